@@ -1,0 +1,3 @@
+#define BRLAPI_NO_DEPRECATED
+#define BRLAPI_NO_SINGLE_SESSION
+#include <brlapi.h>

@@ -1,0 +1,68 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The pure core (LecteurCore) knows nothing of C libraries or I/O; adapters wrap one device each;
+// LecteurApp wires them to the navigator; `lecteur` is the command-line entry point.
+let v5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
+let package = Package(
+    name: "Lecteur",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "lecteur", targets: ["lecteur"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // System libraries (Debian packages), one module map each.
+        .systemLibrary(name: "CEspeakNG", path: "Modules/CEspeakNG", pkgConfig: "espeak-ng",
+                       providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CPCAudio", path: "Modules/CPCAudio",
+                       providers: [.apt(["libpcaudio-dev"])]),
+        .systemLibrary(name: "CBrlAPI", path: "Modules/CBrlAPI",
+                       providers: [.apt(["libbrlapi-dev"])]),
+        .systemLibrary(name: "CLouis", path: "Modules/CLouis", pkgConfig: "liblouis",
+                       providers: [.apt(["liblouis-dev"])]),
+
+        // String catalogues and pronunciation lexicons, embedded as resources.
+        .target(name: "LecteurLocales", path: "Locales",
+                exclude: [],
+                resources: [.copy("fr"), .copy("en")],
+                swiftSettings: v5),
+
+        .target(name: "LecteurCore", swiftSettings: v5),
+        .target(name: "LecteurAudio", dependencies: ["CPCAudio"], swiftSettings: v5),
+        .target(name: "LecteurSpeech", dependencies: ["CEspeakNG", "LecteurAudio", "LecteurCore"],
+                swiftSettings: v5),
+        .target(name: "LecteurBraille", dependencies: ["CBrlAPI", "CLouis", "LecteurCore"],
+                swiftSettings: v5),
+        .target(name: "LecteurStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
+                                                       "LecteurCore"],
+                swiftSettings: v5),
+        .target(name: "LecteurNetwork", dependencies: ["LecteurCore"], swiftSettings: v5),
+        .target(name: "LecteurApp",
+                dependencies: ["LecteurCore", "LecteurLocales", "LecteurAudio", "LecteurSpeech",
+                               "LecteurBraille", "LecteurStorage", "LecteurNetwork"],
+                swiftSettings: v5),
+        .executableTarget(name: "lecteur",
+                          dependencies: ["LecteurApp",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: v5),
+
+        .testTarget(name: "LecteurCoreTests", dependencies: ["LecteurCore", "LecteurLocales"],
+                    swiftSettings: v5),
+        .testTarget(name: "LecteurSpeechTests", dependencies: ["LecteurSpeech", "LecteurAudio", "LecteurCore", "LecteurLocales"],
+                    swiftSettings: v5),
+        .testTarget(name: "LecteurBrailleTests", dependencies: ["LecteurBraille", "LecteurCore", "LecteurLocales"],
+                    swiftSettings: v5),
+        .testTarget(name: "LecteurMorseTests", dependencies: ["LecteurCore", "LecteurStorage", "LecteurLocales"],
+                    swiftSettings: v5),
+        .testTarget(name: "LecteurNetworkTests", dependencies: ["LecteurNetwork", "LecteurCore", "LecteurLocales"],
+                    swiftSettings: v5),
+        .testTarget(name: "LecteurIntegrationTests",
+                    dependencies: ["LecteurCore", "LecteurLocales", "LecteurApp"],
+                    swiftSettings: v5),
+    ]
+)

@@ -1,0 +1,1 @@
+// LecteurAudio: adapter, filled in by its issue.

@@ -1,0 +1,1 @@
+// LecteurBraille: adapter, filled in by its issue.

@@ -1,0 +1,87 @@
+import Foundation
+
+/// A category as story 2.7 gives it (`{id, name, slug, color, icon}`) or as story 2.1 gives it
+/// (a plain name, then it has no id).
+public struct FormationCategory: Hashable, Sendable {
+    public let id: Int?
+    public let name: String
+    public let slug: String?
+    public let color: String?
+    public let icon: String?
+
+    public init(id: Int? = nil, name: String, slug: String? = nil, color: String? = nil, icon: String? = nil) {
+        self.id = id
+        self.name = name
+        self.slug = slug
+        self.color = color
+        self.icon = icon
+    }
+
+    /// What makes two categories the same chip: the server's id when it gave one, else the name
+    /// folded for case and accents (two spellings of "Éthique" are one category).
+    public var key: CategoryKey {
+        if let id { return CategoryKey("#\(id)") }
+        return CategoryKey(FrenchCollation.fold(name))
+    }
+}
+
+public struct CategoryKey: Hashable, Sendable, CustomStringConvertible {
+    public let raw: String
+    public init(_ raw: String) { self.raw = raw }
+    public var description: String { raw }
+}
+
+/// A training course, as the formations API sends it (story 2.1), already cleaned of control
+/// characters and markup.
+public struct Formation: Hashable, Sendable, Identifiable {
+    public let id: Int
+    public let title: String
+    public let description: String
+    public let duration: String
+    public let level: String
+    public let price: Decimal
+    public let nextSession: Date?
+    public let category: FormationCategory?
+
+    public init(id: Int, title: String, description: String, duration: String, level: String,
+                price: Decimal, nextSession: Date?, category: FormationCategory?) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.duration = duration
+        self.level = level
+        self.price = price
+        self.nextSession = nextSession
+        self.category = category
+    }
+}
+
+/// The formations and the categories that can filter them, in display order.
+public struct Catalogue: Hashable, Sendable {
+    public let formations: [Formation]
+    /// Each category once, sorted with French collation ("Éthique" before "Informatique").
+    public let categories: [FormationCategory]
+
+    public init(formations: [Formation]) {
+        self.formations = formations
+        var seen = Set<CategoryKey>()
+        var unique: [FormationCategory] = []
+        for category in formations.compactMap(\.category) where seen.insert(category.key).inserted {
+            unique.append(category)
+        }
+        self.categories = unique.sorted { FrenchCollation.precedes($0.name, $1.name) }
+    }
+
+    public func formations(in key: CategoryKey?) -> [Formation] {
+        guard let key else { return formations }
+        return formations.filter { $0.category?.key == key }
+    }
+
+    public func category(_ key: CategoryKey) -> FormationCategory? {
+        categories.first { $0.key == key }
+    }
+
+    public func formation(id: Int) -> Formation? {
+        formations.first { $0.id == id }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+public enum CommandError: Hashable, Sendable {
+    case unknown(word: String, suggestion: String?)
+    case missingArgument(command: String, usage: L10n?)
+    case unexpectedArgument(command: String)
+    case badArgument(command: String, argument: String, usage: L10n?)
+}
+
+public enum ParsedLine: Hashable, Sendable {
+    /// An empty line does nothing (documented in README and `aide`): a stray Return in a
+    /// script must not open things.
+    case empty
+    case command(Command)
+    case failure(CommandError)
+}
+
+/// Reads one line: a command word (English or French, case and accents ignored) and an argument.
+public struct CommandParser: Sendable {
+    private let specs: [CommandSpec]
+    private let index: [String: Int]
+
+    public init(specs: [CommandSpec] = CommandTable.specs) {
+        self.specs = specs
+        var index: [String: Int] = [:]
+        for (i, spec) in specs.enumerated() {
+            for name in spec.names { index[Self.fold(name)] = index[Self.fold(name)] ?? i }
+        }
+        self.index = index
+    }
+
+    public static func fold(_ text: String) -> String {
+        FrenchCollation.fold(text.trimmingCharacters(in: .whitespaces))
+    }
+
+    public func spec(named word: String) -> CommandSpec? {
+        index[Self.fold(word)].map { specs[$0] }
+    }
+
+    public var allSpecs: [CommandSpec] { specs }
+
+    public func parse(_ line: String) -> ParsedLine {
+        let trimmed = TextSanitizer.clean(line).trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return .empty }
+        let word: String, rest: String
+        if let space = trimmed.firstIndex(of: " ") {
+            word = String(trimmed[..<space])
+            rest = trimmed[space...].trimmingCharacters(in: .whitespaces)
+        } else {
+            word = trimmed
+            rest = ""
+        }
+        guard let spec = spec(named: word) else {
+            return .failure(.unknown(word: word, suggestion: suggestion(for: word)))
+        }
+        let argument: String? = rest.isEmpty ? nil : rest
+        switch (spec.argument, argument) {
+        case (.none, .some): return .failure(.unexpectedArgument(command: spec.name))
+        case (.required, nil): return .failure(.missingArgument(command: spec.name, usage: spec.usage))
+        default: break
+        }
+        guard let command = spec.build(argument) else {
+            return .failure(.badArgument(command: spec.name, argument: rest, usage: spec.usage))
+        }
+        return .command(command)
+    }
+
+    /// The closest command name by edit distance, if it is close enough to be a typo.
+    public func suggestion(for word: String) -> String? {
+        let folded = Self.fold(word)
+        var best: (name: String, distance: Int)?
+        for spec in specs {
+            for name in spec.names where name.count > 1 {
+                let d = Self.editDistance(folded, Self.fold(name))
+                if best == nil || d < best!.distance { best = (name, d) }
+            }
+        }
+        guard let best, best.distance <= max(2, folded.count / 3) else { return nil }
+        return best.name
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1,
+                                       previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,71 @@
+/// What a screen reader knows an element to be.
+public enum Role: String, Hashable, Sendable, CaseIterable {
+    case button, heading, text, tab
+}
+
+/// What activating an element does; nil on an element that only informs.
+public enum ElementAction: Hashable, Sendable {
+    case openFormation(id: Int)
+    /// nil is "Toutes": clear the filter.
+    case selectCategory(CategoryKey?)
+    case openSymbol(id: String)
+    case back
+    case retry
+}
+
+/// One focusable element, as VoiceOver would present it.
+public struct Element: Hashable, Sendable {
+    public let id: String
+    public let role: Role
+    /// The accessibility label, as the seeds write it (the chip's label carries its state).
+    public let label: String
+    /// The same meaning written for the ear: prices without separators, no symbols to misread.
+    public let spokenLabel: String
+    /// The text a sighted user sees on the element (for braille and for the audit's
+    /// "visible text in the label" rule).
+    public let visibleText: String
+    public let hint: String?
+    public let value: String?
+    /// nil where selection does not apply.
+    public let selected: Bool?
+    public let action: ElementAction?
+
+    public init(id: String, role: Role, label: String, spokenLabel: String? = nil, visibleText: String? = nil,
+                hint: String? = nil, value: String? = nil, selected: Bool? = nil, action: ElementAction? = nil) {
+        self.id = id
+        self.role = role
+        self.label = label
+        self.spokenLabel = spokenLabel ?? label
+        self.visibleText = visibleText ?? label
+        self.hint = hint
+        self.value = value
+        self.selected = selected
+        self.action = action
+    }
+}
+
+/// Which screen is showing; detail and symbol screens name what they show.
+public enum ScreenID: Hashable, Sendable {
+    case formations
+    case detail(formationId: Int)
+    case morse
+    case symbol(id: String)
+
+    /// A stable name for the transcript and for scripts.
+    public var code: String {
+        switch self {
+        case .formations: "formations"
+        case .detail: "detail"
+        case .morse: "morse"
+        case .symbol: "symbol"
+        }
+    }
+}
+
+public struct Screen: Hashable, Sendable {
+    public let id: ScreenID
+    /// A code refining `id.code` for the loading and error states of the formations list.
+    public let code: String
+    public let title: String
+    public let elements: [Element]
+}

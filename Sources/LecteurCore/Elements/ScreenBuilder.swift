@@ -1,0 +1,159 @@
+import Foundation
+
+/// Builds the elements of each screen from the state: the one place where labels, hints and
+/// values are written, so the reader, the braille display and the audit all present the same.
+public struct ScreenBuilder: Sendable {
+    public let strings: Strings
+    public let display: DisplayFormat
+    public let spoken: SpokenFormat
+    public let alphabet: MorseAlphabet
+
+    public init(strings: Strings, timeZone: TimeZone, alphabet: MorseAlphabet = .standard) {
+        self.strings = strings
+        self.display = DisplayFormat(strings: strings, timeZone: timeZone)
+        self.spoken = SpokenFormat(strings: strings)
+        self.alphabet = alphabet
+    }
+
+    public func screen(for state: ReaderState) -> Screen {
+        screen(state.currentScreenID, state: state)
+    }
+
+    public func screen(_ id: ScreenID, state: ReaderState) -> Screen {
+        switch id {
+        case .formations: return formationsScreen(state.catalogue, filter: state.filter)
+        case .detail(let formationId):
+            guard case .loaded(let catalogue) = state.catalogue, let formation = catalogue.formation(id: formationId)
+            else { return formationsScreen(state.catalogue, filter: state.filter) }
+            return detailScreen(formation)
+        case .morse: return morseScreen(progress: state.morseProgress)
+        case .symbol(let symbolId):
+            guard let symbol = alphabet.symbols.first(where: { $0.id == symbolId })
+            else { return morseScreen(progress: state.morseProgress) }
+            return symbolScreen(symbol, progress: state.morseProgress[symbol.id])
+        }
+    }
+
+    // MARK: Formations (stories 2.4 and 2.7)
+
+    public func formationsScreen(_ catalogueState: CatalogueState, filter: CategoryKey?) -> Screen {
+        let title = strings(.screenFormations)
+        switch catalogueState {
+        case .loading:
+            return Screen(id: .formations, code: "loading", title: title, elements: [
+                Element(id: "loading", role: .text, label: strings(.loadingFormations)),
+            ])
+        case .failed(let message):
+            return Screen(id: .formations, code: "error", title: title, elements: [
+                Element(id: "error.message", role: .text, label: message),
+                Element(id: "error.retry", role: .button, label: strings(.errorRetry),
+                        hint: strings(.errorRetryHint), action: .retry),
+            ])
+        case .loaded(let catalogue):
+            let activeFilter = filter.flatMap { catalogue.category($0) }
+            var elements = [chip(name: strings(.chipAll), id: "chip.all", selected: activeFilter == nil, action: nil)]
+            for category in catalogue.categories {
+                let selected = activeFilter?.key == category.key
+                elements.append(chip(name: category.name, id: "chip.\(category.key.raw)", selected: selected,
+                                     action: category.key))
+            }
+            let heading = activeFilter?.name ?? strings(.sectionAll)
+            elements.append(Element(id: "section.heading", role: .heading, label: heading))
+            let shown = catalogue.formations(in: activeFilter?.key)
+            if shown.isEmpty {
+                elements.append(Element(id: "empty", role: .text, label: strings(.emptyCategory)))
+            } else {
+                elements.reserveCapacity(elements.count + shown.count)
+                for formation in shown { elements.append(card(formation)) }
+            }
+            return Screen(id: .formations, code: "formations", title: title, elements: elements)
+        }
+    }
+
+    /// Story 2.7: the label carries the selection state; activating the selected chip clears the
+    /// filter, so its action is to select nothing.
+    private func chip(name: String, id: String, selected: Bool, action key: CategoryKey?) -> Element {
+        let label = strings(selected ? .chipSelected : .chipUnselected, ["name": name])
+        return Element(id: id, role: .button, label: label, visibleText: name, selected: selected,
+                       action: .selectCategory(selected ? nil : key))
+    }
+
+    /// Story 2.4's FormationCard accessibility label and hint.
+    public func card(_ formation: Formation) -> Element {
+        let args = ["title": formation.title, "level": formation.level, "duration": formation.duration]
+        var displayArgs = args, spokenArgs = args
+        displayArgs["price"] = display.price(formation.price)
+        spokenArgs["price"] = spoken.price(formation.price)
+        return Element(id: "card.\(formation.id)", role: .button,
+                       label: strings(.cardLabel, displayArgs), spokenLabel: strings(.cardLabel, spokenArgs),
+                       visibleText: formation.title, hint: strings(.cardHint),
+                       action: .openFormation(id: formation.id))
+    }
+
+    // MARK: Detail
+
+    public func detailScreen(_ formation: Formation) -> Screen {
+        func info(_ id: String, _ key: L10n, _ args: [String: String], spoken: [String: String]? = nil) -> Element {
+            Element(id: "detail.\(id)", role: .text, label: strings(key, args),
+                    spokenLabel: spoken.map { strings(key, $0) })
+        }
+        var elements = [Element(id: "detail.title", role: .heading, label: formation.title)]
+        elements.append(Element(id: "detail.description", role: .text,
+                                label: formation.description.isEmpty ? strings(.detailNoDescription) : formation.description))
+        elements.append(info("level", .detailLevel, ["level": formation.level]))
+        elements.append(info("duration", .detailDuration, ["duration": formation.duration]))
+        elements.append(info("price", .detailPrice, ["price": display.price(formation.price)],
+                             spoken: ["price": spoken.price(formation.price)]))
+        if let date = formation.nextSession {
+            elements.append(info("nextSession", .detailNextSession, ["date": display.date(date)]))
+        } else {
+            elements.append(Element(id: "detail.nextSession", role: .text, label: strings(.detailNoSession)))
+        }
+        if let category = formation.category {
+            elements.append(info("category", .detailCategory, ["category": category.name]))
+        } else {
+            elements.append(Element(id: "detail.category", role: .text, label: strings(.detailNoCategory)))
+        }
+        elements.append(backButton())
+        return Screen(id: .detail(formationId: formation.id), code: "detail", title: strings(.screenDetail),
+                      elements: elements)
+    }
+
+    private func backButton() -> Element {
+        Element(id: "back", role: .button, label: strings(.buttonBack), hint: strings(.buttonBackHint), action: .back)
+    }
+
+    // MARK: Morse ("Symbol List" story)
+
+    public func morseScreen(progress: [String: SymbolProgress]) -> Screen {
+        let rows = alphabet.symbols.map { symbol in
+            Element(id: "morse.\(symbol.id)", role: .button,
+                    label: strings(.morseRowLabel, ["character": String(symbol.character),
+                                                    "pattern": spoken.morsePattern(symbol.pattern)]),
+                    visibleText: String(symbol.character),
+                    hint: strings(.morseRowHint), value: progressText(progress[symbol.id]),
+                    action: .openSymbol(id: symbol.id))
+        }
+        return Screen(id: .morse, code: "morse", title: strings(.screenMorse), elements: rows)
+    }
+
+    public func progressText(_ progress: SymbolProgress?) -> String {
+        guard let progress, progress.attempts > 0 else { return strings(.morseProgressNone) }
+        let args = ["percent": String(progress.percent), "attempts": String(progress.attempts)]
+        return strings(progress.attempts == 1 ? .morseProgressOne : .morseProgressMany, args)
+    }
+
+    public func symbolScreen(_ symbol: MorseSymbol, progress: SymbolProgress?) -> Screen {
+        let character = String(symbol.character)
+        let elements = [
+            Element(id: "symbol.character", role: .heading, label: character),
+            Element(id: "symbol.pattern", role: .text,
+                    label: strings(.morseCardPattern, ["pattern": spoken.morsePattern(symbol.pattern)])),
+            Element(id: "symbol.progress", role: .text,
+                    label: strings(.morseCardProgress, ["progress": progressText(progress)])),
+            backButton(),
+        ]
+        return Screen(id: .symbol(id: symbol.id), code: "symbol",
+                      title: strings(.screenSymbol, ["character": character]), elements: elements)
+    }
+}

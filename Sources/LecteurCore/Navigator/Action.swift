@@ -1,0 +1,44 @@
+/// Everything that can change the reader's state: typed commands, display keys, and the
+/// results of effects coming back (a catalogue loaded or failed, progress read from storage).
+public enum Action: Hashable, Sendable {
+    /// The reader has started: present the current focus.
+    case start
+    case command(Command)
+    /// A line that did not parse: say why.
+    case invalidCommand(CommandError)
+    /// A braille routing key (or a click) on the element at this 0-based index.
+    case activateElement(at: Int)
+    case catalogueLoading
+    case catalogueLoaded(Catalogue)
+    case catalogueFailed(message: String)
+    case progressUpdated([String: SymbolProgress])
+    case setVerbosity(Verbosity)
+}
+
+/// Why the catalogue is (re)loaded.
+public enum LoadReason: String, Hashable, Sendable {
+    case initial, retry, refresh
+}
+
+/// Where focus is, as the transcript's `focus` event reports it.
+public struct FocusReport: Hashable, Sendable {
+    public let screen: String
+    public let title: String
+    /// 1-based, as it is said ("élément 3 sur 14").
+    public let index: Int
+    public let count: Int
+    public let element: Element
+}
+
+/// What the runtime must do after an action. The navigator decides everything that is said and
+/// shown; adapters only carry it out.
+public enum Effect: Hashable, Sendable {
+    case focus(FocusReport)
+    /// Exactly the text handed to the speech engine; `interrupt` silences what is playing first.
+    case speak(text: String, interrupt: Bool)
+    case braille(BrailleLine)
+    case notice(code: String, message: String)
+    case error(code: String, message: String)
+    case loadCatalogue(LoadReason)
+    case quit
+}

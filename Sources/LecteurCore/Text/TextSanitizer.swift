@@ -1,0 +1,107 @@
+/// Cleans text that comes from outside (a catalogue, a server) before it can reach a terminal,
+/// a speech engine or a braille display: escape sequences could drive the terminal, markup could
+/// drive the speech engine (SSML), and control characters would be spoken or shown as garbage.
+public enum TextSanitizer {
+    public static func clean(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var scalars = Array(text.unicodeScalars)[...]
+        var pendingSpace = false
+        func emitSpace() { pendingSpace = !out.isEmpty }
+        while let s = scalars.first {
+            scalars = scalars.dropFirst()
+            switch s.value {
+            case 0x1B: // ESC: drop the whole escape sequence, not just the byte
+                dropEscapeSequence(&scalars)
+            case 0x9B: // 8-bit CSI
+                dropCSIBody(&scalars)
+            case 0x9D, 0x90, 0x98, 0x9E, 0x9F: // 8-bit OSC, DCS, SOS, PM, APC
+                dropStringBody(&scalars)
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
+                emitSpace()
+            case 0x00...0x1F, 0x7F...0x9F:
+                break
+            case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x206F, 0xFEFF:
+                // Zero-width and bidirectional controls: invisible, yet they reorder or hide text.
+                break
+            case 0x3C: // "<": markup tag, if it closes
+                if let end = scalars.firstIndex(of: ">"), isTag(scalars[scalars.startIndex..<end]) {
+                    scalars = scalars[scalars.index(after: end)...]
+                    emitSpace()
+                } else {
+                    flush(&out, &pendingSpace); out.append(s)
+                }
+            case 0x20:
+                emitSpace()
+            default:
+                flush(&out, &pendingSpace)
+                out.append(s)
+            }
+        }
+        return decodeEntities(String(out))
+    }
+
+    private static func flush(_ out: inout String.UnicodeScalarView, _ pendingSpace: inout Bool) {
+        if pendingSpace { out.append(" "); pendingSpace = false }
+    }
+
+    private static func isTag(_ body: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard let first = body.first else { return false }
+        // "<b>", "</p>", "<br/>", "<!-- -->", "<?xml …?>", "<speak …>": a letter, "/", "!" or "?" first.
+        let ok = first == "/" || first == "!" || first == "?" || first.properties.isAlphabetic
+        return ok && !body.contains("<") && body.count < 2000
+    }
+
+    private static func dropEscapeSequence(_ s: inout ArraySlice<Unicode.Scalar>) {
+        guard let next = s.first else { return }
+        switch next {
+        case "[": s = s.dropFirst(); dropCSIBody(&s)
+        case "]", "P", "X", "^", "_": s = s.dropFirst(); dropStringBody(&s)
+        default:
+            // Two-character sequences (ESC c, ESC 7, ESC ( B…): intermediates then one final byte.
+            while let c = s.first, (0x20...0x2F).contains(c.value) { s = s.dropFirst() }
+            if !s.isEmpty { s = s.dropFirst() }
+        }
+    }
+
+    private static func dropCSIBody(_ s: inout ArraySlice<Unicode.Scalar>) {
+        while let c = s.first {
+            s = s.dropFirst()
+            if (0x40...0x7E).contains(c.value) { return }
+            if !(0x20...0x3F).contains(c.value) { return }
+        }
+    }
+
+    private static func dropStringBody(_ s: inout ArraySlice<Unicode.Scalar>) {
+        while let c = s.first {
+            s = s.dropFirst()
+            if c.value == 0x07 || c.value == 0x9C { return }
+            if c.value == 0x1B, s.first == "\\" { s = s.dropFirst(); return }
+        }
+    }
+
+    private static let entities: [String: String] = [
+        "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&apos;": "'", "&#39;": "'",
+        "&nbsp;": "\u{00A0}", "&eacute;": "é", "&egrave;": "è", "&agrave;": "à", "&ccedil;": "ç",
+    ]
+
+    /// Entities are decoded once, after tags are gone, and the result is not re-scanned:
+    /// "&lt;script&gt;" becomes the visible text "<script>", never a tag.
+    private static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            result += rest[..<amp]
+            let tail = rest[amp...]
+            if let semi = tail.prefix(10).firstIndex(of: ";"),
+               let value = entities[String(tail[...semi]).lowercased()] {
+                result += value
+                rest = tail[tail.index(after: semi)...]
+            } else {
+                result += "&"
+                rest = tail.dropFirst()
+            }
+        }
+        return result + rest
+    }
+}

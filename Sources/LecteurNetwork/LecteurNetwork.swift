@@ -1,0 +1,1 @@
+// LecteurNetwork: adapter, filled in by its issue.

@@ -1,0 +1,1 @@
+// LecteurSpeech: adapter, filled in by its issue.

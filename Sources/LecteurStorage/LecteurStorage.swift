@@ -1,0 +1,1 @@
+// LecteurStorage: adapter, filled in by its issue.
