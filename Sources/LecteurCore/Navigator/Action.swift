@@ -9,8 +9,11 @@ public enum Action: Hashable, Sendable {
     /// A braille routing key (or a click) on the element at this 0-based index.
     case activateElement(at: Int)
     case catalogueLoading
-    case catalogueLoaded(Catalogue)
+    /// `warnings` are already-worded messages about records set aside.
+    case catalogueLoaded(Catalogue, warnings: [String] = [])
     case catalogueFailed(message: String)
+    /// Something the runtime learnt (a device missing, a slow server) that the user must hear.
+    case notice(code: String, message: String)
     case progressUpdated([String: SymbolProgress])
     case setVerbosity(Verbosity)
 }

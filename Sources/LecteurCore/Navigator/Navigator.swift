@@ -54,7 +54,8 @@ public struct Navigator: Sendable {
             state.focus[.formations] = 0
             if state.tab == .formations { popToRoot(&state) }
             announceIfVisible(.formations, &state, &out)
-        case .catalogueLoaded(let catalogue):
+        case .catalogueLoaded(let catalogue, let warnings):
+            for warning in warnings { out.notice("catalogue.skipped", warning) }
             catalogueLoaded(catalogue, &state, &out)
         case .catalogueFailed(let message):
             state.catalogue = .failed(message: message)
@@ -62,6 +63,8 @@ public struct Navigator: Sendable {
             state.focus[.formations] = 1 // "Réessayer", as story 2.4's ErrorView puts it under the message
             out.error("catalogue", message)
             announceIfVisible(.formations, &state, &out)
+        case .notice(let code, let message):
+            out.notice(code, message)
         case .progressUpdated(let progress):
             state.morseProgress = progress
         case .setVerbosity(let verbosity):

@@ -1,0 +1,30 @@
+import Foundation
+import LecteurCore
+
+/// Reads one command per line from standard input until "quit" or the end of input.
+/// On a terminal it shows a prompt; from a pipe it prints none and waits for catalogue loads
+/// before each line, so a script always acts on what it expects.
+public struct CommandLoop {
+    public let session: ReaderSession
+    public let interactive: Bool
+    public let prompt: String?
+
+    public init(session: ReaderSession, interactive: Bool, prompt: String?) {
+        self.session = session
+        self.interactive = interactive
+        self.prompt = prompt
+    }
+
+    public static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    public func run(readLine: () -> String? = { Swift.readLine(strippingNewline: true) }) {
+        session.start()
+        while true {
+            if !interactive { session.waitForLoads() }
+            if let prompt { Transcript.standardOutput(prompt) }
+            guard let line = readLine() else { break }
+            if !session.handle(line: line) { break }
+        }
+        session.waitForLoads()
+    }
+}

@@ -1,0 +1,23 @@
+import LecteurCore
+
+/// What the session needs from a speech engine; the espeak-ng adapter provides it.
+public protocol SpeechOutput: AnyObject {
+    func speak(_ text: String, interrupt: Bool)
+    func stop()
+    /// Blocks until everything queued has been played (used before exiting).
+    func waitUntilIdle()
+}
+
+/// What the session needs from a braille display; the BrlAPI adapter provides it.
+public protocol BrailleOutput: AnyObject {
+    /// Shows the line and returns the cells written, as Unicode braille.
+    func show(_ line: BrailleLine) -> String?
+}
+
+/// Where the catalogue comes from (built in, a file, the HTTP API). `deliver` may be called on
+/// any thread, any number of times (loading, retry notices, then the result).
+public protocol CatalogueSource: AnyObject {
+    /// True when `load` finishes before it returns (built-in catalogue, file).
+    var isImmediate: Bool { get }
+    func load(reason: LoadReason, deliver: @escaping @Sendable (Action) -> Void, done: @escaping @Sendable () -> Void)
+}

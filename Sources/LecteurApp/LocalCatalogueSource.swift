@@ -1,0 +1,47 @@
+import Foundation
+import LecteurCore
+
+/// The built-in catalogue, or a JSON file in the API's format, read again on every retry so
+/// a user who fixed the file can reload it without restarting.
+public final class LocalCatalogueSource: CatalogueSource {
+    public enum Origin { case builtIn, file(String) }
+
+    private let origin: Origin
+    private let messages: CatalogueMessages
+
+    public init(origin: Origin, strings: Strings) {
+        self.origin = origin
+        self.messages = CatalogueMessages(strings: strings)
+    }
+
+    public var isImmediate: Bool { true }
+
+    /// Reads and decodes now.
+    public func fetch() -> Result<DecodedCatalogue, CatalogueLoadError> {
+        let data: Data
+        switch origin {
+        case .builtIn:
+            data = Data(BuiltInCatalogue.json.utf8)
+        case .file(let path):
+            guard let contents = FileManager.default.contents(atPath: path) else { return .failure(.unreadable(path: path)) }
+            data = contents
+        }
+        do { return .success(try CatalogueDecoder.decode(data)) } catch { return .failure(error) }
+    }
+
+    public func load(reason: LoadReason, deliver: @escaping @Sendable (Action) -> Void, done: @escaping @Sendable () -> Void) {
+        defer { done() }
+        switch fetch() {
+        case .success(let decoded):
+            deliver(.catalogueLoaded(decoded.catalogue, warnings: decoded.warnings.map(messages.message(for:))))
+        case .failure(let error):
+            deliver(.catalogueFailed(message: messages.message(for: error)))
+        }
+    }
+
+    public func warningMessages(_ decoded: DecodedCatalogue) -> [String] {
+        decoded.warnings.map(messages.message(for:))
+    }
+
+    public func message(for error: CatalogueLoadError) -> String { messages.message(for: error) }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import LecteurCore
+
+public enum TranscriptFormat: String, CaseIterable, Sendable {
+    case text, jsonl, none
+}
+
+/// One line of the reader's record of what it did: the contract auditors and tests read
+/// (`--transcript jsonl`), or its readable form for people (`text`).
+public enum TranscriptEvent: Sendable {
+    case focus(FocusReport, roleWord: String?)
+    case speech(text: String, interrupt: Bool)
+    case braille(text: String, cells: String?, cursor: Int)
+    case morse(text: String, pattern: String, wpm: Double, toneHz: Double, durationMs: Double)
+    case notice(code: String, message: String)
+    case error(code: String, message: String)
+
+    var json: String {
+        switch self {
+        case .focus(let report, _):
+            var line = JSONLine(type: "focus")
+            line.add("screen", report.screen)
+            line.add("title", report.title)
+            line.add("index", report.index)
+            line.add("count", report.count)
+            line.add("id", report.element.id)
+            line.add("role", report.element.role.rawValue)
+            line.add("label", report.element.label)
+            line.add("hint", report.element.hint)
+            line.add("value", report.element.value)
+            line.add("selected", report.element.selected)
+            return line.text
+        case .speech(let text, let interrupt):
+            var line = JSONLine(type: "speech")
+            line.add("text", text)
+            line.add("interrupt", interrupt)
+            return line.text
+        case .braille(let text, let cells, let cursor):
+            var line = JSONLine(type: "braille")
+            line.add("text", text)
+            line.add("cells", cells)
+            line.add("cursor", cursor)
+            return line.text
+        case .morse(let text, let pattern, let wpm, let toneHz, let durationMs):
+            var line = JSONLine(type: "morse")
+            line.add("text", text)
+            line.add("pattern", pattern)
+            line.add("wpm", wpm)
+            line.add("tone_hz", toneHz)
+            line.add("duration_ms", durationMs)
+            return line.text
+        case .notice(let code, let message), .error(let code, let message):
+            var line = JSONLine(type: { if case .error = self { return "error" } else { return "notice" } }())
+            line.add("code", code)
+            line.add("message", message)
+            return line.text
+        }
+    }
+
+    /// The readable form; nil for events a person does not need to read (speech, braille).
+    func text(_ strings: Strings) -> String? {
+        switch self {
+        case .focus(let report, let roleWord):
+            var line = report.element.label
+            if let value = report.element.value, !value.isEmpty { line += " — " + value }
+            if let roleWord { line += " (\(roleWord))" }
+            if let hint = report.element.hint, !hint.isEmpty { line += "\n  " + strings(.transcriptHint, ["hint": hint]) }
+            return line
+        case .speech, .braille:
+            return nil
+        case .morse(let text, let pattern, _, _, _):
+            return "♪ \(text) : \(pattern)"
+        case .notice(_, let message):
+            return message
+        case .error(_, let message):
+            return strings(.transcriptError, ["message": message])
+        }
+    }
+}
+
+/// Writes transcript events to standard output, one line each, flushed at once so a pipe or a
+/// test sees each event when it happens.
+public final class Transcript: @unchecked Sendable {
+    public let format: TranscriptFormat
+    private let strings: Strings
+    private let lock = NSLock()
+    private let write: (String) -> Void
+
+    public init(format: TranscriptFormat, strings: Strings, write: @escaping (String) -> Void = Transcript.standardOutput) {
+        self.format = format
+        self.strings = strings
+        self.write = write
+    }
+
+    public static func standardOutput(_ text: String) {
+        fputs(text, stdout)
+        fflush(stdout)
+    }
+
+    public func record(_ event: TranscriptEvent) {
+        let line: String?
+        switch format {
+        case .none: line = nil
+        case .jsonl: line = event.json
+        case .text: line = event.text(strings)
+        }
+        guard let line else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        write(line + "\n")
+    }
+}

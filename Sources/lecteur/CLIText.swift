@@ -1,0 +1,25 @@
+import LecteurApp
+import LecteurCore
+
+/// Strings for the command line itself, in the language asked for with --locale.
+enum CLIText {
+    static let strings: Strings = Localization.strings(Localization.requestedLocale(in: CommandLine.arguments))
+        ?? Localization.strings("fr")!
+
+}
+
+func cli(_ key: L10n, _ args: [String: String] = [:]) -> String { CLIText.strings(key, args) }
+
+/// Parses a choice among fixed words, with a French (or English) message listing the choices.
+func choice<T: RawRepresentable & CaseIterable>(_ value: String, _ option: String, as _: T.Type) throws -> T
+where T.RawValue == String {
+    if let parsed = T(rawValue: value.lowercased()) { return parsed }
+    throw LecteurCLIError(CLIText.strings(.optionBadChoice, [
+        "value": value, "option": option, "choices": T.allCases.map(\.rawValue).joined(separator: ", "),
+    ]))
+}
+
+struct LecteurCLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import LecteurApp
+import LecteurCore
+
+@main
+struct Lecteur: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lecteur",
+        abstract: cli(.cliAbstract),
+        discussion: cli(.cliDiscussion),
+        subcommands: [Read.self, Audit.self],
+        defaultSubcommand: Read.self)
+
+    /// Errors are reported in the user's language; ArgumentParser's own usage errors keep their
+    /// detail but get a French frame.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as LecteurCLIError {
+            fputs(cli(.cliError, ["message": error.description]) + "\n", stderr)
+            Foundation.exit(64)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || code.rawValue == 0 || error is CleanExit {
+                exit(withError: error)
+            }
+            fputs(cli(.cliUsageError, ["detail": message(for: error)]) + "\n", stderr)
+            Foundation.exit(code.rawValue)
+        }
+    }
+}
+
+/// Options every subcommand that shows the catalogue shares.
+struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(cli(.cliOptCatalog), valueName: "FICHIER|URL"))
+    var catalog: String?
+
+    @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"))
+    var locale: String = "fr"
+
+    func strings() throws -> Strings {
+        guard let strings = Localization.strings(locale.lowercased()) else {
+            throw LecteurCLIError(CLIText.strings(.optionBadLocale, ["locale": locale]))
+        }
+        return strings
+    }
+
+    func catalogueSource(strings: Strings) -> CatalogueSource {
+        LocalCatalogueSource(origin: catalog.map { .file($0) } ?? .builtIn, strings: strings)
+    }
+}
