@@ -25,8 +25,10 @@ public enum TextSanitizer {
                 break
             case 0x3C: // "<": markup tag, if it closes
                 if let end = scalars.firstIndex(of: ">"), isTag(scalars[scalars.startIndex..<end]) {
+                    let body = scalars[scalars.startIndex..<end]
                     scalars = scalars[scalars.index(after: end)...]
-                    emitSpace()
+                    // "<b>gras</b>" stays one word; "<p>", "<br/>", "<li>"… separate words.
+                    if breaksWords(body) { emitSpace() }
                 } else {
                     flush(&out, &pendingSpace); out.append(s)
                 }
@@ -49,6 +51,18 @@ public enum TextSanitizer {
         // "<b>", "</p>", "<br/>", "<!-- -->", "<?xml …?>", "<speak …>": a letter, "/", "!" or "?" first.
         let ok = first == "/" || first == "!" || first == "?" || first.properties.isAlphabetic
         return ok && !body.contains("<") && body.count < 2000
+    }
+
+    private static let inlineTags: Set<String> = ["b", "i", "em", "strong", "span", "u", "a", "abbr", "small",
+                                                  "sub", "sup", "mark", "code", "s", "q", "font"]
+
+    private static func breaksWords(_ body: ArraySlice<Unicode.Scalar>) -> Bool {
+        var name = ""
+        for s in body.drop(while: { $0 == "/" }) {
+            guard s.properties.isAlphabetic || ("0"..."9").contains(s) else { break }
+            name.unicodeScalars.append(s)
+        }
+        return !inlineTags.contains(name.lowercased())
     }
 
     private static func dropEscapeSequence(_ s: inout ArraySlice<Unicode.Scalar>) {

@@ -1,0 +1,68 @@
+import Testing
+@testable import LecteurCore
+
+@Suite struct CommandParserTests {
+    let parser = CommandParser()
+
+    @Test(arguments: [
+        ("next", Command.next), ("suivant", .next), ("SUIVANT", .next), ("n", .next),
+        ("previous", .previous), ("précédent", .previous), ("precedent", .previous), ("PRÉCÉDENT", .previous),
+        ("first", .first), ("premier", .first), ("last", .last), ("dernier", .last),
+        ("activate", .activate), ("activer", .activate), ("a", .activate),
+        ("back", .back), ("retour", .back), ("repeat", .repeatLast), ("répéter", .repeatLast), ("repeter", .repeatLast),
+        ("where", .whereAmI), ("où", .whereAmI), ("ou", .whereAmI), ("OÙ", .whereAmI),
+        ("tab morse", .tab(.morse)), ("onglet formations", .tab(.formations)), ("onglet Apprendre", .tab(.morse)),
+        ("filter IA", .filter("IA")), ("filtre Éthique et régl", .filter("Éthique et régl")),
+        ("filtre toutes", .filter(nil)), ("filter all", .filter(nil)), ("FILTRE TOUTES", .filter(nil)),
+        ("help", .help(topic: nil)), ("aide", .help(topic: nil)), ("aide filtre", .help(topic: "filtre")),
+        ("quit", .quit), ("quitter", .quit), ("retry", .retry), ("réessayer", .retry),
+        ("refresh", .refresh), ("actualiser", .refresh),
+        ("  suivant  ", .next), ("\tsuivant", .next),
+    ])
+    func parses(line: String, expected: Command) {
+        #expect(parser.parse(line) == .command(expected))
+    }
+
+    @Test func emptyLinesDoNothing() {
+        #expect(parser.parse("") == .empty)
+        #expect(parser.parse("   ") == .empty)
+    }
+
+    @Test func unknownCommandsSuggestTheClosest() {
+        #expect(parser.parse("suivnt") == .failure(.unknown(word: "suivnt", suggestion: "suivant")))
+        #expect(parser.parse("nxet") == .failure(.unknown(word: "nxet", suggestion: "next")))
+        #expect(parser.parse("retuor") == .failure(.unknown(word: "retuor", suggestion: "retour")))
+        #expect(parser.parse("xylophone") == .failure(.unknown(word: "xylophone", suggestion: nil)))
+    }
+
+    @Test func argumentsAreChecked() {
+        #expect(parser.parse("tab") == .failure(.missingArgument(command: "tab", usage: .usageTab)))
+        #expect(parser.parse("onglet cuisine") == .failure(.badArgument(command: "tab", argument: "cuisine", usage: .usageTab)))
+        #expect(parser.parse("suivant 3") == .failure(.unexpectedArgument(command: "next")))
+        #expect(parser.parse("filtre") == .failure(.missingArgument(command: "filter", usage: .usageFilter)))
+    }
+
+    @Test func errorMessagesAreFrench() {
+        let nav = Fixture.navigator
+        #expect(nav.message(for: .missingArgument(command: "tab", usage: .usageTab))
+                == "La commande « tab » attend un argument : formations ou morse")
+        #expect(nav.message(for: .unexpectedArgument(command: "next")) == "La commande « next » ne prend pas d'argument.")
+        #expect(nav.message(for: .unknown(word: "zz", suggestion: nil))
+                == "Commande inconnue : « zz ». Tapez « aide » pour la liste des commandes.")
+    }
+
+    @Test func controlCharactersInTypedLinesAreIgnored() {
+        #expect(parser.parse("suiv\u{1B}[Aant") == .command(.next))
+    }
+
+    @Test func everyNameIsUniqueAcrossCommands() {
+        var seen: [String: String] = [:]
+        for spec in CommandTable.specs {
+            for name in spec.names {
+                let key = CommandParser.fold(name)
+                #expect(seen[key] == nil, "\(name) is used by \(seen[key] ?? "") and \(spec.name)")
+                seen[key] = spec.name
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import LecteurCore
+import LecteurLocales
+
+enum Fixture {
+    static let fr = Strings(localeCode: "fr", table: LocaleResources.table(locale: "fr")!)
+    static let en = Strings(localeCode: "en", table: LocaleResources.table(locale: "en")!)
+    static let paris = TimeZone(identifier: "Europe/Paris")!
+    static let navigator = Navigator(strings: fr, timeZone: paris)
+    static let builtIn = BuiltInCatalogue.load()
+
+    static func decode(_ json: String) throws -> DecodedCatalogue {
+        try CatalogueDecoder.decode(Data(json.utf8))
+    }
+
+    /// A state with the built-in catalogue loaded and its first announcement made.
+    static func loadedState(_ catalogue: Catalogue = builtIn) -> ReaderState {
+        var state = ReaderState()
+        _ = navigator.reduce(&state, .catalogueLoaded(catalogue))
+        return state
+    }
+
+    static func formation(_ id: Int, _ title: String, category: FormationCategory?, price: Decimal = 100) -> Formation {
+        Formation(id: id, title: title, description: "", duration: "1 jour", level: "Débutant", price: price,
+                  nextSession: nil, category: category)
+    }
+}
+
+extension Array where Element == Effect {
+    var focused: LecteurCore.Element? {
+        for effect in self { if case .focus(let report) = effect { return report.element } }
+        return nil
+    }
+    var focusReport: FocusReport? {
+        for effect in self { if case .focus(let report) = effect { return report } }
+        return nil
+    }
+    var spoken: [String] {
+        compactMap { if case .speak(let text, _) = $0 { return text } else { return nil } }
+    }
+    var notices: [String] {
+        compactMap { if case .notice(_, let message) = $0 { return message } else { return nil } }
+    }
+    var errors: [String] {
+        compactMap { if case .error(_, let message) = $0 { return message } else { return nil } }
+    }
+}
