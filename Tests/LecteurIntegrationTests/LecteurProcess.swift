@@ -1,0 +1,91 @@
+import Foundation
+
+/// Runs the real `lecteur` binary built next to the test bundle, feeding it a script on
+/// standard input, with a deadline so a hang fails the test instead of stalling CI.
+struct LecteurProcess {
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        /// The JSON Lines transcript, one dictionary per event.
+        var events: [[String: Any]] {
+            stdout.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+        }
+
+        func events(_ type: String) -> [[String: Any]] { events.filter { $0["type"] as? String == type } }
+    }
+
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["LECTEUR_BIN"] { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("lecteur")
+    }
+
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:],
+                    timeout: TimeInterval = 60) throws -> Output {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["TZ"] = "Europe/Paris"
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-home-\(UUID().uuidString)")
+        env["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+        env["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+        env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let collector = PipeCollector(stdout: stdout, stderr: stderr)
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            throw TimedOut(arguments: arguments)
+        }
+        process.waitUntilExit()
+        let (out, err) = collector.finish()
+        return Output(status: process.terminationStatus, stdout: out, stderr: err)
+    }
+
+    struct TimedOut: Error, CustomStringConvertible {
+        let arguments: [String]
+        var description: String { "lecteur \(arguments.joined(separator: " ")) did not finish in time" }
+    }
+}
+
+/// Drains both pipes while the process runs, so a chatty child never blocks on a full pipe.
+final class PipeCollector: @unchecked Sendable {
+    private var out = Data(), err = Data()
+    private let lock = NSLock()
+    private let group = DispatchGroup()
+
+    init(stdout: Pipe, stderr: Pipe) {
+        for (pipe, isOut) in [(stdout, true), (stderr, false)] {
+            group.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                self.lock.lock()
+                if isOut { self.out = data } else { self.err = data }
+                self.lock.unlock()
+                self.group.leave()
+            }
+        }
+    }
+
+    func finish() -> (String, String) {
+        group.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}
