@@ -10,6 +10,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "lecteur", targets: ["lecteur"]),
+        // For the benchmarks package under Benchmarks/.
+        .library(name: "LecteurCore", targets: ["LecteurCore"]),
+        .library(name: "LecteurApp", targets: ["LecteurApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

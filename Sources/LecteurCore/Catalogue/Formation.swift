@@ -57,31 +57,45 @@ public struct Formation: Hashable, Sendable, Identifiable {
 }
 
 /// The formations and the categories that can filter them, in display order.
+/// Indexed once when built, so a key press never scans the whole list.
 public struct Catalogue: Hashable, Sendable {
     public let formations: [Formation]
     /// Each category once, sorted with French collation ("Éthique" before "Informatique").
     public let categories: [FormationCategory]
+    private let byCategory: [CategoryKey: [Formation]]
+    private let positionById: [Int: Int]
 
     public init(formations: [Formation]) {
         self.formations = formations
-        var seen = Set<CategoryKey>()
+        var groups: [CategoryKey: [Formation]] = [:]
         var unique: [FormationCategory] = []
-        for category in formations.compactMap(\.category) where seen.insert(category.key).inserted {
-            unique.append(category)
+        var positions: [Int: Int] = [:]
+        positions.reserveCapacity(formations.count)
+        for (position, formation) in formations.enumerated() {
+            positions[formation.id] = positions[formation.id] ?? position
+            guard let category = formation.category else { continue }
+            let key = category.key
+            if groups[key] == nil { unique.append(category) }
+            groups[key, default: []].append(formation)
         }
+        self.byCategory = groups
+        self.positionById = positions
         self.categories = unique.sorted { FrenchCollation.precedes($0.name, $1.name) }
     }
 
     public func formations(in key: CategoryKey?) -> [Formation] {
         guard let key else { return formations }
-        return formations.filter { $0.category?.key == key }
+        return byCategory[key] ?? []
     }
 
     public func category(_ key: CategoryKey) -> FormationCategory? {
-        categories.first { $0.key == key }
+        byCategory[key]?.first?.category
     }
 
     public func formation(id: Int) -> Formation? {
-        formations.first { $0.id == id }
+        positionById[id].map { formations[$0] }
     }
+
+    public static func == (a: Catalogue, b: Catalogue) -> Bool { a.formations == b.formations }
+    public func hash(into hasher: inout Hasher) { hasher.combine(formations.count); hasher.combine(formations.first) }
 }

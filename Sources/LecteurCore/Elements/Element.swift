@@ -62,10 +62,54 @@ public enum ScreenID: Hashable, Sendable {
     }
 }
 
-public struct Screen: Hashable, Sendable {
+public struct Screen: Sendable {
     public let id: ScreenID
     /// A code refining `id.code` for the loading and error states of the formations list.
     public let code: String
     public let title: String
-    public let elements: [Element]
+    public let elements: ElementList
+
+    public init(id: ScreenID, code: String, title: String, elements: ElementList) {
+        self.id = id
+        self.code = code
+        self.title = title
+        self.elements = elements
+    }
+
+    public init(id: ScreenID, code: String, title: String, elements: [Element]) {
+        self.init(id: id, code: code, title: title, elements: ElementList(elements))
+    }
+}
+
+/// A screen's elements: a few fixed ones, then possibly a long list of cards built only when
+/// read, so that moving focus on a 100 000-formation list costs the same as on a short one.
+public struct ElementList: RandomAccessCollection, Sendable {
+    private let fixed: [Element]
+    private let items: [Formation]
+    private let make: @Sendable (Formation) -> Element
+
+    public init(_ elements: [Element]) {
+        self.fixed = elements
+        self.items = []
+        self.make = { _ in preconditionFailure("no lazy items") }
+    }
+
+    public init(fixed: [Element], cards: [Formation], make: @escaping @Sendable (Formation) -> Element) {
+        self.fixed = fixed
+        self.items = cards
+        self.make = make
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { fixed.count + items.count }
+    public subscript(position: Int) -> Element {
+        position < fixed.count ? fixed[position] : make(items[position - fixed.count])
+    }
+
+    /// Finds an element by id without building every card.
+    public func index(ofId id: String) -> Int? {
+        if let i = fixed.firstIndex(where: { $0.id == id }) { return i }
+        guard id.hasPrefix("card."), let formationId = Int(id.dropFirst(5)) else { return nil }
+        return items.firstIndex { $0.id == formationId }.map { $0 + fixed.count }
+    }
 }

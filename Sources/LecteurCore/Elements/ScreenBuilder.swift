@@ -62,11 +62,10 @@ public struct ScreenBuilder: Sendable {
             let shown = catalogue.formations(in: activeFilter?.key)
             if shown.isEmpty {
                 elements.append(Element(id: "empty", role: .text, label: strings(.emptyCategory)))
-            } else {
-                elements.reserveCapacity(elements.count + shown.count)
-                for formation in shown { elements.append(card(formation)) }
             }
-            return Screen(id: .formations, code: "formations", title: title, elements: elements)
+            let builder = self
+            return Screen(id: .formations, code: "formations", title: title,
+                          elements: ElementList(fixed: elements, cards: shown, make: { builder.card($0) }))
         }
     }
 

@@ -257,7 +257,7 @@ public struct Navigator: Sendable {
             }
         }
         let list = builder.screen(.formations, state: state)
-        if let previousFocusId, let index = list.elements.firstIndex(where: { $0.id == previousFocusId }) {
+        if let previousFocusId, let index = list.elements.index(ofId: previousFocusId) {
             state.focus[.formations] = index
         } else {
             state.focus[.formations] = min(state.focus[.formations] ?? 0, max(list.elements.count - 1, 0))

@@ -1,0 +1,74 @@
+import Benchmark
+import Foundation
+import LecteurApp
+import LecteurCore
+
+/// A catalogue of `count` formations in the API's JSON, over 40 categories, half of the prices
+/// as Laravel decimal strings.
+func generatedCatalogue(count: Int) -> Data {
+    var json = "{\"data\": ["
+    json.reserveCapacity(count * 260)
+    for i in 0..<count {
+        if i > 0 { json += "," }
+        let c = i % 40
+        let price = i % 2 == 0 ? "\"\(100 + i % 2900).00\"" : "\(100 + i % 2900)"
+        let session = i % 3 == 0 ? "null" : "\"2026-0\(1 + i % 9)-1\(i % 9)T09:00:00.000000Z\""
+        json += """
+        {"id": \(i + 1), "title": "Formation \(i) : IA et données", "description": "Description de la formation \(i).",
+         "duration": "\(1 + i % 5) jours", "level": "\(["Débutant", "Intermédiaire", "Expert"][i % 3])",
+         "price": \(price), "next_session": \(session),
+         "category": {"id": \(c), "name": "Catégorie \(c) é", "slug": "c\(c)", "color": "#000000", "icon": "i"}}
+        """
+    }
+    return Data((json + "]}").utf8)
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let strings = Localization.strings("fr")!
+    let navigator = Navigator(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!)
+    let big = generatedCatalogue(count: 100_000)
+
+    Benchmark("Decode 100 000 formations",
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxIterations: 5)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try CatalogueDecoder.decode(big))
+        }
+    }
+
+    let catalogue = try! CatalogueDecoder.decode(big).catalogue
+    Benchmark("Label the 100 000-formation list",
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxIterations: 5)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(navigator.builder.formationsScreen(.loaded(catalogue), filter: nil))
+        }
+    }
+
+    Benchmark("Decode + label + audit 100 000 formations (JSON report)",
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxIterations: 3)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let decoded = try CatalogueDecoder.decode(big)
+            let report = AuditWalker(navigator: navigator).walk(catalogue: decoded.catalogue)
+            blackHole(AuditFormatter(strings: strings).render(report, as: .json))
+        }
+    }
+
+    let builtIn = BuiltInCatalogue.load()
+    Benchmark("One navigation step (next) on the built-in catalogue",
+              configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(2))) { benchmark in
+        var state = ReaderState()
+        _ = navigator.reduce(&state, .catalogueLoaded(builtIn))
+        for _ in benchmark.scaledIterations {
+            blackHole(navigator.reduce(&state, .command(.next)))
+            if case .formations = state.currentScreenID, state.focusIndex > 15 { state.focus[.formations] = 0 }
+        }
+    }
+
+    Benchmark("One navigation step (next) on the 100 000-formation list",
+              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(2), maxIterations: 50)) { benchmark in
+        var state = ReaderState()
+        _ = navigator.reduce(&state, .catalogueLoaded(catalogue))
+        for _ in benchmark.scaledIterations {
+            blackHole(navigator.reduce(&state, .command(.next)))
+        }
+    }
+}

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Builds and runs the reader on its built-in catalogue (arguments are passed to `lecteur`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh run
+swift build -c release --product lecteur >&2
+exec .build/release/lecteur "$@"

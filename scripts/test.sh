@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs the whole test suite on a fresh Debian 12 machine with Swift: installs the missing system
+# packages, starts the private PulseAudio and brltty the integration tests use, runs the tests,
+# and stops the daemons whatever happens.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh test
+
+work=$(mktemp -d /tmp/lecteur-test.XXXXXX)
+export LECTEUR_TEST_DIR="$work"
+cleanup() {
+  [ -x scripts/pulse-test.sh ] && scripts/pulse-test.sh stop "$work/pulse" >/dev/null 2>&1 || true
+  [ -x scripts/brltty-test.sh ] && scripts/brltty-test.sh stop "$work/brltty" >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+swift build --build-tests
+
+# Daemons for the integration tests (each script prints the environment the tests need).
+if [ -x scripts/pulse-test.sh ]; then
+  eval "$(scripts/pulse-test.sh start "$work/pulse")"
+fi
+if [ -x scripts/brltty-test.sh ]; then
+  eval "$(scripts/brltty-test.sh start "$work/brltty")"
+fi
+
+# Suites share the daemons: run them one after the other.
+swift test --skip-build --no-parallel "$@"
