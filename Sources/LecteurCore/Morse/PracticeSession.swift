@@ -17,6 +17,11 @@ public struct PracticeAttempt: Hashable, Sendable {
 public struct PracticeSummary: Hashable, Sendable {
     public let attempts: Int
     public let correct: Int
+
+    public init(attempts: Int, correct: Int) {
+        self.attempts = attempts
+        self.correct = correct
+    }
 }
 
 public enum PracticeMode: Hashable, Sendable {
