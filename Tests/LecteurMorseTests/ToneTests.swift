@@ -125,7 +125,7 @@ import LecteurCore
         #expect(result.encoding.unknown.map(\.character) == ["&"])
         #expect(reports.first!.message(french).hasPrefix("Morse : "))
 
-        #expect(throws: MorseWriteError.self) {
+        #expect(throws: MorseError.self) {
             try MorseRenderer().writeWAV(text: "%%%", to: dir.appendingPathComponent("b.wav"))
         }
         do {
@@ -134,8 +134,20 @@ import LecteurCore
             #expect(error.message(french) == "Rien à jouer : le texte ne contient aucun caractère Morse. Caractère sans code Morse, ignoré : « % ».")
         }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("b.wav").path))
-        #expect(throws: MorseWriteError.self) {
+        #expect(throws: MorseError.self) {
             try MorseRenderer().writeWAV(text: "E", to: dir.appendingPathComponent("missing/dir/c.wav"))
         }
+    }
+
+    @Test func playbackForTheRuntime() throws {
+        let renderer = MorseRenderer(settings: try MorseSettings(wpm: 20))
+        let k = renderer.playback(symbol: MorseAlphabet.standard.symbol(for: "K")!)
+        #expect(k.durationMs == 540)                       // 3 + 1 + 1 + 1 + 3 units
+        #expect(k.sampleCount == 9 * 1323)
+        #expect(Array(k.chunks(of: 1000).joined()) == renderer.samples(MorseAlphabet.standard.symbol(for: "K")!))
+        let text = try renderer.playback(text: "SOS €")
+        #expect(text.durationMs == Double(27 * 60))
+        #expect(text.unknownMessage(french) == "Caractère sans code Morse, ignoré : « € ».")
+        #expect(throws: MorseError.nothingToPlay(MorseAlphabet.standard.encode(" "))) { try renderer.playback(text: " ") }
     }
 }

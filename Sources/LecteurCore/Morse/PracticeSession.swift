@@ -33,6 +33,10 @@ public enum PracticeMode: Hashable, Sendable {
     /// The first `level` symbols of the Koch order; one more is unlocked each time the recent
     /// accuracy reaches the threshold.
     case koch(level: Int)
+
+    /// Settings-table key where the runtime keeps the Koch level between sessions.
+    public static let kochLevelStorageKey = "morse.koch.level"
+    public static let kochStartLevel = 2
 }
 
 /// What the runtime must do, in order. Audio effects are sequential: say the verdict, then play

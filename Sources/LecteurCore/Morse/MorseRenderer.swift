@@ -17,7 +17,7 @@ public struct MorseWriteProgress: Hashable, Sendable {
     }
 }
 
-public enum MorseWriteError: Error, Hashable, Sendable {
+public enum MorseError: Error, Hashable, Sendable {
     /// The text has no character with a Morse code; `encoding` lists what was refused.
     case nothingToPlay(MorseEncoding)
     case cannotWrite(path: String, reason: String)
@@ -30,6 +30,19 @@ public enum MorseWriteError: Error, Hashable, Sendable {
             return strings(.storageWriteFailed, ["reason": "\(path) : \(reason)"])
         }
     }
+}
+
+/// Morse about to be played: everything the runtime needs to report and to stream it.
+public struct MorsePlayback: Sendable {
+    public let encoding: MorseEncoding
+    public let timeline: MorseTimeline
+    public let tones: MorseToneRenderer
+
+    public var durationMs: Double { timeline.durationMs }
+    public var sampleRate: Int { timeline.sampleRate }
+    public var sampleCount: Int { timeline.sampleCount }
+    public func chunks(of size: Int = 16_384) -> MorseSampleChunks { tones.chunks(of: size) }
+    public func unknownMessage(_ strings: Strings) -> String? { encoding.unknownMessage(strings) }
 }
 
 /// What `lecteur morse TEXT --output FILE.wav` produced.
@@ -71,20 +84,33 @@ public struct MorseRenderer: Sendable {
     /// One symbol, ready to play (a few hundred milliseconds of samples).
     public func samples(_ symbol: MorseSymbol) -> [Int16] { renderer(timeline(symbol)).renderAll() }
 
+    /// A text ready to play: its timeline (for `duration_ms`), its samples on demand, and the
+    /// characters that were skipped. Throws `.nothingToPlay` when no character has a code.
+    public func playback(text: String) throws(MorseError) -> MorsePlayback {
+        let encoding = alphabet.encode(text)
+        guard !encoding.isEmpty else { throw .nothingToPlay(encoding) }
+        let timeline = timeline(encoding)
+        return MorsePlayback(encoding: encoding, timeline: timeline, tones: renderer(timeline))
+    }
+
+    public func playback(symbol: MorseSymbol) -> MorsePlayback {
+        let timeline = timeline(symbol)
+        return MorsePlayback(encoding: MorseEncoding(words: [[symbol]], unknown: []), timeline: timeline,
+                             tones: renderer(timeline))
+    }
+
     /// Streams `text` as a WAV file: the header first (the length is known from the timeline),
     /// then chunks, so memory stays flat however long the text. `progress` is called after each
     /// chunk on the caller's thread. Unknown characters are skipped and listed in the result.
     @discardableResult
     public func writeWAV(text: String, to url: URL, chunkSamples: Int = 1 << 16,
-                         progress: ((MorseWriteProgress) -> Void)? = nil) throws(MorseWriteError) -> MorseWriteResult {
-        let encoding = alphabet.encode(text)
-        guard !encoding.isEmpty else { throw .nothingToPlay(encoding) }
-        let timeline = timeline(encoding)
-        let tones = renderer(timeline)
+                         progress: ((MorseWriteProgress) -> Void)? = nil) throws(MorseError) -> MorseWriteResult {
+        let playback = try playback(text: text)
+        let (encoding, timeline, tones) = (playback.encoding, playback.timeline, playback.tones)
         do {
             guard FileManager.default.createFile(atPath: url.path, contents: WAVFile.header(
                 sampleRate: sampleRate, sampleCount: timeline.sampleCount)) else {
-                throw MorseWriteError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
+                throw MorseError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
             }
             let handle = try FileHandle(forWritingTo: url)
             defer { try? handle.close() }
@@ -95,7 +121,7 @@ public struct MorseRenderer: Sendable {
                 progress?(MorseWriteProgress(samplesWritten: chunks.position, totalSamples: timeline.sampleCount,
                                              sampleRate: sampleRate))
             }
-        } catch let error as MorseWriteError {
+        } catch let error as MorseError {
             throw error
         } catch {
             throw .cannotWrite(path: url.path, reason: error.localizedDescription)
