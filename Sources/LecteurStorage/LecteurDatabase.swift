@@ -60,7 +60,9 @@ public final class LecteurDatabase: Sendable {
         do {
             return Opening(database: try connect(url), warnings: [])
         } catch let failure as OpenFailure {
-            guard FileManager.default.fileExists(atPath: url.path) else {
+            // Only a file that is itself unusable is set aside: a busy database or a full disk
+            // says nothing against the file, and renaming it would hide the user's progress.
+            guard FileManager.default.fileExists(atPath: url.path), failure.reason.condemnsFile else {
                 throw .databaseUnavailable(path: url.path, reason: failure.reason)
             }
             let movedTo = try moveAside(url, now: now, reason: failure.reason)

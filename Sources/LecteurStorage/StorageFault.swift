@@ -22,6 +22,14 @@ public enum StorageFaultReason: Hashable, Sendable {
         }
     }
 
+    /// Whether the database file itself is at fault, so setting it aside and starting afresh helps.
+    public var condemnsFile: Bool {
+        switch self {
+        case .notADatabase, .corrupt, .unreadable, .readOnly: true
+        case .notADirectory, .other: false
+        }
+    }
+
     static func errno(_ code: Int32) -> StorageFaultReason {
         switch code {
         case EROFS, EACCES, EPERM: .readOnly

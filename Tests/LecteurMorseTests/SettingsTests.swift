@@ -62,4 +62,18 @@ import LecteurCore
             "Réglage Morse enregistré ignoré (morse.tone = « abc ») : Valeur non reconnue pour le réglage « tonalité » : « abc ». Un nombre est attendu.",
         ])
     }
+
+    @Test func commandLineOverridesAreCheckedAsAWhole() throws {
+        let stored = try MorseSettings(wpm: 20, rampMs: 12)
+        // 60 WPM alone cannot take a 12 ms ramp; with the new ramp it can.
+        #expect(throws: MorseSettingsError.rampTooLong(rampMs: 12, wpm: 60, maxMs: 10)) { try stored.setting(.wpm, to: "60") }
+        let cli = try stored.applying([.wpm: "60", .ramp: "4", .tone: "750"])
+        #expect(cli.wpm == 60 && cli.rampMs == 4 && cli.toneHz == 750)
+        // Speed and Farnsworth given together, in any order of the flags.
+        let fw = try MorseSettings.default.applying([.farnsworth: "30", .wpm: "35"])
+        #expect(fw.wpm == 35 && fw.farnsworthWPM == 30)
+        #expect(throws: MorseSettingsError.farnsworthAboveWPM(farnsworth: 30, wpm: 25)) {
+            try MorseSettings.default.applying([.farnsworth: "30", .wpm: "25"])
+        }
+    }
 }

@@ -150,21 +150,32 @@ public struct MorseSettings: Hashable, Sendable {
     }
 
     public func setting(_ key: MorseSettingKey, to value: String) throws(MorseSettingsError) -> MorseSettings {
+        try applying([key: value])
+    }
+
+    /// Several changes at once, checked only as a whole (`lecteur morse --wpm 60 --ramp 4`
+    /// must not fail on the stored ramp being too long for 60 WPM before the new one applies).
+    /// Lowering the speed to or below the Farnsworth speed turns Farnsworth off, unless the
+    /// Farnsworth speed is given too.
+    public func applying(_ changes: [MorseSettingKey: String]) throws(MorseSettingsError) -> MorseSettings {
         var next = self
-        switch key {
-        case .wpm:
-            next.wpm = try Self.integer(value, key)
-            if let f = next.farnsworthWPM, f >= next.wpm { next.farnsworthWPM = nil }
-        case .farnsworth:
-            if Self.offWords.contains(MorseSettingKey.fold(value)) {
-                next.farnsworthWPM = nil
-            } else {
-                let f = try Self.integer(value, key)
-                next.farnsworthWPM = f == 0 ? nil : f
+        for key in MorseSettingKey.allCases {
+            guard let value = changes[key] else { continue }
+            switch key {
+            case .wpm:
+                next.wpm = try Self.integer(value, key)
+                if changes[.farnsworth] == nil, let f = next.farnsworthWPM, f >= next.wpm { next.farnsworthWPM = nil }
+            case .farnsworth:
+                if Self.offWords.contains(MorseSettingKey.fold(value)) {
+                    next.farnsworthWPM = nil
+                } else {
+                    let f = try Self.integer(value, key)
+                    next.farnsworthWPM = f == 0 ? nil : f
+                }
+            case .tone: next.toneHz = try Self.integer(value, key)
+            case .volume: next.volumePercent = try Self.integer(value, key)
+            case .ramp: next.rampMs = try Self.decimal(value, key)
             }
-        case .tone: next.toneHz = try Self.integer(value, key)
-        case .volume: next.volumePercent = try Self.integer(value, key)
-        case .ramp: next.rampMs = try Self.decimal(value, key)
         }
         try next.validate()
         return next

@@ -158,7 +158,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
                                                               "pattern": spoken.morsePattern(current.pattern),
                                                               "answer": typedName])))
         }
-        if let unlocked = unlockIfReady(correct: correct) {
+        if let unlocked = unlockIfReady() {
             effects.append(.kochLevelChanged(kochLevel!))
             effects.append(.say(strings(.morsePracticeUnlocked, ["character": unlocked.spokenName(strings),
                                                                  "pattern": spoken.morsePattern(unlocked.pattern)])))
@@ -203,7 +203,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
 
     /// Koch: after at least a full window since the last unlock, with the window's accuracy at
     /// or above the threshold, the next symbol of the order joins the pool.
-    private mutating func unlockIfReady(correct: Bool) -> MorseSymbol? {
+    private mutating func unlockIfReady() -> MorseSymbol? {
         guard let level = kochLevel, level < alphabet.kochSymbols.count,
               recentAnswers.count >= options.kochWindow else { return nil }
         let window = recentAnswers.suffix(options.kochWindow)
