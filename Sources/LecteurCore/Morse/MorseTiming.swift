@@ -1,0 +1,45 @@
+/// Element and gap durations (ITU-R M.1677-1 §2, PARIS standard word of 50 units) with the
+/// ARRL Farnsworth spacing when the overall speed is lower than the character speed: characters
+/// keep their shape at the character speed and only the gaps between characters and words grow.
+public struct MorseTiming: Hashable, Sendable {
+    /// Speed at which each character is sent, in words per minute.
+    public let characterWPM: Double
+    /// Effective speed of the whole text; equal to `characterWPM` without Farnsworth spacing.
+    public let overallWPM: Double
+
+    /// `overallWPM` nil, or not lower than `characterWPM`, means standard spacing.
+    public init(characterWPM: Double, overallWPM: Double? = nil) {
+        precondition(characterWPM > 0, "Morse speed must be positive")
+        self.characterWPM = characterWPM
+        if let overallWPM, overallWPM > 0, overallWPM < characterWPM {
+            self.overallWPM = overallWPM
+        } else {
+            self.overallWPM = characterWPM
+        }
+    }
+
+    public var usesFarnsworth: Bool { overallWPM < characterWPM }
+
+    /// 1200 / WPM milliseconds.
+    public var unitMs: Double { 1200 / characterWPM }
+
+    /// ARRL "Farnsworth timing": ta = (60c − 37.2s) / (s·c) seconds of delay spread over the
+    /// 19 units of spacing in PARIS, 3 of them between characters and 7 between words.
+    public var farnsworthDelayMs: Double {
+        let c = characterWPM, s = overallWPM
+        return (60 * c - 37.2 * s) / (s * c) * 1000
+    }
+
+    public var elementGapMs: Double { unitMs }
+    public var characterGapMs: Double { usesFarnsworth ? 3 * farnsworthDelayMs / 19 : 3 * unitMs }
+    public var wordGapMs: Double { usesFarnsworth ? 7 * farnsworthDelayMs / 19 : 7 * unitMs }
+
+    public func durationMs(of element: MorseElement) -> Double { Double(element.units) * unitMs }
+
+    /// Samples in one unit at this sample rate, computed as rate·6 / (WPM·5) so that the usual
+    /// cases (22050 Hz at 20 or 35 WPM: 1323 and 756) are exact integers rather than products
+    /// of an inexact 1.2.
+    public func samplesPerUnit(sampleRate: Int) -> Double {
+        Double(sampleRate * 6) / (characterWPM * 5)
+    }
+}

@@ -1,0 +1,314 @@
+import Foundation
+import GRDB
+import LecteurCore
+
+/// One recorded practice answer.
+public struct StoredAttempt: Hashable, Sendable {
+    public let symbolID: String
+    public let correct: Bool
+    public let answer: String
+    public let date: Date
+
+    public init(symbolID: String, correct: Bool, answer: String, date: Date) {
+        self.symbolID = symbolID
+        self.correct = correct
+        self.answer = answer
+        self.date = date
+    }
+}
+
+/// The reader's SQLite database: Morse practice attempts and a key-value settings table.
+///
+/// Every method is synchronous and safe to call from any thread (GRDB's queue serialises them).
+/// Each write is its own committed transaction in WAL mode before the method returns, so a
+/// process killed afterwards loses nothing that was recorded.
+public final class LecteurDatabase: Sendable {
+    public let url: URL
+    private let queue: DatabaseQueue
+
+    private init(url: URL, queue: DatabaseQueue) {
+        self.url = url
+        self.queue = queue
+    }
+
+    /// `$XDG_DATA_HOME/lecteur/lecteur.sqlite`, or `~/.local/share/lecteur/lecteur.sqlite` when
+    /// XDG_DATA_HOME is unset, empty or relative (the XDG spec says to ignore relative paths).
+    public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let base: URL
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            base = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share", isDirectory: true)
+        }
+        return base.appendingPathComponent("lecteur", isDirectory: true).appendingPathComponent("lecteur.sqlite")
+    }
+
+    public struct Opening: Sendable {
+        public let database: LecteurDatabase
+        /// Tell the user each of these (in French) and carry on.
+        public let warnings: [StorageWarning]
+    }
+
+    /// Opens (creating folder and file as needed) and checks the database. A file that is not a
+    /// database, is damaged or cannot be read is renamed `<name>.corrupt-<UTC time>` next to it
+    /// and a fresh database is created. A folder that cannot be written throws
+    /// `.dataDirectoryUnavailable` before anything is touched.
+    public static func open(at url: URL, now: Date = Date()) throws(StorageError) -> Opening {
+        let directory = url.deletingLastPathComponent()
+        try prepareDirectory(directory)
+        do {
+            return Opening(database: try connect(url), warnings: [])
+        } catch let failure as OpenFailure {
+            // Only a file that is itself unusable is set aside: a busy database or a full disk
+            // says nothing against the file, and renaming it would hide the user's progress.
+            guard FileManager.default.fileExists(atPath: url.path), failure.reason.condemnsFile else {
+                throw .databaseUnavailable(path: url.path, reason: failure.reason)
+            }
+            let movedTo = try moveAside(url, now: now, reason: failure.reason)
+            do {
+                let fresh = try connect(url)
+                return Opening(database: fresh, warnings: [.databaseMovedAside(path: url.path, movedTo: movedTo.path,
+                                                                               reason: failure.reason)])
+            } catch let second as OpenFailure {
+                throw .databaseUnavailable(path: url.path, reason: second.reason)
+            } catch {
+                throw .databaseUnavailable(path: url.path, reason: .other("\(error)"))
+            }
+        } catch {
+            throw .databaseUnavailable(path: url.path, reason: .other("\(error)"))
+        }
+    }
+
+    public static func openDefault() throws(StorageError) -> Opening { try open(at: defaultURL()) }
+
+    /// Closes the connection now rather than when the last reference goes away. Calls made
+    /// afterwards fail with `.operationFailed`.
+    public func close() throws(StorageError) {
+        do { try queue.close() } catch { throw .operationFailed(reason: Self.reason(error)) }
+    }
+
+    // MARK: Morse attempts
+
+    public func record(_ attempt: PracticeAttempt, at date: Date = Date()) throws(StorageError) {
+        try perform { db in
+            try db.execute(sql: "INSERT INTO morse_attempt (symbol_id, correct, answer, created_at) VALUES (?, ?, ?, ?)",
+                           arguments: [attempt.symbolID, attempt.correct, attempt.answer, date])
+        }
+    }
+
+    /// Attempts and right answers per symbol id, for every symbol practised at least once
+    /// (a symbol missing from the map has never been practised: 0 %).
+    public func progress() throws(StorageError) -> [String: SymbolProgress] {
+        try read { db in
+            var result: [String: SymbolProgress] = [:]
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT symbol_id, COUNT(*) AS attempts, SUM(correct) AS correct
+                FROM morse_attempt GROUP BY symbol_id
+                """)
+            for row in rows {
+                result[row["symbol_id"]] = SymbolProgress(attempts: row["attempts"], correct: row["correct"])
+            }
+            return result
+        }
+    }
+
+    public func progress(symbolID: String) throws(StorageError) -> SymbolProgress {
+        try read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*) AS attempts, COALESCE(SUM(correct), 0) AS correct
+                FROM morse_attempt WHERE symbol_id = ?
+                """, arguments: [symbolID])
+            return SymbolProgress(attempts: row?["attempts"] ?? 0, correct: row?["correct"] ?? 0)
+        }
+    }
+
+    /// Oldest first; `symbolID` nil for all symbols.
+    public func attempts(symbolID: String? = nil) throws(StorageError) -> [StoredAttempt] {
+        try read { db in
+            let rows: [Row]
+            if let symbolID {
+                rows = try Row.fetchAll(db, sql: "SELECT * FROM morse_attempt WHERE symbol_id = ? ORDER BY id",
+                                        arguments: [symbolID])
+            } else {
+                rows = try Row.fetchAll(db, sql: "SELECT * FROM morse_attempt ORDER BY id")
+            }
+            return rows.map { StoredAttempt(symbolID: $0["symbol_id"], correct: $0["correct"], answer: $0["answer"],
+                                            date: $0["created_at"]) }
+        }
+    }
+
+    // MARK: Settings (key → string)
+
+    public func value(forKey key: String) throws(StorageError) -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
+    }
+
+    /// nil removes the key.
+    public func setValue(_ value: String?, forKey key: String) throws(StorageError) {
+        try setValues([key: value])
+    }
+
+    /// Several keys in one transaction (a settings group is saved whole or not at all).
+    public func setValues(_ values: [String: String?]) throws(StorageError) {
+        try perform { db in
+            for (key, value) in values {
+                if let value {
+                    try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                                   arguments: [key, value])
+                } else {
+                    try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+                }
+            }
+        }
+    }
+
+    public func allValues() throws(StorageError) -> [String: String] {
+        try read { db in
+            var result: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting") { result[row["key"]] = row["value"] }
+            return result
+        }
+    }
+
+    // MARK: Plumbing
+
+    private func perform(_ body: (Database) throws -> Void) throws(StorageError) {
+        do { try queue.write(body) }
+        catch { throw .operationFailed(reason: Self.reason(error)) }
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
+        do { return try queue.read(body) }
+        catch { throw .operationFailed(reason: Self.reason(error)) }
+    }
+
+    struct OpenFailure: Error { let reason: StorageFaultReason }
+
+    private static func connect(_ url: URL) throws -> LecteurDatabase {
+        if FileManager.default.fileExists(atPath: url.path) { try check(url) }
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(5)
+        do {
+            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+            do {
+                try migrator.migrate(queue)
+            } catch {
+                try? queue.close()
+                throw error
+            }
+            return LecteurDatabase(url: url, queue: queue)
+        } catch let failure as OpenFailure {
+            throw failure
+        } catch {
+            throw OpenFailure(reason: reason(error))
+        }
+    }
+
+    /// Checks an existing file through a read-only connection first: opening it for writing in
+    /// WAL mode would already write to it, and a damaged file must be set aside as it was found.
+    private static func check(_ url: URL) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        do {
+            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+            defer { try? queue.close() }
+            let result = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+            guard result == ["ok"] else { throw OpenFailure(reason: .corrupt) }
+        } catch let failure as OpenFailure {
+            throw failure
+        } catch {
+            throw OpenFailure(reason: reason(error))
+        }
+    }
+
+    static func reason(_ error: Error) -> StorageFaultReason {
+        guard let error = error as? DatabaseError else { return .other("\(error)") }
+        switch error.resultCode {
+        case .SQLITE_NOTADB: return .notADatabase
+        case .SQLITE_CORRUPT: return .corrupt
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH, .SQLITE_IOERR: return .unreadable
+        case .SQLITE_READONLY: return .readOnly
+        default: return .other(error.message ?? "\(error.resultCode)")
+        }
+    }
+
+    private static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "morse_attempt") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("symbol_id", .text).notNull().indexed()
+                t.column("correct", .boolean).notNull()
+                t.column("answer", .text).notNull()
+                t.column("created_at", .datetime).notNull()
+            }
+            try db.create(table: "setting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        }
+        return migrator
+    }()
+
+    private static func prepareDirectory(_ directory: URL) throws(StorageError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw .dataDirectoryUnavailable(path: directory.path, reason: .notADirectory)
+            }
+        } else {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw .dataDirectoryUnavailable(path: directory.path, reason: creationFailure(directory))
+            }
+        }
+        // SQLite needs to create the -wal and -shm files next to the database.
+        guard access(directory.path, W_OK | X_OK) == 0 else {
+            throw .dataDirectoryUnavailable(path: directory.path, reason: StorageFaultReason.errno(errno))
+        }
+    }
+
+    /// Finds why `createDirectory` failed: a file in the way, or a read-only ancestor.
+    private static func creationFailure(_ directory: URL) -> StorageFaultReason {
+        var candidate = directory
+        while candidate.path != "/" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue { return .notADirectory }
+                return access(candidate.path, W_OK | X_OK) == 0 ? .other(candidate.path) : StorageFaultReason.errno(errno)
+            }
+            candidate = candidate.deletingLastPathComponent()
+        }
+        return .readOnly
+    }
+
+    /// Renames the database (and its -wal/-shm companions) to `<name>.corrupt-<UTC time>[-n]`,
+    /// never replacing an existing file.
+    private static func moveAside(_ url: URL, now: Date, reason: StorageFaultReason) throws(StorageError) -> URL {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let stamp = formatter.string(from: now)
+        let fm = FileManager.default
+        var target = url.appendingPathExtension("corrupt-\(stamp)")
+        var n = 2
+        while fm.fileExists(atPath: target.path) || fm.fileExists(atPath: target.path + "-wal") {
+            target = url.appendingPathExtension("corrupt-\(stamp)-\(n)")
+            n += 1
+        }
+        do {
+            try fm.moveItem(at: url, to: target)
+        } catch {
+            throw .dataDirectoryUnavailable(path: url.deletingLastPathComponent().path, reason: .other("\(error)"))
+        }
+        for suffix in ["-wal", "-shm"] where fm.fileExists(atPath: url.path + suffix) {
+            try? fm.moveItem(atPath: url.path + suffix, toPath: target.path + suffix)
+        }
+        return target
+    }
+}

@@ -1,1 +1,0 @@
-// LecteurStorage: adapter, filled in by its issue.

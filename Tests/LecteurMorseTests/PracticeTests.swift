@@ -1,0 +1,171 @@
+import Testing
+import LecteurCore
+
+@Suite struct PracticeTests {
+    let alphabet = MorseAlphabet.standard
+    func symbol(_ c: Character) -> MorseSymbol { alphabet.symbol(for: c)! }
+    func played(_ effects: [PracticeEffect]) -> MorseSymbol? {
+        effects.compactMap { if case .playSymbol(let s) = $0 { s } else { nil } }.last
+    }
+    func said(_ effects: [PracticeEffect]) -> [String] {
+        effects.compactMap { if case .say(let s) = $0 { s } else { nil } }
+    }
+
+    @Test func playsJudgesAndStops() throws {
+        var session = PracticeSession(mode: .weakSymbols(pool: ["4B", "4D"]), progress: [:], strings: french,
+                                      random: SeededRandom(seed: 1))
+        let start = session.start()
+        #expect(said(start) == ["Entraînement Morse : écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir."])
+        let first = try #require(played(start))
+        #expect(["K", "M"].contains(first.character))
+        #expect(session.start().isEmpty)
+
+        // An empty line replays without counting.
+        #expect(session.handle("  ") == [.playSymbol(first)])
+        #expect(session.handle("répéter") == [.playSymbol(first)])
+
+        // Right, in lower case.
+        let right = session.handle(String(first.character).lowercased())
+        #expect(right.first == .recordAttempt(PracticeAttempt(symbolID: first.id, correct: true,
+                                                                answer: String(first.character).lowercased())))
+        #expect(said(right) == ["Juste : \(first.character)."])
+        let second = try #require(played(right))
+        #expect(right.last == .playSymbol(second))
+
+        // Wrong: the reader says what it was, in words.
+        let wrongAnswer = second.character == "K" ? "R" : "K"
+        let wrong = session.handle(wrongAnswer)
+        #expect(wrong.first == .recordAttempt(PracticeAttempt(symbolID: second.id, correct: false, answer: wrongAnswer)))
+        let pattern = second.character == "K" ? "trait, point, trait" : "trait, trait"
+        #expect(said(wrong) == ["Faux : c'était \(second.character), \(pattern). Vous avez tapé \(wrongAnswer)."])
+
+        // More than one character is not an answer.
+        #expect(session.handle("km") == [.say("Tapez un seul caractère. Ligne vide pour réécouter, « stop » pour finir.")])
+
+        let stop = session.handle("Stop")
+        #expect(stop == [.say("Entraînement terminé : 1 justes sur 2."), .ended(PracticeSummary(attempts: 2, correct: 1))])
+        #expect(!session.isActive)
+        #expect(session.handle("K").isEmpty)
+        #expect(session.progress[first.id]!.attempts + (session.progress[second.id]?.attempts ?? 0) >= 2)
+    }
+
+    @Test func punctuationIsNamedInFeedback() {
+        var session = PracticeSession(mode: .symbol(id: symbol(".").id), progress: [:], strings: french,
+                                      random: SeededRandom(seed: 3), options: PracticeOptions(focusShare: 1))
+        let start = session.start()
+        #expect(said(start).first?.hasPrefix("Entraînement sur point final") == true)
+        #expect(played(start) == symbol("."))
+        let effects = session.handle("e")
+        #expect(said(effects) == ["Faux : c'était point final, point, trait, point, trait, point, trait. Vous avez tapé E."])
+        #expect(said(session.handle(".")) == ["Juste : point final."])
+    }
+
+    @Test func weakSymbolsComeUpMoreOften() {
+        let pool = ["E", "T", "A", "N"].map { symbol(Character($0)).id }
+        let progress = [symbol("E").id: SymbolProgress(attempts: 10, correct: 1),
+                        symbol("T").id: SymbolProgress(attempts: 10, correct: 10),
+                        symbol("A").id: SymbolProgress(attempts: 10, correct: 10),
+                        symbol("N").id: SymbolProgress(attempts: 10, correct: 10)]
+        var counts: [Character: Int] = [:]
+        for seed in 0..<2000 as Range<UInt64> {
+            var session = PracticeSession(mode: .weakSymbols(pool: pool), progress: progress, strings: french,
+                                          random: SeededRandom(seed: seed))
+            counts[played(session.start())!.character, default: 0] += 1
+        }
+        // Weights 2.69 against 0.44 each: E about two thirds of the time.
+        #expect(counts["E"]! > 1200, "\(counts)")
+        for c in ["T", "A", "N"] as [Character] { #expect(counts[c]! < 400 && counts[c]! > 150, "\(counts)") }
+        // Few attempts count too: never tried beats mastered.
+        #expect(PracticeSession<SeededRandom>.weight(nil) > PracticeSession<SeededRandom>.weight(SymbolProgress(attempts: 20, correct: 20)))
+        #expect(PracticeSession<SeededRandom>.weight(SymbolProgress(attempts: 2, correct: 2))
+                > PracticeSession<SeededRandom>.weight(SymbolProgress(attempts: 40, correct: 40)))
+    }
+
+    @Test func weightsFollowTheSessionsOwnAnswers() {
+        // A user who keeps missing one symbol hears it more as the session goes on.
+        var session = PracticeSession(mode: .weakSymbols(pool: ["E", "T", "A", "N", "I", "M"].map { symbol(Character($0)).id }),
+                                      progress: [:], strings: french, random: SeededRandom(seed: 42))
+        var current = played(session.start())!
+        var asked: [Character] = []
+        for _ in 0..<300 {
+            asked.append(current.character)
+            let answer = current.character == "M" ? "X" : String(current.character)
+            current = played(session.handle(answer))!
+        }
+        let lastHalf = asked.suffix(150)
+        let mCount = lastHalf.filter { $0 == "M" }.count
+        for c in ["E", "T", "A", "N", "I"] as [Character] {
+            #expect(mCount > 2 * lastHalf.filter { $0 == c }.count, "M \(mCount) vs \(c)")
+        }
+        #expect(session.progress[symbol("M").id]!.correct == 0)
+    }
+
+    @Test func kochUnlocksAtNinetyPercentOverTheWindow() throws {
+        var session = PracticeSession(mode: .koch(level: 2), progress: [:], strings: french, random: SeededRandom(seed: 7),
+                                      options: PracticeOptions(kochWindow: 20, kochThreshold: 0.9))
+        let start = session.start()
+        #expect(said(start).first?.hasPrefix("Entraînement Koch, 2 symboles : K, M.") == true)
+        var current = try #require(played(start))
+        #expect(session.pool.map(\.character) == ["K", "M"])
+        // Three misses then right answers: 17/20 = 85 % after 20 answers, 18/20 = 90 % after 21.
+        for n in 1...21 {
+            let answer = n <= 3 ? "E" : String(current.character)
+            let effects = session.handle(answer)
+            current = try #require(played(effects))
+            if n < 21 {
+                #expect(session.kochLevel == 2, "answer \(n)")
+                #expect(!effects.contains(.kochLevelChanged(3)))
+            } else {
+                #expect(effects.contains(.kochLevelChanged(3)))
+                #expect(said(effects).last == "Nouveau symbole : U, point, point, trait.")
+                #expect(current.character == "U")
+            }
+        }
+        #expect(session.pool.map(\.character) == ["K", "M", "U"])
+        // The count restarts: the next symbol needs a full window again.
+        for _ in 1...19 { current = played(session.handle(String(current.character)))! }
+        #expect(session.kochLevel == 3)
+        let effects = session.handle(String(current.character))
+        #expect(effects.contains(.kochLevelChanged(4)))
+        #expect(session.pool.last?.character == "R")
+    }
+
+    @Test func kochLevelIsClampedAndResumes() {
+        var resumed = PracticeSession(mode: .koch(level: 10), progress: [:], strings: french, random: SeededRandom(seed: 1))
+        #expect(resumed.pool.map { String($0.character) }.joined() == "KMURESNAPT")
+        #expect(["K", "M", "U", "R", "E", "S", "N", "A", "P", "T"].contains(resumed.start().compactMap {
+            if case .playSymbol(let s) = $0 { String(s.character) } else { nil } }.first!))
+        #expect(PracticeSession(mode: .koch(level: 0), progress: [:], strings: french, random: SeededRandom(seed: 1)).kochLevel == 2)
+        #expect(PracticeSession(mode: .koch(level: 99), progress: [:], strings: french, random: SeededRandom(seed: 1)).kochLevel == 41)
+    }
+
+    @Test func sameSeedSameSession() {
+        func script(_ seed: UInt64) -> [PracticeEffect] {
+            var session = PracticeSession(mode: .weakSymbols(), progress: [:], strings: french, random: SeededRandom(seed: seed))
+            var effects = session.start()
+            for answer in ["A", "B", "", "C", "D", "E", "stop"] { effects += session.handle(answer) }
+            return effects
+        }
+        #expect(script(99) == script(99))
+        #expect(script(99) != script(100))
+    }
+
+    /// The generator is injected: a scripted one picks exactly the symbol a test wants.
+    @Test func scriptedGeneratorDrivesTheDraw() {
+        struct Fixed: RandomNumberGenerator { mutating func next() -> UInt64 { UInt64.max } }
+        var session = PracticeSession(mode: .weakSymbols(pool: ["4B", "4D", "55"]), progress: [:], strings: french, random: Fixed())
+        // The highest draw lands on the last symbol of the pool.
+        #expect(played(session.start())?.character == "U")
+    }
+
+    @Test func symbolModeMixesTheSymbolWithLookAlikes() {
+        let target = symbol("R")
+        var session = PracticeSession(mode: .symbol(id: target.id), progress: [:], strings: french, random: SeededRandom(seed: 5))
+        var current = played(session.start())!
+        var asked: [MorseSymbol] = []
+        for _ in 0..<400 { asked.append(current); current = played(session.handle(String(current.character)))! }
+        let share = Double(asked.filter { $0 == target }.count) / Double(asked.count)
+        #expect(share > 0.4 && share < 0.6, "\(share)")
+        #expect(asked.allSatisfy { abs($0.pattern.count - 3) <= 1 })
+    }
+}

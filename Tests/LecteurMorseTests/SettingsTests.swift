@@ -1,0 +1,79 @@
+import Testing
+import LecteurCore
+
+@Suite struct SettingsTests {
+    @Test func defaultsAreValidAndMapToTimingAndTone() throws {
+        let settings = MorseSettings.default
+        try settings.validate()
+        #expect(settings.timing == MorseTiming(characterWPM: 20))
+        #expect(settings.tone == MorseTone(frequency: 600, volume: 0.8, rampMs: 5))
+    }
+
+    @Test func setWithFrenchAliasesAndUnits() throws {
+        var s = MorseSettings.default
+        s = try s.setting("vitesse", to: "25")
+        s = try s.setting("Farnsworth", to: "12 mpm")
+        s = try s.setting("tonalité", to: "700 Hz")
+        s = try s.setting("VOLUME", to: "50 %")
+        s = try s.setting("rampe", to: "4,5")
+        #expect(s.wpm == 25 && s.farnsworthWPM == 12 && s.toneHz == 700 && s.volumePercent == 50 && s.rampMs == 4.5)
+        #expect(s.timing == MorseTiming(characterWPM: 25, overallWPM: 12))
+        #expect(s.confirmation(for: .ramp, french) == "Rampe Morse : 4,5 millisecondes.")
+        #expect(s.confirmation(for: .wpm, french) == "Vitesse Morse : 25 mots par minute. Vitesse Farnsworth : 12 mots par minute.")
+        s = try s.setting("farnsworth", to: "non")
+        #expect(s.farnsworthWPM == nil)
+        #expect(s.confirmation(for: .farnsworth, french) == "Espacement Farnsworth désactivé.")
+        // Lowering the speed to the Farnsworth speed makes Farnsworth meaningless: it goes.
+        s = try s.setting(.farnsworth, to: "15").setting(.wpm, to: "15")
+        #expect(s.wpm == 15 && s.farnsworthWPM == nil)
+    }
+
+    @Test func invalidValuesGiveFrenchErrors() {
+        let s = MorseSettings.default
+        func message(_ name: String, _ value: String) -> String? {
+            do { _ = try s.setting(name, to: value); return nil } catch { return error.message(french) }
+        }
+        #expect(message("wpm", "70") == "Vitesse invalide : 70. Choisissez entre 5 et 60 mots par minute.")
+        #expect(message("wpm", "vite") == "Valeur non reconnue pour le réglage « vitesse » : « vite ». Un nombre est attendu.")
+        #expect(message("wpm", "20.5") != nil)
+        #expect(message("farnsworth", "30") == "La vitesse Farnsworth (30 mots par minute) ne peut pas dépasser la vitesse des caractères (20 mots par minute).")
+        #expect(message("farnsworth", "3") == "Vitesse Farnsworth invalide : 3. Choisissez entre 5 et 60 mots par minute, ou « non » pour la désactiver.")
+        #expect(message("tone", "50") == "Tonalité invalide : 50. Choisissez entre 200 et 2000 hertz.")
+        #expect(message("volume", "0") == "Volume invalide : 0. Choisissez entre 1 et 100 %.")
+        #expect(message("ramp", "25") == "Rampe invalide : 25. Choisissez entre 0 et 20 millisecondes.")
+        #expect(message("couleur", "rouge") == "Réglage inconnu : « couleur ». Réglages : vitesse, farnsworth, tonalité, volume, rampe.")
+        // At 60 WPM a dot lasts 20 ms: a 15 ms ramp cannot fit twice.
+        #expect(throws: MorseSettingsError.rampTooLong(rampMs: 15, wpm: 60, maxMs: 10)) {
+            try MorseSettings(wpm: 60, rampMs: 15)
+        }
+        #expect(throws: MorseSettingsError.wpmOutOfRange(4)) { try MorseSettings(wpm: 4) }
+    }
+
+    @Test func storedValuesRoundTripAndBadOnesAreReported() throws {
+        let s = try MorseSettings(wpm: 18, farnsworthWPM: 8, toneHz: 650, volumePercent: 70, rampMs: 2.5)
+        let stored = s.storedValues
+        #expect(MorseSettings.load { stored[$0] }.settings == s)
+        #expect(MorseSettings.load { stored[$0] }.issues.isEmpty)
+        #expect(MorseSettings.load { _ in nil }.settings == .default)
+        let broken = ["morse.wpm": "25", "morse.tone": "abc"]
+        let (loaded, issues) = MorseSettings.load { broken[$0] }
+        #expect(loaded.wpm == 25 && loaded.toneHz == 600)
+        #expect(issues.map { $0.message(french) } == [
+            "Réglage Morse enregistré ignoré (morse.tone = « abc ») : Valeur non reconnue pour le réglage « tonalité » : « abc ». Un nombre est attendu.",
+        ])
+    }
+
+    @Test func commandLineOverridesAreCheckedAsAWhole() throws {
+        let stored = try MorseSettings(wpm: 20, rampMs: 12)
+        // 60 WPM alone cannot take a 12 ms ramp; with the new ramp it can.
+        #expect(throws: MorseSettingsError.rampTooLong(rampMs: 12, wpm: 60, maxMs: 10)) { try stored.setting(.wpm, to: "60") }
+        let cli = try stored.applying([.wpm: "60", .ramp: "4", .tone: "750"])
+        #expect(cli.wpm == 60 && cli.rampMs == 4 && cli.toneHz == 750)
+        // Speed and Farnsworth given together, in any order of the flags.
+        let fw = try MorseSettings.default.applying([.farnsworth: "30", .wpm: "35"])
+        #expect(fw.wpm == 35 && fw.farnsworthWPM == 30)
+        #expect(throws: MorseSettingsError.farnsworthAboveWPM(farnsworth: 30, wpm: 25)) {
+            try MorseSettings.default.applying([.farnsworth: "30", .wpm: "25"])
+        }
+    }
+}

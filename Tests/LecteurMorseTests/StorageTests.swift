@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+import LecteurCore
+import LecteurStorage
+
+/// Real SQLite files in temporary folders.
+@Suite struct StorageTests {
+    let k = MorseAlphabet.standard.symbol(for: "K")!
+    let m = MorseAlphabet.standard.symbol(for: "M")!
+
+    @Test func xdgLocation() {
+        #expect(LecteurDatabase.defaultURL(environment: ["XDG_DATA_HOME": "/data/x", "HOME": "/home/u"]).path
+                == "/data/x/lecteur/lecteur.sqlite")
+        #expect(LecteurDatabase.defaultURL(environment: ["HOME": "/home/u"]).path == "/home/u/.local/share/lecteur/lecteur.sqlite")
+        // The XDG spec says a relative value is invalid and must be ignored.
+        #expect(LecteurDatabase.defaultURL(environment: ["XDG_DATA_HOME": "rel", "HOME": "/home/u"]).path
+                == "/home/u/.local/share/lecteur/lecteur.sqlite")
+    }
+
+    @Test func attemptsSurviveReopeningAndStatisticsAreRight() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("nested/lecteur/lecteur.sqlite")
+        do {
+            let opening = try LecteurDatabase.open(at: url)
+            #expect(opening.warnings.isEmpty)
+            let db = opening.database
+            #expect(try db.progress().isEmpty)
+            for correct in [true, true, false] { try db.record(PracticeAttempt(symbolID: k.id, correct: correct, answer: correct ? "K" : "R")) }
+            try db.record(PracticeAttempt(symbolID: m.id, correct: false, answer: "O"), at: Date(timeIntervalSince1970: 1_700_000_000))
+            try db.close()
+        }
+        let db = try LecteurDatabase.open(at: url).database
+        let progress = try db.progress()
+        #expect(progress == [k.id: SymbolProgress(attempts: 3, correct: 2), m.id: SymbolProgress(attempts: 1, correct: 0)])
+        #expect(progress[k.id]!.percent == 67)
+        #expect(progress[m.id]!.percent == 0)
+        #expect(try db.progress(symbolID: "45") == SymbolProgress(attempts: 0, correct: 0))
+        let mAttempts = try db.attempts(symbolID: m.id)
+        #expect(mAttempts == [StoredAttempt(symbolID: m.id, correct: false, answer: "O", date: Date(timeIntervalSince1970: 1_700_000_000))])
+        #expect(try db.attempts().map(\.answer) == ["K", "K", "R", "O"])
+    }
+
+    /// What a killed process leaves on disk: the files as they are while the connection is still
+    /// open (nothing checkpointed, nothing closed). A copy of them must hold every attempt.
+    @Test func committedAttemptsAreOnDiskBeforeTheProcessEnds() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("live/lecteur.sqlite")
+        let db = try LecteurDatabase.open(at: url).database
+        for i in 0..<25 { try db.record(PracticeAttempt(symbolID: k.id, correct: i % 5 != 0, answer: "K")) }
+        try db.setValue("22", forKey: "morse.wpm")
+        #expect(FileManager.default.fileExists(atPath: url.path + "-wal"), "WAL mode")
+
+        let copy = dir.appendingPathComponent("copy/lecteur.sqlite")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        for suffix in ["", "-wal"] { try FileManager.default.copyItem(atPath: url.path + suffix, toPath: copy.path + suffix) }
+        let recovered = try LecteurDatabase.open(at: copy)
+        #expect(recovered.warnings.isEmpty)
+        #expect(try recovered.database.progress()[k.id] == SymbolProgress(attempts: 25, correct: 20))
+        #expect(try recovered.database.value(forKey: "morse.wpm") == "22")
+        _ = db
+    }
+
+    @Test func garbageFileIsSetAsideAndAFreshDatabaseWorks() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("lecteur.sqlite")
+        let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try garbage.write(to: url)
+        let now = Date(timeIntervalSince1970: 1_767_225_600)   // 2026-01-01 00:00:00 UTC
+        let opening = try LecteurDatabase.open(at: url, now: now)
+        let aside = dir.appendingPathComponent("lecteur.sqlite.corrupt-20260101T000000Z")
+        #expect(opening.warnings == [.databaseMovedAside(path: url.path, movedTo: aside.path, reason: .notADatabase)])
+        #expect(try Data(contentsOf: aside) == garbage)
+        #expect(opening.warnings[0].message(french) == "La base de données « \(url.path) » est inutilisable (ce n'est pas une base SQLite). Elle a été mise de côté sous « \(aside.path) » et une nouvelle base a été créée : la progression Morse repart de zéro.")
+        try opening.database.record(PracticeAttempt(symbolID: k.id, correct: true, answer: "K"))
+        #expect(try opening.database.progress() == [k.id: SymbolProgress(attempts: 1, correct: 1)])
+        try opening.database.close()
+
+        // A second bad file in the same second gets its own name: nothing is overwritten.
+        try garbage.write(to: url)
+        let again = try LecteurDatabase.open(at: url, now: now)
+        let aside2 = dir.appendingPathComponent("lecteur.sqlite.corrupt-20260101T000000Z-2")
+        #expect(again.warnings == [.databaseMovedAside(path: url.path, movedTo: aside2.path, reason: .notADatabase)])
+        #expect(try Data(contentsOf: aside) == garbage)
+        #expect(try Data(contentsOf: aside2) == garbage)
+    }
+
+    @Test func damagedPagesAreDetected() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("lecteur.sqlite")
+        let db = try LecteurDatabase.open(at: url).database
+        for i in 0..<400 { try db.record(PracticeAttempt(symbolID: "S\(i % 40)", correct: i % 3 == 0, answer: String(repeating: "x", count: 40))) }
+        try db.close()
+        // Keep the valid header, scribble over every page after the first.
+        var bytes = try Data(contentsOf: url)
+        #expect(bytes.count > 8192)
+        for i in 4096..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: i &* 131) }
+        try bytes.write(to: url)
+        let opening = try LecteurDatabase.open(at: url)
+        #expect(opening.warnings.count == 1)
+        if case .databaseMovedAside(_, let movedTo, let reason)? = opening.warnings.first {
+            #expect(reason == .corrupt || reason == .notADatabase, "\(reason)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: movedTo)) == bytes)
+        }
+        #expect(try opening.database.progress().isEmpty)
+    }
+
+    @Test func unreadableDatabaseIsSetAside() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("lecteur.sqlite")
+        if getuid() == 0 {
+            // Root reads any file: a folder where the database should be is unreadable to SQLite.
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        } else {
+            try Data("SQLite format 3\0".utf8).write(to: url)
+            try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: url.path)
+        }
+        let opening = try LecteurDatabase.open(at: url)
+        guard case .databaseMovedAside(_, let movedTo, let reason)? = opening.warnings.first else {
+            Issue.record("no warning: \(opening.warnings)"); return
+        }
+        #expect(reason == .unreadable)
+        #expect(FileManager.default.fileExists(atPath: movedTo))
+        try opening.database.setValue("x", forKey: "k")
+        #expect(try opening.database.value(forKey: "k") == "x")
+    }
+
+    @Test func readOnlyDataFolderIsATypedError() throws {
+        let dir = try temporaryDirectory()
+        let locked = dir.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
+        // Root ignores permission bits; the immutable attribute stops root too (ext4, e2fsprogs).
+        let asRoot = getuid() == 0
+        func run(_ args: [String]) throws {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+            p.arguments = args
+            try p.run(); p.waitUntilExit()
+            #expect(p.terminationStatus == 0, "chattr \(args)")
+        }
+        if asRoot { try run(["+i", locked.path]) } else {
+            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked.path)
+        }
+        defer {
+            if asRoot { try? run(["-i", locked.path]) }
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path)
+            try? FileManager.default.removeItem(at: dir)
+        }
+        for url in [locked.appendingPathComponent("lecteur.sqlite"), locked.appendingPathComponent("lecteur/lecteur.sqlite")] {
+            #expect {
+                try LecteurDatabase.open(at: url)
+            } throws: { error in
+                guard case StorageError.dataDirectoryUnavailable(_, .readOnly) = error else { return false }
+                return (error as! StorageError).message(french).hasPrefix("Impossible d'écrire dans le dossier de données")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
+
+        // A file standing where the folder should be.
+        let file = dir.appendingPathComponent("plain")
+        try Data("x".utf8).write(to: file)
+        #expect(throws: StorageError.dataDirectoryUnavailable(path: file.path, reason: .notADirectory)) {
+            try LecteurDatabase.open(at: file.appendingPathComponent("lecteur.sqlite"))
+        }
+        #expect(throws: StorageError.self) {
+            try LecteurDatabase.open(at: file.appendingPathComponent("a/b/lecteur.sqlite"))
+        }
+    }
+
+    @Test func keyValueSettings() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("lecteur.sqlite")
+        let settings = try MorseSettings(wpm: 24, farnsworthWPM: 12, toneHz: 650, volumePercent: 60, rampMs: 4)
+        do {
+            let db = try LecteurDatabase.open(at: url).database
+            #expect(try db.value(forKey: "speech.rate") == nil)
+            try db.setValue("175", forKey: "speech.rate")
+            try db.setValue("180", forKey: "speech.rate")
+            try db.setValue("fr", forKey: "speech.voice")
+            try db.setValue(nil, forKey: "speech.voice")
+            try db.setValues(settings.storedValues)
+            try db.close()
+        }
+        let db = try LecteurDatabase.open(at: url).database
+        #expect(try db.value(forKey: "speech.rate") == "180")
+        #expect(try db.value(forKey: "speech.voice") == nil)
+        let all = try db.allValues()
+        #expect(MorseSettings.load { all[$0] }.settings == settings)
+        #expect(all.count == 6)
+    }
+}
