@@ -1,5 +1,9 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
+
+// SwiftPM names a path dependency after its folder, which differs between clones.
+let lecteur = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 // Kept apart from the main package so that the test command never builds the benchmark harness.
 let package = Package(
@@ -14,8 +18,8 @@ let package = Package(
             name: "CoreBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "LecteurCore", package: "Lecteur"),
-                .product(name: "LecteurApp", package: "Lecteur"),
+                .product(name: "LecteurCore", package: lecteur),
+                .product(name: "LecteurApp", package: lecteur),
             ],
             path: "Benchmarks/CoreBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
