@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "LecteurMorseTests", dependencies: ["LecteurCore", "LecteurStorage", "LecteurLocales"],
                     swiftSettings: v5),
         .testTarget(name: "LecteurNetworkTests", dependencies: ["LecteurNetwork", "LecteurCore", "LecteurLocales"],
-                    swiftSettings: v5),
+                    exclude: ["Server"], swiftSettings: v5),
         .testTarget(name: "LecteurIntegrationTests",
                     dependencies: ["LecteurCore", "LecteurLocales", "LecteurApp"],
                     swiftSettings: v5),
