@@ -23,6 +23,8 @@ let package = Package(
                        providers: [.apt(["libpcaudio-dev"])]),
         .systemLibrary(name: "CBrlAPI", path: "Modules/CBrlAPI",
                        providers: [.apt(["libbrlapi-dev"])]),
+        .systemLibrary(name: "CCurl", path: "Modules/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CLouis", path: "Modules/CLouis", pkgConfig: "liblouis",
                        providers: [.apt(["liblouis-dev"])]),
 
@@ -41,7 +43,7 @@ let package = Package(
         .target(name: "LecteurStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
                                                        "LecteurCore"],
                 swiftSettings: v5),
-        .target(name: "LecteurNetwork", dependencies: ["LecteurCore"], swiftSettings: v5),
+        .target(name: "LecteurNetwork", dependencies: ["CCurl", "LecteurCore"], swiftSettings: v5),
         .target(name: "LecteurApp",
                 dependencies: ["LecteurCore", "LecteurLocales", "LecteurAudio", "LecteurSpeech",
                                "LecteurBraille", "LecteurStorage", "LecteurNetwork"],

@@ -118,8 +118,7 @@ public final class CatalogueClient: Sendable {
     }
 
     private func fetchOnce() async -> Fetched {
-        let request = HTTPAttempt.makeRequest(endpoint.formationsURL, timeout: configuration.timeout)
-        switch await HTTPAttempt(request: request, timeout: configuration.timeout,
+        switch await HTTPAttempt(url: endpoint.formationsURL, timeout: configuration.timeout,
                                  maxBodyBytes: configuration.maxBodyBytes).run() {
         case .cancelled:
             return .cancelled

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import CCurl
 import LecteurCore
 
 /// What one request gave.
@@ -11,145 +9,163 @@ enum AttemptResult: Sendable, Equatable {
     case cancelled
 }
 
-/// One GET of the formations, through a URLSession delegate rather than `data(for:)` so that the
-/// body can be refused as it arrives (size cap), a non-2xx body is never read, and the whole
-/// attempt, not just the gap between packets, is bounded by the timeout.
-final class HTTPAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let request: URLRequest
-    private let timeout: TimeInterval
-    private let maxBodyBytes: Int
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var buffer = Data()
-    private var continuation: CheckedContinuation<AttemptResult, Never>?
-    private var outcome: AttemptResult?
-    private var task: URLSessionDataTask?
-    private var session: URLSession?
+/// One `GET {base}/formations`, driven through libcurl directly.
+///
+/// Why not URLSession: on Linux, FoundationNetworking hands every received chunk to the delegate
+/// queue asynchronously with no back-pressure, and cancelling takes effect later still. Measured
+/// here against a local server streaming a chunked body, a 1 MiB cap let 160 MB through and the
+/// process grew by 170 MB before the cancel landed. libcurl's write callback, by contrast, stops
+/// the transfer on the very chunk that crosses the cap. It is the same libcurl (and TLS, proxy
+/// and CA settings) URLSession uses underneath on Linux.
+final class HTTPAttempt: @unchecked Sendable {
+    let url: URL
+    let timeout: TimeInterval
+    let maxBodyBytes: Int
 
-    init(request: URLRequest, timeout: TimeInterval, maxBodyBytes: Int) {
-        self.request = request
+    init(url: URL, timeout: TimeInterval, maxBodyBytes: Int) {
+        self.url = url
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
     }
 
-    static func makeRequest(_ url: URL, timeout: TimeInterval) -> URLRequest {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = "GET"
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        return request
-    }
+    private static let globalInit: Bool = { lecteur_curl_global_init() == CURLE_OK }()
+
+    // Shared between the transfer thread, libcurl's callback (on that thread) and a canceller.
+    private let lock = NSLock()
+    private var cancelled = false
+    private var multi: OpaquePointer?
+
+    /// Set only from the write callback, on the transfer thread.
+    fileprivate var body = Data()
+    fileprivate var refusal: CatalogueFetchError?
+    fileprivate var easy: UnsafeMutableRawPointer?
 
     func run() async -> AttemptResult {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<AttemptResult, Never>) in
-                let configuration = URLSessionConfiguration.ephemeral
-                configuration.timeoutIntervalForRequest = timeout
-                configuration.timeoutIntervalForResource = timeout
-                configuration.urlCache = nil
-                configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-                let queue = OperationQueue()
-                queue.maxConcurrentOperationCount = 1
-                let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
-                let task = session.dataTask(with: request)
-                lock.lock()
-                if let outcome {
-                    // Cancelled before it started.
-                    lock.unlock()
-                    session.invalidateAndCancel()
-                    continuation.resume(returning: outcome)
-                    return
-                }
-                self.continuation = continuation
-                self.task = task
-                self.session = session
-                lock.unlock()
-                // Our own deadline: URLSession's timeouts on Linux measure idleness, and a server
-                // that sends one byte a second would never trip them.
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
-                    self?.finish(.failed(.timeout))
-                }
-                task.resume()
+                // A blocking transfer gets its own thread: the cooperative pool has two here.
+                let thread = Thread { continuation.resume(returning: self.perform()) }
+                thread.name = "lecteur-http"
+                thread.start()
             }
         } onCancel: {
-            finish(.cancelled)
+            cancel()
         }
     }
 
-    /// The first result wins; the transfer is stopped and the session released.
-    private func finish(_ result: AttemptResult) {
+    private func cancel() {
         lock.lock()
-        guard outcome == nil else { lock.unlock(); return }
-        outcome = result
-        let continuation = self.continuation, task = self.task, session = self.session
-        self.continuation = nil
-        self.task = nil
-        self.session = nil
-        buffer = Data()
+        cancelled = true
+        let multi = self.multi
+        // Wakes curl_multi_poll at once; the handle cannot be freed while the lock is held.
+        if let multi { curl_multi_wakeup(UnsafeMutableRawPointer(multi)) }
         lock.unlock()
-        task?.cancel()
-        // The session holds its delegate (self) strongly until invalidated.
-        session?.invalidateAndCancel()
-        continuation?.resume(returning: result)
     }
 
-    // MARK: URLSessionDataDelegate
+    private var isCancelled: Bool { lock.withLock { cancelled } }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        guard let http = response as? HTTPURLResponse else {
-            completionHandler(.cancel)
-            finish(.failed(.noData))
-            return
+    private func perform() -> AttemptResult {
+        guard Self.globalInit else { return .failed(.network) }
+        if isCancelled { return .cancelled }
+        guard let easy = curl_easy_init() else { return .failed(.network) }
+        self.easy = easy
+        var headers: UnsafeMutablePointer<curl_slist>?
+        headers = curl_slist_append(headers, "Accept: application/json")
+        headers = curl_slist_append(headers, "Content-Type: application/json")
+        defer {
+            curl_slist_free_all(headers)
+            curl_easy_cleanup(easy)
         }
-        if let error = CatalogueFetchError.forStatus(http.statusCode) {
-            // The body of an error page is never shown, so it is not even read.
-            completionHandler(.cancel)
-            finish(.failed(error))
-            return
+        let milliseconds = max(1, Int(timeout * 1000))
+        var ok = true
+        ok = ok && lecteur_curl_set_string(easy, CURLOPT_URL, url.absoluteString) == CURLE_OK
+        ok = ok && lecteur_curl_set_list(easy, CURLOPT_HTTPHEADER, headers) == CURLE_OK
+        ok = ok && lecteur_curl_set_long(easy, CURLOPT_HTTPGET, 1) == CURLE_OK
+        // The whole attempt, not just each silence: a server sending a byte a second must end too.
+        ok = ok && lecteur_curl_set_long(easy, CURLOPT_TIMEOUT_MS, milliseconds) == CURLE_OK
+        ok = ok && lecteur_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, milliseconds) == CURLE_OK
+        ok = ok && lecteur_curl_set_long(easy, CURLOPT_NOSIGNAL, 1) == CURLE_OK
+        ok = ok && lecteur_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 1) == CURLE_OK
+        ok = ok && lecteur_curl_set_long(easy, CURLOPT_MAXREDIRS, 5) == CURLE_OK
+        ok = ok && lecteur_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK
+        ok = ok && lecteur_curl_set_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") == CURLE_OK
+        // A Content-Length above the cap is refused before any body byte is read.
+        ok = ok && lecteur_curl_set_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes)) == CURLE_OK
+        // "" accepts every encoding libcurl can decode; the cap then counts decoded bytes.
+        ok = ok && lecteur_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "") == CURLE_OK
+        ok = ok && lecteur_curl_set_string(easy, CURLOPT_USERAGENT, "lecteur") == CURLE_OK
+        ok = ok && lecteur_curl_set_write(easy, receiveBody) == CURLE_OK
+        ok = ok && lecteur_curl_set_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(self).toOpaque()) == CURLE_OK
+        guard ok else { return .failed(.invalidURL) }
+
+        guard let multi = curl_multi_init() else { return .failed(.network) }
+        curl_multi_add_handle(multi, easy)
+        lock.withLock { self.multi = OpaquePointer(multi) }
+        defer {
+            lock.withLock { self.multi = nil }
+            curl_multi_remove_handle(multi, easy)
+            curl_multi_cleanup(multi)
         }
-        if response.expectedContentLength > Int64(maxBodyBytes) {
-            completionHandler(.cancel)
-            finish(.failed(.tooLarge(limitBytes: maxBodyBytes)))
-            return
+        var code = CURLE_OK
+        var running: Int32 = 1
+        while running > 0 {
+            if isCancelled { return .cancelled }
+            guard curl_multi_perform(multi, &running) == CURLM_OK else { return .failed(.network) }
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                if message.pointee.msg == CURLMSG_DONE { code = lecteur_curl_msg_result(message) }
+            }
+            if running > 0 { curl_multi_poll(multi, nil, 0, 1000, nil) }
         }
-        completionHandler(.allow)
+        if isCancelled { return .cancelled }
+        return classify(code, easy: easy)
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.lock()
-        guard outcome == nil else { lock.unlock(); return }
-        let over = buffer.count + data.count > maxBodyBytes
-        if !over { buffer.append(data) }
-        lock.unlock()
-        if over { finish(.failed(.tooLarge(limitBytes: maxBodyBytes))) }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        guard let error else {
-            lock.lock()
-            let body = buffer
-            lock.unlock()
-            finish(.body(body))
-            return
-        }
-        finish(.failed(Self.classify(error)))
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        // Follow a redirect only to http(s); refusing it leaves the 3xx as the answer.
-        let scheme = request.url?.scheme?.lowercased()
-        completionHandler(scheme == "http" || scheme == "https" ? request : nil)
-    }
-
-    static func classify(_ error: Error) -> CatalogueFetchError {
-        guard let urlError = error as? URLError else { return .network }
-        switch urlError.code {
-        case .timedOut: return .timeout
-        case .badURL, .unsupportedURL: return .invalidURL
-        case .zeroByteResource: return .noData
-        default: return .network
+    private func classify(_ code: CURLcode, easy: UnsafeMutableRawPointer) -> AttemptResult {
+        var status = 0
+        lecteur_curl_response_code(easy, &status)
+        if let refusal { return .failed(refusal) }
+        switch code {
+        case CURLE_OK:
+            if let error = CatalogueFetchError.forStatus(status) { return .failed(error) }
+            return .body(body)
+        case CURLE_FILESIZE_EXCEEDED:
+            return .failed(CatalogueFetchError.forStatus(status) ?? .tooLarge(limitBytes: maxBodyBytes))
+        case CURLE_OPERATION_TIMEDOUT:
+            return .failed(.timeout)
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+            return .failed(.invalidURL)
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .failed(.unexpectedStatus(status))
+        default:
+            // Refused, unreachable, reset, cut short, TLS failure: the server could not be heard.
+            return .failed(.network)
         }
     }
+
+    /// Called by libcurl for each body chunk; returning less than given stops the transfer.
+    fileprivate func accept(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        if let easy {
+            var status = 0
+            lecteur_curl_response_code(easy, &status)
+            // An error page is never shown, so it is not read either.
+            if let error = CatalogueFetchError.forStatus(status) {
+                refusal = error
+                return false
+            }
+        }
+        guard body.count + chunk.count <= maxBodyBytes else {
+            refusal = .tooLarge(limitBytes: maxBodyBytes)
+            return false
+        }
+        body.append(contentsOf: chunk)
+        return true
+    }
+}
+
+private let receiveBody: lecteur_curl_write_fn = { data, size, count, user in
+    guard let user, let data else { return 0 }
+    let attempt = Unmanaged<HTTPAttempt>.fromOpaque(user).takeUnretainedValue()
+    let length = size * count
+    return attempt.accept(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
 }

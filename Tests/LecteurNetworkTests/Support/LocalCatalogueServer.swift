@@ -16,37 +16,40 @@ final class LocalCatalogueServer: @unchecked Sendable {
 
     struct StartError: Error, CustomStringConvertible { let description: String }
 
-    init(lifetime: TimeInterval = 120) throws {
+    private init(port: Int, process: Process, input: Pipe) {
+        self.port = port
+        self.process = process
+        self.input = input
+    }
+
+    /// Starts a server and waits for its "PORT n" line without blocking a thread of the
+    /// cooperative pool (there are two on this machine, and tests run in parallel).
+    static func start(lifetime: TimeInterval = 120) async throws -> LocalCatalogueServer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path, "--port", "0", "--lifetime", String(Int(lifetime))]
+        process.arguments = ["python3", script.path, "--port", "0", "--lifetime", String(Int(lifetime))]
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // The first line is "PORT n" once it listens; give up after 10 s rather than hang.
-        let ready = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var line = ""
-        DispatchQueue.global().async {
-            var bytes = Data()
-            while true {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                bytes.append(chunk)
-                if bytes.contains(0x0A) { break }
+        // Ends at the first newline, or at end of file if python dies first: never hangs.
+        let line: String = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var bytes = Data()
+                while !bytes.contains(0x0A) {
+                    let chunk = output.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    bytes.append(chunk)
+                }
+                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
             }
-            line = String(decoding: bytes, as: UTF8.self)
-            ready.signal()
         }
-        guard ready.wait(timeout: .now() + 10) == .success,
-              let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "PORT ", with: "")) else {
+        guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "PORT ", with: "")) else {
             process.terminate()
             throw StartError(description: "catalogue_server.py did not start: \(line)")
         }
-        self.port = port
-        self.process = process
-        self.input = input
+        return LocalCatalogueServer(port: port, process: process, input: input)
     }
 
     /// The base URL for a scenario, with a key that isolates this test's counters.
@@ -70,13 +73,18 @@ final class LocalCatalogueServer: @unchecked Sendable {
         return try JSONDecoder().decode([LoggedRequest].self, from: data)
     }
 
+    /// Asks the server to go (it stops when its stdin closes) without waiting for it.
     func stop() {
-        guard process.isRunning else { return }
         try? input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(3)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+    }
+
+    /// Stops the server and waits, at most 3 s, until its port is closed.
+    func stopAndWait() async {
+        stop()
+        for _ in 0..<150 where process.isRunning {
+            try? await Task.sleep(nanoseconds: 20_000_000)
+        }
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
     }
 
     deinit { stop() }
