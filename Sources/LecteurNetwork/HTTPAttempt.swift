@@ -94,6 +94,7 @@ final class HTTPAttempt: @unchecked Sendable {
         // "" accepts every encoding libcurl can decode; the cap then counts decoded bytes.
         ok = ok && lecteur_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "") == CURLE_OK
         ok = ok && lecteur_curl_set_string(easy, CURLOPT_USERAGENT, "lecteur") == CURLE_OK
+        ok = ok && lecteur_curl_set_string(easy, CURLOPT_NOPROXY, Self.noProxy()) == CURLE_OK
         ok = ok && lecteur_curl_set_write(easy, receiveBody) == CURLE_OK
         ok = ok && lecteur_curl_set_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(self).toOpaque()) == CURLE_OK
         guard ok else { return .failed(.invalidURL) }
@@ -121,6 +122,15 @@ final class HTTPAttempt: @unchecked Sendable {
         return classify(code, easy: easy)
     }
 
+    /// libcurl honours http_proxy and friends by itself; a local server must never go through a
+    /// proxy, so loopback is added to whatever no_proxy says (the option replaces the variable).
+    static func noProxy(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let given = environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
+        if given.trimmingCharacters(in: .whitespaces) == "*" { return "*" }
+        let entries = given.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return (entries + ["localhost", "127.0.0.1", "::1"]).joined(separator: ",")
+    }
+
     private func classify(_ code: CURLcode, easy: UnsafeMutableRawPointer) -> AttemptResult {
         var status = 0
         lecteur_curl_response_code(easy, &status)
@@ -134,7 +144,8 @@ final class HTTPAttempt: @unchecked Sendable {
         case CURLE_OPERATION_TIMEDOUT:
             return .failed(.timeout)
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
-            return .failed(.invalidURL)
+            // After a redirect the bad address is the server's, not the user's.
+            return .failed((300...399).contains(status) ? .unexpectedStatus(status) : .invalidURL)
         case CURLE_TOO_MANY_REDIRECTS:
             return .failed(.unexpectedStatus(status))
         default:

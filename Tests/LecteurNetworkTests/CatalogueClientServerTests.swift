@@ -274,6 +274,24 @@ import LecteurCore
         #expect(Fixtures.presenter.resolution(of: outcome, now: Date()).action == nil)
     }
 
+    @Test func redirectsAreFollowedOnlyToHTTP() async throws {
+        let server = try await LocalCatalogueServer.start()
+        defer { server.stop() }
+        let redirected = try await client(server.base("redirect-ok")).load()
+        guard case .loaded(let decoded, _, _) = redirected else { Issue.record("\(redirected)"); return }
+        #expect(decoded.catalogue.formations.count == 3)
+        let refused = try await client(server.base("redirect-file"), policy: Self.fast).load()
+        #expect(failure(refused)?.0 == .unexpectedStatus(302))
+        #expect(failure(refused)?.1 == 1)
+    }
+
+    @Test func loopbackNeverGoesThroughAProxy() {
+        #expect(HTTPAttempt.noProxy(environment: [:]) == "localhost,127.0.0.1,::1")
+        #expect(HTTPAttempt.noProxy(environment: ["no_proxy": "corp.example, .internal"])
+                == "corp.example,.internal,localhost,127.0.0.1,::1")
+        #expect(HTTPAttempt.noProxy(environment: ["NO_PROXY": "*"]) == "*")
+    }
+
     @Test func credentialsAndTokensNeverReachAMessage() async throws {
         let server = try await LocalCatalogueServer.start()
         defer { server.stop() }

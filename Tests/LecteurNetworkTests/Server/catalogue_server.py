@@ -24,6 +24,8 @@ Scenarios (N is an integer):
   huge            200, Content-Length of 256 MiB announced, streamed until the client hangs up
   huge-chunked    200, no Content-Length, 256 MiB streamed until the client hangs up
   trickle         200, Content-Length announced, one byte a second (never finishes in time)
+  redirect-ok     302 to the ok scenario (same key)
+  redirect-file   302 to file:///etc/passwd (a client must refuse to follow)
 Inspection:
   GET /_log/<scenario>/<key>  JSON list of the requests received for that path: time (Unix
   seconds, float), path, accept, content_type, and for streamed bodies bytes_sent before the
@@ -159,6 +161,14 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_body(200, b"")
         if scenario in ("huge", "huge-chunked"):
             return self.stream_huge(chunked=scenario == "huge-chunked", entry=entry)
+        if scenario in ("redirect-ok", "redirect-file"):
+            key = "/".join(self.path.split("?", 1)[0].split("/")[2:-1])
+            target = "/ok/%s/formations" % key if scenario == "redirect-ok" else "file:///etc/passwd"
+            self.send_response(302)
+            self.send_header("Location", target)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if scenario == "trickle":
             return self.trickle(entry)
         self.send_body(404, json.dumps({"message": "unknown scenario"}))

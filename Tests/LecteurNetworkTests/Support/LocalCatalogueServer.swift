@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+@testable import LecteurNetwork
 
 /// A private instance of Server/catalogue_server.py on 127.0.0.1 with an ephemeral port. It stops
 /// on `stop()`, when this process dies (its stdin pipe closes), or after `lifetime` seconds.
@@ -69,7 +67,10 @@ final class LocalCatalogueServer: @unchecked Sendable {
     func log(of base: String) async throws -> [LoggedRequest] {
         let path = URL(string: base)!.path
         let url = URL(string: "http://127.0.0.1:\(port)/_log\(path)")!
-        let (data, _) = try await URLSession.shared.data(from: url)
+        // Through the client's own transport, which keeps loopback away from any proxy.
+        guard case .body(let data) = await HTTPAttempt(url: url, timeout: 5, maxBodyBytes: 1 << 20).run() else {
+            throw StartError(description: "no log from the test server")
+        }
         return try JSONDecoder().decode([LoggedRequest].self, from: data)
     }
 
