@@ -1,0 +1,65 @@
+import Foundation
+
+/// Makes an address safe to print or speak: `https://user:pass@host/api?token=abc&page=2` becomes
+/// `https://***@host/api?token=***&page=2`. Hand-parsed rather than through URLComponents, which
+/// refuses some malformed strings, and a malformed string is exactly what may need showing.
+public enum URLRedaction {
+    public static let mask = "***"
+
+    /// Query parameter names whose value is a secret; matched case-insensitively, as substrings
+    /// ("access_token", "X-Api-Key", "client_secret", "apiKey"). Masking too much is harmless.
+    static let sensitiveFragments = ["token", "secret", "pass", "pwd", "auth", "key", "sig", "session",
+                                     "credential", "jwt", "bearer", "code", "cookie"]
+
+    public static func isSensitive(parameter name: String) -> Bool {
+        let lowered = (name.removingPercentEncoding ?? name).lowercased()
+        return sensitiveFragments.contains { lowered.contains($0) }
+    }
+
+    public static func redact(_ url: URL) -> String { redact(url.absoluteString) }
+
+    public static func redact(_ text: String) -> String {
+        var rest = Substring(text)
+        var out = ""
+        if let schemeEnd = rest.range(of: "://") {
+            out += rest[..<schemeEnd.upperBound]
+            rest = rest[schemeEnd.upperBound...]
+            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+            let authority = rest[..<authorityEnd]
+            if let at = authority.lastIndex(of: "@") {
+                out += mask + "@" + authority[authority.index(after: at)...]
+            } else {
+                out += authority
+            }
+            rest = rest[authorityEnd...]
+        }
+        // A fragment never goes to the server but OAuth puts tokens there: drop it whole.
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        guard let question = rest.firstIndex(of: "?") else { return out + rest }
+        out += rest[...question]
+        let query = rest[rest.index(after: question)...]
+        out += query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            guard let equals = pair.firstIndex(of: "=") else {
+                // A bare value ("?abc123") may itself be a key.
+                return pair.isEmpty ? "" : mask
+            }
+            let name = pair[..<equals]
+            return isSensitive(parameter: String(name)) ? name + "=" + mask : String(pair)
+        }.joined(separator: "&")
+        return out
+    }
+
+    /// Redacts every absolute URL inside a free text (an error description from a library, say).
+    public static func redactURLs(in text: String) -> String {
+        guard let regex = try? NSRegularExpression(pattern: #"[A-Za-z][A-Za-z0-9+.\-]*://[^\s"'<>«»]+"#) else { return text }
+        let ns = text as NSString
+        var out = ""
+        var last = 0
+        for match in regex.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+            out += ns.substring(with: NSRange(location: last, length: match.range.location - last))
+            out += redact(ns.substring(with: match.range))
+            last = match.range.location + match.range.length
+        }
+        return out + ns.substring(from: last)
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import LecteurCore
+
+/// Waits between attempts. Injected so unit tests of the retry schedule take no time.
+public protocol RetrySleeper: Sendable {
+    /// Throws CancellationError when the load is cancelled while waiting.
+    func sleep(seconds: TimeInterval) async throws
+}
+
+public struct TaskSleeper: RetrySleeper {
+    public init() {}
+    public func sleep(seconds: TimeInterval) async throws {
+        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+    }
+}
+
+/// What happens while a load goes on, for the runtime to announce.
+public enum CatalogueLoadEvent: Hashable, Sendable {
+    /// A request is about to go out (1-based attempt, out of the policy's maximum).
+    case attemptStarted(attempt: Int, of: Int)
+    /// An attempt failed; `retryIn` is the wait before the next one, nil when giving up.
+    case attemptFailed(attempt: Int, error: CatalogueFetchError, retryIn: TimeInterval?)
+    /// Nothing was announced for `stillLoadingInterval` seconds and the load is still going.
+    case stillLoading(elapsed: TimeInterval)
+}
+
+public enum CatalogueLoadOutcome: Sendable {
+    case loaded(DecodedCatalogue, fetchedAt: Date, attempts: Int)
+    /// `offlineCopy` is the last good catalogue, given when the error allows it to stand in.
+    case failed(CatalogueFetchError, attempts: Int, offlineCopy: OfflineCatalogue?)
+    /// The calling task was cancelled (a newer load, or quitting).
+    case cancelled
+}
+
+/// Fetches `GET {base}/formations` with retries, keeps the last good answer on disk, and offers
+/// it when the API cannot be reached. Each `load()` is independent; cancel its task to stop it.
+public final class CatalogueClient: Sendable {
+    public struct Configuration: Hashable, Sendable {
+        /// Bound on one whole attempt (connection, headers and body).
+        public var timeout: TimeInterval
+        public var retryPolicy: RetryPolicy
+        /// Bodies beyond this are refused while they arrive (16 MiB by default; a catalogue of
+        /// a thousand formations is about 1 MiB).
+        public var maxBodyBytes: Int
+        /// Silence after which `.stillLoading` is reported; nil for never.
+        public var stillLoadingInterval: TimeInterval?
+
+        public init(timeout: TimeInterval = 30, retryPolicy: RetryPolicy = .standard,
+                    maxBodyBytes: Int = 16 * 1024 * 1024, stillLoadingInterval: TimeInterval? = 10) {
+            self.timeout = timeout
+            self.retryPolicy = retryPolicy
+            self.maxBodyBytes = maxBodyBytes
+            self.stillLoadingInterval = stillLoadingInterval
+        }
+    }
+
+    public let endpoint: CatalogueEndpoint
+    public let configuration: Configuration
+    public let offlineStore: OfflineCatalogueStore?
+    private let sleeper: any RetrySleeper
+    private let now: @Sendable () -> Date
+
+    public init(endpoint: CatalogueEndpoint, configuration: Configuration = Configuration(),
+                offlineStore: OfflineCatalogueStore? = OfflineCatalogueStore.defaultDirectory().map(OfflineCatalogueStore.init),
+                sleeper: any RetrySleeper = TaskSleeper(), now: @escaping @Sendable () -> Date = { Date() }) {
+        self.endpoint = endpoint
+        self.configuration = configuration
+        self.offlineStore = offlineStore
+        self.sleeper = sleeper
+        self.now = now
+    }
+
+    /// Runs attempts until one succeeds, the policy gives up, or the task is cancelled.
+    /// `onEvent` is called from background threads, in order, never after this returns.
+    public func load(onEvent: @escaping @Sendable (CatalogueLoadEvent) -> Void = { _ in }) async -> CatalogueLoadOutcome {
+        let announcer = Announcer(onEvent)
+        let heartbeat = configuration.stillLoadingInterval.map { interval in
+            Task { await announcer.heartbeat(every: interval) }
+        }
+        defer {
+            heartbeat?.cancel()
+            announcer.close()
+        }
+        let policy = configuration.retryPolicy
+        var attempt = 0
+        while true {
+            attempt += 1
+            if Task.isCancelled { return .cancelled }
+            announcer.send(.attemptStarted(attempt: attempt, of: policy.maxAttempts))
+            let error: CatalogueFetchError
+            switch await fetchOnce() {
+            case .cancelled:
+                return .cancelled
+            case .loaded(let decoded, let body):
+                let fetchedAt = now()
+                // A copy that cannot be written only costs the offline fallback.
+                try? offlineStore?.save(body: body, for: endpoint, fetchedAt: fetchedAt)
+                return .loaded(decoded, fetchedAt: fetchedAt, attempts: attempt)
+            case .failed(let failure):
+                error = failure
+            }
+            switch policy.decision(afterAttempt: attempt, failedWith: error) {
+            case .giveUp:
+                announcer.send(.attemptFailed(attempt: attempt, error: error, retryIn: nil))
+                let copy = error.offersOfflineCopy ? offlineStore?.load(for: endpoint) : nil
+                return .failed(error, attempts: attempt, offlineCopy: copy)
+            case .retry(let delay, _):
+                announcer.send(.attemptFailed(attempt: attempt, error: error, retryIn: delay))
+                do { try await sleeper.sleep(seconds: delay) } catch { return .cancelled }
+            }
+        }
+    }
+
+    private enum Fetched {
+        case loaded(DecodedCatalogue, body: Data)
+        case failed(CatalogueFetchError)
+        case cancelled
+    }
+
+    private func fetchOnce() async -> Fetched {
+        switch await HTTPAttempt(url: endpoint.formationsURL, timeout: configuration.timeout,
+                                 maxBodyBytes: configuration.maxBodyBytes).run() {
+        case .cancelled:
+            return .cancelled
+        case .failed(let error):
+            return .failed(error)
+        case .body(let body):
+            if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .failed(.noData) }
+            do {
+                return .loaded(try CatalogueDecoder.decode(body), body: body)
+            } catch {
+                return .failed(.decoding(error))
+            }
+        }
+    }
+}
+
+/// Serialises events, and reports `.stillLoading` only after a silence, so the user hears
+/// "still loading" when nothing else was said rather than on top of a retry notice.
+private final class Announcer: @unchecked Sendable {
+    private let lock = NSLock()
+    private let onEvent: @Sendable (CatalogueLoadEvent) -> Void
+    private let started = Date()
+    private var lastSpoken = Date()
+    private var closed = false
+
+    init(_ onEvent: @escaping @Sendable (CatalogueLoadEvent) -> Void) {
+        self.onEvent = onEvent
+    }
+
+    func send(_ event: CatalogueLoadEvent) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed else { return }
+        if case .attemptStarted = event {} else { lastSpoken = Date() }
+        onEvent(event)
+    }
+
+    func close() {
+        lock.lock()
+        closed = true
+        lock.unlock()
+    }
+
+    func heartbeat(every interval: TimeInterval) async {
+        while !Task.isCancelled {
+            let due = lock.withLock { lastSpoken.addingTimeInterval(interval) }
+            let wait = due.timeIntervalSinceNow
+            if wait > 0 {
+                do { try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) } catch { return }
+                continue
+            }
+            send(.stillLoading(elapsed: Date().timeIntervalSince(started)))
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import CCurl
+import LecteurCore
+
+/// What one request gave.
+enum AttemptResult: Sendable, Equatable {
+    case body(Data)
+    case failed(CatalogueFetchError)
+    case cancelled
+}
+
+/// One `GET {base}/formations`, driven through libcurl directly.
+///
+/// Why not URLSession: on Linux, FoundationNetworking hands every received chunk to the delegate
+/// queue asynchronously with no back-pressure, and cancelling takes effect later still. Measured
+/// here against a local server streaming a chunked body, a 1 MiB cap let 160 MB through and the
+/// process grew by 170 MB before the cancel landed. libcurl's write callback, by contrast, stops
+/// the transfer on the very chunk that crosses the cap. It is the same libcurl (and TLS, proxy
+/// and CA settings) URLSession uses underneath on Linux.
+final class HTTPAttempt: @unchecked Sendable {
+    let url: URL
+    let timeout: TimeInterval
+    let maxBodyBytes: Int
+
+    init(url: URL, timeout: TimeInterval, maxBodyBytes: Int) {
+        self.url = url
+        self.timeout = timeout
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    private static let globalInit: Bool = { lecteur_curl_global_init() == CURLE_OK }()
+
+    // Shared between the transfer thread, libcurl's callback (on that thread) and a canceller.
+    private let lock = NSLock()
+    private var cancelled = false
+    private var multi: OpaquePointer?
+
+    /// Set only from the write callback, on the transfer thread.
+    fileprivate var body = Data()
+    fileprivate var refusal: CatalogueFetchError?
+    fileprivate var easy: UnsafeMutableRawPointer?
+
+    func run() async -> AttemptResult {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<AttemptResult, Never>) in
+                // A blocking transfer gets its own thread: the cooperative pool has two here.
+                let thread = Thread { continuation.resume(returning: self.perform()) }
+                thread.name = "lecteur-http"
+                thread.start()
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
+    private func cancel() {
+        lock.lock()
+        cancelled = true
+        let multi = self.multi
+        // Wakes curl_multi_poll at once; the handle cannot be freed while the lock is held.
+        if let multi { curl_multi_wakeup(UnsafeMutableRawPointer(multi)) }
+        lock.unlock()
+    }
+
+    private var isCancelled: Bool { lock.withLock { cancelled } }
+
+    private func perform() -> AttemptResult {
+        guard Self.globalInit else { return .failed(.network) }
+        if isCancelled { return .cancelled }
+        guard let easy = curl_easy_init() else { return .failed(.network) }
+        self.easy = easy
+        var headers: UnsafeMutablePointer<curl_slist>?
+        headers = curl_slist_append(headers, "Accept: application/json")
+        headers = curl_slist_append(headers, "Content-Type: application/json")
+        defer {
+            curl_slist_free_all(headers)
+            curl_easy_cleanup(easy)
+        }
+        let milliseconds = max(1, Int(timeout * 1000))
+        var ok = true
+        ok = ok && lecteur_curl_set_string(easy, CURLOPT_URL, url.absoluteString) == CURLE_OK
+        ok = ok && lecteur_curl_set_list(easy, CURLOPT_HTTPHEADER, headers) == CURLE_OK
+        ok = ok && lecteur_curl_set_long(easy, CURLOPT_HTTPGET, 1) == CURLE_OK
+        // The whole attempt, not just each silence: a server sending a byte a second must end too.
+        ok = ok && lecteur_curl_set_long(easy, CURLOPT_TIMEOUT_MS, milliseconds) == CURLE_OK
+        ok = ok && lecteur_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, milliseconds) == CURLE_OK
+        ok = ok && lecteur_curl_set_long(easy, CURLOPT_NOSIGNAL, 1) == CURLE_OK
+        ok = ok && lecteur_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 1) == CURLE_OK
+        ok = ok && lecteur_curl_set_long(easy, CURLOPT_MAXREDIRS, 5) == CURLE_OK
+        ok = ok && lecteur_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK
+        ok = ok && lecteur_curl_set_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") == CURLE_OK
+        // A Content-Length above the cap is refused before any body byte is read.
+        ok = ok && lecteur_curl_set_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes)) == CURLE_OK
+        // "" accepts every encoding libcurl can decode; the cap then counts decoded bytes.
+        ok = ok && lecteur_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "") == CURLE_OK
+        ok = ok && lecteur_curl_set_string(easy, CURLOPT_USERAGENT, "lecteur") == CURLE_OK
+        ok = ok && lecteur_curl_set_string(easy, CURLOPT_NOPROXY, Self.noProxy()) == CURLE_OK
+        ok = ok && lecteur_curl_set_write(easy, receiveBody) == CURLE_OK
+        ok = ok && lecteur_curl_set_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(self).toOpaque()) == CURLE_OK
+        guard ok else { return .failed(.invalidURL) }
+
+        guard let multi = curl_multi_init() else { return .failed(.network) }
+        curl_multi_add_handle(multi, easy)
+        lock.withLock { self.multi = OpaquePointer(multi) }
+        defer {
+            lock.withLock { self.multi = nil }
+            curl_multi_remove_handle(multi, easy)
+            curl_multi_cleanup(multi)
+        }
+        var code = CURLE_OK
+        var running: Int32 = 1
+        while running > 0 {
+            if isCancelled { return .cancelled }
+            guard curl_multi_perform(multi, &running) == CURLM_OK else { return .failed(.network) }
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                if message.pointee.msg == CURLMSG_DONE { code = lecteur_curl_msg_result(message) }
+            }
+            if running > 0 { curl_multi_poll(multi, nil, 0, 1000, nil) }
+        }
+        if isCancelled { return .cancelled }
+        return classify(code, easy: easy)
+    }
+
+    /// libcurl honours http_proxy and friends by itself; a local server must never go through a
+    /// proxy, so loopback is added to whatever no_proxy says (the option replaces the variable).
+    static func noProxy(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let given = environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
+        if given.trimmingCharacters(in: .whitespaces) == "*" { return "*" }
+        let entries = given.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return (entries + ["localhost", "127.0.0.1", "::1"]).joined(separator: ",")
+    }
+
+    private func classify(_ code: CURLcode, easy: UnsafeMutableRawPointer) -> AttemptResult {
+        var status = 0
+        lecteur_curl_response_code(easy, &status)
+        if let refusal { return .failed(refusal) }
+        switch code {
+        case CURLE_OK:
+            if let error = CatalogueFetchError.forStatus(status) { return .failed(error) }
+            return .body(body)
+        case CURLE_FILESIZE_EXCEEDED:
+            return .failed(CatalogueFetchError.forStatus(status) ?? .tooLarge(limitBytes: maxBodyBytes))
+        case CURLE_OPERATION_TIMEDOUT:
+            return .failed(.timeout)
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+            // After a redirect the bad address is the server's, not the user's.
+            return .failed((300...399).contains(status) ? .unexpectedStatus(status) : .invalidURL)
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .failed(.unexpectedStatus(status))
+        default:
+            // Refused, unreachable, reset, cut short, TLS failure: the server could not be heard.
+            return .failed(.network)
+        }
+    }
+
+    /// Called by libcurl for each body chunk; returning less than given stops the transfer.
+    fileprivate func accept(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        if let easy {
+            var status = 0
+            lecteur_curl_response_code(easy, &status)
+            // An error page is never shown, so it is not read either.
+            if let error = CatalogueFetchError.forStatus(status) {
+                refusal = error
+                return false
+            }
+        }
+        guard body.count + chunk.count <= maxBodyBytes else {
+            refusal = .tooLarge(limitBytes: maxBodyBytes)
+            return false
+        }
+        body.append(contentsOf: chunk)
+        return true
+    }
+}
+
+private let receiveBody: lecteur_curl_write_fn = { data, size, count, user in
+    guard let user, let data else { return 0 }
+    let attempt = Unmanaged<HTTPAttempt>.fromOpaque(user).takeUnretainedValue()
+    let length = size * count
+    return attempt.accept(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}

@@ -1,1 +1,0 @@
-// LecteurNetwork: adapter, filled in by its issue.

@@ -1,0 +1,36 @@
+import Foundation
+import LecteurCore
+import LecteurLocales
+@testable import LecteurNetwork
+
+enum Fixtures {
+    static let french = Strings(localeCode: "fr", table: LocaleResources.table(locale: "fr")!)
+    static let english = Strings(localeCode: "en", table: LocaleResources.table(locale: "en")!)
+    static let paris = TimeZone(identifier: "Europe/Paris")!
+    static let messages = CatalogueFetchMessages(strings: french, timeZone: paris)
+    static let presenter = CatalogueLoadPresenter(messages: messages)
+
+    static func temporaryDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-network-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// Records the waits instead of sleeping, so the 1-2-4 s schedule is checked in no time.
+actor RecordingSleeper: RetrySleeper {
+    private(set) var waits: [TimeInterval] = []
+    func sleep(seconds: TimeInterval) async throws {
+        waits.append(seconds)
+        try Task.checkCancellation()
+    }
+}
+
+/// Collects a load's events from the client's background threads.
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [(Date, CatalogueLoadEvent)] = []
+    var events: [CatalogueLoadEvent] { lock.withLock { items.map(\.1) } }
+    var timed: [(Date, CatalogueLoadEvent)] { lock.withLock { items } }
+    func record(_ event: CatalogueLoadEvent) { lock.withLock { items.append((Date(), event)) } }
+}
