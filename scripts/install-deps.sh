@@ -3,9 +3,9 @@
 # Usage: scripts/install-deps.sh [run|test]   (run: what the reader needs; test: also the daemons and tools)
 set -euo pipefail
 mode=${1:-run}
-packages=(libespeak-ng-dev espeak-ng-data libbrlapi-dev libpcaudio-dev liblouis-dev liblouis-data libsqlite3-dev pkg-config)
+packages=(libespeak-ng-dev espeak-ng-data libbrlapi-dev libpcaudio-dev liblouis-dev liblouis-data libsqlite3-dev libcurl4-openssl-dev pkg-config)
 if [ "$mode" = test ]; then
-  packages+=(espeak-ng brltty liblouis-bin pulseaudio pulseaudio-utils sox ebook2cw python3)
+  packages+=(espeak-ng brltty liblouis-bin pulseaudio pulseaudio-utils sox ebook2cw python3 e2fsprogs)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -33,9 +33,9 @@ public enum CatalogueDecoder {
     public static func decode(_ data: Data) throws(CatalogueLoadError) -> DecodedCatalogue {
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            root = JSONValue(any: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
         } catch {
-            throw .malformedJSON(locateSyntaxError(in: data))
+            throw .malformedJSON(location(of: error, in: data))
         }
         let records: [JSONValue]
         switch root {
@@ -149,19 +149,14 @@ public enum CatalogueDecoder {
 
     /// Foundation says where JSON broke only in an English sentence with a byte offset;
     /// turn that into a line and column the French message can give.
-    static func locateSyntaxError(in data: Data) -> JSONErrorLocation? {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return nil
-        } catch {
-            let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            if text.localizedCaseInsensitiveContains("end of file") || text.localizedCaseInsensitiveContains("unexpected end") {
-                return .endOfText
-            }
-            guard let range = text.range(of: #"character [0-9]+"#, options: .regularExpression),
-                  let offset = Int(text[range].dropFirst("character ".count)) else { return nil }
-            return lineColumn(of: offset, in: data)
+    static func location(of error: Error, in data: Data) -> JSONErrorLocation? {
+        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+        if text.localizedCaseInsensitiveContains("end of file") || text.localizedCaseInsensitiveContains("unexpected end") {
+            return .endOfText
         }
+        guard let range = text.range(of: #"character [0-9]+"#, options: .regularExpression),
+              let offset = Int(text[range].dropFirst("character ".count)) else { return nil }
+        return lineColumn(of: offset, in: data)
     }
 
     static func lineColumn(of offset: Int, in data: Data) -> JSONErrorLocation {

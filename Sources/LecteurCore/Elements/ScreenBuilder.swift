@@ -127,7 +127,7 @@ public struct ScreenBuilder: Sendable {
     public func morseScreen(progress: [String: SymbolProgress]) -> Screen {
         let rows = alphabet.symbols.map { symbol in
             Element(id: "morse.\(symbol.id)", role: .button,
-                    label: strings(.morseRowLabel, ["character": String(symbol.character),
+                    label: strings(.morseRowLabel, ["character": symbol.spokenName(strings),
                                                     "pattern": spoken.morsePattern(symbol.pattern)]),
                     visibleText: String(symbol.character),
                     hint: strings(.morseRowHint), value: progressText(progress[symbol.id]),
@@ -145,7 +145,7 @@ public struct ScreenBuilder: Sendable {
     public func symbolScreen(_ symbol: MorseSymbol, progress: SymbolProgress?) -> Screen {
         let character = String(symbol.character)
         let elements = [
-            Element(id: "symbol.character", role: .heading, label: character),
+            Element(id: "symbol.character", role: .heading, label: symbol.spokenName(strings), visibleText: character),
             Element(id: "symbol.pattern", role: .text,
                     label: strings(.morseCardPattern, ["pattern": spoken.morsePattern(symbol.pattern)])),
             Element(id: "symbol.progress", role: .text,
