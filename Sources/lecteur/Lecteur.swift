@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LecteurApp
 import LecteurCore
+import LecteurNetwork
 
 @main
 struct Lecteur: ParsableCommand {
@@ -47,7 +48,22 @@ struct CommonOptions: ParsableArguments {
         return strings
     }
 
-    func catalogueSource(strings: Strings) -> CatalogueSource {
-        LocalCatalogueSource(origin: catalog.map { .file($0) } ?? .builtIn, strings: strings)
+    @Option(name: .long, help: ArgumentHelp(cli(.cliOptTimeout), valueName: "SECONDES"))
+    var timeout: Double = 30
+
+    func catalogueSource(strings: Strings) throws -> CatalogueSource {
+        guard let catalog, CatalogueEndpoint.isRemote(catalog) else {
+            return LocalCatalogueSource(origin: catalog.map { .file($0) } ?? .builtIn, strings: strings)
+        }
+        guard timeout > 0, timeout.isFinite else {
+            throw LecteurCLIError(strings(.optionBadChoice, ["value": String(timeout), "option": "--timeout", "choices": "> 0"]))
+        }
+        do {
+            let endpoint = try CatalogueEndpoint(base: catalog)
+            let client = CatalogueClient(endpoint: endpoint, configuration: .init(timeout: timeout))
+            return RemoteCatalogueSource(client: client, strings: strings, timeZone: .current)
+        } catch {
+            throw LecteurCLIError(strings(.networkErrorInvalidURLDetail, ["url": URLRedaction.redact(catalog)]))
+        }
     }
 }

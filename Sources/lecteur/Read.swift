@@ -26,7 +26,7 @@ extension Lecteur {
             let navigator = Navigator(strings: strings, timeZone: .current)
             let session = ReaderSession(navigator: navigator,
                                         transcript: Transcript(format: format, strings: strings),
-                                        catalogueSource: common.catalogueSource(strings: strings))
+                                        catalogueSource: try common.catalogueSource(strings: strings))
             let interactive = CommandLoop.standardInputIsTerminal
             CommandLoop(session: session, interactive: interactive,
                         prompt: interactive && format == .text ? strings(.appPrompt) : nil).run()

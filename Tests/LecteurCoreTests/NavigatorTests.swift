@@ -281,3 +281,19 @@ import Testing
         #expect(failed.focused?.label == "Réessayer")
     }
 }
+
+@Suite struct ReloadTests {
+    let nav = Fixture.navigator
+
+    @Test func aReloadThroughTheLoadingScreenKeepsFilterAndFocus() {
+        var state = Fixture.loadedState()
+        _ = nav.reduce(&state, .command(.filter("bureau")))
+        _ = nav.reduce(&state, .command(.next))
+        _ = nav.reduce(&state, .command(.next))
+        #expect(nav.builder.screen(for: state).elements[state.focusIndex].id == "card.12")
+        _ = nav.reduce(&state, .catalogueLoading)
+        let loaded = nav.reduce(&state, .catalogueLoaded(Fixture.builtIn))
+        #expect(loaded.focused?.id == "card.12")
+        #expect(state.focusToRestore == nil)
+    }
+}

@@ -12,6 +12,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case cliOptFormat = "cli.opt.format"
     case cliError = "cli.error"
     case cliUsageError = "cli.usageError"
+    case cliOptTimeout = "cli.opt.timeout"
     case morseNamePeriod = "morse.name.period"
     case morseNameComma = "morse.name.comma"
     case morseNameColon = "morse.name.colon"

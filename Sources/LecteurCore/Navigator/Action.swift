@@ -14,6 +14,8 @@ public enum Action: Hashable, Sendable {
     case catalogueFailed(message: String)
     /// Something the runtime learnt (a device missing, a slow server) that the user must hear.
     case notice(code: String, message: String)
+    /// Something that went wrong outside the navigator (a server error before an offline copy).
+    case failure(code: String, message: String)
     case progressUpdated([String: SymbolProgress])
     case setVerbosity(Verbosity)
 }

@@ -50,6 +50,7 @@ public struct Navigator: Sendable {
                 activate(screen.elements[index], &state, &out)
             }
         case .catalogueLoading:
+            if case .loaded = state.catalogue { state.focusToRestore = focusedElement(state)?.id }
             state.catalogue = .loading
             state.focus[.formations] = 0
             if state.tab == .formations { popToRoot(&state) }
@@ -65,6 +66,8 @@ public struct Navigator: Sendable {
             announceIfVisible(.formations, &state, &out)
         case .notice(let code, let message):
             out.notice(code, message)
+        case .failure(let code, let message):
+            out.error(code, message)
         case .progressUpdated(let progress):
             state.morseProgress = progress
         case .setVerbosity(let verbosity):
@@ -247,7 +250,8 @@ public struct Navigator: Sendable {
 
     private func catalogueLoaded(_ catalogue: Catalogue, _ state: inout ReaderState, _ out: inout Output) {
         // Keep the filter and the focused element where they still exist (pull-to-refresh).
-        let previousFocusId = focusedElement(state)?.id
+        let previousFocusId = state.focusToRestore ?? focusedElement(state)?.id
+        state.focusToRestore = nil
         state.catalogue = .loaded(catalogue)
         if let filter = state.filter, catalogue.category(filter) == nil { state.filter = nil }
         for tab in Tab.allCases {

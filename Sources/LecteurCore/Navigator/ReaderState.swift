@@ -38,6 +38,8 @@ public struct ReaderState: Hashable, Sendable {
     public var focus: [ScreenID: Int] = [:]
     public var morseProgress: [String: SymbolProgress] = [:]
     public var verbosity: Verbosity = .full
+    /// The element focused on the list when a reload began, to focus it again if it still exists.
+    public var focusToRestore: String?
     /// The last focus announcement, for "repeat".
     public var lastSpeech: String?
 

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// The reader against a real local HTTP server (issue 6), through the real binary.
+@Suite(.serialized) struct RemoteCatalogueTests {
+    let quiet = ["--transcript", "jsonl", "--speech", "off", "--braille", "off"]
+
+    func messages(_ out: LecteurProcess.Output, _ type: String) -> [String] {
+        out.events(type).map { $0["message"] as? String ?? "" }
+    }
+
+    @Test func goodDataLoadsAfterTheLoadingAnnouncement() throws {
+        let server = try CatalogueServer()
+        let out = try LecteurProcess.run(quiet + ["--catalog", server.url("envelope")], input: "suivant\n")
+        let focus = out.events("focus").map { $0["label"] as? String ?? "" }
+        #expect(focus == ["Chargement des formations...", "Toutes, sélectionné", "Éthique, non sélectionné"])
+        #expect(messages(out, "notice").contains("3 formations chargées."))
+    }
+
+    @Test func transientFailuresAreRetriedOneThenTwoSecondsApart() throws {
+        let server = try CatalogueServer()
+        let url = server.url("fail-2-then-ok")
+        let out = try LecteurProcess.run(quiet + ["--catalog", url], input: "")
+        #expect(messages(out, "notice").prefix(2) == [
+            "Échec du chargement (erreur serveur, code 500). Nouvel essai dans 1 seconde, tentative 2 sur 4.",
+            "Échec du chargement (erreur serveur, code 500). Nouvel essai dans 2 secondes, tentative 3 sur 4.",
+        ])
+        #expect(out.events("focus").last?["label"] as? String == "Toutes, sélectionné")
+        let times = try server.requestTimes(url)
+        #expect(times.count == 3)
+        if times.count == 3 {
+            #expect(abs((times[1] - times[0]) - 1) < 0.3)
+            #expect(abs((times[2] - times[1]) - 2) < 0.3)
+        }
+    }
+
+    @Test func aPermanentServerErrorEndsOnStory21sMessageWithRetryFocused() throws {
+        let server = try CatalogueServer()
+        let url = server.url("status-500")
+        let out = try LecteurProcess.run(quiet + ["--catalog", url], input: "")
+        #expect(messages(out, "error").last == "Erreur serveur (code: 500). Réessayez plus tard.")
+        #expect(out.events("focus").last?["label"] as? String == "Réessayer")
+        #expect(try server.requestTimes(url).count == 4)
+        #expect(!out.stdout.contains("SECRET-BODY"))
+    }
+
+    @Test(arguments: [
+        ("status-404", "Formations introuvables (code: 404). Vérifiez l'adresse du serveur."),
+        ("truncated", "Erreur lors du traitement des données. (fin du texte atteinte trop tôt)"),
+        ("not-json", "Erreur lors du traitement des données. (ligne 1, colonne 1)"),
+        ("empty", "Aucune donnée reçue du serveur."),
+    ])
+    func clientErrorsAndBadBodiesAreNotRetried(scenario: String, message: String) throws {
+        let server = try CatalogueServer()
+        let url = server.url(scenario)
+        let out = try LecteurProcess.run(quiet + ["--catalog", url], input: "")
+        #expect(messages(out, "error") == [message])
+        #expect(try server.requestTimes(url).count == 1)
+        #expect(!out.stdout.contains("SECRET-BODY"))
+    }
+
+    @Test func aHugeBodyIsRefused() throws {
+        let server = try CatalogueServer()
+        let out = try LecteurProcess.run(quiet + ["--catalog", server.url("huge")], input: "")
+        #expect(messages(out, "error").last?.isEmpty == false)
+        #expect(out.events("focus").last?["label"] as? String == "Réessayer")
+    }
+
+    @Test func refreshReloadsAndKeepsTheFilterAndFocus() throws {
+        let server = try CatalogueServer()
+        let url = server.url("ok")
+        let out = try LecteurProcess.run(quiet + ["--catalog", url], input: "filtre ia\nsuivant\nactualiser\nrépéter\n")
+        let focus = out.events("focus").map { $0["label"] as? String ?? "" }
+        #expect(focus.suffix(3) == ["Chargement des formations...",
+                                    "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990\u{00A0}€",
+                                    "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990\u{00A0}€"])
+        #expect(try server.requestTimes(url).count == 2)
+    }
+
+    @Test func theLastGoodCatalogueIsOfferedWhenTheServerIsGone() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let env = ["XDG_CACHE_HOME": cache.path]
+        let port: Int
+        do {
+            let server = try CatalogueServer()
+            port = server.port
+            let first = try LecteurProcess.run(quiet + ["--catalog", server.url("ok", key: "k")], input: "", environment: env)
+            #expect(messages(first, "notice").contains("3 formations chargées."))
+        }
+        // The server is gone: connection refused, retried, then the copy is offered with its age.
+        let out = try LecteurProcess.run(quiet + ["--catalog", "http://127.0.0.1:\(port)/ok/k"], input: "", environment: env)
+        let notices = messages(out, "notice")
+        #expect(messages(out, "error").last == "Erreur de connexion. Vérifiez votre connexion internet.")
+        #expect(notices.contains { $0.hasPrefix("Formations hors ligne : copie du ") })
+        #expect(out.events("focus").last?["label"] as? String == "Toutes, sélectionné")
+    }
+
+    @Test func credentialsInTheURLAreNeverShown() throws {
+        let out = try LecteurProcess.run(quiet + ["--catalog", "http://alice:s3cret@127.0.0.1:9/api?token=abc123", "--timeout", "1"],
+                                         input: "", timeout: 60)
+        #expect(!out.stdout.contains("s3cret"))
+        #expect(!out.stdout.contains("abc123"))
+        #expect(!out.stderr.contains("s3cret"))
+    }
+}
