@@ -11,30 +11,59 @@ public final class ReaderSession: @unchecked Sendable {
     public var speech: SpeechOutput?
     public var braille: BrailleOutput?
     public let catalogueSource: CatalogueSource
+    public let store: ReaderStore
+    public let morse: MorsePlayer
+    public let settings: SettingsController
 
     private let queue = DispatchQueue(label: "lecteur.session")
     private let loads = DispatchGroup()
     private var quitRequested = false
+    private var practice: PracticeSession<SeededRandom>?
+    /// The last things said, for `history` (one of the oldest screen-reader requests).
+    private var history: [String] = []
+    private static let historyLimit = 20
 
-    public init(navigator: Navigator, transcript: Transcript, catalogueSource: CatalogueSource,
+    public init(navigator: Navigator, transcript: Transcript, catalogueSource: CatalogueSource, store: ReaderStore,
                 state: ReaderState = ReaderState()) {
         self.navigator = navigator
         self.transcript = transcript
         self.catalogueSource = catalogueSource
+        self.store = store
         self.state = state
+        let strings = navigator.strings
+        let (morseSettings, issues) = MorseSettings.load { store.value($0) }
+        self.morse = MorsePlayer(settings: morseSettings, strings: strings)
+        self.settings = SettingsController(strings: strings, store: store, morse: morse)
+        self.startupNotices = store.startupNotices + issues.map { $0.message(strings) }
+        if let saved = store.value(SettingsController.verbosityKey), let verbosity = Verbosity(rawValue: saved) {
+            self.state.verbosity = verbosity
+        }
+        self.state.morseProgress = store.progress()
     }
+
+    private var startupNotices: [String]
 
     public var hasQuit: Bool { queue.sync { quitRequested } }
 
-    /// Loads the catalogue for the first time; the navigator announces the result.
-    public func start() {
-        queue.sync { perform([.loadCatalogue(.initial)]) }
+    /// Says what start-up found wrong (devices, storage), then loads the catalogue for the first
+    /// time; the navigator announces the result.
+    public func start(notices: [String] = []) {
+        queue.sync {
+            for message in startupNotices + notices { apply(.notice(code: "startup", message: message)) }
+            startupNotices = []
+            perform([.loadCatalogue(.initial)])
+        }
     }
 
     /// Handles one typed line. Returns false once the user has asked to quit.
     @discardableResult
     public func handle(line: String) -> Bool {
         queue.sync {
+            if practice?.isActive == true {
+                // Practice reads answers, not commands: "a" is the letter A here.
+                runPractice(practice!.handle(TextSanitizer.clean(line)))
+                return !quitRequested
+            }
             switch navigator.parser.parse(line) {
             case .empty: break
             case .command(let command): apply(.command(command))
@@ -69,8 +98,7 @@ public final class ReaderSession: @unchecked Sendable {
             case .focus(let report):
                 transcript.record(.focus(report, roleWord: navigator.composer.roleWord(report.element.role)))
             case .speak(let text, let interrupt):
-                transcript.record(.speech(text: text, interrupt: interrupt))
-                speech?.speak(text, interrupt: interrupt)
+                say(text, interrupt: interrupt)
             case .braille(let line):
                 let cells = braille?.show(line)
                 transcript.record(.braille(text: line.text, cells: cells, cursor: line.cursor))
@@ -80,11 +108,97 @@ public final class ReaderSession: @unchecked Sendable {
                 transcript.record(.error(code: code, message: message))
             case .loadCatalogue(let reason):
                 load(reason)
+            case .playMorse(let text):
+                playMorse(text)
+            case .startPractice(let request):
+                startPractice(request)
+            case .changeSetting(let name, let value):
+                switch settings.change(name: name, value: value) {
+                case .applied(let message, let action):
+                    if let action { apply(action) }
+                    apply(.notice(code: "setting", message: message))
+                case .failed(let message):
+                    apply(.failure(code: "setting", message: message))
+                }
+            case .silence:
+                speech?.stop()
+                morse.audio?.flush()
+                if practice?.isActive == true { runPractice(practice!.stop()) }
+            case .showHistory:
+                let lines = history.isEmpty ? [navigator.strings(.historyEmpty)]
+                    : [navigator.strings(.historyTitle)] + history
+                transcript.record(.notice(code: "history", message: lines.joined(separator: "\n")))
+                speech?.speak(lines.joined(separator: ". "), interrupt: true)
             case .quit:
                 quitRequested = true
             }
         }
     }
+
+    private func say(_ text: String, interrupt: Bool) {
+        transcript.record(.speech(text: text, interrupt: interrupt))
+        if interrupt { morse.audio?.flush() }
+        speech?.speak(text, interrupt: interrupt)
+        history.append(text)
+        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+    }
+
+    // MARK: Morse
+
+    private func playMorse(_ text: String) {
+        switch morse.play(text: text) {
+        case .played(let event, let unknown):
+            if let unknown { apply(.notice(code: "morse.unknown", message: unknown)) }
+            // Speech still queued would talk over the tones: Morse waits for it.
+            speech?.waitUntilIdle()
+            transcript.record(event)
+        case .failed(let message):
+            apply(.failure(code: "morse", message: message))
+        }
+    }
+
+    private func startPractice(_ request: PracticeRequest) {
+        let mode: PracticeMode
+        switch request {
+        case .weakSymbols: mode = .weakSymbols(pool: nil)
+        case .symbol(let id): mode = .symbol(id: id)
+        case .koch:
+            let level = store.value(PracticeMode.kochLevelStorageKey).flatMap(Int.init) ?? PracticeMode.kochStartLevel
+            mode = .koch(level: level)
+        }
+        let seed = ProcessInfo.processInfo.environment["LECTEUR_PRACTICE_SEED"].flatMap(UInt64.init)
+            ?? UInt64.random(in: .min ... .max)
+        var session = PracticeSession(mode: mode, progress: state.morseProgress, strings: navigator.strings,
+                                      random: SeededRandom(seed: seed))
+        let effects = session.start()
+        practice = session
+        runPractice(effects)
+    }
+
+    private func runPractice(_ effects: [PracticeEffect]) {
+        var first = true
+        for effect in effects {
+            switch effect {
+            case .say(let text):
+                transcript.record(.notice(code: "practice", message: text))
+                say(text, interrupt: first)
+                first = false
+            case .playSymbol(let symbol):
+                playMorse(String(symbol.character))
+            case .recordAttempt(let attempt):
+                if let problem = store.record(attempt) { apply(.failure(code: "storage", message: problem)) }
+                apply(.progressUpdated(store.database == nil ? practice?.progress ?? [:] : store.progress()))
+            case .kochLevelChanged(let level):
+                if let problem = store.save([PracticeMode.kochLevelStorageKey: String(level)]) {
+                    apply(.failure(code: "storage", message: problem))
+                }
+            case .ended:
+                practice = nil
+            }
+        }
+    }
+
+    // MARK: Catalogue
 
     private func load(_ reason: LoadReason) {
         loads.enter()

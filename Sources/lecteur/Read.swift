@@ -26,7 +26,8 @@ extension Lecteur {
             let navigator = Navigator(strings: strings, timeZone: .current)
             let session = ReaderSession(navigator: navigator,
                                         transcript: Transcript(format: format, strings: strings),
-                                        catalogueSource: try common.catalogueSource(strings: strings))
+                                        catalogueSource: try common.catalogueSource(strings: strings),
+                                        store: ReaderStore(strings: strings))
             let interactive = CommandLoop.standardInputIsTerminal
             CommandLoop(session: session, interactive: interactive,
                         prompt: interactive && format == .text ? strings(.appPrompt) : nil).run()

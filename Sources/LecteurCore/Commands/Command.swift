@@ -9,6 +9,11 @@ public enum Command: Hashable, Sendable {
     case help(topic: String?)
     case quit
     case retry, refresh
+    case morse(String)
+    case practice(koch: Bool)
+    case set(name: String, value: String)
+    case stop
+    case history
 }
 
 public enum ArgumentRule: Hashable, Sendable {
@@ -52,5 +57,21 @@ public enum CommandTable {
         CommandSpec(names: ["quit", "quitter", "exit", "q"], argument: .none, help: .helpQuit, usage: nil) { _ in .quit },
         CommandSpec(names: ["retry", "réessayer"], argument: .none, help: .helpRetry, usage: nil) { _ in .retry },
         CommandSpec(names: ["refresh", "actualiser", "rafraîchir"], argument: .none, help: .helpRefresh, usage: nil) { _ in .refresh },
+        CommandSpec(names: ["morse"], argument: .required, help: .helpMorse, usage: .usageMorse) { .morse($0 ?? "") },
+        CommandSpec(names: ["practice", "entraînement", "entrainement", "pratique"], argument: .optional,
+                    help: .helpPractice, usage: .usagePractice) { arg in
+            switch CommandParser.fold(arg ?? "") {
+            case "": .practice(koch: false)
+            case "koch": .practice(koch: true)
+            default: nil
+            }
+        },
+        CommandSpec(names: ["set", "régler", "reglage"], argument: .required, help: .helpSet, usage: .usageSet) { arg in
+            let parts = (arg ?? "").split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return nil }
+            return .set(name: parts[0], value: parts[1].trimmingCharacters(in: .whitespaces))
+        },
+        CommandSpec(names: ["stop", "silence", "tais-toi", "chut"], argument: .none, help: .helpStop, usage: nil) { _ in .stop },
+        CommandSpec(names: ["history", "historique"], argument: .none, help: .helpHistory, usage: nil) { _ in .history },
     ]
 }

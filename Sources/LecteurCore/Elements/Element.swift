@@ -9,6 +9,8 @@ public enum ElementAction: Hashable, Sendable {
     /// nil is "Toutes": clear the filter.
     case selectCategory(CategoryKey?)
     case openSymbol(id: String)
+    case playSymbol(id: String)
+    case practiseSymbol(id: String)
     case back
     case retry
 }

@@ -150,6 +150,10 @@ public struct ScreenBuilder: Sendable {
                     label: strings(.morseCardPattern, ["pattern": spoken.morsePattern(symbol.pattern)])),
             Element(id: "symbol.progress", role: .text,
                     label: strings(.morseCardProgress, ["progress": progressText(progress)])),
+            Element(id: "symbol.play", role: .button, label: strings(.morseCardPlay), hint: strings(.morseCardPlayHint),
+                    action: .playSymbol(id: symbol.id)),
+            Element(id: "symbol.practise", role: .button, label: strings(.morseCardPractice),
+                    hint: strings(.morseCardPracticeHint), action: .practiseSymbol(id: symbol.id)),
             backButton(),
         ]
         return Screen(id: .symbol(id: symbol.id), code: "symbol",

@@ -45,5 +45,21 @@ public enum Effect: Hashable, Sendable {
     case notice(code: String, message: String)
     case error(code: String, message: String)
     case loadCatalogue(LoadReason)
+    /// Sound a text (or one symbol) in Morse with the current Morse settings.
+    case playMorse(text: String)
+    case startPractice(PracticeRequest)
+    /// `set NAME VALUE`: settings live in the runtime, which persists them.
+    case changeSetting(name: String, value: String)
+    /// Silence speech and sound at once without moving; ends a practice session.
+    case silence
+    /// Say the last utterances again, most recent last.
+    case showHistory
     case quit
+}
+
+/// Which practice the user asked for; the runtime knows the stored Koch level and statistics.
+public enum PracticeRequest: Hashable, Sendable {
+    case weakSymbols
+    case koch
+    case symbol(id: String)
 }

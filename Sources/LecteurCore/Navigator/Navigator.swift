@@ -114,6 +114,16 @@ public struct Navigator: Sendable {
             out.effects.append(.quit)
         case .retry, .refresh:
             out.effects.append(.loadCatalogue(command == .retry ? .retry : .refresh))
+        case .morse(let text):
+            out.effects.append(.playMorse(text: text))
+        case .practice(let koch):
+            out.effects.append(.startPractice(koch ? .koch : .weakSymbols))
+        case .set(let name, let value):
+            out.effects.append(.changeSetting(name: name, value: value))
+        case .stop:
+            out.effects.append(.silence)
+        case .history:
+            out.effects.append(.showHistory)
         }
     }
 
@@ -145,6 +155,10 @@ public struct Navigator: Sendable {
         case .openSymbol(let id):
             push(.symbol(id: id), &state)
             announceFocus(&state, &out)
+        case .playSymbol(let id):
+            if let symbol = builder.alphabet.symbol(id: id) { out.effects.append(.playMorse(text: String(symbol.character))) }
+        case .practiseSymbol(let id):
+            out.effects.append(.startPractice(.symbol(id: id)))
         case .back:
             goBack(&state, &out)
         case .retry:

@@ -1,0 +1,41 @@
+import Foundation
+import LecteurCore
+
+/// Sounds Morse with the user's settings through the shared audio path, and reports each
+/// playback in the transcript with its exact duration.
+public final class MorsePlayer: @unchecked Sendable {
+    public private(set) var settings: MorseSettings
+    public var audio: AudioPort?
+    private let strings: Strings
+
+    public init(settings: MorseSettings, strings: Strings) {
+        self.settings = settings
+        self.strings = strings
+    }
+
+    public func update(_ settings: MorseSettings) { self.settings = settings }
+
+    public enum Outcome {
+        case played(TranscriptEvent, unknownCharacters: String?)
+        case failed(String)
+    }
+
+    public func play(text: String) -> Outcome {
+        let renderer = MorseRenderer(settings: settings, sampleRate: audio?.sampleRate ?? MorseRenderer.defaultSampleRate)
+        let playback: MorsePlayback
+        do {
+            playback = try renderer.playback(text: text)
+        } catch {
+            return .failed(error.message(strings))
+        }
+        let pattern = playback.encoding.words.map { word in
+            word.map(\.pattern).joined(separator: " ")
+        }.joined(separator: " / ")
+        if let audio {
+            for chunk in playback.chunks() { audio.enqueue(chunk) }
+        }
+        let event = TranscriptEvent.morse(text: TextSanitizer.clean(text), pattern: pattern, wpm: Double(settings.wpm),
+                                          toneHz: Double(settings.toneHz), durationMs: playback.durationMs)
+        return .played(event, unknownCharacters: playback.unknownMessage(strings))
+    }
+}
