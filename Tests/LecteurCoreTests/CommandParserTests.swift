@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LecteurCore
 
@@ -63,6 +64,45 @@ import Testing
                 #expect(seen[key] == nil, "\(name) is used by \(seen[key] ?? "") and \(spec.name)")
                 seen[key] = spec.name
             }
+        }
+    }
+}
+
+@Suite struct MorseCommandTests {
+    let parser = CommandParser()
+
+    @Test func morsePracticeSetStopHistoryParse() {
+        #expect(parser.parse("morse SOS à Paris") == .command(.morse("SOS à Paris")))
+        #expect(parser.parse("entraînement") == .command(.practice(koch: false)))
+        #expect(parser.parse("entrainement koch") == .command(.practice(koch: true)))
+        #expect(parser.parse("practice nope") == .failure(.badArgument(command: "practice", argument: "nope", usage: .usagePractice)))
+        #expect(parser.parse("set wpm 25") == .command(.set(name: "wpm", value: "25")))
+        #expect(parser.parse("régler tonalité 700 Hz") == .command(.set(name: "tonalité", value: "700 Hz")))
+        #expect(parser.parse("set wpm") == .failure(.badArgument(command: "set", argument: "wpm", usage: .usageSet)))
+        #expect(parser.parse("silence") == .command(.stop))
+        #expect(parser.parse("historique") == .command(.history))
+    }
+
+    @Test func navigatorTurnsThemIntoEffects() {
+        var state = Fixture.loadedState()
+        let nav = Fixture.navigator
+        #expect(nav.reduce(&state, .command(.morse("SOS"))) == [.playMorse(text: "SOS")])
+        #expect(nav.reduce(&state, .command(.practice(koch: true))) == [.startPractice(.koch)])
+        #expect(nav.reduce(&state, .command(.stop)) == [.silence])
+        _ = nav.reduce(&state, .command(.tab(.morse)))
+        _ = nav.reduce(&state, .command(.activate))
+        #expect(nav.reduce(&state, .activateElement(at: 3)) == [.playMorse(text: "A")])
+        #expect(nav.reduce(&state, .activateElement(at: 4)) == [.startPractice(.symbol(id: "41"))])
+    }
+
+    @Test func punctuationRowsNeverSpeakRawDotsOrDashes() {
+        let screen = Fixture.navigator.builder.morseScreen(progress: [:])
+        let marks = Set<Character>([".", "-", "·", "−", "_"])
+        for row in screen.elements {
+            // Every word is a word: no part of the label is made of Morse marks or punctuation alone.
+            let parts = row.label.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(parts.allSatisfy { part in part.contains { $0.isLetter || $0.isNumber } }, "\(row.label)")
+            #expect(!row.label.contains { marks.contains($0) && !row.label.contains("deux-points") && !row.label.contains("trait d'union") }, "\(row.label)")
         }
     }
 }

@@ -116,7 +116,9 @@ import Testing
 
     @Test func symbolCard() {
         let screen = builder.symbolScreen(MorseAlphabet.standard.symbol(for: "k")!, progress: nil)
-        #expect(screen.elements.map(\.label) == ["K", "Code : trait, point, trait", "Progression : 0 %", "Retour"])
+        #expect(screen.elements.map(\.label) == ["K", "Code : trait, point, trait", "Progression : 0 %", "Écouter", "S'entraîner", "Retour"])
+        #expect(screen.elements[3].action == .playSymbol(id: "4B"))
+        #expect(screen.elements[4].action == .practiseSymbol(id: "4B"))
     }
 
     @Test func speechTextOrderAndVerbosity() {

@@ -58,7 +58,7 @@ public enum CommandTable {
         CommandSpec(names: ["retry", "réessayer"], argument: .none, help: .helpRetry, usage: nil) { _ in .retry },
         CommandSpec(names: ["refresh", "actualiser", "rafraîchir"], argument: .none, help: .helpRefresh, usage: nil) { _ in .refresh },
         CommandSpec(names: ["morse"], argument: .required, help: .helpMorse, usage: .usageMorse) { .morse($0 ?? "") },
-        CommandSpec(names: ["practice", "entraînement", "entrainement", "pratique"], argument: .optional,
+        CommandSpec(names: ["practice", "entraînement", "pratique"], argument: .optional,
                     help: .helpPractice, usage: .usagePractice) { arg in
             switch CommandParser.fold(arg ?? "") {
             case "": .practice(koch: false)
