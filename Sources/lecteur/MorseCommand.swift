@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import LecteurApp
+import LecteurCore
+
+extension Lecteur {
+    /// `lecteur morse TEXT`: plays a text in Morse, or writes it to a WAV file.
+    struct Morse: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "morse", abstract: cli(.cliMorseAbstract))
+
+        @Argument(help: ArgumentHelp(cli(.cliArgMorseText)))
+        var text: [String]
+
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptWpm), valueName: "MPM"))
+        var wpm: String?
+
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptFarnsworth), valueName: "MPM"))
+        var farnsworth: String?
+
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptTone), valueName: "HZ"))
+        var tone: String?
+
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptOutput), valueName: "FICHIER.wav"))
+        var output: String?
+
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"))
+        var locale: String = "fr"
+
+        func run() throws {
+            guard let strings = Localization.strings(locale.lowercased()) else {
+                throw LecteurCLIError(CLIText.strings(.optionBadLocale, ["locale": locale]))
+            }
+            // The user's saved Morse settings, then what the options change.
+            let store = ReaderStore(strings: strings)
+            var settings = MorseSettings.load { store.value($0) }.settings
+            var changes: [MorseSettingKey: String] = [:]
+            if let wpm { changes[.wpm] = wpm }
+            if let farnsworth { changes[.farnsworth] = farnsworth }
+            if let tone { changes[.tone] = tone }
+            do {
+                settings = try settings.applying(changes)
+            } catch {
+                throw LecteurCLIError(error.message(strings))
+            }
+            let text = self.text.joined(separator: " ")
+            let renderer = MorseRenderer(settings: settings)
+            guard let output else {
+                try play(text, renderer: renderer, strings: strings)
+                return
+            }
+            var lastPercent = -1
+            do {
+                let result = try renderer.writeWAV(text: text, to: URL(fileURLWithPath: output)) { progress in
+                    guard progress.percent != lastPercent, progress.totalSamples > 10 * renderer.sampleRate else { return }
+                    lastPercent = progress.percent
+                    fputs("\r" + progress.message(strings), stderr)
+                }
+                if lastPercent >= 0 { fputs("\n", stderr) }
+                if let unknown = result.encoding.unknownMessage(strings) { fputs(unknown + "\n", stderr) }
+            } catch {
+                throw LecteurCLIError(error.message(strings))
+            }
+        }
+    }
+}
