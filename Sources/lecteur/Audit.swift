@@ -28,7 +28,7 @@ extension Lecteur {
                 fputs(cli(.cliError, ["message": source.message(for: error)]) + "\n", stderr)
                 throw ExitCode(65)
             }
-            let report = AuditWalker(navigator: navigator).walk(catalogue: catalogue)
+            let report = AuditWalker(navigator: navigator).walk(catalogue: catalogue, progress: ReaderStore(strings: strings).progress())
             FileHandle.standardOutput.write(Data(AuditFormatter(strings: strings).render(report, as: format).utf8))
         }
     }

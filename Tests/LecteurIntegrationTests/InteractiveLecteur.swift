@@ -1,0 +1,73 @@
+import Foundation
+
+/// The real `lecteur` driven line by line, reading its JSON Lines transcript as it comes, so a
+/// test can answer what it hears (practice) or kill it in the middle of a session.
+final class InteractiveLecteur: @unchecked Sendable {
+    private let process = Process()
+    private let input = Pipe()
+    private let lock = NSLock()
+    private var buffer = Data()
+    private var lines: [[String: Any]] = []
+    private var consumed = 0
+
+    init(_ arguments: [String], environment: [String: String]) throws {
+        process.executableURL = LecteurProcess.binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.lock()
+            self.buffer.append(data)
+            while let newline = self.buffer.firstIndex(of: 0x0A) {
+                let line = self.buffer[self.buffer.startIndex..<newline]
+                self.buffer.removeSubrange(self.buffer.startIndex...newline)
+                if let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] {
+                    self.lines.append(object)
+                }
+            }
+            self.lock.unlock()
+        }
+        try process.run()
+    }
+
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Waits for the next event (after those already returned) that matches, or fails after `timeout`.
+    func next(_ type: String, timeout: TimeInterval = 20, where match: ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            lock.lock()
+            while consumed < lines.count {
+                let event = lines[consumed]
+                consumed += 1
+                if event["type"] as? String == type, match(event) {
+                    lock.unlock()
+                    return event
+                }
+            }
+            lock.unlock()
+            usleep(5_000)
+        }
+        throw LecteurProcess.TimedOut(arguments: ["waiting for \(type)"])
+    }
+
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    func finish() -> Int32 {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
