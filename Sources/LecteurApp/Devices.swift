@@ -12,6 +12,8 @@ public protocol SpeechOutput: AnyObject {
 public protocol BrailleOutput: AnyObject {
     /// Shows the line and returns the cells written, as Unicode braille.
     func show(_ line: BrailleLine) -> String?
+    /// Gives the display back to the screen reader underneath (on quit or a signal).
+    func release()
 }
 
 /// Where the catalogue comes from (built in, a file, the HTTP API). `deliver` may be called on

@@ -45,6 +45,14 @@ public final class ReaderSession: @unchecked Sendable {
 
     public var hasQuit: Bool { queue.sync { quitRequested } }
 
+    /// Stops speech and sound and releases the braille display. Safe from any thread, also while
+    /// the session queue is busy (a signal may arrive in the middle of a command).
+    public func shutdown() {
+        speech?.stop()
+        morse.audio?.flush()
+        braille?.release()
+    }
+
     /// Says what start-up found wrong (devices, storage), then loads the catalogue for the first
     /// time; the navigator announces the result.
     public func start(notices: [String] = []) {

@@ -28,6 +28,9 @@ extension Lecteur {
                                         transcript: Transcript(format: format, strings: strings),
                                         catalogueSource: try common.catalogueSource(strings: strings),
                                         store: ReaderStore(strings: strings))
+            let termination = Termination()
+            termination.install { session.shutdown() }
+            defer { session.shutdown() }
             let interactive = CommandLoop.standardInputIsTerminal
             CommandLoop(session: session, interactive: interactive,
                         prompt: interactive && format == .text ? strings(.appPrompt) : nil).run()

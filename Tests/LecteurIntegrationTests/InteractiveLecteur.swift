@@ -37,8 +37,8 @@ final class InteractiveLecteur: @unchecked Sendable {
         try process.run()
     }
 
-    func send(_ line: String) {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    func send(_ line: String, newline: Bool = true) {
+        input.fileHandleForWriting.write(Data((line + (newline ? "\n" : "")).utf8))
     }
 
     /// Waits for the next event (after those already returned) that matches, or fails after `timeout`.
@@ -63,6 +63,12 @@ final class InteractiveLecteur: @unchecked Sendable {
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+    }
+
+    func signal(_ signo: Int32) -> Int32 {
+        Foundation.kill(process.processIdentifier, signo)
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     func finish() -> Int32 {

@@ -136,3 +136,21 @@ import Testing
         #expect(text.stdout.contains("parole : A, point, trait, 0 %, bouton. Ouvre la fiche de ce symbole"))
     }
 }
+
+@Suite struct TerminationTests {
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func signalsEndTheReaderWithTheConventionalStatus(signal: Int32, status: Int32) throws {
+        let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "off"],
+                                            environment: ["XDG_DATA_HOME": NSTemporaryDirectory() + "lecteur-sig-\(UUID().uuidString)"])
+        reader.send("suivant")
+        _ = try reader.next("focus") { $0["label"] as? String == "Accessibilité, non sélectionné" }
+        #expect(reader.signal(signal) == status)
+    }
+
+    @Test func standardInputClosedAbruptlyEndsCleanly() throws {
+        let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "off"],
+                                            environment: ["XDG_DATA_HOME": NSTemporaryDirectory() + "lecteur-eof-\(UUID().uuidString)"])
+        reader.send("suiv", newline: false) // half a word, then the pipe closes
+        #expect(reader.finish() == 0)
+    }
+}
