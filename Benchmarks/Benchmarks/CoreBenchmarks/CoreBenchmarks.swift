@@ -24,6 +24,7 @@ func generatedCatalogue(count: Int) -> Data {
 }
 
 let benchmarks: @Sendable () -> Void = {
+    morseBenchmarks()
     let strings = Localization.strings("fr")!
     let navigator = Navigator(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!)
     let big = generatedCatalogue(count: 100_000)
