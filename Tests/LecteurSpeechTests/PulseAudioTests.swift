@@ -96,4 +96,153 @@ final class PulseAudioTests {
         print("BENCH interrupting speak → old utterance silent at the monitor: \(String(format: "%.1f", silence)) ms")
         #expect(silence < 150)
     }
+
+    /// The issue's benchmarks, through the same null sink and the same recorder:
+    /// speak → first sample handed to the output, speak → first sound at the monitor,
+    /// stop → old utterance silent at the monitor, and `espeak-ng -v fr` launch → first sound.
+    @Test func latencies() throws {
+        let device = try DeviceAudioOutput.open()
+        defer { device.close() }
+        let tee = TeeOutput(device)
+        let engine = try SpeechEngine(output: tee)
+        defer { engine.close() }
+        let recorder = try MonitorRecorder(server: pulse.server)
+        defer { recorder.stop() }
+        let text = "Agents i a et automatisation, niveau Expert, durée 3 jours, 1490 euros, bouton"
+        let rounds = 15
+
+        var firstSound: [Double] = [], silence: [Double] = []
+        for round in 0..<rounds {
+            let start = recorder.sampleCount
+            let spokeAt = ContinuousClock.now
+            engine.speak(text, interrupt: true)
+            let onset = try #require(recorder.waitForSound(from: start, timeout: 3), "round \(round) not heard")
+            firstSound.append(milliseconds(spokeAt.duration(to: onset.at)))
+            Thread.sleep(forTimeInterval: 0.4)
+            let stoppedAt = ContinuousClock.now
+            engine.stop()
+            _ = recorder.waitForSamples(recorder.sampleCount + Self.rateSamples(0.3), timeout: 2)
+            let played = tee.segments[round]
+            let recording = recorder.samples
+            let at = try #require(Signal.locate(played, in: recording, from: start), "round \(round) not found")
+            let heard = Signal.heardLength(of: played, at: at, in: recording)
+            #expect(heard < played.count - Self.rateSamples(1), "round \(round) was not cut")
+            let cutArrival = try #require(recorder.arrival(ofSample: at + heard))
+            silence.append(milliseconds(stoppedAt.duration(to: cutArrival)))
+        }
+
+        // The espeak-ng command, launched as a user would, into the same sink.
+        var commandFirstSound: [Double] = []
+        for round in 0..<rounds {
+            let start = recorder.sampleCount
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
+            process.arguments = ["-v", "fr", text]
+            var environment = ProcessInfo.processInfo.environment
+            environment["PULSE_LATENCY_MSEC"] = nil
+            environment["PULSE_SERVER"] = pulse.server
+            process.environment = environment
+            process.standardError = FileHandle.nullDevice
+            let launchedAt = ContinuousClock.now
+            try process.run()
+            let onset = try #require(recorder.waitForSound(from: start, timeout: 5), "espeak-ng round \(round) not heard")
+            commandFirstSound.append(milliseconds(launchedAt.duration(to: onset.at)))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+
+        let handed = engine.statistics.firstSampleLatencies.map(milliseconds)
+        let flushes = device.statistics.flushLatencies.map(milliseconds)
+        func line(_ name: String, _ values: [Double]) -> String {
+            "\(name): p50 \(String(format: "%.2f", percentile(values, 50))) ms, p95 \(String(format: "%.2f", percentile(values, 95))) ms (n=\(values.count))"
+        }
+        print("BENCH " + line("speak → first sample handed to the output", handed))
+        print("BENCH " + line("speak → first sound at the monitor", firstSound))
+        print("BENCH " + line("stop → old utterance silent at the monitor", silence))
+        print("BENCH " + line("flush() → device buffer dropped", flushes))
+        print("BENCH " + line("espeak-ng -v fr launch → first sound at the monitor", commandFirstSound))
+        print("BENCH ratio espeak-ng launch / lecteur speak, first sound p50: \(String(format: "%.1f", percentile(commandFirstSound, 50) / percentile(firstSound, 50)))")
+        #expect(percentile(handed, 95) < 5)
+        #expect(percentile(silence, 95) < 150)
+        #expect(percentile(firstSound, 95) < 150)
+    }
+
+    @Test func probeFailsFastWithoutAudioServer() throws {
+        setenv("PULSE_SERVER", "unix:/nonexistent/lecteur/native", 1)
+        defer { setenv("PULSE_SERVER", pulse.server, 1) }
+        let (result, stderr) = try Self.capturingStandardError {
+            let started = ContinuousClock.now
+            let result = Result { () throws(AudioOutputError) -> DeviceAudioOutput in try DeviceAudioOutput.open() }
+            return (result, started.duration(to: .now))
+        }
+        let (outcome, elapsed) = result
+        guard case .failure(.noAudioDevice) = outcome else {
+            Issue.record("expected noAudioDevice, got \(outcome)")
+            return
+        }
+        print("BENCH audio probe without a server: \(String(format: "%.1f", milliseconds(elapsed))) ms")
+        #expect(elapsed < .seconds(1))
+        #expect(!stderr.contains("ALSA lib"), "ALSA noise on stderr: \(stderr)")
+        #expect(SpeechError.audio(.noAudioDevice(detail: "x")).notice(Fixtures.french)
+                == "Aucune sortie audio disponible : la lecture continue sans son.")
+
+        // `--speech auto` goes on silently with one problem to report; `--speech on` refuses.
+        let stack = try SpeechStack.start(mode: .auto)
+        #expect(stack.engine == nil && stack.output is SilentOutput)
+        #expect(stack.problems.count == 1)
+        if case .audio(.noAudioDevice) = stack.problems.first {} else { Issue.record("unexpected \(stack.problems)") }
+        stack.shutdown()
+        #expect(throws: SpeechError.self) { try SpeechStack.start(mode: .on) }
+    }
+
+    /// A server that accepts the connection and never answers must cost a timeout, not a hang.
+    @Test func probeGivesUpOnAServerThatNeverAnswers() throws {
+        let dir = try Fixtures.temporaryDirectory("mute-server")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("native").path
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0 && listen(fd, 8) == 0)
+
+        setenv("PULSE_SERVER", "unix:" + path, 1)
+        defer { setenv("PULSE_SERVER", pulse.server, 1) }
+        var options = DeviceAudioOutput.Options()
+        options.probeTimeout = .milliseconds(500)
+        let started = ContinuousClock.now
+        #expect(throws: AudioOutputError.probeTimedOut(milliseconds: 500)) { try DeviceAudioOutput.open(options: options) }
+        #expect(started.duration(to: .now) < .seconds(2))
+    }
+
+    static func capturingStandardError<T>(_ body: () throws -> T) throws -> (T, String) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-stderr-\(UUID().uuidString)").path
+        defer { unlink(file) }
+        let capture = open(file, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
+        try #require(capture >= 0)
+        fflush(stderr)
+        let saved = dup(2)
+        dup2(capture, 2)
+        close(capture)
+        let value: T
+        do {
+            value = try body()
+        } catch {
+            fflush(stderr); dup2(saved, 2); close(saved)
+            throw error
+        }
+        fflush(stderr)
+        dup2(saved, 2)
+        close(saved)
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        return (value, text)
+    }
 }

@@ -181,4 +181,49 @@ func sameLength(_ a: Int, _ b: Int, tolerance: Double = 0.05) -> Bool {
         print("BENCH speak→first sample (silent output, n=\(latencies.count)): p50 \(String(format: "%.3f", p50)) ms, p95 \(String(format: "%.3f", p95)) ms, max \(String(format: "%.3f", latencies.last!)) ms")
         #expect(p95 < 5)
     }
+
+    /// `--audio-out`: what a session would have played, interruption included, in one WAV.
+    @Test func audioOutFileKeepsWhatWasHeardOfAnInterruptedUtterance() throws {
+        let dir = try Fixtures.temporaryDirectory("audio-out")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("session.wav").path
+        let stack = try SpeechStack.start(mode: .auto, audioOut: path)
+        let engine = try #require(stack.engine)
+        #expect(stack.problems.isEmpty)
+        let long = "Agents i a et automatisation, niveau Expert, durée 3 jours, 1490 euros, bouton. Ouvre la fiche de cette formation."
+        engine.speak(long, interrupt: true)
+        Thread.sleep(forTimeInterval: 0.5)
+        engine.speak("Retour, bouton.", interrupt: true)
+        stack.shutdown()
+        let wav = try WAVFile.decode(Data(contentsOf: URL(fileURLWithPath: path)))
+        let whole = try SpeechSynthesis.synthesize(long).samples.count
+        let second = try SpeechSynthesis.synthesize("Retour, bouton.").samples.count
+        let first = wav.samples.count - second
+        // About half a second of the first utterance, then the whole second one.
+        #expect(first > 22_050 * 4 / 10 && first < 22_050 * 8 / 10, "kept \(first) samples of the first utterance")
+        #expect(first < whole / 4)
+        #expect(wav.sampleRate == 22_050)
+    }
+
+    @Test func speechModesChooseOutputAndEngine() throws {
+        let off = try SpeechStack.start(mode: .off)
+        #expect(off.engine == nil && off.output is SilentOutput && off.problems.isEmpty)
+        off.shutdown()
+        let empty = try Fixtures.temporaryDirectory("stack-no-data")
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let dir = try Fixtures.temporaryDirectory("stack")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("a.wav").path
+        // auto: espeak-ng missing → no engine, one problem, the reader goes on.
+        let auto = try SpeechStack.start(mode: .auto, audioOut: path, dataPath: empty.path)
+        #expect(auto.engine == nil)
+        #expect(auto.problems.count == 1)
+        if case .dataMissing = auto.problems.first {} else { Issue.record("unexpected \(auto.problems)") }
+        auto.shutdown()
+        // on: the same problem is thrown.
+        #expect(throws: SpeechError.self) { try SpeechStack.start(mode: .on, audioOut: path, dataPath: empty.path) }
+        #expect(throws: SpeechError.audio(.cannotCreateFile(path: "/nonexistent-dir/a.wav", detail: "No such file or directory"))) {
+            try SpeechStack.start(mode: .auto, audioOut: "/nonexistent-dir/a.wav")
+        }
+    }
 }
