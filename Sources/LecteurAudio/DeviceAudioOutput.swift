@@ -10,10 +10,12 @@ import Foundation
 public final class DeviceAudioOutput: AudioOutput, @unchecked Sendable {
     public struct Options: Sendable {
         /// Audio the sound server may hold ahead of the speaker. Bounds the delay of a flush that
-        /// arrives while the end of an utterance is draining. Used through `PULSE_LATENCY_MSEC`
-        /// (pcaudiolib passes no buffer attributes; libpulse reads that variable), and only when
-        /// the environment does not already set it.
-        public var bufferMilliseconds: Int = 60
+        /// arrives while the end of an utterance is draining, and is the time the audio thread
+        /// may be kept off the CPU before playback breaks up (60 ms broke up now and then on a
+        /// loaded 2-core machine). Used through `PULSE_LATENCY_MSEC` (pcaudiolib passes no buffer
+        /// attributes; libpulse reads that variable), and only when the environment does not
+        /// already set it.
+        public var bufferMilliseconds: Int = 100
         /// Size of each write; bounds the delay of a flush that arrives mid-utterance.
         public var pieceMilliseconds: Int = 20
         /// A sound server that never answers must not hang the reader.

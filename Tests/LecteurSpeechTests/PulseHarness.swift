@@ -211,6 +211,26 @@ enum Signal {
         return lastMatch + 1
     }
 
+    /// Which of the loud quarter-seconds of `played` are found, in order, in `recording`.
+    /// Tolerates a playback gap (an underrun on a loaded machine shifts what follows).
+    static func blocksHeard(of played: [Int16], in recording: [Int16], from start: Int = 0) -> (heard: Int, loud: Int) {
+        let block = 22_050 / 4
+        var position = start, heard = 0, loud = 0
+        var b = 0
+        while b + block <= played.count {
+            let piece = Array(played[b..<(b + block)])
+            if piece.contains(where: { abs(Int($0)) > 1000 }) {
+                loud += 1
+                if let at = locate(piece, in: recording, from: position) {
+                    heard += 1
+                    position = max(position, at)
+                }
+            }
+            b += block
+        }
+        return (heard, loud)
+    }
+
     static func rms(_ samples: ArraySlice<Int16>) -> Double {
         guard !samples.isEmpty else { return 0 }
         let sum = samples.reduce(0.0) { $0 + Double($1) * Double($1) }

@@ -88,6 +88,21 @@ import Testing
         #expect(english.build("15/02/2026") == "February 15, 2026")
     }
 
+    /// The builder runs between a command and speech: it must not eat the 5 ms budget.
+    @Test func buildingIsCheap() {
+        let label = "Agents IA et automatisation, niveau Expert, durée 3 jours, 1\u{202F}490\u{00A0}€, bouton. Prochaine session : 15/02/2026"
+        var times: [Double] = []
+        for _ in 0..<500 {
+            let start = ContinuousClock.now
+            _ = builder.build(label)
+            let d = start.duration(to: .now)
+            times.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+        }
+        times.sort()
+        print("BENCH spoken-text build of a card label: p50 \(String(format: "%.3f", times[250])) ms, p95 \(String(format: "%.3f", times[475])) ms")
+        #expect(times[475] < 1)
+    }
+
     @Test func lexiconRejectsMalformedFiles() {
         #expect(throws: PronunciationLexicon.LoadError.self) { try PronunciationLexicon.decode(Data("[1]".utf8)) }
         #expect(throws: PronunciationLexicon.LoadError.invalid(member: "number.decimalSeparator")) {
