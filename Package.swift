@@ -38,7 +38,7 @@ let package = Package(
                 swiftSettings: v5),
 
         .target(name: "LecteurCore", swiftSettings: v5),
-        .target(name: "LecteurAudio", dependencies: ["CPCAudio"], swiftSettings: v5),
+        .target(name: "LecteurAudio", dependencies: ["CPCAudio", "LecteurCore"], swiftSettings: v5),
         .target(name: "LecteurSpeech", dependencies: ["CEspeakNG", "LecteurAudio", "LecteurCore"],
                 swiftSettings: v5),
         .target(name: "LecteurBraille", dependencies: ["CBrlAPI", "CLouis", "LecteurCore"],

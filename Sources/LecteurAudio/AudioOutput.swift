@@ -1,0 +1,34 @@
+/// Where the reader's sound goes: a sound device, a WAV file or nowhere. Speech and Morse share
+/// one output so that a new command silences whatever is still sounding, whoever produced it.
+///
+/// All methods may be called from any thread. `play` only queues and returns at once; the
+/// device output plays on its own thread.
+public protocol AudioOutput: AnyObject, Sendable {
+    /// The rate the output runs at; chunks at another rate are converted before playing.
+    var sampleRate: Int { get }
+
+    /// Queues 16-bit mono samples recorded at `sampleRate` after everything queued so far.
+    func play(_ samples: [Int16], sampleRate: Int)
+
+    /// Drops everything queued or still sounding. Audio played after this call is unaffected.
+    func flush()
+
+    /// Blocks until everything queued has been heard (true) or `timeout` has passed (false).
+    func waitUntilDrained(timeout: Duration) -> Bool
+
+    /// Releases the device or finishes the file; later `play` calls are ignored. Idempotent.
+    func close()
+}
+
+public extension AudioOutput {
+    func play(_ samples: [Int16]) { play(samples, sampleRate: sampleRate) }
+}
+
+public enum AudioOutputError: Error, Hashable, Sendable {
+    /// Neither PulseAudio nor ALSA accepted a playback stream (no server, no card).
+    case noAudioDevice(detail: String)
+    /// The device did not answer the probe in time (for instance a remote server that is down).
+    case probeTimedOut(milliseconds: Int)
+    case cannotCreateFile(path: String, detail: String)
+    case writeFailed(path: String, detail: String)
+}

@@ -1,0 +1,133 @@
+import CPCAudio
+import Foundation
+
+/// Plays through pcaudiolib (PulseAudio, else ALSA) on a thread of its own.
+///
+/// Interruption works by keeping little audio inside the device: samples are written in short
+/// pieces and PulseAudio is asked for a short buffer, so a flush waits at most for the piece being
+/// written before the device buffer is dropped. espeak-ng synthesises ~1500× faster than real time,
+/// so `espeak_Cancel` cannot silence anything: only this flush can.
+public final class DeviceAudioOutput: AudioOutput, @unchecked Sendable {
+    public struct Options: Sendable {
+        /// Audio the sound server may hold ahead of the speaker. Bounds the delay of a flush that
+        /// arrives while the end of an utterance is draining, and is the time the audio thread
+        /// may be kept off the CPU before playback breaks up (60 ms broke up now and then on a
+        /// loaded 2-core machine). Used through `PULSE_LATENCY_MSEC` (pcaudiolib passes no buffer
+        /// attributes; libpulse reads that variable), and only when the environment does not
+        /// already set it.
+        public var bufferMilliseconds: Int = 100
+        /// Size of each write; bounds the delay of a flush that arrives mid-utterance.
+        public var pieceMilliseconds: Int = 20
+        /// A sound server that never answers must not hang the reader.
+        public var probeTimeout: Duration = .seconds(3)
+        public var applicationName = "lecteur"
+        /// Device name for pcaudiolib; nil is the default sink / PCM.
+        public var device: String?
+
+        public init() {}
+    }
+
+    public struct Statistics: Sendable {
+        /// From each `flush()` call to the device having dropped its audio.
+        public var flushLatencies: [Duration] = []
+        public var samplesWritten = 0
+        public var writeErrors = 0
+        public var lastError: String?
+    }
+
+    public let sampleRate: Int
+    private let worker: DeviceWorker
+
+    /// Opens the default device, or throws quickly: this is the start-up probe.
+    public static func open(sampleRate: Int = 22_050, options: Options = Options()) throws(AudioOutputError) -> DeviceAudioOutput {
+        if getenv("PULSE_LATENCY_MSEC") == nil {
+            setenv("PULSE_LATENCY_MSEC", String(options.bufferMilliseconds), 0)
+        }
+        let handle = try DeviceProbe.open(sampleRate: sampleRate, options: options)
+        return DeviceAudioOutput(handle: handle, sampleRate: sampleRate, options: options)
+    }
+
+    private init(handle: DeviceHandle, sampleRate: Int, options: Options) {
+        self.sampleRate = sampleRate
+        worker = DeviceWorker(device: handle,
+                              pieceSamples: max(1, sampleRate * options.pieceMilliseconds / 1000))
+        let thread = Thread { [worker] in worker.run() }
+        thread.name = "lecteur-audio"
+        thread.qualityOfService = .userInteractive
+        thread.start()
+    }
+
+    deinit { worker.close(timeout: .seconds(1)) }
+
+    public func play(_ samples: [Int16], sampleRate rate: Int) {
+        guard !samples.isEmpty else { return }
+        worker.enqueue(PCMConversion.resample(samples, from: rate, to: sampleRate))
+    }
+
+    public func flush() { worker.requestFlush() }
+
+    public func waitUntilDrained(timeout: Duration) -> Bool { worker.waitUntilDrained(timeout: timeout) }
+
+    public func close() { worker.close(timeout: .seconds(1)) }
+
+    public var statistics: Statistics { worker.statistics }
+}
+
+/// The opened pcaudiolib object. Only the worker thread touches it once the output exists.
+struct DeviceHandle: @unchecked Sendable {
+    let object: OpaquePointer
+}
+
+/// Runs the blocking open on a helper thread so that an unresponsive server costs a timeout,
+/// not a hang. A late success after the timeout is closed by the helper itself.
+enum DeviceProbe {
+    private final class Outcome: @unchecked Sendable {
+        let done = DispatchSemaphore(value: 0)
+        let lock = NSLock()
+        var result: Result<DeviceHandle, AudioOutputError>?
+        var abandoned = false
+    }
+
+    static func open(sampleRate: Int, options: DeviceAudioOutput.Options) throws(AudioOutputError) -> DeviceHandle {
+        let outcome = Outcome()
+        let device = options.device, name = options.applicationName
+        let thread = Thread {
+            let result = attempt(device: device, applicationName: name, sampleRate: sampleRate)
+            outcome.lock.lock()
+            let abandoned = outcome.abandoned
+            if !abandoned { outcome.result = result }
+            outcome.lock.unlock()
+            if abandoned, case .success(let handle) = result {
+                audio_object_close(handle.object)
+                audio_object_destroy(handle.object)
+            }
+            outcome.done.signal()
+        }
+        thread.name = "lecteur-audio-probe"
+        thread.start()
+        let milliseconds = Int(options.probeTimeout.components.seconds * 1000)
+            + Int(options.probeTimeout.components.attoseconds / 1_000_000_000_000_000)
+        let waited = outcome.done.wait(timeout: .now() + .milliseconds(milliseconds))
+        outcome.lock.lock()
+        defer { outcome.lock.unlock() }
+        guard waited == .success, let result = outcome.result else {
+            outcome.abandoned = true
+            throw .probeTimedOut(milliseconds: milliseconds)
+        }
+        return try result.get()
+    }
+
+    private static func attempt(device: String?, applicationName: String, sampleRate: Int) -> Result<DeviceHandle, AudioOutputError> {
+        _ = lecteur_silence_alsa_errors()
+        guard let object = create_audio_device_object(device, applicationName, "Lecteur") else {
+            return .failure(.noAudioDevice(detail: "no PulseAudio, ALSA or OSS backend"))
+        }
+        let status = audio_object_open(object, AUDIO_OBJECT_FORMAT_S16LE, UInt32(sampleRate), 1)
+        guard status == 0 else {
+            let detail = audio_object_strerror(object, status).map { String(cString: $0) } ?? "error \(status)"
+            audio_object_destroy(object)
+            return .failure(.noAudioDevice(detail: detail))
+        }
+        return .success(DeviceHandle(object: object))
+    }
+}

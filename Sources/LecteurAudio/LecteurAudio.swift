@@ -1,1 +1,0 @@
-// LecteurAudio: adapter, filled in by its issue.

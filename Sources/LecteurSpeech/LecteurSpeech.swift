@@ -1,1 +1,0 @@
-// LecteurSpeech: adapter, filled in by its issue.

@@ -1,0 +1,236 @@
+import Foundation
+import LecteurAudio
+import LecteurCore
+
+/// Speaks text through espeak-ng into an `AudioOutput`, on a synthesis thread of its own.
+///
+/// - `speak(_:interrupt: true)` silences what is sounding (the output is flushed at once) and
+///   drops what was waiting; `interrupt: false` queues after it.
+/// - `stop()` silences without speaking.
+/// - `update(_:)` takes effect from the next utterance.
+/// All methods may be called from any thread and return without waiting for synthesis.
+/// Synthesis errors, rare once the engine has started, go to `onError` on the synthesis thread.
+public final class SpeechEngine: @unchecked Sendable {
+    public struct Statistics: Sendable {
+        /// From each `speak` call to its first samples handed to the audio output.
+        public var firstSampleLatencies: [Duration] = []
+        public var utterancesStarted = 0
+        /// Utterances cut short (by an interruption or `stop`) while synthesising.
+        public var utterancesAborted = 0
+    }
+
+    public let output: AudioOutput
+    public let dataPath: String?
+    /// What went wrong at start-up without stopping the engine (a saved voice that no longer
+    /// exists, replaced by the default one). The runtime shows each notice once.
+    public let startupIssues: [SpeechError]
+    private let worker: SpeechWorker
+
+    /// Starts espeak-ng. Throws `.dataMissing` / `.engineFailed` when it cannot speak at all;
+    /// a voice that does not exist falls back to the default voice (see `startupIssues`).
+    public init(output: AudioOutput, settings: SpeechSettings = .default, dataPath: String? = nil,
+                onError: (@Sendable (SpeechError) -> Void)? = nil) throws(SpeechError) {
+        let library = EspeakLibrary.shared
+        _ = try library.load(dataPath: dataPath)
+        var settings = settings.clamped
+        var issues: [SpeechError] = []
+        do {
+            try library.checkVoice(settings.voice, dataPath: dataPath)
+        } catch {
+            issues.append(.voiceNotFound(voice: settings.voice, current: SpeechSettings.default.voice))
+            settings.voice = SpeechSettings.default.voice
+            try library.checkVoice(settings.voice, dataPath: dataPath)
+        }
+        self.output = output
+        self.dataPath = dataPath
+        startupIssues = issues
+        worker = SpeechWorker(library: library, output: output, dataPath: dataPath,
+                              settings: settings, onError: onError)
+        let thread = Thread { [worker] in worker.run() }
+        thread.name = "lecteur-speech"
+        thread.qualityOfService = .userInteractive
+        thread.start()
+    }
+
+    deinit { worker.close() }
+
+    public func speak(_ text: String, interrupt: Bool) {
+        worker.speak(text, interrupt: interrupt, at: .now)
+    }
+
+    /// Silences speech at once: the utterance being synthesised is aborted, the output flushed.
+    public func stop() { worker.stop() }
+
+    public var settings: SpeechSettings { worker.settings }
+
+    /// Checks the voice exists (a few ms when it changes), then keeps the settings for the next
+    /// utterance. Throws `.voiceNotFound` (with the voice still in use) and keeps the old ones.
+    public func update(_ settings: SpeechSettings) throws(SpeechError) {
+        let current = worker.settings
+        if settings.voice != current.voice {
+            do { try EspeakLibrary.shared.checkVoice(settings.voice, dataPath: dataPath) } catch {
+                if case .voiceNotFound = error { throw .voiceNotFound(voice: settings.voice, current: current.voice) }
+                throw error
+            }
+        }
+        for setting in [SpeechSetting.rate, .pitch, .volume] {
+            let value = Int(settings.value(of: setting)) ?? 0
+            if let range = setting.range, !range.contains(value) { throw .valueOutOfRange(setting: setting, value: value) }
+        }
+        worker.settings = settings
+    }
+
+    /// Blocks until everything asked for has been synthesised and heard, or the timeout.
+    public func waitUntilIdle(timeout: Duration) -> Bool {
+        let start = ContinuousClock.now
+        guard worker.waitUntilSynthesised(timeout: timeout) else { return false }
+        let left = timeout - start.duration(to: .now)
+        return output.waitUntilDrained(timeout: max(left, .zero))
+    }
+
+    /// Stops the synthesis thread (the output stays open: it belongs to the caller). Idempotent.
+    public func close() { worker.close() }
+
+    public var statistics: Statistics { worker.statistics }
+
+    /// Voices installed with espeak-ng's data.
+    public static func voices(dataPath: String? = nil) throws(SpeechError) -> [SpeechVoice] {
+        try EspeakLibrary.shared.voices(dataPath: dataPath)
+    }
+}
+
+/// The synthesis thread's state and loop. `condition` guards everything mutable. The espeak
+/// lock is taken before `condition` (the synthesis callback runs inside espeak), never after.
+final class SpeechWorker: @unchecked Sendable {
+    private struct Utterance {
+        let text: String
+        let generation: UInt64
+        let requestedAt: ContinuousClock.Instant
+    }
+
+    private let condition = NSCondition()
+    private let library: EspeakLibrary
+    private let output: AudioOutput
+    private let dataPath: String?
+    private let onError: (@Sendable (SpeechError) -> Void)?
+    private var pending: [Utterance] = []
+    /// Raised by every interruption: an utterance from an older generation is dropped.
+    private var generation: UInt64 = 0
+    private var current: SpeechSettings
+    private var synthesising = false
+    private var closed = false
+    private var stats = SpeechEngine.Statistics()
+
+    init(library: EspeakLibrary, output: AudioOutput, dataPath: String?, settings: SpeechSettings,
+         onError: (@Sendable (SpeechError) -> Void)?) {
+        self.library = library
+        self.output = output
+        self.dataPath = dataPath
+        self.current = settings
+        self.onError = onError
+    }
+
+    var settings: SpeechSettings {
+        get { condition.lock(); defer { condition.unlock() }; return current }
+        set { condition.lock(); current = newValue; condition.unlock() }
+    }
+
+    var statistics: SpeechEngine.Statistics {
+        condition.lock()
+        defer { condition.unlock() }
+        return stats
+    }
+
+    func speak(_ text: String, interrupt: Bool, at instant: ContinuousClock.Instant) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !closed else { return }
+        if interrupt { silence() }
+        guard !text.isEmpty else { return }
+        pending.append(Utterance(text: text, generation: generation, requestedAt: instant))
+        condition.broadcast()
+    }
+
+    func stop() {
+        condition.lock()
+        defer { condition.unlock() }
+        silence()
+        condition.broadcast()
+    }
+
+    /// With the lock held. Flushing under the lock orders it with the callback's `play`:
+    /// a chunk of the old utterance is either flushed or never played.
+    private func silence() {
+        generation &+= 1
+        pending.removeAll()
+        output.flush()
+    }
+
+    func waitUntilSynthesised(timeout: Duration) -> Bool {
+        let deadline = Date().addingTimeInterval(Self.seconds(timeout))
+        condition.lock()
+        defer { condition.unlock() }
+        while !closed && (synthesising || !pending.isEmpty) {
+            if !condition.wait(until: deadline) { return !synthesising && pending.isEmpty }
+        }
+        return true
+    }
+
+    func close() {
+        condition.lock()
+        closed = true
+        generation &+= 1
+        pending.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func run() {
+        condition.lock()
+        while true {
+            while pending.isEmpty && !closed { condition.wait() }
+            if closed { break }
+            let utterance = pending.removeFirst()
+            let settings = current
+            synthesising = true
+            stats.utterancesStarted += 1
+            condition.unlock()
+
+            var first = true
+            var aborted = false
+            do {
+                let rate = library.sampleRate
+                try library.synthesize(utterance.text, settings: settings, dataPath: dataPath) { samples in
+                    self.condition.lock()
+                    defer { self.condition.unlock() }
+                    guard !self.closed, self.generation == utterance.generation else {
+                        aborted = true
+                        return false
+                    }
+                    if first {
+                        first = false
+                        if self.stats.firstSampleLatencies.count >= 10_000 { self.stats.firstSampleLatencies.removeFirst() }
+                        self.stats.firstSampleLatencies.append(utterance.requestedAt.duration(to: .now))
+                    }
+                    self.output.play(Array(samples), sampleRate: rate)
+                    return true
+                }
+            } catch {
+                onError?(error)
+            }
+
+            condition.lock()
+            if aborted { stats.utterancesAborted += 1 }
+            synthesising = false
+            condition.broadcast()
+        }
+        synthesising = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        let (s, atto) = duration.components
+        return TimeInterval(s) + TimeInterval(atto) * 1e-18
+    }
+}

@@ -1,0 +1,54 @@
+import LecteurAudio
+import LecteurCore
+
+/// Everything that can keep the reader from speaking. None of them is fatal to the reader: the
+/// runtime shows `notice(_:)` once and goes on silently (`--speech auto`).
+public enum SpeechError: Error, Hashable, Sendable {
+    /// No audio device, or the WAV file could not be written.
+    case audio(AudioOutputError)
+    /// espeak-ng's data (phoneme tables, dictionaries) is not where the library looks.
+    case dataMissing(path: String, detail: String)
+    case engineFailed(detail: String)
+    case voiceNotFound(voice: String, current: String)
+    case valueOutOfRange(setting: SpeechSetting, value: Int)
+    case notANumber(setting: SpeechSetting, value: String)
+    case unknownSetting(name: String)
+    case synthesisFailed(detail: String)
+
+    /// The one message the user hears or reads (Locales/<code>/speech.json).
+    public func notice(_ strings: Strings) -> String {
+        switch self {
+        case .audio(.noAudioDevice): strings(.speechNoticeNoAudio)
+        case .audio(.probeTimedOut): strings(.speechNoticeAudioTimeout)
+        case .audio(.cannotCreateFile(let path, _)), .audio(.writeFailed(let path, _)):
+            strings(.speechNoticeFileFailed, ["path": path])
+        case .dataMissing: strings(.speechNoticeDataMissing)
+        case .engineFailed: strings(.speechNoticeEngineFailed)
+        case .voiceNotFound(let voice, let current):
+            strings(.speechNoticeVoiceNotFound, ["voice": voice, "current": current])
+        case .valueOutOfRange(let setting, let value):
+            strings(.speechNoticeOutOfRange, ["setting": strings(setting.label), "value": String(value),
+                                              "min": String(setting.range?.lowerBound ?? 0),
+                                              "max": String(setting.range?.upperBound ?? 0)])
+        case .notANumber(let setting, let value):
+            strings(.speechNoticeNotANumber, ["setting": strings(setting.label), "value": value])
+        case .unknownSetting(let name): strings(.speechNoticeUnknownSetting, ["name": name])
+        case .synthesisFailed: strings(.speechNoticeSynthesisFailed)
+        }
+    }
+
+    /// Technical detail for a log or `--verbose`, in the libraries' own words.
+    public var detail: String {
+        switch self {
+        case .audio(.noAudioDevice(let detail)): detail
+        case .audio(.probeTimedOut(let ms)): "no answer after \(ms) ms"
+        case .audio(.cannotCreateFile(_, let detail)), .audio(.writeFailed(_, let detail)): detail
+        case .dataMissing(let path, let detail): "\(path): \(detail)"
+        case .engineFailed(let detail), .synthesisFailed(let detail): detail
+        case .voiceNotFound(let voice, _): "voice \(voice) not found"
+        case .valueOutOfRange(let setting, let value): "\(setting.rawValue) \(value) outside \(setting.range.map { "\($0)" } ?? "-")"
+        case .notANumber(let setting, let value): "\(setting.rawValue): \(value)"
+        case .unknownSetting(let name): "unknown setting \(name)"
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import LecteurAudio
+import LecteurCore
+import LecteurSpeech
+import Testing
+
+/// Records what the engine hands to its output; each flush starts a new segment.
+final class RecordingOutput: AudioOutput, @unchecked Sendable {
+    let sampleRate = 22_050
+    private let lock = NSLock()
+    private var segmentList: [[Int16]] = [[]]
+
+    func play(_ samples: [Int16], sampleRate: Int) { lock.lock(); segmentList[segmentList.count - 1] += samples; lock.unlock() }
+    func flush() { lock.lock(); segmentList.append([]); lock.unlock() }
+    func waitUntilDrained(timeout: Duration) -> Bool { true }
+    func close() {}
+
+    var segments: [[Int16]] { lock.lock(); defer { lock.unlock() }; return segmentList }
+    var samples: [Int16] { segments.flatMap { $0 } }
+    var flushCount: Int { segments.count - 1 }
+}
+
+/// espeak-ng is not bit-for-bit repeatable: the same text differs by a few samples from one
+/// synthesis to the next, and the first utterance after initialisation is ~3 % shorter. So
+/// utterances are compared by length.
+func sameLength(_ a: Int, _ b: Int, tolerance: Double = 0.05) -> Bool {
+    abs(a - b) <= Int(Double(max(a, b)) * tolerance) + 10
+}
+
+@Suite struct SpeechEngineTests {
+    @Test func speaksWhatEspeakSynthesises() throws {
+        let output = RecordingOutput()
+        let engine = try SpeechEngine(output: output)
+        defer { engine.close() }
+        engine.speak("Bonjour, ceci est un essai.", interrupt: true)
+        #expect(engine.waitUntilIdle(timeout: .seconds(5)))
+        let reference = try SpeechSynthesis.synthesize("Bonjour, ceci est un essai.")
+        #expect(sameLength(output.samples.count, reference.samples.count), "\(output.samples.count) vs \(reference.samples.count)")
+        #expect(Self.peak(output.samples) > 5000)
+        #expect(reference.durationSeconds > 1 && reference.durationSeconds < 4)
+        #expect(engine.statistics.firstSampleLatencies.count == 1)
+    }
+
+    @Test func settingsApplyToTheNextUtterance() throws {
+        let slow = try SpeechSynthesis.synthesize("Une phrase pour mesurer le débit.",
+                                                  settings: try SpeechSettings.default.setting(.rate, to: "100"))
+        let fast = try SpeechSynthesis.synthesize("Une phrase pour mesurer le débit.",
+                                                  settings: try SpeechSettings.default.setting(.rate, to: "400"))
+        #expect(slow.durationSeconds > 2 * fast.durationSeconds)
+
+        let output = RecordingOutput()
+        let engine = try SpeechEngine(output: output)
+        defer { engine.close() }
+        try engine.update(try engine.settings.setting(.rate, to: "400"))
+        #expect(engine.settings.rate == 400)
+        engine.speak("Une phrase pour mesurer le débit.", interrupt: true)
+        #expect(engine.waitUntilIdle(timeout: .seconds(5)))
+        #expect(sameLength(output.samples.count, fast.samples.count), "\(output.samples.count) vs \(fast.samples.count)")
+
+        let loud = try SpeechSynthesis.synthesize("Volume", settings: try SpeechSettings.default.setting(.volume, to: "200"))
+        let quiet = try SpeechSynthesis.synthesize("Volume", settings: try SpeechSettings.default.setting(.volume, to: "20"))
+        #expect(Self.peak(loud.samples) > 3 * Self.peak(quiet.samples))
+    }
+
+    static func peak(_ samples: [Int16]) -> Int { samples.map { abs(Int($0)) }.max() ?? 0 }
+
+    @Test func interruptionDropsTheOldUtteranceAndFlushes() throws {
+        let output = RecordingOutput()
+        let engine = try SpeechEngine(output: output)
+        defer { engine.close() }
+        engine.speak("Première phrase assez longue pour être interrompue.", interrupt: true)
+        engine.speak("Deuxième.", interrupt: true)
+        #expect(engine.waitUntilIdle(timeout: .seconds(5)))
+        #expect(output.flushCount == 2)
+        let second = try SpeechSynthesis.synthesize("Deuxième.")
+        // After the last flush only the second utterance, whole, reaches the output.
+        let last = output.segments.last!
+        #expect(sameLength(last.count, second.samples.count), "\(last.count) vs \(second.samples.count)")
+        engine.stop()
+        #expect(output.flushCount == 3)
+    }
+
+    @Test func queuedUtterancesFollowEachOther() throws {
+        let output = RecordingOutput()
+        let engine = try SpeechEngine(output: output)
+        defer { engine.close() }
+        engine.speak("Un.", interrupt: true)
+        engine.speak("Deux.", interrupt: false)
+        #expect(engine.waitUntilIdle(timeout: .seconds(5)))
+        let one = try SpeechSynthesis.synthesize("Un."), two = try SpeechSynthesis.synthesize("Deux.")
+        #expect(output.flushCount == 1)
+        #expect(sameLength(output.samples.count, one.samples.count + two.samples.count))
+    }
+
+    @Test func unknownVoiceIsATypedErrorAndKeepsTheCurrentVoice() throws {
+        let engine = try SpeechEngine(output: SilentOutput())
+        defer { engine.close() }
+        #expect(throws: SpeechError.voiceNotFound(voice: "xx-nonexistent", current: "fr")) {
+            try engine.update(try engine.settings.setting(.voice, to: "xx-nonexistent"))
+        }
+        #expect(engine.settings.voice == "fr")
+        try engine.update(try engine.settings.setting(.voice, to: "en"))
+        #expect(engine.settings.voice == "en")
+        #expect(SpeechError.voiceNotFound(voice: "xx-nonexistent", current: "fr").notice(Fixtures.french)
+                == "La voix « xx-nonexistent » n'existe pas. Voix utilisée : fr.")
+    }
+
+    @Test func savedVoiceThatNoLongerExistsFallsBackToFrench() throws {
+        var settings = SpeechSettings.default
+        settings.voice = "xx-nonexistent"
+        let engine = try SpeechEngine(output: SilentOutput(), settings: settings)
+        defer { engine.close() }
+        #expect(engine.settings.voice == "fr")
+        #expect(engine.startupIssues == [.voiceNotFound(voice: "xx-nonexistent", current: "fr")])
+    }
+
+    @Test func missingEspeakDataIsATypedErrorNotAnExit() throws {
+        let empty = try Fixtures.temporaryDirectory("no-espeak-data")
+        defer { try? FileManager.default.removeItem(at: empty) }
+        do {
+            _ = try SpeechEngine(output: SilentOutput(), dataPath: empty.path)
+            Issue.record("espeak-ng started without data")
+        } catch {
+            guard case .dataMissing = error else { Issue.record("unexpected \(error)"); return }
+            #expect(error.notice(Fixtures.french) == "Les données d'espeak-ng sont introuvables : la lecture continue sans parole.")
+        }
+        // The library recovers for everyone else.
+        #expect(try SpeechSynthesis.synthesize("Encore là.").samples.count > 10_000)
+    }
+
+    @Test func settingsParseUserValuesWithFrenchNames() throws {
+        #expect(SpeechSetting(name: "débit") == .rate)
+        #expect(SpeechSetting(name: "Hauteur") == .pitch)
+        #expect(SpeechSetting(name: "voix") == .voice)
+        #expect(SpeechSetting(name: "tempo") == nil)
+        let s = try SpeechSettings.default.setting(.pitch, to: " 70 ")
+        #expect(s.pitch == 70)
+        #expect(throws: SpeechError.valueOutOfRange(setting: .rate, value: 1000)) {
+            try SpeechSettings.default.setting(.rate, to: "1000")
+        }
+        #expect(throws: SpeechError.notANumber(setting: .volume, value: "fort")) {
+            try SpeechSettings.default.setting(.volume, to: "fort")
+        }
+        #expect(SpeechError.valueOutOfRange(setting: .rate, value: 1000).notice(Fixtures.french)
+                == "débit : 1000 est hors limites, de 80 à 450.")
+        let encoded = try JSONEncoder().encode(s)
+        #expect(try JSONDecoder().decode(SpeechSettings.self, from: encoded) == s)
+    }
+
+    @Test func sayToFileWritesTheWholeUtterance() throws {
+        let dir = try Fixtures.temporaryDirectory("say")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("say.wav").path
+        let text = try Fixtures.frenchBuilder().build("Agents IA et automatisation, 1\u{202F}490\u{00A0}€")
+        let written = try SpeechSynthesis.writeWAV(text, to: path)
+        let read = try WAVFile.decode(Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(read == written)
+        #expect(read.sampleRate == 22_050)
+        #expect(read.durationSeconds > 2 && read.durationSeconds < 6)
+        #expect(Self.peak(read.samples) > 5000)
+    }
+
+    @Test func listsInstalledVoices() throws {
+        let voices = try SpeechEngine.voices()
+        #expect(voices.contains { $0.languages.contains("fr-fr") || $0.languages.contains("fr") })
+    }
+
+    /// speak → first samples handed to the output, without a device in the way.
+    @Test func firstSampleLatencyIsWithinBudget() throws {
+        let engine = try SpeechEngine(output: SilentOutput())
+        defer { engine.close() }
+        let texts = ["Agents i a et automatisation, niveau Expert, durée 3 jours, 1490 euros, bouton",
+                     "Formations, onglet", "A, point, trait", "Retour, bouton. Revient à la liste"]
+        for i in 0..<200 {
+            engine.speak(texts[i % texts.count], interrupt: true)
+            #expect(engine.waitUntilIdle(timeout: .seconds(5)))
+        }
+        let latencies = engine.statistics.firstSampleLatencies.map { Double($0.components.attoseconds) / 1e15 + Double($0.components.seconds) * 1000 }.sorted()
+        #expect(latencies.count == 200)
+        let p50 = latencies[latencies.count / 2], p95 = latencies[latencies.count * 95 / 100]
+        print("BENCH speak→first sample (silent output, n=\(latencies.count)): p50 \(String(format: "%.3f", p50)) ms, p95 \(String(format: "%.3f", p95)) ms, max \(String(format: "%.3f", latencies.last!)) ms")
+        #expect(p95 < 5)
+    }
+
+    /// `--audio-out`: what a session would have played, interruption included, in one WAV.
+    @Test func audioOutFileKeepsWhatWasHeardOfAnInterruptedUtterance() throws {
+        let dir = try Fixtures.temporaryDirectory("audio-out")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("session.wav").path
+        let stack = try SpeechStack.start(mode: .auto, audioOut: path)
+        let engine = try #require(stack.engine)
+        #expect(stack.problems.isEmpty)
+        let long = "Agents i a et automatisation, niveau Expert, durée 3 jours, 1490 euros, bouton. Ouvre la fiche de cette formation."
+        engine.speak(long, interrupt: true)
+        Thread.sleep(forTimeInterval: 0.5)
+        engine.speak("Retour, bouton.", interrupt: true)
+        stack.shutdown()
+        let wav = try WAVFile.decode(Data(contentsOf: URL(fileURLWithPath: path)))
+        let whole = try SpeechSynthesis.synthesize(long).samples.count
+        let second = try SpeechSynthesis.synthesize("Retour, bouton.").samples.count
+        let first = wav.samples.count - second
+        // About half a second of the first utterance, then the whole second one.
+        #expect(first > 22_050 * 4 / 10 && first < 22_050 * 8 / 10, "kept \(first) samples of the first utterance")
+        #expect(first < whole / 4)
+        #expect(wav.sampleRate == 22_050)
+    }
+
+    @Test func speechModesChooseOutputAndEngine() throws {
+        let off = try SpeechStack.start(mode: .off)
+        #expect(off.engine == nil && off.output is SilentOutput && off.problems.isEmpty)
+        off.shutdown()
+        let empty = try Fixtures.temporaryDirectory("stack-no-data")
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let dir = try Fixtures.temporaryDirectory("stack")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("a.wav").path
+        // auto: espeak-ng missing → no engine, one problem, the reader goes on.
+        let auto = try SpeechStack.start(mode: .auto, audioOut: path, dataPath: empty.path)
+        #expect(auto.engine == nil)
+        #expect(auto.problems.count == 1)
+        if case .dataMissing = auto.problems.first {} else { Issue.record("unexpected \(auto.problems)") }
+        auto.shutdown()
+        // on: the same problem is thrown.
+        #expect(throws: SpeechError.self) { try SpeechStack.start(mode: .on, audioOut: path, dataPath: empty.path) }
+        #expect(throws: SpeechError.audio(.cannotCreateFile(path: "/nonexistent-dir/a.wav", detail: "No such file or directory"))) {
+            try SpeechStack.start(mode: .auto, audioOut: "/nonexistent-dir/a.wav")
+        }
+    }
+}
