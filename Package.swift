@@ -52,7 +52,7 @@ let package = Package(
                                "LecteurBraille", "LecteurStorage", "LecteurNetwork"],
                 swiftSettings: v5),
         .executableTarget(name: "lecteur",
-                          dependencies: ["LecteurApp", "LecteurNetwork",
+                          dependencies: ["LecteurApp", "LecteurNetwork", "LecteurSpeech", "LecteurAudio",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
 

@@ -17,8 +17,8 @@ public struct CommandLoop {
 
     public static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
-    public func run(readLine: () -> String? = { Swift.readLine(strippingNewline: true) }) {
-        session.start()
+    public func run(startupNotices: [String] = [], readLine: () -> String? = { Swift.readLine(strippingNewline: true) }) {
+        session.start(notices: startupNotices)
         while true {
             if !interactive { session.waitForLoads() }
             if let prompt { Transcript.standardOutput(prompt) }

@@ -24,11 +24,3 @@ public protocol CatalogueSource: AnyObject {
     func load(reason: LoadReason, deliver: @escaping @Sendable (Action) -> Void, done: @escaping @Sendable () -> Void)
 }
 
-/// The one audio path speech and Morse share: queued PCM that an interruption drops at once.
-public protocol AudioPort: AnyObject {
-    var sampleRate: Int { get }
-    /// Queues 16-bit mono samples after what is already queued.
-    func enqueue(_ samples: [Int16])
-    /// Drops everything queued or playing.
-    func flush()
-}

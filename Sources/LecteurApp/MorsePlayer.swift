@@ -1,11 +1,12 @@
 import Foundation
+import LecteurAudio
 import LecteurCore
 
 /// Sounds Morse with the user's settings through the shared audio path, and reports each
 /// playback in the transcript with its exact duration.
 public final class MorsePlayer: @unchecked Sendable {
     public private(set) var settings: MorseSettings
-    public var audio: AudioPort?
+    public var audio: AudioOutput?
     private let strings: Strings
 
     public init(settings: MorseSettings, strings: Strings) {
@@ -32,7 +33,7 @@ public final class MorsePlayer: @unchecked Sendable {
             word.map(\.pattern).joined(separator: " ")
         }.joined(separator: " / ")
         if let audio {
-            for chunk in playback.chunks() { audio.enqueue(chunk) }
+            for chunk in playback.chunks() { audio.play(chunk, sampleRate: playback.sampleRate) }
         }
         let event = TranscriptEvent.morse(text: TextSanitizer.clean(text), pattern: pattern, wpm: Double(settings.wpm),
                                           toneHz: Double(settings.toneHz), durationMs: playback.durationMs)

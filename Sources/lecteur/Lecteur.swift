@@ -10,7 +10,7 @@ struct Lecteur: ParsableCommand {
         commandName: "lecteur",
         abstract: cli(.cliAbstract),
         discussion: cli(.cliDiscussion),
-        subcommands: [Read.self, Audit.self, Morse.self],
+        subcommands: [Read.self, Audit.self, Morse.self, Say.self],
         defaultSubcommand: Read.self)
 
     /// Errors are reported in the user's language; ArgumentParser's own usage errors keep their

@@ -1,19 +1,24 @@
 import Foundation
 import LecteurApp
+import LecteurAudio
 import LecteurCore
 
-/// Plays Morse through the audio output when there is one (wired with the speech issue).
+/// Plays Morse on the sound device; without one, says how to write a file instead.
 func play(_ text: String, renderer: MorseRenderer, strings: Strings) throws {
-    guard let audio = AudioDevices.openPlayback(strings: strings) else {
-        throw LecteurCLIError(strings(.cliNoAudio))
-    }
     let playback: MorsePlayback
     do {
         playback = try renderer.playback(text: text)
     } catch {
         throw LecteurCLIError(error.message(strings))
     }
+    let audio: DeviceAudioOutput
+    do {
+        audio = try DeviceAudioOutput.open(sampleRate: playback.sampleRate)
+    } catch {
+        throw LecteurCLIError(strings(.cliNoAudio))
+    }
+    defer { audio.close() }
     if let unknown = playback.unknownMessage(strings) { fputs(unknown + "\n", stderr) }
-    for chunk in playback.chunks() { audio.enqueue(chunk) }
-    audio.drain()
+    for chunk in playback.chunks() { audio.play(chunk, sampleRate: playback.sampleRate) }
+    _ = audio.waitUntilDrained(timeout: .seconds(Int64(playback.durationMs / 1000) + 5))
 }

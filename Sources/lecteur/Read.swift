@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LecteurApp
 import LecteurCore
+import LecteurSpeech
 
 extension Lecteur {
     struct Read: ParsableCommand {
@@ -18,22 +19,45 @@ extension Lecteur {
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptBraille), valueName: "auto|on|off"))
         var braille: String = "auto"
 
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptAudioOut), valueName: "FICHIER.wav"))
+        var audioOut: String?
+
         func run() throws {
             let strings = try common.strings()
             let format = try choice(transcript, "--transcript", as: TranscriptFormat.self)
-            _ = try choice(speech, "--speech", as: DeviceMode.self)
+            let speechMode = try choice(speech, "--speech", as: SpeechMode.self)
             _ = try choice(braille, "--braille", as: DeviceMode.self)
-            let navigator = Navigator(strings: strings, timeZone: .current)
-            let session = ReaderSession(navigator: navigator,
-                                        transcript: Transcript(format: format, strings: strings),
-                                        catalogueSource: try common.catalogueSource(strings: strings),
-                                        store: ReaderStore(strings: strings))
+            let store = ReaderStore(strings: strings)
+            let navigator = Navigator(strings: strings, timeZone: .current,
+                                      pronunciation: Localization.pronunciation(strings))
+
+            // Speech and Morse share one audio output: a device, the --audio-out file, or silence.
+            var settings = SpeechSettingsDomain.saved(in: store)
+            if strings.localeCode == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
+            let stack: SpeechStack
+            do {
+                stack = try SpeechStack.start(mode: speechMode, audioOut: audioOut, settings: settings)
+            } catch {
+                throw LecteurCLIError(error.notice(strings))
+            }
+            let session = ReaderSession(navigator: navigator, transcript: Transcript(format: format, strings: strings),
+                                        catalogueSource: try common.catalogueSource(strings: strings), store: store)
+            session.speech = stack.engine.map(EspeakVoice.init)
+            session.morse.audio = stack.output
+            session.settings.domains.append(SpeechSettingsDomain(engine: stack.engine, store: store, strings: strings))
+
             let termination = Termination()
-            termination.install { session.shutdown() }
-            defer { session.shutdown() }
+            termination.install {
+                session.shutdown()
+                stack.output.close()
+            }
             let interactive = CommandLoop.standardInputIsTerminal
             CommandLoop(session: session, interactive: interactive,
-                        prompt: interactive && format == .text ? strings(.appPrompt) : nil).run()
+                        prompt: interactive && format == .text ? strings(.appPrompt) : nil)
+                .run(startupNotices: stack.problems.map { $0.notice(strings) })
+            // Let the last words be heard (or written to --audio-out) before leaving.
+            stack.shutdown(drainTimeout: .seconds(30))
+            session.shutdown()
         }
     }
 }

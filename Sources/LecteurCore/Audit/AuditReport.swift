@@ -37,7 +37,7 @@ public struct AuditWalker: Sendable {
         func add(_ screen: Screen, filter: String? = nil) {
             let entries = screen.elements.enumerated().map { offset, element in
                 AuditReport.Entry(index: offset + 1, element: element,
-                                  speech: navigator.composer.compose(element, verbosity: verbosity),
+                                  speech: navigator.spoken(navigator.composer.compose(element, verbosity: verbosity)),
                                   braille: BrailleLine.compose(element, strings: navigator.strings))
             }
             screens.append(.init(screen: screen.code, title: screen.title, filter: filter, entries: entries))

@@ -7,10 +7,13 @@ public struct Navigator: Sendable {
     public let builder: ScreenBuilder
     public let composer: SpeechComposer
     public let parser: CommandParser
+    /// Rewrites what is spoken for the engine (acronyms, units, dates); nil speaks the text as composed.
+    public let pronunciation: SpokenTextBuilder?
 
     public init(strings: Strings, timeZone: TimeZone, alphabet: MorseAlphabet = .standard,
-                parser: CommandParser = CommandParser()) {
+                parser: CommandParser = CommandParser(), pronunciation: SpokenTextBuilder? = nil) {
         self.strings = strings
+        self.pronunciation = pronunciation
         self.builder = ScreenBuilder(strings: strings, timeZone: timeZone, alphabet: alphabet)
         self.composer = SpeechComposer(strings: strings)
         self.parser = parser
@@ -20,8 +23,9 @@ public struct Navigator: Sendable {
     private struct Output {
         var effects: [Effect] = []
         var spoke = false
+        let pronunciation: SpokenTextBuilder?
         mutating func speak(_ text: String) {
-            effects.append(.speak(text: text, interrupt: !spoke))
+            effects.append(.speak(text: pronunciation?.build(text) ?? text, interrupt: !spoke))
             spoke = true
         }
         mutating func notice(_ code: String, _ message: String) {
@@ -35,7 +39,7 @@ public struct Navigator: Sendable {
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
-        var out = Output()
+        var out = Output(pronunciation: pronunciation)
         switch action {
         case .start:
             announceFocus(&state, &out)
@@ -244,6 +248,9 @@ public struct Navigator: Sendable {
         let lines = [strings(.helpIntro)] + parser.allSpecs.map(line) + [strings(.helpEmptyLine)]
         out.notice("help", lines.joined(separator: "\n"))
     }
+
+    /// The text handed to the speech engine for what the navigator composed.
+    public func spoken(_ text: String) -> String { pronunciation?.build(text) ?? text }
 
     public func message(for error: CommandError) -> String {
         switch error {

@@ -1,0 +1,68 @@
+import Foundation
+import LecteurCore
+import LecteurLocales
+import LecteurSpeech
+
+/// espeak-ng as the session's voice. The text arrives already pronounced by the navigator.
+public final class EspeakVoice: SpeechOutput {
+    public let engine: SpeechEngine
+
+    public init(engine: SpeechEngine) { self.engine = engine }
+
+    public func speak(_ text: String, interrupt: Bool) { engine.speak(text, interrupt: interrupt) }
+    public func stop() { engine.stop() }
+    public func waitUntilIdle() { _ = engine.waitUntilIdle(timeout: .seconds(30)) }
+}
+
+/// `set rate|pitch|volume|voice` (débit, hauteur, volume, voix): applied to the next utterance
+/// and saved for the next run.
+public final class SpeechSettingsDomain: SettingsDomain {
+    public static let storageKey = "speech.settings"
+    private let engine: SpeechEngine?
+    private let store: ReaderStore
+    private let strings: Strings
+
+    public init(engine: SpeechEngine?, store: ReaderStore, strings: Strings) {
+        self.engine = engine
+        self.store = store
+        self.strings = strings
+    }
+
+    public static func saved(in store: ReaderStore) -> SpeechSettings {
+        guard let json = store.value(storageKey),
+              let settings = try? JSONDecoder().decode(SpeechSettings.self, from: Data(json.utf8)) else { return .default }
+        return settings.clamped
+    }
+
+    public var settingNames: [String] { ["débit", "hauteur", "volume", "voix"] }
+
+    public func change(name: String, value: String) -> SettingChange? {
+        // "vitesse" (speed) is the Morse speed; speech speed is "débit" (rate).
+        guard !["vitesse", "speed"].contains(CommandParser.fold(name)), let setting = SpeechSetting(name: name) else { return nil }
+        let current = engine?.settings ?? Self.saved(in: store)
+        do {
+            let updated = try current.setting(setting, to: value)
+            try engine?.update(updated)
+            let json = String(decoding: (try? JSONEncoder().encode(updated)) ?? Data(), as: UTF8.self)
+            let saved = store.save([Self.storageKey: json])
+            let nameKey = L10n(rawValue: "speech.setting.\(setting.rawValue)") ?? .speechSettingRate
+            let message = strings(.speechSettingChanged, ["setting": strings(nameKey), "value": updated.value(of: setting)])
+            return .applied(message: [message, saved].compactMap { $0 }.joined(separator: " "), action: nil)
+        } catch {
+            return .failed(message: error.notice(strings))
+        }
+    }
+}
+
+extension Localization {
+    /// The pronunciation lexicon of the locale (`Locales/fr/lexique.json`, `Locales/en/lexicon.json`).
+    public static func pronunciation(_ strings: Strings) -> SpokenTextBuilder? {
+        for file in ["lexique.json", "lexicon.json"] {
+            if let data = LocaleResources.data(locale: strings.localeCode, file: file),
+               let lexicon = try? PronunciationLexicon.decode(data) {
+                return SpokenTextBuilder(lexicon: lexicon, strings: strings)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import LecteurApp
+import LecteurCore
+import LecteurSpeech
+
+extension Lecteur {
+    /// `lecteur say TEXT [--output FILE.wav]`: speaks a text as the reader would, or writes it.
+    struct Say: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "say", abstract: cli(.cliSayAbstract))
+
+        @Argument(help: ArgumentHelp(cli(.cliArgSayText)))
+        var text: [String]
+
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptSayOutput), valueName: "FICHIER.wav"))
+        var output: String?
+
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"))
+        var locale: String = "fr"
+
+        func run() throws {
+            guard let strings = Localization.strings(locale.lowercased()) else {
+                throw LecteurCLIError(CLIText.strings(.optionBadLocale, ["locale": locale]))
+            }
+            let store = ReaderStore(strings: strings)
+            var settings = SpeechSettingsDomain.saved(in: store)
+            if locale.lowercased() == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
+            let spoken = Localization.pronunciation(strings)?.build(TextSanitizer.clean(text.joined(separator: " ")))
+                ?? TextSanitizer.clean(text.joined(separator: " "))
+            do {
+                if let output {
+                    _ = try SpeechSynthesis.writeWAV(spoken, to: output, settings: settings)
+                } else {
+                    let stack = try SpeechStack.start(mode: .on, settings: settings)
+                    stack.engine?.speak(spoken, interrupt: true)
+                    stack.shutdown(drainTimeout: .seconds(60))
+                }
+            } catch {
+                throw LecteurCLIError(error.notice(strings))
+            }
+        }
+    }
+}
