@@ -19,7 +19,8 @@ swift build --build-tests
 
 # Daemons for the integration tests (each script prints the environment the tests need).
 if [ -x scripts/pulse-test.sh ]; then
-  eval "$(scripts/pulse-test.sh start "$work/pulse")"
+  PULSE_SERVER="$(scripts/pulse-test.sh start "$work/pulse")"
+  export PULSE_SERVER
 fi
 if [ -x scripts/brltty-test.sh ]; then
   eval "$(scripts/brltty-test.sh start "$work/brltty")"
