@@ -51,7 +51,7 @@ import Testing
         #expect(notices.contains("Filtre : IA Générative."))
         // Every focus is spoken and brailled, and navigation interrupts stale speech.
         let speech = out.events("speech")
-        #expect(speech.contains { $0["text"] as? String == "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton. Appuyez pour voir les détails de cette formation" && $0["interrupt"] as? Bool == true })
+        #expect(speech.contains { $0["text"] as? String == "Starter Pack - i a Générative, niveau Débutant, durée 2 jours, 990 euros, bouton. Appuyez pour voir les détails de cette formation" && $0["interrupt"] as? Bool == true })
         #expect(out.events("braille").count == focus.count)
         #expect(out.events("braille").first?["text"] as? String == "[x] Toutes btn")
     }
