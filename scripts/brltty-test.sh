@@ -11,17 +11,47 @@
 #   brltty-test.sh start-brltty DIR    starts brltty again with the same settings
 #   brltty-test.sh stop DIR            stops brltty and the display; idempotent
 #
+[ -n "${BRLTTY_TEST_TRACE:-}" ] && set -x
 # Keys: `echo LnDn > "$BRAILLE_DISPLAY_CONTROL"`. Cells shown: the JSON lines of the display log.
 set -euo pipefail
+
+# A process started by a test runner may inherit a signal mask with SIGTERM and SIGCHLD blocked
+# (Swift Testing's does): bash then hangs waiting for $(…) children and brltty ignores SIGTERM,
+# leaving its BrlAPI socket behind. Start over once with every signal unblocked and at its default.
+if [ -z "${BRLTTY_TEST_SIGNALS_RESET:-}" ]; then
+    export BRLTTY_TEST_SIGNALS_RESET=1
+    exec python3 -c '
+import os, signal, sys
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
+for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGCHLD, signal.SIGPIPE, signal.SIGQUIT):
+    signal.signal(s, signal.SIG_DFL)
+os.execv("/bin/bash", ["bash"] + sys.argv[1:])' "$0" "$@"
+fi
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 display_py="$here/../Tests/BrailleTestDisplay/braille-test-display.py"
 brlapi_dir=/var/lib/BrlAPI
 wait_limit=${BRLTTY_TEST_TIMEOUT:-15}
 
+# Runs a daemon with only stdin/stdout/stderr: a parent such as Foundation's Process watches
+# descriptors it handed to this script, and would not see the script end while a daemon holds one.
+clean_exec() {
+    exec python3 -c '
+import os, sys
+os.closerange(3, 65536)
+os.execvp(sys.argv[1], sys.argv[1:])' "$@"
+}
+
 die() { echo "brltty-test: $*" >&2; exit 1; }
 
-alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
+# A daemon that has exited but not yet been reaped (its parent, this script, is gone) is a zombie:
+# it counts as stopped.
+alive() {
+    [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null || return 1
+    local state
+    state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null || echo Z)
+    [ "$state" != Z ]
+}
 
 pid_of() { [ -f "$1" ] && cat "$1" 2>/dev/null || true; }
 
@@ -34,11 +64,24 @@ stop_pid() {
     kill -KILL "$pid" 2>/dev/null || true
 }
 
-# A BrlAPI host number whose socket nobody holds; brltty itself refuses a host already in use.
+# Whether a brltty listens on BrlAPI host number $1 (a socket file left by a killed brltty does
+# not count: brltty replaces it).
+host_live() {
+    [ -S "$brlapi_dir/$1" ] || return 1
+    python3 -c '
+import socket, sys
+s = socket.socket(socket.AF_UNIX)
+try:
+    s.connect(sys.argv[1])
+except OSError:
+    sys.exit(1)' "$brlapi_dir/$1"
+}
+
+# A BrlAPI host number nobody listens on.
 free_host() {
     local n
     for n in $(seq 5 99); do
-        [ -e "$brlapi_dir/$n" ] || { echo "$n"; return 0; }
+        host_live "$n" || { echo "$n"; return 0; }
     done
     die "no free BrlAPI host number in $brlapi_dir"
 }
@@ -53,15 +96,15 @@ start_brltty() {
     before=$(grep -c '"event": "connected"' "$dir/display.jsonl" || true)
     # -q: no start-up message (it would hold the first client for 3 s); -n: stay in foreground
     # is not wanted here, so run it in the background ourselves and keep its pid file.
-    brltty -n -e -q -f /dev/null -F /dev/null -W "$dir/w" -P "$dir/brltty.pid" \
+    clean_exec brltty -n -e -q -f /dev/null -F /dev/null -W "$dir/w" -P "$dir/brltty.pid" \
         -b vr -d "client:$dir/vr.sock" -x no -s no -t "$TABLE" \
-        -A "auth=$AUTH,host=:$HOST" >"$dir/brltty.log" 2>&1 9>&- &
+        -A "auth=$AUTH,host=:$HOST" </dev/null >"$dir/brltty.log" 2>&1 9>&- &
     echo $! >"$dir/brltty.launch.pid"
     local i
     for i in $(seq 1 $((wait_limit * 10))); do
         local now
         now=$(grep -c '"event": "connected"' "$dir/display.jsonl" || true)
-        if [ "$now" -gt "$before" ] && [ -S "$brlapi_dir/$HOST" ]; then return 0; fi
+        if [ "$now" -gt "$before" ] && host_live "$HOST"; then return 0; fi
         alive "$(cat "$dir/brltty.launch.pid")" || die "brltty exited: $(tail -5 "$dir/brltty.log")"
         sleep 0.1
     done
@@ -98,7 +141,7 @@ start)
     flock -w 60 9 || die "could not take /tmp/lecteur-brltty.lock"
     mkdir -p "$dir"
     [ -n "$host" ] || host=$(free_host)
-    [ -e "$brlapi_dir/$host" ] && die "BrlAPI host :$host is already in use"
+    host_live "$host" && die "BrlAPI host :$host is already in use"
     cat >"$dir/config" <<EOF
 HOST=$host
 CELLS=$cells
@@ -106,8 +149,8 @@ TABLE=$table
 AUTH=$auth
 EOF
     : >"$dir/display.jsonl"
-    python3 "$display_py" --socket "$dir/vr.sock" --cells "$cells" --log "$dir/display.jsonl" \
-        --control "$dir/keys" --pidfile "$dir/display.pid" >"$dir/display.out" 2>&1 9>&- &
+    clean_exec python3 "$display_py" --socket "$dir/vr.sock" --cells "$cells" --log "$dir/display.jsonl" \
+        --control "$dir/keys" --pidfile "$dir/display.pid" </dev/null >"$dir/display.out" 2>&1 9>&- &
     for i in $(seq 1 $((wait_limit * 10))); do
         [ -S "$dir/vr.sock" ] && [ -p "$dir/keys" ] && break
         sleep 0.1

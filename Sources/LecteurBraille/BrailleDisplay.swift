@@ -104,7 +104,11 @@ public final class BrailleDisplay: @unchecked Sendable {
     }
 
     /// Starts the connection thread; returns at once. The first result arrives through `onState`.
+    ///
+    /// Also ignores SIGPIPE for the whole process: BrlAPI writes to its socket with plain write(),
+    /// and a brltty that dies mid-write would otherwise kill the reader instead of failing the write.
     public func start() {
+        signal(SIGPIPE, SIG_IGN)
         condition.lock()
         guard !started else { condition.unlock(); return }
         started = true

@@ -102,7 +102,10 @@ public final class BrailleOutput: @unchecked Sendable {
         let translator = self.translator
         lock.unlock()
         let cells = try translator.translate(line.text)
+        // The display's size is known as soon as it is connected, before our state callback runs.
+        let connectedWidth = display.cellCount
         lock.lock()
+        if let connectedWidth { width = connectedWidth }
         self.line = line
         self.cells = cells
         var panning = BraillePanning(cells: cells, width: width)

@@ -16,6 +16,9 @@ announces `cells N`, records every line brltty sends, and forwards key commands 
   --control PATH   FIFO created here; each line written to it is sent to brltty as is
                    (`LnDn`, `LnUp`, `FwinLt`, `FwinRt`, `Home`, `Route 3`, `Return`, `cells 20`…).
                    Keys written while brltty is not connected are dropped (and logged as such).
+                   Note: brltty 6.5's vr driver passes `Route N` on to BrlAPI as 0-based cell N
+                   (its README says 1-based) and refuses `Route 0`, so the first cell cannot be
+                   routed through it; `Route 1` is the second cell.
   --pidfile PATH   where to write this process's pid
 
 The timestamps use CLOCK_MONOTONIC so a test can compare them with its own clock (same machine).

@@ -38,7 +38,16 @@ final class BrlttyRig: @unchecked Sendable {
     enum RigError: Error { case failed(String), badOutput(String), timeout(String) }
 
     static func start(cells: Int = 40, auth: String = "none") throws -> BrlttyRig {
-        let output = try run([script, "start", "--cells", "\(cells)", "--auth", auth])
+        // The rig names the directory so it can clean up even when the start itself fails.
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lecteur-brltty-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        let output: String
+        do {
+            output = try run([script, "start", "--dir", dir, "--cells", "\(cells)", "--auth", auth])
+        } catch {
+            _ = try? run([script, "stop", dir])
+            throw error
+        }
         var env: [String: String] = [:]
         for line in output.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
@@ -49,7 +58,10 @@ final class BrlttyRig: @unchecked Sendable {
 
     func stopBrltty() throws { _ = try Self.run([Self.script, "stop-brltty", dir]) }
     func startBrltty() throws { _ = try Self.run([Self.script, "start-brltty", dir]) }
-    func stop() { _ = try? Self.run([Self.script, "stop", dir]) }
+    func stop() {
+        _ = try? Self.run([Self.script, "stop", dir])
+        try? FileManager.default.removeItem(atPath: dir)
+    }
 
     /// Sends a key line (`LnDn`, `Route 3`…) through the display's control FIFO.
     func send(_ line: String) throws {
