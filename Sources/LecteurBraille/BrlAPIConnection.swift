@@ -105,6 +105,25 @@ final class BrlAPIConnection {
         if status < 0 { throw BrailleDisplayError.connectionLost(detail: BrlAPIConnection.errorText()) }
     }
 
+    /// Writes `dots` at a 1-based region start without checking it against the display: only for
+    /// tests that make brltty refuse a write.
+    func writeRaw(regionBegin: Int, dots: [UInt8]) throws {
+        let andMask = [UInt8](repeating: 0, count: dots.count)
+        let text = String(repeating: " ", count: dots.count)
+        let status: Int32 = text.withCString { textPointer in
+            dots.withUnsafeBufferPointer { orPointer in
+                andMask.withUnsafeBufferPointer { andPointer in
+                    var arguments = brlapi_writeArguments_t(
+                        displayNumber: -1, regionBegin: UInt32(regionBegin), regionSize: Int32(dots.count),
+                        text: textPointer, textSize: Int32(dots.count),
+                        andMask: andPointer.baseAddress, orMask: orPointer.baseAddress, cursor: -1, charset: nil)
+                    return brlapi__write(handle, &arguments)
+                }
+            }
+        }
+        if status < 0 { throw BrailleDisplayError.connectionLost(detail: BrlAPIConnection.errorText()) }
+    }
+
     /// The next key if one is waiting, nil if none; throws when the connection is gone.
     func readKey() throws -> UInt64? {
         var code: brlapi_keyCode_t = 0

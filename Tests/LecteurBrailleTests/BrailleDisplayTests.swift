@@ -229,3 +229,54 @@ struct BrailleDisplayTests {
         #expect(good.waitUntilConnected(timeout: 10))
     }
 }
+
+@Suite("BrlAPI edge cases on a real brltty", .serialized, .timeLimit(.minutes(1)))
+struct BrlAPIEdgeCaseTests {
+    @Test("a display of 0 cells: typed error, then it connects by itself once the display is there")
+    func emptyDisplay() throws {
+        let rig = try BrlttyRig.start(cells: 0)  // the vr driver refuses 0 columns and waits for a valid size
+        defer { rig.stop() }
+        let states = Inbox<BrailleDisplayState>()
+        let display = BrailleDisplay(settings: BrlAPISettings(host: rig.host, auth: "none"),
+                                     onKey: { _ in }, onState: { states.put($0) })
+        display.start()
+        defer { display.stop() }
+        let empty = states.wait(timeout: 10) { if case .unavailable = $0 { return true }; return false }
+        #expect(empty == .unavailable(.emptyDisplay(host: rig.host)), "\(states.all)")
+        let strings = Strings(localeCode: "fr", table: try #require(LocaleResources.table(locale: "fr")))
+        print("notice:", BrailleDisplayError.emptyDisplay(host: rig.host).message(strings))
+
+        try rig.send("cells 32")
+        #expect(display.waitForState(timeout: 15) { $0 == .connected(columns: 32, rows: 1) }, "\(states.all)")
+    }
+
+    @Test("an error packet from brltty goes to our handler, not to abort()")
+    func exceptionDoesNotAbort() throws {
+        let rig = try BrlttyRig.start()
+        defer { rig.stop() }
+        let connection = try BrlAPIConnection.open(BrlAPISettings(host: rig.host, auth: "none"))
+        defer { connection.close() }
+        // A region past the end of the 40-cell display: brltty answers with an error packet,
+        // which BrlAPI hands to the exception handler when it next reads.
+        try connection.writeRaw(regionBegin: 100, dots: [1, 2, 3])
+        let deadline = Date().addingTimeInterval(5)
+        var exceptions: [String] = []
+        while exceptions.isEmpty && Date() < deadline {
+            _ = try? connection.readKey()
+            exceptions = connection.takeExceptions()
+            usleep(10_000)
+        }
+        print("brltty exception:", exceptions)
+        #expect(!exceptions.isEmpty)
+        // Still alive. BrlAPI drops the connection after an exception: using it again is a typed
+        // error (BrailleDisplay then reconnects), and a new connection works.
+        #expect(throws: BrailleDisplayError.self) {
+            try connection.write(dots: [1], cursor: nil)
+            _ = try connection.readKey()
+        }
+        let fresh = try BrlAPIConnection.open(BrlAPISettings(host: rig.host, auth: "none"))
+        defer { fresh.close() }
+        try fresh.write(dots: [1], cursor: nil)
+        #expect(rig.waitForBraille { $0.unicode?.hasPrefix("⠁⠀") == true } != nil)
+    }
+}

@@ -72,11 +72,28 @@ final class BrlttyRig: @unchecked Sendable {
         guard write(fd, bytes, bytes.count) == bytes.count else { throw RigError.failed("short write to FIFO") }
     }
 
+    private let readLock = NSLock()
+    private var readOffset: UInt64 = 0
+    private var partial = Data()
+    private var cached: [DisplayEvent] = []
+
+    /// Every event logged so far; reads only what was appended since the last call (the log is
+    /// polled every few ms while waiting, and must not steal the CPU from what is being measured).
     func events() -> [DisplayEvent] {
-        guard let data = FileManager.default.contents(atPath: log),
-              let text = String(data: data, encoding: .utf8) else { return [] }
+        readLock.lock(); defer { readLock.unlock() }
+        guard let handle = FileHandle(forReadingAtPath: log) else { return cached }
+        defer { try? handle.close() }
+        try? handle.seek(toOffset: readOffset)
+        let data = handle.readDataToEndOfFile()
+        readOffset += UInt64(data.count)
+        partial.append(data)
         let decoder = JSONDecoder()
-        return text.split(separator: "\n").compactMap { try? decoder.decode(DisplayEvent.self, from: Data($0.utf8)) }
+        while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = partial[partial.startIndex..<newline]
+            partial = Data(partial[partial.index(after: newline)...])
+            if let event = try? decoder.decode(DisplayEvent.self, from: Data(line)) { cached.append(event) }
+        }
+        return cached
     }
 
     func brailleEvents() -> [DisplayEvent] { events().filter { $0.event == "braille" } }
