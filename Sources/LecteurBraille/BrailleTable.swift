@@ -47,3 +47,14 @@ public enum BrailleTable: String, CaseIterable, Hashable, Sendable {
         }
     }
 }
+
+extension BrailleTable {
+    /// The table's name as the user reads it ("braille intégral"…), for `set braille-table` replies.
+    public func label(_ strings: Strings) -> String {
+        switch self {
+        case .integral: strings(.brailleTableIntegral)
+        case .abrege: strings(.brailleTableAbrege)
+        case .computer8: strings(.brailleTableComputer8)
+        }
+    }
+}

@@ -280,3 +280,28 @@ struct BrlAPIEdgeCaseTests {
         #expect(rig.waitForBraille { $0.unicode?.hasPrefix("⠁⠀") == true } != nil)
     }
 }
+
+@Suite("BrailleOutput without a display")
+struct BrailleOutputOfflineTests {
+    @Test("lines are still translated (for the transcript) and kept for when a display appears")
+    func offline() throws {
+        let states = Inbox<BrailleDisplayState>()
+        let output = try BrailleOutput(settings: BrlAPISettings(host: ":96", auth: "none")) {
+            if case .state(let state) = $0 { states.put(state) }
+        }
+        output.start()
+        defer { output.stop() }
+        #expect(states.wait(timeout: 5) { if case .unavailable(.noServer) = $0 { return true }; return false } != nil)
+        let started = Date()
+        let rendering = try output.show(BrailleLine(text: "[ ] Design btn", cursor: 4))
+        #expect(Date().timeIntervalSince(started) < 0.05, "never waits for the display")
+        #expect(rendering.width == BrailleOutput.defaultWidth)
+        #expect(rendering.unicode == "⠘⠦⠀⠴⠃⠀⠨⠙⠑⠎⠊⠛⠝⠀⠃⠞⠝")
+        #expect(output.current == rendering)
+        let strings = Strings(localeCode: "fr", table: try #require(LocaleResources.table(locale: "fr")))
+        #expect(BrailleTable.abrege.label(strings) == "braille abrégé")
+        let changed = try output.setTable(.computer8)
+        #expect(changed?.unicode == "⣦⠀⣴⠀⡙⠑⠎⠊⠛⠝⠀⠃⠞⠝")
+        #expect(output.table == .computer8)
+    }
+}

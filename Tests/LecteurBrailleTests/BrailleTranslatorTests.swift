@@ -1,5 +1,7 @@
 import CLouis
 import Foundation
+import LecteurCore
+import LecteurLocales
 import Testing
 @testable import LecteurBraille
 
@@ -121,6 +123,14 @@ struct BrailleTranslatorTests {
     @Test("a table liblouis cannot load is a typed error, not a crash")
     func missingTable() {
         #expect(throws: BrailleTranslationError.self) { try Liblouis.check("fr-nexiste-pas.utb") }
+        do {
+            try Liblouis.check("fr-nexiste-pas.utb")
+        } catch let error as BrailleTranslationError {
+            let strings = Strings(localeCode: "fr", table: LocaleResources.table(locale: "fr")!)
+            #expect(error.message(strings).hasPrefix("Table braille fr-nexiste-pas.utb introuvable"))
+        } catch {
+            Issue.record("\(error)")
+        }
     }
 
     @Test("table names typed by users")
