@@ -1,0 +1,274 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What to show on the display: one byte of dots per cell, and where the cursor is (0-based cell).
+public struct BrailleFrame: Hashable, Sendable {
+    public let dots: [UInt8]
+    public let cursor: Int?
+
+    public init(dots: [UInt8], cursor: Int? = nil) {
+        self.dots = dots
+        self.cursor = cursor
+    }
+}
+
+public enum BrailleDisplayState: Hashable, Sendable {
+    case stopped
+    /// First attempt under way.
+    case connecting
+    case connected(columns: Int, rows: Int)
+    /// Not available now; the display keeps retrying with backoff until stopped.
+    case unavailable(BrailleDisplayError)
+}
+
+/// Delay before each new attempt: `initial` after the first failure, doubling up to `maximum`.
+public struct ReconnectBackoff: Hashable, Sendable {
+    public var initial: TimeInterval
+    public var maximum: TimeInterval
+
+    public init(initial: TimeInterval = 0.5, maximum: TimeInterval = 5) {
+        self.initial = initial
+        self.maximum = maximum
+    }
+
+    /// `failures` counts consecutive failed attempts (1 for the first).
+    public func delay(afterFailures failures: Int) -> TimeInterval {
+        let exponent = Double(max(0, min(failures - 1, 30)))
+        return min(maximum, initial * pow(2, exponent))
+    }
+}
+
+/// A BrlAPI client for one braille display.
+///
+/// One connection thread owns the BrlAPI handle: it connects (retrying with backoff), writes the
+/// latest frame, reads keys and notices brltty's death, then reconnects by itself and rewrites the
+/// last frame. Callers never block: `show` stores the frame and wakes the thread through a pipe.
+/// `onKey` and `onState` run on the connection thread: return quickly (hop to your own queue).
+public final class BrailleDisplay: @unchecked Sendable {
+    public typealias KeyHandler = @Sendable (BrailleKey) -> Void
+    public typealias StateHandler = @Sendable (BrailleDisplayState) -> Void
+
+    public let settings: BrlAPISettings
+    public let backoff: ReconnectBackoff
+    private let onKey: KeyHandler
+    private let onState: StateHandler
+
+    private let condition = NSCondition()
+    private var _state: BrailleDisplayState = .stopped
+    private var pending: BrailleFrame?
+    private var lastWritten: BrailleFrame?
+    private var started = false
+    private var stopping = false
+    private var _exceptions: [String] = []
+    private let finished = DispatchSemaphore(value: 0)
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+
+    public init(settings: BrlAPISettings = .fromEnvironment(), backoff: ReconnectBackoff = ReconnectBackoff(),
+                onKey: @escaping KeyHandler, onState: @escaping StateHandler = { _ in }) {
+        self.settings = settings
+        self.backoff = backoff
+        self.onKey = onKey
+        self.onState = onState
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        }
+        wakeRead = fds[0]
+        wakeWrite = fds[1]
+    }
+
+    deinit {
+        if wakeRead >= 0 { close(wakeRead) }
+        if wakeWrite >= 0 { close(wakeWrite) }
+    }
+
+    public var state: BrailleDisplayState {
+        condition.lock(); defer { condition.unlock() }
+        return _state
+    }
+
+    /// Cells of the connected display (columns × rows), nil while not connected.
+    public var cellCount: Int? {
+        if case .connected(let columns, let rows) = state { return columns * rows }
+        return nil
+    }
+
+    /// Exceptions brltty reported (they used to abort the process); cleared when read.
+    public func takeExceptions() -> [String] {
+        condition.lock(); defer { condition.unlock() }
+        defer { _exceptions = [] }
+        return _exceptions
+    }
+
+    /// Starts the connection thread; returns at once. The first result arrives through `onState`.
+    ///
+    /// Also ignores SIGPIPE for the whole process: BrlAPI writes to its socket with plain write(),
+    /// and a brltty that dies mid-write would otherwise kill the reader instead of failing the write.
+    public func start() {
+        signal(SIGPIPE, SIG_IGN)
+        condition.lock()
+        guard !started else { condition.unlock(); return }
+        started = true
+        _state = .connecting
+        condition.unlock()
+        onState(.connecting)
+        let thread = Thread { [self] in run() }
+        thread.name = "lecteur.braille"
+        thread.start()
+    }
+
+    /// Stops the thread and closes the connection; waits at most `timeout` (an attempt blocked in
+    /// BrlAPI's connect finishes on its own and is then closed).
+    public func stop(timeout: TimeInterval = 3) {
+        condition.lock()
+        guard started, !stopping else { condition.unlock(); return }
+        stopping = true
+        condition.unlock()
+        wake()
+        _ = finished.wait(timeout: .now() + timeout)
+    }
+
+    /// Shows a frame as soon as possible; while disconnected, it is kept and written on connection.
+    public func show(_ frame: BrailleFrame) {
+        condition.lock()
+        pending = frame
+        condition.unlock()
+        wake()
+    }
+
+    /// Blocks until connected, or until `timeout`; true if connected.
+    @discardableResult
+    public func waitUntilConnected(timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock(); defer { condition.unlock() }
+        while true {
+            if case .connected = _state { return true }
+            if !condition.wait(until: deadline) { if case .connected = _state { return true }; return false }
+        }
+    }
+
+    /// Blocks until the state satisfies `predicate`, or until `timeout`.
+    @discardableResult
+    public func waitForState(timeout: TimeInterval, _ predicate: (BrailleDisplayState) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock(); defer { condition.unlock() }
+        while !predicate(_state) {
+            if !condition.wait(until: deadline) { return predicate(_state) }
+        }
+        return true
+    }
+
+    // MARK: connection thread
+
+    private var isStopping: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return stopping
+    }
+
+    private func setState(_ new: BrailleDisplayState) {
+        condition.lock()
+        let changed = _state != new
+        _state = new
+        condition.broadcast()
+        condition.unlock()
+        if changed { onState(new) }
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    private func drainWake() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(wakeRead, &buffer, buffer.count) > 0 {}
+    }
+
+    private func run() {
+        var failures = 0
+        while !isStopping {
+            do {
+                let connection = try BrlAPIConnection.open(settings)
+                failures = 0
+                if isStopping { connection.close(); break }
+                condition.lock()
+                if pending == nil { pending = lastWritten }  // rewrite what was shown before the loss
+                condition.unlock()
+                setState(.connected(columns: connection.columns, rows: connection.rows))
+                let lost = serve(connection)
+                connection.close()
+                guard let lost else { break }
+                failures = 1
+                setState(.unavailable(lost))
+            } catch let error as BrailleDisplayError {
+                failures += 1
+                setState(.unavailable(error))
+            } catch {
+                failures += 1
+                setState(.unavailable(.noServer(host: settings.hostDescription, detail: "\(error)")))
+            }
+            pause(backoff.delay(afterFailures: failures))
+        }
+        setState(.stopped)
+        finished.signal()
+    }
+
+    /// Sleeps, unless stop() wakes it.
+    private func pause(_ seconds: TimeInterval) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !isStopping {
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 { return }
+            var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 1, Int32(min(left * 1000, 1000)) + 1)
+            // A show() while disconnected also wakes us: keep sleeping (the frame waits).
+            drainWake()
+        }
+    }
+
+    /// Writes frames and reads keys until stopped (nil) or the connection breaks (the error).
+    private func serve(_ connection: BrlAPIConnection) -> BrailleDisplayError? {
+        while true {
+            condition.lock()
+            if stopping { condition.unlock(); return nil }
+            let frame = pending
+            pending = nil
+            condition.unlock()
+            do {
+                if let frame {
+                    try connection.write(dots: frame.dots, cursor: frame.cursor)
+                    condition.lock(); lastWritten = frame; condition.unlock()
+                }
+                while let code = try connection.readKey() {
+                    onKey(BrailleKey(brlapiCode: code))
+                }
+            } catch let error as BrailleDisplayError {
+                return error
+            } catch {
+                return .connectionLost(detail: "\(error)")
+            }
+            let exceptions = connection.takeExceptions()
+            condition.lock()
+            _exceptions += exceptions
+            let more = pending != nil || stopping
+            condition.unlock()
+            if more { continue }  // a key handler may have asked for a new frame already
+
+            var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 2, 1000)
+            if fds[1].revents != 0 { drainWake() }
+            let hangup = Int16(POLLHUP | POLLERR | POLLNVAL)
+            if fds[0].revents & hangup != 0 {
+                // readKey reports the end of file as an error; if it does not, the socket is dead anyway.
+                do { while let code = try connection.readKey() { onKey(BrailleKey(brlapiCode: code)) } }
+                catch let error as BrailleDisplayError { return error }
+                catch { return .connectionLost(detail: "\(error)") }
+                return .connectionLost(detail: "hang-up")
+            }
+        }
+    }
+}

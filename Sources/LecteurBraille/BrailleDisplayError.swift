@@ -1,0 +1,43 @@
+import LecteurCore
+
+/// Why the braille display is not available. None of these stops the reader: it goes on with
+/// speech and keeps trying to reach brltty.
+public enum BrailleDisplayError: Error, Hashable, Sendable {
+    /// Nothing answers at the BrlAPI host (brltty not running, or BrlAPI turned off).
+    case noServer(host: String, detail: String)
+    /// brltty answered but refused the key (BRLAPI_AUTH / its auth= setting).
+    case authenticationFailed(host: String)
+    /// brltty reports a display of 0 cells (no display plugged in or its driver not ready).
+    case emptyDisplay(host: String)
+    /// brltty would not give this client the display.
+    case ttyRefused(detail: String)
+    /// An established connection broke (brltty stopped or crashed).
+    case connectionLost(detail: String)
+
+    /// A short stable code for the transcript's notice events.
+    public var code: String {
+        switch self {
+        case .noServer: "braille.noServer"
+        case .authenticationFailed: "braille.auth"
+        case .emptyDisplay: "braille.emptyDisplay"
+        case .ttyRefused: "braille.tty"
+        case .connectionLost: "braille.lost"
+        }
+    }
+
+    /// The one notice the user hears or reads (Locales/<lang>/braille.json).
+    public func message(_ strings: Strings) -> String {
+        switch self {
+        case .noServer(let host, let detail):
+            strings(.brailleErrorNoServer, ["host": host, "detail": detail])
+        case .authenticationFailed(let host):
+            strings(.brailleErrorAuth, ["host": host])
+        case .emptyDisplay(let host):
+            strings(.brailleErrorEmptyDisplay, ["host": host])
+        case .ttyRefused(let detail):
+            strings(.brailleErrorTty, ["detail": detail])
+        case .connectionLost(let detail):
+            strings(.brailleErrorLost, ["detail": detail])
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import CLouis
+import Foundation
+import LecteurCore
+
+public enum BrailleTranslationError: Error, Equatable, Sendable {
+    /// liblouis could not compile the table (missing liblouis-data, or a broken file).
+    case tableUnavailable(file: String, detail: String)
+    case translationFailed(file: String)
+}
+
+extension BrailleTranslationError {
+    /// The notice for the user (Locales/<lang>/braille.json).
+    public func message(_ strings: Strings) -> String {
+        switch self {
+        case .tableUnavailable(let file, let detail):
+            strings(.brailleTableUnavailable, ["file": file, "detail": detail.isEmpty ? "liblouis" : detail])
+        case .translationFailed(let file):
+            strings(.brailleTableUnavailable, ["file": file, "detail": "lou_translate"])
+        }
+    }
+}
+
+/// Text to braille cells through liblouis: normalised first (see `BrailleTextNormalizer`), then
+/// translated with the table's rules, output as dots.
+///
+/// liblouis keeps its compiled tables in process-wide state and is not thread-safe, so every call
+/// goes through one lock. A first call per table compiles it (a few ms); later ones take µs.
+public struct BrailleTranslator: Sendable {
+    public let table: BrailleTable
+
+    /// Fails if liblouis cannot load the table, so a wrong setup is reported once, up front.
+    public init(table: BrailleTable = .default) throws {
+        self.table = table
+        try Liblouis.check(table.liblouisTable)
+    }
+
+    public func translate(_ text: String) throws -> BrailleCells {
+        let characters = Array(text)
+        // Character offset of every scalar, to map liblouis positions back to what the caller counts.
+        var characterOfScalar: [Int] = []
+        var firstScalarOfCharacter: [Int] = []
+        for (c, character) in characters.enumerated() {
+            firstScalarOfCharacter.append(characterOfScalar.count)
+            for _ in character.unicodeScalars { characterOfScalar.append(c) }
+        }
+        let normalized = BrailleTextNormalizer.normalize(text)
+        guard !normalized.scalars.isEmpty else {
+            return BrailleCells(dots: [], sourceCharacter: [], cellForCharacter: Array(repeating: 0, count: characters.count))
+        }
+        let result = try Liblouis.translate(normalized.scalars.map { widechar($0.value) }, table: table.liblouisTable)
+        var dots: [UInt8] = []
+        var sourceCharacter: [Int] = []
+        dots.reserveCapacity(result.cells.count)
+        for (cell, value) in result.cells.enumerated() {
+            dots.append(UInt8(truncatingIfNeeded: value & 0xFF))
+            let normalizedIndex = min(max(Int(result.inputPos[cell]), 0), normalized.scalars.count - 1)
+            sourceCharacter.append(characterOfScalar[normalized.sourceIndex[normalizedIndex]])
+        }
+        let cellForCharacter = firstScalarOfCharacter.map { scalar -> Int in
+            let index = normalized.outputIndex(forSource: scalar)
+            guard index < result.outputPos.count else { return dots.count }
+            return min(Int(result.outputPos[index]), dots.count)
+        }
+        return BrailleCells(dots: dots, sourceCharacter: sourceCharacter, cellForCharacter: cellForCharacter)
+    }
+}
+
+/// The few liblouis calls the reader makes, serialised.
+enum Liblouis {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var lastLog = ""
+    nonisolated(unsafe) private static var configured = false
+
+    struct Output {
+        var cells: [widechar]
+        var inputPos: [Int32]
+        var outputPos: [Int32]
+    }
+
+    /// liblouis logs table errors on stderr by default; they are kept for the error instead.
+    private static func configure() {
+        guard !configured else { return }
+        configured = true
+        lou_registerLogCallback { _, message in
+            if let message { Liblouis.lastLog = String(cString: message) }
+        }
+        lou_setLogLevel(LOU_LOG_ERROR)
+    }
+
+    static func check(_ file: String) throws {
+        lock.lock(); defer { lock.unlock() }
+        configure()
+        lastLog = ""
+        if lou_getTable(file) == nil {
+            throw BrailleTranslationError.tableUnavailable(file: file, detail: lastLog)
+        }
+    }
+
+    static func translate(_ input: [widechar], table: String) throws -> Output {
+        lock.lock(); defer { lock.unlock() }
+        configure()
+        // Contracted braille can be longer than its input (indicators); grow and retry if liblouis
+        // stopped early for lack of room.
+        var capacity = input.count * 2 + 16
+        while true {
+            var inlen = Int32(input.count)
+            var outlen = Int32(capacity)
+            var out = [widechar](repeating: 0, count: capacity)
+            var inputPos = [Int32](repeating: 0, count: capacity)
+            var outputPos = [Int32](repeating: 0, count: input.count)
+            let mode = Int32(dotsIO.rawValue | ucBrl.rawValue)
+            let ok = lou_translate(table, input, &inlen, &out, &outlen, nil, nil, &outputPos, &inputPos, nil, mode)
+            guard ok != 0 else { throw BrailleTranslationError.translationFailed(file: table) }
+            if Int(inlen) < input.count && capacity < input.count * 16 + 64 {
+                capacity *= 2
+                continue
+            }
+            let count = Int(outlen)
+            return Output(cells: Array(out[..<count]), inputPos: Array(inputPos[..<count]), outputPos: outputPos)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// LecteurBraille: adapter, filled in by its issue.

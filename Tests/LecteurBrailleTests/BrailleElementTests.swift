@@ -1,0 +1,67 @@
+import Foundation
+import LecteurCore
+import LecteurLocales
+import Testing
+@testable import LecteurBraille
+
+/// The lines the navigator composes for real screens, through each table: what the display shows.
+@Suite("Braille lines of the reader's own elements")
+struct BrailleElementTests {
+    let strings = Strings(localeCode: "fr", table: LocaleResources.table(locale: "fr")!)
+
+    func elements() -> [Element] {
+        let builder = ScreenBuilder(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!)
+        let formations = builder.formationsScreen(.loaded(BuiltInCatalogue.load()), filter: nil).elements
+        let morse = builder.morseScreen(progress: [:]).elements
+        return formations + Array(morse.prefix(3))
+    }
+
+    @Test("every element of the formations and Morse screens, in every table, matches lou_translate",
+          arguments: BrailleTable.allCases)
+    func elementsMatchLiblouis(table: BrailleTable) throws {
+        let translator = try BrailleTranslator(table: table)
+        for element in elements() {
+            let line = BrailleLine.compose(element, strings: strings)
+            let cells = try translator.translate(line.text)
+            let reference = try louTranslate(BrailleTextNormalizer.normalize(line.text).text, table: table)
+            #expect(cells.unicode == reference, "\(element.id): \(line.text)")
+            #expect(cells.cell(forCharacter: line.cursor) < max(cells.count, 1), "\(element.id): cursor inside")
+            if table == .integral { print("\(element.id) | \(line.text) | \(cells.unicode)") }
+        }
+    }
+
+    @Test("chips: the selection marker leads, the cursor is on the name")
+    func chips() throws {
+        let translator = try BrailleTranslator(table: .integral)
+        let chips = elements().filter { $0.selected != nil }
+        #expect(chips.count >= 2)
+        for chip in chips {
+            let line = BrailleLine.compose(chip, strings: strings)
+            let cells = try translator.translate(line.text)
+            let marker = chip.selected == true ? "⠘⠦⠭⠴⠃⠀" : "⠘⠦⠀⠴⠃⠀"  // "[x] " / "[ ] "
+            #expect(cells.unicode.hasPrefix(marker), "\(line.text) → \(cells.unicode)")
+            #expect(cells.cell(forCharacter: line.cursor) == 6)
+        }
+    }
+
+    @Test("prices in card labels stay one number in the 6-dot tables")
+    func cardPrices() throws {
+        let cards = elements().compactMap { element -> String? in
+            let text = BrailleLine.compose(element, strings: strings).text
+            return text.contains("€") ? text : nil
+        }
+        #expect(!cards.isEmpty)
+        for table in [BrailleTable.integral, .abrege] {
+            let translator = try BrailleTranslator(table: table)
+            for text in cards {
+                let cells = try translator.translate(text)
+                // The price as typed without spaces gives the same cells inside the line.
+                let price = try #require(text.range(of: #"[0-9][0-9\u202F\u00A0 ]*[0-9](,[0-9]+)?[\u00A0 ]?€"#,
+                                                    options: .regularExpression))
+                let compact = text[price].filter { !$0.isWhitespace }.replacingOccurrences(of: "€", with: " €")
+                let priceCells = try translator.translate(compact).unicode
+                #expect(cells.unicode.contains(priceCells), "\(text): \(cells.unicode) lacks \(priceCells)")
+            }
+        }
+    }
+}

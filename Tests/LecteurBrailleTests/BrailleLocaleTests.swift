@@ -1,0 +1,35 @@
+import Foundation
+import LecteurCore
+import LecteurLocales
+import Testing
+import LecteurBraille
+
+@Suite("Braille messages")
+struct BrailleLocaleTests {
+    func table(_ locale: String) throws -> [String: String] {
+        let url = try #require(LocaleResources.directory(locale: locale)).appendingPathComponent("braille.json")
+        return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: String])
+    }
+
+    @Test("fr and en have the same keys and placeholders")
+    func sameKeys() throws {
+        let fr = try table("fr"), en = try table("en")
+        #expect(Set(fr.keys) == Set(en.keys))
+        for (key, template) in fr {
+            #expect(Strings.placeholders(in: template) == Strings.placeholders(in: en[key] ?? ""), "\(key)")
+        }
+    }
+
+    @Test("each error reads as one French sentence with its details")
+    func frenchMessages() throws {
+        let strings = Strings(localeCode: "fr", table: try #require(LocaleResources.table(locale: "fr")))
+        let noServer = BrailleDisplayError.noServer(host: ":7", detail: "connexion refusée").message(strings)
+        #expect(noServer.hasPrefix("Pas de plage braille"))
+        #expect(noServer.contains(":7") && noServer.contains("connexion refusée"))
+        for error in [BrailleDisplayError.authenticationFailed(host: ":7"), .emptyDisplay(host: ":7"),
+                      .ttyRefused(detail: "x"), .connectionLost(detail: "x")] {
+            let message = error.message(strings)
+            #expect(!message.contains("⟦") && !message.contains("{"), "\(message)")
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private brltty (Virtual driver) and the project's test display, driven through
+/// scripts/brltty-test.sh. Everything lives in a temp dir; `stop()` is idempotent.
+final class BrlttyRig: @unchecked Sendable {
+    struct DisplayEvent: Decodable, Sendable {
+        let t: UInt64
+        let event: String
+        let dots: String?
+        let unicode: String?
+        let text: String?
+        let line: String?
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let script = root.appendingPathComponent("scripts/brltty-test.sh").path
+
+    let dir: String
+    let host: String
+    let log: String
+    let control: String
+
+    private init(env: [String: String]) throws {
+        guard let dir = env["BRAILLE_TEST_DIR"], let host = env["BRLAPI_HOST"],
+              let log = env["BRAILLE_DISPLAY_LOG"], let control = env["BRAILLE_DISPLAY_CONTROL"] else {
+            throw RigError.badOutput("\(env)")
+        }
+        self.dir = dir
+        self.host = host
+        self.log = log
+        self.control = control
+    }
+
+    enum RigError: Error { case failed(String), badOutput(String), timeout(String) }
+
+    static func start(cells: Int = 40, auth: String = "none") throws -> BrlttyRig {
+        // The rig names the directory so it can clean up even when the start itself fails.
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lecteur-brltty-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        let output: String
+        do {
+            output = try run([script, "start", "--dir", dir, "--cells", "\(cells)", "--auth", auth])
+        } catch {
+            _ = try? run([script, "stop", dir])
+            throw error
+        }
+        var env: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { env[parts[0]] = parts[1] }
+        }
+        return try BrlttyRig(env: env)
+    }
+
+    func stopBrltty() throws { _ = try Self.run([Self.script, "stop-brltty", dir]) }
+    func startBrltty() throws { _ = try Self.run([Self.script, "start-brltty", dir]) }
+    func stop() {
+        _ = try? Self.run([Self.script, "stop", dir])
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    /// Sends a key line (`LnDn`, `Route 3`…) through the display's control FIFO.
+    func send(_ line: String) throws {
+        let fd = open(control, O_WRONLY | O_NONBLOCK)
+        guard fd >= 0 else { throw RigError.failed("cannot open \(control): errno \(errno)") }
+        defer { close(fd) }
+        let bytes = Array((line + "\n").utf8)
+        guard write(fd, bytes, bytes.count) == bytes.count else { throw RigError.failed("short write to FIFO") }
+    }
+
+    private let readLock = NSLock()
+    private var readOffset: UInt64 = 0
+    private var partial = Data()
+    private var cached: [DisplayEvent] = []
+
+    /// Every event logged so far; reads only what was appended since the last call (the log is
+    /// polled every few ms while waiting, and must not steal the CPU from what is being measured).
+    func events() -> [DisplayEvent] {
+        readLock.lock(); defer { readLock.unlock() }
+        guard let handle = FileHandle(forReadingAtPath: log) else { return cached }
+        defer { try? handle.close() }
+        try? handle.seek(toOffset: readOffset)
+        let data = handle.readDataToEndOfFile()
+        readOffset += UInt64(data.count)
+        partial.append(data)
+        let decoder = JSONDecoder()
+        while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = partial[partial.startIndex..<newline]
+            partial = Data(partial[partial.index(after: newline)...])
+            if let event = try? decoder.decode(DisplayEvent.self, from: Data(line)) { cached.append(event) }
+        }
+        return cached
+    }
+
+    func brailleEvents() -> [DisplayEvent] { events().filter { $0.event == "braille" } }
+
+    /// Waits (polling the log every 2 ms) for a braille event after index `after` that satisfies
+    /// `predicate`; returns it, or nil at the timeout.
+    func waitForBraille(after: Int = 0, timeout: TimeInterval = 5,
+                        _ predicate: (DisplayEvent) -> Bool = { _ in true }) -> DisplayEvent? {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            let found = brailleEvents().dropFirst(after).first(where: predicate)
+            if let found { return found }
+            usleep(2_000)
+        } while Date() < deadline
+        return nil
+    }
+
+    /// Waits for any display event of that kind after `after` events.
+    func waitForEvent(_ kind: String, after: Int, timeout: TimeInterval = 10) -> DisplayEvent? {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if let found = events().dropFirst(after).first(where: { $0.event == kind }) { return found }
+            usleep(5_000)
+        } while Date() < deadline
+        return nil
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String], timeout: TimeInterval = 30) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let done = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in done.signal() }
+        if done.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            throw RigError.timeout(arguments.joined(separator: " "))
+        }
+        let output = String(data: out.fileHandleForReading.readDataToEndOfFile(), encoding: .utf8) ?? ""
+        let errors = String(data: err.fileHandleForReading.readDataToEndOfFile(), encoding: .utf8) ?? ""
+        guard process.terminationStatus == 0 else { throw RigError.failed("\(arguments): \(errors)") }
+        return output
+    }
+}
+
+/// CLOCK_MONOTONIC in ns: the test display stamps its events with the same clock.
+func monotonicNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// Collects values delivered on another thread, and waits for them.
+final class Inbox<T: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var items: [T] = []
+
+    func put(_ item: T) {
+        condition.lock(); items.append(item); condition.broadcast(); condition.unlock()
+    }
+
+    var all: [T] {
+        condition.lock(); defer { condition.unlock() }
+        return items
+    }
+
+    /// Waits for the first item after index `after` matching `predicate`.
+    func wait(after: Int = 0, timeout: TimeInterval = 5, _ predicate: (T) -> Bool = { _ in true }) -> T? {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock(); defer { condition.unlock() }
+        while true {
+            if let found = items.dropFirst(after).first(where: predicate) { return found }
+            if !condition.wait(until: deadline) { return items.dropFirst(after).first(where: predicate) }
+        }
+    }
+}

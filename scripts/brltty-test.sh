@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# A private brltty for tests: the Virtual ("vr") driver talking to the project's test display
+# (Tests/BrailleTestDisplay/braille-test-display.py), BrlAPI on its own host number, auth=none,
+# everything in one temporary directory. Nothing touches a real tty, the speech or a system brltty.
+#
+#   brltty-test.sh start [--dir DIR] [--host N] [--cells N] [--table fr] [--auth SPEC]
+#       Starts the test display then brltty; waits (bounded) until the display is connected and
+#       BrlAPI listens. Prints KEY=VALUE lines to source or parse:
+#         BRAILLE_TEST_DIR  BRLAPI_HOST  BRLAPI_AUTH  BRAILLE_DISPLAY_LOG  BRAILLE_DISPLAY_CONTROL
+#   brltty-test.sh stop-brltty DIR     stops brltty only (the display stays, to test reconnection)
+#   brltty-test.sh start-brltty DIR    starts brltty again with the same settings
+#   brltty-test.sh stop DIR            stops brltty and the display; idempotent
+#
+[ -n "${BRLTTY_TEST_TRACE:-}" ] && set -x
+# Keys: `echo LnDn > "$BRAILLE_DISPLAY_CONTROL"`. Cells shown: the JSON lines of the display log.
+set -euo pipefail
+
+# A process started by a test runner may inherit a signal mask with SIGTERM and SIGCHLD blocked
+# (Swift Testing's does): bash then hangs waiting for $(…) children and brltty ignores SIGTERM,
+# leaving its BrlAPI socket behind. Start over once with every signal unblocked and at its default.
+if [ -z "${BRLTTY_TEST_SIGNALS_RESET:-}" ]; then
+    export BRLTTY_TEST_SIGNALS_RESET=1
+    exec python3 -c '
+import os, signal, sys
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
+for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGCHLD, signal.SIGPIPE, signal.SIGQUIT):
+    signal.signal(s, signal.SIG_DFL)
+os.execv("/bin/bash", ["bash"] + sys.argv[1:])' "$0" "$@"
+fi
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+display_py="$here/../Tests/BrailleTestDisplay/braille-test-display.py"
+brlapi_dir=/var/lib/BrlAPI
+wait_limit=${BRLTTY_TEST_TIMEOUT:-15}
+
+# Runs a daemon with only stdin/stdout/stderr: a parent such as Foundation's Process watches
+# descriptors it handed to this script, and would not see the script end while a daemon holds one.
+clean_exec() {
+    exec python3 -c '
+import os, sys
+os.closerange(3, 65536)
+os.execvp(sys.argv[1], sys.argv[1:])' "$@"
+}
+
+die() { echo "brltty-test: $*" >&2; exit 1; }
+
+# A daemon that has exited but not yet been reaped (its parent, this script, is gone) is a zombie:
+# it counts as stopped.
+alive() {
+    [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null || return 1
+    local state
+    state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null || echo Z)
+    [ "$state" != Z ]
+}
+
+pid_of() { [ -f "$1" ] && cat "$1" 2>/dev/null || true; }
+
+# Waits for a pid to go, then insists: the stop command must never hang a test run.
+stop_pid() {
+    local pid=$1 i
+    alive "$pid" || return 0
+    kill -TERM "$pid" 2>/dev/null || true
+    for i in $(seq 1 50); do alive "$pid" || return 0; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null || true
+}
+
+# Whether a brltty listens on BrlAPI host number $1 (a socket file left by a killed brltty does
+# not count: brltty replaces it).
+host_live() {
+    [ -S "$brlapi_dir/$1" ] || return 1
+    python3 -c '
+import socket, sys
+s = socket.socket(socket.AF_UNIX)
+try:
+    s.connect(sys.argv[1])
+except OSError:
+    sys.exit(1)' "$brlapi_dir/$1"
+}
+
+# A BrlAPI host number nobody listens on.
+free_host() {
+    local n
+    for n in $(seq 5 99); do
+        host_live "$n" || { echo "$n"; return 0; }
+    done
+    die "no free BrlAPI host number in $brlapi_dir"
+}
+
+start_brltty() {
+    local dir=$1
+    # shellcheck disable=SC1091
+    . "$dir/config"
+    alive "$(pid_of "$dir/brltty.pid")" && return 0
+    rm -f "$dir/brltty.pid"
+    local before
+    before=$(grep -c '"event": "connected"' "$dir/display.jsonl" || true)
+    # -q: no start-up message (it would hold the first client for 3 s); -n: stay in foreground
+    # is not wanted here, so run it in the background ourselves and keep its pid file.
+    clean_exec brltty -n -e -q -f /dev/null -F /dev/null -W "$dir/w" -P "$dir/brltty.pid" \
+        -b vr -d "client:$dir/vr.sock" -x no -s no -t "$TABLE" \
+        -A "auth=$AUTH,host=:$HOST" </dev/null >"$dir/brltty.log" 2>&1 9>&- &
+    echo $! >"$dir/brltty.launch.pid"
+    local i
+    for i in $(seq 1 $((wait_limit * 10))); do
+        local now
+        now=$(grep -c '"event": "connected"' "$dir/display.jsonl" || true)
+        if [ "$now" -gt "$before" ] && host_live "$HOST"; then return 0; fi
+        alive "$(cat "$dir/brltty.launch.pid")" || die "brltty exited: $(tail -5 "$dir/brltty.log")"
+        sleep 0.1
+    done
+    die "brltty did not reach the test display within ${wait_limit}s"
+}
+
+stop_brltty() {
+    local dir=$1 pid
+    for file in "$dir/brltty.pid" "$dir/brltty.launch.pid"; do
+        pid=$(pid_of "$file")
+        stop_pid "$pid"
+    done
+    rm -f "$dir/brltty.pid" "$dir/brltty.launch.pid"
+}
+
+cmd=${1:-}; shift || true
+case "$cmd" in
+start)
+    dir="" host="" cells=40 table=fr auth=none
+    while [ $# -gt 0 ]; do
+        case "$1" in
+        --dir) dir=$2; shift 2 ;;
+        --host) host=$2; shift 2 ;;
+        --cells) cells=$2; shift 2 ;;
+        --table) table=$2; shift 2 ;;
+        --auth) auth=$2; shift 2 ;;
+        *) die "unknown option $1" ;;
+        esac
+    done
+    [ -n "$dir" ] || dir=$(mktemp -d /tmp/lecteur-brltty.XXXXXX)
+    # Two test runs starting at once must not pick the same host number: choose and bind under a
+    # lock (closed in the children, which would otherwise hold it for their whole life).
+    exec 9>/tmp/lecteur-brltty.lock
+    flock -w 60 9 || die "could not take /tmp/lecteur-brltty.lock"
+    mkdir -p "$dir"
+    [ -n "$host" ] || host=$(free_host)
+    host_live "$host" && die "BrlAPI host :$host is already in use"
+    cat >"$dir/config" <<EOF
+HOST=$host
+CELLS=$cells
+TABLE=$table
+AUTH=$auth
+EOF
+    : >"$dir/display.jsonl"
+    clean_exec python3 "$display_py" --socket "$dir/vr.sock" --cells "$cells" --log "$dir/display.jsonl" \
+        --control "$dir/keys" --pidfile "$dir/display.pid" </dev/null >"$dir/display.out" 2>&1 9>&- &
+    for i in $(seq 1 $((wait_limit * 10))); do
+        [ -S "$dir/vr.sock" ] && [ -p "$dir/keys" ] && break
+        sleep 0.1
+    done
+    [ -S "$dir/vr.sock" ] || die "test display did not start: $(cat "$dir/display.out")"
+    start_brltty "$dir"
+    echo "BRAILLE_TEST_DIR=$dir"
+    echo "BRLAPI_HOST=:$host"
+    echo "BRLAPI_AUTH=$auth"
+    echo "BRAILLE_DISPLAY_LOG=$dir/display.jsonl"
+    echo "BRAILLE_DISPLAY_CONTROL=$dir/keys"
+    ;;
+start-brltty)
+    [ -f "${1:-}/config" ] || die "usage: $0 start-brltty DIR (from a previous start)"
+    start_brltty "$1"
+    ;;
+stop-brltty)
+    [ -n "${1:-}" ] || die "usage: $0 stop-brltty DIR"
+    [ -d "$1" ] || exit 0
+    stop_brltty "$1"
+    ;;
+stop)
+    [ -n "${1:-}" ] || die "usage: $0 stop DIR"
+    [ -d "$1" ] || exit 0
+    stop_brltty "$1"
+    stop_pid "$(pid_of "$1/display.pid")"
+    rm -f "$1/display.pid"
+    ;;
+*)
+    sed -n '2,16p' "$0" >&2
+    exit 2
+    ;;
+esac
