@@ -52,7 +52,7 @@ let package = Package(
                                "LecteurBraille", "LecteurStorage", "LecteurNetwork"],
                 swiftSettings: v5),
         .executableTarget(name: "lecteur",
-                          dependencies: ["LecteurApp", "LecteurNetwork", "LecteurSpeech", "LecteurAudio",
+                          dependencies: ["LecteurApp", "LecteurNetwork", "LecteurSpeech", "LecteurAudio", "LecteurBraille",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
 
@@ -60,14 +60,16 @@ let package = Package(
                     swiftSettings: v5),
         .testTarget(name: "LecteurSpeechTests", dependencies: ["LecteurSpeech", "LecteurAudio", "LecteurCore", "LecteurLocales"],
                     swiftSettings: v5),
-        .testTarget(name: "LecteurBrailleTests", dependencies: ["LecteurBraille", "LecteurCore", "LecteurLocales"],
+        // Drives the private daemons the tests use (brltty with the test display); never shipped.
+        .target(name: "LecteurTestSupport", swiftSettings: v5),
+        .testTarget(name: "LecteurBrailleTests", dependencies: ["LecteurBraille", "LecteurCore", "LecteurLocales", "LecteurTestSupport"],
                     swiftSettings: v5),
         .testTarget(name: "LecteurMorseTests", dependencies: ["LecteurCore", "LecteurStorage", "LecteurLocales"],
                     swiftSettings: v5),
         .testTarget(name: "LecteurNetworkTests", dependencies: ["LecteurNetwork", "LecteurCore", "LecteurLocales"],
                     exclude: ["Server"], swiftSettings: v5),
         .testTarget(name: "LecteurIntegrationTests",
-                    dependencies: ["LecteurCore", "LecteurLocales", "LecteurApp"],
+                    dependencies: ["LecteurCore", "LecteurLocales", "LecteurApp", "LecteurTestSupport"],
                     swiftSettings: v5),
     ]
 )

@@ -23,7 +23,9 @@ if [ -x scripts/pulse-test.sh ]; then
   export PULSE_SERVER
 fi
 if [ -x scripts/brltty-test.sh ]; then
-  eval "$(scripts/brltty-test.sh start "$work/brltty")"
+  set -a
+  eval "$(scripts/brltty-test.sh start --dir "$work/brltty")"
+  set +a
 fi
 
 # Suites share the daemons: run them one after the other.

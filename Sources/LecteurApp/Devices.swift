@@ -9,7 +9,7 @@ public protocol SpeechOutput: AnyObject {
 }
 
 /// What the session needs from a braille display; the BrlAPI adapter provides it.
-public protocol BrailleOutput: AnyObject {
+public protocol BrailleSink: AnyObject {
     /// Shows the line and returns the cells written, as Unicode braille.
     func show(_ line: BrailleLine) -> String?
     /// Gives the display back to the screen reader underneath (on quit or a signal).

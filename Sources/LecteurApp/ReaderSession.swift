@@ -9,7 +9,7 @@ public final class ReaderSession: @unchecked Sendable {
     public let transcript: Transcript
     public private(set) var state: ReaderState
     public var speech: SpeechOutput?
-    public var braille: BrailleOutput?
+    public var braille: BrailleSink?
     public let catalogueSource: CatalogueSource
     public let store: ReaderStore
     public let morse: MorsePlayer
@@ -94,6 +94,11 @@ public final class ReaderSession: @unchecked Sendable {
     public func waitForLoads() {
         loads.wait()
         queue.sync {}
+    }
+
+    /// The display panned inside a long line: the transcript shows the window the finger reads.
+    public func recordBraillePan(text: String, cells: String, cursor: Int) {
+        queue.async { self.transcript.record(.braille(text: text, cells: cells, cursor: cursor)) }
     }
 
     private func apply(_ action: Action) {

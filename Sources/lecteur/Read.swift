@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LecteurApp
+import LecteurBraille
 import LecteurCore
 import LecteurSpeech
 
@@ -22,11 +23,26 @@ extension Lecteur {
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptAudioOut), valueName: "FICHIER.wav"))
         var audioOut: String?
 
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrailleTable), valueName: "integral|abrege|comp8"))
+        var brailleTable: String?
+
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrlapiHost), valueName: "HÔTE"))
+        var brlapiHost: String?
+
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrlapiAuth), valueName: "CLÉ"))
+        var brlapiAuth: String?
+
         func run() throws {
             let strings = try common.strings()
             let format = try choice(transcript, "--transcript", as: TranscriptFormat.self)
             let speechMode = try choice(speech, "--speech", as: SpeechMode.self)
-            _ = try choice(braille, "--braille", as: DeviceMode.self)
+            let brailleMode = try choice(braille, "--braille", as: DeviceMode.self)
+            let table = try brailleTable.map { name in
+                guard let table = BrailleTable(name: name) else {
+                    throw LecteurCLIError(strings(.brailleTableUnknown, ["name": name]))
+                }
+                return table
+            }
             let store = ReaderStore(strings: strings)
             let navigator = Navigator(strings: strings, timeZone: .current,
                                       pronunciation: Localization.pronunciation(strings))
@@ -45,6 +61,12 @@ extension Lecteur {
             session.speech = stack.engine.map(EspeakVoice.init)
             session.morse.audio = stack.output
             session.settings.domains.append(SpeechSettingsDomain(engine: stack.engine, store: store, strings: strings))
+            let brailleDevice = BrailleDevice(display: brailleMode != .off, table: table,
+                                              settings: .fromEnvironment(host: brlapiHost, auth: brlapiAuth),
+                                              store: store, strings: strings)
+            session.braille = brailleDevice
+            session.settings.domains.append(brailleDevice)
+            brailleDevice.attach(to: session)
 
             let termination = Termination()
             termination.install {

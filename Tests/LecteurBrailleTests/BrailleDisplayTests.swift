@@ -1,4 +1,5 @@
 import Foundation
+import LecteurTestSupport
 import LecteurCore
 import LecteurLocales
 import Testing

@@ -3,26 +3,26 @@ import Foundation
 import Glibc
 #endif
 
-/// A private brltty (Virtual driver) and the project's test display, driven through
+/// Test support (never shipped): a private brltty (Virtual driver) and the project's test display, driven through
 /// scripts/brltty-test.sh. Everything lives in a temp dir; `stop()` is idempotent.
-final class BrlttyRig: @unchecked Sendable {
-    struct DisplayEvent: Decodable, Sendable {
-        let t: UInt64
-        let event: String
-        let dots: String?
-        let unicode: String?
-        let text: String?
-        let line: String?
+public final class BrlttyRig: @unchecked Sendable {
+    public struct DisplayEvent: Decodable, Sendable {
+        public let t: UInt64
+        public let event: String
+        public let dots: String?
+        public let unicode: String?
+        public let text: String?
+        public let line: String?
     }
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let script = root.appendingPathComponent("scripts/brltty-test.sh").path
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    public static let script = root.appendingPathComponent("scripts/brltty-test.sh").path
 
-    let dir: String
-    let host: String
-    let log: String
-    let control: String
+    public let dir: String
+    public let host: String
+    public let log: String
+    public let control: String
 
     private init(env: [String: String]) throws {
         guard let dir = env["BRAILLE_TEST_DIR"], let host = env["BRLAPI_HOST"],
@@ -35,9 +35,9 @@ final class BrlttyRig: @unchecked Sendable {
         self.control = control
     }
 
-    enum RigError: Error { case failed(String), badOutput(String), timeout(String) }
+    public enum RigError: Error { case failed(String), badOutput(String), timeout(String) }
 
-    static func start(cells: Int = 40, auth: String = "none") throws -> BrlttyRig {
+    public static func start(cells: Int = 40, auth: String = "none") throws -> BrlttyRig {
         // The rig names the directory so it can clean up even when the start itself fails.
         let dir = FileManager.default.temporaryDirectory
             .appendingPathComponent("lecteur-brltty-\(getpid())-\(UUID().uuidString.prefix(8))").path
@@ -56,15 +56,15 @@ final class BrlttyRig: @unchecked Sendable {
         return try BrlttyRig(env: env)
     }
 
-    func stopBrltty() throws { _ = try Self.run([Self.script, "stop-brltty", dir]) }
-    func startBrltty() throws { _ = try Self.run([Self.script, "start-brltty", dir]) }
-    func stop() {
+    public func stopBrltty() throws { _ = try Self.run([Self.script, "stop-brltty", dir]) }
+    public func startBrltty() throws { _ = try Self.run([Self.script, "start-brltty", dir]) }
+    public func stop() {
         _ = try? Self.run([Self.script, "stop", dir])
         try? FileManager.default.removeItem(atPath: dir)
     }
 
     /// Sends a key line (`LnDn`, `Route 3`…) through the display's control FIFO.
-    func send(_ line: String) throws {
+    public func send(_ line: String) throws {
         let fd = open(control, O_WRONLY | O_NONBLOCK)
         guard fd >= 0 else { throw RigError.failed("cannot open \(control): errno \(errno)") }
         defer { close(fd) }
@@ -79,7 +79,7 @@ final class BrlttyRig: @unchecked Sendable {
 
     /// Every event logged so far; reads only what was appended since the last call (the log is
     /// polled every few ms while waiting, and must not steal the CPU from what is being measured).
-    func events() -> [DisplayEvent] {
+    public func events() -> [DisplayEvent] {
         readLock.lock(); defer { readLock.unlock() }
         guard let handle = FileHandle(forReadingAtPath: log) else { return cached }
         defer { try? handle.close() }
@@ -96,11 +96,11 @@ final class BrlttyRig: @unchecked Sendable {
         return cached
     }
 
-    func brailleEvents() -> [DisplayEvent] { events().filter { $0.event == "braille" } }
+    public func brailleEvents() -> [DisplayEvent] { events().filter { $0.event == "braille" } }
 
     /// Waits (polling the log every 2 ms) for a braille event after index `after` that satisfies
     /// `predicate`; returns it, or nil at the timeout.
-    func waitForBraille(after: Int = 0, timeout: TimeInterval = 5,
+    public func waitForBraille(after: Int = 0, timeout: TimeInterval = 5,
                         _ predicate: (DisplayEvent) -> Bool = { _ in true }) -> DisplayEvent? {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
@@ -112,7 +112,7 @@ final class BrlttyRig: @unchecked Sendable {
     }
 
     /// Waits for any display event of that kind after `after` events.
-    func waitForEvent(_ kind: String, after: Int, timeout: TimeInterval = 10) -> DisplayEvent? {
+    public func waitForEvent(_ kind: String, after: Int, timeout: TimeInterval = 10) -> DisplayEvent? {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             if let found = events().dropFirst(after).first(where: { $0.event == kind }) { return found }
@@ -122,7 +122,7 @@ final class BrlttyRig: @unchecked Sendable {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], timeout: TimeInterval = 30) throws -> String {
+    public static func run(_ arguments: [String], timeout: TimeInterval = 30) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = arguments
@@ -144,28 +144,30 @@ final class BrlttyRig: @unchecked Sendable {
 }
 
 /// CLOCK_MONOTONIC in ns: the test display stamps its events with the same clock.
-func monotonicNanoseconds() -> UInt64 {
+public func monotonicNanoseconds() -> UInt64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }
 
 /// Collects values delivered on another thread, and waits for them.
-final class Inbox<T: Sendable>: @unchecked Sendable {
+public final class Inbox<T: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [T] = []
 
-    func put(_ item: T) {
+    public init() {}
+
+    public func put(_ item: T) {
         condition.lock(); items.append(item); condition.broadcast(); condition.unlock()
     }
 
-    var all: [T] {
+    public var all: [T] {
         condition.lock(); defer { condition.unlock() }
         return items
     }
 
     /// Waits for the first item after index `after` matching `predicate`.
-    func wait(after: Int = 0, timeout: TimeInterval = 5, _ predicate: (T) -> Bool = { _ in true }) -> T? {
+    public func wait(after: Int = 0, timeout: TimeInterval = 5, _ predicate: (T) -> Bool = { _ in true }) -> T? {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock(); defer { condition.unlock() }
         while true {
