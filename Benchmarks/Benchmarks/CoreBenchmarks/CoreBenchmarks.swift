@@ -54,6 +54,18 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     let builtIn = BuiltInCatalogue.load()
+    let spokenNavigator = Navigator(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!,
+                                    pronunciation: Localization.pronunciation(strings))
+    Benchmark("Command line to speech text (parse + navigate + pronounce), built-in catalogue",
+              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(2))) { benchmark in
+        var state = ReaderState()
+        _ = spokenNavigator.reduce(&state, .catalogueLoaded(builtIn))
+        for _ in benchmark.scaledIterations {
+            guard case .command(let command) = spokenNavigator.parser.parse("suivant") else { continue }
+            blackHole(spokenNavigator.reduce(&state, .command(command)))
+            if state.focusIndex > 15 { state.focus[.formations] = 0 }
+        }
+    }
     Benchmark("One navigation step (next) on the built-in catalogue",
               configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(2))) { benchmark in
         var state = ReaderState()
