@@ -66,6 +66,8 @@ let package = Package(
                     swiftSettings: v5),
         .testTarget(name: "LecteurIntegrationTests",
                     dependencies: ["LecteurCore", "LecteurLocales", "LecteurApp"],
+                    // Audit goldens, fixtures and the Chromium probe are read from the source tree.
+                    exclude: ["Golden", "Fixtures", "AuditTools"],
                     swiftSettings: v5),
     ]
 )

@@ -11,6 +11,8 @@ public protocol BrailleCellTable: Sendable {
     func covers(_ scalar: Unicode.Scalar) -> Bool
 }
 
+import Foundation
+
 /// A one-to-one computer braille table held as a dictionary.
 public struct DictionaryBrailleTable: BrailleCellTable {
     public let name: String
@@ -24,6 +26,17 @@ public struct DictionaryBrailleTable: BrailleCellTable {
             if scalars.count == 1, let s = scalars.first { table[s] = value }
         }
         cellsByScalar = table
+    }
+
+    private struct File: Decodable {
+        let table: String
+        let cells: [String: String]
+    }
+
+    /// Reads the JSON written by scripts/gen-audit-braille-table.py: `{"table": …, "cells": {char: cells}}`.
+    public init(jsonData: Data) throws {
+        let file = try JSONDecoder().decode(File.self, from: jsonData)
+        self.init(name: file.table, cells: file.cells)
     }
 
     public func cells(for text: String) -> String {
