@@ -67,7 +67,7 @@ public struct AuditWalker: Sendable {
         add(builder.formationsScreen(.loaded(catalogue), filter: nil), path: "formations")
         for category in catalogue.categories {
             add(builder.formationsScreen(.loaded(catalogue), filter: category.key), filter: category.name,
-                path: "formations?filter=\(category.key.raw)")
+                path: "formations?filter=\(Self.pathComponent(category.key))")
         }
         for formation in catalogue.formations {
             add(builder.detailScreen(formation), path: "detail/\(formation.id)")
@@ -81,5 +81,10 @@ public struct AuditWalker: Sendable {
             add(builder.formationsScreen(.failed(message: navigator.strings(.catalogueDecoding)), filter: nil), path: "error")
         }
         return AuditReport(screens: screens)
+    }
+
+    /// "1" for the server's category 1, "machine-learning" for a category known by name only.
+    static func pathComponent(_ key: CategoryKey) -> String {
+        key.raw.hasPrefix("#") ? String(key.raw.dropFirst()) : key.raw.replacingOccurrences(of: " ", with: "-")
     }
 }

@@ -125,7 +125,9 @@ public struct SpeechUnitAbbreviationRule: ElementRule {
             }
         }
         guard !found.isEmpty else { return .pass }
-        return .violation(context.strings(.auditRuleSpeechUnitAbbreviationFinding, ["excerpts": quoted(found, context.strings)]))
+        var distinct: [String] = []
+        for excerpt in found where !distinct.contains(excerpt) { distinct.append(excerpt) }
+        return .violation(context.strings(.auditRuleSpeechUnitAbbreviationFinding, ["excerpts": quoted(distinct, context.strings)]))
     }
 }
 
