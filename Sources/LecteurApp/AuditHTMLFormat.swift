@@ -109,7 +109,8 @@ struct AuditHTMLFormat {
     private func element(_ results: AuditResults, _ entry: AuditReport.Entry, _ node: AuditNode, into out: inout String) {
         let element = entry.element
         let role = naming.roleName(element.role)
-        let label = element.label.isEmpty ? strings(.auditReportNoLabel) : element.label
+        // A blank label would give a heading with no name: say so instead (the field below shows it).
+        let label = TextScan.words(in: element.label).isEmpty ? strings(.auditReportNoLabel) : element.label
         out += "<li>\n<h4>"
         AuditMarkup.xml(strings(.auditReportElementHeading, ["index": String(entry.index), "label": label, "role": role]), into: &out)
         out += "</h4>\n<dl>\n"

@@ -17,7 +17,8 @@ struct AuditNaming {
         var heading = strings(.auditScreen, ["screen": screen.title])
         if let filter = screen.filter {
             heading += " — " + strings(.auditFilter, ["name": filter])
-        } else if screen.screen == "detail", let title = screen.entries.first?.element.label, !title.isEmpty {
+        } else if screen.screen == "detail", let title = screen.entries.first?.element.label,
+                  !TextScan.words(in: title).isEmpty {
             heading += " — " + title
         } else if screen.screen == "loading" {
             heading += " — " + strings(.screenLoading)
