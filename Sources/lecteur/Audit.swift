@@ -61,7 +61,6 @@ extension Lecteur {
                 FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
                 return
             }
-            let navigator = Navigator(strings: strings, timeZone: .current)
             // The audit reads the catalogue the reader would show; records set aside and a catalogue
             // that cannot load are reported in the user's language on standard error.
             let source = LocalCatalogueSource(origin: common.catalog.map { .file($0) } ?? .builtIn, strings: strings)
@@ -74,13 +73,12 @@ extension Lecteur {
                 fputs(cli(.cliError, ["message": source.message(for: error)]) + "\n", stderr)
                 Foundation.exit(65)
             }
-            let context: AuditContext
-            do { context = try AuditResources.context(strings: strings) } catch {
+            let run: AuditRun
+            do { run = try AuditRun(strings: strings, timeZone: .current, disabled: disabled) } catch {
                 throw LecteurCLIError(String(describing: error))
             }
-            let report = AuditWalker(navigator: navigator).walk(catalogue: catalogue)
-            let results = AuditEngine(disabling: disabled).run(report, context: context)
-            let text = AuditFormatter(strings: strings).render(results, as: format)
+            let results = run.results(for: catalogue)
+            let text = run.render(results, as: format)
             if let output {
                 do { try Data(text.utf8).write(to: URL(fileURLWithPath: output)) } catch {
                     throw LecteurCLIError(cli(.catalogueUnreadable, ["path": output]))
