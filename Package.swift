@@ -70,6 +70,8 @@ let package = Package(
                     exclude: ["Server"], swiftSettings: v5),
         .testTarget(name: "LecteurIntegrationTests",
                     dependencies: ["LecteurCore", "LecteurLocales", "LecteurApp", "LecteurTestSupport"],
+                    // Audit goldens, fixtures and the Chromium probe are read from the source tree.
+                    exclude: ["Golden", "Fixtures", "AuditTools"],
                     swiftSettings: v5),
     ]
 )

@@ -2,84 +2,118 @@ import Foundation
 import LecteurCore
 
 public enum AuditFormat: String, CaseIterable, Sendable {
-    case text, json
+    case text, json, junit, html
 }
 
-/// Writes the audit report for people (text) or for tools (JSON).
+/// Writes an audit in one of four formats: text for people, JSON in axe-core's shape for tools,
+/// JUnit XML for CI systems, and a self-contained HTML page for auditors (readable with a screen
+/// reader). Every format lists the same elements and findings in the same order.
 public struct AuditFormatter {
     public let strings: Strings
-    public let composer: SpeechComposer
+    let naming: AuditNaming
 
     public init(strings: Strings) {
         self.strings = strings
-        self.composer = SpeechComposer(strings: strings)
+        self.naming = AuditNaming(strings: strings)
     }
 
-    public func render(_ report: AuditReport, as format: AuditFormat) -> String {
+    public func render(_ results: AuditResults, as format: AuditFormat) -> String {
         switch format {
-        case .text: text(report)
-        case .json: json(report)
+        case .text: AuditTextFormat(naming: naming).render(results)
+        case .json: AuditJSONFormat(naming: naming).render(results)
+        case .junit: AuditJUnitFormat(naming: naming).render(results)
+        case .html: AuditHTMLFormat(naming: naming).render(results)
         }
     }
 
-    private func stateText(_ element: Element) -> String? {
-        element.selected.map { strings($0 ? .stateSelected : .stateNotSelected) }
+    /// Runs every rule on a walked report with the shipped word lists and braille table, then
+    /// writes it: the one call the benchmark and simple callers need.
+    public func render(_ report: AuditReport, as format: AuditFormat) -> String {
+        let context = (try? AuditResources.context(strings: strings))
+            ?? AuditContext(strings: strings, vocabulary: AuditVocabulary(),
+                            braille: DictionaryBrailleTable(name: "?", cells: [:]))
+        return render(AuditEngine().run(report, context: context), as: format)
     }
+}
 
-    private func text(_ report: AuditReport) -> String {
-        var lines = [strings(.auditTitle)]
-        for screen in report.screens {
-            var heading = strings(.auditScreen, ["screen": screen.title])
-            if let filter = screen.filter { heading += " — " + strings(.auditFilter, ["name": filter]) }
-            lines.append("")
-            lines.append(heading)
-            for entry in screen.entries {
+/// The text report: a summary, then each screen and element with its speech, braille and
+/// findings, then what each rule checks and how to fix it.
+struct AuditTextFormat {
+    let naming: AuditNaming
+    var strings: Strings { naming.strings }
+
+    func render(_ results: AuditResults) -> String {
+        let report = results.report
+        var out = ""
+        out.reserveCapacity(report.elementCount * 400)
+        func line(_ text: String = "") { out += text; out += "\n" }
+        line(strings(.auditReportTitle))
+        line(strings(.auditReportIntro, ["table": results.braille.name]))
+        line()
+        line(strings(.auditReportSummary))
+        line(summaryLine(results))
+        for rule in results.rules {
+            line("  " + strings(.auditReportSummaryByRule, [
+                "id": rule.info.id, "impact": naming.impact(rule.info.impact),
+                "violations": String(rule.violations.count), "incomplete": String(rule.incomplete.count),
+                "passes": String(rule.passes.count), "help": strings(rule.info.help),
+            ]))
+        }
+        let disabled = disabledIds(results)
+        if !disabled.isEmpty { line(strings(.auditReportDisabled, ["ids": disabled.joined(separator: ", ")])) }
+        for (s, screen) in report.screens.enumerated() {
+            line()
+            line(naming.screenHeading(screen))
+            line(strings(.auditReportScreenPath, ["path": screen.path]))
+            for (e, entry) in screen.entries.enumerated() {
                 let element = entry.element
-                let role = composer.roleWord(element.role) ?? strings(.roleText)
-                lines.append(strings(.auditElement, ["index": String(entry.index), "role": role, "label": element.label]))
-                if let hint = element.hint { lines.append("   " + strings(.auditFieldHint, ["hint": hint])) }
-                if let value = element.value { lines.append("   " + strings(.auditFieldValue, ["value": value])) }
-                if let state = stateText(element) { lines.append("   " + strings(.auditFieldState, ["state": state])) }
-                lines.append("   " + strings(.auditFieldSpeech, ["speech": entry.speech]))
+                line(strings(.auditElement, ["index": String(entry.index), "role": naming.roleName(element.role),
+                                             "label": element.label]))
+                if let hint = element.hint { line("   " + strings(.auditFieldHint, ["hint": hint])) }
+                if let value = element.value { line("   " + strings(.auditFieldValue, ["value": value])) }
+                if let state = naming.state(element) { line("   " + strings(.auditFieldState, ["state": state])) }
+                line("   " + strings(.auditFieldSpeech, ["speech": entry.speech]))
+                line("   " + strings(.auditReportLineBraille, ["braille": entry.braille.text]))
+                line("   " + strings(.auditReportLineCells, ["cells": results.braille.cells(for: entry.braille.text)]))
+                for finding in results.findings(at: AuditNode(screen: s, entry: e)) {
+                    line("   " + strings(.auditReportLineFinding, [
+                        "kind": naming.kind(finding.kind), "impact": naming.impact(finding.rule.impact),
+                        "id": finding.rule.id, "message": finding.message,
+                    ]))
+                }
             }
         }
-        lines.append("")
-        lines.append(strings(.auditSummary, ["screens": String(report.screens.count), "elements": String(report.elementCount)]))
-        return lines.joined(separator: "\n") + "\n"
+        line()
+        line(strings(.auditReportRules))
+        for rule in results.rules {
+            line()
+            line(strings(.auditReportRuleHeading, ["id": rule.info.id, "help": strings(rule.info.help)]))
+            line("  " + strings(.auditReportRuleImpact, ["impact": naming.impact(rule.info.impact)]))
+            line("  " + strings(.auditReportRuleCriteria, ["criteria": naming.criteria(rule.info)]))
+            line("  " + strings(.auditReportRuleWhy, ["description": strings(rule.info.description)]))
+            line("  " + strings(.auditReportRuleFix, ["fix": strings(rule.info.fix)]))
+        }
+        return out
     }
 
-    private struct JSONReport: Encodable {
-        struct JSONElement: Encodable {
-            let index: Int, id: String, role: String, label: String
-            let hint: String?, value: String?, selected: Bool?, state: String?
-            let speech: String, braille: String
-        }
-        struct JSONScreen: Encodable {
-            let screen: String, title: String, filter: String?
-            let elements: [JSONElement]
-        }
-        let locale: String
-        let screens: [JSONScreen]
-        let screenCount: Int
-        let elementCount: Int
+    func summaryLine(_ results: AuditResults) -> String {
+        naming.summaryLine(results)
     }
 
-    private func json(_ report: AuditReport) -> String {
-        let document = JSONReport(
-            locale: strings.localeCode,
-            screens: report.screens.map { screen in
-                JSONReport.JSONScreen(screen: screen.screen, title: screen.title, filter: screen.filter,
-                    elements: screen.entries.map { entry in
-                        let e = entry.element
-                        return .init(index: entry.index, id: e.id, role: e.role.rawValue, label: e.label, hint: e.hint,
-                                     value: e.value, selected: e.selected, state: stateText(e),
-                                     speech: entry.speech, braille: entry.braille.text)
-                    })
-            },
-            screenCount: report.screens.count, elementCount: report.elementCount)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+    func disabledIds(_ results: AuditResults) -> [String] { naming.disabledIds(results) }
+}
+
+extension AuditNaming {
+    func summaryLine(_ results: AuditResults) -> String {
+        strings(.auditReportSummaryLine, [
+            "screens": String(results.report.screens.count), "elements": String(results.report.elementCount),
+            "rules": String(results.rules.count), "violations": String(results.violationCount),
+            "incomplete": String(results.incompleteCount),
+        ])
+    }
+
+    func disabledIds(_ results: AuditResults) -> [String] {
+        let enabled = Set(results.rules.map(\.info.id))
+        return AuditRules.ids.filter { !enabled.contains($0) }
     }
 }

@@ -9,13 +9,58 @@ extension Lecteur {
 
         @OptionGroup var common: CommonOptions
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptFormat), valueName: "text|json"))
+        @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptFormat), valueName: "text|json|junit|html"))
         var format: String = "text"
 
+        @Option(name: .customLong("fail-on"),
+                help: ArgumentHelp(cli(.auditCliOptFailOn), valueName: "minor|moderate|serious|critical"))
+        var failOn: String?
+
+        @Flag(name: .long, help: ArgumentHelp(cli(.auditCliOptRules)))
+        var rules = false
+
+        @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptDisable), valueName: "ID"))
+        var disable: [String] = []
+
+        @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptOutput), valueName: "FICHIER"))
+        var output: String?
+
+        @Option(name: .customLong("strings"), help: ArgumentHelp(cli(.auditCliOptStrings), valueName: "FICHIER"))
+        var stringsFile: String?
+
+        /// The chosen locale, with the templates of `--strings` in place of the shipped ones.
+        private func auditStrings() throws -> Strings {
+            let shipped = try common.strings()
+            guard let path = stringsFile else { return shipped }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw LecteurCLIError(shipped(.catalogueUnreadable, ["path": path]))
+            }
+            do {
+                return try AuditResources.strings(locale: shipped.localeCode, overrides: data) ?? shipped
+            } catch AuditResources.OverrideError.unknownKey(let key) {
+                throw LecteurCLIError(shipped(.auditCliUnknownKey, ["key": key, "path": path]))
+            } catch {
+                throw LecteurCLIError(shipped(.auditCliBadStrings, ["path": path]))
+            }
+        }
+
         func run() throws {
-            let strings = try common.strings()
+            let strings = try auditStrings()
             let format = try choice(format, "--format", as: AuditFormat.self)
-            let navigator = Navigator(strings: strings, timeZone: .current)
+            let threshold = try failOn.map { try choice($0, "--fail-on", as: Impact.self) }
+            // "--disable a,b" and "--disable a --disable b" both work.
+            let disabled = disable.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            if let unknown = disabled.first(where: { AuditRules.rule($0) == nil }) {
+                throw LecteurCLIError(strings(.auditCliUnknownRule, ["id": unknown, "ids": AuditRules.ids.joined(separator: ", ")]))
+            }
+            if rules {
+                let lines = AuditRules.all.map { rule in
+                    strings(.auditCliRuleLine, ["id": rule.info.id, "impact": rule.info.impact.rawValue,
+                                                "tags": rule.info.tags.joined(separator: ","), "help": strings(rule.info.help)])
+                }
+                FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+                return
+            }
             // The audit reads the catalogue the reader would show; records set aside and a catalogue
             // that cannot load are reported in the user's language on standard error.
             let source = LocalCatalogueSource(origin: common.catalog.map { .file($0) } ?? .builtIn, strings: strings)
@@ -26,10 +71,25 @@ extension Lecteur {
                 catalogue = decoded.catalogue
             case .failure(let error):
                 fputs(cli(.cliError, ["message": source.message(for: error)]) + "\n", stderr)
-                throw ExitCode(65)
+                Foundation.exit(65)
             }
-            let report = AuditWalker(navigator: navigator).walk(catalogue: catalogue, progress: ReaderStore(strings: strings).progress())
-            FileHandle.standardOutput.write(Data(AuditFormatter(strings: strings).render(report, as: format).utf8))
+            let run: AuditRun
+            do { run = try AuditRun(strings: strings, timeZone: .current, disabled: disabled) } catch {
+                throw LecteurCLIError(String(describing: error))
+            }
+            let results = run.results(for: catalogue, progress: ReaderStore(strings: strings).progress())
+            let text = run.render(results, as: format)
+            if let output {
+                do { try Data(text.utf8).write(to: URL(fileURLWithPath: output)) } catch {
+                    throw LecteurCLIError(cli(.catalogueUnreadable, ["path": output]))
+                }
+            } else {
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+            if let threshold, case let count = results.violationCount(atLeast: threshold), count > 0 {
+                fputs(strings(.auditCliFailed, ["count": String(count), "impact": threshold.rawValue]) + "\n", stderr)
+                Foundation.exit(1)
+            }
         }
     }
 }

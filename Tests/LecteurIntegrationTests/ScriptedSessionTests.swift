@@ -124,8 +124,9 @@ import Testing
         #expect(out.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
         let screens = try #require(report["screens"] as? [[String: Any]])
-        // 1 unfiltered list + 6 filters + 14 details + the Morse list + 54 symbol cards.
-        let expectedScreens = 76
+        // 1 unfiltered list + 6 filters + 14 details + the Morse list + 54 symbol cards,
+        // then the loading and error states of the list.
+        let expectedScreens = 78
         #expect(screens.count == expectedScreens)
         let first = try #require((screens[0]["elements"] as? [[String: Any]])?.first)
         #expect(first["label"] as? String == "Toutes, sélectionné")

@@ -1,0 +1,183 @@
+import LecteurCore
+
+/// A self-contained HTML page (no script, no external resource, styles inline) that a screen
+/// reader user can read: one `h1`, a summary table with a caption and header cells, the rules
+/// (`h3` each), then one labelled section per screen (`h3`) with each element under an `h4` (the
+/// list's own numbers are hidden: the heading carries the element's position on its screen),
+/// its fields in a description list, its braille cells, and its findings.
+struct AuditHTMLFormat {
+    let naming: AuditNaming
+    var strings: Strings { naming.strings }
+
+    func render(_ results: AuditResults) -> String {
+        var out = ""
+        out.reserveCapacity(results.report.elementCount * 1200)
+        func esc(_ text: String) { AuditMarkup.xml(text, into: &out) }
+        let title = strings(.auditReportTitle)
+        out += "<!DOCTYPE html>\n<html lang=\"\(AuditMarkup.xml(strings.localeCode))\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"
+        esc(title)
+        out += "</title>\n<style>\n" + Self.style + "</style>\n</head>\n<body>\n"
+        out += "<a class=\"skip\" href=\"#screens\">"
+        esc(strings(.auditReportSkipLink))
+        out += "</a>\n<header>\n<h1>"
+        esc(title)
+        out += "</h1>\n<p>"
+        esc(strings(.auditReportIntro, ["table": results.braille.name]))
+        out += "</p>\n</header>\n<main>\n"
+        summary(results, into: &out)
+        rules(results, into: &out)
+        screens(results, into: &out)
+        out += "</main>\n</body>\n</html>\n"
+        return out
+    }
+
+    private func summary(_ results: AuditResults, into out: inout String) {
+        out += "<section aria-labelledby=\"summary\">\n<h2 id=\"summary\">"
+        AuditMarkup.xml(strings(.auditReportSummary), into: &out)
+        out += "</h2>\n<p>"
+        AuditMarkup.xml(naming.summaryLine(results), into: &out)
+        out += "</p>\n"
+        let disabled = naming.disabledIds(results)
+        if !disabled.isEmpty {
+            out += "<p>"
+            AuditMarkup.xml(strings(.auditReportDisabled, ["ids": disabled.joined(separator: ", ")]), into: &out)
+            out += "</p>\n"
+        }
+        out += "<table>\n<caption>"
+        AuditMarkup.xml(strings(.auditReportTableCaption), into: &out)
+        out += "</caption>\n<thead><tr>"
+        for key in [L10n.auditReportTableRule, .auditReportTableImpact, .auditReportTableViolations,
+                    .auditReportTableIncomplete, .auditReportTablePasses] {
+            out += "<th scope=\"col\">"
+            AuditMarkup.xml(strings(key), into: &out)
+            out += "</th>"
+        }
+        out += "</tr></thead>\n<tbody>\n"
+        for rule in results.rules {
+            out += "<tr><th scope=\"row\"><a href=\"#rule-\(rule.info.id)\">"
+            AuditMarkup.xml(rule.info.id, into: &out)
+            out += "</a></th><td>"
+            AuditMarkup.xml(naming.impact(rule.info.impact), into: &out)
+            out += "</td><td>\(rule.violations.count)</td><td>\(rule.incomplete.count)</td><td>\(rule.passes.count)</td></tr>\n"
+        }
+        out += "</tbody>\n</table>\n</section>\n"
+    }
+
+    private func rules(_ results: AuditResults, into out: inout String) {
+        out += "<section aria-labelledby=\"rules\">\n<h2 id=\"rules\">"
+        AuditMarkup.xml(strings(.auditReportRules), into: &out)
+        out += "</h2>\n"
+        for rule in results.rules {
+            let info = rule.info
+            out += "<h3 id=\"rule-\(info.id)\">"
+            AuditMarkup.xml(strings(.auditReportRuleHeading, ["id": info.id, "help": strings(info.help)]), into: &out)
+            out += "</h3>\n<ul>\n"
+            for text in [strings(.auditReportRuleImpact, ["impact": naming.impact(info.impact)]),
+                         strings(.auditReportRuleCriteria, ["criteria": naming.criteria(info)]),
+                         strings(.auditReportRuleWhy, ["description": strings(info.description)]),
+                         strings(.auditReportRuleFix, ["fix": strings(info.fix)])] {
+                out += "<li>"
+                AuditMarkup.xml(text, into: &out)
+                out += "</li>\n"
+            }
+            out += "</ul>\n"
+        }
+        out += "</section>\n"
+    }
+
+    private func screens(_ results: AuditResults, into out: inout String) {
+        out += "<section aria-labelledby=\"screens\">\n<h2 id=\"screens\" tabindex=\"-1\">"
+        AuditMarkup.xml(strings(.auditReportScreens), into: &out)
+        out += "</h2>\n"
+        for (s, screen) in results.report.screens.enumerated() {
+            out += "<section class=\"screen\" aria-labelledby=\"screen-\(s + 1)\">\n<h3 id=\"screen-\(s + 1)\">"
+            AuditMarkup.xml(naming.screenHeading(screen), into: &out)
+            out += "</h3>\n<p class=\"path\">"
+            AuditMarkup.xml(strings(.auditReportScreenPath, ["path": screen.path]), into: &out)
+            out += " — "
+            AuditMarkup.xml(strings(.auditReportScreenCount, ["count": String(screen.entries.count)]), into: &out)
+            out += "</p>\n<ol class=\"elements\">\n"
+            for (e, entry) in screen.entries.enumerated() {
+                element(results, entry, AuditNode(screen: s, entry: e), into: &out)
+            }
+            out += "</ol>\n</section>\n"
+        }
+        out += "</section>\n"
+    }
+
+    private func element(_ results: AuditResults, _ entry: AuditReport.Entry, _ node: AuditNode, into out: inout String) {
+        let element = entry.element
+        let role = naming.roleName(element.role)
+        // A blank label would give a heading with no name: say so instead (the field below shows it).
+        let label = TextScan.words(in: element.label).isEmpty ? strings(.auditReportNoLabel) : element.label
+        out += "<li>\n<h4>"
+        AuditMarkup.xml(strings(.auditReportElementHeading, ["index": String(entry.index), "label": label, "role": role]), into: &out)
+        out += "</h4>\n<dl>\n"
+        func field(_ key: L10n, _ value: String?, cls: String? = nil) {
+            guard let value else { return }
+            out += "<dt>"
+            AuditMarkup.xml(strings(key), into: &out)
+            out += cls.map { "</dt><dd class=\"\($0)\">" } ?? "</dt><dd>"
+            AuditMarkup.xml(value, into: &out)
+            out += "</dd>\n"
+        }
+        field(.auditReportFieldRole, role)
+        field(.auditReportFieldLabel, element.label)
+        if element.visibleText != element.label { field(.auditReportFieldVisibleText, element.visibleText) }
+        field(.auditReportFieldHint, element.hint)
+        field(.auditReportFieldValue, element.value)
+        field(.auditReportFieldState, naming.state(element))
+        field(.auditReportFieldSpeech, entry.speech, cls: "speech")
+        field(.auditReportFieldBraille, entry.braille.text, cls: "braille")
+        field(.auditReportFieldCells, results.braille.cells(for: entry.braille.text), cls: "cells")
+        out += "<dt>"
+        AuditMarkup.xml(strings(.auditReportFieldFindings), into: &out)
+        out += "</dt><dd>"
+        let findings = results.findings(at: node)
+        if findings.isEmpty {
+            AuditMarkup.xml(strings(.auditReportNoFindings), into: &out)
+        } else {
+            out += "<ul class=\"findings\">\n"
+            for finding in findings {
+                out += "<li class=\"\(finding.kind.rawValue) \(finding.rule.impact.rawValue)\">"
+                AuditMarkup.xml(strings(.auditReportFindingItem, [
+                    "kind": naming.kind(finding.kind), "impact": naming.impact(finding.rule.impact),
+                    "help": strings(finding.rule.help), "message": finding.message,
+                ]), into: &out)
+                out += " <a href=\"#rule-\(finding.rule.id)\">"
+                AuditMarkup.xml(finding.rule.id, into: &out)
+                out += "</a></li>\n"
+            }
+            out += "</ul>"
+        }
+        out += "</dd>\n</dl>\n</li>\n"
+    }
+
+    /// Readable at 200 % zoom, in light and dark schemes, with focus always visible; colour never
+    /// carries meaning alone (the kind and impact are written out).
+    static let style = """
+    :root { color-scheme: light dark; --fg: #1b1b1b; --bg: #ffffff; --muted: #4a4a4a; --line: #c8c8c8; --bad: #a4000f; --check: #6b4a00; }
+    @media (prefers-color-scheme: dark) { :root { --fg: #f2f2f2; --bg: #121212; --muted: #c8c8c8; --line: #555; --bad: #ff8a8a; --check: #ffd27a; } }
+    body { font: 1rem/1.5 system-ui, sans-serif; color: var(--fg); background: var(--bg); max-width: 60rem; margin: 0 auto; padding: 1rem; }
+    a { color: inherit; }
+    a:focus, h2:focus { outline: 3px solid currentColor; outline-offset: 2px; }
+    .skip { position: absolute; left: -999rem; }
+    .skip:focus { position: static; }
+    table { border-collapse: collapse; margin: 1rem 0; }
+    th, td { border: 1px solid var(--line); padding: .25rem .5rem; text-align: left; }
+    td { text-align: right; }
+    section.screen { border-top: 2px solid var(--line); margin-top: 2rem; }
+    .path { color: var(--muted); }
+    ol.elements { list-style: none; padding-left: 0; }
+    ol.elements > li { margin: 1rem 0; }
+    dl { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem; margin: .25rem 0; }
+    dt { font-weight: 600; }
+    dd { margin: 0; }
+    .cells { font-size: 1.5rem; letter-spacing: .1em; line-height: 1.2; }
+    .findings { margin: 0; padding-left: 1.2rem; }
+    .findings .violation { color: var(--bad); }
+    .findings .incomplete { color: var(--check); }
+
+    """
+}

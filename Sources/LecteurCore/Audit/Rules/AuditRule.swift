@@ -1,0 +1,87 @@
+/// The outcome of one rule on one element.
+public enum RuleCheck: Hashable, Sendable {
+    /// The rule has nothing to say about this kind of element.
+    case inapplicable
+    case pass
+    /// A defect, with a message naming what was found.
+    case violation(String)
+    /// The rule cannot decide alone: a person should check (axe-core's "incomplete").
+    case review(String)
+}
+
+/// What the rules need besides the elements: the message templates of the report's language,
+/// the word lists and the braille table.
+public struct AuditContext: Sendable {
+    public let strings: Strings
+    public let vocabulary: PreparedVocabulary
+    public let braille: any BrailleCellTable
+
+    public init(strings: Strings, vocabulary: AuditVocabulary, braille: any BrailleCellTable) {
+        self.strings = strings
+        self.vocabulary = PreparedVocabulary(vocabulary)
+        self.braille = braille
+    }
+}
+
+/// A lint rule over the elements of a screen. Most rules look at one element at a time
+/// (`ElementRule`); a rule comparing siblings looks at the whole screen.
+public protocol AuditRule: Sendable {
+    var info: AuditRuleInfo { get }
+    /// One outcome per element of the screen, in order.
+    func check(_ screen: ScreenFacts, _ context: AuditContext) -> [RuleCheck]
+}
+
+public protocol ElementRule: AuditRule {
+    func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck
+}
+
+extension ElementRule {
+    public func check(_ screen: ScreenFacts, _ context: AuditContext) -> [RuleCheck] {
+        screen.elements.map { check($0, context) }
+    }
+}
+
+/// An element with the views of its texts the rules share, computed once and only when a rule
+/// asks (words of the label, of the speech text, scalars of the braille line…).
+public final class ElementFacts {
+    public let entry: AuditReport.Entry
+    public var element: Element { entry.element }
+
+    public init(_ entry: AuditReport.Entry) { self.entry = entry }
+
+    public lazy var labelWords: [TextScan.Word] = TextScan.words(in: element.label)
+    public lazy var visibleWords: [TextScan.Word] = TextScan.words(in: element.visibleText)
+    public lazy var hintWords: [TextScan.Word] = element.hint.map { TextScan.words(in: $0) } ?? []
+    public lazy var speechScalars: [Unicode.Scalar] = Array(entry.composedSpeech.unicodeScalars)
+    public lazy var speechWords: [TextScan.Word] = TextScan.words(in: speechScalars)
+    public lazy var brailleScalars: [Unicode.Scalar] = Array(entry.braille.text.unicodeScalars)
+
+    /// Something a person activates: the rules on names of controls apply to it.
+    public var isControl: Bool { element.action != nil || element.role == .button || element.role == .tab }
+
+    /// The text of a range of scalars of the speech text.
+    public func speechExcerpt(_ range: Range<Int>) -> String { Self.excerpt(speechScalars, range) }
+    public func brailleExcerpt(_ range: Range<Int>) -> String { Self.excerpt(brailleScalars, range) }
+
+    static func excerpt(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[range.clamped(to: 0..<scalars.count)])
+        return String(view)
+    }
+}
+
+public struct ScreenFacts {
+    public let screen: AuditReport.ScreenEntry
+    public let elements: [ElementFacts]
+
+    public init(_ screen: AuditReport.ScreenEntry) {
+        self.screen = screen
+        self.elements = screen.entries.map(ElementFacts.init)
+    }
+}
+
+/// "U+202F" for a character the report names, since many of them are invisible.
+func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+}

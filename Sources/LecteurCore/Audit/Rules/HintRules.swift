@@ -1,0 +1,34 @@
+/// A hint that says the label again adds a second of speech and nothing else.
+public struct HintRepeatsLabelRule: ElementRule {
+    public let info = AuditRuleInfo(
+        id: "hint-repeats-label", impact: .minor, tags: ["best-practice", "apple-hig"],
+        help: .auditRuleHintRepeatsLabelHelp, description: .auditRuleHintRepeatsLabelDescription,
+        fix: .auditRuleHintRepeatsLabelFix)
+
+    public init() {}
+
+    public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
+        guard let hint = element.element.hint, !element.hintWords.isEmpty else { return .inapplicable }
+        let hintWords = element.hintWords.map(\.folded), label = element.labelWords.map(\.folded)
+        guard !label.isEmpty, contains(label, hintWords) || contains(hintWords, label) else { return .pass }
+        return .violation(context.strings(.auditRuleHintRepeatsLabelFinding, ["hint": hint]))
+    }
+}
+
+/// Apple's guidance for hints: describe the result ("Ouvre les détails…"), do not give an order
+/// or name the gesture ("Appuyez pour…"), which the platform already says in its own way.
+public struct HintGivesOrderRule: ElementRule {
+    public let info = AuditRuleInfo(
+        id: "hint-gives-order", impact: .minor, tags: ["best-practice", "apple-hig"],
+        help: .auditRuleHintGivesOrderHelp, description: .auditRuleHintGivesOrderDescription,
+        fix: .auditRuleHintGivesOrderFix)
+
+    public init() {}
+
+    public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
+        guard let hint = element.element.hint, !element.hintWords.isEmpty else { return .inapplicable }
+        guard let first = context.vocabulary.orders.matches(in: element.hintWords).first else { return .pass }
+        let word = element.hintWords[first].map(\.text).joined(separator: " ")
+        return .violation(context.strings(.auditRuleHintGivesOrderFinding, ["word": word, "hint": hint]))
+    }
+}

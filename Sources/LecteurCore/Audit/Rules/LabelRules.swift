@@ -1,0 +1,113 @@
+/// An element with no label, or one that says nothing (spaces, punctuation): the screen reader
+/// has nothing to announce but the role.
+public struct LabelMissingRule: ElementRule {
+    public let info = AuditRuleInfo(
+        id: "label-missing", impact: .critical, tags: ["wcag2a", "wcag412", "rgaa-7.1", "rgaa-11.9"],
+        help: .auditRuleLabelMissingHelp, description: .auditRuleLabelMissingDescription,
+        fix: .auditRuleLabelMissingFix)
+
+    public init() {}
+
+    public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
+        let label = element.element.label
+        if label.isEmpty { return .violation(context.strings(.auditRuleLabelMissingFindingEmpty)) }
+        if element.labelWords.isEmpty {
+            let shown = label.unicodeScalars.map { TextScan.isSpace($0) ? codePoint($0) : String($0) }.joined(separator: " ")
+            return .violation(context.strings(.auditRuleLabelMissingFindingBlank, ["label": shown]))
+        }
+        return .pass
+    }
+}
+
+/// "Bouton Valider": the screen reader already says "bouton", so the user hears it twice.
+public struct LabelRoleWordRule: ElementRule {
+    public let info = AuditRuleInfo(
+        id: "label-role-word", impact: .minor, tags: ["best-practice", "wcag412", "rgaa-7.1"],
+        help: .auditRuleLabelRoleWordHelp, description: .auditRuleLabelRoleWordDescription,
+        fix: .auditRuleLabelRoleWordFix)
+
+    public init() {}
+
+    public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
+        guard element.isControl else { return .inapplicable }
+        let found = context.vocabulary.roles.matches(in: element.labelWords)
+        guard let first = found.first else { return .pass }
+        let word = element.labelWords[first].map(\.text).joined(separator: " ")
+        return .violation(context.strings(.auditRuleLabelRoleWordFinding, ["word": word]))
+    }
+}
+
+/// "IA Générative, sélectionné" (the seeds' chips): the state lives in the label, so it is not a
+/// state for assistive technology (no selected trait, nothing a braille display can mark).
+public struct LabelStateWordRule: ElementRule {
+    public let info = AuditRuleInfo(
+        id: "label-state-word", impact: .moderate, tags: ["wcag2a", "wcag412", "rgaa-7.1"],
+        help: .auditRuleLabelStateWordHelp, description: .auditRuleLabelStateWordDescription,
+        fix: .auditRuleLabelStateWordFix)
+
+    public init() {}
+
+    public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
+        guard element.isControl else { return .inapplicable }
+        let found = context.vocabulary.states.matches(in: element.labelWords)
+        guard let first = found.first else { return .pass }
+        let word = element.labelWords[first].map(\.text).joined(separator: " ")
+        return .violation(context.strings(.auditRuleLabelStateWordFinding, ["word": word]))
+    }
+}
+
+/// WCAG 2.5.3 Label in Name: a voice-control user says what they see, so the visible words must
+/// be in the accessible name, in order.
+public struct LabelInNameRule: ElementRule {
+    public let info = AuditRuleInfo(
+        id: "label-in-name", impact: .serious, tags: ["wcag21a", "wcag253", "rgaa-7.1.3"],
+        help: .auditRuleLabelInNameHelp, description: .auditRuleLabelInNameDescription,
+        fix: .auditRuleLabelInNameFix)
+
+    public init() {}
+
+    public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
+        guard element.isControl, !element.visibleWords.isEmpty else { return .inapplicable }
+        let visible = element.visibleWords.map(\.folded), label = element.labelWords.map(\.folded)
+        if contains(label, visible) { return .pass }
+        return .violation(context.strings(.auditRuleLabelInNameFinding,
+                                          ["visible": element.element.visibleText, "label": element.element.label]))
+    }
+}
+
+/// Whether `needle` occurs as consecutive words of `haystack`.
+func contains(_ haystack: [String], _ needle: [String]) -> Bool {
+    guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+    for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+        if Array(haystack[start..<start + needle.count]) == needle { return true }
+    }
+    return false
+}
+
+/// Two controls of one screen with the same name that do different things: the user cannot tell
+/// them apart from a list of controls.
+public struct DuplicateLabelRule: AuditRule {
+    public let info = AuditRuleInfo(
+        id: "duplicate-label", impact: .moderate, tags: ["wcag2aa", "wcag246", "wcag244", "rgaa-6.1", "rgaa-11.9"],
+        help: .auditRuleDuplicateLabelHelp, description: .auditRuleDuplicateLabelDescription,
+        fix: .auditRuleDuplicateLabelFix)
+
+    public init() {}
+
+    public func check(_ screen: ScreenFacts, _ context: AuditContext) -> [RuleCheck] {
+        var byName: [String: [Int]] = [:]
+        for (i, element) in screen.elements.enumerated() where element.element.action != nil {
+            byName[TextScan.wordKey(element.labelWords), default: []].append(i)
+        }
+        return screen.elements.enumerated().map { i, element in
+            guard let action = element.element.action else { return .inapplicable }
+            let key = TextScan.wordKey(element.labelWords)
+            // A label with no words is label-missing's finding, not a duplicate.
+            guard !key.isEmpty, let other = byName[key]?.first(where: { $0 != i && screen.elements[$0].element.action != action })
+            else { return .pass }
+            return .violation(context.strings(.auditRuleDuplicateLabelFinding, [
+                "other": String(screen.screen.entries[other].index), "label": element.element.label,
+            ]))
+        }
+    }
+}

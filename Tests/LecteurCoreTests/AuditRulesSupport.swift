@@ -1,0 +1,53 @@
+import Foundation
+import LecteurCore
+import LecteurLocales
+
+/// The rules' inputs built the way the walker builds them: the speech text from the real
+/// SpeechComposer, the braille line from BrailleLine, the shipped word lists and braille cells.
+enum AuditRulesFixture {
+    static let strings = Fixture.fr
+    static let vocabulary: AuditVocabulary = {
+        let data = LocaleResources.data(locale: "fr", file: "lexique-audit.json")!
+        return try! JSONDecoder().decode(AuditVocabulary.self, from: data)
+    }()
+    static let braille: DictionaryBrailleTable = {
+        try! DictionaryBrailleTable(jsonData: LocaleResources.data(locale: "fr", file: "lexique-braille-fr-bfu-comp8.json")!)
+    }()
+    static let context = AuditContext(strings: strings, vocabulary: vocabulary, braille: braille)
+
+    static func screen(_ elements: [Element], path: String = "test") -> AuditReport.ScreenEntry {
+        let composer = SpeechComposer(strings: strings)
+        let entries = elements.enumerated().map { i, element in
+            AuditReport.Entry(index: i + 1, element: element, speech: composer.compose(element, verbosity: .full),
+                              braille: BrailleLine.compose(element, strings: strings))
+        }
+        return AuditReport.ScreenEntry(screen: "test", title: "Test", filter: nil, entries: entries, path: path)
+    }
+
+    static func check(_ ruleId: String, _ elements: [Element]) -> [RuleCheck] {
+        AuditRules.rule(ruleId)!.check(ScreenFacts(screen(elements)), context)
+    }
+
+    static func text(_ label: String) -> Element { Element(id: "t", role: .text, label: label) }
+    static func button(_ label: String, visible: String? = nil, hint: String? = nil, selected: Bool? = nil,
+                       action: ElementAction? = .back, id: String = "b") -> Element {
+        Element(id: id, role: .button, label: label, visibleText: visible, hint: hint, selected: selected, action: action)
+    }
+
+    /// A real card from the real ScreenBuilder (spoken price differs from the shown one).
+    static func card(title: String = "Atelier", price: Decimal) -> Element {
+        Fixture.navigator.builder.card(Fixture.formation(1, title, category: nil, price: price))
+    }
+}
+
+extension RuleCheck {
+    var message: String? {
+        switch self {
+        case .violation(let m), .review(let m): m
+        case .pass, .inapplicable: nil
+        }
+    }
+    var isViolation: Bool { if case .violation = self { true } else { false } }
+    var isReview: Bool { if case .review = self { true } else { false } }
+    var isPass: Bool { self == .pass }
+}
