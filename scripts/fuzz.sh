@@ -101,7 +101,7 @@ if [ "$mode" = repro ]; then
   name="$1"; shift
   bin=$(build_target "$name")
   [ -n "$bin" ] || exit 2
-  ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0 exec "$bin" -rss_limit_mb=2048 "$@"
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0 exec "$bin" -rss_limit_mb=2048 "$@"
 fi
 
 [ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(all_targets)
@@ -120,7 +120,7 @@ for name in "${targets[@]}"; do
   log="$out/logs/$name.log"
   echo "fuzz: $name for ${seconds} s…" >&2
   status=0
-  ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0:quarantine_size_mb=16 "$bin" "${args[@]}" "$corpus" $([ -d "$seeds" ] && echo "$seeds") > "$log" 2>&1 || status=$?
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0:quarantine_size_mb=16 "$bin" "${args[@]}" "$corpus" $([ -d "$seeds" ] && echo "$seeds") > "$log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
   if [ "$status" -ne 0 ]; then
