@@ -68,14 +68,20 @@ public struct CommandParser: Sendable {
     /// The closest command name by edit distance, if it is close enough to be a typo.
     public func suggestion(for word: String) -> String? {
         let folded = Self.fold(word)
+        let length = folded.count
+        let limit = max(2, length / 3)
         var best: (name: String, distance: Int)?
         for spec in specs {
             for name in spec.names where name.count > 1 {
-                let d = Self.editDistance(folded, Self.fold(name))
+                let candidate = Self.fold(name)
+                // The distance is at least the difference in length: a long paste is no typo, and
+                // measuring it against every name would take seconds per line.
+                guard abs(length - candidate.count) <= limit else { continue }
+                let d = Self.editDistance(folded, candidate)
                 if best == nil || d < best!.distance { best = (name, d) }
             }
         }
-        guard let best, best.distance <= max(2, folded.count / 3) else { return nil }
+        guard let best, best.distance <= limit else { return nil }
         return best.name
     }
 

@@ -24,7 +24,11 @@ public enum TextSanitizer {
                 // Zero-width and bidirectional controls: invisible, yet they reorder or hide text.
                 break
             case 0x3C: // "<": markup tag, if it closes
-                if let end = scalars.firstIndex(of: ">"), isTag(scalars[scalars.startIndex..<end]) {
+                // Look no further than the next "<" (a body holding one is not a tag) nor past the
+                // longest body isTag accepts: a line of "<<<<…" must not be scanned once per "<".
+                let window = scalars.prefix(maxTagBody)
+                if let end = window.firstIndex(where: { $0 == ">" || $0 == "<" }), scalars[end] == ">",
+                   isTag(scalars[scalars.startIndex..<end]) {
                     let body = scalars[scalars.startIndex..<end]
                     scalars = scalars[scalars.index(after: end)...]
                     // "<b>gras</b>" stays one word; "<p>", "<br/>", "<li>"… separate words.
@@ -50,8 +54,10 @@ public enum TextSanitizer {
         guard let first = body.first else { return false }
         // "<b>", "</p>", "<br/>", "<!-- -->", "<?xml …?>", "<speak …>": a letter, "/", "!" or "?" first.
         let ok = first == "/" || first == "!" || first == "?" || first.properties.isAlphabetic
-        return ok && !body.contains("<") && body.count < 2000
+        return ok && !body.contains("<") && body.count < maxTagBody
     }
+
+    private static let maxTagBody = 2000
 
     private static let inlineTags: Set<String> = ["b", "i", "em", "strong", "span", "u", "a", "abbr", "small",
                                                   "sub", "sup", "mark", "code", "s", "q", "font"]

@@ -1,0 +1,79 @@
+import Foundation
+import LecteurCore
+
+/// Fuzz target `commands`: any typed line, parsed then reduced on a reader with the built-in
+/// catalogue loaded, must be answered (at least one effect), never crash, and never put a
+/// control character into what is spoken or brailled.
+///
+/// Input: UTF-8 text, one command per line (at most 64 lines). A few lines drive the runtime's
+/// other actions so commands meet every state: `#N` is a braille routing key on element N,
+/// `!l` starts a reload, `!L` finishes it, `!e` fails it, `!b` / `!f` switch verbosity.
+private let navigator = Navigator(strings: Fuzz.fr, timeZone: Fuzz.paris)
+private let builtIn = BuiltInCatalogue.load()
+private let loaded: ReaderState = {
+    var state = ReaderState()
+    _ = navigator.reduce(&state, .catalogueLoaded(builtIn))
+    return state
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let text = String(decoding: Fuzz.bytes(data, size), as: UTF8.self)
+    var state = loaded
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(64) {
+        let line = String(line)
+        let effects: [Effect]
+        var mustAnswer = false
+        switch line {
+        case "!l": effects = navigator.reduce(&state, .catalogueLoading)
+        case "!L": effects = navigator.reduce(&state, .catalogueLoaded(builtIn))
+        case "!e": effects = navigator.reduce(&state, .catalogueFailed(message: "Erreur de connexion."))
+        case "!b": effects = navigator.reduce(&state, .setVerbosity(.brief))
+        case "!f": effects = navigator.reduce(&state, .setVerbosity(.full))
+        default:
+            if line.hasPrefix("#"), let index = Int(line.dropFirst()) {
+                effects = navigator.reduce(&state, .activateElement(at: index))
+            } else {
+                switch navigator.parser.parse(line) {
+                case .empty:
+                    effects = []
+                case .command(let command):
+                    effects = navigator.reduce(&state, .command(command))
+                    mustAnswer = true
+                case .failure(let error):
+                    effects = navigator.reduce(&state, .invalidCommand(error))
+                    mustAnswer = true
+                }
+            }
+        }
+        Fuzz.check(!mustAnswer || !effects.isEmpty, "no answer to \(Fuzz.debug(line))")
+        for effect in effects { checkEffect(effect, line: line) }
+        let screen = navigator.builder.screen(for: state)
+        if let focus = state.focus[screen.id], !screen.elements.isEmpty {
+            Fuzz.check(screen.elements.indices.contains(focus), "focus \(focus) outside \(screen.code) after \(Fuzz.debug(line))")
+        }
+    }
+    return 0
+}
+
+private func checkEffect(_ effect: Effect, line: String) {
+    switch effect {
+    case .speak(let text, _):
+        Fuzz.check(!text.isEmpty, "empty speech after \(Fuzz.debug(line))")
+        // Help is several lines; nothing else may carry a control to the speech engine.
+        let bad = Fuzz.firstControl(in: text, allowed: [0x0A])
+        Fuzz.check(bad == nil, "control \(bad.map { String($0.value, radix: 16) } ?? "") spoken after \(Fuzz.debug(line))")
+    case .braille(let braille):
+        Fuzz.check(Fuzz.firstControl(in: braille.text) == nil, "control in braille after \(Fuzz.debug(line))")
+        Fuzz.check(braille.cursor >= 0 && braille.cursor <= braille.text.count, "braille cursor out of line")
+    case .focus(let report):
+        Fuzz.check(report.index >= 1 && report.index <= report.count, "focus \(report.index)/\(report.count)")
+    case .notice(_, let message), .error(_, let message):
+        Fuzz.check(!message.isEmpty, "empty message after \(Fuzz.debug(line))")
+        Fuzz.check(Fuzz.firstControl(in: message, allowed: [0x0A]) == nil, "control in message after \(Fuzz.debug(line))")
+    case .playMorse(let text):
+        Fuzz.check(Fuzz.firstControl(in: text) == nil, "control sent to Morse after \(Fuzz.debug(line))")
+    case .changeSetting, .loadCatalogue, .startPractice, .silence, .showHistory, .quit:
+        break
+    }
+}

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Fuzzes the pure core with libFuzzer + AddressSanitizer, each target for a bounded time.
+#
+#   scripts/fuzz.sh [--time SECONDS] [TARGET...]   run targets (default: all, 60 s each)
+#   scripts/fuzz.sh --list                          list targets
+#   scripts/fuzz.sh --repro TARGET FILE...          run a target once on saved inputs (a crash artifact)
+#
+# A target is a file Tests/Fuzz/<Name>Fuzz.swift exposing LLVMFuzzerTestOneInput; its name is
+# <name> in lower case. It is linked with Tests/Fuzz/FuzzSupport.swift and LecteurCore (all of
+# Sources/LecteurCore, compiled here with coverage and ASan: no SwiftPM, no C dependency). Header
+# lines in the target file extend the build:
+#   // fuzz-requires: PATH        skip the target (with a note) until PATH exists in the checkout
+#   // fuzz-build: ARGS...        extra swiftc arguments (sources, -I Modules/CLouis, -llouis)
+# Seeds: Tests/Fuzz/Corpus/<name>/ (read only); dictionary: Tests/Fuzz/<name>.dict if present.
+# Everything generated goes to .build-fuzz/ (git-ignored): the growing corpus, crash artifacts.
+# Exit status: 0 when no target crashed, 1 otherwise (the artifact path is printed).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=60
+mode=run
+targets=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --time) seconds="$2"; shift 2 ;;
+    --list) mode=list; shift ;;
+    --repro) mode=repro; shift; break ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+
+out=.build-fuzz
+mkdir -p "$out/bin" "$out/lib" "$out/corpus" "$out/artifacts" "$out/logs"
+# ld.gold warns about every ASan register thunk it cannot export: noise, not a problem.
+quiet_link() { grep -v -e "Cannot export local symbol" -e "^$" || true; }
+swift_flags=(-swift-version 5 -parse-as-library -sanitize=fuzzer,address -O -g)
+
+all_targets() {
+  for f in Tests/Fuzz/*Fuzz.swift; do
+    b=$(basename "$f" Fuzz.swift)
+    echo "${b,,}"
+  done
+}
+target_file() {
+  for f in Tests/Fuzz/*Fuzz.swift; do
+    b=$(basename "$f" Fuzz.swift)
+    [ "${b,,}" = "$1" ] && { echo "$f"; return 0; }
+  done
+  return 1
+}
+
+if [ "$mode" = list ]; then all_targets; exit 0; fi
+
+build_core() {
+  local lib="$out/lib/libLecteurCore.a"
+  local newest
+  newest=$(find Sources/LecteurCore -name '*.swift' -newer "$lib" 2>/dev/null | head -1 || true)
+  if [ -f "$lib" ] && [ -z "$newest" ] && [ "$(find Sources/LecteurCore -name '*.swift' | wc -l)" = "$(cat "$out/lib/count" 2>/dev/null)" ]; then
+    return 0
+  fi
+  echo "fuzz: building LecteurCore with coverage and ASan…" >&2
+  local start=$SECONDS
+  mapfile -t sources < <(find Sources/LecteurCore -name '*.swift' | sort)
+  swiftc "${swift_flags[@]}" -module-name LecteurCore -emit-library -static -wmo \
+    -emit-module -emit-module-path "$out/lib/LecteurCore.swiftmodule" \
+    "${sources[@]}" -o "$lib" 2>&1 | quiet_link
+  [ -f "$lib" ] || { echo "fuzz: LecteurCore did not build" >&2; exit 2; }
+  echo "${#sources[@]}" > "$out/lib/count"
+  echo "fuzz: LecteurCore built in $((SECONDS - start)) s" >&2
+}
+
+# Prints the binary path, or nothing when the target is skipped.
+build_target() {
+  local name="$1" file
+  file=$(target_file "$name") || { echo "fuzz: no target named $name (see --list)" >&2; exit 2; }
+  local required
+  required=$(sed -n 's|^// fuzz-requires: *||p' "$file")
+  for path in $required; do
+    if [ ! -e "$path" ]; then
+      echo "fuzz: $name skipped: $path is not in this checkout yet" >&2
+      return 0
+    fi
+  done
+  local extra
+  extra=$(sed -n 's|^// fuzz-build: *||p' "$file" | tr '\n' ' ')
+  local bin="$out/bin/fuzz-$name"
+  if [ ! -x "$bin" ] || [ -n "$(find "$file" Tests/Fuzz/FuzzSupport.swift "$out/lib/libLecteurCore.a" -newer "$bin" | head -1)" ]; then
+    echo "fuzz: linking $name…" >&2
+    # shellcheck disable=SC2086
+    swiftc "${swift_flags[@]}" -I "$out/lib" -L "$out/lib" -lLecteurCore \
+      Tests/Fuzz/FuzzSupport.swift "$file" $extra -o "$bin" 2>&1 | quiet_link >&2
+    [ -x "$bin" ] || { echo "fuzz: $name did not build" >&2; exit 2; }
+  fi
+  echo "$bin"
+}
+
+build_core
+
+if [ "$mode" = repro ]; then
+  name="$1"; shift
+  bin=$(build_target "$name")
+  [ -n "$bin" ] || exit 2
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0 exec "$bin" -rss_limit_mb=2048 "$@"
+fi
+
+[ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(all_targets)
+
+failed=0
+summary=()
+for name in "${targets[@]}"; do
+  bin=$(build_target "$name")
+  if [ -z "$bin" ]; then summary+=("$name|skipped|-|-"); continue; fi
+  corpus="$out/corpus/$name"
+  seeds="Tests/Fuzz/Corpus/$name"
+  mkdir -p "$corpus"
+  args=(-max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048
+        -artifact_prefix="$out/artifacts/$name-" -print_final_stats=1)
+  [ -f "Tests/Fuzz/$name.dict" ] && args+=(-dict="Tests/Fuzz/$name.dict")
+  log="$out/logs/$name.log"
+  echo "fuzz: $name for ${seconds} s…" >&2
+  status=0
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0:quarantine_size_mb=16 "$bin" "${args[@]}" "$corpus" $([ -d "$seeds" ] && echo "$seeds") > "$log" 2>&1 || status=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
+  if [ "$status" -ne 0 ]; then
+    failed=1
+    artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
+    summary+=("$name|CRASH|${runs:-?}|${took:-?}")
+    echo "fuzz: $name FAILED (status $status); input: ${artifact:-see $log}" >&2
+    grep -m 3 -e "fuzz invariant" -e "Fatal error" -e "ERROR: AddressSanitizer" -e "ERROR: libFuzzer" "$log" >&2 || true
+  else
+    summary+=("$name|ok|${runs:-?}|${took:-?}")
+  fi
+done
+
+printf '%-12s %-8s %12s %8s\n' target result inputs seconds
+for row in "${summary[@]}"; do
+  IFS='|' read -r n r i t <<< "$row"
+  printf '%-12s %-8s %12s %8s\n' "$n" "$r" "$i" "$t"
+done
+exit $failed
