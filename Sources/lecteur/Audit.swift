@@ -89,8 +89,10 @@ extension Lecteur {
                 throw LecteurCLIError(String(describing: error))
             }
             phase("decode")
-            let results = run.results(for: catalogue)
-            phase("walk+rules")
+            let report = AuditWalker(navigator: run.navigator).walk(catalogue: catalogue)
+            phase("walk")
+            let results = run.engine.run(report, context: run.context)
+            phase("rules")
             let text = run.render(results, as: format)
             phase("render-\(format.rawValue)")
             // Written straight from the string's bytes: the JSON report of a 100 000-formation
