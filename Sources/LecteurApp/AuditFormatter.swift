@@ -61,25 +61,35 @@ struct AuditTextFormat {
         }
         let disabled = disabledIds(results)
         if !disabled.isEmpty { line(strings(.auditReportDisabled, ["ids": disabled.joined(separator: ", ")])) }
+        let element = CompiledTemplate(strings, .auditElement, ["index", "role", "label"])
+        let hint = CompiledTemplate(strings, .auditFieldHint, ["hint"])
+        let value = CompiledTemplate(strings, .auditFieldValue, ["value"])
+        let state = CompiledTemplate(strings, .auditFieldState, ["state"])
+        let speech = CompiledTemplate(strings, .auditFieldSpeech, ["speech"])
+        let braille = CompiledTemplate(strings, .auditReportLineBraille, ["braille"])
+        let cells = CompiledTemplate(strings, .auditReportLineCells, ["cells"])
+        let finding = CompiledTemplate(strings, .auditReportLineFinding, ["kind", "impact", "id", "message"])
+        func field(_ template: CompiledTemplate, _ values: [String]) {
+            out += "   "
+            template.render(values, into: &out)
+            out += "\n"
+        }
         for (s, screen) in report.screens.enumerated() {
             line()
             line(naming.screenHeading(screen))
             line(strings(.auditReportScreenPath, ["path": screen.path]))
             for (e, entry) in screen.entries.enumerated() {
-                let element = entry.element
-                line(strings(.auditElement, ["index": String(entry.index), "role": naming.roleName(element.role),
-                                             "label": element.label]))
-                if let hint = element.hint { line("   " + strings(.auditFieldHint, ["hint": hint])) }
-                if let value = element.value { line("   " + strings(.auditFieldValue, ["value": value])) }
-                if let state = naming.state(element) { line("   " + strings(.auditFieldState, ["state": state])) }
-                line("   " + strings(.auditFieldSpeech, ["speech": entry.speech]))
-                line("   " + strings(.auditReportLineBraille, ["braille": entry.braille.text]))
-                line("   " + strings(.auditReportLineCells, ["cells": results.braille.cells(for: entry.braille.text)]))
-                for finding in results.findings(at: AuditNode(screen: s, entry: e)) {
-                    line("   " + strings(.auditReportLineFinding, [
-                        "kind": naming.kind(finding.kind), "impact": naming.impact(finding.rule.impact),
-                        "id": finding.rule.id, "message": finding.message,
-                    ]))
+                let item = entry.element
+                element.render([String(entry.index), naming.roleName(item.role), item.label], into: &out)
+                out += "\n"
+                if let text = item.hint { field(hint, [text]) }
+                if let text = item.value { field(value, [text]) }
+                if let text = naming.state(item) { field(state, [text]) }
+                field(speech, [entry.speech])
+                field(braille, [entry.braille.text])
+                field(cells, [results.braille.cells(for: entry.braille.text)])
+                for found in results.findings(at: AuditNode(screen: s, entry: e)) {
+                    field(finding, [naming.kind(found.kind), naming.impact(found.rule.impact), found.rule.id, found.message])
                 }
             }
         }

@@ -86,7 +86,30 @@ struct AuditHTMLFormat {
         out += "</section>\n"
     }
 
+    /// The per-element templates and field names, prepared once per report.
+    private struct ElementTexts {
+        let heading: CompiledTemplate
+        let finding: CompiledTemplate
+        let fields: [L10n: String]
+        let noLabel: String, noFindings: String
+
+        init(_ strings: Strings) {
+            heading = CompiledTemplate(strings, .auditReportElementHeading, ["index", "label", "role"])
+            finding = CompiledTemplate(strings, .auditReportFindingItem, ["kind", "impact", "help", "message"])
+            let keys: [L10n] = [.auditReportFieldRole, .auditReportFieldLabel, .auditReportFieldVisibleText,
+                                .auditReportFieldHint, .auditReportFieldValue, .auditReportFieldState,
+                                .auditReportFieldSpeech, .auditReportFieldBraille, .auditReportFieldCells,
+                                .auditReportFieldFindings]
+            var fields: [L10n: String] = [:]
+            for key in keys { fields[key] = AuditMarkup.xml(strings(key)) }
+            self.fields = fields
+            noLabel = strings(.auditReportNoLabel)
+            noFindings = AuditMarkup.xml(strings(.auditReportNoFindings))
+        }
+    }
+
     private func screens(_ results: AuditResults, into out: inout String) {
+        let texts = ElementTexts(strings)
         out += "<section aria-labelledby=\"screens\">\n<h2 id=\"screens\" tabindex=\"-1\">"
         AuditMarkup.xml(strings(.auditReportScreens), into: &out)
         out += "</h2>\n"
@@ -99,25 +122,26 @@ struct AuditHTMLFormat {
             AuditMarkup.xml(strings(.auditReportScreenCount, ["count": String(screen.entries.count)]), into: &out)
             out += "</p>\n<ol class=\"elements\">\n"
             for (e, entry) in screen.entries.enumerated() {
-                element(results, entry, AuditNode(screen: s, entry: e), into: &out)
+                element(results, entry, AuditNode(screen: s, entry: e), texts, into: &out)
             }
             out += "</ol>\n</section>\n"
         }
         out += "</section>\n"
     }
 
-    private func element(_ results: AuditResults, _ entry: AuditReport.Entry, _ node: AuditNode, into out: inout String) {
+    private func element(_ results: AuditResults, _ entry: AuditReport.Entry, _ node: AuditNode,
+                         _ texts: ElementTexts, into out: inout String) {
         let element = entry.element
         let role = naming.roleName(element.role)
         // A blank label would give a heading with no name: say so instead (the field below shows it).
-        let label = TextScan.words(in: element.label).isEmpty ? strings(.auditReportNoLabel) : element.label
+        let label = TextScan.words(in: element.label).isEmpty ? texts.noLabel : element.label
         out += "<li>\n<h4>"
-        AuditMarkup.xml(strings(.auditReportElementHeading, ["index": String(entry.index), "label": label, "role": role]), into: &out)
+        AuditMarkup.xml(texts.heading.render([String(entry.index), label, role]), into: &out)
         out += "</h4>\n<dl>\n"
         func field(_ key: L10n, _ value: String?, cls: String? = nil) {
             guard let value else { return }
             out += "<dt>"
-            AuditMarkup.xml(strings(key), into: &out)
+            out += texts.fields[key]!
             out += cls.map { "</dt><dd class=\"\($0)\">" } ?? "</dt><dd>"
             AuditMarkup.xml(value, into: &out)
             out += "</dd>\n"
@@ -132,19 +156,17 @@ struct AuditHTMLFormat {
         field(.auditReportFieldBraille, entry.braille.text, cls: "braille")
         field(.auditReportFieldCells, results.braille.cells(for: entry.braille.text), cls: "cells")
         out += "<dt>"
-        AuditMarkup.xml(strings(.auditReportFieldFindings), into: &out)
+        out += texts.fields[.auditReportFieldFindings]!
         out += "</dt><dd>"
         let findings = results.findings(at: node)
         if findings.isEmpty {
-            AuditMarkup.xml(strings(.auditReportNoFindings), into: &out)
+            out += texts.noFindings
         } else {
             out += "<ul class=\"findings\">\n"
             for finding in findings {
                 out += "<li class=\"\(finding.kind.rawValue) \(finding.rule.impact.rawValue)\">"
-                AuditMarkup.xml(strings(.auditReportFindingItem, [
-                    "kind": naming.kind(finding.kind), "impact": naming.impact(finding.rule.impact),
-                    "help": strings(finding.rule.help), "message": finding.message,
-                ]), into: &out)
+                AuditMarkup.xml(texts.finding.render([naming.kind(finding.kind), naming.impact(finding.rule.impact),
+                                                      strings(finding.rule.help), finding.message]), into: &out)
                 out += " <a href=\"#rule-\(finding.rule.id)\">"
                 AuditMarkup.xml(finding.rule.id, into: &out)
                 out += "</a></li>\n"

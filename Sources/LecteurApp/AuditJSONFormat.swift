@@ -61,8 +61,11 @@ struct AuditJSONFormat {
     }
 
     private func target(_ results: AuditResults, _ node: AuditNode, into out: inout String) {
+        // Same as naming.target, written without building an array per node.
         out += "\"target\": ["
-        out += naming.target(results, node).map(AuditMarkup.json).joined(separator: ", ")
+        AuditMarkup.json(results.report.screens[node.screen].path, into: &out)
+        out += ", "
+        AuditMarkup.json("#" + results.entry(node).element.id, into: &out)
         out += "]"
     }
 

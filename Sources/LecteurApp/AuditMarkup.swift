@@ -1,25 +1,13 @@
 /// Escaping for the formats written by hand (JSON, XML, HTML): the reports of a 100 000-formation
 /// catalogue hold a million elements, and writing them directly is several times faster than
 /// building a tree for an encoder, with an output that never depends on dictionary order.
-/// Unescaped runs are appended as substrings: appending through `out.unicodeScalars` would copy
-/// the whole report on every call.
+/// Every character to escape is ASCII (or, for JSON, U+2028/U+2029), so the scan reads UTF-8
+/// bytes and copies unescaped runs whole.
 enum AuditMarkup {
     /// A JSON string literal, quotes included.
     static func json(_ text: String, into out: inout String) {
         out += "\""
-        escape(text, into: &out) { s in
-            switch s {
-            case "\"": "\\\""
-            case "\\": "\\\\"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            default:
-                s.value < 0x20 || s.value == 0x2028 || s.value == 0x2029
-                    ? "\\u" + String(repeating: "0", count: 4 - String(s.value, radix: 16).count) + String(s.value, radix: 16)
-                    : nil
-            }
-        }
+        escape(text, into: &out, json: true)
         out += "\""
     }
 
@@ -32,17 +20,7 @@ enum AuditMarkup {
     /// Text for XML or HTML content and attribute values (both quotes escaped). Characters XML 1.0
     /// forbids (C0 controls) are dropped; the sanitiser already removes them from catalogue text.
     static func xml(_ text: String, into out: inout String) {
-        escape(text, into: &out) { s in
-            switch s {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "\"": "&quot;"
-            case "'": "&#39;"
-            case "\n", "\t", "\r": nil
-            default: s.value < 0x20 ? "" : nil
-            }
-        }
+        escape(text, into: &out, json: false)
     }
 
     static func xml(_ text: String) -> String {
@@ -51,21 +29,49 @@ enum AuditMarkup {
         return out
     }
 
-    /// Copies `text`, replacing each scalar for which `replacement` answers a string.
-    private static func escape(_ text: String, into out: inout String, _ replacement: (Unicode.Scalar) -> String?) {
-        let scalars = text.unicodeScalars
-        var runStart = scalars.startIndex
-        var i = runStart
-        while i < scalars.endIndex {
-            if let replaced = replacement(scalars[i]) {
-                if runStart < i { out += Substring(scalars[runStart..<i]) }
-                out += replaced
-                runStart = scalars.index(after: i)
+    private static func replacement(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, json: Bool) -> (String, Int)? {
+        let b = bytes[i]
+        if json {
+            switch b {
+            case 0x22: return ("\\\"", 1)
+            case 0x5C: return ("\\\\", 1)
+            case 0x0A: return ("\\n", 1)
+            case 0x0D: return ("\\r", 1)
+            case 0x09: return ("\\t", 1)
+            case 0x00..<0x20:
+                let hex = String(b, radix: 16)
+                return ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, 1)
+            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                return (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029", 3)
+            default: return nil
             }
-            i = scalars.index(after: i)
         }
-        if runStart == scalars.startIndex { out += text } else if runStart < scalars.endIndex {
-            out += Substring(scalars[runStart..<scalars.endIndex])
+        switch b {
+        case 0x26: return ("&amp;", 1)
+        case 0x3C: return ("&lt;", 1)
+        case 0x3E: return ("&gt;", 1)
+        case 0x22: return ("&quot;", 1)
+        case 0x27: return ("&#39;", 1)
+        case 0x09, 0x0A, 0x0D: return nil
+        case 0x00..<0x20: return ("", 1)
+        default: return nil
+        }
+    }
+
+    private static func escape(_ text: String, into out: inout String, json: Bool) {
+        var copy = text
+        copy.withUTF8 { bytes in
+            var runStart = 0, i = 0
+            while i < bytes.count {
+                guard let (replaced, width) = replacement(bytes, at: i, json: json) else { i += 1; continue }
+                if runStart < i { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<i]), as: UTF8.self) }
+                out += replaced
+                i += width
+                runStart = i
+            }
+            if runStart == 0 { out += text } else if runStart < bytes.count {
+                out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]), as: UTF8.self)
+            }
         }
     }
 }

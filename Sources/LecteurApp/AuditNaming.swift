@@ -1,3 +1,4 @@
+import Foundation
 import LecteurCore
 
 /// How every report format names screens, elements and rules, so that text, JSON, JUnit and
@@ -5,10 +6,20 @@ import LecteurCore
 struct AuditNaming {
     let strings: Strings
     let composer: SpeechComposer
+    // Words every element needs, looked up once rather than a million times.
+    private let roleNames: [Role: String]
+    private let selectedWord: String, notSelectedWord: String
+    private let impactNames: [Impact: String]
 
     init(strings: Strings) {
         self.strings = strings
-        self.composer = SpeechComposer(strings: strings)
+        let composer = SpeechComposer(strings: strings)
+        self.composer = composer
+        roleNames = Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0, composer.roleWord($0) ?? strings(.roleText)) })
+        selectedWord = strings(.stateSelected)
+        notSelectedWord = strings(.stateNotSelected)
+        impactNames = [.minor: strings(.auditImpactMinor), .moderate: strings(.auditImpactModerate),
+                       .serious: strings(.auditImpactSerious), .critical: strings(.auditImpactCritical)]
     }
 
     /// "Écran : Formations — filtre « Bureautique »", "Écran : Détail — Starter Pack…",
@@ -28,20 +39,13 @@ struct AuditNaming {
         return heading
     }
 
-    func roleName(_ role: Role) -> String { composer.roleWord(role) ?? strings(.roleText) }
+    func roleName(_ role: Role) -> String { roleNames[role]! }
 
     func state(_ element: Element) -> String? {
-        element.selected.map { strings($0 ? .stateSelected : .stateNotSelected) }
+        element.selected.map { $0 ? selectedWord : notSelectedWord }
     }
 
-    func impact(_ impact: Impact) -> String {
-        switch impact {
-        case .minor: strings(.auditImpactMinor)
-        case .moderate: strings(.auditImpactModerate)
-        case .serious: strings(.auditImpactSerious)
-        case .critical: strings(.auditImpactCritical)
-        }
-    }
+    func impact(_ impact: Impact) -> String { impactNames[impact]! }
 
     func kind(_ kind: AuditResults.Kind) -> String {
         switch kind {
@@ -65,5 +69,36 @@ struct AuditNaming {
     /// The axe-core style target of an element: the screen's path, then the element's id.
     func target(_ results: AuditResults, _ node: AuditNode) -> [String] {
         [results.report.screens[node.screen].path, "#" + results.entry(node).element.id]
+    }
+}
+
+/// A template filled a million times: split once into its fixed parts and the order of its
+/// placeholders, so each use is a few appends instead of a parse and a dictionary.
+struct CompiledTemplate {
+    private let parts: [String]
+    private let order: [Int]
+
+    init(_ strings: Strings, _ key: L10n, _ names: [String]) {
+        // A private-use character as a marker: it cannot occur in a shipped template.
+        let marker = "\u{F0000}"
+        var args: [String: String] = [:]
+        for (i, name) in names.enumerated() { args[name] = marker + String(i) + marker }
+        let pieces = strings(key, args).components(separatedBy: marker)
+        parts = stride(from: 0, to: pieces.count, by: 2).map { pieces[$0] }
+        order = stride(from: 1, to: pieces.count, by: 2).map { Int(pieces[$0]) ?? 0 }
+    }
+
+    func render(_ values: [String], into out: inout String) {
+        out += parts[0]
+        for (gap, index) in order.enumerated() {
+            out += values[index]
+            out += parts[gap + 1]
+        }
+    }
+
+    func render(_ values: [String]) -> String {
+        var out = ""
+        render(values, into: &out)
+        return out
     }
 }

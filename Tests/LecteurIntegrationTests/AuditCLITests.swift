@@ -72,6 +72,9 @@ import Testing
         #expect(out.stdout.isEmpty)
         let html = try String(contentsOf: file, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"fr\">"))
+        let nowhere = try LecteurProcess.run(["audit", "--output", "/nonexistent/dir/rapport.txt"])
+        #expect(nowhere.status == 64)
+        #expect(nowhere.stderr == "Erreur : Impossible d'écrire le rapport dans « /nonexistent/dir/rapport.txt ».\n")
     }
 
     @Test func theCraftedCatalogueTripsEveryRule() throws {

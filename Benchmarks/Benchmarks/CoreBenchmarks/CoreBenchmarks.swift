@@ -44,12 +44,16 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Decode + label + audit 100 000 formations (JSON report)",
-              configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxIterations: 3)) { benchmark in
-        for _ in benchmark.scaledIterations {
-            let decoded = try CatalogueDecoder.decode(big)
-            let report = AuditWalker(navigator: navigator).walk(catalogue: decoded.catalogue)
-            blackHole(AuditFormatter(strings: strings).render(report, as: .json))
+    // The audit as `lecteur audit` runs it (walk every screen, run the 16 rules, render), one
+    // benchmark per report format.
+    let audit = try! AuditRun(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!)
+    for format in AuditFormat.allCases {
+        Benchmark("Decode + audit 100 000 formations, \(format.rawValue) report",
+                  configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(60), maxIterations: 2)) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let decoded = try CatalogueDecoder.decode(big)
+                blackHole(audit.render(decoded.catalogue, as: format))
+            }
         }
     }
 

@@ -129,6 +129,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case auditCliOptStrings = "audit.cli.opt.strings"
     case auditCliBadStrings = "audit.cli.badStrings"
     case auditCliUnknownKey = "audit.cli.unknownKey"
+    case auditCliCannotWrite = "audit.cli.cannotWrite"
     case brailleErrorNoServer = "braille.error.noServer"
     case brailleErrorAuth = "braille.error.auth"
     case brailleErrorEmptyDisplay = "braille.error.emptyDisplay"

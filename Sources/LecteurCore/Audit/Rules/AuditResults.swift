@@ -76,6 +76,7 @@ public struct AuditResults: Sendable {
     /// The findings on one element, violations first, then by rule order.
     public func findings(at node: AuditNode) -> [NodeFinding] {
         guard let found = byNode[node] else { return [] }
+        if found.allSatisfy({ $0.kind == .violation }) { return found }
         return found.filter { $0.kind == .violation } + found.filter { $0.kind == .incomplete }
     }
 

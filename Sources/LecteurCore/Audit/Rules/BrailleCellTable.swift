@@ -1,3 +1,5 @@
+import Foundation
+
 /// A braille table seen from the audit: the cells for a line of text and the characters it
 /// cannot show. The built-in one is data generated from liblouis (`fr-bfu-comp8.utb`, one cell
 /// per character); a liblouis-backed adapter can conform later and take its place.
@@ -11,21 +13,31 @@ public protocol BrailleCellTable: Sendable {
     func covers(_ scalar: Unicode.Scalar) -> Bool
 }
 
-import Foundation
-
-/// A one-to-one computer braille table held as a dictionary.
+/// A computer braille table held as data: one cell per character for almost all of them (a few
+/// phonetic signs take two). Characters of the Basic Multilingual Plane are looked up in a flat
+/// array, since the cells of a million braille lines are computed for a large report.
 public struct DictionaryBrailleTable: BrailleCellTable {
     public let name: String
-    private let cellsByScalar: [Unicode.Scalar: String]
+    /// Cell for each BMP scalar with a single cell; 0 when none (or when it takes several cells).
+    private let single: [UInt32]
+    private let multiple: [Unicode.Scalar: String]
+    public let count: Int
 
     public init(name: String, cells: [String: String]) {
         self.name = name
-        var table: [Unicode.Scalar: String] = [:]
+        var single = [UInt32](repeating: 0, count: 0x10000)
+        var multiple: [Unicode.Scalar: String] = [:]
+        var count = 0
         for (key, value) in cells {
             let scalars = key.unicodeScalars
-            if scalars.count == 1, let s = scalars.first { table[s] = value }
+            guard scalars.count == 1, let s = scalars.first else { continue }
+            count += 1
+            let cellScalars = Array(value.unicodeScalars)
+            if s.value < 0x10000, cellScalars.count == 1 { single[Int(s.value)] = cellScalars[0].value } else { multiple[s] = value }
         }
-        cellsByScalar = table
+        self.single = single
+        self.multiple = multiple
+        self.count = count
     }
 
     private struct File: Decodable {
@@ -42,12 +54,18 @@ public struct DictionaryBrailleTable: BrailleCellTable {
     public func cells(for text: String) -> String {
         var out = String.UnicodeScalarView()
         for s in text.unicodeScalars {
-            if let cell = cellsByScalar[s] { out.append(contentsOf: cell.unicodeScalars) } else { out.append("\u{2800}") }
+            if s.value < 0x10000, case let cell = single[Int(s.value)], cell != 0 {
+                out.append(Unicode.Scalar(cell)!)
+            } else if let cells = multiple[s] {
+                out.append(contentsOf: cells.unicodeScalars)
+            } else {
+                out.append("\u{2800}")
+            }
         }
         return String(out)
     }
 
-    public func covers(_ scalar: Unicode.Scalar) -> Bool { cellsByScalar[scalar] != nil }
-
-    public var count: Int { cellsByScalar.count }
+    public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x10000 && single[Int(scalar.value)] != 0) || multiple[scalar] != nil
+    }
 }

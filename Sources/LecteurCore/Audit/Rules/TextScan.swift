@@ -14,10 +14,10 @@ public enum TextScan {
     }
 
     public static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
-        if s.isASCII {
-            let v = s.value
-            return (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
-        }
+        let v = s.value
+        if v < 0x80 { return (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) }
+        // Latin-1 letters (À…ÿ but × and ÷) without a property look-up: most of a French text.
+        if v >= 0xC0 && v <= 0xFF { return v != 0xD7 && v != 0xF7 }
         return s.properties.isAlphabetic || s.properties.numericType != nil
     }
 
@@ -41,7 +41,9 @@ public enum TextScan {
     }
 
     public static func isSpace(_ s: Unicode.Scalar) -> Bool {
-        s.properties.isWhitespace || isNonBreakingSpace(s)
+        let v = s.value
+        if v < 0x80 { return v == 0x20 || (v >= 0x09 && v <= 0x0D) }
+        return s.properties.isWhitespace || isNonBreakingSpace(s)
     }
 
     public static func words(in text: String) -> [Word] {
@@ -50,15 +52,30 @@ public enum TextScan {
 
     public static func words(in scalars: [Unicode.Scalar]) -> [Word] {
         var words: [Word] = []
+        var bytes: [UInt8] = [], foldedBytes: [UInt8] = []
         var i = 0
         while i < scalars.count {
             guard isWordScalar(scalars[i]) else { i += 1; continue }
             let start = i
-            while i < scalars.count, isWordScalar(scalars[i]) || isCombining(scalars[i]) { i += 1 }
-            var text = String.UnicodeScalarView()
-            text.append(contentsOf: scalars[start..<i])
-            let word = String(text)
-            words.append(Word(text: word, folded: fold(word), start: start, end: i))
+            var ascii = true
+            bytes.removeAll(keepingCapacity: true)
+            foldedBytes.removeAll(keepingCapacity: true)
+            while i < scalars.count, isWordScalar(scalars[i]) || isCombining(scalars[i]) {
+                let v = scalars[i].value
+                if v < 0x80 {
+                    bytes.append(UInt8(v))
+                    foldedBytes.append(v >= 0x41 && v <= 0x5A ? UInt8(v + 32) : UInt8(v))
+                } else {
+                    ascii = false
+                    bytes.append(contentsOf: UTF8.encode(scalars[i])!)
+                }
+                i += 1
+            }
+            // Building the words is most of the rules' cost on a large catalogue: bytes, not
+            // scalar-by-scalar string appends, and the folding done in the same pass for ASCII.
+            let text = String(decoding: bytes, as: UTF8.self)
+            let folded = ascii ? String(decoding: foldedBytes, as: UTF8.self) : fold(text)
+            words.append(Word(text: text, folded: folded, start: start, end: i))
         }
         return words
     }
@@ -100,7 +117,8 @@ public enum TextScan {
     public static func isAcronym(_ word: Word) -> Bool {
         var letters = 0
         for s in word.text.unicodeScalars {
-            guard s.properties.isUppercase else { return false }
+            let v = s.value
+            guard v < 0x80 ? (v >= 0x41 && v <= 0x5A) : s.properties.isUppercase else { return false }
             letters += 1
         }
         return letters >= 2
