@@ -58,6 +58,17 @@ struct ReadOnlyFolder {
         }
     }
 
+    /// Whether this machine can make a folder read-only for us (as root: a file system with
+    /// immutable files, such as ext4; tmpfs and some overlays refuse `chattr +i`).
+    static let isSupported: Bool = {
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-ro-probe-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: probe) }
+        guard (try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)) != nil,
+              let folder = try? ReadOnlyFolder(probe) else { return false }
+        folder.restore()
+        return true
+    }()
+
     func restore() {
         if immutable { _ = Self.chattr("-i", url) }
         else { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path) }
