@@ -17,6 +17,9 @@ trap cleanup EXIT
 
 swift build --build-tests
 
+# A short bounded fuzzing pass over the pure core (libFuzzer + ASan); longer runs: scripts/fuzz.sh --time 300.
+scripts/fuzz.sh --time 20
+
 # Daemons for the integration tests (each script prints the environment the tests need).
 if [ -x scripts/pulse-test.sh ]; then
   PULSE_SERVER="$(scripts/pulse-test.sh start "$work/pulse")"

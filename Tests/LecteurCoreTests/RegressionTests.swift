@@ -1,5 +1,6 @@
 import Foundation
 @testable import LecteurCore
+import LecteurLocales
 import Testing
 
 /// Inputs that once hurt the reader, found by the robustness work (issue 8). Each keeps the fix
@@ -63,5 +64,15 @@ import Testing
         }
         guard let best, best.distance <= max(2, folded.count / 3) else { return nil }
         return best.name
+    }
+}
+
+@Suite struct SpokenTextRegressionTests {
+    /// From the spokentext fuzz target: U+00A0 before a combining mark is one Character.
+    @Test func aNoBreakSpaceBeforeACombiningMarkNeverReachesTheEngine() throws {
+        let data = try #require(LocaleResources.data(locale: "fr", file: "lexique.json"))
+        let builder = SpokenTextBuilder(lexicon: try PronunciationLexicon.decode(data), strings: Fixture.fr)
+        let spoken = builder.build("0\u{202F}\u{0618}0\u{0618} et \u{00A0}\u{0301}x")
+        #expect(!spoken.unicodeScalars.contains { $0.value == 0x00A0 || $0.value == 0x202F })
     }
 }

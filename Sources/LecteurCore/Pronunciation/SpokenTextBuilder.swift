@@ -31,7 +31,19 @@ public struct SpokenTextBuilder: Sendable {
 
     public func build(_ text: String) -> String {
         var scan = Scan(chars: Array(text), builder: self)
-        return scan.run()
+        return Self.plainSpaces(scan.run())
+    }
+
+    /// espeak-ng reads a no-break space as a word break anyway; a plain space says the same
+    /// without the trap. Done on scalars: a no-break space followed by a combining mark is one
+    /// Character, which the character scan cannot see (found by the spokentext fuzz target).
+    static func plainSpaces(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value == 0x00A0 || $0.value == 0x202F || $0.value == 0x2009 }) else {
+            return text
+        }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0.value == 0x00A0 || $0.value == 0x202F || $0.value == 0x2009 ? " " : $0
+        }))
     }
 
     fileprivate func singular(_ value: Double) -> Bool {
