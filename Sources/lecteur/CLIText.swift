@@ -23,3 +23,11 @@ struct LecteurCLIError: Error, CustomStringConvertible {
     let description: String
     init(_ message: String) { description = message }
 }
+
+/// The string table for `--locale`, or a French (or English) error naming the locales there are.
+func localeStrings(_ locale: String) throws -> Strings {
+    guard let strings = Localization.strings(locale.lowercased()) else {
+        throw LecteurCLIError(CLIText.strings(.optionBadLocale, ["locale": locale]))
+    }
+    return strings
+}

@@ -42,10 +42,7 @@ struct CommonOptions: ParsableArguments {
     var locale: String = "fr"
 
     func strings() throws -> Strings {
-        guard let strings = Localization.strings(locale.lowercased()) else {
-            throw LecteurCLIError(CLIText.strings(.optionBadLocale, ["locale": locale]))
-        }
-        return strings
+        try localeStrings(locale)
     }
 
     @Option(name: .long, help: ArgumentHelp(cli(.cliOptTimeout), valueName: "SECONDES"))

@@ -27,9 +27,7 @@ extension Lecteur {
         var locale: String = "fr"
 
         func run() throws {
-            guard let strings = Localization.strings(locale.lowercased()) else {
-                throw LecteurCLIError(CLIText.strings(.optionBadLocale, ["locale": locale]))
-            }
+            let strings = try localeStrings(locale)
             // The user's saved Morse settings, then what the options change.
             let store = ReaderStore(strings: strings)
             var settings = MorseSettings.load { store.value($0) }.settings

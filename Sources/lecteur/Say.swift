@@ -19,9 +19,7 @@ extension Lecteur {
         var locale: String = "fr"
 
         func run() throws {
-            guard let strings = Localization.strings(locale.lowercased()) else {
-                throw LecteurCLIError(CLIText.strings(.optionBadLocale, ["locale": locale]))
-            }
+            let strings = try localeStrings(locale)
             let store = ReaderStore(strings: strings)
             var settings = SpeechSettingsDomain.saved(in: store)
             if locale.lowercased() == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
