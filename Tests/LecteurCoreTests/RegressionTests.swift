@@ -76,3 +76,11 @@ import Testing
         #expect(!spoken.unicodeScalars.contains { $0.value == 0x00A0 || $0.value == 0x202F })
     }
 }
+
+@Suite struct LongWordMessageTests {
+    @Test func anUnknownPastedPageIsQuotedShort() {
+        let word = String(repeating: "z", count: 5000)
+        let message = Fixture.navigator.message(for: .unknown(word: word, suggestion: nil))
+        #expect(message == "Commande inconnue : « \(String(repeating: "z", count: 40))… ». Tapez « aide » pour la liste des commandes.")
+    }
+}

@@ -249,15 +249,20 @@ public struct Navigator: Sendable {
         out.notice("help", lines.joined(separator: "\n"))
     }
 
+    /// A pasted page is not read back in full: an error quotes the first 40 characters.
+    static func quoted(_ word: String) -> String {
+        word.count <= 40 ? word : String(word.prefix(40)) + "…"
+    }
+
     /// The text handed to the speech engine for what the navigator composed.
     public func spoken(_ text: String) -> String { pronunciation?.build(text) ?? text }
 
     public func message(for error: CommandError) -> String {
         switch error {
         case .unknown(let word, let suggestion?):
-            strings(.errorUnknownCommand, ["command": word, "suggestion": suggestion])
+            strings(.errorUnknownCommand, ["command": Self.quoted(word), "suggestion": suggestion])
         case .unknown(let word, nil):
-            strings(.errorUnknownCommandNoSuggestion, ["command": word])
+            strings(.errorUnknownCommandNoSuggestion, ["command": Self.quoted(word)])
         case .missingArgument(let command, let usage):
             strings(.errorMissingArgument, ["command": command, "usage": usage.map { strings($0) } ?? ""])
         case .unexpectedArgument(let command):
