@@ -16,7 +16,11 @@ public final class Termination: @unchecked Sendable {
             source.setEventHandler {
                 onSignal()
                 fflush(stdout)
-                exit(status)
+                fflush(stderr)
+                // _exit, not exit: other threads (a catalogue load in libcurl, the audio thread)
+                // are still running, and exit()'s global destructors would pull the ground from
+                // under them (a SIGSEGV seen in CI). Everything to keep is already written.
+                _exit(status)
             }
             source.resume()
             sources.append(source)
