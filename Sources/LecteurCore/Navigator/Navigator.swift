@@ -320,9 +320,7 @@ public struct Navigator: Sendable {
         let element = screen.elements[index]
         out.effects.append(.focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1,
                                               count: screen.elements.count, element: element)))
-        let speech = composer.compose(element, verbosity: state.verbosity)
-        state.lastSpeech = speech
-        out.speak(speech)
+        out.speak(composer.compose(element, verbosity: state.verbosity))
         out.effects.append(.braille(BrailleLine.compose(element, strings: strings)))
     }
 }

@@ -40,8 +40,6 @@ public struct ReaderState: Hashable, Sendable {
     public var verbosity: Verbosity = .full
     /// The element focused on the list when a reload began, to focus it again if it still exists.
     public var focusToRestore: String?
-    /// The last focus announcement, for "repeat".
-    public var lastSpeech: String?
 
     public init(catalogue: CatalogueState = .loading) {
         self.catalogue = catalogue
