@@ -85,7 +85,9 @@ build_target() {
   local extra
   extra=$(sed -n 's|^// fuzz-build: *||p' "$file" | tr '\n' ' ')
   local bin="$out/bin/fuzz-$name"
-  if [ ! -x "$bin" ] || [ -n "$(find "$file" Tests/Fuzz/FuzzSupport.swift "$out/lib/libLecteurCore.a" -newer "$bin" | head -1)" ]; then
+  local inputs=("$file" Tests/Fuzz/FuzzSupport.swift "$out/lib/libLecteurCore.a")
+  for word in $extra; do case "$word" in *.swift) inputs+=("$word") ;; esac; done
+  if [ ! -x "$bin" ] || [ -n "$(find "${inputs[@]}" -newer "$bin" | head -1)" ]; then
     echo "fuzz: linking $name…" >&2
     # shellcheck disable=SC2086
     swiftc "${swift_flags[@]}" -I "$out/lib" -L "$out/lib" -lLecteurCore \

@@ -18,9 +18,10 @@ trap cleanup EXIT
 swift build --build-tests
 
 # A short bounded fuzzing pass over the pure core (libFuzzer + ASan); longer runs: scripts/fuzz.sh --time 300.
-# Random exploration can find a new input on any run: it is reported loudly here and recorded in
-# .build-fuzz/artifacts, but does not stop the suite (open finding: braille, see the issue note).
-scripts/fuzz.sh --time 20 || echo "fuzz: A TARGET FOUND A CRASH (artifact above) — not gating this run" >&2
+# A crash fails the run (after the tests, so that one run says everything): its input is in
+# .build-fuzz/artifacts and becomes a regression test.
+fuzz_status=0
+scripts/fuzz.sh --time 20 || fuzz_status=$?
 
 # Daemons for the integration tests (each script prints the environment the tests need).
 if [ -x scripts/pulse-test.sh ]; then
@@ -35,3 +36,8 @@ fi
 
 # Suites share the daemons: run them one after the other.
 swift test --skip-build --no-parallel "$@"
+
+if [ "$fuzz_status" -ne 0 ]; then
+  echo "fuzz: a target crashed (see the artifact printed above); the suite fails" >&2
+  exit "$fuzz_status"
+fi

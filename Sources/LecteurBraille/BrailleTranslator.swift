@@ -56,11 +56,14 @@ public struct BrailleTranslator: Sendable {
             let normalizedIndex = min(max(Int(result.inputPos[cell]), 0), normalized.scalars.count - 1)
             sourceCharacter.append(characterOfScalar[normalized.sourceIndex[normalizedIndex]])
         }
-        let cellForCharacter = firstScalarOfCharacter.map { scalar -> Int in
-            let index = normalized.outputIndex(forSource: scalar)
-            guard index < result.outputPos.count else { return dots.count }
-            return min(Int(result.outputPos[index]), dots.count)
+        // liblouis gives -1 for input that makes no cell (a word joiner, say): such a character is
+        // routed to the cell of the next character that has one, as a caret would sit there.
+        var firstCell = [Int](repeating: dots.count, count: normalized.scalars.count + 1)
+        for index in stride(from: normalized.scalars.count - 1, through: 0, by: -1) {
+            let position = index < result.outputPos.count ? Int(result.outputPos[index]) : -1
+            firstCell[index] = position >= 0 ? min(position, dots.count) : firstCell[index + 1]
         }
+        let cellForCharacter = firstScalarOfCharacter.map { firstCell[normalized.outputIndex(forSource: $0)] }
         return BrailleCells(dots: dots, sourceCharacter: sourceCharacter, cellForCharacter: cellForCharacter)
     }
 }
@@ -111,7 +114,8 @@ enum Liblouis {
             let mode = Int32(dotsIO.rawValue | ucBrl.rawValue)
             let ok = lou_translate(table, input, &inlen, &out, &outlen, nil, nil, &outputPos, &inputPos, nil, mode)
             guard ok != 0 else { throw BrailleTranslationError.translationFailed(file: table) }
-            if Int(inlen) < input.count && capacity < input.count * 16 + 64 {
+            // Only a full output buffer means "no room"; liblouis also stops early at a NUL.
+            if Int(inlen) < input.count && Int(outlen) >= capacity && capacity < input.count * 16 + 64 {
                 capacity *= 2
                 continue
             }

@@ -113,6 +113,17 @@ struct BrailleTranslatorTests {
         #expect(cells.unicode == "")
     }
 
+    /// Found by the `braille` fuzz target: a word joiner then NUL, which liblouis stops at.
+    @Test("routing maps stay inside the cells for text liblouis does not consume whole", arguments: BrailleTable.allCases)
+    func routingInsideCells(table: BrailleTable) throws {
+        for text in ["\u{2060}\u{0}", "a\u{0}b", "\u{0}", "\u{2060}", "x\u{200B}\u{0}\u{2060}y"] {
+            let cells = try BrailleTranslator(table: table).translate(text)
+            #expect(cells.cellForCharacter.count == text.count)
+            #expect(cells.cellForCharacter.allSatisfy { (0...cells.count).contains($0) }, "\(cells.cellForCharacter) for \(cells.count) cells")
+            #expect(cells.sourceCharacter.allSatisfy { (0..<max(text.count, 1)).contains($0) })
+        }
+    }
+
     @Test("a long text is translated whole (output buffer grows)")
     func longText() throws {
         let text = String(repeating: "Développement web complet, ", count: 40)
