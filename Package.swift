@@ -58,13 +58,13 @@ let package = Package(
 
         .testTarget(name: "LecteurCoreTests", dependencies: ["LecteurCore", "LecteurLocales"],
                     swiftSettings: v5),
-        .testTarget(name: "LecteurSpeechTests", dependencies: ["LecteurSpeech", "LecteurAudio", "LecteurCore", "LecteurLocales"],
+        .testTarget(name: "LecteurSpeechTests", dependencies: ["LecteurSpeech", "LecteurAudio", "LecteurCore", "LecteurLocales", "LecteurTestSupport"],
                     swiftSettings: v5),
         // Drives the private daemons the tests use (brltty with the test display); never shipped.
         .target(name: "LecteurTestSupport", swiftSettings: v5),
         .testTarget(name: "LecteurBrailleTests", dependencies: ["LecteurBraille", "LecteurCore", "LecteurLocales", "LecteurTestSupport"],
                     swiftSettings: v5),
-        .testTarget(name: "LecteurMorseTests", dependencies: ["LecteurCore", "LecteurStorage", "LecteurLocales"],
+        .testTarget(name: "LecteurMorseTests", dependencies: ["LecteurCore", "LecteurStorage", "LecteurLocales", "LecteurTestSupport"],
                     swiftSettings: v5),
         .testTarget(name: "LecteurNetworkTests", dependencies: ["LecteurNetwork", "LecteurCore", "LecteurLocales"],
                     exclude: ["Server"], swiftSettings: v5),

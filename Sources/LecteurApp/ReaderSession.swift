@@ -96,6 +96,12 @@ public final class ReaderSession: @unchecked Sendable {
         queue.sync {}
     }
 
+    /// A notice for the transcript (and the braille user reading it) that must not be spoken:
+    /// "sound is back" said aloud would cut the very announcement that brought it back.
+    public func recordNotice(code: String, message: String) {
+        queue.async { self.transcript.record(.notice(code: code, message: message)) }
+    }
+
     /// The display panned inside a long line: the transcript shows the window the finger reads.
     public func recordBraillePan(text: String, cells: String, cursor: Int) {
         queue.async { self.transcript.record(.braille(text: text, cells: cells, cursor: cursor)) }

@@ -23,6 +23,8 @@ public final class DeviceAudioOutput: AudioOutput, @unchecked Sendable {
         public var applicationName = "lecteur"
         /// Device name for pcaudiolib; nil is the default sink / PCM.
         public var device: String?
+        /// How often a lost sound server is tried again.
+        public var reconnect = ReconnectPolicy()
 
         public init() {}
     }
@@ -33,6 +35,16 @@ public final class DeviceAudioOutput: AudioOutput, @unchecked Sendable {
         public var samplesWritten = 0
         public var writeErrors = 0
         public var lastError: String?
+        /// Streams that died (server killed or gone) and streams opened again afterwards.
+        public var disconnections = 0
+        public var reconnections = 0
+        public var failedReconnections = 0
+        /// Audio dropped because there was no device to play it on.
+        public var droppedSamples = 0
+        /// Samples waiting now, and the most ever waiting: a soak shows the queue does not grow.
+        public var queuedSamples = 0
+        public var largestQueuedSamples = 0
+        public var connected = true
     }
 
     public let sampleRate: Int
@@ -50,6 +62,10 @@ public final class DeviceAudioOutput: AudioOutput, @unchecked Sendable {
     private init(handle: DeviceHandle, sampleRate: Int, options: Options) {
         self.sampleRate = sampleRate
         worker = DeviceWorker(device: handle,
+                              reopen: { () throws(AudioOutputError) -> DeviceHandle in
+                                  try DeviceProbe.open(sampleRate: sampleRate, options: options)
+                              },
+                              policy: options.reconnect,
                               pieceSamples: max(1, sampleRate * options.pieceMilliseconds / 1000))
         let thread = Thread { [worker] in worker.run() }
         thread.name = "lecteur-audio"
@@ -71,6 +87,9 @@ public final class DeviceAudioOutput: AudioOutput, @unchecked Sendable {
     public func close() { worker.close(timeout: .seconds(1)) }
 
     public var statistics: Statistics { worker.statistics }
+
+    /// Called on the audio thread when the sound server is lost and when it is back.
+    public func observe(_ observer: (@Sendable (AudioDeviceEvent) -> Void)?) { worker.setObserver(observer) }
 }
 
 /// The opened pcaudiolib object. Only the worker thread touches it once the output exists.

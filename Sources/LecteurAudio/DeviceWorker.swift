@@ -3,9 +3,20 @@ import Foundation
 
 /// The audio thread's state and loop. Everything mutable is guarded by `condition`; the device
 /// is only called from `run()`, outside the lock, so `play` and `flush` never wait for the device.
+///
+/// A sound server that dies (PulseAudio killed, restarted, or a USB card unplugged) shows up as a
+/// failed write. The stream is then dropped and reopened at once, and if the server is not back,
+/// again whenever there is something to play, no more often than `ReconnectPolicy` allows. What
+/// cannot be played while there is no device is dropped rather than kept: a queue of stale
+/// announcements read out when the server returns would tell the user things long past, and
+/// would grow without bound.
 final class DeviceWorker: @unchecked Sendable {
+    typealias Opener = @Sendable () throws(AudioOutputError) -> DeviceHandle
+
     private let condition = NSCondition()
-    private let device: DeviceHandle
+    private var device: DeviceHandle?
+    private let reopen: Opener
+    private let policy: ReconnectPolicy
     private let pieceSamples: Int
 
     private var queue = SampleQueue()
@@ -15,16 +26,32 @@ final class DeviceWorker: @unchecked Sendable {
     private var closing = false
     private var finished = false
     private var stats = DeviceAudioOutput.Statistics()
+    private var slowFailures = 0
+    private var nextAttempt: ContinuousClock.Instant = .now
+    /// Why the stream died, until the reader has been told (only once a reopen has failed: a
+    /// server restarted while the reader was idle is reopened at once, and that is no news).
+    private var unannouncedLoss: String?
+    private var lossAnnounced = false
+    private var observer: (@Sendable (AudioDeviceEvent) -> Void)?
 
-    init(device: DeviceHandle, pieceSamples: Int) {
+    init(device: DeviceHandle, reopen: @escaping Opener, policy: ReconnectPolicy, pieceSamples: Int) {
         self.device = device
+        self.reopen = reopen
+        self.policy = policy
         self.pieceSamples = pieceSamples
+    }
+
+    func setObserver(_ observer: (@Sendable (AudioDeviceEvent) -> Void)?) {
+        condition.lock()
+        self.observer = observer
+        condition.unlock()
     }
 
     func enqueue(_ samples: [Int16]) {
         condition.lock()
         if !closing {
             queue.append(samples)
+            stats.largestQueuedSamples = max(stats.largestQueuedSamples, queue.count)
             condition.broadcast()
         }
         condition.unlock()
@@ -63,7 +90,10 @@ final class DeviceWorker: @unchecked Sendable {
     var statistics: DeviceAudioOutput.Statistics {
         condition.lock()
         defer { condition.unlock() }
-        return stats
+        var copy = stats
+        copy.queuedSamples = queue.count
+        copy.connected = device != nil
+        return copy
     }
 
     func run() {
@@ -73,6 +103,10 @@ final class DeviceWorker: @unchecked Sendable {
                 condition.wait()
             }
             if closing { break }
+            guard let device else {
+                reconnectOrDrop()
+                continue
+            }
             if let requested = flushRequestedAt {
                 condition.unlock()
                 audio_object_flush(device.object)
@@ -89,34 +123,133 @@ final class DeviceWorker: @unchecked Sendable {
                 let status = piece.withUnsafeBytes { audio_object_write(device.object, $0.baseAddress, $0.count) }
                 condition.lock()
                 stats.samplesWritten += piece.count
-                if status != 0 { record(status) }
+                if status != 0 { lose(device, status: status) }
             } else {
                 // Short sounds never reach the server's pre-buffer threshold: draining starts them.
                 condition.unlock()
                 let status = audio_object_drain(device.object)
                 condition.lock()
-                if status != 0 { record(status) }
-                if queue.isEmpty && flushRequestedAt == nil { deviceHoldsAudio = false }
+                if status != 0 {
+                    lose(device, status: status)
+                } else if queue.isEmpty && flushRequestedAt == nil {
+                    deviceHoldsAudio = false
+                }
                 condition.broadcast()
             }
         }
+        let last = device
+        device = nil
         condition.unlock()
-        audio_object_close(device.object)
-        audio_object_destroy(device.object)
+        if let last {
+            audio_object_close(last.object)
+            audio_object_destroy(last.object)
+        }
         condition.lock()
         finished = true
         condition.broadcast()
         condition.unlock()
     }
 
-    /// Called with the lock held.
-    private func record(_ status: Int32) {
+    /// A write or drain failed: the stream is dead. Called with the lock held.
+    private func lose(_ lost: DeviceHandle, status: Int32) {
         stats.writeErrors += 1
-        stats.lastError = audio_object_strerror(device.object, status).map { String(cString: $0) } ?? "error \(status)"
+        let detail = audio_object_strerror(lost.object, status).map { String(cString: $0) } ?? "error \(status)"
+        stats.lastError = detail
+        stats.disconnections += 1
+        unannouncedLoss = detail
+        device = nil
+        deviceHoldsAudio = false
+        flushRequestedAt = nil
+        // The server may already be back (it died while idle): the first reopen is immediate,
+        // with what is left of the utterance still queued.
+        slowFailures = 0
+        nextAttempt = .now
+        condition.unlock()
+        audio_object_close(lost.object)
+        audio_object_destroy(lost.object)
+        condition.lock()
+        condition.broadcast()
+    }
+
+    /// No device: reopen when the policy allows, else drop what was asked to play. Lock held.
+    private func reconnectOrDrop() {
+        flushRequestedAt = nil
+        guard !queue.isEmpty, ContinuousClock.now >= nextAttempt else {
+            stats.droppedSamples += queue.count
+            queue.removeAll()
+            condition.broadcast()
+            return
+        }
+        let observer = self.observer
+        condition.unlock()
+        let started = ContinuousClock.now
+        let outcome: Result<DeviceHandle, AudioOutputError>
+        do throws(AudioOutputError) { outcome = .success(try reopen()) } catch { outcome = .failure(error) }
+        let took = started.duration(to: .now)
+        condition.lock()
+        var event: AudioDeviceEvent?
+        switch outcome {
+        case .success(let handle):
+            device = handle
+            guard !closing else { return } // released in `run`'s exit path
+            slowFailures = 0
+            stats.reconnections += 1
+            unannouncedLoss = nil
+            if lossAnnounced { event = .restored }
+            lossAnnounced = false
+        case .failure:
+            slowFailures = took > policy.quickFailureLimit ? slowFailures + 1 : 0
+            stats.failedReconnections += 1
+            nextAttempt = .now + policy.delay(afterAttemptTaking: took, slowFailures: slowFailures)
+            stats.droppedSamples += queue.count
+            queue.removeAll()
+            if let detail = unannouncedLoss {
+                event = .lost(detail: detail)
+                unannouncedLoss = nil
+                lossAnnounced = true
+            }
+        }
+        condition.broadcast()
+        if let event {
+            condition.unlock()
+            observer?(event)
+            condition.lock()
+        }
     }
 
     static func seconds(_ duration: Duration) -> TimeInterval {
         let (s, atto) = duration.components
         return TimeInterval(s) + TimeInterval(atto) * 1e-18
+    }
+}
+
+/// What the device output tells the reader about its sound server.
+public enum AudioDeviceEvent: Hashable, Sendable {
+    /// A write failed: the server went away (detail in its own words). Sound is dropped until
+    /// a reopen succeeds.
+    case lost(detail: String)
+    /// A new stream is open; what follows is heard again.
+    case restored
+}
+
+/// How soon to try the sound server again after a failed reopen. Attempts are only made when
+/// there is something to play. A refused connection (the server is down) costs a millisecond,
+/// so the next utterance tries again almost at once: the first words after the server returns
+/// are heard. An attempt that hung until the probe's timeout (a server that does not answer)
+/// would stall the audio thread each time, so those back off, doubling up to `longest`.
+public struct ReconnectPolicy: Hashable, Sendable {
+    public var afterQuickFailure: Duration = .milliseconds(100)
+    public var quickFailureLimit: Duration = .milliseconds(250)
+    public var firstAfterSlowFailure: Duration = .seconds(1)
+    public var longest: Duration = .seconds(8)
+
+    public init() {}
+
+    /// `slowFailures`: consecutive attempts that took longer than `quickFailureLimit`.
+    public func delay(afterAttemptTaking took: Duration, slowFailures: Int) -> Duration {
+        guard took > quickFailureLimit, slowFailures > 0 else { return afterQuickFailure }
+        var delay = firstAfterSlowFailure
+        for _ in 1..<slowFailures where delay < longest { delay *= 2 }
+        return min(delay, longest)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LecteurApp
+import LecteurAudio
 import LecteurBraille
 import LecteurCore
 import LecteurSpeech
@@ -60,6 +61,7 @@ extension Lecteur {
                                         catalogueSource: try common.catalogueSource(strings: strings), store: store)
             session.speech = stack.engine.map(EspeakVoice.init)
             session.morse.audio = stack.output
+            if let device = stack.output as? DeviceAudioOutput { session.follow(device) }
             session.settings.domains.append(SpeechSettingsDomain(engine: stack.engine, store: store, strings: strings))
             let brailleDevice = BrailleDevice(display: brailleMode != .off, table: table,
                                               settings: .fromEnvironment(host: brlapiHost, auth: brlapiAuth),

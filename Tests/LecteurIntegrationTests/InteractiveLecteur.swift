@@ -60,6 +60,13 @@ final class InteractiveLecteur: @unchecked Sendable {
         throw LecteurProcess.TimedOut(arguments: ["waiting for \(type)"])
     }
 
+    /// Every event of that type received so far, consumed or not.
+    func seen(_ type: String) -> [[String: Any]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines.filter { $0["type"] as? String == type }
+    }
+
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

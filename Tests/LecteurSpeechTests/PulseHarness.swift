@@ -2,61 +2,6 @@ import Foundation
 import LecteurAudio
 import Testing
 
-/// A private PulseAudio with a `norewinds` null sink, started and stopped by scripts/pulse-test.sh.
-final class PrivatePulse {
-    static let script = Fixtures.repositoryRoot.appendingPathComponent("scripts/pulse-test.sh").path
-
-    static var binariesPresent: Bool {
-        ["pulseaudio", "pactl", "parec"].allSatisfy { name in
-            ["/usr/bin", "/bin", "/usr/local/bin"].contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
-        }
-    }
-
-    let directory: URL
-    let server: String
-
-    init() throws {
-        directory = try Fixtures.temporaryDirectory("pulse")
-        let output = try Self.run([Self.script, "start", directory.path], timeout: 15)
-        server = output.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard server.hasPrefix("unix:") else { throw HarnessError.failed("pulse-test.sh start printed \(output)") }
-    }
-
-    func stop() {
-        _ = try? Self.run([Self.script, "stop", directory.path], timeout: 15)
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    @discardableResult
-    static func run(_ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let done = DispatchSemaphore(value: 0)
-        let box = DataBox()
-        Thread.detachNewThread {
-            box.data = pipe.fileHandleForReading.readDataToEndOfFile()
-            done.signal()
-        }
-        guard done.wait(timeout: .now() + timeout) == .success else {
-            kill(process.processIdentifier, SIGKILL)
-            throw HarnessError.failed("timed out: \(arguments.joined(separator: " "))")
-        }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw HarnessError.failed("\(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
-        }
-        return String(decoding: box.data, as: UTF8.self)
-    }
-}
-
-private final class DataBox: @unchecked Sendable { var data = Data() }
-
 enum HarnessError: Error { case failed(String) }
 
 /// Records the null sink's monitor with parec, time-stamping every read: the arrival time of a

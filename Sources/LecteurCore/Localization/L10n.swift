@@ -278,6 +278,8 @@ public enum L10n: String, CaseIterable, Sendable {
     case speechNoticeUnknownSetting = "speech.notice.unknownSetting"
     case speechNoticeSynthesisFailed = "speech.notice.synthesisFailed"
     case speechNoticeFileFailed = "speech.notice.fileFailed"
+    case speechNoticeAudioLost = "speech.notice.audioLost"
+    case speechNoticeAudioRestored = "speech.notice.audioRestored"
     case speechSettingRate = "speech.setting.rate"
     case speechSettingPitch = "speech.setting.pitch"
     case speechSettingVolume = "speech.setting.volume"

@@ -1,0 +1,70 @@
+import Foundation
+import LecteurTestSupport
+import Testing
+
+/// The sound server dies under the real binary (issue 8): PulseAudio is killed with SIGKILL in
+/// the middle of a long utterance, then started again on the same socket.
+@Suite(.serialized) struct SoundServerFaultTests {
+    let speaking = ["--transcript", "jsonl", "--speech", "on", "--braille", "off"]
+
+    /// The reader says the sound is cut (in the transcript, for the braille or text user), keeps
+    /// answering, and the first announcement after the server is back is heard on it.
+    @Test func pulseAudioKilledMidUtteranceAndRestarted() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let before = try pulse.record(seconds: 30)
+        let reader = try InteractiveLecteur(speaking, environment: home.environment.merging(["PULSE_SERVER": pulse.server]) { $1 })
+        defer { reader.kill() }
+        _ = try reader.next("focus")
+        reader.send("aide") // the whole help: well over 30 s of speech
+        _ = try reader.next("speech") { ($0["text"] as? String)?.hasPrefix("Commandes") == true }
+        // Kill only once the help is really sounding on the server.
+        let deadline = Date().addingTimeInterval(10)
+        while MonitorRecording.soundSeconds(before.samples(untilEnd: false)) < 0.5 && Date() < deadline { usleep(50_000) }
+        #expect(MonitorRecording.soundSeconds(before.samples(untilEnd: false)) >= 0.5, "the help was heard before the kill")
+
+        try pulse.kill()
+        let lost = try reader.next("notice", timeout: 10) { $0["code"] as? String == "audio.lost" }
+        #expect(lost["message"] as? String
+                == "Le son est coupé : le serveur de son ne répond plus. Le texte reste affiché ; le lecteur rétablit le son dès que le serveur revient.")
+
+        // Without a server the reader goes on: commands are answered, in text.
+        reader.send("suivant")
+        _ = try reader.next("focus", timeout: 10) { $0["label"] as? String == "Accessibilité, non sélectionné" }
+        reader.send("où")
+        _ = try reader.next("notice", timeout: 10) { $0["code"] as? String == "where" }
+
+        try pulse.restart()
+        let after = try pulse.record(seconds: 8)
+        let sentAt = after.elapsed
+        reader.send("suivant")
+        _ = try reader.next("focus", timeout: 10) { $0["label"] as? String == "Bureautique, non sélectionné" }
+        _ = try reader.next("notice", timeout: 10) { $0["code"] as? String == "audio.restored" }
+        #expect(reader.finish() == 0)
+        // "Bureautique, non sélectionné, bouton": one to three seconds of voice on the new server.
+        let heard = MonitorRecording.soundSeconds(after.samples(), from: sentAt)
+        #expect(heard > 0.8 && heard < 4, "heard \(heard) s after the restart")
+    }
+
+    /// A server that is gone for good: one notice, no retry storm, no growing queue, exit 0.
+    @Test func pulseAudioKilledForGoodLeavesAReaderThatStillAnswers() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let reader = try InteractiveLecteur(speaking, environment: home.environment.merging(["PULSE_SERVER": pulse.server]) { $1 })
+        defer { reader.kill() }
+        _ = try reader.next("focus")
+        try pulse.kill()
+        for _ in 0..<20 { reader.send("suivant") }
+        reader.send("où")
+        _ = try reader.next("notice", timeout: 20) { $0["code"] as? String == "where" }
+        let start = Date()
+        #expect(reader.finish() == 0)
+        #expect(Date().timeIntervalSince(start) < 5, "leaving does not wait for audio that cannot play")
+        let notices = reader.seen("notice").filter { $0["code"] as? String == "audio.lost" }
+        #expect(notices.count == 1)
+    }
+}
