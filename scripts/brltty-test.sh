@@ -8,6 +8,8 @@
 #       BrlAPI listens. Prints KEY=VALUE lines to source or parse:
 #         BRAILLE_TEST_DIR  BRLAPI_HOST  BRLAPI_AUTH  BRAILLE_DISPLAY_LOG  BRAILLE_DISPLAY_CONTROL
 #   brltty-test.sh stop-brltty DIR     stops brltty only (the display stays, to test reconnection)
+#   brltty-test.sh kill-brltty DIR     kills brltty with SIGKILL, as a crash would (its BrlAPI
+#                                      socket file stays behind; start-brltty copes with that)
 #   brltty-test.sh start-brltty DIR    starts brltty again with the same settings
 #   brltty-test.sh stop DIR            stops brltty and the display; idempotent
 #
@@ -172,6 +174,14 @@ stop-brltty)
     [ -d "$1" ] || exit 0
     stop_brltty "$1"
     ;;
+kill-brltty)
+    [ -n "${1:-}" ] && [ -d "$1" ] || die "usage: $0 kill-brltty DIR"
+    pid=$(pid_of "$1/brltty.pid")
+    alive "$pid" || die "no brltty running in $1"
+    kill -KILL "$pid"
+    for i in $(seq 1 50); do alive "$pid" || break; sleep 0.1; done
+    rm -f "$1/brltty.pid" "$1/brltty.launch.pid"
+    ;;
 stop)
     [ -n "${1:-}" ] || die "usage: $0 stop DIR"
     [ -d "$1" ] || exit 0
@@ -180,7 +190,7 @@ stop)
     rm -f "$1/display.pid"
     ;;
 *)
-    sed -n '2,16p' "$0" >&2
+    sed -n '2,18p' "$0" >&2
     exit 2
     ;;
 esac

@@ -57,6 +57,8 @@ public final class BrlttyRig: @unchecked Sendable {
     }
 
     public func stopBrltty() throws { _ = try Self.run([Self.script, "stop-brltty", dir]) }
+    /// SIGKILL, as a crash: no goodbye to the display or to BrlAPI clients.
+    public func killBrltty() throws { _ = try Self.run([Self.script, "kill-brltty", dir]) }
     public func startBrltty() throws { _ = try Self.run([Self.script, "start-brltty", dir]) }
     public func stop() {
         _ = try? Self.run([Self.script, "stop", dir])
