@@ -39,6 +39,12 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
         return try? translator?.translate(line.text).unicode
     }
 
+    public var status: ReaderStatus.Braille {
+        guard let output else { return .off }
+        if case .connected(let columns, _) = output.displayState { return .connected(columns: columns) }
+        return .waiting
+    }
+
     public func release() {
         output?.stop(timeout: 1)
     }

@@ -10,6 +10,8 @@ public final class ReaderSession: @unchecked Sendable {
     public private(set) var state: ReaderState
     public var speech: SpeechOutput?
     public var braille: BrailleSink?
+    /// The devices' state for `état`; the runtime, which knows the concrete devices, sets it.
+    public var status: (() -> ReaderStatus)?
     public let catalogueSource: CatalogueSource
     public let store: ReaderStore
     public let morse: MorsePlayer
@@ -142,7 +144,15 @@ public final class ReaderSession: @unchecked Sendable {
             case .silence:
                 speech?.stop()
                 morse.audio?.flush()
+                // Written, not spoken: the answer to "be quiet" is quiet, but an auditor or a
+                // braille user still sees that the command was taken.
+                transcript.record(.notice(code: "stop", message: navigator.strings(.stopDone)))
                 if practice?.isActive == true { runPractice(practice!.stop()) }
+            case .reportStatus:
+                let current = status?() ?? ReaderStatus(sound: .none, speechPending: nil, braille: .off)
+                let message = current.message(navigator.strings)
+                transcript.record(.status(current, message: message))
+                say(message, interrupt: true)
             case .showHistory:
                 let lines = history.isEmpty ? [navigator.strings(.historyEmpty)]
                     : [navigator.strings(.historyTitle)] + history

@@ -14,6 +14,7 @@ public enum TranscriptEvent: Sendable {
     case morse(text: String, pattern: String, wpm: Double, toneHz: Double, durationMs: Double)
     case notice(code: String, message: String)
     case error(code: String, message: String)
+    case status(ReaderStatus, message: String)
 
     var json: String {
         switch self {
@@ -54,6 +55,11 @@ public enum TranscriptEvent: Sendable {
             line.add("code", code)
             line.add("message", message)
             return line.text
+        case .status(let status, let message):
+            var line = JSONLine(type: "status")
+            status.add(to: &line)
+            line.add("message", message)
+            return line.text
         }
     }
 
@@ -70,7 +76,7 @@ public enum TranscriptEvent: Sendable {
             return nil
         case .morse(let text, let pattern, _, _, _):
             return "♪ \(text) : \(pattern)"
-        case .notice(_, let message):
+        case .notice(_, let message), .status(_, let message):
             return message
         case .error(_, let message):
             return strings(.transcriptError, ["message": message])

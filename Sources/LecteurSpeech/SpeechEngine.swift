@@ -17,6 +17,8 @@ public final class SpeechEngine: @unchecked Sendable {
         public var utterancesStarted = 0
         /// Utterances cut short (by an interruption or `stop`) while synthesising.
         public var utterancesAborted = 0
+        /// Utterances waiting for synthesis or being synthesised now.
+        public var pendingUtterances = 0
     }
 
     public let output: AudioOutput
@@ -138,7 +140,9 @@ final class SpeechWorker: @unchecked Sendable {
     var statistics: SpeechEngine.Statistics {
         condition.lock()
         defer { condition.unlock() }
-        return stats
+        var copy = stats
+        copy.pendingUtterances = pending.count + (synthesising ? 1 : 0)
+        return copy
     }
 
     func speak(_ text: String, interrupt: Bool, at instant: ContinuousClock.Instant) {

@@ -69,6 +69,10 @@ extension Lecteur {
             session.braille = brailleDevice
             session.settings.domains.append(brailleDevice)
             brailleDevice.attach(to: session)
+            session.status = { [engine = stack.engine, output = stack.output] in
+                ReaderStatus(sound: .init(output), speechPending: engine?.statistics.pendingUtterances,
+                             braille: brailleDevice.status)
+            }
 
             let termination = Termination()
             termination.install {

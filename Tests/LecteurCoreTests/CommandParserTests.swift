@@ -81,6 +81,9 @@ import Testing
         #expect(parser.parse("set wpm") == .failure(.badArgument(command: "set", argument: "wpm", usage: .usageSet)))
         #expect(parser.parse("silence") == .command(.stop))
         #expect(parser.parse("historique") == .command(.history))
+        #expect(parser.parse("état") == .command(.status))
+        #expect(parser.parse("ETAT") == .command(.status))
+        #expect(parser.parse("status") == .command(.status))
     }
 
     @Test func navigatorTurnsThemIntoEffects() {
@@ -89,6 +92,7 @@ import Testing
         #expect(nav.reduce(&state, .command(.morse("SOS"))) == [.playMorse(text: "SOS")])
         #expect(nav.reduce(&state, .command(.practice(koch: true))) == [.startPractice(.koch)])
         #expect(nav.reduce(&state, .command(.stop)) == [.silence])
+        #expect(nav.reduce(&state, .command(.status)) == [.reportStatus])
         _ = nav.reduce(&state, .command(.tab(.morse)))
         _ = nav.reduce(&state, .command(.activate))
         #expect(nav.reduce(&state, .activateElement(at: 3)) == [.playMorse(text: "A")])

@@ -35,6 +35,11 @@ import Testing
         _ = try reader.next("focus", timeout: 10) { $0["label"] as? String == "Accessibilité, non sélectionné" }
         reader.send("où")
         _ = try reader.next("notice", timeout: 10) { $0["code"] as? String == "where" }
+        reader.send("état")
+        let gone = try reader.next("status", timeout: 10)
+        #expect(gone["sound"] as? String == "lost")
+        #expect(gone["sound_queued_ms"] as? Int == 0, "nothing waits for a server that is gone")
+        #expect((gone["message"] as? String)?.hasPrefix("Son : coupé, le serveur de son ne répond pas.") == true)
 
         try pulse.restart()
         let after = try pulse.record(seconds: 8)
@@ -42,9 +47,13 @@ import Testing
         reader.send("suivant")
         _ = try reader.next("focus", timeout: 10) { $0["label"] as? String == "Bureautique, non sélectionné" }
         _ = try reader.next("notice", timeout: 10) { $0["code"] as? String == "audio.restored" }
+        usleep(2_500_000) // let the element be heard before the status announcement cuts it
+        let statusAt = after.elapsed
+        reader.send("état")
+        #expect(try reader.next("status", timeout: 10)["sound"] as? String == "connected")
         #expect(reader.finish() == 0)
         // "Bureautique, non sélectionné, bouton": one to three seconds of voice on the new server.
-        let heard = MonitorRecording.soundSeconds(after.samples(), from: sentAt)
+        let heard = MonitorRecording.soundSeconds(after.samples(), from: sentAt, to: statusAt)
         #expect(heard > 0.8 && heard < 4, "heard \(heard) s after the restart")
     }
 

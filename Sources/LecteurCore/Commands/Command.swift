@@ -14,6 +14,7 @@ public enum Command: Hashable, Sendable {
     case set(name: String, value: String)
     case stop
     case history
+    case status
 }
 
 public enum ArgumentRule: Hashable, Sendable {
@@ -73,5 +74,6 @@ public enum CommandTable {
         },
         CommandSpec(names: ["stop", "silence", "tais-toi", "chut"], argument: .none, help: .helpStop, usage: nil) { _ in .stop },
         CommandSpec(names: ["history", "historique"], argument: .none, help: .helpHistory, usage: nil) { _ in .history },
+        CommandSpec(names: ["status", "état", "diagnostic"], argument: .none, help: .helpStatus, usage: nil) { _ in .status },
     ]
 }

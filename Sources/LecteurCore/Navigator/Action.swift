@@ -54,6 +54,8 @@ public enum Effect: Hashable, Sendable {
     case silence
     /// Say the last utterances again, most recent last.
     case showHistory
+    /// Say how the devices are doing (sound server, speech queue, braille display).
+    case reportStatus
     case quit
 }
 

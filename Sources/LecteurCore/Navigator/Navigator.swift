@@ -128,6 +128,8 @@ public struct Navigator: Sendable {
             out.effects.append(.silence)
         case .history:
             out.effects.append(.showHistory)
+        case .status:
+            out.effects.append(.reportStatus)
         }
     }
 

@@ -1,0 +1,77 @@
+import Foundation
+import LecteurCore
+
+/// What `état` (status) reports: each device's state as numbers for the JSON transcript (a soak
+/// reads them to show that no queue grows) and as one French sentence for the user.
+public struct ReaderStatus: Hashable, Sendable {
+    public enum Sound: Hashable, Sendable {
+        /// Audio waiting in the output, the most that ever waited, and audio dropped because
+        /// the sound server was gone, in milliseconds.
+        case device(connected: Bool, queuedMs: Int, largestQueuedMs: Int, droppedMs: Int)
+        case file
+        case none
+    }
+
+    public enum Braille: Hashable, Sendable {
+        case connected(columns: Int)
+        case waiting
+        case off
+    }
+
+    public var sound: Sound
+    /// Utterances waiting for or in synthesis; nil when speech is off.
+    public var speechPending: Int?
+    public var braille: Braille
+
+    public init(sound: Sound, speechPending: Int?, braille: Braille) {
+        self.sound = sound
+        self.speechPending = speechPending
+        self.braille = braille
+    }
+
+    public func message(_ strings: Strings) -> String {
+        var parts: [String] = []
+        switch sound {
+        case .device(true, let queued, _, _):
+            let seconds = Double(queued) / 1000
+            let formatted = strings.localeCode == "fr"
+                ? String(format: "%.1f", seconds).replacingOccurrences(of: ".", with: ",")
+                : String(format: "%.1f", seconds)
+            parts.append(strings(.statusSoundConnected, ["queued": formatted]))
+        case .device(false, _, _, _): parts.append(strings(.statusSoundLost))
+        case .file: parts.append(strings(.statusSoundFile))
+        case .none: parts.append(strings(.statusSoundNone))
+        }
+        if let speechPending {
+            parts.append(strings(.statusSpeechOn, ["pending": String(speechPending)]))
+        } else {
+            parts.append(strings(.statusSpeechOff))
+        }
+        switch braille {
+        case .connected(let columns): parts.append(strings(.statusBrailleConnected, ["columns": String(columns)]))
+        case .waiting: parts.append(strings(.statusBrailleWaiting))
+        case .off: parts.append(strings(.statusBrailleOff))
+        }
+        return parts.joined(separator: ". ") + "."
+    }
+
+    func add(to line: inout JSONLine) {
+        switch sound {
+        case .device(let connected, let queued, let largest, let dropped):
+            line.add("sound", connected ? "connected" : "lost")
+            line.add("sound_queued_ms", queued)
+            line.add("sound_largest_queued_ms", largest)
+            line.add("sound_dropped_ms", dropped)
+        case .file: line.add("sound", "file")
+        case .none: line.add("sound", "none")
+        }
+        line.add("speech_pending", speechPending)
+        switch braille {
+        case .connected(let columns):
+            line.add("braille", "connected")
+            line.add("braille_columns", columns)
+        case .waiting: line.add("braille", "waiting")
+        case .off: line.add("braille", "off")
+        }
+    }
+}
