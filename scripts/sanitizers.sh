@@ -29,8 +29,16 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-if [ -x scripts/pulse-test.sh ]; then eval "$(scripts/pulse-test.sh start "$work/pulse")"; fi
-if [ -x scripts/brltty-test.sh ]; then eval "$(scripts/brltty-test.sh start "$work/brltty")"; fi
+# The same daemons as scripts/test.sh, started the same way.
+if [ -x scripts/pulse-test.sh ]; then
+  PULSE_SERVER="$(scripts/pulse-test.sh start "$work/pulse")"
+  export PULSE_SERVER
+fi
+if [ -x scripts/brltty-test.sh ]; then
+  set -a
+  eval "$(scripts/brltty-test.sh start --dir "$work/brltty")"
+  set +a
+fi
 
 # Reports go to standard error of whichever process fails (a test, or `lecteur` under a test).
 # Leak checking is off by default: at exit LeakSanitizer reports XCTest's runner, Foundation's

@@ -11,11 +11,12 @@
 # brltty of scripts/test.sh in the environment).
 #
 # Each command is followed by the marker "où", whose answer (a notice "where") closes the
-# command's share of the transcript: a command with no event of its own is a failure ("stop"
-# alone answers with silence and is the one command allowed no event). Markers are not counted. The
-# reader's VmRSS, thread count and open descriptors are read from /proc at the start, every
-# 5000 commands and at the end; the round-trip time of each command is kept, so a queue that
-# grows shows as latency that grows. Exit status 0 only if every check passed.
+# command's share of the transcript: a command with no event of its own is a failure. Markers
+# are not counted. The reader's VmRSS, thread count and open descriptors are read from /proc at
+# the start, every 5000 commands and at the end; every 500 commands "état" reports the audio
+# output's queue, the speech queue and the display state (a "status" event), so the device
+# queues are shown not to grow; the round-trip time of each command is kept, so a queue inside
+# the reader shows as latency that grows. Exit status 0 only if every check passed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -66,8 +67,8 @@ def command_unit():
         return [rng.choice(["set vitesse %d" % rng.randint(15, 30), "set tonalité %d" % rng.randint(500, 900),
                             "set verbosité %s" % rng.choice(["brief", "full"]), "set farnsworth non"])], 1
     if r < 0.085:
-        # Silence is its own answer: "stop" stops speech and Morse and writes no event.
-        return ["stop"], 0
+        # "stop" silences speech and Morse and writes a notice (not spoken).
+        return ["stop"], 1
     if r < 0.09:
         answers = [rng.choice("etaniskm") for _ in range(rng.randint(1, 4))]
         # start, then each answer says something and plays the next symbol; the marker's
@@ -146,6 +147,7 @@ units = 0
 current = []
 latencies = []
 kinds = {}
+statuses = []
 try:
     while sent < total:
         if time.monotonic() - started > max_seconds:
@@ -162,6 +164,12 @@ try:
             kinds[e.get("type")] = kinds.get(e.get("type"), 0) + 1
         sent += len(lines)
         units += 1
+        if units % 500 == 0:
+            status_events = [e for e in run_unit(["état"], 1) if e.get("type") == "status"]
+            if not status_events:
+                failures.append("état gave no status event after %d commands" % sent)
+            else:
+                statuses.append((sent, status_events[0]))
         if units % 5000 == 0:
             samples.append((sent, sample()))
             print("soak: %d commands, RSS %d KiB, %.0f s" % (sent, samples[-1][1]["rss_kib"], time.monotonic() - started),
@@ -195,6 +203,41 @@ if ms(late, 0.5) > 3 * ms(early, 0.5) + 2:
 if status != 0:
     failures.append("exit status %d" % status)
 
+# Device queues: what waits in the audio output when "état" is asked (the rest of the previous
+# announcement; "aide" alone is a minute of speech) may not creep up, and speech never backs up.
+def series(key):
+    return [(n, e[key]) for n, e in statuses if isinstance(e.get(key), int)]
+queued, pending = series("sound_queued_ms"), series("speech_pending")
+device_report = {}
+if queued:
+    tenth_q = max(1, len(queued) // 10)
+    q_early = [v for _, v in queued[:tenth_q]]
+    q_late = [v for _, v in queued[-tenth_q:]]
+    device_report["sound_queued_ms"] = {"max": max(v for _, v in queued), "first_tenth_median": statistics.median(q_early),
+                                        "last_tenth_median": statistics.median(q_late),
+                                        "largest_ever": statuses[-1][1].get("sound_largest_queued_ms"),
+                                        "dropped": statuses[-1][1].get("sound_dropped_ms")}
+    if statistics.median(q_late) > statistics.median(q_early) + 2000:
+        failures.append("audio queue grew: median %d ms → %d ms" % (statistics.median(q_early), statistics.median(q_late)))
+    if max(v for _, v in queued) > 120000:
+        failures.append("audio queue reached %d ms" % max(v for _, v in queued))
+if pending:
+    device_report["speech_pending_max"] = max(v for _, v in pending)
+    if max(v for _, v in pending) > 2:
+        failures.append("speech queue reached %d utterances" % max(v for _, v in pending))
+if statuses:
+    last_status = statuses[-1][1]
+    device_report["sound"] = last_status.get("sound")
+    device_report["braille"] = last_status.get("braille")
+    device_report["status_samples"] = len(statuses)
+    # Devices asked for with "on" must have stayed connected the whole soak.
+    args = " ".join(reader_args)
+    for key, flag in (("sound", "--speech on"), ("braille", "--braille on")):
+        states = {e.get(key) for _, e in statuses}
+        if flag in args and states != {"connected"}:
+            failures.append("%s was %s during the soak (after command: %s)" % (key, sorted(str(x) for x in states),
+                            [(n, e.get(key)) for n, e in statuses if e.get(key) != "connected"][:5]))
+
 print(json.dumps({
     "commands": sent, "units": units, "markers": units + 1, "seconds": round(elapsed, 1),
     "exit_status": status, "events": kinds,
@@ -203,6 +246,7 @@ print(json.dumps({
     "threads": [first["threads"], last["threads"]], "fds": [first["fds"], last["fds"]],
     "round_trip_ms": {"first_tenth_median": round(ms(early, 0.5), 3), "last_tenth_median": round(ms(late, 0.5), 3),
                       "first_tenth_p99": round(ms(early, 0.99), 3), "last_tenth_p99": round(ms(late, 0.99), 3)},
+    "devices": device_report,
     "rss_samples": [[n, s["rss_kib"]] for n, s in samples],
     "failures": failures[:20], "failure_count": len(failures),
 }, ensure_ascii=False, indent=1))

@@ -6,6 +6,9 @@ public protocol SpeechOutput: AnyObject {
     func stop()
     /// Blocks until everything queued has been played (used before exiting).
     func waitUntilIdle()
+    /// Blocks until everything asked for has been turned into audio (not yet heard): what is
+    /// queued on the output after this plays after the speech.
+    func waitUntilSynthesised()
 }
 
 /// What the session needs from a braille display; the BrlAPI adapter provides it.

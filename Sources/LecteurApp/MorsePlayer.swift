@@ -17,11 +17,18 @@ public final class MorsePlayer: @unchecked Sendable {
     public func update(_ settings: MorseSettings) { self.settings = settings }
 
     public enum Outcome {
-        case played(TranscriptEvent, unknownCharacters: String?)
+        /// Rendered: `sound(_:)` plays it; the event is its transcript line.
+        case ready(MorsePlayback, TranscriptEvent, unknownCharacters: String?)
         case failed(String)
     }
 
-    public func play(text: String) -> Outcome {
+    /// Queues the tones on the shared output, after whatever is queued there already.
+    public func sound(_ playback: MorsePlayback) {
+        guard let audio else { return }
+        for chunk in playback.chunks() { audio.play(chunk, sampleRate: playback.sampleRate) }
+    }
+
+    public func prepare(text: String) -> Outcome {
         let renderer = MorseRenderer(settings: settings, sampleRate: audio?.sampleRate ?? MorseRenderer.defaultSampleRate)
         let playback: MorsePlayback
         do {
@@ -32,11 +39,8 @@ public final class MorsePlayer: @unchecked Sendable {
         let pattern = playback.encoding.words.map { word in
             word.map(\.pattern).joined(separator: " ")
         }.joined(separator: " / ")
-        if let audio {
-            for chunk in playback.chunks() { audio.play(chunk, sampleRate: playback.sampleRate) }
-        }
         let event = TranscriptEvent.morse(text: TextSanitizer.clean(text), pattern: pattern, wpm: Double(settings.wpm),
                                           toneHz: Double(settings.toneHz), durationMs: playback.durationMs)
-        return .played(event, unknownCharacters: playback.unknownMessage(strings))
+        return .ready(playback, event, unknownCharacters: playback.unknownMessage(strings))
     }
 }

@@ -175,11 +175,15 @@ public final class ReaderSession: @unchecked Sendable {
     // MARK: Morse
 
     private func playMorse(_ text: String) {
-        switch morse.play(text: text) {
-        case .played(let event, let unknown):
+        switch morse.prepare(text: text) {
+        case .ready(let playback, let event, let unknown):
+            // Said first: a notice interrupts, and would cut tones queued before it.
             if let unknown { apply(.notice(code: "morse.unknown", message: unknown)) }
-            // Speech still queued would talk over the tones: Morse waits for it.
-            speech?.waitUntilIdle()
+            // Speech and tones share one output queue, so the tones play after the speech
+            // queued before them once its synthesis (milliseconds) is done; the session does
+            // not wait for it to be heard, and keys and commands are answered meanwhile.
+            speech?.waitUntilSynthesised()
+            morse.sound(playback)
             transcript.record(event)
         case .failed(let message):
             apply(.failure(code: "morse", message: message))

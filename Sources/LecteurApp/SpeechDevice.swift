@@ -12,6 +12,7 @@ public final class EspeakVoice: SpeechOutput {
     public func speak(_ text: String, interrupt: Bool) { engine.speak(text, interrupt: interrupt) }
     public func stop() { engine.stop() }
     public func waitUntilIdle() { _ = engine.waitUntilIdle(timeout: .seconds(30)) }
+    public func waitUntilSynthesised() { _ = engine.waitUntilSynthesised(timeout: .seconds(10)) }
 }
 
 /// `set rate|pitch|volume|voice` (débit, hauteur, volume, voix): applied to the next utterance

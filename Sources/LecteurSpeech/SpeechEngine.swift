@@ -90,6 +90,10 @@ public final class SpeechEngine: @unchecked Sendable {
         return output.waitUntilDrained(timeout: max(left, .zero))
     }
 
+    /// Blocks until everything asked for has been synthesised and handed to the output (not yet
+    /// heard), or the timeout.
+    public func waitUntilSynthesised(timeout: Duration) -> Bool { worker.waitUntilSynthesised(timeout: timeout) }
+
     /// Stops the synthesis thread (the output stays open: it belongs to the caller). Idempotent.
     public func close() { worker.close() }
 

@@ -85,8 +85,8 @@ extension Lecteur {
                 Foundation.exit(65)
             }
             let run: AuditRun
-            do { run = try AuditRun(strings: strings, timeZone: .current, disabled: disabled) } catch {
-                throw LecteurCLIError(String(describing: error))
+            do { run = try AuditRun(strings: strings, timeZone: .current, disabled: disabled) } catch let missing as AuditResources.Missing {
+                throw LecteurCLIError(missing.message(strings))
             }
             phase("decode")
             let report = AuditWalker(navigator: run.navigator)

@@ -1,4 +1,7 @@
 import Foundation
+import LecteurApp
+import LecteurCore
+import LecteurLocales
 import Testing
 
 /// `lecteur audit` as a CI uses it: exit status, rule listing, disabling, output file, and the
@@ -18,6 +21,16 @@ import Testing
         "speech-unit-abbreviation", "speech-numeric-date", "speech-morse-symbols", "language-unmarked",
         "braille-uncovered-character", "braille-number-split",
     ]
+
+    /// The shipped files always load, so this failure is only seen by a broken install: it
+    /// still says, in the user's language, which file and what to do.
+    @Test func aMissingAuditFileIsToldInTheUsersLanguage() throws {
+        let missing = AuditResources.Missing(file: "fr/lexique-audit.json")
+        let fr = Strings(localeCode: "fr", table: try #require(LocaleResources.table(locale: "fr")))
+        let en = Strings(localeCode: "en", table: try #require(LocaleResources.table(locale: "en")))
+        #expect(missing.message(fr) == "Le fichier d'audit fr/lexique-audit.json est absent ou illisible : réinstallez Lecteur (les listes de mots et la table braille de l'audit font partie du paquet).")
+        #expect(missing.message(en).hasPrefix("The audit file fr/lexique-audit.json is missing or unreadable"))
+    }
 
     @Test func failOnSetsTheExitStatus() throws {
         // The built-in catalogue's worst findings are serious (numbers split on the braille line).
