@@ -4,30 +4,13 @@ import FoundationNetworking
 #endif
 
 /// The project's test formations API (Tests/LecteurNetworkTests/Server/catalogue_server.py) on
-/// 127.0.0.1, an ephemeral port; it stops when this object closes its standard input.
+/// 127.0.0.1, an ephemeral port, with its request log; it stops when this object goes.
 final class CatalogueServer {
-    let port: Int
-    private let process = Process()
-    private let input = Pipe()
+    private let server: PythonServer
+    var port: Int { server.port }
 
     init(lifetime: Int = 120) throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("LecteurNetworkTests/Server/catalogue_server.py")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--port", "0", "--lifetime", String(lifetime)]
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        guard let text = String(data: line, encoding: .utf8), text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
-            throw StartFailed()
-        }
-        self.port = port
+        server = try PythonServer.catalogue(port: 0, lifetime: lifetime)
     }
 
     struct StartFailed: Error {}
@@ -56,9 +39,4 @@ final class CatalogueServer {
     }
 
     private final class ResultBox: @unchecked Sendable { var result: Result<Data, Error>? }
-
-    deinit {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-    }
 }
