@@ -25,6 +25,9 @@ public struct CommandLoop {
             guard let line = readLine() else { break }
             if !session.handle(line: line) { break }
         }
+        // "quit" means now, also while a slow server is still being waited for; at the end of
+        // a piped script the load is waited for, so the script's last commands saw it through.
+        if session.hasQuit { session.cancelLoads() }
         session.waitForLoads()
     }
 }

@@ -25,5 +25,11 @@ public protocol CatalogueSource: AnyObject {
     /// True when `load` finishes before it returns (built-in catalogue, file).
     var isImmediate: Bool { get }
     func load(reason: LoadReason, deliver: @escaping @Sendable (Action) -> Void, done: @escaping @Sendable () -> Void)
+    /// Abandons the load in flight, if any (the user quit while it was under way).
+    func cancel()
+}
+
+extension CatalogueSource {
+    public func cancel() {}
 }
 

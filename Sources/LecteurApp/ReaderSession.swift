@@ -92,6 +92,10 @@ public final class ReaderSession: @unchecked Sendable {
         queue.sync { apply(action) }
     }
 
+    /// Abandons a catalogue load in flight: someone who quits while a slow server is being
+    /// waited for wants to leave now.
+    public func cancelLoads() { catalogueSource.cancel() }
+
     /// Waits for catalogue loads in flight (scripts read from a pipe act on a loaded catalogue).
     public func waitForLoads() {
         loads.wait()

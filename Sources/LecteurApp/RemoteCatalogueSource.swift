@@ -19,6 +19,12 @@ public final class RemoteCatalogueSource: CatalogueSource, @unchecked Sendable {
 
     public var isImmediate: Bool { false }
 
+    public func cancel() {
+        lock.lock()
+        current?.cancel()
+        lock.unlock()
+    }
+
     public func load(reason: LoadReason, deliver: @escaping @Sendable (Action) -> Void, done: @escaping @Sendable () -> Void) {
         lock.lock()
         // A new retry or refresh replaces the load in flight rather than racing it.
