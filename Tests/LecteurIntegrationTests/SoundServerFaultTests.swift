@@ -35,10 +35,14 @@ import Testing
         _ = try reader.next("focus", timeout: 10) { $0["label"] as? String == "Accessibilité, non sélectionné" }
         reader.send("où")
         _ = try reader.next("notice", timeout: 10) { $0["code"] as? String == "where" }
+        usleep(500_000) // the audio thread tries the server for what "où" said, then drops it
         reader.send("état")
         let gone = try reader.next("status", timeout: 10)
         #expect(gone["sound"] as? String == "lost")
-        #expect(gone["sound_queued_ms"] as? Int == 0, "nothing waits for a server that is gone")
+        // Speech asked for meanwhile was dropped, not kept for later; at most the chunks of the
+        // last announcement can be in flight when the status is taken.
+        #expect((gone["sound_dropped_ms"] as? Int ?? 0) > 500, "\(gone)")
+        #expect((gone["sound_queued_ms"] as? Int ?? .max) < 2000, "\(gone)")
         #expect((gone["message"] as? String)?.hasPrefix("Son : coupé, le serveur de son ne répond pas.") == true)
 
         try pulse.restart()
