@@ -23,8 +23,6 @@ public final class DeviceAudioOutput: AudioOutput, @unchecked Sendable {
         public var applicationName = "lecteur"
         /// Device name for pcaudiolib; nil is the default sink / PCM.
         public var device: String?
-        /// How often a lost sound server is tried again.
-        public var reconnect = ReconnectPolicy()
 
         public init() {}
     }
@@ -65,7 +63,6 @@ public final class DeviceAudioOutput: AudioOutput, @unchecked Sendable {
                               reopen: { () throws(AudioOutputError) -> DeviceHandle in
                                   try DeviceProbe.open(sampleRate: sampleRate, options: options)
                               },
-                              policy: options.reconnect,
                               pieceSamples: max(1, sampleRate * options.pieceMilliseconds / 1000))
         let thread = Thread { [worker] in worker.run() }
         thread.name = "lecteur-audio"

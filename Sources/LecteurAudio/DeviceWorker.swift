@@ -6,17 +6,15 @@ import Foundation
 ///
 /// A sound server that dies (PulseAudio killed, restarted, or a USB card unplugged) shows up as a
 /// failed write. The stream is then dropped and reopened at once, and if the server is not back,
-/// again whenever there is something to play, no more often than `ReconnectPolicy` allows. What
-/// cannot be played while there is no device is dropped rather than kept: a queue of stale
-/// announcements read out when the server returns would tell the user things long past, and
-/// would grow without bound.
+/// again whenever there is something to play. What cannot be played while there is no device is
+/// dropped rather than kept: a queue of stale announcements read out when the server returns
+/// would tell the user things long past, and would grow without bound.
 final class DeviceWorker: @unchecked Sendable {
     typealias Opener = @Sendable () throws(AudioOutputError) -> DeviceHandle
 
     private let condition = NSCondition()
     private var device: DeviceHandle?
     private let reopen: Opener
-    private let policy: ReconnectPolicy
     private let pieceSamples: Int
 
     private var queue = SampleQueue()
@@ -26,18 +24,18 @@ final class DeviceWorker: @unchecked Sendable {
     private var closing = false
     private var finished = false
     private var stats = DeviceAudioOutput.Statistics()
-    private var slowFailures = 0
-    private var nextAttempt: ContinuousClock.Instant = .now
+    /// A reopen is under way (outside the lock), and whether a flush came meanwhile.
+    private var attempting = false
+    private var flushedDuringAttempt = false
     /// Why the stream died, until the reader has been told (only once a reopen has failed: a
     /// server restarted while the reader was idle is reopened at once, and that is no news).
     private var unannouncedLoss: String?
     private var lossAnnounced = false
     private var observer: (@Sendable (AudioDeviceEvent) -> Void)?
 
-    init(device: DeviceHandle, reopen: @escaping Opener, policy: ReconnectPolicy, pieceSamples: Int) {
+    init(device: DeviceHandle, reopen: @escaping Opener, pieceSamples: Int) {
         self.device = device
         self.reopen = reopen
-        self.policy = policy
         self.pieceSamples = pieceSamples
     }
 
@@ -60,6 +58,7 @@ final class DeviceWorker: @unchecked Sendable {
     func requestFlush() {
         condition.lock()
         queue.removeAll()
+        if attempting { flushedDuringAttempt = true }
         if !closing && flushRequestedAt == nil { flushRequestedAt = .now }
         condition.broadcast()
         condition.unlock()
@@ -99,7 +98,9 @@ final class DeviceWorker: @unchecked Sendable {
     func run() {
         condition.lock()
         while true {
-            while queue.isEmpty && flushRequestedAt == nil && !deviceHoldsAudio && !closing {
+            // A stream that just died is tried again at once even with nothing left to play, so
+            // the user hears about the loss when it happens, not at the next announcement.
+            while queue.isEmpty && flushRequestedAt == nil && !deviceHoldsAudio && !closing && unannouncedLoss == nil {
                 condition.wait()
             }
             if closing { break }
@@ -160,10 +161,8 @@ final class DeviceWorker: @unchecked Sendable {
         device = nil
         deviceHoldsAudio = false
         flushRequestedAt = nil
-        // The server may already be back (it died while idle): the first reopen is immediate,
-        // with what is left of the utterance still queued.
-        slowFailures = 0
-        nextAttempt = .now
+        // The server may already be back (it died while idle): the reopen comes at once, with
+        // what is left of the utterance still queued.
         condition.unlock()
         audio_object_close(lost.object)
         audio_object_destroy(lost.object)
@@ -171,38 +170,38 @@ final class DeviceWorker: @unchecked Sendable {
         condition.broadcast()
     }
 
-    /// No device: reopen when the policy allows, else drop what was asked to play. Lock held.
+    /// No device: try to reopen for what is queued. Lock held. A failed attempt drops the audio
+    /// that was waiting when it started (it had its chance); audio that arrived while the attempt
+    /// ran gets an attempt of its own, so the first words after the server returns are not lost
+    /// to a timer. Attempts only happen while there is audio to play, and synthesis delivers an
+    /// announcement in a burst of milliseconds, so this never spins.
     private func reconnectOrDrop() {
         flushRequestedAt = nil
-        guard !queue.isEmpty, ContinuousClock.now >= nextAttempt else {
-            stats.droppedSamples += queue.count
-            queue.removeAll()
-            condition.broadcast()
-            return
-        }
+        guard !queue.isEmpty || unannouncedLoss != nil else { return }
+        let waiting = queue.count
+        flushedDuringAttempt = false
+        attempting = true
         let observer = self.observer
         condition.unlock()
-        let started = ContinuousClock.now
         let outcome: Result<DeviceHandle, AudioOutputError>
         do throws(AudioOutputError) { outcome = .success(try reopen()) } catch { outcome = .failure(error) }
-        let took = started.duration(to: .now)
         condition.lock()
+        attempting = false
         var event: AudioDeviceEvent?
         switch outcome {
         case .success(let handle):
             device = handle
             guard !closing else { return } // released in `run`'s exit path
-            slowFailures = 0
             stats.reconnections += 1
             unannouncedLoss = nil
             if lossAnnounced { event = .restored }
             lossAnnounced = false
         case .failure:
-            slowFailures = took > policy.quickFailureLimit ? slowFailures + 1 : 0
             stats.failedReconnections += 1
-            nextAttempt = .now + policy.delay(afterAttemptTaking: took, slowFailures: slowFailures)
-            stats.droppedSamples += queue.count
-            queue.removeAll()
+            // A flush during the attempt already removed the old audio: what is left is new.
+            let stale = flushedDuringAttempt ? 0 : min(waiting, queue.count)
+            stats.droppedSamples += stale
+            _ = queue.take(upTo: stale)
             if let detail = unannouncedLoss {
                 event = .lost(detail: detail)
                 unannouncedLoss = nil
@@ -230,26 +229,4 @@ public enum AudioDeviceEvent: Hashable, Sendable {
     case lost(detail: String)
     /// A new stream is open; what follows is heard again.
     case restored
-}
-
-/// How soon to try the sound server again after a failed reopen. Attempts are only made when
-/// there is something to play. A refused connection (the server is down) costs a millisecond,
-/// so the next utterance tries again almost at once: the first words after the server returns
-/// are heard. An attempt that hung until the probe's timeout (a server that does not answer)
-/// would stall the audio thread each time, so those back off, doubling up to `longest`.
-public struct ReconnectPolicy: Hashable, Sendable {
-    public var afterQuickFailure: Duration = .milliseconds(100)
-    public var quickFailureLimit: Duration = .milliseconds(250)
-    public var firstAfterSlowFailure: Duration = .seconds(1)
-    public var longest: Duration = .seconds(8)
-
-    public init() {}
-
-    /// `slowFailures`: consecutive attempts that took longer than `quickFailureLimit`.
-    public func delay(afterAttemptTaking took: Duration, slowFailures: Int) -> Duration {
-        guard took > quickFailureLimit, slowFailures > 0 else { return afterQuickFailure }
-        var delay = firstAfterSlowFailure
-        for _ in 1..<slowFailures where delay < longest { delay *= 2 }
-        return min(delay, longest)
-    }
 }

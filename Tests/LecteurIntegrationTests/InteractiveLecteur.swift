@@ -60,6 +60,19 @@ final class InteractiveLecteur: @unchecked Sendable {
         throw LecteurProcess.TimedOut(arguments: ["waiting for \(type)"])
     }
 
+    /// Waits for any event so far or to come (consumed or not) that matches; nil at the timeout.
+    func wait(timeout: TimeInterval, for match: ([String: Any]) -> Bool) -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            lock.lock()
+            let found = lines.first(where: match)
+            lock.unlock()
+            if let found { return found }
+            usleep(5_000)
+        } while Date() < deadline
+        return nil
+    }
+
     /// Every event of that type received so far, consumed or not.
     func seen(_ type: String) -> [[String: Any]] {
         lock.lock()
