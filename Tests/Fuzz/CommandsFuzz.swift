@@ -73,7 +73,7 @@ private func checkEffect(_ effect: Effect, line: String) {
         Fuzz.check(Fuzz.firstControl(in: message, allowed: [0x0A]) == nil, "control in message after \(Fuzz.debug(line))")
     case .playMorse(let text):
         Fuzz.check(Fuzz.firstControl(in: text) == nil, "control sent to Morse after \(Fuzz.debug(line))")
-    case .changeSetting, .loadCatalogue, .startPractice, .silence, .showHistory, .quit:
+    case .changeSetting, .loadCatalogue, .startPractice, .silence, .showHistory, .reportStatus, .quit:
         break
     }
 }
