@@ -38,6 +38,6 @@ fi
 swift test --skip-build --no-parallel "$@"
 
 if [ "$fuzz_status" -ne 0 ]; then
-  echo "fuzz: a target crashed (see the artifact printed above); the suite fails" >&2
+  echo "fuzz: a target crashed or did not build (see above); the suite fails" >&2
   exit "$fuzz_status"
 fi
