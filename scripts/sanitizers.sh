@@ -21,24 +21,11 @@ case "$which" in
   *) echo "sanitizers: address, thread or all" >&2; exit 64 ;;
 esac
 
+# The same daemons as scripts/test.sh.
+source scripts/test-daemons.sh
 work=$(mktemp -d /tmp/lecteur-sanitizers.XXXXXX)
-export LECTEUR_TEST_DIR="$work"
-cleanup() {
-  [ -x scripts/pulse-test.sh ] && scripts/pulse-test.sh stop "$work/pulse" >/dev/null 2>&1 || true
-  [ -x scripts/brltty-test.sh ] && scripts/brltty-test.sh stop "$work/brltty" >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-# The same daemons as scripts/test.sh, started the same way.
-if [ -x scripts/pulse-test.sh ]; then
-  PULSE_SERVER="$(scripts/pulse-test.sh start "$work/pulse")"
-  export PULSE_SERVER
-fi
-if [ -x scripts/brltty-test.sh ]; then
-  set -a
-  eval "$(scripts/brltty-test.sh start --dir "$work/brltty")"
-  set +a
-fi
+trap 'stop_test_daemons "$work"' EXIT
+start_test_daemons "$work"
 
 # Reports go to standard error of whichever process fails (a test, or `lecteur` under a test).
 # Leak checking is off by default: at exit LeakSanitizer reports XCTest's runner, Foundation's

@@ -6,14 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
 
+source scripts/test-daemons.sh
 work=$(mktemp -d /tmp/lecteur-test.XXXXXX)
-export LECTEUR_TEST_DIR="$work"
-cleanup() {
-  [ -x scripts/pulse-test.sh ] && scripts/pulse-test.sh stop "$work/pulse" >/dev/null 2>&1 || true
-  [ -x scripts/brltty-test.sh ] && scripts/brltty-test.sh stop "$work/brltty" >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+trap 'stop_test_daemons "$work"' EXIT
 
 swift build --build-tests
 
@@ -23,16 +18,8 @@ swift build --build-tests
 fuzz_status=0
 scripts/fuzz.sh --time 20 || fuzz_status=$?
 
-# Daemons for the integration tests (each script prints the environment the tests need).
-if [ -x scripts/pulse-test.sh ]; then
-  PULSE_SERVER="$(scripts/pulse-test.sh start "$work/pulse")"
-  export PULSE_SERVER
-fi
-if [ -x scripts/brltty-test.sh ]; then
-  set -a
-  eval "$(scripts/brltty-test.sh start --dir "$work/brltty")"
-  set +a
-fi
+# Daemons for the integration tests.
+start_test_daemons "$work"
 
 # Suites share the daemons: run them one after the other.
 swift test --skip-build --no-parallel "$@"

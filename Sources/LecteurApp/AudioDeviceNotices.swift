@@ -18,18 +18,3 @@ extension ReaderSession {
         }
     }
 }
-
-extension ReaderStatus.Sound {
-    /// The state of whichever output the reader plays through.
-    public init(_ output: AudioOutput) {
-        switch output {
-        case let device as DeviceAudioOutput:
-            let stats = device.statistics
-            let ms = { (samples: Int) in samples * 1000 / device.sampleRate }
-            self = .device(connected: stats.connected, queuedMs: ms(stats.queuedSamples),
-                           largestQueuedMs: ms(stats.largestQueuedSamples), droppedMs: ms(stats.droppedSamples))
-        case is WAVFileOutput: self = .file
-        default: self = .none
-        }
-    }
-}

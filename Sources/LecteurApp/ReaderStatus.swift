@@ -1,4 +1,5 @@
 import Foundation
+import LecteurAudio
 import LecteurCore
 
 /// What `état` (status) reports: each device's state as numbers for the JSON transcript (a soak
@@ -33,10 +34,8 @@ public struct ReaderStatus: Hashable, Sendable {
         var parts: [String] = []
         switch sound {
         case .device(true, let queued, _, _):
-            let seconds = Double(queued) / 1000
-            let formatted = strings.localeCode == "fr"
-                ? String(format: "%.1f", seconds).replacingOccurrences(of: ".", with: ",")
-                : String(format: "%.1f", seconds)
+            let formatted = (Double(queued) / 1000)
+                .formatted(.number.precision(.fractionLength(1)).locale(Locale(identifier: strings.localeCode)))
             parts.append(strings(.statusSoundConnected, ["queued": formatted]))
         case .device(false, _, _, _): parts.append(strings(.statusSoundLost))
         case .file: parts.append(strings(.statusSoundFile))
@@ -72,6 +71,21 @@ public struct ReaderStatus: Hashable, Sendable {
             line.add("braille_columns", columns)
         case .waiting: line.add("braille", "waiting")
         case .off: line.add("braille", "off")
+        }
+    }
+}
+
+extension ReaderStatus.Sound {
+    /// The state of whichever output the reader plays through.
+    public init(_ output: AudioOutput) {
+        switch output {
+        case let device as DeviceAudioOutput:
+            let stats = device.statistics
+            let ms = { (samples: Int) in samples * 1000 / device.sampleRate }
+            self = .device(connected: stats.connected, queuedMs: ms(stats.queuedSamples),
+                           largestQueuedMs: ms(stats.largestQueuedSamples), droppedMs: ms(stats.droppedSamples))
+        case is WAVFileOutput: self = .file
+        default: self = .none
         }
     }
 }

@@ -34,30 +34,10 @@ enum AuditFiles {
 
     /// Runs an external tool with a deadline; nil when it is not installed.
     static func run(_ tool: String, _ arguments: [String], input: String? = nil, timeout: TimeInterval = 120) throws
-        -> (status: Int32, stdout: String, stderr: String)? {
+        -> LecteurProcess.Output? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         guard let path = paths.map({ "\($0)/\(tool)" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let collector = PipeCollector(stdout: stdout, stderr: stderr)
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try? stdin.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            throw LecteurProcess.TimedOut(arguments: [tool] + arguments)
-        }
-        process.waitUntilExit()
-        let (out, err) = collector.finish()
-        return (process.terminationStatus, out, err)
+        return try LecteurProcess.execute(URL(fileURLWithPath: path), arguments, input: input ?? "", timeout: timeout)
     }
 }

@@ -57,7 +57,7 @@ final class InteractiveLecteur: @unchecked Sendable {
             lock.unlock()
             usleep(5_000)
         }
-        throw LecteurProcess.TimedOut(arguments: ["waiting for \(type)"])
+        throw LecteurProcess.TimedOut(arguments: ["lecteur waiting for \(type)"])
     }
 
     /// Waits for any event so far or to come (consumed or not) that matches; nil at the timeout.

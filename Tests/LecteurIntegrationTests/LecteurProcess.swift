@@ -26,9 +26,6 @@ struct LecteurProcess {
 
     static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:],
                     timeout: TimeInterval = 60) throws -> Output {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["TZ"] = "Europe/Paris"
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-home-\(UUID().uuidString)")
@@ -36,7 +33,17 @@ struct LecteurProcess {
         env["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         for (k, v) in environment { env[k] = v }
-        process.environment = env
+        return try execute(binary, arguments, input: input, environment: env, timeout: timeout)
+    }
+
+    /// Any program, fed `input`, both outputs drained while it runs; past `timeout` it is
+    /// terminated and `TimedOut` thrown.
+    static func execute(_ program: URL, _ arguments: [String], input: String, environment: [String: String]? = nil,
+                        timeout: TimeInterval) throws -> Output {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        if let environment { process.environment = environment }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
@@ -50,7 +57,7 @@ struct LecteurProcess {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
-            throw TimedOut(arguments: arguments)
+            throw TimedOut(arguments: [program.lastPathComponent] + arguments)
         }
         process.waitUntilExit()
         let (out, err) = collector.finish()
@@ -59,7 +66,7 @@ struct LecteurProcess {
 
     struct TimedOut: Error, CustomStringConvertible {
         let arguments: [String]
-        var description: String { "lecteur \(arguments.joined(separator: " ")) did not finish in time" }
+        var description: String { "\(arguments.joined(separator: " ")) did not finish in time" }
     }
 }
 

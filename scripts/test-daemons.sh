@@ -1,0 +1,25 @@
+# Sourced by scripts/test.sh and scripts/sanitizers.sh: the private PulseAudio and brltty the
+# integration tests use, in one work folder, with the environment they need exported.
+#
+#   start_test_daemons DIR   exports PULSE_SERVER, BRLAPI_HOST, BRLAPI_AUTH, BRAILLE_* for the tests
+#   stop_test_daemons DIR    stops both and removes DIR; safe to call twice or after a failed start
+
+start_test_daemons() {
+  local work=$1
+  if [ -x scripts/pulse-test.sh ]; then
+    PULSE_SERVER="$(scripts/pulse-test.sh start "$work/pulse")"
+    export PULSE_SERVER
+  fi
+  if [ -x scripts/brltty-test.sh ]; then
+    set -a
+    eval "$(scripts/brltty-test.sh start --dir "$work/brltty")"
+    set +a
+  fi
+}
+
+stop_test_daemons() {
+  local work=$1
+  [ -x scripts/pulse-test.sh ] && scripts/pulse-test.sh stop "$work/pulse" >/dev/null 2>&1 || true
+  [ -x scripts/brltty-test.sh ] && scripts/brltty-test.sh stop "$work/brltty" >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
