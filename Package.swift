@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.3"),
     ],
     targets: [
         // System libraries (Debian packages), one module map each.
@@ -56,7 +57,8 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
 
-        .testTarget(name: "LecteurCoreTests", dependencies: ["LecteurCore", "LecteurLocales"],
+        .testTarget(name: "LecteurCoreTests", dependencies: ["LecteurCore", "LecteurLocales",
+                                                             .product(name: "CustomDump", package: "swift-custom-dump")],
                     swiftSettings: v5),
         .testTarget(name: "LecteurSpeechTests", dependencies: ["LecteurSpeech", "LecteurAudio", "LecteurCore", "LecteurLocales", "LecteurTestSupport"],
                     swiftSettings: v5),

@@ -5,7 +5,7 @@ import LecteurCore
 /// HTML say the same thing in the same words.
 struct AuditNaming {
     let strings: Strings
-    let composer: SpeechComposer
+    let composer: SpeechGenerator
     // Words every element needs, looked up once rather than a million times.
     private let roleNames: [Role: String]
     private let selectedWord: String, notSelectedWord: String
@@ -13,7 +13,7 @@ struct AuditNaming {
 
     init(strings: Strings) {
         self.strings = strings
-        let composer = SpeechComposer(strings: strings)
+        let composer = SpeechGenerator(strings: strings)
         self.composer = composer
         roleNames = Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0, composer.roleWord($0) ?? strings(.roleText)) })
         selectedWord = strings(.stateSelected)

@@ -13,7 +13,7 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
     private let store: ReaderStore
     private let strings: Strings
     private var notifiedUnavailable = false
-    private weak var session: ReaderSession?
+    private var post: (@Sendable (Action) -> Void)?
 
     /// `display` false (`--braille off`) translates for the transcript without connecting.
     public init(display: Bool, table requested: BrailleTable?, settings: BrlAPISettings, store: ReaderStore, strings: Strings) {
@@ -26,10 +26,11 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
         }
     }
 
-    /// Keys and connection changes are posted to the session's queue, in order with everything else.
-    public func attach(to session: ReaderSession) {
+    /// Keys, panning and connection changes come back to the session as actions, in order
+    /// with everything else.
+    public func listen(_ post: @escaping @Sendable (Action) -> Void) {
         lock.lock()
-        self.session = session
+        self.post = post
         lock.unlock()
         output?.start()
     }
@@ -39,7 +40,7 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
         return try? translator?.translate(line.text).unicode
     }
 
-    public var status: ReaderStatus.Braille {
+    public var status: DeviceStatus.Braille {
         guard let output else { return .off }
         if case .connected(let columns, _) = output.displayState { return .connected(columns: columns) }
         return .waiting
@@ -51,24 +52,25 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
 
     private func handle(_ event: BrailleOutput.Event) {
         lock.lock()
-        let session = self.session
+        let post = self.post
         lock.unlock()
-        guard let session else { return }
+        guard let post else { return }
         switch event {
-        case .intent(.nextElement): session.post(.command(.next))
-        case .intent(.previousElement): session.post(.command(.previous))
-        case .intent(.repeatElement): session.post(.command(.repeatLast))
+        case .intent(.nextElement): post(.displayKey(.next))
+        case .intent(.previousElement): post(.displayKey(.previous))
+        case .intent(.repeatElement): post(.displayKey(.repeatElement))
         // The display shows only the focused element: a routing key over it activates it
         // (on a chip, toggles it), as RETURN does.
-        case .intent(.activate): session.post(.command(.activate))
+        case .intent(.activate): post(.displayKey(.activate))
         case .panned(let rendering):
-            session.recordBraillePan(text: rendering.line.text, cells: rendering.windowUnicode, cursor: rendering.cursorCell ?? 0)
+            post(.displayPanned(text: rendering.line.text, cells: rendering.windowUnicode,
+                                cursor: rendering.cursorCell ?? 0, kind: rendering.line.kind))
         case .state(.unavailable(let error)):
             lock.lock()
             let first = !notifiedUnavailable
             notifiedUnavailable = true
             lock.unlock()
-            if first { session.post(.notice(code: error.code, message: error.message(strings))) }
+            if first { post(.notice(code: error.code, message: error.message(strings))) }
         case .state(.connected):
             lock.lock()
             notifiedUnavailable = false
@@ -80,23 +82,21 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
 
     // MARK: set braille-table
 
-    public var settingNames: [String] { ["table-braille"] }
-
-    public func change(name: String, value: String) -> SettingChange? {
-        guard ["braille-table", "table-braille", "braille", "table"].contains(CommandParser.fold(name)) else { return nil }
+    public func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? {
+        guard key == .brailleTable else { return nil }
         guard let table = BrailleTable(name: value) else {
-            return .failed(message: strings(.brailleTableUnknown, ["name": value]))
+            return .rejected(message: strings(.brailleTableUnknown, ["name": value]))
         }
         do {
             if let output { _ = try output.setTable(table) }
             translator = try BrailleTranslator(table: table)
         } catch let error as BrailleTranslationError {
-            return .failed(message: error.message(strings))
+            return .rejected(message: error.message(strings))
         } catch {
-            return .failed(message: strings(.brailleTableUnknown, ["name": value]))
+            return .rejected(message: strings(.brailleTableUnknown, ["name": value]))
         }
         let saved = store.save([Self.storageKey: table.rawValue])
         return .applied(message: [strings(.brailleTableChanged, ["name": table.label(strings)]), saved].compactMap { $0 }
-                            .joined(separator: " "), action: .command(.repeatLast))
+                            .joined(separator: " "))
     }
 }

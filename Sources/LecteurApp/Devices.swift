@@ -1,14 +1,19 @@
+import LecteurAudio
 import LecteurCore
 
-/// What the session needs from a speech engine; the espeak-ng adapter provides it.
+/// What the session needs from a speech engine (espeak-ng, speech-dispatcher).
 public protocol SpeechOutput: AnyObject {
     func speak(_ text: String, interrupt: Bool)
+    /// The utterance with its priority, for engines that have their own queue policy.
+    func speak(_ utterance: Utterance)
     func stop()
-    /// Blocks until everything queued has been played (used before exiting).
-    func waitUntilIdle()
     /// Blocks until everything asked for has been turned into audio (not yet heard): what is
     /// queued on the output after this plays after the speech.
     func waitUntilSynthesised()
+}
+
+extension SpeechOutput {
+    public func speak(_ utterance: Utterance) { speak(utterance.text, interrupt: utterance.interrupt) }
 }
 
 /// What the session needs from a braille display; the BrlAPI adapter provides it.
@@ -17,6 +22,35 @@ public protocol BrailleSink: AnyObject {
     func show(_ line: BrailleLine) -> String?
     /// Gives the display back to the screen reader underneath (on quit or a signal).
     func release()
+}
+
+/// A device's settings (voice, braille table): it checks, applies and saves the ones it owns.
+public protocol SettingsDomain: AnyObject {
+    /// nil when `key` is not one of this domain's.
+    func configure(_ key: SettingKey, value: String) -> DeviceSettingResult?
+}
+
+/// The devices a session drives, each possibly absent. `listen` hooks are called once the
+/// session runs, with the function that feeds their events back to it as actions.
+public struct ReaderDevices {
+    public var speech: SpeechOutput?
+    public var braille: BrailleSink?
+    public var audio: AudioOutput?
+    public var settings: [SettingsDomain]
+    public var status: () -> DeviceStatus
+    public var listen: [(@escaping @Sendable (Action) -> Void) -> Void]
+
+    public init(speech: SpeechOutput? = nil, braille: BrailleSink? = nil, audio: AudioOutput? = nil,
+                settings: [SettingsDomain] = [],
+                status: @escaping () -> DeviceStatus = { DeviceStatus(sound: .none, speechPending: nil, braille: .off) },
+                listen: [(@escaping @Sendable (Action) -> Void) -> Void] = []) {
+        self.speech = speech
+        self.braille = braille
+        self.audio = audio
+        self.settings = settings
+        self.status = status
+        self.listen = listen
+    }
 }
 
 /// Where the catalogue comes from (built in, a file, the HTTP API). `deliver` may be called on
@@ -32,4 +66,3 @@ public protocol CatalogueSource: AnyObject {
 extension CatalogueSource {
     public func cancel() {}
 }
-

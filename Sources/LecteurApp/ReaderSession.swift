@@ -1,67 +1,59 @@
 import Foundation
 import LecteurCore
 
-/// The running reader: holds the state, feeds actions to the pure navigator, and carries out
-/// the effects it returns through the transcript and the devices. All of it runs on one serial
-/// queue, so key presses, typed commands and results of background loads never race.
+/// The running reader: holds the state, feeds every action to the one reducer, and carries out
+/// the effects it returns, through the transcript and the devices it was given. It decides
+/// nothing about what is said or shown. All of it runs on one serial queue, so key presses,
+/// typed commands and results of background loads never race.
 public final class ReaderSession: @unchecked Sendable {
-    public let navigator: Navigator
+    public let reader: Reader
     public let transcript: Transcript
     public private(set) var state: ReaderState
-    public var speech: SpeechOutput?
-    public var braille: BrailleSink?
-    /// The devices' state for `état`; the runtime, which knows the concrete devices, sets it.
-    public var status: (() -> ReaderStatus)?
     public let catalogueSource: CatalogueSource
     public let store: ReaderStore
-    public let morse: MorsePlayer
-    public let settings: SettingsController
+    private let devices: ReaderDevices
+    private let morse: MorsePlayer
 
     private let queue = DispatchQueue(label: "lecteur.session")
     private let loads = DispatchGroup()
     private var quitRequested = false
-    private var practice: PracticeSession<SeededRandom>?
-    /// The last things said, for `history` (one of the oldest screen-reader requests).
-    private var history: [String] = []
-    private static let historyLimit = 20
+    private let practiceSeed: UInt64?
 
-    public init(navigator: Navigator, transcript: Transcript, catalogueSource: CatalogueSource, store: ReaderStore,
-                state: ReaderState = ReaderState()) {
-        self.navigator = navigator
+    public init(reader: Reader, transcript: Transcript, catalogueSource: CatalogueSource, store: ReaderStore,
+                devices: ReaderDevices = ReaderDevices(), state: ReaderState = ReaderState(),
+                practiceSeed: UInt64? = ProcessInfo.processInfo.environment["LECTEUR_PRACTICE_SEED"].flatMap(UInt64.init)) {
+        self.reader = reader
         self.transcript = transcript
         self.catalogueSource = catalogueSource
         self.store = store
+        self.devices = devices
+        self.practiceSeed = practiceSeed
+        self.morse = MorsePlayer(audio: devices.audio)
+        var state = state
+        let (settings, problems) = ReaderSettings.restore({ store.value($0) }, strings: reader.strings)
+        state.settings = settings
+        state.startupNotices = store.startupNotices + problems
+        state.morseProgress = store.progress()
         self.state = state
-        let strings = navigator.strings
-        let (morseSettings, issues) = MorseSettings.load { store.value($0) }
-        self.morse = MorsePlayer(settings: morseSettings, strings: strings)
-        self.settings = SettingsController(strings: strings, store: store, morse: morse)
-        self.startupNotices = store.startupNotices + issues.map { $0.message(strings) }
-        if let saved = store.value(SettingsController.verbosityKey), let verbosity = Verbosity(rawValue: saved) {
-            self.state.verbosity = verbosity
-        }
-        self.state.morseProgress = store.progress()
     }
-
-    private var startupNotices: [String]
 
     public var hasQuit: Bool { queue.sync { quitRequested } }
 
     /// Stops speech and sound and releases the braille display. Safe from any thread, also while
     /// the session queue is busy (a signal may arrive in the middle of a command).
     public func shutdown() {
-        speech?.stop()
-        morse.audio?.flush()
-        braille?.release()
+        devices.speech?.stop()
+        devices.audio?.flush()
+        devices.braille?.release()
     }
 
     /// Says what start-up found wrong (devices, storage), then loads the catalogue for the first
-    /// time; the navigator announces the result.
+    /// time; the reader announces the result.
     public func start(notices: [String] = []) {
+        for listen in devices.listen { listen { [weak self] action in self?.post(action) } }
         queue.sync {
-            for message in startupNotices + notices { apply(.notice(code: "startup", message: message)) }
-            startupNotices = []
-            perform([.loadCatalogue(.initial)])
+            state.startupNotices += notices
+            apply(.start)
         }
     }
 
@@ -69,21 +61,12 @@ public final class ReaderSession: @unchecked Sendable {
     @discardableResult
     public func handle(line: String) -> Bool {
         queue.sync {
-            if practice?.isActive == true {
-                // Practice reads answers, not commands: "a" is the letter A here.
-                runPractice(practice!.handle(TextSanitizer.clean(line)))
-                return !quitRequested
-            }
-            switch navigator.parser.parse(line) {
-            case .empty: break
-            case .command(let command): apply(.command(command))
-            case .failure(let error): apply(.invalidCommand(error))
-            }
+            apply(.line(line))
             return !quitRequested
         }
     }
 
-    /// For display keys and background results: applied in order with everything else.
+    /// For display keys, device events and background results: applied in order with everything else.
     public func post(_ action: Action) {
         queue.async { self.apply(action) }
     }
@@ -102,136 +85,73 @@ public final class ReaderSession: @unchecked Sendable {
         queue.sync {}
     }
 
-    /// A notice for the transcript (and the braille user reading it) that must not be spoken:
-    /// "sound is back" said aloud would cut the very announcement that brought it back.
-    public func recordNotice(code: String, message: String) {
-        queue.async { self.transcript.record(.notice(code: code, message: message)) }
-    }
-
-    /// The display panned inside a long line: the transcript shows the window the finger reads.
-    public func recordBraillePan(text: String, cells: String, cursor: Int) {
-        queue.async { self.transcript.record(.braille(text: text, cells: cells, cursor: cursor)) }
-    }
-
     private func apply(_ action: Action) {
-        perform(navigator.reduce(&state, action))
+        perform(reader.reduce(&state, action))
     }
 
     private func perform(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
             case .focus(let report):
-                transcript.record(.focus(report, roleWord: navigator.composer.roleWord(report.element.role)))
-            case .speak(let text, let interrupt):
-                say(text, interrupt: interrupt)
+                transcript.record(.focus(report))
+            case .speak(let utterance):
+                transcript.record(.speech(text: utterance.text, interrupt: utterance.interrupt))
+                if let speech = devices.speech {
+                    // The engine silences the shared output itself when it interrupts.
+                    speech.speak(utterance)
+                } else if utterance.interrupt {
+                    devices.audio?.flush()
+                }
             case .braille(let line):
-                let cells = braille?.show(line)
-                transcript.record(.braille(text: line.text, cells: cells, cursor: line.cursor))
+                let cells = devices.braille?.show(line)
+                transcript.record(.braille(text: line.text, cells: cells, cursor: line.cursor, kind: line.kind))
+            case .braillePanned(let text, let cells, let cursor, let kind):
+                transcript.record(.braille(text: text, cells: cells, cursor: cursor, kind: kind))
+            case .expireBrailleMessage(let token, let seconds):
+                queue.asyncAfter(deadline: .now() + seconds) { [weak self] in self?.apply(.brailleMessageExpired(token: token)) }
             case .notice(let code, let message):
                 transcript.record(.notice(code: code, message: message))
             case .error(let code, let message):
                 transcript.record(.error(code: code, message: message))
+            case .status(let status, let message):
+                transcript.record(.status(status, message: message))
+            case .morse(let report):
+                transcript.record(.morse(report))
             case .loadCatalogue(let reason):
                 load(reason)
-            case .playMorse(let text):
-                playMorse(text)
-            case .startPractice(let request):
-                startPractice(request)
-            case .changeSetting(let name, let value):
-                switch settings.change(name: name, value: value) {
-                case .applied(let message, let action):
-                    if let action { apply(action) }
-                    apply(.notice(code: "setting", message: message))
-                case .failed(let message):
-                    apply(.failure(code: "setting", message: message))
-                }
+            case .playMorse(let text, let settings):
+                // Speech and tones share one output: the tones play after the speech asked for
+                // before them once it is synthesised (milliseconds); the session does not wait
+                // for it to be heard, so keys and commands are answered meanwhile.
+                devices.speech?.waitUntilSynthesised()
+                morse.play(text, settings: settings)
             case .silence:
-                speech?.stop()
-                morse.audio?.flush()
-                // Written, not spoken: the answer to "be quiet" is quiet, but an auditor or a
-                // braille user still sees that the command was taken.
-                transcript.record(.notice(code: "stop", message: navigator.strings(.stopDone)))
-                if practice?.isActive == true { runPractice(practice!.stop()) }
-            case .reportStatus:
-                let current = status?() ?? ReaderStatus(sound: .none, speechPending: nil, braille: .off)
-                let message = current.message(navigator.strings)
-                transcript.record(.status(current, message: message))
-                say(message, interrupt: true)
-            case .showHistory:
-                let lines = history.isEmpty ? [navigator.strings(.historyEmpty)]
-                    : [navigator.strings(.historyTitle)] + history
-                transcript.record(.notice(code: "history", message: lines.joined(separator: "\n")))
-                speech?.speak(lines.joined(separator: ". "), interrupt: true)
+                devices.speech?.stop()
+                devices.audio?.flush()
+            case .queryStatus:
+                apply(.statusReported(devices.status()))
+            case .preparePractice(let request):
+                apply(.practiceReady(practiceMode(request), seed: practiceSeed ?? UInt64.random(in: .min ... .max)))
+            case .configureDevice(let key, let value):
+                let result = devices.settings.lazy.compactMap { $0.configure(key, value: value) }.first
+                    ?? .rejected(message: reader.strings(.settingUnavailable))
+                apply(.deviceConfigured(key, result: result))
+            case .persist(let values):
+                if let problem = store.save(values.mapValues { Optional($0) }) { apply(.failure(code: "storage", message: problem)) }
+            case .recordAttempt(let attempt):
+                if let problem = store.record(attempt) { apply(.failure(code: "storage", message: problem)) }
             case .quit:
                 quitRequested = true
             }
         }
     }
 
-    private func say(_ text: String, interrupt: Bool) {
-        transcript.record(.speech(text: text, interrupt: interrupt))
-        if interrupt { morse.audio?.flush() }
-        speech?.speak(text, interrupt: interrupt)
-        history.append(text)
-        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
-    }
-
-    // MARK: Morse
-
-    private func playMorse(_ text: String) {
-        switch morse.prepare(text: text) {
-        case .ready(let playback, let event, let unknown):
-            // Said first: a notice interrupts, and would cut tones queued before it.
-            if let unknown { apply(.notice(code: "morse.unknown", message: unknown)) }
-            // Speech and tones share one output queue, so the tones play after the speech
-            // queued before them once its synthesis (milliseconds) is done; the session does
-            // not wait for it to be heard, and keys and commands are answered meanwhile.
-            speech?.waitUntilSynthesised()
-            morse.sound(playback)
-            transcript.record(event)
-        case .failed(let message):
-            apply(.failure(code: "morse", message: message))
-        }
-    }
-
-    private func startPractice(_ request: PracticeRequest) {
-        let mode: PracticeMode
+    private func practiceMode(_ request: PracticeRequest) -> PracticeMode {
         switch request {
-        case .weakSymbols: mode = .weakSymbols(pool: nil)
-        case .symbol(let id): mode = .symbol(id: id)
+        case .weakSymbols: return .weakSymbols(pool: nil)
+        case .symbol(let id): return .symbol(id: id)
         case .koch:
-            let level = store.value(PracticeMode.kochLevelStorageKey).flatMap(Int.init) ?? PracticeMode.kochStartLevel
-            mode = .koch(level: level)
-        }
-        let seed = ProcessInfo.processInfo.environment["LECTEUR_PRACTICE_SEED"].flatMap(UInt64.init)
-            ?? UInt64.random(in: .min ... .max)
-        var session = PracticeSession(mode: mode, progress: state.morseProgress, strings: navigator.strings,
-                                      random: SeededRandom(seed: seed))
-        let effects = session.start()
-        practice = session
-        runPractice(effects)
-    }
-
-    private func runPractice(_ effects: [PracticeEffect]) {
-        var first = true
-        for effect in effects {
-            switch effect {
-            case .say(let text):
-                transcript.record(.notice(code: "practice", message: text))
-                say(text, interrupt: first)
-                first = false
-            case .playSymbol(let symbol):
-                playMorse(String(symbol.character))
-            case .recordAttempt(let attempt):
-                if let problem = store.record(attempt) { apply(.failure(code: "storage", message: problem)) }
-                apply(.progressUpdated(store.database == nil ? practice?.progress ?? [:] : store.progress()))
-            case .kochLevelChanged(let level):
-                if let problem = store.save([PracticeMode.kochLevelStorageKey: String(level)]) {
-                    apply(.failure(code: "storage", message: problem))
-                }
-            case .ended:
-                practice = nil
-            }
+            return .koch(level: store.value(PracticeMode.kochLevelStorageKey).flatMap(Int.init) ?? PracticeMode.kochStartLevel)
         }
     }
 

@@ -11,7 +11,6 @@ public final class EspeakVoice: SpeechOutput {
 
     public func speak(_ text: String, interrupt: Bool) { engine.speak(text, interrupt: interrupt) }
     public func stop() { engine.stop() }
-    public func waitUntilIdle() { _ = engine.waitUntilIdle(timeout: .seconds(30)) }
     public func waitUntilSynthesised() { _ = engine.waitUntilSynthesised(timeout: .seconds(10)) }
 }
 
@@ -35,11 +34,15 @@ public final class SpeechSettingsDomain: SettingsDomain {
         return settings.clamped
     }
 
-    public var settingNames: [String] { ["débit", "hauteur", "volume", "voix"] }
-
-    public func change(name: String, value: String) -> SettingChange? {
-        // "vitesse" (speed) is the Morse speed; speech speed is "débit" (rate).
-        guard !["vitesse", "speed"].contains(CommandParser.fold(name)), let setting = SpeechSetting(name: name) else { return nil }
+    public func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? {
+        let setting: SpeechSetting
+        switch key {
+        case .speechRate: setting = .rate
+        case .speechPitch: setting = .pitch
+        case .speechVolume: setting = .volume
+        case .speechVoice: setting = .voice
+        default: return nil
+        }
         let current = engine?.settings ?? Self.saved(in: store)
         do {
             let updated = try current.setting(setting, to: value)
@@ -48,9 +51,9 @@ public final class SpeechSettingsDomain: SettingsDomain {
             let saved = store.save([Self.storageKey: json])
             let nameKey = L10n(rawValue: "speech.setting.\(setting.rawValue)") ?? .speechSettingRate
             let message = strings(.speechSettingChanged, ["setting": strings(nameKey), "value": updated.value(of: setting)])
-            return .applied(message: [message, saved].compactMap { $0 }.joined(separator: " "), action: nil)
+            return .applied(message: [message, saved].compactMap { $0 }.joined(separator: " "))
         } catch {
-            return .failed(message: error.notice(strings))
+            return .rejected(message: error.notice(strings))
         }
     }
 }

@@ -8,17 +8,17 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
 /// One line of the reader's record of what it did: the contract auditors and tests read
 /// (`--transcript jsonl`), or its readable form for people (`text`).
 public enum TranscriptEvent: Sendable {
-    case focus(FocusReport, roleWord: String?)
+    case focus(FocusReport)
     case speech(text: String, interrupt: Bool)
-    case braille(text: String, cells: String?, cursor: Int)
-    case morse(text: String, pattern: String, wpm: Double, toneHz: Double, durationMs: Double)
+    case braille(text: String, cells: String?, cursor: Int, kind: BrailleLine.Kind)
+    case morse(MorseReport)
     case notice(code: String, message: String)
     case error(code: String, message: String)
-    case status(ReaderStatus, message: String)
+    case status(DeviceStatus, message: String)
 
     var json: String {
         switch self {
-        case .focus(let report, _):
+        case .focus(let report):
             var line = JSONLine(type: "focus")
             line.add("screen", report.screen)
             line.add("title", report.title)
@@ -36,19 +36,20 @@ public enum TranscriptEvent: Sendable {
             line.add("text", text)
             line.add("interrupt", interrupt)
             return line.text
-        case .braille(let text, let cells, let cursor):
+        case .braille(let text, let cells, let cursor, let kind):
             var line = JSONLine(type: "braille")
+            line.add("kind", kind.rawValue)
             line.add("text", text)
             line.add("cells", cells)
             line.add("cursor", cursor)
             return line.text
-        case .morse(let text, let pattern, let wpm, let toneHz, let durationMs):
+        case .morse(let report):
             var line = JSONLine(type: "morse")
-            line.add("text", text)
-            line.add("pattern", pattern)
-            line.add("wpm", wpm)
-            line.add("tone_hz", toneHz)
-            line.add("duration_ms", durationMs)
+            line.add("text", report.text)
+            line.add("pattern", report.pattern)
+            line.add("wpm", Double(report.wpm))
+            line.add("tone_hz", Double(report.toneHz))
+            line.add("duration_ms", report.durationMs)
             return line.text
         case .notice(let code, let message), .error(let code, let message):
             var line = JSONLine(type: { if case .error = self { return "error" } else { return "notice" } }())
@@ -66,7 +67,8 @@ public enum TranscriptEvent: Sendable {
     /// The readable form; nil for events a person does not need to read (speech, braille).
     func text(_ strings: Strings) -> String? {
         switch self {
-        case .focus(let report, let roleWord):
+        case .focus(let report):
+            let roleWord = report.roleWord
             var line = report.element.label
             if let value = report.element.value, !value.isEmpty { line += " — " + value }
             if let roleWord { line += " (\(roleWord))" }
@@ -74,8 +76,8 @@ public enum TranscriptEvent: Sendable {
             return line
         case .speech, .braille:
             return nil
-        case .morse(let text, let pattern, _, _, _):
-            return "♪ \(text) : \(pattern)"
+        case .morse(let report):
+            return "♪ \(report.text) : \(report.pattern)"
         case .notice(_, let message), .status(_, let message):
             return message
         case .error(_, let message):

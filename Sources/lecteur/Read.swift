@@ -45,8 +45,6 @@ extension Lecteur {
                 return table
             }
             let store = ReaderStore(strings: strings)
-            let navigator = Navigator(strings: strings, timeZone: .current,
-                                      pronunciation: Localization.pronunciation(strings))
 
             // Speech and Morse share one audio output: a device, the --audio-out file, or silence.
             var settings = SpeechSettingsDomain.saved(in: store)
@@ -57,22 +55,25 @@ extension Lecteur {
             } catch {
                 throw LecteurCLIError(error.notice(strings))
             }
-            let session = ReaderSession(navigator: navigator, transcript: Transcript(format: format, strings: strings),
-                                        catalogueSource: try common.catalogueSource(strings: strings), store: store)
-            session.speech = stack.engine.map(EspeakVoice.init)
-            session.morse.audio = stack.output
-            if let device = stack.output as? DeviceAudioOutput { session.follow(device) }
-            session.settings.domains.append(SpeechSettingsDomain(engine: stack.engine, store: store, strings: strings))
+            let reader = Reader(strings: strings, timeZone: .current, pronunciation: Localization.pronunciation(strings),
+                                sampleRate: stack.output.sampleRate)
             let brailleDevice = BrailleDevice(display: brailleMode != .off, table: table,
                                               settings: .fromEnvironment(host: brlapiHost, auth: brlapiAuth),
                                               store: store, strings: strings)
-            session.braille = brailleDevice
-            session.settings.domains.append(brailleDevice)
-            brailleDevice.attach(to: session)
-            session.status = { [engine = stack.engine, output = stack.output] in
-                ReaderStatus(sound: .init(output), speechPending: engine?.statistics.pendingUtterances,
-                             braille: brailleDevice.status)
+            var devices = ReaderDevices(
+                speech: stack.engine.map(EspeakVoice.init), braille: brailleDevice, audio: stack.output,
+                settings: [SpeechSettingsDomain(engine: stack.engine, store: store, strings: strings), brailleDevice],
+                status: { [engine = stack.engine, output = stack.output] in
+                    DeviceStatus(sound: .init(output), speechPending: engine?.statistics.pendingUtterances,
+                                 braille: brailleDevice.status)
+                })
+            devices.listen.append(brailleDevice.listen)
+            if let output = stack.output as? DeviceAudioOutput {
+                devices.listen.append { post in output.observe { post(DeviceMessages.action(for: $0, strings)) } }
             }
+            let session = ReaderSession(reader: reader, transcript: Transcript(format: format, strings: strings),
+                                        catalogueSource: try common.catalogueSource(strings: strings), store: store,
+                                        devices: devices)
 
             let termination = Termination()
             termination.install {

@@ -83,7 +83,7 @@ private func checkElement(_ element: Element) {
     if let value = element.value { checkClean(value, "value") }
     checkMessage(navigator.composer.compose(element, verbosity: .full))
     checkMessage(navigator.composer.compose(element, verbosity: .brief))
-    checkClean(BrailleLine.compose(element, strings: Fuzz.fr).text, "braille")
+    checkClean(BrailleGenerator(strings: Fuzz.fr).line(element).text, "braille")
 }
 
 private func checkMessage(_ text: String) {

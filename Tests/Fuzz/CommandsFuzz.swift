@@ -7,8 +7,8 @@ import LecteurCore
 ///
 /// Input: UTF-8 text, one command per line (at most 64 lines). A few lines drive the runtime's
 /// other actions so commands meet every state: `#N` is a braille routing key on element N,
-/// `!l` starts a reload, `!L` finishes it, `!e` fails it, `!b` / `!f` switch verbosity.
-private let navigator = Navigator(strings: Fuzz.fr, timeZone: Fuzz.paris)
+/// `!l` starts a reload, `!L` finishes it, `!e` fails it, `!b` / `!f` switch verbosity, `!x` ends the braille message.
+private let navigator = Reader(strings: Fuzz.fr, timeZone: Fuzz.paris)
 private let builtIn = BuiltInCatalogue.load()
 private let loaded: ReaderState = {
     var state = ReaderState()
@@ -28,22 +28,15 @@ public func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         case "!l": effects = navigator.reduce(&state, .catalogueLoading)
         case "!L": effects = navigator.reduce(&state, .catalogueLoaded(builtIn))
         case "!e": effects = navigator.reduce(&state, .catalogueFailed(message: "Erreur de connexion."))
-        case "!b": effects = navigator.reduce(&state, .setVerbosity(.brief))
-        case "!f": effects = navigator.reduce(&state, .setVerbosity(.full))
+        case "!b": effects = navigator.reduce(&state, .command(.set(name: "verbosité", value: "brève")))
+        case "!f": effects = navigator.reduce(&state, .command(.set(name: "verbosité", value: "complète")))
+        case "!x": effects = navigator.reduce(&state, .brailleMessageExpired(token: state.display.token))
         default:
             if line.hasPrefix("#"), let index = Int(line.dropFirst()) {
                 effects = navigator.reduce(&state, .activateElement(at: index))
             } else {
-                switch navigator.parser.parse(line) {
-                case .empty:
-                    effects = []
-                case .command(let command):
-                    effects = navigator.reduce(&state, .command(command))
-                    mustAnswer = true
-                case .failure(let error):
-                    effects = navigator.reduce(&state, .invalidCommand(error))
-                    mustAnswer = true
-                }
+                if case .empty = navigator.parser.parse(line) {} else { mustAnswer = true }
+                effects = navigator.reduce(&state, .line(line))
             }
         }
         Fuzz.check(!mustAnswer || !effects.isEmpty, "no answer to \(Fuzz.debug(line))")
@@ -58,7 +51,8 @@ public func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 private func checkEffect(_ effect: Effect, line: String) {
     switch effect {
-    case .speak(let text, _):
+    case .speak(let utterance):
+        let text = utterance.text
         Fuzz.check(!text.isEmpty, "empty speech after \(Fuzz.debug(line))")
         // Help is several lines; nothing else may carry a control to the speech engine.
         let bad = Fuzz.firstControl(in: text, allowed: [0x0A])
@@ -71,9 +65,10 @@ private func checkEffect(_ effect: Effect, line: String) {
     case .notice(_, let message), .error(_, let message):
         Fuzz.check(!message.isEmpty, "empty message after \(Fuzz.debug(line))")
         Fuzz.check(Fuzz.firstControl(in: message, allowed: [0x0A]) == nil, "control in message after \(Fuzz.debug(line))")
-    case .playMorse(let text):
+    case .playMorse(let text, _):
         Fuzz.check(Fuzz.firstControl(in: text) == nil, "control sent to Morse after \(Fuzz.debug(line))")
-    case .changeSetting, .loadCatalogue, .startPractice, .silence, .showHistory, .reportStatus, .quit:
+    case .braillePanned, .expireBrailleMessage, .status, .morse, .loadCatalogue, .silence, .queryStatus,
+         .preparePractice, .configureDevice, .persist, .recordAttempt, .quit:
         break
     }
 }

@@ -21,7 +21,7 @@ struct BrailleElementTests {
     func elementsMatchLiblouis(table: BrailleTable) throws {
         let translator = try BrailleTranslator(table: table)
         for element in elements() {
-            let line = BrailleLine.compose(element, strings: strings)
+            let line = BrailleGenerator(strings: strings).line(element)
             let cells = try translator.translate(line.text)
             let reference = try louTranslate(BrailleTextNormalizer.normalize(line.text).text, table: table)
             #expect(cells.unicode == reference, "\(element.id): \(line.text)")
@@ -36,7 +36,7 @@ struct BrailleElementTests {
         let chips = elements().filter { $0.selected != nil }
         #expect(chips.count >= 2)
         for chip in chips {
-            let line = BrailleLine.compose(chip, strings: strings)
+            let line = BrailleGenerator(strings: strings).line(chip)
             let cells = try translator.translate(line.text)
             let marker = chip.selected == true ? "⠘⠦⠭⠴⠃⠀" : "⠘⠦⠀⠴⠃⠀"  // "[x] " / "[ ] "
             #expect(cells.unicode.hasPrefix(marker), "\(line.text) → \(cells.unicode)")
@@ -47,7 +47,7 @@ struct BrailleElementTests {
     @Test("prices in card labels stay one number in the 6-dot tables")
     func cardPrices() throws {
         let cards = elements().compactMap { element -> String? in
-            let text = BrailleLine.compose(element, strings: strings).text
+            let text = BrailleGenerator(strings: strings).line(element).text
             return text.contains("€") ? text : nil
         }
         #expect(!cards.isEmpty)

@@ -3,7 +3,7 @@ import LecteurCore
 import LecteurLocales
 
 /// The rules' inputs built the way the walker builds them: the speech text from the real
-/// SpeechComposer, the braille line from BrailleLine, the shipped word lists and braille cells.
+/// SpeechGenerator, the braille line from BrailleLine, the shipped word lists and braille cells.
 enum AuditRulesFixture {
     static let strings = Fixture.fr
     static let vocabulary: AuditVocabulary = {
@@ -16,10 +16,10 @@ enum AuditRulesFixture {
     static let context = AuditContext(strings: strings, vocabulary: vocabulary, braille: braille)
 
     static func screen(_ elements: [Element], path: String = "test") -> AuditReport.ScreenEntry {
-        let composer = SpeechComposer(strings: strings)
+        let composer = SpeechGenerator(strings: strings)
         let entries = elements.enumerated().map { i, element in
             AuditReport.Entry(index: i + 1, element: element, speech: composer.compose(element, verbosity: .full),
-                              braille: BrailleLine.compose(element, strings: strings))
+                              braille: BrailleGenerator(strings: strings).line(element))
         }
         return AuditReport.ScreenEntry(screen: "test", title: "Test", filter: nil, entries: entries, path: path)
     }

@@ -86,19 +86,6 @@ import Testing
         #expect(parser.parse("status") == .command(.status))
     }
 
-    @Test func navigatorTurnsThemIntoEffects() {
-        var state = Fixture.loadedState()
-        let nav = Fixture.navigator
-        #expect(nav.reduce(&state, .command(.morse("SOS"))) == [.playMorse(text: "SOS")])
-        #expect(nav.reduce(&state, .command(.practice(koch: true))) == [.startPractice(.koch)])
-        #expect(nav.reduce(&state, .command(.stop)) == [.silence])
-        #expect(nav.reduce(&state, .command(.status)) == [.reportStatus])
-        _ = nav.reduce(&state, .command(.tab(.morse)))
-        _ = nav.reduce(&state, .command(.activate))
-        #expect(nav.reduce(&state, .activateElement(at: 3)) == [.playMorse(text: "A")])
-        #expect(nav.reduce(&state, .activateElement(at: 4)) == [.startPractice(.symbol(id: "41"))])
-    }
-
     @Test func punctuationRowsNeverSpeakRawDotsOrDashes() {
         let screen = Fixture.navigator.builder.morseScreen(progress: [:])
         let marks = Set<Character>([".", "-", "·", "−", "_"])

@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test func speechTextOrderAndVerbosity() {
-        let composer = SpeechComposer(strings: Fixture.fr)
+        let composer = SpeechGenerator(strings: Fixture.fr)
         let card = builder.card(Fixture.builtIn.formation(id: 3)!)
         #expect(composer.compose(card, verbosity: .full)
                 == "Agents IA et automatisation, niveau Expert, durée 3 jours, 1490 euros, bouton. Appuyez pour voir les détails de cette formation")
@@ -133,8 +133,8 @@ import Testing
 
     @Test func brailleLineMarksSelectionAndRole() {
         let screen = builder.formationsScreen(.loaded(Fixture.builtIn), filter: nil)
-        #expect(BrailleLine.compose(screen.elements[0], strings: Fixture.fr) == BrailleLine(text: "[x] Toutes btn", cursor: 4))
-        #expect(BrailleLine.compose(screen.elements[1], strings: Fixture.fr) == BrailleLine(text: "[ ] Accessibilité btn", cursor: 4))
-        #expect(BrailleLine.compose(screen.elements[7], strings: Fixture.fr).text == "Toutes les formations tit")
+        #expect(BrailleGenerator(strings: Fixture.fr).line(screen.elements[0]) == BrailleLine(text: "[x] Toutes btn", cursor: 4))
+        #expect(BrailleGenerator(strings: Fixture.fr).line(screen.elements[1]) == BrailleLine(text: "[ ] Accessibilité btn", cursor: 4))
+        #expect(BrailleGenerator(strings: Fixture.fr).line(screen.elements[7]).text == "Toutes les formations tit")
     }
 }

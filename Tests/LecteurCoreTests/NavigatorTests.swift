@@ -5,7 +5,7 @@ import Testing
 /// The acceptance criteria of stories 2.4 (formations list) and 2.7 (category chips), on the
 /// pure navigator, plus the reader's own navigation rules.
 @Suite struct NavigatorTests {
-    let nav = Fixture.navigator
+    let nav = Fixture.reader
 
     func run(_ state: inout ReaderState, _ commands: Command...) -> [Effect] {
         var last: [Effect] = []
@@ -248,7 +248,7 @@ import Testing
     @Test func firstSpeechOfACommandInterruptsTheRestQueues() {
         var state = Fixture.loadedState()
         let effects = run(&state, .filter("bureau"))
-        let flags = effects.compactMap { if case .speak(_, let i) = $0 { return i } else { return nil } }
+        let flags = effects.compactMap { if case .speak(let u) = $0 { return u.interrupt } else { return nil } }
         #expect(flags == [true, false])
     }
 
@@ -283,7 +283,7 @@ import Testing
 }
 
 @Suite struct ReloadTests {
-    let nav = Fixture.navigator
+    let nav = Fixture.reader
 
     @Test func aReloadThroughTheLoadingScreenKeepsFilterAndFocus() {
         var state = Fixture.loadedState()

@@ -7,6 +7,7 @@ enum Fixture {
     static let en = Strings(localeCode: "en", table: LocaleResources.table(locale: "en")!)
     static let paris = TimeZone(identifier: "Europe/Paris")!
     static let navigator = Navigator(strings: fr, timeZone: paris)
+    static let reader = Reader(strings: fr, timeZone: paris)
     static let builtIn = BuiltInCatalogue.load()
 
     static func decode(_ json: String) throws -> DecodedCatalogue {
@@ -16,7 +17,7 @@ enum Fixture {
     /// A state with the built-in catalogue loaded and its first announcement made.
     static func loadedState(_ catalogue: Catalogue = builtIn) -> ReaderState {
         var state = ReaderState()
-        _ = navigator.reduce(&state, .catalogueLoaded(catalogue))
+        _ = reader.reduce(&state, .catalogueLoaded(catalogue))
         return state
     }
 
@@ -36,7 +37,7 @@ extension Array where Element == Effect {
         return nil
     }
     var spoken: [String] {
-        compactMap { if case .speak(let text, _) = $0 { return text } else { return nil } }
+        compactMap { if case .speak(let utterance) = $0 { return utterance.text } else { return nil } }
     }
     var notices: [String] {
         compactMap { if case .notice(_, let message) = $0 { return message } else { return nil } }

@@ -64,9 +64,9 @@ public struct AuditWalker: Sendable {
         func add(_ screen: Screen, filter: String? = nil, path: String) {
             let entries = screen.elements.enumerated().map { offset, element in
                 AuditReport.Entry(index: offset + 1, element: element,
-                                  speech: navigator.spoken(navigator.composer.compose(element, verbosity: verbosity)),
-                                  composedSpeech: navigator.composer.compose(element, verbosity: verbosity),
-                                  braille: BrailleLine.compose(element, strings: navigator.strings))
+                                  speech: navigator.spoken(navigator.speech.compose(element, verbosity: verbosity)),
+                                  composedSpeech: navigator.speech.compose(element, verbosity: verbosity),
+                                  braille: navigator.braille.line(element))
             }
             screens.append(.init(screen: screen.code, title: screen.title, filter: filter, entries: entries, path: path))
         }

@@ -245,3 +245,13 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
 }
 
 extension PracticeSession: Sendable where Random: Sendable {}
+
+/// Two sessions are the same when they would ask and answer the same from here on (the strings
+/// and alphabet are the environment, not the state).
+extension PracticeSession: Equatable where Random: Equatable {
+    public static func == (a: Self, b: Self) -> Bool {
+        a.mode == b.mode && a.isActive == b.isActive && a.current == b.current && a.progress == b.progress
+            && a.kochLevel == b.kochLevel && a.summary == b.summary && a.recentAnswers == b.recentAnswers
+            && a.random == b.random && a.forcedNext == b.forcedNext
+    }
+}

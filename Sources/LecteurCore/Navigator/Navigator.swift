@@ -1,11 +1,14 @@
 import Foundation
 
-/// The reader's reducer: state + action → new state + effects. No I/O happens here, so every
-/// behaviour of the seeds' stories is a plain unit test.
+/// Navigation, the reader's first child reducer: focus, screens, tabs, filters, the catalogue's
+/// states. It says and shows what it decides through the `Announcer`, which applies the
+/// announcement policy. No I/O happens here, so every behaviour of the seeds' stories is a
+/// plain unit test.
 public struct Navigator: Sendable {
     public let strings: Strings
     public let builder: ScreenBuilder
-    public let composer: SpeechComposer
+    public let speech: SpeechGenerator
+    public let braille: BrailleGenerator
     public let parser: CommandParser
     /// Rewrites what is spoken for the engine (acronyms, units, dates); nil speaks the text as composed.
     public let pronunciation: SpokenTextBuilder?
@@ -15,74 +18,44 @@ public struct Navigator: Sendable {
         self.strings = strings
         self.pronunciation = pronunciation
         self.builder = ScreenBuilder(strings: strings, timeZone: timeZone, alphabet: alphabet)
-        self.composer = SpeechComposer(strings: strings)
+        self.speech = SpeechGenerator(strings: strings)
+        self.braille = BrailleGenerator(strings: strings)
         self.parser = parser
     }
 
-    /// Collects effects; the first thing spoken for an action interrupts stale speech, what follows queues.
-    private struct Output {
-        var effects: [Effect] = []
-        var spoke = false
-        let pronunciation: SpokenTextBuilder?
-        mutating func speak(_ text: String) {
-            effects.append(.speak(text: pronunciation?.build(text) ?? text, interrupt: !spoke))
-            spoke = true
-        }
-        mutating func notice(_ code: String, _ message: String) {
-            effects.append(.notice(code: code, message: message))
-            speak(message)
-        }
-        mutating func error(_ code: String, _ message: String) {
-            effects.append(.error(code: code, message: message))
-            speak(message)
-        }
+    /// What activating an element asks of the rest of the reader (sound, practice).
+    enum Delegated: Equatable {
+        case playSymbol(MorseSymbol)
+        case practise(symbolID: String)
     }
 
-    public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
-        var out = Output(pronunciation: pronunciation)
-        switch action {
-        case .start:
-            announceFocus(&state, &out)
-        case .command(let command):
-            handle(command, &state, &out)
-        case .invalidCommand(let error):
-            out.error("command", message(for: error))
-        case .activateElement(let index):
-            let screen = builder.screen(for: state)
-            if screen.elements.indices.contains(index) {
-                state.focus[screen.id] = index
-                activate(screen.elements[index], &state, &out)
-            }
-        case .catalogueLoading:
-            if case .loaded = state.catalogue { state.focusToRestore = focusedElement(state)?.id }
-            state.catalogue = .loading
-            state.focus[.formations] = 0
-            if state.tab == .formations { popToRoot(&state) }
-            announceIfVisible(.formations, &state, &out)
-        case .catalogueLoaded(let catalogue, let warnings):
-            for warning in warnings { out.notice("catalogue.skipped", warning) }
-            catalogueLoaded(catalogue, &state, &out)
-        case .catalogueFailed(let message):
-            state.catalogue = .failed(message: message)
-            popToRoot(&state, tab: .formations)
-            state.focus[.formations] = 1 // "Réessayer", as story 2.4's ErrorView puts it under the message
-            out.error("catalogue", message)
-            announceIfVisible(.formations, &state, &out)
-        case .notice(let code, let message):
-            out.notice(code, message)
-        case .failure(let code, let message):
-            out.error(code, message)
-        case .progressUpdated(let progress):
-            state.morseProgress = progress
-        case .setVerbosity(let verbosity):
-            state.verbosity = verbosity
-        }
-        return out.effects
+    func activateElement(at index: Int, _ state: inout ReaderState, _ out: inout Announcer) -> Delegated? {
+        let screen = builder.screen(for: state)
+        guard screen.elements.indices.contains(index) else { return nil }
+        state.focus[screen.id] = index
+        return activate(screen.elements[index], &state, &out)
+    }
+
+    func catalogueLoading(_ state: inout ReaderState, _ out: inout Announcer) {
+        if case .loaded = state.catalogue { state.focusToRestore = focusedElement(state)?.id }
+        state.catalogue = .loading
+        state.focus[.formations] = 0
+        if state.tab == .formations { popToRoot(&state) }
+        announceIfVisible(.formations, &state, &out)
+    }
+
+    func catalogueFailed(_ message: String, _ state: inout ReaderState, _ out: inout Announcer) {
+        state.catalogue = .failed(message: message)
+        popToRoot(&state, tab: .formations)
+        state.focus[.formations] = 1 // "Réessayer", as story 2.4's ErrorView puts it under the message
+        out.error("catalogue", message, &state)
+        announceIfVisible(.formations, &state, &out)
     }
 
     // MARK: Commands
 
-    private func handle(_ command: Command, _ state: inout ReaderState, _ out: inout Output) {
+    /// The navigation commands; nil when `command` is not one of them.
+    func handle(_ command: Command, _ state: inout ReaderState, _ out: inout Announcer) -> Delegated?? {
         let screen = builder.screen(for: state)
         let index = clampedFocus(state, screen)
         switch command {
@@ -95,8 +68,8 @@ public struct Navigator: Sendable {
         case .last:
             moveFocus(to: screen.elements.count - 1, screen, &state, &out, edge: .edgeLast)
         case .activate:
-            guard screen.elements.indices.contains(index) else { return }
-            activate(screen.elements[index], &state, &out)
+            guard screen.elements.indices.contains(index) else { return .some(nil) }
+            return .some(activate(screen.elements[index], &state, &out))
         case .back:
             goBack(&state, &out)
         case .repeatLast:
@@ -106,49 +79,58 @@ public struct Navigator: Sendable {
                 ? strings(.positionEmpty, ["screen": screen.title])
                 : strings(.positionWhere, ["screen": screen.title, "index": String(index + 1),
                                            "count": String(screen.elements.count)])
-            out.notice("where", text)
+            out.notice("where", text, &state)
         case .tab(let tab):
             state.tab = tab
+            out.speak(screenAnnouncement(state), &state)
             announceFocus(&state, &out)
         case .filter(let name):
             applyFilter(named: name, &state, &out)
         case .help(let topic):
-            help(topic, &out)
-        case .quit:
-            out.effects.append(.quit)
+            help(topic, &state, &out)
         case .retry, .refresh:
-            out.effects.append(.loadCatalogue(command == .retry ? .retry : .refresh))
-        case .morse(let text):
-            out.effects.append(.playMorse(text: text))
-        case .practice(let koch):
-            out.effects.append(.startPractice(koch ? .koch : .weakSymbols))
-        case .set(let name, let value):
-            out.effects.append(.changeSetting(name: name, value: value))
-        case .stop:
-            out.effects.append(.silence)
-        case .history:
-            out.effects.append(.showHistory)
-        case .status:
-            out.effects.append(.reportStatus)
+            out.append(.loadCatalogue(command == .retry ? .retry : .refresh))
+        default:
+            return nil
+        }
+        return .some(nil)
+    }
+
+    /// What a tab switch says before the focused element: the screen, and how many items it has.
+    func screenAnnouncement(_ state: ReaderState) -> String {
+        let screen = builder.screen(for: state)
+        switch screen.id {
+        case .morse:
+            let count = builder.alphabet.symbols.count
+            return strings(count == 1 ? .screenAnnounceMorseOne : .screenAnnounceMorse,
+                           ["title": screen.title, "count": String(count)])
+        case .formations:
+            guard case .loaded(let catalogue) = state.catalogue else { return screen.title }
+            let count = state.filter.map { key in catalogue.formations.filter { $0.category?.key == key }.count }
+                ?? catalogue.formations.count
+            return strings(count == 1 ? .screenAnnounceFormationsOne : .screenAnnounceFormations,
+                           ["title": screen.title, "count": String(count)])
+        default:
+            return screen.title
         }
     }
 
-    private func moveFocus(to target: Int, _ screen: Screen, _ state: inout ReaderState, _ out: inout Output, edge: L10n) {
+    private func moveFocus(to target: Int, _ screen: Screen, _ state: inout ReaderState, _ out: inout Announcer, edge: L10n) {
         guard !screen.elements.isEmpty else { return }
         let current = clampedFocus(state, screen)
         let clamped = min(max(target, 0), screen.elements.count - 1)
         if clamped == current && target != current {
-            out.notice("edge", strings(edge))
+            out.notice("edge", strings(edge), &state)
             return
         }
         state.focus[screen.id] = clamped
         announceFocus(&state, &out)
     }
 
-    private func activate(_ element: Element, _ state: inout ReaderState, _ out: inout Output) {
+    private func activate(_ element: Element, _ state: inout ReaderState, _ out: inout Announcer) -> Delegated? {
         guard let action = element.action else {
-            out.notice("inactive", strings(.noticeNotActivatable))
-            return
+            out.notice("inactive", strings(.noticeNotActivatable), &state)
+            return nil
         }
         switch action {
         case .openFormation(let id):
@@ -162,14 +144,15 @@ public struct Navigator: Sendable {
             push(.symbol(id: id), &state)
             announceFocus(&state, &out)
         case .playSymbol(let id):
-            if let symbol = builder.alphabet.symbol(id: id) { out.effects.append(.playMorse(text: String(symbol.character))) }
+            return builder.alphabet.symbol(id: id).map(Delegated.playSymbol)
         case .practiseSymbol(let id):
-            out.effects.append(.startPractice(.symbol(id: id)))
+            return .practise(symbolID: id)
         case .back:
             goBack(&state, &out)
         case .retry:
-            out.effects.append(.loadCatalogue(.retry))
+            out.append(.loadCatalogue(.retry))
         }
+        return nil
     }
 
     private func push(_ screen: ScreenID, _ state: inout ReaderState) {
@@ -177,9 +160,9 @@ public struct Navigator: Sendable {
         state.focus[screen] = 0
     }
 
-    private func goBack(_ state: inout ReaderState, _ out: inout Output) {
+    private func goBack(_ state: inout ReaderState, _ out: inout Announcer) {
         guard let stack = state.stacks[state.tab], stack.count > 1 else {
-            out.notice("root", strings(.noticeAlreadyRoot))
+            out.notice("root", strings(.noticeAlreadyRoot), &state)
             return
         }
         state.stacks[state.tab] = Array(stack.dropLast())
@@ -191,9 +174,9 @@ public struct Navigator: Sendable {
         if let root = state.stacks[tab]?.first { state.stacks[tab] = [root] }
     }
 
-    private func applyFilter(named name: String?, _ state: inout ReaderState, _ out: inout Output) {
+    private func applyFilter(named name: String?, _ state: inout ReaderState, _ out: inout Announcer) {
         guard case .loaded(let catalogue) = state.catalogue else {
-            out.notice("loading", strings(.noticeNotAvailableWhileLoading))
+            out.notice("loading", strings(.noticeNotAvailableWhileLoading), &state)
             return
         }
         let key: CategoryKey?
@@ -201,7 +184,7 @@ public struct Navigator: Sendable {
             switch match(name, in: catalogue.categories) {
             case .success(let category): key = category.key
             case .failure(let error):
-                out.error("filter", error.text)
+                out.error("filter", error.text, &state)
                 return
             }
         } else {
@@ -214,7 +197,7 @@ public struct Navigator: Sendable {
         state.focus[.formations] = screen.elements.firstIndex { $0.role == .heading } ?? 0
         let notice = key.flatMap { catalogue.category($0) }.map { strings(.noticeFilterApplied, ["name": $0.name]) }
             ?? strings(.noticeFilterCleared)
-        out.notice("filter", notice)
+        out.notice("filter", notice, &state)
         announceFocus(&state, &out)
     }
 
@@ -235,20 +218,20 @@ public struct Navigator: Sendable {
                                                         ["name": name, "candidates": names])))
     }
 
-    private func help(_ topic: String?, _ out: inout Output) {
+    private func help(_ topic: String?, _ state: inout ReaderState, _ out: inout Announcer) {
         func line(_ spec: CommandSpec) -> String {
             strings(.helpUsage, ["names": spec.names.joined(separator: ", "), "description": strings(spec.help)])
         }
         if let topic {
             guard let spec = parser.spec(named: topic) else {
-                out.error("help", strings(.errorUnknownHelpTopic, ["topic": topic]))
+                out.error("help", strings(.errorUnknownHelpTopic, ["topic": topic]), &state)
                 return
             }
-            out.notice("help", line(spec))
+            out.notice("help", line(spec), &state)
             return
         }
         let lines = [strings(.helpIntro)] + parser.allSpecs.map(line) + [strings(.helpEmptyLine)]
-        out.notice("help", lines.joined(separator: "\n"))
+        out.notice("help", lines.joined(separator: "\n"), &state)
     }
 
     /// A pasted page is not read back in full: an error quotes the first 40 characters.
@@ -276,7 +259,8 @@ public struct Navigator: Sendable {
 
     // MARK: Catalogue
 
-    private func catalogueLoaded(_ catalogue: Catalogue, _ state: inout ReaderState, _ out: inout Output) {
+    func catalogueLoaded(_ catalogue: Catalogue, warnings: [String], _ state: inout ReaderState, _ out: inout Announcer) {
+        for warning in warnings { out.notice("catalogue.skipped", warning, priority: .notice, &state) }
         // Keep the filter and the focused element where they still exist (pull-to-refresh).
         let previousFocusId = state.focusToRestore ?? focusedElement(state)?.id
         state.focusToRestore = nil
@@ -294,7 +278,7 @@ public struct Navigator: Sendable {
         } else {
             state.focus[.formations] = min(state.focus[.formations] ?? 0, max(list.elements.count - 1, 0))
         }
-        out.notice("loaded", strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)]))
+        out.notice("loaded", strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)]), priority: .notice, &state)
         announceIfVisible(.formations, &state, &out)
     }
 
@@ -310,20 +294,28 @@ public struct Navigator: Sendable {
         min(max(state.focus[screen.id] ?? 0, 0), max(screen.elements.count - 1, 0))
     }
 
-    private func announceIfVisible(_ root: ScreenID, _ state: inout ReaderState, _ out: inout Output) {
+    private func announceIfVisible(_ root: ScreenID, _ state: inout ReaderState, _ out: inout Announcer) {
         if state.tab == .formations && root == .formations { announceFocus(&state, &out) }
     }
 
-    private func announceFocus(_ state: inout ReaderState, _ out: inout Output) {
+    func announceFocus(_ state: inout ReaderState, _ out: inout Announcer) {
         let screen = builder.screen(for: state)
         guard !screen.elements.isEmpty else { return }
         let index = clampedFocus(state, screen)
         state.focus[screen.id] = index
         let element = screen.elements[index]
-        out.effects.append(.focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1,
-                                              count: screen.elements.count, element: element)))
-        out.speak(composer.compose(element, verbosity: state.verbosity))
-        out.effects.append(.braille(BrailleLine.compose(element, strings: strings)))
+        out.append(.focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1,
+                                      count: screen.elements.count, element: element,
+                                      roleWord: speech.roleWord(element.role))))
+        out.speak(speech.compose(element, verbosity: state.verbosity), &state)
+        out.showFocus(braille.line(element))
+    }
+
+    /// The focused element's braille line, for when a message leaves the display.
+    func focusLine(_ state: ReaderState) -> BrailleLine? {
+        let screen = builder.screen(for: state)
+        guard !screen.elements.isEmpty else { return nil }
+        return braille.line(screen.elements[clampedFocus(state, screen)])
     }
 }
 

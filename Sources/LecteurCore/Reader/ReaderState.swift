@@ -27,8 +27,8 @@ public enum Verbosity: String, Hashable, Sendable, CaseIterable {
     case full, brief
 }
 
-/// Everything the navigator decides from; the runtime holds one and feeds it actions.
-public struct ReaderState: Hashable, Sendable {
+/// Everything the reader decides from; the runtime holds one and feeds it actions.
+public struct ReaderState: Equatable, Sendable {
     public var catalogue: CatalogueState
     public var tab: Tab = .formations
     /// One navigation stack per tab, as each iOS tab keeps its own NavigationStack.
@@ -37,9 +37,19 @@ public struct ReaderState: Hashable, Sendable {
     /// Focus index (0-based) remembered per screen, so "back" lands where the user left.
     public var focus: [ScreenID: Int] = [:]
     public var morseProgress: [String: SymbolProgress] = [:]
-    public var verbosity: Verbosity = .full
+    public var settings = ReaderSettings()
     /// The element focused on the list when a reload began, to focus it again if it still exists.
     public var focusToRestore: String?
+    /// Listening practice, while it runs: typed lines are answers then.
+    public var practice: PracticeSession<SeededRandom>?
+    public var announcement = AnnouncementState()
+    public var display = DisplayState()
+    /// The last things said, for `historique` (one of the oldest screen-reader requests).
+    public var history: [String] = []
+    /// What start-up found (storage, devices), said once when the reader starts.
+    public var startupNotices: [String] = []
+
+    public static let historyLimit = 20
 
     public init(catalogue: CatalogueState = .loading) {
         self.catalogue = catalogue
@@ -48,4 +58,30 @@ public struct ReaderState: Hashable, Sendable {
     public var currentScreenID: ScreenID { stacks[tab]?.last ?? (tab == .formations ? .formations : .morse) }
 
     public var focusIndex: Int { focus[currentScreenID] ?? 0 }
+
+    public var verbosity: Verbosity {
+        get { settings.verbosity }
+        set { settings.verbosity = newValue }
+    }
+}
+
+/// Where the reader is in the announcement policy.
+public struct AnnouncementState: Hashable, Sendable {
+    /// The user acted and nothing of the answer has been said yet: the first utterance of the
+    /// answer interrupts what is playing.
+    public var answerPending = false
+    /// The last utterance was progress (a retry countdown): the next progress may replace it.
+    public var lastWasProgress = false
+
+    public init() {}
+}
+
+/// What the braille display shows besides the focused element.
+public struct DisplayState: Hashable, Sendable {
+    /// The message on the display, until its time is up or the next key or command.
+    public var message: String?
+    /// Identifies the message a timeout belongs to (an older timeout must not remove a newer message).
+    public var token = 0
+
+    public init() {}
 }

@@ -1,10 +1,8 @@
 import Foundation
-import LecteurAudio
-import LecteurCore
 
 /// What `état` (status) reports: each device's state as numbers for the JSON transcript (a soak
 /// reads them to show that no queue grows) and as one French sentence for the user.
-public struct ReaderStatus: Hashable, Sendable {
+public struct DeviceStatus: Hashable, Sendable {
     public enum Sound: Hashable, Sendable {
         /// Audio waiting in the output, the most that ever waited, and audio dropped because
         /// the sound server was gone, in milliseconds.
@@ -52,40 +50,5 @@ public struct ReaderStatus: Hashable, Sendable {
         case .off: parts.append(strings(.statusBrailleOff))
         }
         return parts.joined(separator: ". ") + "."
-    }
-
-    func add(to line: inout JSONLine) {
-        switch sound {
-        case .device(let connected, let queued, let largest, let dropped):
-            line.add("sound", connected ? "connected" : "lost")
-            line.add("sound_queued_ms", queued)
-            line.add("sound_largest_queued_ms", largest)
-            line.add("sound_dropped_ms", dropped)
-        case .file: line.add("sound", "file")
-        case .none: line.add("sound", "none")
-        }
-        line.add("speech_pending", speechPending)
-        switch braille {
-        case .connected(let columns):
-            line.add("braille", "connected")
-            line.add("braille_columns", columns)
-        case .waiting: line.add("braille", "waiting")
-        case .off: line.add("braille", "off")
-        }
-    }
-}
-
-extension ReaderStatus.Sound {
-    /// The state of whichever output the reader plays through.
-    public init(_ output: AudioOutput) {
-        switch output {
-        case let device as DeviceAudioOutput:
-            let stats = device.statistics
-            let ms = { (samples: Int) in samples * 1000 / device.sampleRate }
-            self = .device(connected: stats.connected, queuedMs: ms(stats.queuedSamples),
-                           largestQueuedMs: ms(stats.largestQueuedSamples), droppedMs: ms(stats.droppedSamples))
-        case is WAVFileOutput: self = .file
-        default: self = .none
-        }
     }
 }

@@ -1,0 +1,142 @@
+/// Everything that can change the reader's state: what the user types or presses, and what the
+/// devices, the network and storage report back. The reader decides every word said and every
+/// line brailled from these; adapters only carry the decision out.
+public enum Action: Hashable, Sendable {
+    /// The reader has started: say what start-up found, then what the focus is.
+    case start
+    /// A line typed by the user: a command, or an answer while practice runs.
+    case line(String)
+    case command(Command)
+    /// A line that did not parse: say why.
+    case invalidCommand(CommandError)
+    /// A click (or the audit) on the element at this 0-based index.
+    case activateElement(at: Int)
+    /// A key of the braille display, once the adapter has done its own panning.
+    case displayKey(DisplayIntent)
+    /// The display showed another window of the current line (for the transcript).
+    case displayPanned(text: String, cells: String, cursor: Int, kind: BrailleLine.Kind)
+    /// The time of a braille message is up (the token of the `.expireBrailleMessage` effect).
+    case brailleMessageExpired(token: Int)
+    case catalogueLoading
+    /// `warnings` are already-worded messages about records set aside.
+    case catalogueLoaded(Catalogue, warnings: [String] = [])
+    case catalogueFailed(message: String)
+    /// Something a device, the network or storage reported on its own, worded by the app's one
+    /// error-to-French place. Said in turn after what is being said, never cutting it.
+    case notice(code: String, message: String)
+    /// Something that went wrong outside the reducer (a server error before an offline copy,
+    /// a setting that could not be saved).
+    case failure(code: String, message: String)
+    /// The devices' state, asked for by `.queryStatus`.
+    case statusReported(DeviceStatus)
+    /// A device took (or refused) a setting asked for by `.configureDevice`.
+    case deviceConfigured(SettingKey, result: DeviceSettingResult)
+    /// Practice can begin: the runtime chose the seed and knows the stored Koch level.
+    case practiceReady(PracticeMode, seed: UInt64)
+    case progressUpdated([String: SymbolProgress])
+}
+
+/// What a braille display key asks for (after panning inside a long line).
+public enum DisplayIntent: Hashable, Sendable {
+    /// LNDN, or panning forward past the end of the line.
+    case next
+    /// LNUP, or panning back past the start of the line.
+    case previous
+    /// RETURN, or a routing key over the line.
+    case activate
+    /// HOME.
+    case repeatElement
+}
+
+/// What a device said of a setting it was asked to take (it checks, applies and saves it: only
+/// it knows which voices or tables exist).
+public enum DeviceSettingResult: Hashable, Sendable {
+    case applied(message: String)
+    case rejected(message: String)
+}
+
+/// Why the catalogue is (re)loaded.
+public enum LoadReason: String, Hashable, Sendable {
+    case initial, retry, refresh
+}
+
+/// Where focus is, as the transcript's `focus` event reports it.
+public struct FocusReport: Hashable, Sendable {
+    public let screen: String
+    public let title: String
+    /// 1-based, as it is said ("élément 3 sur 14").
+    public let index: Int
+    public let count: Int
+    public let element: Element
+    /// The role as it is said ("bouton"), nil for plain text.
+    public let roleWord: String?
+}
+
+/// One utterance as handed to the speech engine.
+public struct Utterance: Hashable, Sendable {
+    /// Exactly the text the engine gets (after the lexicon).
+    public let text: String
+    /// Silence what is playing first (the answer to a command); otherwise queue after it.
+    public let interrupt: Bool
+    public let priority: Priority
+
+    /// What kind of speech it is, for engines with their own queue policy (speech-dispatcher).
+    public enum Priority: String, Hashable, Sendable {
+        /// The answer to what the user just did.
+        case answer
+        /// Something the reader says on its own (start-up, load results, device notices).
+        case notice
+        /// A message about something wrong: never cut by the rest of its answer.
+        case error
+        /// Progress that replaces itself (a retry countdown).
+        case progress
+    }
+}
+
+/// A Morse playback as the transcript reports it.
+public struct MorseReport: Hashable, Sendable {
+    public let text: String
+    public let pattern: String
+    public let wpm: Int
+    public let toneHz: Int
+    public let durationMs: Double
+}
+
+/// What the runtime must do after an action: device commands and transcript lines, with the
+/// data they need. Nothing here is a decision.
+public enum Effect: Hashable, Sendable {
+    case focus(FocusReport)
+    case speak(Utterance)
+    /// A line for the braille display (and the transcript's `braille` event).
+    case braille(BrailleLine)
+    /// A window the display panned to, for the transcript only (the display already shows it).
+    case braillePanned(text: String, cells: String, cursor: Int, kind: BrailleLine.Kind)
+    /// Ask for `.brailleMessageExpired(token)` after `seconds`.
+    case expireBrailleMessage(token: Int, seconds: Double)
+    case notice(code: String, message: String)
+    case error(code: String, message: String)
+    case status(DeviceStatus, message: String)
+    case morse(MorseReport)
+    case loadCatalogue(LoadReason)
+    /// Sound a text in Morse with these settings, queued after the speech already asked for.
+    case playMorse(text: String, settings: MorseSettings)
+    /// Silence speech and sound at once.
+    case silence
+    /// Ask the devices how they are; they answer `.statusReported`.
+    case queryStatus
+    /// Ask for a practice seed (and the stored Koch level); answered `.practiceReady`.
+    case preparePractice(PracticeRequest)
+    /// Give a device a setting it owns (speech, braille table); answered `.deviceConfigured`.
+    case configureDevice(SettingKey, value: String)
+    /// Save these settings (only what changed, so two readers running at once keep each other's).
+    case persist([String: String])
+    case recordAttempt(PracticeAttempt)
+    case quit
+}
+
+/// Which practice the user asked for; the runtime knows the stored Koch level.
+public enum PracticeRequest: Hashable, Sendable {
+    case weakSymbols
+    case koch
+    case symbol(id: String)
+}

@@ -1,0 +1,88 @@
+/// The announcement policy, in one place. Collects what one action makes the reader say and
+/// show, in order:
+/// - the first utterance of the answer to a user's command interrupts what is playing; the rest
+///   of the answer queues behind it, so an error or a stale-data warning is never cut by a
+///   message of the same answer;
+/// - what the reader says on its own (start-up, load results, device notices, "sound is back")
+///   queues and never interrupts;
+/// - progress that replaces itself (a retry countdown) may interrupt the progress before it;
+/// - every notice and error is also a braille message (the whole text, until its time is up or
+///   the next key or command); the focused element's line waits for it.
+struct Announcer {
+    private(set) var effects: [Effect] = []
+    /// A message went to the display during this action.
+    private(set) var showedMessage: String?
+    /// Any line went to the display during this action.
+    private(set) var wroteBraille = false
+    private let pronunciation: SpokenTextBuilder?
+    /// A message of an earlier action is still on the display and this action is not the
+    /// user's: the focused element's line waits for the message's time to be up.
+    private let holdFocus: Bool
+
+    init(pronunciation: SpokenTextBuilder?, holdFocus: Bool = false) {
+        self.pronunciation = pronunciation
+        self.holdFocus = holdFocus
+    }
+
+    /// An effect asked for will bring the rest of the answer back as an action (a load, the
+    /// devices' status, a practice seed, a device setting).
+    var awaitsResult: Bool {
+        effects.contains { effect in
+            switch effect {
+            case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice: true
+            default: false
+            }
+        }
+    }
+
+    mutating func append(_ effect: Effect) { effects.append(effect) }
+
+    /// Says `text` (after the lexicon) under the policy. `remember` false keeps it out of the
+    /// history (the history read back is not itself history).
+    mutating func speak(_ text: String, priority: Utterance.Priority = .answer, remember: Bool = true,
+                        _ state: inout ReaderState) {
+        let spoken = pronunciation?.build(text) ?? text
+        guard !spoken.isEmpty else { return }
+        let replacesProgress = priority == .progress && state.announcement.lastWasProgress
+        let interrupt = state.announcement.answerPending || replacesProgress
+        state.announcement.answerPending = false
+        state.announcement.lastWasProgress = priority == .progress
+        effects.append(.speak(Utterance(text: spoken, interrupt: interrupt, priority: priority)))
+        if remember {
+            // As composed: read back later, it goes through the lexicon once more.
+            state.history.append(text)
+            if state.history.count > ReaderState.historyLimit {
+                state.history.removeFirst(state.history.count - ReaderState.historyLimit)
+            }
+        }
+    }
+
+    mutating func notice(_ code: String, _ message: String, priority: Utterance.Priority = .answer,
+                         remember: Bool = true, _ state: inout ReaderState) {
+        effects.append(.notice(code: code, message: message))
+        speak(message, priority: priority, remember: remember, &state)
+        showMessage(message)
+    }
+
+    mutating func error(_ code: String, _ message: String, _ state: inout ReaderState) {
+        effects.append(.error(code: code, message: message))
+        speak(message, priority: .error, &state)
+        showMessage(message)
+    }
+
+    /// A message for the braille display: one line, the whole text, panned by the display.
+    mutating func showMessage(_ message: String) {
+        let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        effects.append(.braille(BrailleLine(text: line, cursor: 0, kind: .message)))
+        showedMessage = line
+        wroteBraille = true
+    }
+
+    /// The focused element's line, unless a message of this action is on the display: then it
+    /// comes back when the message's time is up or at the next key or command.
+    mutating func showFocus(_ line: BrailleLine) {
+        guard showedMessage == nil, !holdFocus else { return }
+        effects.append(.braille(line))
+        wroteBraille = true
+    }
+}

@@ -1,0 +1,27 @@
+/// Morse playback, decided: what is said first (characters Morse has no code for), what the
+/// transcript reports (pattern and exact duration), then the tones, queued after the speech.
+struct MorseReducer: Sendable {
+    let strings: Strings
+    let alphabet: MorseAlphabet
+    let sampleRate: Int
+
+    func play(_ text: String, _ state: inout ReaderState, _ out: inout Announcer) {
+        let encoding = alphabet.encode(text)
+        guard !encoding.isEmpty else {
+            out.error("morse", MorseError.nothingToPlay(encoding).message(strings), &state)
+            return
+        }
+        if let unknown = encoding.unknownMessage(strings) { out.notice("morse.unknown", unknown, &state) }
+        if state.announcement.answerPending {
+            // The tones are the whole answer: stale speech stops for them, as it would for words.
+            out.append(.silence)
+            state.announcement.answerPending = false
+        }
+        let settings = state.settings.morse
+        let timeline = MorseTimeline(encoding: encoding, timing: settings.timing, sampleRate: sampleRate)
+        let pattern = encoding.words.map { word in word.map(\.pattern).joined(separator: " ") }.joined(separator: " / ")
+        out.append(.morse(MorseReport(text: TextSanitizer.clean(text), pattern: pattern, wpm: settings.wpm,
+                                      toneHz: settings.toneHz, durationMs: timeline.durationMs)))
+        out.append(.playMorse(text: text, settings: settings))
+    }
+}

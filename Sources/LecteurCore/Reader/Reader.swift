@@ -1,0 +1,180 @@
+import Foundation
+
+/// The whole reader as one reducer: state + action → new state + effects. Its children are
+/// navigation (`Navigator`), practice (while it runs), settings, Morse, history and status;
+/// the braille message's life on the display and the announcement policy (`Announcer`) are
+/// decided here too, so every word said and every line brailled comes from this one place.
+public struct Reader: Sendable {
+    public let navigator: Navigator
+    let practice: PracticeReducer
+    let settings: SettingsReducer
+    let morse: MorseReducer
+
+    public var strings: Strings { navigator.strings }
+    public var parser: CommandParser { navigator.parser }
+    public var builder: ScreenBuilder { navigator.builder }
+
+    /// `sampleRate` is the audio output's, so Morse durations in the transcript are exact.
+    public init(strings: Strings, timeZone: TimeZone, alphabet: MorseAlphabet = .standard,
+                parser: CommandParser = CommandParser(), pronunciation: SpokenTextBuilder? = nil,
+                sampleRate: Int = MorseRenderer.defaultSampleRate) {
+        navigator = Navigator(strings: strings, timeZone: timeZone, alphabet: alphabet, parser: parser,
+                              pronunciation: pronunciation)
+        morse = MorseReducer(strings: strings, alphabet: alphabet, sampleRate: sampleRate)
+        practice = PracticeReducer(strings: strings, alphabet: alphabet, morse: morse)
+        settings = SettingsReducer(strings: strings)
+    }
+
+    public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
+        let byUser = action.isTheUsers
+        var out = Announcer(pronunciation: navigator.pronunciation, holdFocus: !byUser && state.display.message != nil)
+        if byUser { state.announcement.answerPending = true }
+
+        switch action {
+        case .start:
+            for message in state.startupNotices { out.notice("startup", message, priority: .notice, &state) }
+            state.startupNotices = []
+            out.append(.loadCatalogue(.initial))
+        case .line(let line):
+            if state.practice != nil {
+                // Practice reads answers, not commands: "a" is the letter A here.
+                practice.answer(TextSanitizer.clean(line), &state, &out)
+            } else {
+                switch parser.parse(line) {
+                case .empty: break
+                case .command(let command): self.command(command, &state, &out)
+                case .failure(let error): out.error("command", navigator.message(for: error), &state)
+                }
+            }
+        case .command(let command):
+            self.command(command, &state, &out)
+        case .invalidCommand(let error):
+            out.error("command", navigator.message(for: error), &state)
+        case .activateElement(let index):
+            delegated(navigator.activateElement(at: index, &state, &out), &state, &out)
+        case .displayKey(let intent):
+            if state.display.message != nil {
+                // A key first takes the message away, as NVDA does: the finger reads the focus again.
+                break
+            }
+            let command: Command = switch intent {
+            case .next: .next
+            case .previous: .previous
+            case .activate: .activate
+            case .repeatElement: .repeatLast
+            }
+            self.command(command, &state, &out)
+        case .displayPanned(let text, let cells, let cursor, let kind):
+            out.append(.braillePanned(text: text, cells: cells, cursor: cursor, kind: kind))
+        case .brailleMessageExpired(let token):
+            if token == state.display.token, state.display.message != nil {
+                state.display.message = nil
+                if let line = navigator.focusLine(state) { out.append(.braille(line)) }
+            }
+        case .catalogueLoading:
+            navigator.catalogueLoading(&state, &out)
+        case .catalogueLoaded(let catalogue, let warnings):
+            navigator.catalogueLoaded(catalogue, warnings: warnings, &state, &out)
+        case .catalogueFailed(let message):
+            navigator.catalogueFailed(message, &state, &out)
+        case .notice(let code, let message):
+            out.notice(code, message, priority: Self.progressCodes.contains(code) ? .progress : .notice, &state)
+        case .failure(let code, let message):
+            out.error(code, message, &state)
+        case .statusReported(let status):
+            let message = status.message(strings)
+            out.append(.status(status, message: message))
+            out.speak(message, &state)
+            out.showMessage(message)
+        case .deviceConfigured(_, let result):
+            settings.deviceConfigured(result, &state, &out)
+        case .practiceReady(let mode, let seed):
+            practice.start(mode, seed: seed, &state, &out)
+        case .progressUpdated(let progress):
+            state.morseProgress = progress
+        }
+
+        finishDisplay(byUser: byUser, &state, &out)
+        if byUser && !out.awaitsResult { state.announcement.answerPending = false }
+        return out.effects
+    }
+
+    /// Lines read one after the other, each ending as a sentence (without doubling its full stop).
+    static func sentences(_ lines: [String]) -> String {
+        lines.map { line in
+            guard let last = line.last, !".!?:…".contains(last) else { return line }
+            return line + "."
+        }.joined(separator: " ")
+    }
+
+    /// Notices that replace themselves (a retry countdown, "still loading").
+    static let progressCodes: Set<String> = ["retry", "still-loading"]
+
+    private func command(_ command: Command, _ state: inout ReaderState, _ out: inout Announcer) {
+        if let delegated = navigator.handle(command, &state, &out) {
+            self.delegated(delegated, &state, &out)
+            return
+        }
+        switch command {
+        case .quit:
+            out.append(.quit)
+        case .morse(let text):
+            morse.play(text, &state, &out)
+        case .practice(let koch):
+            out.append(.preparePractice(koch ? .koch : .weakSymbols))
+        case .set(let name, let value):
+            settings.set(name: name, value: value, &state, &out)
+        case .stop:
+            out.append(.silence)
+            // Written, not spoken nor brailled: the answer to "be quiet" is quiet, but the
+            // transcript shows the command was taken.
+            out.append(.notice(code: "stop", message: strings(.stopDone)))
+            state.announcement.answerPending = false
+            if state.practice != nil { practice.stop(&state, &out) }
+        case .history:
+            let lines = state.history.isEmpty ? [strings(.historyEmpty)] : [strings(.historyTitle)] + state.history
+            out.append(.notice(code: "history", message: lines.joined(separator: "\n")))
+            out.speak(Self.sentences(lines), remember: false, &state)
+            out.showMessage(lines.joined(separator: "\n"))
+        case .status:
+            out.append(.queryStatus)
+        default:
+            break // navigation commands, handled above
+        }
+    }
+
+    private func delegated(_ request: Navigator.Delegated?, _ state: inout ReaderState, _ out: inout Announcer) {
+        switch request {
+        case .playSymbol(let symbol)?: morse.play(String(symbol.character), &state, &out)
+        case .practise(let id)?: out.append(.preparePractice(.symbol(id: id)))
+        case nil: break
+        }
+    }
+
+    /// The braille message's life: a message of this action stays for its time; a user's key or
+    /// command that wrote nothing else takes an older message away.
+    private func finishDisplay(byUser: Bool, _ state: inout ReaderState, _ out: inout Announcer) {
+        if let message = out.showedMessage {
+            state.display.message = message
+            state.display.token += 1
+            if state.settings.brailleMessageSeconds > 0 {
+                out.append(.expireBrailleMessage(token: state.display.token, seconds: state.settings.brailleMessageSeconds))
+            }
+        } else if out.wroteBraille {
+            state.display.message = nil
+        } else if byUser, state.display.message != nil, !out.awaitsResult, !out.effects.contains(.quit) {
+            state.display.message = nil
+            if let line = navigator.focusLine(state) { out.append(.braille(line)) }
+        }
+    }
+}
+
+extension Action {
+    /// Typed or pressed by the user: the answer interrupts what is playing.
+    var isTheUsers: Bool {
+        switch self {
+        case .line, .command, .invalidCommand, .activateElement, .displayKey: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// The settings the reader itself decides with, typed. Device settings (voice, rate, braille
+/// table) are checked and kept by their device, which knows what it can do.
+public struct ReaderSettings: Hashable, Sendable {
+    public var verbosity: Verbosity = .full
+    /// How long a message stays on the braille display before the focused element comes back;
+    /// 0 keeps it until the next key or command (NVDA's "message timeout", 4 s by default).
+    public var brailleMessageSeconds: Double = 4
+    public var morse: MorseSettings = .default
+
+    public static let brailleMessageRange: ClosedRange<Double> = 0...60
+
+    public init() {}
+
+    /// Storage keys of the reader's own settings (Morse keeps its `morse.*` keys).
+    public static let verbosityKey = "reader.verbosity"
+    public static let brailleMessageKey = "reader.braille-message"
+
+    /// Settings as saved; unknown or invalid values are left at their default and reported.
+    public static func restore(_ value: (String) -> String?, strings: Strings) -> (ReaderSettings, [String]) {
+        var settings = ReaderSettings()
+        var problems: [String] = []
+        if let saved = value(verbosityKey), let verbosity = Verbosity(rawValue: saved) { settings.verbosity = verbosity }
+        if let saved = value(brailleMessageKey), let seconds = Double(saved), brailleMessageRange.contains(seconds) {
+            settings.brailleMessageSeconds = seconds
+        }
+        let (morse, issues) = MorseSettings.load(value)
+        settings.morse = morse
+        problems += issues.map { $0.message(strings) }
+        return (settings, problems)
+    }
+}

@@ -1,0 +1,71 @@
+/// Every setting `set NAME VALUE` knows, with one alias table for all of them: each name a user
+/// may type (French or English, case and accents ignored) means exactly one setting, so
+/// "volume" is the voice's volume and Morse has its own "volume-morse".
+public enum SettingKey: String, Hashable, Sendable, CaseIterable {
+    case verbosity
+    case brailleMessage
+    case speechRate, speechPitch, speechVolume, speechVoice
+    case brailleTable
+    case morseWPM, morseFarnsworth, morseTone, morseVolume, morseRamp
+
+    private static let aliases: [String: SettingKey] = {
+        var table: [String: SettingKey] = [:]
+        func add(_ key: SettingKey, _ names: String...) { for name in names { table[name] = key } }
+        add(.verbosity, "verbosite", "verbosity")
+        add(.brailleMessage, "message-braille", "messages-braille", "braille-message", "braille-messages")
+        add(.speechRate, "debit", "rate")
+        add(.speechPitch, "hauteur", "pitch")
+        add(.speechVolume, "volume", "vol")
+        add(.speechVoice, "voix", "voice")
+        add(.brailleTable, "table-braille", "braille-table", "table", "braille")
+        add(.morseWPM, "vitesse", "wpm", "mpm", "speed")
+        add(.morseFarnsworth, "farnsworth", "fw", "espacement", "vitesse-globale", "vitesseglobale")
+        add(.morseTone, "tonalite", "tone", "ton", "frequence", "freq", "hz")
+        add(.morseVolume, "volume-morse", "morse-volume")
+        add(.morseRamp, "rampe", "ramp")
+        return table
+    }()
+
+    public init?(name: String) {
+        guard let key = Self.aliases[CommandParser.fold(name)] else { return nil }
+        self = key
+    }
+
+    /// The names listed when a setting is unknown, one per setting, in the user's language.
+    public func displayName(_ strings: Strings) -> String {
+        switch self {
+        case .verbosity: strings(.settingNameVerbosity)
+        case .brailleMessage: strings(.settingNameBrailleMessage)
+        case .speechRate: strings(.speechSettingRate)
+        case .speechPitch: strings(.speechSettingPitch)
+        case .speechVolume: strings(.speechSettingVolume)
+        case .speechVoice: strings(.speechSettingVoice)
+        case .brailleTable: strings(.settingNameBrailleTable)
+        case .morseWPM: strings(.morseSettingWpm)
+        case .morseFarnsworth: strings(.morseSettingFarnsworth)
+        case .morseTone: strings(.morseSettingTone)
+        case .morseVolume: strings(.settingNameMorseVolume)
+        case .morseRamp: strings(.morseSettingRamp)
+        }
+    }
+
+    /// The Morse setting this is, nil for the others.
+    public var morseKey: MorseSettingKey? {
+        switch self {
+        case .morseWPM: .wpm
+        case .morseFarnsworth: .farnsworth
+        case .morseTone: .tone
+        case .morseVolume: .volume
+        case .morseRamp: .ramp
+        default: nil
+        }
+    }
+
+    /// Settings a device owns and checks (the voices espeak-ng has, the tables liblouis has).
+    public var belongsToDevice: Bool {
+        switch self {
+        case .speechRate, .speechPitch, .speechVolume, .speechVoice, .brailleTable: true
+        default: false
+        }
+    }
+}
