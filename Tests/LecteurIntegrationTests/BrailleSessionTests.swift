@@ -19,8 +19,9 @@ import Testing
     }
 
     /// Waits until the display shows the cells the transcript reported for that label.
-    func expectShown(_ rig: BrlttyRig, _ reader: InteractiveLecteur, label: String, after: Int) throws -> String {
-        let event = try reader.next("braille")
+    func expectShown(_ rig: BrlttyRig, _ reader: InteractiveLecteur, label: String, after: Int,
+                     kind: String = "focus") throws -> String {
+        let event = try reader.next("braille") { $0["kind"] as? String == kind }
         let cells = try #require(event["cells"] as? String)
         // A line longer than the display shows its first window, cut at a word boundary.
         let shown = rig.waitForBraille(after: after, timeout: 10) { event in
@@ -37,7 +38,10 @@ import Testing
         let reader = try start(rig)
         defer { _ = reader.finish() }
         var seen = rig.brailleEvents().count
-        // Chip "Toutes", selected: marker [x] in front of the name.
+        // The load is a message on the display; when its time is up (4 s) the focused element
+        // comes back: chip "Toutes", selected, marker [x] in front of the name.
+        _ = try expectShown(rig, reader, label: "14 formations chargées.", after: seen, kind: "message")
+        seen = rig.brailleEvents().count
         let toutes = try expectShown(rig, reader, label: "Toutes", after: seen)
         #expect(toutes == "⠘⠦⠭⠴⠃⠀⠨⠞⠕⠥⠞⠑⠎⠀⠃⠞⠝")
 
@@ -65,6 +69,16 @@ import Testing
         try rig.send("Home")
         #expect(try reader.next("focus")["label"] as? String == "Toutes, non sélectionné")
         _ = try reader.next("braille")
+
+        // A message (the edge of the list) stays on the display; the next key only takes it
+        // away, and the focused element's line comes back.
+        seen = rig.brailleEvents().count
+        try rig.send("LnUp")
+        _ = try expectShown(rig, reader, label: "Premier élément", after: seen, kind: "message")
+        seen = rig.brailleEvents().count
+        try rig.send("Home")
+        let back = try expectShown(rig, reader, label: "Toutes again", after: seen)
+        #expect(back.hasPrefix("⠘⠦⠀⠴⠃"))
 
         // A Morse row: the pattern in words on the display too.
         seen = rig.brailleEvents().count
@@ -132,8 +146,8 @@ import Testing
 
     @Test func brailleTableSetting() throws {
         let out = try LecteurProcess.run(["--transcript", "jsonl", "--speech", "off", "--braille", "off", "--braille-table", "comp8"],
-                                         input: "set table-braille abrégé\n", environment: [:])
-        let cells = out.events("braille").compactMap { $0["cells"] as? String }
+                                         input: "répéter\nset table-braille abrégé\nrépéter\n", environment: [:])
+        let cells = out.events("braille").filter { $0["kind"] as? String == "focus" }.compactMap { $0["cells"] as? String }
         #expect(cells.count == 2)
         // Same line, "[x] Toutes btn", first in 8-dot computer braille then in contracted braille.
         #expect(cells.first?.unicodeScalars.contains { $0.value & 0xC0 != 0 && (0x2800...0x28FF).contains($0.value) } == true)

@@ -16,6 +16,24 @@ struct LecteurProcess {
         }
 
         func events(_ type: String) -> [[String: Any]] { events.filter { $0["type"] as? String == type } }
+
+        /// The notices and errors (the silent `stop` aside) that no braille message shows: each
+        /// must be followed by a `braille` event of kind `message` starting with its text.
+        var messagesNotBrailled: [String] {
+            let all = events
+            var missing: [String] = []
+            for (i, event) in all.enumerated() {
+                guard ["notice", "error"].contains(event["type"] as? String), event["code"] as? String != "stop",
+                      let message = event["message"] as? String else { continue }
+                let flat = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+                let shown = all[(i + 1)...].contains { later in
+                    later["type"] as? String == "braille" && later["kind"] as? String == "message"
+                        && (later["text"] as? String)?.hasPrefix(flat) == true
+                }
+                if !shown { missing.append(message) }
+            }
+            return missing
+        }
     }
 
     static var binary: URL {

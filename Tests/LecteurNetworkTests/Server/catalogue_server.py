@@ -18,6 +18,7 @@ Scenarios (N is an integer):
   slow-N-then-ok  the first N requests wait 60 s (longer than any client timeout used), then 200 ok
   drop-N-then-ok  the first N requests are closed without an answer, then 200 ok
   status-N        always answers status N with a body that must never be shown to a user
+  ok-then-status-N  the first request gets 200 ok, the following ones status N
   truncated       200, a JSON text cut in the middle
   not-json        200, an HTML page
   empty           200 with an empty body
@@ -150,6 +151,10 @@ class Handler(BaseHTTPRequestHandler):
                     self.close_connection = True
                     return
             return self.ok()
+        if len(words) == 4 and words[:3] == ["ok", "then", "status"] and words[3].isdigit():
+            if n == 1:
+                return self.ok()
+            return self.send_body(int(words[3]), json.dumps({"message": SECRET_BODY}))
         if len(words) == 2 and words[0] == "status" and words[1].isdigit():
             return self.send_body(int(words[1]), json.dumps({"message": SECRET_BODY}))
         if scenario == "truncated":

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// What a person perceives at start-up, through the real binary: nothing the reader says on its
+/// own cuts what it said before, and every message reaches the braille display.
+@Suite(.serialized) struct AnnouncementSessionTests {
+    let quiet = ["--transcript", "jsonl", "--speech", "off", "--braille", "off"]
+
+    /// The texts spoken after the last retry notice, with whether each interrupts.
+    func afterLastRetry(_ out: LecteurProcess.Output) -> [(text: String, interrupt: Bool)] {
+        let events = out.events
+        let lastRetry = events.lastIndex { $0["type"] as? String == "notice" && $0["code"] as? String == "retry" } ?? -1
+        return events[(lastRetry + 1)...].filter { $0["type"] as? String == "speech" }
+            .map { ($0["text"] as? String ?? "", $0["interrupt"] as? Bool ?? false) }
+    }
+
+    @Test func aServerErrorWithAnOfflineCopyIsHeardWholeAtStartUp() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let server = try CatalogueServer()
+        let url = server.url("ok-then-status-500")
+        let first = try LecteurProcess.run(quiet + ["--catalog", url], input: "", environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(first.events("notice").contains { $0["message"] as? String == "3 formations chargées." })
+
+        let out = try LecteurProcess.run(quiet + ["--catalog", url], input: "", environment: ["XDG_CACHE_HOME": cache.path],
+                                         timeout: 60)
+        #expect(out.status == 0)
+        let spoken = afterLastRetry(out)
+        #expect(spoken.filter(\.interrupt).count <= 1, "\(spoken)")
+        let texts = spoken.map(\.text)
+        #expect(texts.contains("Erreur serveur (code: 500). Réessayez plus tard."))
+        #expect(texts.contains { $0.hasPrefix("Formations hors ligne : copie du ") })
+        let error = try #require(texts.firstIndex(of: "Erreur serveur (code: 500). Réessayez plus tard."))
+        let offline = try #require(texts.firstIndex { $0.hasPrefix("Formations hors ligne") })
+        let loaded = try #require(texts.firstIndex(of: "3 formations chargées."))
+        #expect(error < offline && offline < loaded, "said in order: \(texts)")
+        #expect(out.messagesNotBrailled == [])
+    }
+
+    @Test func noBrlttyIsSaidWithoutCuttingTheFirstElement() throws {
+        let out = try LecteurProcess.run(["--transcript", "jsonl", "--speech", "off", "--braille", "auto"],
+                                         input: "", environment: ["BRLAPI_HOST": ":97"])
+        #expect(out.status == 0)
+        let speech = out.events("speech")
+        #expect(speech.contains { ($0["text"] as? String)?.hasPrefix("Pas de plage braille") == true })
+        #expect(speech.contains { $0["text"] as? String == "Toutes, sélectionné, bouton" })
+        #expect(speech.allSatisfy { $0["interrupt"] as? Bool == false }, "start-up says everything in turn")
+        #expect(out.messagesNotBrailled == [])
+    }
+
+    @Test func everyAnswerIsSpokenAndBrailledAndInterruptsOnce() throws {
+        let script = """
+        suivant
+        précédent
+        précédent
+        filtre zzz
+        set message-braille 2
+        set vitesse 400
+        historique
+        état
+        aide suivant
+        morse SOS #
+        stop
+        onglet morse
+        """
+        let out = try LecteurProcess.run(quiet, input: script)
+        #expect(out.status == 0)
+        #expect(out.messagesNotBrailled == [])
+        // One interrupting utterance per answer at most: each line's answer starts with one.
+        let interrupting = out.events("speech").filter { $0["interrupt"] as? Bool == true }.count
+        #expect(interrupting <= script.split(separator: "\n").count)
+        #expect(out.events("speech").contains { ($0["text"] as? String)?.hasPrefix("Dernières annonces :") == true })
+        #expect(out.events("status").count == 1)
+    }
+}
