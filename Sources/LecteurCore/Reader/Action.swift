@@ -80,6 +80,12 @@ public struct Utterance: Hashable, Sendable {
     public let interrupt: Bool
     public let priority: Priority
 
+    public init(text: String, interrupt: Bool, priority: Priority) {
+        self.text = text
+        self.interrupt = interrupt
+        self.priority = priority
+    }
+
     /// What kind of speech it is, for engines with their own queue policy (speech-dispatcher).
     public enum Priority: String, Hashable, Sendable {
         /// The answer to what the user just did.
