@@ -38,7 +38,8 @@ let package = Package(
                 resources: [.copy("fr"), .copy("en")],
                 swiftSettings: v5),
 
-        .target(name: "LecteurCore", swiftSettings: v5),
+        // Swift 6 language mode: the pure core is checked for data races by the compiler.
+        .target(name: "LecteurCore"),
         .target(name: "LecteurAudio", dependencies: ["CPCAudio", "LecteurCore"], swiftSettings: v5),
         .target(name: "LecteurSpeech", dependencies: ["CEspeakNG", "LecteurAudio", "LecteurCore"],
                 swiftSettings: v5),

@@ -126,8 +126,8 @@ public final class ReaderSession: @unchecked Sendable {
                 devices.speech?.waitUntilSynthesised()
                 morse.play(text, settings: settings)
             case .silence:
-                devices.speech?.stop()
-                devices.audio?.flush()
+                // One owner of the shared output: the speech engine flushes it when it stops.
+                if let speech = devices.speech { speech.stop() } else { devices.audio?.flush() }
             case .queryStatus:
                 apply(.statusReported(devices.status()))
             case .preparePractice(let request):

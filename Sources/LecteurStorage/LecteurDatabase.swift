@@ -80,7 +80,6 @@ public final class LecteurDatabase: Sendable {
         }
     }
 
-    public static func openDefault() throws(StorageError) -> Opening { try open(at: defaultURL()) }
 
     /// Closes the connection now rather than when the last reference goes away. Calls made
     /// afterwards fail with `.operationFailed`.

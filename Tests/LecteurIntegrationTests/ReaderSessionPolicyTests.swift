@@ -113,7 +113,7 @@ import Testing
         let said = rig.speech.said.count
         rig.session.handle(line: "stop")
         #expect(rig.speech.stops == 1)
-        #expect(rig.audio.flushes == 1)
+        #expect(rig.audio.flushes == 0, "the speech engine owns the shared output and flushes it when it stops")
         #expect(rig.speech.said.count == said)
         #expect(rig.lines.events.contains { $0["code"] as? String == "stop" })
         // The key or command after a message brings the focused element back to the display.
