@@ -15,6 +15,21 @@ public enum Command: Hashable, Sendable {
     case stop
     case history
     case status
+    /// The next or previous formation (skipping chips and headings), or heading.
+    case nextItem(ItemKind), previousItem(ItemKind)
+    /// The Nth formation of the list (1-based), or the Nth element elsewhere.
+    case go(Int)
+    /// The next element whose label contains the text; nil searches the last text again.
+    case find(String?)
+    /// Reads from the focus to the end of the screen, the focus following the speech.
+    case readAll
+    /// Says the last notice or error again.
+    case repeatMessage
+}
+
+/// What a jump skips to.
+public enum ItemKind: Hashable, Sendable {
+    case course, heading
 }
 
 public enum ArgumentRule: Hashable, Sendable {
@@ -35,13 +50,35 @@ public struct CommandSpec: Sendable {
 
 public enum CommandTable {
     public static let specs: [CommandSpec] = [
-        CommandSpec(names: ["next", "suivant", "n", "s"], argument: .none, help: .helpNext, usage: nil) { _ in .next },
-        CommandSpec(names: ["previous", "précédent", "prev", "p"], argument: .none, help: .helpPrevious, usage: nil) { _ in .previous },
+        CommandSpec(names: ["next", "suivant", "n", "s"], argument: .optional, help: .helpNext, usage: .usageNextItem) { arg in
+            arg.map { ItemKind(word: $0).map(Command.nextItem) } ?? .next
+        },
+        CommandSpec(names: ["previous", "précédent", "prev", "p"], argument: .optional, help: .helpPrevious,
+                    usage: .usageNextItem) { arg in
+            arg.map { ItemKind(word: $0).map(Command.previousItem) } ?? .previous
+        },
+        // « formation suivante », « titre précédent »: the French word order.
+        CommandSpec(names: ["course", "formation"], argument: .required, help: .helpCourse, usage: .usageCourse) { arg in
+            Direction(word: arg ?? "").map { $0 == .forward ? .nextItem(.course) : .previousItem(.course) }
+        },
+        CommandSpec(names: ["heading", "titre"], argument: .required, help: .helpHeading, usage: .usageHeading) { arg in
+            Direction(word: arg ?? "").map { $0 == .forward ? .nextItem(.heading) : .previousItem(.heading) }
+        },
+        CommandSpec(names: ["go", "aller", "va"], argument: .required, help: .helpGo, usage: .usageGo) { arg in
+            Int(arg ?? "").flatMap { $0 > 0 ? .go($0) : nil }
+        },
+        CommandSpec(names: ["find", "chercher", "recherche", "/"], argument: .optional, help: .helpFind, usage: nil) { .find($0) },
+        CommandSpec(names: ["read", "lire", "tout"], argument: .required, help: .helpReadAll, usage: .usageReadAll) { arg in
+            ["all", "lire", "tout", "toutlire"].contains(CommandParser.fold(arg ?? "")) ? .readAll : nil
+        },
         CommandSpec(names: ["first", "premier", "début"], argument: .none, help: .helpFirst, usage: nil) { _ in .first },
         CommandSpec(names: ["last", "dernier", "fin"], argument: .none, help: .helpLast, usage: nil) { _ in .last },
         CommandSpec(names: ["activate", "activer", "a", "ok"], argument: .none, help: .helpActivate, usage: nil) { _ in .activate },
         CommandSpec(names: ["back", "retour", "b"], argument: .none, help: .helpBack, usage: nil) { _ in .back },
-        CommandSpec(names: ["repeat", "répéter", "r"], argument: .none, help: .helpRepeat, usage: nil) { _ in .repeatLast },
+        CommandSpec(names: ["repeat", "répéter", "r"], argument: .optional, help: .helpRepeat, usage: .usageRepeat) { arg in
+            guard let arg else { return .repeatLast }
+            return ["message", "msg", "notice", "annonce"].contains(CommandParser.fold(arg)) ? .repeatMessage : nil
+        },
         CommandSpec(names: ["where", "où", "position"], argument: .none, help: .helpWhere, usage: nil) { _ in .whereAmI },
         CommandSpec(names: ["tab", "onglet"], argument: .required, help: .helpTab, usage: .usageTab) { arg in
             switch CommandParser.fold(arg ?? "") {
@@ -75,5 +112,51 @@ public enum CommandTable {
         CommandSpec(names: ["stop", "silence", "tais-toi", "chut"], argument: .none, help: .helpStop, usage: nil) { _ in .stop },
         CommandSpec(names: ["history", "historique"], argument: .none, help: .helpHistory, usage: nil) { _ in .history },
         CommandSpec(names: ["status", "état", "diagnostic"], argument: .none, help: .helpStatus, usage: nil) { _ in .status },
+        // Quick speech settings: relative values are never read as absolute ones.
+        CommandSpec(names: ["rate", "débit"], argument: .required, help: .helpRate, usage: .usageRate) { .set(name: "débit", value: $0 ?? "") },
+        CommandSpec(names: ["volume"], argument: .required, help: .helpVolume, usage: .usageVolume) { .set(name: "volume", value: $0 ?? "") },
+        CommandSpec(names: ["faster"], argument: .none, help: .helpFaster, usage: nil) { _ in .set(name: "débit", value: "+20") },
+        CommandSpec(names: ["slower"], argument: .none, help: .helpSlower, usage: nil) { _ in .set(name: "débit", value: "-20") },
+        CommandSpec(names: ["louder"], argument: .none, help: .helpLouder, usage: nil) { _ in .set(name: "volume", value: "+10") },
+        CommandSpec(names: ["softer"], argument: .none, help: .helpSofter, usage: nil) { _ in .set(name: "volume", value: "-10") },
+        // « plus vite », « moins fort »…
+        CommandSpec(names: ["plus"], argument: .required, help: .helpMore, usage: .usageMoreLess) { arg in
+            switch CommandParser.fold(arg ?? "") {
+            case "vite", "rapide": .set(name: "débit", value: "+20")
+            case "fort": .set(name: "volume", value: "+10")
+            default: nil
+            }
+        },
+        CommandSpec(names: ["moins"], argument: .required, help: .helpLess, usage: .usageMoreLess) { arg in
+            switch CommandParser.fold(arg ?? "") {
+            case "vite", "rapide": .set(name: "débit", value: "-20")
+            case "fort": .set(name: "volume", value: "-10")
+            default: nil
+            }
+        },
     ]
+}
+
+extension ItemKind {
+    /// "course", "formation", "heading", "titre" (the argument of next/previous).
+    init?(word: String) {
+        switch CommandParser.fold(word) {
+        case "course", "courses", "formation", "formations", "card", "carte": self = .course
+        case "heading", "headings", "titre", "titres", "title": self = .heading
+        default: return nil
+        }
+    }
+}
+
+enum Direction {
+    case forward, backward
+
+    /// "suivante", "suivant", "next", "précédente", "précédent", "previous".
+    init?(word: String) {
+        switch CommandParser.fold(word) {
+        case "suivante", "suivant", "next", "s", "n": self = .forward
+        case "precedente", "precedent", "previous", "prev", "p": self = .backward
+        default: return nil
+        }
+    }
 }

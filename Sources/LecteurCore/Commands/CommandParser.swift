@@ -40,8 +40,10 @@ public struct CommandParser: Sendable {
     public var allSpecs: [CommandSpec] { specs }
 
     public func parse(_ line: String) -> ParsedLine {
-        let trimmed = TextSanitizer.clean(line).trimmingCharacters(in: .whitespaces)
+        var trimmed = TextSanitizer.clean(line).trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return .empty }
+        // « /texte » searches, as in less and vi.
+        if trimmed.hasPrefix("/"), trimmed.count > 1 { trimmed = "/ " + trimmed.dropFirst() }
         let word: String, rest: String
         if let space = trimmed.firstIndex(of: " ") {
             word = String(trimmed[..<space])

@@ -104,6 +104,10 @@ public struct ElementList: RandomAccessCollection, Sendable {
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { fixed.count + items.count }
+    /// The elements before the cards (chips, heading, or a whole short screen).
+    public var fixedElements: [Element] { fixed }
+    /// Index of the first card, when the list has cards.
+    public var firstCardIndex: Int? { items.isEmpty ? nil : fixed.count }
     public subscript(position: Int) -> Element {
         position < fixed.count ? fixed[position] : make(items[position - fixed.count])
     }

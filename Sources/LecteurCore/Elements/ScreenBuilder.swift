@@ -61,7 +61,9 @@ public struct ScreenBuilder: Sendable {
             elements.append(Element(id: "section.heading", role: .heading, label: heading))
             let shown = catalogue.formations(in: activeFilter?.key)
             if shown.isEmpty {
-                elements.append(Element(id: "empty", role: .text, label: strings(.emptyCategory)))
+                // An empty catalogue is not an empty category: nothing is selected then.
+                elements.append(Element(id: "empty", role: .text,
+                                        label: strings(activeFilter == nil ? .emptyCatalogue : .emptyCategory)))
             }
             let builder = self
             return Screen(id: .formations, code: "formations", title: title,

@@ -174,11 +174,13 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         current = nil
         let said = summary.attempts == 0
             ? strings(.morsePracticeSummaryNone)
-            : strings(.morsePracticeSummary, ["correct": "\(summary.correct)", "attempts": "\(summary.attempts)"])
+            : strings(summary.correct <= 1 ? .morsePracticeSummaryOne : .morsePracticeSummary,
+                      ["correct": "\(summary.correct)", "attempts": "\(summary.attempts)"])
         return [.say(said), .ended(summary)]
     }
 
-    static var stopWords: Set<String> { ["stop", "arret", "arreter", "fin", "finir", "terminer", "quit", "quitter", "exit"] }
+    /// "quitter" is not among them: it quits the reader (the root reducer sees it first).
+    static var stopWords: Set<String> { ["stop", "arret", "arreter", "fin", "finir", "terminer"] }
     static var replayWords: Set<String> { ["repeat", "repeter", "rejouer", "encore", "again", "ecouter", "replay"] }
 
     private func introduction() -> String {
@@ -187,7 +189,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
             return strings(.morsePracticeIntro)
         case .symbol(let id):
             let name = alphabet.symbol(id: id)?.spokenName(strings) ?? id
-            return strings(.morsePracticeIntroFocus, ["character": name])
+            return strings(.morsePracticeIntroFocus, ["character": name, "count": String(max(pool.count - 1, 0))])
         case .koch:
             let names = pool.map { $0.spokenName(strings) }
             return strings(.morsePracticeIntroKoch, ["count": "\(names.count)", "symbols": names.joined(separator: ", ")])

@@ -37,7 +37,10 @@ public struct Navigator: Sendable {
     }
 
     func catalogueLoading(_ state: inout ReaderState, _ out: inout Announcer) {
-        if case .loaded = state.catalogue { state.focusToRestore = focusedElement(state)?.id }
+        if case .loaded(let catalogue) = state.catalogue {
+            state.focusToRestore = focusedElement(state)?.id
+            state.reloadContext = reloadContext(catalogue, state)
+        }
         state.catalogue = .loading
         state.focus[.formations] = 0
         if state.tab == .formations { popToRoot(&state) }
@@ -75,11 +78,15 @@ public struct Navigator: Sendable {
         case .repeatLast:
             announceFocus(&state, &out)
         case .whereAmI:
-            let text = screen.elements.isEmpty
-                ? strings(.positionEmpty, ["screen": screen.title])
-                : strings(.positionWhere, ["screen": screen.title, "index": String(index + 1),
-                                           "count": String(screen.elements.count)])
-            out.notice("where", text, &state)
+            out.notice("where", whereAmI(state, screen, index), &state)
+        case .nextItem(let kind):
+            jump(kind, forward: true, &state, &out)
+        case .previousItem(let kind):
+            jump(kind, forward: false, &state, &out)
+        case .go(let number):
+            go(number, &state, &out)
+        case .find(let text):
+            find(text, &state, &out)
         case .tab(let tab):
             state.tab = tab
             out.speak(screenAnnouncement(state), &state)
@@ -137,9 +144,13 @@ public struct Navigator: Sendable {
             push(.detail(formationId: id), &state)
             announceFocus(&state, &out)
         case .selectCategory(let key):
-            // Story 2.7: the chip toggles; focus stays on it and it is announced with its new state.
+            // Story 2.7: the chip toggles; focus stays on it and it is announced with its new
+            // state, then how many formations the filter leaves.
             state.filter = key
             announceFocus(&state, &out)
+            if case .loaded(let catalogue) = state.catalogue {
+                out.notice("filter", filterResult(catalogue, state.filter), &state)
+            }
         case .openSymbol(let id):
             push(.symbol(id: id), &state)
             announceFocus(&state, &out)
@@ -175,8 +186,14 @@ public struct Navigator: Sendable {
     }
 
     private func applyFilter(named name: String?, _ state: inout ReaderState, _ out: inout Announcer) {
-        guard case .loaded(let catalogue) = state.catalogue else {
+        let catalogue: Catalogue
+        switch state.catalogue {
+        case .loaded(let loaded): catalogue = loaded
+        case .loading:
             out.notice("loading", strings(.noticeNotAvailableWhileLoading), &state)
+            return
+        case .failed(let message):
+            out.error("filter", strings(.filterUnavailableFailed, ["message": message]), &state)
             return
         }
         let key: CategoryKey?
@@ -195,9 +212,7 @@ public struct Navigator: Sendable {
         popToRoot(&state)
         let screen = builder.screen(for: state)
         state.focus[.formations] = screen.elements.firstIndex { $0.role == .heading } ?? 0
-        let notice = key.flatMap { catalogue.category($0) }.map { strings(.noticeFilterApplied, ["name": $0.name]) }
-            ?? strings(.noticeFilterCleared)
-        out.notice("filter", notice, &state)
+        out.notice("filter", filterResult(catalogue, key), &state)
         announceFocus(&state, &out)
     }
 
@@ -263,9 +278,20 @@ public struct Navigator: Sendable {
         for warning in warnings { out.notice("catalogue.skipped", warning, priority: .notice, &state) }
         // Keep the filter and the focused element where they still exist (pull-to-refresh).
         let previousFocusId = state.focusToRestore ?? focusedElement(state)?.id
+        let context = state.reloadContext ?? {
+            if case .loaded(let old) = state.catalogue { return reloadContext(old, state) } else { return nil }
+        }()
         state.focusToRestore = nil
+        state.reloadContext = nil
         state.catalogue = .loaded(catalogue)
-        if let filter = state.filter, catalogue.category(filter) == nil { state.filter = nil }
+        var dropped: [String] = []
+        if let filter = state.filter, catalogue.category(filter) == nil {
+            state.filter = nil
+            if let name = context?.filterName { dropped.append(strings(.reloadFilterDropped, ["name": name])) }
+        }
+        for (id, title) in (context?.openFormations ?? [:]).sorted(by: { $0.key < $1.key }) where catalogue.formation(id: id) == nil {
+            dropped.append(strings(.reloadFormationGone, ["title": title]))
+        }
         for tab in Tab.allCases {
             state.stacks[tab] = state.stacks[tab]?.filter { screen in
                 if case .detail(let id) = screen { return catalogue.formation(id: id) != nil }
@@ -279,7 +305,16 @@ public struct Navigator: Sendable {
             state.focus[.formations] = min(state.focus[.formations] ?? 0, max(list.elements.count - 1, 0))
         }
         out.notice("loaded", strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)]), priority: .notice, &state)
+        for message in dropped { out.notice("reload.dropped", message, priority: .notice, &state) }
         announceIfVisible(.formations, &state, &out)
+    }
+
+    func reloadContext(_ catalogue: Catalogue, _ state: ReaderState) -> ReloadContext {
+        var context = ReloadContext(filterName: state.filter.flatMap { catalogue.category($0) }?.name)
+        for case .detail(let id) in state.stacks[.formations] ?? [] {
+            if let formation = catalogue.formation(id: id) { context.openFormations[id] = formation.title }
+        }
+        return context
     }
 
     // MARK: Focus
@@ -307,7 +342,8 @@ public struct Navigator: Sendable {
         out.append(.focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1,
                                       count: screen.elements.count, element: element,
                                       roleWord: speech.roleWord(element.role))))
-        out.speak(speech.compose(element, verbosity: state.verbosity), &state)
+        let position = state.settings.speakPosition ? itemPosition(screen, index) : nil
+        out.speak(speech.compose(element, verbosity: state.verbosity, position: position), &state)
         out.showFocus(braille.line(element))
     }
 

@@ -7,10 +7,12 @@ public struct SpeechGenerator: Sendable {
 
     public init(strings: Strings) { self.strings = strings }
 
-    public func compose(_ element: Element, verbosity: Verbosity) -> String {
+    /// `position` (« formation 3 sur 14 ») comes after the role, before the hint, as NVDA says it.
+    public func compose(_ element: Element, verbosity: Verbosity, position: String? = nil) -> String {
         var parts = [element.spokenLabel]
         if let value = element.value, !value.isEmpty { parts.append(value) }
         if verbosity == .full, let word = roleWord(element.role) { parts.append(word) }
+        if let position { parts.append(position) }
         var text = parts.filter { !$0.isEmpty }.joined(separator: strings(.speechSeparator))
         if verbosity == .full, let hint = element.hint, !hint.isEmpty {
             text += strings(.speechPause) + hint

@@ -33,6 +33,8 @@ public enum Action: Hashable, Sendable {
     case deviceConfigured(SettingKey, result: DeviceSettingResult)
     /// Practice can begin: the runtime chose the seed and knows the stored Koch level.
     case practiceReady(PracticeMode, seed: UInt64)
+    /// Everything said up to a `.whenSpoken(token)` effect has been heard (read-all's next step).
+    case spoken(token: Int)
     case progressUpdated([String: SymbolProgress])
 }
 
@@ -137,6 +139,9 @@ public enum Effect: Hashable, Sendable {
     /// Save these settings (only what changed, so two readers running at once keep each other's).
     case persist([String: String])
     case recordAttempt(PracticeAttempt)
+    /// Answer `.spoken(token)` once everything asked of the voice so far has been heard (at once
+    /// when there is no voice).
+    case whenSpoken(token: Int)
     case quit
 }
 

@@ -62,12 +62,14 @@ struct Announcer {
         effects.append(.notice(code: code, message: message))
         speak(message, priority: priority, remember: remember, &state)
         showMessage(message)
+        state.lastMessage = LastMessage(code: code, text: message, isError: false)
     }
 
     mutating func error(_ code: String, _ message: String, _ state: inout ReaderState) {
         effects.append(.error(code: code, message: message))
         speak(message, priority: .error, &state)
         showMessage(message)
+        state.lastMessage = LastMessage(code: code, text: message, isError: true)
     }
 
     /// A message for the braille display: one line, the whole text, panned by the display.

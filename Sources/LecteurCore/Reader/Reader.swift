@@ -28,7 +28,11 @@ public struct Reader: Sendable {
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
         let byUser = action.isTheUsers
         var out = Announcer(pronunciation: navigator.pronunciation, holdFocus: !byUser && state.display.message != nil)
-        if byUser { state.announcement.answerPending = true }
+        if byUser {
+            state.announcement.answerPending = true
+            // Any key or command stops a reading in progress, the focus staying where it is.
+            state.readAll = nil
+        }
 
         switch action {
         case .start:
@@ -37,8 +41,7 @@ public struct Reader: Sendable {
             out.append(.loadCatalogue(.initial))
         case .line(let line):
             if state.practice != nil {
-                // Practice reads answers, not commands: "a" is the letter A here.
-                practice.answer(TextSanitizer.clean(line), &state, &out)
+                practiceLine(line, &state, &out)
             } else {
                 switch parser.parse(line) {
                 case .empty: break
@@ -92,6 +95,9 @@ public struct Reader: Sendable {
             practice.start(mode, seed: seed, &state, &out)
         case .progressUpdated(let progress):
             state.morseProgress = progress
+        case .spoken(let token):
+            guard state.readAll == token else { break }
+            readAllStep(&state, &out)
         }
 
         finishDisplay(byUser: byUser, &state, &out)
@@ -138,9 +144,62 @@ public struct Reader: Sendable {
             out.showMessage(lines.joined(separator: "\n"))
         case .status:
             out.append(.queryStatus)
+        case .repeatMessage:
+            guard let last = state.lastMessage else {
+                out.notice("repeat", strings(.repeatNoMessage), &state)
+                return
+            }
+            if last.isError { out.error(last.code, last.text, &state) } else { out.notice(last.code, last.text, &state) }
+        case .readAll:
+            // From the focus: the element being read is said, the next step waits for it.
+            navigator.announceFocus(&state, &out)
+            continueReading(&state, &out)
         default:
             break // navigation commands, handled above
         }
+    }
+
+    /// In practice a line is an answer ("a" is the letter A), except the few whole words a
+    /// user needs there: « quitter » leaves the reader, « stop » ends practice, « où » and
+    /// « aide » say what to do.
+    private func practiceLine(_ line: String, _ state: inout ReaderState, _ out: inout Announcer) {
+        let clean = TextSanitizer.clean(line).trimmingCharacters(in: .whitespaces)
+        if clean.count > 1, case .command(let command) = parser.parse(clean) {
+            switch command {
+            case .quit:
+                out.append(.quit)
+                return
+            case .stop:
+                self.command(.stop, &state, &out)
+                return
+            case .whereAmI, .help:
+                out.notice("practice", strings(.morsePracticeWhere), &state)
+                return
+            default:
+                break
+            }
+        }
+        practice.answer(clean, &state, &out)
+    }
+
+    private func continueReading(_ state: inout ReaderState, _ out: inout Announcer) {
+        state.readAllSerial += 1
+        state.readAll = state.readAllSerial
+        out.append(.whenSpoken(token: state.readAllSerial))
+    }
+
+    /// The element just read has been heard: move to the next and read it, to the end of the screen.
+    private func readAllStep(_ state: inout ReaderState, _ out: inout Announcer) {
+        let screen = builder.screen(for: state)
+        let index = min(max(state.focus[screen.id] ?? 0, 0), max(screen.elements.count - 1, 0))
+        guard index + 1 < screen.elements.count else {
+            state.readAll = nil
+            out.notice("readAll.end", strings(.readAllEnd), priority: .notice, &state)
+            return
+        }
+        state.focus[screen.id] = index + 1
+        navigator.announceFocus(&state, &out)
+        continueReading(&state, &out)
     }
 
     private func delegated(_ request: Navigator.Delegated?, _ state: inout ReaderState, _ out: inout Announcer) {

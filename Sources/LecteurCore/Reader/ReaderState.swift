@@ -48,6 +48,16 @@ public struct ReaderState: Equatable, Sendable {
     public var history: [String] = []
     /// What start-up found (storage, devices), said once when the reader starts.
     public var startupNotices: [String] = []
+    /// The text of the last search, for `chercher` alone.
+    public var lastSearch: String?
+    /// The last notice or error, for `répéter message`.
+    public var lastMessage: LastMessage?
+    /// While `tout lire` runs: the token its next step waits for.
+    public var readAll: Int?
+    /// Tokens already given out, so an old step never continues a new reading.
+    public var readAllSerial = 0
+    /// What a reload may take away (the filter's and the open formations' names), to say so.
+    public var reloadContext: ReloadContext?
 
     public static let historyLimit = 20
 
@@ -84,4 +94,16 @@ public struct DisplayState: Hashable, Sendable {
     public var token = 0
 
     public init() {}
+}
+
+public struct LastMessage: Hashable, Sendable {
+    public let code: String
+    public let text: String
+    public let isError: Bool
+}
+
+public struct ReloadContext: Hashable, Sendable {
+    public var filterName: String?
+    /// Formations open in a detail screen, by id, with their titles.
+    public var openFormations: [Int: String] = [:]
 }

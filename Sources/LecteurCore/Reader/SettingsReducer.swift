@@ -41,6 +41,14 @@ struct SettingsReducer: Sendable {
             state.settings.verbosity = verbosity
             out.append(.persist([ReaderSettings.verbosityKey: verbosity.rawValue]))
             out.notice("setting", strings(.settingVerbosity, ["value": strings(verbosity == .full ? .verbosityFull : .verbosityBrief)]), &state)
+        case .position:
+            guard let on = Self.onOff(value) else {
+                out.error("setting", strings(.settingBadPosition, ["value": Navigator.quoted(value)]), &state)
+                return
+            }
+            state.settings.speakPosition = on
+            out.append(.persist([ReaderSettings.positionKey: on ? "on" : "off"]))
+            out.notice("setting", strings(on ? .settingPositionOn : .settingPositionOff), &state)
         case .brailleMessage:
             guard let seconds = Double(value.replacingOccurrences(of: ",", with: ".")),
                   ReaderSettings.brailleMessageRange.contains(seconds) else {
@@ -69,6 +77,14 @@ struct SettingsReducer: Sendable {
         switch CommandParser.fold(value) {
         case "full", "complete", "complet", "tout", "longue": .full
         case "brief", "breve", "bref", "courte", "court": .brief
+        default: nil
+        }
+    }
+
+    static func onOff(_ value: String) -> Bool? {
+        switch CommandParser.fold(value) {
+        case "on", "oui", "yes", "active", "activee", "1", "vrai", "true": true
+        case "off", "non", "no", "desactive", "desactivee", "0", "faux", "false": false
         default: nil
         }
     }

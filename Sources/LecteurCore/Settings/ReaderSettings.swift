@@ -6,6 +6,8 @@ public struct ReaderSettings: Hashable, Sendable {
     /// 0 keeps it until the next key or command (NVDA's "message timeout", 4 s by default).
     public var brailleMessageSeconds: Double = 4
     public var morse: MorseSettings = .default
+    /// Say « formation 3 sur 14 » after each move, as NVDA reports an object's position by default.
+    public var speakPosition = true
 
     public static let brailleMessageRange: ClosedRange<Double> = 0...60
 
@@ -14,6 +16,7 @@ public struct ReaderSettings: Hashable, Sendable {
     /// Storage keys of the reader's own settings (Morse keeps its `morse.*` keys).
     public static let verbosityKey = "reader.verbosity"
     public static let brailleMessageKey = "reader.braille-message"
+    public static let positionKey = "reader.position"
 
     /// Settings as saved; unknown or invalid values are left at their default and reported.
     public static func restore(_ value: (String) -> String?, strings: Strings) -> (ReaderSettings, [String]) {
@@ -23,6 +26,7 @@ public struct ReaderSettings: Hashable, Sendable {
         if let saved = value(brailleMessageKey), let seconds = Double(saved), brailleMessageRange.contains(seconds) {
             settings.brailleMessageSeconds = seconds
         }
+        if let saved = value(positionKey) { settings.speakPosition = saved != "off" }
         let (morse, issues) = MorseSettings.load(value)
         settings.morse = morse
         problems += issues.map { $0.message(strings) }

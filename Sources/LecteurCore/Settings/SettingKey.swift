@@ -3,6 +3,7 @@
 /// "volume" is the voice's volume and Morse has its own "volume-morse".
 public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case verbosity
+    case position
     case brailleMessage
     case speechRate, speechPitch, speechVolume, speechVoice
     case brailleTable
@@ -12,6 +13,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         var table: [String: SettingKey] = [:]
         func add(_ key: SettingKey, _ names: String...) { for name in names { table[name] = key } }
         add(.verbosity, "verbosite", "verbosity")
+        add(.position, "position", "positions", "position-liste", "list-position")
         add(.brailleMessage, "message-braille", "messages-braille", "braille-message", "braille-messages")
         add(.speechRate, "debit", "rate")
         add(.speechPitch, "hauteur", "pitch")
@@ -35,6 +37,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     public func displayName(_ strings: Strings) -> String {
         switch self {
         case .verbosity: strings(.settingNameVerbosity)
+        case .position: strings(.settingNamePosition)
         case .brailleMessage: strings(.settingNameBrailleMessage)
         case .speechRate: strings(.speechSettingRate)
         case .speechPitch: strings(.speechSettingPitch)

@@ -1,0 +1,121 @@
+import Foundation
+
+/// How screen-reader users skim: positions over real items, jumps over chips and headings,
+/// "go to the Nth", search.
+extension Navigator {
+    /// « formation 3 sur 14 », « filtre 2 sur 7 », « symbole 5 sur 54 »; nil for other elements.
+    func itemPosition(_ screen: Screen, _ index: Int) -> String? {
+        guard screen.elements.indices.contains(index) else { return nil }
+        switch screen.id {
+        case .formations:
+            if let first = screen.elements.firstCardIndex, index >= first {
+                return strings(.positionFormation, ["index": String(index - first + 1), "count": String(screen.elements.count - first)])
+            }
+            let chips = screen.elements.fixedElements.prefix { $0.id.hasPrefix("chip.") }.count
+            guard index < chips else { return nil }
+            return strings(.positionFilter, ["index": String(index + 1), "count": String(chips)])
+        case .morse:
+            return strings(.positionSymbol, ["index": String(index + 1), "count": String(screen.elements.count)])
+        default:
+            return nil
+        }
+    }
+
+    /// `où`: the screen, the position over items (or elements), and the active filter.
+    func whereAmI(_ state: ReaderState, _ screen: Screen, _ index: Int) -> String {
+        guard !screen.elements.isEmpty else { return strings(.positionEmpty, ["screen": screen.title]) }
+        let position = itemPosition(screen, index)
+            ?? strings(.positionElement, ["index": String(index + 1), "count": String(screen.elements.count)])
+        let text = strings(.whereScreen, ["screen": screen.title, "position": position])
+        guard case .loaded(let catalogue) = state.catalogue, screen.id == .formations,
+              let filter = state.filter.flatMap({ catalogue.category($0) }) else { return text }
+        return strings(.whereFiltered, ["text": text, "filter": filter.name])
+    }
+
+    /// « Data : 2 formations », « Toutes : 14 formations ».
+    func filterResult(_ catalogue: Catalogue, _ key: CategoryKey?) -> String {
+        let name = key.flatMap { catalogue.category($0) }?.name ?? strings(.chipAll)
+        let count = catalogue.formations(in: key).count
+        let template: L10n = count == 0 ? .filterResultNone : count == 1 ? .filterResultOne : .filterResult
+        return strings(template, ["name": name, "count": String(count)])
+    }
+
+    func jump(_ kind: ItemKind, forward: Bool, _ state: inout ReaderState, _ out: inout Announcer) {
+        let screen = builder.screen(for: state)
+        let index = min(max(state.focus[screen.id] ?? 0, 0), max(screen.elements.count - 1, 0))
+        let target: Int?
+        switch kind {
+        case .course:
+            guard screen.id == .formations, let first = screen.elements.firstCardIndex else {
+                out.notice("edge", strings(.noCourseHere), &state)
+                return
+            }
+            let last = screen.elements.count - 1
+            target = forward ? (index < first ? first : index < last ? index + 1 : nil)
+                             : (index > last ? last : index > first ? index - 1 : nil)
+            if target == nil {
+                out.notice("edge", strings(forward ? .edgeLastCourse : .edgeFirstCourse), &state)
+                return
+            }
+        case .heading:
+            // Headings are never cards: only the fixed part of a long list is looked at.
+            let headings = screen.elements.fixedElements.indices.filter { screen.elements.fixedElements[$0].role == .heading }
+            guard !headings.isEmpty else {
+                out.notice("edge", strings(.noHeadingHere), &state)
+                return
+            }
+            target = forward ? headings.first { $0 > index } : headings.last { $0 < index }
+            if target == nil {
+                out.notice("edge", strings(forward ? .edgeLastHeading : .edgeFirstHeading), &state)
+                return
+            }
+        }
+        state.focus[screen.id] = target
+        announceFocus(&state, &out)
+    }
+
+    func go(_ number: Int, _ state: inout ReaderState, _ out: inout Announcer) {
+        let screen = builder.screen(for: state)
+        if screen.id == .formations, let first = screen.elements.firstCardIndex {
+            let count = screen.elements.count - first
+            guard number <= count else {
+                out.error("go", strings(count == 1 ? .goTooFarOneCourse : .goTooFarCourses, ["number": String(number), "count": String(count)]), &state)
+                return
+            }
+            state.focus[screen.id] = first + number - 1
+        } else {
+            guard number <= screen.elements.count else {
+                out.error("go", strings(.goTooFarElements, ["number": String(number), "count": String(screen.elements.count)]), &state)
+                return
+            }
+            state.focus[screen.id] = number - 1
+        }
+        announceFocus(&state, &out)
+    }
+
+    /// The next element whose label contains the text (case and accents ignored), wrapping once.
+    func find(_ text: String?, _ state: inout ReaderState, _ out: inout Announcer) {
+        guard let wanted = text.map({ TextSanitizer.clean($0) }).flatMap({ $0.isEmpty ? nil : $0 }) ?? state.lastSearch else {
+            out.error("find", strings(.findNothingToFind), &state)
+            return
+        }
+        state.lastSearch = wanted
+        let folded = FrenchCollation.fold(wanted)
+        let screen = builder.screen(for: state)
+        let count = screen.elements.count
+        guard count > 0 else {
+            out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]), &state)
+            return
+        }
+        let index = min(max(state.focus[screen.id] ?? 0, 0), count - 1)
+        for step in 1...count {
+            let candidate = (index + step) % count
+            guard FrenchCollation.fold(screen.elements[candidate].label).contains(folded) else { continue }
+            if candidate <= index { out.notice("find.wrapped", strings(.findWrapped), &state) }
+            state.focus[screen.id] = candidate
+            announceFocus(&state, &out)
+            return
+        }
+        out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]), &state)
+    }
+}
