@@ -10,10 +10,13 @@ public protocol SpeechOutput: AnyObject {
     /// Blocks until everything asked for has been turned into audio (not yet heard): what is
     /// queued on the output after this plays after the speech.
     func waitUntilSynthesised()
+    /// Blocks until everything asked for has been heard (or silenced).
+    func waitUntilSpoken()
 }
 
 extension SpeechOutput {
     public func speak(_ utterance: Utterance) { speak(utterance.text, interrupt: utterance.interrupt) }
+    public func waitUntilSpoken() {}
 }
 
 /// What the session needs from a braille display; the BrlAPI adapter provides it.

@@ -133,13 +133,30 @@ public final class ReaderSession: @unchecked Sendable {
             case .preparePractice(let request):
                 apply(.practiceReady(practiceMode(request), seed: practiceSeed ?? UInt64.random(in: .min ... .max)))
             case .configureDevice(let key, let value):
-                let result = devices.settings.lazy.compactMap { $0.configure(key, value: value) }.first
-                    ?? .rejected(message: reader.strings(.settingUnavailable))
-                apply(.deviceConfigured(key, result: result))
+                // Asked once each, in order: applying a setting has effects (a relative "+20").
+                var result: DeviceSettingResult?
+                for domain in devices.settings where result == nil { result = domain.configure(key, value: value) }
+                apply(.deviceConfigured(key, result: result ?? .rejected(message: reader.strings(.settingUnavailable))))
             case .persist(let values):
                 if let problem = store.save(values.mapValues { Optional($0) }) { apply(.failure(code: "storage", message: problem)) }
             case .recordAttempt(let attempt):
                 if let problem = store.record(attempt) { apply(.failure(code: "storage", message: problem)) }
+            case .whenSpoken(let token):
+                // Counted as work in flight, so a piped script's next line waits for the reading.
+                loads.enter()
+                let speech = devices.speech
+                let finish: @Sendable () -> Void = { [weak self] in
+                    guard let self else { return }
+                    self.queue.async {
+                        self.apply(.spoken(token: token))
+                        self.loads.leave()
+                    }
+                }
+                if let speech {
+                    DispatchQueue.global().async { speech.waitUntilSpoken(); finish() }
+                } else {
+                    finish()
+                }
             case .quit:
                 quitRequested = true
             }

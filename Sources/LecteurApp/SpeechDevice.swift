@@ -11,6 +11,7 @@ public final class EspeakVoice: SpeechOutput {
 
     public func speak(_ text: String, interrupt: Bool) { engine.speak(text, interrupt: interrupt) }
     public func stop() { engine.stop() }
+    public func waitUntilSpoken() { _ = engine.waitUntilIdle(timeout: .seconds(60)) }
     public func waitUntilSynthesised() { _ = engine.waitUntilSynthesised(timeout: .seconds(10)) }
 }
 
@@ -26,6 +27,15 @@ public final class SpeechSettingsDomain: SettingsDomain {
         self.engine = engine
         self.store = store
         self.strings = strings
+    }
+
+    /// "+20" and "-20" change the current value by that much, within espeak-ng's range: a
+    /// relative value is never read as an absolute one.
+    static func absolute(_ value: String, from current: SpeechSettings, _ setting: SpeechSetting) -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        guard let range = setting.range, let sign = trimmed.first, sign == "+" || sign == "-",
+              let delta = Int(trimmed), let now = Int(current.value(of: setting)) else { return trimmed }
+        return String(min(max(now + delta, range.lowerBound), range.upperBound))
     }
 
     public static func saved(in store: ReaderStore) -> SpeechSettings {
@@ -45,7 +55,7 @@ public final class SpeechSettingsDomain: SettingsDomain {
         }
         let current = engine?.settings ?? Self.saved(in: store)
         do {
-            let updated = try current.setting(setting, to: value)
+            let updated = try current.setting(setting, to: Self.absolute(value, from: current, setting))
             try engine?.update(updated)
             let json = String(decoding: (try? JSONEncoder().encode(updated)) ?? Data(), as: UTF8.self)
             let saved = store.save([Self.storageKey: json])

@@ -6,6 +6,14 @@ import Testing
 /// list and state change, as TCA's TestStore asserts them.
 @Suite struct AnnouncementPolicyTests {
     let fr = Fixture.fr
+
+    /// The built-in catalogue loaded, positions not spoken (the texts here are the policy's).
+    static func loaded() -> ReaderState {
+        var state = ReaderState()
+        state.settings.speakPosition = false
+        _ = Fixture.reader.reduce(&state, .catalogueLoaded(Fixture.builtIn))
+        return state
+    }
     let braille = BrailleGenerator(strings: Fixture.fr)
 
     func speak(_ text: String, interrupt: Bool, _ priority: Utterance.Priority = .answer) -> Effect {
@@ -24,7 +32,9 @@ import Testing
     /// other, then the error, the offline notice, the load and the focus all queue: the user
     /// hears that the data is stale.
     @Test func startUpAfterAServerErrorQueuesTheErrorTheOfflineNoticeAndTheList() {
-        var store = ReaderTestStore()
+        var initial = ReaderState()
+        initial.settings.speakPosition = false
+        var store = ReaderTestStore(state: initial)
         store.send(.start, [.loadCatalogue(.initial)])
         let loadingScreen = Fixture.reader.builder.screen(for: store.state)
         let loadingElement = loadingScreen.elements[0]
@@ -40,13 +50,17 @@ import Testing
             .expireBrailleMessage(token: 1, seconds: 4),
         ]) {
             $0.history.append(retry1); $0.announcement.lastWasProgress = true
+            $0.lastMessage = LastMessage(code: "retry", text: retry1, isError: false)
             $0.display.message = retry1; $0.display.token = 1
         }
         let retry2 = "Erreur serveur (code: 500). Nouvelle tentative dans 2 s."
         store.send(.notice(code: "retry", message: retry2), [
             .notice(code: "retry", message: retry2), speak(retry2, interrupt: true, .progress), message(retry2),
             .expireBrailleMessage(token: 2, seconds: 4),
-        ]) { $0.history.append(retry2); $0.display.message = retry2; $0.display.token = 2 }
+        ]) {
+            $0.history.append(retry2); $0.display.message = retry2; $0.display.token = 2
+            $0.lastMessage = LastMessage(code: "retry", text: retry2, isError: false)
+        }
         let error = "Erreur serveur (code: 500). Réessayez plus tard."
         let offline = "Formations hors ligne : copie du 22 novembre 2026 à 10 h 00."
         store.send(.failure(code: "server", message: error), [
@@ -54,12 +68,16 @@ import Testing
             .expireBrailleMessage(token: 3, seconds: 4),
         ]) {
             $0.history.append(error); $0.announcement.lastWasProgress = false
+            $0.lastMessage = LastMessage(code: "server", text: error, isError: true)
             $0.display.message = error; $0.display.token = 3
         }
         store.send(.notice(code: "offline", message: offline), [
             .notice(code: "offline", message: offline), speak(offline, interrupt: false, .notice), message(offline),
             .expireBrailleMessage(token: 4, seconds: 4),
-        ]) { $0.history.append(offline); $0.display.message = offline; $0.display.token = 4 }
+        ]) {
+            $0.history.append(offline); $0.display.message = offline; $0.display.token = 4
+            $0.lastMessage = LastMessage(code: "offline", text: offline, isError: false)
+        }
 
         var loaded = store
         let effects = Fixture.reader.reduce(&loaded.stateForTests, .catalogueLoaded(Fixture.builtIn))
@@ -73,7 +91,7 @@ import Testing
     }
 
     @Test func aMessageStaysUntilItsTimeIsUpThenTheFocusComesBack() {
-        var store = ReaderTestStore(state: Fixture.loadedState())
+        var store = ReaderTestStore(state: Self.loaded())
         let token = store.state.display.token
         let (_, element) = focus(store, index: 0)
         // An older timeout does nothing.
@@ -83,7 +101,7 @@ import Testing
     }
 
     @Test func theNextCommandTakesTheMessageAwayAndADisplayKeyOnlyDismissesIt() {
-        var store = ReaderTestStore(state: Fixture.loadedState())
+        var store = ReaderTestStore(state: Self.loaded())
         let (_, element) = focus(store, index: 0)
         // `stop` says nothing and writes nothing else: the focus comes back on the display.
         store.send(.command(.stop), [.silence, .notice(code: "stop", message: "Silence."), .braille(braille.line(element))]) {
@@ -93,7 +111,10 @@ import Testing
         store.send(.command(.previous), [
             .notice(code: "edge", message: edge), speak(edge, interrupt: true), message(edge),
             .expireBrailleMessage(token: store.state.display.token + 1, seconds: 4),
-        ]) { $0.history.append(edge); $0.display.message = edge; $0.display.token += 1 }
+        ]) {
+            $0.history.append(edge); $0.display.message = edge; $0.display.token += 1
+            $0.lastMessage = LastMessage(code: "edge", text: edge, isError: false)
+        }
         // A display key while a message shows takes the message away and does nothing else.
         store.send(.displayKey(.next), [.braille(braille.line(element))]) { $0.display.message = nil }
         let (nextFocus, next) = focus(store, index: 1)
@@ -103,30 +124,34 @@ import Testing
     }
 
     @Test func zeroSecondsKeepsTheMessageUntilAKey() {
-        var store = ReaderTestStore(state: Fixture.loadedState())
+        var store = ReaderTestStore(state: Self.loaded())
         let confirmation = "Messages braille : jusqu'à la prochaine touche."
         store.send(.command(.set(name: "message-braille", value: "0")), [
             .persist([ReaderSettings.brailleMessageKey: "0"]),
             .notice(code: "setting", message: confirmation), speak(confirmation, interrupt: true), message(confirmation),
         ]) {
             $0.settings.brailleMessageSeconds = 0; $0.history.append(confirmation)
+            $0.lastMessage = LastMessage(code: "setting", text: confirmation, isError: false)
             $0.display.message = confirmation; $0.display.token += 1
         }
         let bad = "Durée des messages braille invalide : « -3 ». Donnez un nombre de secondes de 0 à 60 (0 : jusqu'à la prochaine touche)."
         store.send(.command(.set(name: "braille-message", value: "-3")), [
             .error(code: "setting", message: bad), speak(bad, interrupt: true, .error), message(bad),
-        ]) { $0.history.append(bad); $0.display.message = bad; $0.display.token += 1 }
+        ]) {
+            $0.history.append(bad); $0.display.message = bad; $0.display.token += 1
+            $0.lastMessage = LastMessage(code: "setting", text: bad, isError: true)
+        }
     }
 
     @Test func aTabSwitchSaysTheScreenBeforeTheFocus() {
-        var store = ReaderTestStore(state: Fixture.loadedState())
+        var store = ReaderTestStore(state: Self.loaded())
         let effects = store.reader.reduce(&store.stateForTests, .command(.tab(.morse)))
-        #expect(effects.spoken.prefix(2) == ["Apprendre, 54 symboles", "A, point, trait, 0 %, bouton. Ouvre la fiche de ce symbole"])
+        #expect(effects.spoken.prefix(2) == ["Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton. Ouvre la fiche de ce symbole"])
         #expect(effects.compactMap { if case .speak(let u) = $0 { u.interrupt } else { nil } } == [true, false])
     }
 
     @Test func historyIsSpokenThroughTheLexiconAndShownOnTheDisplay() {
-        var store = ReaderTestStore(state: Fixture.loadedState())
+        var store = ReaderTestStore(state: Self.loaded())
         let effects = store.reader.reduce(&store.stateForTests, .command(.history))
         let text = "Dernières annonces :\n14 formations chargées.\nToutes, sélectionné, bouton"
         #expect(effects == [
@@ -139,7 +164,7 @@ import Testing
     }
 
     @Test func statusIsAskedOfTheDevicesAndItsAnswerInterruptsOnce() {
-        var store = ReaderTestStore(state: Fixture.loadedState())
+        var store = ReaderTestStore(state: Self.loaded())
         store.send(.command(.status), [.queryStatus]) { $0.announcement.answerPending = true }
         let status = DeviceStatus(sound: .none, speechPending: nil, braille: .off)
         let text = status.message(fr)
@@ -153,7 +178,7 @@ import Testing
     }
 
     @Test func settingsGoToTheirOwnerAndOnlyTheChangedOneIsSaved() {
-        var store = ReaderTestStore(state: Fixture.loadedState())
+        var store = ReaderTestStore(state: Self.loaded())
         store.send(.command(.set(name: "volume", value: "120")), [.configureDevice(.speechVolume, value: "120")]) {
             $0.announcement.answerPending = true
         }
@@ -164,6 +189,7 @@ import Testing
         ]) {
             $0.settings.morse = try! MorseSettings.default.setting(.tone, to: "700")
             $0.history.append("Tonalité Morse : 700 hertz."); $0.display.message = "Tonalité Morse : 700 hertz."; $0.display.token += 1
+            $0.lastMessage = LastMessage(code: "setting", text: "Tonalité Morse : 700 hertz.", isError: false)
             $0.announcement.answerPending = false
         }
         let verbosity = Fixture.reader.reduce(&store.stateForTests, .command(.set(name: "verbosité", value: "brève")))
@@ -173,7 +199,7 @@ import Testing
     }
 
     @Test func morseAsTheAnswerSilencesStaleSpeechAndUnknownCharactersAreSaidFirst() {
-        var store = ReaderTestStore(state: Fixture.loadedState())
+        var store = ReaderTestStore(state: Self.loaded())
         let effects = store.reader.reduce(&store.stateForTests, .command(.morse("SOS")))
         #expect(effects.first == .silence)
         #expect(effects.contains(.playMorse(text: "SOS", settings: .default)))
@@ -183,7 +209,7 @@ import Testing
     }
 
     @Test func practiceRunsAsAChildAndEndsWithStop() {
-        var store = ReaderTestStore(state: Fixture.loadedState())
+        var store = ReaderTestStore(state: Self.loaded())
         store.send(.command(.practice(koch: false)), [.preparePractice(.weakSymbols)]) { $0.announcement.answerPending = true }
         let started = store.reader.reduce(&store.stateForTests, .practiceReady(.weakSymbols(pool: nil), seed: 7))
         #expect(started.spoken.count == 1)

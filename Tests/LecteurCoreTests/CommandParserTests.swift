@@ -39,7 +39,8 @@ import Testing
     @Test func argumentsAreChecked() {
         #expect(parser.parse("tab") == .failure(.missingArgument(command: "tab", usage: .usageTab)))
         #expect(parser.parse("onglet cuisine") == .failure(.badArgument(command: "tab", argument: "cuisine", usage: .usageTab)))
-        #expect(parser.parse("suivant 3") == .failure(.unexpectedArgument(command: "next")))
+        #expect(parser.parse("suivant 3") == .failure(.badArgument(command: "next", argument: "3", usage: .usageNextItem)))
+        #expect(parser.parse("retour 3") == .failure(.unexpectedArgument(command: "back")))
         #expect(parser.parse("filtre") == .failure(.missingArgument(command: "filter", usage: .usageFilter)))
     }
 

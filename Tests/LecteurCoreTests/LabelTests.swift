@@ -63,8 +63,9 @@ import Testing
         // An unknown filter is no filter: the list never shows a category that does not exist.
         #expect(screen.elements.last?.id == "card.1")
         let empty = builder.formationsScreen(.loaded(Catalogue(formations: [])), filter: nil)
+        // An empty catalogue is its own state: no category is selected.
         #expect(empty.elements.map(\.label) == ["Toutes, sélectionné", "Toutes les formations",
-                                                "Aucune formation dans cette catégorie"])
+                                                "Aucune formation disponible."])
     }
 
     @Test func detailScreenListsEverythingInFrench() {
@@ -101,22 +102,22 @@ import Testing
         #expect(screen.elements[26..<36].map(\.visibleText) == (0...9).map(String.init))
         let a = screen.elements[0]
         #expect(a.label == "A, point, trait")
-        #expect(a.value == "0 %")
+        #expect(a.value == "pas encore pratiqué")
         #expect(!a.label.contains(".") && !a.label.contains("-"))
         #expect(a.action == .openSymbol(id: "41"))
         #expect(screen.elements[26].label == "0, trait, trait, trait, trait, trait")
     }
 
     @Test func morseProgressValues() {
-        #expect(builder.progressText(nil) == "0 %")
-        #expect(builder.progressText(SymbolProgress(attempts: 0, correct: 0)) == "0 %")
+        #expect(builder.progressText(nil) == "pas encore pratiqué", "never practised is not a failing 0 %")
+        #expect(builder.progressText(SymbolProgress(attempts: 0, correct: 0)) == "pas encore pratiqué")
         #expect(builder.progressText(SymbolProgress(attempts: 1, correct: 1)) == "réussite 100 %, 1 essai")
         #expect(builder.progressText(SymbolProgress(attempts: 5, correct: 4)) == "réussite 80 %, 5 essais")
     }
 
     @Test func symbolCard() {
         let screen = builder.symbolScreen(MorseAlphabet.standard.symbol(for: "k")!, progress: nil)
-        #expect(screen.elements.map(\.label) == ["K", "Code : trait, point, trait", "Progression : 0 %", "Écouter", "S'entraîner", "Retour"])
+        #expect(screen.elements.map(\.label) == ["K", "Code : trait, point, trait", "Progression : pas encore pratiqué", "Écouter", "S'entraîner", "Retour"])
         #expect(screen.elements[3].action == .playSymbol(id: "4B"))
         #expect(screen.elements[4].action == .practiseSymbol(id: "4B"))
     }
@@ -128,7 +129,7 @@ import Testing
                 == "Agents IA et automatisation, niveau Expert, durée 3 jours, 1490 euros, bouton. Appuyez pour voir les détails de cette formation")
         #expect(composer.compose(card, verbosity: .brief) == "Agents IA et automatisation, niveau Expert, durée 3 jours, 1490 euros")
         let row = builder.morseScreen(progress: [:]).elements[0]
-        #expect(composer.compose(row, verbosity: .full) == "A, point, trait, 0 %, bouton. Ouvre la fiche de ce symbole")
+        #expect(composer.compose(row, verbosity: .full) == "A, point, trait, pas encore pratiqué, bouton. Ouvre la fiche de ce symbole")
     }
 
     @Test func brailleLineMarksSelectionAndRole() {

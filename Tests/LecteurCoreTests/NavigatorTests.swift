@@ -43,7 +43,7 @@ import Testing
         let report = effects.focusReport!
         #expect(report.element.label == "Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2\u{202F}490\u{00A0}€")
         #expect(report.element.hint == "Appuyez pour voir les détails de cette formation")
-        #expect(effects.spoken == ["Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2490 euros, bouton. Appuyez pour voir les détails de cette formation"])
+        #expect(effects.spoken == ["Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2490 euros, bouton, formation 4 sur 14. Appuyez pour voir les détails de cette formation"])
     }
 
     @Test func s24ac3_everyElementIsReachableOneByOneAndTheEndsAreSaid() {
@@ -109,7 +109,7 @@ import Testing
         let second = run(&state, .next)
         #expect(second.focused?.label == "Accessibilité, non sélectionné")
         #expect(second.focused?.selected == false)
-        #expect(second.spoken == ["Accessibilité, non sélectionné, bouton"])
+        #expect(second.spoken == ["Accessibilité, non sélectionné, bouton, filtre 2 sur 7"])
     }
 
     @Test func s27ac2_activatingAChipFiltersAndMarksItSelected() {
@@ -167,7 +167,7 @@ import Testing
         state.filter = CategoryKey("#1")
         let filtered = Catalogue(formations: [])
         let empty = nav.builder.formationsScreen(.loaded(filtered), filter: nil)
-        #expect(empty.elements.last?.label == "Aucune formation dans cette catégorie")
+        #expect(empty.elements.last?.label == "Aucune formation disponible.")
     }
 
     // MARK: Commands on the navigator
@@ -175,13 +175,13 @@ import Testing
     @Test func filterCommandMatchesPrefixWordsAndAccentsAndFocusesTheHeading() {
         var state = Fixture.loadedState()
         let effects = run(&state, .filter("ethique"))
-        #expect(effects.notices.first == "Filtre : Éthique et réglementation.")
+        #expect(effects.notices.first == "Éthique et réglementation : 2 formations")
         #expect(effects.focused?.label == "Éthique et réglementation")
         #expect(effects.focused?.role == .heading)
         _ = run(&state, .filter("learning"))
         #expect(state.filter == CategoryKey("#2"))
         let cleared = run(&state, .filter(nil))
-        #expect(cleared.notices.first == "Filtre retiré : toutes les formations.")
+        #expect(cleared.notices.first == "Toutes : 14 formations")
         #expect(state.filter == nil)
     }
 
@@ -227,9 +227,10 @@ import Testing
         var state = Fixture.loadedState()
         _ = run(&state, .next, .next)
         let count = nav.builder.screen(for: state).elements.count
-        #expect(run(&state, .whereAmI).notices == ["Formations, élément 3 sur \(count)"])
+        #expect(count == 22)
+        #expect(run(&state, .whereAmI).notices == ["Formations, filtre 3 sur 7"])
         _ = run(&state, .tab(.morse))
-        #expect(run(&state, .whereAmI).notices == ["Apprendre, élément 1 sur \(MorseAlphabet.standard.symbols.count)"])
+        #expect(run(&state, .whereAmI).notices == ["Apprendre, symbole 1 sur \(MorseAlphabet.standard.symbols.count)"])
     }
 
     @Test func activatingStaticTextSaysSo() {
@@ -242,7 +243,9 @@ import Testing
         var state = Fixture.loadedState()
         let effects = nav.reduce(&state, .activateElement(at: 2))
         #expect(effects.focused?.label == "Bureautique, sélectionné")
-        #expect(nav.reduce(&state, .activateElement(at: 999)).isEmpty)
+        #expect(effects.notices == ["Bureautique : 2 formations"], "the chip says how many formations it leaves")
+        // Over nothing: nothing happens but the message giving way to the focused element.
+        #expect(nav.reduce(&state, .activateElement(at: 999)) == [.braille(BrailleGenerator(strings: Fixture.fr).line(effects.focused!))])
     }
 
     @Test func firstSpeechOfACommandInterruptsTheRestQueues() {
