@@ -43,7 +43,7 @@ import Testing
         #expect(out.status == 0)
         let speech = out.events("speech")
         #expect(speech.contains { ($0["text"] as? String)?.hasPrefix("Pas de plage braille") == true })
-        #expect(speech.contains { $0["text"] as? String == "Toutes, sélectionné, bouton" })
+        #expect(speech.contains { $0["text"] as? String == "Toutes, sélectionné, bouton, filtre 1 sur 7" })
         #expect(speech.allSatisfy { $0["interrupt"] as? Bool == false }, "start-up says everything in turn")
         #expect(out.messagesNotBrailled == [])
     }

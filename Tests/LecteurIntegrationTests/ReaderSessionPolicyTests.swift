@@ -100,10 +100,10 @@ import Testing
         #expect(rig.braille.shown.map(\.kind) == [.message], "the focus line waits for the load message")
         rig.session.handle(line: "filtre bureau")
         let answer = rig.speech.said.dropFirst(2)
-        #expect(answer.map(\.text) == ["Filtre : Bureautique.", "Bureautique, titre"])
+        #expect(answer.map(\.text) == ["Bureautique : 2 formations", "Bureautique, titre"])
         #expect(answer.map(\.interrupt) == [true, false])
         #expect(answer.map(\.priority) == [.answer, .answer])
-        #expect(rig.braille.shown.last == BrailleLine(text: "Filtre : Bureautique.", cursor: 0, kind: .message))
+        #expect(rig.braille.shown.last == BrailleLine(text: "Bureautique : 2 formations", cursor: 0, kind: .message))
         rig.expectTranscriptMatchesTheEngine()
     }
 

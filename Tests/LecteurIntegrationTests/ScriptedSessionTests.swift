@@ -45,13 +45,13 @@ import Testing
         #expect(card["count"] as? Int == 11)
         #expect(focus[3]["selected"] as? Bool == true)
         #expect(focus[6]["screen"] as? String == "detail")
-        #expect(focus[8]["value"] as? String == "0 %")
+        #expect(focus[8]["value"] as? String == "pas encore pratiqué")
         let notices = out.events("notice").map { $0["message"] as? String ?? "" }
-        #expect(notices.contains("Formations, élément 3 sur 10"))
-        #expect(notices.contains("Filtre : IA Générative."))
+        #expect(notices.contains("Formations, filtre 3 sur 7. Filtre : Bureautique."))
+        #expect(notices.contains("IA Générative : 3 formations"))
         // Every focus is spoken and brailled, and navigation interrupts stale speech.
         let speech = out.events("speech")
-        #expect(speech.contains { $0["text"] as? String == "Starter Pack - i a Générative, niveau Débutant, durée 2 jours, 990 euros, bouton. Appuyez pour voir les détails de cette formation" && $0["interrupt"] as? Bool == true })
+        #expect(speech.contains { $0["text"] as? String == "Starter Pack - i a Générative, niveau Débutant, durée 2 jours, 990 euros, bouton, formation 1 sur 3. Appuyez pour voir les détails de cette formation" && $0["interrupt"] as? Bool == true })
         // Every notice and error reaches the display as a message (the focus line waits for it);
         // every other line is a focused element's.
         #expect(out.messagesNotBrailled == [])
@@ -143,7 +143,7 @@ import Testing
         #expect(first["state"] as? String == "sélectionné")
         let text = try LecteurProcess.run(["audit"])
         #expect(text.stdout.contains("Écran : Formations — filtre « Bureautique »"))
-        #expect(text.stdout.contains("parole : A, point, trait, 0 %, bouton. Ouvre la fiche de ce symbole"))
+        #expect(text.stdout.contains("parole : A, point, trait, pas encore pratiqué, bouton. Ouvre la fiche de ce symbole"))
     }
 }
 

@@ -34,7 +34,7 @@ import Testing
         usleep(2_000_000)
         let interruptAt = recording.elapsed
         reader.send("suivant")        // interrupts it
-        _ = try reader.next("speech") { $0["text"] as? String == "Accessibilité, non sélectionné, bouton" }
+        _ = try reader.next("speech") { $0["text"] as? String == "Accessibilité, non sélectionné, bouton, filtre 2 sur 7" }
         usleep(4_500_000)
         #expect(reader.finish() == 0)
         let samples = recording.samples()
@@ -54,7 +54,7 @@ import Testing
         let out = try LecteurProcess.run(["--transcript", "jsonl", "--speech", "on", "--braille", "off", "--audio-out", session],
                                          input: "", environment: env(["PULSE_SERVER": "unix:/nonexistent"]))
         let spoken = out.events("speech").map { $0["text"] as? String ?? "" }
-        #expect(spoken == ["14 formations chargées.", "Toutes, sélectionné, bouton"])
+        #expect(spoken == ["14 formations chargées.", "Toutes, sélectionné, bouton, filtre 1 sur 7"])
         let sessionWAV = try WAVFile.decode(Data(contentsOf: URL(fileURLWithPath: session)))
         var expected = 0.0
         for (i, text) in spoken.enumerated() {
