@@ -37,8 +37,8 @@ import Testing
         #expect(out.events("braille").contains { $0["kind"] as? String == "focus" && ($0["text"] as? String)?.hasPrefix("Agents") == true })
     }
 
-    @Test(arguments: ["chercher RGAA\n/orca\nchercher\nchercher cuisine\nrépéter message\n",
-                      "find RGAA\n/orca\nfind\nfind cuisine\nrepeat message\n"])
+    @Test(arguments: ["chercher RGAA\n/braille\nchercher\nchercher cuisine\nrépéter message\n",
+                      "find RGAA\n/braille\nfind\nfind cuisine\nrepeat message\n"])
     func searchWrapsAndTheLastMessageComesBack(script: String) throws {
         let out = try run(script)
         #expect(labels(out) == ["chip.all", "card.9", "card.10", "card.10"])
