@@ -4,8 +4,12 @@ import LecteurCore
 /// A case fails when the rule found violations on that screen (the failure lists each element,
 /// its message and the fix); elements to check by hand go to the case's output. Whether the
 /// build fails is `--fail-on`'s decision (the exit status), not the XML's.
+/// The document validates against Jenkins' `junit-10.xsd`, and each `<testsuite>` against Maven
+/// Surefire's `surefire-test-report-3.0.xsd` (one suite per file there). Surefire's schema has no
+/// `timestamp` attribute, so the time of the run is a suite property that both accept.
 struct AuditJUnitFormat {
     let naming: AuditNaming
+    let info: AuditRunInfo
     var strings: Strings { naming.strings }
 
     private struct ScreenCase {
@@ -29,6 +33,7 @@ struct AuditJUnitFormat {
             totalFailures += failures
             suites += "  <testsuite name=\"\(AuditMarkup.xml(rule.info.id))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
             suites += "    <properties>\n"
+            suites += "      <property name=\"timestamp\" value=\"\(info.timestampText)\"/>\n"
             suites += "      <property name=\"impact\" value=\"\(rule.info.impact.rawValue)\"/>\n"
             suites += "      <property name=\"tags\" value=\"\(AuditMarkup.xml(rule.info.tags.joined(separator: " ")))\"/>\n"
             suites += "      <property name=\"help\" value=\"\(AuditMarkup.xml(strings(rule.info.help)))\"/>\n"
@@ -61,7 +66,7 @@ struct AuditJUnitFormat {
             suites += "  </testsuite>\n"
         }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(AuditMarkup.xml(strings(.auditReportTitle)))\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\" skipped=\"0\">\n"
+        out += "<testsuites name=\"\(AuditMarkup.xml(strings(.auditReportTitle)))\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\" time=\"\(info.durationText)\">\n"
         out += suites
         out += "</testsuites>\n"
         return out

@@ -2,7 +2,7 @@ import Foundation
 import LecteurCore
 
 public enum AuditFormat: String, CaseIterable, Sendable {
-    case text, json, junit, html
+    case text, json, junit, html, sarif
 }
 
 /// Writes an audit in one of four formats: text for people, JSON in axe-core's shape for tools,
@@ -17,12 +17,13 @@ public struct AuditFormatter {
         self.naming = AuditNaming(strings: strings)
     }
 
-    public func render(_ results: AuditResults, as format: AuditFormat) -> String {
+    public func render(_ results: AuditResults, as format: AuditFormat, info: AuditRunInfo = AuditRunInfo()) -> String {
         switch format {
         case .text: AuditTextFormat(naming: naming).render(results)
-        case .json: AuditJSONFormat(naming: naming).render(results)
-        case .junit: AuditJUnitFormat(naming: naming).render(results)
+        case .json: AuditJSONFormat(naming: naming, info: info).render(results)
+        case .junit: AuditJUnitFormat(naming: naming, info: info).render(results)
         case .html: AuditHTMLFormat(naming: naming).render(results)
+        case .sarif: AuditSARIFFormat(naming: naming, info: info).render(results)
         }
     }
 

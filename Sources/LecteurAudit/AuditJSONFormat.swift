@@ -2,11 +2,14 @@ import LecteurCore
 
 /// The report in the shape axe-core gives (`violations`, `passes`, `incomplete`, `inapplicable`,
 /// each rule with `id`, `impact`, `tags`, `description`, `help`, `nodes`), so tools that read axe
-/// results read these. An element's `target` is its screen's path and its id. Lecteur adds
+/// results read these: `url`, `timestamp`, `helpUrl` per rule, checks with `data` and
+/// `relatedNodes`. An element's `target` is one CSS selector, `[data-screen="PATH"] #ID`
+/// (Lecteur has no frames, so one selector per node). Lecteur adds
 /// `screens`: every element with its speech text, braille line and cells, and its findings.
 /// Passing nodes carry their target only, to keep the report of a large catalogue readable.
 struct AuditJSONFormat {
     let naming: AuditNaming
+    let info: AuditRunInfo
     var strings: Strings { naming.strings }
 
     func render(_ results: AuditResults) -> String {
@@ -15,12 +18,21 @@ struct AuditJSONFormat {
         out += "{\n"
         out += "  \"testEngine\": {\"name\": \"lecteur-audit\", \"version\": \"1.0\"},\n"
         out += "  \"testRunner\": {\"name\": \"lecteur audit\"},\n"
-        out += "  \"testEnvironment\": {\"brailleTable\": "
+        out += "  \"testEnvironment\": {\"userAgent\": \"lecteur audit (espeak-ng, liblouis)\", \"brailleTable\": "
         AuditMarkup.json(results.braille.name, into: &out)
         out += ", \"speechEngine\": \"espeak-ng\", \"locale\": "
         AuditMarkup.json(strings.localeCode, into: &out)
+        if let fetchedAt = info.offlineCopyFetchedAt {
+            out += ", \"offlineCopyFetchedAt\": "
+            AuditMarkup.json(AuditRunInfo.iso8601(fetchedAt), into: &out)
+        }
         out += "},\n"
-        out += "  \"toolOptions\": {\"disabledRules\": ["
+        out += "  \"timestamp\": "
+        AuditMarkup.json(info.timestampText, into: &out)
+        out += ",\n  \"url\": "
+        AuditMarkup.json(info.url, into: &out)
+        out += ",\n"
+        out += "  \"toolOptions\": {\"reporter\": \"v1\", \"disabledRules\": ["
         out += naming.disabledIds(results).map(AuditMarkup.json).joined(separator: ", ")
         out += "]},\n"
         out += "  \"locale\": "
@@ -56,16 +68,16 @@ struct AuditJSONFormat {
         AuditMarkup.json(strings(info.description), into: &out)
         out += ", \"help\": "
         AuditMarkup.json(strings(info.help), into: &out)
+        out += ", \"helpUrl\": "
+        AuditMarkup.json(self.info.helpURL(info), into: &out)
         out += ", \"fix\": "
         AuditMarkup.json(strings(info.fix), into: &out)
     }
 
     private func target(_ results: AuditResults, _ node: AuditNode, into out: inout String) {
-        // Same as naming.target, written without building an array per node.
         out += "\"target\": ["
-        AuditMarkup.json(results.report.screens[node.screen].path, into: &out)
-        out += ", "
-        AuditMarkup.json("#" + results.entry(node).element.id, into: &out)
+        AuditMarkup.json(AuditSelector.target(path: results.report.screens[node.screen].path,
+                                              element: results.entry(node).element.id), into: &out)
         out += "]"
     }
 
@@ -95,7 +107,13 @@ struct AuditJSONFormat {
                 AuditMarkup.json(rule.info.impact.rawValue, into: &out)
                 out += ", \"message\": "
                 AuditMarkup.json(finding.message, into: &out)
-                out += "}]}"
+                out += ", \"data\": null, \"relatedNodes\": []}]"
+                let fingerprint = AuditFingerprint.of(results, rule: rule.info, node: finding.node)
+                out += ", \"fingerprint\": \"" + fingerprint + "\""
+                if let baseline = info.baseline {
+                    out += ", \"baselineState\": " + (baseline.contains(fingerprint) ? "\"unchanged\"" : "\"new\"")
+                }
+                out += "}"
             }
             out += findings(rule).isEmpty ? "]}" : "\n    ]}"
         }
