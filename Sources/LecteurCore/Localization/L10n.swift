@@ -13,6 +13,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case auditCiFailedNew = "audit.ci.failedNew"
     case catalogueMoreSkipped = "catalogue.moreSkipped"
     case cataloguePriceOutOfRange = "catalogue.priceOutOfRange"
+    case catalogueMoreBadDates = "catalogue.moreBadDates"
     case auditQuote = "audit.quote"
     case auditResourceMissing = "audit.resourceMissing"
     case auditRuleLabelMissingHelp = "audit.rule.label-missing.help"
