@@ -12,9 +12,7 @@ struct AuditJSONFormat {
     let info: AuditRunInfo
     var strings: Strings { naming.strings }
 
-    func render(_ results: AuditResults) -> String {
-        var out = ""
-        out.reserveCapacity(results.report.elementCount * 700)
+    func render(_ results: AuditResults, into out: inout String, sink: AuditSink) {
         out += "{\n"
         out += "  \"testEngine\": {\"name\": \"lecteur-audit\", \"version\": \"1.0\"},\n"
         out += "  \"testRunner\": {\"name\": \"lecteur audit\"},\n"
@@ -38,9 +36,9 @@ struct AuditJSONFormat {
         out += "  \"locale\": "
         AuditMarkup.json(strings.localeCode, into: &out)
         out += ",\n"
-        ruleList("violations", results.rules.filter { !$0.violations.isEmpty }, results, into: &out) { $0.violations }
-        ruleList("incomplete", results.rules.filter { !$0.incomplete.isEmpty }, results, into: &out) { $0.incomplete }
-        passList(results, into: &out)
+        ruleList("violations", results.rules.filter { !$0.violations.isEmpty }, results, into: &out, sink: sink) { $0.violations }
+        ruleList("incomplete", results.rules.filter { !$0.incomplete.isEmpty }, results, into: &out, sink: sink) { $0.incomplete }
+        passList(results, into: &out, sink: sink)
         out += "  \"inapplicable\": ["
         let inapplicable = results.rules.filter(\.isInapplicable)
         for (i, rule) in inapplicable.enumerated() {
@@ -50,11 +48,10 @@ struct AuditJSONFormat {
             out += ", \"nodes\": []}"
         }
         out += inapplicable.isEmpty ? "],\n" : "\n  ],\n"
-        screens(results, into: &out)
+        screens(results, into: &out, sink: sink)
         out += "  \"screenCount\": \(results.report.screens.count),\n"
         out += "  \"elementCount\": \(results.report.elementCount)\n"
         out += "}\n"
-        return out
     }
 
     private func ruleFields(_ info: AuditRuleInfo, impact: Impact?, into out: inout String) {
@@ -82,7 +79,7 @@ struct AuditJSONFormat {
     }
 
     private func ruleList(_ name: String, _ rules: [AuditRuleResult], _ results: AuditResults, into out: inout String,
-                          findings: (AuditRuleResult) -> [AuditFinding]) {
+                          sink: AuditSink, findings: (AuditRuleResult) -> [AuditFinding]) {
         out += "  \"\(name)\": ["
         for (i, rule) in rules.enumerated() {
             out += i == 0 ? "\n" : ",\n"
@@ -91,6 +88,7 @@ struct AuditJSONFormat {
             out += ", \"nodes\": ["
             let fix = strings(rule.info.fix)
             for (n, finding) in findings(rule).enumerated() {
+                sink.flush(&out)
                 out += n == 0 ? "\n" : ",\n"
                 let element = results.entry(finding.node).element
                 out += "      {\"impact\": "
@@ -120,7 +118,7 @@ struct AuditJSONFormat {
         out += rules.isEmpty ? "],\n" : "\n  ],\n"
     }
 
-    private func passList(_ results: AuditResults, into out: inout String) {
+    private func passList(_ results: AuditResults, into out: inout String, sink: AuditSink) {
         let rules = results.rules.filter { !$0.passes.isEmpty }
         out += "  \"passes\": ["
         for (i, rule) in rules.enumerated() {
@@ -129,6 +127,7 @@ struct AuditJSONFormat {
             ruleFields(rule.info, impact: nil, into: &out)
             out += ", \"nodes\": ["
             for (n, node) in rule.passes.enumerated() {
+                if n & 1023 == 0 { sink.flush(&out) }
                 out += n == 0 ? "\n      {" : ",\n      {"
                 target(results, node, into: &out)
                 out += "}"
@@ -146,9 +145,10 @@ struct AuditJSONFormat {
         return tag + ">" + AuditMarkup.xml(element.label) + "</" + element.role.rawValue + ">"
     }
 
-    private func screens(_ results: AuditResults, into out: inout String) {
+    private func screens(_ results: AuditResults, into out: inout String, sink: AuditSink) {
         out += "  \"screens\": ["
         for (s, screen) in results.report.screens.enumerated() {
+            sink.flush(&out)
             out += s == 0 ? "\n" : ",\n"
             out += "    {\"screen\": "
             AuditMarkup.json(screen.screen, into: &out)

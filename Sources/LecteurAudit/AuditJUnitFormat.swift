@@ -18,58 +18,64 @@ struct AuditJUnitFormat {
         var checked = false
     }
 
-    func render(_ results: AuditResults) -> String {
-        let screenCount = results.report.screens.count
-        var suites = ""
+    private func cases(_ results: AuditResults, _ rule: AuditRuleResult) -> [ScreenCase] {
+        var cases = Array(repeating: ScreenCase(), count: results.report.screens.count)
+        for node in rule.passes { cases[node.screen].checked = true }
+        for f in rule.violations { cases[f.node.screen].violations.append(f); cases[f.node.screen].checked = true }
+        for f in rule.incomplete { cases[f.node.screen].incomplete.append(f); cases[f.node.screen].checked = true }
+        return cases
+    }
+
+    func render(_ results: AuditResults, into out: inout String, sink: AuditSink) {
+        // The totals come first in the document: counted before any suite is written.
         var totalTests = 0, totalFailures = 0
         for rule in results.rules {
-            var cases = Array(repeating: ScreenCase(), count: screenCount)
-            for node in rule.passes { cases[node.screen].checked = true }
-            for f in rule.violations { cases[f.node.screen].violations.append(f); cases[f.node.screen].checked = true }
-            for f in rule.incomplete { cases[f.node.screen].incomplete.append(f); cases[f.node.screen].checked = true }
+            let cases = cases(results, rule)
+            totalTests += cases.filter(\.checked).count
+            totalFailures += cases.filter { !$0.violations.isEmpty }.count
+        }
+        out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"\(AuditMarkup.xml(strings(.auditReportTitle)))\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\" time=\"\(info.durationText)\">\n"
+        for rule in results.rules {
+            let cases = cases(results, rule)
             let tests = cases.filter(\.checked).count
             let failures = cases.filter { !$0.violations.isEmpty }.count
-            totalTests += tests
-            totalFailures += failures
-            suites += "  <testsuite name=\"\(AuditMarkup.xml(rule.info.id))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
-            suites += "    <properties>\n"
-            suites += "      <property name=\"timestamp\" value=\"\(info.timestampText)\"/>\n"
-            suites += "      <property name=\"impact\" value=\"\(rule.info.impact.rawValue)\"/>\n"
-            suites += "      <property name=\"tags\" value=\"\(AuditMarkup.xml(rule.info.tags.joined(separator: " ")))\"/>\n"
-            suites += "      <property name=\"help\" value=\"\(AuditMarkup.xml(strings(rule.info.help)))\"/>\n"
-            suites += "    </properties>\n"
+            out += "  <testsuite name=\"\(AuditMarkup.xml(rule.info.id))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+            out += "    <properties>\n"
+            out += "      <property name=\"timestamp\" value=\"\(info.timestampText)\"/>\n"
+            out += "      <property name=\"impact\" value=\"\(rule.info.impact.rawValue)\"/>\n"
+            out += "      <property name=\"tags\" value=\"\(AuditMarkup.xml(rule.info.tags.joined(separator: " ")))\"/>\n"
+            out += "      <property name=\"help\" value=\"\(AuditMarkup.xml(strings(rule.info.help)))\"/>\n"
+            out += "    </properties>\n"
             let fix = strings(rule.info.fix)
             for (s, screenCase) in cases.enumerated() where screenCase.checked {
+                sink.flush(&out)
                 let screen = results.report.screens[s]
-                suites += "    <testcase classname=\"audit.\(AuditMarkup.xml(rule.info.id))\" name=\"\(AuditMarkup.xml(screen.path))\" time=\"0\">\n"
+                out += "    <testcase classname=\"audit.\(AuditMarkup.xml(rule.info.id))\" name=\"\(AuditMarkup.xml(screen.path))\" time=\"0\">\n"
                 if !screenCase.violations.isEmpty {
                     let message = strings(rule.info.help) + " — "
                         + strings(.auditJunitFailure, ["count": String(screenCase.violations.count)])
-                    suites += "      <failure type=\"\(rule.info.impact.rawValue)\" message=\"\(AuditMarkup.xml(message))\">"
+                    out += "      <failure type=\"\(rule.info.impact.rawValue)\" message=\"\(AuditMarkup.xml(message))\">"
                     var body = naming.screenHeading(screen) + "\n"
                     for f in screenCase.violations { body += elementLine(results, f) }
                     body += strings(.auditReportRuleFix, ["fix": fix]) + "\n"
-                    AuditMarkup.xml(body, into: &suites)
-                    suites += "</failure>\n"
+                    AuditMarkup.xml(body, into: &out)
+                    out += "</failure>\n"
                 }
                 if !screenCase.incomplete.isEmpty {
-                    suites += "      <system-out>"
+                    out += "      <system-out>"
                     var body = ""
                     for f in screenCase.incomplete {
                         body += strings(.auditJunitReview, ["message": elementLine(results, f)])
                     }
-                    AuditMarkup.xml(body, into: &suites)
-                    suites += "</system-out>\n"
+                    AuditMarkup.xml(body, into: &out)
+                    out += "</system-out>\n"
                 }
-                suites += "    </testcase>\n"
+                out += "    </testcase>\n"
             }
-            suites += "  </testsuite>\n"
+            out += "  </testsuite>\n"
         }
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(AuditMarkup.xml(strings(.auditReportTitle)))\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\" time=\"\(info.durationText)\">\n"
-        out += suites
         out += "</testsuites>\n"
-        return out
     }
 
     /// "#card.1 (9. Starter Pack…) : message"

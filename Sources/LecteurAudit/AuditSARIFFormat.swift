@@ -9,8 +9,8 @@ struct AuditSARIFFormat {
     let info: AuditRunInfo
     var strings: Strings { naming.strings }
 
-    func render(_ results: AuditResults) -> String {
-        var out = "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n"
+    func render(_ results: AuditResults, into out: inout String, sink: AuditSink) {
+        out += "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n"
         out += "  \"runs\": [\n    {\n"
         out += "      \"tool\": {\n        \"driver\": {\n"
         out += "          \"name\": \"lecteur audit\",\n          \"semanticVersion\": \"1.0.0\",\n"
@@ -45,6 +45,7 @@ struct AuditSARIFFormat {
         for (r, rule) in results.rules.enumerated() {
             for (kind, findings) in [("fail", rule.violations), ("review", rule.incomplete)] {
                 for finding in findings {
+                    sink.flush(&out)
                     out += first ? "\n" : ",\n"
                     first = false
                     result(results, rule: rule.info, ruleIndex: r, kind: kind, finding: finding, into: &out)
@@ -53,7 +54,6 @@ struct AuditSARIFFormat {
         }
         out += first ? "]\n" : "\n      ]\n"
         out += "    }\n  ]\n}\n"
-        return out
     }
 
     /// critical and serious are errors, moderate a warning, minor a note (SARIF's three levels).

@@ -116,20 +116,18 @@ extension Lecteur {
                 timestamp: reproducible ?? Date(),
                 duration: reproducible == nil ? Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18 : 0,
                 offlineCopyFetchedAt: loaded.offlineCopyFetchedAt, helpBase: helpURL, baseline: baseline)
-            let text = run.render(results, as: format, info: info)
-            phase("render-\(format.rawValue)")
-            // Written straight from the string's bytes: the JSON report of a 100 000-formation
-            // catalogue is 1.6 GB, and a Data copy would double the memory.
+            // Written as it is produced, a few megabytes at a time: the JSON report of a
+            // 100 000-formation catalogue is 1.6 GB and is never held whole in memory.
             guard let file = output.map({ fopen($0, "wb") }) ?? stdout else {
                 throw LecteurCLIError(strings(.auditCliCannotWrite, ["path": output ?? "-"]))
             }
-            var bytes = text
-            let written = bytes.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
-            if output != nil { fclose(file) } else { fflush(file) }
-            if written != text.utf8.count {
+            let sink = AuditSink(file: file)
+            AuditFormatter(strings: run.strings).write(results, as: format, info: info, to: sink)
+            let closed = output != nil ? fclose(file) == 0 : fflush(file) == 0
+            phase("render-write-\(format.rawValue)")
+            if sink.failed || !closed {
                 throw LecteurCLIError(strings(.auditCliCannotWrite, ["path": output ?? "-"]))
             }
-            phase("write")
             if let path = writeBaselineFile {
                 let recorded = AuditBaseline(results: results)
                 guard FileManager.default.createFile(atPath: path, contents: Data(recorded.serialized().utf8)) else {
