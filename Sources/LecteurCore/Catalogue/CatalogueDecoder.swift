@@ -170,15 +170,11 @@ public enum CatalogueDecoder {
             price = i.map { Decimal($0) } ?? Decimal(string: String(d)) ?? Decimal(d)
         case .string(let s)?:
             // Laravel serialises decimal columns as strings ("990.00"); a French "990,00" is accepted too.
-            let normalised = s.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
-            guard normalised.utf8.count <= 64,
-                  normalised.range(of: #"^-?[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil,
-                  let d = Decimal(string: normalised, locale: Locale(identifier: "en_US_POSIX"))
-            else { return .failure(.invalidField(position: position, field: "price")) }
-            guard !d.isNaN, d >= 0, d <= maximumPrice else {
-                return .failure(.priceOutOfRange(position: position, price: String(normalised.prefix(24))))
+            guard let parsed = PriceText.parse(s) else { return .failure(.invalidField(position: position, field: "price")) }
+            guard !parsed.isNaN, parsed >= 0, parsed <= maximumPrice else {
+                return .failure(.priceOutOfRange(position: position, price: String(PriceText.trimmed(s).prefix(24))))
             }
-            price = d
+            price = parsed
         default: return .failure(.invalidField(position: position, field: "price"))
         }
         var nextSession: Date?
@@ -224,5 +220,44 @@ public enum CatalogueDecoder {
         }
         if index < offset { return .endOfText }
         return .lineColumn(line: line, column: column)
+    }
+}
+
+/// A price written as text: `-?[0-9]+([.,][0-9]+)?` between spaces, read exactly as a Decimal
+/// without a regular expression or a locale (this runs for every record of a large catalogue).
+enum PriceText {
+    static func trimmed(_ text: String) -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = text.lastIndex(where: { !isSpace($0) })!
+        return text[first...last]
+    }
+
+    static func parse(_ text: String) -> Decimal? {
+        let body = trimmed(text).utf8
+        guard !body.isEmpty, body.count <= 64 else { return nil }
+        var negative = false, integer: UInt64 = 0, digits = 0, fraction = 0, seenSeparator = false, exact = true
+        for (i, byte) in body.enumerated() {
+            switch byte {
+            case UInt8(ascii: "-") where i == 0: negative = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if seenSeparator { fraction += 1 } else { digits += 1 }
+                let (times, o1) = integer.multipliedReportingOverflow(by: 10)
+                let (plus, o2) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+                if o1 || o2 { exact = false } else { integer = plus }
+            case UInt8(ascii: "."), UInt8(ascii: ","):
+                guard !seenSeparator, digits > 0 else { return nil }
+                seenSeparator = true
+            default: return nil
+            }
+        }
+        guard digits > 0, !seenSeparator || fraction > 0 else { return nil }
+        guard exact else {
+            // Beyond 19 digits: Foundation's reader (the result is out of range anyway).
+            let normalised = String(trimmed(text)).replacingOccurrences(of: ",", with: ".")
+            return Decimal(string: normalised, locale: Locale(identifier: "en_US_POSIX"))
+        }
+        let value = Decimal(sign: negative ? .minus : .plus, exponent: -fraction, significand: Decimal(integer))
+        return value
     }
 }
