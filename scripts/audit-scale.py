@@ -4,10 +4,10 @@ binary, side by side in one run with python3's json.load and jq reading the same
 
   scripts/audit-scale.py [--sizes 1000,10000,100000] [--runs 3] [--bin .build/release/lecteur]
 
-Each measure is a separate process: wall time (median of the runs) and peak RSS (the largest, from
-wait4's rusage). Prints a Markdown table. The catalogue is the benchmarks' generated one (API JSON,
+Each measure is a separate process under GNU time: wall time (median of the runs) and peak RSS (the
+largest). Prints a Markdown table. The catalogue is the benchmarks' generated one (API JSON,
 40 categories, half of the prices as Laravel decimal strings)."""
-import argparse, os, shutil, statistics, subprocess, tempfile, time
+import argparse, os, shutil, statistics, subprocess, tempfile
 
 def catalogue(count):
     parts = []
@@ -23,15 +23,19 @@ def catalogue(count):
     return '{"data": [' + ",".join(parts) + "]}"
 
 def measure(argv, runs, stdin=subprocess.DEVNULL):
+    """Median wall time and the largest peak RSS, both from GNU time (the child's own maximum
+    resident set: Python's wait4 would count the forking interpreter's pages too)."""
     walls, peak = [], 0
-    for _ in range(runs):
-        start = time.monotonic()
-        child = subprocess.Popen(argv, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(child.pid, 0)
-        walls.append(time.monotonic() - start)
-        peak = max(peak, usage.ru_maxrss)
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise SystemExit("%s failed: %s" % (" ".join(argv), child.stderr.read().decode()[-500:]))
+    with tempfile.NamedTemporaryFile("r") as stats:
+        for _ in range(runs):
+            child = subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o", stats.name] + argv, stdin=stdin,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            if child.returncode != 0:
+                raise SystemExit("%s failed: %s" % (" ".join(argv), child.stderr.decode()[-500:]))
+            stats.seek(0)
+            wall, rss = stats.read().split()[-2:]
+            walls.append(float(wall))
+            peak = max(peak, int(rss))
     return statistics.median(walls), peak / 1024
 
 def main():
