@@ -145,7 +145,7 @@ public enum CatalogueDecoder {
         case nil, .null?: return .failure(.missingField(position: position, field: "id"))
         case .number(_, let i?)? where i >= Int64(Int.min) && i <= Int64(Int.max): id = Int(i)
         case .string(let s)?:
-            guard let i = Int(s.trimmingCharacters(in: .whitespaces)) else {
+            guard let i = Int(PriceText.trimmedWhitespace(s)) else {
                 return .failure(.invalidField(position: position, field: "id"))
             }
             id = i
@@ -181,7 +181,7 @@ public enum CatalogueDecoder {
         switch f["next_session"] {
         case nil, .null?: nextSession = nil
         case .string(let s)?:
-            nextSession = ISODate.parse(s.trimmingCharacters(in: .whitespaces))
+            nextSession = ISODate.parse(PriceText.trimmedWhitespace(s))
             if nextSession == nil { warnings.append(.unreadableDate(position: position)) }
         default: warnings.append(.unreadableDate(position: position))
         }
@@ -226,6 +226,14 @@ public enum CatalogueDecoder {
 /// A price written as text: `-?[0-9]+([.,][0-9]+)?` between spaces, read exactly as a Decimal
 /// without a regular expression or a locale (this runs for every record of a large catalogue).
 enum PriceText {
+    /// `trimmingCharacters(in: .whitespaces)`, without Foundation's bridging when there is
+    /// nothing to trim (nearly always).
+    static func trimmedWhitespace(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+              first.properties.isWhitespace || last.properties.isWhitespace else { return text }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
     static func trimmed(_ text: String) -> Substring {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let first = text.firstIndex(where: { !isSpace($0) }) else { return "" }

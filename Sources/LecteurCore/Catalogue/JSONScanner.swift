@@ -93,6 +93,7 @@ struct JSONScanner {
         switch try peek() {
         case 0x7B:
             var fields: [String: JSONValue] = [:]
+            fields.reserveCapacity(10) // a formation has eight fields, its category five
             try forEachMember { key, scanner throws(Failure) in fields[key] = try scanner.value(depth: depth + 1) }
             return .object(fields)
         case 0x5B:
