@@ -13,6 +13,7 @@ let package = Package(
         // For the benchmarks package under Benchmarks/.
         .library(name: "LecteurCore", targets: ["LecteurCore"]),
         .library(name: "LecteurApp", targets: ["LecteurApp"]),
+        .library(name: "LecteurAudit", targets: ["LecteurAudit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,6 +41,9 @@ let package = Package(
 
         // Swift 6 language mode: the pure core is checked for data races by the compiler.
         .target(name: "LecteurCore"),
+        // The audit's report formats: pure but for the locale files, so the audit benchmarks link
+        // no speech, braille, network or database library.
+        .target(name: "LecteurAudit", dependencies: ["LecteurCore", "LecteurLocales"], swiftSettings: v5),
         .target(name: "LecteurAudio", dependencies: ["CPCAudio", "LecteurCore"], swiftSettings: v5),
         .target(name: "LecteurSpeech", dependencies: ["CEspeakNG", "LecteurAudio", "LecteurCore"],
                 swiftSettings: v5),
@@ -50,11 +54,11 @@ let package = Package(
                 swiftSettings: v5),
         .target(name: "LecteurNetwork", dependencies: ["CCurl", "LecteurCore"], swiftSettings: v5),
         .target(name: "LecteurApp",
-                dependencies: ["LecteurCore", "LecteurLocales", "LecteurAudio", "LecteurSpeech",
+                dependencies: ["LecteurCore", "LecteurLocales", "LecteurAudit", "LecteurAudio", "LecteurSpeech",
                                "LecteurBraille", "LecteurStorage", "LecteurNetwork"],
                 swiftSettings: v5),
         .executableTarget(name: "lecteur",
-                          dependencies: ["LecteurApp", "LecteurNetwork", "LecteurSpeech", "LecteurAudio", "LecteurBraille",
+                          dependencies: ["LecteurApp", "LecteurAudit", "LecteurNetwork", "LecteurSpeech", "LecteurAudio", "LecteurBraille",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
 
@@ -72,7 +76,7 @@ let package = Package(
         .testTarget(name: "LecteurNetworkTests", dependencies: ["LecteurNetwork", "LecteurCore", "LecteurLocales"],
                     exclude: ["Server"], swiftSettings: v5),
         .testTarget(name: "LecteurIntegrationTests",
-                    dependencies: ["LecteurCore", "LecteurLocales", "LecteurApp", "LecteurTestSupport"],
+                    dependencies: ["LecteurCore", "LecteurLocales", "LecteurApp", "LecteurAudit", "LecteurTestSupport"],
                     // Audit goldens, fixtures and the Chromium probe are read from the source tree.
                     exclude: ["Golden", "Fixtures", "AuditTools"],
                     swiftSettings: v5),

@@ -19,7 +19,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "LecteurCore", package: lecteur),
-                .product(name: "LecteurApp", package: lecteur),
+                .product(name: "LecteurAudit", package: lecteur),
             ],
             path: "Benchmarks/CoreBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),

@@ -1,4 +1,5 @@
 import Foundation
+import LecteurAudit
 import LecteurCore
 import LecteurLocales
 import LecteurSpeech
@@ -71,12 +72,6 @@ public final class SpeechSettingsDomain: SettingsDomain {
 extension Localization {
     /// The pronunciation lexicon of the locale (`Locales/fr/lexique.json`, `Locales/en/lexicon.json`).
     public static func pronunciation(_ strings: Strings) -> SpokenTextBuilder? {
-        for file in ["lexique.json", "lexicon.json"] {
-            if let data = LocaleResources.data(locale: strings.localeCode, file: file),
-               let lexicon = try? PronunciationLexicon.decode(data) {
-                return SpokenTextBuilder(lexicon: lexicon, strings: strings)
-            }
-        }
-        return nil
+        PronunciationResources.builder(strings)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LecteurApp
+import LecteurAudit
 import LecteurCore
 
 extension Lecteur {
@@ -9,7 +10,7 @@ extension Lecteur {
 
         @OptionGroup var common: CommonOptions
 
-        @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptFormat), valueName: "text|json|junit|html"))
+        @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptFormat), valueName: "text|json|junit|html|sarif"))
         var format: String = "text"
 
         @Option(name: .customLong("fail-on"),
@@ -27,6 +28,26 @@ extension Lecteur {
 
         @Option(name: .customLong("strings"), help: ArgumentHelp(cli(.auditCliOptStrings), valueName: "FICHIER"))
         var stringsFile: String?
+
+        @Flag(name: .customLong("allow-offline"), help: ArgumentHelp(cli(.auditCiOptAllowOffline)))
+        var allowOffline = false
+
+        @Option(name: .customLong("baseline"), help: ArgumentHelp(cli(.auditCiOptBaseline), valueName: "FICHIER"))
+        var baselineFile: String?
+
+        @Option(name: .customLong("write-baseline"), help: ArgumentHelp(cli(.auditCiOptWriteBaseline), valueName: "FICHIER"))
+        var writeBaselineFile: String?
+
+        @Option(name: .customLong("help-url"), help: ArgumentHelp(cli(.auditCiOptHelpUrl), valueName: "URL"))
+        var helpURL: String = AuditRunInfo.defaultHelpBase
+
+        private func readBaseline(_ strings: Strings) throws -> AuditBaseline? {
+            guard let path = baselineFile else { return nil }
+            guard let data = FileManager.default.contents(atPath: path), let baseline = try? AuditBaseline.read(data) else {
+                throw LecteurCLIError(strings(.auditCiBadBaseline, ["path": path]))
+            }
+            return baseline
+        }
 
         /// The chosen locale, with the templates of `--strings` in place of the shipped ones.
         private func auditStrings() throws -> Strings {
@@ -74,16 +95,10 @@ extension Lecteur {
                 fputs("audit-timing \(name) \(ms) ms\n", stderr)
                 clock = now
             }
-            let source = LocalCatalogueSource(origin: common.catalog.map { .file($0) } ?? .builtIn, strings: strings)
-            let catalogue: Catalogue
-            switch source.fetch() {
-            case .success(let decoded):
-                for warning in source.warningMessages(decoded) { fputs(warning + "\n", stderr) }
-                catalogue = decoded.catalogue
-            case .failure(let error):
-                fputs(cli(.cliError, ["message": source.message(for: error)]) + "\n", stderr)
-                Foundation.exit(65)
-            }
+            let baseline = try readBaseline(strings)
+            let loaded = try AuditCatalogue.load(common, strings: strings, allowOffline: allowOffline)
+            let catalogue = loaded.catalogue
+            let started = ContinuousClock.now
             let run: AuditRun
             do { run = try AuditRun(strings: strings, timeZone: .current, disabled: disabled) } catch let missing as AuditResources.Missing {
                 throw LecteurCLIError(missing.message(strings))
@@ -94,21 +109,41 @@ extension Lecteur {
             phase("walk")
             let results = run.engine.run(report, context: run.context)
             phase("rules")
-            let text = run.render(results, as: format)
-            phase("render-\(format.rawValue)")
-            // Written straight from the string's bytes: the JSON report of a 100 000-formation
-            // catalogue is 1.6 GB, and a Data copy would double the memory.
+            let reproducible = AuditRunInfo.reproducibleTimestamp()
+            let elapsed = ContinuousClock.now - started
+            let info = AuditRunInfo(
+                url: loaded.url ?? common.catalog.map { URL(fileURLWithPath: $0).absoluteString } ?? "lecteur:builtin",
+                timestamp: reproducible ?? Date(),
+                duration: reproducible == nil ? Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18 : 0,
+                offlineCopyFetchedAt: loaded.offlineCopyFetchedAt, helpBase: helpURL, baseline: baseline)
+            // Written as it is produced, a few megabytes at a time: the JSON report of a
+            // 100 000-formation catalogue is 1.6 GB and is never held whole in memory.
             guard let file = output.map({ fopen($0, "wb") }) ?? stdout else {
                 throw LecteurCLIError(strings(.auditCliCannotWrite, ["path": output ?? "-"]))
             }
-            var bytes = text
-            let written = bytes.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
-            if output != nil { fclose(file) } else { fflush(file) }
-            if written != text.utf8.count {
+            let sink = AuditSink(file: file)
+            AuditFormatter(strings: run.strings).write(results, as: format, info: info, to: sink)
+            let closed = output != nil ? fclose(file) == 0 : fflush(file) == 0
+            phase("render-write-\(format.rawValue)")
+            if sink.failed || !closed {
                 throw LecteurCLIError(strings(.auditCliCannotWrite, ["path": output ?? "-"]))
             }
-            phase("write")
-            if let threshold, case let count = results.violationCount(atLeast: threshold), count > 0 {
+            if let path = writeBaselineFile {
+                let recorded = AuditBaseline(results: results)
+                guard FileManager.default.createFile(atPath: path, contents: Data(recorded.serialized().utf8)) else {
+                    throw LecteurCLIError(strings(.auditCiCannotWriteBaseline, ["path": path]))
+                }
+                fputs(strings(.auditCiBaselineWritten, ["count": String(recorded.entries.count), "path": path]) + "\n", stderr)
+            }
+            if let baseline {
+                let comparison = baseline.compare(with: results)
+                fputs(strings(.auditCiBaselineSummary, ["known": String(comparison.known), "new": String(comparison.new),
+                                                        "fixed": String(comparison.fixed)]) + "\n", stderr)
+                if let threshold, case let count = baseline.newViolationCount(results, atLeast: threshold), count > 0 {
+                    fputs(strings(.auditCiFailedNew, ["count": String(count), "impact": threshold.rawValue]) + "\n", stderr)
+                    Foundation.exit(1)
+                }
+            } else if let threshold, case let count = results.violationCount(atLeast: threshold), count > 0 {
                 fputs(strings(.auditCliFailed, ["count": String(count), "impact": threshold.rawValue]) + "\n", stderr)
                 Foundation.exit(1)
             }

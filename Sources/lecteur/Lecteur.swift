@@ -52,13 +52,19 @@ struct CommonOptions: ParsableArguments {
         guard let catalog, CatalogueEndpoint.isRemote(catalog) else {
             return LocalCatalogueSource(origin: catalog.map { .file($0) } ?? .builtIn, strings: strings)
         }
+        return RemoteCatalogueSource(client: try catalogueClient(catalog, strings: strings), strings: strings, timeZone: .current)
+    }
+
+    /// The API client for `--catalog URL` with `--timeout`: the reader and the audit use the same.
+    func catalogueClient(_ catalog: String, strings: Strings,
+                         stillLoadingInterval: TimeInterval? = 10) throws -> CatalogueClient {
         guard timeout > 0, timeout.isFinite else {
             throw LecteurCLIError(strings(.optionBadChoice, ["value": String(timeout), "option": "--timeout", "choices": "> 0"]))
         }
         do {
             let endpoint = try CatalogueEndpoint(base: catalog)
-            let client = CatalogueClient(endpoint: endpoint, configuration: .init(timeout: timeout))
-            return RemoteCatalogueSource(client: client, strings: strings, timeZone: .current)
+            return CatalogueClient(endpoint: endpoint,
+                                   configuration: .init(timeout: timeout, stillLoadingInterval: stillLoadingInterval))
         } catch {
             throw LecteurCLIError(strings(.networkErrorInvalidURLDetail, ["url": URLRedaction.redact(catalog)]))
         }

@@ -66,8 +66,69 @@ import Testing
         #expect(decoded.catalogue.formations[0].nextSession == nil)
         #expect(decoded.warnings == [
             .recordNotObject(position: 1), .invalidField(position: 2, field: "price"), .unreadableDate(position: 3),
-            .duplicateId(position: 4, id: 2), .invalidField(position: 5, field: "id"), .invalidField(position: 6, field: "price"),
+            .duplicateId(position: 4, id: 2), .invalidField(position: 5, field: "id"),
+            // Beyond five warnings, a count (here the negative price of record 6).
+            .moreRecordsSkipped(count: 1),
         ])
+    }
+
+    @Test func warningsBeyondFiveAreCountedNotListed() throws {
+        let body = "[" + Array(repeating: "1", count: 1_000_000).joined(separator: ",") + "]"
+        let decoded = try Fixture.decode(body)
+        #expect(decoded.catalogue.formations.isEmpty)
+        #expect(decoded.warnings == (1...5).map { .recordNotObject(position: $0) } + [.moreRecordsSkipped(count: 999_995)])
+        let messages = CatalogueMessages(strings: Fixture.fr)
+        #expect(messages.message(for: decoded.warnings[5]) == "999\u{202F}995 autres enregistrements ignorés.")
+        let dates = "[" + (1...8).map { #"{"id": \#($0), "title": "T", "duration": "1 h", "level": "E", "price": 1, "next_session": "x"}"# }
+            .joined(separator: ",") + "]"
+        let withDates = try Fixture.decode(dates)
+        #expect(withDates.catalogue.formations.count == 8)
+        #expect(withDates.warnings.suffix(1) == [.moreUnreadableDates(count: 3)])
+        #expect(messages.message(for: .moreUnreadableDates(count: 3)) == "3 autres dates illisibles.")
+    }
+
+    @Test(arguments: [
+        ("18446744073709551615", "1.8446744073709552e+19"), ("9223372036854775808", "9.223372036854776e+18"),
+        ("1e30", "1e+30"), ("1e308", "1e+308"), ("-3", "-3.0"), ("1000000.01", "1000000.01"),
+        (#""1234567890123456789012345678901234567890""#, "1234567890123456789012345678901234567890"), (#""-5""#, "-5"),
+    ])
+    func outOfRangePricesAreRefusedPerRecord(price: String, shown: String) throws {
+        let decoded = try Fixture.decode("""
+        [{"id": 1, "title": "A", "duration": "1 h", "level": "E", "price": \(price)},
+         {"id": 2, "title": "B", "duration": "1 h", "level": "E", "price": 1000000}]
+        """)
+        #expect(decoded.catalogue.formations.map(\.id) == [2], "the bound itself is accepted")
+        #expect(decoded.catalogue.formations.first?.price == 1_000_000)
+        #expect(decoded.warnings == [.priceOutOfRange(position: 1, price: String(shown.prefix(24)))])
+        #expect(CatalogueMessages(strings: Fixture.fr).message(for: decoded.warnings[0])
+                == "Formation n° 1 ignorée : prix « \(shown.prefix(24)) » hors limites (de 0 à 1\u{202F}000\u{202F}000 €).")
+    }
+
+    /// The streaming reader accepts and refuses what Foundation's JSON reader does.
+    @Test(arguments: [
+        #"[{"id": 1, "title": "\u00e9t\u00C9 \ud83d\ude80 \"q\" \\ \/", "duration": "1 h", "level": "E", "price": 1.5e2}]"#,
+        #"{"meta": {"a": [1, {"b": null}], "c": true}, "data": [{"id": 3, "title": "Été", "duration": "1 h", "level": "E", "price": "12,50"}], "links": false}"#,
+        "\u{FEFF}[]", " [ ] ", "[{\"id\": -0, \"title\": \"t\", \"duration\": \"d\", \"level\": \"l\", \"price\": 0.0}]",
+    ])
+    func acceptsWhatFoundationAccepts(text: String) throws {
+        #expect(throws: Never.self) { _ = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) }
+        let decoded = try Fixture.decode(text)
+        #expect(decoded.warnings.isEmpty)
+    }
+
+    @Test(arguments: ["[01]", "[1.]", "[.5]", "[1e]", "[-]", "[\"a\u{01}\"]", #"["\x"]"#, "[1,]", "[1 2]", "{\"data\": []", "[]]",
+                      "[tru]", "[nul]", #"["\u12"]"#, "{\"data\" []}", "{1: 2}", String(repeating: "[", count: 600) + String(repeating: "]", count: 600)])
+    func refusesWhatIsNotJSONAndNestingPast512(text: String) {
+        #expect(throws: CatalogueLoadError.self) { try Fixture.decode(text) }
+        if case .failure(let error) = Result(catching: { try Fixture.decode(text) }) {
+            if case .malformedJSON = error as? CatalogueLoadError {} else { Issue.record("\(text): \(error)") }
+        }
+    }
+
+    @Test func theFirstDecodedValueOfANumberKeepsItsIntegerness() throws {
+        let decoded = try Fixture.decode(#"[{"id": 9007199254740993, "title": "A", "duration": "1 h", "level": "E", "price": 990.00}]"#)
+        #expect(decoded.catalogue.formations.first?.id == 9_007_199_254_740_993)
+        #expect(decoded.catalogue.formations.first?.price == 990)
     }
 
     @Test func malformedJSONSaysWhereItFailed() {

@@ -1,5 +1,6 @@
 import Foundation
 import LecteurApp
+import LecteurAudit
 import LecteurCore
 import LecteurLocales
 import Testing
@@ -103,7 +104,7 @@ import Testing
         #expect(ids(report, "inapplicable").isEmpty)
         let blank = (report["violations"] as? [[String: Any]])?.first { $0["id"] as? String == "label-missing" }
         let node = (blank?["nodes"] as? [[String: Any]])?.first
-        #expect(node?["target"] as? [String] == ["detail/1", "#detail.title"])
+        #expect(node?["target"] as? [String] == [#"[data-screen="detail/1"] #detail\.title"#])
     }
 
     @Test func theCleanCatalogueWithDescriptiveWordingTripsNone() throws {

@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import LecteurApp
+import LecteurAudit
 import LecteurCore
 
 /// A catalogue of `count` formations in the API's JSON, over 40 categories, half of the prices
@@ -25,7 +25,7 @@ func generatedCatalogue(count: Int) -> Data {
 
 let benchmarks: @Sendable () -> Void = {
     morseBenchmarks()
-    let strings = Localization.strings("fr")!
+    let strings = AuditResources.strings(locale: "fr")!
     let navigator = Navigator(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!)
     let big = generatedCatalogue(count: 100_000)
 
@@ -59,7 +59,7 @@ let benchmarks: @Sendable () -> Void = {
 
     let builtIn = BuiltInCatalogue.load()
     let spokenNavigator = Navigator(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!,
-                                    pronunciation: Localization.pronunciation(strings))
+                                    pronunciation: PronunciationResources.builder(strings))
     Benchmark("Command line to speech text (parse + navigate + pronounce), built-in catalogue",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(2))) { benchmark in
         var state = ReaderState()

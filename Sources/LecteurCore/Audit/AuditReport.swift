@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every element a user can reach, screen by screen, with what the reader says and shows for it:
 /// the auditor's view of the product.
 public struct AuditReport: Hashable, Sendable {
@@ -58,39 +60,79 @@ public struct AuditWalker: Sendable {
     public func walk(catalogue: Catalogue, progress: [String: SymbolProgress] = [:],
                      verbosity: Verbosity = .full, includeLoadingAndError: Bool = true) -> AuditReport {
         let builder = navigator.builder
+        let navigator = self.navigator
         var state = ReaderState(catalogue: .loaded(catalogue))
         state.morseProgress = progress
-        var screens: [AuditReport.ScreenEntry] = []
-        func add(_ screen: Screen, filter: String? = nil, path: String) {
-            let entries = screen.elements.enumerated().map { offset, element in
-                AuditReport.Entry(index: offset + 1, element: element,
-                                  speech: navigator.spoken(navigator.speech.compose(element, verbosity: verbosity)),
-                                  composedSpeech: navigator.speech.compose(element, verbosity: verbosity),
-                                  braille: navigator.braille.line(element))
-            }
-            screens.append(.init(screen: screen.code, title: screen.title, filter: filter, entries: entries, path: path))
+        let morseProgress = state.morseProgress
+        // What to build, in report order; built in parallel below (screens share nothing).
+        struct Job {
+            let make: () -> Screen
+            let filter: String?
+            let path: String
         }
-        add(builder.formationsScreen(.loaded(catalogue), filter: nil), path: "formations")
+        var jobs: [Job] = []
+        jobs.append(Job(make: { builder.formationsScreen(.loaded(catalogue), filter: nil) }, filter: nil, path: "formations"))
         for category in catalogue.categories {
-            add(builder.formationsScreen(.loaded(catalogue), filter: category.key), filter: category.name,
-                path: "formations?filter=\(Self.pathComponent(category.key))")
+            jobs.append(Job(make: { builder.formationsScreen(.loaded(catalogue), filter: category.key) }, filter: category.name,
+                            path: "formations?filter=\(Self.pathComponent(category.key))"))
         }
         for formation in catalogue.formations {
-            add(builder.detailScreen(formation), path: "detail/\(formation.id)")
+            jobs.append(Job(make: { builder.detailScreen(formation) }, filter: nil, path: "detail/\(formation.id)"))
         }
-        add(builder.morseScreen(progress: state.morseProgress), path: "morse")
+        jobs.append(Job(make: { builder.morseScreen(progress: morseProgress) }, filter: nil, path: "morse"))
         for symbol in builder.alphabet.symbols {
-            add(builder.symbolScreen(symbol, progress: state.morseProgress[symbol.id]), path: "symbol/\(symbol.id)")
+            jobs.append(Job(make: { builder.symbolScreen(symbol, progress: morseProgress[symbol.id]) }, filter: nil,
+                            path: "symbol/\(symbol.id)"))
         }
         if includeLoadingAndError {
-            add(builder.formationsScreen(.loading, filter: nil), path: "loading")
-            add(builder.formationsScreen(.failed(message: navigator.strings(.catalogueDecoding)), filter: nil), path: "error")
+            jobs.append(Job(make: { builder.formationsScreen(.loading, filter: nil) }, filter: nil, path: "loading"))
+            jobs.append(Job(make: { builder.formationsScreen(.failed(message: navigator.strings(.catalogueDecoding)), filter: nil) },
+                            filter: nil, path: "error"))
         }
-        return AuditReport(screens: screens)
+        func entry(_ job: Job) -> AuditReport.ScreenEntry {
+            let screen = job.make()
+            let entries = screen.elements.enumerated().map { offset, element in
+                let composed = navigator.speech.compose(element, verbosity: verbosity)
+                return AuditReport.Entry(index: offset + 1, element: element, speech: navigator.spoken(composed),
+                                         composedSpeech: composed, braille: navigator.braille.line(element))
+            }
+            return .init(screen: screen.code, title: screen.title, filter: job.filter, entries: entries, path: job.path)
+        }
+        return AuditReport(screens: ParallelMap.map(jobs, entry))
     }
 
     /// "1" for the server's category 1, "machine-learning" for a category known by name only.
     static func pathComponent(_ key: CategoryKey) -> String {
         key.raw.hasPrefix("#") ? String(key.raw.dropFirst()) : key.raw.replacingOccurrences(of: " ", with: "-")
     }
+}
+
+/// Maps in parallel over the machine's cores, keeping the order: the walk of a large catalogue
+/// builds a hundred thousand independent screens.
+enum ParallelMap {
+    static func map<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
+        guard items.count >= 64 else { return items.map(transform) }
+        var results = [R?](repeating: nil, count: items.count)
+        let chunks = ProcessInfo.processInfo.activeProcessorCount * 8
+        let size = (items.count + chunks - 1) / chunks
+        results.withUnsafeMutableBufferPointer { slots in
+            let slots = UncheckedSendable(slots)
+            let input = UncheckedSendable(items)
+            withoutActuallyEscaping(transform) { transform in
+                let work = UncheckedSendable(transform)
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    let lower = chunk * size, upper = min(input.value.count, lower + size)
+                    guard lower < upper else { return }
+                    for i in lower..<upper { slots.value[i] = work.value(input.value[i]) }
+                }
+            }
+        }
+        return results.map { $0! }
+    }
+}
+
+/// Each worker writes only its own slots of the buffer.
+struct UncheckedSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

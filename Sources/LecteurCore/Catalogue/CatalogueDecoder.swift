@@ -20,49 +20,110 @@ public enum CatalogueWarning: Error, Hashable, Sendable {
     case invalidField(position: Int, field: String)
     case unreadableDate(position: Int)
     case duplicateId(position: Int, id: Int)
+    /// A price below 0 or above `CatalogueDecoder.maximumPrice`, as the server wrote it.
+    case priceOutOfRange(position: Int, price: String)
+    /// Records skipped beyond the first `CatalogueDecoder.warningLimit` warnings.
+    case moreRecordsSkipped(count: Int)
+    /// Unreadable dates beyond the first `CatalogueDecoder.warningLimit` warnings.
+    case moreUnreadableDates(count: Int)
 }
 
 public struct DecodedCatalogue: Sendable {
     public let catalogue: Catalogue
+    /// At most `CatalogueDecoder.warningLimit` warnings, then one summary per kind.
     public let warnings: [CatalogueWarning]
 }
 
 /// Reads the formations API's JSON (story 2.1, with the category object of story 2.7): a list,
-/// or a Laravel resource envelope `{"data": [...]}`.
+/// or a Laravel resource envelope `{"data": [...]}`. Records are read one at a time from the
+/// bytes (`JSONScanner`), so memory is the input plus the formations kept, whatever the list holds.
 public enum CatalogueDecoder {
+    /// Warnings given one by one; beyond, a count. A body of a million bad records must not
+    /// become a million lines to read or to hear.
+    public static let warningLimit = 5
+    /// The highest price accepted, in euros: a training course costs less than a million euros,
+    /// and a price this size is still formatted and spoken exactly (no wrap-around, no exponent).
+    public static let maximumPrice: Decimal = 1_000_000
+
     public static func decode(_ data: Data) throws(CatalogueLoadError) -> DecodedCatalogue {
-        let root: JSONValue
-        do {
-            root = JSONValue(any: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
-        } catch {
-            throw .malformedJSON(location(of: error, in: data))
-        }
-        let records: [JSONValue]
-        switch root {
-        case .array(let items): records = items
-        case .object(let fields):
-            guard case .array(let items)? = fields["data"] else { throw .notAList }
-            records = items
-        default: throw .notAList
-        }
-        var formations: [Formation] = []
-        formations.reserveCapacity(records.count)
-        var warnings: [CatalogueWarning] = []
-        var seenIds = Set<Int>()
-        for (offset, record) in records.enumerated() {
-            let position = offset + 1
-            switch formation(from: record, position: position, warnings: &warnings) {
-            case .success(let formation):
-                if seenIds.insert(formation.id).inserted {
-                    formations.append(formation)
-                } else {
-                    warnings.append(.duplicateId(position: position, id: formation.id))
+        var result: Result<DecodedCatalogue, CatalogueLoadError> = .failure(.notAList)
+        data.withUnsafeBytes { bytes in
+            var scanner = JSONScanner(bytes)
+            var records = RecordSink()
+            var sawList = false
+            do throws(JSONScanner.Failure) {
+                switch try scanner.peek() {
+                case 0x5B:
+                    sawList = true
+                    try records.read(&scanner)
+                case 0x7B:
+                    try scanner.forEachMember { key, scanner throws(JSONScanner.Failure) in
+                        if key == "data", try scanner.peek() == 0x5B {
+                            // A repeated "data" replaces the first, as the last duplicate key wins in JSON readers.
+                            records = RecordSink()
+                            sawList = true
+                            try records.read(&scanner)
+                        } else {
+                            if key == "data" { sawList = false }
+                            try scanner.skipValue()
+                        }
+                    }
+                default:
+                    try scanner.skipValue()
                 }
-            case .failure(let warning):
-                warnings.append(warning)
+                try scanner.expectEnd()
+                result = sawList ? .success(records.finish()) : .failure(.notAList)
+            } catch {
+                result = .failure(.malformedJSON(error.offset.map { lineColumn(of: $0, in: data) } ?? .endOfText))
             }
         }
-        return DecodedCatalogue(catalogue: Catalogue(formations: formations), warnings: warnings)
+        return try result.get()
+    }
+
+    /// Decodes each record as it is read and keeps the count of what it set aside.
+    private struct RecordSink {
+        var formations: [Formation] = []
+        var warnings: [CatalogueWarning] = []
+        var seenIds = Set<Int>()
+        var position = 0
+        var moreSkipped = 0, moreDates = 0
+
+        mutating func read(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
+            try scanner.forEachElement { scanner throws(JSONScanner.Failure) in
+                position += 1
+                // Anything but an object is skipped without being built.
+                guard try scanner.peek() == 0x7B else {
+                    try scanner.skipValue()
+                    warn(.recordNotObject(position: position))
+                    return
+                }
+                let record = try scanner.value()
+                var recordWarnings: [CatalogueWarning] = []
+                switch CatalogueDecoder.formation(from: record, position: position, warnings: &recordWarnings) {
+                case .success(let formation):
+                    recordWarnings.forEach { warn($0) }
+                    if seenIds.insert(formation.id).inserted {
+                        formations.append(formation)
+                    } else {
+                        warn(.duplicateId(position: position, id: formation.id))
+                    }
+                case .failure(let warning):
+                    warn(warning)
+                }
+            }
+        }
+
+        private mutating func warn(_ warning: CatalogueWarning) {
+            if warnings.count < CatalogueDecoder.warningLimit { warnings.append(warning); return }
+            if case .unreadableDate = warning { moreDates += 1 } else { moreSkipped += 1 }
+        }
+
+        func finish() -> DecodedCatalogue {
+            var all = warnings
+            if moreSkipped > 0 { all.append(.moreRecordsSkipped(count: moreSkipped)) }
+            if moreDates > 0 { all.append(.moreUnreadableDates(count: moreDates)) }
+            return DecodedCatalogue(catalogue: Catalogue(formations: formations), warnings: all)
+        }
     }
 
     private static func formation(from record: JSONValue, position: Int,
@@ -84,7 +145,7 @@ public enum CatalogueDecoder {
         case nil, .null?: return .failure(.missingField(position: position, field: "id"))
         case .number(_, let i?)? where i >= Int64(Int.min) && i <= Int64(Int.max): id = Int(i)
         case .string(let s)?:
-            guard let i = Int(s.trimmingCharacters(in: .whitespaces)) else {
+            guard let i = Int(PriceText.trimmedWhitespace(s)) else {
                 return .failure(.invalidField(position: position, field: "id"))
             }
             id = i
@@ -104,22 +165,23 @@ public enum CatalogueDecoder {
         switch f["price"] {
         case nil, .null?: return .failure(.missingField(position: position, field: "price"))
         case .number(let d, let i)?:
-            guard d.isFinite, d >= 0 else { return .failure(.invalidField(position: position, field: "price")) }
+            guard d.isFinite else { return .failure(.invalidField(position: position, field: "price")) }
+            guard d >= 0, d <= NSDecimalNumber(decimal: maximumPrice).doubleValue else { return .failure(.priceOutOfRange(position: position, price: String(d))) }
             price = i.map { Decimal($0) } ?? Decimal(string: String(d)) ?? Decimal(d)
         case .string(let s)?:
             // Laravel serialises decimal columns as strings ("990.00"); a French "990,00" is accepted too.
-            let normalised = s.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
-            guard normalised.range(of: #"^[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil,
-                  let d = Decimal(string: normalised, locale: Locale(identifier: "en_US_POSIX"))
-            else { return .failure(.invalidField(position: position, field: "price")) }
-            price = d
+            guard let parsed = PriceText.parse(s) else { return .failure(.invalidField(position: position, field: "price")) }
+            guard !parsed.isNaN, parsed >= 0, parsed <= maximumPrice else {
+                return .failure(.priceOutOfRange(position: position, price: String(PriceText.trimmed(s).prefix(24))))
+            }
+            price = parsed
         default: return .failure(.invalidField(position: position, field: "price"))
         }
         var nextSession: Date?
         switch f["next_session"] {
         case nil, .null?: nextSession = nil
         case .string(let s)?:
-            nextSession = ISODate.parse(s.trimmingCharacters(in: .whitespaces))
+            nextSession = ISODate.parse(PriceText.trimmedWhitespace(s))
             if nextSession == nil { warnings.append(.unreadableDate(position: position)) }
         default: warnings.append(.unreadableDate(position: position))
         }
@@ -147,18 +209,6 @@ public enum CatalogueDecoder {
                                   level: level, price: price, nextSession: nextSession, category: category))
     }
 
-    /// Foundation says where JSON broke only in an English sentence with a byte offset;
-    /// turn that into a line and column the French message can give.
-    static func location(of error: Error, in data: Data) -> JSONErrorLocation? {
-        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-        if text.localizedCaseInsensitiveContains("end of file") || text.localizedCaseInsensitiveContains("unexpected end") {
-            return .endOfText
-        }
-        guard let range = text.range(of: #"character [0-9]+"#, options: .regularExpression),
-              let offset = Int(text[range].dropFirst("character ".count)) else { return nil }
-        return lineColumn(of: offset, in: data)
-    }
-
     static func lineColumn(of offset: Int, in data: Data) -> JSONErrorLocation {
         var line = 1, column = 1
         var index = 0
@@ -170,5 +220,52 @@ public enum CatalogueDecoder {
         }
         if index < offset { return .endOfText }
         return .lineColumn(line: line, column: column)
+    }
+}
+
+/// A price written as text: `-?[0-9]+([.,][0-9]+)?` between spaces, read exactly as a Decimal
+/// without a regular expression or a locale (this runs for every record of a large catalogue).
+enum PriceText {
+    /// `trimmingCharacters(in: .whitespaces)`, without Foundation's bridging when there is
+    /// nothing to trim (nearly always).
+    static func trimmedWhitespace(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+              first.properties.isWhitespace || last.properties.isWhitespace else { return text }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    static func trimmed(_ text: String) -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = text.lastIndex(where: { !isSpace($0) })!
+        return text[first...last]
+    }
+
+    static func parse(_ text: String) -> Decimal? {
+        let body = trimmed(text).utf8
+        guard !body.isEmpty, body.count <= 64 else { return nil }
+        var negative = false, integer: UInt64 = 0, digits = 0, fraction = 0, seenSeparator = false, exact = true
+        for (i, byte) in body.enumerated() {
+            switch byte {
+            case UInt8(ascii: "-") where i == 0: negative = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if seenSeparator { fraction += 1 } else { digits += 1 }
+                let (times, o1) = integer.multipliedReportingOverflow(by: 10)
+                let (plus, o2) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+                if o1 || o2 { exact = false } else { integer = plus }
+            case UInt8(ascii: "."), UInt8(ascii: ","):
+                guard !seenSeparator, digits > 0 else { return nil }
+                seenSeparator = true
+            default: return nil
+            }
+        }
+        guard digits > 0, !seenSeparator || fraction > 0 else { return nil }
+        guard exact else {
+            // Beyond 19 digits: Foundation's reader (the result is out of range anyway).
+            let normalised = String(trimmed(text)).replacingOccurrences(of: ",", with: ".")
+            return Decimal(string: normalised, locale: Locale(identifier: "en_US_POSIX"))
+        }
+        let value = Decimal(sign: negative ? .minus : .plus, exponent: -fraction, significand: Decimal(integer))
+        return value
     }
 }

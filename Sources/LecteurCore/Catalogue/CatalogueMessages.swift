@@ -1,3 +1,5 @@
+import Foundation
+
 /// The French (or English) sentences for what went wrong with a catalogue.
 public struct CatalogueMessages: Sendable {
     public let strings: Strings
@@ -23,6 +25,15 @@ public struct CatalogueMessages: Sendable {
         }
     }
 
+    /// "999 998" with the locale's thousands separator (a narrow no-break space in French).
+    private func grouped(_ value: Decimal) -> String {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.locale = Locale(identifier: strings.localeCode == "fr" ? "fr_FR" : "en_US")
+        formatter.maximumFractionDigits = 0
+        return formatter.string(from: value as NSDecimalNumber) ?? "\(value)"
+    }
+
     public func message(for warning: CatalogueWarning) -> String {
         switch warning {
         case .recordNotObject(let position):
@@ -35,6 +46,13 @@ public struct CatalogueMessages: Sendable {
             strings(.catalogueBadDate, ["position": String(position)])
         case .duplicateId(let position, let id):
             strings(.catalogueDuplicateId, ["position": String(position), "id": String(id)])
+        case .priceOutOfRange(let position, let price):
+            strings(.cataloguePriceOutOfRange, ["position": String(position), "price": TextSanitizer.clean(price),
+                                                "max": grouped(CatalogueDecoder.maximumPrice)])
+        case .moreRecordsSkipped(let count):
+            strings(.catalogueMoreSkipped, ["count": grouped(Decimal(count))])
+        case .moreUnreadableDates(let count):
+            strings(.catalogueMoreBadDates, ["count": grouped(Decimal(count))])
         }
     }
 }

@@ -107,7 +107,8 @@ public enum TextSanitizer {
     /// Entities are decoded once, after tags are gone, and the result is not re-scanned:
     /// "&lt;script&gt;" becomes the visible text "<script>", never a tag.
     private static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        // Bytes, not Foundation's substring search: this runs on every catalogue field.
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var result = ""
         var rest = Substring(text)
         while let amp = rest.firstIndex(of: "&") {

@@ -2,7 +2,7 @@ import Foundation
 import LecteurCore
 
 public enum AuditFormat: String, CaseIterable, Sendable {
-    case text, json, junit, html
+    case text, json, junit, html, sarif
 }
 
 /// Writes an audit in one of four formats: text for people, JSON in axe-core's shape for tools,
@@ -17,13 +17,24 @@ public struct AuditFormatter {
         self.naming = AuditNaming(strings: strings)
     }
 
-    public func render(_ results: AuditResults, as format: AuditFormat) -> String {
+    public func render(_ results: AuditResults, as format: AuditFormat, info: AuditRunInfo = AuditRunInfo()) -> String {
+        let (sink, text) = AuditSink.collecting()
+        write(results, as: format, info: info, to: sink)
+        return text()
+    }
+
+    /// Writes the report to `sink` as it is produced (check `sink.failed` afterwards).
+    public func write(_ results: AuditResults, as format: AuditFormat, info: AuditRunInfo = AuditRunInfo(), to sink: AuditSink) {
+        var out = ""
+        out.reserveCapacity(AuditSink.threshold + (1 << 16))
         switch format {
-        case .text: AuditTextFormat(naming: naming).render(results)
-        case .json: AuditJSONFormat(naming: naming).render(results)
-        case .junit: AuditJUnitFormat(naming: naming).render(results)
-        case .html: AuditHTMLFormat(naming: naming).render(results)
+        case .text: AuditTextFormat(naming: naming).render(results, into: &out, sink: sink)
+        case .json: AuditJSONFormat(naming: naming, info: info).render(results, into: &out, sink: sink)
+        case .junit: AuditJUnitFormat(naming: naming, info: info).render(results, into: &out, sink: sink)
+        case .html: AuditHTMLFormat(naming: naming).render(results, into: &out, sink: sink)
+        case .sarif: AuditSARIFFormat(naming: naming, info: info).render(results, into: &out, sink: sink)
         }
+        sink.flush(&out, force: true)
     }
 
     /// Runs every rule on a walked report with the shipped word lists and braille table, then
@@ -42,10 +53,8 @@ struct AuditTextFormat {
     let naming: AuditNaming
     var strings: Strings { naming.strings }
 
-    func render(_ results: AuditResults) -> String {
+    func render(_ results: AuditResults, into out: inout String, sink: AuditSink) {
         let report = results.report
-        var out = ""
-        out.reserveCapacity(report.elementCount * 400)
         func line(_ text: String = "") { out += text; out += "\n" }
         line(strings(.auditReportTitle))
         line(strings(.auditReportIntro, ["table": results.braille.name]))
@@ -75,6 +84,7 @@ struct AuditTextFormat {
             out += "\n"
         }
         for (s, screen) in report.screens.enumerated() {
+            sink.flush(&out)
             line()
             line(naming.screenHeading(screen))
             line(strings(.auditReportScreenPath, ["path": screen.path]))
@@ -103,7 +113,6 @@ struct AuditTextFormat {
             line("  " + strings(.auditReportRuleWhy, ["description": strings(rule.info.description)]))
             line("  " + strings(.auditReportRuleFix, ["fix": strings(rule.info.fix)]))
         }
-        return out
     }
 
     func summaryLine(_ results: AuditResults) -> String {

@@ -2,33 +2,43 @@ import LecteurCore
 
 /// The report in the shape axe-core gives (`violations`, `passes`, `incomplete`, `inapplicable`,
 /// each rule with `id`, `impact`, `tags`, `description`, `help`, `nodes`), so tools that read axe
-/// results read these. An element's `target` is its screen's path and its id. Lecteur adds
+/// results read these: `url`, `timestamp`, `helpUrl` per rule, checks with `data` and
+/// `relatedNodes`. An element's `target` is one CSS selector, `[data-screen="PATH"] #ID`
+/// (Lecteur has no frames, so one selector per node). Lecteur adds
 /// `screens`: every element with its speech text, braille line and cells, and its findings.
 /// Passing nodes carry their target only, to keep the report of a large catalogue readable.
 struct AuditJSONFormat {
     let naming: AuditNaming
+    let info: AuditRunInfo
     var strings: Strings { naming.strings }
 
-    func render(_ results: AuditResults) -> String {
-        var out = ""
-        out.reserveCapacity(results.report.elementCount * 700)
+    func render(_ results: AuditResults, into out: inout String, sink: AuditSink) {
         out += "{\n"
         out += "  \"testEngine\": {\"name\": \"lecteur-audit\", \"version\": \"1.0\"},\n"
         out += "  \"testRunner\": {\"name\": \"lecteur audit\"},\n"
-        out += "  \"testEnvironment\": {\"brailleTable\": "
+        out += "  \"testEnvironment\": {\"userAgent\": \"lecteur audit (espeak-ng, liblouis)\", \"brailleTable\": "
         AuditMarkup.json(results.braille.name, into: &out)
         out += ", \"speechEngine\": \"espeak-ng\", \"locale\": "
         AuditMarkup.json(strings.localeCode, into: &out)
+        if let fetchedAt = info.offlineCopyFetchedAt {
+            out += ", \"offlineCopyFetchedAt\": "
+            AuditMarkup.json(AuditRunInfo.iso8601(fetchedAt), into: &out)
+        }
         out += "},\n"
-        out += "  \"toolOptions\": {\"disabledRules\": ["
+        out += "  \"timestamp\": "
+        AuditMarkup.json(info.timestampText, into: &out)
+        out += ",\n  \"url\": "
+        AuditMarkup.json(info.url, into: &out)
+        out += ",\n"
+        out += "  \"toolOptions\": {\"reporter\": \"v1\", \"disabledRules\": ["
         out += naming.disabledIds(results).map(AuditMarkup.json).joined(separator: ", ")
         out += "]},\n"
         out += "  \"locale\": "
         AuditMarkup.json(strings.localeCode, into: &out)
         out += ",\n"
-        ruleList("violations", results.rules.filter { !$0.violations.isEmpty }, results, into: &out) { $0.violations }
-        ruleList("incomplete", results.rules.filter { !$0.incomplete.isEmpty }, results, into: &out) { $0.incomplete }
-        passList(results, into: &out)
+        ruleList("violations", results.rules.filter { !$0.violations.isEmpty }, results, into: &out, sink: sink) { $0.violations }
+        ruleList("incomplete", results.rules.filter { !$0.incomplete.isEmpty }, results, into: &out, sink: sink) { $0.incomplete }
+        passList(results, into: &out, sink: sink)
         out += "  \"inapplicable\": ["
         let inapplicable = results.rules.filter(\.isInapplicable)
         for (i, rule) in inapplicable.enumerated() {
@@ -38,11 +48,10 @@ struct AuditJSONFormat {
             out += ", \"nodes\": []}"
         }
         out += inapplicable.isEmpty ? "],\n" : "\n  ],\n"
-        screens(results, into: &out)
+        screens(results, into: &out, sink: sink)
         out += "  \"screenCount\": \(results.report.screens.count),\n"
         out += "  \"elementCount\": \(results.report.elementCount)\n"
         out += "}\n"
-        return out
     }
 
     private func ruleFields(_ info: AuditRuleInfo, impact: Impact?, into out: inout String) {
@@ -56,21 +65,21 @@ struct AuditJSONFormat {
         AuditMarkup.json(strings(info.description), into: &out)
         out += ", \"help\": "
         AuditMarkup.json(strings(info.help), into: &out)
+        out += ", \"helpUrl\": "
+        AuditMarkup.json(self.info.helpURL(info), into: &out)
         out += ", \"fix\": "
         AuditMarkup.json(strings(info.fix), into: &out)
     }
 
     private func target(_ results: AuditResults, _ node: AuditNode, into out: inout String) {
-        // Same as naming.target, written without building an array per node.
         out += "\"target\": ["
-        AuditMarkup.json(results.report.screens[node.screen].path, into: &out)
-        out += ", "
-        AuditMarkup.json("#" + results.entry(node).element.id, into: &out)
+        AuditMarkup.json(AuditSelector.target(path: results.report.screens[node.screen].path,
+                                              element: results.entry(node).element.id), into: &out)
         out += "]"
     }
 
     private func ruleList(_ name: String, _ rules: [AuditRuleResult], _ results: AuditResults, into out: inout String,
-                          findings: (AuditRuleResult) -> [AuditFinding]) {
+                          sink: AuditSink, findings: (AuditRuleResult) -> [AuditFinding]) {
         out += "  \"\(name)\": ["
         for (i, rule) in rules.enumerated() {
             out += i == 0 ? "\n" : ",\n"
@@ -79,6 +88,7 @@ struct AuditJSONFormat {
             out += ", \"nodes\": ["
             let fix = strings(rule.info.fix)
             for (n, finding) in findings(rule).enumerated() {
+                sink.flush(&out)
                 out += n == 0 ? "\n" : ",\n"
                 let element = results.entry(finding.node).element
                 out += "      {\"impact\": "
@@ -95,14 +105,20 @@ struct AuditJSONFormat {
                 AuditMarkup.json(rule.info.impact.rawValue, into: &out)
                 out += ", \"message\": "
                 AuditMarkup.json(finding.message, into: &out)
-                out += "}]}"
+                out += ", \"data\": null, \"relatedNodes\": []}]"
+                let fingerprint = AuditFingerprint.of(results, rule: rule.info, node: finding.node)
+                out += ", \"fingerprint\": \"" + fingerprint + "\""
+                if let baseline = info.baseline {
+                    out += ", \"baselineState\": " + (baseline.contains(fingerprint) ? "\"unchanged\"" : "\"new\"")
+                }
+                out += "}"
             }
             out += findings(rule).isEmpty ? "]}" : "\n    ]}"
         }
         out += rules.isEmpty ? "],\n" : "\n  ],\n"
     }
 
-    private func passList(_ results: AuditResults, into out: inout String) {
+    private func passList(_ results: AuditResults, into out: inout String, sink: AuditSink) {
         let rules = results.rules.filter { !$0.passes.isEmpty }
         out += "  \"passes\": ["
         for (i, rule) in rules.enumerated() {
@@ -111,6 +127,7 @@ struct AuditJSONFormat {
             ruleFields(rule.info, impact: nil, into: &out)
             out += ", \"nodes\": ["
             for (n, node) in rule.passes.enumerated() {
+                if n & 1023 == 0 { sink.flush(&out) }
                 out += n == 0 ? "\n      {" : ",\n      {"
                 target(results, node, into: &out)
                 out += "}"
@@ -128,9 +145,10 @@ struct AuditJSONFormat {
         return tag + ">" + AuditMarkup.xml(element.label) + "</" + element.role.rawValue + ">"
     }
 
-    private func screens(_ results: AuditResults, into out: inout String) {
+    private func screens(_ results: AuditResults, into out: inout String, sink: AuditSink) {
         out += "  \"screens\": ["
         for (s, screen) in results.report.screens.enumerated() {
+            sink.flush(&out)
             out += s == 0 ? "\n" : ",\n"
             out += "    {\"screen\": "
             AuditMarkup.json(screen.screen, into: &out)

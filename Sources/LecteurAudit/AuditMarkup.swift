@@ -18,7 +18,7 @@ enum AuditMarkup {
     }
 
     /// Text for XML or HTML content and attribute values (both quotes escaped). Characters XML 1.0
-    /// forbids (C0 controls) are dropped; the sanitiser already removes them from catalogue text.
+    /// forbids (C0 controls, U+FFFE, U+FFFF) are dropped; the sanitiser already removes them from catalogue text.
     static func xml(_ text: String, into out: inout String) {
         escape(text, into: &out, json: false)
     }
@@ -54,6 +54,9 @@ enum AuditMarkup {
         case 0x27: return ("&#39;", 1)
         case 0x09, 0x0A, 0x0D: return nil
         case 0x00..<0x20: return ("", 1)
+        // U+FFFE and U+FFFF: noncharacters XML 1.0 forbids, dropped like the C0 controls.
+        case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF):
+            return ("", 3)
         default: return nil
         }
     }

@@ -16,7 +16,7 @@ public struct AuditRun: Sendable {
                 braille: (any BrailleCellTable)? = nil) throws {
         self.strings = strings
         // The speech text audited is exactly what the reader hands to espeak-ng.
-        self.navigator = Navigator(strings: strings, timeZone: timeZone, pronunciation: Localization.pronunciation(strings))
+        self.navigator = Navigator(strings: strings, timeZone: timeZone, pronunciation: PronunciationResources.builder(strings))
         self.context = try AuditResources.context(strings: strings, braille: braille)
         self.engine = AuditEngine(disabling: disabled)
     }
@@ -26,8 +26,8 @@ public struct AuditRun: Sendable {
         engine.run(AuditWalker(navigator: navigator).walk(catalogue: catalogue, progress: progress), context: context)
     }
 
-    public func render(_ results: AuditResults, as format: AuditFormat) -> String {
-        AuditFormatter(strings: strings).render(results, as: format)
+    public func render(_ results: AuditResults, as format: AuditFormat, info: AuditRunInfo = AuditRunInfo()) -> String {
+        AuditFormatter(strings: strings).render(results, as: format, info: info)
     }
 
     /// Walk, check and render in one call: what the benchmark of the 100 000-formation catalogue

@@ -45,6 +45,11 @@ public enum AuditResources {
 }
 
 extension AuditResources {
+    /// The shipped string table of a locale; nil for a locale Lecteur does not have.
+    public static func strings(locale: String) -> Strings? {
+        LocaleResources.table(locale: locale).map { Strings(localeCode: locale, table: $0) }
+    }
+
     public enum OverrideError: Error {
         case unreadable
         case unknownKey(String)

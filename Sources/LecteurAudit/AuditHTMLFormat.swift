@@ -9,9 +9,7 @@ struct AuditHTMLFormat {
     let naming: AuditNaming
     var strings: Strings { naming.strings }
 
-    func render(_ results: AuditResults) -> String {
-        var out = ""
-        out.reserveCapacity(results.report.elementCount * 1200)
+    func render(_ results: AuditResults, into out: inout String, sink: AuditSink) {
         func esc(_ text: String) { AuditMarkup.xml(text, into: &out) }
         let title = strings(.auditReportTitle)
         out += "<!DOCTYPE html>\n<html lang=\"\(AuditMarkup.xml(strings.localeCode))\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -27,9 +25,8 @@ struct AuditHTMLFormat {
         out += "</p>\n</header>\n<main>\n"
         summary(results, into: &out)
         rules(results, into: &out)
-        screens(results, into: &out)
+        screens(results, into: &out, sink: sink)
         out += "</main>\n</body>\n</html>\n"
-        return out
     }
 
     private func summary(_ results: AuditResults, into out: inout String) {
@@ -108,12 +105,13 @@ struct AuditHTMLFormat {
         }
     }
 
-    private func screens(_ results: AuditResults, into out: inout String) {
+    private func screens(_ results: AuditResults, into out: inout String, sink: AuditSink) {
         let texts = ElementTexts(strings)
         out += "<section aria-labelledby=\"screens\">\n<h2 id=\"screens\" tabindex=\"-1\">"
         AuditMarkup.xml(strings(.auditReportScreens), into: &out)
         out += "</h2>\n"
         for (s, screen) in results.report.screens.enumerated() {
+            sink.flush(&out)
             out += "<section class=\"screen\" aria-labelledby=\"screen-\(s + 1)\">\n<h3 id=\"screen-\(s + 1)\">"
             AuditMarkup.xml(naming.screenHeading(screen), into: &out)
             out += "</h3>\n<p class=\"path\">"

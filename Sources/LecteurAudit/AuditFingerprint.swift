@@ -1,0 +1,75 @@
+import LecteurCore
+
+/// A finding's identity across runs: the rule, the screen's path and the element's id. These are
+/// built from the catalogue's ids, not from positions or wording, so a finding keeps its
+/// fingerprint when formations are added, reordered or reworded, and a new screen or element
+/// gets a new one. 128 bits of two FNV-1a hashes, written in hex: no crypto library is needed
+/// and no collision is plausible among a few million findings.
+public enum AuditFingerprint {
+    public static func of(rule: String, path: String, element: String) -> String {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x6c62_272e_07bb_0142
+        func feed(_ text: String) {
+            for byte in text.utf8 {
+                a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                b = b &+ (b >> 29)
+            }
+            a = (a ^ 0x1F) &* 0x0000_0100_0000_01B3
+            b = (b ^ 0x1F) &* 0x0000_0100_0000_01B3
+        }
+        feed(rule); feed(path); feed(element)
+        return hex(a) + hex(b)
+    }
+
+    static func of(_ results: AuditResults, rule: AuditRuleInfo, node: AuditNode) -> String {
+        of(rule: rule.id, path: results.report.screens[node.screen].path, element: results.entry(node).element.id)
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+/// CSS selectors for axe's `target`: `[data-screen="formations?filter=1"] #chip\.all`. The
+/// element id is escaped as CSSOM's `CSS.escape` does, so every target parses as a selector.
+public enum AuditSelector {
+    public static func target(path: String, element: String) -> String {
+        "[data-screen=\"" + quoted(path) + "\"] #" + identifier(element)
+    }
+
+    static func quoted(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"", "\\": out += "\\" + String(scalar)
+            case "\u{0}"..."\u{1F}", "\u{7F}": out += "\\" + String(scalar.value, radix: 16) + " "
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func identifier(_ text: String) -> String {
+        var out = ""
+        let scalars = Array(text.unicodeScalars)
+        for (i, scalar) in scalars.enumerated() {
+            let v = scalar.value
+            if v == 0 { out += "\u{FFFD}"; continue }
+            if (1...0x1F).contains(v) || v == 0x7F
+                || (i == 0 && (0x30...0x39).contains(v))
+                || (i == 1 && (0x30...0x39).contains(v) && scalars[0] == "-") {
+                out += "\\" + String(v, radix: 16) + " "
+                continue
+            }
+            if i == 0 && v == 0x2D && scalars.count == 1 { out += "\\-"; continue }
+            if v >= 0x80 || v == 0x2D || v == 0x5F || (0x30...0x39).contains(v) || (0x41...0x5A).contains(v)
+                || (0x61...0x7A).contains(v) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "\\" + String(scalar)
+            }
+        }
+        return out
+    }
+}

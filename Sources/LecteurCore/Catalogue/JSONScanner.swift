@@ -1,0 +1,241 @@
+import Foundation
+
+/// A JSON reader over UTF-8 bytes that hands the catalogue decoder one record at a time: the
+/// list itself is never built, so loading costs the input plus the formations kept, and a list
+/// of a million bad records costs no more than its bytes. Strict JSON (RFC 8259): what
+/// JSONSerialization refuses, this refuses, with the byte offset where the text broke.
+struct JSONScanner {
+    struct Failure: Error {
+        /// Byte offset of the offending byte; nil when the text ended too early.
+        let offset: Int?
+    }
+
+    private let bytes: UnsafeRawBufferPointer
+    private(set) var index = 0
+    /// Nesting bound, so that "[[[[…" cannot exhaust the stack.
+    private static let maxDepth = 512
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        // A UTF-8 byte order mark is allowed at the start, as JSONSerialization allows it.
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
+    }
+
+    private func fail(_ at: Int? = nil) -> Failure {
+        let offset = at ?? index
+        return Failure(offset: offset < bytes.count ? offset : nil)
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// The next significant byte, without consuming it.
+    mutating func peek() throws(Failure) -> UInt8 {
+        skipWhitespace()
+        guard index < bytes.count else { throw fail() }
+        return bytes[index]
+    }
+
+    mutating func expect(_ byte: UInt8) throws(Failure) {
+        guard try peek() == byte else { throw fail() }
+        index += 1
+    }
+
+    /// Consumes `byte` if it comes next.
+    mutating func consume(_ byte: UInt8) throws(Failure) -> Bool {
+        guard try peek() == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Only whitespace may follow the document.
+    mutating func expectEnd() throws(Failure) {
+        skipWhitespace()
+        guard index == bytes.count else { throw fail() }
+    }
+
+    /// Calls `body` for each element of the array that starts here, in order; `body` must read
+    /// exactly one value.
+    mutating func forEachElement(_ body: (inout JSONScanner) throws(Failure) -> Void) throws(Failure) {
+        try expect(0x5B)
+        if try consume(0x5D) { return }
+        while true {
+            try body(&self)
+            if try consume(0x2C) { continue }
+            try expect(0x5D)
+            return
+        }
+    }
+
+    /// Calls `body` with each key of the object that starts here; `body` must read the value.
+    mutating func forEachMember(_ body: (String, inout JSONScanner) throws(Failure) -> Void) throws(Failure) {
+        try expect(0x7B)
+        if try consume(0x7D) { return }
+        while true {
+            guard try peek() == 0x22 else { throw fail() }
+            let key = try string()
+            try expect(0x3A)
+            try body(key, &self)
+            if try consume(0x2C) { continue }
+            try expect(0x7D)
+            return
+        }
+    }
+
+    mutating func value(depth: Int = 0) throws(Failure) -> JSONValue {
+        guard depth < Self.maxDepth else { throw fail() }
+        switch try peek() {
+        case 0x7B:
+            var fields: [String: JSONValue] = [:]
+            fields.reserveCapacity(10) // a formation has eight fields, its category five
+            try forEachMember { key, scanner throws(Failure) in fields[key] = try scanner.value(depth: depth + 1) }
+            return .object(fields)
+        case 0x5B:
+            var items: [JSONValue] = []
+            try forEachElement { scanner throws(Failure) in items.append(try scanner.value(depth: depth + 1)) }
+            return .array(items)
+        case 0x22: return .string(try string())
+        case 0x74: try literal("true"); return .bool(true)
+        case 0x66: try literal("false"); return .bool(false)
+        case 0x6E: try literal("null"); return .null
+        case 0x2D, 0x30...0x39: return try number()
+        default: throw fail()
+        }
+    }
+
+    /// Skips one value without building its arrays and objects (strings are still checked).
+    mutating func skipValue(depth: Int = 0) throws(Failure) {
+        guard depth < Self.maxDepth else { throw fail() }
+        switch try peek() {
+        case 0x7B: try forEachMember { _, scanner throws(Failure) in try scanner.skipValue(depth: depth + 1) }
+        case 0x5B: try forEachElement { scanner throws(Failure) in try scanner.skipValue(depth: depth + 1) }
+        default: _ = try value(depth: depth)
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(Failure) {
+        let count = word.utf8CodeUnitCount
+        for k in 0..<count {
+            guard index + k < bytes.count else { throw fail(bytes.count) }
+            guard bytes[index + k] == word.utf8Start[k] else { throw fail(index + k) }
+        }
+        index += count
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, as an integer when it is one that fits.
+    private mutating func number() throws(Failure) -> JSONValue {
+        let start = index
+        var isInteger = true
+        if bytes[index] == 0x2D { index += 1 }
+        func digits(_ scanner: inout JSONScanner) throws(Failure) {
+            let first = scanner.index
+            while scanner.index < scanner.bytes.count, (0x30...0x39).contains(scanner.bytes[scanner.index]) { scanner.index += 1 }
+            guard scanner.index > first else { throw scanner.fail() }
+        }
+        guard index < bytes.count else { throw fail() }
+        if bytes[index] == 0x30 { index += 1 } else { try digits(&self) }
+        if index < bytes.count && bytes[index] == 0x2E {
+            index += 1
+            isInteger = false
+            try digits(&self)
+        }
+        if index < bytes.count && (bytes[index] == 0x65 || bytes[index] == 0x45) {
+            index += 1
+            isInteger = false
+            if index < bytes.count && (bytes[index] == 0x2B || bytes[index] == 0x2D) { index += 1 }
+            try digits(&self)
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if isInteger, let integer = Int64(text) { return .number(Double(integer), integer: integer) }
+        guard let double = Double(text) else { throw fail(start) }
+        // A whole number written "990.00" or "1e3" is an integer too, while it is exact.
+        let exact = double.rounded() == double && abs(double) < 9e15
+        return .number(double, integer: exact ? Int64(double) : nil)
+    }
+
+    mutating func string() throws(Failure) -> String {
+        index += 1 // the opening quote
+        let start = index
+        var plain = true, ascii = true
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == 0x22 { break }
+            if b == 0x5C { plain = false; break }
+            if b < 0x20 { throw fail() }
+            if b >= 0x80 { ascii = false }
+            index += 1
+        }
+        guard index < bytes.count else { throw fail(bytes.count) }
+        if plain {
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+            index += 1
+            if ascii { return String(decoding: raw, as: UTF8.self) }
+            guard let text = String(validating: raw, as: UTF8.self) else { throw fail(start) }
+            return text
+        }
+        // With escapes: collect the bytes, then validate once.
+        var out = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == 0x22 {
+                index += 1
+                guard let text = String(validating: out, as: UTF8.self) else { throw fail(start) }
+                return text
+            }
+            if b < 0x20 { throw fail() }
+            guard b == 0x5C else { out.append(b); index += 1; continue }
+            guard index + 1 < bytes.count else { throw fail(bytes.count) }
+            let escape = bytes[index + 1]
+            index += 2
+            switch escape {
+            case 0x22, 0x5C, 0x2F: out.append(escape)
+            case 0x62: out.append(0x08)
+            case 0x66: out.append(0x0C)
+            case 0x6E: out.append(0x0A)
+            case 0x72: out.append(0x0D)
+            case 0x74: out.append(0x09)
+            case 0x75:
+                var scalar = try hex4()
+                if (0xD800...0xDBFF).contains(scalar), index + 1 < bytes.count, bytes[index] == 0x5C, bytes[index + 1] == 0x75 {
+                    let save = index
+                    index += 2
+                    let low = try hex4()
+                    if (0xDC00...0xDFFF).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        index = save
+                    }
+                }
+                // A lone surrogate has no character: U+FFFD, as JSONSerialization reads it.
+                let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                out.append(contentsOf: Array(String(character).utf8))
+            default: throw fail(index - 1)
+            }
+        }
+        throw fail(bytes.count)
+    }
+
+    private mutating func hex4() throws(Failure) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw fail(bytes.count) }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[index]
+            let digit: UInt32
+            switch b {
+            case 0x30...0x39: digit = UInt32(b - 0x30)
+            case 0x41...0x46: digit = UInt32(b - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(b - 0x61 + 10)
+            default: throw fail()
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+}

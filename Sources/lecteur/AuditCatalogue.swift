@@ -1,0 +1,82 @@
+import Foundation
+import LecteurApp
+import LecteurCore
+import LecteurNetwork
+
+/// The catalogue an audit reads: the built-in one, a file, or the API with the reader's client
+/// (same retries, `--timeout` and offline copy). An audit of the offline copy is refused unless
+/// `--allow-offline` is given, and then says how old the data is.
+struct AuditCatalogue {
+    let catalogue: Catalogue
+    /// The API address (credentials removed) when the catalogue came from it.
+    let url: String?
+    /// When the offline copy audited was fetched; nil for live data.
+    let offlineCopyFetchedAt: Date?
+
+    /// Loads, writing warnings, retries and errors on standard error. Exits 65 when there is
+    /// no catalogue to audit.
+    static func load(_ common: CommonOptions, strings: Strings, allowOffline: Bool) throws -> AuditCatalogue {
+        guard let catalog = common.catalog, CatalogueEndpoint.isRemote(catalog) else {
+            let source = LocalCatalogueSource(origin: common.catalog.map { .file($0) } ?? .builtIn, strings: strings)
+            switch source.fetch() {
+            case .success(let decoded):
+                for warning in source.warningMessages(decoded) { fputs(warning + "\n", stderr) }
+                return AuditCatalogue(catalogue: decoded.catalogue, url: nil, offlineCopyFetchedAt: nil)
+            case .failure(let error):
+                fail(source.message(for: error), strings: strings)
+            }
+        }
+        let client = try common.catalogueClient(catalog, strings: strings, stillLoadingInterval: nil)
+        let messages = CatalogueFetchMessages(strings: strings, timeZone: .current)
+        let presenter = CatalogueLoadPresenter(messages: messages)
+        let policy = client.configuration.retryPolicy
+        let outcome = Blocking.run {
+            await client.load { event in
+                if let notice = presenter.notice(for: event, policy: policy) { fputs(notice.message + "\n", stderr) }
+            }
+        }
+        let warnings = CatalogueMessages(strings: strings)
+        let url = client.endpoint.displayString
+        switch outcome {
+        case .loaded(let decoded, _, _):
+            for warning in decoded.warnings { fputs(warnings.message(for: warning) + "\n", stderr) }
+            return AuditCatalogue(catalogue: decoded.catalogue, url: url, offlineCopyFetchedAt: nil)
+        case .failed(let error, _, let copy?):
+            let date = DisplayFormat(strings: strings, timeZone: .current).date(copy.fetchedAt)
+            guard allowOffline else {
+                fail(strings(.auditCiOfflineRefused, ["message": messages.message(for: error), "date": date]), strings: strings)
+            }
+            fputs(messages.message(for: error) + "\n", stderr)
+            fputs(strings(.auditCiOfflineUsed, ["date": date, "age": messages.age(from: copy.fetchedAt, to: Date())]) + "\n", stderr)
+            return AuditCatalogue(catalogue: copy.catalogue, url: url, offlineCopyFetchedAt: copy.fetchedAt)
+        case .failed(let error, _, nil):
+            fail(messages.message(for: error), strings: strings)
+        case .cancelled:
+            fail(strings(.catalogueDecoding), strings: strings)
+        }
+    }
+
+    private static func fail(_ message: String, strings: Strings) -> Never {
+        fputs(cli(.cliError, ["message": message]) + "\n", stderr)
+        Foundation.exit(65)
+    }
+}
+
+/// Runs async work to completion from the synchronous command (the audit has nothing else to do
+/// meanwhile).
+enum Blocking {
+    static func run<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            box.value = await work()
+            done.signal()
+        }
+        done.wait()
+        return box.value!
+    }
+
+    private final class ResultBox<T>: @unchecked Sendable {
+        var value: T?
+    }
+}
