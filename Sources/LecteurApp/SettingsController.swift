@@ -33,11 +33,11 @@ public final class SettingsController {
     public func change(name: String, value: String) -> SettingChange {
         let folded = CommandParser.fold(name)
         if ["verbosity", "verbosite"].contains(folded) {
-            guard let verbosity = Verbosity(rawValue: CommandParser.fold(value)) else {
+            guard let verbosity = Verbosity(userValue: value) else {
                 return .failed(message: strings(.settingBadVerbosity, ["value": value]))
             }
             let saved = store.save([Self.verbosityKey: verbosity.rawValue])
-            return .applied(message: [strings(.settingVerbosity, ["value": verbosity.rawValue]), saved].compactMap { $0 }
+            return .applied(message: [strings(.settingVerbosity, ["value": verbosity.name(strings)]), saved].compactMap { $0 }
                                 .joined(separator: " "), action: .setVerbosity(verbosity))
         }
         for domain in domains {

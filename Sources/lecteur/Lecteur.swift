@@ -39,7 +39,7 @@ struct CommonOptions: ParsableArguments {
     var catalog: String?
 
     @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"))
-    var locale: String = "fr"
+    var locale: String?
 
     func strings() throws -> Strings {
         try localeStrings(locale)

@@ -24,7 +24,7 @@ extension Lecteur {
         var output: String?
 
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"))
-        var locale: String = "fr"
+        var locale: String?
 
         func run() throws {
             let strings = try localeStrings(locale)

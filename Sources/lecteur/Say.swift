@@ -16,13 +16,13 @@ extension Lecteur {
         var output: String?
 
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"))
-        var locale: String = "fr"
+        var locale: String?
 
         func run() throws {
             let strings = try localeStrings(locale)
             let store = ReaderStore(strings: strings)
             var settings = SpeechSettingsDomain.saved(in: store)
-            if locale.lowercased() == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
+            if strings.localeCode == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
             let spoken = Localization.pronunciation(strings)?.build(TextSanitizer.clean(text.joined(separator: " ")))
                 ?? TextSanitizer.clean(text.joined(separator: " "))
             do {

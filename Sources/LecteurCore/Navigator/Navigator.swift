@@ -16,6 +16,8 @@ public struct Navigator: Sendable {
         self.pronunciation = pronunciation
         self.builder = ScreenBuilder(strings: strings, timeZone: timeZone, alphabet: alphabet)
         self.composer = SpeechComposer(strings: strings)
+        var parser = parser
+        parser.localeCode = strings.localeCode // suggestions in the user's language
         self.parser = parser
     }
 
@@ -237,7 +239,8 @@ public struct Navigator: Sendable {
 
     private func help(_ topic: String?, _ out: inout Output) {
         func line(_ spec: CommandSpec) -> String {
-            strings(.helpUsage, ["names": spec.names.joined(separator: ", "), "description": strings(spec.help)])
+            strings(.helpUsage, ["names": CommandLanguage.helpNames(spec.names, localeCode: strings.localeCode)
+                .joined(separator: ", "), "description": strings(spec.help)])
         }
         if let topic {
             guard let spec = parser.spec(named: topic) else {
