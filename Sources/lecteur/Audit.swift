@@ -109,7 +109,14 @@ extension Lecteur {
             }
             phase("write")
             if let threshold, case let count = results.violationCount(atLeast: threshold), count > 0 {
-                fputs(strings(.auditCliFailed, ["count": String(count), "impact": threshold.rawValue]) + "\n", stderr)
+                // The impact by its name in the user's language (« grave »), not the option's value.
+                let impact = switch threshold {
+                case .minor: strings(.auditImpactMinor)
+                case .moderate: strings(.auditImpactModerate)
+                case .serious: strings(.auditImpactSerious)
+                case .critical: strings(.auditImpactCritical)
+                }
+                fputs(strings(.auditCliFailed, ["count": String(count), "impact": impact]) + "\n", stderr)
                 Foundation.exit(1)
             }
         }

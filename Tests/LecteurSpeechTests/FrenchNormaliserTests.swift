@@ -25,7 +25,7 @@ import Testing
         ("0612345678", "06 12 34 56 78"),
         ("01.23.45.67.89", "01 23 45 67 89"),
         ("Python vs Java", "Python versus Java"),
-        ("C# et C++", "C sharp et C plus plus"),
+        ("C# et C++", "C sharp et C plusse plusse"),
         ("l'AI Act", "l'A I Act"),
         ("UX/UI", "u x u i"),
         ("IA & RGPD", "i a et RGPD"),
@@ -62,7 +62,7 @@ import Testing
         ("Vouliez-vous dire « filtre » ?", "Vouliez-vous dire « filtre » ?"),
         ("Swift - les bases", "Swift - les bases"),
         ("Chargement des formations...", "Chargement des formations..."),
-        ("0 %", "0 pour cent"),
+        ("0 %", "0 %"),
     ])
     func signs(_ written: String, _ spoken: String) {
         #expect(builder.build(written) == spoken)
@@ -82,5 +82,20 @@ import Testing
         #expect(FrenchNumberWords.roman("XXI") == 21)
         #expect(FrenchNumberWords.roman("IIII") == nil)
         #expect(FrenchNumberWords.roman("MCMXC") == 1990)
+    }
+}
+
+extension FrenchNormaliserTests {
+    @Test(arguments: [
+        ("symboles : K, M. Écoutez", "symboles : K, M. Écoutez"),
+        ("Bonjour M. Dupont", "Bonjour monsieur Dupont"),
+        ("Juste : ?.", "Juste : point d'interrogation."),
+        ("K, ?, 4", "K, point d'interrogation, 4"),
+        ("Son : connecté, 0,4 s en attente", "Son : connecté, 0,4 seconde en attente"),
+        ("3 s'inscrivent", "3 s'inscrivent"),
+    ])
+    func contextDecides(_ written: String, _ spoken: String) throws {
+        let builder = try Fixtures.frenchBuilder()
+        #expect(builder.build(written) == spoken)
     }
 }

@@ -27,7 +27,7 @@ public enum MorseError: Error, Hashable, Sendable {
         case .nothingToPlay(let encoding):
             return [strings(.morseNothingToPlay), encoding.unknownMessage(strings)].compactMap { $0 }.joined(separator: " ")
         case .cannotWrite(let path, let reason):
-            return strings(.storageWriteFailed, ["reason": "\(path) : \(reason)"])
+            return strings(.storageWriteFailed, ["reason": "\(path) : \(SystemErrorText.summary(reason, strings))"])
         }
     }
 }

@@ -106,7 +106,7 @@ private struct Scan {
             if !afterWord && (c.isLetter || Self.isDigit(c)) && tokenStart(i), let (text, end) = address(at: i) {
                 out += text
                 i = end
-            } else if !c.isLetter && !Self.isDigit(c), let name = builder.symbolNames[c], standsAlone(i, .quotedOnly) {
+            } else if !c.isLetter && !Self.isDigit(c), let name = builder.symbolNames[c], standsAlone(i, .quoted) {
                 // « & » is the sign's name; between words the abbreviation ("et") applies.
                 out += name
                 i += 1
@@ -337,7 +337,9 @@ private struct Scan {
     func match(_ keys: [[Character]], at k: Int) -> ([Character], Int)? {
         for key in keys where k + key.count <= n && Array(chars[k..<(k + key.count)]) == key {
             let end = k + key.count
-            let boundary = end >= n || !(chars[end].isLetter && key.last?.isLetter == true)
+            // "3 s'inscrivent": an apostrophe continues the word, so "s" is no unit there.
+            let boundary = end >= n || !((chars[end].isLetter || chars[end] == "'" || chars[end] == "\u{2019}")
+                                         && key.last?.isLetter == true)
             if boundary { return (key, end) }
         }
         return nil
@@ -411,6 +413,10 @@ private struct Scan {
             // "M." is "monsieur" only before a name, not a capital ending a sentence.
             if key.count == 2, key[0].isUppercase, key[1] == "." {
                 guard end + 1 < n, Self.isSpace(chars[end]), chars[end + 1].isUppercase else { continue }
+                // Nor in a list of letters ("symboles : K, M. Écoutez").
+                var b = i - 1
+                while b >= 0 && Self.isSpace(chars[b]) { b -= 1 }
+                if b >= 1, chars[b] == ",", Self.isWordChar(chars[b - 1]), b < 2 || !Self.isWordChar(chars[b - 2]) { continue }
             }
             let expansion = lexicon.abbreviations[String(key)] ?? String(key)
             // "n°6": the expansion needs a space before what followed the sign.
@@ -463,24 +469,32 @@ private struct Scan {
         guard let name = builder.symbolNames[c], !c.isLetter else { return nil }
         // French high punctuation follows a space in running text (« Vouliez-vous dire … ? »),
         // and a dash separates words: those are named only between quotes or alone.
-        let kind: Alone = "?!:;-\u{2013}\u{2014}".contains(c) ? .quotedOnly : .sign
+        // After a number a sign is its unit ("80 %, 5 essais"), which the synthesiser reads well.
+        if i >= 2, Self.isSpace(chars[i - 1]), Self.isDigit(chars[i - 2]) { return nil }
+        let kind: Alone = "?!:;-\u{2013}\u{2014}".contains(c) ? .item : .sign
         return standsAlone(i, kind) ? name : nil
     }
 
-    enum Alone { case letter, sign, quotedOnly }
+    /// quoted: only between quotes or alone; item: also before a comma or a full stop;
+    /// letter: also at the end of the text; sign: also between spaces.
+    enum Alone { case quoted, item, letter, sign }
 
-    /// Quoted (« X ») or alone in the text; a letter also at the end of a clause ("À, point, trait",
-    /// "Juste : À."), a sign also between spaces ("Symbole .").
+    /// Quoted (« X ») or alone in the text, or an item followed by a comma or a full stop
+    /// ("À, point, trait", "Juste : ?."); a letter also at the end of the text, a sign also
+    /// between spaces ("Symbole .").
     func standsAlone(_ i: Int, _ kind: Alone) -> Bool {
         var b = i - 1
         while b >= 0 && Self.isSpace(chars[b]) { b -= 1 }
         var a = i + 1
         while a < n && Self.isSpace(chars[a]) { a += 1 }
         if (b < 0 || "«“\"".contains(chars[b])) && (a >= n || "»”\"".contains(chars[a])) { return true }
-        if kind == .quotedOnly { return false }
         guard i == 0 || Self.isSpace(chars[i - 1]) || "«“\"".contains(chars[i - 1]) else { return false }
-        let endsClause = i + 1 >= n || "»”\"".contains(chars[i + 1])
-            || (",.".contains(chars[i + 1]) && (i + 2 >= n || Self.isSpace(chars[i + 2])))
+        // Followed by a comma or a full stop, a sign is an item, never punctuation: « Juste : ?. »,
+        // « K, ?, 4 » (a question mark ends its own sentence, without a full stop after it).
+        let item = i + 1 < n && ",.".contains(chars[i + 1]) && (i + 2 >= n || Self.isSpace(chars[i + 2]))
+        if kind == .quoted { return false }
+        if kind == .item { return item }
+        let endsClause = item || i + 1 >= n || "»”\"".contains(chars[i + 1])
         return endsClause || (kind == .sign && Self.isSpace(chars[i + 1]))
     }
 
