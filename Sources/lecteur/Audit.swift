@@ -22,10 +22,10 @@ extension Lecteur {
         @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptDisable), valueName: "ID"))
         var disable: [String] = []
 
-        @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptOutput), valueName: "FICHIER"))
+        @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptOutput), valueName: cli(.cliValueFile)))
         var output: String?
 
-        @Option(name: .customLong("strings"), help: ArgumentHelp(cli(.auditCliOptStrings), valueName: "FICHIER"))
+        @Option(name: .customLong("strings"), help: ArgumentHelp(cli(.auditCliOptStrings), valueName: cli(.cliValueFile)))
         var stringsFile: String?
 
         /// The chosen locale, with the templates of `--strings` in place of the shipped ones.

@@ -12,7 +12,7 @@ extension Lecteur {
         @Argument(help: ArgumentHelp(cli(.cliArgSayText)))
         var text: [String]
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptSayOutput), valueName: "FICHIER.wav"))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptSayOutput), valueName: cli(.cliValueWavFile)))
         var output: String?
 
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"))
