@@ -97,13 +97,16 @@ private struct Scan {
 
     /// Where the last number read (with its unit) ended: a dash there starts a range.
     var lastNumberEnd = -1
+    /// Addresses are looked for only in a text with an "@" or a "/" or "www." in it.
+    lazy var mayHoldAddress: Bool = !builder.symbolNames.isEmpty && chars.contains { $0 == "@" || $0 == "/" || $0 == "." }
 
     mutating func run() -> String {
         var i = 0
         while i < n {
             let c = chars[i]
             let afterWord = i > 0 && Self.isWordChar(chars[i - 1])
-            if !afterWord && (c.isLetter || Self.isDigit(c)) && tokenStart(i), let (text, end) = address(at: i) {
+            if mayHoldAddress && !afterWord && (c.isLetter || Self.isDigit(c)) && tokenStart(i),
+               let (text, end) = address(at: i) {
                 out += text
                 i = end
             } else if !c.isLetter && !Self.isDigit(c), let name = builder.symbolNames[c], standsAlone(i, .quoted) {
@@ -395,7 +398,7 @@ private struct Scan {
     func romanOrdinal(at i: Int) -> (String, Int)? {
         guard !builder.ordinalSuffixes.isEmpty else { return nil }
         var j = i
-        while j < n && "IVXLCDM".contains(chars[j]) { j += 1 }
+        while j < n && Self.roman.contains(chars[j]) { j += 1 }
         guard j > i, j < n, chars[j].isLowercase else { return nil }
         let numeral = String(chars[i..<j])
         if numeral.count == 1 && !"IVX".contains(numeral) { return nil }
@@ -426,16 +429,19 @@ private struct Scan {
     }
 
     func tokenStart(_ i: Int) -> Bool {
-        i == 0 || Self.isSpace(chars[i - 1]) || "«(“\"'<[".contains(chars[i - 1])
+        i == 0 || Self.isSpace(chars[i - 1]) || Self.tokenOpeners.contains(chars[i - 1])
     }
 
     /// A URL (with a scheme, or from "www.") or an e-mail address, read with its signs named.
     func address(at i: Int) -> (String, Int)? {
         guard !builder.symbolNames.isEmpty else { return nil }
+        // Bounded, so that a pasted run of "'a'a'a…" (a token start at every other character)
+        // stays linear: nothing longer is read as an address.
         var e = i
-        while e < n && !Self.isSpace(chars[e]) && !"»”\")]<>".contains(chars[e]) { e += 1 }
+        while e < n && e - i <= Self.longestAddress && !Self.isSpace(chars[e]) && !Self.addressEnders.contains(chars[e]) { e += 1 }
+        guard e - i <= Self.longestAddress else { return nil }
         // Punctuation ending the sentence is not part of the address.
-        while e > i && ".,;:!?".contains(chars[e - 1]) { e -= 1 }
+        while e > i && Self.sentencePunctuation.contains(chars[e - 1]) { e -= 1 }
         let token = String(chars[i..<e])
         var body = Substring(token)
         let lower = token.lowercased()
@@ -471,7 +477,7 @@ private struct Scan {
         // and a dash separates words: those are named only between quotes or alone.
         // After a number a sign is its unit ("80 %, 5 essais"), which the synthesiser reads well.
         if i >= 2, Self.isSpace(chars[i - 1]), Self.isDigit(chars[i - 2]) { return nil }
-        let kind: Alone = "?!:;-\u{2013}\u{2014}".contains(c) ? .item : .sign
+        let kind: Alone = Self.itemOnlySigns.contains(c) ? .item : .sign
         return standsAlone(i, kind) ? name : nil
     }
 
@@ -487,14 +493,14 @@ private struct Scan {
         while b >= 0 && Self.isSpace(chars[b]) { b -= 1 }
         var a = i + 1
         while a < n && Self.isSpace(chars[a]) { a += 1 }
-        if (b < 0 || "«“\"".contains(chars[b])) && (a >= n || "»”\"".contains(chars[a])) { return true }
-        guard i == 0 || Self.isSpace(chars[i - 1]) || "«“\"".contains(chars[i - 1]) else { return false }
+        if (b < 0 || Self.openQuotes.contains(chars[b])) && (a >= n || Self.closeQuotes.contains(chars[a])) { return true }
+        guard i == 0 || Self.isSpace(chars[i - 1]) || Self.openQuotes.contains(chars[i - 1]) else { return false }
         // Followed by a comma or a full stop, a sign is an item, never punctuation: « Juste : ?. »,
         // « K, ?, 4 » (a question mark ends its own sentence, without a full stop after it).
-        let item = i + 1 < n && ",.".contains(chars[i + 1]) && (i + 2 >= n || Self.isSpace(chars[i + 2]))
+        let item = i + 1 < n && (chars[i + 1] == "," || chars[i + 1] == ".") && (i + 2 >= n || Self.isSpace(chars[i + 2]))
         if kind == .quoted { return false }
         if kind == .item { return item }
-        let endsClause = item || i + 1 >= n || "»”\"".contains(chars[i + 1])
+        let endsClause = item || i + 1 >= n || Self.closeQuotes.contains(chars[i + 1])
         return endsClause || (kind == .sign && Self.isSpace(chars[i + 1]))
     }
 
@@ -524,6 +530,14 @@ private struct Scan {
         return (words.joined(separator: ", "), j)
     }
 
+    static let longestAddress = 256
+    static let roman: Set<Character> = ["I", "V", "X", "L", "C", "D", "M"]
+    static let tokenOpeners: Set<Character> = ["«", "(", "“", "\"", "'", "<", "["]
+    static let addressEnders: Set<Character> = ["»", "”", "\"", ")", "]", "<", ">"]
+    static let sentencePunctuation: Set<Character> = [".", ",", ";", ":", "!", "?"]
+    static let itemOnlySigns: Set<Character> = ["?", "!", ":", ";", "-", "\u{2013}", "\u{2014}"]
+    static let openQuotes: Set<Character> = ["«", "“", "\""]
+    static let closeQuotes: Set<Character> = ["»", "”", "\""]
     static func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
     static func isWordChar(_ c: Character) -> Bool { c.isLetter || isDigit(c) }
     static func isSpace(_ c: Character) -> Bool { c == " " || c == "\u{00A0}" || c == "\u{202F}" || c == "\u{2009}" }
