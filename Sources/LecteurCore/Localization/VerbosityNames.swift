@@ -4,7 +4,7 @@ extension Verbosity {
     public init?(userValue value: String) {
         switch FrenchCollation.fold(value.trimmingCharacters(in: .whitespaces)) {
         case "full", "complete", "complet", "long", "longue": self = .full
-        case "brief", "breve", "bref", "court", "courte": self = .brief
+        case "brief", "short", "breve", "bref", "court", "courte": self = .brief
         default: return nil
         }
     }
