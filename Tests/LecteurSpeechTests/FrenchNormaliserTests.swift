@@ -93,6 +93,9 @@ extension FrenchNormaliserTests {
         ("K, ?, 4", "K, point d'interrogation, 4"),
         ("Son : connecté, 0,4 s en attente", "Son : connecté, 0,4 seconde en attente"),
         ("3 s'inscrivent", "3 s'inscrivent"),
+        ("Entraînement sur À : écoutez", "Entraînement sur a accent grave : écoutez"),
+        ("Entraînement sur ? : écoutez", "Entraînement sur point d'interrogation : écoutez"),
+        ("Pourquoi ? Parce que.", "Pourquoi ? Parce que."),
     ])
     func contextDecides(_ written: String, _ spoken: String) throws {
         let builder = try Fixtures.frenchBuilder()

@@ -495,9 +495,11 @@ private struct Scan {
         while a < n && Self.isSpace(chars[a]) { a += 1 }
         if (b < 0 || Self.openQuotes.contains(chars[b])) && (a >= n || Self.closeQuotes.contains(chars[a])) { return true }
         guard i == 0 || Self.isSpace(chars[i - 1]) || Self.openQuotes.contains(chars[i - 1]) else { return false }
-        // Followed by a comma or a full stop, a sign is an item, never punctuation: « Juste : ?. »,
+        // Followed by a comma, a full stop or a colon, a sign is an item, never punctuation: « Juste : ?. »,
         // « K, ?, 4 » (a question mark ends its own sentence, without a full stop after it).
-        let item = i + 1 < n && (chars[i + 1] == "," || chars[i + 1] == ".") && (i + 2 >= n || Self.isSpace(chars[i + 2]))
+        var item = i + 1 < n && (chars[i + 1] == "," || chars[i + 1] == ".") && (i + 2 >= n || Self.isSpace(chars[i + 2]))
+        // « Entraînement sur À : écoutez… »: before a spaced colon too.
+        if !item, i + 2 < n, Self.isSpace(chars[i + 1]), chars[i + 2] == ":" { item = true }
         if kind == .quoted { return false }
         if kind == .item { return item }
         let endsClause = item || i + 1 >= n || Self.closeQuotes.contains(chars[i + 1])
