@@ -9,8 +9,10 @@ extension Lecteur {
 
         @OptionGroup var common: CommonOptions
 
-        @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptFormat), valueName: "text|json|junit|html"))
-        var format: String = "text"
+        @Option(name: .customLong("format"), help: ArgumentHelp(cli(.auditCliOptFormat), valueName: "text|json|junit|html"))
+        var formatOption: String?
+        // The default is in the help text, in the user's language (no English "(default: text)").
+        var format: String { formatOption ?? "text" }
 
         @Option(name: .customLong("fail-on"),
                 help: ArgumentHelp(cli(.auditCliOptFailOn), valueName: "minor|moderate|serious|critical"))

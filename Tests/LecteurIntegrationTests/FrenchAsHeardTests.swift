@@ -45,6 +45,10 @@ import Testing
         #expect(help.stdout.contains("Langue de l'interface"))
         #expect(!help.stdout.contains("(default:"), "\(help.stdout)")
         #expect(!help.stdout.contains("integral|abrege"))
+        for command in ["audit", "morse", "say"] {
+            let other = try LecteurProcess.run([command, "--help"])
+            #expect(!other.stdout.contains("(default:"), "\(command): \(other.stdout)")
+        }
     }
 
     /// The README's commands answered in French name nothing in English.
