@@ -22,7 +22,9 @@ public enum LocaleResources {
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix("lexique") && !$0.hasPrefix("lexicon") }.sorted()
     }
 
-    /// Flat key → template table, all string files of the locale merged.
+    /// Flat key → template table, all string files of the locale merged. A string with plural
+    /// forms (a JSON object such as `{"one": "…", "other": "…"}`) is flattened as `Strings` reads
+    /// it: `other` under the key, each other member under `key|member`.
     public static func table(locale: String) -> [String: String]? {
         var table: [String: String] = [:]
         let files = stringFiles(locale: locale)
@@ -30,7 +32,14 @@ public enum LocaleResources {
         for file in files {
             guard let data = data(locale: locale, file: file),
                   let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-            for (key, value) in object { if let s = value as? String { table[key] = s } }
+            for (key, value) in object {
+                if let s = value as? String {
+                    table[key] = s
+                } else if let forms = value as? [String: String], let other = forms["other"] {
+                    table[key] = other
+                    for (member, form) in forms where member != "other" { table[key + "|" + member] = form }
+                }
+            }
         }
         return table
     }

@@ -1,3 +1,4 @@
+import Foundation
 import LecteurCore
 import LecteurLocales
 
@@ -8,11 +9,36 @@ public enum Localization {
     }
 
     /// The locale asked for with `--locale` on the command line (before full parsing, so that
-    /// even `--help` and option errors speak the user's language).
-    public static func requestedLocale(in arguments: [String]) -> String {
+    /// even `--help` and option errors speak the user's language), else the one of the environment.
+    public static func requestedLocale(in arguments: [String],
+                                       environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         for (i, argument) in arguments.enumerated() {
             if argument == "--locale", i + 1 < arguments.count { return arguments[i + 1] }
             if argument.hasPrefix("--locale=") { return String(argument.dropFirst("--locale=".count)) }
+        }
+        return environmentLocale(environment)
+    }
+
+    /// `--locale` when given, else the environment's.
+    public static func locale(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        option ?? environmentLocale(environment)
+    }
+
+    /// The interface language from the environment, as gettext looks for it: the `LANGUAGE`
+    /// list of preferences first (`en_GB:fr`), then the first of `LC_ALL`, `LC_MESSAGES`, `LANG`
+    /// that is set. A language Lecteur does not have (`de_DE.UTF-8`, `C`, `POSIX`) is passed
+    /// over, and French, the reference, is the answer when nothing matches: never an error.
+    public static func environmentLocale(_ environment: [String: String]) -> String {
+        var candidates: [String] = []
+        if let list = environment["LANGUAGE"], !list.isEmpty {
+            candidates += list.split(separator: ":").map(String.init)
+        }
+        if let posix = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) {
+            candidates.append(posix)
+        }
+        for candidate in candidates {
+            let language = candidate.prefix { $0.isLetter }.lowercased()
+            if LocaleResources.available.contains(language) { return language }
         }
         return "fr"
     }

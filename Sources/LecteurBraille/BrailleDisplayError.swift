@@ -29,15 +29,15 @@ public enum BrailleDisplayError: Error, Hashable, Sendable {
     public func message(_ strings: Strings) -> String {
         switch self {
         case .noServer(let host, let detail):
-            strings(.brailleErrorNoServer, ["host": host, "detail": detail])
+            strings(.brailleErrorNoServer, ["host": host, "detail": SystemErrorText.summary(detail, strings)])
         case .authenticationFailed(let host):
             strings(.brailleErrorAuth, ["host": host])
         case .emptyDisplay(let host):
             strings(.brailleErrorEmptyDisplay, ["host": host])
         case .ttyRefused(let detail):
-            strings(.brailleErrorTty, ["detail": detail])
+            strings(.brailleErrorTty, ["detail": SystemErrorText.summary(detail, strings)])
         case .connectionLost(let detail):
-            strings(.brailleErrorLost, ["detail": detail])
+            strings(.brailleErrorLost, ["detail": SystemErrorText.summary(detail, strings)])
         }
     }
 }

@@ -18,7 +18,7 @@ public enum StorageFaultReason: Hashable, Sendable {
         case .unreadable: strings(.storageReasonUnreadable)
         case .readOnly: strings(.storageReasonReadOnly)
         case .notADirectory: strings(.storageReasonNotADirectory)
-        case .other(let detail): strings(.storageReasonOther, ["detail": detail])
+        case .other(let detail): strings(.storageReasonOther, ["detail": SystemErrorText.summary(detail, strings)])
         }
     }
 

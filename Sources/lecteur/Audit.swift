@@ -10,8 +10,10 @@ extension Lecteur {
 
         @OptionGroup var common: CommonOptions
 
-        @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptFormat), valueName: "text|json|junit|html|sarif"))
-        var format: String = "text"
+        @Option(name: .customLong("format"), help: ArgumentHelp(cli(.auditCliOptFormat), valueName: "text|json|junit|html|sarif"))
+        var formatOption: String?
+        // The default is in the help text, in the user's language (no English "(default: text)").
+        var format: String { formatOption ?? "text" }
 
         @Option(name: .customLong("fail-on"),
                 help: ArgumentHelp(cli(.auditCliOptFailOn), valueName: "minor|moderate|serious|critical"))
@@ -23,10 +25,10 @@ extension Lecteur {
         @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptDisable), valueName: "ID"))
         var disable: [String] = []
 
-        @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptOutput), valueName: "FICHIER"))
+        @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptOutput), valueName: cli(.cliValueFile)))
         var output: String?
 
-        @Option(name: .customLong("strings"), help: ArgumentHelp(cli(.auditCliOptStrings), valueName: "FICHIER"))
+        @Option(name: .customLong("strings"), help: ArgumentHelp(cli(.auditCliOptStrings), valueName: cli(.cliValueFile)))
         var stringsFile: String?
 
         @Flag(name: .customLong("allow-offline"), help: ArgumentHelp(cli(.auditCiOptAllowOffline)))
@@ -88,6 +90,15 @@ extension Lecteur {
             // recording figures with a release build (the benchmarks time `AuditRun.render`).
             let timing = ProcessInfo.processInfo.environment["LECTEUR_AUDIT_TIMING"] == "1"
             var clock = ContinuousClock.now
+            // The impact by its name in the user's language (« grave »), not the option's value.
+            func impactName(_ impact: Impact) -> String {
+                switch impact {
+                case .minor: strings(.auditImpactMinor)
+                case .moderate: strings(.auditImpactModerate)
+                case .serious: strings(.auditImpactSerious)
+                case .critical: strings(.auditImpactCritical)
+                }
+            }
             func phase(_ name: String) {
                 guard timing else { return }
                 let now = ContinuousClock.now
@@ -140,11 +151,11 @@ extension Lecteur {
                 fputs(strings(.auditCiBaselineSummary, ["known": String(comparison.known), "new": String(comparison.new),
                                                         "fixed": String(comparison.fixed)]) + "\n", stderr)
                 if let threshold, case let count = baseline.newViolationCount(results, atLeast: threshold), count > 0 {
-                    fputs(strings(.auditCiFailedNew, ["count": String(count), "impact": threshold.rawValue]) + "\n", stderr)
+                    fputs(strings(.auditCiFailedNew, ["count": String(count), "impact": impactName(threshold)]) + "\n", stderr)
                     Foundation.exit(1)
                 }
             } else if let threshold, case let count = results.violationCount(atLeast: threshold), count > 0 {
-                fputs(strings(.auditCliFailed, ["count": String(count), "impact": threshold.rawValue]) + "\n", stderr)
+                fputs(strings(.auditCliFailed, ["count": String(count), "impact": impactName(threshold)]) + "\n", stderr)
                 Foundation.exit(1)
             }
         }

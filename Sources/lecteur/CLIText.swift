@@ -24,8 +24,11 @@ struct LecteurCLIError: Error, CustomStringConvertible {
     init(_ message: String) { description = message }
 }
 
-/// The string table for `--locale`, or a French (or English) error naming the locales there are.
-func localeStrings(_ locale: String) throws -> Strings {
+/// The string table for `--locale`, or a French (or English) error naming the locales there are;
+/// without the option, the environment's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), French
+/// when it is one Lecteur does not have.
+func localeStrings(_ option: String?) throws -> Strings {
+    let locale = Localization.locale(option: option)
     guard let strings = Localization.strings(locale.lowercased()) else {
         throw LecteurCLIError(CLIText.strings(.optionBadLocale, ["locale": locale]))
     }

@@ -35,18 +35,20 @@ struct Lecteur: ParsableCommand {
 
 /// Options every subcommand that shows the catalogue shares.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(cli(.cliOptCatalog), valueName: "FICHIER|URL"))
+    @Option(name: .long, help: ArgumentHelp(cli(.cliOptCatalog), valueName: cli(.cliValueCatalog)))
     var catalog: String?
 
     @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"))
-    var locale: String = "fr"
+    var locale: String?
 
     func strings() throws -> Strings {
         try localeStrings(locale)
     }
 
-    @Option(name: .long, help: ArgumentHelp(cli(.cliOptTimeout), valueName: "SECONDES"))
-    var timeout: Double = 30
+    @Option(name: .customLong("timeout"), help: ArgumentHelp(cli(.cliOptTimeout), valueName: cli(.cliValueSeconds)))
+    var timeoutOption: Double?
+    /// 30 s, said in the help text (no English "(default: 30.0)" after it).
+    var timeout: Double { timeoutOption ?? 30 }
 
     func catalogueSource(strings: Strings) throws -> CatalogueSource {
         guard let catalog, CatalogueEndpoint.isRemote(catalog) else {

@@ -11,20 +11,20 @@ extension Lecteur {
         @Argument(help: ArgumentHelp(cli(.cliArgMorseText)))
         var text: [String]
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptWpm), valueName: "MPM"))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptWpm), valueName: cli(.cliValueWpm)))
         var wpm: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptFarnsworth), valueName: "MPM"))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptFarnsworth), valueName: cli(.cliValueWpm)))
         var farnsworth: String?
 
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptTone), valueName: "HZ"))
         var tone: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptOutput), valueName: "FICHIER.wav"))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptOutput), valueName: cli(.cliValueWavFile)))
         var output: String?
 
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"))
-        var locale: String = "fr"
+        var locale: String?
 
         func run() throws {
             let strings = try localeStrings(locale)

@@ -12,25 +12,34 @@ extension Lecteur {
 
         @OptionGroup var common: CommonOptions
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptTranscript), valueName: "text|jsonl|none"))
-        var transcript: String = "text"
+        @Option(name: .customLong("transcript"), help: ArgumentHelp(cli(.cliOptTranscript), valueName: "text|jsonl|none"))
+        var transcriptOption: String?
+        // The default is in the help text, in the user's language; a default value here would
+        // make swift-argument-parser add an English "(default: …)" after it.
+        var transcript: String { transcriptOption ?? "text" }
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptSpeech), valueName: "auto|on|off"))
-        var speech: String = "auto"
+        @Option(name: .customLong("speech"), help: ArgumentHelp(cli(.cliOptSpeech), valueName: "auto|on|off"))
+        var speechOption: String?
+        // The default is in the help text, in the user's language; a default value here would
+        // make swift-argument-parser add an English "(default: …)" after it.
+        var speech: String { speechOption ?? "auto" }
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptBraille), valueName: "auto|on|off"))
-        var braille: String = "auto"
+        @Option(name: .customLong("braille"), help: ArgumentHelp(cli(.cliOptBraille), valueName: "auto|on|off"))
+        var brailleOption: String?
+        // The default is in the help text, in the user's language; a default value here would
+        // make swift-argument-parser add an English "(default: …)" after it.
+        var braille: String { brailleOption ?? "auto" }
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptAudioOut), valueName: "FICHIER.wav"))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptAudioOut), valueName: cli(.cliValueWavFile)))
         var audioOut: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrailleTable), valueName: "integral|abrege|comp8"))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrailleTable), valueName: cli(.cliValueBrailleTable)))
         var brailleTable: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrlapiHost), valueName: "HÔTE"))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrlapiHost), valueName: cli(.cliValueHost)))
         var brlapiHost: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrlapiAuth), valueName: "CLÉ"))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrlapiAuth), valueName: cli(.cliValueKey)))
         var brlapiAuth: String?
 
         func run() throws {

@@ -12,17 +12,17 @@ extension Lecteur {
         @Argument(help: ArgumentHelp(cli(.cliArgSayText)))
         var text: [String]
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptSayOutput), valueName: "FICHIER.wav"))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptSayOutput), valueName: cli(.cliValueWavFile)))
         var output: String?
 
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"))
-        var locale: String = "fr"
+        var locale: String?
 
         func run() throws {
             let strings = try localeStrings(locale)
             let store = ReaderStore(strings: strings)
             var settings = SpeechSettingsDomain.saved(in: store)
-            if locale.lowercased() == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
+            if strings.localeCode == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
             let spoken = Localization.pronunciation(strings)?.build(TextSanitizer.clean(text.joined(separator: " ")))
                 ?? TextSanitizer.clean(text.joined(separator: " "))
             do {

@@ -23,9 +23,13 @@ struct BrailleLocaleTests {
     @Test("each error reads as one French sentence with its details")
     func frenchMessages() throws {
         let strings = Strings(localeCode: "fr", table: try #require(LocaleResources.table(locale: "fr")))
-        let noServer = BrailleDisplayError.noServer(host: ":7", detail: "connexion refusée").message(strings)
+        // BrlAPI's own text is English (brlapi_strerror): the message says it in French (issue 14).
+        let noServer = BrailleDisplayError.noServer(host: ":7", detail: "connect: Connection refused").message(strings)
         #expect(noServer.hasPrefix("Pas de plage braille"))
         #expect(noServer.contains(":7") && noServer.contains("connexion refusée"))
+        #expect(!noServer.contains("Connection refused") && !noServer.contains("connect:"))
+        let lost = BrailleDisplayError.connectionLost(detail: "read: Some new libc wording").message(strings)
+        #expect(lost == "Plage braille perdue (erreur système). Reconnexion en cours ; la lecture continue.")
         for error in [BrailleDisplayError.authenticationFailed(host: ":7"), .emptyDisplay(host: ":7"),
                       .ttyRefused(detail: "x"), .connectionLost(detail: "x")] {
             let message = error.message(strings)

@@ -38,8 +38,9 @@ import Testing
         #expect(decoded.catalogue.categories.isEmpty)
     }
 
-    @Test(arguments: ["id", "title", "duration", "level", "price"])
-    func recordMissingARequiredFieldIsSkippedAndTheRestLoads(field: String) throws {
+    /// The warning names the field in French (« prix », not « price »).
+    @Test(arguments: [("id", "identifiant"), ("title", "titre"), ("duration", "durée"), ("level", "niveau"), ("price", "prix")])
+    func recordMissingARequiredFieldIsSkippedAndTheRestLoads(field: String, french: String) throws {
         var bad: [String: Any] = ["id": 2, "title": "B", "duration": "1 jour", "level": "Expert", "price": 5]
         bad.removeValue(forKey: field)
         let badJSON = String(decoding: try JSONSerialization.data(withJSONObject: bad), as: UTF8.self)
@@ -50,7 +51,7 @@ import Testing
         #expect(decoded.catalogue.formations.map(\.id) == [1, 3])
         #expect(decoded.warnings == [.missingField(position: 2, field: field)])
         #expect(CatalogueMessages(strings: Fixture.fr).message(for: decoded.warnings[0])
-                == "Formation n° 2 ignorée : champ « \(field) » manquant.")
+                == "Formation n° 2 ignorée : champ « \(french) » manquant.")
     }
 
     @Test func invalidFieldsNonObjectsDuplicatesAndBadDatesAreReported() throws {

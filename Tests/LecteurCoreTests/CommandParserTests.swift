@@ -38,10 +38,10 @@ import Testing
 
     @Test func argumentsAreChecked() {
         #expect(parser.parse("tab") == .failure(.missingArgument(command: "tab", usage: .usageTab)))
-        #expect(parser.parse("onglet cuisine") == .failure(.badArgument(command: "tab", argument: "cuisine", usage: .usageTab)))
-        #expect(parser.parse("suivant 3") == .failure(.badArgument(command: "next", argument: "3", usage: .usageNextItem)))
-        #expect(parser.parse("retour 3") == .failure(.unexpectedArgument(command: "back")))
-        #expect(parser.parse("filtre") == .failure(.missingArgument(command: "filter", usage: .usageFilter)))
+        #expect(parser.parse("onglet cuisine") == .failure(.badArgument(command: "onglet", argument: "cuisine", usage: .usageTab)))
+        #expect(parser.parse("suivant 3") == .failure(.badArgument(command: "suivant", argument: "3", usage: .usageNextItem)))
+        #expect(parser.parse("retour 3") == .failure(.unexpectedArgument(command: "retour")))
+        #expect(parser.parse("filtre") == .failure(.missingArgument(command: "filtre", usage: .usageFilter)))
     }
 
     @Test func errorMessagesAreFrench() {
@@ -51,6 +51,19 @@ import Testing
         #expect(nav.message(for: .unexpectedArgument(command: "next")) == "La commande « next » ne prend pas d'argument.")
         #expect(nav.message(for: .unknown(word: "zz", suggestion: nil))
                 == "Commande inconnue : « zz ». Tapez « aide » pour la liste des commandes.")
+    }
+
+    /// Issue 14: French answers name commands in French, and a typo is corrected to the French
+    /// name when an English one is as close.
+    @Test func suggestionsAndMessagesStayInTheUsersLanguage() {
+        #expect(parser.parse("filtr") == .failure(.unknown(word: "filtr", suggestion: "filtre")))
+        #expect(Fixture.navigator.message(for: .missingArgument(command: "filtre", usage: .usageFilter))
+                == "La commande « filtre » attend un argument : un nom de catégorie, ou « toutes »")
+        var english = CommandParser()
+        english.localeCode = "en"
+        #expect(english.parse("filtr") == .failure(.unknown(word: "filtr", suggestion: "filter")))
+        // A clearly closer name of the other language is still suggested.
+        #expect(parser.suggestion(for: "tabb") == "tab")
     }
 
     @Test func controlCharactersInTypedLinesAreIgnored() {

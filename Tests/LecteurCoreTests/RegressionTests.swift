@@ -55,11 +55,12 @@ import Testing
 
     private func bruteForceSuggestion(_ word: String, _ parser: CommandParser) -> String? {
         let folded = CommandParser.fold(word)
-        var best: (name: String, distance: Int)?
+        var best: (name: String, distance: Int, own: Bool)?
         for spec in parser.allSpecs {
             for name in spec.names where name.count > 1 {
                 let d = CommandParser.editDistance(folded, CommandParser.fold(name))
-                if best == nil || d < best!.distance { best = (name, d) }
+                let own = CommandLanguage.belongs(name, to: parser.localeCode)
+                if best == nil || d < best!.distance || (d == best!.distance && own && !best!.own) { best = (name, d, own) }
             }
         }
         guard let best, best.distance <= max(2, folded.count / 3) else { return nil }

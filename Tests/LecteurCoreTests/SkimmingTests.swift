@@ -139,6 +139,6 @@ import Testing
         let asked = session.current!
         _ = session.handle(String(asked.character))
         _ = session.handle(asked.character == "E" ? "T" : "E")
-        #expect(session.stop().first == .say("Entraînement terminé : 1 juste sur 2."))
+        #expect(session.stop().first == .say("Entraînement terminé : 1 bonne réponse sur 2."))
     }
 }

@@ -130,12 +130,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: baseline) }
         let written = try LecteurProcess.run(["audit", "--format", "json", "--write-baseline", baseline.path])
         #expect(written.status == 0)
-        #expect(written.stderr == "Référence : 151 constat(s) enregistré(s) dans « \(baseline.path) ».\n")
+        #expect(written.stderr == "Référence : 151 constats enregistrés dans « \(baseline.path) ».\n")
         // Without a baseline the seeds' wording fails the gate; with it, nothing new: it passes.
         #expect(try LecteurProcess.run(["audit", "--fail-on", "minor"]).status == 1)
         let gated = try LecteurProcess.run(["audit", "--fail-on", "minor", "--baseline", baseline.path])
         #expect(gated.status == 0, "\(gated.stderr)")
-        #expect(gated.stderr == "Référence : 151 constat(s) connu(s), 0 nouveau(x), 0 corrigé(s) depuis.\n")
+        #expect(gated.stderr == "Référence — connus : 151 ; nouveaux : 0 ; corrigés depuis : 0.\n")
         // The baseline shipped for the built-in catalogue is the same.
         let shipped = AuditFiles.directory.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("docs/audit-baseline.json")
@@ -147,7 +147,7 @@ import Testing
                                               "--baseline", shipped.path, "--catalog", catalogue.path])
         #expect(failing.status == 1)
         let lines = failing.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("Référence : 151 constat(s) connu(s), ") == true)
+        #expect(lines.first?.hasPrefix("Référence — connus : 151 ; nouveaux : ") == true)
         #expect(lines.last?.hasPrefix("Audit : ") == true && lines.last?.hasSuffix("(hors référence).") == true)
         let run = try #require((try json(failing.stdout)["runs"] as? [[String: Any]])?.first)
         let fresh = (run["results"] as? [[String: Any]] ?? []).filter { $0["baselineState"] as? String == "new" }

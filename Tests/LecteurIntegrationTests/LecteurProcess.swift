@@ -50,6 +50,9 @@ struct LecteurProcess {
         env["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
         env["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+        // The language comes from the environment: tests get French unless they ask otherwise.
+        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES"] { env[name] = nil }
+        env["LANG"] = "C.UTF-8"
         for (k, v) in environment { env[k] = v }
         return try execute(binary, arguments, input: input, environment: env, timeout: timeout)
     }

@@ -21,9 +21,10 @@ import Testing
         #expect(out.status == 0)
         let wav = try WAVFile.decode(Data(contentsOf: file))
         #expect(wav.sampleRate == 22050)
-        // PARIS is 43 units (the standard word is 50 with its trailing 7-unit word gap).
+        // PARIS is 43 units, and the file ends with a 7-unit word gap: the standard 50-unit word.
         let unit = Double(wav.sampleRate) * 1.2 / Double(wpm)
-        #expect(abs(Double(wav.samples.count) - 43 * unit) <= 1)
+        #expect(abs(Double(wav.samples.count) - 50 * unit) <= 2)
+        #expect(wav.samples.suffix(Int(7 * unit) - 1).allSatisfy { $0 == 0 })
         // Tone runs: P = . - - . , each element's length checked to the sample.
         var runs: [(on: Bool, length: Int)] = []
         for s in wav.samples {

@@ -72,7 +72,7 @@ import Testing
         #expect(errors == [
             "Commande inconnue : « suivnt ». Vouliez-vous dire « suivant » ?",
             "Commande inconnue : « blablabla ». Tapez « aide » pour la liste des commandes.",
-            "Argument non reconnu pour « tab » : « cuisine ». Attendu : formations ou morse",
+            "Argument non reconnu pour « onglet » : « cuisine ». Attendu : formations ou morse",
         ])
         #expect(out.events("focus").last?["label"] as? String == "Accessibilité, non sélectionné")
     }
@@ -104,7 +104,7 @@ import Testing
                   {"id": 6, "title": "Sans prix", "duration": "1 jour", "level": "Expert"}]}
         """.utf8).write(to: file)
         let good = try LecteurProcess.run(quiet + ["--catalog", file.path], input: "dernier\n")
-        #expect(good.events("notice").first?["message"] as? String == "Formation n° 2 ignorée : champ « price » manquant.")
+        #expect(good.events("notice").first?["message"] as? String == "Formation n° 2 ignorée : champ « prix » manquant.")
         #expect(good.events("focus").last?["label"] as? String == "Python rouge, niveau Expert, durée 1 jour, 50\u{00A0}€")
         #expect(!good.stdout.contains("\u{1B}"))
     }

@@ -43,7 +43,7 @@ import LecteurCore
         #expect(session.handle("km") == [.say("Tapez un seul caractère. Ligne vide pour réécouter, « stop » pour finir.")])
 
         let stop = session.handle("Stop")
-        #expect(stop == [.say("Entraînement terminé : 1 juste sur 2."), .ended(PracticeSummary(attempts: 2, correct: 1))])
+        #expect(stop == [.say("Entraînement terminé : 1 bonne réponse sur 2."), .ended(PracticeSummary(attempts: 2, correct: 1))])
         #expect(!session.isActive)
         #expect(session.handle("K").isEmpty)
         #expect(session.progress[first.id]!.attempts + (session.progress[second.id]?.attempts ?? 0) >= 2)

@@ -63,7 +63,9 @@ import Testing
         #expect(builder.build("2026-06-02") == "2 juin 2026")
         // Not a date: left alone.
         #expect(builder.build("31/13/2026") == "31/13/2026")
-        #expect(builder.build("3/4") == "3/4")
+        #expect(builder.build("24/7") == "24/7")
+        // A proper fraction is read as one (issue 14).
+        #expect(builder.build("3/4") == "3 quarts")
     }
 
     @Test func morseMarksAreSaidWithWords() {

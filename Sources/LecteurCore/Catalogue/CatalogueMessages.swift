@@ -39,9 +39,9 @@ public struct CatalogueMessages: Sendable {
         case .recordNotObject(let position):
             strings(.catalogueRecordNotObject, ["position": String(position)])
         case .missingField(let position, let field):
-            strings(.catalogueRecordMissingField, ["position": String(position), "field": field])
+            strings(.catalogueRecordMissingField, ["position": String(position), "field": fieldName(field)])
         case .invalidField(let position, let field):
-            strings(.catalogueRecordInvalidField, ["position": String(position), "field": field])
+            strings(.catalogueRecordInvalidField, ["position": String(position), "field": fieldName(field)])
         case .unreadableDate(let position):
             strings(.catalogueBadDate, ["position": String(position)])
         case .duplicateId(let position, let id):
@@ -54,5 +54,22 @@ public struct CatalogueMessages: Sendable {
         case .moreUnreadableDates(let count):
             strings(.catalogueMoreBadDates, ["count": grouped(Decimal(count))])
         }
+    }
+
+    /// The API's field name in the user's language (« prix » for `price`); a field the reader
+    /// does not know keeps its JSON name.
+    public func fieldName(_ field: String) -> String {
+        let key: L10n? = switch field {
+        case "id": .catalogueFieldId
+        case "title": .catalogueFieldTitle
+        case "description": .catalogueFieldDescription
+        case "duration": .catalogueFieldDuration
+        case "level": .catalogueFieldLevel
+        case "price": .catalogueFieldPrice
+        case "next_session": .catalogueFieldNextSession
+        case "category": .catalogueFieldCategory
+        default: nil
+        }
+        return key.map { strings($0) } ?? field
     }
 }

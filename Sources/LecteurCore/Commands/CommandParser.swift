@@ -19,6 +19,8 @@ public enum ParsedLine: Hashable, Sendable {
 public struct CommandParser: Sendable {
     private let specs: [CommandSpec]
     private let index: [String: Int]
+    /// The language whose names a suggestion prefers (see `CommandLanguage`).
+    public var localeCode = "fr"
 
     public init(specs: [CommandSpec] = CommandTable.specs) {
         self.specs = specs
@@ -57,12 +59,13 @@ public struct CommandParser: Sendable {
         }
         let argument: String? = rest.isEmpty ? nil : rest
         switch (spec.argument, argument) {
-        case (.none, .some): return .failure(.unexpectedArgument(command: spec.name))
-        case (.required, nil): return .failure(.missingArgument(command: spec.name, usage: spec.usage))
+        // Messages name the command as the user typed it (« filtre », not « filter »).
+        case (.none, .some): return .failure(.unexpectedArgument(command: word))
+        case (.required, nil): return .failure(.missingArgument(command: word, usage: spec.usage))
         default: break
         }
         guard let command = spec.build(argument) else {
-            return .failure(.badArgument(command: spec.name, argument: rest, usage: spec.usage))
+            return .failure(.badArgument(command: word, argument: rest, usage: spec.usage))
         }
         return .command(command)
     }
@@ -72,7 +75,7 @@ public struct CommandParser: Sendable {
         let folded = Self.fold(word)
         let length = folded.count
         let limit = max(2, length / 3)
-        var best: (name: String, distance: Int)?
+        var best: (name: String, distance: Int, own: Bool)?
         for spec in specs {
             for name in spec.names where name.count > 1 {
                 let candidate = Self.fold(name)
@@ -80,7 +83,10 @@ public struct CommandParser: Sendable {
                 // measuring it against every name would take seconds per line.
                 guard abs(length - candidate.count) <= limit else { continue }
                 let d = Self.editDistance(folded, candidate)
-                if best == nil || d < best!.distance { best = (name, d) }
+                guard d <= limit else { continue }
+                // Between equally close names, one of the user's language (« filtr » → « filtre »).
+                let own = CommandLanguage.belongs(name, to: localeCode)
+                if best == nil || d < best!.distance || (d == best!.distance && own && !best!.own) { best = (name, d, own) }
             }
         }
         guard let best, best.distance <= limit else { return nil }

@@ -103,8 +103,9 @@ public struct ScreenBuilder: Sendable {
                                 label: formation.description.isEmpty ? strings(.detailNoDescription) : formation.description))
         elements.append(info("level", .detailLevel, ["level": formation.level]))
         elements.append(info("duration", .detailDuration, ["duration": formation.duration]))
-        elements.append(info("price", .detailPrice, ["price": display.price(formation.price)],
-                             spoken: ["price": spoken.price(formation.price)]))
+        // The card rounds as the seed's formatter does; the detail gives the price to the cent.
+        elements.append(info("price", .detailPrice, ["price": display.exactPrice(formation.price)],
+                             spoken: ["price": spoken.exactPrice(formation.price)]))
         if let date = formation.nextSession {
             elements.append(info("nextSession", .detailNextSession, ["date": display.date(date)]))
         } else {
@@ -159,6 +160,7 @@ public struct ScreenBuilder: Sendable {
             backButton(),
         ]
         return Screen(id: .symbol(id: symbol.id), code: "symbol",
-                      title: strings(.screenSymbol, ["character": character]), elements: elements)
+                      // Named as the heading is: « Symbole ? » would be heard « Symbole » and nothing.
+                      title: strings(.screenSymbol, ["character": symbol.spokenName(strings)]), elements: elements)
     }
 }

@@ -27,7 +27,7 @@ public enum MorseError: Error, Hashable, Sendable {
         case .nothingToPlay(let encoding):
             return [strings(.morseNothingToPlay), encoding.unknownMessage(strings)].compactMap { $0 }.joined(separator: " ")
         case .cannotWrite(let path, let reason):
-            return strings(.storageWriteFailed, ["reason": "\(path) : \(reason)"])
+            return strings(.storageWriteFailed, ["reason": "\(path) : \(SystemErrorText.summary(reason, strings))"])
         }
     }
 }
@@ -108,8 +108,11 @@ public struct MorseRenderer: Sendable {
         let playback = try playback(text: text)
         let (encoding, timeline, tones) = (playback.encoding, playback.timeline, playback.tones)
         do {
+            // The file ends with a word gap of silence (see `trailingSilenceSamples`).
+            let silence = timeline.trailingSilenceSamples
+            let total = timeline.sampleCount + silence
             guard FileManager.default.createFile(atPath: url.path, contents: WAVFile.header(
-                sampleRate: sampleRate, sampleCount: timeline.sampleCount)) else {
+                sampleRate: sampleRate, sampleCount: total)) else {
                 throw MorseError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
             }
             let handle = try FileHandle(forWritingTo: url)
@@ -118,9 +121,11 @@ public struct MorseRenderer: Sendable {
             var chunks = tones.chunks(of: chunkSamples)
             while let chunk = chunks.next() {
                 try handle.write(contentsOf: Self.littleEndianBytes(chunk))
-                progress?(MorseWriteProgress(samplesWritten: chunks.position, totalSamples: timeline.sampleCount,
+                progress?(MorseWriteProgress(samplesWritten: chunks.position, totalSamples: total,
                                              sampleRate: sampleRate))
             }
+            try handle.write(contentsOf: Data(count: silence * MemoryLayout<Int16>.size))
+            progress?(MorseWriteProgress(samplesWritten: total, totalSamples: total, sampleRate: sampleRate))
         } catch let error as MorseError {
             throw error
         } catch {

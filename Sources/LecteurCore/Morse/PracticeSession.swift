@@ -174,8 +174,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         current = nil
         let said = summary.attempts == 0
             ? strings(.morsePracticeSummaryNone)
-            : strings(summary.correct <= 1 ? .morsePracticeSummaryOne : .morsePracticeSummary,
-                      ["correct": "\(summary.correct)", "attempts": "\(summary.attempts)"])
+            : strings(.morsePracticeSummary, ["correct": "\(summary.correct)", "attempts": "\(summary.attempts)"])
         return [.say(said), .ended(summary)]
     }
 

@@ -20,6 +20,8 @@ public struct Navigator: Sendable {
         self.builder = ScreenBuilder(strings: strings, timeZone: timeZone, alphabet: alphabet)
         self.speech = SpeechGenerator(strings: strings)
         self.braille = BrailleGenerator(strings: strings)
+        var parser = parser
+        parser.localeCode = strings.localeCode // suggestions in the user's language
         self.parser = parser
     }
 
@@ -235,7 +237,8 @@ public struct Navigator: Sendable {
 
     private func help(_ topic: String?, _ state: inout ReaderState, _ out: inout Announcer) {
         func line(_ spec: CommandSpec) -> String {
-            strings(.helpUsage, ["names": spec.names.joined(separator: ", "), "description": strings(spec.help)])
+            strings(.helpUsage, ["names": CommandLanguage.helpNames(spec.names, localeCode: strings.localeCode)
+                .joined(separator: ", "), "description": strings(spec.help)])
         }
         if let topic {
             guard let spec = parser.spec(named: topic) else {

@@ -24,6 +24,19 @@ import Foundation
 ///   a plain space is also dropped inside an amount followed by a currency symbol.
 ///   `singularBelowTwo`: French agreement (0 and 1,5 are singular); false means only 1 is.
 /// - `dateOrder`: "dmy" or "mdy", how numeric dates such as 15/02/2026 are ordered.
+/// - `abbreviations`: written forms that are not plain words, matched with their exact case at the
+///   start of a word ("n°" → "numéro", "p." → "page", "C++" → "C plus plus"). A single capital and
+///   a dot ("M.") is expanded only before a capitalised word ("M. Dupont"), not at a sentence end.
+/// - `symbols`: the names of signs that the synthesiser would otherwise drop or misread, used when
+///   the sign stands alone ("« ! »", "Symbole .", "Juste : À."), and inside URLs and e-mail addresses.
+/// - `ordinals`: suffixes that make an arabic or Roman number an ordinal ("2e", "XXe", "1er");
+///   `first` and `second` map their own suffixes to whole words, `nth` lists the suffixes read
+///   with the locale's ordinal words (French only: "deuxième", "vingtième").
+/// - `fractions`: denominators read in words ("1/2" → "un demi", "3/4" → "trois quarts"); others
+///   are read with the ordinal word; `halfBefore` is the prefix a half takes before a noun
+///   ("1/2 journée" → "demi-journée").
+/// - `rate`: the word between a unit and the unit it is divided by ("km/h" → "kilomètres par heure").
+/// - `range`: the word for a dash between two numbers ("9h30-17h" → "9 heures 30 à 17 heures").
 /// Any other member (such as "about") is ignored, which leaves room for comments.
 public struct PronunciationLexicon: Hashable, Sendable {
     public struct Inflection: Hashable, Sendable, Codable {
@@ -47,7 +60,23 @@ public struct PronunciationLexicon: Hashable, Sendable {
         case monthDayYear = "mdy"
     }
 
+    public struct Ordinals: Hashable, Sendable, Codable {
+        public var first: [String: String]
+        public var second: [String: String]
+        public var nth: [String]
+        public init(first: [String: String] = [:], second: [String: String] = [:], nth: [String] = []) {
+            self.first = first; self.second = second; self.nth = nth
+        }
+    }
+
     public var words: [String: String]
+    public var abbreviations: [String: String] = [:]
+    public var symbols: [String: String] = [:]
+    public var ordinals: Ordinals?
+    public var fractions: [String: Inflection] = [:]
+    public var halfBefore: String?
+    public var rate: String?
+    public var range: String?
     public var units: [String: Inflection]
     public var currencies: [String: Currency]
     public var decimalSeparator: Character
@@ -80,6 +109,13 @@ public struct PronunciationLexicon: Hashable, Sendable {
             var singularBelowTwo: Bool?
         }
         var words: [String: String]?
+        var abbreviations: [String: String]?
+        var symbols: [String: String]?
+        var ordinals: Ordinals?
+        var fractions: [String: Inflection]?
+        var halfBefore: String?
+        var rate: String?
+        var range: String?
         var units: [String: Inflection]?
         var currencies: [String: Currency]?
         var number: Number?
@@ -93,6 +129,13 @@ public struct PronunciationLexicon: Hashable, Sendable {
         }
         var lexicon = PronunciationLexicon()
         lexicon.words = file.words ?? [:]
+        lexicon.abbreviations = file.abbreviations ?? [:]
+        lexicon.symbols = file.symbols ?? [:]
+        lexicon.ordinals = file.ordinals
+        lexicon.fractions = file.fractions ?? [:]
+        lexicon.halfBefore = file.halfBefore
+        lexicon.rate = file.rate
+        lexicon.range = file.range
         lexicon.units = file.units ?? [:]
         lexicon.currencies = file.currencies ?? [:]
         if let number = file.number {
@@ -108,6 +151,13 @@ public struct PronunciationLexicon: Hashable, Sendable {
         }
         if let order = file.dateOrder { lexicon.dateOrder = order }
         if lexicon.words.keys.contains(where: \.isEmpty) { throw .invalid(member: "words") }
+        if lexicon.abbreviations.keys.contains(where: \.isEmpty) { throw .invalid(member: "abbreviations") }
+        if lexicon.symbols.keys.contains(where: { $0.count != 1 }) { throw .invalid(member: "symbols") }
+        if lexicon.fractions.keys.contains(where: { Int($0) == nil }) { throw .invalid(member: "fractions") }
+        if let ordinals = lexicon.ordinals,
+           (Array(ordinals.first.keys) + Array(ordinals.second.keys) + ordinals.nth).contains(where: \.isEmpty) {
+            throw .invalid(member: "ordinals")
+        }
         if lexicon.units.keys.contains(where: \.isEmpty) { throw .invalid(member: "units") }
         if lexicon.currencies.keys.contains(where: \.isEmpty) { throw .invalid(member: "currencies") }
         return lexicon

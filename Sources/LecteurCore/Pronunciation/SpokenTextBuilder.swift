@@ -13,6 +13,18 @@
 /// - a word of the lexicon is replaced ("l'IA" → "l'i a");
 /// - a run of Morse marks is said with words ("·−" or ".-" → "point, trait"). Plain ASCII runs must
 ///   mix dots and dashes to count, so that "..." and a dash between words are left alone;
+/// - a URL or an e-mail address is read piece by piece with its signs named, without the scheme
+///   ("https://www.exemple.fr/a" → "www point exemple point fr barre oblique a");
+/// - an abbreviation of the lexicon is expanded ("n° 6" → "numéro 6", "M. Dupont" → "monsieur
+///   Dupont", "C++" → "C plus plus");
+/// - a French phone number is read in pairs ("0123456789" → "01 23 45 67 89");
+/// - an ordinal, arabic or Roman, is read as a word ("2e" → "deuxième", "XXe" → "vingtième");
+/// - a fraction is read with its denominator ("1/2" → "un demi", "½ journée" → "demi-journée");
+/// - a unit or currency divided by another is read with the rate word ("km/h" → "kilomètres par
+///   heure", "€/jour" → "euros par jour"), and a dash between two numbers with the range word
+///   ("9h30-17h" → "9 heures 30 à 17 heures");
+/// - a sign standing alone is named ("« ! »" → "« point d'exclamation »", "Juste : À." → "Juste :
+///   a accent grave."); French high punctuation (? ! : ;) is named only between quotes or alone;
 /// - the remaining no-break and narrow spaces become plain spaces.
 /// Everything else passes through unchanged. Pure and thread-safe.
 public struct SpokenTextBuilder: Sendable {
@@ -20,6 +32,13 @@ public struct SpokenTextBuilder: Sendable {
     public let strings: Strings
     fileprivate let unitKeys: [[Character]]
     fileprivate let currencyKeys: [[Character]]
+    /// Abbreviations by their first character, longest first.
+    fileprivate let abbreviationKeys: [Character: [[Character]]]
+    fileprivate let symbolNames: [Character: String]
+    /// Ordinal suffixes, longest first, with the word they stand for when it is fixed.
+    fileprivate let ordinalSuffixes: [(suffix: [Character], kind: OrdinalKind)]
+
+    enum OrdinalKind { case first(String), second(String), nth }
 
     public init(lexicon: PronunciationLexicon, strings: Strings) {
         self.lexicon = lexicon
@@ -27,6 +46,17 @@ public struct SpokenTextBuilder: Sendable {
         // Longest first, so that "min" wins over "m" when both are listed.
         unitKeys = lexicon.units.keys.map(Array.init).sorted { $0.count > $1.count }
         currencyKeys = lexicon.currencies.keys.map(Array.init).sorted { $0.count > $1.count }
+        abbreviationKeys = Dictionary(grouping: lexicon.abbreviations.keys.map(Array.init), by: { $0[0] })
+            .mapValues { $0.sorted { $0.count > $1.count } }
+        symbolNames = Dictionary(lexicon.symbols.compactMap { key, name in key.first.map { ($0, name) } },
+                                 uniquingKeysWith: { a, _ in a })
+        var suffixes: [(suffix: [Character], kind: OrdinalKind)] = []
+        if let ordinals = lexicon.ordinals {
+            suffixes += ordinals.first.map { (Array($0.key), .first($0.value)) }
+            suffixes += ordinals.second.map { (Array($0.key), .second($0.value)) }
+            suffixes += ordinals.nth.map { (Array($0), .nth) }
+        }
+        ordinalSuffixes = suffixes.sorted { $0.suffix.count > $1.suffix.count }
     }
 
     public func build(_ text: String) -> String {
@@ -65,12 +95,32 @@ private struct Scan {
     var lexicon: PronunciationLexicon { builder.lexicon }
     var n: Int { chars.count }
 
+    /// Where the last number read (with its unit) ended: a dash there starts a range.
+    var lastNumberEnd = -1
+    /// Addresses are looked for only in a text with an "@" or a "/" or "www." in it.
+    lazy var mayHoldAddress: Bool = !builder.symbolNames.isEmpty && chars.contains { $0 == "@" || $0 == "/" || $0 == "." }
+
     mutating func run() -> String {
         var i = 0
         while i < n {
             let c = chars[i]
             let afterWord = i > 0 && Self.isWordChar(chars[i - 1])
-            if !afterWord && Self.isDigit(c), let (text, end) = number(at: i) {
+            if mayHoldAddress && !afterWord && (c.isLetter || Self.isDigit(c)) && tokenStart(i),
+               let (text, end) = address(at: i) {
+                out += text
+                i = end
+            } else if !c.isLetter && !Self.isDigit(c), let name = builder.symbolNames[c], standsAlone(i, .quoted) {
+                // « & » is the sign's name; between words the abbreviation ("et") applies.
+                out += name
+                i += 1
+            } else if !afterWord, let (text, end) = abbreviation(at: i) {
+                out += text
+                i = end
+            } else if !afterWord && Self.isDigit(c), let (text, end) = number(at: i) {
+                out += text
+                i = end
+                lastNumberEnd = end
+            } else if !afterWord, let (text, end) = vulgarFraction(at: i) {
                 out += text
                 i = end
             } else if !afterWord && c.isLetter {
@@ -80,6 +130,13 @@ private struct Scan {
             } else if !afterWord && Self.isMorseMark(c), let (text, end) = morse(at: i) {
                 out += text
                 i = end
+            } else if let range = lexicon.range, c == "-" || c == "\u{2013}",
+                      i > 0 && (Self.isDigit(chars[i - 1]) || lastNumberEnd == i), i + 1 < n, Self.isDigit(chars[i + 1]) {
+                out += " \(range) "
+                i += 1
+            } else if let name = symbolName(at: i) {
+                out += name
+                i += 1
             } else {
                 if Self.isSpace(c) { out += " " } else { out.append(c) }
                 i += 1
@@ -92,7 +149,10 @@ private struct Scan {
 
     func number(at i: Int) -> (String, Int)? {
         if let date = date(at: i) { return date }
+        if let phone = phone(at: i) { return phone }
         if let price = price(at: i) { return price }
+        if let ordinal = ordinal(at: i) { return ordinal }
+        if let fraction = fraction(at: i) { return fraction }
         let (integer, afterInteger) = digits(at: i, joining: lexicon.groupSeparators)
         let (fraction, end) = fractionDigits(at: afterInteger)
         if let fraction, fraction.allSatisfy({ $0 == "0" }), currencyWordFollows(end) {
@@ -102,11 +162,115 @@ private struct Scan {
         if let (inflection, afterUnit) = unit(at: end) {
             let value = Double(integer + "." + (fraction ?? "0")) ?? 0
             var text = written + " " + (builder.singular(value) ? inflection.one : inflection.many)
+            var stop = afterUnit
+            if let (per, afterRate) = rate(at: afterUnit) {
+                text += per
+                stop = afterRate
+            }
             // "1h30": the minutes follow the unit directly.
-            if afterUnit < n && Self.isDigit(chars[afterUnit]) { text += " " }
-            return (text, afterUnit)
+            if stop < n && Self.isDigit(chars[stop]) { text += " " }
+            return (text, stop)
         }
         return (written, end)
+    }
+
+    /// "/h", "/jour" after a unit or a currency: " par heure", " par jour".
+    func rate(at j: Int) -> (String, Int)? {
+        guard let word = lexicon.rate, j + 1 < n, chars[j] == "/", chars[j + 1].isLetter else { return nil }
+        if let (key, end) = match(builder.unitKeys, at: j + 1), let unit = lexicon.units[String(key)] {
+            return (" \(word) \(unit.one)", end)
+        }
+        var e = j + 1
+        while e < n && chars[e].isLetter { e += 1 }
+        guard e >= n || !Self.isWordChar(chars[e]) else { return nil }
+        return (" \(word) " + String(chars[(j + 1)..<e]), e)
+    }
+
+    /// A French phone number, ten digits from a 0, together or in pairs: read in pairs.
+    func phone(at i: Int) -> (String, Int)? {
+        guard chars[i] == "0", i + 1 < n, Self.isDigit(chars[i + 1]) else { return nil }
+        var pairs = [String(chars[i...(i + 1)])]
+        var j = i + 2
+        var separator: Character?
+        while pairs.count < 5 {
+            var k = j
+            if k < n, chars[k] == " " || chars[k] == "." || chars[k] == "\u{00A0}" || chars[k] == "\u{202F}" {
+                if separator == nil && pairs.count == 1 { separator = chars[k] }
+                guard chars[k] == separator else { return nil }
+                k += 1
+            } else if separator != nil {
+                return nil
+            }
+            guard k + 1 < n, Self.isDigit(chars[k]), Self.isDigit(chars[k + 1]) else { return nil }
+            pairs.append(String(chars[k...(k + 1)]))
+            j = k + 2
+        }
+        guard j >= n || !Self.isWordChar(chars[j]) else { return nil }
+        return (pairs.joined(separator: " "), j)
+    }
+
+    /// "2e", "1er", "1re", "2nde" (and Roman numbers, see `word(at:)`).
+    func ordinal(at i: Int) -> (String, Int)? {
+        guard !builder.ordinalSuffixes.isEmpty else { return nil }
+        var j = i
+        while j < n && Self.isDigit(chars[j]) { j += 1 }
+        guard j < n, chars[j].isLetter, j - i <= 6, let value = Int(String(chars[i..<j])) else { return nil }
+        return ordinalWord(value, suffixAt: j)
+    }
+
+    func ordinalWord(_ value: Int, suffixAt j: Int) -> (String, Int)? {
+        for (suffix, kind) in builder.ordinalSuffixes where j + suffix.count <= n && Array(chars[j..<(j + suffix.count)]) == suffix {
+            let end = j + suffix.count
+            guard end >= n || !Self.isWordChar(chars[end]) else { continue }
+            switch kind {
+            case .first(let word): if value == 1 { return (word, end) }
+            case .second(let word): if value == 2 { return (word, end) }
+            case .nth:
+                if let word = FrenchNumberWords.ordinal(value) { return (word, end) }
+            }
+        }
+        return nil
+    }
+
+    /// "1/2" → "un demi", "3/4" → "3 quarts", "1/2 journée" → "demi-journée" (not a date: those
+    /// are tried first). Only proper fractions with a denominator up to 10 count, so "24/7" stays.
+    func fraction(at i: Int) -> (String, Int)? {
+        var j = i
+        while j < n && Self.isDigit(chars[j]) { j += 1 }
+        guard j + 1 < n, chars[j] == "/", Self.isDigit(chars[j + 1]) else { return nil }
+        var k = j + 1
+        while k < n && Self.isDigit(chars[k]) { k += 1 }
+        guard k >= n || !Self.isWordChar(chars[k]),
+              let numerator = Int(String(chars[i..<j])), let denominator = Int(String(chars[(j + 1)..<k]))
+        else { return nil }
+        return fractionWords(numerator, denominator, end: k)
+    }
+
+    func fractionWords(_ numerator: Int, _ denominator: Int, end k: Int) -> (String, Int)? {
+        guard numerator >= 1, numerator < denominator, (2...10).contains(denominator) else { return nil }
+        let inflection = lexicon.fractions[String(denominator)]
+            ?? FrenchNumberWords.ordinal(denominator).map { PronunciationLexicon.Inflection(one: $0, many: $0 + "s") }
+        guard let inflection else { return nil }
+        // "1/2 journée": a half before a noun is its prefix.
+        if numerator == 1, denominator == 2, let prefix = lexicon.halfBefore,
+           k + 1 < n, Self.isSpace(chars[k]), chars[k + 1].isLetter {
+            return (prefix, k + 1)
+        }
+        let one = builder.singular(Double(numerator))
+        return ((numerator == 1 ? "un" : String(numerator)) + " " + (one ? inflection.one : inflection.many), k)
+    }
+
+    func vulgarFraction(at i: Int) -> (String, Int)? {
+        let parts: (Int, Int)
+        switch chars[i] {
+        case "½": parts = (1, 2)
+        case "¼": parts = (1, 4)
+        case "¾": parts = (3, 4)
+        case "⅓": parts = (1, 3)
+        case "⅔": parts = (2, 3)
+        default: return nil
+        }
+        return fractionWords(parts.0, parts.1, end: i + 1)
     }
 
     /// Digits, with groups of exactly three after a separator merged in ("1 490" → "1490").
@@ -144,7 +308,7 @@ private struct Scan {
             let two = (fraction + "00").prefix(2)
             cents = Int(two) ?? 0
         }
-        let text: String
+        var text: String
         if cents == 0 {
             text = "\(integer) " + (builder.singular(Double(whole)) ? currency.one : currency.many)
         } else if whole == 0 {
@@ -152,6 +316,7 @@ private struct Scan {
         } else {
             text = "\(integer) " + (builder.singular(Double(whole)) ? currency.one : currency.many) + " \(cents)"
         }
+        if let (per, afterRate) = rate(at: end) { return (text + per, afterRate) }
         return (text, end)
     }
 
@@ -175,7 +340,9 @@ private struct Scan {
     func match(_ keys: [[Character]], at k: Int) -> ([Character], Int)? {
         for key in keys where k + key.count <= n && Array(chars[k..<(k + key.count)]) == key {
             let end = k + key.count
-            let boundary = end >= n || !(chars[end].isLetter && key.last?.isLetter == true)
+            // "3 s'inscrivent": an apostrophe continues the word, so "s" is no unit there.
+            let boundary = end >= n || !((chars[end].isLetter || chars[end] == "'" || chars[end] == "\u{2019}")
+                                         && key.last?.isLetter == true)
             if boundary { return (key, end) }
         }
         return nil
@@ -220,8 +387,123 @@ private struct Scan {
         var j = i
         while j < n && Self.isWordChar(chars[j]) { j += 1 }
         if j - i == 1, let dotted = dottedAcronym(at: i) { return dotted }
+        if let roman = romanOrdinal(at: i) { return roman }
         let word = String(chars[i..<j])
+        if j - i == 1, let name = builder.symbolNames[chars[i]], standsAlone(i, .letter) { return (name, j) }
         return (lexicon.words[word] ?? word, j)
+    }
+
+    /// "XXe", "XIXe", "Ier", "VIe": a Roman number and an ordinal suffix. A lone C, D, L or M is
+    /// left alone ("Ce", "De", "Le", "Me" are words).
+    func romanOrdinal(at i: Int) -> (String, Int)? {
+        guard !builder.ordinalSuffixes.isEmpty else { return nil }
+        var j = i
+        while j < n && Self.roman.contains(chars[j]) { j += 1 }
+        guard j > i, j < n, chars[j].isLowercase else { return nil }
+        let numeral = String(chars[i..<j])
+        if numeral.count == 1 && !"IVX".contains(numeral) { return nil }
+        guard let value = FrenchNumberWords.roman(numeral) else { return nil }
+        return ordinalWord(value, suffixAt: j)
+    }
+
+    // MARK: abbreviations, addresses, signs
+
+    func abbreviation(at i: Int) -> (String, Int)? {
+        guard let keys = builder.abbreviationKeys[chars[i]] else { return nil }
+        for key in keys where i + key.count <= n && Array(chars[i..<(i + key.count)]) == key {
+            let end = i + key.count
+            if let last = key.last, Self.isWordChar(last), end < n, Self.isWordChar(chars[end]) { continue }
+            // "M." is "monsieur" only before a name, not a capital ending a sentence.
+            if key.count == 2, key[0].isUppercase, key[1] == "." {
+                guard end + 1 < n, Self.isSpace(chars[end]), chars[end + 1].isUppercase else { continue }
+                // Nor in a list of letters ("symboles : K, M. Écoutez").
+                var b = i - 1
+                while b >= 0 && Self.isSpace(chars[b]) { b -= 1 }
+                if b >= 1, chars[b] == ",", Self.isWordChar(chars[b - 1]), b < 2 || !Self.isWordChar(chars[b - 2]) { continue }
+            }
+            let expansion = lexicon.abbreviations[String(key)] ?? String(key)
+            // "n°6": the expansion needs a space before what followed the sign.
+            return (end < n && Self.isWordChar(chars[end]) ? expansion + " " : expansion, end)
+        }
+        return nil
+    }
+
+    func tokenStart(_ i: Int) -> Bool {
+        i == 0 || Self.isSpace(chars[i - 1]) || Self.tokenOpeners.contains(chars[i - 1])
+    }
+
+    /// A URL (with a scheme, or from "www.") or an e-mail address, read with its signs named.
+    func address(at i: Int) -> (String, Int)? {
+        guard !builder.symbolNames.isEmpty else { return nil }
+        // Bounded, so that a pasted run of "'a'a'a…" (a token start at every other character)
+        // stays linear: nothing longer is read as an address.
+        var e = i
+        while e < n && e - i <= Self.longestAddress && !Self.isSpace(chars[e]) && !Self.addressEnders.contains(chars[e]) { e += 1 }
+        guard e - i <= Self.longestAddress else { return nil }
+        // Punctuation ending the sentence is not part of the address.
+        while e > i && Self.sentencePunctuation.contains(chars[e - 1]) { e -= 1 }
+        let token = String(chars[i..<e])
+        var body = Substring(token)
+        let lower = token.lowercased()
+        if lower.hasPrefix("https://") { body = body.dropFirst(8) }
+        else if lower.hasPrefix("http://") { body = body.dropFirst(7) }
+        else if lower.hasPrefix("www.") { }
+        else if let at = token.firstIndex(of: "@"), at != token.startIndex,
+                token[token.index(after: at)...].contains("."),
+                token.allSatisfy({ $0.isLetter || $0.isNumber || "._%+-@".contains($0) }) { }
+        else { return nil }
+        guard body.contains(where: { $0.isLetter }) else { return nil }
+        var pieces: [String] = []
+        var run = ""
+        for c in body {
+            if c.isLetter || c.isNumber {
+                run.append(c)
+            } else {
+                if !run.isEmpty { pieces.append(run); run = "" }
+                if let name = builder.symbolNames[c] { pieces.append(name) }
+            }
+        }
+        if !run.isEmpty { pieces.append(run) }
+        // A trailing slash says nothing worth hearing.
+        if body.hasSuffix("/"), let slash = builder.symbolNames["/"], pieces.last == slash { pieces.removeLast() }
+        return (pieces.joined(separator: " "), e)
+    }
+
+    /// The name of a sign standing alone, if the lexicon has one.
+    func symbolName(at i: Int) -> String? {
+        let c = chars[i]
+        guard let name = builder.symbolNames[c], !c.isLetter else { return nil }
+        // French high punctuation follows a space in running text (« Vouliez-vous dire … ? »),
+        // and a dash separates words: those are named only between quotes or alone.
+        // After a number a sign is its unit ("80 %, 5 essais"), which the synthesiser reads well.
+        if i >= 2, Self.isSpace(chars[i - 1]), Self.isDigit(chars[i - 2]) { return nil }
+        let kind: Alone = Self.itemOnlySigns.contains(c) ? .item : .sign
+        return standsAlone(i, kind) ? name : nil
+    }
+
+    /// quoted: only between quotes or alone; item: also before a comma or a full stop;
+    /// letter: also at the end of the text; sign: also between spaces.
+    enum Alone { case quoted, item, letter, sign }
+
+    /// Quoted (« X ») or alone in the text, or an item followed by a comma or a full stop
+    /// ("À, point, trait", "Juste : ?."); a letter also at the end of the text, a sign also
+    /// between spaces ("Symbole .").
+    func standsAlone(_ i: Int, _ kind: Alone) -> Bool {
+        var b = i - 1
+        while b >= 0 && Self.isSpace(chars[b]) { b -= 1 }
+        var a = i + 1
+        while a < n && Self.isSpace(chars[a]) { a += 1 }
+        if (b < 0 || Self.openQuotes.contains(chars[b])) && (a >= n || Self.closeQuotes.contains(chars[a])) { return true }
+        guard i == 0 || Self.isSpace(chars[i - 1]) || Self.openQuotes.contains(chars[i - 1]) else { return false }
+        // Followed by a comma, a full stop or a colon, a sign is an item, never punctuation: « Juste : ?. »,
+        // « K, ?, 4 » (a question mark ends its own sentence, without a full stop after it).
+        var item = i + 1 < n && (chars[i + 1] == "," || chars[i + 1] == ".") && (i + 2 >= n || Self.isSpace(chars[i + 2]))
+        // « Entraînement sur À : écoutez… »: before a spaced colon too.
+        if !item, i + 2 < n, Self.isSpace(chars[i + 1]), chars[i + 2] == ":" { item = true }
+        if kind == .quoted { return false }
+        if kind == .item { return item }
+        let endsClause = item || i + 1 >= n || Self.closeQuotes.contains(chars[i + 1])
+        return endsClause || (kind == .sign && Self.isSpace(chars[i + 1]))
     }
 
     /// "I.A." read as the lexicon's "IA".
@@ -250,6 +532,14 @@ private struct Scan {
         return (words.joined(separator: ", "), j)
     }
 
+    static let longestAddress = 256
+    static let roman: Set<Character> = ["I", "V", "X", "L", "C", "D", "M"]
+    static let tokenOpeners: Set<Character> = ["«", "(", "“", "\"", "'", "<", "["]
+    static let addressEnders: Set<Character> = ["»", "”", "\"", ")", "]", "<", ">"]
+    static let sentencePunctuation: Set<Character> = [".", ",", ";", ":", "!", "?"]
+    static let itemOnlySigns: Set<Character> = ["?", "!", ":", ";", "-", "\u{2013}", "\u{2014}"]
+    static let openQuotes: Set<Character> = ["«", "“", "\""]
+    static let closeQuotes: Set<Character> = ["»", "”", "\""]
     static func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
     static func isWordChar(_ c: Character) -> Bool { c.isLetter || isDigit(c) }
     static func isSpace(_ c: Character) -> Bool { c == " " || c == "\u{00A0}" || c == "\u{202F}" || c == "\u{2009}" }

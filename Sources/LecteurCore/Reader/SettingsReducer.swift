@@ -34,13 +34,13 @@ struct SettingsReducer: Sendable {
         }
         switch key {
         case .verbosity:
-            guard let verbosity = Self.verbosity(value) else {
+            guard let verbosity = Verbosity(userValue: value) else {
                 out.error("setting", strings(.settingBadVerbosity, ["value": Navigator.quoted(value)]), &state)
                 return
             }
             state.settings.verbosity = verbosity
             out.append(.persist([ReaderSettings.verbosityKey: verbosity.rawValue]))
-            out.notice("setting", strings(.settingVerbosity, ["value": strings(verbosity == .full ? .verbosityFull : .verbosityBrief)]), &state)
+            out.notice("setting", strings(.settingVerbosity, ["value": verbosity.name(strings)]), &state)
         case .position:
             guard let on = Self.onOff(value) else {
                 out.error("setting", strings(.settingBadPosition, ["value": Navigator.quoted(value)]), &state)
@@ -69,15 +69,6 @@ struct SettingsReducer: Sendable {
         switch result {
         case .applied(let message): out.notice("setting", message, &state)
         case .rejected(let message): out.error("setting", message, &state)
-        }
-    }
-
-    /// French and English names: "complète", "brève", "full", "brief".
-    static func verbosity(_ value: String) -> Verbosity? {
-        switch CommandParser.fold(value) {
-        case "full", "complete", "complet", "tout", "longue": .full
-        case "brief", "breve", "bref", "courte", "court": .brief
-        default: nil
         }
     }
 

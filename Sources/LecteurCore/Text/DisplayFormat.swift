@@ -11,15 +11,38 @@ public struct DisplayFormat: Sendable {
         self.timeZone = timeZone
     }
 
-    /// Whole euros, rounded half up, as the seeds' formatter (maximumFractionDigits = 0) shows them.
+    /// Whole euros as the seeds' formatter shows them on a card: `NumberFormatter` with
+    /// `maximumFractionDigits = 0` and its default rounding, half-even (2250,5 → « 2 250 € »,
+    /// 2251,5 → « 2 252 € », 99,99 → « 100 € »).
     public func price(_ amount: Decimal) -> String {
         strings(.priceFormat, ["amount": Self.grouped(Self.wholeUnits(amount), separator: strings(.numberGroupSeparator))])
     }
 
+    /// The price to the cent, for the detail view: « 2 250,50 € », and « 1 490 € » when there
+    /// are no cents (the seed's formatter never shows ",00").
+    public func exactPrice(_ amount: Decimal) -> String {
+        let (units, cents) = Self.unitsAndCents(amount)
+        var text = Self.grouped(units, separator: strings(.numberGroupSeparator))
+        if cents != 0 {
+            text += strings(.numberDecimalSeparator) + (cents < 10 ? "0" : "") + String(cents)
+        }
+        if amount < 0 && units == 0 { text = "-" + text }
+        return strings(.priceFormat, ["amount": text])
+    }
+
     public static func wholeUnits(_ amount: Decimal) -> Int {
         var value = amount, rounded = Decimal()
-        NSDecimalRound(&rounded, &value, 0, .plain)
+        NSDecimalRound(&rounded, &value, 0, .bankers)
         return NSDecimalNumber(decimal: rounded).intValue
+    }
+
+    /// Units and cents (0…99, of the magnitude), rounded half-even to the cent.
+    public static func unitsAndCents(_ amount: Decimal) -> (units: Int, cents: Int) {
+        var value = amount, rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 2, .bankers)
+        let totalCents = NSDecimalNumber(decimal: rounded * 100).int64Value
+        let units = Int(totalCents / 100)
+        return (units, Int((totalCents % 100).magnitude))
     }
 
     public static func grouped(_ value: Int, separator: String) -> String {
