@@ -28,6 +28,8 @@ let package = Package(
                        providers: [.apt(["libbrlapi-dev"])]),
         .systemLibrary(name: "CCurl", path: "Modules/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CSpeechd", path: "Modules/CSpeechd", pkgConfig: "speech-dispatcher",
+                       providers: [.apt(["libspeechd-dev"])]),
         .systemLibrary(name: "CLouis", path: "Modules/CLouis", pkgConfig: "liblouis",
                        providers: [.apt(["liblouis-dev"])]),
 
@@ -39,7 +41,7 @@ let package = Package(
 
         .target(name: "LecteurCore", swiftSettings: v5),
         .target(name: "LecteurAudio", dependencies: ["CPCAudio", "LecteurCore"], swiftSettings: v5),
-        .target(name: "LecteurSpeech", dependencies: ["CEspeakNG", "LecteurAudio", "LecteurCore"],
+        .target(name: "LecteurSpeech", dependencies: ["CEspeakNG", "CSpeechd", "LecteurAudio", "LecteurCore"],
                 swiftSettings: v5),
         .target(name: "LecteurBraille", dependencies: ["CBrlAPI", "CLouis", "LecteurCore"],
                 swiftSettings: v5),
@@ -69,7 +71,7 @@ let package = Package(
         .testTarget(name: "LecteurNetworkTests", dependencies: ["LecteurNetwork", "LecteurCore", "LecteurLocales"],
                     exclude: ["Server"], swiftSettings: v5),
         .testTarget(name: "LecteurIntegrationTests",
-                    dependencies: ["LecteurCore", "LecteurLocales", "LecteurApp", "LecteurTestSupport"],
+                    dependencies: ["LecteurCore", "LecteurLocales", "LecteurApp", "LecteurSpeech", "LecteurTestSupport"],
                     // Audit goldens, fixtures and the Chromium probe are read from the source tree.
                     exclude: ["Golden", "Fixtures", "AuditTools"],
                     swiftSettings: v5),

@@ -45,6 +45,29 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
         return .waiting
     }
 
+    /// For `--braille on`: waits for the first connection attempt (brltty can take about a second
+    /// to answer just after it starts) and returns the French reason when no display answered.
+    public func firstConnectionProblem(host: String, timeout: TimeInterval = 3) -> String? {
+        guard let output else { return nil }
+        let deadline = Date().addingTimeInterval(timeout)
+        var detail = "no answer within \(Int(timeout)) s"
+        waiting: while Date() < deadline {
+            switch output.displayState {
+            case .connected: return nil
+            case .unavailable(let error):
+                switch error {
+                case .noServer(_, let why), .ttyRefused(let why), .connectionLost(let why): detail = why
+                case .authenticationFailed: detail = "BrlAPI authentication refused"
+                case .emptyDisplay: detail = "the display reports 0 cells"
+                }
+                break waiting
+            case .stopped, .connecting: usleep(20_000)
+            }
+        }
+        if case .connected = output.displayState { return nil }
+        return strings(.envBrailleUnavailable, ["host": host, "detail": detail])
+    }
+
     public func release() {
         output?.stop(timeout: 1)
     }

@@ -21,6 +21,9 @@ extension Lecteur {
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptBraille), valueName: "auto|on|off"))
         var braille: String = "auto"
 
+        @Option(name: .customLong("speech-backend"), help: ArgumentHelp(cli(.envCliOptSpeechBackend), valueName: "auto|espeak|speechd"))
+        var speechBackend: String?
+
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptAudioOut), valueName: "FICHIER.wav"))
         var audioOut: String?
 
@@ -49,42 +52,58 @@ extension Lecteur {
                                       pronunciation: Localization.pronunciation(strings))
 
             // Speech and Morse share one audio output: a device, the --audio-out file, or silence.
+            // The voice is espeak-ng or speech-dispatcher, beside the user's screen reader.
             var settings = SpeechSettingsDomain.saved(in: store)
             if strings.localeCode == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
-            let stack: SpeechStack
+            let backend = try speechBackend.map { try choice($0, "--speech-backend", as: SpeechBackend.self) }
+                ?? SpeechBackendSetting.saved(in: store)
+            var startupNotices: [String] = []
+            if speechBackend != nil, let problem = store.save([SpeechBackend.storageKey: backend.rawValue]) {
+                startupNotices.append(problem)
+            }
+            let speechSetup: SpeechSetup
             do {
-                stack = try SpeechStack.start(mode: speechMode, audioOut: audioOut, settings: settings)
-            } catch {
+                speechSetup = try SpeechSetup.start(mode: speechMode, backend: backend, audioOut: audioOut, settings: settings,
+                                                    strings: strings, probes: .fromEnvironment())
+            } catch let error as SpeechError {
                 throw LecteurCLIError(error.notice(strings))
             }
+            startupNotices.insert(contentsOf: speechSetup.notices, at: 0)
             let session = ReaderSession(navigator: navigator, transcript: Transcript(format: format, strings: strings),
                                         catalogueSource: try common.catalogueSource(strings: strings), store: store)
-            session.speech = stack.engine.map(EspeakVoice.init)
-            session.morse.audio = stack.output
-            if let device = stack.output as? DeviceAudioOutput { session.follow(device) }
-            session.settings.domains.append(SpeechSettingsDomain(engine: stack.engine, store: store, strings: strings))
-            let brailleDevice = BrailleDevice(display: brailleMode != .off, table: table,
-                                              settings: .fromEnvironment(host: brlapiHost, auth: brlapiAuth),
+            session.speech = speechSetup.voice
+            session.morse.audio = speechSetup.output
+            if let device = speechSetup.output as? DeviceAudioOutput { session.follow(device) }
+            session.settings.domains.append(SpeechSettingsDomain(engine: speechSetup.espeak, store: store, strings: strings))
+            session.settings.domains.append(SpeechBackendSetting(store: store, strings: strings))
+            let brlapi = BrlAPISettings.fromEnvironment(host: brlapiHost, auth: brlapiAuth)
+            let brailleDevice = BrailleDevice(display: brailleMode != .off, table: table, settings: brlapi,
                                               store: store, strings: strings)
             session.braille = brailleDevice
             session.settings.domains.append(brailleDevice)
             brailleDevice.attach(to: session)
-            session.status = { [engine = stack.engine, output = stack.output] in
-                ReaderStatus(sound: .init(output), speechPending: engine?.statistics.pendingUtterances,
+            if brailleMode == .on, let problem = brailleDevice.firstConnectionProblem(host: brlapi.hostDescription) {
+                session.shutdown()
+                speechSetup.shutdown(drainTimeout: .zero)
+                throw DeviceUnavailable(problem)
+            }
+            session.status = { [speechSetup] in
+                ReaderStatus(sound: .init(speechSetup.output), speechPending: speechSetup.pendingUtterances,
                              braille: brailleDevice.status)
             }
 
             let termination = Termination()
             termination.install {
                 session.shutdown()
-                stack.output.close()
+                speechSetup.voice?.stop()
+                speechSetup.output.close()
             }
             let interactive = CommandLoop.standardInputIsTerminal
             CommandLoop(session: session, interactive: interactive,
                         prompt: interactive && format == .text ? strings(.appPrompt) : nil)
-                .run(startupNotices: stack.problems.map { $0.notice(strings) })
+                .run(startupNotices: startupNotices)
             // Let the last words be heard (or written to --audio-out) before leaving.
-            stack.shutdown(drainTimeout: .seconds(30))
+            speechSetup.shutdown(drainTimeout: .seconds(30))
             session.shutdown()
         }
     }
