@@ -40,7 +40,7 @@ private_pulse="${LECTEUR_PRIVATE_PULSE:-${XDG_CACHE_HOME:-$HOME/.cache}/lecteur/
 
 if [ "$mode" = test ]; then
   packages+=(espeak-ng brltty liblouis-bin pulseaudio-utils sox ebook2cw python3 e2fsprogs chromium
-             speech-dispatcher speech-dispatcher-espeak-ng util-linux man-db dbus-daemon dbus-bin at-spi2-core)
+             speech-dispatcher speech-dispatcher-espeak-ng util-linux man-db dbus-daemon dbus-bin at-spi2-core desktop-file-utils)
   if [ $pipewire -eq 0 ]; then
     packages+=(pulseaudio)
   else

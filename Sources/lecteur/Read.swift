@@ -36,6 +36,9 @@ extension Lecteur {
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrlapiAuth), valueName: "CLÉ"))
         var brlapiAuth: String?
 
+        @Option(name: .customLong("braille-tty"), help: ArgumentHelp(cli(.envCliOptBrailleTty), valueName: "tty|root"))
+        var brailleTty: String = "tty"
+
         func run() throws {
             let strings = try common.strings()
             let format = try choice(transcript, "--transcript", as: TranscriptFormat.self)
@@ -76,7 +79,8 @@ extension Lecteur {
             if let device = speechSetup.output as? DeviceAudioOutput { session.follow(device) }
             session.settings.domains.append(SpeechSettingsDomain(engine: speechSetup.espeak, store: store, strings: strings))
             session.settings.domains.append(SpeechBackendSetting(store: store, strings: strings))
-            let brlapi = BrlAPISettings.fromEnvironment(host: brlapiHost, auth: brlapiAuth)
+            let brlapi = BrlAPISettings.fromEnvironment(host: brlapiHost, auth: brlapiAuth,
+                                                        ttyMode: try choice(brailleTty, "--braille-tty", as: BrlAPISettings.TtyMode.self))
             let brailleDevice = BrailleDevice(display: brailleMode != .off, table: table, settings: brlapi,
                                               store: store, strings: strings)
             session.braille = brailleDevice
