@@ -86,7 +86,9 @@ unpack_private_pulse() {
 check_swift_packages() {
   local root="$here/.."
   [ -f "$root/Package.swift" ] && command -v swift >/dev/null || return 0
-  if ! (cd "$root" && swift package resolve >/dev/null 2>"${TMPDIR:-/tmp}/lecteur-resolve.err"); then
+  # The build folder of the caller (scripts/install.sh may build in another one).
+  local scratch=${LECTEUR_INSTALL_SCRATCH:-.build}
+  if ! (cd "$root" && swift package resolve --scratch-path "$scratch" >/dev/null 2>"${TMPDIR:-/tmp}/lecteur-resolve.err"); then
     echo "Les paquets Swift du projet (swift-argument-parser, GRDB…) ne peuvent pas être récupérés :" >&2
     sed 's/^/  /' "${TMPDIR:-/tmp}/lecteur-resolve.err" | tail -5 >&2
     echo "Vérifiez la connexion réseau (ou le cache de SwiftPM), puis relancez." >&2

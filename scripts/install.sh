@@ -8,8 +8,7 @@
 #   bin/lecteur                                 release build, Swift standard library and Foundation
 #                                               linked in (no toolchain needed at run time)
 #   share/lecteur/locales/{fr,en}/              strings and lexicons (found from bin/../share)
-#   share/man/man1/lecteur.1                    from the command definitions (swift-argument-parser's
-#                                               manual generator)
+#   share/man/man1/lecteur.1                    from the command definitions (scripts/gen-manpage.py)
 #   share/bash-completion/completions/lecteur, share/zsh/site-functions/_lecteur,
 #   share/fish/vendor_completions.d/lecteur.fish
 #   share/applications/lecteur.desktop          opens the reader in a terminal
@@ -44,7 +43,10 @@ if [ $uninstall -eq 1 ]; then
 fi
 
 scripts/install-deps.sh run
-build=(swift build -c release --product lecteur --static-swift-stdlib)
+# LECTEUR_INSTALL_SCRATCH: another build folder (the install test runs inside `swift test`, which
+# holds the lock of .build).
+scratch=${LECTEUR_INSTALL_SCRATCH:-.build}
+build=(swift build -c release --scratch-path "$scratch" --product lecteur --static-swift-stdlib)
 "${build[@]}" >&2
 binary="$("${build[@]}" --show-bin-path)/lecteur"
 
@@ -55,15 +57,13 @@ for locale in Locales/*/; do
   install -m 644 "$locale"*.json "$root/share/lecteur/locales/$name/"
 done
 
-# The man page, from the same command definitions as --help. swift-argument-parser's
-# generate-manual tool (built from the resolved package, offline) reads the installed binary.
-manual_build=(swift build -c release --package-path .build/checkouts/swift-argument-parser
-              --scratch-path .build/generate-manual --product generate-manual)
-"${manual_build[@]}" >&2
-manual_tool="$("${manual_build[@]}" --show-bin-path)/generate-manual"
+# The man page, from the same command definitions as --help (`--experimental-dump-help`, the data
+# swift-argument-parser's generate-manual reads; that tool drops non-ASCII characters, so
+# scripts/gen-manpage.py renders it with the French text intact).
 man_dir=$(mktemp -d)
 trap 'rm -rf "$man_dir"' EXIT
-LECTEUR_DATA_DIR="$root/share/lecteur" "$manual_tool" "$root/bin/lecteur" --output-directory "$man_dir" --section 1 >&2
+LECTEUR_DATA_DIR="$root/share/lecteur" python3 scripts/gen-manpage.py "$root/bin/lecteur" \
+  "$(LECTEUR_DATA_DIR="$root/share/lecteur" "$root/bin/lecteur" --version)" >"$man_dir/lecteur.1"
 install -D -m 644 "$man_dir/lecteur.1" "$root/share/man/man1/lecteur.1"
 
 run_installed() { LECTEUR_DATA_DIR="$root/share/lecteur" "$root/bin/lecteur" "$@"; }
@@ -82,7 +82,7 @@ Comment=Catalogue de formations et alphabet Morse, à la parole et en braille
 Comment[en]=Course catalogue and Morse alphabet, by speech and braille
 Exec=$prefix/bin/lecteur
 Terminal=true
-Categories=Utility;Accessibility;Education;ConsoleOnly;
+Categories=Utility;Accessibility;ConsoleOnly;
 Keywords=braille;morse;formations;accessibilité;
 EOF
 
