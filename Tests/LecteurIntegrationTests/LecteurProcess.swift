@@ -32,6 +32,9 @@ struct LecteurProcess {
         env["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
         env["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+        // A speech-dispatcher of the developer's session would take `--speech-backend auto`'s
+        // speech away from the espeak-ng path the tests record: none unless a test names one.
+        env["SPEECHD_ADDRESS"] = "unix_socket:/nonexistent/speechd.sock"
         for (k, v) in environment { env[k] = v }
         return try execute(binary, arguments, input: input, environment: env, timeout: timeout)
     }
