@@ -30,6 +30,8 @@ let package = Package(
                        providers: [.apt(["libbrlapi-dev"])]),
         .systemLibrary(name: "CCurl", path: "Modules/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CSpeechd", path: "Modules/CSpeechd", pkgConfig: "speech-dispatcher",
+                       providers: [.apt(["libspeechd-dev"])]),
         .systemLibrary(name: "CLouis", path: "Modules/CLouis", pkgConfig: "liblouis",
                        providers: [.apt(["liblouis-dev"])]),
 
@@ -45,7 +47,7 @@ let package = Package(
         // no speech, braille, network or database library.
         .target(name: "LecteurAudit", dependencies: ["LecteurCore", "LecteurLocales"], swiftSettings: v5),
         .target(name: "LecteurAudio", dependencies: ["CPCAudio", "LecteurCore"], swiftSettings: v5),
-        .target(name: "LecteurSpeech", dependencies: ["CEspeakNG", "LecteurAudio", "LecteurCore"],
+        .target(name: "LecteurSpeech", dependencies: ["CEspeakNG", "CSpeechd", "LecteurAudio", "LecteurCore"],
                 swiftSettings: v5),
         .target(name: "LecteurBraille", dependencies: ["CBrlAPI", "CLouis", "LecteurCore"],
                 swiftSettings: v5),
@@ -76,7 +78,7 @@ let package = Package(
         .testTarget(name: "LecteurNetworkTests", dependencies: ["LecteurNetwork", "LecteurCore", "LecteurLocales"],
                     exclude: ["Server"], swiftSettings: v5),
         .testTarget(name: "LecteurIntegrationTests",
-                    dependencies: ["LecteurCore", "LecteurLocales", "LecteurApp", "LecteurAudit", "LecteurTestSupport"],
+                    dependencies: ["LecteurCore", "LecteurLocales", "LecteurApp", "LecteurAudit", "LecteurSpeech", "LecteurTestSupport"],
                     // Audit goldens, fixtures and the Chromium probe are read from the source tree.
                     exclude: ["Golden", "Fixtures", "AuditTools"],
                     swiftSettings: v5),

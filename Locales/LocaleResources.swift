@@ -1,15 +1,32 @@
 import Foundation
 
-/// The string catalogues and lexicons of `Locales/`, shipped inside the binary's resource bundle
-/// so the reader finds them wherever it runs. Each locale is a folder of JSON files; the strings
-/// of all its `*.json` files except lexicons (`lexique*.json`, `lexicon*.json`) form one table.
+/// The string catalogues and lexicons of `Locales/`. Each locale is a folder of JSON files; the
+/// strings of all its `*.json` files except lexicons (`lexique*.json`, `lexicon*.json`) form one
+/// table. An installed reader (scripts/install.sh) finds them in `PREFIX/share/lecteur/locales/`
+/// beside `PREFIX/bin/lecteur`; a reader run from the checkout uses the build's resource bundle.
 public enum LocaleResources {
     public static let available = ["fr", "en"]
 
     public static func directory(locale: String) -> URL? {
         guard available.contains(locale) else { return nil }
+        if let installed = installedRoot { return installed.appendingPathComponent(locale) }
         return Bundle.module.url(forResource: locale, withExtension: nil)
     }
+
+    /// `LECTEUR_DATA_DIR/locales`, else `../share/lecteur/locales` from the executable, when it
+    /// exists. Looked up before `Bundle.module`, which stops the program when the build folder
+    /// it was built in is gone.
+    static let installedRoot: URL? = {
+        var candidates: [URL] = []
+        if let data = ProcessInfo.processInfo.environment["LECTEUR_DATA_DIR"], !data.isEmpty {
+            candidates.append(URL(fileURLWithPath: data).appendingPathComponent("locales"))
+        }
+        let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                             ?? CommandLine.arguments[0])
+        candidates.append(executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/lecteur/locales"))
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("fr").path) }
+    }()
 
     public static func data(locale: String, file: String) -> Data? {
         guard let dir = directory(locale: locale) else { return nil }

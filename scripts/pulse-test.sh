@@ -6,6 +6,7 @@
 #   scripts/pulse-test.sh start DIR   starts it (if not already running) and prints the
 #                                     PULSE_SERVER value to export, e.g. unix:DIR/native
 #   scripts/pulse-test.sh stop DIR    stops it; succeeds when nothing is running
+#   scripts/pulse-test.sh available   succeeds when a daemon binary (system or private) is there
 #   scripts/pulse-test.sh kill DIR    kills it with SIGKILL, as a crash would (start restarts it
 #                                     on the same socket)
 #
@@ -13,12 +14,34 @@
 set -eu
 cmd=${1:-}
 dir=${2:-}
-[ -n "$cmd" ] && [ -n "$dir" ] || { echo "usage: $0 start|stop|kill DIR" >&2; exit 2; }
+if [ "$cmd" != available ]; then
+    [ -n "$cmd" ] && [ -n "$dir" ] || { echo "usage: $0 start|stop|kill DIR" >&2; exit 2; }
+fi
 server="unix:$dir/native"
+
+# The daemon: the system's pulseaudio, or on a PipeWire desktop the copy scripts/install-deps.sh
+# unpacked into a private folder (run with its own libraries and modules; nothing installed).
+private_pulse="${LECTEUR_PRIVATE_PULSE:-${XDG_CACHE_HOME:-$HOME/.cache}/lecteur/pulseaudio}"
+pulse_daemon() {
+    if [ -z "${LECTEUR_PULSE_PRIVATE_ONLY:-}" ] && command -v pulseaudio >/dev/null 2>&1; then
+        pulseaudio "$@"
+    elif [ -x "$private_pulse/usr/bin/pulseaudio" ]; then
+        modules=$(ls -d "$private_pulse"/usr/lib/pulse-*/modules | head -n 1)
+        LD_LIBRARY_PATH="$private_pulse/usr/lib/x86_64-linux-gnu/pulseaudio:$modules${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+            "$private_pulse/usr/bin/pulseaudio" --dl-search-path="$modules" "$@"
+    else
+        echo "no pulseaudio binary (run scripts/install-deps.sh test)" >&2
+        return 1
+    fi
+}
 
 running() { PULSE_SERVER=$server pactl info >/dev/null 2>&1; }
 
 case $cmd in
+available)
+    { [ -z "${LECTEUR_PULSE_PRIVATE_ONLY:-}" ] && command -v pulseaudio >/dev/null 2>&1; } \
+        || [ -x "$private_pulse/usr/bin/pulseaudio" ]
+    ;;
 start)
     mkdir -p "$dir/runtime" "$dir/state"
     chmod 700 "$dir/runtime"
@@ -30,7 +53,7 @@ start)
         export XDG_RUNTIME_DIR="$dir/runtime" PULSE_RUNTIME_PATH="$dir/runtime" \
                PULSE_STATE_PATH="$dir/state" HOME="$dir"
         unset PULSE_SERVER
-        pulseaudio --daemonize=yes --exit-idle-time=-1 --system=false -n \
+        pulse_daemon --daemonize=yes --exit-idle-time=-1 --system=false -n \
             --use-pid-file=yes --disallow-exit=no \
             --load="module-native-protocol-unix auth-anonymous=1 socket=$dir/native" \
             --load="module-null-sink sink_name=cap rate=22050 norewinds=1" \

@@ -14,6 +14,7 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
     private let strings: Strings
     private var notifiedUnavailable = false
     private var post: (@Sendable (Action) -> Void)?
+    private var started = false
 
     /// `display` false (`--braille off`) translates for the transcript without connecting.
     public init(display: Bool, table requested: BrailleTable?, settings: BrlAPISettings, store: ReaderStore, strings: Strings) {
@@ -32,7 +33,16 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
         lock.lock()
         self.post = post
         lock.unlock()
-        output?.start()
+        start()
+    }
+
+    /// Connects to the display (once); `listen` does it too.
+    public func start() {
+        lock.lock()
+        let first = !started
+        started = true
+        lock.unlock()
+        if first { output?.start() }
     }
 
     public func show(_ line: BrailleLine) -> String? {
@@ -44,6 +54,29 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
         guard let output else { return .off }
         if case .connected(let columns, _) = output.displayState { return .connected(columns: columns) }
         return .waiting
+    }
+
+    /// For `--braille on`: waits for the first connection attempt (brltty can take about a second
+    /// to answer just after it starts) and returns the French reason when no display answered.
+    public func firstConnectionProblem(host: String, timeout: TimeInterval = 3) -> String? {
+        guard let output else { return nil }
+        let deadline = Date().addingTimeInterval(timeout)
+        var detail = "no answer within \(Int(timeout)) s"
+        waiting: while Date() < deadline {
+            switch output.displayState {
+            case .connected: return nil
+            case .unavailable(let error):
+                switch error {
+                case .noServer(_, let why), .ttyRefused(let why), .connectionLost(let why): detail = why
+                case .authenticationFailed: detail = "BrlAPI authentication refused"
+                case .emptyDisplay: detail = "the display reports 0 cells"
+                }
+                break waiting
+            case .stopped, .connecting: usleep(20_000)
+            }
+        }
+        if case .connected = output.displayState { return nil }
+        return strings(.envBrailleUnavailable, ["host": host, "detail": detail])
     }
 
     public func release() {

@@ -51,8 +51,10 @@ final class BrlAPIConnection {
             }
             usleep(50_000)
         }
-        // No VT here (and none needed): a path of no ttys gives the client the display anyway.
-        if brlapi__enterTtyModeWithPath(handle, nil, 0, nil) < 0 {
+        // The reader's own terminal (BRLAPI_TTY_DEFAULT: WINDOWID, CONTROLVT, then the controlling
+        // tty); with none, or with `root`, a path of no ttys (under WINDOWPATH/XDG_VTNR if set).
+        if (settings.ttyMode == .root || brlapi__enterTtyMode(handle, -1, nil) < 0)
+            && brlapi__enterTtyModeWithPath(handle, nil, 0, nil) < 0 {
             let detail = BrlAPIConnection.errorText()
             brlapi__closeConnection(handle)
             storage.deallocate()

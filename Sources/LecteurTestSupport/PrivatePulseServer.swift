@@ -8,8 +8,11 @@ public final class PrivatePulseServer: @unchecked Sendable {
     public static let script = BrlttyRig.root.appendingPathComponent("scripts/pulse-test.sh").path
     public static let sampleRate = 22_050
 
+    /// The daemon may be the system's or, on a PipeWire desktop, the private copy
+    /// scripts/install-deps.sh unpacked: the script knows which.
     public static var binariesPresent: Bool {
-        ["pulseaudio", "pactl", "parec"].allSatisfy { FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)") }
+        ["pactl", "parec"].allSatisfy { FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)") }
+            && PrivateSpeechDispatcher.scriptSucceeds([script, "available"])
     }
 
     public let directory: URL

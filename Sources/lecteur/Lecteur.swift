@@ -10,18 +10,31 @@ struct Lecteur: ParsableCommand {
         commandName: "lecteur",
         abstract: cli(.cliAbstract),
         discussion: cli(.cliDiscussion),
+        version: lecteurVersion,
         subcommands: [Read.self, Audit.self, Morse.self, Say.self],
         defaultSubcommand: Read.self)
 
     /// Errors are reported in the user's language; ArgumentParser's own usage errors keep their
     /// detail but get a French frame.
     static func main() {
+        // `lecteur --help` describes the reader itself (the default command) after the list of
+        // commands: its speech and braille options are what most users look for.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, ["--help", "-h", "help"].contains(first), arguments.count == 1 {
+            print(helpMessage())
+            print(helpMessage(for: Read.self))
+            return
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as LecteurCLIError {
             fputs(cli(.cliError, ["message": error.description]) + "\n", stderr)
             Foundation.exit(64)
+        } catch let error as DeviceUnavailable {
+            // EX_UNAVAILABLE: a device asked for with `on` is not there.
+            fputs(cli(.cliError, ["message": error.description]) + "\n", stderr)
+            Foundation.exit(69)
         } catch {
             let code = exitCode(for: error)
             if code == .success || code.rawValue == 0 || error is CleanExit {

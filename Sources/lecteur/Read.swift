@@ -30,6 +30,9 @@ extension Lecteur {
         // make swift-argument-parser add an English "(default: …)" after it.
         var braille: String { brailleOption ?? "auto" }
 
+        @Option(name: .customLong("speech-backend"), help: ArgumentHelp(cli(.envCliOptSpeechBackend), valueName: "auto|espeak|speechd"))
+        var speechBackend: String?
+
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptAudioOut), valueName: cli(.cliValueWavFile)))
         var audioOut: String?
 
@@ -41,6 +44,9 @@ extension Lecteur {
 
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrlapiAuth), valueName: cli(.cliValueKey)))
         var brlapiAuth: String?
+
+        @Option(name: .customLong("braille-tty"), help: ArgumentHelp(cli(.envCliOptBrailleTty), valueName: "tty|root"))
+        var brailleTty: String = "tty"
 
         func run() throws {
             let strings = try common.strings()
@@ -56,28 +62,47 @@ extension Lecteur {
             let store = ReaderStore(strings: strings)
 
             // Speech and Morse share one audio output: a device, the --audio-out file, or silence.
+            // The voice is espeak-ng or speech-dispatcher, beside the user's screen reader.
             var settings = SpeechSettingsDomain.saved(in: store)
             if strings.localeCode == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
-            let stack: SpeechStack
+            let backend = try speechBackend.map { try choice($0, "--speech-backend", as: SpeechBackend.self) }
+                ?? SpeechBackendSetting.saved(in: store)
+            var startupNotices: [String] = []
+            if speechBackend != nil, let problem = store.save([SpeechBackend.storageKey: backend.rawValue]) {
+                startupNotices.append(problem)
+            }
+            let speechSetup: SpeechSetup
             do {
-                stack = try SpeechStack.start(mode: speechMode, audioOut: audioOut, settings: settings)
-            } catch {
+                speechSetup = try SpeechSetup.start(mode: speechMode, backend: backend, audioOut: audioOut, settings: settings,
+                                                    strings: strings, probes: .fromEnvironment())
+            } catch let error as SpeechError {
                 throw LecteurCLIError(error.notice(strings))
             }
+            startupNotices.insert(contentsOf: speechSetup.notices, at: 0)
             let reader = Reader(strings: strings, timeZone: .current, pronunciation: Localization.pronunciation(strings),
-                                sampleRate: stack.output.sampleRate)
-            let brailleDevice = BrailleDevice(display: brailleMode != .off, table: table,
-                                              settings: .fromEnvironment(host: brlapiHost, auth: brlapiAuth),
+                                sampleRate: speechSetup.output.sampleRate)
+            let brlapi = BrlAPISettings.fromEnvironment(host: brlapiHost, auth: brlapiAuth,
+                                                        ttyMode: try choice(brailleTty, "--braille-tty", as: BrlAPISettings.TtyMode.self))
+            let brailleDevice = BrailleDevice(display: brailleMode != .off, table: table, settings: brlapi,
                                               store: store, strings: strings)
             var devices = ReaderDevices(
-                speech: stack.engine.map(EspeakVoice.init), braille: brailleDevice, audio: stack.output,
-                settings: [SpeechSettingsDomain(engine: stack.engine, store: store, strings: strings), brailleDevice],
-                status: { [engine = stack.engine, output = stack.output] in
-                    DeviceStatus(sound: .init(output), speechPending: engine?.statistics.pendingUtterances,
+                speech: speechSetup.voice, braille: brailleDevice, audio: speechSetup.output,
+                settings: [SpeechSettingsDomain(engine: speechSetup.espeak, store: store, strings: strings),
+                           SpeechBackendSetting(store: store, strings: strings), brailleDevice],
+                status: { [speechSetup] in
+                    DeviceStatus(sound: .init(speechSetup.output), speechPending: speechSetup.pendingUtterances,
                                  braille: brailleDevice.status)
                 })
+            if brailleMode == .on {
+                brailleDevice.start()
+                if let problem = brailleDevice.firstConnectionProblem(host: brlapi.hostDescription) {
+                    brailleDevice.release()
+                    speechSetup.shutdown(drainTimeout: .zero)
+                    throw DeviceUnavailable(problem)
+                }
+            }
             devices.listen.append(brailleDevice.listen)
-            if let output = stack.output as? DeviceAudioOutput {
+            if let output = speechSetup.output as? DeviceAudioOutput {
                 devices.listen.append { post in output.observe { post(DeviceMessages.action(for: $0, strings)) } }
             }
             let session = ReaderSession(reader: reader, transcript: Transcript(format: format, strings: strings),
@@ -87,14 +112,15 @@ extension Lecteur {
             let termination = Termination()
             termination.install {
                 session.shutdown()
-                stack.output.close()
+                speechSetup.voice?.stop()
+                speechSetup.output.close()
             }
             let interactive = CommandLoop.standardInputIsTerminal
             CommandLoop(session: session, interactive: interactive,
                         prompt: interactive && format == .text ? strings(.appPrompt) : nil)
-                .run(startupNotices: stack.problems.map { $0.notice(strings) })
+                .run(startupNotices: startupNotices)
             // Let the last words be heard (or written to --audio-out) before leaving.
-            stack.shutdown(drainTimeout: .seconds(30))
+            speechSetup.shutdown(drainTimeout: .seconds(30))
             session.shutdown()
         }
     }

@@ -29,11 +29,18 @@ extension Lecteur {
                 if let output {
                     _ = try SpeechSynthesis.writeWAV(spoken, to: output, settings: settings)
                 } else {
-                    let stack = try SpeechStack.start(mode: .on, settings: settings)
+                    let stack: SpeechStack
+                    do {
+                        stack = try SpeechStack.start(mode: .on, settings: settings)
+                    } catch {
+                        throw DeviceUnavailable(strings(.envSpeechUnavailable, ["reason": error.detail]))
+                    }
                     stack.engine?.speak(spoken, interrupt: true)
                     stack.shutdown(drainTimeout: .seconds(60))
                 }
-            } catch {
+            } catch let error as DeviceUnavailable {
+                throw error
+            } catch let error as SpeechError {
                 throw LecteurCLIError(error.notice(strings))
             }
         }

@@ -14,6 +14,8 @@ final class InteractiveLecteur: @unchecked Sendable {
         process.executableURL = LecteurProcess.binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // As in LecteurProcess.run: no speech-dispatcher unless the test names one.
+        env["SPEECHD_ADDRESS"] = "unix_socket:/nonexistent/speechd.sock"
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let output = Pipe()

@@ -53,6 +53,9 @@ struct LecteurProcess {
         // The language comes from the environment: tests get French unless they ask otherwise.
         for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES"] { env[name] = nil }
         env["LANG"] = "C.UTF-8"
+        // A speech-dispatcher of the developer's session would take `--speech-backend auto`'s
+        // speech away from the espeak-ng path the tests record: none unless a test names one.
+        env["SPEECHD_ADDRESS"] = "unix_socket:/nonexistent/speechd.sock"
         for (k, v) in environment { env[k] = v }
         return try execute(binary, arguments, input: input, environment: env, timeout: timeout)
     }

@@ -5,7 +5,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case verbosity
     case position
     case brailleMessage
-    case speechRate, speechPitch, speechVolume, speechVoice
+    case speechRate, speechPitch, speechVolume, speechVoice, speechBackend
     case brailleTable
     case morseWPM, morseFarnsworth, morseTone, morseVolume, morseRamp
 
@@ -19,6 +19,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.speechPitch, "hauteur", "pitch")
         add(.speechVolume, "volume", "vol")
         add(.speechVoice, "voix", "voice")
+        add(.speechBackend, "synthese", "speech-backend", "backend")
         add(.brailleTable, "table-braille", "braille-table", "table", "braille")
         add(.morseWPM, "vitesse", "wpm", "mpm", "speed")
         add(.morseFarnsworth, "farnsworth", "fw", "espacement", "vitesse-globale", "vitesseglobale")
@@ -43,6 +44,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .speechPitch: strings(.speechSettingPitch)
         case .speechVolume: strings(.speechSettingVolume)
         case .speechVoice: strings(.speechSettingVoice)
+        case .speechBackend: strings(.settingNameSpeechBackend)
         case .brailleTable: strings(.settingNameBrailleTable)
         case .morseWPM: strings(.morseSettingWpm)
         case .morseFarnsworth: strings(.morseSettingFarnsworth)
@@ -67,7 +69,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     /// Settings a device owns and checks (the voices espeak-ng has, the tables liblouis has).
     public var belongsToDevice: Bool {
         switch self {
-        case .speechRate, .speechPitch, .speechVolume, .speechVoice, .brailleTable: true
+        case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable: true
         default: false
         }
     }

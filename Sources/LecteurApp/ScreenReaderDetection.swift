@@ -1,0 +1,126 @@
+import Foundation
+
+/// A screen reader already speaking on this machine: the reader must not speak over it.
+public enum ScreenReader: String, Hashable, Sendable {
+    /// GNOME's Orca, announced on the accessibility bus (AT-SPI `ScreenReaderEnabled`).
+    case orca
+    /// The kernel console reader (espeakup and others), seen in sysfs.
+    case speakup
+    /// brltty with a speech driver of its own.
+    case brltty
+}
+
+/// Where each screen reader shows that it runs. Every probe reads a path or asks a program, so
+/// tests point them at a simulated machine (`root`, a private session bus) and exercise the same
+/// code the user's machine runs.
+public struct ScreenReaderProbes: Sendable {
+    /// Prefix of /sys, /proc and /etc: "/" on a real machine.
+    public var root: String
+    /// The session bus (`DBUS_SESSION_BUS_ADDRESS`); nil on a console without one.
+    public var sessionBus: String?
+    /// How long the accessibility bus may take to answer.
+    public var busTimeoutMilliseconds: Int
+
+    public init(root: String = "/", sessionBus: String?, busTimeoutMilliseconds: Int = 500) {
+        self.root = root
+        self.sessionBus = sessionBus
+        self.busTimeoutMilliseconds = busTimeoutMilliseconds
+    }
+
+    /// `LECTEUR_PROBE_ROOT` moves the file probes (for tests of the whole program).
+    public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> ScreenReaderProbes {
+        ScreenReaderProbes(root: env["LECTEUR_PROBE_ROOT"] ?? "/", sessionBus: env["DBUS_SESSION_BUS_ADDRESS"])
+    }
+
+    private func path(_ absolute: String) -> String {
+        root == "/" ? absolute : (root as NSString).appendingPathComponent(absolute)
+    }
+
+    /// The first screen reader found active, Orca first (the desktop case), then the console ones.
+    public func detect() -> ScreenReader? {
+        if orcaEnabled() { return .orca }
+        if speakupActive() { return .speakup }
+        if brlttySpeaks() { return .brltty }
+        return nil
+    }
+
+    /// Speakup exposes its synthesizer; "none" means it is loaded but silent.
+    public func speakupActive() -> Bool {
+        guard let synth = try? String(contentsOfFile: path("/sys/accessibility/speakup/synth"), encoding: .utf8) else {
+            return false
+        }
+        let name = synth.trimmingCharacters(in: .whitespacesAndNewlines)
+        return !name.isEmpty && name != "none"
+    }
+
+    /// A running brltty whose speech driver is not `no`: from its command line (`-s X`,
+    /// `--speech-driver=X`), else from the `speech-driver` line of its configuration file.
+    public func brlttySpeaks() -> Bool {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path("/proc")) else { return false }
+        for pid in entries where pid.allSatisfy(\.isNumber) {
+            guard let raw = FileManager.default.contents(atPath: path("/proc/\(pid)/cmdline")) else { continue }
+            let arguments = raw.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            guard let program = arguments.first, (program as NSString).lastPathComponent == "brltty" else { continue }
+            if let driver = Self.speechDriver(arguments: Array(arguments.dropFirst())) ?? configuredSpeechDriver(arguments) {
+                if driver != "no" { return true }
+            }
+        }
+        return false
+    }
+
+    static func speechDriver(arguments: [String]) -> String? {
+        var driver: String?
+        var i = 0
+        while i < arguments.count {
+            let argument = arguments[i]
+            if argument == "-s" || argument == "--speech-driver", i + 1 < arguments.count {
+                driver = arguments[i + 1]
+                i += 1
+            } else if argument.hasPrefix("--speech-driver=") {
+                driver = String(argument.dropFirst("--speech-driver=".count))
+            } else if argument.hasPrefix("-s"), argument.count > 2 {
+                driver = String(argument.dropFirst(2))
+            }
+            i += 1
+        }
+        return driver
+    }
+
+    /// brltty reads /etc/brltty.conf unless `-f FILE` names another one.
+    private func configuredSpeechDriver(_ arguments: [String]) -> String? {
+        var file = "/etc/brltty.conf"
+        if let index = arguments.firstIndex(of: "-f"), index + 1 < arguments.count { file = arguments[index + 1] }
+        guard let text = try? String(contentsOfFile: path(file), encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") {
+            let words = line.split(whereSeparator: \.isWhitespace)
+            if words.count >= 2, words[0] == "speech-driver" { return String(words[1]) }
+        }
+        return nil
+    }
+
+    /// Orca sets `org.a11y.Status.ScreenReaderEnabled` on the accessibility bus's entry point,
+    /// `org.a11y.Bus` on the session bus. Asked with `dbus-send` (dbus-bin, on every desktop).
+    public func orcaEnabled() -> Bool {
+        guard let sessionBus, !sessionBus.isEmpty,
+              let dbusSend = ["/usr/bin/dbus-send", "/bin/dbus-send"].first(where: FileManager.default.isExecutableFile)
+        else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: dbusSend)
+        process.arguments = ["--session", "--print-reply=literal", "--reply-timeout=\(busTimeoutMilliseconds)",
+                             "--dest=org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties.Get",
+                             "string:org.a11y.Status", "string:ScreenReaderEnabled"]
+        var env = ProcessInfo.processInfo.environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = sessionBus
+        process.environment = env
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return false }
+        // "   variant       boolean true"
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).last == "true"
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import LecteurAudio
+import LecteurCore
+import LecteurSpeech
+
+/// `--speech-backend auto|espeak|speechd`, saved as a setting.
+public enum SpeechBackend: String, CaseIterable, Hashable, Sendable {
+    /// speech-dispatcher when a daemon already runs (or a screen reader is active), else espeak-ng.
+    case auto
+    /// espeak-ng called directly into the reader's own audio output (lowest latency).
+    case espeak
+    /// speech-dispatcher, started for the user if needed.
+    case speechd
+
+    public static let storageKey = "speech.backend"
+}
+
+/// A device asked for with `on` that is not there at start: the program stops with exit code 69
+/// (EX_UNAVAILABLE) and this French message.
+public struct DeviceUnavailable: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ message: String) { description = message }
+}
+
+/// Which voice speaks, from the options and what runs on the machine. Pure: the probes' answers
+/// come in as values.
+public enum SpeechRoute: Hashable, Sendable {
+    case off
+    case espeak
+    case speechd(autospawn: Bool)
+    /// A screen reader already speaks and speech-dispatcher is not there to share its queue: the
+    /// reader keeps quiet and says once why and how to force speech.
+    case silentBeside(ScreenReader)
+
+    public static func choose(mode: SpeechMode, backend: SpeechBackend, writesFile: Bool,
+                              screenReader: ScreenReader?, speechdRunning: Bool) -> SpeechRoute {
+        if mode == .off { return .off }
+        // speech-dispatcher plays on its own device: a WAV file of the session needs espeak-ng.
+        if writesFile { return .espeak }
+        switch (mode, backend) {
+        case (_, .speechd): return .speechd(autospawn: true)
+        case (.on, .espeak): return .espeak
+        case (.on, .auto): return speechdRunning ? .speechd(autospawn: false) : .espeak
+        case (_, .espeak): return screenReader.map { .silentBeside($0) } ?? .espeak
+        default:
+            if speechdRunning { return .speechd(autospawn: false) }
+            return screenReader.map { .silentBeside($0) } ?? .espeak
+        }
+    }
+}
+
+/// The reader's audio output (speech with espeak-ng, Morse) and its voice, as `--speech`,
+/// `--speech-backend` and `--audio-out` ask, beside whatever screen reader the user runs.
+public final class SpeechSetup {
+    /// Where the reader's own sound goes (espeak-ng's speech and Morse).
+    public let output: AudioOutput
+    public let voice: SpeechOutput?
+    /// espeak-ng, when it is the voice (its settings are `set débit…`).
+    public let espeak: SpeechEngine?
+    public let speechd: SpeechdClient?
+    public let route: SpeechRoute
+    /// French notices to show once at start.
+    public let notices: [String]
+    private let stack: SpeechStack?
+
+    private init(output: AudioOutput, stack: SpeechStack?, speechd: SpeechdClient?, route: SpeechRoute, notices: [String]) {
+        self.output = output
+        self.stack = stack
+        self.espeak = stack?.engine
+        self.speechd = speechd
+        self.route = route
+        self.notices = notices
+        if let engine = stack?.engine {
+            voice = EspeakVoice(engine: engine)
+        } else if let speechd {
+            voice = SpeechdVoice(client: speechd)
+        } else {
+            voice = nil
+        }
+    }
+
+    /// Utterances not yet heard (`état`); nil without a voice.
+    public var pendingUtterances: Int? {
+        if let espeak { return espeak.statistics.pendingUtterances }
+        return speechd?.pendingCount
+    }
+
+    /// - Throws: `DeviceUnavailable` when `mode` is `.on` and the chosen voice cannot start.
+    public static func start(mode: SpeechMode, backend: SpeechBackend, audioOut: String?, settings: SpeechSettings,
+                             strings: Strings, probes: ScreenReaderProbes) throws -> SpeechSetup {
+        let screenReader = mode == .auto ? probes.detect() : nil
+        // Only an already running daemon counts here; starting one is for an explicit `speechd`.
+        var running: SpeechdClient?
+        if mode != .off, audioOut == nil, backend != .espeak || screenReader != nil {
+            running = try? SpeechdClient(language: strings.localeCode, autospawn: false)
+        }
+        let route = SpeechRoute.choose(mode: mode, backend: backend, writesFile: audioOut != nil,
+                                       screenReader: screenReader, speechdRunning: running != nil)
+        var notices: [String] = []
+        switch route {
+        case .speechd(let autospawn):
+            let client: SpeechdClient
+            do {
+                client = try running ?? SpeechdClient(language: strings.localeCode, autospawn: autospawn)
+            } catch {
+                if mode == .on {
+                    throw DeviceUnavailable(strings(.envSpeechdUnavailable, ["detail": String(describing: error)]))
+                }
+                // Asked for speechd with `auto`: espeak-ng, unless a screen reader speaks.
+                if let screenReader {
+                    return SpeechSetup(output: openDeviceOrSilence(), stack: nil, speechd: nil, route: .silentBeside(screenReader),
+                                       notices: [silentNotice(screenReader, strings)])
+                }
+                notices.append(strings(.envSpeechdFallback, ["detail": String(describing: error)]))
+                return try espeakSetup(mode: mode, audioOut: audioOut, settings: settings, strings: strings, notices: notices)
+            }
+            if let screenReader { notices.append(strings(.envScreenReaderSharesSpeechd, ["reader": name(screenReader, strings)])) }
+            return SpeechSetup(output: openDeviceOrSilence(), stack: nil, speechd: client, route: route, notices: notices)
+        case .silentBeside(let screenReader):
+            running?.close()
+            return SpeechSetup(output: openDeviceOrSilence(), stack: nil, speechd: nil, route: route,
+                               notices: [silentNotice(screenReader, strings)])
+        case .espeak, .off:
+            running?.close()
+            return try espeakSetup(mode: mode, audioOut: audioOut, settings: settings, strings: strings, notices: notices)
+        }
+    }
+
+    private static func espeakSetup(mode: SpeechMode, audioOut: String?, settings: SpeechSettings, strings: Strings,
+                                    notices: [String]) throws -> SpeechSetup {
+        let stack: SpeechStack
+        do {
+            stack = try SpeechStack.start(mode: mode, audioOut: audioOut, settings: settings)
+        } catch {
+            // A WAV file that cannot be written is a bad argument, not a missing device.
+            if case .audio(.cannotCreateFile) = error { throw error }
+            throw DeviceUnavailable(strings(.envSpeechUnavailable, ["reason": error.detail]))
+        }
+        return SpeechSetup(output: stack.output, stack: stack, speechd: nil, route: mode == .off ? .off : .espeak,
+                           notices: notices + stack.problems.map { $0.notice(strings) })
+    }
+
+    /// Morse still sounds when speech goes through speech-dispatcher or is silent.
+    private static func openDeviceOrSilence() -> AudioOutput {
+        (try? DeviceAudioOutput.open()) ?? SilentOutput()
+    }
+
+    static func name(_ reader: ScreenReader, _ strings: Strings) -> String {
+        switch reader {
+        case .orca: strings(.envScreenReaderOrca)
+        case .speakup: strings(.envScreenReaderSpeakup)
+        case .brltty: strings(.envScreenReaderBrltty)
+        }
+    }
+
+    static func silentNotice(_ reader: ScreenReader, _ strings: Strings) -> String {
+        strings(.envScreenReaderSilent, ["reader": name(reader, strings)])
+    }
+
+    /// Lets the last words be heard, then closes everything.
+    public func shutdown(drainTimeout: Duration = .seconds(10)) {
+        if let stack {
+            stack.shutdown(drainTimeout: drainTimeout)
+            return
+        }
+        if let speechd {
+            _ = speechd.waitUntilIdle(timeout: drainTimeout)
+            speechd.close()
+        }
+        _ = output.waitUntilDrained(timeout: drainTimeout)
+        output.close()
+    }
+}
+
+/// `set synthèse auto|espeak|speechd` (also `speech-backend`): saved, used from the next start
+/// (the voice in use keeps speaking until then).
+public final class SpeechBackendSetting: SettingsDomain {
+    private let store: ReaderStore
+    private let strings: Strings
+
+    public init(store: ReaderStore, strings: Strings) {
+        self.store = store
+        self.strings = strings
+    }
+
+    /// The saved choice; `auto` when none was saved.
+    public static func saved(in store: ReaderStore) -> SpeechBackend {
+        store.value(SpeechBackend.storageKey).flatMap(SpeechBackend.init(rawValue:)) ?? .auto
+    }
+
+    public func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? {
+        guard key == .speechBackend else { return nil }
+        guard let backend = SpeechBackend(rawValue: CommandParser.fold(value)) else {
+            return .rejected(message: strings(.envSettingBackendUnknown, ["value": value]))
+        }
+        let saved = store.save([SpeechBackend.storageKey: backend.rawValue])
+        return .applied(message: [strings(.envSettingBackendChanged, ["value": backend.rawValue]), saved]
+                            .compactMap { $0 }.joined(separator: " "))
+    }
+}

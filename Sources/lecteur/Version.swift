@@ -1,0 +1,2 @@
+/// `lecteur --version`; scripts/install.sh and the man page take it from here.
+let lecteurVersion = "0.15.0"

@@ -1,0 +1,73 @@
+import Foundation
+import LecteurTestSupport
+import Testing
+
+/// scripts/install.sh into a temporary prefix, then the installed reader run with the checkout's
+/// `.build` hidden (a private mount namespace with a tmpfs over it, as root). It builds a static
+/// release binary in its own build folder (`swift test` holds the lock of .build), which takes about
+/// ten minutes on a small machine: run with LECTEUR_INSTALL_TEST=1.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["LECTEUR_INSTALL_TEST"] == "1" && getuid() == 0,
+                "set LECTEUR_INSTALL_TEST=1 (as root) to build and install a release"))
+struct InstallTests {
+    static let checkout = BrlttyRig.root
+
+    func shell(_ script: String, timeout: TimeInterval = 60) throws -> LecteurProcess.Output {
+        try LecteurProcess.execute(URL(fileURLWithPath: "/bin/bash"), ["-c", script], input: "",
+                                   environment: ProcessInfo.processInfo.environment, timeout: timeout)
+    }
+
+    @Test func theInstalledReaderRunsWithTheBuildFolderHidden() throws {
+        let base = NSTemporaryDirectory() + "lecteur-install-\(UUID().uuidString.prefix(8))"
+        let prefix = base + "/usr"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let install = try shell("cd '\(Self.checkout.path)' && LECTEUR_INSTALL_SCRATCH=.build/install-test scripts/install.sh --prefix '\(prefix)'", timeout: 2400)
+        #expect(install.status == 0, "\(install.stderr.suffix(2000))")
+
+        // No Swift runtime library is loaded from the toolchain.
+        let ldd = try shell("ldd '\(prefix)/bin/lecteur'")
+        #expect(!ldd.stdout.contains("libswiftCore") && !ldd.stdout.contains("libFoundation"), "\(ldd.stdout)")
+
+        // Everything below runs from / with .build replaced by an empty tmpfs.
+        let hidden = try shell("""
+            unshare -m sh -c '
+              mount -t tmpfs none "\(Self.checkout.path)/.build" || exit 90
+              cd / && export HOME=\(base)/home XDG_DATA_HOME=\(base)/data XDG_CACHE_HOME=\(base)/cache XDG_CONFIG_HOME=\(base)/config
+              test -z "$(ls -A "\(Self.checkout.path)/.build")" || exit 91
+              echo "== version"; \(prefix)/bin/lecteur --version
+              echo "== read"; echo suivant | \(prefix)/bin/lecteur --speech off --braille off --transcript jsonl
+              echo "== en"; echo suivant | \(prefix)/bin/lecteur --speech off --braille off --locale en
+              echo "== man"; LANG=C.UTF-8 MANPATH=\(prefix)/share/man man -P cat lecteur 2>&1
+              echo "== bash"; bash -c ". \(prefix)/share/bash-completion/completions/lecteur && complete -p lecteur"
+              echo "== end"'
+            """)
+        #expect(hidden.status == 0, "\(hidden.stdout)\n\(hidden.stderr)")
+        let out = hidden.stdout
+        let version = try String(contentsOf: Self.checkout.appendingPathComponent("Sources/lecteur/Version.swift"), encoding: .utf8)
+        let number = version.split(separator: "\"").dropFirst().first.map(String.init) ?? "?"
+        #expect(out.contains("== version\n\(number)\n"), "\(out)")
+        #expect(out.contains(#""label":"Accessibilité, non sélectionné""#), "\(out)")
+        #expect(out.contains("Accessibility, not selected") || out.contains("Accessibilité"), "\(out)")
+        #expect(out.contains("LECTEUR(1)") && out.contains("--speech-backend") && out.contains("filtres par catégorie"),
+                "man page: \(out)")
+        #expect(out.contains("-F _lecteur lecteur"), "\(out)")
+        #expect(out.contains("== end"))
+        #expect(!hidden.stderr.contains("resource bundle"), "\(hidden.stderr)")
+
+        for file in ["share/zsh/site-functions/_lecteur", "share/fish/vendor_completions.d/lecteur.fish",
+                     "share/applications/lecteur.desktop", "share/lecteur/locales/fr/lexique.json"] {
+            let size = (try? FileManager.default.attributesOfItem(atPath: prefix + "/" + file)[.size] as? Int) ?? 0
+            #expect(size > 0, "\(file)")
+        }
+        let desktop = try String(contentsOfFile: prefix + "/share/applications/lecteur.desktop", encoding: .utf8)
+        #expect(desktop.contains("Terminal=true") && desktop.contains("Exec=\(prefix)/bin/lecteur"))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/desktop-file-validate") {
+            let valid = try shell("desktop-file-validate '\(prefix)/share/applications/lecteur.desktop'")
+            #expect(valid.status == 0 && valid.stdout.isEmpty, "\(valid.stdout)")
+        }
+
+        let uninstall = try shell("cd '\(Self.checkout.path)' && scripts/install.sh --prefix '\(prefix)' --uninstall")
+        #expect(uninstall.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: prefix + "/bin/lecteur"))
+        #expect(!FileManager.default.fileExists(atPath: prefix + "/share/lecteur"))
+    }
+}

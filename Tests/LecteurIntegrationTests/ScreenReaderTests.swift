@@ -1,0 +1,183 @@
+import Foundation
+import LecteurApp
+import LecteurSpeech
+import LecteurTestSupport
+import Testing
+
+/// A private D-Bus session bus. The accessibility bus launcher (at-spi2-core) is activated on it
+/// as on a desktop, and `ScreenReaderEnabled` is set the way Orca sets it at start.
+final class PrivateSessionBus {
+    let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lecteur-bus-\(UUID().uuidString.prefix(8))")
+    let process = Process()
+    var address: String { "unix:path=\(directory.path)/bus" }
+
+    static var available: Bool {
+        ["/usr/bin/dbus-daemon", "/usr/bin/dbus-send", "/usr/libexec/at-spi-bus-launcher"]
+            .allSatisfy(FileManager.default.isExecutableFile)
+    }
+
+    init() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        process.arguments = ["--session", "--nofork", "--address=\(address)"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: directory.path + "/bus") {
+            guard Date() < deadline else { throw BrlttyRig.RigError.timeout("dbus-daemon") }
+            usleep(20_000)
+        }
+    }
+
+    /// What Orca does when it starts (and stops).
+    func setScreenReaderEnabled(_ enabled: Bool) throws {
+        let out = try LecteurProcess.execute(URL(fileURLWithPath: "/usr/bin/dbus-send"),
+                                             ["--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
+                                              "org.freedesktop.DBus.Properties.Set", "string:org.a11y.Status",
+                                              "string:ScreenReaderEnabled", "variant:boolean:\(enabled)"],
+                                             input: "", environment: ["DBUS_SESSION_BUS_ADDRESS": address], timeout: 10)
+        guard out.status == 0 else { throw BrlttyRig.RigError.failed(out.stderr) }
+    }
+
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// Issue 15: the reader does not speak over the user's screen reader. Each probe runs for real:
+/// Orca against a real accessibility bus launcher on a private session bus, Speakup and brltty
+/// against a simulated /sys and /proc (LECTEUR_PROBE_ROOT).
+@Suite(.serialized) struct ScreenReaderTests {
+    func env(_ extra: [String: String] = [:]) -> [String: String] {
+        let home = NSTemporaryDirectory() + "lecteur-sr-\(UUID().uuidString)"
+        // No speech-dispatcher unless a test starts one; no session bus unless a test has one.
+        return ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
+                "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "DBUS_SESSION_BUS_ADDRESS": "",
+                "LECTEUR_PROBE_ROOT": home + "/root"].merging(extra) { $1 }
+    }
+
+    func probeRoot(_ files: [String: String]) throws -> String {
+        let root = NSTemporaryDirectory() + "lecteur-probe-\(UUID().uuidString)"
+        for (path, content) in files {
+            let url = URL(fileURLWithPath: root + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try content.write(to: url, atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.createDirectory(atPath: root + "/proc", withIntermediateDirectories: true)
+        return root
+    }
+
+    @Test(.enabled(if: PrivateSessionBus.available && PrivatePulseServer.binariesPresent))
+    func withOrcaRunningTheReaderStaysQuietAndSaysWhyOnce() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        try bus.setScreenReaderEnabled(true)
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let recording = try pulse.record(seconds: 5)
+        let out = try LecteurProcess.run(["--transcript", "jsonl", "--braille", "off"], input: "suivant\nsuivant\n",
+                                         environment: env(["PULSE_SERVER": pulse.server, "DBUS_SESSION_BUS_ADDRESS": bus.address]))
+        #expect(out.status == 0)
+        let notices = out.events("notice").compactMap { $0["message"] as? String }.filter { $0.hasPrefix("Orca est actif") }
+        #expect(notices.count == 1, "\(out.stdout)")
+        #expect(notices.first?.contains("--speech on") == true)
+        // Navigation goes on (transcript and braille) without a sound from the reader.
+        #expect(out.events("focus").count == 3)
+        usleep(1_500_000)
+        let heard = MonitorRecording.soundSeconds(recording.samples())
+        #expect(heard < 0.05, "the reader spoke over Orca: \(heard) s")
+    }
+
+    @Test(.enabled(if: PrivateSessionBus.available && PrivatePulseServer.binariesPresent))
+    func withOrcaStoppedTheReaderSpeaks() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        try bus.setScreenReaderEnabled(false)
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let recording = try pulse.record(seconds: 6)
+        let out = try LecteurProcess.run(["--transcript", "jsonl", "--braille", "off"], input: "suivant\n",
+                                         environment: env(["PULSE_SERVER": pulse.server, "DBUS_SESSION_BUS_ADDRESS": bus.address]))
+        #expect(out.status == 0)
+        #expect(!out.stdout.contains("Orca est actif"))
+        let heard = MonitorRecording.soundSeconds(recording.samples())
+        #expect(heard > 0.8, "heard \(heard) s")
+    }
+
+    @Test(.enabled(if: PrivateSessionBus.available && PrivatePulseServer.binariesPresent && PrivateSpeechDispatcher.available))
+    func withOrcaAndSpeechDispatcherTheReaderSpeaksInTheSharedQueue() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        try bus.setScreenReaderEnabled(true)
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let speechd = try PrivateSpeechDispatcher(pulse: pulse)
+        defer { speechd.stop() }
+        let recording = try pulse.record(seconds: 8)
+        let out = try LecteurProcess.run(["--transcript", "jsonl", "--braille", "off"], input: "suivant\n",
+                                         environment: env(["PULSE_SERVER": pulse.server, "DBUS_SESSION_BUS_ADDRESS": bus.address,
+                                                           "SPEECHD_ADDRESS": speechd.address]))
+        #expect(out.status == 0)
+        #expect(out.stdout.contains("Orca est actif : Lecteur parle par speech-dispatcher"), "\(out.stdout)")
+        let heard = MonitorRecording.soundSeconds(recording.samples())
+        #expect(heard > 0.8, "heard through speech-dispatcher: \(heard) s")
+    }
+
+    @Test(.enabled(if: PrivatePulseServer.binariesPresent))
+    func speakupOnTheConsoleKeepsTheReaderQuiet() throws {
+        let root = try probeRoot(["/sys/accessibility/speakup/synth": "soft\n"])
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let recording = try pulse.record(seconds: 4)
+        let out = try LecteurProcess.run(["--transcript", "jsonl", "--braille", "off"], input: "suivant\n",
+                                         environment: env(["PULSE_SERVER": pulse.server, "LECTEUR_PROBE_ROOT": root]))
+        #expect(out.status == 0)
+        #expect(out.events("notice").contains { ($0["message"] as? String)?.hasPrefix("Speakup est actif") == true })
+        usleep(1_000_000)
+        #expect(MonitorRecording.soundSeconds(recording.samples()) < 0.05)
+        // `--speech on` forces speech beside it.
+        let forced = try LecteurProcess.run(["--transcript", "jsonl", "--braille", "off", "--speech", "on"], input: "",
+                                            environment: env(["PULSE_SERVER": pulse.server, "LECTEUR_PROBE_ROOT": root]))
+        #expect(forced.status == 0)
+        #expect(!forced.stdout.contains("Speakup est actif"))
+    }
+
+    @Test func probesReadSysfsAndProcAsTheMachineShowsThem() throws {
+        let none = try probeRoot(["/sys/accessibility/speakup/synth": "none\n"])
+        #expect(ScreenReaderProbes(root: none, sessionBus: nil).detect() == nil)
+        let speakup = try probeRoot(["/sys/accessibility/speakup/synth": "soft\n"])
+        #expect(ScreenReaderProbes(root: speakup, sessionBus: nil).detect() == .speakup)
+        // brltty with a speech driver on its command line, or in the configuration file it reads.
+        let spoken = try probeRoot(["/proc/812/cmdline": "/usr/bin/brltty\0-b\0vr\0-s\0es\0"])
+        #expect(ScreenReaderProbes(root: spoken, sessionBus: nil).detect() == .brltty)
+        let mute = try probeRoot(["/proc/812/cmdline": "/usr/bin/brltty\0-s\0no\0"])
+        #expect(ScreenReaderProbes(root: mute, sessionBus: nil).detect() == nil)
+        let configured = try probeRoot(["/proc/90/cmdline": "brltty\0", "/etc/brltty.conf": "# speech\nspeech-driver es\n"])
+        #expect(ScreenReaderProbes(root: configured, sessionBus: nil).detect() == .brltty)
+        let other = try probeRoot(["/proc/90/cmdline": "orca\0", "/etc/brltty.conf": "speech-driver es\n"])
+        #expect(ScreenReaderProbes(root: other, sessionBus: nil).detect() == nil)
+        // A session bus that does not answer is no screen reader (and costs at most the timeout).
+        let start = Date()
+        #expect(ScreenReaderProbes(root: none, sessionBus: "unix:path=/nonexistent/bus").detect() == nil)
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+
+    @Test func theRouteFollowsTheOptionsAndTheScreenReader() {
+        func route(_ mode: SpeechMode, _ backend: SpeechBackend, file: Bool = false, sr: ScreenReader? = nil, speechd: Bool = false) -> SpeechRoute {
+            SpeechRoute.choose(mode: mode, backend: backend, writesFile: file, screenReader: sr, speechdRunning: speechd)
+        }
+        #expect(route(.auto, .auto) == .espeak)
+        #expect(route(.auto, .auto, speechd: true) == .speechd(autospawn: false))
+        #expect(route(.auto, .auto, sr: .orca) == .silentBeside(.orca))
+        #expect(route(.auto, .auto, sr: .orca, speechd: true) == .speechd(autospawn: false))
+        #expect(route(.auto, .espeak, sr: .speakup, speechd: true) == .silentBeside(.speakup))
+        #expect(route(.on, .espeak, sr: .orca) == .espeak)
+        #expect(route(.on, .auto, sr: .orca) == .espeak)
+        #expect(route(.on, .speechd) == .speechd(autospawn: true))
+        #expect(route(.auto, .speechd, file: true) == .espeak)
+        #expect(route(.off, .speechd, sr: .orca, speechd: true) == .off)
+    }
+}
