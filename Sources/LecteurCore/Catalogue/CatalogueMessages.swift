@@ -35,6 +35,9 @@ public struct CatalogueMessages: Sendable {
             strings(.catalogueBadDate, ["position": String(position)])
         case .duplicateId(let position, let id):
             strings(.catalogueDuplicateId, ["position": String(position), "id": String(id)])
+        case .fieldTruncated(let position, let field, let length):
+            strings(.hardeningFieldTruncated, ["position": String(position), "field": field,
+                                               "length": String(length), "limit": String(TextSanitizer.fieldLimit)])
         }
     }
 }

@@ -20,14 +20,20 @@ public struct MorseWriteProgress: Hashable, Sendable {
 public enum MorseError: Error, Hashable, Sendable {
     /// The text has no character with a Morse code; `encoding` lists what was refused.
     case nothingToPlay(MorseEncoding)
-    case cannotWrite(path: String, reason: String)
+    /// The output file could not be opened or written.
+    case cannotWrite(OutputFileError)
+    /// The audio would pass the WAV format's 4 GiB limit (its sizes are 32-bit).
+    case tooLongForWAV(durationMs: Double)
 
     public func message(_ strings: Strings) -> String {
         switch self {
         case .nothingToPlay(let encoding):
             return [strings(.morseNothingToPlay), encoding.unknownMessage(strings)].compactMap { $0 }.joined(separator: " ")
-        case .cannotWrite(let path, let reason):
-            return strings(.storageWriteFailed, ["reason": "\(path) : \(reason)"])
+        case .cannotWrite(let error):
+            return error.message(strings)
+        case .tooLongForWAV(let durationMs):
+            return strings(.hardeningWavTooLong, ["hours": String(Int(durationMs / 3_600_000)),
+                                                   "maxHours": String(WAVFile.maximumSampleCount / 22_050 / 3600)])
         }
     }
 }
@@ -107,24 +113,21 @@ public struct MorseRenderer: Sendable {
                          progress: ((MorseWriteProgress) -> Void)? = nil) throws(MorseError) -> MorseWriteResult {
         let playback = try playback(text: text)
         let (encoding, timeline, tones) = (playback.encoding, playback.timeline, playback.tones)
-        do {
-            guard FileManager.default.createFile(atPath: url.path, contents: WAVFile.header(
-                sampleRate: sampleRate, sampleCount: timeline.sampleCount)) else {
-                throw MorseError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
-            }
-            let handle = try FileHandle(forWritingTo: url)
-            defer { try? handle.close() }
-            try handle.seekToEnd()
+        guard timeline.sampleCount <= WAVFile.maximumSampleCount else { throw .tooLongForWAV(durationMs: timeline.durationMs) }
+        do throws(OutputFileError) {
+            // A regular file is replaced only once complete; a FIFO or a device is written through.
+            let file = try OutputFile(path: url.path, policy: .replace)
+            defer { file.discard() }
+            try file.write(WAVFile.header(sampleRate: sampleRate, sampleCount: timeline.sampleCount))
             var chunks = tones.chunks(of: chunkSamples)
             while let chunk = chunks.next() {
-                try handle.write(contentsOf: Self.littleEndianBytes(chunk))
+                try file.write(Self.littleEndianBytes(chunk))
                 progress?(MorseWriteProgress(samplesWritten: chunks.position, totalSamples: timeline.sampleCount,
                                              sampleRate: sampleRate))
             }
-        } catch let error as MorseError {
-            throw error
+            try file.finish()
         } catch {
-            throw .cannotWrite(path: url.path, reason: error.localizedDescription)
+            throw .cannotWrite(error)
         }
         return MorseWriteResult(encoding: encoding, timeline: timeline)
     }

@@ -2,6 +2,27 @@
 /// a speech engine or a braille display: escape sequences could drive the terminal, markup could
 /// drive the speech engine (SSML), and control characters would be spoken or shown as garbage.
 public enum TextSanitizer {
+    /// The longest catalogue field kept, in characters: far above any real title or description,
+    /// and short enough that every later step (braille mapping, speech, audit scans) stays quick.
+    public static let fieldLimit = 5_000
+
+    /// `clean(_:)`, then cut to `fieldLimit` characters with « … » at the end. Returns the length
+    /// of the cleaned text when it was cut, so the caller can warn.
+    public static func cleanField(_ text: String) -> (text: String, truncatedFrom: Int?) {
+        let clean = clean(text)
+        // Bytes bound characters from above: most fields skip the count entirely.
+        guard clean.utf8.count > fieldLimit else { return (clean, nil) }
+        var end = clean.startIndex
+        var kept = 0
+        while kept < fieldLimit - 1, end < clean.endIndex {
+            end = clean.index(after: end)
+            kept += 1
+        }
+        guard end < clean.endIndex, clean.index(after: end) < clean.endIndex else { return (clean, nil) }
+        let length = kept + clean[end...].count
+        return (String(clean[..<end]) + "…", length)
+    }
+
     public static func clean(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var scalars = Array(text.unicodeScalars)[...]

@@ -1,0 +1,240 @@
+import Foundation
+import Testing
+
+/// Issue 17 through the real binary: hostile fields, output paths and stored settings.
+@Suite(.serialized) struct HardeningTests {
+    let quiet = ["--transcript", "jsonl", "--speech", "off", "--braille", "off"]
+
+    func messages(_ out: LecteurProcess.Output, _ type: String) -> [String] {
+        out.events(type).map { $0["message"] as? String ?? "" }
+    }
+
+    func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-hard-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func catalogue(_ records: [[String: Any]], in folder: URL) throws -> String {
+        let url = folder.appendingPathComponent("catalogue.json")
+        try JSONSerialization.data(withJSONObject: records).write(to: url)
+        return url.path
+    }
+
+    // MARK: 1. Long fields
+
+    /// A title of 400 000 characters and a category of 300 000 took minutes (quadratic braille
+    /// mapping); now they are cut at the documented limit with a warning, and every step is quick.
+    @Test(arguments: [["--braille", "off", "--transcript", "none"], ["--braille", "off", "--transcript", "jsonl"]])
+    func aHugeTitleAndCategoryAreCutWithAWarningAndNavigationStaysQuick(_ options: [String]) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let title = String(repeating: "mot ", count: 100_000) + "fin"
+        let path = try catalogue([
+            ["id": 1, "title": title, "duration": "1 jour", "level": "Débutant", "price": 10,
+             "category": String(repeating: "C", count: 300_000)],
+            ["id": 2, "title": "Court", "duration": "1 jour", "level": "Débutant", "price": 10],
+        ], in: folder)
+        let start = Date()
+        let out = try LecteurProcess.run(["--catalog", path, "--speech", "off"] + options,
+                                         input: "suivant\nsuivant\nsuivant\nsuivant\nactiver\nrépéter\nquitter\n", timeout: 60)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(out.status == 0)
+        #expect(elapsed < 20, "took \(elapsed) s")
+        guard options.contains("jsonl") else { return }
+        let notices = messages(out, "notice")
+        #expect(notices.contains("Formation n° 1 : le champ « title » fait 400003 caractères ; il est coupé à 5000 (fin marquée « … »)."))
+        #expect(notices.contains("Formation n° 1 : le champ « category » fait 300000 caractères ; il est coupé à 5000 (fin marquée « … »)."))
+        let labels = out.events("focus").compactMap { $0["label"] as? String }
+        let long = try #require(labels.first { $0.hasPrefix("mot mot") })
+        #expect(long.contains("…") && long.count < 5_100, "label of \(long.count) characters")
+    }
+
+    // MARK: 2. Output paths
+
+    /// `lecteur morse --output` to a FIFO: the reader on the other end gets the WAV and the FIFO stays a FIFO.
+    @Test func morseOutputWritesThroughAFIFO() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe.wav").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = try ChildReader(fifo)
+        let out = try LecteurProcess.run(["morse", "SOS", "--output", fifo], timeout: 30)
+        #expect(out.status == 0, "\(out.stderr)")
+        let bytes = try reader.finish()
+        #expect(bytes.count > 44 && String(decoding: bytes.prefix(4), as: UTF8.self) == "RIFF")
+        #expect(fileType(fifo) == S_IFIFO, "the FIFO is still a FIFO")
+    }
+
+    @Test func morseOutputFollowsASymlinkAndKeepsIt() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("target.wav").path
+        let link = folder.appendingPathComponent("link.wav").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let out = try LecteurProcess.run(["morse", "E", "--output", link], timeout: 30)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(fileType(link) == S_IFLNK, "the link is still a link")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target)
+        let written = try Data(contentsOf: URL(fileURLWithPath: target))
+        #expect(written.count > 44 && String(decoding: written.prefix(4), as: UTF8.self) == "RIFF")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["link.wav", "target.wav"],
+                "no temporary file left behind")
+    }
+
+    @Test func morseOutputToADeviceLeavesTheDevice() throws {
+        let out = try LecteurProcess.run(["morse", "E", "--output", "/dev/null"], timeout: 30)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(fileType("/dev/null") == S_IFCHR, "/dev/null is still a character device")
+    }
+
+    @Test func aRegularFileIsReplacedWholeAndKeepsItsMode() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("old.wav").path
+        try Data("ancien".utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o640)
+        let out = try LecteurProcess.run(["morse", "E", "--output", path], timeout: 30)
+        #expect(out.status == 0, "\(out.stderr)")
+        let written = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(String(decoding: written.prefix(4), as: UTF8.self) == "RIFF")
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["old.wav"])
+    }
+
+    @Test func aFolderAsOutputIsRefusedInFrenchNamingIt() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let morse = try LecteurProcess.run(["morse", "E", "--output", folder.path], timeout: 30)
+        #expect(morse.status != 0)
+        #expect(morse.stderr.contains("Impossible d'écrire dans « \(folder.path) » : c'est un dossier."))
+        #expect(!morse.stderr.contains("base de données"))
+        let say = try LecteurProcess.run(["say", "bonjour", "--output", folder.path], timeout: 30)
+        #expect(say.status != 0)
+        #expect(say.stderr.contains("Impossible d'écrire dans « \(folder.path) » : c'est un dossier."))
+        let reader = try LecteurProcess.run(quiet + ["--audio-out", folder.path], input: "quitter\n", timeout: 30)
+        #expect(reader.status != 0)
+        #expect((reader.stdout + reader.stderr).contains("Impossible d'écrire dans « \(folder.path) » : c'est un dossier."))
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    @Test func missingFolderIsSaidInFrench() throws {
+        let out = try LecteurProcess.run(["morse", "E", "--output", "/nonexistent-lecteur/x.wav"], timeout: 30)
+        #expect(out.status != 0)
+        #expect(out.stderr.contains("Impossible d'écrire le fichier « /nonexistent-lecteur/x.wav » : le dossier n'existe pas."))
+    }
+
+    /// The reader's `--audio-out` to a FIFO and to a symlink: written through, neither replaced.
+    @Test func audioOutWritesThroughAFIFOAndASymlink() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe.wav").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = try ChildReader(fifo)
+        let out = try LecteurProcess.run(quiet + ["--audio-out", fifo], input: "morse E\nquitter\n", timeout: 30)
+        #expect(out.status == 0, "\(out.stderr)")
+        let bytes = try reader.finish()
+        #expect(bytes.count > 44 && String(decoding: bytes.prefix(4), as: UTF8.self) == "RIFF")
+        #expect(fileType(fifo) == S_IFIFO)
+
+        let target = folder.appendingPathComponent("target.wav").path
+        let link = folder.appendingPathComponent("link.wav").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let again = try LecteurProcess.run(quiet + ["--audio-out", link], input: "morse E\nquitter\n", timeout: 30)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(fileType(link) == S_IFLNK)
+        let wav = try Data(contentsOf: URL(fileURLWithPath: target))
+        #expect(wav.count > 1000 && String(decoding: wav.prefix(4), as: UTF8.self) == "RIFF")
+    }
+
+    // MARK: 3. Voices
+
+    @Test func voicesThatEspeakDoesNotListAreRefusedAndNeverSaved() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let audio = home.root.appendingPathComponent("a.wav").path
+        let hostile = [".", "..", "!v/m1", "/etc/passwd", "../../fr", "fr+../../x", "fr+"]
+        let input = hostile.map { "set voix \($0)\n" }.joined() + "set voix en\nquitter\n"
+        let out = try LecteurProcess.run(["--transcript", "jsonl", "--speech", "on", "--braille", "off", "--audio-out", audio],
+                                         input: input, environment: home.environment, timeout: 60)
+        #expect(out.status == 0, "\(out.stderr)")
+        let errors = messages(out, "error")
+        for voice in hostile {
+            #expect(errors.contains("La voix « \(voice) » n'existe pas. Voix utilisée : fr."), "\(voice)")
+        }
+        #expect(messages(out, "notice").contains("voix : en"))
+        #expect(!out.stderr.contains("root:"), "espeak-ng never read a file named by the voice")
+        let saved = try sqlite(home.database.path, "select value from setting where key = 'speech.settings'")
+        #expect(saved.contains("\"voice\":\"en\""))
+    }
+
+    /// A voice stored by an older version (or by hand) that espeak-ng does not list: the next
+    /// start says so once and speaks with the default voice instead of crashing in libespeak-ng.
+    @Test(arguments: [".", "..", "!v/m1", "/etc/passwd"])
+    func aStoredVoiceThatIsNoLongerValidIsIgnoredAtStart(_ voice: String) throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let audio = home.root.appendingPathComponent("a.wav").path
+        _ = try LecteurProcess.run(quiet, input: "set vitesse 20\n", environment: home.environment)
+        let json = "{\"volume\":100,\"voice\":\"\(voice)\",\"rate\":175,\"pitch\":50}"
+        _ = try sqlite(home.database.path, "insert or replace into setting(key, value) values ('speech.settings', '\(json)')")
+        for _ in 0..<2 {
+            let out = try LecteurProcess.run(["--transcript", "jsonl", "--speech", "on", "--braille", "off", "--audio-out", audio],
+                                             input: "suivant\nquitter\n", environment: home.environment, timeout: 60)
+            #expect(out.status == 0, "exit \(out.status): \(out.stderr)")
+            #expect(messages(out, "notice").filter { $0.contains("n'existe pas") } == ["La voix « \(voice) » n'existe pas. Voix utilisée : fr."])
+            #expect(!out.stderr.contains("root:"))
+            let wav = try Data(contentsOf: URL(fileURLWithPath: audio))
+            #expect(wav.count > 10_000, "the default voice spoke")
+        }
+        let say = try LecteurProcess.run(["say", "bonjour", "--output", audio], environment: home.environment, timeout: 60)
+        #expect(say.status == 0, "\(say.stderr)")
+        #expect(say.stderr.contains("La voix « \(voice) » n'existe pas. Voix utilisée : fr."))
+    }
+
+    // MARK: helpers
+
+    func sqlite(_ database: String, _ statement: String) throws -> String {
+        let out = try LecteurProcess.execute(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", database, statement],
+                                             input: "", timeout: 20)
+        guard out.status == 0 else { throw SQLiteFailed(message: out.stderr) }
+        return out.stdout
+    }
+
+    struct SQLiteFailed: Error { let message: String }
+}
+
+func fileType(_ path: String) -> mode_t {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return 0 }
+    return info.st_mode & S_IFMT
+}
+
+/// Reads a FIFO to its end on another thread, as a listening program would.
+final class ChildReader: @unchecked Sendable {
+    private let process = Process()
+    private let output = Pipe()
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ path: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/bin/cat")
+        process.arguments = [path]
+        process.standardOutput = output
+        try process.run()
+        DispatchQueue.global().async {
+            self.data = self.output.fileHandleForReading.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func finish(timeout: TimeInterval = 20) throws -> Data {
+        if done.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            throw LecteurProcess.TimedOut(arguments: ["cat"])
+        }
+        process.waitUntilExit()
+        return data
+    }
+}
