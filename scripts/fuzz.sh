@@ -12,6 +12,8 @@
 #   // fuzz-requires: PATH        skip the target (with a note) until PATH exists in the checkout
 #   // fuzz-build: ARGS...        extra swiftc arguments (sources, -I Modules/CLouis, -llouis)
 # Seeds: Tests/Fuzz/Corpus/<name>/ (read only); dictionary: Tests/Fuzz/<name>.dict if present.
+# Inputs may be up to 384 KiB so the long-field seeds (a 300 KB title, 240 KB of braille text) are
+# fuzzed whole; libFuzzer grows its own inputs gradually, so most stay short.
 # Everything generated goes to .build-fuzz/ (git-ignored): the growing corpus, crash artifacts.
 # Exit status: 0 when no target crashed, 1 otherwise (the artifact path is printed).
 set -euo pipefail
@@ -116,7 +118,7 @@ for name in "${targets[@]}"; do
   corpus="$out/corpus/$name"
   seeds="Tests/Fuzz/Corpus/$name"
   mkdir -p "$corpus"
-  args=(-max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048
+  args=(-max_total_time="$seconds" -max_len=393216 -timeout=10 -rss_limit_mb=2048
         -artifact_prefix="$out/artifacts/$name-" -print_final_stats=1)
   [ -f "Tests/Fuzz/$name.dict" ] && args+=(-dict="Tests/Fuzz/$name.dict")
   log="$out/logs/$name.log"

@@ -222,7 +222,7 @@ func sameLength(_ a: Int, _ b: Int, tolerance: Double = 0.05) -> Bool {
         auto.shutdown()
         // on: the same problem is thrown.
         #expect(throws: SpeechError.self) { try SpeechStack.start(mode: .on, audioOut: path, dataPath: empty.path) }
-        #expect(throws: SpeechError.audio(.cannotCreateFile(path: "/nonexistent-dir/a.wav", detail: "No such file or directory"))) {
+        #expect(throws: SpeechError.audio(.file(.noFolder(path: "/nonexistent-dir/a.wav")))) {
             try SpeechStack.start(mode: .auto, audioOut: "/nonexistent-dir/a.wav")
         }
     }

@@ -41,8 +41,17 @@ public enum TextSanitizer {
                 emitSpace()
             case 0x00...0x1F, 0x7F...0x9F:
                 break
-            case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x206F, 0xFEFF:
-                // Zero-width and bidirectional controls: invisible, yet they reorder or hide text.
+            case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0xFEFF, 0x061C, 0x180E:
+                // Zero-width and bidirectional controls (the Arabic letter mark and the Mongolian
+                // vowel separator too): invisible, yet they reorder or hide text.
+                break
+            case 0x00AD, 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0, 0xFFF9...0xFFFB, 0xE0000...0xE007F:
+                // Soft hyphen, grapheme joiner, Hangul fillers, interlinear annotation marks and
+                // tag characters: shown as nothing, so they can hide words from a sighted
+                // auditor or split them for the speech engine.
+                break
+            case _ where isNoncharacter(s.value):
+                // U+FFFE, U+FDD0… are not text; XML 1.0 forbids U+FFFE and U+FFFF outright.
                 break
             case 0x3C: // "<": markup tag, if it closes
                 // Look no further than the next "<" (a body holding one is not a tag) nor past the
@@ -65,6 +74,11 @@ public enum TextSanitizer {
             }
         }
         return decodeEntities(String(out))
+    }
+
+    /// U+FDD0–U+FDEF and the last two code points of every plane.
+    static func isNoncharacter(_ value: UInt32) -> Bool {
+        (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
     }
 
     private static func flush(_ out: inout String.UnicodeScalarView, _ pendingSpace: inout Bool) {
