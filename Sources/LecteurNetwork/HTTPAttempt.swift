@@ -76,7 +76,8 @@ final class HTTPAttempt: @unchecked Sendable {
             curl_slist_free_all(headers)
             curl_easy_cleanup(easy)
         }
-        let milliseconds = max(1, Int(timeout * 1000))
+        // Clamped before the conversion: Int(1e19) traps.
+        let milliseconds = Int(min(max(timeout, 0.001), CatalogueEndpoint.timeoutRange.upperBound) * 1000)
         var ok = true
         ok = ok && lecteur_curl_set_string(easy, CURLOPT_URL, url.absoluteString) == CURLE_OK
         ok = ok && lecteur_curl_set_list(easy, CURLOPT_HTTPHEADER, headers) == CURLE_OK

@@ -193,6 +193,92 @@ import Testing
         #expect(say.stderr.contains("La voix « \(voice) » n'existe pas. Voix utilisée : fr."))
     }
 
+    // MARK: 7. Characters no output may carry
+
+    static let invisibleValues: [UInt32] = [0xFFFE, 0xFFFF, 0xFDD0, 0x061C, 0x115F, 0x1160, 0x3164, 0xFFA0, 0xE0041, 0xE007F,
+                                            0x180E, 0x00AD, 0x034F, 0xFFF9, 0x1FFFE]
+    static let invisible = String(String.UnicodeScalarView(invisibleValues.compactMap(Unicode.Scalar.init)))
+    static let fffe = String(Unicode.Scalar(0xFFFE)!)
+
+    func hostileCatalogue(in folder: URL) throws -> String {
+        try catalogue([
+            ["id": 1, "title": "Ti\(Self.invisible)tre", "duration": "1 jour", "level": "Débu\u{00AD}tant", "price": 10,
+             "category": ["name": "Caté\u{3164}gorie" + Self.fffe, "slug": "a\u{E0020}"]],
+        ], in: folder)
+    }
+
+    @Test func invisibleAndNonCharactersReachNoOutput() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try hostileCatalogue(in: folder)
+        let out = try LecteurProcess.run(quiet + ["--catalog", path], input: "suivant\nsuivant\nsuivant\nactiver\nquitter\n")
+        #expect(out.status == 0)
+        let labels = out.events("focus").compactMap { $0["label"] as? String }
+        #expect(labels.contains { $0.hasPrefix("Titre") }, "\(labels)")
+        #expect(labels.contains { $0.hasPrefix("Catégorie") })
+        let forbidden = Set(Self.invisibleValues)
+        for (name, text) in [("stdout", out.stdout), ("stderr", out.stderr)] {
+            #expect(!text.unicodeScalars.contains { forbidden.contains($0.value) }, "\(name) carries an invisible character")
+        }
+    }
+
+    /// U+FFFE made the JUnit report ill-formed; every XML and HTML report must parse.
+    @Test(arguments: ["junit", "html"])
+    func auditReportsStayWellFormed(_ format: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try hostileCatalogue(in: folder)
+        let report = folder.appendingPathComponent("report.\(format)").path
+        let out = try LecteurProcess.run(["audit", "--catalog", path, "--format", format, "--output", report], timeout: 120)
+        #expect(out.status == 0 || out.status == 1, "\(out.stderr)")
+        let bytes = try String(contentsOfFile: report, encoding: .utf8)
+        let forbidden = Set(Self.invisibleValues)
+        #expect(!bytes.unicodeScalars.contains { forbidden.contains($0.value) })
+        if format == "junit" {
+            let check = try LecteurProcess.execute(URL(fileURLWithPath: "/usr/bin/env"),
+                                                   ["python3", "-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1]); print('ok')", report],
+                                                   input: "", timeout: 30)
+            #expect(check.stdout == "ok\n", "\(check.stderr)")
+        }
+    }
+
+    /// An escape sequence stored by hand in a Morse setting never reaches the terminal.
+    @Test func aStoredSettingWithAnEscapeSequenceIsCleanedBeforeOutput() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        _ = try LecteurProcess.run(quiet, input: "set vitesse 20\n", environment: home.environment)
+        _ = try sqlite(home.database.path, "update setting set value = char(27) || ']0;pwned' || char(7) || char(27) || '[31m99' where key = 'morse.wpm'")
+        for arguments in [["--transcript", "text", "--speech", "off", "--braille", "off"], quiet] {
+            let out = try LecteurProcess.run(arguments, input: "morse E\nquitter\n", environment: home.environment)
+            #expect(out.status == 0)
+            #expect(!out.stdout.contains("\u{1B}") && !out.stderr.contains("\u{1B}"))
+            #expect(!out.stdout.contains("pwned") && !out.stderr.contains("pwned"))
+            #expect(!out.stdout.contains("\\u001b"), "not even escaped in JSON")
+        }
+    }
+
+    // MARK: 11. Numeric options
+
+    @Test(arguments: ["1e16", "1e308", "0", "nan", "inf", "3601"])
+    func anOutOfRangeTimeoutIsRefusedInFrench(_ value: String) throws {
+        let out = try LecteurProcess.run(["--catalog", "http://127.0.0.1:9/", "--timeout", value, "--transcript", "none"], timeout: 30)
+        #expect(out.status == 64, "exit \(out.status): \(out.stderr)")
+        #expect(out.stderr.contains("Option --timeout : "))
+        #expect(out.stderr.contains("est hors limites (de 0,1 à 3600 secondes)."))
+    }
+
+    @Test func hugeSettingValuesAreRefusedInFrench() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let values = ["vitesse 1e16", "vitesse 99999999999999999999", "farnsworth 1e308", "tonalité 1e400", "rampe 99999999999",
+                      "débit 99999999999999999999", "hauteur -1", "volume 1e3"]
+        let out = try LecteurProcess.run(quiet, input: values.map { "set \($0)\n" }.joined() + "quitter\n", environment: home.environment)
+        #expect(out.status == 0)
+        #expect(messages(out, "error").count == values.count, "\(messages(out, "error"))")
+        let morse = try LecteurProcess.run(["morse", "E", "--wpm", "1e16", "--output", "/dev/null"])
+        #expect(morse.status == 64 && morse.stderr.contains("« 1e16 »"))
+    }
+
     // MARK: helpers
 
     func sqlite(_ database: String, _ statement: String) throws -> String {

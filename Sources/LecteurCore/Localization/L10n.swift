@@ -179,6 +179,8 @@ public enum L10n: String, CaseIterable, Sendable {
     case hardeningOutputNoSpace = "hardening.output.noSpace"
     case hardeningWavTooLong = "hardening.wav.tooLong"
     case hardeningWavFull = "hardening.wav.full"
+    case hardeningOptionOutOfRange = "hardening.option.outOfRange"
+    case hardeningUnitSeconds = "hardening.unit.seconds"
     case morseNamePeriod = "morse.name.period"
     case morseNameComma = "morse.name.comma"
     case morseNameColon = "morse.name.colon"
