@@ -279,6 +279,65 @@ import Testing
         #expect(morse.status == 64 && morse.stderr.contains("« 1e16 »"))
     }
 
+    // MARK: 10. Read-only database
+
+    @Test(.enabled(if: ReadOnlyFolder.isSupported, "needs chmod (non-root) or chattr +i (root)"))
+    func aHealthyReadOnlyDatabaseIsReadNotSetAside() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        _ = try LecteurProcess.run(quiet, input: "set vitesse 30\n", environment: home.environment)
+        let folder = home.database.deletingLastPathComponent()
+        let database = home.database.path
+        let before = try Data(contentsOf: home.database)
+        try lockFile(database, true)
+        defer { try? lockFile(database, false) }
+        let out = try LecteurProcess.run(quiet, input: "morse E\nset vitesse 25\nquitter\n", environment: home.environment)
+        #expect(out.status == 0)
+        let startup = out.events("notice").filter { $0["code"] as? String == "startup" }.map { $0["message"] as? String ?? "" }
+        #expect(startup == ["La base de données « \(database) » est en lecture seule : votre progression et vos réglages sont lus, mais rien ne sera enregistré pendant cette session."])
+        #expect(out.events("morse").first?["wpm"] as? Double == 30, "the saved setting was read")
+        #expect(messages(out, "notice").contains { $0.hasPrefix("Vitesse Morse : 25 mots par minute.") })
+        try lockFile(database, false)
+        #expect(try Data(contentsOf: home.database) == before, "the database is untouched")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.contains { $0.contains("corrupt") }, "\(names)")
+    }
+
+    func lockFile(_ path: String, _ locked: Bool) throws {
+        if getuid() == 0 {
+            let out = try LecteurProcess.execute(URL(fileURLWithPath: "/usr/bin/env"), ["chattr", locked ? "+i" : "-i", path],
+                                                 input: "", timeout: 10)
+            guard out.status == 0 else { throw SQLiteFailed(message: out.stderr) }
+        } else {
+            chmod(path, locked ? 0o444 : 0o600)
+        }
+    }
+
+    // MARK: 15. Permissions
+
+    @Test func theDataFolderIsTheUsersAlone() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        _ = try LecteurProcess.run(quiet, input: "set vitesse 30\nonglet morse\nactiver\n", environment: home.environment)
+        let folder = home.database.deletingLastPathComponent().path
+        #expect(mode(folder) == 0o700)
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: home.database.path + suffix) {
+            #expect(mode(home.database.path + suffix) == 0o600, "lecteur.sqlite\(suffix)")
+        }
+        // An older install's 0755 folder and 0644 file are narrowed at the next start.
+        chmod(folder, 0o755)
+        chmod(home.database.path, 0o644)
+        _ = try LecteurProcess.run(quiet, input: "suivant\n", environment: home.environment)
+        #expect(mode(folder) == 0o700)
+        #expect(mode(home.database.path) == 0o600)
+    }
+
+    func mode(_ path: String) -> mode_t {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return 0 }
+        return info.st_mode & 0o7777
+    }
+
     // MARK: helpers
 
     func sqlite(_ database: String, _ statement: String) throws -> String {

@@ -181,6 +181,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case hardeningWavFull = "hardening.wav.full"
     case hardeningOptionOutOfRange = "hardening.option.outOfRange"
     case hardeningUnitSeconds = "hardening.unit.seconds"
+    case hardeningStorageReadOnly = "hardening.storage.readOnly"
     case morseNamePeriod = "morse.name.period"
     case morseNameComma = "morse.name.comma"
     case morseNameColon = "morse.name.colon"
