@@ -338,6 +338,28 @@ import Testing
         return info.st_mode & 0o7777
     }
 
+    // MARK: 12. Signals
+
+    /// SIGHUP, SIGPIPE (sent by another process), SIGUSR1… left a 44-byte WAV: every terminating
+    /// signal now finalises it as SIGINT and SIGTERM do, and exits with 128 + the signal.
+    @Test(arguments: [SIGHUP, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGQUIT, SIGINT, SIGTERM])
+    func everyTerminatingSignalFinalisesTheWAV(_ signo: Int32) throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let wav = home.root.appendingPathComponent("session.wav")
+        let reader = try InteractiveLecteur(quiet + ["--audio-out", wav.path], environment: home.environment)
+        reader.send("morse PARIS PARIS")
+        _ = try reader.next("morse")
+        usleep(300_000)
+        #expect(reader.signal(signo) == 128 + signo)
+        let bytes = try Data(contentsOf: wav)
+        #expect(bytes.count > 10_000, "\(bytes.count) bytes")
+        let dataSize = bytes[40..<44].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+        let riffSize = bytes[4..<8].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+        #expect(dataSize == bytes.count - 44, "the header says how much audio follows")
+        #expect(riffSize == bytes.count - 8)
+    }
+
     // MARK: helpers
 
     func sqlite(_ database: String, _ statement: String) throws -> String {
