@@ -144,9 +144,19 @@ final class HTTPAttempt: @unchecked Sendable {
             return .failed(CatalogueFetchError.forStatus(status) ?? .tooLarge(limitBytes: maxBodyBytes))
         case CURLE_OPERATION_TIMEDOUT:
             return .failed(.timeout)
-        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+        case CURLE_URL_MALFORMAT:
             // After a redirect the bad address is the server's, not the user's.
             return .failed((300...399).contains(status) ? .unexpectedStatus(status) : .invalidURL)
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            // CatalogueEndpoint only lets http and https through, so this is the server's doing:
+            // a redirect to another scheme, a bogus final status (1xx), or a reply that is not
+            // HTTP at all (HTTP/0.9, garbage). Never the user's URL.
+            return .failed(status != 0 ? .unexpectedStatus(status) : .badResponse)
+        case CURLE_WEIRD_SERVER_REPLY:
+            return .failed(status != 0 ? .unexpectedStatus(status) : .badResponse)
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
+            // The server was reached but could not prove who it is: retrying will not change that.
+            return .failed(.tlsCertificate)
         case CURLE_TOO_MANY_REDIRECTS:
             return .failed(.unexpectedStatus(status))
         default:

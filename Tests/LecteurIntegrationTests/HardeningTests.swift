@@ -360,6 +360,56 @@ import Testing
         #expect(riffSize == bytes.count - 8)
     }
 
+    // MARK: 9. Offline copy
+
+    /// A 200 whose body decodes to no formation (`[1,2,3]`) used to replace the last good copy.
+    @Test func aBodyWithoutAnyFormationNeverReplacesTheOfflineCopy() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let server = try HostileHTTPServer.start()
+        let url = "http://127.0.0.1:\(server.port)/seq"
+        let good = try LecteurProcess.run(quiet + ["--catalog", url, "--timeout", "5"], environment: home.environment)
+        #expect(messages(good, "notice").contains("2 formations chargées."))
+        let poisoned = try LecteurProcess.run(quiet + ["--catalog", url, "--timeout", "5"], environment: home.environment)
+        #expect(poisoned.status == 0)
+        #expect(!messages(poisoned, "notice").contains("2 formations chargées."))
+        // The server now answers garbage: the copy offered is the good one, with both formations.
+        let after = try LecteurProcess.run(quiet + ["--catalog", url, "--timeout", "5"], input: "suivant\nsuivant\nsuivant\n",
+                                           environment: home.environment)
+        #expect(messages(after, "notice").contains { $0.hasPrefix("Formations hors ligne : copie du ") }, "\(after.stdout)")
+        let labels = after.events("focus").compactMap { $0["label"] as? String }
+        #expect(labels.contains { $0.hasPrefix("Formation 1") }, "\(labels)")
+    }
+
+    // MARK: 13. Honest network errors
+
+    @Test(arguments: [("http09", "Réponse illisible du serveur : ce n'est pas du HTTP valide. Le problème vient du serveur, pas de l'adresse."),
+                      ("garbage", "Réponse illisible du serveur : ce n'est pas du HTTP valide. Le problème vient du serveur, pas de l'adresse."),
+                      ("bogus1xx", "Réponse inattendue du serveur (code: 199).")])
+    func aReplyThatIsNotHTTPIsTheServersFaultAndOffersTheCopy(_ path: String, _ message: String) throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let server = try HostileHTTPServer.start()
+        let base = "http://127.0.0.1:\(server.port)/\(path)"
+        let start = Date()
+        let out = try LecteurProcess.run(quiet + ["--catalog", base, "--timeout", "5"], environment: home.environment)
+        #expect(messages(out, "error").last == message, "\(messages(out, "error"))")
+        #expect(!messages(out, "error").contains { $0.contains("URL invalide") })
+        #expect(Date().timeIntervalSince(start) < 5, "a server's nonsense is not retried as a lost connection")
+    }
+
+    @Test func aTLSCertificateFailureSaysSoAndIsNotRetried() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try HostileHTTPServer.startTLS(in: folder)
+        let start = Date()
+        let out = try LecteurProcess.run(quiet + ["--catalog", "https://127.0.0.1:\(server.port)/ok", "--timeout", "5"])
+        #expect(messages(out, "error").last == "Le certificat TLS du serveur n'est pas valide (autorité inconnue, nom différent ou expiré) : la connexion a été refusée. Vérifiez l'adresse ou contactez l'administrateur du serveur.",
+                "\(messages(out, "error"))")
+        #expect(!messages(out, "notice").contains { $0.contains("Nouvel essai") }, "not retried as a network error")
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
     // MARK: helpers
 
     func sqlite(_ database: String, _ statement: String) throws -> String {

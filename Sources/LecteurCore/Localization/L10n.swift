@@ -182,6 +182,8 @@ public enum L10n: String, CaseIterable, Sendable {
     case hardeningOptionOutOfRange = "hardening.option.outOfRange"
     case hardeningUnitSeconds = "hardening.unit.seconds"
     case hardeningStorageReadOnly = "hardening.storage.readOnly"
+    case hardeningNetworkBadResponse = "hardening.network.badResponse"
+    case hardeningNetworkTlsCertificate = "hardening.network.tlsCertificate"
     case morseNamePeriod = "morse.name.period"
     case morseNameComma = "morse.name.comma"
     case morseNameColon = "morse.name.colon"
