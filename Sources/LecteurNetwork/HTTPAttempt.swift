@@ -72,6 +72,11 @@ final class HTTPAttempt: @unchecked Sendable {
         var headers: UnsafeMutablePointer<curl_slist>?
         headers = curl_slist_append(headers, "Accept: application/json")
         headers = curl_slist_append(headers, "Content-Type: application/json")
+        let credentials = APICredentials(environment: ProcessInfo.processInfo.environment)
+        if let token = credentials.bearerToken {
+            // libcurl does not send a custom Authorization header to another host on a redirect.
+            headers = curl_slist_append(headers, "Authorization: Bearer \(token)")
+        }
         defer {
             curl_slist_free_all(headers)
             curl_easy_cleanup(easy)
@@ -96,6 +101,12 @@ final class HTTPAttempt: @unchecked Sendable {
         ok = ok && lecteur_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "") == CURLE_OK
         ok = ok && lecteur_curl_set_string(easy, CURLOPT_USERAGENT, "lecteur") == CURLE_OK
         ok = ok && lecteur_curl_set_string(easy, CURLOPT_NOPROXY, Self.noProxy()) == CURLE_OK
+        // A user and password for the host from a netrc file (LECTEUR_NETRC, else ~/.netrc),
+        // so they need not be on the command line where `ps` shows them. A URL's own win.
+        ok = ok && lecteur_curl_set_long(easy, CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue)) == CURLE_OK
+        if let netrc = credentials.netrcFile {
+            ok = ok && lecteur_curl_set_string(easy, CURLOPT_NETRC_FILE, netrc) == CURLE_OK
+        }
         ok = ok && lecteur_curl_set_write(easy, receiveBody) == CURLE_OK
         ok = ok && lecteur_curl_set_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(self).toOpaque()) == CURLE_OK
         guard ok else { return .failed(.invalidURL) }

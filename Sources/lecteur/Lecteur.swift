@@ -64,7 +64,7 @@ struct CommonOptions: ParsableArguments {
             let client = CatalogueClient(endpoint: endpoint, configuration: .init(timeout: timeout))
             return RemoteCatalogueSource(client: client, strings: strings, timeZone: .current)
         } catch {
-            throw LecteurCLIError(strings(.networkErrorInvalidURLDetail, ["url": URLRedaction.redact(catalog)]))
+            throw LecteurCLIError(strings(.networkErrorInvalidURLDetail, ["url": URLRedaction.forDisplay(catalog)]))
         }
     }
 }

@@ -193,6 +193,49 @@ import Testing
         #expect(say.stderr.contains("La voix « \(voice) » n'existe pas. Voix utilisée : fr."))
     }
 
+    // MARK: 6. Credentials
+
+    /// `audit --catalog URL` printed the password and the token to stderr (CI logs); every
+    /// subcommand's messages now quote an address redacted.
+    @Test func noSubcommandPrintsCredentials() throws {
+        let secretURL = "http://alice:s3cret@127.0.0.1:9/api?token=abc123"
+        let runs: [[String]] = [
+            ["audit", "--catalog", secretURL],
+            ["audit", "--catalog", secretURL, "--format", "junit"],
+            ["--catalog", "ftp://alice:s3cret@127.0.0.1/x?token=abc123"] + quiet,
+            ["--catalog", secretURL, "--timeout", "1"] + quiet,
+            ["morse", "E", "--output", secretURL],
+            ["say", "E", "--output", secretURL],
+            ["--audio-out", secretURL] + quiet,
+        ]
+        for arguments in runs {
+            let out = try LecteurProcess.run(arguments, input: "quitter\n", timeout: 60)
+            for secret in ["s3cret", "abc123", "alice"] {
+                #expect(!out.stdout.contains(secret) && !out.stderr.contains(secret), "\(arguments.first!) \(arguments[1])")
+            }
+        }
+    }
+
+    @Test func credentialsComeFromTheEnvironmentOrANetrcFile() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let server = try HostileHTTPServer.start()
+        let url = "http://127.0.0.1:\(server.port)/auth"
+        let refused = try LecteurProcess.run(quiet + ["--catalog", url], environment: home.environment)
+        #expect(messages(refused, "error").last == "Accès non autorisé (code: 401). Vérifiez vos identifiants.")
+        var env = home.environment
+        env["LECTEUR_API_TOKEN"] = "t0k3n"
+        let token = try LecteurProcess.run(quiet + ["--catalog", url], environment: env)
+        #expect(messages(token, "notice").contains("2 formations chargées."))
+        #expect(!token.stdout.contains("t0k3n") && !token.stderr.contains("t0k3n"))
+        let netrc = home.root.appendingPathComponent("netrc")
+        try Data("machine 127.0.0.1\nlogin alice\npassword s3cret\n".utf8).write(to: netrc)
+        env = home.environment
+        env["LECTEUR_NETRC"] = netrc.path
+        let file = try LecteurProcess.run(quiet + ["--catalog", url], environment: env)
+        #expect(messages(file, "notice").contains("2 formations chargées."))
+    }
+
     // MARK: 7. Characters no output may carry
 
     static let invisibleValues: [UInt32] = [0xFFFE, 0xFFFF, 0xFDD0, 0x061C, 0x115F, 0x1160, 0x3164, 0xFFA0, 0xE0041, 0xE007F,

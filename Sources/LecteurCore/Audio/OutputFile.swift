@@ -32,7 +32,7 @@ public enum OutputFileError: Error, Hashable, Sendable {
 
     /// The French (or English) sentence; the path is cleaned like any text from outside.
     public func message(_ strings: Strings) -> String {
-        let path = TextSanitizer.clean(self.path)
+        let path = URLRedaction.forDisplay(self.path)
         switch self {
         case .isDirectory: return strings(.hardeningOutputIsDirectory, ["path": path])
         case .denied: return strings(.hardeningOutputDenied, ["path": path])

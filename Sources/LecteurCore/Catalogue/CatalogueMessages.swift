@@ -19,7 +19,7 @@ public struct CatalogueMessages: Sendable {
         case .notAList:
             return strings(.catalogueNotAList)
         case .unreadable(let path):
-            return strings(.catalogueUnreadable, ["path": TextSanitizer.clean(path)])
+            return strings(.catalogueUnreadable, ["path": URLRedaction.forDisplay(path)])
         }
     }
 

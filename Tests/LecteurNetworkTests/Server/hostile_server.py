@@ -2,7 +2,8 @@
 """Hostile HTTP replies for issue 17 (RobustnessTests / HardeningTests), on 127.0.0.1.
 /seq/formations: a good catalogue the first time, [1,2,3] the second, then garbage;
 /http09/...: a bare body (HTTP/0.9); /garbage/...: bytes that are not HTTP;
-/bogus1xx/...: a final status of 199; anything else: a good catalogue.
+/bogus1xx/...: a final status of 199; /auth/...: a good catalogue only with
+"Authorization: Bearer t0k3n" or Basic alice:s3cret, else 401; anything else: a good catalogue.
 With two arguments (certificate, key) it speaks TLS. Prints "PORT n" once listening."""
 import json, os, socket, ssl, sys, threading
 good = json.dumps([{"id": i, "title": "Formation %d" % i, "duration": "1 jour", "level": "Débutant",
@@ -10,8 +11,12 @@ good = json.dumps([{"id": i, "title": "Formation %d" % i, "duration": "1 jour", 
 def http(status, body):
     return b"HTTP/1.1 %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n" % (status, len(body)) + body
 counts = {}
-def reply(path):
+def reply(path, headers=b""):
     kind = path.strip("/").split("/")[0]
+    if kind == "auth":
+        allowed = (b"authorization: bearer t0k3n", b"authorization: basic YWxpY2U6czNjcmV0")
+        ok = any(line.strip().lower() == a.lower() for line in headers.split(b"\r\n") for a in allowed)
+        return http(b"200 OK", good) if ok else http(b"401 Unauthorized", b'{"message": "no"}')
     n = counts[kind] = counts.get(kind, 0) + 1
     if kind == "seq":
         return http(b"200 OK", good) if n == 1 else http(b"200 OK", b"[1,2,3]") if n == 2 else b"\x00\x01garbage\r\n\r\n"
@@ -37,7 +42,7 @@ def handle(c):
             chunk = c.recv(65536)
             if not chunk: return
             request += chunk
-        c.sendall(reply(request.split(b" ")[1].decode()))
+        c.sendall(reply(request.split(b" ")[1].decode(), request))
     except Exception:
         pass
     finally:
