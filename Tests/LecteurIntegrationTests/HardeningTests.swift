@@ -453,6 +453,41 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 5)
     }
 
+    // MARK: 16. A BrlAPI server that never answers
+
+    /// A server that accepts and never answers (or answers garbage) used to hold the reader's
+    /// braille thread forever: no notice, no retry, while `état` claimed a retry. Now the
+    /// handshake times out, the notice is given once, and the reader keeps trying.
+    @Test(arguments: [("silent", "braille.noAnswer"), ("garbage", "braille.notBrlAPI")])
+    func anUnresponsiveBrlAPIServerIsReportedOnceAndRetried(_ mode: String, _ code: String) throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let log = home.root.appendingPathComponent("accepts.log")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("BrailleTestDisplay/unresponsive-brlapi-server.py").path
+        let runner = "import runpy, sys; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')"
+        let server = try PythonServer(script: runner, arguments: [script, mode, log.path])
+        let host = "127.0.0.1:\(server.port)"
+        let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "auto",
+                                             "--brlapi-host", host], environment: home.environment)
+        defer { reader.kill() }
+        let notice = try reader.next("notice", timeout: 15) { $0["code"] as? String == code }
+        #expect((notice["message"] as? String ?? "").contains(host))
+        reader.send("suivant")
+        // The reader goes on, and tries again (0.5 s, 1 s… plus the 3 s handshake limit each time).
+        let deadline = Date().addingTimeInterval(20)
+        var accepts = 0
+        while Date() < deadline {
+            accepts = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").count
+            if accepts >= 3 { break }
+            usleep(200_000)
+        }
+        #expect(accepts >= 3, "the reader retried: \(accepts) connections")
+        reader.send("suivant")
+        _ = try reader.next("focus", timeout: 10)
+        #expect(reader.seen("notice").filter { $0["code"] as? String == code }.count == 1, "said once")
+    }
+
     // MARK: helpers
 
     func sqlite(_ database: String, _ statement: String) throws -> String {

@@ -184,6 +184,8 @@ public enum L10n: String, CaseIterable, Sendable {
     case hardeningStorageReadOnly = "hardening.storage.readOnly"
     case hardeningNetworkBadResponse = "hardening.network.badResponse"
     case hardeningNetworkTlsCertificate = "hardening.network.tlsCertificate"
+    case hardeningBrailleNoAnswer = "hardening.braille.noAnswer"
+    case hardeningBrailleNotBrlapi = "hardening.braille.notBrlapi"
     case morseNamePeriod = "morse.name.period"
     case morseNameComma = "morse.name.comma"
     case morseNameColon = "morse.name.colon"
