@@ -403,6 +403,43 @@ import Testing
         #expect(riffSize == bytes.count - 8)
     }
 
+    // MARK: 8. Long Morse and speech
+
+    /// `morse` with 300 000 characters peaked at 4.56 GB in the reader: a text past the playback
+    /// limit is refused in French at once, and the reader answers the next command.
+    @Test func aHugeInteractiveMorseTextIsRefusedAtOnce() throws {
+        let text = String(repeating: "SOS ", count: 75_000)
+        let start = Date()
+        let out = try LecteurProcess.run(quiet, input: "morse \(text)\nmorse E\nquitter\n", timeout: 60)
+        #expect(out.status == 0)
+        #expect(messages(out, "error").contains("Texte trop long pour être joué : 299999 caractères, la limite est de 2000. Pour un texte long, écrivez-le dans un fichier : « lecteur morse TEXTE --output morse.wav »."),
+                "\(messages(out, "error"))")
+        #expect(out.events("morse").count == 1, "the next Morse command plays")
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
+
+    /// 10⁶ characters used to write 10 GB with a wrapped RIFF size; past the WAV limit the file is
+    /// refused before anything is written.
+    @Test func morsePastTheWAVLimitIsRefusedBeforeWriting() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("long.wav").path
+        // 5 WPM: "0" is 19 units of 0.24 s plus a 7-unit word gap: 20 000 of them make 35 hours,
+        // past the 27 hours a WAV can hold at 22 050 Hz.
+        let words = Array(repeating: "0", count: 20_000).joined(separator: " ")
+        let textFile = folder.appendingPathComponent("text")
+        try Data(words.utf8).write(to: textFile)
+        let start = Date()
+        let out = try LecteurProcess.execute(URL(fileURLWithPath: "/bin/sh"),
+                                             ["-c", "exec \"$0\" morse --wpm 5 --output \"$1\" \"$(cat \"$2\")\"",
+                                              LecteurProcess.binary.path, path, textFile.path], input: "", timeout: 120)
+        #expect(out.status != 0)
+        #expect(out.stderr.contains("un fichier WAV ne peut pas dépasser 4 Gio"), "\(out.stderr.prefix(300))")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["text"])
+        #expect(Date().timeIntervalSince(start) < 60)
+    }
+
     // MARK: 9. Offline copy
 
     /// A 200 whose body decodes to no formation (`[1,2,3]`) used to replace the last good copy.

@@ -186,6 +186,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case hardeningNetworkTlsCertificate = "hardening.network.tlsCertificate"
     case hardeningBrailleNoAnswer = "hardening.braille.noAnswer"
     case hardeningBrailleNotBrlapi = "hardening.braille.notBrlapi"
+    case hardeningMorseTooLongToPlay = "hardening.morse.tooLongToPlay"
     case morseNamePeriod = "morse.name.period"
     case morseNameComma = "morse.name.comma"
     case morseNameColon = "morse.name.colon"

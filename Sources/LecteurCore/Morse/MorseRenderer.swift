@@ -24,6 +24,8 @@ public enum MorseError: Error, Hashable, Sendable {
     case cannotWrite(OutputFileError)
     /// The audio would pass the WAV format's 4 GiB limit (its sizes are 32-bit).
     case tooLongForWAV(durationMs: Double)
+    /// A text to play (not to write) longer than `MorseRenderer.playbackCharacterLimit`.
+    case tooLongToPlay(characters: Int, limit: Int)
 
     public func message(_ strings: Strings) -> String {
         switch self {
@@ -31,6 +33,8 @@ public enum MorseError: Error, Hashable, Sendable {
             return [strings(.morseNothingToPlay), encoding.unknownMessage(strings)].compactMap { $0 }.joined(separator: " ")
         case .cannotWrite(let error):
             return error.message(strings)
+        case .tooLongToPlay(let characters, let limit):
+            return strings(.hardeningMorseTooLongToPlay, ["count": String(characters), "limit": String(limit)])
         case .tooLongForWAV(let durationMs):
             return strings(.hardeningWavTooLong, ["hours": String(Int(durationMs / 3_600_000)),
                                                    "maxHours": String(WAVFile.maximumSampleCount / 22_050 / 3600)])
@@ -92,7 +96,19 @@ public struct MorseRenderer: Sendable {
 
     /// A text ready to play: its timeline (for `duration_ms`), its samples on demand, and the
     /// characters that were skipped. Throws `.nothingToPlay` when no character has a code.
-    public func playback(text: String) throws(MorseError) -> MorsePlayback {
+    /// The longest text played at once (about 25 minutes at 20 WPM): a pasted book would
+    /// otherwise be encoded, queued and described whole before the first tone (300 000
+    /// characters took 4.5 GB). A longer text is refused with a message pointing to `--output`.
+    public static let playbackCharacterLimit = 2_000
+
+    public func playback(text: String, characterLimit: Int = MorseRenderer.playbackCharacterLimit) throws(MorseError) -> MorsePlayback {
+        // Counting stops at the limit: a huge text costs no more than a long one.
+        var counted = 0
+        for _ in text {
+            counted += 1
+            if counted > characterLimit { break }
+        }
+        if counted > characterLimit { throw .tooLongToPlay(characters: text.count, limit: characterLimit) }
         let encoding = alphabet.encode(text)
         guard !encoding.isEmpty else { throw .nothingToPlay(encoding) }
         let timeline = timeline(encoding)
@@ -111,7 +127,7 @@ public struct MorseRenderer: Sendable {
     @discardableResult
     public func writeWAV(text: String, to url: URL, chunkSamples: Int = 1 << 16,
                          progress: ((MorseWriteProgress) -> Void)? = nil) throws(MorseError) -> MorseWriteResult {
-        let playback = try playback(text: text)
+        let playback = try playback(text: text, characterLimit: .max)
         let (encoding, timeline, tones) = (playback.encoding, playback.timeline, playback.tones)
         guard timeline.sampleCount <= WAVFile.maximumSampleCount else { throw .tooLongForWAV(durationMs: timeline.durationMs) }
         do throws(OutputFileError) {
