@@ -5,7 +5,7 @@ set -euo pipefail
 mode=${1:-run}
 packages=(libespeak-ng-dev espeak-ng-data libbrlapi-dev libpcaudio-dev liblouis-dev liblouis-data libsqlite3-dev libcurl4-openssl-dev pkg-config)
 if [ "$mode" = test ]; then
-  packages+=(espeak-ng brltty liblouis-bin pulseaudio pulseaudio-utils sox ebook2cw python3 e2fsprogs chromium)
+  packages+=(espeak-ng brltty liblouis-bin pulseaudio pulseaudio-utils sox ebook2cw python3 e2fsprogs chromium sqlite3 openssl)
 fi
 missing=()
 for p in "${packages[@]}"; do
