@@ -23,6 +23,9 @@ extension Lecteur {
             let store = ReaderStore(strings: strings)
             var settings = SpeechSettingsDomain.saved(in: store)
             if strings.localeCode == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
+            let (usable, issue) = SpeechSynthesis.usable(settings)
+            if let issue { fputs(issue.notice(strings) + "\n", stderr) }
+            settings = usable
             let spoken = Localization.pronunciation(strings)?.build(TextSanitizer.clean(text.joined(separator: " ")))
                 ?? TextSanitizer.clean(text.joined(separator: " "))
             do {
