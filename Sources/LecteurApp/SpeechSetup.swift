@@ -133,8 +133,10 @@ public final class SpeechSetup {
             stack = try SpeechStack.start(mode: mode, audioOut: audioOut, settings: settings)
         } catch {
             // A WAV file that cannot be written is a bad argument, not a missing device.
-            if case .audio(.cannotCreateFile) = error { throw error }
-            throw DeviceUnavailable(strings(.envSpeechUnavailable, ["reason": error.detail]))
+            switch error {
+            case .audio(.cannotCreateFile), .audio(.file): throw error
+            default: throw DeviceUnavailable(strings(.envSpeechUnavailable, ["reason": error.notice(strings)]))
+            }
         }
         return SpeechSetup(output: stack.output, stack: stack, speechd: nil, route: mode == .off ? .off : .espeak,
                            notices: notices + stack.problems.map { $0.notice(strings) })

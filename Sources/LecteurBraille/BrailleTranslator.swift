@@ -8,18 +8,6 @@ public enum BrailleTranslationError: Error, Equatable, Sendable {
     case translationFailed(file: String)
 }
 
-extension BrailleTranslationError {
-    /// The notice for the user (Locales/<lang>/braille.json).
-    public func message(_ strings: Strings) -> String {
-        switch self {
-        case .tableUnavailable(let file, let detail):
-            strings(.brailleTableUnavailable, ["file": file, "detail": detail.isEmpty ? "liblouis" : detail])
-        case .translationFailed(let file):
-            strings(.brailleTableUnavailable, ["file": file, "detail": "lou_translate"])
-        }
-    }
-}
-
 /// Text to braille cells through liblouis: normalised first (see `BrailleTextNormalizer`), then
 /// translated with the table's rules, output as dots.
 ///

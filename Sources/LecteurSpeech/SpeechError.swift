@@ -2,7 +2,8 @@ import LecteurAudio
 import LecteurCore
 
 /// Everything that can keep the reader from speaking. None of them is fatal to the reader: the
-/// runtime shows `notice(_:)` once and goes on silently (`--speech auto`).
+/// runtime shows its message once (worded in LecteurApp's ErrorMessages.swift) and goes on
+/// silently (`--speech auto`).
 public enum SpeechError: Error, Hashable, Sendable {
     /// No audio device, or the WAV file could not be written.
     case audio(AudioOutputError)
@@ -15,29 +16,6 @@ public enum SpeechError: Error, Hashable, Sendable {
     case unknownSetting(name: String)
     case synthesisFailed(detail: String)
 
-    /// The one message the user hears or reads (Locales/<code>/speech.json).
-    public func notice(_ strings: Strings) -> String {
-        switch self {
-        case .audio(.noAudioDevice): strings(.speechNoticeNoAudio)
-        case .audio(.probeTimedOut): strings(.speechNoticeAudioTimeout)
-        case .audio(.cannotCreateFile(let path, _)), .audio(.writeFailed(let path, _)):
-            strings(.speechNoticeFileFailed, ["path": TextSanitizer.clean(path)])
-        case .audio(.file(let error)): error.message(strings)
-        case .audio(.fileTooLong(let path)): strings(.hardeningWavFull, ["path": TextSanitizer.clean(path)])
-        case .dataMissing: strings(.speechNoticeDataMissing)
-        case .engineFailed: strings(.speechNoticeEngineFailed)
-        case .voiceNotFound(let voice, let current):
-            strings(.speechNoticeVoiceNotFound, ["voice": TextSanitizer.clean(voice), "current": TextSanitizer.clean(current)])
-        case .valueOutOfRange(let setting, let value):
-            strings(.speechNoticeOutOfRange, ["setting": strings(setting.label), "value": String(value),
-                                              "min": String(setting.range?.lowerBound ?? 0),
-                                              "max": String(setting.range?.upperBound ?? 0)])
-        case .notANumber(let setting, let value):
-            strings(.speechNoticeNotANumber, ["setting": strings(setting.label), "value": value])
-        case .unknownSetting(let name): strings(.speechNoticeUnknownSetting, ["name": name])
-        case .synthesisFailed: strings(.speechNoticeSynthesisFailed)
-        }
-    }
 
     /// Technical detail for a log or `--verbose`, in the libraries' own words.
     public var detail: String {

@@ -11,16 +11,6 @@ public enum StorageFaultReason: Hashable, Sendable {
     case notADirectory
     case other(String)
 
-    public func message(_ strings: Strings) -> String {
-        switch self {
-        case .notADatabase: strings(.storageReasonNotADatabase)
-        case .corrupt: strings(.storageReasonCorrupt)
-        case .unreadable: strings(.storageReasonUnreadable)
-        case .readOnly: strings(.storageReasonReadOnly)
-        case .notADirectory: strings(.storageReasonNotADirectory)
-        case .other(let detail): strings(.storageReasonOther, ["detail": SystemErrorText.summary(detail, strings)])
-        }
-    }
 
     /// Whether the database file itself is at fault, so setting it aside and starting afresh helps.
     public var condemnsFile: Bool {
@@ -48,14 +38,6 @@ public enum StorageWarning: Hashable, Sendable {
     /// The database is healthy but cannot be written: it is read, and nothing is saved.
     case databaseReadOnly(path: String)
 
-    public func message(_ strings: Strings) -> String {
-        switch self {
-        case .databaseMovedAside(let path, let movedTo, let reason):
-            strings(.storageCorruptMovedAside, ["path": path, "movedTo": movedTo, "reason": reason.message(strings)])
-        case .databaseReadOnly(let path):
-            strings(.hardeningStorageReadOnly, ["path": path])
-        }
-    }
 }
 
 /// Storage cannot be used at all; the runtime goes on without saving and says so.
@@ -67,12 +49,4 @@ public enum StorageError: Error, Hashable, Sendable {
     /// A read or write failed on an open database.
     case operationFailed(reason: StorageFaultReason)
 
-    public func message(_ strings: Strings) -> String {
-        switch self {
-        case .dataDirectoryUnavailable(let path, let reason), .databaseUnavailable(let path, let reason):
-            strings(.storageDataDirUnavailable, ["path": path, "reason": reason.message(strings)])
-        case .operationFailed(let reason):
-            strings(.storageWriteFailed, ["reason": reason.message(strings)])
-        }
-    }
 }

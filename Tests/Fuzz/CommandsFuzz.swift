@@ -67,7 +67,7 @@ private func checkEffect(_ effect: Effect, line: String) {
         Fuzz.check(Fuzz.firstControl(in: message, allowed: [0x0A]) == nil, "control in message after \(Fuzz.debug(line))")
     case .playMorse(let text, _):
         Fuzz.check(Fuzz.firstControl(in: text) == nil, "control sent to Morse after \(Fuzz.debug(line))")
-    case .braillePanned, .expireBrailleMessage, .status, .morse, .loadCatalogue, .silence, .queryStatus,
+    case .braillePanned, .expireBrailleMessage, .status, .morse, .loadCatalogue, .silence, .queryStatus, .whenSpoken,
          .preparePractice, .configureDevice, .persist, .recordAttempt, .quit:
         break
     }

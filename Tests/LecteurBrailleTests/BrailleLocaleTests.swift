@@ -1,3 +1,4 @@
+import LecteurApp
 import Foundation
 import LecteurCore
 import LecteurLocales

@@ -1,3 +1,4 @@
+import LecteurApp
 import CLouis
 import Foundation
 import LecteurCore

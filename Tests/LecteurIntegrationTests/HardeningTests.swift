@@ -43,8 +43,8 @@ import Testing
         #expect(elapsed < 20, "took \(elapsed) s")
         guard options.contains("jsonl") else { return }
         let notices = messages(out, "notice")
-        #expect(notices.contains("Formation n° 1 : le champ « title » fait 400003 caractères ; il est coupé à 5000 (fin marquée « … »)."))
-        #expect(notices.contains("Formation n° 1 : le champ « category » fait 300000 caractères ; il est coupé à 5000 (fin marquée « … »)."))
+        #expect(notices.contains("Formation n° 1 : le champ « titre » fait 400003 caractères ; il est coupé à 5000 (fin marquée « … »)."))
+        #expect(notices.contains("Formation n° 1 : le champ « catégorie » fait 300000 caractères ; il est coupé à 5000 (fin marquée « … »)."))
         let labels = out.events("focus").compactMap { $0["label"] as? String }
         let long = try #require(labels.first { $0.hasPrefix("mot mot") })
         #expect(long.contains("…") && long.count < 5_100, "label of \(long.count) characters")
@@ -314,7 +314,7 @@ import Testing
         let home = ReaderHome()
         defer { home.remove() }
         let values = ["vitesse 1e16", "vitesse 99999999999999999999", "farnsworth 1e308", "tonalité 1e400", "rampe 99999999999",
-                      "débit 99999999999999999999", "hauteur -1", "volume 1e3"]
+                      "débit 99999999999999999999", "hauteur 101", "volume 1e3"]
         let out = try LecteurProcess.run(quiet, input: values.map { "set \($0)\n" }.joined() + "quitter\n", environment: home.environment)
         #expect(out.status == 0)
         #expect(messages(out, "error").count == values.count, "\(messages(out, "error"))")
