@@ -23,7 +23,9 @@ extension Lecteur {
             let store = ReaderStore(strings: strings)
             var settings = SpeechSettingsDomain.saved(in: store)
             if strings.localeCode == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
-            let spoken = Localization.pronunciation(strings)?.build(TextSanitizer.clean(text.joined(separator: " ")))
+            let (pronunciation, lexiconNotices) = Localization.pronunciation(strings, userFolder: store.configuration.userFolder)
+            for notice in store.startupNotices + lexiconNotices { FileHandle.standardError.write(Data((notice + "\n").utf8)) }
+            let spoken = pronunciation?.build(TextSanitizer.clean(text.joined(separator: " ")))
                 ?? TextSanitizer.clean(text.joined(separator: " "))
             do {
                 if let output {
