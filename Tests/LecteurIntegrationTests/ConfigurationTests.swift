@@ -188,4 +188,72 @@ import Testing
         #expect(out.events("morse").first?["tone_hz"] as? Double == 600, "the user's file beats the old value")
         #expect(home.userText.contains("rate = 240") && home.userText.contains("pitch = 60"), "\(home.userText)")
     }
+
+    /// Two readers each sending many `set`s at the same time: the last value of each survives.
+    @Test func twoReadersSettingAtTheSameTimeLoseNothing() throws {
+        let home = Home()
+        defer { home.home.remove() }
+        let morse = (21...45).map { "set vitesse \($0)\n" }.joined()
+        let speech = (150...174).map { "set débit \($0)\n" }.joined()
+        let group = DispatchGroup()
+        let results = NSLock()
+        var statuses: [Int32] = []
+        for script in [morse, speech] {
+            group.enter()
+            DispatchQueue.global().async {
+                let status = (try? LecteurProcess.run(quiet, input: script, environment: home.environment))?.status ?? -1
+                results.lock(); statuses.append(status); results.unlock()
+                group.leave()
+            }
+        }
+        group.wait()
+        #expect(statuses == [0, 0])
+        let text = home.userText
+        #expect(text.contains("wpm = 45") && text.contains("rate = 174"), "\(text)")
+    }
+
+    /// A dotfiles manager's symbolic link stays a link; the file it points to gets the change
+    /// and keeps its permissions.
+    @Test func aLinkedFileIsWrittenThroughTheLink() throws {
+        let home = Home()
+        defer { home.home.remove() }
+        let target = home.home.root.appendingPathComponent("dotfiles/lecteur.toml")
+        try home.write("[morse]\ntone = 650\n", to: target)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target.path)
+        try FileManager.default.createDirectory(at: home.config, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: home.userFile, withDestinationURL: target)
+        let out = try run(home, "set vitesse 28\n")
+        #expect(out.events("error") .isEmpty)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: home.userFile.path) == target.path)
+        let text = try String(contentsOf: target, encoding: .utf8)
+        #expect(text.contains("wpm = 28") && text.contains("tone = 650"), "\(text)")
+        let mode = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func anUnwritableConfigurationFolderIsSaidAndTheSettingHoldsForTheSession() throws {
+        let home = Home()
+        defer { home.home.remove() }
+        let blocker = home.home.root.appendingPathComponent("config")
+        try Data("occupé".utf8).write(to: blocker)
+        let out = try run(home, "set vitesse 33\nmorse E\n")
+        #expect(out.status == 0)
+        let errors = out.events("error").compactMap { $0["message"] as? String }
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("Réglage appliqué pour cette session seulement : le fichier de configuration « \(home.userFile.path) » n'a pas pu être écrit") == true,
+                "\(errors)")
+        #expect(out.events("morse").first?["wpm"] as? Double == 33)
+    }
+
+    @Test func theWarningIsInEnglishForAnEnglishLocale() throws {
+        let home = Home()
+        defer { home.home.remove() }
+        try home.write("[morse]\nwpm = 'vite'\n", to: home.userFile)
+        var env = home.environment
+        env["LANG"] = "en_US.UTF-8"
+        let out = try LecteurProcess.run(quiet, input: "", environment: env)
+        #expect(startupNotices(out) == [
+            "Configuration file “\(home.userFile.path)”, line 2, key “morse.wpm”: invalid value “vite”. The default value applies.",
+        ])
+    }
 }
