@@ -12,6 +12,9 @@
 #   // fuzz-requires: PATH        skip the target (with a note) until PATH exists in the checkout
 #   // fuzz-build: ARGS...        extra swiftc arguments (sources, -I Modules/CLouis, -llouis)
 # Seeds: Tests/Fuzz/Corpus/<name>/ (read only); dictionary: Tests/Fuzz/<name>.dict if present.
+# Each seed is first run once whole (up to 384 KiB: the long-field seeds, a 300 KB title, 240 KB of
+# braille text, must stay quick: a 10 s timeout per input), then the target is fuzzed with inputs of
+# up to 4 KiB, where libFuzzer is fast.
 # Everything generated goes to .build-fuzz/ (git-ignored): the growing corpus, crash artifacts.
 # Exit status: 0 when no target crashed, 1 otherwise (the artifact path is printed).
 set -euo pipefail
@@ -122,7 +125,12 @@ for name in "${targets[@]}"; do
   log="$out/logs/$name.log"
   echo "fuzz: $name for ${seconds} s…" >&2
   status=0
-  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0:quarantine_size_mb=16 "$bin" "${args[@]}" "$corpus" $([ -d "$seeds" ] && echo "$seeds") > "$log" 2>&1 || status=$?
+  if [ -d "$seeds" ]; then
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0:quarantine_size_mb=16 "$bin" \
+      -runs=0 -max_len=393216 -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$out/artifacts/$name-" "$seeds" \
+      > "$out/logs/$name.seeds.log" 2>&1 || { status=$?; cp "$out/logs/$name.seeds.log" "$log"; }
+  fi
+  [ "$status" -ne 0 ] || SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0:quarantine_size_mb=16 "$bin" "${args[@]}" "$corpus" $([ -d "$seeds" ] && echo "$seeds") > "$log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
   if [ "$status" -ne 0 ]; then

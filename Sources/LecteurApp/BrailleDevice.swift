@@ -61,15 +61,17 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
     public func firstConnectionProblem(host: String, timeout: TimeInterval = 3) -> String? {
         guard let output else { return nil }
         let deadline = Date().addingTimeInterval(timeout)
-        var detail = "no answer within \(Int(timeout)) s"
+        // In the user's language: system texts summarised, the display's own errors as it words them.
+        var detail = strings(.systemErrorTimeout)
         waiting: while Date() < deadline {
             switch output.displayState {
             case .connected: return nil
             case .unavailable(let error):
                 switch error {
-                case .noServer(_, let why), .ttyRefused(let why), .connectionLost(let why): detail = why
-                case .authenticationFailed: detail = "BrlAPI authentication refused"
-                case .emptyDisplay: detail = "the display reports 0 cells"
+                case .noServer(_, let why), .ttyRefused(let why), .connectionLost(let why):
+                    detail = SystemErrorText.summary(why, strings)
+                default:
+                    detail = error.message(strings)
                 }
                 break waiting
             case .stopped, .connecting: usleep(20_000)

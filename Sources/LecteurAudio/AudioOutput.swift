@@ -1,3 +1,5 @@
+import LecteurCore
+
 /// Where the reader's sound goes: a sound device, a WAV file or nowhere. Speech and Morse share
 /// one output so that a new command silences whatever is still sounding, whoever produced it.
 ///
@@ -31,4 +33,8 @@ public enum AudioOutputError: Error, Hashable, Sendable {
     case probeTimedOut(milliseconds: Int)
     case cannotCreateFile(path: String, detail: String)
     case writeFailed(path: String, detail: String)
+    /// The `--audio-out` file could not be opened or written (a folder, no permission, disk full…).
+    case file(OutputFileError)
+    /// The `--audio-out` file reached the WAV format's 4 GiB limit; later audio is not written.
+    case fileTooLong(path: String)
 }

@@ -53,10 +53,12 @@ enum AuditMarkup {
         case 0x22: return ("&quot;", 1)
         case 0x27: return ("&#39;", 1)
         case 0x09, 0x0A, 0x0D: return nil
-        case 0x00..<0x20: return ("", 1)
-        // U+FFFE and U+FFFF: noncharacters XML 1.0 forbids, dropped like the C0 controls.
-        case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF):
-            return ("", 3)
+        case 0x00..<0x20, 0x7F: return ("", 1)
+        // XML 1.0 forbids U+FFFE and U+FFFF (a JUnit report with one is ill-formed); C1 controls
+        // and U+FDD0–U+FDEF are discouraged and are parse errors in HTML: all dropped.
+        case 0xC2 where i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]): return ("", 2)
+        case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE: return ("", 3)
+        case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xB7 && (0x90...0xAF).contains(bytes[i + 2]): return ("", 3)
         default: return nil
         }
     }

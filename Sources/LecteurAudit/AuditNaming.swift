@@ -65,11 +65,6 @@ struct AuditNaming {
         }
         return parts.isEmpty ? strings(.auditReportCriteriaNone) : parts.joined(separator: " ; ")
     }
-
-    /// The axe-core style target of an element: the screen's path, then the element's id.
-    func target(_ results: AuditResults, _ node: AuditNode) -> [String] {
-        [results.report.screens[node.screen].path, "#" + results.entry(node).element.id]
-    }
 }
 
 /// A template filled a million times: split once into its fixed parts and the order of its

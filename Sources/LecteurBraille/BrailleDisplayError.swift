@@ -13,6 +13,10 @@ public enum BrailleDisplayError: Error, Hashable, Sendable {
     case ttyRefused(detail: String)
     /// An established connection broke (brltty stopped or crashed).
     case connectionLost(detail: String)
+    /// Something accepted the connection but sent nothing within the time limit.
+    case handshakeTimedOut(host: String, seconds: Int)
+    /// Something accepted the connection and answered, but not in BrlAPI.
+    case notBrlAPI(host: String)
 
     /// A short stable code for the transcript's notice events.
     public var code: String {
@@ -22,6 +26,8 @@ public enum BrailleDisplayError: Error, Hashable, Sendable {
         case .emptyDisplay: "braille.emptyDisplay"
         case .ttyRefused: "braille.tty"
         case .connectionLost: "braille.lost"
+        case .handshakeTimedOut: "braille.noAnswer"
+        case .notBrlAPI: "braille.notBrlAPI"
         }
     }
 
@@ -38,6 +44,10 @@ public enum BrailleDisplayError: Error, Hashable, Sendable {
             strings(.brailleErrorTty, ["detail": SystemErrorText.summary(detail, strings)])
         case .connectionLost(let detail):
             strings(.brailleErrorLost, ["detail": SystemErrorText.summary(detail, strings)])
+        case .handshakeTimedOut(let host, let seconds):
+            strings(.hardeningBrailleNoAnswer, ["host": host, "seconds": String(seconds)])
+        case .notBrlAPI(let host):
+            strings(.hardeningBrailleNotBrlapi, ["host": host])
         }
     }
 }

@@ -15,9 +15,27 @@ public struct NormalizedBrailleText: Equatable, Sendable {
 
     public var text: String { String(String.UnicodeScalarView(scalars)) }
 
-    /// The first output scalar at or after input scalar `index` (the end if none).
+    /// The first output scalar at or after input scalar `index` (the end if none). A binary
+    /// search: `sourceIndex` only grows, and a caller mapping every character of a long field
+    /// must not pay a scan per character.
     public func outputIndex(forSource index: Int) -> Int {
-        sourceIndex.firstIndex { $0 >= index } ?? scalars.count
+        var low = 0, high = sourceIndex.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sourceIndex[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// `outputIndex(forSource:)` for every input scalar and one past the end, in one pass.
+    public var outputIndexOfEverySource: [Int] {
+        var result = [Int](repeating: scalars.count, count: sourceCount + 1)
+        var output = 0
+        for source in 0...sourceCount {
+            while output < sourceIndex.count && sourceIndex[output] < source { output += 1 }
+            result[source] = output
+        }
+        return result
     }
 }
 

@@ -63,7 +63,8 @@ public struct BrailleTranslator: Sendable {
             let position = index < result.outputPos.count ? Int(result.outputPos[index]) : -1
             firstCell[index] = position >= 0 ? min(position, dots.count) : firstCell[index + 1]
         }
-        let cellForCharacter = firstScalarOfCharacter.map { firstCell[normalized.outputIndex(forSource: $0)] }
+        let outputOfSource = normalized.outputIndexOfEverySource
+        let cellForCharacter = firstScalarOfCharacter.map { firstCell[outputOfSource[$0]] }
         return BrailleCells(dots: dots, sourceCharacter: sourceCharacter, cellForCharacter: cellForCharacter)
     }
 }

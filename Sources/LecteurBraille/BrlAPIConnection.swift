@@ -16,7 +16,14 @@ final class BrlAPIConnection {
     /// Opens, waits for a non-zero display size (brltty can report 0×0 just after it starts) and
     /// takes the display in command mode. Blocks: up to ~1 s in `openConnection` right after
     /// brltty starts, plus `sizeTimeout`.
-    static func open(_ settings: BrlAPISettings, sizeTimeout: TimeInterval = 2) throws -> BrlAPIConnection {
+    static func open(_ settings: BrlAPISettings, sizeTimeout: TimeInterval = 2,
+                     handshakeTimeout: TimeInterval = 3) throws -> BrlAPIConnection {
+        switch BrlAPIProbe.probe(settings.host, timeout: handshakeTimeout) {
+        case .answered, .unreachable: break
+        case .silent: throw BrailleDisplayError.handshakeTimedOut(host: settings.hostDescription,
+                                                                  seconds: Int(handshakeTimeout.rounded()))
+        case .garbage: throw BrailleDisplayError.notBrlAPI(host: settings.hostDescription)
+        }
         let storage = UnsafeMutableRawPointer.allocate(byteCount: Int(brlapi_getHandleSize()), alignment: 16)
         let handle = OpaquePointer(storage)
         let fd: Int32 = withOptionalCString(settings.auth) { auth in

@@ -93,8 +93,12 @@ public final class CatalogueClient: Sendable {
                 return .cancelled
             case .loaded(let decoded, let body):
                 let fetchedAt = now()
-                // A copy that cannot be written only costs the offline fallback.
-                try? offlineStore?.save(body: body, for: endpoint, fetchedAt: fetchedAt)
+                // A copy that cannot be written only costs the offline fallback. A body with no
+                // valid formation (`[1,2,3]`, `[]`, a hostile or broken server) never replaces
+                // the last good copy: the fallback must stay worth falling back to.
+                if !decoded.catalogue.formations.isEmpty {
+                    try? offlineStore?.save(body: body, for: endpoint, fetchedAt: fetchedAt)
+                }
                 return .loaded(decoded, fetchedAt: fetchedAt, attempts: attempt)
             case .failed(let failure):
                 error = failure

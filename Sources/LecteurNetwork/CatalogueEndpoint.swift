@@ -21,6 +21,9 @@ public struct CatalogueEndpoint: Hashable, Sendable {
         formationsURL = url
     }
 
+    /// `--timeout`, in seconds: under 0.1 s no server can answer, past an hour is a hang.
+    public static let timeoutRange: ClosedRange<Double> = 0.1...3600
+
     /// Whether a `--catalog` argument names the API rather than a file.
     public static func isRemote(_ argument: String) -> Bool {
         let lowered = argument.trimmingCharacters(in: .whitespaces).lowercased()

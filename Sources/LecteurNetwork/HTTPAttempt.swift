@@ -72,11 +72,17 @@ final class HTTPAttempt: @unchecked Sendable {
         var headers: UnsafeMutablePointer<curl_slist>?
         headers = curl_slist_append(headers, "Accept: application/json")
         headers = curl_slist_append(headers, "Content-Type: application/json")
+        let credentials = APICredentials(environment: ProcessInfo.processInfo.environment)
+        if let token = credentials.bearerToken {
+            // libcurl does not send a custom Authorization header to another host on a redirect.
+            headers = curl_slist_append(headers, "Authorization: Bearer \(token)")
+        }
         defer {
             curl_slist_free_all(headers)
             curl_easy_cleanup(easy)
         }
-        let milliseconds = max(1, Int(timeout * 1000))
+        // Clamped before the conversion: Int(1e19) traps.
+        let milliseconds = Int(min(max(timeout, 0.001), CatalogueEndpoint.timeoutRange.upperBound) * 1000)
         var ok = true
         ok = ok && lecteur_curl_set_string(easy, CURLOPT_URL, url.absoluteString) == CURLE_OK
         ok = ok && lecteur_curl_set_list(easy, CURLOPT_HTTPHEADER, headers) == CURLE_OK
@@ -95,6 +101,12 @@ final class HTTPAttempt: @unchecked Sendable {
         ok = ok && lecteur_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "") == CURLE_OK
         ok = ok && lecteur_curl_set_string(easy, CURLOPT_USERAGENT, "lecteur") == CURLE_OK
         ok = ok && lecteur_curl_set_string(easy, CURLOPT_NOPROXY, Self.noProxy()) == CURLE_OK
+        // A user and password for the host from a netrc file (LECTEUR_NETRC, else ~/.netrc),
+        // so they need not be on the command line where `ps` shows them. A URL's own win.
+        ok = ok && lecteur_curl_set_long(easy, CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue)) == CURLE_OK
+        if let netrc = credentials.netrcFile {
+            ok = ok && lecteur_curl_set_string(easy, CURLOPT_NETRC_FILE, netrc) == CURLE_OK
+        }
         ok = ok && lecteur_curl_set_write(easy, receiveBody) == CURLE_OK
         ok = ok && lecteur_curl_set_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(self).toOpaque()) == CURLE_OK
         guard ok else { return .failed(.invalidURL) }
@@ -143,9 +155,19 @@ final class HTTPAttempt: @unchecked Sendable {
             return .failed(CatalogueFetchError.forStatus(status) ?? .tooLarge(limitBytes: maxBodyBytes))
         case CURLE_OPERATION_TIMEDOUT:
             return .failed(.timeout)
-        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+        case CURLE_URL_MALFORMAT:
             // After a redirect the bad address is the server's, not the user's.
             return .failed((300...399).contains(status) ? .unexpectedStatus(status) : .invalidURL)
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            // CatalogueEndpoint only lets http and https through, so this is the server's doing:
+            // a redirect to another scheme, a bogus final status (1xx), or a reply that is not
+            // HTTP at all (HTTP/0.9, garbage). Never the user's URL.
+            return .failed(status != 0 ? .unexpectedStatus(status) : .badResponse)
+        case CURLE_WEIRD_SERVER_REPLY:
+            return .failed(status != 0 ? .unexpectedStatus(status) : .badResponse)
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
+            // The server was reached but could not prove who it is: retrying will not change that.
+            return .failed(.tlsCertificate)
         case CURLE_TOO_MANY_REDIRECTS:
             return .failed(.unexpectedStatus(status))
         default:

@@ -27,6 +27,9 @@ final class EspeakLibrary: @unchecked Sendable {
     private var rate = 22_050
     private var voice: String?
     private var parameters: (rate: Int, pitch: Int, volume: Int)?
+    /// What `select(voice:)` accepts, lowercased, for the data loaded: listed names and languages,
+    /// and the variants ("f3" of "fr+f3"). Filled on first use after each load.
+    private var accepted: (voices: Set<String>, variants: Set<String>)?
 
     /// Samples of one synthesis buffer. The library asks for short buffers so that the first
     /// samples reach the audio output as early as possible.
@@ -75,7 +78,22 @@ final class EspeakLibrary: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         try ensureLoaded(dataPath)
-        guard let list = espeak_ListVoices(nil) else { return [] }
+        return Self.listVoices(variants: false)
+    }
+
+    /// espeak_ListVoices: the voices, or with `variants` the variant files ("!v/f3").
+    private static func listVoices(variants: Bool) -> [SpeechVoice] {
+        let list: UnsafeMutablePointer<UnsafePointer<espeak_VOICE>?>?
+        if variants {
+            list = "variant".withCString { pointer in
+                var selector = espeak_VOICE()
+                selector.languages = pointer
+                return espeak_ListVoices(&selector)
+            }
+        } else {
+            list = espeak_ListVoices(nil)
+        }
+        guard let list else { return [] }
         var voices: [SpeechVoice] = []
         var i = 0
         while let entry = list[i] {
@@ -86,6 +104,30 @@ final class EspeakLibrary: @unchecked Sendable {
             i += 1
         }
         return voices
+    }
+
+    /// Whether `name` is a voice espeak-ng lists, by name or language, with an optional listed
+    /// variant ("fr", "French", "fr+f3"). Anything else — ".", "..", "!v/m1", a path — never
+    /// reaches espeak_SetVoiceByName, which crashes on some and reads files named by others.
+    private func isListed(_ name: String) -> Bool {
+        if accepted == nil {
+            var voices = Set<String>()
+            for voice in Self.listVoices(variants: false) {
+                voices.insert(voice.name.lowercased())
+                for language in voice.languages { voices.insert(language.lowercased()) }
+            }
+            let variants = Set(Self.listVoices(variants: true).compactMap { voice -> String? in
+                guard voice.identifier.hasPrefix("!v/") else { return nil }
+                return String(voice.identifier.dropFirst(3)).lowercased()
+            })
+            accepted = (voices, variants)
+        }
+        guard let accepted else { return false }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_()+ ".unicodeScalars)
+        guard !name.isEmpty, name.utf8.count <= 64, name.unicodeScalars.allSatisfy(allowed.contains) else { return false }
+        let parts = name.lowercased().split(separator: "+", omittingEmptySubsequences: false)
+        guard parts.count <= 2, accepted.voices.contains(String(parts[0])) else { return false }
+        return parts.count == 1 || accepted.variants.contains(String(parts[1]))
     }
 
     /// espeak-ng's phoneme transcription (the `espeak-ng -x -q` notation), clauses separated by
@@ -114,6 +156,7 @@ final class EspeakLibrary: @unchecked Sendable {
         loaded = nil
         voice = nil
         parameters = nil
+        accepted = nil
         espeak_ng_InitializePath(dataPath)
         var context: espeak_ng_ERROR_CONTEXT?
         let status = espeak_ng_Initialize(&context)
@@ -146,7 +189,7 @@ final class EspeakLibrary: @unchecked Sendable {
     }
 
     private func select(voice name: String) throws(SpeechError) {
-        guard !name.isEmpty, espeak_SetVoiceByName(name) == EE_OK else {
+        guard isListed(name), espeak_SetVoiceByName(name) == EE_OK else {
             // espeak keeps its previous voice on failure, but do not rely on it.
             let previous = voice
             voice = nil

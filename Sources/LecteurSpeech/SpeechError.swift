@@ -21,11 +21,13 @@ public enum SpeechError: Error, Hashable, Sendable {
         case .audio(.noAudioDevice): strings(.speechNoticeNoAudio)
         case .audio(.probeTimedOut): strings(.speechNoticeAudioTimeout)
         case .audio(.cannotCreateFile(let path, _)), .audio(.writeFailed(let path, _)):
-            strings(.speechNoticeFileFailed, ["path": path])
+            strings(.speechNoticeFileFailed, ["path": TextSanitizer.clean(path)])
+        case .audio(.file(let error)): error.message(strings)
+        case .audio(.fileTooLong(let path)): strings(.hardeningWavFull, ["path": TextSanitizer.clean(path)])
         case .dataMissing: strings(.speechNoticeDataMissing)
         case .engineFailed: strings(.speechNoticeEngineFailed)
         case .voiceNotFound(let voice, let current):
-            strings(.speechNoticeVoiceNotFound, ["voice": voice, "current": current])
+            strings(.speechNoticeVoiceNotFound, ["voice": TextSanitizer.clean(voice), "current": TextSanitizer.clean(current)])
         case .valueOutOfRange(let setting, let value):
             strings(.speechNoticeOutOfRange, ["setting": strings(setting.label), "value": String(value),
                                               "min": String(setting.range?.lowerBound ?? 0),
@@ -43,6 +45,8 @@ public enum SpeechError: Error, Hashable, Sendable {
         case .audio(.noAudioDevice(let detail)): detail
         case .audio(.probeTimedOut(let ms)): "no answer after \(ms) ms"
         case .audio(.cannotCreateFile(_, let detail)), .audio(.writeFailed(_, let detail)): detail
+        case .audio(.file(let error)): "\(error)"
+        case .audio(.fileTooLong(let path)): "\(path): WAV 4 GiB limit reached"
         case .dataMissing(let path, let detail): "\(path): \(detail)"
         case .engineFailed(let detail), .synthesisFailed(let detail): detail
         case .voiceNotFound(let voice, _): "voice \(voice) not found"

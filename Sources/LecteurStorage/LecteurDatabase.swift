@@ -62,7 +62,15 @@ public final class LecteurDatabase: Sendable {
         } catch let failure as OpenFailure {
             // Only a file that is itself unusable is set aside: a busy database or a full disk
             // says nothing against the file, and renaming it would hide the user's progress.
-            guard FileManager.default.fileExists(atPath: url.path), failure.reason.condemnsFile else {
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw .databaseUnavailable(path: url.path, reason: failure.reason)
+            }
+            guard failure.reason.condemnsFile else {
+                // A healthy file we may not write (read-only file or mount, immutable): read it,
+                // save nothing, and say so. Renaming it would hide the user's progress.
+                if failure.reason == .readOnly, let readOnly = try? connectReadOnly(url) {
+                    return Opening(database: readOnly, warnings: [.databaseReadOnly(path: url.path)])
+                }
                 throw .databaseUnavailable(path: url.path, reason: failure.reason)
             }
             let movedTo = try moveAside(url, now: now, reason: failure.reason)
@@ -185,7 +193,18 @@ public final class LecteurDatabase: Sendable {
     struct OpenFailure: Error { let reason: StorageFaultReason }
 
     private static func connect(_ url: URL) throws -> LecteurDatabase {
-        if FileManager.default.fileExists(atPath: url.path) { try check(url) }
+        if FileManager.default.fileExists(atPath: url.path) {
+            try check(url)
+            // Progress is personal: an older 0644 file is narrowed to its owner (no-op if not ours).
+            for suffix in ["", "-wal", "-shm"] { chmod(url.path + suffix, 0o600) }
+        } else {
+            // Created empty with 0600 first: SQLite makes a new database of an empty file, and
+            // gives its -wal and -shm companions the database's own mode.
+            let fd = Glibc.open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd >= 0 { Glibc.close(fd) }
+        }
+        // A read-only file passes the check; writing is what fails.
+        if access(url.path, W_OK) != 0 { throw OpenFailure(reason: .readOnly) }
         var configuration = Configuration()
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(5)
@@ -203,6 +222,14 @@ public final class LecteurDatabase: Sendable {
         } catch {
             throw OpenFailure(reason: reason(error))
         }
+    }
+
+    /// A database that passed `check` but cannot be written: read, never migrated or saved to.
+    private static func connectReadOnly(_ url: URL) throws -> LecteurDatabase {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        return LecteurDatabase(url: url, queue: try DatabaseQueue(path: url.path, configuration: configuration))
     }
 
     /// Checks an existing file through a read-only connection first: opening it for writing in
@@ -260,10 +287,19 @@ public final class LecteurDatabase: Sendable {
             }
         } else {
             do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(at: directory.deletingLastPathComponent(),
+                                                        withIntermediateDirectories: true)
+                // The data folder is the user's alone (as the cache folder already is).
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false,
+                                                        attributes: [.posixPermissions: 0o700])
             } catch {
                 throw .dataDirectoryUnavailable(path: directory.path, reason: creationFailure(directory))
             }
+        }
+        // An existing folder opened to others is narrowed (only works if it is ours; harmless otherwise).
+        var info = stat()
+        if stat(directory.path, &info) == 0, info.st_uid == getuid(), info.st_mode & 0o077 != 0 {
+            chmod(directory.path, 0o700)
         }
         // SQLite needs to create the -wal and -shm files next to the database.
         guard access(directory.path, W_OK | X_OK) == 0 else {

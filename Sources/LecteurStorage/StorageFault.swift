@@ -25,8 +25,10 @@ public enum StorageFaultReason: Hashable, Sendable {
     /// Whether the database file itself is at fault, so setting it aside and starting afresh helps.
     public var condemnsFile: Bool {
         switch self {
-        case .notADatabase, .corrupt, .unreadable, .readOnly: true
-        case .notADirectory, .other: false
+        // Only what SQLite itself reports as damaged: a file we may not read or write is the
+        // user's data all the same (a read-only mount, a permission slip).
+        case .notADatabase, .corrupt: true
+        case .unreadable, .readOnly, .notADirectory, .other: false
         }
     }
 
@@ -43,11 +45,15 @@ public enum StorageFaultReason: Hashable, Sendable {
 public enum StorageWarning: Hashable, Sendable {
     /// The database could not be used; it was renamed (never overwritten) and a new one started.
     case databaseMovedAside(path: String, movedTo: String, reason: StorageFaultReason)
+    /// The database is healthy but cannot be written: it is read, and nothing is saved.
+    case databaseReadOnly(path: String)
 
     public func message(_ strings: Strings) -> String {
         switch self {
         case .databaseMovedAside(let path, let movedTo, let reason):
             strings(.storageCorruptMovedAside, ["path": path, "movedTo": movedTo, "reason": reason.message(strings)])
+        case .databaseReadOnly(let path):
+            strings(.hardeningStorageReadOnly, ["path": path])
         }
     }
 }

@@ -41,7 +41,9 @@ extension Lecteur {
         var writeBaselineFile: String?
 
         @Option(name: .customLong("help-url"), help: ArgumentHelp(cli(.auditCiOptHelpUrl), valueName: "URL"))
-        var helpURL: String = AuditRunInfo.defaultHelpBase
+        var helpURLOption: String?
+        // The default is in the help text, in the user's language (no English "(default: …)").
+        var helpURL: String { helpURLOption ?? AuditRunInfo.defaultHelpBase }
 
         private func readBaseline(_ strings: Strings) throws -> AuditBaseline? {
             guard let path = baselineFile else { return nil }

@@ -73,15 +73,26 @@ struct CommonOptions: ParsableArguments {
     /// The API client for `--catalog URL` with `--timeout`: the reader and the audit use the same.
     func catalogueClient(_ catalog: String, strings: Strings,
                          stillLoadingInterval: TimeInterval? = 10) throws -> CatalogueClient {
-        guard timeout > 0, timeout.isFinite else {
-            throw LecteurCLIError(strings(.optionBadChoice, ["value": String(timeout), "option": "--timeout", "choices": "> 0"]))
+        guard CatalogueEndpoint.timeoutRange.contains(timeout) else {
+            throw LecteurCLIError(strings(.hardeningOptionOutOfRange, [
+                "option": "--timeout", "value": plainNumber(timeout, strings),
+                "min": plainNumber(CatalogueEndpoint.timeoutRange.lowerBound, strings),
+                "max": plainNumber(CatalogueEndpoint.timeoutRange.upperBound, strings),
+                "unit": strings(.hardeningUnitSeconds)]))
         }
         do {
             let endpoint = try CatalogueEndpoint(base: catalog)
             return CatalogueClient(endpoint: endpoint,
                                    configuration: .init(timeout: timeout, stillLoadingInterval: stillLoadingInterval))
         } catch {
-            throw LecteurCLIError(strings(.networkErrorInvalidURLDetail, ["url": URLRedaction.redact(catalog)]))
+            throw LecteurCLIError(strings(.networkErrorInvalidURLDetail, ["url": URLRedaction.forDisplay(catalog)]))
         }
     }
+}
+
+/// A number as typed back to the user: "30", "0,1" in French, "1e+16" as Swift writes it.
+func plainNumber(_ value: Double, _ strings: Strings) -> String {
+    if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    let text = String(value)
+    return strings.localeCode == "fr" ? text.replacingOccurrences(of: ".", with: ",") : text
 }

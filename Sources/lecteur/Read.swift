@@ -46,7 +46,9 @@ extension Lecteur {
         var brlapiAuth: String?
 
         @Option(name: .customLong("braille-tty"), help: ArgumentHelp(cli(.envCliOptBrailleTty), valueName: "tty|root"))
-        var brailleTty: String = "tty"
+        var brailleTtyOption: String?
+        // The default is in the help text, in the user's language (no English "(default: tty)").
+        var brailleTty: String { brailleTtyOption ?? "tty" }
 
         func run() throws {
             let strings = try common.strings()

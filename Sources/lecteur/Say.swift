@@ -23,8 +23,11 @@ extension Lecteur {
             let store = ReaderStore(strings: strings)
             var settings = SpeechSettingsDomain.saved(in: store)
             if strings.localeCode == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
+            let (usable, issue) = SpeechSynthesis.usable(settings)
+            if let issue { fputs(issue.notice(strings) + "\n", stderr) }
+            settings = usable
             let (pronunciation, lexiconNotices) = Localization.pronunciation(strings, userFolder: store.configuration.userFolder)
-            for notice in store.startupNotices + lexiconNotices { FileHandle.standardError.write(Data((notice + "\n").utf8)) }
+            for notice in store.startupNotices + lexiconNotices { fputs(notice + "\n", stderr) }
             let spoken = pronunciation?.build(TextSanitizer.clean(text.joined(separator: " ")))
                 ?? TextSanitizer.clean(text.joined(separator: " "))
             do {

@@ -6,7 +6,8 @@ import LecteurCore
 /// carry a control character, an escape sequence or an invisible bidirectional control, and
 /// every card, detail screen and category filter built from what was decoded must be speakable
 /// and brailleable. The same bytes also go straight through TextSanitizer.clean and ISODate.parse.
-private let navigator = Navigator(strings: Fuzz.fr, timeZone: Fuzz.paris)
+private let reader = Reader(strings: Fuzz.fr, timeZone: Fuzz.paris)
+private let navigator = reader.navigator
 private let messages = CatalogueMessages(strings: Fuzz.fr)
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -48,24 +49,24 @@ public func fuzzCatalogue(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 /// What a user would reach: the list, a few cards opened, each category as a filter.
 private func present(_ catalogue: Catalogue) {
     var state = ReaderState()
-    check(navigator.reduce(&state, .catalogueLoaded(catalogue)))
+    check(reader.reduce(&state, .catalogueLoaded(catalogue)))
     for formation in catalogue.formations.prefix(4) {
         let card = navigator.builder.card(formation)
         checkElement(card)
         for element in navigator.builder.detailScreen(formation).elements { checkElement(element) }
     }
     for category in catalogue.categories.prefix(4) {
-        check(navigator.reduce(&state, .command(.filter(category.name))))
-        check(navigator.reduce(&state, .command(.last)))
-        check(navigator.reduce(&state, .command(.activate)))
+        check(reader.reduce(&state, .command(.filter(category.name))))
+        check(reader.reduce(&state, .command(.last)))
+        check(reader.reduce(&state, .command(.activate)))
     }
-    check(navigator.reduce(&state, .command(.filter(nil))))
+    check(reader.reduce(&state, .command(.filter(nil))))
 }
 
 private func check(_ effects: [Effect]) {
     for effect in effects {
         switch effect {
-        case .speak(let text, _): checkMessage(text)
+        case .speak(let utterance): checkMessage(utterance.text)
         case .braille(let line): checkClean(line.text, "braille")
         case .notice(_, let message), .error(_, let message): checkMessage(message)
         case .focus(let report): checkElement(report.element)
@@ -81,9 +82,9 @@ private func checkElement(_ element: Element) {
     checkClean(element.visibleText, "visible text")
     if let hint = element.hint { checkClean(hint, "hint") }
     if let value = element.value { checkClean(value, "value") }
-    checkMessage(navigator.composer.compose(element, verbosity: .full))
-    checkMessage(navigator.composer.compose(element, verbosity: .brief))
-    checkClean(BrailleGenerator(strings: Fuzz.fr).line(element).text, "braille")
+    checkMessage(navigator.speech.compose(element, verbosity: .full))
+    checkMessage(navigator.speech.compose(element, verbosity: .brief))
+    checkClean(navigator.braille.line(element).text, "braille")
 }
 
 private func checkMessage(_ text: String) {

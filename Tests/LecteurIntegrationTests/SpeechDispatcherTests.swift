@@ -23,7 +23,7 @@ struct SpeechDispatcherTests {
                                          input: "suivant\n",
                                          environment: env(["PULSE_SERVER": pulse.server, "SPEECHD_ADDRESS": speechd.address]))
         #expect(out.status == 0, "\(out.stderr)")
-        #expect(out.events("speech").map { $0["text"] as? String ?? "" }.last == "Accessibilité, non sélectionné, bouton")
+        #expect(out.events("speech").map { $0["text"] as? String ?? "" }.last == "Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
         let heard = MonitorRecording.soundSeconds(recording.samples())
         #expect(heard > 0.8 && heard < 8, "heard \(heard) s")
     }
@@ -41,7 +41,7 @@ struct SpeechDispatcherTests {
         usleep(2_500_000)
         let interruptAt = recording.elapsed
         reader.send("suivant")        // interrupts it
-        _ = try reader.next("speech") { $0["text"] as? String == "Accessibilité, non sélectionné, bouton" }
+        _ = try reader.next("speech") { $0["text"] as? String == "Accessibilité, non sélectionné, bouton, filtre 2 sur 7" }
         usleep(5_000_000)
         reader.send("quitter")
         #expect(reader.finish() == 0)

@@ -108,7 +108,9 @@ import LecteurStorage
         #expect(try opening.database.progress().isEmpty)
     }
 
-    @Test func unreadableDatabaseIsSetAside() throws {
+    /// Issue 17 item 10: only what SQLite reports damaged is set aside; a file it cannot open is
+    /// the user's data all the same, left where it is, and the reader goes on without saving.
+    @Test func unreadableDatabaseIsLeftInPlace() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("lecteur.sqlite")
@@ -119,14 +121,13 @@ import LecteurStorage
             try Data("SQLite format 3\0".utf8).write(to: url)
             try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: url.path)
         }
-        let opening = try LecteurDatabase.open(at: url)
-        guard case .databaseMovedAside(_, let movedTo, let reason)? = opening.warnings.first else {
-            Issue.record("no warning: \(opening.warnings)"); return
+        #expect {
+            _ = try LecteurDatabase.open(at: url)
+        } throws: { error in
+            guard case StorageError.databaseUnavailable(_, .unreadable) = error else { return false }
+            return true
         }
-        #expect(reason == .unreadable)
-        #expect(FileManager.default.fileExists(atPath: movedTo))
-        try opening.database.setValue("x", forKey: "k")
-        #expect(try opening.database.value(forKey: "k") == "x")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["lecteur.sqlite"], "nothing renamed")
     }
 
     @Test func readOnlyDataFolderIsATypedError() throws {

@@ -154,7 +154,7 @@ func sameLength(_ a: Int, _ b: Int, tolerance: Double = 0.05) -> Bool {
         let text = try Fixtures.frenchBuilder().build("Agents IA et automatisation, 1\u{202F}490\u{00A0}€")
         let written = try SpeechSynthesis.writeWAV(text, to: path)
         let read = try WAVFile.decode(Data(contentsOf: URL(fileURLWithPath: path)))
-        #expect(read == written)
+        #expect(read.samples.count == written.sampleCount && read.sampleRate == written.sampleRate)
         #expect(read.sampleRate == 22_050)
         #expect(read.durationSeconds > 2 && read.durationSeconds < 6)
         #expect(Self.peak(read.samples) > 5000)
@@ -222,7 +222,7 @@ func sameLength(_ a: Int, _ b: Int, tolerance: Double = 0.05) -> Bool {
         auto.shutdown()
         // on: the same problem is thrown.
         #expect(throws: SpeechError.self) { try SpeechStack.start(mode: .on, audioOut: path, dataPath: empty.path) }
-        #expect(throws: SpeechError.audio(.cannotCreateFile(path: "/nonexistent-dir/a.wav", detail: "No such file or directory"))) {
+        #expect(throws: SpeechError.audio(.file(.noFolder(path: "/nonexistent-dir/a.wav")))) {
             try SpeechStack.start(mode: .auto, audioOut: "/nonexistent-dir/a.wav")
         }
     }

@@ -12,12 +12,18 @@ public struct WAVFile: Hashable, Sendable {
 
     public var durationSeconds: Double { Double(samples.count) / Double(sampleRate) }
 
+    /// The most 16-bit mono samples a WAV can hold: its RIFF size (data + 36 header bytes) is a
+    /// 32-bit count. About 27 hours at 22 050 Hz; writers refuse to go past it.
+    public static let maximumSampleCount = (Int(UInt32.max) - 36) / 2
+
+    /// A 44-byte header. A count past `maximumSampleCount` saturates both sizes at 0xFFFFFFFF
+    /// (the "unknown length" of a stream) instead of wrapping.
     public static func header(sampleRate: Int, sampleCount: Int) -> Data {
-        let dataBytes = UInt32(clamping: sampleCount * 2)
+        let dataBytes = UInt32(clamping: min(max(sampleCount, 0), Int(UInt32.max)) * 2)
         var d = Data(capacity: 44)
         func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
         func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
-        d.append(contentsOf: Array("RIFF".utf8)); u32(36 &+ dataBytes)
+        d.append(contentsOf: Array("RIFF".utf8)); u32(UInt32(clamping: Int(dataBytes) + 36))
         d.append(contentsOf: Array("WAVE".utf8))
         d.append(contentsOf: Array("fmt ".utf8)); u32(16); u16(1); u16(1)
         u32(UInt32(sampleRate)); u32(UInt32(sampleRate * 2)); u16(2); u16(16)

@@ -26,6 +26,8 @@ public enum CatalogueWarning: Error, Hashable, Sendable {
     case moreRecordsSkipped(count: Int)
     /// Unreadable dates beyond the first `CatalogueDecoder.warningLimit` warnings.
     case moreUnreadableDates(count: Int)
+    /// A text field longer than `TextSanitizer.fieldLimit` characters, kept cut short.
+    case fieldTruncated(position: Int, field: String, length: Int)
 }
 
 public struct DecodedCatalogue: Sendable {
@@ -129,11 +131,16 @@ public enum CatalogueDecoder {
     private static func formation(from record: JSONValue, position: Int,
                                   warnings: inout [CatalogueWarning]) -> Result<Formation, CatalogueWarning> {
         guard case .object(let f) = record else { return .failure(.recordNotObject(position: position)) }
+        func field(_ raw: String, _ name: String) -> String {
+            let (clean, length) = TextSanitizer.cleanField(raw)
+            if let length { warnings.append(.fieldTruncated(position: position, field: name, length: length)) }
+            return clean
+        }
         func text(_ name: String, required: Bool = true) -> Result<String?, CatalogueWarning> {
             switch f[name] {
             case nil, .null?: return required ? .failure(.missingField(position: position, field: name)) : .success(nil)
             case .string(let s)?:
-                let clean = TextSanitizer.clean(s)
+                let clean = field(s, name)
                 if required && clean.isEmpty { return .failure(.missingField(position: position, field: name)) }
                 return .success(clean)
             case .number(let d, let i)?: return .success(i.map(String.init) ?? String(d))
@@ -189,19 +196,20 @@ public enum CatalogueDecoder {
         switch f["category"] {
         case nil, .null?: category = nil
         case .string(let s)?:
-            let name = TextSanitizer.clean(s)
+            let name = field(s, "category")
             category = name.isEmpty ? nil : FormationCategory(name: name)
         case .object(let c)?:
             guard case .string(let rawName)? = c["name"], !TextSanitizer.clean(rawName).isEmpty else {
                 return .failure(.invalidField(position: position, field: "category"))
             }
+            let name = field(rawName, "category")
             var categoryId: Int?
             if case .number(_, let i?)? = c["id"], let v = Int(exactly: i) { categoryId = v }
             func optional(_ k: String) -> String? {
-                if case .string(let s)? = c[k] { let v = TextSanitizer.clean(s); return v.isEmpty ? nil : v }
+                if case .string(let s)? = c[k] { let v = field(s, "category." + k); return v.isEmpty ? nil : v }
                 return nil
             }
-            category = FormationCategory(id: categoryId, name: TextSanitizer.clean(rawName),
+            category = FormationCategory(id: categoryId, name: name,
                                          slug: optional("slug"), color: optional("color"), icon: optional("icon"))
         default: return .failure(.invalidField(position: position, field: "category"))
         }

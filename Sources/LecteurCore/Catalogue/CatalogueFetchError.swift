@@ -22,6 +22,10 @@ public enum CatalogueFetchError: Error, Hashable, Sendable {
     case decoding(CatalogueLoadError)
     /// The body went past the size cap; the transfer was stopped there.
     case tooLarge(limitBytes: Int)
+    /// The server answered something that is not HTTP (HTTP/0.9, garbage): its fault, not the URL's.
+    case badResponse
+    /// The server's TLS certificate was refused (unknown authority, wrong name, expired).
+    case tlsCertificate
 
     /// The status-code factory of story 2.1: nil for a success.
     public static func forStatus(_ status: Int) -> CatalogueFetchError? {
@@ -67,6 +71,8 @@ public enum CatalogueFetchError: Error, Hashable, Sendable {
         case .notFound: return "http-404"
         case .clientError(let s), .server(let s), .unexpectedStatus(let s): return "http-\(s)"
         case .noData: return "no-data"
+        case .badResponse: return "bad-response"
+        case .tlsCertificate: return "tls-certificate"
         case .decoding: return "decoding"
         case .tooLarge: return "too-large"
         }

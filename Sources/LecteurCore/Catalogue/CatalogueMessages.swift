@@ -21,7 +21,7 @@ public struct CatalogueMessages: Sendable {
         case .notAList:
             return strings(.catalogueNotAList)
         case .unreadable(let path):
-            return strings(.catalogueUnreadable, ["path": TextSanitizer.clean(path)])
+            return strings(.catalogueUnreadable, ["path": URLRedaction.forDisplay(path)])
         }
     }
 
@@ -53,6 +53,9 @@ public struct CatalogueMessages: Sendable {
             strings(.catalogueMoreSkipped, ["count": grouped(Decimal(count))])
         case .moreUnreadableDates(let count):
             strings(.catalogueMoreBadDates, ["count": grouped(Decimal(count))])
+        case .fieldTruncated(let position, let field, let length):
+            strings(.hardeningFieldTruncated, ["position": String(position), "field": fieldName(field),
+                                               "length": String(length), "limit": String(TextSanitizer.fieldLimit)])
         }
     }
 

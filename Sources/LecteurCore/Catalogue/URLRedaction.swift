@@ -18,6 +18,15 @@ public enum URLRedaction {
 
     public static func redact(_ url: URL) -> String { redact(url.absoluteString) }
 
+    /// What a user typed where a file or an address may be (`--catalog`, `--output`), made safe
+    /// for any message of any subcommand: an address ("scheme://…") is redacted, a file path is
+    /// kept as typed; both are cleaned of control characters. Every message quoting such an
+    /// argument goes through here.
+    public static func forDisplay(_ argument: String) -> String {
+        let clean = TextSanitizer.clean(argument)
+        return argument.contains("://") ? redact(clean) : clean
+    }
+
     public static func redact(_ text: String) -> String {
         var rest = Substring(text)
         var out = ""

@@ -20,14 +20,24 @@ public struct MorseWriteProgress: Hashable, Sendable {
 public enum MorseError: Error, Hashable, Sendable {
     /// The text has no character with a Morse code; `encoding` lists what was refused.
     case nothingToPlay(MorseEncoding)
-    case cannotWrite(path: String, reason: String)
+    /// The output file could not be opened or written.
+    case cannotWrite(OutputFileError)
+    /// The audio would pass the WAV format's 4 GiB limit (its sizes are 32-bit).
+    case tooLongForWAV(durationMs: Double)
+    /// A text to play (not to write) longer than `MorseRenderer.playbackCharacterLimit`.
+    case tooLongToPlay(characters: Int, limit: Int)
 
     public func message(_ strings: Strings) -> String {
         switch self {
         case .nothingToPlay(let encoding):
             return [strings(.morseNothingToPlay), encoding.unknownMessage(strings)].compactMap { $0 }.joined(separator: " ")
-        case .cannotWrite(let path, let reason):
-            return strings(.storageWriteFailed, ["reason": "\(path) : \(SystemErrorText.summary(reason, strings))"])
+        case .cannotWrite(let error):
+            return error.message(strings)
+        case .tooLongToPlay(let characters, let limit):
+            return strings(.hardeningMorseTooLongToPlay, ["count": String(characters), "limit": String(limit)])
+        case .tooLongForWAV(let durationMs):
+            return strings(.hardeningWavTooLong, ["hours": String(Int(durationMs / 3_600_000)),
+                                                   "maxHours": String(WAVFile.maximumSampleCount / 22_050 / 3600)])
         }
     }
 }
@@ -86,7 +96,24 @@ public struct MorseRenderer: Sendable {
 
     /// A text ready to play: its timeline (for `duration_ms`), its samples on demand, and the
     /// characters that were skipped. Throws `.nothingToPlay` when no character has a code.
-    public func playback(text: String) throws(MorseError) -> MorsePlayback {
+    /// The longest text played at once (about 25 minutes at 20 WPM): a pasted book would
+    /// otherwise be encoded, queued and described whole before the first tone (300 000
+    /// characters took 4.5 GB). A longer text is refused with a message pointing to `--output`.
+    public static let playbackCharacterLimit = 2_000
+
+    /// Whether `text` is past `limit` characters; counting stops there, so a huge text costs no
+    /// more than a long one.
+    public static func exceeds(_ text: String, limit: Int) -> Bool {
+        var counted = 0
+        for _ in text {
+            counted += 1
+            if counted > limit { return true }
+        }
+        return false
+    }
+
+    public func playback(text: String, characterLimit: Int = MorseRenderer.playbackCharacterLimit) throws(MorseError) -> MorsePlayback {
+        if Self.exceeds(text, limit: characterLimit) { throw .tooLongToPlay(characters: text.count, limit: characterLimit) }
         let encoding = alphabet.encode(text)
         guard !encoding.isEmpty else { throw .nothingToPlay(encoding) }
         let timeline = timeline(encoding)
@@ -105,31 +132,29 @@ public struct MorseRenderer: Sendable {
     @discardableResult
     public func writeWAV(text: String, to url: URL, chunkSamples: Int = 1 << 16,
                          progress: ((MorseWriteProgress) -> Void)? = nil) throws(MorseError) -> MorseWriteResult {
-        let playback = try playback(text: text)
+        let playback = try playback(text: text, characterLimit: .max)
         let (encoding, timeline, tones) = (playback.encoding, playback.timeline, playback.tones)
-        do {
-            // The file ends with a word gap of silence (see `trailingSilenceSamples`).
-            let silence = timeline.trailingSilenceSamples
-            let total = timeline.sampleCount + silence
-            guard FileManager.default.createFile(atPath: url.path, contents: WAVFile.header(
-                sampleRate: sampleRate, sampleCount: total)) else {
-                throw MorseError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
-            }
-            let handle = try FileHandle(forWritingTo: url)
-            defer { try? handle.close() }
-            try handle.seekToEnd()
+        let silence = timeline.trailingSilenceSamples
+        let total = timeline.sampleCount + silence
+        guard total <= WAVFile.maximumSampleCount else { throw .tooLongForWAV(durationMs: timeline.durationMs) }
+        do throws(OutputFileError) {
+            // A regular file is replaced only once complete; a FIFO or a device is written through.
+            // The file ends with a word gap of silence (see `trailingSilenceSamples`), so a decoder
+            // gets the last character.
+            let file = try OutputFile(path: url.path, policy: .replace)
+            defer { file.discard() }
+            try file.write(WAVFile.header(sampleRate: sampleRate, sampleCount: total))
             var chunks = tones.chunks(of: chunkSamples)
             while let chunk = chunks.next() {
-                try handle.write(contentsOf: Self.littleEndianBytes(chunk))
+                try file.write(Self.littleEndianBytes(chunk))
                 progress?(MorseWriteProgress(samplesWritten: chunks.position, totalSamples: total,
                                              sampleRate: sampleRate))
             }
-            try handle.write(contentsOf: Data(count: silence * MemoryLayout<Int16>.size))
+            try file.write(Data(count: silence * MemoryLayout<Int16>.size))
             progress?(MorseWriteProgress(samplesWritten: total, totalSamples: total, sampleRate: sampleRate))
-        } catch let error as MorseError {
-            throw error
+            try file.finish()
         } catch {
-            throw .cannotWrite(path: url.path, reason: error.localizedDescription)
+            throw .cannotWrite(error)
         }
         return MorseWriteResult(encoding: encoding, timeline: timeline)
     }

@@ -211,7 +211,9 @@ public struct MorseSettings: Hashable, Sendable {
         var settings = MorseSettings.default
         var issues: [MorseStoredSettingIssue] = []
         for key in MorseSettingKey.allCases {
-            guard let value = lookup(key.storageKey) else { continue }
+            // Cleaned like catalogue text: a hand-edited value must not bring an escape sequence
+            // to the terminal through the notice that quotes it.
+            guard let value = lookup(key.storageKey).map(TextSanitizer.clean) else { continue }
             do { settings = try settings.setting(key, to: value) }
             catch { issues.append(MorseStoredSettingIssue(key: key.storageKey, value: value, error: error)) }
         }

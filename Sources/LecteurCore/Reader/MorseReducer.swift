@@ -6,6 +6,11 @@ struct MorseReducer: Sendable {
     let sampleRate: Int
 
     func play(_ text: String, _ state: inout ReaderState, _ out: inout Announcer) {
+        let limit = MorseRenderer.playbackCharacterLimit
+        if MorseRenderer.exceeds(text, limit: limit) {
+            out.error("morse", MorseError.tooLongToPlay(characters: text.count, limit: limit).message(strings), &state)
+            return
+        }
         let encoding = alphabet.encode(text)
         guard !encoding.isEmpty else {
             out.error("morse", MorseError.nothingToPlay(encoding).message(strings), &state)

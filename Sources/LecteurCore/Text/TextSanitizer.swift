@@ -2,6 +2,27 @@
 /// a speech engine or a braille display: escape sequences could drive the terminal, markup could
 /// drive the speech engine (SSML), and control characters would be spoken or shown as garbage.
 public enum TextSanitizer {
+    /// The longest catalogue field kept, in characters: far above any real title or description,
+    /// and short enough that every later step (braille mapping, speech, audit scans) stays quick.
+    public static let fieldLimit = 5_000
+
+    /// `clean(_:)`, then cut to `fieldLimit` characters with « … » at the end. Returns the length
+    /// of the cleaned text when it was cut, so the caller can warn.
+    public static func cleanField(_ text: String) -> (text: String, truncatedFrom: Int?) {
+        let clean = clean(text)
+        // Bytes bound characters from above: most fields skip the count entirely.
+        guard clean.utf8.count > fieldLimit else { return (clean, nil) }
+        var end = clean.startIndex
+        var kept = 0
+        while kept < fieldLimit - 1, end < clean.endIndex {
+            end = clean.index(after: end)
+            kept += 1
+        }
+        guard end < clean.endIndex, clean.index(after: end) < clean.endIndex else { return (clean, nil) }
+        let length = kept + clean[end...].count
+        return (String(clean[..<end]) + "…", length)
+    }
+
     public static func clean(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var scalars = Array(text.unicodeScalars)[...]
@@ -20,8 +41,17 @@ public enum TextSanitizer {
                 emitSpace()
             case 0x00...0x1F, 0x7F...0x9F:
                 break
-            case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x206F, 0xFEFF:
-                // Zero-width and bidirectional controls: invisible, yet they reorder or hide text.
+            case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0xFEFF, 0x061C, 0x180E:
+                // Zero-width and bidirectional controls (the Arabic letter mark and the Mongolian
+                // vowel separator too): invisible, yet they reorder or hide text.
+                break
+            case 0x00AD, 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0, 0xFFF9...0xFFFB, 0xE0000...0xE007F:
+                // Soft hyphen, grapheme joiner, Hangul fillers, interlinear annotation marks and
+                // tag characters: shown as nothing, so they can hide words from a sighted
+                // auditor or split them for the speech engine.
+                break
+            case _ where isNoncharacter(s.value):
+                // U+FFFE, U+FDD0… are not text; XML 1.0 forbids U+FFFE and U+FFFF outright.
                 break
             case 0x3C: // "<": markup tag, if it closes
                 // Look no further than the next "<" (a body holding one is not a tag) nor past the
@@ -44,6 +74,11 @@ public enum TextSanitizer {
             }
         }
         return decodeEntities(String(out))
+    }
+
+    /// U+FDD0–U+FDEF and the last two code points of every plane.
+    static func isNoncharacter(_ value: UInt32) -> Bool {
+        (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
     }
 
     private static func flush(_ out: inout String.UnicodeScalarView, _ pendingSpace: inout Bool) {
