@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.3"),
+        // The plain-text configuration (lecteur.toml) is parsed and written with TOMLKit (toml++).
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // System libraries (Debian packages), one module map each.
@@ -57,7 +59,8 @@ let package = Package(
         .target(name: "LecteurNetwork", dependencies: ["CCurl", "LecteurCore"], swiftSettings: v5),
         .target(name: "LecteurApp",
                 dependencies: ["LecteurCore", "LecteurLocales", "LecteurAudit", "LecteurAudio", "LecteurSpeech",
-                               "LecteurBraille", "LecteurStorage", "LecteurNetwork"],
+                               "LecteurBraille", "LecteurStorage", "LecteurNetwork",
+                               .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: v5),
         .executableTarget(name: "lecteur",
                           dependencies: ["LecteurApp", "LecteurAudit", "LecteurNetwork", "LecteurSpeech", "LecteurAudio", "LecteurBraille",

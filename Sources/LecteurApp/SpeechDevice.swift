@@ -74,4 +74,49 @@ extension Localization {
     public static func pronunciation(_ strings: Strings) -> SpokenTextBuilder? {
         PronunciationResources.builder(strings)
     }
+
+    /// The locale's lexicon with the user's additions merged over it: `lexique.json` (French) or
+    /// `lexicon.json` (English) in the configuration folder, same format as the shipped one; its
+    /// members replace the shipped ones key by key. A malformed file is reported and left out.
+    public static func pronunciation(_ strings: Strings, userFolder: URL) -> (SpokenTextBuilder?, [String]) {
+        let name = strings.localeCode == "en" ? "lexicon.json" : "lexique.json"
+        let userFile = userFolder.appendingPathComponent(name)
+        guard let data = try? Data(contentsOf: userFile) else { return (pronunciation(strings), []) }
+        func malformed(_ reason: String) -> (SpokenTextBuilder?, [String]) {
+            (pronunciation(strings), [strings(.configLexiconMalformed, ["file": TextSanitizer.clean(userFile.path),
+                                                                        "reason": TextSanitizer.clean(reason)])])
+        }
+        let user: [String: Any]
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return malformed("JSON") }
+            user = object
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            return malformed(detail.map { "JSON : \($0)" } ?? "JSON")
+        }
+        let shipped = ["lexique.json", "lexicon.json"].lazy
+            .compactMap { LocaleResources.data(locale: strings.localeCode, file: $0) }
+            .compactMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }.first ?? [:]
+        let merged = merge(shipped, user)
+        guard let mergedData = try? JSONSerialization.data(withJSONObject: merged) else { return malformed("JSON") }
+        do {
+            let lexicon = try PronunciationLexicon.decode(mergedData)
+            return (SpokenTextBuilder(lexicon: lexicon, strings: strings), [])
+        } catch {
+            return malformed(String(describing: error).prefix(120).description)
+        }
+    }
+
+    /// Objects are merged member by member, the user's value winning; anything else is replaced.
+    static func merge(_ base: [String: Any], _ over: [String: Any]) -> [String: Any] {
+        var out = base
+        for (key, value) in over {
+            if let inner = value as? [String: Any], let existing = out[key] as? [String: Any] {
+                out[key] = merge(existing, inner)
+            } else {
+                out[key] = value
+            }
+        }
+        return out
+    }
 }

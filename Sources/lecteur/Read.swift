@@ -81,7 +81,9 @@ extension Lecteur {
                 throw LecteurCLIError(error.notice(strings))
             }
             startupNotices.insert(contentsOf: speechSetup.notices, at: 0)
-            let reader = Reader(strings: strings, timeZone: .current, pronunciation: Localization.pronunciation(strings),
+            let (pronunciation, lexiconNotices) = Localization.pronunciation(strings, userFolder: store.configuration.userFolder)
+            startupNotices += lexiconNotices
+            let reader = Reader(strings: strings, timeZone: .current, pronunciation: pronunciation,
                                 sampleRate: speechSetup.output.sampleRate)
             let brlapi = BrlAPISettings.fromEnvironment(host: brlapiHost, auth: brlapiAuth,
                                                         ttyMode: try choice(brailleTty, "--braille-tty", as: BrlAPISettings.TtyMode.self))

@@ -26,7 +26,9 @@ extension Lecteur {
             let (usable, issue) = SpeechSynthesis.usable(settings)
             if let issue { fputs(issue.notice(strings) + "\n", stderr) }
             settings = usable
-            let spoken = Localization.pronunciation(strings)?.build(TextSanitizer.clean(text.joined(separator: " ")))
+            let (pronunciation, lexiconNotices) = Localization.pronunciation(strings, userFolder: store.configuration.userFolder)
+            for notice in store.startupNotices + lexiconNotices { fputs(notice + "\n", stderr) }
+            let spoken = pronunciation?.build(TextSanitizer.clean(text.joined(separator: " ")))
                 ?? TextSanitizer.clean(text.joined(separator: " "))
             do {
                 if let output {

@@ -15,7 +15,7 @@ import Testing
         let home = NSTemporaryDirectory() + "lecteur-braille-\(UUID().uuidString)"
         return try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "on"] + extra,
                                       environment: ["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none",
-                                                    "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache"])
+                                                    "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config"])
     }
 
     /// Waits until the display shows the cells the transcript reported for that label.

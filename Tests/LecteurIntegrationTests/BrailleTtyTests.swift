@@ -11,7 +11,7 @@ import Testing
     func reader(_ rig: BrlttyRig, _ extra: [String], windowID: String?) throws -> InteractiveLecteur {
         let home = NSTemporaryDirectory() + "lecteur-tty-\(UUID().uuidString)"
         var env = ["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none", "XDG_DATA_HOME": home + "/data",
-                   "XDG_CACHE_HOME": home + "/cache", "XDG_VTNR": "", "WINDOWPATH": "", "CONTROLVT": ""]
+                   "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config", "XDG_VTNR": "", "WINDOWPATH": "", "CONTROLVT": ""]
         env["WINDOWID"] = windowID ?? ""
         return try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "on"] + extra, environment: env)
     }

@@ -165,8 +165,10 @@ import Testing
         }
         #expect(messages(out, "notice").contains("voix : en"))
         #expect(!out.stderr.contains("root:"), "espeak-ng never read a file named by the voice")
-        let saved = try sqlite(home.database.path, "select value from setting where key = 'speech.settings'")
-        #expect(saved.contains("\"voice\":\"en\""))
+        // Settings are saved in the configuration file (issue 15): only the voice espeak-ng listed.
+        let saved = try String(contentsOf: home.root.appendingPathComponent("config/lecteur/lecteur.toml"), encoding: .utf8)
+        #expect(saved.contains("voice = 'en'"), "\(saved)")
+        for voice in hostile { #expect(!saved.contains("'\(voice)'"), "\(voice)") }
     }
 
     /// A voice stored by an older version (or by hand) that espeak-ng does not list: the next
@@ -290,7 +292,10 @@ import Testing
         let home = ReaderHome()
         defer { home.remove() }
         _ = try LecteurProcess.run(quiet, input: "set vitesse 20\n", environment: home.environment)
-        _ = try sqlite(home.database.path, "update setting set value = char(27) || ']0;pwned' || char(7) || char(27) || '[31m99' where key = 'morse.wpm'")
+        // Stored as an earlier version would have (settings in SQLite are still read); the same
+        // value in the configuration file is ConfigurationTests' hostile-value test.
+        _ = try sqlite(home.database.path, "insert or replace into setting(key, value) values ('morse.wpm', char(27) || ']0;pwned' || char(7) || char(27) || '[31m99')")
+        #expect(try sqlite(home.database.path, "select count(*) from setting where key = 'morse.wpm'").contains("1"))
         for arguments in [["--transcript", "text", "--speech", "off", "--braille", "off"], quiet] {
             let out = try LecteurProcess.run(arguments, input: "morse E\nquitter\n", environment: home.environment)
             #expect(out.status == 0)
@@ -331,14 +336,18 @@ import Testing
         _ = try LecteurProcess.run(quiet, input: "set vitesse 30\n", environment: home.environment)
         let folder = home.database.deletingLastPathComponent()
         let database = home.database.path
+        // A setting an earlier version kept in the database: read from it while it is read-only.
+        _ = try sqlite(database, "insert or replace into setting(key, value) values ('morse.tone', '700')")
         let before = try Data(contentsOf: home.database)
         try lockFile(database, true)
         defer { try? lockFile(database, false) }
         let out = try LecteurProcess.run(quiet, input: "morse E\nset vitesse 25\nquitter\n", environment: home.environment)
         #expect(out.status == 0)
         let startup = out.events("notice").filter { $0["code"] as? String == "startup" }.map { $0["message"] as? String ?? "" }
-        #expect(startup == ["La base de données « \(database) » est en lecture seule : votre progression et vos réglages sont lus, mais rien ne sera enregistré pendant cette session."])
-        #expect(out.events("morse").first?["wpm"] as? Double == 30, "the saved setting was read")
+        #expect(startup == ["La base de données « \(database) » est en lecture seule : votre progression est lue, mais les exercices ne seront pas enregistrés pendant cette session."])
+        #expect(out.events("morse").first?["wpm"] as? Double == 30, "the saved setting was read (configuration file)")
+        #expect(out.events("morse").first?["tone_hz"] as? Double == 700, "the database's old setting was read")
+        #expect(messages(out, "error") == [], "the new setting went to the configuration file")
         #expect(messages(out, "notice").contains { $0.hasPrefix("Vitesse Morse : 25 mots par minute.") })
         try lockFile(database, false)
         #expect(try Data(contentsOf: home.database) == before, "the database is untouched")

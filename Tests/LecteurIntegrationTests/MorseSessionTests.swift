@@ -10,6 +10,7 @@ import Testing
     func home() -> [String: String] {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-morse-\(UUID().uuidString)")
         return ["XDG_DATA_HOME": dir.appendingPathComponent("data").path, "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
+                "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
                 "TZ": "Europe/Paris"]
     }
 

@@ -30,12 +30,15 @@ import Testing
         let out = try LecteurProcess.run(quiet, input: "suivant\nset vitesse 25\nmorse E\nquitter\n", environment: home.environment)
         #expect(out.status == 0)
         #expect(startupNotices(out) == [
-            "Impossible d'écrire dans le dossier de données « \(folder.path) » (lecture seule). La progression et les réglages ne seront pas enregistrés.",
+            "Impossible d'écrire dans le dossier de données « \(folder.path) » (lecture seule). La progression des exercices ne sera pas enregistrée.",
         ])
         #expect(out.events("focus").last?["label"] as? String == "Accessibilité, non sélectionné")
         #expect(messages(out, "notice").contains("Vitesse Morse : 25 mots par minute."))
-        #expect(messages(out, "error").contains("Réglage appliqué pour cette session seulement : il n'a pas pu être enregistré."))
+        // Settings live in the configuration file, outside the data folder: still saved.
+        #expect(messages(out, "error") == [])
         #expect(out.events("morse").first?["wpm"] as? Double == 25, "the setting holds for the session")
+        let config = home.root.appendingPathComponent("config/lecteur/lecteur.toml")
+        #expect((try? String(contentsOf: config, encoding: .utf8))?.contains("wpm = 25") == true)
         readOnly.restore()
         #expect(home.snapshot(folder) == before, "no file of the read-only folder was created, changed or removed")
     }
@@ -50,11 +53,13 @@ import Testing
         let out = try LecteurProcess.run(quiet, input: "onglet morse\nactiver\nset tonalité 700\n", environment: env)
         #expect(out.status == 0)
         #expect(startupNotices(out) == [
-            "Impossible d'écrire dans le dossier de données « \(blocker.path)/data/lecteur » (un fichier porte déjà ce nom). La progression et les réglages ne seront pas enregistrés.",
+            "Impossible d'écrire dans le dossier de données « \(blocker.path)/data/lecteur » (un fichier porte déjà ce nom). La progression des exercices ne sera pas enregistrée.",
         ])
         #expect(out.events("focus").last?["label"] as? String == "A")
         #expect(messages(out, "notice").contains("Tonalité Morse : 700 hertz."))
-        #expect(messages(out, "error").contains { $0.contains("pas pu être enregistré") })
+        #expect(messages(out, "error") == [], "the setting went to the configuration file")
+        let config = home.root.appendingPathComponent("config/lecteur/lecteur.toml")
+        #expect((try? String(contentsOf: config, encoding: .utf8))?.contains("tone = 700") == true)
         #expect(try Data(contentsOf: blocker) == Data("occupé".utf8))
     }
 
@@ -104,7 +109,8 @@ import Testing
         let aside = try #require(setAside(in: home))
         #expect(notice == "La base de données « \(home.database.path) » est inutilisable (fichier endommagé). Elle a été mise de côté sous « \(aside.path) » et une nouvelle base a été créée : la progression Morse repart de zéro.")
         #expect(try Data(contentsOf: aside) == bytes)
-        #expect(out.events("morse").first?["wpm"] as? Double == 20, "defaults until the user sets them again")
+        #expect(out.events("morse").first?["wpm"] as? Double == 30,
+                "settings live in the configuration file (lecteur.toml), which the damage does not touch")
     }
 
     private func runPython(_ code: String, _ arguments: String...) throws {

@@ -54,7 +54,7 @@ final class PrivateSessionBus {
     func env(_ extra: [String: String] = [:]) -> [String: String] {
         let home = NSTemporaryDirectory() + "lecteur-sr-\(UUID().uuidString)"
         // No speech-dispatcher unless a test starts one; no session bus unless a test has one.
-        return ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
+        return ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config",
                 "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "DBUS_SESSION_BUS_ADDRESS": "",
                 "LECTEUR_PROBE_ROOT": home + "/root"].merging(extra) { $1 }
     }

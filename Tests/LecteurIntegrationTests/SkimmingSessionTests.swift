@@ -10,7 +10,7 @@ import Testing
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-skim-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         let out = try LecteurProcess.run(quiet + extra, input: script,
-                                         environment: ["XDG_DATA_HOME": home.path + "/data", "XDG_CACHE_HOME": home.path + "/cache"])
+                                         environment: ["XDG_DATA_HOME": home.path + "/data", "XDG_CACHE_HOME": home.path + "/cache", "XDG_CONFIG_HOME": home.path + "/config"])
         #expect(out.status == 0)
         #expect(out.messagesNotBrailled == [], "every notice and error reaches the display")
         return out

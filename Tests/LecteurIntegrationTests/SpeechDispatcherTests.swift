@@ -9,7 +9,7 @@ import Testing
 struct SpeechDispatcherTests {
     func env(_ extra: [String: String] = [:]) -> [String: String] {
         let home = NSTemporaryDirectory() + "lecteur-speechd-\(UUID().uuidString)"
-        return ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "DBUS_SESSION_BUS_ADDRESS": "",
+        return ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config", "DBUS_SESSION_BUS_ADDRESS": "",
                 "LECTEUR_PROBE_ROOT": home + "/root"].merging(extra) { $1 }
     }
 
@@ -75,7 +75,7 @@ struct SpeechDispatcherTests {
 /// Exit codes, `--version` and the top-level help (issue 15).
 @Suite struct CommandLineEnvironmentTests {
     let home = NSTemporaryDirectory() + "lecteur-cli-\(UUID().uuidString)"
-    var env: [String: String] { ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
+    var env: [String: String] { ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config",
                                  "DBUS_SESSION_BUS_ADDRESS": "", "LECTEUR_PROBE_ROOT": home + "/root"] }
 
     @Test func speechAskedWithOnAndNoSoundDeviceExitsWith69() throws {

@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized) struct SpeechSessionTests {
     func env(_ extra: [String: String] = [:]) -> [String: String] {
         let home = NSTemporaryDirectory() + "lecteur-speech-\(UUID().uuidString)"
-        return ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache"].merging(extra) { $1 }
+        return ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config"].merging(extra) { $1 }
     }
 
     @Test func aFocusChangeIsHeardOnTheSoundServer() throws {
