@@ -135,7 +135,8 @@ public final class SpeechSetup {
             // A WAV file that cannot be written is a bad argument, not a missing device.
             switch error {
             case .audio(.cannotCreateFile), .audio(.file): throw error
-            default: throw DeviceUnavailable(strings(.envSpeechUnavailable, ["reason": error.notice(strings)]))
+            // The reason in French, without the notice's « la lecture continue »: it does not.
+            default: throw DeviceUnavailable(strings(.envSpeechUnavailable, ["reason": SystemErrorText.summary(error.detail, strings)]))
             }
         }
         return SpeechSetup(output: stack.output, stack: stack, speechd: nil, route: mode == .off ? .off : .espeak,

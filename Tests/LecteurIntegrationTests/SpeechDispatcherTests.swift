@@ -33,7 +33,7 @@ struct SpeechDispatcherTests {
         defer { pulse.stop() }
         let speechd = try PrivateSpeechDispatcher(pulse: pulse)
         defer { speechd.stop() }
-        let recording = try pulse.record(seconds: 10)
+        let recording = try pulse.record(seconds: 11)
         let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "on", "--speech-backend", "speechd", "--braille", "off"],
                                             environment: env(["PULSE_SERVER": pulse.server, "SPEECHD_ADDRESS": speechd.address]))
         _ = try reader.next("focus")
@@ -42,13 +42,15 @@ struct SpeechDispatcherTests {
         let interruptAt = recording.elapsed
         reader.send("suivant")        // interrupts it
         _ = try reader.next("speech") { $0["text"] as? String == "Accessibilité, non sélectionné, bouton, filtre 2 sur 7" }
-        usleep(5_000_000)
+        usleep(6_000_000)
         reader.send("quitter")
         #expect(reader.finish() == 0)
         let samples = recording.samples()
         let before = MonitorRecording.soundSeconds(samples, to: interruptAt)
         let after = MonitorRecording.soundSeconds(samples, from: interruptAt + 0.3, to: interruptAt + 3)
-        let tail = MonitorRecording.soundSeconds(samples, from: interruptAt + 3.5, to: interruptAt + 6.5)
+        // The new element (with its position, « filtre 2 sur 7 ») lasts about 3.7 s at
+        // speech-dispatcher's default rate: the help's rest would come after it.
+        let tail = MonitorRecording.soundSeconds(samples, from: interruptAt + 4.5, to: interruptAt + 7.5)
         #expect(before > 0.5, "the help was being spoken: \(before) s")
         #expect(after > 0.5, "the new element was heard: \(after) s")
         #expect(tail < 0.1, "the rest of the help never came: \(tail) s of sound")
