@@ -105,7 +105,7 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
             let first = !notifiedUnavailable
             notifiedUnavailable = true
             lock.unlock()
-            if first { post(.notice(code: error.code, message: error.message(strings))) }
+            if first { post(.notice(code: error.code, message: error.message(strings), detail: error.detail)) }
         case .state(.connected):
             lock.lock()
             notifiedUnavailable = false

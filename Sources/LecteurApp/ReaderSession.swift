@@ -109,10 +109,10 @@ public final class ReaderSession: @unchecked Sendable {
                 transcript.record(.braille(text: text, cells: cells, cursor: cursor, kind: kind))
             case .expireBrailleMessage(let token, let seconds):
                 queue.asyncAfter(deadline: .now() + seconds) { [weak self] in self?.apply(.brailleMessageExpired(token: token)) }
-            case .notice(let code, let message):
-                transcript.record(.notice(code: code, message: message))
-            case .error(let code, let message):
-                transcript.record(.error(code: code, message: message))
+            case .notice(let code, let message, let detail):
+                transcript.record(.notice(code: code, message: message, detail: detail))
+            case .error(let code, let message, let detail):
+                transcript.record(.error(code: code, message: message, detail: detail))
             case .status(let status, let message):
                 transcript.record(.status(status, message: message))
             case .morse(let report):

@@ -12,8 +12,9 @@ public enum TranscriptEvent: Sendable {
     case speech(text: String, interrupt: Bool)
     case braille(text: String, cells: String?, cursor: Int, kind: BrailleLine.Kind)
     case morse(MorseReport)
-    case notice(code: String, message: String)
-    case error(code: String, message: String)
+    /// `detail`: a system or library error in its own words, never spoken nor brailled.
+    case notice(code: String, message: String, detail: String? = nil)
+    case error(code: String, message: String, detail: String? = nil)
     case status(DeviceStatus, message: String)
 
     var json: String {
@@ -51,10 +52,12 @@ public enum TranscriptEvent: Sendable {
             line.add("tone_hz", Double(report.toneHz))
             line.add("duration_ms", report.durationMs)
             return line.text
-        case .notice(let code, let message), .error(let code, let message):
+        case .notice(let code, let message, let detail), .error(let code, let message, let detail):
             var line = JSONLine(type: { if case .error = self { return "error" } else { return "notice" } }())
             line.add("code", code)
             line.add("message", message)
+            // Cleaned like catalogue text: a library's words reach no terminal with escapes in them.
+            if let detail { line.add("detail", TextSanitizer.clean(detail)) }
             return line.text
         case .status(let status, let message):
             var line = JSONLine(type: "status")
@@ -78,9 +81,9 @@ public enum TranscriptEvent: Sendable {
             return nil
         case .morse(let report):
             return "♪ \(report.text) : \(report.pattern)"
-        case .notice(_, let message), .status(_, let message):
+        case .notice(_, let message, _), .status(_, let message):
             return message
-        case .error(_, let message):
+        case .error(_, let message, _):
             return strings(.transcriptError, ["message": message])
         }
     }

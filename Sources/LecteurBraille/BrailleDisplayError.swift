@@ -18,6 +18,14 @@ public enum BrailleDisplayError: Error, Hashable, Sendable {
     /// Something accepted the connection and answered, but not in BrlAPI.
     case notBrlAPI(host: String)
 
+    /// The system's or BrlAPI's own words, for the transcript's `detail` (never said).
+    public var detail: String? {
+        switch self {
+        case .noServer(_, let detail), .ttyRefused(let detail), .connectionLost(let detail): detail.isEmpty ? nil : detail
+        default: nil
+        }
+    }
+
     /// A short stable code for the transcript's notice events.
     public var code: String {
         switch self {

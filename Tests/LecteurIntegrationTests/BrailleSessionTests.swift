@@ -61,6 +61,12 @@ import Testing
         #expect(toggled["selected"] as? Bool == true)
         let selectedChip = try expectShown(rig, reader, label: "Accessibilité sélectionné", after: seen)
         #expect(selectedChip.hasPrefix("⠘⠦⠭⠴⠃"))
+        // Then how many formations the filter leaves, as a message; the next key only takes it away.
+        _ = try reader.next("braille") {
+            $0["kind"] as? String == "message" && ($0["text"] as? String)?.hasPrefix("Accessibilité : 2 formations") == true
+        }
+        try rig.send("Home")
+        _ = try reader.next("braille") { $0["kind"] as? String == "focus" }
 
         // LNUP goes back, HOME repeats.
         try rig.send("LnUp")
@@ -141,6 +147,12 @@ import Testing
         let notices = out.events("notice").filter { ($0["code"] as? String)?.hasPrefix("braille") == true }
         #expect(notices.count == 1)
         #expect((notices.first?["message"] as? String)?.hasPrefix("Pas de plage braille") == true)
+        // The system's own words stay in the event's `detail`, for whoever reads the transcript:
+        // never spoken, never brailled.
+        let detail = try #require(notices.first?["detail"] as? String)
+        #expect(!detail.isEmpty)
+        #expect(!out.events("speech").contains { ($0["text"] as? String)?.contains(detail) == true })
+        #expect(!out.events("braille").contains { ($0["text"] as? String)?.contains(detail) == true })
         #expect(out.events("braille").allSatisfy { ($0["cells"] as? String)?.isEmpty == false })
     }
 

@@ -22,11 +22,12 @@ public enum Action: Hashable, Sendable {
     case catalogueLoaded(Catalogue, warnings: [String] = [])
     case catalogueFailed(message: String)
     /// Something a device, the network or storage reported on its own, worded by the app's one
-    /// error-to-French place. Said in turn after what is being said, never cutting it.
-    case notice(code: String, message: String)
+    /// error-to-French place. Said in turn after what is being said, never cutting it. `detail`
+    /// is the library's or system's own words, for the transcript only (never said).
+    case notice(code: String, message: String, detail: String? = nil)
     /// Something that went wrong outside the reducer (a server error before an offline copy,
     /// a setting that could not be saved).
-    case failure(code: String, message: String)
+    case failure(code: String, message: String, detail: String? = nil)
     /// The devices' state, asked for by `.queryStatus`.
     case statusReported(DeviceStatus)
     /// A device took (or refused) a setting asked for by `.configureDevice`.
@@ -121,8 +122,9 @@ public enum Effect: Hashable, Sendable {
     case braillePanned(text: String, cells: String, cursor: Int, kind: BrailleLine.Kind)
     /// Ask for `.brailleMessageExpired(token)` after `seconds`.
     case expireBrailleMessage(token: Int, seconds: Double)
-    case notice(code: String, message: String)
-    case error(code: String, message: String)
+    /// `detail`: the raw text of a system or library error, for the transcript's event only.
+    case notice(code: String, message: String, detail: String? = nil)
+    case error(code: String, message: String, detail: String? = nil)
     case status(DeviceStatus, message: String)
     case morse(MorseReport)
     case loadCatalogue(LoadReason)

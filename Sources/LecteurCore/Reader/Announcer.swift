@@ -58,15 +58,15 @@ struct Announcer {
     }
 
     mutating func notice(_ code: String, _ message: String, priority: Utterance.Priority = .answer,
-                         remember: Bool = true, _ state: inout ReaderState) {
-        effects.append(.notice(code: code, message: message))
+                         remember: Bool = true, detail: String? = nil, _ state: inout ReaderState) {
+        effects.append(.notice(code: code, message: message, detail: detail))
         speak(message, priority: priority, remember: remember, &state)
         showMessage(message)
         state.lastMessage = LastMessage(code: code, text: message, isError: false)
     }
 
-    mutating func error(_ code: String, _ message: String, _ state: inout ReaderState) {
-        effects.append(.error(code: code, message: message))
+    mutating func error(_ code: String, _ message: String, detail: String? = nil, _ state: inout ReaderState) {
+        effects.append(.error(code: code, message: message, detail: detail))
         speak(message, priority: .error, &state)
         showMessage(message)
         state.lastMessage = LastMessage(code: code, text: message, isError: true)

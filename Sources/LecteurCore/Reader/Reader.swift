@@ -80,10 +80,10 @@ public struct Reader: Sendable {
             navigator.catalogueLoaded(catalogue, warnings: warnings, &state, &out)
         case .catalogueFailed(let message):
             navigator.catalogueFailed(message, &state, &out)
-        case .notice(let code, let message):
-            out.notice(code, message, priority: Self.progressCodes.contains(code) ? .progress : .notice, &state)
-        case .failure(let code, let message):
-            out.error(code, message, &state)
+        case .notice(let code, let message, let detail):
+            out.notice(code, message, priority: Self.progressCodes.contains(code) ? .progress : .notice, detail: detail, &state)
+        case .failure(let code, let message, let detail):
+            out.error(code, message, detail: detail, &state)
         case .statusReported(let status):
             let message = status.message(strings)
             out.append(.status(status, message: message))
