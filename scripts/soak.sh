@@ -196,8 +196,11 @@ warm = next((s for n, s in samples if n >= sent // 10), first)
 growth_kib = last["rss_kib"] - warm["rss_kib"]
 if growth_kib > 8 * 1024:
     failures.append("RSS grew by %d KiB after warm-up" % growth_kib)
-if last["threads"] > first["threads"] + 2 or last["fds"] > first["fds"] + 2:
-    failures.append("threads %d→%d, descriptors %d→%d" % (first["threads"], last["threads"], first["fds"], last["fds"]))
+# Threads are judged after warm-up too: the braille message timers and read-all waits start
+# libdispatch's worker threads in the first seconds (a bounded pool), which is no leak.
+if last["threads"] > warm["threads"] + 2 or last["fds"] > first["fds"] + 2:
+    failures.append("threads %d→%d→%d, descriptors %d→%d" % (first["threads"], warm["threads"], last["threads"],
+                                                            first["fds"], last["fds"]))
 if ms(late, 0.5) > 3 * ms(early, 0.5) + 2:
     failures.append("median round trip grew from %.2f ms to %.2f ms" % (ms(early, 0.5), ms(late, 0.5)))
 if status != 0:
@@ -243,7 +246,7 @@ print(json.dumps({
     "exit_status": status, "events": kinds,
     "rss_kib": {"start": first["rss_kib"], "after_first_tenth": warm["rss_kib"], "end": last["rss_kib"],
                 "peak": last["hwm_kib"]},
-    "threads": [first["threads"], last["threads"]], "fds": [first["fds"], last["fds"]],
+    "threads": [first["threads"], warm["threads"], last["threads"]], "fds": [first["fds"], last["fds"]],
     "round_trip_ms": {"first_tenth_median": round(ms(early, 0.5), 3), "last_tenth_median": round(ms(late, 0.5), 3),
                       "first_tenth_p99": round(ms(early, 0.99), 3), "last_tenth_p99": round(ms(late, 0.99), 3)},
     "devices": device_report,
