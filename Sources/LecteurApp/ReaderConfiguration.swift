@@ -132,7 +132,16 @@ struct ConfigurationFile {
             file.problems.append(Problem(kind: .syntax, line: nil, key: nil))
             return file
         }
+        file.interpret(table, text: text)
+        return file
+    }
+
+    /// The values of a parsed document, checked, with the line of each problem in `text`.
+    mutating func interpret(_ table: TOMLTable, text: String) {
+        var file = self
         file.table = table
+        file.values = [:]
+        file.problems = []
         let lines = KeyLines(text)
         for (key, value) in Self.flatten(table, prefix: "") {
             let line = lines.line(of: key)
@@ -147,7 +156,7 @@ struct ConfigurationFile {
             file.values[key] = value
         }
         file.problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
-        return file
+        self = file
     }
 
     /// Leaves as dotted keys; a value TOML can hold but the reader cannot (an array, a date) is nil.
@@ -287,7 +296,11 @@ enum ConfigurationWriter {
         if lock >= 0 { flock(lock, LOCK_EX) }
         defer { if lock >= 0 { flock(lock, LOCK_UN); close(lock) } }
 
-        let current = ConfigurationFile.read(url)
+        // The file as this process last wrote it, unless someone else changed it since: TOMLKit
+        // 0.6.0 never frees a parsed document, so each parse would cost memory for good.
+        let stamp = FileStamp(url)
+        let current = cache.flatMap { $0.url == url && $0.stamp == stamp && stamp != nil ? $0.file : nil }
+            ?? ConfigurationFile.read(url)
         if let syntax = current.problems.first(where: { if case .syntax = $0.kind { true } else { false } }) {
             throw .syntax(line: syntax.line)
         }
@@ -313,7 +326,30 @@ enum ConfigurationWriter {
         } catch {
             throw .io(reason(error))
         }
-        return ConfigurationFile.read(url)
+        var written = current
+        written.exists = true
+        written.interpret(table, text: text)
+        cache = (url, FileStamp(url), written)
+        return written
+    }
+
+    /// The last document this process wrote, with the file's identity then (guarded by the
+    /// folder's flock and ReaderStore's lock).
+    nonisolated(unsafe) private static var cache: (url: URL, stamp: FileStamp?, file: ConfigurationFile)?
+
+    /// Which file, which version: a rename by another writer changes the inode, an edit the
+    /// size or the modification time.
+    struct FileStamp: Equatable {
+        let inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+
+        init?(_ url: URL) {
+            var info = stat()
+            guard stat(url.resolvingSymlinksInPath().path, &info) == 0 else { return nil }
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            seconds = info.st_mtim.tv_sec
+            nanoseconds = info.st_mtim.tv_nsec
+        }
     }
 
     private static func set(_ table: TOMLTable, path: [String], value: String?) {
