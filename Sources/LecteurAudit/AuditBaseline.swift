@@ -23,22 +23,6 @@ public struct AuditBaseline: Sendable, Equatable {
 
     public static func == (a: AuditBaseline, b: AuditBaseline) -> Bool { a.entries == b.entries }
 
-    /// Every violation and every element to review in `results`.
-    public init(results: AuditResults) {
-        var entries: [Entry] = []
-        for rule in results.rules {
-            for (kind, findings) in [("violation", rule.violations), ("incomplete", rule.incomplete)] {
-                for finding in findings {
-                    let path = results.report.screens[finding.node.screen].path
-                    let element = results.entry(finding.node).element.id
-                    entries.append(Entry(fingerprint: AuditFingerprint.of(rule: rule.info.id, path: path, element: element),
-                                         rule: rule.info.id, kind: kind, path: path, element: element))
-                }
-            }
-        }
-        self.init(entries: entries)
-    }
-
     public func contains(_ fingerprint: String) -> Bool { fingerprints.contains(fingerprint) }
 
     public struct Comparison: Sendable, Equatable {
@@ -46,20 +30,6 @@ public struct AuditBaseline: Sendable, Equatable {
         public let new: Int
         /// In the baseline, not found any more.
         public let fixed: Int
-    }
-
-    public func compare(with results: AuditResults) -> Comparison {
-        let current = AuditBaseline(results: results)
-        let known = current.entries.filter { contains($0.fingerprint) }.count
-        return Comparison(known: known, new: current.entries.count - known,
-                          fixed: entries.filter { !current.contains($0.fingerprint) }.count)
-    }
-
-    /// Violations of `threshold` or worse that the baseline does not hold.
-    public func newViolationCount(_ results: AuditResults, atLeast threshold: Impact) -> Int {
-        results.rules.filter { $0.info.impact >= threshold }.reduce(0) { count, rule in
-            count + rule.violations.filter { !contains(AuditFingerprint.of(results, rule: rule.info, node: $0.node)) }.count
-        }
     }
 
     public enum ReadError: Error { case unreadable }

@@ -21,10 +21,6 @@ public enum AuditFingerprint {
         return hex(a) + hex(b)
     }
 
-    static func of(_ results: AuditResults, rule: AuditRuleInfo, node: AuditNode) -> String {
-        of(rule: rule.id, path: results.report.screens[node.screen].path, element: results.entry(node).element.id)
-    }
-
     private static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits

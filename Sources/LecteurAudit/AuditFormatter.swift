@@ -5,9 +5,10 @@ public enum AuditFormat: String, CaseIterable, Sendable {
     case text, json, junit, html, sarif
 }
 
-/// Writes an audit in one of four formats: text for people, JSON in axe-core's shape for tools,
-/// JUnit XML for CI systems, and a self-contained HTML page for auditors (readable with a screen
-/// reader). Every format lists the same elements and findings in the same order.
+/// Writes an audit in one of five formats: text for people, JSON in axe-core's shape for tools,
+/// JUnit XML for CI systems, SARIF for code-scanning services, and a self-contained HTML page for
+/// auditors (readable with a screen reader). Every format lists the same elements and findings
+/// in the same order.
 public struct AuditFormatter {
     public let strings: Strings
     let naming: AuditNaming
@@ -17,122 +18,117 @@ public struct AuditFormatter {
         self.naming = AuditNaming(strings: strings)
     }
 
-    public func render(_ results: AuditResults, as format: AuditFormat, info: AuditRunInfo = AuditRunInfo()) -> String {
-        let (sink, text) = AuditSink.collecting()
-        write(results, as: format, info: info, to: sink)
-        return text()
-    }
-
-    /// Writes the report to `sink` as it is produced (check `sink.failed` afterwards).
-    public func write(_ results: AuditResults, as format: AuditFormat, info: AuditRunInfo = AuditRunInfo(), to sink: AuditSink) {
-        var out = ""
-        out.reserveCapacity(AuditSink.threshold + (1 << 16))
+    func streamed(_ format: AuditFormat, rules: [AuditRuleInfo], braille: String, info: AuditRunInfo) -> StreamedAuditFormat {
         switch format {
-        case .text: AuditTextFormat(naming: naming).render(results, into: &out, sink: sink)
-        case .json: AuditJSONFormat(naming: naming, info: info).render(results, into: &out, sink: sink)
-        case .junit: AuditJUnitFormat(naming: naming, info: info).render(results, into: &out, sink: sink)
-        case .html: AuditHTMLFormat(naming: naming).render(results, into: &out, sink: sink)
-        case .sarif: AuditSARIFFormat(naming: naming, info: info).render(results, into: &out, sink: sink)
+        case .text: AuditTextFormat(naming: naming, rules: rules, braille: braille)
+        case .json: AuditJSONFormat(naming: naming, info: info, rules: rules, braille: braille)
+        case .junit: AuditJUnitFormat(naming: naming, info: info, rules: rules)
+        case .html: AuditHTMLFormat(naming: naming, rules: rules, braille: braille)
+        case .sarif: AuditSARIFFormat(naming: naming, info: info, rules: rules, braille: braille)
         }
-        sink.flush(&out, force: true)
-    }
-
-    /// Runs every rule on a walked report with the shipped word lists and braille table, then
-    /// writes it: the one call the benchmark and simple callers need.
-    public func render(_ report: AuditReport, as format: AuditFormat) -> String {
-        let context = (try? AuditResources.context(strings: strings))
-            ?? AuditContext(strings: strings, vocabulary: AuditVocabulary(),
-                            braille: DictionaryBrailleTable(name: "?", cells: [:]))
-        return render(AuditEngine().run(report, context: context), as: format)
     }
 }
 
 /// The text report: a summary, then each screen and element with its speech, braille and
 /// findings, then what each rule checks and how to fix it.
-struct AuditTextFormat {
+struct AuditTextFormat: StreamedAuditFormat {
     let naming: AuditNaming
+    let rules: [AuditRuleInfo]
+    let braille: String
     var strings: Strings { naming.strings }
+    private let element: CompiledTemplate, hint: CompiledTemplate, value: CompiledTemplate, state: CompiledTemplate
+    private let speech: CompiledTemplate, brailleLine: CompiledTemplate, cells: CompiledTemplate, finding: CompiledTemplate
 
-    func render(_ results: AuditResults, into out: inout String, sink: AuditSink) {
-        let report = results.report
+    init(naming: AuditNaming, rules: [AuditRuleInfo], braille: String) {
+        self.naming = naming
+        self.rules = rules
+        self.braille = braille
+        let strings = naming.strings
+        element = CompiledTemplate(strings, .auditElement, ["index", "role", "label"])
+        hint = CompiledTemplate(strings, .auditFieldHint, ["hint"])
+        value = CompiledTemplate(strings, .auditFieldValue, ["value"])
+        state = CompiledTemplate(strings, .auditFieldState, ["state"])
+        speech = CompiledTemplate(strings, .auditFieldSpeech, ["speech"])
+        brailleLine = CompiledTemplate(strings, .auditReportLineBraille, ["braille"])
+        cells = CompiledTemplate(strings, .auditReportLineCells, ["cells"])
+        finding = CompiledTemplate(strings, .auditReportLineFinding, ["kind", "impact", "id", "message"])
+    }
+
+    var sectionCount: Int { 1 }
+
+    func render(_ checked: CheckedScreen, _ range: Range<Int>, first: Bool, last: Bool, into sections: inout [String]) {
+        var out = ""
+        let screen = checked.screen
         func line(_ text: String = "") { out += text; out += "\n" }
-        line(strings(.auditReportTitle))
-        line(strings(.auditReportIntro, ["table": results.braille.name]))
-        line()
-        line(strings(.auditReportSummary))
-        line(summaryLine(results))
-        for rule in results.rules {
-            line("  " + strings(.auditReportSummaryByRule, [
-                "id": rule.info.id, "impact": naming.impact(rule.info.impact),
-                "violations": String(rule.violations.count), "incomplete": String(rule.incomplete.count),
-                "passes": String(rule.passes.count), "help": strings(rule.info.help),
-            ]))
-        }
-        let disabled = disabledIds(results)
-        if !disabled.isEmpty { line(strings(.auditReportDisabled, ["ids": disabled.joined(separator: ", ")])) }
-        let element = CompiledTemplate(strings, .auditElement, ["index", "role", "label"])
-        let hint = CompiledTemplate(strings, .auditFieldHint, ["hint"])
-        let value = CompiledTemplate(strings, .auditFieldValue, ["value"])
-        let state = CompiledTemplate(strings, .auditFieldState, ["state"])
-        let speech = CompiledTemplate(strings, .auditFieldSpeech, ["speech"])
-        let braille = CompiledTemplate(strings, .auditReportLineBraille, ["braille"])
-        let cells = CompiledTemplate(strings, .auditReportLineCells, ["cells"])
-        let finding = CompiledTemplate(strings, .auditReportLineFinding, ["kind", "impact", "id", "message"])
         func field(_ template: CompiledTemplate, _ values: [String]) {
             out += "   "
             template.render(values, into: &out)
             out += "\n"
         }
-        for (s, screen) in report.screens.enumerated() {
-            sink.flush(&out)
+        if first {
             line()
             line(naming.screenHeading(screen))
             line(strings(.auditReportScreenPath, ["path": screen.path]))
-            for (e, entry) in screen.entries.enumerated() {
-                let item = entry.element
-                element.render([String(entry.index), naming.roleName(item.role), item.label], into: &out)
-                out += "\n"
-                if let text = item.hint { field(hint, [text]) }
-                if let text = item.value { field(value, [text]) }
-                if let text = naming.state(item) { field(state, [text]) }
-                field(speech, [entry.speech])
-                field(braille, [entry.braille.text])
-                field(cells, [results.braille.cells(for: entry.braille.text)])
-                for found in results.findings(at: AuditNode(screen: s, entry: e)) {
-                    field(finding, [naming.kind(found.kind), naming.impact(found.rule.impact), found.rule.id, found.message])
-                }
+        }
+        for e in range {
+            let entry = screen.entries[e], item = entry.element
+            element.render([String(entry.index), naming.roleName(item.role), item.label], into: &out)
+            out += "\n"
+            if let text = item.hint { field(hint, [text]) }
+            if let text = item.value { field(value, [text]) }
+            if let text = naming.state(item) { field(state, [text]) }
+            field(speech, [entry.speech])
+            field(brailleLine, [entry.braille.text])
+            field(cells, [checked.cells[e]])
+            for found in checked.findings(entry: e, rules: rules) {
+                field(finding, [naming.kind(found.kind), naming.impact(found.rule.impact), found.rule.id, found.message])
             }
         }
+        sections[0] += out
+    }
+
+    func assemble(_ tally: AuditTally, _ spool: AuditSpool, into out: inout String, sink: AuditSink) {
+        func line(_ text: String = "") { out += text; out += "\n" }
+        line(strings(.auditReportTitle))
+        line(strings(.auditReportIntro, ["table": braille]))
+        line()
+        line(strings(.auditReportSummary))
+        line(naming.summaryLine(tally))
+        for (r, rule) in rules.enumerated() {
+            line("  " + strings(.auditReportSummaryByRule, [
+                "id": rule.id, "impact": naming.impact(rule.impact),
+                "violations": String(tally.violations[r]), "incomplete": String(tally.incomplete[r]),
+                "passes": String(tally.passes[r]), "help": strings(rule.help),
+            ]))
+        }
+        let disabled = naming.disabledIds(rules)
+        if !disabled.isEmpty { line(strings(.auditReportDisabled, ["ids": disabled.joined(separator: ", ")])) }
+        sink.flush(&out, force: true)
+        spool.write(0, to: sink)
         line()
         line(strings(.auditReportRules))
-        for rule in results.rules {
+        for rule in rules {
             line()
-            line(strings(.auditReportRuleHeading, ["id": rule.info.id, "help": strings(rule.info.help)]))
-            line("  " + strings(.auditReportRuleImpact, ["impact": naming.impact(rule.info.impact)]))
-            line("  " + strings(.auditReportRuleCriteria, ["criteria": naming.criteria(rule.info)]))
-            line("  " + strings(.auditReportRuleWhy, ["description": strings(rule.info.description)]))
-            line("  " + strings(.auditReportRuleFix, ["fix": strings(rule.info.fix)]))
+            line(strings(.auditReportRuleHeading, ["id": rule.id, "help": strings(rule.help)]))
+            line("  " + strings(.auditReportRuleImpact, ["impact": naming.impact(rule.impact)]))
+            line("  " + strings(.auditReportRuleCriteria, ["criteria": naming.criteria(rule)]))
+            line("  " + strings(.auditReportRuleWhy, ["description": strings(rule.description)]))
+            line("  " + strings(.auditReportRuleFix, ["fix": strings(rule.fix)]))
         }
     }
-
-    func summaryLine(_ results: AuditResults) -> String {
-        naming.summaryLine(results)
-    }
-
-    func disabledIds(_ results: AuditResults) -> [String] { naming.disabledIds(results) }
 }
 
 extension AuditNaming {
-    func summaryLine(_ results: AuditResults) -> String {
+    func summaryLine(_ tally: AuditTally) -> String {
         strings(.auditReportSummaryLine, [
-            "screens": String(results.report.screens.count), "elements": String(results.report.elementCount),
-            "rules": String(results.rules.count), "violations": String(results.violationCount),
-            "incomplete": String(results.incompleteCount),
+            "screens": String(tally.screens), "elements": String(tally.elements),
+            "rules": String(tally.rules.count), "violations": String(tally.violationCount),
+            "incomplete": String(tally.incompleteCount),
         ])
     }
 
-    func disabledIds(_ results: AuditResults) -> [String] {
-        let enabled = Set(results.rules.map(\.info.id))
+    func disabledIds(_ rules: [AuditRuleInfo]) -> [String] {
+        let enabled = Set(rules.map(\.id))
         return AuditRules.ids.filter { !enabled.contains($0) }
     }
 }

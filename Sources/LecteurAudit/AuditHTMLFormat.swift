@@ -5,11 +5,23 @@ import LecteurCore
 /// (`h3` each), then one labelled section per screen (`h3`) with each element under an `h4` (the
 /// list's own numbers are hidden: the heading carries the element's position on its screen),
 /// its fields in a description list, its braille cells, and its findings.
-struct AuditHTMLFormat {
+struct AuditHTMLFormat: StreamedAuditFormat {
     let naming: AuditNaming
+    let rules: [AuditRuleInfo]
+    let braille: String
+    private let texts: ElementTexts
     var strings: Strings { naming.strings }
 
-    func render(_ results: AuditResults, into out: inout String, sink: AuditSink) {
+    init(naming: AuditNaming, rules: [AuditRuleInfo], braille: String) {
+        self.naming = naming
+        self.rules = rules
+        self.braille = braille
+        self.texts = ElementTexts(naming.strings)
+    }
+
+    var sectionCount: Int { 1 }
+
+    func assemble(_ tally: AuditTally, _ spool: AuditSpool, into out: inout String, sink: AuditSink) {
         func esc(_ text: String) { AuditMarkup.xml(text, into: &out) }
         let title = strings(.auditReportTitle)
         out += "<!DOCTYPE html>\n<html lang=\"\(AuditMarkup.xml(strings.localeCode))\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -21,21 +33,26 @@ struct AuditHTMLFormat {
         out += "</a>\n<header>\n<h1>"
         esc(title)
         out += "</h1>\n<p>"
-        esc(strings(.auditReportIntro, ["table": results.braille.name]))
+        esc(strings(.auditReportIntro, ["table": braille]))
         out += "</p>\n</header>\n<main>\n"
-        summary(results, into: &out)
-        rules(results, into: &out)
-        screens(results, into: &out, sink: sink)
+        summary(tally, into: &out)
+        ruleSection(into: &out)
+        out += "<section aria-labelledby=\"screens\">\n<h2 id=\"screens\" tabindex=\"-1\">"
+        AuditMarkup.xml(strings(.auditReportScreens), into: &out)
+        out += "</h2>\n"
+        sink.flush(&out, force: true)
+        spool.write(0, to: sink)
+        out += "</section>\n"
         out += "</main>\n</body>\n</html>\n"
     }
 
-    private func summary(_ results: AuditResults, into out: inout String) {
+    private func summary(_ tally: AuditTally, into out: inout String) {
         out += "<section aria-labelledby=\"summary\">\n<h2 id=\"summary\">"
         AuditMarkup.xml(strings(.auditReportSummary), into: &out)
         out += "</h2>\n<p>"
-        AuditMarkup.xml(naming.summaryLine(results), into: &out)
+        AuditMarkup.xml(naming.summaryLine(tally), into: &out)
         out += "</p>\n"
-        let disabled = naming.disabledIds(results)
+        let disabled = naming.disabledIds(rules)
         if !disabled.isEmpty {
             out += "<p>"
             AuditMarkup.xml(strings(.auditReportDisabled, ["ids": disabled.joined(separator: ", ")]), into: &out)
@@ -51,22 +68,21 @@ struct AuditHTMLFormat {
             out += "</th>"
         }
         out += "</tr></thead>\n<tbody>\n"
-        for rule in results.rules {
-            out += "<tr><th scope=\"row\"><a href=\"#rule-\(rule.info.id)\">"
-            AuditMarkup.xml(rule.info.id, into: &out)
+        for (r, rule) in rules.enumerated() {
+            out += "<tr><th scope=\"row\"><a href=\"#rule-\(rule.id)\">"
+            AuditMarkup.xml(rule.id, into: &out)
             out += "</a></th><td>"
-            AuditMarkup.xml(naming.impact(rule.info.impact), into: &out)
-            out += "</td><td>\(rule.violations.count)</td><td>\(rule.incomplete.count)</td><td>\(rule.passes.count)</td></tr>\n"
+            AuditMarkup.xml(naming.impact(rule.impact), into: &out)
+            out += "</td><td>\(tally.violations[r])</td><td>\(tally.incomplete[r])</td><td>\(tally.passes[r])</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</section>\n"
     }
 
-    private func rules(_ results: AuditResults, into out: inout String) {
+    private func ruleSection(into out: inout String) {
         out += "<section aria-labelledby=\"rules\">\n<h2 id=\"rules\">"
         AuditMarkup.xml(strings(.auditReportRules), into: &out)
         out += "</h2>\n"
-        for rule in results.rules {
-            let info = rule.info
+        for info in rules {
             out += "<h3 id=\"rule-\(info.id)\">"
             AuditMarkup.xml(strings(.auditReportRuleHeading, ["id": info.id, "help": strings(info.help)]), into: &out)
             out += "</h3>\n<ul>\n"
@@ -105,13 +121,10 @@ struct AuditHTMLFormat {
         }
     }
 
-    private func screens(_ results: AuditResults, into out: inout String, sink: AuditSink) {
-        let texts = ElementTexts(strings)
-        out += "<section aria-labelledby=\"screens\">\n<h2 id=\"screens\" tabindex=\"-1\">"
-        AuditMarkup.xml(strings(.auditReportScreens), into: &out)
-        out += "</h2>\n"
-        for (s, screen) in results.report.screens.enumerated() {
-            sink.flush(&out)
+    func render(_ checked: CheckedScreen, _ range: Range<Int>, first: Bool, last: Bool, into sections: inout [String]) {
+        var out = ""
+        let screen = checked.screen, s = checked.index
+        if first {
             out += "<section class=\"screen\" aria-labelledby=\"screen-\(s + 1)\">\n<h3 id=\"screen-\(s + 1)\">"
             AuditMarkup.xml(naming.screenHeading(screen), into: &out)
             out += "</h3>\n<p class=\"path\">"
@@ -119,17 +132,14 @@ struct AuditHTMLFormat {
             out += " — "
             AuditMarkup.xml(strings(.auditReportScreenCount, ["count": String(screen.entries.count)]), into: &out)
             out += "</p>\n<ol class=\"elements\">\n"
-            for (e, entry) in screen.entries.enumerated() {
-                element(results, entry, AuditNode(screen: s, entry: e), texts, into: &out)
-            }
-            out += "</ol>\n</section>\n"
         }
-        out += "</section>\n"
+        for e in range { element(checked, e, into: &out) }
+        if last { out += "</ol>\n</section>\n" }
+        sections[0] += out
     }
 
-    private func element(_ results: AuditResults, _ entry: AuditReport.Entry, _ node: AuditNode,
-                         _ texts: ElementTexts, into out: inout String) {
-        let element = entry.element
+    private func element(_ checked: CheckedScreen, _ e: Int, into out: inout String) {
+        let entry = checked.screen.entries[e], element = entry.element
         let role = naming.roleName(element.role)
         // A blank label would give a heading with no name: say so instead (the field below shows it).
         let label = TextScan.words(in: element.label).isEmpty ? texts.noLabel : element.label
@@ -152,11 +162,11 @@ struct AuditHTMLFormat {
         field(.auditReportFieldState, naming.state(element))
         field(.auditReportFieldSpeech, entry.speech, cls: "speech")
         field(.auditReportFieldBraille, entry.braille.text, cls: "braille")
-        field(.auditReportFieldCells, results.braille.cells(for: entry.braille.text), cls: "cells")
+        field(.auditReportFieldCells, checked.cells[e], cls: "cells")
         out += "<dt>"
         out += texts.fields[.auditReportFieldFindings]!
         out += "</dt><dd>"
-        let findings = results.findings(at: node)
+        let findings = checked.findings(entry: e, rules: rules)
         if findings.isEmpty {
             out += texts.noFindings
         } else {

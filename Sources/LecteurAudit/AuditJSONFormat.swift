@@ -7,17 +7,26 @@ import LecteurCore
 /// (Lecteur has no frames, so one selector per node). Lecteur adds
 /// `screens`: every element with its speech text, braille line and cells, and its findings.
 /// Passing nodes carry their target only, to keep the report of a large catalogue readable.
-struct AuditJSONFormat {
+struct AuditJSONFormat: StreamedAuditFormat {
     let naming: AuditNaming
     let info: AuditRunInfo
+    let rules: [AuditRuleInfo]
+    let braille: String
     var strings: Strings { naming.strings }
 
-    func render(_ results: AuditResults, into out: inout String, sink: AuditSink) {
+    // Sections: the violation, review and pass nodes of each rule, then the screens.
+    var sectionCount: Int { rules.count * 3 + 1 }
+    private func violations(_ r: Int) -> Int { r }
+    private func reviews(_ r: Int) -> Int { rules.count + r }
+    private func passes(_ r: Int) -> Int { rules.count * 2 + r }
+    private var screens: Int { rules.count * 3 }
+
+    func assemble(_ tally: AuditTally, _ spool: AuditSpool, into out: inout String, sink: AuditSink) {
         out += "{\n"
         out += "  \"testEngine\": {\"name\": \"lecteur-audit\", \"version\": \"1.0\"},\n"
         out += "  \"testRunner\": {\"name\": \"lecteur audit\"},\n"
         out += "  \"testEnvironment\": {\"userAgent\": \"lecteur audit (espeak-ng, liblouis)\", \"brailleTable\": "
-        AuditMarkup.json(results.braille.name, into: &out)
+        AuditMarkup.json(braille, into: &out)
         out += ", \"speechEngine\": \"espeak-ng\", \"locale\": "
         AuditMarkup.json(strings.localeCode, into: &out)
         if let fetchedAt = info.offlineCopyFetchedAt {
@@ -31,26 +40,32 @@ struct AuditJSONFormat {
         AuditMarkup.json(info.url, into: &out)
         out += ",\n"
         out += "  \"toolOptions\": {\"reporter\": \"v1\", \"disabledRules\": ["
-        out += naming.disabledIds(results).map(AuditMarkup.json).joined(separator: ", ")
+        out += naming.disabledIds(rules).map(AuditMarkup.json).joined(separator: ", ")
         out += "]},\n"
         out += "  \"locale\": "
         AuditMarkup.json(strings.localeCode, into: &out)
         out += ",\n"
-        ruleList("violations", results.rules.filter { !$0.violations.isEmpty }, results, into: &out, sink: sink) { $0.violations }
-        ruleList("incomplete", results.rules.filter { !$0.incomplete.isEmpty }, results, into: &out, sink: sink) { $0.incomplete }
-        passList(results, into: &out, sink: sink)
+        ruleList("violations", impact: true, rules.indices.filter { tally.violations[$0] > 0 }, section: violations,
+                 spool, into: &out, sink: sink)
+        ruleList("incomplete", impact: true, rules.indices.filter { tally.incomplete[$0] > 0 }, section: reviews,
+                 spool, into: &out, sink: sink)
+        ruleList("passes", impact: false, rules.indices.filter { tally.passes[$0] > 0 }, section: passes,
+                 spool, into: &out, sink: sink)
         out += "  \"inapplicable\": ["
-        let inapplicable = results.rules.filter(\.isInapplicable)
-        for (i, rule) in inapplicable.enumerated() {
+        let inapplicable = rules.indices.filter { tally.violations[$0] == 0 && tally.incomplete[$0] == 0 && tally.passes[$0] == 0 }
+        for (i, r) in inapplicable.enumerated() {
             out += i == 0 ? "\n" : ",\n"
             out += "    {"
-            ruleFields(rule.info, impact: nil, into: &out)
+            ruleFields(rules[r], impact: nil, into: &out)
             out += ", \"nodes\": []}"
         }
         out += inapplicable.isEmpty ? "],\n" : "\n  ],\n"
-        screens(results, into: &out, sink: sink)
-        out += "  \"screenCount\": \(results.report.screens.count),\n"
-        out += "  \"elementCount\": \(results.report.elementCount)\n"
+        out += "  \"screens\": ["
+        sink.flush(&out, force: true)
+        spool.write(screens, skipping: 1, to: sink)
+        out += tally.screens == 0 ? "],\n" : "\n  ],\n"
+        out += "  \"screenCount\": \(tally.screens),\n"
+        out += "  \"elementCount\": \(tally.elements)\n"
         out += "}\n"
     }
 
@@ -71,70 +86,84 @@ struct AuditJSONFormat {
         AuditMarkup.json(strings(info.fix), into: &out)
     }
 
-    private func target(_ results: AuditResults, _ node: AuditNode, into out: inout String) {
-        out += "\"target\": ["
-        AuditMarkup.json(AuditSelector.target(path: results.report.screens[node.screen].path,
-                                              element: results.entry(node).element.id), into: &out)
-        out += "]"
-    }
-
-    private func ruleList(_ name: String, _ rules: [AuditRuleResult], _ results: AuditResults, into out: inout String,
-                          sink: AuditSink, findings: (AuditRuleResult) -> [AuditFinding]) {
+    /// One bucket of axe's results: each rule with nodes in it, its nodes from its section
+    /// (every node is written after ",\n"; the first one does without the comma).
+    private func ruleList(_ name: String, impact: Bool, _ indices: [Int], section: (Int) -> Int, _ spool: AuditSpool,
+                          into out: inout String, sink: AuditSink) {
         out += "  \"\(name)\": ["
-        for (i, rule) in rules.enumerated() {
+        for (i, r) in indices.enumerated() {
             out += i == 0 ? "\n" : ",\n"
             out += "    {"
-            ruleFields(rule.info, impact: rule.info.impact, into: &out)
+            ruleFields(rules[r], impact: impact ? rules[r].impact : nil, into: &out)
             out += ", \"nodes\": ["
-            let fix = strings(rule.info.fix)
-            for (n, finding) in findings(rule).enumerated() {
-                sink.flush(&out)
-                out += n == 0 ? "\n" : ",\n"
-                let element = results.entry(finding.node).element
-                out += "      {\"impact\": "
-                AuditMarkup.json(rule.info.impact.rawValue, into: &out)
-                out += ", "
-                target(results, finding.node, into: &out)
-                out += ", \"html\": "
-                AuditMarkup.json(markup(element), into: &out)
-                out += ", \"failureSummary\": "
-                AuditMarkup.json(finding.message + "\n" + fix, into: &out)
-                out += ", \"any\": [], \"all\": [], \"none\": [{\"id\": "
-                AuditMarkup.json(rule.info.id, into: &out)
-                out += ", \"impact\": "
-                AuditMarkup.json(rule.info.impact.rawValue, into: &out)
-                out += ", \"message\": "
-                AuditMarkup.json(finding.message, into: &out)
-                out += ", \"data\": null, \"relatedNodes\": []}]"
-                let fingerprint = AuditFingerprint.of(results, rule: rule.info, node: finding.node)
-                out += ", \"fingerprint\": \"" + fingerprint + "\""
-                if let baseline = info.baseline {
-                    out += ", \"baselineState\": " + (baseline.contains(fingerprint) ? "\"unchanged\"" : "\"new\"")
-                }
-                out += "}"
-            }
-            out += findings(rule).isEmpty ? "]}" : "\n    ]}"
-        }
-        out += rules.isEmpty ? "],\n" : "\n  ],\n"
-    }
-
-    private func passList(_ results: AuditResults, into out: inout String, sink: AuditSink) {
-        let rules = results.rules.filter { !$0.passes.isEmpty }
-        out += "  \"passes\": ["
-        for (i, rule) in rules.enumerated() {
-            out += i == 0 ? "\n" : ",\n"
-            out += "    {"
-            ruleFields(rule.info, impact: nil, into: &out)
-            out += ", \"nodes\": ["
-            for (n, node) in rule.passes.enumerated() {
-                if n & 1023 == 0 { sink.flush(&out) }
-                out += n == 0 ? "\n      {" : ",\n      {"
-                target(results, node, into: &out)
-                out += "}"
-            }
+            sink.flush(&out, force: true)
+            spool.write(section(r), skipping: 1, to: sink)
             out += "\n    ]}"
         }
-        out += rules.isEmpty ? "],\n" : "\n  ],\n"
+        out += indices.isEmpty ? "],\n" : "\n  ],\n"
+    }
+
+    func render(_ checked: CheckedScreen, _ range: Range<Int>, first: Bool, last: Bool, into sections: inout [String]) {
+        let screen = checked.screen
+        for e in range {
+            let element = screen.entries[e].element
+            // The same target and markup serve every rule's node for this element.
+            var target: String?, html: String?
+            for (r, rule) in rules.enumerated() {
+                let outcome = checked.outcome(entry: e, rule: r)
+                if case .inapplicable = outcome { continue }
+                let selector = target ?? {
+                    var text = "\"target\": ["
+                    AuditMarkup.json(AuditSelector.target(path: screen.path, element: element.id), into: &text)
+                    text += "]"
+                    target = text
+                    return text
+                }()
+                switch outcome {
+                case .inapplicable: break
+                case .pass:
+                    sections[passes(r)] += ",\n      {"
+                    sections[passes(r)] += selector
+                    sections[passes(r)] += "}"
+                case .violation(let message), .review(let message):
+                    let isViolation: Bool
+                    if case .violation = outcome { isViolation = true } else { isViolation = false }
+                    let markup = html ?? {
+                        let text = AuditMarkup.json(self.markup(element))
+                        html = text
+                        return text
+                    }()
+                    node(rule, message: message, selector: selector, html: markup, path: screen.path, element: element.id,
+                         into: &sections[isViolation ? violations(r) : reviews(r)])
+                }
+            }
+        }
+        renderScreen(checked, range, first: first, last: last, into: &sections[screens])
+    }
+
+    private func node(_ rule: AuditRuleInfo, message: String, selector: String, html: String, path: String, element: String,
+                      into out: inout String) {
+        out += ",\n      {\"impact\": "
+        AuditMarkup.json(rule.impact.rawValue, into: &out)
+        out += ", "
+        out += selector
+        out += ", \"html\": "
+        out += html
+        out += ", \"failureSummary\": "
+        AuditMarkup.json(message + "\n" + strings(rule.fix), into: &out)
+        out += ", \"any\": [], \"all\": [], \"none\": [{\"id\": "
+        AuditMarkup.json(rule.id, into: &out)
+        out += ", \"impact\": "
+        AuditMarkup.json(rule.impact.rawValue, into: &out)
+        out += ", \"message\": "
+        AuditMarkup.json(message, into: &out)
+        out += ", \"data\": null, \"relatedNodes\": []}]"
+        let fingerprint = AuditFingerprint.of(rule: rule.id, path: path, element: element)
+        out += ", \"fingerprint\": \"" + fingerprint + "\""
+        if let baseline = info.baseline {
+            out += ", \"baselineState\": " + (baseline.contains(fingerprint) ? "\"unchanged\"" : "\"new\"")
+        }
+        out += "}"
     }
 
     /// A markup-like rendering of the element for axe's `html` field: role as the tag, id, and
@@ -145,12 +174,10 @@ struct AuditJSONFormat {
         return tag + ">" + AuditMarkup.xml(element.label) + "</" + element.role.rawValue + ">"
     }
 
-    private func screens(_ results: AuditResults, into out: inout String, sink: AuditSink) {
-        out += "  \"screens\": ["
-        for (s, screen) in results.report.screens.enumerated() {
-            sink.flush(&out)
-            out += s == 0 ? "\n" : ",\n"
-            out += "    {\"screen\": "
+    private func renderScreen(_ checked: CheckedScreen, _ range: Range<Int>, first: Bool, last: Bool, into out: inout String) {
+        let screen = checked.screen
+        if first {
+            out += ",\n    {\"screen\": "
             AuditMarkup.json(screen.screen, into: &out)
             out += ", \"path\": "
             AuditMarkup.json(screen.path, into: &out)
@@ -161,50 +188,48 @@ struct AuditJSONFormat {
             out += ", \"filter\": "
             optional(screen.filter, into: &out)
             out += ", \"elements\": ["
-            for (e, entry) in screen.entries.enumerated() {
-                out += e == 0 ? "\n" : ",\n"
-                let element = entry.element
-                out += "      {\"index\": \(entry.index), \"id\": "
-                AuditMarkup.json(element.id, into: &out)
-                out += ", \"role\": "
-                AuditMarkup.json(element.role.rawValue, into: &out)
-                out += ", \"label\": "
-                AuditMarkup.json(element.label, into: &out)
-                out += ", \"visibleText\": "
-                AuditMarkup.json(element.visibleText, into: &out)
-                out += ", \"hint\": "
-                optional(element.hint, into: &out)
-                out += ", \"value\": "
-                optional(element.value, into: &out)
-                out += ", \"selected\": "
-                out += element.selected.map { $0 ? "true" : "false" } ?? "null"
-                out += ", \"state\": "
-                optional(naming.state(element), into: &out)
-                out += ", \"speech\": "
-                AuditMarkup.json(entry.speech, into: &out)
-                out += ", \"braille\": "
-                AuditMarkup.json(entry.braille.text, into: &out)
-                out += ", \"cells\": "
-                AuditMarkup.json(results.braille.cells(for: entry.braille.text), into: &out)
-                out += ", \"findings\": ["
-                let findings = results.findings(at: AuditNode(screen: s, entry: e))
-                for (f, finding) in findings.enumerated() {
-                    if f > 0 { out += ", " }
-                    out += "{\"rule\": "
-                    AuditMarkup.json(finding.rule.id, into: &out)
-                    out += ", \"kind\": "
-                    AuditMarkup.json(finding.kind.rawValue, into: &out)
-                    out += ", \"impact\": "
-                    AuditMarkup.json(finding.rule.impact.rawValue, into: &out)
-                    out += ", \"message\": "
-                    AuditMarkup.json(finding.message, into: &out)
-                    out += "}"
-                }
-                out += "]}"
-            }
-            out += screen.entries.isEmpty ? "]}" : "\n    ]}"
         }
-        out += results.report.screens.isEmpty ? "],\n" : "\n  ],\n"
+        for e in range {
+            let entry = screen.entries[e], element = entry.element
+            out += e == 0 ? "\n" : ",\n"
+            out += "      {\"index\": \(entry.index), \"id\": "
+            AuditMarkup.json(element.id, into: &out)
+            out += ", \"role\": "
+            AuditMarkup.json(element.role.rawValue, into: &out)
+            out += ", \"label\": "
+            AuditMarkup.json(element.label, into: &out)
+            out += ", \"visibleText\": "
+            AuditMarkup.json(element.visibleText, into: &out)
+            out += ", \"hint\": "
+            optional(element.hint, into: &out)
+            out += ", \"value\": "
+            optional(element.value, into: &out)
+            out += ", \"selected\": "
+            out += element.selected.map { $0 ? "true" : "false" } ?? "null"
+            out += ", \"state\": "
+            optional(naming.state(element), into: &out)
+            out += ", \"speech\": "
+            AuditMarkup.json(entry.speech, into: &out)
+            out += ", \"braille\": "
+            AuditMarkup.json(entry.braille.text, into: &out)
+            out += ", \"cells\": "
+            AuditMarkup.json(checked.cells[e], into: &out)
+            out += ", \"findings\": ["
+            for (f, finding) in checked.findings(entry: e, rules: rules).enumerated() {
+                if f > 0 { out += ", " }
+                out += "{\"rule\": "
+                AuditMarkup.json(finding.rule.id, into: &out)
+                out += ", \"kind\": "
+                AuditMarkup.json(finding.kind.rawValue, into: &out)
+                out += ", \"impact\": "
+                AuditMarkup.json(finding.rule.impact.rawValue, into: &out)
+                out += ", \"message\": "
+                AuditMarkup.json(finding.message, into: &out)
+                out += "}"
+            }
+            out += "]}"
+        }
+        if last { out += screen.entries.isEmpty ? "]}" : "\n    ]}" }
     }
 
     private func optional(_ text: String?, into out: inout String) {

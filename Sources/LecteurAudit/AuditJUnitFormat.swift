@@ -7,81 +7,79 @@ import LecteurCore
 /// The document validates against Jenkins' `junit-10.xsd`, and each `<testsuite>` against Maven
 /// Surefire's `surefire-test-report-3.0.xsd` (one suite per file there). Surefire's schema has no
 /// `timestamp` attribute, so the time of the run is a suite property that both accept.
-struct AuditJUnitFormat {
+struct AuditJUnitFormat: StreamedAuditFormat {
     let naming: AuditNaming
     let info: AuditRunInfo
+    let rules: [AuditRuleInfo]
     var strings: Strings { naming.strings }
 
-    private struct ScreenCase {
-        var violations: [AuditFinding] = []
-        var incomplete: [AuditFinding] = []
-        var checked = false
-    }
+    // Sections: each rule's test cases, one per screen it checked.
+    var sectionCount: Int { rules.count }
 
-    private func cases(_ results: AuditResults, _ rule: AuditRuleResult) -> [ScreenCase] {
-        var cases = Array(repeating: ScreenCase(), count: results.report.screens.count)
-        for node in rule.passes { cases[node.screen].checked = true }
-        for f in rule.violations { cases[f.node.screen].violations.append(f); cases[f.node.screen].checked = true }
-        for f in rule.incomplete { cases[f.node.screen].incomplete.append(f); cases[f.node.screen].checked = true }
-        return cases
-    }
-
-    func render(_ results: AuditResults, into out: inout String, sink: AuditSink) {
-        // The totals come first in the document: counted before any suite is written.
-        var totalTests = 0, totalFailures = 0
-        for rule in results.rules {
-            let cases = cases(results, rule)
-            totalTests += cases.filter(\.checked).count
-            totalFailures += cases.filter { !$0.violations.isEmpty }.count
+    func render(_ checked: CheckedScreen, _ range: Range<Int>, first: Bool, last: Bool, into sections: inout [String]) {
+        // A test case covers the whole screen: written with its last part.
+        guard last else { return }
+        let screen = checked.screen
+        var heading: String?
+        for (r, rule) in rules.enumerated() {
+            var violations: [(Int, String)] = [], reviews: [(Int, String)] = [], checkedHere = false
+            for e in screen.entries.indices {
+                switch checked.outcome(entry: e, rule: r) {
+                case .inapplicable: continue
+                case .pass: checkedHere = true
+                case .violation(let message): checkedHere = true; violations.append((e, message))
+                case .review(let message): checkedHere = true; reviews.append((e, message))
+                }
+            }
+            guard checkedHere else { continue }
+            var out = "    <testcase classname=\"audit.\(AuditMarkup.xml(rule.id))\" name=\"\(AuditMarkup.xml(screen.path))\" time=\"0\">\n"
+            if !violations.isEmpty {
+                let message = strings(rule.help) + " — " + strings(.auditJunitFailure, ["count": String(violations.count)])
+                out += "      <failure type=\"\(rule.impact.rawValue)\" message=\"\(AuditMarkup.xml(message))\">"
+                let screenHeading = heading ?? naming.screenHeading(screen)
+                heading = screenHeading
+                var body = screenHeading + "\n"
+                for (e, message) in violations { body += elementLine(screen.entries[e], message) }
+                body += strings(.auditReportRuleFix, ["fix": strings(rule.fix)]) + "\n"
+                AuditMarkup.xml(body, into: &out)
+                out += "</failure>\n"
+            }
+            if !reviews.isEmpty {
+                out += "      <system-out>"
+                var body = ""
+                for (e, message) in reviews {
+                    body += strings(.auditJunitReview, ["message": elementLine(screen.entries[e], message)])
+                }
+                AuditMarkup.xml(body, into: &out)
+                out += "</system-out>\n"
+            }
+            out += "    </testcase>\n"
+            sections[r] += out
         }
+    }
+
+    func assemble(_ tally: AuditTally, _ spool: AuditSpool, into out: inout String, sink: AuditSink) {
+        let totalTests = tally.screensChecked.reduce(0, +), totalFailures = tally.screensFailing.reduce(0, +)
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(AuditMarkup.xml(strings(.auditReportTitle)))\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\" time=\"\(info.durationText)\">\n"
-        for rule in results.rules {
-            let cases = cases(results, rule)
-            let tests = cases.filter(\.checked).count
-            let failures = cases.filter { !$0.violations.isEmpty }.count
-            out += "  <testsuite name=\"\(AuditMarkup.xml(rule.info.id))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        out += "<testsuites name=\"\(AuditMarkup.xml(strings(.auditReportTitle)))\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\" time=\"\(info.durationText(measured: tally.elapsed))\">\n"
+        for (r, rule) in rules.enumerated() {
+            out += "  <testsuite name=\"\(AuditMarkup.xml(rule.id))\" tests=\"\(tally.screensChecked[r])\" failures=\"\(tally.screensFailing[r])\" errors=\"0\" skipped=\"0\">\n"
             out += "    <properties>\n"
             out += "      <property name=\"timestamp\" value=\"\(info.timestampText)\"/>\n"
-            out += "      <property name=\"impact\" value=\"\(rule.info.impact.rawValue)\"/>\n"
-            out += "      <property name=\"tags\" value=\"\(AuditMarkup.xml(rule.info.tags.joined(separator: " ")))\"/>\n"
-            out += "      <property name=\"help\" value=\"\(AuditMarkup.xml(strings(rule.info.help)))\"/>\n"
+            out += "      <property name=\"impact\" value=\"\(rule.impact.rawValue)\"/>\n"
+            out += "      <property name=\"tags\" value=\"\(AuditMarkup.xml(rule.tags.joined(separator: " ")))\"/>\n"
+            out += "      <property name=\"help\" value=\"\(AuditMarkup.xml(strings(rule.help)))\"/>\n"
             out += "    </properties>\n"
-            let fix = strings(rule.info.fix)
-            for (s, screenCase) in cases.enumerated() where screenCase.checked {
-                sink.flush(&out)
-                let screen = results.report.screens[s]
-                out += "    <testcase classname=\"audit.\(AuditMarkup.xml(rule.info.id))\" name=\"\(AuditMarkup.xml(screen.path))\" time=\"0\">\n"
-                if !screenCase.violations.isEmpty {
-                    let message = strings(rule.info.help) + " — "
-                        + strings(.auditJunitFailure, ["count": String(screenCase.violations.count)])
-                    out += "      <failure type=\"\(rule.info.impact.rawValue)\" message=\"\(AuditMarkup.xml(message))\">"
-                    var body = naming.screenHeading(screen) + "\n"
-                    for f in screenCase.violations { body += elementLine(results, f) }
-                    body += strings(.auditReportRuleFix, ["fix": fix]) + "\n"
-                    AuditMarkup.xml(body, into: &out)
-                    out += "</failure>\n"
-                }
-                if !screenCase.incomplete.isEmpty {
-                    out += "      <system-out>"
-                    var body = ""
-                    for f in screenCase.incomplete {
-                        body += strings(.auditJunitReview, ["message": elementLine(results, f)])
-                    }
-                    AuditMarkup.xml(body, into: &out)
-                    out += "</system-out>\n"
-                }
-                out += "    </testcase>\n"
-            }
+            sink.flush(&out, force: true)
+            spool.write(r, to: sink)
             out += "  </testsuite>\n"
         }
         out += "</testsuites>\n"
     }
 
     /// "#card.1 (9. Starter Pack…) : message"
-    private func elementLine(_ results: AuditResults, _ finding: AuditFinding) -> String {
-        let entry = results.entry(finding.node)
-        return strings(.auditJunitElement, ["id": entry.element.id, "index": String(entry.index),
-                                            "label": entry.element.label, "message": finding.message]) + "\n"
+    private func elementLine(_ entry: AuditReport.Entry, _ message: String) -> String {
+        strings(.auditJunitElement, ["id": entry.element.id, "index": String(entry.index),
+                                     "label": entry.element.label, "message": message]) + "\n"
     }
 }

@@ -2,9 +2,8 @@ import Foundation
 import LecteurCore
 
 /// One audit, from a loaded catalogue to a written report: walk every reachable screen, run the
-/// enabled rules, render the format. `lecteur audit` and the benchmarks call this, so the
-/// figures measure what the command does. Immutable and Sendable; `render` can be called from
-/// any thread (the rules run in parallel over the screens).
+/// enabled rules, render the format, a batch of screens at a time (see `AuditPipeline`).
+/// `lecteur audit` and the benchmarks call this, so the figures measure what the command does.
 public struct AuditRun: Sendable {
     public let strings: Strings
     public let navigator: Navigator
@@ -21,18 +20,38 @@ public struct AuditRun: Sendable {
         self.engine = AuditEngine(disabling: disabled)
     }
 
-    /// `progress` is the user's stored Morse statistics, shown as the symbol rows' values.
-    public func results(for catalogue: Catalogue, progress: [String: SymbolProgress] = [:]) -> AuditResults {
-        engine.run(AuditWalker(navigator: navigator).walk(catalogue: catalogue, progress: progress), context: context)
+    /// Writes the report of `catalogue` to `sink` as it is produced and returns the totals
+    /// (check `sink.failed` afterwards). `progress` is the user's stored Morse statistics, shown
+    /// as the symbol rows' values. Sections the format writes out of walk order wait in a
+    /// scratch file in `scratchDirectory` (in memory when nil). `recordBaseline` keeps every
+    /// finding for `AuditTally.baseline`.
+    @discardableResult
+    public func write(_ catalogue: Catalogue, progress: [String: SymbolProgress] = [:], as format: AuditFormat,
+                      info: AuditRunInfo = AuditRunInfo(), to sink: AuditSink, scratchDirectory: String? = nil,
+                      recordBaseline: Bool = false) -> AuditTally {
+        let checker = AuditChecker(navigator: navigator, engine: engine, context: context)
+        let plan = AuditWalker(navigator: navigator).plan(catalogue: catalogue, progress: progress)
+        let streamed = AuditFormatter(strings: strings)
+            .streamed(format, rules: engine.rules.map(\.info), braille: context.braille.name, info: info)
+        let spool = AuditSpool(streams: streamed.sectionCount, directory: scratchDirectory)
+        let started = ContinuousClock.now
+        var tally = AuditPipeline(checker: checker, plan: plan)
+            .run(streamed, spool: spool, baseline: info.baseline, record: recordBaseline)
+        let elapsed = (ContinuousClock.now - started).components
+        tally.elapsed = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        var out = ""
+        out.reserveCapacity(1 << 16)
+        streamed.assemble(tally, spool, into: &out, sink: sink)
+        sink.flush(&out, force: true)
+        if spool.failed { sink.markFailed() }
+        return tally
     }
 
-    public func render(_ results: AuditResults, as format: AuditFormat, info: AuditRunInfo = AuditRunInfo()) -> String {
-        AuditFormatter(strings: strings).render(results, as: format, info: info)
-    }
-
-    /// Walk, check and render in one call: what the benchmark of the 100 000-formation catalogue
-    /// times for each format.
-    public func render(_ catalogue: Catalogue, as format: AuditFormat) -> String {
-        render(results(for: catalogue), as: format)
+    /// The whole report as one string: for tests and small catalogues.
+    public func render(_ catalogue: Catalogue, progress: [String: SymbolProgress] = [:], as format: AuditFormat,
+                       info: AuditRunInfo = AuditRunInfo()) -> String {
+        let (sink, text) = AuditSink.collecting()
+        write(catalogue, progress: progress, as: format, info: info, to: sink)
+        return text()
     }
 }

@@ -9,8 +9,9 @@ public struct AuditRunInfo: Sendable {
     public var url: String
     /// When the audit ran (axe's `timestamp`, SARIF's `startTimeUtc`, JUnit's `timestamp`).
     public var timestamp: Date
-    /// Seconds the walk and the rules took (JUnit's `time`).
-    public var duration: TimeInterval
+    /// Seconds the audit took (JUnit's `time`); nil: measured by the run itself, from the start
+    /// of the walk to the writing of the totals.
+    public var duration: TimeInterval?
     /// Set when the audit read the offline copy of the catalogue: when that copy was fetched.
     public var offlineCopyFetchedAt: Date?
     /// Each rule's help is `helpBase#id`.
@@ -19,7 +20,7 @@ public struct AuditRunInfo: Sendable {
 
     public static let defaultHelpBase = "docs/audit-rules.md"
 
-    public init(url: String = "lecteur:builtin", timestamp: Date = Date(), duration: TimeInterval = 0,
+    public init(url: String = "lecteur:builtin", timestamp: Date = Date(), duration: TimeInterval? = 0,
                 offlineCopyFetchedAt: Date? = nil, helpBase: String = AuditRunInfo.defaultHelpBase,
                 baseline: AuditBaseline? = nil) {
         self.url = url
@@ -56,5 +57,5 @@ public struct AuditRunInfo: Sendable {
     }
 
     /// "0.250" (JUnit's `time`, three decimals as Surefire writes it).
-    public var durationText: String { String(format: "%.3f", max(0, duration)) }
+    func durationText(measured: TimeInterval) -> String { String(format: "%.3f", max(0, duration ?? measured)) }
 }

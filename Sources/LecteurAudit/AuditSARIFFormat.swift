@@ -4,12 +4,35 @@ import LecteurCore
 /// driver lists the rules (WCAG/RGAA tags, help, documentation link), one result per violation
 /// (`kind: fail`) or element to review (`kind: review`), each at a logical location
 /// `PATH/#ID` (screen, then element) with a fingerprint that stays the same across runs.
-struct AuditSARIFFormat {
+struct AuditSARIFFormat: StreamedAuditFormat {
     let naming: AuditNaming
     let info: AuditRunInfo
+    let rules: [AuditRuleInfo]
+    let braille: String
     var strings: Strings { naming.strings }
 
-    func render(_ results: AuditResults, into out: inout String, sink: AuditSink) {
+    // Sections: each rule's failures, then its elements to review (SARIF lists results rule by rule).
+    var sectionCount: Int { rules.count * 2 }
+
+    func render(_ checked: CheckedScreen, _ range: Range<Int>, first: Bool, last: Bool, into sections: inout [String]) {
+        var heading: String?
+        for e in range {
+            for (r, rule) in rules.enumerated() {
+                let kind: String, message: String
+                switch checked.outcome(entry: e, rule: r) {
+                case .violation(let text): kind = "fail"; message = text
+                case .review(let text): kind = "review"; message = text
+                case .pass, .inapplicable: continue
+                }
+                let screenHeading = heading ?? naming.screenHeading(checked.screen)
+                heading = screenHeading
+                result(checked.screen, e, rule: rule, ruleIndex: r, kind: kind, message: message, heading: screenHeading,
+                       into: &sections[r * 2 + (kind == "fail" ? 0 : 1)])
+            }
+        }
+    }
+
+    func assemble(_ tally: AuditTally, _ spool: AuditSpool, into out: inout String, sink: AuditSink) {
         out += "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n"
         out += "  \"runs\": [\n    {\n"
         out += "      \"tool\": {\n        \"driver\": {\n"
@@ -20,11 +43,11 @@ struct AuditSARIFFormat {
             out += ",\n"
         }
         out += "          \"rules\": ["
-        for (r, rule) in results.rules.enumerated() {
+        for (r, rule) in rules.enumerated() {
             out += r == 0 ? "\n" : ",\n"
-            ruleDescriptor(rule.info, into: &out)
+            ruleDescriptor(rule, into: &out)
         }
-        out += results.rules.isEmpty ? "]\n" : "\n          ]\n"
+        out += rules.isEmpty ? "]\n" : "\n          ]\n"
         out += "        }\n      },\n"
         out += "      \"invocations\": [{\"executionSuccessful\": true, \"startTimeUtc\": "
         AuditMarkup.json(info.timestampText, into: &out)
@@ -34,23 +57,19 @@ struct AuditSARIFFormat {
         out += ", \"locale\": "
         AuditMarkup.json(strings.localeCode, into: &out)
         out += ", \"brailleTable\": "
-        AuditMarkup.json(results.braille.name, into: &out)
+        AuditMarkup.json(braille, into: &out)
         if let fetchedAt = info.offlineCopyFetchedAt {
             out += ", \"offlineCopyFetchedAt\": "
             AuditMarkup.json(AuditRunInfo.iso8601(fetchedAt), into: &out)
         }
         out += "},\n"
         out += "      \"results\": ["
+        sink.flush(&out, force: true)
+        // Every result is written after ",\n"; the very first one does without the comma.
         var first = true
-        for (r, rule) in results.rules.enumerated() {
-            for (kind, findings) in [("fail", rule.violations), ("review", rule.incomplete)] {
-                for finding in findings {
-                    sink.flush(&out)
-                    out += first ? "\n" : ",\n"
-                    first = false
-                    result(results, rule: rule.info, ruleIndex: r, kind: kind, finding: finding, into: &out)
-                }
-            }
+        for section in 0..<sectionCount where spool.size(section) > 0 {
+            spool.write(section, skipping: first ? 1 : 0, to: sink)
+            first = false
         }
         out += first ? "]\n" : "\n      ]\n"
         out += "    }\n  ]\n}\n"
@@ -90,23 +109,22 @@ struct AuditSARIFFormat {
         out += "}}"
     }
 
-    private func result(_ results: AuditResults, rule: AuditRuleInfo, ruleIndex: Int, kind: String,
-                        finding: AuditFinding, into out: inout String) {
-        let screen = results.report.screens[finding.node.screen]
-        let entry = results.entry(finding.node)
+    private func result(_ screen: AuditReport.ScreenEntry, _ e: Int, rule: AuditRuleInfo, ruleIndex: Int, kind: String,
+                        message: String, heading: String, into out: inout String) {
+        let entry = screen.entries[e]
         let fingerprint = AuditFingerprint.of(rule: rule.id, path: screen.path, element: entry.element.id)
-        out += "        {\"ruleId\": "
+        out += ",\n        {\"ruleId\": "
         AuditMarkup.json(rule.id, into: &out)
         out += ", \"ruleIndex\": \(ruleIndex), \"kind\": \"\(kind)\", \"level\": \""
         out += kind == "fail" ? level(rule.impact) : "none"
         out += "\", \"message\": {\"text\": "
-        AuditMarkup.json(finding.message, into: &out)
+        AuditMarkup.json(message, into: &out)
         out += "}, \"locations\": [{\"logicalLocations\": [{\"name\": "
         AuditMarkup.json("#" + entry.element.id, into: &out)
         out += ", \"fullyQualifiedName\": "
         AuditMarkup.json(screen.path + "/#" + entry.element.id, into: &out)
         out += ", \"kind\": \"element\"}], \"message\": {\"text\": "
-        AuditMarkup.json(naming.screenHeading(screen) + " — " + String(entry.index) + ". " + entry.element.label, into: &out)
+        AuditMarkup.json(heading + " — " + String(entry.index) + ". " + entry.element.label, into: &out)
         out += "}}], \"partialFingerprints\": {\"lecteurFinding/v1\": \"\(fingerprint)\"}"
         if let baseline = info.baseline {
             out += ", \"baselineState\": " + (baseline.contains(fingerprint) ? "\"unchanged\"" : "\"new\"")

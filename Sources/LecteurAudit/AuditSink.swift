@@ -22,13 +22,20 @@ public final class AuditSink {
         }
     }
 
+    /// Records a failure that happened elsewhere (the scratch file could not be read back).
+    func markFailed() { failed = true }
+
+    /// Hands bytes over at once (a section read back from the spool).
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty else { return }
+        if !failed && !deliver(bytes) { failed = true }
+        written += bytes.count
+    }
+
     /// Hands `out` over once it is large, or always with `force`, and empties it.
     func flush(_ out: inout String, force: Bool = false) {
         guard force || out.utf8.count >= Self.threshold else { return }
-        out.withUTF8 { bytes in
-            if !failed && !deliver(bytes) { failed = true }
-            written += bytes.count
-        }
+        out.withUTF8 { write($0) }
         out.removeAll(keepingCapacity: true)
     }
 

@@ -69,6 +69,16 @@ extension Lecteur {
             }
         }
 
+        /// Beside the report when it is a file (same disk, and the space is the report's own),
+        /// else the temporary folder: never /dev for `--output /dev/null`.
+        static func scratchDirectory(for output: String?) -> String {
+            let temporary = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            guard let output else { return temporary }
+            var status = stat()
+            if stat(output, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG { return temporary }
+            return URL(fileURLWithPath: output).deletingLastPathComponent().path
+        }
+
         func run() throws {
             let strings = try auditStrings()
             let format = try choice(format, "--format", as: AuditFormat.self)
@@ -111,54 +121,49 @@ extension Lecteur {
             let baseline = try readBaseline(strings)
             let loaded = try AuditCatalogue.load(common, strings: strings, allowOffline: allowOffline)
             let catalogue = loaded.catalogue
-            let started = ContinuousClock.now
             let run: AuditRun
             do { run = try AuditRun(strings: strings, timeZone: .current, disabled: disabled) } catch let missing as AuditResources.Missing {
                 throw LecteurCLIError(missing.message(strings))
             }
             phase("decode")
-            let report = AuditWalker(navigator: run.navigator)
-                .walk(catalogue: catalogue, progress: ReaderStore(strings: strings).progress())
-            phase("walk")
-            let results = run.engine.run(report, context: run.context)
-            phase("rules")
             let reproducible = AuditRunInfo.reproducibleTimestamp()
-            let elapsed = ContinuousClock.now - started
             let info = AuditRunInfo(
                 url: loaded.url ?? common.catalog.map { URL(fileURLWithPath: $0).absoluteString } ?? "lecteur:builtin",
-                timestamp: reproducible ?? Date(),
-                duration: reproducible == nil ? Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18 : 0,
+                timestamp: reproducible ?? Date(), duration: reproducible == nil ? nil : 0,
                 offlineCopyFetchedAt: loaded.offlineCopyFetchedAt, helpBase: helpURL, baseline: baseline)
             // Written as it is produced, a few megabytes at a time: the JSON report of a
-            // 100 000-formation catalogue is 1.6 GB and is never held whole in memory.
+            // 100 000-formation catalogue is 1.9 GB and is never held whole in memory. Sections
+            // written out of walk order wait in a scratch file beside the report.
             guard let file = output.map({ fopen($0, "wb") }) ?? stdout else {
                 throw LecteurCLIError(strings(.auditCliCannotWrite, ["path": output ?? "-"]))
             }
+            let scratch = Self.scratchDirectory(for: output)
             let sink = AuditSink(file: file)
-            AuditFormatter(strings: run.strings).write(results, as: format, info: info, to: sink)
+            let tally = run.write(catalogue, progress: ReaderStore(strings: strings).progress(), as: format, info: info,
+                                  to: sink, scratchDirectory: scratch, recordBaseline: writeBaselineFile != nil)
             let closed = output != nil ? fclose(file) == 0 : fflush(file) == 0
-            phase("render-write-\(format.rawValue)")
+            phase("walk-check-write-\(format.rawValue)")
             if sink.failed || !closed {
                 throw LecteurCLIError(strings(.auditCliCannotWrite, ["path": output ?? "-"]))
             }
             if let path = writeBaselineFile {
-                let recorded = AuditBaseline(results: results)
+                let recorded = tally.baseline
                 guard FileManager.default.createFile(atPath: path, contents: Data(recorded.serialized().utf8)) else {
                     throw LecteurCLIError(strings(.auditCiCannotWriteBaseline, ["path": path]))
                 }
                 fputs(strings(.auditCiBaselineWritten, ["count": String(recorded.entries.count), "path": path]) + "\n", stderr)
             }
             if let baseline {
-                let comparison = baseline.compare(with: results)
+                let comparison = tally.comparison(with: baseline)
                 fputs(strings(.auditCiBaselineSummary, ["known": String(comparison.known), "new": String(comparison.new),
                                                         "fixed": String(comparison.fixed)]) + "\n", stderr)
-                if let threshold, case let count = baseline.newViolationCount(results, atLeast: threshold), count > 0 {
+                if let threshold, case let count = tally.newViolationCount(atLeast: threshold), count > 0 {
                     fputs(strings(.auditCiFailedNew, ["count": String(count), "impact": impactName(threshold)]) + "\n", stderr)
-                    Foundation.exit(1)
+                    throw ExitCode(1)
                 }
-            } else if let threshold, case let count = results.violationCount(atLeast: threshold), count > 0 {
+            } else if let threshold, case let count = tally.violationCount(atLeast: threshold), count > 0 {
                 fputs(strings(.auditCliFailed, ["count": String(count), "impact": impactName(threshold)]) + "\n", stderr)
-                Foundation.exit(1)
+                throw ExitCode(1)
             }
         }
     }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import LecteurApp
 import LecteurCore
@@ -23,7 +24,7 @@ struct AuditCatalogue {
                 for warning in source.warningMessages(decoded) { fputs(warning + "\n", stderr) }
                 return AuditCatalogue(catalogue: decoded.catalogue, url: nil, offlineCopyFetchedAt: nil)
             case .failure(let error):
-                fail(source.message(for: error), strings: strings)
+                throw fail(source.message(for: error), strings: strings)
             }
         }
         let client = try common.catalogueClient(catalog, strings: strings, stillLoadingInterval: nil)
@@ -44,21 +45,22 @@ struct AuditCatalogue {
         case .failed(let error, _, let copy?):
             let date = DisplayFormat(strings: strings, timeZone: .current).date(copy.fetchedAt)
             guard allowOffline else {
-                fail(strings(.auditCiOfflineRefused, ["message": messages.message(for: error), "date": date]), strings: strings)
+                throw fail(strings(.auditCiOfflineRefused, ["message": messages.message(for: error), "date": date]), strings: strings)
             }
             fputs(messages.message(for: error) + "\n", stderr)
             fputs(strings(.auditCiOfflineUsed, ["date": date, "age": messages.age(from: copy.fetchedAt, to: Date())]) + "\n", stderr)
             return AuditCatalogue(catalogue: copy.catalogue, url: url, offlineCopyFetchedAt: copy.fetchedAt)
         case .failed(let error, _, nil):
-            fail(messages.message(for: error), strings: strings)
+            throw fail(messages.message(for: error), strings: strings)
         case .cancelled:
-            fail(strings(.catalogueDecoding), strings: strings)
+            throw fail(strings(.catalogueDecoding), strings: strings)
         }
     }
 
-    private static func fail(_ message: String, strings: Strings) -> Never {
+    /// EX_DATAERR once the reason is written: the catalogue could not be read.
+    private static func fail(_ message: String, strings: Strings) -> ExitCode {
         fputs(cli(.cliError, ["message": message]) + "\n", stderr)
-        Foundation.exit(65)
+        return ExitCode(65)
     }
 }
 

@@ -35,6 +35,9 @@ struct Lecteur: ParsableCommand {
             // EX_UNAVAILABLE: a device asked for with `on` is not there.
             fputs(cli(.cliError, ["message": error.description]) + "\n", stderr)
             Foundation.exit(69)
+        } catch let code as ExitCode {
+            // A command that has already said why (`audit --fail-on`): only the status is left.
+            Foundation.exit(code.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success || code.rawValue == 0 || error is CleanExit {

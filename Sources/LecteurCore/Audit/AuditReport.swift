@@ -57,53 +57,85 @@ public struct AuditWalker: Sendable {
 
     public init(navigator: Navigator) { self.navigator = navigator }
 
-    public func walk(catalogue: Catalogue, progress: [String: SymbolProgress] = [:],
-                     verbosity: Verbosity = .full, includeLoadingAndError: Bool = true) -> AuditReport {
+    /// The screens to visit, in report order, each built only when asked for.
+    public func plan(catalogue: Catalogue, progress: [String: SymbolProgress] = [:],
+                     includeLoadingAndError: Bool = true) -> AuditPlan {
         let builder = navigator.builder
         let navigator = self.navigator
         var state = ReaderState(catalogue: .loaded(catalogue))
         state.morseProgress = progress
         let morseProgress = state.morseProgress
-        // What to build, in report order; built in parallel below (screens share nothing).
-        struct Job {
-            let make: () -> Screen
-            let filter: String?
-            let path: String
-        }
-        var jobs: [Job] = []
-        jobs.append(Job(make: { builder.formationsScreen(.loaded(catalogue), filter: nil) }, filter: nil, path: "formations"))
+        var steps: [AuditPlan.Step] = []
+        steps.append(.init(filter: nil, path: "formations") { builder.formationsScreen(.loaded(catalogue), filter: nil) })
         for category in catalogue.categories {
-            jobs.append(Job(make: { builder.formationsScreen(.loaded(catalogue), filter: category.key) }, filter: category.name,
-                            path: "formations?filter=\(Self.pathComponent(category.key))"))
+            steps.append(.init(filter: category.name, path: "formations?filter=\(Self.pathComponent(category.key))") {
+                builder.formationsScreen(.loaded(catalogue), filter: category.key)
+            })
         }
         for formation in catalogue.formations {
-            jobs.append(Job(make: { builder.detailScreen(formation) }, filter: nil, path: "detail/\(formation.id)"))
+            steps.append(.init(filter: nil, path: "detail/\(formation.id)") { builder.detailScreen(formation) })
         }
-        jobs.append(Job(make: { builder.morseScreen(progress: morseProgress) }, filter: nil, path: "morse"))
+        steps.append(.init(filter: nil, path: "morse") { builder.morseScreen(progress: morseProgress) })
         for symbol in builder.alphabet.symbols {
-            jobs.append(Job(make: { builder.symbolScreen(symbol, progress: morseProgress[symbol.id]) }, filter: nil,
-                            path: "symbol/\(symbol.id)"))
+            steps.append(.init(filter: nil, path: "symbol/\(symbol.id)") {
+                builder.symbolScreen(symbol, progress: morseProgress[symbol.id])
+            })
         }
         if includeLoadingAndError {
-            jobs.append(Job(make: { builder.formationsScreen(.loading, filter: nil) }, filter: nil, path: "loading"))
-            jobs.append(Job(make: { builder.formationsScreen(.failed(message: navigator.strings(.catalogueDecoding)), filter: nil) },
-                            filter: nil, path: "error"))
+            steps.append(.init(filter: nil, path: "loading") { builder.formationsScreen(.loading, filter: nil) })
+            steps.append(.init(filter: nil, path: "error") {
+                builder.formationsScreen(.failed(message: navigator.strings(.catalogueDecoding)), filter: nil)
+            })
         }
-        func entry(_ job: Job) -> AuditReport.ScreenEntry {
-            let screen = job.make()
+        return AuditPlan(steps: steps)
+    }
+
+    /// Every screen walked and held in memory: for tests and small catalogues.
+    public func walk(catalogue: Catalogue, progress: [String: SymbolProgress] = [:],
+                     verbosity: Verbosity = .full, includeLoadingAndError: Bool = true) -> AuditReport {
+        let navigator = self.navigator
+        let plan = plan(catalogue: catalogue, progress: progress, includeLoadingAndError: includeLoadingAndError)
+        return AuditReport(screens: ParallelMap.map(plan.steps) { step in
+            let screen = step.make()
             let entries = screen.elements.enumerated().map { offset, element in
-                let composed = navigator.speech.compose(element, verbosity: verbosity)
-                return AuditReport.Entry(index: offset + 1, element: element, speech: navigator.spoken(composed),
-                                         composedSpeech: composed, braille: navigator.braille.line(element))
+                navigator.auditEntry(element, index: offset + 1, verbosity: verbosity)
             }
-            return .init(screen: screen.code, title: screen.title, filter: job.filter, entries: entries, path: job.path)
-        }
-        return AuditReport(screens: ParallelMap.map(jobs, entry))
+            return .init(screen: screen.code, title: screen.title, filter: step.filter, entries: entries, path: step.path)
+        })
     }
 
     /// "1" for the server's category 1, "machine-learning" for a category known by name only.
     static func pathComponent(_ key: CategoryKey) -> String {
         key.raw.hasPrefix("#") ? String(key.raw.dropFirst()) : key.raw.replacingOccurrences(of: " ", with: "-")
+    }
+}
+
+/// The screens an audit visits, in report order.
+public struct AuditPlan: Sendable {
+    public struct Step: Sendable {
+        /// The active category filter's name for a filtered formations list.
+        public let filter: String?
+        /// The screen's stable name in reports ("formations?filter=1", "detail/3", "symbol/A").
+        public let path: String
+        public let make: @Sendable () -> Screen
+
+        init(filter: String?, path: String, make: @escaping @Sendable () -> Screen) {
+            self.filter = filter
+            self.path = path
+            self.make = make
+        }
+    }
+
+    public let steps: [Step]
+}
+
+extension Navigator {
+    /// What the reader says and shows for an element at `index` (1-based) of its screen: the
+    /// speech text exactly as handed to espeak-ng, the same before the lexicon, the braille line.
+    public func auditEntry(_ element: Element, index: Int, verbosity: Verbosity) -> AuditReport.Entry {
+        let composed = speech.compose(element, verbosity: verbosity)
+        return AuditReport.Entry(index: index, element: element, speech: spoken(composed),
+                                 composedSpeech: composed, braille: braille.line(element))
     }
 }
 

@@ -16,51 +16,68 @@ public enum AuditRules {
     public static func rule(_ id: String) -> (any AuditRule)? { all.first { $0.info.id == id } }
 }
 
-/// Runs the rules over a walked report. Pure: the same report, rules and context always give the
-/// same results. Screens are checked in parallel (they share nothing), results are merged in
-/// screen order so reports are stable.
+/// Runs the rules over elements. Pure: the same elements, rules and context always give the
+/// same outcomes. Most rules look at one element at a time; the others compare the elements of
+/// a screen, and run once the whole screen is known.
 public struct AuditEngine: Sendable {
     public let rules: [any AuditRule]
+    private let elementRules: [(index: Int, rule: any ElementRule)]
+    private let screenRules: [(index: Int, rule: any AuditRule)]
 
-    public init(rules: [any AuditRule] = AuditRules.all) { self.rules = rules }
+    public init(rules: [any AuditRule] = AuditRules.all) {
+        self.rules = rules
+        var elementRules: [(Int, any ElementRule)] = [], screenRules: [(Int, any AuditRule)] = []
+        for (r, rule) in rules.enumerated() {
+            if let rule = rule as? any ElementRule { elementRules.append((r, rule)) } else { screenRules.append((r, rule)) }
+        }
+        self.elementRules = elementRules
+        self.screenRules = screenRules
+    }
 
     /// All shipped rules but the disabled ones; unknown ids are returned so the caller can say so.
     public init(disabling ids: [String]) {
-        self.rules = AuditRules.all.filter { !ids.contains($0.info.id) }
+        self.init(rules: AuditRules.all.filter { !ids.contains($0.info.id) })
     }
 
+    var hasScreenRules: Bool { !screenRules.isEmpty }
+
+    /// One outcome per rule, in rule order, for the rules that look at one element alone; the
+    /// others' slots are `.inapplicable` until `screenOutcomes` fills them.
+    func elementOutcomes(_ facts: ElementFacts, _ context: AuditContext) -> [RuleCheck] {
+        var outcomes = [RuleCheck](repeating: .inapplicable, count: rules.count)
+        for (r, rule) in elementRules { outcomes[r] = rule.check(facts, context) }
+        return outcomes
+    }
+
+    /// Fills the slots of the rules that compare a screen's elements (`outcomes[e * rules.count + r]`).
+    func screenOutcomes(_ screen: ScreenFacts, _ context: AuditContext, into outcomes: inout [RuleCheck]) {
+        for (r, rule) in screenRules {
+            for (e, check) in rule.check(screen, context).enumerated() { outcomes[e * rules.count + r] = check }
+        }
+    }
+
+    /// Every rule over a walked report held in memory, in axe-core's buckets: for tests and
+    /// small reports (`lecteur audit` streams screen by screen instead, see `AuditChecker`).
+    /// Screens are checked in parallel and merged in order, so results are stable.
     public func run(_ report: AuditReport, context: AuditContext) -> AuditResults {
-        let screens = report.screens
-        // One slot of partial results per chunk of screens.
-        let chunkCount = screens.count < 64 ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount * 4)
-        let chunkSize = (screens.count + chunkCount - 1) / max(chunkCount, 1)
-        let partials = PartialBox(count: chunkCount, rules: rules.count)
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            var local = Array(repeating: RuleAccumulator(), count: rules.count)
-            let lower = chunk * chunkSize, upper = min(screens.count, lower + chunkSize)
-            guard lower < upper else { return }
-            for screenIndex in lower..<upper {
-                let facts = ScreenFacts(screens[screenIndex])
-                for (r, rule) in rules.enumerated() {
-                    for (e, outcome) in rule.check(facts, context).enumerated() {
-                        let node = AuditNode(screen: screenIndex, entry: e)
-                        switch outcome {
-                        case .inapplicable: break
-                        case .pass: local[r].passes.append(node)
-                        case .violation(let message): local[r].violations.append(AuditFinding(node: node, message: message))
-                        case .review(let message): local[r].incomplete.append(AuditFinding(node: node, message: message))
-                        }
-                    }
-                }
-            }
-            partials.store(chunk, local)
+        let grids = ParallelMap.map(report.screens) { screen -> [RuleCheck] in
+            let facts = ScreenFacts(screen)
+            var outcomes: [RuleCheck] = []
+            outcomes.reserveCapacity(facts.elements.count * rules.count)
+            for element in facts.elements { outcomes += elementOutcomes(element, context) }
+            screenOutcomes(facts, context, into: &outcomes)
+            return outcomes
         }
         var merged = Array(repeating: RuleAccumulator(), count: rules.count)
-        for chunk in partials.values() {
-            for r in rules.indices {
-                merged[r].violations += chunk[r].violations
-                merged[r].incomplete += chunk[r].incomplete
-                merged[r].passes += chunk[r].passes
+        for (s, outcomes) in grids.enumerated() {
+            for (i, outcome) in outcomes.enumerated() {
+                let node = AuditNode(screen: s, entry: i / rules.count), r = i % rules.count
+                switch outcome {
+                case .inapplicable: break
+                case .pass: merged[r].passes.append(node)
+                case .violation(let message): merged[r].violations.append(AuditFinding(node: node, message: message))
+                case .review(let message): merged[r].incomplete.append(AuditFinding(node: node, message: message))
+                }
             }
         }
         let results = zip(rules, merged).map { rule, acc in
@@ -74,24 +91,4 @@ struct RuleAccumulator {
     var violations: [AuditFinding] = []
     var incomplete: [AuditFinding] = []
     var passes: [AuditNode] = []
-}
-
-/// Chunk results written from concurrent workers, each into its own slot.
-private final class PartialBox: @unchecked Sendable {
-    private var slots: [[RuleAccumulator]]
-    private let lock = NSLock()
-
-    init(count: Int, rules: Int) { slots = Array(repeating: [], count: count) }
-
-    func store(_ index: Int, _ value: [RuleAccumulator]) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    func values() -> [[RuleAccumulator]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
-    }
 }

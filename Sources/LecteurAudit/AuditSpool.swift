@@ -1,0 +1,108 @@
+import Foundation
+
+/// The sections of a report whose order is not the walk's order (axe-core's JSON lists nodes
+/// rule by rule, the text report opens with totals known only at the end), filled screen by
+/// screen and written out once the walk is over. Each section keeps up to a megabyte in memory;
+/// beyond that its bytes go to one scratch file (next to the report, unlinked at once, so
+/// nothing is left behind even after a kill), and are read back in order when the report is
+/// assembled. Without a scratch file (none could be created) everything stays in memory.
+final class AuditSpool {
+    private struct Segment {
+        let offset: Int64
+        let count: Int
+    }
+
+    private var pending: [[UInt8]]
+    private var segments: [[Segment]]
+    private var sizes: [Int]
+    private var fd: Int32 = -1
+    private var fileEnd: Int64 = 0
+    private let directory: String?
+    private var scratchTried = false
+    /// Set when the scratch file could not be written or read: the report is incomplete.
+    private(set) var failed = false
+    static let spillSize = 1 << 20
+
+    /// `directory` holds the scratch file; nil keeps everything in memory.
+    init(streams: Int, directory: String?) {
+        pending = Array(repeating: [], count: streams)
+        segments = Array(repeating: [], count: streams)
+        sizes = Array(repeating: 0, count: streams)
+        self.directory = directory
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// Bytes written to `stream` so far.
+    func size(_ stream: Int) -> Int { sizes[stream] }
+
+    func append(_ stream: Int, _ text: inout String) {
+        guard !text.isEmpty else { return }
+        text.withUTF8 { bytes in
+            pending[stream].append(contentsOf: bytes)
+            sizes[stream] += bytes.count
+        }
+        if pending[stream].count >= Self.spillSize { spill(stream) }
+    }
+
+    private func openScratch() {
+        scratchTried = true
+        guard let directory else { return }
+        var template = Array((directory + "/.lecteur-audit-XXXXXX").utf8CString)
+        let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard opened >= 0 else { return }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        fd = opened
+    }
+
+    private func spill(_ stream: Int) {
+        if !scratchTried { openScratch() }
+        guard fd >= 0 else { return }
+        let count = pending[stream].count
+        let written = pending[stream].withUnsafeBytes { raw -> Bool in
+            var done = 0
+            while done < count {
+                let n = pwrite(fd, raw.baseAddress! + done, count - done, off_t(fileEnd + Int64(done)))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+        guard written else {
+            // A full disk: keep this and later bytes in memory rather than lose them.
+            close(fd)
+            fd = -1
+            return
+        }
+        segments[stream].append(Segment(offset: fileEnd, count: count))
+        fileEnd += Int64(count)
+        pending[stream].removeAll(keepingCapacity: true)
+    }
+
+    /// Writes `stream` to the sink in order, leaving out its first `skipping` bytes (a separator
+    /// written before every item, which the first item of a list does without).
+    func write(_ stream: Int, skipping: Int = 0, to sink: AuditSink) {
+        var skip = skipping
+        var buffer = [UInt8](repeating: 0, count: segments[stream].isEmpty ? 0 : 4 << 20)
+        for segment in segments[stream] {
+            var done = 0
+            while done < segment.count {
+                let want = min(buffer.count, segment.count - done)
+                let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, want, off_t(segment.offset + Int64(done))) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { failed = true; return }
+                buffer.withUnsafeBufferPointer { bytes in
+                    let from = min(skip, n)
+                    sink.write(UnsafeBufferPointer(rebasing: bytes[from..<n]))
+                    skip -= from
+                }
+                done += n
+            }
+        }
+        pending[stream].withUnsafeBufferPointer { bytes in
+            let from = min(skip, bytes.count)
+            sink.write(UnsafeBufferPointer(rebasing: bytes[from...]))
+        }
+    }
+}

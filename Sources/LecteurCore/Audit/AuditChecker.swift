@@ -1,0 +1,152 @@
+import Foundation
+
+/// One screen as the audit reports it: every element with what is said and shown for it, its
+/// braille cells, and what each enabled rule found on it. The reports are written from these, a
+/// few thousand elements at a time, so a catalogue of any size is never held whole. Kept compact,
+/// since the formations list of a large catalogue is one screen of a hundred thousand elements:
+/// an outcome is a byte, and only findings keep a message.
+public struct CheckedScreen: Sendable {
+    /// The screen's position in the walk (0-based).
+    public let index: Int
+    /// Its entries carry the speech text as spoken; the text before the lexicon, which only the
+    /// element rules read, is not kept.
+    public let screen: AuditReport.ScreenEntry
+    /// The braille cells of each entry's line, in entry order.
+    public let cells: [String]
+    public let ruleCount: Int
+    /// `kinds[e * ruleCount + r]`: what rule `r` (in the engine's order) made of entry `e`.
+    private let kinds: [UInt8]
+    /// The message of each finding, by the same slot.
+    private let messages: [Int: String]
+
+    public init(index: Int, screen: AuditReport.ScreenEntry, cells: [String], outcomes: [RuleCheck], ruleCount: Int) {
+        self.index = index
+        self.screen = screen
+        self.cells = cells
+        self.ruleCount = ruleCount
+        var kinds = [UInt8](repeating: 0, count: outcomes.count), messages: [Int: String] = [:]
+        for (slot, outcome) in outcomes.enumerated() {
+            switch outcome {
+            case .inapplicable: break
+            case .pass: kinds[slot] = 1
+            case .violation(let message): kinds[slot] = 2; messages[slot] = message
+            case .review(let message): kinds[slot] = 3; messages[slot] = message
+            }
+        }
+        self.kinds = kinds
+        self.messages = messages
+    }
+
+    public func outcome(entry e: Int, rule r: Int) -> RuleCheck {
+        let slot = e * ruleCount + r
+        switch kinds[slot] {
+        case 1: return .pass
+        case 2: return .violation(messages[slot]!)
+        case 3: return .review(messages[slot]!)
+        default: return .inapplicable
+        }
+    }
+}
+
+/// Builds and checks the elements of the walk's screens. The speech text, braille line, cells
+/// and per-element rule outcomes of an element depend on the element alone, and most elements
+/// of a large catalogue recur (the back button, the levels, durations, prices and categories of
+/// every detail screen): each worker keeps them in an `AuditMemo`, so a recurring element is
+/// worked out once. Pure apart from the memo, which only ever returns what would be computed.
+public struct AuditChecker: Sendable {
+    public let navigator: Navigator
+    public let engine: AuditEngine
+    public let context: AuditContext
+    public let verbosity: Verbosity
+
+    public init(navigator: Navigator, engine: AuditEngine, context: AuditContext, verbosity: Verbosity = .full) {
+        self.navigator = navigator
+        self.engine = engine
+        self.context = context
+        self.verbosity = verbosity
+    }
+
+    public var ruleCount: Int { engine.rules.count }
+
+    /// Part of a screen, checked: entries `range` with their cells and outcomes.
+    public struct Part {
+        public let range: Range<Int>
+        var entries: [AuditReport.Entry] = []
+        var cells: [String] = []
+        var outcomes: [RuleCheck] = []
+
+        public init(range: Range<Int>) { self.range = range }
+    }
+
+    /// Builds and checks `elements[range]`, taking what `memo` already knows.
+    public func check(_ elements: ElementList, range: Range<Int>, memo: AuditMemo) -> Part {
+        var part = Part(range: range)
+        part.entries.reserveCapacity(range.count)
+        part.cells.reserveCapacity(range.count)
+        part.outcomes.reserveCapacity(range.count * ruleCount)
+        for offset in range {
+            let element = elements[offset]
+            let known: AuditMemo.Known
+            if let hit = memo.known(element) {
+                known = hit
+            } else {
+                let entry = navigator.auditEntry(element, index: offset + 1, verbosity: verbosity)
+                let facts = ElementFacts(entry)
+                known = AuditMemo.Known(entry: entry, cells: context.braille.cells(for: entry.braille.text),
+                                        outcomes: engine.elementOutcomes(facts, context))
+                memo.remember(element, known)
+            }
+            // The text before the lexicon has served the element rules: not kept (see CheckedScreen).
+            part.entries.append(AuditReport.Entry(index: offset + 1, element: element, speech: known.entry.speech,
+                                                  braille: known.entry.braille))
+            part.cells.append(known.cells)
+            part.outcomes.append(contentsOf: known.outcomes)
+        }
+        return part
+    }
+
+    /// Joins the parts of a screen (in order, emptying them as it goes, so a long screen is not
+    /// held twice) and runs the rules that compare its elements.
+    public func finish(index: Int, code: String, title: String, filter: String?, path: String,
+                       parts: inout [Part]) -> CheckedScreen {
+        var entries: [AuditReport.Entry] = [], cells: [String] = [], outcomes: [RuleCheck] = []
+        if parts.count == 1 {
+            swap(&entries, &parts[0].entries); swap(&cells, &parts[0].cells); swap(&outcomes, &parts[0].outcomes)
+        } else {
+            let count = parts.reduce(0) { $0 + $1.range.count }
+            entries.reserveCapacity(count); cells.reserveCapacity(count); outcomes.reserveCapacity(count * ruleCount)
+            for i in parts.indices {
+                entries += parts[i].entries; cells += parts[i].cells; outcomes += parts[i].outcomes
+                parts[i].entries = []; parts[i].cells = []; parts[i].outcomes = []
+            }
+        }
+        let screen = AuditReport.ScreenEntry(screen: code, title: title, filter: filter, entries: entries, path: path)
+        // Fresh views: the screen rules need few of them (the label words of controls), and
+        // those the element rules built are not kept, to keep the memory of a long list low.
+        if engine.hasScreenRules { engine.screenOutcomes(ScreenFacts(screen), context, into: &outcomes) }
+        return CheckedScreen(index: index, screen: screen, cells: cells, outcomes: outcomes, ruleCount: ruleCount)
+    }
+}
+
+/// What one worker has already worked out for elements it met, by element. Bounded: when full
+/// it starts again, which costs a recomputation and never a wrong answer. Not thread-safe: one
+/// per worker.
+public final class AuditMemo {
+    struct Known {
+        let entry: AuditReport.Entry
+        let cells: String
+        let outcomes: [RuleCheck]
+    }
+
+    private var table: [Element: Known] = [:]
+    private let limit: Int
+
+    public init(limit: Int = 1 << 14) { self.limit = limit }
+
+    func known(_ element: Element) -> Known? { table[element] }
+
+    func remember(_ element: Element, _ known: Known) {
+        if table.count >= limit { table.removeAll(keepingCapacity: true) }
+        table[element] = known
+    }
+}
