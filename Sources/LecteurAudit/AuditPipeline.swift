@@ -18,11 +18,17 @@ protocol StreamedAuditFormat {
 /// hands each batch's output to the spool in report order. Memory stays bounded by a batch
 /// (about 16 000 elements, or the longest screen when it is longer), whatever the catalogue's size.
 struct AuditPipeline {
+    /// Sizes of the work: tests shrink them to put batch, unit and spool boundaries everywhere.
+    struct Tuning {
+        var batchElements = 16_384
+        var unitElements = 512
+        var spillSize = 1 << 20
+    }
+
     let checker: AuditChecker
     let plan: AuditPlan
+    var tuning = Tuning()
     let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    static let batchElements = 16_384
-    static let unitElements = 512
 
     private struct Unit {
         let slot: Int
@@ -46,7 +52,7 @@ struct AuditPipeline {
             // steps are the long formations lists, the rest short detail and symbol screens.
             var screens: [(index: Int, step: AuditPlan.Step, screen: Screen)] = []
             var elements = 0
-            while next < plan.steps.count && elements < Self.batchElements {
+            while next < plan.steps.count && elements < tuning.batchElements {
                 let steps = Array(plan.steps[next..<min(plan.steps.count, next + group)])
                 let built = parallel(steps.count) { i, _ in steps[i].make() }
                 for (i, screen) in built.enumerated() {
@@ -61,7 +67,7 @@ struct AuditPipeline {
                 let count = item.screen.elements.count
                 var start = 0
                 repeat {
-                    let end = min(count, start + Self.unitElements)
+                    let end = min(count, start + tuning.unitElements)
                     units.append(Unit(slot: slot, range: start..<end, first: start == 0, last: end == count))
                     start = end
                 } while start < count

@@ -29,13 +29,19 @@ public struct AuditRun: Sendable {
     public func write(_ catalogue: Catalogue, progress: [String: SymbolProgress] = [:], as format: AuditFormat,
                       info: AuditRunInfo = AuditRunInfo(), to sink: AuditSink, scratchDirectory: String? = nil,
                       recordBaseline: Bool = false) -> AuditTally {
+        write(catalogue, progress: progress, as: format, info: info, to: sink, scratchDirectory: scratchDirectory,
+              recordBaseline: recordBaseline, tuning: AuditPipeline.Tuning())
+    }
+
+    func write(_ catalogue: Catalogue, progress: [String: SymbolProgress], as format: AuditFormat, info: AuditRunInfo,
+               to sink: AuditSink, scratchDirectory: String?, recordBaseline: Bool, tuning: AuditPipeline.Tuning) -> AuditTally {
         let checker = AuditChecker(navigator: navigator, engine: engine, context: context)
         let plan = AuditWalker(navigator: navigator).plan(catalogue: catalogue, progress: progress)
         let streamed = AuditFormatter(strings: strings)
             .streamed(format, rules: engine.rules.map(\.info), braille: context.braille.name, info: info)
-        let spool = AuditSpool(streams: streamed.sectionCount, directory: scratchDirectory)
+        let spool = AuditSpool(streams: streamed.sectionCount, directory: scratchDirectory, spillSize: tuning.spillSize)
         let started = ContinuousClock.now
-        var tally = AuditPipeline(checker: checker, plan: plan)
+        var tally = AuditPipeline(checker: checker, plan: plan, tuning: tuning)
             .run(streamed, spool: spool, baseline: info.baseline, record: recordBaseline)
         let elapsed = (ContinuousClock.now - started).components
         tally.elapsed = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18

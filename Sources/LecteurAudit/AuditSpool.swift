@@ -21,10 +21,12 @@ final class AuditSpool {
     private var scratchTried = false
     /// Set when the scratch file could not be written or read: the report is incomplete.
     private(set) var failed = false
-    static let spillSize = 1 << 20
+    private let spillSize: Int
 
-    /// `directory` holds the scratch file; nil keeps everything in memory.
-    init(streams: Int, directory: String?) {
+    /// `directory` holds the scratch file; nil keeps everything in memory. A section goes to the
+    /// file once `spillSize` bytes of it wait.
+    init(streams: Int, directory: String?, spillSize: Int = 1 << 20) {
+        self.spillSize = spillSize
         pending = Array(repeating: [], count: streams)
         segments = Array(repeating: [], count: streams)
         sizes = Array(repeating: 0, count: streams)
@@ -42,7 +44,7 @@ final class AuditSpool {
             pending[stream].append(contentsOf: bytes)
             sizes[stream] += bytes.count
         }
-        if pending[stream].count >= Self.spillSize { spill(stream) }
+        if pending[stream].count >= spillSize { spill(stream) }
     }
 
     private func openScratch() {

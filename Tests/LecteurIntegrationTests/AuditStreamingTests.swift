@@ -1,0 +1,73 @@
+import Foundation
+@testable import LecteurAudit
+import LecteurCore
+import Testing
+
+/// The audit is written batch by batch, unit by unit, with sections waiting in a scratch file:
+/// none of these boundaries may show in a report. Each format is written with the working sizes
+/// and with tiny ones (a batch of 7 elements, units of 3, sections sent to the file every 64
+/// bytes), and must come out byte for byte the same; the totals must be the in-memory engine's.
+@Suite struct AuditStreamingTests {
+    static let catalogue: Catalogue = {
+        var records: [String] = []
+        for i in 0..<240 {
+            let price = i % 2 == 0 ? "\"\(90 + i * 7).00\"" : "\(1200 + i)"
+            let session = i % 3 == 0 ? "null" : "\"2026-0\(1 + i % 9)-1\(i % 9)T09:00:00.000000Z\""
+            // Hostile and tricky text on some records: markup, quotes, a control character, RGAA.
+            let title = i % 17 == 0 ? "Atelier <b>\\\"RGAA\\\"</b> \\u0007 n° \(i)" : "Formation \(i) : IA et données"
+            records.append("""
+            {"id": \(i + 1), "title": "\(title)", "description": "Description \(i), 40h à 1 490 €.",
+             "duration": "\(1 + i % 5) jours", "level": "\(["Débutant", "Intermédiaire", "Expert"][i % 3])",
+             "price": \(price), "next_session": \(session),
+             "category": {"id": \(i % 6), "name": "Catégorie \(i % 6)", "slug": "c\(i % 6)", "color": "#000000", "icon": "i"}}
+            """)
+        }
+        return try! CatalogueDecoder.decode(Data(("{\"data\": [" + records.joined(separator: ",") + "]}").utf8)).catalogue
+    }()
+
+    static let run = try! AuditRun(strings: AuditResources.strings(locale: "fr")!,
+                                   timeZone: TimeZone(identifier: "Europe/Paris")!, disabled: ["label-role-word"])
+
+    private func report(_ format: AuditFormat, tuning: AuditPipeline.Tuning, scratch: String?,
+                        baseline: AuditBaseline? = nil) -> (String, AuditTally) {
+        let (sink, text) = AuditSink.collecting()
+        let info = AuditRunInfo(url: "file:///catalogue.json", timestamp: Date(timeIntervalSince1970: 1_700_000_000), duration: 0,
+                                baseline: baseline)
+        let tally = Self.run.write(Self.catalogue, progress: [:], as: format, info: info, to: sink, scratchDirectory: scratch,
+                                   recordBaseline: true, tuning: tuning)
+        return (text(), tally)
+    }
+
+    @Test(arguments: AuditFormat.allCases)
+    func batchUnitAndSpoolBoundariesDoNotShow(_ format: AuditFormat) throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("audit-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let (whole, wholeTally) = report(format, tuning: .init(), scratch: nil)
+        let (pieces, piecesTally) = report(format, tuning: .init(batchElements: 7, unitElements: 3, spillSize: 64),
+                                           scratch: scratch.path)
+        #expect(whole.utf8.count > 100_000)
+        #expect(whole == pieces)
+        #expect(wholeTally.violations == piecesTally.violations && wholeTally.passes == piecesTally.passes)
+        #expect(wholeTally.baseline == piecesTally.baseline)
+        // The scratch file is unlinked as soon as it is created: nothing is left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+    }
+
+    @Test func totalsAreTheInMemoryEngines() {
+        let (_, tally) = report(.text, tuning: .init(batchElements: 50, unitElements: 5, spillSize: 1 << 20), scratch: nil)
+        let walked = AuditWalker(navigator: Self.run.navigator).walk(catalogue: Self.catalogue)
+        let results = Self.run.engine.run(walked, context: Self.run.context)
+        #expect(tally.screens == walked.screens.count)
+        #expect(tally.elements == walked.elementCount)
+        #expect(tally.violations == results.rules.map(\.violations.count))
+        #expect(tally.incomplete == results.rules.map(\.incomplete.count))
+        #expect(tally.passes == results.rules.map(\.passes.count))
+        #expect(tally.violationCount > 0 && tally.violationCount(atLeast: .critical) <= tally.violationCount)
+        // Every finding recorded for a baseline once, and compared with itself: all known.
+        #expect(tally.baseline.entries.count == tally.violationCount + tally.incompleteCount)
+        let again = report(.text, tuning: .init(), scratch: nil, baseline: tally.baseline).1
+        #expect(again.comparison(with: tally.baseline) == .init(known: tally.baseline.entries.count, new: 0, fixed: 0))
+        #expect(again.newViolationCount(atLeast: .minor) == 0)
+    }
+}
