@@ -23,6 +23,8 @@ struct AuditPipeline {
         var batchElements = 16_384
         var unitElements = 512
         var spillSize = 1 << 20
+        /// A screen at least this long is kept for the next batches (see `LongScreen`).
+        var longScreen = 4096
     }
 
     let checker: AuditChecker
@@ -46,6 +48,7 @@ struct AuditPipeline {
         let rules = checker.engine.rules.map(\.info)
         var tally = AuditTally(rules: rules)
         let memos = (0..<workers).map { _ in AuditMemo() }
+        var shared: LongScreen?
         var next = 0, group = 2
         while next < plan.steps.count {
             // Screens are built a growing group at a time until the batch is full: the first
@@ -72,6 +75,7 @@ struct AuditPipeline {
                     start = end
                 } while start < count
             }
+            for memo in memos { memo.shared = shared; memo.sharedHits = 0 }
             var parts = parallel(units.count) { u, worker in
                 checker.check(screens[units[u].slot].screen.elements, range: units[u].range, memo: memos[worker])
             }
@@ -90,6 +94,13 @@ struct AuditPipeline {
                                               filter: item.step.filter, path: item.step.path, parts: &screenParts))
             }
             parts = []
+            // The longest screen of the batch, when long, serves the next batches; it is let go
+            // once a batch found nothing on it.
+            if memos.allSatisfy({ $0.sharedHits == 0 }) { shared = nil }
+            if let longest = checked.max(by: { $0.screen.entries.count < $1.screen.entries.count }),
+               longest.screen.entries.count >= tuning.longScreen {
+                shared = LongScreen(longest)
+            }
             // Rendered a window of units at a time, so the text waiting for the spool stays small.
             let window = workers * 8
             var from = 0

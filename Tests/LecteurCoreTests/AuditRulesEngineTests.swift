@@ -91,6 +91,19 @@ import LecteurLocales
         #expect(TextScan.isAcronym(words[1]) && !TextScan.isAcronym(words[2]))
     }
 
+    /// Words fold in the same pass as they are found; the result must be `fold`'s, whatever the
+    /// letters (French, other Latin-1, combining accents, Greek, ß, Œ, × and ÷ as separators).
+    @Test func wordsFoldAsFoldDoes() {
+        let alphabet = Array("aZé É ÇàÀ ÿŸ ß Œœ Ææ ð Þ × ÷ ñ Ø e\u{301} A\u{300} Ωω İ 7 ' - ·")
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let text = String((0..<Int.random(in: 1...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            for word in TextScan.words(in: text) {
+                #expect(word.folded == TextScan.fold(word.text), "\(word.text)")
+            }
+        }
+    }
+
     @Test func theWalkerReachesTheLoadingAndErrorScreensWithUniquePaths() {
         let report = AuditWalker(navigator: Fixture.navigator).walk(catalogue: Fixture.builtIn)
         let paths = report.screens.map(\.path)

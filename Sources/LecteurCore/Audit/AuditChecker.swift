@@ -86,15 +86,26 @@ public struct AuditChecker: Sendable {
         part.outcomes.reserveCapacity(range.count * ruleCount)
         for offset in range {
             let element = elements[offset]
+            let key = AuditMemo.Key(element)
+            if let (screen, e) = memo.shared?.find(key) {
+                // Met on an earlier long screen (a card of the full list, again in a category's).
+                let entry = screen.screen.entries[e]
+                part.entries.append(AuditReport.Entry(index: offset + 1, element: element, speech: entry.speech,
+                                                      braille: entry.braille))
+                part.cells.append(screen.cells[e])
+                for r in 0..<ruleCount { part.outcomes.append(screen.outcome(entry: e, rule: r)) }
+                memo.sharedHits += 1
+                continue
+            }
             let known: AuditMemo.Known
-            if let hit = memo.known(element) {
+            if let hit = memo.known(key) {
                 known = hit
             } else {
                 let entry = navigator.auditEntry(element, index: offset + 1, verbosity: verbosity)
                 let facts = ElementFacts(entry)
                 known = AuditMemo.Known(entry: entry, cells: context.braille.cells(for: entry.braille.text),
                                         outcomes: engine.elementOutcomes(facts, context))
-                memo.remember(element, known)
+                memo.remember(key, known)
             }
             // The text before the lexicon has served the element rules: not kept (see CheckedScreen).
             part.entries.append(AuditReport.Entry(index: offset + 1, element: element, speech: known.entry.speech,
@@ -138,15 +149,52 @@ public final class AuditMemo {
         let outcomes: [RuleCheck]
     }
 
-    private var table: [Element: Known] = [:]
+    /// An element with its hash worked out once (hashing its nine fields is not free, and each
+    /// element is looked up and often stored).
+    public struct Key: Hashable {
+        let element: Element
+        let hash: Int
+
+        public init(_ element: Element) {
+            self.element = element
+            self.hash = element.hashValue
+        }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        public static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.element == b.element }
+    }
+
+    private var table: [Key: Known] = [:]
     private let limit: Int
+    /// A long screen already checked, whose elements later screens may show again.
+    public var shared: LongScreen?
+    /// Elements found on `shared` since the counter was last reset.
+    public var sharedHits = 0
 
     public init(limit: Int = 1 << 14) { self.limit = limit }
 
-    func known(_ element: Element) -> Known? { table[element] }
+    func known(_ key: Key) -> Known? { table[key] }
 
-    func remember(_ element: Element, _ known: Known) {
+    func remember(_ key: Key, _ known: Known) {
         if table.count >= limit { table.removeAll(keepingCapacity: true) }
-        table[element] = known
+        table[key] = known
     }
+}
+
+/// A long screen (the formations list) kept after it was written, with its elements indexed: the
+/// category lists that follow show the same cards, which are then not worked out again.
+/// Read-only once built, shared by the workers.
+public final class LongScreen: @unchecked Sendable {
+    public let screen: CheckedScreen
+    private let index: [AuditMemo.Key: Int]
+
+    public init(_ screen: CheckedScreen) {
+        self.screen = screen
+        var index: [AuditMemo.Key: Int] = [:]
+        index.reserveCapacity(screen.screen.entries.count)
+        for (e, entry) in screen.screen.entries.enumerated() { index[AuditMemo.Key(entry.element)] = e }
+        self.index = index
+    }
+
+    func find(_ key: AuditMemo.Key) -> (CheckedScreen, Int)? { index[key].map { (screen, $0) } }
 }

@@ -57,7 +57,7 @@ public enum TextScan {
         while i < scalars.count {
             guard isWordScalar(scalars[i]) else { i += 1; continue }
             let start = i
-            var ascii = true
+            var folding = true
             bytes.removeAll(keepingCapacity: true)
             foldedBytes.removeAll(keepingCapacity: true)
             while i < scalars.count, isWordScalar(scalars[i]) || isCombining(scalars[i]) {
@@ -66,15 +66,20 @@ public enum TextScan {
                     bytes.append(UInt8(v))
                     foldedBytes.append(v >= 0x41 && v <= 0x5A ? UInt8(v + 32) : UInt8(v))
                 } else {
-                    ascii = false
                     bytes.append(contentsOf: UTF8.encode(scalars[i])!)
+                    // French letters fold in the same pass; anything else through `fold`.
+                    if v >= 0xC0 && v <= 0xFF, case let base = latin1Base[Int(v - 0xC0)], !base.isEmpty {
+                        foldedBytes.append(contentsOf: base)
+                    } else if !isCombining(scalars[i]) {
+                        folding = false
+                    }
                 }
                 i += 1
             }
             // Building the words is most of the rules' cost on a large catalogue: bytes, not
-            // scalar-by-scalar string appends, and the folding done in the same pass for ASCII.
+            // scalar-by-scalar string appends, and the folding done in the same pass.
             let text = String(decoding: bytes, as: UTF8.self)
-            let folded = ascii ? String(decoding: foldedBytes, as: UTF8.self) : fold(text)
+            let folded = folding ? String(decoding: foldedBytes, as: UTF8.self) : fold(text)
             words.append(Word(text: text, folded: folded, start: start, end: i))
         }
         return words
@@ -111,6 +116,9 @@ public enum TextScan {
         for (base, letters) in groups { for s in letters.unicodeScalars { table[s.value] = base } }
         return table
     }()
+
+    /// `latinBase` for U+00C0…U+00FF as bytes, empty where the letter has no base (× ÷ ð þ…).
+    private static let latin1Base: [[UInt8]] = (0xC0...0xFF).map { Array((latinBase[UInt32($0)] ?? "").utf8) }
 
     /// True when the word is written in capitals only and has at least two letters: an acronym
     /// candidate ("IA", "RGAA").
