@@ -79,7 +79,7 @@ struct AuditTextFormat: StreamedAuditFormat {
             if let text = naming.state(item) { field(state, [text]) }
             field(speech, [entry.speech])
             field(brailleLine, [entry.braille.text])
-            field(cells, [checked.cells[e]])
+            field(cells, [checked.cells(e)])
             for found in checked.findings(entry: e, rules: rules) {
                 field(finding, [naming.kind(found.kind), naming.impact(found.rule.impact), found.rule.id, found.message])
             }

@@ -162,7 +162,7 @@ struct AuditHTMLFormat: StreamedAuditFormat {
         field(.auditReportFieldState, naming.state(element))
         field(.auditReportFieldSpeech, entry.speech, cls: "speech")
         field(.auditReportFieldBraille, entry.braille.text, cls: "braille")
-        field(.auditReportFieldCells, checked.cells[e], cls: "cells")
+        field(.auditReportFieldCells, checked.cells(e), cls: "cells")
         out += "<dt>"
         out += texts.fields[.auditReportFieldFindings]!
         out += "</dt><dd>"

@@ -213,7 +213,7 @@ struct AuditJSONFormat: StreamedAuditFormat {
             out += ", \"braille\": "
             AuditMarkup.json(entry.braille.text, into: &out)
             out += ", \"cells\": "
-            AuditMarkup.json(checked.cells[e], into: &out)
+            AuditMarkup.json(checked.cells(e), into: &out)
             out += ", \"findings\": ["
             for (f, finding) in checked.findings(entry: e, rules: rules).enumerated() {
                 if f > 0 { out += ", " }

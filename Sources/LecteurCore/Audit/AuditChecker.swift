@@ -11,40 +11,67 @@ public struct CheckedScreen: Sendable {
     /// Its entries carry the speech text as spoken; the text before the lexicon, which only the
     /// element rules read, is not kept.
     public let screen: AuditReport.ScreenEntry
-    /// The braille cells of each entry's line, in entry order.
-    public let cells: [String]
     public let ruleCount: Int
     /// `kinds[e * ruleCount + r]`: what rule `r` (in the engine's order) made of entry `e`.
     private let kinds: [UInt8]
     /// The message of each finding, by the same slot.
     private let messages: [Int: String]
+    private let braille: any BrailleCellTable
 
-    public init(index: Int, screen: AuditReport.ScreenEntry, cells: [String], outcomes: [RuleCheck], ruleCount: Int) {
+    init(index: Int, screen: AuditReport.ScreenEntry, kinds: [UInt8], messages: [Int: String], ruleCount: Int,
+         braille: any BrailleCellTable) {
         self.index = index
         self.screen = screen
-        self.cells = cells
-        self.ruleCount = ruleCount
-        var kinds = [UInt8](repeating: 0, count: outcomes.count), messages: [Int: String] = [:]
-        for (slot, outcome) in outcomes.enumerated() {
-            switch outcome {
-            case .inapplicable: break
-            case .pass: kinds[slot] = 1
-            case .violation(let message): kinds[slot] = 2; messages[slot] = message
-            case .review(let message): kinds[slot] = 3; messages[slot] = message
-            }
-        }
         self.kinds = kinds
         self.messages = messages
+        self.ruleCount = ruleCount
+        self.braille = braille
     }
 
     public func outcome(entry e: Int, rule r: Int) -> RuleCheck {
         let slot = e * ruleCount + r
         switch kinds[slot] {
-        case 1: return .pass
-        case 2: return .violation(messages[slot]!)
-        case 3: return .review(messages[slot]!)
+        case Outcomes.pass: return .pass
+        case Outcomes.violation: return .violation(messages[slot]!)
+        case Outcomes.review: return .review(messages[slot]!)
         default: return .inapplicable
         }
+    }
+
+    /// The braille cells of entry `e`'s line: worked out when written rather than kept, since
+    /// they are a third of what a long screen would hold.
+    public func cells(_ e: Int) -> String { braille.cells(for: screen.entries[e].braille.text) }
+}
+
+/// Rule outcomes kept as a byte each, with the messages of findings aside.
+struct Outcomes {
+    static let inapplicable: UInt8 = 0, pass: UInt8 = 1, violation: UInt8 = 2, review: UInt8 = 3
+    var kinds: [UInt8] = []
+    var messages: [Int: String] = [:]
+
+    mutating func append(_ outcome: RuleCheck) {
+        switch outcome {
+        case .inapplicable: kinds.append(Self.inapplicable)
+        case .pass: kinds.append(Self.pass)
+        case .violation(let message): messages[kinds.count] = message; kinds.append(Self.violation)
+        case .review(let message): messages[kinds.count] = message; kinds.append(Self.review)
+        }
+    }
+
+    mutating func set(_ slot: Int, _ outcome: RuleCheck) {
+        messages[slot] = nil
+        switch outcome {
+        case .inapplicable: kinds[slot] = Self.inapplicable
+        case .pass: kinds[slot] = Self.pass
+        case .violation(let message): messages[slot] = message; kinds[slot] = Self.violation
+        case .review(let message): messages[slot] = message; kinds[slot] = Self.review
+        }
+    }
+
+    mutating func append(_ other: Outcomes) {
+        let offset = kinds.count
+        kinds += other.kinds
+        for (slot, message) in other.messages { messages[slot + offset] = message }
     }
 }
 
@@ -72,8 +99,7 @@ public struct AuditChecker: Sendable {
     public struct Part {
         public let range: Range<Int>
         var entries: [AuditReport.Entry] = []
-        var cells: [String] = []
-        var outcomes: [RuleCheck] = []
+        var outcomes = Outcomes()
 
         public init(range: Range<Int>) { self.range = range }
     }
@@ -82,8 +108,7 @@ public struct AuditChecker: Sendable {
     public func check(_ elements: ElementList, range: Range<Int>, memo: AuditMemo) -> Part {
         var part = Part(range: range)
         part.entries.reserveCapacity(range.count)
-        part.cells.reserveCapacity(range.count)
-        part.outcomes.reserveCapacity(range.count * ruleCount)
+        part.outcomes.kinds.reserveCapacity(range.count * ruleCount)
         for offset in range {
             let element = elements[offset]
             let key = AuditMemo.Key(element)
@@ -92,7 +117,6 @@ public struct AuditChecker: Sendable {
                 let entry = screen.screen.entries[e]
                 part.entries.append(AuditReport.Entry(index: offset + 1, element: element, speech: entry.speech,
                                                       braille: entry.braille))
-                part.cells.append(screen.cells[e])
                 for r in 0..<ruleCount { part.outcomes.append(screen.outcome(entry: e, rule: r)) }
                 memo.sharedHits += 1
                 continue
@@ -103,15 +127,13 @@ public struct AuditChecker: Sendable {
             } else {
                 let entry = navigator.auditEntry(element, index: offset + 1, verbosity: verbosity)
                 let facts = ElementFacts(entry)
-                known = AuditMemo.Known(entry: entry, cells: context.braille.cells(for: entry.braille.text),
-                                        outcomes: engine.elementOutcomes(facts, context))
+                known = AuditMemo.Known(entry: entry, outcomes: engine.elementOutcomes(facts, context))
                 memo.remember(key, known)
             }
             // The text before the lexicon has served the element rules: not kept (see CheckedScreen).
             part.entries.append(AuditReport.Entry(index: offset + 1, element: element, speech: known.entry.speech,
                                                   braille: known.entry.braille))
-            part.cells.append(known.cells)
-            part.outcomes.append(contentsOf: known.outcomes)
+            for outcome in known.outcomes { part.outcomes.append(outcome) }
         }
         return part
     }
@@ -120,32 +142,33 @@ public struct AuditChecker: Sendable {
     /// held twice) and runs the rules that compare its elements.
     public func finish(index: Int, code: String, title: String, filter: String?, path: String,
                        parts: inout [Part]) -> CheckedScreen {
-        var entries: [AuditReport.Entry] = [], cells: [String] = [], outcomes: [RuleCheck] = []
+        var entries: [AuditReport.Entry] = [], outcomes = Outcomes()
         if parts.count == 1 {
-            swap(&entries, &parts[0].entries); swap(&cells, &parts[0].cells); swap(&outcomes, &parts[0].outcomes)
+            swap(&entries, &parts[0].entries); swap(&outcomes, &parts[0].outcomes)
         } else {
             let count = parts.reduce(0) { $0 + $1.range.count }
-            entries.reserveCapacity(count); cells.reserveCapacity(count); outcomes.reserveCapacity(count * ruleCount)
+            entries.reserveCapacity(count); outcomes.kinds.reserveCapacity(count * ruleCount)
             for i in parts.indices {
-                entries += parts[i].entries; cells += parts[i].cells; outcomes += parts[i].outcomes
-                parts[i].entries = []; parts[i].cells = []; parts[i].outcomes = []
+                entries += parts[i].entries; outcomes.append(parts[i].outcomes)
+                parts[i].entries = []; parts[i].outcomes = Outcomes()
             }
         }
         let screen = AuditReport.ScreenEntry(screen: code, title: title, filter: filter, entries: entries, path: path)
         // Fresh views: the screen rules need few of them (the label words of controls), and
         // those the element rules built are not kept, to keep the memory of a long list low.
-        if engine.hasScreenRules { engine.screenOutcomes(ScreenFacts(screen), context, into: &outcomes) }
-        return CheckedScreen(index: index, screen: screen, cells: cells, outcomes: outcomes, ruleCount: ruleCount)
+        for (r, checks) in engine.hasScreenRules ? engine.screenOutcomes(ScreenFacts(screen), context) : [] {
+            for (e, check) in checks.enumerated() { outcomes.set(e * ruleCount + r, check) }
+        }
+        return CheckedScreen(index: index, screen: screen, kinds: outcomes.kinds, messages: outcomes.messages,
+                             ruleCount: ruleCount, braille: context.braille)
     }
 }
 
-/// What one worker has already worked out for elements it met, by element. Bounded: when full
-/// it starts again, which costs a recomputation and never a wrong answer. Not thread-safe: one
-/// per worker.
+/// What one worker has already worked out for elements it met, by element. Bounded (what it
+/// forgets costs a recomputation, never a wrong answer). Not thread-safe: one per worker.
 public final class AuditMemo {
     struct Known {
         let entry: AuditReport.Entry
-        let cells: String
         let outcomes: [RuleCheck]
     }
 
@@ -164,20 +187,33 @@ public final class AuditMemo {
         public static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.element == b.element }
     }
 
-    private var table: [Key: Known] = [:]
+    // Two generations: when the young one is full it becomes the old one, and what is found
+    // in the old one moves back to the young one, so the elements that keep recurring (the
+    // back button, the levels) stay while the ones met once (each formation's title) go.
+    private var young: [Key: Known] = [:]
+    private var old: [Key: Known] = [:]
     private let limit: Int
     /// A long screen already checked, whose elements later screens may show again.
     public var shared: LongScreen?
     /// Elements found on `shared` since the counter was last reset.
     public var sharedHits = 0
 
-    public init(limit: Int = 1 << 14) { self.limit = limit }
+    public init(limit: Int = 1 << 13) { self.limit = limit }
 
-    func known(_ key: Key) -> Known? { table[key] }
+    func known(_ key: Key) -> Known? {
+        if let hit = young[key] { return hit }
+        guard let hit = old[key] else { return nil }
+        remember(key, hit)
+        return hit
+    }
 
     func remember(_ key: Key, _ known: Known) {
-        if table.count >= limit { table.removeAll(keepingCapacity: true) }
-        table[key] = known
+        if young.count >= limit {
+            old = young
+            young = [:]
+            young.reserveCapacity(limit)
+        }
+        young[key] = known
     }
 }
 

@@ -49,11 +49,10 @@ public struct AuditEngine: Sendable {
         return outcomes
     }
 
-    /// Fills the slots of the rules that compare a screen's elements (`outcomes[e * rules.count + r]`).
-    func screenOutcomes(_ screen: ScreenFacts, _ context: AuditContext, into outcomes: inout [RuleCheck]) {
-        for (r, rule) in screenRules {
-            for (e, check) in rule.check(screen, context).enumerated() { outcomes[e * rules.count + r] = check }
-        }
+    /// The outcomes of the rules that compare a screen's elements: each such rule's index and
+    /// one outcome per element.
+    func screenOutcomes(_ screen: ScreenFacts, _ context: AuditContext) -> [(rule: Int, checks: [RuleCheck])] {
+        screenRules.map { ($0.index, $0.rule.check(screen, context)) }
     }
 
     /// Every rule over a walked report held in memory, in axe-core's buckets: for tests and
@@ -65,7 +64,9 @@ public struct AuditEngine: Sendable {
             var outcomes: [RuleCheck] = []
             outcomes.reserveCapacity(facts.elements.count * rules.count)
             for element in facts.elements { outcomes += elementOutcomes(element, context) }
-            screenOutcomes(facts, context, into: &outcomes)
+            for (r, checks) in screenOutcomes(facts, context) {
+                for (e, check) in checks.enumerated() { outcomes[e * rules.count + r] = check }
+            }
             return outcomes
         }
         var merged = Array(repeating: RuleAccumulator(), count: rules.count)

@@ -95,13 +95,16 @@ public struct DuplicateLabelRule: AuditRule {
     public init() {}
 
     public func check(_ screen: ScreenFacts, _ context: AuditContext) -> [RuleCheck] {
+        // The keys only, not the elements' word lists: a screen can be a list of a hundred
+        // thousand cards.
+        let keys = screen.elements.map { $0.element.action == nil ? "" : TextScan.wordKey(TextScan.words(in: $0.element.label)) }
         var byName: [String: [Int]] = [:]
         for (i, element) in screen.elements.enumerated() where element.element.action != nil {
-            byName[TextScan.wordKey(element.labelWords), default: []].append(i)
+            byName[keys[i], default: []].append(i)
         }
         return screen.elements.enumerated().map { i, element in
             guard let action = element.element.action else { return .inapplicable }
-            let key = TextScan.wordKey(element.labelWords)
+            let key = keys[i]
             // A label with no words is label-missing's finding, not a duplicate.
             guard !key.isEmpty, let other = byName[key]?.first(where: { $0 != i && screen.elements[$0].element.action != action })
             else { return .pass }
