@@ -56,22 +56,22 @@ struct AuditTextFormat: StreamedAuditFormat {
 
     var sectionCount: Int { 1 }
 
-    func render(_ checked: CheckedScreen, _ range: Range<Int>, first: Bool, last: Bool, into sections: inout [String]) {
+    func render(_ part: CheckedPart, into sections: inout [String], screenBuffers: inout [String]) {
         var out = ""
-        let screen = checked.screen
+        let screen = part.screen
         func line(_ text: String = "") { out += text; out += "\n" }
         func field(_ template: CompiledTemplate, _ values: [String]) {
             out += "   "
             template.render(values, into: &out)
             out += "\n"
         }
-        if first {
+        if part.first {
             line()
             line(naming.screenHeading(screen))
             line(strings(.auditReportScreenPath, ["path": screen.path]))
         }
-        for e in range {
-            let entry = screen.entries[e], item = entry.element
+        for e in part.range {
+            let entry = part.entry(e), item = entry.element
             element.render([String(entry.index), naming.roleName(item.role), item.label], into: &out)
             out += "\n"
             if let text = item.hint { field(hint, [text]) }
@@ -79,8 +79,8 @@ struct AuditTextFormat: StreamedAuditFormat {
             if let text = naming.state(item) { field(state, [text]) }
             field(speech, [entry.speech])
             field(brailleLine, [entry.braille.text])
-            field(cells, [checked.cells(e)])
-            for found in checked.findings(entry: e, rules: rules) {
+            field(cells, [part.cells(e)])
+            for found in part.findings(entry: e, rules: rules) {
                 field(finding, [naming.kind(found.kind), naming.impact(found.rule.impact), found.rule.id, found.message])
             }
         }

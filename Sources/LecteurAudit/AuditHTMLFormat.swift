@@ -121,25 +121,25 @@ struct AuditHTMLFormat: StreamedAuditFormat {
         }
     }
 
-    func render(_ checked: CheckedScreen, _ range: Range<Int>, first: Bool, last: Bool, into sections: inout [String]) {
+    func render(_ part: CheckedPart, into sections: inout [String], screenBuffers: inout [String]) {
         var out = ""
-        let screen = checked.screen, s = checked.index
-        if first {
+        let screen = part.screen, s = screen.index
+        if part.first {
             out += "<section class=\"screen\" aria-labelledby=\"screen-\(s + 1)\">\n<h3 id=\"screen-\(s + 1)\">"
             AuditMarkup.xml(naming.screenHeading(screen), into: &out)
             out += "</h3>\n<p class=\"path\">"
             AuditMarkup.xml(strings(.auditReportScreenPath, ["path": screen.path]), into: &out)
             out += " — "
-            AuditMarkup.xml(strings(.auditReportScreenCount, ["count": String(screen.entries.count)]), into: &out)
+            AuditMarkup.xml(strings(.auditReportScreenCount, ["count": String(screen.count)]), into: &out)
             out += "</p>\n<ol class=\"elements\">\n"
         }
-        for e in range { element(checked, e, into: &out) }
-        if last { out += "</ol>\n</section>\n" }
+        for e in part.range { element(part, e, into: &out) }
+        if part.last { out += "</ol>\n</section>\n" }
         sections[0] += out
     }
 
-    private func element(_ checked: CheckedScreen, _ e: Int, into out: inout String) {
-        let entry = checked.screen.entries[e], element = entry.element
+    private func element(_ part: CheckedPart, _ e: Int, into out: inout String) {
+        let entry = part.entry(e), element = entry.element
         let role = naming.roleName(element.role)
         // A blank label would give a heading with no name: say so instead (the field below shows it).
         let label = TextScan.words(in: element.label).isEmpty ? texts.noLabel : element.label
@@ -162,11 +162,11 @@ struct AuditHTMLFormat: StreamedAuditFormat {
         field(.auditReportFieldState, naming.state(element))
         field(.auditReportFieldSpeech, entry.speech, cls: "speech")
         field(.auditReportFieldBraille, entry.braille.text, cls: "braille")
-        field(.auditReportFieldCells, checked.cells(e), cls: "cells")
+        field(.auditReportFieldCells, part.cells(e), cls: "cells")
         out += "<dt>"
         out += texts.fields[.auditReportFieldFindings]!
         out += "</dt><dd>"
-        let findings = checked.findings(entry: e, rules: rules)
+        let findings = part.findings(entry: e, rules: rules)
         if findings.isEmpty {
             out += texts.noFindings
         } else {

@@ -103,14 +103,14 @@ struct AuditJSONFormat: StreamedAuditFormat {
         out += indices.isEmpty ? "],\n" : "\n  ],\n"
     }
 
-    func render(_ checked: CheckedScreen, _ range: Range<Int>, first: Bool, last: Bool, into sections: inout [String]) {
-        let screen = checked.screen
-        for e in range {
-            let element = screen.entries[e].element
+    func render(_ part: CheckedPart, into sections: inout [String], screenBuffers: inout [String]) {
+        let screen = part.screen
+        for e in part.range {
+            let element = part.entry(e).element
             // The same target and markup serve every rule's node for this element.
             var target: String?, html: String?
             for (r, rule) in rules.enumerated() {
-                let outcome = checked.outcome(entry: e, rule: r)
+                let outcome = part.outcome(entry: e, rule: r)
                 if case .inapplicable = outcome { continue }
                 let selector = target ?? {
                     var text = "\"target\": ["
@@ -138,7 +138,7 @@ struct AuditJSONFormat: StreamedAuditFormat {
                 }
             }
         }
-        renderScreen(checked, range, first: first, last: last, into: &sections[screens])
+        renderScreen(part, into: &sections[screens])
     }
 
     private func node(_ rule: AuditRuleInfo, message: String, selector: String, html: String, path: String, element: String,
@@ -174,11 +174,11 @@ struct AuditJSONFormat: StreamedAuditFormat {
         return tag + ">" + AuditMarkup.xml(element.label) + "</" + element.role.rawValue + ">"
     }
 
-    private func renderScreen(_ checked: CheckedScreen, _ range: Range<Int>, first: Bool, last: Bool, into out: inout String) {
-        let screen = checked.screen
-        if first {
+    private func renderScreen(_ part: CheckedPart, into out: inout String) {
+        let screen = part.screen
+        if part.first {
             out += ",\n    {\"screen\": "
-            AuditMarkup.json(screen.screen, into: &out)
+            AuditMarkup.json(screen.code, into: &out)
             out += ", \"path\": "
             AuditMarkup.json(screen.path, into: &out)
             out += ", \"title\": "
@@ -189,8 +189,8 @@ struct AuditJSONFormat: StreamedAuditFormat {
             optional(screen.filter, into: &out)
             out += ", \"elements\": ["
         }
-        for e in range {
-            let entry = screen.entries[e], element = entry.element
+        for e in part.range {
+            let entry = part.entry(e), element = entry.element
             out += e == 0 ? "\n" : ",\n"
             out += "      {\"index\": \(entry.index), \"id\": "
             AuditMarkup.json(element.id, into: &out)
@@ -213,9 +213,9 @@ struct AuditJSONFormat: StreamedAuditFormat {
             out += ", \"braille\": "
             AuditMarkup.json(entry.braille.text, into: &out)
             out += ", \"cells\": "
-            AuditMarkup.json(checked.cells(e), into: &out)
+            AuditMarkup.json(part.cells(e), into: &out)
             out += ", \"findings\": ["
-            for (f, finding) in checked.findings(entry: e, rules: rules).enumerated() {
+            for (f, finding) in part.findings(entry: e, rules: rules).enumerated() {
                 if f > 0 { out += ", " }
                 out += "{\"rule\": "
                 AuditMarkup.json(finding.rule.id, into: &out)
@@ -229,7 +229,7 @@ struct AuditJSONFormat: StreamedAuditFormat {
             }
             out += "]}"
         }
-        if last { out += screen.entries.isEmpty ? "]}" : "\n    ]}" }
+        if part.last { out += screen.count == 0 ? "]}" : "\n    ]}" }
     }
 
     private func optional(_ text: String?, into out: inout String) {

@@ -16,41 +16,43 @@ struct AuditJUnitFormat: StreamedAuditFormat {
     // Sections: each rule's test cases, one per screen it checked.
     var sectionCount: Int { rules.count }
 
-    func render(_ checked: CheckedScreen, _ range: Range<Int>, first: Bool, last: Bool, into sections: inout [String]) {
-        // A test case covers the whole screen: written with its last part.
-        guard last else { return }
-        let screen = checked.screen
-        var heading: String?
-        for (r, rule) in rules.enumerated() {
-            var violations: [(Int, String)] = [], reviews: [(Int, String)] = [], checkedHere = false
-            for e in screen.entries.indices {
-                switch checked.outcome(entry: e, rule: r) {
-                case .inapplicable: continue
-                case .pass: checkedHere = true
-                case .violation(let message): checkedHere = true; violations.append((e, message))
-                case .review(let message): checkedHere = true; reviews.append((e, message))
+    // Buffers over a screen: each rule's violation lines, then its review lines (escaped).
+    var screenBufferCount: Int { rules.count * 2 }
+
+    func render(_ part: CheckedPart, into sections: inout [String], screenBuffers: inout [String]) {
+        for e in part.range {
+            for r in rules.indices {
+                switch part.outcome(entry: e, rule: r) {
+                case .violation(let message):
+                    AuditMarkup.xml(elementLine(part.entry(e), message), into: &screenBuffers[r * 2])
+                case .review(let message):
+                    AuditMarkup.xml(strings(.auditJunitReview, ["message": elementLine(part.entry(e), message)]),
+                                    into: &screenBuffers[r * 2 + 1])
+                case .pass, .inapplicable: break
                 }
             }
-            guard checkedHere else { continue }
+        }
+    }
+
+    /// A test case covers a whole screen, written once its last part is in: its failure message
+    /// opens with the number of elements at fault.
+    func close(_ screen: AuditScreenInfo, _ counts: ScreenCounts, _ buffers: [String], into sections: inout [String]) {
+        var heading: String?
+        for (r, rule) in rules.enumerated() where counts.checked[r] {
             var out = "    <testcase classname=\"audit.\(AuditMarkup.xml(rule.id))\" name=\"\(AuditMarkup.xml(screen.path))\" time=\"0\">\n"
-            if !violations.isEmpty {
-                let message = strings(rule.help) + " — " + strings(.auditJunitFailure, ["count": String(violations.count)])
+            if counts.violations[r] > 0 {
+                let message = strings(rule.help) + " — " + strings(.auditJunitFailure, ["count": String(counts.violations[r])])
                 out += "      <failure type=\"\(rule.impact.rawValue)\" message=\"\(AuditMarkup.xml(message))\">"
                 let screenHeading = heading ?? naming.screenHeading(screen)
                 heading = screenHeading
-                var body = screenHeading + "\n"
-                for (e, message) in violations { body += elementLine(screen.entries[e], message) }
-                body += strings(.auditReportRuleFix, ["fix": strings(rule.fix)]) + "\n"
-                AuditMarkup.xml(body, into: &out)
+                AuditMarkup.xml(screenHeading + "\n", into: &out)
+                out += buffers[r * 2]
+                AuditMarkup.xml(strings(.auditReportRuleFix, ["fix": strings(rule.fix)]) + "\n", into: &out)
                 out += "</failure>\n"
             }
-            if !reviews.isEmpty {
+            if counts.reviews[r] > 0 {
                 out += "      <system-out>"
-                var body = ""
-                for (e, message) in reviews {
-                    body += strings(.auditJunitReview, ["message": elementLine(screen.entries[e], message)])
-                }
-                AuditMarkup.xml(body, into: &out)
+                out += buffers[r * 2 + 1]
                 out += "</system-out>\n"
             }
             out += "    </testcase>\n"

@@ -24,16 +24,15 @@ struct AuditNaming {
 
     /// "Écran : Formations — filtre « Bureautique »", "Écran : Détail — Starter Pack…",
     /// "Écran : Formations — Chargement": unique enough to find a screen among sixty.
-    func screenHeading(_ screen: AuditReport.ScreenEntry) -> String {
+    func screenHeading(_ screen: AuditScreenInfo) -> String {
         var heading = strings(.auditScreen, ["screen": screen.title])
         if let filter = screen.filter {
             heading += " — " + strings(.auditFilter, ["name": filter])
-        } else if screen.screen == "detail", let title = screen.entries.first?.element.label,
-                  !TextScan.words(in: title).isEmpty {
+        } else if screen.code == "detail", let title = screen.firstLabel, !TextScan.words(in: title).isEmpty {
             heading += " — " + title
-        } else if screen.screen == "loading" {
+        } else if screen.code == "loading" {
             heading += " — " + strings(.screenLoading)
-        } else if screen.screen == "error" {
+        } else if screen.code == "error" {
             heading += " — " + strings(.screenError)
         }
         return heading

@@ -7,24 +7,54 @@ import LecteurCore
 protocol StreamedAuditFormat {
     /// How many sections the format fills (see `AuditSpool`).
     var sectionCount: Int { get }
-    /// Renders entries `range` of a screen; `first` and `last` say whether the range opens or
-    /// closes the screen (an empty screen is one range that does both).
-    func render(_ screen: CheckedScreen, _ range: Range<Int>, first: Bool, last: Bool, into sections: inout [String])
+    /// How many buffers the format gathers over the parts of one screen, for what it writes only
+    /// once the screen is over (JUnit's test cases, which open with their failure count).
+    var screenBufferCount: Int { get }
+    /// Renders one part of a screen (an empty screen is one empty part).
+    func render(_ part: CheckedPart, into sections: inout [String], screenBuffers: inout [String])
+    /// Writes what closes a screen, from its buffers and the rules' counts on it.
+    func close(_ screen: AuditScreenInfo, _ counts: ScreenCounts, _ buffers: [String], into sections: inout [String])
     /// Writes the whole document: its head and tail around the sections, in the format's order.
     func assemble(_ tally: AuditTally, _ spool: AuditSpool, into out: inout String, sink: AuditSink)
 }
 
-/// Walks, checks and renders the screens of an audit a batch at a time, on every core, and
-/// hands each batch's output to the spool in report order. Memory stays bounded by a batch
-/// (about 16 000 elements, or the longest screen when it is longer), whatever the catalogue's size.
+extension StreamedAuditFormat {
+    var screenBufferCount: Int { 0 }
+    func close(_ screen: AuditScreenInfo, _ counts: ScreenCounts, _ buffers: [String], into sections: inout [String]) {}
+}
+
+/// What each rule found on one screen, summed over its parts.
+struct ScreenCounts {
+    var violations: [Int]
+    var reviews: [Int]
+    /// The rule applied to at least one element of the screen.
+    var checked: [Bool]
+
+    init(rules: Int) {
+        violations = Array(repeating: 0, count: rules)
+        reviews = Array(repeating: 0, count: rules)
+        checked = Array(repeating: false, count: rules)
+    }
+
+    mutating func add(_ other: ScreenCounts) {
+        for r in violations.indices {
+            violations[r] += other.violations[r]
+            reviews[r] += other.reviews[r]
+            checked[r] = checked[r] || other.checked[r]
+        }
+    }
+}
+
+/// Walks, checks and renders the screens of an audit on every core, and hands the output to
+/// the spool in report order. Screens are built a batch at a time; each is cut into parts of a
+/// few hundred elements, checked and rendered a window of parts at a time, and let go: memory
+/// stays bounded by a window, whatever the catalogue's or a screen's size.
 struct AuditPipeline {
-    /// Sizes of the work: tests shrink them to put batch, unit and spool boundaries everywhere.
+    /// Sizes of the work: tests shrink them to put batch, part and spool boundaries everywhere.
     struct Tuning {
         var batchElements = 16_384
         var unitElements = 512
         var spillSize = 1 << 20
-        /// A screen at least this long is kept for the next batches (see `LongScreen`).
-        var longScreen = 4096
     }
 
     let checker: AuditChecker
@@ -35,88 +65,87 @@ struct AuditPipeline {
     private struct Unit {
         let slot: Int
         let range: Range<Int>
-        let first: Bool
-        let last: Bool
     }
 
     private struct Rendered {
         var sections: [String]
+        var screenBuffers: [String]
         var tally: AuditTally
+        var counts: ScreenCounts
+    }
+
+    private struct BuiltScreen {
+        let info: AuditScreenInfo
+        let elements: ElementList
+        let screenOutcomes: ScreenOutcomes
     }
 
     func run(_ format: StreamedAuditFormat, spool: AuditSpool, baseline: AuditBaseline?, record: Bool) -> AuditTally {
         let rules = checker.engine.rules.map(\.info)
         var tally = AuditTally(rules: rules)
         let memos = (0..<workers).map { _ in AuditMemo() }
-        var shared: LongScreen?
         var next = 0, group = 2
+        // What the screen being written has gathered so far (its parts come in order).
+        var counts = ScreenCounts(rules: rules.count)
+        var buffers = Array(repeating: "", count: format.screenBufferCount)
         while next < plan.steps.count {
             // Screens are built a growing group at a time until the batch is full: the first
             // steps are the long formations lists, the rest short detail and symbol screens.
-            var screens: [(index: Int, step: AuditPlan.Step, screen: Screen)] = []
+            var screens: [BuiltScreen] = []
             var elements = 0
             while next < plan.steps.count && elements < tuning.batchElements {
+                let first = next
                 let steps = Array(plan.steps[next..<min(plan.steps.count, next + group)])
-                let built = parallel(steps.count) { i, _ in steps[i].make() }
-                for (i, screen) in built.enumerated() {
-                    screens.append((next + i, steps[i], screen))
-                    elements += screen.elements.count
+                screens += parallel(steps.count) { i, _ -> BuiltScreen in
+                    let screen = steps[i].make()
+                    let info = AuditScreenInfo(index: first + i, code: screen.code, title: screen.title, filter: steps[i].filter,
+                                               path: steps[i].path, count: screen.elements.count,
+                                               firstLabel: screen.elements.first?.label)
+                    return BuiltScreen(info: info, elements: screen.elements,
+                                       screenOutcomes: checker.screenOutcomes(screen.elements))
                 }
+                elements += screens[(screens.count - steps.count)...].reduce(0) { $0 + $1.info.count }
                 next += steps.count
                 group = min(group * 2, 1024)
             }
             var units: [Unit] = []
-            for (slot, item) in screens.enumerated() {
-                let count = item.screen.elements.count
+            for (slot, screen) in screens.enumerated() {
                 var start = 0
                 repeat {
-                    let end = min(count, start + tuning.unitElements)
-                    units.append(Unit(slot: slot, range: start..<end, first: start == 0, last: end == count))
+                    let end = min(screen.info.count, start + tuning.unitElements)
+                    units.append(Unit(slot: slot, range: start..<end))
                     start = end
-                } while start < count
+                } while start < screen.info.count
             }
-            for memo in memos { memo.shared = shared; memo.sharedHits = 0 }
-            var parts = parallel(units.count) { u, worker in
-                checker.check(screens[units[u].slot].screen.elements, range: units[u].range, memo: memos[worker])
-            }
-            var checked: [CheckedScreen] = []
-            checked.reserveCapacity(screens.count)
-            var u = 0
-            for (slot, item) in screens.enumerated() {
-                var screenParts: [AuditChecker.Part] = []
-                // Moved out of `parts`, so that `finish` frees each part once copied.
-                while u < units.count && units[u].slot == slot {
-                    screenParts.append(parts[u])
-                    parts[u] = AuditChecker.Part(range: 0..<0)
-                    u += 1
-                }
-                checked.append(checker.finish(index: item.index, code: item.screen.code, title: item.screen.title,
-                                              filter: item.step.filter, path: item.step.path, parts: &screenParts))
-            }
-            parts = []
-            // The longest screen of the batch, when long, serves the next batches; it is let go
-            // once a batch found nothing on it.
-            if memos.allSatisfy({ $0.sharedHits == 0 }) { shared = nil }
-            if let longest = checked.max(by: { $0.screen.entries.count < $1.screen.entries.count }),
-               longest.screen.entries.count >= tuning.longScreen {
-                shared = LongScreen(longest)
-            }
-            // Rendered a window of units at a time, so the text waiting for the spool stays small.
+            // Checked and rendered a window of parts at a time, so little waits for the spool.
             let window = workers * 8
             var from = 0
             while from < units.count {
                 let slice = Array(units[from..<min(units.count, from + window)])
-                let rendered = parallel(slice.count) { i, _ -> Rendered in
-                    let unit = slice[i]
-                    var sections = Array(repeating: "", count: format.sectionCount)
-                    format.render(checked[unit.slot], unit.range, first: unit.first, last: unit.last, into: &sections)
-                    var partial = AuditTally(rules: rules)
-                    partial.count(checked[unit.slot], unit.range, last: unit.last, baseline: baseline, record: record)
-                    return Rendered(sections: sections, tally: partial)
+                let rendered = parallel(slice.count) { i, worker -> Rendered in
+                    let screen = screens[slice[i].slot]
+                    let part = checker.check(screen.info, screen.elements, range: slice[i].range,
+                                             screenOutcomes: screen.screenOutcomes, memo: memos[worker])
+                    var out = Rendered(sections: Array(repeating: "", count: format.sectionCount),
+                                       screenBuffers: Array(repeating: "", count: format.screenBufferCount),
+                                       tally: AuditTally(rules: rules), counts: ScreenCounts(rules: rules.count))
+                    format.render(part, into: &out.sections, screenBuffers: &out.screenBuffers)
+                    out.counts = out.tally.count(part, baseline: baseline, record: record)
+                    return out
                 }
-                for var piece in rendered {
+                for (i, var piece) in rendered.enumerated() {
                     for s in piece.sections.indices { spool.append(s, &piece.sections[s]) }
                     tally.merge(piece.tally)
+                    counts.add(piece.counts)
+                    for b in buffers.indices { buffers[b] += piece.screenBuffers[b] }
+                    let screen = screens[slice[i].slot].info
+                    guard slice[i].range.upperBound == screen.count else { continue }
+                    var closing = Array(repeating: "", count: format.sectionCount)
+                    format.close(screen, counts, buffers, into: &closing)
+                    for s in closing.indices { spool.append(s, &closing[s]) }
+                    tally.close(counts)
+                    counts = ScreenCounts(rules: rules.count)
+                    for b in buffers.indices { buffers[b] = "" }
                 }
                 from += slice.count
             }

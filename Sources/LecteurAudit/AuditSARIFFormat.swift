@@ -14,19 +14,19 @@ struct AuditSARIFFormat: StreamedAuditFormat {
     // Sections: each rule's failures, then its elements to review (SARIF lists results rule by rule).
     var sectionCount: Int { rules.count * 2 }
 
-    func render(_ checked: CheckedScreen, _ range: Range<Int>, first: Bool, last: Bool, into sections: inout [String]) {
+    func render(_ part: CheckedPart, into sections: inout [String], screenBuffers: inout [String]) {
         var heading: String?
-        for e in range {
+        for e in part.range {
             for (r, rule) in rules.enumerated() {
                 let kind: String, message: String
-                switch checked.outcome(entry: e, rule: r) {
+                switch part.outcome(entry: e, rule: r) {
                 case .violation(let text): kind = "fail"; message = text
                 case .review(let text): kind = "review"; message = text
                 case .pass, .inapplicable: continue
                 }
-                let screenHeading = heading ?? naming.screenHeading(checked.screen)
+                let screenHeading = heading ?? naming.screenHeading(part.screen)
                 heading = screenHeading
-                result(checked.screen, e, rule: rule, ruleIndex: r, kind: kind, message: message, heading: screenHeading,
+                result(part, e, rule: rule, ruleIndex: r, kind: kind, message: message, heading: screenHeading,
                        into: &sections[r * 2 + (kind == "fail" ? 0 : 1)])
             }
         }
@@ -109,9 +109,9 @@ struct AuditSARIFFormat: StreamedAuditFormat {
         out += "}}"
     }
 
-    private func result(_ screen: AuditReport.ScreenEntry, _ e: Int, rule: AuditRuleInfo, ruleIndex: Int, kind: String,
+    private func result(_ part: CheckedPart, _ e: Int, rule: AuditRuleInfo, ruleIndex: Int, kind: String,
                         message: String, heading: String, into out: inout String) {
-        let entry = screen.entries[e]
+        let entry = part.entry(e), screen = part.screen
         let fingerprint = AuditFingerprint.of(rule: rule.id, path: screen.path, element: entry.element.id)
         out += ",\n        {\"ruleId\": "
         AuditMarkup.json(rule.id, into: &out)

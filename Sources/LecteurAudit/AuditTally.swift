@@ -54,22 +54,25 @@ public struct AuditTally: Sendable {
     /// The findings recorded for `--write-baseline`.
     public var baseline: AuditBaseline { AuditBaseline(entries: recorded) }
 
-    /// Counts entries `range` of a screen; the screen itself is counted with its last part.
-    mutating func count(_ screen: CheckedScreen, _ range: Range<Int>, last: Bool, baseline: AuditBaseline?, record: Bool) {
+    /// Counts the elements of a part and returns what each rule found on them, for the screen's
+    /// own counts (`close` takes those once the screen's last part is counted).
+    mutating func count(_ part: CheckedPart, baseline: AuditBaseline?, record: Bool) -> ScreenCounts {
         let ruleCount = rules.count
-        elements += range.count
-        for e in range {
+        var counts = ScreenCounts(rules: ruleCount)
+        elements += part.range.count
+        for e in part.range {
             for r in 0..<ruleCount {
                 let kind: String
-                switch screen.outcome(entry: e, rule: r) {
+                switch part.outcome(entry: e, rule: r) {
                 case .inapplicable: continue
-                case .pass: passes[r] += 1; continue
-                case .violation: violations[r] += 1; kind = "violation"
-                case .review: incomplete[r] += 1; kind = "incomplete"
+                case .pass: passes[r] += 1; counts.checked[r] = true; continue
+                case .violation: violations[r] += 1; counts.violations[r] += 1; kind = "violation"
+                case .review: incomplete[r] += 1; counts.reviews[r] += 1; kind = "incomplete"
                 }
+                counts.checked[r] = true
                 guard baseline != nil || record else { continue }
-                let element = screen.screen.entries[e].element.id
-                let fingerprint = AuditFingerprint.of(rule: rules[r].id, path: screen.screen.path, element: element)
+                let element = part.entry(e).element.id
+                let fingerprint = AuditFingerprint.of(rule: rules[r].id, path: part.screen.path, element: element)
                 if let baseline {
                     if baseline.contains(fingerprint) {
                         known += 1
@@ -80,24 +83,19 @@ public struct AuditTally: Sendable {
                 }
                 if record {
                     recorded.append(AuditBaseline.Entry(fingerprint: fingerprint, rule: rules[r].id, kind: kind,
-                                                        path: screen.screen.path, element: element))
+                                                        path: part.screen.path, element: element))
                 }
             }
         }
-        guard last else { return }
+        return counts
+    }
+
+    /// Counts a screen whose parts are all counted.
+    mutating func close(_ counts: ScreenCounts) {
         screens += 1
-        for r in 0..<ruleCount {
-            var checked = false, failing = false
-            for e in screen.screen.entries.indices {
-                switch screen.outcome(entry: e, rule: r) {
-                case .inapplicable: continue
-                case .violation: checked = true; failing = true
-                case .pass, .review: checked = true
-                }
-                if failing { break }
-            }
-            if checked { screensChecked[r] += 1 }
-            if failing { screensFailing[r] += 1 }
+        for r in rules.indices {
+            if counts.checked[r] { screensChecked[r] += 1 }
+            if counts.violations[r] > 0 { screensFailing[r] += 1 }
         }
     }
 
@@ -118,7 +116,7 @@ public struct AuditTally: Sendable {
     }
 }
 
-extension CheckedScreen {
+extension CheckedPart {
     /// A finding on one element, as the per-element listings show it.
     struct Finding {
         let rule: AuditRuleInfo

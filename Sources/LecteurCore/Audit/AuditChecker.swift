@@ -1,50 +1,71 @@
 import Foundation
 
-/// One screen as the audit reports it: every element with what is said and shown for it, its
-/// braille cells, and what each enabled rule found on it. The reports are written from these, a
-/// few thousand elements at a time, so a catalogue of any size is never held whole. Kept compact,
-/// since the formations list of a large catalogue is one screen of a hundred thousand elements:
-/// an outcome is a byte, and only findings keep a message.
-public struct CheckedScreen: Sendable {
-    /// The screen's position in the walk (0-based).
+/// A screen the audit visits, as the reports name it.
+public struct AuditScreenInfo: Sendable {
+    /// Its position in the walk (0-based).
     public let index: Int
-    /// Its entries carry the speech text as spoken; the text before the lexicon, which only the
-    /// element rules read, is not kept.
-    public let screen: AuditReport.ScreenEntry
+    /// "formations", "detail", "symbol"…
+    public let code: String
+    public let title: String
+    /// The active category filter's name for a filtered formations list.
+    public let filter: String?
+    /// Its stable name in reports ("formations?filter=1", "detail/3").
+    public let path: String
+    /// How many elements it has.
+    public let count: Int
+    /// The label of its first element (a detail screen's title).
+    public let firstLabel: String?
+
+    public init(index: Int, code: String, title: String, filter: String?, path: String, count: Int, firstLabel: String?) {
+        self.index = index
+        self.code = code
+        self.title = title
+        self.filter = filter
+        self.path = path
+        self.count = count
+        self.firstLabel = firstLabel
+    }
+}
+
+/// Consecutive elements of one screen, checked: what is said and shown for each, and what each
+/// enabled rule found on it. Reports are written from these, a few hundred elements at a time,
+/// so no screen of any length is ever held whole. An outcome is a byte; only findings keep a
+/// message.
+public struct CheckedPart: Sendable {
+    public let screen: AuditScreenInfo
+    /// The elements' positions on the screen (0-based).
+    public let range: Range<Int>
     public let ruleCount: Int
-    /// `kinds[e * ruleCount + r]`: what rule `r` (in the engine's order) made of entry `e`.
-    private let kinds: [UInt8]
-    /// The message of each finding, by the same slot.
-    private let messages: [Int: String]
+    /// The entries carry the speech text as spoken; the text before the lexicon, which only
+    /// the element rules read, is not kept.
+    private let entries: [AuditReport.Entry]
+    private let outcomes: Outcomes
     private let braille: any BrailleCellTable
 
-    init(index: Int, screen: AuditReport.ScreenEntry, kinds: [UInt8], messages: [Int: String], ruleCount: Int,
+    init(screen: AuditScreenInfo, range: Range<Int>, entries: [AuditReport.Entry], outcomes: Outcomes, ruleCount: Int,
          braille: any BrailleCellTable) {
-        self.index = index
         self.screen = screen
-        self.kinds = kinds
-        self.messages = messages
+        self.range = range
+        self.entries = entries
+        self.outcomes = outcomes
         self.ruleCount = ruleCount
         self.braille = braille
     }
 
-    public func outcome(entry e: Int, rule r: Int) -> RuleCheck {
-        let slot = e * ruleCount + r
-        switch kinds[slot] {
-        case Outcomes.pass: return .pass
-        case Outcomes.violation: return .violation(messages[slot]!)
-        case Outcomes.review: return .review(messages[slot]!)
-        default: return .inapplicable
-        }
-    }
+    public var first: Bool { range.lowerBound == 0 }
+    public var last: Bool { range.upperBound == screen.count }
 
-    /// The braille cells of entry `e`'s line: worked out when written rather than kept, since
-    /// they are a third of what a long screen would hold.
-    public func cells(_ e: Int) -> String { braille.cells(for: screen.entries[e].braille.text) }
+    /// Entry `e` of the screen (`e` in `range`).
+    public func entry(_ e: Int) -> AuditReport.Entry { entries[e - range.lowerBound] }
+
+    public func outcome(entry e: Int, rule r: Int) -> RuleCheck { outcomes[(e - range.lowerBound) * ruleCount + r] }
+
+    /// The braille cells of entry `e`'s line: worked out when written rather than kept.
+    public func cells(_ e: Int) -> String { braille.cells(for: entry(e).braille.text) }
 }
 
 /// Rule outcomes kept as a byte each, with the messages of findings aside.
-struct Outcomes {
+struct Outcomes: Sendable {
     static let inapplicable: UInt8 = 0, pass: UInt8 = 1, violation: UInt8 = 2, review: UInt8 = 3
     var kinds: [UInt8] = []
     var messages: [Int: String] = [:]
@@ -58,28 +79,21 @@ struct Outcomes {
         }
     }
 
-    mutating func set(_ slot: Int, _ outcome: RuleCheck) {
-        messages[slot] = nil
-        switch outcome {
-        case .inapplicable: kinds[slot] = Self.inapplicable
-        case .pass: kinds[slot] = Self.pass
-        case .violation(let message): messages[slot] = message; kinds[slot] = Self.violation
-        case .review(let message): messages[slot] = message; kinds[slot] = Self.review
+    subscript(slot: Int) -> RuleCheck {
+        switch kinds[slot] {
+        case Self.pass: .pass
+        case Self.violation: .violation(messages[slot]!)
+        case Self.review: .review(messages[slot]!)
+        default: .inapplicable
         }
-    }
-
-    mutating func append(_ other: Outcomes) {
-        let offset = kinds.count
-        kinds += other.kinds
-        for (slot, message) in other.messages { messages[slot + offset] = message }
     }
 }
 
-/// Builds and checks the elements of the walk's screens. The speech text, braille line, cells
-/// and per-element rule outcomes of an element depend on the element alone, and most elements
-/// of a large catalogue recur (the back button, the levels, durations, prices and categories of
-/// every detail screen): each worker keeps them in an `AuditMemo`, so a recurring element is
-/// worked out once. Pure apart from the memo, which only ever returns what would be computed.
+/// Checks the elements of the walk's screens. The speech text, braille line and per-element
+/// rule outcomes of an element depend on the element alone, and most elements of a large
+/// catalogue recur (the back button, the levels, durations, prices and categories of every
+/// detail screen): each worker keeps them in an `AuditMemo`, so a recurring element is worked
+/// out once. The rules that compare a screen's elements run first, on the elements alone.
 public struct AuditChecker: Sendable {
     public let navigator: Navigator
     public let engine: AuditEngine
@@ -95,73 +109,56 @@ public struct AuditChecker: Sendable {
 
     public var ruleCount: Int { engine.rules.count }
 
-    /// Part of a screen, checked: entries `range` with their cells and outcomes.
-    public struct Part {
-        public let range: Range<Int>
-        var entries: [AuditReport.Entry] = []
-        var outcomes = Outcomes()
-
-        public init(range: Range<Int>) { self.range = range }
+    /// The outcomes of the rules that compare the elements of a screen, one per element for
+    /// each such rule, worked out from the elements (their speech and braille only if a rule
+    /// reads them).
+    public func screenOutcomes(_ elements: ElementList) -> ScreenOutcomes {
+        guard engine.hasScreenRules else { return ScreenOutcomes(byRule: []) }
+        let navigator = navigator, verbosity = verbosity
+        let facts = elements.indices.map { e in
+            let element = elements[e]
+            return ElementFacts(element: element, index: e + 1) {
+                navigator.auditEntry(element, index: e + 1, verbosity: verbosity)
+            }
+        }
+        return ScreenOutcomes(byRule: engine.screenOutcomes(ScreenFacts(elements: facts), context))
     }
 
-    /// Builds and checks `elements[range]`, taking what `memo` already knows.
-    public func check(_ elements: ElementList, range: Range<Int>, memo: AuditMemo) -> Part {
-        var part = Part(range: range)
-        part.entries.reserveCapacity(range.count)
-        part.outcomes.kinds.reserveCapacity(range.count * ruleCount)
+    /// Builds and checks `elements[range]` of a screen, taking what `memo` already knows.
+    public func check(_ screen: AuditScreenInfo, _ elements: ElementList, range: Range<Int>,
+                      screenOutcomes: ScreenOutcomes, memo: AuditMemo) -> CheckedPart {
+        var entries: [AuditReport.Entry] = []
+        var outcomes = Outcomes()
+        entries.reserveCapacity(range.count)
+        outcomes.kinds.reserveCapacity(range.count * ruleCount)
+        var ruleOutcomes = [RuleCheck](repeating: .inapplicable, count: ruleCount)
         for offset in range {
             let element = elements[offset]
             let key = AuditMemo.Key(element)
-            if let (screen, e) = memo.shared?.find(key) {
-                // Met on an earlier long screen (a card of the full list, again in a category's).
-                let entry = screen.screen.entries[e]
-                part.entries.append(AuditReport.Entry(index: offset + 1, element: element, speech: entry.speech,
-                                                      braille: entry.braille))
-                for r in 0..<ruleCount { part.outcomes.append(screen.outcome(entry: e, rule: r)) }
-                memo.sharedHits += 1
-                continue
-            }
             let known: AuditMemo.Known
             if let hit = memo.known(key) {
                 known = hit
             } else {
                 let entry = navigator.auditEntry(element, index: offset + 1, verbosity: verbosity)
-                let facts = ElementFacts(entry)
-                known = AuditMemo.Known(entry: entry, outcomes: engine.elementOutcomes(facts, context))
+                known = AuditMemo.Known(entry: entry, outcomes: engine.elementOutcomes(ElementFacts(entry), context))
                 memo.remember(key, known)
             }
-            // The text before the lexicon has served the element rules: not kept (see CheckedScreen).
-            part.entries.append(AuditReport.Entry(index: offset + 1, element: element, speech: known.entry.speech,
-                                                  braille: known.entry.braille))
-            for outcome in known.outcomes { part.outcomes.append(outcome) }
+            // The text before the lexicon has served the element rules: not kept (see CheckedPart).
+            entries.append(AuditReport.Entry(index: offset + 1, element: element, speech: known.entry.speech,
+                                             braille: known.entry.braille))
+            ruleOutcomes.replaceSubrange(0..<ruleCount, with: known.outcomes)
+            for (r, checks) in screenOutcomes.byRule { ruleOutcomes[r] = checks[offset] }
+            for outcome in ruleOutcomes { outcomes.append(outcome) }
         }
-        return part
+        return CheckedPart(screen: screen, range: range, entries: entries, outcomes: outcomes, ruleCount: ruleCount,
+                           braille: context.braille)
     }
+}
 
-    /// Joins the parts of a screen (in order, emptying them as it goes, so a long screen is not
-    /// held twice) and runs the rules that compare its elements.
-    public func finish(index: Int, code: String, title: String, filter: String?, path: String,
-                       parts: inout [Part]) -> CheckedScreen {
-        var entries: [AuditReport.Entry] = [], outcomes = Outcomes()
-        if parts.count == 1 {
-            swap(&entries, &parts[0].entries); swap(&outcomes, &parts[0].outcomes)
-        } else {
-            let count = parts.reduce(0) { $0 + $1.range.count }
-            entries.reserveCapacity(count); outcomes.kinds.reserveCapacity(count * ruleCount)
-            for i in parts.indices {
-                entries += parts[i].entries; outcomes.append(parts[i].outcomes)
-                parts[i].entries = []; parts[i].outcomes = Outcomes()
-            }
-        }
-        let screen = AuditReport.ScreenEntry(screen: code, title: title, filter: filter, entries: entries, path: path)
-        // Fresh views: the screen rules need few of them (the label words of controls), and
-        // those the element rules built are not kept, to keep the memory of a long list low.
-        for (r, checks) in engine.hasScreenRules ? engine.screenOutcomes(ScreenFacts(screen), context) : [] {
-            for (e, check) in checks.enumerated() { outcomes.set(e * ruleCount + r, check) }
-        }
-        return CheckedScreen(index: index, screen: screen, kinds: outcomes.kinds, messages: outcomes.messages,
-                             ruleCount: ruleCount, braille: context.braille)
-    }
+/// What the rules comparing a screen's elements found: each rule's index with one outcome per
+/// element of the screen.
+public struct ScreenOutcomes: Sendable {
+    let byRule: [(rule: Int, checks: [RuleCheck])]
 }
 
 /// What one worker has already worked out for elements it met, by element. Bounded (what it
@@ -193,11 +190,6 @@ public final class AuditMemo {
     private var young: [Key: Known] = [:]
     private var old: [Key: Known] = [:]
     private let limit: Int
-    /// A long screen already checked, whose elements later screens may show again.
-    public var shared: LongScreen?
-    /// Elements found on `shared` since the counter was last reset.
-    public var sharedHits = 0
-
     public init(limit: Int = 1 << 13) { self.limit = limit }
 
     func known(_ key: Key) -> Known? {
@@ -217,20 +209,3 @@ public final class AuditMemo {
     }
 }
 
-/// A long screen (the formations list) kept after it was written, with its elements indexed: the
-/// category lists that follow show the same cards, which are then not worked out again.
-/// Read-only once built, shared by the workers.
-public final class LongScreen: @unchecked Sendable {
-    public let screen: CheckedScreen
-    private let index: [AuditMemo.Key: Int]
-
-    public init(_ screen: CheckedScreen) {
-        self.screen = screen
-        var index: [AuditMemo.Key: Int] = [:]
-        index.reserveCapacity(screen.screen.entries.count)
-        for (e, entry) in screen.screen.entries.enumerated() { index[AuditMemo.Key(entry.element)] = e }
-        self.index = index
-    }
-
-    func find(_ key: AuditMemo.Key) -> (CheckedScreen, Int)? { index[key].map { (screen, $0) } }
-}

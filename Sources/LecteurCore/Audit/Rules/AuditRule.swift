@@ -44,10 +44,26 @@ extension ElementRule {
 /// An element with the views of its texts the rules share, computed once and only when a rule
 /// asks (words of the label, of the speech text, scalars of the braille line…).
 public final class ElementFacts {
-    public let entry: AuditReport.Entry
-    public var element: Element { entry.element }
+    public let element: Element
+    /// Its position on its screen (1-based).
+    public let index: Int
+    private let make: (() -> AuditReport.Entry)?
+    /// What the reader says and shows for it: given, or worked out when a rule first asks (the
+    /// rules comparing the elements of a long screen mostly need their labels only).
+    public lazy var entry: AuditReport.Entry = make!()
 
-    public init(_ entry: AuditReport.Entry) { self.entry = entry }
+    public init(_ entry: AuditReport.Entry) {
+        self.element = entry.element
+        self.index = entry.index
+        self.make = nil
+        self.entry = entry
+    }
+
+    public init(element: Element, index: Int, entry make: @escaping () -> AuditReport.Entry) {
+        self.element = element
+        self.index = index
+        self.make = make
+    }
 
     public lazy var labelWords: [TextScan.Word] = TextScan.words(in: element.label)
     public lazy var visibleWords: [TextScan.Word] = TextScan.words(in: element.visibleText)
@@ -70,14 +86,15 @@ public final class ElementFacts {
     }
 }
 
+/// The elements of one screen, for the rules that compare them.
 public struct ScreenFacts {
-    public let screen: AuditReport.ScreenEntry
     public let elements: [ElementFacts]
 
     public init(_ screen: AuditReport.ScreenEntry) {
-        self.screen = screen
         self.elements = screen.entries.map(ElementFacts.init)
     }
+
+    public init(elements: [ElementFacts]) { self.elements = elements }
 }
 
 /// "U+202F" for a character the report names, since many of them are invisible.

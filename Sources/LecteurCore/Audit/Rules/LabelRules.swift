@@ -109,7 +109,7 @@ public struct DuplicateLabelRule: AuditRule {
             guard !key.isEmpty, let other = byName[key]?.first(where: { $0 != i && screen.elements[$0].element.action != action })
             else { return .pass }
             return .violation(context.strings(.auditRuleDuplicateLabelFinding, [
-                "other": String(screen.screen.entries[other].index), "label": element.element.label,
+                "other": String(screen.elements[other].index), "label": element.element.label,
             ]))
         }
     }
