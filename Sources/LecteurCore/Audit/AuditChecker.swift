@@ -115,13 +115,13 @@ public struct AuditChecker: Sendable {
     public func screenOutcomes(_ elements: ElementList) -> ScreenOutcomes {
         guard engine.hasScreenRules else { return ScreenOutcomes(byRule: []) }
         let navigator = navigator, verbosity = verbosity
-        let facts = elements.indices.map { e in
+        let facts = ScreenFacts(count: elements.count) { e in
             let element = elements[e]
             return ElementFacts(element: element, index: e + 1) {
                 navigator.auditEntry(element, index: e + 1, verbosity: verbosity)
             }
         }
-        return ScreenOutcomes(byRule: engine.screenOutcomes(ScreenFacts(elements: facts), context))
+        return ScreenOutcomes(byRule: engine.screenOutcomes(facts, context))
     }
 
     /// Builds and checks `elements[range]` of a screen, taking what `memo` already knows.

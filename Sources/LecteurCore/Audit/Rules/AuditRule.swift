@@ -88,13 +88,26 @@ public final class ElementFacts {
 
 /// The elements of one screen, for the rules that compare them.
 public struct ScreenFacts {
-    public let elements: [ElementFacts]
-
-    public init(_ screen: AuditReport.ScreenEntry) {
-        self.elements = screen.entries.map(ElementFacts.init)
+    /// Made on access, not kept: a screen can be a list of a hundred thousand cards, of which
+    /// a rule needs a word key or two each.
+    public struct Elements: RandomAccessCollection {
+        public let count: Int
+        let make: (Int) -> ElementFacts
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { count }
+        public subscript(position: Int) -> ElementFacts { make(position) }
     }
 
-    public init(elements: [ElementFacts]) { self.elements = elements }
+    public let elements: Elements
+
+    public init(_ screen: AuditReport.ScreenEntry) {
+        let entries = screen.entries
+        self.elements = Elements(count: entries.count) { ElementFacts(entries[$0]) }
+    }
+
+    public init(count: Int, element: @escaping (Int) -> ElementFacts) {
+        self.elements = Elements(count: count, make: element)
+    }
 }
 
 /// "U+202F" for a character the report names, since many of them are invisible.
