@@ -279,3 +279,75 @@ import Testing
         #expect(before.bytes == characters.bytes && before.bytes == automatic.bytes)
     }
 }
+
+/// Issue 16: the speech and braille generators look their strings up once and join without
+/// arrays; what they produce is what the former joins produced, for every element of the
+/// built-in and stress catalogues' screens, in French and English, with and without a position.
+@Suite struct PresentationDifferentialTests {
+    static func formerCompose(_ strings: Strings, _ element: Element, _ verbosity: Verbosity, _ position: String?) -> String {
+        var parts = [element.spokenLabel]
+        if let value = element.value, !value.isEmpty { parts.append(value) }
+        let role: String? = switch element.role {
+        case .button: strings(.roleButton)
+        case .heading: strings(.roleHeading)
+        case .tab: strings(.roleTab)
+        case .text: nil
+        }
+        if verbosity == .full, let word = role { parts.append(word) }
+        if let position { parts.append(position) }
+        var text = parts.filter { !$0.isEmpty }.joined(separator: strings(.speechSeparator))
+        if verbosity == .full, let hint = element.hint, !hint.isEmpty { text += strings(.speechPause) + hint }
+        return text
+    }
+
+    static func formerLine(_ strings: Strings, _ element: Element) -> BrailleLine {
+        var parts: [String] = []
+        var cursor = 0
+        if let selected = element.selected {
+            let marker = strings(selected ? .brailleSelected : .brailleNotSelected)
+            parts.append(marker)
+            cursor = marker.count + 1
+        }
+        parts.append(element.selected == nil ? element.label : element.visibleText)
+        if let value = element.value, !value.isEmpty { parts.append(value) }
+        let abbreviation: String = switch element.role {
+        case .button: strings(.brailleRoleButton)
+        case .heading: strings(.brailleRoleHeading)
+        case .text: strings(.brailleRoleText)
+        case .tab: strings(.brailleRoleTab)
+        }
+        if !abbreviation.isEmpty { parts.append(abbreviation) }
+        return BrailleLine(text: parts.joined(separator: " "), cursor: cursor)
+    }
+
+    @Test func everyElementComposesAndBraillesAsBefore() throws {
+        let stressData = try Data(contentsOf: SpokenTextDifferentialTests.root.appendingPathComponent("Tests/Phonemes/stress-catalogue.json"))
+        let catalogues = [BuiltInCatalogue.load(), try CatalogueDecoder.decode(stressData).catalogue]
+        var checked = 0
+        for strings in [Fixture.fr, Fixture.en] {
+            let screens = ScreenBuilder(strings: strings, timeZone: Fixture.paris)
+            let speech = SpeechGenerator(strings: strings)
+            let braille = BrailleGenerator(strings: strings)
+            var all: [Screen] = [screens.formationsScreen(.loading, filter: nil), screens.morseScreen(progress: [:])]
+            for catalogue in catalogues {
+                all.append(screens.formationsScreen(.loaded(catalogue), filter: nil))
+                all += catalogue.categories.map { screens.formationsScreen(.loaded(catalogue), filter: $0.key) }
+                all += catalogue.formations.map(screens.detailScreen)
+            }
+            all += MorseAlphabet.standard.symbols.map { screens.symbolScreen($0, progress: nil) }
+            for screen in all {
+                for element in screen.elements {
+                    for verbosity in [Verbosity.full, .brief] {
+                        for position in [nil, "formation 3 sur 14", ""] as [String?] {
+                            #expect(Array(speech.compose(element, verbosity: verbosity, position: position).utf8)
+                                    == Array(Self.formerCompose(strings, element, verbosity, position).utf8), "\(element.id)")
+                        }
+                    }
+                    #expect(braille.line(element) == Self.formerLine(strings, element), "\(element.id)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 500)
+    }
+}

@@ -35,31 +35,24 @@
 public struct SpokenTextBuilder: Sendable {
     public let lexicon: PronunciationLexicon
     public let strings: Strings
-    fileprivate let characterTables: ScanTables<Character>
-    fileprivate let scalarTables: ScanTables<Unicode.Scalar>
-    /// Symbol names by Character, for the addresses (read on the token's Characters).
-    fileprivate let symbolNames: [Character: String]
-    /// The words of every currency, one or many ("euro", "euros").
-    fileprivate let currencyWords: Set<String>
+    /// One reference for the scan to hold: copying this struct's many buffers into every scan
+    /// cost a retain and a release each, per call.
+    fileprivate let rules: ScanRules
 
     enum OrdinalKind { case first(String), second(String), nth }
 
     public init(lexicon: PronunciationLexicon, strings: Strings) {
         self.lexicon = lexicon
         self.strings = strings
-        let characters = ScanTables<Character>(lexicon: lexicon)
-        characterTables = characters
-        scalarTables = ScanTables<Unicode.Scalar>(characters)
-        symbolNames = characters.symbolNamesByCharacter
-        currencyWords = Set(lexicon.currencies.values.flatMap { [$0.one, $0.many] })
+        rules = ScanRules(lexicon: lexicon, strings: strings)
     }
 
     public func build(_ text: String) -> String {
         if let scalars = ScalarScan.units(of: text) {
-            var scan = Scan(chars: scalars, builder: self, tables: scalarTables)
+            var scan = Scan(chars: scalars, builder: rules, tables: rules.scalarTables)
             return Self.plainSpaces(scan.run())
         }
-        var scan = Scan(chars: Array(text), builder: self, tables: characterTables)
+        var scan = Scan(chars: Array(text), builder: rules, tables: rules.characterTables)
         return Self.plainSpaces(scan.run())
     }
 
@@ -73,11 +66,11 @@ public struct SpokenTextBuilder: Sendable {
         case .automatic:
             return build(text)
         case .characters:
-            var scan = Scan(chars: Array(text), builder: self, tables: characterTables)
+            var scan = Scan(chars: Array(text), builder: rules, tables: rules.characterTables)
             return Self.plainSpaces(scan.run())
         case .scalars:
             guard let scalars = ScalarScan.units(of: text) else { return nil }
-            var scan = Scan(chars: scalars, builder: self, tables: scalarTables)
+            var scan = Scan(chars: scalars, builder: rules, tables: rules.scalarTables)
             return Self.plainSpaces(scan.run())
         }
     }
@@ -94,7 +87,30 @@ public struct SpokenTextBuilder: Sendable {
         }))
     }
 
-    fileprivate func singular(_ value: Double) -> Bool {
+}
+
+/// What every scan of one builder reads, built once.
+private final class ScanRules: Sendable {
+    let lexicon: PronunciationLexicon
+    let strings: Strings
+    let characterTables: ScanTables<Character>
+    let scalarTables: ScanTables<Unicode.Scalar>
+    /// Symbol names by Character, for the addresses (read on the token's Characters).
+    let symbolNames: [Character: String]
+    /// The words of every currency, one or many ("euro", "euros").
+    let currencyWords: Set<String>
+
+    init(lexicon: PronunciationLexicon, strings: Strings) {
+        self.lexicon = lexicon
+        self.strings = strings
+        let characters = ScanTables<Character>(lexicon: lexicon)
+        characterTables = characters
+        scalarTables = ScanTables<Unicode.Scalar>(characters, words: lexicon.words.keys)
+        symbolNames = characters.symbolNamesByCharacter
+        currencyWords = Set(lexicon.currencies.values.flatMap { [$0.one, $0.many] })
+    }
+
+    func singular(_ value: Double) -> Bool {
         lexicon.singularBelowTwo ? value < 2 : value == 1
     }
 }
@@ -117,7 +133,7 @@ private struct LexiconKey<U: ScanUnit>: Sendable {
 /// What the scan looks up, in its unit: built from the lexicon for Characters, then converted for
 /// scalars. A key with a Character that no scalar of the fast path equals can never match a text
 /// the fast path takes, so it is left out there; the order of the others is kept.
-private struct ScanTables<U: ScanUnit>: Sendable {
+private final class ScanTables<U: ScanUnit>: Sendable {
     /// Longest first, so that "min" wins over "m" when both are listed.
     let unitKeys: [LexiconKey<U>]
     let currencyKeys: [LexiconKey<U>]
@@ -131,10 +147,14 @@ private struct ScanTables<U: ScanUnit>: Sendable {
     /// The group separators and a plain space: inside an amount before a currency symbol.
     let amountSeparators: UnitMap<U, Bool>
     let symbolNamesByCharacter: [Character: String]
+    /// The units a word of the lexicon can start with (nil: any); a word starting otherwise is
+    /// not looked up.
+    let wordStarts: UnitMap<U, Bool>?
 
     init(unitKeys: [LexiconKey<U>], currencyKeys: [LexiconKey<U>], abbreviationKeys: [U: [LexiconKey<U>]],
          symbolNames: [U: String], ordinalSuffixes: [(suffix: [U], kind: SpokenTextBuilder.OrdinalKind)],
-         decimalSeparator: U?, groupSeparators: Set<U>, symbolNamesByCharacter: [Character: String]) {
+         decimalSeparator: U?, groupSeparators: Set<U>, symbolNamesByCharacter: [Character: String],
+         wordStarts: Set<U>?) {
         self.unitKeys = unitKeys
         self.currencyKeys = currencyKeys
         self.abbreviationKeys = UnitMap(abbreviationKeys)
@@ -144,11 +164,12 @@ private struct ScanTables<U: ScanUnit>: Sendable {
         self.groupSeparators = UnitMap(Dictionary(uniqueKeysWithValues: groupSeparators.map { ($0, true) }))
         self.amountSeparators = UnitMap(Dictionary(uniqueKeysWithValues: groupSeparators.union([" "]).map { ($0, true) }))
         self.symbolNamesByCharacter = symbolNamesByCharacter
+        self.wordStarts = wordStarts.map { UnitMap(Dictionary(uniqueKeysWithValues: $0.map { ($0, true) })) }
     }
 }
 
 extension ScanTables where U == Character {
-    init(lexicon: PronunciationLexicon) {
+    convenience init(lexicon: PronunciationLexicon) {
         func key(_ string: String) -> LexiconKey<Character> {
             let chars = Array(string)
             return LexiconKey(units: chars, string: string, lastIsLetter: chars.last?.isLetter == true,
@@ -170,12 +191,14 @@ extension ScanTables where U == Character {
         self.init(unitKeys: unitKeys, currencyKeys: currencyKeys, abbreviationKeys: abbreviationKeys,
                   symbolNames: symbolNames, ordinalSuffixes: suffixes.sorted { $0.suffix.count > $1.suffix.count },
                   decimalSeparator: lexicon.decimalSeparator, groupSeparators: lexicon.groupSeparators,
-                  symbolNamesByCharacter: symbolNames)
+                  symbolNamesByCharacter: symbolNames, wordStarts: nil)
     }
 }
 
 extension ScanTables where U == Unicode.Scalar {
-    init(_ characters: ScanTables<Character>) {
+    /// A word of the scalar path is its own NFC, so it equals a key of `words` only if it starts
+    /// with the first scalar of the key's NFC (the key's own first scalar is listed too).
+    convenience init(_ characters: ScanTables<Character>, words: some Sequence<String>) {
         typealias Scalar = Unicode.Scalar
         func convert(_ key: LexiconKey<Character>) -> LexiconKey<Scalar>? {
             guard let units = ScalarScan.units(equalTo: key.units) else { return nil }
@@ -201,17 +224,19 @@ extension ScanTables where U == Unicode.Scalar {
                       ScalarScan.units(equalTo: suffix).map { ($0, kind) }
                   },
                   decimalSeparator: characters.decimalSeparator.flatMap(ScalarScan.unit(equalTo:)),
-                  groupSeparators: separators, symbolNamesByCharacter: characters.symbolNamesByCharacter)
+                  groupSeparators: separators, symbolNamesByCharacter: characters.symbolNamesByCharacter,
+                  wordStarts: Set(words.flatMap { [$0.unicodeScalars.first, $0.precomposedStringWithCanonicalMapping.unicodeScalars.first] }
+                      .compactMap { $0 }))
     }
 }
 
 private struct Scan<U: ScanUnit> {
     let chars: [U]
-    let builder: SpokenTextBuilder
+    let builder: ScanRules
     let tables: ScanTables<U>
     var out = ""
 
-    init(chars: [U], builder: SpokenTextBuilder, tables: ScanTables<U>) {
+    init(chars: [U], builder: ScanRules, tables: ScanTables<U>) {
         self.chars = chars
         self.builder = builder
         self.tables = tables
@@ -526,6 +551,7 @@ private struct Scan<U: ScanUnit> {
         if let roman = romanOrdinal(at: i) { return roman }
         let word = U.string(chars[i..<j])
         if j - i == 1, let name = tables.symbolNames[chars[i]], standsAlone(i, .letter) { return (name, j) }
+        if let starts = tables.wordStarts, !starts.contains(chars[i]) { return (word, j) }
         return (lexicon.words[word] ?? word, j)
     }
 
