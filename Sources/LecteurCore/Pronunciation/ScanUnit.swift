@@ -147,8 +147,12 @@ extension Unicode.Scalar: ScanUnit {
     }
 
     static func flags(_ scalar: Unicode.Scalar) -> UInt8 {
-        let v = Int(scalar.value)
-        return v < 0x300 ? table[v] : flags(of: Character(scalar))
+        let v = scalar.value
+        // ASCII without the table (whose lazy initialisation is checked at every access).
+        if v &- 0x41 < 26 { return letter | upper }
+        if v &- 0x61 < 26 { return letter | lower }
+        if v < 0x80 { return 0 }
+        return v < 0x300 ? table[Int(v)] : flags(of: Character(scalar))
     }
 
     /// Latin-1 and general punctuation and currency (U+2000–U+20FF) get a table slot.
