@@ -24,27 +24,49 @@ public struct BrailleLine: Hashable, Sendable {
 /// abbreviation. The navigator and the audit both build lines through it.
 public struct BrailleGenerator: Sendable {
     public let strings: Strings
+    /// The markers and role abbreviations, looked up once: an audit brailles a million elements.
+    private let selectedMarker: String, notSelectedMarker: String
+    private let selectedCursor: Int, notSelectedCursor: Int
+    private let buttonAbbreviation: String, headingAbbreviation: String, textAbbreviation: String, tabAbbreviation: String
 
-    public init(strings: Strings) { self.strings = strings }
+    public init(strings: Strings) {
+        self.strings = strings
+        selectedMarker = strings(.brailleSelected)
+        notSelectedMarker = strings(.brailleNotSelected)
+        selectedCursor = selectedMarker.count + 1
+        notSelectedCursor = notSelectedMarker.count + 1
+        buttonAbbreviation = strings(.brailleRoleButton)
+        headingAbbreviation = strings(.brailleRoleHeading)
+        textAbbreviation = strings(.brailleRoleText)
+        tabAbbreviation = strings(.brailleRoleTab)
+    }
 
+    /// The parts joined with spaces: marker, text (even empty), value when not empty, role
+    /// abbreviation when the locale has one.
     public func line(_ element: Element) -> BrailleLine {
-        var parts: [String] = []
+        var text = ""
         var cursor = 0
         if let selected = element.selected {
-            let marker = strings(selected ? .brailleSelected : .brailleNotSelected)
-            parts.append(marker)
-            cursor = marker.count + 1
+            text += selected ? selectedMarker : notSelectedMarker
+            text += " "
+            cursor = selected ? selectedCursor : notSelectedCursor
         }
         // A chip shows its name and a marker, not "…, sélectionné": the marker says it in 3 cells.
-        parts.append(element.selected == nil ? element.label : element.visibleText)
-        if let value = element.value, !value.isEmpty { parts.append(value) }
-        let abbreviation: String = switch element.role {
-        case .button: strings(.brailleRoleButton)
-        case .heading: strings(.brailleRoleHeading)
-        case .text: strings(.brailleRoleText)
-        case .tab: strings(.brailleRoleTab)
+        text += element.selected == nil ? element.label : element.visibleText
+        if let value = element.value, !value.isEmpty {
+            text += " "
+            text += value
         }
-        if !abbreviation.isEmpty { parts.append(abbreviation) }
-        return BrailleLine(text: parts.joined(separator: " "), cursor: cursor)
+        let abbreviation: String = switch element.role {
+        case .button: buttonAbbreviation
+        case .heading: headingAbbreviation
+        case .text: textAbbreviation
+        case .tab: tabAbbreviation
+        }
+        if !abbreviation.isEmpty {
+            text += " "
+            text += abbreviation
+        }
+        return BrailleLine(text: text, cursor: cursor)
     }
 }

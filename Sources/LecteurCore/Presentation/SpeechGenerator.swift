@@ -4,18 +4,37 @@
 /// audit both speak through it; the lexicon is applied after, by the reader.
 public struct SpeechGenerator: Sendable {
     public let strings: Strings
+    /// The strings it joins with, looked up once: an audit composes a million elements.
+    private let separator: String
+    private let pause: String
+    private let buttonWord: String, headingWord: String, tabWord: String
 
-    public init(strings: Strings) { self.strings = strings }
+    public init(strings: Strings) {
+        self.strings = strings
+        separator = strings(.speechSeparator)
+        pause = strings(.speechPause)
+        buttonWord = strings(.roleButton)
+        headingWord = strings(.roleHeading)
+        tabWord = strings(.roleTab)
+    }
 
     /// `position` (« formation 3 sur 14 ») comes after the role, before the hint, as NVDA says it.
+    /// The non-empty parts joined with the separator.
     public func compose(_ element: Element, verbosity: Verbosity, position: String? = nil) -> String {
-        var parts = [element.spokenLabel]
-        if let value = element.value, !value.isEmpty { parts.append(value) }
-        if verbosity == .full, let word = roleWord(element.role) { parts.append(word) }
-        if let position { parts.append(position) }
-        var text = parts.filter { !$0.isEmpty }.joined(separator: strings(.speechSeparator))
+        var text = ""
+        // Only non-empty parts are added, so a non-empty text means a part came before.
+        func add(_ part: String) {
+            guard !part.isEmpty else { return }
+            if !text.isEmpty { text += separator }
+            text += part
+        }
+        add(element.spokenLabel)
+        if let value = element.value { add(value) }
+        if verbosity == .full, let word = roleWord(element.role) { add(word) }
+        if let position { add(position) }
         if verbosity == .full, let hint = element.hint, !hint.isEmpty {
-            text += strings(.speechPause) + hint
+            text += pause
+            text += hint
         }
         return text
     }
@@ -23,9 +42,9 @@ public struct SpeechGenerator: Sendable {
     /// Static text is announced without a role word, as VoiceOver does.
     public func roleWord(_ role: Role) -> String? {
         switch role {
-        case .button: strings(.roleButton)
-        case .heading: strings(.roleHeading)
-        case .tab: strings(.roleTab)
+        case .button: buttonWord
+        case .heading: headingWord
+        case .tab: tabWord
         case .text: nil
         }
     }

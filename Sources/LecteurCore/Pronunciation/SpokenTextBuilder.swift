@@ -27,41 +27,52 @@
 ///   a accent grave."); French high punctuation (? ! : ;) is named only between quotes or alone;
 /// - the remaining no-break and narrow spaces become plain spaces.
 /// Everything else passes through unchanged. Pure and thread-safe.
+///
+/// Speed: the scan runs on Unicode scalars when every character of the text is one scalar from a
+/// list where scalar equality is character equality (`ScanUnit.swift`), and on Characters
+/// otherwise; both run the same generic code, and `SpokenTextDifferentialTests` holds them (and a
+/// frozen copy of the Character-only builder) to byte-identical output.
 public struct SpokenTextBuilder: Sendable {
     public let lexicon: PronunciationLexicon
     public let strings: Strings
-    fileprivate let unitKeys: [[Character]]
-    fileprivate let currencyKeys: [[Character]]
-    /// Abbreviations by their first character, longest first.
-    fileprivate let abbreviationKeys: [Character: [[Character]]]
-    fileprivate let symbolNames: [Character: String]
-    /// Ordinal suffixes, longest first, with the word they stand for when it is fixed.
-    fileprivate let ordinalSuffixes: [(suffix: [Character], kind: OrdinalKind)]
+    /// One reference for the scan to hold: copying this struct's many buffers into every scan
+    /// cost a retain and a release each, per call.
+    fileprivate let rules: ScanRules
 
     enum OrdinalKind { case first(String), second(String), nth }
 
     public init(lexicon: PronunciationLexicon, strings: Strings) {
         self.lexicon = lexicon
         self.strings = strings
-        // Longest first, so that "min" wins over "m" when both are listed.
-        unitKeys = lexicon.units.keys.map(Array.init).sorted { $0.count > $1.count }
-        currencyKeys = lexicon.currencies.keys.map(Array.init).sorted { $0.count > $1.count }
-        abbreviationKeys = Dictionary(grouping: lexicon.abbreviations.keys.map(Array.init), by: { $0[0] })
-            .mapValues { $0.sorted { $0.count > $1.count } }
-        symbolNames = Dictionary(lexicon.symbols.compactMap { key, name in key.first.map { ($0, name) } },
-                                 uniquingKeysWith: { a, _ in a })
-        var suffixes: [(suffix: [Character], kind: OrdinalKind)] = []
-        if let ordinals = lexicon.ordinals {
-            suffixes += ordinals.first.map { (Array($0.key), .first($0.value)) }
-            suffixes += ordinals.second.map { (Array($0.key), .second($0.value)) }
-            suffixes += ordinals.nth.map { (Array($0), .nth) }
-        }
-        ordinalSuffixes = suffixes.sorted { $0.suffix.count > $1.suffix.count }
+        rules = ScanRules(lexicon: lexicon, strings: strings)
     }
 
     public func build(_ text: String) -> String {
-        var scan = Scan(chars: Array(text), builder: self)
+        if let scalars = ScalarScan.units(of: text) {
+            var scan = Scan(chars: scalars, builder: rules, tables: rules.scalarTables)
+            return Self.plainSpaces(scan.run())
+        }
+        var scan = Scan(chars: Array(text), builder: rules, tables: rules.characterTables)
         return Self.plainSpaces(scan.run())
+    }
+
+    /// Which scan `build(_:path:)` runs: the one `build(_:)` chooses, or one of the two.
+    @_spi(Testing) public enum ScanPath: Sendable { case automatic, characters, scalars }
+
+    /// `build(_:)` on a chosen path, for the differential tests and the fuzz target; nil when the
+    /// scalar path is asked for a text it does not take.
+    @_spi(Testing) public func build(_ text: String, path: ScanPath) -> String? {
+        switch path {
+        case .automatic:
+            return build(text)
+        case .characters:
+            var scan = Scan(chars: Array(text), builder: rules, tables: rules.characterTables)
+            return Self.plainSpaces(scan.run())
+        case .scalars:
+            guard let scalars = ScalarScan.units(of: text) else { return nil }
+            var scan = Scan(chars: scalars, builder: rules, tables: rules.scalarTables)
+            return Self.plainSpaces(scan.run())
+        }
     }
 
     /// espeak-ng reads a no-break space as a word break anyway; a plain space says the same
@@ -76,19 +87,159 @@ public struct SpokenTextBuilder: Sendable {
         }))
     }
 
-    fileprivate func singular(_ value: Double) -> Bool {
+}
+
+/// What every scan of one builder reads, built once.
+private final class ScanRules: Sendable {
+    let lexicon: PronunciationLexicon
+    let strings: Strings
+    let characterTables: ScanTables<Character>
+    let scalarTables: ScanTables<Unicode.Scalar>
+    /// Symbol names by Character, for the addresses (read on the token's Characters).
+    let symbolNames: [Character: String]
+    /// The words of every currency, one or many ("euro", "euros").
+    let currencyWords: Set<String>
+
+    init(lexicon: PronunciationLexicon, strings: Strings) {
+        self.lexicon = lexicon
+        self.strings = strings
+        let characters = ScanTables<Character>(lexicon: lexicon)
+        characterTables = characters
+        scalarTables = ScanTables<Unicode.Scalar>(characters, words: lexicon.words.keys)
+        symbolNames = characters.symbolNamesByCharacter
+        currencyWords = Set(lexicon.currencies.values.flatMap { [$0.one, $0.many] })
+    }
+
+    func singular(_ value: Double) -> Bool {
         lexicon.singularBelowTwo ? value < 2 : value == 1
     }
 }
 
-private struct Scan {
-    let chars: [Character]
-    let builder: SpokenTextBuilder
+/// A key of the lexicon (unit, currency, abbreviation) in the scan's units, with what the scan
+/// asks of it worked out once from its Characters.
+private struct LexiconKey<U: ScanUnit>: Sendable {
+    let units: [U]
+    /// The lexicon's key as written (a dictionary key of the lexicon).
+    let string: String
+    /// `key.last?.isLetter`, of the key's Characters.
+    let lastIsLetter: Bool
+    /// The last Character is a letter or an ASCII digit.
+    let lastIsWordChar: Bool
+    /// Two Characters, an upper-case one then a full stop ("M.").
+    let capitalAndDot: Bool
+    var count: Int { units.count }
+}
+
+/// What the scan looks up, in its unit: built from the lexicon for Characters, then converted for
+/// scalars. A key with a Character that no scalar of the fast path equals can never match a text
+/// the fast path takes, so it is left out there; the order of the others is kept.
+private final class ScanTables<U: ScanUnit>: Sendable {
+    /// Longest first, so that "min" wins over "m" when both are listed.
+    let unitKeys: [LexiconKey<U>]
+    let currencyKeys: [LexiconKey<U>]
+    /// Abbreviations by their first unit, longest first.
+    let abbreviationKeys: UnitMap<U, [LexiconKey<U>]>
+    let symbolNames: UnitMap<U, String>
+    /// Ordinal suffixes, longest first, with the word they stand for when it is fixed.
+    let ordinalSuffixes: [(suffix: [U], kind: SpokenTextBuilder.OrdinalKind)]
+    let decimalSeparator: U?
+    let groupSeparators: UnitMap<U, Bool>
+    /// The group separators and a plain space: inside an amount before a currency symbol.
+    let amountSeparators: UnitMap<U, Bool>
+    let symbolNamesByCharacter: [Character: String]
+    /// The units a word of the lexicon can start with (nil: any); a word starting otherwise is
+    /// not looked up.
+    let wordStarts: UnitMap<U, Bool>?
+
+    init(unitKeys: [LexiconKey<U>], currencyKeys: [LexiconKey<U>], abbreviationKeys: [U: [LexiconKey<U>]],
+         symbolNames: [U: String], ordinalSuffixes: [(suffix: [U], kind: SpokenTextBuilder.OrdinalKind)],
+         decimalSeparator: U?, groupSeparators: Set<U>, symbolNamesByCharacter: [Character: String],
+         wordStarts: Set<U>?) {
+        self.unitKeys = unitKeys
+        self.currencyKeys = currencyKeys
+        self.abbreviationKeys = UnitMap(abbreviationKeys)
+        self.symbolNames = UnitMap(symbolNames)
+        self.ordinalSuffixes = ordinalSuffixes
+        self.decimalSeparator = decimalSeparator
+        self.groupSeparators = UnitMap(Dictionary(uniqueKeysWithValues: groupSeparators.map { ($0, true) }))
+        self.amountSeparators = UnitMap(Dictionary(uniqueKeysWithValues: groupSeparators.union([" "]).map { ($0, true) }))
+        self.symbolNamesByCharacter = symbolNamesByCharacter
+        self.wordStarts = wordStarts.map { UnitMap(Dictionary(uniqueKeysWithValues: $0.map { ($0, true) })) }
+    }
+}
+
+extension ScanTables where U == Character {
+    convenience init(lexicon: PronunciationLexicon) {
+        func key(_ string: String) -> LexiconKey<Character> {
+            let chars = Array(string)
+            return LexiconKey(units: chars, string: string, lastIsLetter: chars.last?.isLetter == true,
+                              lastIsWordChar: chars.last.map { $0.isLetter || ($0.isASCII && $0.isNumber) } ?? false,
+                              capitalAndDot: chars.count == 2 && chars[0].isUppercase && chars[1] == ".")
+        }
+        let unitKeys = lexicon.units.keys.map(key).sorted { $0.count > $1.count }
+        let currencyKeys = lexicon.currencies.keys.map(key).sorted { $0.count > $1.count }
+        let abbreviationKeys = Dictionary(grouping: lexicon.abbreviations.keys.map(key), by: { $0.units[0] })
+            .mapValues { $0.sorted { $0.count > $1.count } }
+        let symbolNames = Dictionary(lexicon.symbols.compactMap { key, name in key.first.map { ($0, name) } },
+                                     uniquingKeysWith: { a, _ in a })
+        var suffixes: [(suffix: [Character], kind: SpokenTextBuilder.OrdinalKind)] = []
+        if let ordinals = lexicon.ordinals {
+            suffixes += ordinals.first.map { (Array($0.key), .first($0.value)) }
+            suffixes += ordinals.second.map { (Array($0.key), .second($0.value)) }
+            suffixes += ordinals.nth.map { (Array($0), .nth) }
+        }
+        self.init(unitKeys: unitKeys, currencyKeys: currencyKeys, abbreviationKeys: abbreviationKeys,
+                  symbolNames: symbolNames, ordinalSuffixes: suffixes.sorted { $0.suffix.count > $1.suffix.count },
+                  decimalSeparator: lexicon.decimalSeparator, groupSeparators: lexicon.groupSeparators,
+                  symbolNamesByCharacter: symbolNames, wordStarts: nil)
+    }
+}
+
+extension ScanTables where U == Unicode.Scalar {
+    /// A word of the scalar path is its own NFC, so it equals a key of `words` only if it starts
+    /// with the first scalar of the key's NFC (the key's own first scalar is listed too).
+    convenience init(_ characters: ScanTables<Character>, words: some Sequence<String>) {
+        typealias Scalar = Unicode.Scalar
+        func convert(_ key: LexiconKey<Character>) -> LexiconKey<Scalar>? {
+            guard let units = ScalarScan.units(equalTo: key.units) else { return nil }
+            return LexiconKey(units: units, string: key.string, lastIsLetter: key.lastIsLetter,
+                              lastIsWordChar: key.lastIsWordChar, capitalAndDot: key.capitalAndDot)
+        }
+        var abbreviations: [Scalar: [LexiconKey<Scalar>]] = [:]
+        for (first, keys) in characters.abbreviationKeys.all {
+            guard let scalar = ScalarScan.unit(equalTo: first) else { continue }
+            abbreviations[scalar] = keys.compactMap(convert)
+        }
+        var symbols: [Scalar: String] = [:]
+        for (c, name) in characters.symbolNamesByCharacter {
+            if let scalar = ScalarScan.unit(equalTo: c) { symbols[scalar] = name }
+        }
+        var separators = Set<Scalar>()
+        for (c, _) in characters.groupSeparators.all {
+            if let scalar = ScalarScan.unit(equalTo: c) { separators.insert(scalar) }
+        }
+        self.init(unitKeys: characters.unitKeys.compactMap(convert), currencyKeys: characters.currencyKeys.compactMap(convert),
+                  abbreviationKeys: abbreviations, symbolNames: symbols,
+                  ordinalSuffixes: characters.ordinalSuffixes.compactMap { suffix, kind in
+                      ScalarScan.units(equalTo: suffix).map { ($0, kind) }
+                  },
+                  decimalSeparator: characters.decimalSeparator.flatMap(ScalarScan.unit(equalTo:)),
+                  groupSeparators: separators, symbolNamesByCharacter: characters.symbolNamesByCharacter,
+                  wordStarts: Set(words.flatMap { [$0.unicodeScalars.first, $0.precomposedStringWithCanonicalMapping.unicodeScalars.first] }
+                      .compactMap { $0 }))
+    }
+}
+
+private struct Scan<U: ScanUnit> {
+    let chars: [U]
+    let builder: ScanRules
+    let tables: ScanTables<U>
     var out = ""
 
-    init(chars: [Character], builder: SpokenTextBuilder) {
+    init(chars: [U], builder: ScanRules, tables: ScanTables<U>) {
         self.chars = chars
         self.builder = builder
+        self.tables = tables
         out.reserveCapacity(chars.count + 16)
     }
 
@@ -109,7 +260,7 @@ private struct Scan {
                let (text, end) = address(at: i) {
                 out += text
                 i = end
-            } else if !c.isLetter && !Self.isDigit(c), let name = builder.symbolNames[c], standsAlone(i, .quoted) {
+            } else if !c.isLetter && !Self.isDigit(c), let name = tables.symbolNames[c], standsAlone(i, .quoted) {
                 // « & » is the sign's name; between words the abbreviation ("et") applies.
                 out += name
                 i += 1
@@ -138,7 +289,7 @@ private struct Scan {
                 out += name
                 i += 1
             } else {
-                if Self.isSpace(c) { out += " " } else { out.append(c) }
+                if Self.isSpace(c) { out += " " } else { c.append(to: &out) }
                 i += 1
             }
         }
@@ -153,7 +304,7 @@ private struct Scan {
         if let price = price(at: i) { return price }
         if let ordinal = ordinal(at: i) { return ordinal }
         if let fraction = fraction(at: i) { return fraction }
-        let (integer, afterInteger) = digits(at: i, joining: lexicon.groupSeparators)
+        let (integer, afterInteger) = digits(at: i, joining: tables.groupSeparators)
         let (fraction, end) = fractionDigits(at: afterInteger)
         if let fraction, fraction.allSatisfy({ $0 == "0" }), currencyWordFollows(end) {
             return (integer, end)
@@ -177,21 +328,21 @@ private struct Scan {
     /// "/h", "/jour" after a unit or a currency: " par heure", " par jour".
     func rate(at j: Int) -> (String, Int)? {
         guard let word = lexicon.rate, j + 1 < n, chars[j] == "/", chars[j + 1].isLetter else { return nil }
-        if let (key, end) = match(builder.unitKeys, at: j + 1), let unit = lexicon.units[String(key)] {
+        if let (key, end) = match(tables.unitKeys, at: j + 1), let unit = lexicon.units[key.string] {
             return (" \(word) \(unit.one)", end)
         }
         var e = j + 1
         while e < n && chars[e].isLetter { e += 1 }
         guard e >= n || !Self.isWordChar(chars[e]) else { return nil }
-        return (" \(word) " + String(chars[(j + 1)..<e]), e)
+        return (" \(word) " + U.string(chars[(j + 1)..<e]), e)
     }
 
     /// A French phone number, ten digits from a 0, together or in pairs: read in pairs.
     func phone(at i: Int) -> (String, Int)? {
         guard chars[i] == "0", i + 1 < n, Self.isDigit(chars[i + 1]) else { return nil }
-        var pairs = [String(chars[i...(i + 1)])]
+        var pairs = [U.string(chars[i...(i + 1)])]
         var j = i + 2
-        var separator: Character?
+        var separator: U?
         while pairs.count < 5 {
             var k = j
             if k < n, chars[k] == " " || chars[k] == "." || chars[k] == "\u{00A0}" || chars[k] == "\u{202F}" {
@@ -202,7 +353,7 @@ private struct Scan {
                 return nil
             }
             guard k + 1 < n, Self.isDigit(chars[k]), Self.isDigit(chars[k + 1]) else { return nil }
-            pairs.append(String(chars[k...(k + 1)]))
+            pairs.append(U.string(chars[k...(k + 1)]))
             j = k + 2
         }
         guard j >= n || !Self.isWordChar(chars[j]) else { return nil }
@@ -211,15 +362,15 @@ private struct Scan {
 
     /// "2e", "1er", "1re", "2nde" (and Roman numbers, see `word(at:)`).
     func ordinal(at i: Int) -> (String, Int)? {
-        guard !builder.ordinalSuffixes.isEmpty else { return nil }
+        guard !tables.ordinalSuffixes.isEmpty else { return nil }
         var j = i
         while j < n && Self.isDigit(chars[j]) { j += 1 }
-        guard j < n, chars[j].isLetter, j - i <= 6, let value = Int(String(chars[i..<j])) else { return nil }
+        guard j < n, chars[j].isLetter, j - i <= 6, let value = Int(U.string(chars[i..<j])) else { return nil }
         return ordinalWord(value, suffixAt: j)
     }
 
     func ordinalWord(_ value: Int, suffixAt j: Int) -> (String, Int)? {
-        for (suffix, kind) in builder.ordinalSuffixes where j + suffix.count <= n && Array(chars[j..<(j + suffix.count)]) == suffix {
+        for (suffix, kind) in tables.ordinalSuffixes where matches(suffix, at: j) {
             let end = j + suffix.count
             guard end >= n || !Self.isWordChar(chars[end]) else { continue }
             switch kind {
@@ -241,7 +392,7 @@ private struct Scan {
         var k = j + 1
         while k < n && Self.isDigit(chars[k]) { k += 1 }
         guard k >= n || !Self.isWordChar(chars[k]),
-              let numerator = Int(String(chars[i..<j])), let denominator = Int(String(chars[(j + 1)..<k]))
+              let numerator = Int(U.string(chars[i..<j])), let denominator = Int(U.string(chars[(j + 1)..<k]))
         else { return nil }
         return fractionWords(numerator, denominator, end: k)
     }
@@ -274,34 +425,34 @@ private struct Scan {
     }
 
     /// Digits, with groups of exactly three after a separator merged in ("1 490" → "1490").
-    func digits(at start: Int, joining separators: Set<Character>) -> (String, Int) {
+    func digits(at start: Int, joining separators: UnitMap<U, Bool>) -> (String, Int) {
         var text = ""
         var j = start
-        while j < n && Self.isDigit(chars[j]) { text.append(chars[j]); j += 1 }
+        while j < n && Self.isDigit(chars[j]) { chars[j].append(to: &text); j += 1 }
         while j + 3 < n, separators.contains(chars[j]),
               (1...3).allSatisfy({ Self.isDigit(chars[j + $0]) }),
               j + 4 >= n || !Self.isDigit(chars[j + 4]) {
-            text += String(chars[(j + 1)...(j + 3)])
+            text += U.string(chars[(j + 1)...(j + 3)])
             j += 4
         }
         return (text, j)
     }
 
     func fractionDigits(at j: Int) -> (String?, Int) {
-        guard j + 1 < n, chars[j] == lexicon.decimalSeparator, Self.isDigit(chars[j + 1]) else { return (nil, j) }
+        guard j + 1 < n, chars[j] == tables.decimalSeparator, Self.isDigit(chars[j + 1]) else { return (nil, j) }
         var k = j + 1
         var text = ""
-        while k < n && Self.isDigit(chars[k]) { text.append(chars[k]); k += 1 }
+        while k < n && Self.isDigit(chars[k]) { chars[k].append(to: &text); k += 1 }
         return (text, k)
     }
 
     func price(at i: Int) -> (String, Int)? {
         guard !builder.lexicon.currencies.isEmpty else { return nil }
-        let (integer, afterInteger) = digits(at: i, joining: lexicon.groupSeparators.union([" "]))
+        let (integer, afterInteger) = digits(at: i, joining: tables.amountSeparators)
         let (fraction, afterFraction) = fractionDigits(at: afterInteger)
         let symbolStart = skipSpaces(afterFraction)
-        guard let (key, end) = match(builder.currencyKeys, at: symbolStart),
-              let currency = lexicon.currencies[String(key)] else { return nil }
+        guard let (key, end) = match(tables.currencyKeys, at: symbolStart),
+              let currency = lexicon.currencies[key.string] else { return nil }
         let whole = Int(integer) ?? 0
         var cents = 0
         if let fraction {
@@ -325,37 +476,47 @@ private struct Scan {
         var e = k
         while e < n && chars[e].isLetter { e += 1 }
         guard e > k else { return false }
-        let word = String(chars[k..<e])
-        return lexicon.currencies.values.contains { $0.one == word || $0.many == word }
+        return builder.currencyWords.contains(U.string(chars[k..<e]))
     }
 
     func unit(at j: Int) -> (PronunciationLexicon.Inflection, Int)? {
         var k = j
         if k < n && Self.isSpace(chars[k]) { k += 1 }
-        guard let (key, end) = match(builder.unitKeys, at: k) else { return nil }
-        return lexicon.units[String(key)].map { ($0, end) }
+        guard let (key, end) = match(tables.unitKeys, at: k) else { return nil }
+        return lexicon.units[key.string].map { ($0, end) }
     }
 
     /// The longest key found at `k` that is not the start of a longer word.
-    func match(_ keys: [[Character]], at k: Int) -> ([Character], Int)? {
-        for key in keys where k + key.count <= n && Array(chars[k..<(k + key.count)]) == key {
+    func match(_ keys: [LexiconKey<U>], at k: Int) -> (LexiconKey<U>, Int)? {
+        for key in keys where matches(key.units, at: k) {
             let end = k + key.count
             // "3 s'inscrivent": an apostrophe continues the word, so "s" is no unit there.
             let boundary = end >= n || !((chars[end].isLetter || chars[end] == "'" || chars[end] == "\u{2019}")
-                                         && key.last?.isLetter == true)
+                                         && key.lastIsLetter)
             if boundary { return (key, end) }
         }
         return nil
+    }
+
+    /// Whether `key` is written at `k` (no copy of the text: this runs at most positions).
+    func matches(_ key: [U], at k: Int) -> Bool {
+        guard k + key.count <= n else { return false }
+        var m = 0
+        while m < key.count {
+            guard chars[k + m] == key[m] else { return false }
+            m += 1
+        }
+        return true
     }
 
     func date(at i: Int) -> (String, Int)? {
         func run(_ k: Int, _ lengths: ClosedRange<Int>) -> (Int, Int)? {
             var e = k
             while e < n && Self.isDigit(chars[e]) { e += 1 }
-            guard lengths.contains(e - k), let value = Int(String(chars[k..<e])) else { return nil }
+            guard lengths.contains(e - k), let value = Int(U.string(chars[k..<e])) else { return nil }
             return (value, e)
         }
-        func separator(_ k: Int, _ c: Character) -> Bool { k < n && chars[k] == c }
+        func separator(_ k: Int, _ c: U) -> Bool { k < n && chars[k] == c }
         var parts: (day: Int, month: Int, year: Int)?
         var end = i
         if let (a, e1) = run(i, 1...2), separator(e1, "/"), let (b, e2) = run(e1 + 1, 1...2),
@@ -388,20 +549,22 @@ private struct Scan {
         while j < n && Self.isWordChar(chars[j]) { j += 1 }
         if j - i == 1, let dotted = dottedAcronym(at: i) { return dotted }
         if let roman = romanOrdinal(at: i) { return roman }
-        let word = String(chars[i..<j])
-        if j - i == 1, let name = builder.symbolNames[chars[i]], standsAlone(i, .letter) { return (name, j) }
+        let word = U.string(chars[i..<j])
+        if j - i == 1, let name = tables.symbolNames[chars[i]], standsAlone(i, .letter) { return (name, j) }
+        if let starts = tables.wordStarts, !starts.contains(chars[i]) { return (word, j) }
         return (lexicon.words[word] ?? word, j)
     }
 
     /// "XXe", "XIXe", "Ier", "VIe": a Roman number and an ordinal suffix. A lone C, D, L or M is
     /// left alone ("Ce", "De", "Le", "Me" are words).
     func romanOrdinal(at i: Int) -> (String, Int)? {
-        guard !builder.ordinalSuffixes.isEmpty else { return nil }
+        guard !tables.ordinalSuffixes.isEmpty else { return nil }
         var j = i
-        while j < n && Self.roman.contains(chars[j]) { j += 1 }
+        while j < n && Self.isRoman(chars[j]) { j += 1 }
         guard j > i, j < n, chars[j].isLowercase else { return nil }
-        let numeral = String(chars[i..<j])
-        if numeral.count == 1 && !"IVX".contains(numeral) { return nil }
+        // Roman digits are one Character each, so j - i is the numeral's length.
+        if j - i == 1 && !(chars[i] == "I" || chars[i] == "V" || chars[i] == "X") { return nil }
+        let numeral = U.string(chars[i..<j])
         guard let value = FrenchNumberWords.roman(numeral) else { return nil }
         return ordinalWord(value, suffixAt: j)
     }
@@ -409,19 +572,19 @@ private struct Scan {
     // MARK: abbreviations, addresses, signs
 
     func abbreviation(at i: Int) -> (String, Int)? {
-        guard let keys = builder.abbreviationKeys[chars[i]] else { return nil }
-        for key in keys where i + key.count <= n && Array(chars[i..<(i + key.count)]) == key {
+        guard let keys = tables.abbreviationKeys[chars[i]] else { return nil }
+        for key in keys where matches(key.units, at: i) {
             let end = i + key.count
-            if let last = key.last, Self.isWordChar(last), end < n, Self.isWordChar(chars[end]) { continue }
+            if key.lastIsWordChar, end < n, Self.isWordChar(chars[end]) { continue }
             // "M." is "monsieur" only before a name, not a capital ending a sentence.
-            if key.count == 2, key[0].isUppercase, key[1] == "." {
+            if key.capitalAndDot {
                 guard end + 1 < n, Self.isSpace(chars[end]), chars[end + 1].isUppercase else { continue }
                 // Nor in a list of letters ("symboles : K, M. Écoutez").
                 var b = i - 1
                 while b >= 0 && Self.isSpace(chars[b]) { b -= 1 }
                 if b >= 1, chars[b] == ",", Self.isWordChar(chars[b - 1]), b < 2 || !Self.isWordChar(chars[b - 2]) { continue }
             }
-            let expansion = lexicon.abbreviations[String(key)] ?? String(key)
+            let expansion = lexicon.abbreviations[key.string] ?? key.string
             // "n°6": the expansion needs a space before what followed the sign.
             return (end < n && Self.isWordChar(chars[end]) ? expansion + " " : expansion, end)
         }
@@ -429,7 +592,7 @@ private struct Scan {
     }
 
     func tokenStart(_ i: Int) -> Bool {
-        i == 0 || Self.isSpace(chars[i - 1]) || Self.tokenOpeners.contains(chars[i - 1])
+        i == 0 || Self.isSpace(chars[i - 1]) || Self.isTokenOpener(chars[i - 1])
     }
 
     /// A URL (with a scheme, or from "www.") or an e-mail address, read with its signs named.
@@ -438,11 +601,15 @@ private struct Scan {
         // Bounded, so that a pasted run of "'a'a'a…" (a token start at every other character)
         // stays linear: nothing longer is read as an address.
         var e = i
-        while e < n && e - i <= Self.longestAddress && !Self.isSpace(chars[e]) && !Self.addressEnders.contains(chars[e]) { e += 1 }
+        while e < n && e - i <= Self.longestAddress && !Self.isSpace(chars[e]) && !Self.isAddressEnder(chars[e]) { e += 1 }
         guard e - i <= Self.longestAddress else { return nil }
         // Punctuation ending the sentence is not part of the address.
-        while e > i && Self.sentencePunctuation.contains(chars[e - 1]) { e -= 1 }
-        let token = String(chars[i..<e])
+        while e > i && Self.isSentencePunctuation(chars[e - 1]) { e -= 1 }
+        // What every address below needs, checked before the token is made a String (this runs at
+        // every word of a text with a full stop): a scheme or "www." starts with h or w (no other
+        // character lower-cases to those), an e-mail address has an "@" after its first character.
+        guard e > i, Self.startsScheme(chars[i]) || chars[(i + 1)..<e].contains("@") else { return nil }
+        let token = U.string(chars[i..<e])
         var body = Substring(token)
         let lower = token.lowercased()
         if lower.hasPrefix("https://") { body = body.dropFirst(8) }
@@ -472,12 +639,12 @@ private struct Scan {
     /// The name of a sign standing alone, if the lexicon has one.
     func symbolName(at i: Int) -> String? {
         let c = chars[i]
-        guard let name = builder.symbolNames[c], !c.isLetter else { return nil }
+        guard let name = tables.symbolNames[c], !c.isLetter else { return nil }
         // French high punctuation follows a space in running text (« Vouliez-vous dire … ? »),
         // and a dash separates words: those are named only between quotes or alone.
         // After a number a sign is its unit ("80 %, 5 essais"), which the synthesiser reads well.
         if i >= 2, Self.isSpace(chars[i - 1]), Self.isDigit(chars[i - 2]) { return nil }
-        let kind: Alone = Self.itemOnlySigns.contains(c) ? .item : .sign
+        let kind: Alone = Self.isItemOnlySign(c) ? .item : .sign
         return standsAlone(i, kind) ? name : nil
     }
 
@@ -493,8 +660,8 @@ private struct Scan {
         while b >= 0 && Self.isSpace(chars[b]) { b -= 1 }
         var a = i + 1
         while a < n && Self.isSpace(chars[a]) { a += 1 }
-        if (b < 0 || Self.openQuotes.contains(chars[b])) && (a >= n || Self.closeQuotes.contains(chars[a])) { return true }
-        guard i == 0 || Self.isSpace(chars[i - 1]) || Self.openQuotes.contains(chars[i - 1]) else { return false }
+        if (b < 0 || Self.isOpenQuote(chars[b])) && (a >= n || Self.isCloseQuote(chars[a])) { return true }
+        guard i == 0 || Self.isSpace(chars[i - 1]) || Self.isOpenQuote(chars[i - 1]) else { return false }
         // Followed by a comma, a full stop or a colon, a sign is an item, never punctuation: « Juste : ?. »,
         // « K, ?, 4 » (a question mark ends its own sentence, without a full stop after it).
         var item = i + 1 < n && (chars[i + 1] == "," || chars[i + 1] == ".") && (i + 2 >= n || Self.isSpace(chars[i + 2]))
@@ -502,7 +669,7 @@ private struct Scan {
         if !item, i + 2 < n, Self.isSpace(chars[i + 1]), chars[i + 2] == ":" { item = true }
         if kind == .quoted { return false }
         if kind == .item { return item }
-        let endsClause = item || i + 1 >= n || Self.closeQuotes.contains(chars[i + 1])
+        let endsClause = item || i + 1 >= n || Self.isCloseQuote(chars[i + 1])
         return endsClause || (kind == .sign && Self.isSpace(chars[i + 1]))
     }
 
@@ -512,7 +679,7 @@ private struct Scan {
         var letters = ""
         while k + 1 < n, chars[k].isUppercase, chars[k + 1] == ".",
               k == i || !Self.isWordChar(chars[k - 1]) {
-            letters.append(chars[k])
+            chars[k].append(to: &letters)
             k += 2
         }
         guard letters.count >= 2, k >= n || !Self.isWordChar(chars[k]),
@@ -532,17 +699,36 @@ private struct Scan {
         return (words.joined(separator: ", "), j)
     }
 
-    static let longestAddress = 256
-    static let roman: Set<Character> = ["I", "V", "X", "L", "C", "D", "M"]
-    static let tokenOpeners: Set<Character> = ["«", "(", "“", "\"", "'", "<", "["]
-    static let addressEnders: Set<Character> = ["»", "”", "\"", ")", "]", "<", ">"]
-    static let sentencePunctuation: Set<Character> = [".", ",", ";", ":", "!", "?"]
-    static let itemOnlySigns: Set<Character> = ["?", "!", ":", ";", "-", "\u{2013}", "\u{2014}"]
-    static let openQuotes: Set<Character> = ["«", "“", "\""]
-    static let closeQuotes: Set<Character> = ["»", "”", "\""]
-    static func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
-    static func isWordChar(_ c: Character) -> Bool { c.isLetter || isDigit(c) }
-    static func isSpace(_ c: Character) -> Bool { c == " " || c == "\u{00A0}" || c == "\u{202F}" || c == "\u{2009}" }
-    static func isDot(_ c: Character) -> Bool { c == "." || c == "\u{00B7}" || c == "\u{2022}" }
-    static func isMorseMark(_ c: Character) -> Bool { isDot(c) || c == "-" || c == "\u{2212}" }
+    static var longestAddress: Int { 256 }
+    // Sets of signs as switches: the same Character comparisons on the Character path, plain
+    // scalar comparisons on the scalar path.
+    static func isRoman(_ c: U) -> Bool {
+        switch c { case "I", "V", "X", "L", "C", "D", "M": true; default: false }
+    }
+    static func isTokenOpener(_ c: U) -> Bool {
+        switch c { case "«", "(", "“", "\"", "'", "<", "[": true; default: false }
+    }
+    static func isAddressEnder(_ c: U) -> Bool {
+        switch c { case "»", "”", "\"", ")", "]", "<", ">": true; default: false }
+    }
+    static func isSentencePunctuation(_ c: U) -> Bool {
+        switch c { case ".", ",", ";", ":", "!", "?": true; default: false }
+    }
+    static func isItemOnlySign(_ c: U) -> Bool {
+        switch c { case "?", "!", ":", ";", "-", "\u{2013}", "\u{2014}": true; default: false }
+    }
+    static func isOpenQuote(_ c: U) -> Bool {
+        switch c { case "«", "“", "\"": true; default: false }
+    }
+    static func isCloseQuote(_ c: U) -> Bool {
+        switch c { case "»", "”", "\"": true; default: false }
+    }
+    static func startsScheme(_ c: U) -> Bool {
+        switch c { case "h", "H", "w", "W": true; default: false }
+    }
+    static func isDigit(_ c: U) -> Bool { c.isDigit }
+    static func isWordChar(_ c: U) -> Bool { c.isLetter || c.isDigit }
+    static func isSpace(_ c: U) -> Bool { c == " " || c == "\u{00A0}" || c == "\u{202F}" || c == "\u{2009}" }
+    static func isDot(_ c: U) -> Bool { c == "." || c == "\u{00B7}" || c == "\u{2022}" }
+    static func isMorseMark(_ c: U) -> Bool { isDot(c) || c == "-" || c == "\u{2212}" }
 }
