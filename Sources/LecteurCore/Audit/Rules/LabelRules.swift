@@ -95,21 +95,30 @@ public struct DuplicateLabelRule: AuditRule {
     public init() {}
 
     public func check(_ screen: ScreenFacts, _ context: AuditContext) -> [RuleCheck] {
-        // The keys only, not the elements' word lists: a screen can be a list of a hundred
-        // thousand cards.
-        let keys = screen.elements.map { $0.element.action == nil ? "" : TextScan.wordKey(TextScan.words(in: $0.element.label)) }
-        var byName: [String: [Int]] = [:]
-        for (i, element) in screen.elements.enumerated() where element.element.action != nil {
-            byName[keys[i], default: []].append(i)
+        // One pass over the elements, keeping what the rule compares: a screen can be a list of
+        // a hundred thousand cards, each made on access.
+        struct Control {
+            let action: ElementAction
+            let key: String
+            let index: Int
+            let label: String
         }
-        return screen.elements.enumerated().map { i, element in
-            guard let action = element.element.action else { return .inapplicable }
-            let key = keys[i]
+        let controls: [Control?] = screen.elements.map { element in
+            guard let action = element.element.action else { return nil }
+            return Control(action: action, key: TextScan.wordKey(TextScan.words(in: element.element.label)),
+                           index: element.index, label: element.element.label)
+        }
+        var byName: [String: [Int]] = [:]
+        for (i, control) in controls.enumerated() {
+            if let control { byName[control.key, default: []].append(i) }
+        }
+        return controls.enumerated().map { i, control in
+            guard let control else { return .inapplicable }
             // A label with no words is label-missing's finding, not a duplicate.
-            guard !key.isEmpty, let other = byName[key]?.first(where: { $0 != i && screen.elements[$0].element.action != action })
+            guard !control.key.isEmpty, let other = byName[control.key]?.first(where: { $0 != i && controls[$0]?.action != control.action })
             else { return .pass }
             return .violation(context.strings(.auditRuleDuplicateLabelFinding, [
-                "other": String(screen.elements[other].index), "label": element.element.label,
+                "other": String(controls[other]!.index), "label": control.label,
             ]))
         }
     }
