@@ -60,9 +60,9 @@ struct AuditTextFormat: StreamedAuditFormat {
         var out = ""
         let screen = part.screen
         func line(_ text: String = "") { out += text; out += "\n" }
-        func field(_ template: CompiledTemplate, _ values: [String]) {
+        func field(_ template: CompiledTemplate, _ value: String) {
             out += "   "
-            template.render(values, into: &out)
+            template.render(value, into: &out)
             out += "\n"
         }
         if part.first {
@@ -72,16 +72,19 @@ struct AuditTextFormat: StreamedAuditFormat {
         }
         for e in part.range {
             let entry = part.entry(e), item = entry.element
-            element.render([String(entry.index), naming.roleName(item.role), item.label], into: &out)
+            let index = String(entry.index), role = naming.roleName(item.role)
+            element.render(into: &out) { $0 == 0 ? index : $0 == 1 ? role : item.label }
             out += "\n"
-            if let text = item.hint { field(hint, [text]) }
-            if let text = item.value { field(value, [text]) }
-            if let text = naming.state(item) { field(state, [text]) }
-            field(speech, [entry.speech])
-            field(brailleLine, [entry.braille.text])
-            field(cells, [part.cells(e)])
+            if let text = item.hint { field(hint, text) }
+            if let text = item.value { field(value, text) }
+            if let text = naming.state(item) { field(state, text) }
+            field(speech, entry.speech)
+            field(brailleLine, entry.braille.text)
+            field(cells, part.cells(e))
             for found in part.findings(entry: e, rules: rules) {
-                field(finding, [naming.kind(found.kind), naming.impact(found.rule.impact), found.rule.id, found.message])
+                out += "   "
+                finding.render([naming.kind(found.kind), naming.impact(found.rule.impact), found.rule.id, found.message], into: &out)
+                out += "\n"
             }
         }
         sections[0] += out

@@ -83,11 +83,22 @@ struct CompiledTemplate {
     }
 
     func render(_ values: [String], into out: inout String) {
+        render(into: &out) { values[$0] }
+    }
+
+    /// With the value of placeholder `i` (in the order of the names given at init) from `value`:
+    /// no array for the million elements of a large report.
+    func render(into out: inout String, _ value: (Int) -> String) {
         out += parts[0]
         for (gap, index) in order.enumerated() {
-            out += values[index]
+            out += value(index)
             out += parts[gap + 1]
         }
+    }
+
+    /// A template with one placeholder.
+    func render(_ value: String, into out: inout String) {
+        render(into: &out) { _ in value }
     }
 
     func render(_ values: [String]) -> String {

@@ -55,6 +55,8 @@ struct AuditPipeline {
         var batchElements = 16_384
         var unitElements = 512
         var spillSize = 1 << 20
+        /// A screen at least this long has its elements made ahead, in parallel.
+        var longScreen = 4096
     }
 
     let checker: AuditChecker
@@ -96,13 +98,16 @@ struct AuditPipeline {
             while next < plan.steps.count && elements < tuning.batchElements {
                 let first = next
                 let steps = Array(plan.steps[next..<min(plan.steps.count, next + group)])
+                let made = parallel(steps.count) { i, _ in steps[i].make() }
+                // A long list's elements are made once, on every core, for both the rules that
+                // compare them and the parts (rather than card by card on one core, twice).
+                let lists = made.map { screen in
+                    screen.elements.count < tuning.longScreen ? screen.elements : materialised(screen.elements)
+                }
                 screens += parallel(steps.count) { i, _ -> BuiltScreen in
-                    let screen = steps[i].make()
-                    let info = AuditScreenInfo(index: first + i, code: screen.code, title: screen.title, filter: steps[i].filter,
-                                               path: steps[i].path, count: screen.elements.count,
-                                               firstLabel: screen.elements.first?.label)
-                    return BuiltScreen(info: info, elements: screen.elements,
-                                       screenOutcomes: checker.screenOutcomes(screen.elements))
+                    let info = AuditScreenInfo(index: first + i, code: made[i].code, title: made[i].title, filter: steps[i].filter,
+                                               path: steps[i].path, count: lists[i].count, firstLabel: lists[i].first?.label)
+                    return BuiltScreen(info: info, elements: lists[i], screenOutcomes: checker.screenOutcomes(lists[i]))
                 }
                 elements += screens[(screens.count - steps.count)...].reduce(0) { $0 + $1.info.count }
                 next += steps.count
@@ -151,6 +156,15 @@ struct AuditPipeline {
             }
         }
         return tally
+    }
+
+    /// Every element of a long list, made in parallel.
+    private func materialised(_ elements: ElementList) -> ElementList {
+        let size = tuning.unitElements
+        let chunks = parallel((elements.count + size - 1) / size) { c, _ in
+            (c * size..<min(elements.count, (c + 1) * size)).map { elements[$0] }
+        }
+        return ElementList(Array(chunks.joined()))
     }
 
     /// `body(item, worker)` for every item, on every core; items are taken one at a time so a

@@ -44,7 +44,7 @@ import Testing
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let (whole, wholeTally) = report(format, tuning: .init(), scratch: nil)
-        let (pieces, piecesTally) = report(format, tuning: .init(batchElements: 7, unitElements: 3, spillSize: 64),
+        let (pieces, piecesTally) = report(format, tuning: .init(batchElements: 7, unitElements: 3, spillSize: 64, longScreen: 20),
                                            scratch: scratch.path)
         #expect(whole.utf8.count > 100_000)
         #expect(whole == pieces)

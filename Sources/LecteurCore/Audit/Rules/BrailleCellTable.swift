@@ -33,7 +33,12 @@ public struct DictionaryBrailleTable: BrailleCellTable {
             guard scalars.count == 1, let s = scalars.first else { continue }
             count += 1
             let cellScalars = Array(value.unicodeScalars)
-            if s.value < 0x10000, cellScalars.count == 1 { single[Int(s.value)] = cellScalars[0].value } else { multiple[s] = value }
+            // `single` holds cells written with three UTF-8 bytes (the braille block is).
+            if s.value < 0x10000, cellScalars.count == 1, (0x800..<0x10000).contains(cellScalars[0].value) {
+                single[Int(s.value)] = cellScalars[0].value
+            } else {
+                multiple[s] = value
+            }
         }
         self.single = single
         self.multiple = multiple
@@ -52,17 +57,22 @@ public struct DictionaryBrailleTable: BrailleCellTable {
     }
 
     public func cells(for text: String) -> String {
-        var out = String.UnicodeScalarView()
+        // Written as UTF-8 bytes (every cell is three bytes, E2 A0…A3 xx): a large report
+        // computes the cells of a million lines.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
         for s in text.unicodeScalars {
             if s.value < 0x10000, case let cell = single[Int(s.value)], cell != 0 {
-                out.append(Unicode.Scalar(cell)!)
+                bytes.append(0xE0 | UInt8(cell >> 12))
+                bytes.append(0x80 | UInt8((cell >> 6) & 0x3F))
+                bytes.append(0x80 | UInt8(cell & 0x3F))
             } else if let cells = multiple[s] {
-                out.append(contentsOf: cells.unicodeScalars)
+                bytes.append(contentsOf: cells.utf8)
             } else {
-                out.append("\u{2800}")
+                bytes.append(contentsOf: [0xE2, 0xA0, 0x80])
             }
         }
-        return String(out)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
