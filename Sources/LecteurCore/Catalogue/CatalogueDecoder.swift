@@ -99,9 +99,9 @@ public enum CatalogueDecoder {
                     warn(.recordNotObject(position: position))
                     return
                 }
-                let record = try scanner.value()
+                let record = try FormationRecord.read(&scanner)
                 var recordWarnings: [CatalogueWarning] = []
-                switch CatalogueDecoder.formation(from: record, position: position, warnings: &recordWarnings) {
+                switch record.formation(position: position, warnings: &recordWarnings) {
                 case .success(let formation):
                     recordWarnings.forEach { warn($0) }
                     if seenIds.insert(formation.id).inserted {
@@ -126,95 +126,6 @@ public enum CatalogueDecoder {
             if moreDates > 0 { all.append(.moreUnreadableDates(count: moreDates)) }
             return DecodedCatalogue(catalogue: Catalogue(formations: formations), warnings: all)
         }
-    }
-
-    private static func formation(from record: JSONValue, position: Int,
-                                  warnings: inout [CatalogueWarning]) -> Result<Formation, CatalogueWarning> {
-        guard case .object(let f) = record else { return .failure(.recordNotObject(position: position)) }
-        func field(_ raw: String, _ name: String) -> String {
-            let (clean, length) = TextSanitizer.cleanField(raw)
-            if let length { warnings.append(.fieldTruncated(position: position, field: name, length: length)) }
-            return clean
-        }
-        func text(_ name: String, required: Bool = true) -> Result<String?, CatalogueWarning> {
-            switch f[name] {
-            case nil, .null?: return required ? .failure(.missingField(position: position, field: name)) : .success(nil)
-            case .string(let s)?:
-                let clean = field(s, name)
-                if required && clean.isEmpty { return .failure(.missingField(position: position, field: name)) }
-                return .success(clean)
-            case .number(let d, let i)?: return .success(i.map(String.init) ?? String(d))
-            default: return .failure(.invalidField(position: position, field: name))
-            }
-        }
-        let id: Int
-        switch f["id"] {
-        case nil, .null?: return .failure(.missingField(position: position, field: "id"))
-        case .number(_, let i?)? where i >= Int64(Int.min) && i <= Int64(Int.max): id = Int(i)
-        case .string(let s)?:
-            guard let i = Int(PriceText.trimmedWhitespace(s)) else {
-                return .failure(.invalidField(position: position, field: "id"))
-            }
-            id = i
-        default: return .failure(.invalidField(position: position, field: "id"))
-        }
-        let title, duration, level: String
-        let description: String
-        switch (text("title"), text("duration"), text("level"), text("description", required: false)) {
-        case (.failure(let w), _, _, _), (_, .failure(let w), _, _), (_, _, .failure(let w), _), (_, _, _, .failure(let w)):
-            return .failure(w)
-        case (.success(let t?), .success(let d?), .success(let l?), .success(let desc)):
-            title = t; duration = d; level = l; description = desc ?? ""
-        default:
-            return .failure(.missingField(position: position, field: "title"))
-        }
-        let price: Decimal
-        switch f["price"] {
-        case nil, .null?: return .failure(.missingField(position: position, field: "price"))
-        case .number(let d, let i)?:
-            guard d.isFinite else { return .failure(.invalidField(position: position, field: "price")) }
-            guard d >= 0, d <= NSDecimalNumber(decimal: maximumPrice).doubleValue else { return .failure(.priceOutOfRange(position: position, price: String(d))) }
-            price = i.map { Decimal($0) } ?? Decimal(string: String(d)) ?? Decimal(d)
-        case .string(let s)?:
-            // Laravel serialises decimal columns as strings ("990.00"); a French "990,00" is accepted too.
-            guard let parsed = PriceText.parse(s) else { return .failure(.invalidField(position: position, field: "price")) }
-            guard !parsed.isNaN, parsed >= 0, parsed <= maximumPrice else {
-                return .failure(.priceOutOfRange(position: position, price: String(PriceText.trimmed(s).prefix(24))))
-            }
-            price = parsed
-        default: return .failure(.invalidField(position: position, field: "price"))
-        }
-        var nextSession: Date?
-        switch f["next_session"] {
-        case nil, .null?: nextSession = nil
-        case .string(let s)?:
-            nextSession = ISODate.parse(PriceText.trimmedWhitespace(s))
-            if nextSession == nil { warnings.append(.unreadableDate(position: position)) }
-        default: warnings.append(.unreadableDate(position: position))
-        }
-        var category: FormationCategory?
-        switch f["category"] {
-        case nil, .null?: category = nil
-        case .string(let s)?:
-            let name = field(s, "category")
-            category = name.isEmpty ? nil : FormationCategory(name: name)
-        case .object(let c)?:
-            guard case .string(let rawName)? = c["name"], !TextSanitizer.clean(rawName).isEmpty else {
-                return .failure(.invalidField(position: position, field: "category"))
-            }
-            let name = field(rawName, "category")
-            var categoryId: Int?
-            if case .number(_, let i?)? = c["id"], let v = Int(exactly: i) { categoryId = v }
-            func optional(_ k: String) -> String? {
-                if case .string(let s)? = c[k] { let v = field(s, "category." + k); return v.isEmpty ? nil : v }
-                return nil
-            }
-            category = FormationCategory(id: categoryId, name: name,
-                                         slug: optional("slug"), color: optional("color"), icon: optional("icon"))
-        default: return .failure(.invalidField(position: position, field: "category"))
-        }
-        return .success(Formation(id: id, title: title, description: description, duration: duration,
-                                  level: level, price: price, nextSession: nextSession, category: category))
     }
 
     static func lineColumn(of offset: Int, in data: Data) -> JSONErrorLocation {
@@ -250,7 +161,25 @@ enum PriceText {
     }
 
     static func parse(_ text: String) -> Decimal? {
-        let body = trimmed(text).utf8
+        var text = text
+        return text.withUTF8 { parse(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    static func parse(_ raw: JSONScanner.RawString) -> Decimal? {
+        switch raw {
+        case .bytes(let b): parse(utf8: b)
+        case .decoded(let s): parse(s)
+        }
+    }
+
+    /// The same, on UTF-8 bytes. Trimming bytes is trimming characters here: a space or tab
+    /// that a combining mark makes part of a larger character leaves that mark in the body,
+    /// which is refused either way.
+    static func parse(utf8 text: UnsafeRawBufferPointer) -> Decimal? {
+        var start = 0, end = text.count
+        while start < end, text[start] == 0x20 || text[start] == 0x09 { start += 1 }
+        while end > start, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+        let body = UnsafeRawBufferPointer(rebasing: text[start..<end])
         guard !body.isEmpty, body.count <= 64 else { return nil }
         var negative = false, integer: UInt64 = 0, digits = 0, fraction = 0, seenSeparator = false, exact = true
         for (i, byte) in body.enumerated() {
@@ -270,7 +199,7 @@ enum PriceText {
         guard digits > 0, !seenSeparator || fraction > 0 else { return nil }
         guard exact else {
             // Beyond 19 digits: Foundation's reader (the result is out of range anyway).
-            let normalised = String(trimmed(text)).replacingOccurrences(of: ",", with: ".")
+            let normalised = String(decoding: body, as: UTF8.self).replacingOccurrences(of: ",", with: ".")
             return Decimal(string: normalised, locale: Locale(identifier: "en_US_POSIX"))
         }
         let value = Decimal(sign: negative ? .minus : .plus, exponent: -fraction, significand: Decimal(integer))
