@@ -51,7 +51,7 @@ public enum CatalogueDecoder {
         var result: Result<DecodedCatalogue, CatalogueLoadError> = .failure(.notAList)
         data.withUnsafeBytes { bytes in
             var scanner = JSONScanner(bytes)
-            var records = RecordSink()
+            var records = RecordSink(expectedBytes: bytes.count)
             var sawList = false
             do throws(JSONScanner.Failure) {
                 switch try scanner.peek() {
@@ -62,7 +62,7 @@ public enum CatalogueDecoder {
                     try scanner.forEachMember { key, scanner throws(JSONScanner.Failure) in
                         if key == "data", try scanner.peek() == 0x5B {
                             // A repeated "data" replaces the first, as the last duplicate key wins in JSON readers.
-                            records = RecordSink()
+                            records = RecordSink(expectedBytes: bytes.count)
                             sawList = true
                             try records.read(&scanner)
                         } else {
@@ -89,6 +89,15 @@ public enum CatalogueDecoder {
         var seenIds = Set<Int>()
         var position = 0
         var moreSkipped = 0, moreDates = 0
+
+        /// Room for the formations a list of this many bytes is likely to hold (a real record
+        /// takes more than 256 bytes), so that 100 000 of them are not copied at each regrowth;
+        /// room not filled is never touched, so it costs address space, not memory.
+        init(expectedBytes: Int) {
+            let likely = expectedBytes / 256
+            formations.reserveCapacity(likely)
+            seenIds.reserveCapacity(likely)
+        }
 
         mutating func read(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
             try scanner.forEachElement { scanner throws(JSONScanner.Failure) in

@@ -89,14 +89,14 @@ struct FormationRecord {
             switch key {
             case .bytes(let b):
                 switch b.count {
-                case 2 where b.elementsEqual("id".utf8): self = .id
-                case 5 where b.elementsEqual("title".utf8): self = .title
-                case 5 where b.elementsEqual("level".utf8): self = .level
-                case 5 where b.elementsEqual("price".utf8): self = .price
-                case 8 where b.elementsEqual("duration".utf8): self = .duration
-                case 8 where b.elementsEqual("category".utf8): self = .category
-                case 11 where b.elementsEqual("description".utf8): self = .description
-                case 12 where b.elementsEqual("next_session".utf8): self = .nextSession
+                case 2 where b.holds("id"): self = .id
+                case 5 where b.holds("title"): self = .title
+                case 5 where b.holds("level"): self = .level
+                case 5 where b.holds("price"): self = .price
+                case 8 where b.holds("duration"): self = .duration
+                case 8 where b.holds("category"): self = .category
+                case 11 where b.holds("description"): self = .description
+                case 12 where b.holds("next_session"): self = .nextSession
                 default: return nil
                 }
             case .decoded(let s):
@@ -122,11 +122,11 @@ struct FormationRecord {
             switch key {
             case .bytes(let b):
                 switch b.count {
-                case 2 where b.elementsEqual("id".utf8): self = .id
-                case 4 where b.elementsEqual("name".utf8): self = .name
-                case 4 where b.elementsEqual("slug".utf8): self = .slug
-                case 4 where b.elementsEqual("icon".utf8): self = .icon
-                case 5 where b.elementsEqual("color".utf8): self = .color
+                case 2 where b.holds("id"): self = .id
+                case 4 where b.holds("name"): self = .name
+                case 4 where b.holds("slug"): self = .slug
+                case 4 where b.holds("icon"): self = .icon
+                case 5 where b.holds("color"): self = .color
                 default: return nil
                 }
             case .decoded(let s):
@@ -140,6 +140,14 @@ struct FormationRecord {
                 }
             }
         }
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Whether these bytes are `word` (the caller has checked the length).
+    @inline(__always)
+    fileprivate func holds(_ word: StaticString) -> Bool {
+        memcmp(baseAddress!, word.utf8Start, word.utf8CodeUnitCount) == 0
     }
 }
 
