@@ -69,6 +69,88 @@ import Testing
         expectSameGroups(fast.catalogue, oracle.formations, 0)
     }
 
+    // MARK: The second half read on another core
+
+    /// Decoded with the split searched from `from`: same result as the oracle; tells whether the
+    /// tail read on the other core was used.
+    @discardableResult
+    private func expectSplitAgrees(_ document: [UInt8], from: Int, _ note: @autoclosure () -> String) -> Bool {
+        let data = Data(document)
+        var taken = false
+        let split = Result { () throws(CatalogueLoadError) -> DecodedCatalogue in
+            try CatalogueDecoder.decode(data, splitSearchFrom: from, tailTaken: { taken = $0 })
+        }
+        let oracle = Result { () throws(CatalogueLoadError) -> CatalogueOracle.Decoded in try CatalogueOracle.decode(data) }
+        switch (split, oracle) {
+        case (.success(let f), .success(let o)):
+            #expect(f.catalogue.formations == o.formations && f.warnings == o.warnings, "\(note()) split at \(from)")
+        case (.failure(let f), .failure(let o)):
+            #expect(f == o, "\(note()) split at \(from)")
+        default:
+            Issue.record("\(note()) split at \(from): \(split) vs \(oracle)")
+        }
+        return taken
+    }
+
+    /// Generated documents split in their middle, and a few split at every byte: the split never
+    /// changes the result, and it is really used.
+    @Test func aListSplitAnywhereDecodesAsTheOracleDecodes() {
+        var generator = CatalogueGenerator(seed: 0x5917)
+        var taken = 0, everywhere = 0
+        for round in 0..<800 {
+            var document = generator.document()
+            if round % 3 == 2 { generator.mutate(&document) }
+            if expectSplitAgrees(document, from: document.count / 2, "round \(round)") { taken += 1 }
+            if everywhere < 5 && document.count < 1_500 && document.count > 300 {
+                everywhere += 1
+                for from in 0...document.count { expectSplitAgrees(document, from: from, "round \(round)") }
+            }
+        }
+        #expect(taken > 150)
+        #expect(everywhere == 5)
+    }
+
+    /// Text that looks like a record boundary, `},{"id": …}`, inside a title in the middle: the
+    /// guess lands in the string, is not a record's start, and is dropped.
+    @Test func aRecordBoundaryInsideAStringIsNotTakenForOne() throws {
+        let fake = #"x},{\"id\": 99, \"title\": \"Faux\", \"duration\": \"1 h\", \"level\": \"E\", \"price\": 1}, {\"id\": 98"#
+        let records = (1...40).map { i in
+            #"{"id": \#(i), "title": "\#(i == 20 ? fake : "Formation \(i)")", "duration": "1 h", "level": "E", "price": \#(i)}"#
+        }
+        let document = Array(("[" + records.joined(separator: ",") + "]").utf8)
+        let inString = try #require(document.indices.first { i in
+            document[i] == UInt8(ascii: "x") && document[i + 1] == UInt8(ascii: "}")
+        })
+        let guess = document.withUnsafeBytes { ListTail.recordStart(in: $0, from: inString) }
+        // The guess is the "{" inside the string, not the next record's.
+        #expect(guess.map { document[$0 - 1] } == UInt8(ascii: ","))
+        #expect(guess.map { $0 < inString + 10 } == true)
+        #expect(!expectSplitAgrees(document, from: inString, "in a string"))
+        let decoded = try CatalogueDecoder.decode(Data(document), splitSearchFrom: inString)
+        #expect(decoded.catalogue.formations.map(\.id) == Array(1...40))
+        #expect(decoded.catalogue.formations[19].title.hasPrefix("x},{"))
+        // Split at a real boundary after it, the tail is used and gives the same.
+        #expect(expectSplitAgrees(document, from: document.count * 3 / 4, "after the string"))
+    }
+
+    /// Duplicates across the halves, warnings past the limit on either side, a failure in the
+    /// tail, a tail of bad records that gives up: all as read on one core.
+    @Test func whatTheTailFindsIsMergedInOrder() {
+        func record(_ id: Int, price: String = "5", date: String = "null") -> String {
+            #"{"id": \#(id), "title": "T\#(id)", "duration": "1 h", "level": "E", "price": \#(price), "next_session": \#(date)}"#
+        }
+        let first = (1...50).map { record($0) }
+        let second = [record(3), record(60, price: "-1"), record(61, date: #""demain""#), "42", record(62, date: #""hier""#), record(1),
+                      record(63, date: #""jamais""#), record(64, price: #""x""#)] + (65...100).map { record($0) }
+        let document = Array((#"{"data": ["# + (first + second).joined(separator: ",") + "]}").utf8)
+        #expect(expectSplitAgrees(document, from: document.count / 2, "merge"))
+        let broken = Array(("[" + (first + [record(70), #"{"id": 71, "title": }"#]).joined(separator: ",") + "]").utf8)
+        #expect(throws: CatalogueLoadError.self) { try CatalogueDecoder.decode(Data(broken), splitSearchFrom: broken.count / 2) }
+        expectSplitAgrees(broken, from: broken.count / 2, "failure in the tail")
+        let empty = Array(("[" + Array(repeating: "{}", count: ListTail.rejectionLimit * 3).joined(separator: ",") + "]").utf8)
+        #expect(!expectSplitAgrees(empty, from: empty.count / 2, "bad records"), "the tail gives up past its limit")
+    }
+
     private func expectSameGroups(_ catalogue: Catalogue, _ formations: [Formation], _ round: Int) {
         let (unique, byCategory, positions) = CatalogueOracle.groups(formations)
         let sorted = unique.sorted { FrenchCollation.precedes($0.name, $1.name) }

@@ -47,9 +47,26 @@ public enum CatalogueDecoder {
     /// and a price this size is still formatted and spoken exactly (no wrap-around, no exponent).
     public static let maximumPrice: Decimal = 1_000_000
 
+    /// From this size on, the second half of the list is read on another core (`ListTail`).
+    static let splitSize = 1 << 20
+
     public static func decode(_ data: Data) throws(CatalogueLoadError) -> DecodedCatalogue {
+        let split = data.count >= splitSize && ProcessInfo.processInfo.activeProcessorCount > 1
+        return try decode(data, splitSearchFrom: split ? data.count / 2 : nil)
+    }
+
+    /// `splitSearchFrom`: where to look for the start of a second half to read on another core
+    /// (nil: read on this one only). Tests choose it; the result never depends on it.
+    /// `tailTaken` is told whether a second half read on another core was used.
+    static func decode(_ data: Data, splitSearchFrom: Int?, tailTaken: ((Bool) -> Void)? = nil) throws(CatalogueLoadError) -> DecodedCatalogue {
         var result: Result<DecodedCatalogue, CatalogueLoadError> = .failure(.notAList)
         data.withUnsafeBytes { bytes in
+            var tail = splitSearchFrom.flatMap { ListTail.start(in: bytes, searchingFrom: $0) }
+            defer {
+                // The tail reads these bytes: it must be done before they go.
+                tail?.cancel()
+                tail?.wait()
+            }
             var scanner = JSONScanner(bytes)
             var records = RecordSink(expectedBytes: bytes.count)
             var sawList = false
@@ -57,14 +74,14 @@ public enum CatalogueDecoder {
                 switch try scanner.peek() {
                 case 0x5B:
                     sawList = true
-                    try records.read(&scanner)
+                    try records.read(&scanner, tail: &tail)
                 case 0x7B:
                     try scanner.forEachMember { key, scanner throws(JSONScanner.Failure) in
                         if key == "data", try scanner.peek() == 0x5B {
                             // A repeated "data" replaces the first, as the last duplicate key wins in JSON readers.
                             records = RecordSink(expectedBytes: bytes.count)
                             sawList = true
-                            try records.read(&scanner)
+                            try records.read(&scanner, tail: &tail)
                         } else {
                             if key == "data" { sawList = false }
                             try scanner.skipValue()
@@ -75,6 +92,7 @@ public enum CatalogueDecoder {
                 }
                 try scanner.expectEnd()
                 result = sawList ? .success(records.finish()) : .failure(.notAList)
+                tailTaken?(records.tookTail)
             } catch {
                 result = .failure(.malformedJSON(error.offset.map { lineColumn(of: $0, in: data) } ?? .endOfText))
             }
@@ -89,6 +107,7 @@ public enum CatalogueDecoder {
         var seenIds = Set<Int>()
         var position = 0
         var moreSkipped = 0, moreDates = 0
+        var tookTail = false
 
         /// Room for the formations a list of this many bytes is likely to hold (a real record
         /// takes more than 256 bytes), so that 100 000 of them are not copied at each regrowth;
@@ -99,28 +118,73 @@ public enum CatalogueDecoder {
             seenIds.reserveCapacity(likely)
         }
 
-        mutating func read(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
-            try scanner.forEachElement { scanner throws(JSONScanner.Failure) in
+        /// The list that starts here, element by element (`JSONScanner.forEachElement`'s loop).
+        /// When a record starts where `tail` started reading, the tail's outcomes are taken as
+        /// they are and the reading goes on after the list.
+        mutating func read(_ scanner: inout JSONScanner, tail: inout ListTail?) throws(JSONScanner.Failure) {
+            try scanner.expect(0x5B)
+            if try scanner.consume(0x5D) { return }
+            while true {
+                let first = try scanner.peek()
+                if let guess = tail, scanner.index >= guess.start {
+                    tail = nil
+                    if scanner.index == guess.start {
+                        guess.wait()
+                        if !guess.abandoned {
+                            if let failure = guess.failure { throw failure }
+                            adopt(guess)
+                            scanner.move(to: guess.end)
+                            return
+                        }
+                    } else {
+                        guess.cancel() // the guess was not a record's start
+                    }
+                }
                 position += 1
-                // Anything but an object is skipped without being built.
-                guard try scanner.peek() == 0x7B else {
+                if first == 0x7B {
+                    let record = try FormationRecord.read(&scanner)
+                    var recordWarnings: [CatalogueWarning] = []
+                    switch record.formation(position: position, warnings: &recordWarnings) {
+                    case .success(let formation):
+                        recordWarnings.forEach { warn($0) }
+                        keep(formation)
+                    case .failure(let warning):
+                        warn(warning)
+                    }
+                } else {
+                    // Anything but an object is skipped without being built.
                     try scanner.skipValue()
                     warn(.recordNotObject(position: position))
-                    return
                 }
-                let record = try FormationRecord.read(&scanner)
-                var recordWarnings: [CatalogueWarning] = []
-                switch record.formation(position: position, warnings: &recordWarnings) {
-                case .success(let formation):
-                    recordWarnings.forEach { warn($0) }
-                    if seenIds.insert(formation.id).inserted {
-                        formations.append(formation)
-                    } else {
-                        warn(.duplicateId(position: position, id: formation.id))
-                    }
-                case .failure(let warning):
-                    warn(warning)
+                if try scanner.consume(0x2C) { continue }
+                try scanner.expect(0x5D)
+                return
+            }
+        }
+
+        private mutating func keep(_ formation: Formation) {
+            if seenIds.insert(formation.id).inserted {
+                formations.append(formation)
+            } else {
+                warn(.duplicateId(position: position, id: formation.id))
+            }
+        }
+
+        /// The tail's records, in order, as if read here.
+        private mutating func adopt(_ tail: ListTail) {
+            tookTail = true
+            var kept = 0
+            for index in 0..<tail.count {
+                position += 1
+                if let rejection = tail.rejections.isEmpty ? nil : tail.rejections[index] {
+                    warn(rejection.at(position))
+                    continue
                 }
+                if !tail.keptWarnings.isEmpty, let warnings = tail.keptWarnings[index] {
+                    for warning in warnings { warn(warning.at(position)) }
+                }
+                keep(tail.formations[kept])
+                kept += 1
             }
         }
 

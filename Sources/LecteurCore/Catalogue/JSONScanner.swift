@@ -21,6 +21,15 @@ struct JSONScanner {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
     }
 
+    /// A scanner that starts at `index` (where another one left off, or will arrive).
+    init(_ bytes: UnsafeRawBufferPointer, at index: Int) {
+        self.bytes = bytes
+        self.index = index
+    }
+
+    /// Goes on from `index`, where a scanner over the same bytes has read up to.
+    mutating func move(to index: Int) { self.index = index }
+
     private func fail(_ at: Int? = nil) -> Failure {
         let offset = at ?? index
         return Failure(offset: offset < bytes.count ? offset : nil)
