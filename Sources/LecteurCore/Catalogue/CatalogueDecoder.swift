@@ -38,7 +38,8 @@ public struct DecodedCatalogue: Sendable {
 
 /// Reads the formations API's JSON (story 2.1, with the category object of story 2.7): a list,
 /// or a Laravel resource envelope `{"data": [...]}`. Records are read one at a time from the
-/// bytes (`JSONScanner`), so memory is the input plus the formations kept, whatever the list holds.
+/// bytes (`JSONScanner`, `FormationRecord`), so memory is the input plus the formations kept,
+/// whatever the list holds; a large list is read on two cores (`ListTail`).
 public enum CatalogueDecoder {
     /// Warnings given one by one; beyond, a count. A body of a million bad records must not
     /// become a million lines to read or to hear.

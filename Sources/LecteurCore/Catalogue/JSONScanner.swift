@@ -1,9 +1,10 @@
 import Foundation
 
-/// A JSON reader over UTF-8 bytes that hands the catalogue decoder one record at a time: the
-/// list itself is never built, so loading costs the input plus the formations kept, and a list
-/// of a million bad records costs no more than its bytes. Strict JSON (RFC 8259): what
-/// JSONSerialization refuses, this refuses, with the byte offset where the text broke.
+/// A JSON reader over UTF-8 bytes that hands the catalogue decoder one record at a time, where
+/// it lies in the input (`FormationRecord`): the list itself is never built, so loading costs
+/// the input plus the formations kept, and a list of a million bad records costs no more than
+/// its bytes. Strict JSON (RFC 8259): what JSONSerialization refuses, this refuses, with the
+/// byte offset where the text broke.
 struct JSONScanner {
     struct Failure: Error {
         /// Byte offset of the offending byte; nil when the text ended too early.
@@ -97,27 +98,6 @@ struct JSONScanner {
         }
     }
 
-    mutating func value(depth: Int = 0) throws(Failure) -> JSONValue {
-        guard depth < Self.maxDepth else { throw fail() }
-        switch try peek() {
-        case 0x7B:
-            var fields: [String: JSONValue] = [:]
-            fields.reserveCapacity(10) // a formation has eight fields, its category five
-            try forEachMember { key, scanner throws(Failure) in fields[key] = try scanner.value(depth: depth + 1) }
-            return .object(fields)
-        case 0x5B:
-            var items: [JSONValue] = []
-            try forEachElement { scanner throws(Failure) in items.append(try scanner.value(depth: depth + 1)) }
-            return .array(items)
-        case 0x22: return .string(try string())
-        case 0x74: try literal("true"); return .bool(true)
-        case 0x66: try literal("false"); return .bool(false)
-        case 0x6E: try literal("null"); return .null
-        case 0x2D, 0x30...0x39: return try number()
-        default: throw fail()
-        }
-    }
-
     /// Skips one value without building it (strings are still checked).
     mutating func skipValue(depth: Int = 0) throws(Failure) {
         guard depth < Self.maxDepth else { throw fail() }
@@ -125,7 +105,11 @@ struct JSONScanner {
         case 0x7B: try forEachRawMember { _, scanner throws(Failure) in try scanner.skipValue(depth: depth + 1) }
         case 0x5B: try forEachElement { scanner throws(Failure) in try scanner.skipValue(depth: depth + 1) }
         case 0x22: _ = try rawString()
-        default: _ = try value(depth: depth)
+        case 0x74: try literal("true")
+        case 0x66: try literal("false")
+        case 0x6E: try literal("null")
+        case 0x2D, 0x30...0x39: _ = try numberParts()
+        default: throw fail()
         }
     }
 
@@ -138,14 +122,8 @@ struct JSONScanner {
         index += count
     }
 
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, as an integer when it is one that fits.
-    private mutating func number() throws(Failure) -> JSONValue {
-        let (double, integer) = try numberParts()
-        return .number(double, integer: integer)
-    }
-
-    /// The number that starts here: its value, and the integer when it is a whole number that
-    /// fits in 64 bits exactly.
+    /// The number that starts here, `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`: its value,
+    /// and the integer when it is a whole number that fits in 64 bits exactly.
     mutating func numberParts() throws(Failure) -> (Double, Int64?) {
         let start = index
         var isInteger = true
