@@ -38,7 +38,8 @@ public struct DecodedCatalogue: Sendable {
 
 /// Reads the formations API's JSON (story 2.1, with the category object of story 2.7): a list,
 /// or a Laravel resource envelope `{"data": [...]}`. Records are read one at a time from the
-/// bytes (`JSONScanner`), so memory is the input plus the formations kept, whatever the list holds.
+/// bytes (`JSONScanner`, `FormationRecord`), so memory is the input plus the formations kept,
+/// whatever the list holds; a large list is read on two cores (`ListTail`).
 public enum CatalogueDecoder {
     /// Warnings given one by one; beyond, a count. A body of a million bad records must not
     /// become a million lines to read or to hear.
@@ -47,24 +48,41 @@ public enum CatalogueDecoder {
     /// and a price this size is still formatted and spoken exactly (no wrap-around, no exponent).
     public static let maximumPrice: Decimal = 1_000_000
 
+    /// From this size on, the second half of the list is read on another core (`ListTail`).
+    static let splitSize = 1 << 20
+
     public static func decode(_ data: Data) throws(CatalogueLoadError) -> DecodedCatalogue {
+        let split = data.count >= splitSize && ProcessInfo.processInfo.activeProcessorCount > 1
+        return try decode(data, splitSearchFrom: split ? data.count / 2 : nil)
+    }
+
+    /// `splitSearchFrom`: where to look for the start of a second half to read on another core
+    /// (nil: read on this one only). Tests choose it; the result never depends on it.
+    /// `tailTaken` is told whether a second half read on another core was used.
+    static func decode(_ data: Data, splitSearchFrom: Int?, tailTaken: ((Bool) -> Void)? = nil) throws(CatalogueLoadError) -> DecodedCatalogue {
         var result: Result<DecodedCatalogue, CatalogueLoadError> = .failure(.notAList)
         data.withUnsafeBytes { bytes in
+            var tail = splitSearchFrom.flatMap { ListTail.start(in: bytes, searchingFrom: $0) }
+            defer {
+                // The tail reads these bytes: it must be done before they go.
+                tail?.cancel()
+                tail?.wait()
+            }
             var scanner = JSONScanner(bytes)
-            var records = RecordSink()
+            var records = RecordSink(expectedBytes: bytes.count)
             var sawList = false
             do throws(JSONScanner.Failure) {
                 switch try scanner.peek() {
                 case 0x5B:
                     sawList = true
-                    try records.read(&scanner)
+                    try records.read(&scanner, tail: &tail)
                 case 0x7B:
                     try scanner.forEachMember { key, scanner throws(JSONScanner.Failure) in
                         if key == "data", try scanner.peek() == 0x5B {
                             // A repeated "data" replaces the first, as the last duplicate key wins in JSON readers.
-                            records = RecordSink()
+                            records = RecordSink(expectedBytes: bytes.count)
                             sawList = true
-                            try records.read(&scanner)
+                            try records.read(&scanner, tail: &tail)
                         } else {
                             if key == "data" { sawList = false }
                             try scanner.skipValue()
@@ -75,6 +93,7 @@ public enum CatalogueDecoder {
                 }
                 try scanner.expectEnd()
                 result = sawList ? .success(records.finish()) : .failure(.notAList)
+                tailTaken?(records.tookTail)
             } catch {
                 result = .failure(.malformedJSON(error.offset.map { lineColumn(of: $0, in: data) } ?? .endOfText))
             }
@@ -89,29 +108,84 @@ public enum CatalogueDecoder {
         var seenIds = Set<Int>()
         var position = 0
         var moreSkipped = 0, moreDates = 0
+        var tookTail = false
 
-        mutating func read(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
-            try scanner.forEachElement { scanner throws(JSONScanner.Failure) in
+        /// Room for the formations a list of this many bytes is likely to hold (a real record
+        /// takes more than 256 bytes), so that 100 000 of them are not copied at each regrowth;
+        /// room not filled is never touched, so it costs address space, not memory.
+        init(expectedBytes: Int) {
+            let likely = expectedBytes / 256
+            formations.reserveCapacity(likely)
+            seenIds.reserveCapacity(likely)
+        }
+
+        /// The list that starts here, element by element (`JSONScanner.forEachElement`'s loop).
+        /// When a record starts where `tail` started reading, the tail's outcomes are taken as
+        /// they are and the reading goes on after the list.
+        mutating func read(_ scanner: inout JSONScanner, tail: inout ListTail?) throws(JSONScanner.Failure) {
+            try scanner.expect(0x5B)
+            if try scanner.consume(0x5D) { return }
+            while true {
+                let first = try scanner.peek()
+                if let guess = tail, scanner.index >= guess.start {
+                    tail = nil
+                    if scanner.index == guess.start {
+                        guess.wait()
+                        if !guess.abandoned {
+                            if let failure = guess.failure { throw failure }
+                            adopt(guess)
+                            scanner.move(to: guess.end)
+                            return
+                        }
+                    } else {
+                        guess.cancel() // the guess was not a record's start
+                    }
+                }
                 position += 1
-                // Anything but an object is skipped without being built.
-                guard try scanner.peek() == 0x7B else {
+                if first == 0x7B {
+                    let record = try FormationRecord.read(&scanner)
+                    var recordWarnings: [CatalogueWarning] = []
+                    switch record.formation(position: position, warnings: &recordWarnings) {
+                    case .success(let formation):
+                        recordWarnings.forEach { warn($0) }
+                        keep(formation)
+                    case .failure(let warning):
+                        warn(warning)
+                    }
+                } else {
+                    // Anything but an object is skipped without being built.
                     try scanner.skipValue()
                     warn(.recordNotObject(position: position))
-                    return
                 }
-                let record = try scanner.value()
-                var recordWarnings: [CatalogueWarning] = []
-                switch CatalogueDecoder.formation(from: record, position: position, warnings: &recordWarnings) {
-                case .success(let formation):
-                    recordWarnings.forEach { warn($0) }
-                    if seenIds.insert(formation.id).inserted {
-                        formations.append(formation)
-                    } else {
-                        warn(.duplicateId(position: position, id: formation.id))
-                    }
-                case .failure(let warning):
-                    warn(warning)
+                if try scanner.consume(0x2C) { continue }
+                try scanner.expect(0x5D)
+                return
+            }
+        }
+
+        private mutating func keep(_ formation: Formation) {
+            if seenIds.insert(formation.id).inserted {
+                formations.append(formation)
+            } else {
+                warn(.duplicateId(position: position, id: formation.id))
+            }
+        }
+
+        /// The tail's records, in order, as if read here.
+        private mutating func adopt(_ tail: ListTail) {
+            tookTail = true
+            var kept = 0
+            for index in 0..<tail.count {
+                position += 1
+                if let rejection = tail.rejections.isEmpty ? nil : tail.rejections[index] {
+                    warn(rejection.at(position))
+                    continue
                 }
+                if !tail.keptWarnings.isEmpty, let warnings = tail.keptWarnings[index] {
+                    for warning in warnings { warn(warning.at(position)) }
+                }
+                keep(tail.formations[kept])
+                kept += 1
             }
         }
 
@@ -126,95 +200,6 @@ public enum CatalogueDecoder {
             if moreDates > 0 { all.append(.moreUnreadableDates(count: moreDates)) }
             return DecodedCatalogue(catalogue: Catalogue(formations: formations), warnings: all)
         }
-    }
-
-    private static func formation(from record: JSONValue, position: Int,
-                                  warnings: inout [CatalogueWarning]) -> Result<Formation, CatalogueWarning> {
-        guard case .object(let f) = record else { return .failure(.recordNotObject(position: position)) }
-        func field(_ raw: String, _ name: String) -> String {
-            let (clean, length) = TextSanitizer.cleanField(raw)
-            if let length { warnings.append(.fieldTruncated(position: position, field: name, length: length)) }
-            return clean
-        }
-        func text(_ name: String, required: Bool = true) -> Result<String?, CatalogueWarning> {
-            switch f[name] {
-            case nil, .null?: return required ? .failure(.missingField(position: position, field: name)) : .success(nil)
-            case .string(let s)?:
-                let clean = field(s, name)
-                if required && clean.isEmpty { return .failure(.missingField(position: position, field: name)) }
-                return .success(clean)
-            case .number(let d, let i)?: return .success(i.map(String.init) ?? String(d))
-            default: return .failure(.invalidField(position: position, field: name))
-            }
-        }
-        let id: Int
-        switch f["id"] {
-        case nil, .null?: return .failure(.missingField(position: position, field: "id"))
-        case .number(_, let i?)? where i >= Int64(Int.min) && i <= Int64(Int.max): id = Int(i)
-        case .string(let s)?:
-            guard let i = Int(PriceText.trimmedWhitespace(s)) else {
-                return .failure(.invalidField(position: position, field: "id"))
-            }
-            id = i
-        default: return .failure(.invalidField(position: position, field: "id"))
-        }
-        let title, duration, level: String
-        let description: String
-        switch (text("title"), text("duration"), text("level"), text("description", required: false)) {
-        case (.failure(let w), _, _, _), (_, .failure(let w), _, _), (_, _, .failure(let w), _), (_, _, _, .failure(let w)):
-            return .failure(w)
-        case (.success(let t?), .success(let d?), .success(let l?), .success(let desc)):
-            title = t; duration = d; level = l; description = desc ?? ""
-        default:
-            return .failure(.missingField(position: position, field: "title"))
-        }
-        let price: Decimal
-        switch f["price"] {
-        case nil, .null?: return .failure(.missingField(position: position, field: "price"))
-        case .number(let d, let i)?:
-            guard d.isFinite else { return .failure(.invalidField(position: position, field: "price")) }
-            guard d >= 0, d <= NSDecimalNumber(decimal: maximumPrice).doubleValue else { return .failure(.priceOutOfRange(position: position, price: String(d))) }
-            price = i.map { Decimal($0) } ?? Decimal(string: String(d)) ?? Decimal(d)
-        case .string(let s)?:
-            // Laravel serialises decimal columns as strings ("990.00"); a French "990,00" is accepted too.
-            guard let parsed = PriceText.parse(s) else { return .failure(.invalidField(position: position, field: "price")) }
-            guard !parsed.isNaN, parsed >= 0, parsed <= maximumPrice else {
-                return .failure(.priceOutOfRange(position: position, price: String(PriceText.trimmed(s).prefix(24))))
-            }
-            price = parsed
-        default: return .failure(.invalidField(position: position, field: "price"))
-        }
-        var nextSession: Date?
-        switch f["next_session"] {
-        case nil, .null?: nextSession = nil
-        case .string(let s)?:
-            nextSession = ISODate.parse(PriceText.trimmedWhitespace(s))
-            if nextSession == nil { warnings.append(.unreadableDate(position: position)) }
-        default: warnings.append(.unreadableDate(position: position))
-        }
-        var category: FormationCategory?
-        switch f["category"] {
-        case nil, .null?: category = nil
-        case .string(let s)?:
-            let name = field(s, "category")
-            category = name.isEmpty ? nil : FormationCategory(name: name)
-        case .object(let c)?:
-            guard case .string(let rawName)? = c["name"], !TextSanitizer.clean(rawName).isEmpty else {
-                return .failure(.invalidField(position: position, field: "category"))
-            }
-            let name = field(rawName, "category")
-            var categoryId: Int?
-            if case .number(_, let i?)? = c["id"], let v = Int(exactly: i) { categoryId = v }
-            func optional(_ k: String) -> String? {
-                if case .string(let s)? = c[k] { let v = field(s, "category." + k); return v.isEmpty ? nil : v }
-                return nil
-            }
-            category = FormationCategory(id: categoryId, name: name,
-                                         slug: optional("slug"), color: optional("color"), icon: optional("icon"))
-        default: return .failure(.invalidField(position: position, field: "category"))
-        }
-        return .success(Formation(id: id, title: title, description: description, duration: duration,
-                                  level: level, price: price, nextSession: nextSession, category: category))
     }
 
     static func lineColumn(of offset: Int, in data: Data) -> JSONErrorLocation {
@@ -250,7 +235,25 @@ enum PriceText {
     }
 
     static func parse(_ text: String) -> Decimal? {
-        let body = trimmed(text).utf8
+        var text = text
+        return text.withUTF8 { parse(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    static func parse(_ raw: JSONScanner.RawString) -> Decimal? {
+        switch raw {
+        case .bytes(let b): parse(utf8: b)
+        case .decoded(let s): parse(s)
+        }
+    }
+
+    /// The same, on UTF-8 bytes. Trimming bytes is trimming characters here: a space or tab
+    /// that a combining mark makes part of a larger character leaves that mark in the body,
+    /// which is refused either way.
+    static func parse(utf8 text: UnsafeRawBufferPointer) -> Decimal? {
+        var start = 0, end = text.count
+        while start < end, text[start] == 0x20 || text[start] == 0x09 { start += 1 }
+        while end > start, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+        let body = UnsafeRawBufferPointer(rebasing: text[start..<end])
         guard !body.isEmpty, body.count <= 64 else { return nil }
         var negative = false, integer: UInt64 = 0, digits = 0, fraction = 0, seenSeparator = false, exact = true
         for (i, byte) in body.enumerated() {
@@ -270,7 +273,7 @@ enum PriceText {
         guard digits > 0, !seenSeparator || fraction > 0 else { return nil }
         guard exact else {
             // Beyond 19 digits: Foundation's reader (the result is out of range anyway).
-            let normalised = String(trimmed(text)).replacingOccurrences(of: ",", with: ".")
+            let normalised = String(decoding: body, as: UTF8.self).replacingOccurrences(of: ",", with: ".")
             return Decimal(string: normalised, locale: Locale(identifier: "en_US_POSIX"))
         }
         let value = Decimal(sign: negative ? .minus : .plus, exponent: -fraction, significand: Decimal(integer))

@@ -67,18 +67,46 @@ public struct Catalogue: Hashable, Sendable {
 
     public init(formations: [Formation]) {
         self.formations = formations
-        var groups: [CategoryKey: [Formation]] = [:]
+        // Each formation's group, found by its category's key. A category with an id has the key
+        // "#id" whatever else it holds, so the group is remembered by id without building the key
+        // again; the groups are filled once their sizes are known (no regrowth of 100 000 copies).
+        var groupOfKey: [CategoryKey: Int] = [:]
+        var groupOfId: [Int: Int] = [:]
+        var keys: [CategoryKey] = []
         var unique: [FormationCategory] = []
+        var sizes: [Int] = []
+        var groupOf = [Int](repeating: -1, count: formations.count)
         var positions: [Int: Int] = [:]
         positions.reserveCapacity(formations.count)
         for (position, formation) in formations.enumerated() {
-            positions[formation.id] = positions[formation.id] ?? position
+            if positions[formation.id] == nil { positions[formation.id] = position }
             guard let category = formation.category else { continue }
-            let key = category.key
-            if groups[key] == nil { unique.append(category) }
-            groups[key, default: []].append(formation)
+            let group: Int
+            if let id = category.id, let known = groupOfId[id] {
+                group = known
+            } else {
+                let key = category.key
+                if let known = groupOfKey[key] {
+                    group = known
+                } else {
+                    group = keys.count
+                    groupOfKey[key] = group
+                    keys.append(key)
+                    unique.append(category)
+                    sizes.append(0)
+                }
+                if let id = category.id { groupOfId[id] = group }
+            }
+            sizes[group] += 1
+            groupOf[position] = group
         }
-        self.byCategory = groups
+        var groups = sizes.map { size -> [Formation] in
+            var list: [Formation] = []
+            list.reserveCapacity(size)
+            return list
+        }
+        for (position, group) in groupOf.enumerated() where group >= 0 { groups[group].append(formations[position]) }
+        self.byCategory = Dictionary(uniqueKeysWithValues: zip(keys, groups))
         self.positionById = positions
         self.categories = unique.sorted { FrenchCollation.precedes($0.name, $1.name) }
     }

@@ -5,7 +5,12 @@ import Foundation
 /// ISO8601DateFormatter takes one of those shapes at a time and is slow on a 100 000-row list.
 public enum ISODate {
     public static func parse(_ text: String) -> Date? {
-        let b = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The same, on the text's UTF-8 bytes (the catalogue decoder reads dates in place).
+    static func parse(utf8 b: UnsafeRawBufferPointer) -> Date? {
         var i = 0
         func digits(_ n: Int) -> Int? {
             guard i + n <= b.count else { return nil }

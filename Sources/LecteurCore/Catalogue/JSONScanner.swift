@@ -1,9 +1,10 @@
 import Foundation
 
-/// A JSON reader over UTF-8 bytes that hands the catalogue decoder one record at a time: the
-/// list itself is never built, so loading costs the input plus the formations kept, and a list
-/// of a million bad records costs no more than its bytes. Strict JSON (RFC 8259): what
-/// JSONSerialization refuses, this refuses, with the byte offset where the text broke.
+/// A JSON reader over UTF-8 bytes that hands the catalogue decoder one record at a time, where
+/// it lies in the input (`FormationRecord`): the list itself is never built, so loading costs
+/// the input plus the formations kept, and a list of a million bad records costs no more than
+/// its bytes. Strict JSON (RFC 8259): what JSONSerialization refuses, this refuses, with the
+/// byte offset where the text broke.
 struct JSONScanner {
     struct Failure: Error {
         /// Byte offset of the offending byte; nil when the text ended too early.
@@ -20,6 +21,15 @@ struct JSONScanner {
         // A UTF-8 byte order mark is allowed at the start, as JSONSerialization allows it.
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
     }
+
+    /// A scanner that starts at `index` (where another one left off, or will arrive).
+    init(_ bytes: UnsafeRawBufferPointer, at index: Int) {
+        self.bytes = bytes
+        self.index = index
+    }
+
+    /// Goes on from `index`, where a scanner over the same bytes has read up to.
+    mutating func move(to index: Int) { self.index = index }
 
     private func fail(_ at: Int? = nil) -> Failure {
         let offset = at ?? index
@@ -88,38 +98,22 @@ struct JSONScanner {
         }
     }
 
-    mutating func value(depth: Int = 0) throws(Failure) -> JSONValue {
+    /// Skips one value without building it (strings are still checked).
+    mutating func skipValue(depth: Int = 0) throws(Failure) {
         guard depth < Self.maxDepth else { throw fail() }
         switch try peek() {
-        case 0x7B:
-            var fields: [String: JSONValue] = [:]
-            fields.reserveCapacity(10) // a formation has eight fields, its category five
-            try forEachMember { key, scanner throws(Failure) in fields[key] = try scanner.value(depth: depth + 1) }
-            return .object(fields)
-        case 0x5B:
-            var items: [JSONValue] = []
-            try forEachElement { scanner throws(Failure) in items.append(try scanner.value(depth: depth + 1)) }
-            return .array(items)
-        case 0x22: return .string(try string())
-        case 0x74: try literal("true"); return .bool(true)
-        case 0x66: try literal("false"); return .bool(false)
-        case 0x6E: try literal("null"); return .null
-        case 0x2D, 0x30...0x39: return try number()
+        case 0x7B: try forEachRawMember { _, scanner throws(Failure) in try scanner.skipValue(depth: depth + 1) }
+        case 0x5B: try forEachElement { scanner throws(Failure) in try scanner.skipValue(depth: depth + 1) }
+        case 0x22: _ = try rawString()
+        case 0x74: try literal("true")
+        case 0x66: try literal("false")
+        case 0x6E: try literal("null")
+        case 0x2D, 0x30...0x39: _ = try numberParts()
         default: throw fail()
         }
     }
 
-    /// Skips one value without building its arrays and objects (strings are still checked).
-    mutating func skipValue(depth: Int = 0) throws(Failure) {
-        guard depth < Self.maxDepth else { throw fail() }
-        switch try peek() {
-        case 0x7B: try forEachMember { _, scanner throws(Failure) in try scanner.skipValue(depth: depth + 1) }
-        case 0x5B: try forEachElement { scanner throws(Failure) in try scanner.skipValue(depth: depth + 1) }
-        default: _ = try value(depth: depth)
-        }
-    }
-
-    private mutating func literal(_ word: StaticString) throws(Failure) {
+    mutating func literal(_ word: StaticString) throws(Failure) {
         let count = word.utf8CodeUnitCount
         for k in 0..<count {
             guard index + k < bytes.count else { throw fail(bytes.count) }
@@ -128,8 +122,9 @@ struct JSONScanner {
         index += count
     }
 
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, as an integer when it is one that fits.
-    private mutating func number() throws(Failure) -> JSONValue {
+    /// The number that starts here, `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`: its value,
+    /// and the integer when it is a whole number that fits in 64 bits exactly.
+    mutating func numberParts() throws(Failure) -> (Double, Int64?) {
         let start = index
         var isInteger = true
         if bytes[index] == 0x2D { index += 1 }
@@ -151,12 +146,65 @@ struct JSONScanner {
             if index < bytes.count && (bytes[index] == 0x2B || bytes[index] == 0x2D) { index += 1 }
             try digits(&self)
         }
+        // Up to 18 digits always fit in 64 bits: read them in place (ids and prices, every record).
+        if isInteger && index - start <= 18 {
+            var magnitude: Int64 = 0
+            for k in start..<index where bytes[k] != 0x2D { magnitude = magnitude * 10 + Int64(bytes[k] - 0x30) }
+            let integer = bytes[start] == 0x2D ? -magnitude : magnitude
+            return (Double(integer), integer)
+        }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if isInteger, let integer = Int64(text) { return .number(Double(integer), integer: integer) }
+        if isInteger, let integer = Int64(text) { return (Double(integer), integer) }
         guard let double = Double(text) else { throw fail(start) }
         // A whole number written "990.00" or "1e3" is an integer too, while it is exact.
         let exact = double.rounded() == double && abs(double) < 9e15
-        return .number(double, integer: exact ? Int64(double) : nil)
+        return (double, exact ? Int64(double) : nil)
+    }
+
+    /// A string as it lies in the input.
+    enum RawString {
+        /// The bytes between the quotes, with no escape in them: already checked as UTF-8.
+        case bytes(UnsafeRawBufferPointer)
+        /// A string with escapes, decoded.
+        case decoded(String)
+    }
+
+    /// The string that starts here, without building it when it has no escape (nearly always):
+    /// accepts and refuses exactly what `string()` does, failing at the same byte.
+    mutating func rawString() throws(Failure) -> RawString {
+        let quote = index
+        index += 1
+        let start = index
+        var ascii = true
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == 0x22 { break }
+            if b == 0x5C { index = quote; return .decoded(try string()) }
+            if b < 0x20 { throw fail() }
+            if b >= 0x80 { ascii = false }
+            index += 1
+        }
+        guard index < bytes.count else { throw fail(bytes.count) }
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+        index += 1
+        if !ascii { guard UTF8Bytes.isWellFormed(raw) else { throw fail(start) } }
+        return .bytes(raw)
+    }
+
+    /// Calls `body` with each key of the object that starts here, as it lies in the input;
+    /// `body` must read the value.
+    mutating func forEachRawMember(_ body: (RawString, inout JSONScanner) throws(Failure) -> Void) throws(Failure) {
+        try expect(0x7B)
+        if try consume(0x7D) { return }
+        while true {
+            guard try peek() == 0x22 else { throw fail() }
+            let key = try rawString()
+            try expect(0x3A)
+            try body(key, &self)
+            if try consume(0x2C) { continue }
+            try expect(0x7D)
+            return
+        }
     }
 
     mutating func string() throws(Failure) -> String {
