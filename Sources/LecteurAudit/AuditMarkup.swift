@@ -63,12 +63,23 @@ enum AuditMarkup {
         }
     }
 
+    /// Bytes that may need escaping (the lead byte of a sequence to check, for the non-ASCII
+    /// cases), one table per format: most text has none and is copied whole.
+    private static let attention: (json: [Bool], xml: [Bool]) = {
+        var json = [Bool](repeating: false, count: 256), xml = json
+        for b in 0..<0x20 { json[b] = true; xml[b] = b != 0x09 && b != 0x0A && b != 0x0D }
+        for b in [0x22, 0x5C, 0xE2] { json[b] = true }
+        for b in [0x26, 0x3C, 0x3E, 0x22, 0x27, 0x7F, 0xC2, 0xEF] { xml[b] = true }
+        return (json, xml)
+    }()
+
     private static func escape(_ text: String, into out: inout String, json: Bool) {
         var copy = text
         copy.withUTF8 { bytes in
+            let table = json ? attention.json : attention.xml
             var runStart = 0, i = 0
             while i < bytes.count {
-                guard let (replaced, width) = replacement(bytes, at: i, json: json) else { i += 1; continue }
+                guard table[Int(bytes[i])], let (replaced, width) = replacement(bytes, at: i, json: json) else { i += 1; continue }
                 if runStart < i { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<i]), as: UTF8.self) }
                 out += replaced
                 i += width

@@ -11,15 +11,40 @@ public final class AuditSink {
     public private(set) var failed = false
     static let threshold = 4 << 20
 
+    /// The C stream written to, when there is one: sections waiting in the scratch file are
+    /// then copied to it by the kernel (sendfile), not through this process.
+    private let file: UnsafeMutablePointer<FILE>?
+
     public init(_ deliver: @escaping (UnsafeBufferPointer<UInt8>) -> Bool) {
         self.deliver = deliver
+        self.file = nil
     }
 
     /// Writes to a C stream (standard output or an opened file).
-    public convenience init(file: UnsafeMutablePointer<FILE>) {
-        self.init { bytes in
+    public init(file: UnsafeMutablePointer<FILE>) {
+        self.deliver = { bytes in
             bytes.isEmpty || fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count
         }
+        self.file = file
+    }
+
+    /// Copies `count` bytes at `offset` of an open file to the stream in the kernel; false when
+    /// that cannot be done here (no stream, or a kind of output sendfile does not take) and
+    /// nothing was copied, so the caller copies them itself.
+    func copy(from source: Int32, offset: Int64, count: Int) -> Bool {
+        guard let file, !failed else { return false }
+        guard fflush(file) == 0 else { failed = true; return true }
+        let target = fileno(file)
+        var position = Int(offset), done = 0
+        while done < count {
+            let n = sendfile(target, source, &position, count - done)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && done == 0 && (errno == EINVAL || errno == ENOSYS) { return false }
+            guard n > 0 else { failed = true; written += done; return true }
+            done += n
+        }
+        written += done
+        return true
     }
 
     /// Records a failure that happened elsewhere (the scratch file could not be read back).

@@ -86,8 +86,13 @@ final class AuditSpool {
     /// written before every item, which the first item of a list does without).
     func write(_ stream: Int, skipping: Int = 0, to sink: AuditSink) {
         var skip = skipping
-        var buffer = [UInt8](repeating: 0, count: segments[stream].isEmpty ? 0 : 4 << 20)
+        var buffer: [UInt8] = []
         for segment in segments[stream] {
+            if skip < segment.count, sink.copy(from: fd, offset: segment.offset + Int64(skip), count: segment.count - skip) {
+                skip = 0
+                continue
+            }
+            if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: 4 << 20) }
             var done = 0
             while done < segment.count {
                 let want = min(buffer.count, segment.count - done)
