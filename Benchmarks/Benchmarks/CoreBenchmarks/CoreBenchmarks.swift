@@ -44,38 +44,44 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // The audit as `lecteur audit` runs it (walk every screen, run the 16 rules, render), one
-    // benchmark per report format.
+    // The audit as `lecteur audit` runs it (walk every screen, run the 16 rules, write the
+    // report as it goes), one benchmark per report format; the report goes to /dev/null, its
+    // out-of-order sections through a scratch file in the temporary folder, as the command does.
     let audit = try! AuditRun(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!)
     for format in AuditFormat.allCases {
         Benchmark("Decode + audit 100 000 formations, \(format.rawValue) report",
                   configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(60), maxIterations: 2)) { benchmark in
             for _ in benchmark.scaledIterations {
                 let decoded = try CatalogueDecoder.decode(big)
-                blackHole(audit.render(decoded.catalogue, as: format))
+                guard let null = fopen("/dev/null", "wb") else { return }
+                let sink = AuditSink(file: null)
+                blackHole(audit.write(decoded.catalogue, as: format, to: sink,
+                                      scratchDirectory: FileManager.default.temporaryDirectory.path))
+                fclose(null)
             }
         }
     }
 
     let builtIn = BuiltInCatalogue.load()
-    let spokenNavigator = Navigator(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!,
-                                    pronunciation: PronunciationResources.builder(strings))
+    // The whole reader (one reducer), as the command loop drives it.
+    let spokenReader = Reader(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!,
+                              pronunciation: PronunciationResources.builder(strings))
+    let reader = Reader(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!)
     Benchmark("Command line to speech text (parse + navigate + pronounce), built-in catalogue",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(2))) { benchmark in
         var state = ReaderState()
-        _ = spokenNavigator.reduce(&state, .catalogueLoaded(builtIn))
+        _ = spokenReader.reduce(&state, .catalogueLoaded(builtIn))
         for _ in benchmark.scaledIterations {
-            guard case .command(let command) = spokenNavigator.parser.parse("suivant") else { continue }
-            blackHole(spokenNavigator.reduce(&state, .command(command)))
+            blackHole(spokenReader.reduce(&state, .line("suivant")))
             if state.focusIndex > 15 { state.focus[.formations] = 0 }
         }
     }
     Benchmark("One navigation step (next) on the built-in catalogue",
               configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(2))) { benchmark in
         var state = ReaderState()
-        _ = navigator.reduce(&state, .catalogueLoaded(builtIn))
+        _ = reader.reduce(&state, .catalogueLoaded(builtIn))
         for _ in benchmark.scaledIterations {
-            blackHole(navigator.reduce(&state, .command(.next)))
+            blackHole(reader.reduce(&state, .command(.next)))
             if case .formations = state.currentScreenID, state.focusIndex > 15 { state.focus[.formations] = 0 }
         }
     }
@@ -83,9 +89,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("One navigation step (next) on the 100 000-formation list",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(2), maxIterations: 50)) { benchmark in
         var state = ReaderState()
-        _ = navigator.reduce(&state, .catalogueLoaded(catalogue))
+        _ = reader.reduce(&state, .catalogueLoaded(catalogue))
         for _ in benchmark.scaledIterations {
-            blackHole(navigator.reduce(&state, .command(.next)))
+            blackHole(reader.reduce(&state, .command(.next)))
         }
     }
 }
