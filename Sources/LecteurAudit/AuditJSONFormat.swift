@@ -108,7 +108,7 @@ struct AuditJSONFormat: StreamedAuditFormat {
         for e in part.range {
             let element = part.entry(e).element
             // The same target and markup serve every rule's node for this element.
-            var target: String?, html: String?
+            var target: String?, passNode: String?, html: String?
             for (r, rule) in rules.enumerated() {
                 let outcome = part.outcome(entry: e, rule: r)
                 if case .inapplicable = outcome { continue }
@@ -122,9 +122,10 @@ struct AuditJSONFormat: StreamedAuditFormat {
                 switch outcome {
                 case .inapplicable: break
                 case .pass:
-                    sections[passes(r)] += ",\n      {"
-                    sections[passes(r)] += selector
-                    sections[passes(r)] += "}"
+                    // The same node for every rule the element passes.
+                    let node = passNode ?? ",\n      {" + selector + "}"
+                    passNode = node
+                    sections[passes(r)] += node
                 case .violation(let message), .review(let message):
                     let isViolation: Bool
                     if case .violation = outcome { isViolation = true } else { isViolation = false }
