@@ -23,7 +23,7 @@ public struct AuditRun: Sendable {
     /// Writes the report of `catalogue` to `sink` as it is produced and returns the totals
     /// (check `sink.failed` afterwards). `progress` is the user's stored Morse statistics, shown
     /// as the symbol rows' values. Sections the format writes out of walk order wait in a
-    /// scratch file in `scratchDirectory` (in memory when nil). `recordBaseline` keeps every
+    /// scratch file in `scratchDirectory` (else the temporary folder; in memory when nil). `recordBaseline` keeps every
     /// finding for `AuditTally.baseline`.
     @discardableResult
     public func write(_ catalogue: Catalogue, progress: [String: SymbolProgress] = [:], as format: AuditFormat,
@@ -39,7 +39,10 @@ public struct AuditRun: Sendable {
         let plan = AuditWalker(navigator: navigator).plan(catalogue: catalogue, progress: progress)
         let streamed = AuditFormatter(strings: strings)
             .streamed(format, rules: engine.rules.map(\.info), braille: context.braille.name, info: info)
-        let spool = AuditSpool(streams: streamed.sectionCount, directory: scratchDirectory, spillSize: tuning.spillSize)
+        // Beside the report first; the temporary folder when that cannot take it.
+        let temporary = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let directories = scratchDirectory.map { [$0, temporary] } ?? []
+        let spool = AuditSpool(streams: streamed.sectionCount, directories: directories, spillSize: tuning.spillSize)
         let started = ContinuousClock.now
         var tally = AuditPipeline(checker: checker, plan: plan, tuning: tuning)
             .run(streamed, spool: spool, baseline: info.baseline, record: recordBaseline)

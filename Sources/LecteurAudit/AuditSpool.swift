@@ -17,20 +17,20 @@ final class AuditSpool {
     private var sizes: [Int]
     private var fd: Int32 = -1
     private var fileEnd: Int64 = 0
-    private let directory: String?
+    private let directories: [String]
     private var scratchTried = false
     /// Set when the scratch file could not be written or read: the report is incomplete.
     private(set) var failed = false
     private let spillSize: Int
 
-    /// `directory` holds the scratch file; nil keeps everything in memory. A section goes to the
-    /// file once `spillSize` bytes of it wait.
-    init(streams: Int, directory: String?, spillSize: Int = 1 << 20) {
+    /// The scratch file goes in the first of `directories` where one can be made (none: all in
+    /// memory). A section goes to the file once `spillSize` bytes of it wait.
+    init(streams: Int, directories: [String], spillSize: Int = 1 << 20) {
         self.spillSize = spillSize
         pending = Array(repeating: [], count: streams)
         segments = Array(repeating: [], count: streams)
         sizes = Array(repeating: 0, count: streams)
-        self.directory = directory
+        self.directories = directories
     }
 
     deinit { if fd >= 0 { close(fd) } }
@@ -49,12 +49,14 @@ final class AuditSpool {
 
     private func openScratch() {
         scratchTried = true
-        guard let directory else { return }
-        var template = Array((directory + "/.lecteur-audit-XXXXXX").utf8CString)
-        let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard opened >= 0 else { return }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        fd = opened
+        for directory in directories {
+            var template = Array((directory + "/.lecteur-audit-XXXXXX").utf8CString)
+            let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard opened >= 0 else { continue }
+            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+            fd = opened
+            return
+        }
     }
 
     private func spill(_ stream: Int) {
