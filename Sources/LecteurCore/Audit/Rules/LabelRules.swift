@@ -11,9 +11,10 @@ public struct LabelMissingRule: ElementRule {
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
         let label = element.element.label
         if label.isEmpty { return .violation(context.strings(.auditRuleLabelMissingFindingEmpty)) }
-        if element.labelWords.isEmpty {
+        // A label has words when it has a letter or a digit: scanned for one, rather than split.
+        if !TextScan.hasWord(label) {
             let shown = label.unicodeScalars.map { TextScan.isSpace($0) ? codePoint($0) : String($0) }.joined(separator: " ")
-            return .violation(context.strings(.auditRuleLabelMissingFindingBlank, ["label": shown]))
+            return .violation(context.strings(.auditRuleLabelMissingFindingBlank, "label", shown))
         }
         return .pass
     }
@@ -33,7 +34,7 @@ public struct LabelRoleWordRule: ElementRule {
         let found = context.vocabulary.roles.matches(in: element.labelWords)
         guard let first = found.first else { return .pass }
         let word = element.labelWords[first].map(\.text).joined(separator: " ")
-        return .violation(context.strings(.auditRuleLabelRoleWordFinding, ["word": word]))
+        return .violation(context.strings(.auditRuleLabelRoleWordFinding, "word", word))
     }
 }
 
@@ -52,7 +53,7 @@ public struct LabelStateWordRule: ElementRule {
         let found = context.vocabulary.states.matches(in: element.labelWords)
         guard let first = found.first else { return .pass }
         let word = element.labelWords[first].map(\.text).joined(separator: " ")
-        return .violation(context.strings(.auditRuleLabelStateWordFinding, ["word": word]))
+        return .violation(context.strings(.auditRuleLabelStateWordFinding, "word", word))
     }
 }
 
