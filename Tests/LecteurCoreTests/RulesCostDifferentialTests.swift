@@ -151,6 +151,8 @@ import Testing
         for _ in 0..<20_000 {
             let text = (0..<Int(g.next() % 9)).map { _ in RulesCostDifferentialTests.random(pieces, &g) }.joined()
             let expected = Self.legacyWords(Array(text.unicodeScalars))
+            #expect(Array(TextScan.wordKey(of: text).utf8) == Array(expected.map(\.folded).joined(separator: " ").utf8),
+                    "\(text.unicodeScalars.map(\.value))")
             let viaString = TextScan.words(in: text), viaArray = TextScan.words(in: Array(text.unicodeScalars))
             for found in [viaString, viaArray] {
                 #expect(found.map { Array($0.text.utf8) } == expected.map { Array($0.text.utf8) }, "\(text.unicodeScalars.map(\.value))")

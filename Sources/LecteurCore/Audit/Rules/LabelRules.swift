@@ -106,7 +106,7 @@ public struct DuplicateLabelRule: AuditRule {
         }
         let controls: [Control?] = screen.elements.map { element in
             guard let action = element.element.action else { return nil }
-            return Control(action: action, key: TextScan.wordKey(TextScan.words(in: element.element.label)),
+            return Control(action: action, key: TextScan.wordKey(of: element.element.label),
                            index: element.index, label: element.element.label)
         }
         var byName: [String: [Int]] = [:]

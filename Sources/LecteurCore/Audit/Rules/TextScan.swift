@@ -153,4 +153,44 @@ public enum TextScan {
 
     /// Collapses every kind of space and drops punctuation, for comparing what two strings say.
     public static func wordKey(_ words: [Word]) -> String { words.map(\.folded).joined(separator: " ") }
+
+    /// `wordKey(words(in: text))` without making the words: the folded words joined by a space,
+    /// built as bytes in one pass (duplicate-label keys every control of a screen of any length).
+    public static func wordKey(of text: String) -> String {
+        var key: [UInt8] = []
+        var word: [UInt8] = [], folded: [UInt8] = []
+        var inWord = false, folding = true, count = 0
+        func finish() {
+            if count > 0 { key.append(0x20) }
+            count += 1
+            if folding { key.append(contentsOf: folded) } else {
+                key.append(contentsOf: fold(String(decoding: word, as: UTF8.self)).utf8)
+            }
+            word.removeAll(keepingCapacity: true)
+            folded.removeAll(keepingCapacity: true)
+            folding = true
+            inWord = false
+        }
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if inWord ? (isWordScalar(scalar) || isCombining(scalar)) : isWordScalar(scalar) {
+                inWord = true
+                if v < 0x80 {
+                    word.append(UInt8(v))
+                    folded.append(v >= 0x41 && v <= 0x5A ? UInt8(v + 32) : UInt8(v))
+                } else {
+                    word.append(contentsOf: UTF8.encode(scalar)!)
+                    if v >= 0xC0 && v <= 0xFF, case let base = latin1Base[Int(v - 0xC0)], !base.isEmpty {
+                        folded.append(contentsOf: base)
+                    } else if !isCombining(scalar) {
+                        folding = false
+                    }
+                }
+            } else if inWord {
+                finish()
+            }
+        }
+        if inWord { finish() }
+        return String(decoding: key, as: UTF8.self)
+    }
 }
