@@ -74,19 +74,21 @@ public struct ScreenBuilder: Sendable {
     /// Story 2.7: the label carries the selection state; activating the selected chip clears the
     /// filter, so its action is to select nothing.
     private func chip(name: String, id: String, selected: Bool, action key: CategoryKey?) -> Element {
-        let label = strings(selected ? .chipSelected : .chipUnselected, ["name": name])
+        let label = strings(selected ? .chipSelected : .chipUnselected, "name", name)
         return Element(id: id, role: .button, label: label, visibleText: name, selected: selected,
                        action: .selectCategory(selected ? nil : key))
     }
 
     /// Story 2.4's FormationCard accessibility label and hint.
     public func card(_ formation: Formation) -> Element {
-        let args = ["title": formation.title, "level": formation.level, "duration": formation.duration]
-        var displayArgs = args, spokenArgs = args
-        displayArgs["price"] = display.price(formation.price)
-        spokenArgs["price"] = spoken.price(formation.price)
-        return Element(id: "card.\(formation.id)", role: .button,
-                       label: strings(.cardLabel, displayArgs), spokenLabel: strings(.cardLabel, spokenArgs),
+        // Built for every card of a list, twice in an audit: the price is rounded once, and the
+        // labels are filled without argument dictionaries.
+        let units = DisplayFormat.wholeUnits(formation.price)
+        let label = strings(.cardLabel, with: ["title": formation.title, "level": formation.level,
+                                               "duration": formation.duration, "price": display.price(wholeUnits: units)])
+        let spokenLabel = strings(.cardLabel, with: ["title": formation.title, "level": formation.level,
+                                                     "duration": formation.duration, "price": spoken.price(wholeUnits: units)])
+        return Element(id: "card.\(formation.id)", role: .button, label: label, spokenLabel: spokenLabel,
                        visibleText: formation.title, hint: strings(.cardHint),
                        action: .openFormation(id: formation.id))
     }
@@ -94,25 +96,25 @@ public struct ScreenBuilder: Sendable {
     // MARK: Detail
 
     public func detailScreen(_ formation: Formation) -> Screen {
-        func info(_ id: String, _ key: L10n, _ args: [String: String], spoken: [String: String]? = nil) -> Element {
-            Element(id: "detail.\(id)", role: .text, label: strings(key, args),
-                    spokenLabel: spoken.map { strings(key, $0) })
+        func info(_ id: String, _ key: L10n, _ name: String, _ value: String, spoken: String? = nil) -> Element {
+            Element(id: "detail.\(id)", role: .text, label: strings(key, name, value),
+                    spokenLabel: spoken.map { strings(key, name, $0) })
         }
         var elements = [Element(id: "detail.title", role: .heading, label: formation.title)]
         elements.append(Element(id: "detail.description", role: .text,
                                 label: formation.description.isEmpty ? strings(.detailNoDescription) : formation.description))
-        elements.append(info("level", .detailLevel, ["level": formation.level]))
-        elements.append(info("duration", .detailDuration, ["duration": formation.duration]))
+        elements.append(info("level", .detailLevel, "level", formation.level))
+        elements.append(info("duration", .detailDuration, "duration", formation.duration))
         // The card rounds as the seed's formatter does; the detail gives the price to the cent.
-        elements.append(info("price", .detailPrice, ["price": display.exactPrice(formation.price)],
-                             spoken: ["price": spoken.exactPrice(formation.price)]))
+        elements.append(info("price", .detailPrice, "price", display.exactPrice(formation.price),
+                             spoken: spoken.exactPrice(formation.price)))
         if let date = formation.nextSession {
-            elements.append(info("nextSession", .detailNextSession, ["date": display.date(date)]))
+            elements.append(info("nextSession", .detailNextSession, "date", display.date(date)))
         } else {
             elements.append(Element(id: "detail.nextSession", role: .text, label: strings(.detailNoSession)))
         }
         if let category = formation.category {
-            elements.append(info("category", .detailCategory, ["category": category.name]))
+            elements.append(info("category", .detailCategory, "category", category.name))
         } else {
             elements.append(Element(id: "detail.category", role: .text, label: strings(.detailNoCategory)))
         }

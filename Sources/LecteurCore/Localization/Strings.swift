@@ -10,12 +10,63 @@
 public struct Strings: Sendable {
     public let localeCode: String
     private let table: [String: String]
-    /// Keys that have plural forms: the form per category and the placeholder that selects it.
-    private let plurals: [String: Plural]
+    /// Each key's templates, split once at their placeholders: one look-up per call, and no
+    /// scanning for braces on the million labels of a large audit.
+    private let entries: [String: Entry]
 
-    struct Plural: Sendable {
+    /// A template with the positions of its candidate placeholders: each "{" with the first "}"
+    /// after it, which is what `fill` scans for.
+    struct Template: Sendable {
+        struct Slot: Sendable {
+            let brace: String.Index
+            let close: String.Index
+            let name: String
+        }
+        let text: String
+        let slots: [Slot]
+
+        init(_ text: String) {
+            self.text = text
+            var slots: [Slot] = []
+            let bytes = text.utf8
+            let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+            var i = bytes.startIndex
+            while let brace = bytes[i...].firstIndex(of: open) {
+                let nameStart = bytes.index(after: brace)
+                guard let end = bytes[nameStart...].firstIndex(of: close) else { break }
+                slots.append(Slot(brace: brace, close: end, name: String(text[nameStart..<end])))
+                i = nameStart
+            }
+            self.slots = slots
+        }
+
+        /// The text with each placeholder whose name `value` knows replaced, scanning left to
+        /// right as `Strings.fill` does: an unknown placeholder stays as written, and a
+        /// replaced one is not scanned again.
+        @inline(__always)
+        func fill(_ value: (String) -> String?) -> String {
+            if slots.isEmpty { return text }
+            var out = ""
+            var runStart = text.startIndex
+            for slot in slots where slot.brace >= runStart {
+                guard let value = value(slot.name) else { continue }
+                if out.isEmpty { out.reserveCapacity(text.utf8.count + 32) }
+                out += text[runStart..<slot.brace]
+                out += value
+                runStart = text.utf8.index(after: slot.close)
+            }
+            if runStart == text.startIndex { return text }
+            out += text[runStart...]
+            return out
+        }
+    }
+
+    struct Entry: Sendable {
+        let template: Template
+        /// The placeholder selecting the plural form and the forms other than `other`.
         var selector = "count"
-        var forms: [PluralCategory: String] = [:]
+        var forms: [PluralCategory: Template] = [:]
+        var hasPlural = false
     }
 
     public static let pluralSeparator: Character = "|"
@@ -23,68 +74,74 @@ public struct Strings: Sendable {
     public init(localeCode: String, table: [String: String]) {
         self.localeCode = localeCode
         self.table = table
-        var plurals: [String: Plural] = [:]
+        var entries: [String: Entry] = [:]
+        for (key, value) in table where key.firstIndex(of: Self.pluralSeparator) == nil {
+            entries[key] = Entry(template: Template(value))
+        }
         for (key, value) in table {
             guard let bar = key.firstIndex(of: Self.pluralSeparator) else { continue }
             let base = String(key[..<bar]), member = String(key[key.index(after: bar)...])
-            var plural = plurals[base] ?? Plural()
-            if member == "by" { plural.selector = value } else if let category = PluralCategory(rawValue: member) {
-                plural.forms[category] = value
+            // A form without its `other` template is never used (a missing key shows itself).
+            guard var entry = entries[base] else { continue }
+            entry.hasPlural = true
+            if member == "by" { entry.selector = value } else if let category = PluralCategory(rawValue: member) {
+                entry.forms[category] = Template(value)
             }
-            plurals[base] = plural
+            entries[base] = entry
         }
-        self.plurals = plurals
+        self.entries = entries
     }
 
     /// The template of the key (its `other` form when it has plural forms).
     public func template(_ key: L10n) -> String? { table[key.rawValue] }
 
     /// The plural forms of a key other than `other`, by category; empty for a plain string.
-    public func pluralForms(_ key: L10n) -> [PluralCategory: String] { plurals[key.rawValue]?.forms ?? [:] }
+    public func pluralForms(_ key: L10n) -> [PluralCategory: String] {
+        entries[key.rawValue]?.forms.mapValues(\.text) ?? [:]
+    }
 
     /// A missing key shows itself as `⟦key⟧` rather than crashing: the locale tests make sure
     /// no shipped catalogue ever reaches that path. A key with plural forms agrees with the value
     /// of its selecting placeholder (`count` unless the catalogue says otherwise).
     public func callAsFunction(_ key: L10n, _ args: [String: String] = [:]) -> String {
-        guard let template = table[key.rawValue] else { return "⟦\(key.rawValue)⟧" }
-        if !plurals.isEmpty, let plural = plurals[key.rawValue], let number = args[plural.selector] {
-            let category = PluralRule.category(localeCode: localeCode, number: number)
-            return Strings.fill(plural.forms[category] ?? template, args)
-        }
-        return Strings.fill(template, args)
+        guard let entry = entries[key.rawValue] else { return "⟦\(key.rawValue)⟧" }
+        if args.isEmpty { return entry.template.text }
+        return form(entry) { args[$0] }.fill { args[$0] }
+    }
+
+    /// One placeholder, without a dictionary: for the hot call sites (cards, rule findings).
+    public func callAsFunction(_ key: L10n, _ name: String, _ value: String) -> String {
+        guard let entry = entries[key.rawValue] else { return "⟦\(key.rawValue)⟧" }
+        let lookup: (String) -> String? = { $0 == name ? value : nil }
+        return form(entry, lookup).fill(lookup)
+    }
+
+    /// Placeholders given as pairs, without a dictionary (the first pair of a name wins).
+    public func callAsFunction(_ key: L10n, with args: KeyValuePairs<String, String>) -> String {
+        guard let entry = entries[key.rawValue] else { return "⟦\(key.rawValue)⟧" }
+        let lookup: (String) -> String? = { name in args.first { $0.key == name }?.value }
+        return form(entry, lookup).fill(lookup)
+    }
+
+    /// The template agreeing with the value of the selecting placeholder, if the key has forms.
+    @inline(__always)
+    private func form(_ entry: Entry, _ value: (String) -> String?) -> Template {
+        guard entry.hasPlural, let number = value(entry.selector) else { return entry.template }
+        let category = PluralRule.category(localeCode: localeCode, number: number)
+        return entry.forms[category] ?? entry.template
     }
 
     /// A string with a count: the form agreeing with `count`, `{count}` filled with it.
     public func callAsFunction(_ key: L10n, count: Int, _ args: [String: String] = [:]) -> String {
-        guard let template = table[key.rawValue] else { return "⟦\(key.rawValue)⟧" }
+        guard let entry = entries[key.rawValue] else { return "⟦\(key.rawValue)⟧" }
         var args = args
         if args["count"] == nil { args["count"] = String(count) }
         let category = PluralRule.category(localeCode: localeCode, count: count)
-        return Strings.fill(plurals[key.rawValue]?.forms[category] ?? template, args)
+        return (entry.forms[category] ?? entry.template).fill { args[$0] }
     }
 
     public static func fill(_ template: String, _ args: [String: String]) -> String {
-        // Scans UTF-8 bytes ("{" and "}" are ASCII, so their offsets are valid string indices):
-        // this runs for every label of every element, a million times in a large audit.
-        let bytes = template.utf8
-        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
-        guard bytes.contains(open) else { return template }
-        var out = ""
-        out.reserveCapacity(bytes.count + 32)
-        var runStart = bytes.startIndex, i = runStart
-        while let brace = bytes[i...].firstIndex(of: open) {
-            let nameStart = bytes.index(after: brace)
-            if let end = bytes[nameStart...].firstIndex(of: close), let value = args[String(template[nameStart..<end])] {
-                out += template[runStart..<brace]
-                out += value
-                i = bytes.index(after: end)
-                runStart = i
-            } else {
-                i = nameStart // an unknown placeholder stays as written
-            }
-        }
-        out += template[runStart...]
-        return out
+        Template(template).fill { args[$0] }
     }
 
     /// The placeholder names a template uses, for the locale-consistency tests.

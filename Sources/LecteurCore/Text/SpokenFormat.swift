@@ -9,16 +9,17 @@ public struct SpokenFormat: Sendable {
     public init(strings: Strings) { self.strings = strings }
 
     /// The card's price, rounded as it is shown: « 2250 euros », « 1 euro », « 0 euro ».
-    public func price(_ amount: Decimal) -> String {
-        strings(.speechPrice, ["amount": String(DisplayFormat.wholeUnits(amount))])
-    }
+    public func price(_ amount: Decimal) -> String { price(wholeUnits: DisplayFormat.wholeUnits(amount)) }
+
+    /// `price` of an amount already rounded to whole units.
+    public func price(wholeUnits units: Int) -> String { strings(.speechPrice, "amount", String(units)) }
 
     /// The detail view's exact price: « 2250 euros 50 », « 50 centimes », « 1490 euros ».
     public func exactPrice(_ amount: Decimal) -> String {
         let (units, cents) = DisplayFormat.unitsAndCents(amount)
-        if cents == 0 { return strings(.speechPrice, ["amount": String(units)]) }
-        if units == 0 { return strings(.speechPriceCentsOnly, ["cents": String(cents)]) }
-        return strings(.speechPriceCents, ["amount": String(units), "cents": String(cents)])
+        if cents == 0 { return strings(.speechPrice, "amount", String(units)) }
+        if units == 0 { return strings(.speechPriceCentsOnly, "cents", String(cents)) }
+        return strings(.speechPriceCents, with: ["amount": String(units), "cents": String(cents)])
     }
 
     /// ".-" → "point, trait": raw dots and dashes are not spoken by the engine.

@@ -16,7 +16,7 @@ public struct BrailleUncoveredCharacterRule: ElementRule {
         guard !missing.isEmpty else { return .pass }
         let names = missing.map { s in
             s.properties.isWhitespace || s.properties.generalCategory == .nonspacingMark
-                ? codePoint(s) : context.strings(.auditQuote, ["text": String(s)]) + " " + codePoint(s)
+                ? codePoint(s) : context.strings(.auditQuote, "text", String(s)) + " " + codePoint(s)
         }
         return .violation(context.strings(.auditRuleBrailleUncoveredCharacterFinding, [
             "table": context.braille.name, "characters": names.joined(separator: ", "),

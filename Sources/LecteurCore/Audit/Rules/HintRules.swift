@@ -11,7 +11,7 @@ public struct HintRepeatsLabelRule: ElementRule {
         guard let hint = element.element.hint, !element.hintWords.isEmpty else { return .inapplicable }
         let hintWords = element.hintWords.map(\.folded), label = element.labelWords.map(\.folded)
         guard !label.isEmpty, contains(label, hintWords) || contains(hintWords, label) else { return .pass }
-        return .violation(context.strings(.auditRuleHintRepeatsLabelFinding, ["hint": hint]))
+        return .violation(context.strings(.auditRuleHintRepeatsLabelFinding, "hint", hint))
     }
 }
 
@@ -29,6 +29,6 @@ public struct HintGivesOrderRule: ElementRule {
         guard let hint = element.element.hint, !element.hintWords.isEmpty else { return .inapplicable }
         guard let first = context.vocabulary.orders.matches(in: element.hintWords).first else { return .pass }
         let word = element.hintWords[first].map(\.text).joined(separator: " ")
-        return .violation(context.strings(.auditRuleHintGivesOrderFinding, ["word": word, "hint": hint]))
+        return .violation(context.strings(.auditRuleHintGivesOrderFinding, with: ["word": word, "hint": hint]))
     }
 }

@@ -11,9 +11,10 @@ public struct LabelMissingRule: ElementRule {
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
         let label = element.element.label
         if label.isEmpty { return .violation(context.strings(.auditRuleLabelMissingFindingEmpty)) }
-        if element.labelWords.isEmpty {
+        // A label has words when it has a letter or a digit: scanned for one, rather than split.
+        if !TextScan.hasWord(label) {
             let shown = label.unicodeScalars.map { TextScan.isSpace($0) ? codePoint($0) : String($0) }.joined(separator: " ")
-            return .violation(context.strings(.auditRuleLabelMissingFindingBlank, ["label": shown]))
+            return .violation(context.strings(.auditRuleLabelMissingFindingBlank, "label", shown))
         }
         return .pass
     }
@@ -33,7 +34,7 @@ public struct LabelRoleWordRule: ElementRule {
         let found = context.vocabulary.roles.matches(in: element.labelWords)
         guard let first = found.first else { return .pass }
         let word = element.labelWords[first].map(\.text).joined(separator: " ")
-        return .violation(context.strings(.auditRuleLabelRoleWordFinding, ["word": word]))
+        return .violation(context.strings(.auditRuleLabelRoleWordFinding, "word", word))
     }
 }
 
@@ -52,7 +53,7 @@ public struct LabelStateWordRule: ElementRule {
         let found = context.vocabulary.states.matches(in: element.labelWords)
         guard let first = found.first else { return .pass }
         let word = element.labelWords[first].map(\.text).joined(separator: " ")
-        return .violation(context.strings(.auditRuleLabelStateWordFinding, ["word": word]))
+        return .violation(context.strings(.auditRuleLabelStateWordFinding, "word", word))
     }
 }
 
@@ -105,7 +106,7 @@ public struct DuplicateLabelRule: AuditRule {
         }
         let controls: [Control?] = screen.elements.map { element in
             guard let action = element.element.action else { return nil }
-            return Control(action: action, key: TextScan.wordKey(TextScan.words(in: element.element.label)),
+            return Control(action: action, key: TextScan.wordKey(of: element.element.label),
                            index: element.index, label: element.element.label)
         }
         var byName: [String: [Int]] = [:]

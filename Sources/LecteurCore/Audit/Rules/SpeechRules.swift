@@ -14,7 +14,8 @@ public struct SpeechAcronymRule: ElementRule {
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
         var misread: [String] = [], unknown: [String] = []
-        for word in element.speechWords where word.text.unicodeScalars.count <= 6 && TextScan.isAcronym(word) {
+        // Capitals first: most words fail on their first or second letter, before being counted.
+        for word in element.speechWords where TextScan.isAcronym(word) && word.text.unicodeScalars.count <= 6 {
             if context.vocabulary.acronymsMisread.contains(word.text) {
                 if !misread.contains(word.text) { misread.append(word.text) }
             } else if !context.vocabulary.acronymsKnown.contains(word.text), !unknown.contains(word.text) {
@@ -22,10 +23,10 @@ public struct SpeechAcronymRule: ElementRule {
             }
         }
         if !misread.isEmpty {
-            return .violation(context.strings(.auditRuleSpeechAcronymFinding, ["acronyms": quoted(misread, context.strings)]))
+            return .violation(context.strings(.auditRuleSpeechAcronymFinding, "acronyms", quoted(misread, context.strings)))
         }
         if !unknown.isEmpty {
-            return .review(context.strings(.auditRuleSpeechAcronymReview, ["acronyms": quoted(unknown, context.strings)]))
+            return .review(context.strings(.auditRuleSpeechAcronymReview, "acronyms", quoted(unknown, context.strings)))
         }
         return .pass
     }
@@ -108,15 +109,18 @@ public struct SpeechUnitAbbreviationRule: ElementRule {
         var found: [String] = []
         for (n, word) in words.enumerated() {
             // "40h", "3h30": digits glued to a unit.
-            let scalars = Array(word.text.unicodeScalars)
-            if let firstLetter = scalars.firstIndex(where: { !TextScan.isDigit($0) }), firstLetter > 0 {
+            // Only a word starting with a digit can be one: checked on its first byte before
+            // its scalars are copied (most words of a label are letters only).
+            if let lead = word.text.utf8.first, lead >= 0x30 && lead <= 0x39,
+               case let scalars = Array(word.text.unicodeScalars),
+               let firstLetter = scalars.firstIndex(where: { !TextScan.isDigit($0) }), firstLetter > 0 {
                 var letters = String.UnicodeScalarView()
                 letters.append(contentsOf: scalars[firstLetter...].prefix { !TextScan.isDigit($0) })
                 if units.contains(TextScan.fold(String(letters))) { found.append(word.text) }
             }
             // "3 h": a number, one space, a unit on its own.
-            if n > 0, units.contains(word.folded), word.start - words[n - 1].end == 1,
-               TextScan.isNumberSpace(s[word.start - 1]), words[n - 1].text.unicodeScalars.allSatisfy(TextScan.isDigit) {
+            if n > 0, word.start - words[n - 1].end == 1, TextScan.isNumberSpace(s[word.start - 1]),
+               words[n - 1].text.unicodeScalars.allSatisfy(TextScan.isDigit), units.contains(word.folded) {
                 found.append(element.speechExcerpt(words[n - 1].start..<word.end))
             }
             // "/jour", "€/h".
@@ -127,7 +131,7 @@ public struct SpeechUnitAbbreviationRule: ElementRule {
         guard !found.isEmpty else { return .pass }
         var distinct: [String] = []
         for excerpt in found where !distinct.contains(excerpt) { distinct.append(excerpt) }
-        return .violation(context.strings(.auditRuleSpeechUnitAbbreviationFinding, ["excerpts": quoted(distinct, context.strings)]))
+        return .violation(context.strings(.auditRuleSpeechUnitAbbreviationFinding, "excerpts", quoted(distinct, context.strings)))
     }
 }
 
@@ -206,17 +210,17 @@ public struct SpeechMorseSymbolsRule: ElementRule {
             let start = i
             while i < s.count, !TextScan.isSpace(s[i]) { i += 1 }
             var end = i
-            while end > start, [",", ";", ":"].contains(s[end - 1]) { end -= 1 }
+            while end > start, case let last = s[end - 1], last == "," || last == ";" || last == ":" { end -= 1 }
             let chunk = s[start..<end]
             guard !chunk.isEmpty, chunk.allSatisfy(Self.isMark) else { continue }
             if chunk.count >= 2 || Self.isLoneMark(chunk.first!) { found.append(element.speechExcerpt(start..<end)) }
         }
         guard !found.isEmpty else { return .pass }
-        return .violation(context.strings(.auditRuleSpeechMorseSymbolsFinding, ["excerpts": quoted(found, context.strings)]))
+        return .violation(context.strings(.auditRuleSpeechMorseSymbolsFinding, "excerpts", quoted(found, context.strings)))
     }
 }
 
 /// « IA », « RGAA » (quotes as the report's language writes them).
 func quoted(_ items: [String], _ strings: Strings) -> String {
-    items.map { strings(.auditQuote, ["text": $0]) }.joined(separator: ", ")
+    items.map { strings(.auditQuote, "text", $0) }.joined(separator: ", ")
 }

@@ -46,40 +46,59 @@ public enum TextScan {
         return s.properties.isWhitespace || isNonBreakingSpace(s)
     }
 
+    /// Whether `words(in: text)` would find a word: a letter or digit anywhere.
+    public static func hasWord(_ text: String) -> Bool {
+        for byte in text.utf8 where byte < 0x80 {
+            if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) {
+                return true
+            }
+        }
+        return text.unicodeScalars.contains(where: isWordScalar)
+    }
+
     public static func words(in text: String) -> [Word] {
-        words(in: Array(text.unicodeScalars))
+        // Straight off the string's scalars: no array of them for a label read once.
+        words(inScalars: text.unicodeScalars)
     }
 
     public static func words(in scalars: [Unicode.Scalar]) -> [Word] {
+        words(inScalars: scalars)
+    }
+
+    @inline(__always)
+    static func words<C: Collection>(inScalars scalars: C) -> [Word] where C.Element == Unicode.Scalar {
         var words: [Word] = []
         var bytes: [UInt8] = [], foldedBytes: [UInt8] = []
-        var i = 0
-        while i < scalars.count {
-            guard isWordScalar(scalars[i]) else { i += 1; continue }
+        var i = 0, index = scalars.startIndex
+        let end = scalars.endIndex
+        while index != end {
+            guard isWordScalar(scalars[index]) else { i += 1; scalars.formIndex(after: &index); continue }
             let start = i
             var folding = true
             bytes.removeAll(keepingCapacity: true)
             foldedBytes.removeAll(keepingCapacity: true)
-            while i < scalars.count, isWordScalar(scalars[i]) || isCombining(scalars[i]) {
-                let v = scalars[i].value
+            while index != end, case let scalar = scalars[index], isWordScalar(scalar) || isCombining(scalar) {
+                let v = scalar.value
                 if v < 0x80 {
                     bytes.append(UInt8(v))
                     foldedBytes.append(v >= 0x41 && v <= 0x5A ? UInt8(v + 32) : UInt8(v))
                 } else {
-                    bytes.append(contentsOf: UTF8.encode(scalars[i])!)
+                    bytes.append(contentsOf: UTF8.encode(scalar)!)
                     // French letters fold in the same pass; anything else through `fold`.
                     if v >= 0xC0 && v <= 0xFF, case let base = latin1Base[Int(v - 0xC0)], !base.isEmpty {
                         foldedBytes.append(contentsOf: base)
-                    } else if !isCombining(scalars[i]) {
+                    } else if !isCombining(scalar) {
                         folding = false
                     }
                 }
                 i += 1
+                scalars.formIndex(after: &index)
             }
             // Building the words is most of the rules' cost on a large catalogue: bytes, not
-            // scalar-by-scalar string appends, and the folding done in the same pass.
+            // scalar-by-scalar string appends, and the folding done in the same pass (a word
+            // already folded shares its text).
             let text = String(decoding: bytes, as: UTF8.self)
-            let folded = folding ? String(decoding: foldedBytes, as: UTF8.self) : fold(text)
+            let folded = !folding ? fold(text) : foldedBytes == bytes ? text : String(decoding: foldedBytes, as: UTF8.self)
             words.append(Word(text: text, folded: folded, start: start, end: i))
         }
         return words
@@ -134,4 +153,44 @@ public enum TextScan {
 
     /// Collapses every kind of space and drops punctuation, for comparing what two strings say.
     public static func wordKey(_ words: [Word]) -> String { words.map(\.folded).joined(separator: " ") }
+
+    /// `wordKey(words(in: text))` without making the words: the folded words joined by a space,
+    /// built as bytes in one pass (duplicate-label keys every control of a screen of any length).
+    public static func wordKey(of text: String) -> String {
+        var key: [UInt8] = []
+        var word: [UInt8] = [], folded: [UInt8] = []
+        var inWord = false, folding = true, count = 0
+        func finish() {
+            if count > 0 { key.append(0x20) }
+            count += 1
+            if folding { key.append(contentsOf: folded) } else {
+                key.append(contentsOf: fold(String(decoding: word, as: UTF8.self)).utf8)
+            }
+            word.removeAll(keepingCapacity: true)
+            folded.removeAll(keepingCapacity: true)
+            folding = true
+            inWord = false
+        }
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if inWord ? (isWordScalar(scalar) || isCombining(scalar)) : isWordScalar(scalar) {
+                inWord = true
+                if v < 0x80 {
+                    word.append(UInt8(v))
+                    folded.append(v >= 0x41 && v <= 0x5A ? UInt8(v + 32) : UInt8(v))
+                } else {
+                    word.append(contentsOf: UTF8.encode(scalar)!)
+                    if v >= 0xC0 && v <= 0xFF, case let base = latin1Base[Int(v - 0xC0)], !base.isEmpty {
+                        folded.append(contentsOf: base)
+                    } else if !isCombining(scalar) {
+                        folding = false
+                    }
+                }
+            } else if inWord {
+                finish()
+            }
+        }
+        if inWord { finish() }
+        return String(decoding: key, as: UTF8.self)
+    }
 }
