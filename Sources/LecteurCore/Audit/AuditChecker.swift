@@ -115,7 +115,7 @@ public struct AuditChecker: Sendable {
     public func screenOutcomes(_ elements: ElementList) -> ScreenOutcomes {
         guard engine.hasScreenRules else { return ScreenOutcomes(byRule: []) }
         let navigator = navigator, verbosity = verbosity
-        let facts = ScreenFacts(count: elements.count) { e in
+        let facts = ScreenFacts(count: elements.count, element: { elements[$0] }) { e in
             let element = elements[e]
             return ElementFacts(element: element, index: e + 1) {
                 navigator.auditEntry(element, index: e + 1, verbosity: verbosity)

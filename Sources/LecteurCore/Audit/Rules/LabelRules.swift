@@ -100,26 +100,28 @@ public struct DuplicateLabelRule: AuditRule {
         // a hundred thousand cards, each made on access.
         struct Control {
             let action: ElementAction
-            let key: String
-            let index: Int
             let label: String
         }
-        let controls: [Control?] = screen.elements.map { element in
-            guard let action = element.element.action else { return nil }
-            return Control(action: action, key: TextScan.wordKey(of: element.element.label),
-                           index: element.index, label: element.element.label)
+        let controls: [Control?] = (0..<screen.elements.count).map { i in
+            let element = screen.element(i)
+            return element.action.map { Control(action: $0, label: element.label) }
         }
+        // A screen with one control at most (every detail and symbol screen) has no duplicate.
+        guard controls.lazy.filter({ $0 != nil }).count > 1 else {
+            return controls.map { $0 == nil ? .inapplicable : .pass }
+        }
+        let keys = controls.map { $0.map { TextScan.wordKey(of: $0.label) } ?? "" }
         var byName: [String: [Int]] = [:]
-        for (i, control) in controls.enumerated() {
-            if let control { byName[control.key, default: []].append(i) }
+        for (i, control) in controls.enumerated() where control != nil {
+            byName[keys[i], default: []].append(i)
         }
         return controls.enumerated().map { i, control in
             guard let control else { return .inapplicable }
             // A label with no words is label-missing's finding, not a duplicate.
-            guard !control.key.isEmpty, let other = byName[control.key]?.first(where: { $0 != i && controls[$0]?.action != control.action })
+            guard !keys[i].isEmpty, let other = byName[keys[i]]?.first(where: { $0 != i && controls[$0]?.action != control.action })
             else { return .pass }
             return .violation(context.strings(.auditRuleDuplicateLabelFinding, [
-                "other": String(controls[other]!.index), "label": control.label,
+                "other": String(screen.elements[other].index), "label": control.label,
             ]))
         }
     }
