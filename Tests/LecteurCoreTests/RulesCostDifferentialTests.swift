@@ -29,16 +29,8 @@ import Testing
         return out
     }
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The reproducible source the catalogue tests use (SplitMix64).
+    typealias Generator = SplitMix64
 
     static let pieces = ["{", "}", "{a}", "{b}", "{count}", "{a{b}", "{}", "a", "b", " ", "é", "IA", "1 490", "\u{202F}",
                          "{{a}}", "}{", "«", "e\u{301}", "🙂", "count", "{ a}", "{é}"]
@@ -48,7 +40,7 @@ import Testing
     static func random<T>(_ items: [T], _ g: inout Generator) -> T { items[Int(g.next() % UInt64(items.count))] }
 
     @Test func splitTemplatesFillAsTheScanDid() {
-        var g = Generator(state: 16)
+        var g = Generator(seed: 16)
         for _ in 0..<20_000 {
             let template = (0..<Int(g.next() % 8)).map { _ in Self.random(Self.pieces, &g) }.joined()
             var args: [String: String] = [:]
@@ -88,7 +80,7 @@ import Testing
     }
 
     @Test func hasWordAgreesWithTheWordScan() {
-        var g = Generator(state: 7)
+        var g = Generator(seed: 7)
         let scalars: [String] = [" ", "\u{A0}", "\u{202F}", ".", ",", "-", "'", "’", "a", "Z", "0", "é", "\u{301}", "×", "÷",
                                  "🙂", "中", "Ⅻ", "²", "\t", "…", "«", "»", "_", "ß"]
         for _ in 0..<20_000 {
@@ -101,7 +93,7 @@ import Testing
 /// The detail screen's date, worked out without a `Calendar` per call, is the calendar's.
 @Suite struct CivilDateDifferentialTests {
     @Test func civilDatesAreTheCalendars() throws {
-        var g = RulesCostDifferentialTests.Generator(state: 2026)
+        var g = RulesCostDifferentialTests.Generator(seed: 2026)
         let zones = try ["UTC", "Europe/Paris", "America/New_York", "Pacific/Kiritimati", "Asia/Kolkata",
                          "Pacific/Pago_Pago", "Australia/Lord_Howe"].map { try #require(TimeZone(identifier: $0)) }
         var instants: [Double] = [0, -1, 1, 86_399.999, 86_400, 1_771_232_400, 1_700_000_000, 951_782_400, 4_107_542_400,
@@ -144,7 +136,7 @@ import Testing
     }
 
     @Test func wordsAreTheArrayScans() {
-        var g = RulesCostDifferentialTests.Generator(state: 99)
+        var g = RulesCostDifferentialTests.Generator(seed: 99)
         let pieces: [String] = [" ", "\u{A0}", "\u{202F}", ".", "-", "'", "a", "Z", "IA", "0", "1 490", "é", "É", "e\u{301}",
                                 "\u{301}", "×", "œ", "Œ", "ß", "ÿ", "ð", "🙂", "中", "Ⅻ", "²", "Ω", "İ", "ǅ", "RGAA", "données",
                                 "Formation", "40h", "/jour", "\u{0300}\u{0301}"]
