@@ -23,8 +23,8 @@ public struct AuditRun: Sendable {
     /// Writes the report of `catalogue` to `sink` as it is produced and returns the totals
     /// (check `sink.failed` afterwards). `progress` is the user's stored Morse statistics, shown
     /// as the symbol rows' values. Sections the format writes out of walk order wait in a
-    /// scratch file in `scratchDirectory` (else the temporary folder; in memory when nil). `recordBaseline` keeps every
-    /// finding for `AuditTally.baseline`.
+    /// scratch file in `scratchDirectory` (else the temporary folder; in memory when nil).
+    /// `recordBaseline` keeps every finding for `AuditTally.baseline`.
     @discardableResult
     public func write(_ catalogue: Catalogue, progress: [String: SymbolProgress] = [:], as format: AuditFormat,
                       info: AuditRunInfo = AuditRunInfo(), to sink: AuditSink, scratchDirectory: String? = nil,
