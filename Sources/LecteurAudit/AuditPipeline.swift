@@ -69,11 +69,66 @@ struct AuditPipeline {
         let range: Range<Int>
     }
 
-    private struct Rendered {
+    fileprivate struct Rendered {
         var sections: [String]
         var screenBuffers: [String]
         var tally: AuditTally
         var counts: ScreenCounts
+        let screen: AuditScreenInfo
+        /// The part is its screen's last.
+        let closes: Bool
+    }
+
+    /// Hands the rendered parts to the spool in report order, on a thread of its own, and sums
+    /// the totals: writing a window overlaps with checking the next. At most two windows wait,
+    /// so memory stays bounded when the output is slower than the checks.
+    private final class Writer: @unchecked Sendable {
+        private let format: StreamedAuditFormat
+        private let spool: AuditSpool
+        private let rules: [AuditRuleInfo]
+        private let queue = DispatchQueue(label: "lecteur.audit.writer")
+        private let room = DispatchSemaphore(value: 2)
+        // Touched on `queue` only.
+        private var tally: AuditTally
+        private var counts: ScreenCounts
+        private var buffers: [String]
+
+        init(format: StreamedAuditFormat, spool: AuditSpool, rules: [AuditRuleInfo]) {
+            self.format = format
+            self.spool = spool
+            self.rules = rules
+            tally = AuditTally(rules: rules)
+            counts = ScreenCounts(rules: rules.count)
+            buffers = Array(repeating: "", count: format.screenBufferCount)
+        }
+
+        func take(_ rendered: [Rendered]) {
+            room.wait()
+            queue.async {
+                self.write(rendered)
+                self.room.signal()
+            }
+        }
+
+        func finish() -> AuditTally {
+            queue.sync { tally }
+        }
+
+        private func write(_ rendered: [Rendered]) {
+            for var piece in rendered {
+                for s in piece.sections.indices { spool.append(s, &piece.sections[s]) }
+                tally.merge(piece.tally)
+                counts.add(piece.counts)
+                for b in buffers.indices { buffers[b] += piece.screenBuffers[b] }
+                guard piece.closes else { continue }
+                var closing = Array(repeating: "", count: format.sectionCount)
+                format.close(piece.screen, counts, buffers, into: &closing)
+                for s in closing.indices { spool.append(s, &closing[s]) }
+                tally.close(counts)
+                counts = ScreenCounts(rules: rules.count)
+                for b in buffers.indices { buffers[b] = "" }
+            }
+        }
     }
 
     private struct BuiltScreen {
@@ -84,12 +139,10 @@ struct AuditPipeline {
 
     func run(_ format: StreamedAuditFormat, spool: AuditSpool, baseline: AuditBaseline?, record: Bool) -> AuditTally {
         let rules = checker.engine.rules.map(\.info)
-        var tally = AuditTally(rules: rules)
         let memos = (0..<workers).map { _ in AuditMemo() }
+        let cards = AuditCardMemo()
+        let writer = Writer(format: format, spool: spool, rules: rules)
         var next = 0, group = 2
-        // What the screen being written has gathered so far (its parts come in order).
-        var counts = ScreenCounts(rules: rules.count)
-        var buffers = Array(repeating: "", count: format.screenBufferCount)
         while next < plan.steps.count {
             // Screens are built a growing group at a time until the batch is full: the first
             // steps are the long formations lists, the rest short detail and symbol screens.
@@ -122,7 +175,8 @@ struct AuditPipeline {
                     start = end
                 } while start < screen.info.count
             }
-            // Checked and rendered a window of parts at a time, so little waits for the spool.
+            // Checked and rendered a window of parts at a time; the writer takes each window
+            // while the workers go on with the next ones.
             let window = workers * 8
             var from = 0
             while from < units.count {
@@ -130,32 +184,20 @@ struct AuditPipeline {
                 let rendered = parallel(slice.count) { i, worker -> Rendered in
                     let screen = screens[slice[i].slot]
                     let part = checker.check(screen.info, screen.elements, range: slice[i].range,
-                                             screenOutcomes: screen.screenOutcomes, memo: memos[worker])
+                                             screenOutcomes: screen.screenOutcomes, memo: memos[worker], cards: cards)
                     var out = Rendered(sections: Array(repeating: "", count: format.sectionCount),
                                        screenBuffers: Array(repeating: "", count: format.screenBufferCount),
-                                       tally: AuditTally(rules: rules), counts: ScreenCounts(rules: rules.count))
+                                       tally: AuditTally(rules: rules), counts: ScreenCounts(rules: rules.count),
+                                       screen: screen.info, closes: slice[i].range.upperBound == screen.info.count)
                     format.render(part, into: &out.sections, screenBuffers: &out.screenBuffers)
                     out.counts = out.tally.count(part, baseline: baseline, record: record)
                     return out
                 }
-                for (i, var piece) in rendered.enumerated() {
-                    for s in piece.sections.indices { spool.append(s, &piece.sections[s]) }
-                    tally.merge(piece.tally)
-                    counts.add(piece.counts)
-                    for b in buffers.indices { buffers[b] += piece.screenBuffers[b] }
-                    let screen = screens[slice[i].slot].info
-                    guard slice[i].range.upperBound == screen.count else { continue }
-                    var closing = Array(repeating: "", count: format.sectionCount)
-                    format.close(screen, counts, buffers, into: &closing)
-                    for s in closing.indices { spool.append(s, &closing[s]) }
-                    tally.close(counts)
-                    counts = ScreenCounts(rules: rules.count)
-                    for b in buffers.indices { buffers[b] = "" }
-                }
+                writer.take(rendered)
                 from += slice.count
             }
         }
-        return tally
+        return writer.finish()
     }
 
     /// Every element of a long list, made in parallel.
@@ -164,7 +206,7 @@ struct AuditPipeline {
         let chunks = parallel((elements.count + size - 1) / size) { c, _ in
             (c * size..<min(elements.count, (c + 1) * size)).map { elements[$0] }
         }
-        return ElementList(Array(chunks.joined()))
+        return ElementList(made: Array(chunks.joined()), firstCardIndex: elements.firstCardIndex)
     }
 
     /// `body(item, worker)` for every item, on every core; items are taken one at a time so a

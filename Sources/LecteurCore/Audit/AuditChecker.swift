@@ -71,11 +71,21 @@ struct Outcomes: Sendable {
     var messages: [Int: String] = [:]
 
     mutating func append(_ outcome: RuleCheck) {
+        let (kind, message) = Self.split(outcome)
+        append(kind, message)
+    }
+
+    mutating func append(_ kind: UInt8, _ message: String?) {
+        if let message { messages[kinds.count] = message }
+        kinds.append(kind)
+    }
+
+    static func split(_ outcome: RuleCheck) -> (UInt8, String?) {
         switch outcome {
-        case .inapplicable: kinds.append(Self.inapplicable)
-        case .pass: kinds.append(Self.pass)
-        case .violation(let message): messages[kinds.count] = message; kinds.append(Self.violation)
-        case .review(let message): messages[kinds.count] = message; kinds.append(Self.review)
+        case .inapplicable: (inapplicable, nil)
+        case .pass: (pass, nil)
+        case .violation(let message): (violation, message)
+        case .review(let message): (review, message)
         }
     }
 
@@ -124,31 +134,44 @@ public struct AuditChecker: Sendable {
         return ScreenOutcomes(byRule: engine.screenOutcomes(facts, context))
     }
 
-    /// Builds and checks `elements[range]` of a screen, taking what `memo` already knows.
+    /// Builds and checks `elements[range]` of a screen, taking what `memo` already knows. The
+    /// cards of a formations list are looked up in `cards` instead: each formation's card is met
+    /// once in the whole list and once in its category's, never again, so it would only crowd
+    /// the recurring elements out of a worker's memo.
     public func check(_ screen: AuditScreenInfo, _ elements: ElementList, range: Range<Int>,
-                      screenOutcomes: ScreenOutcomes, memo: AuditMemo) -> CheckedPart {
+                      screenOutcomes: ScreenOutcomes, memo: AuditMemo, cards: AuditCardMemo? = nil) -> CheckedPart {
         var entries: [AuditReport.Entry] = []
         var outcomes = Outcomes()
         entries.reserveCapacity(range.count)
         outcomes.kinds.reserveCapacity(range.count * ruleCount)
-        var ruleOutcomes = [RuleCheck](repeating: .inapplicable, count: ruleCount)
+        let firstCard = cards == nil ? Int.max : elements.firstCardIndex ?? Int.max
         for offset in range {
             let element = elements[offset]
-            let key = AuditMemo.Key(element)
+            let key = ElementFingerprint(element)
             let known: AuditMemo.Known
-            if let hit = memo.known(key) {
+            if let hit = offset >= firstCard ? cards!.known(key) : memo.known(key) {
                 known = hit
             } else {
                 let entry = navigator.auditEntry(element, index: offset + 1, verbosity: verbosity)
-                known = AuditMemo.Known(entry: entry, outcomes: engine.elementOutcomes(ElementFacts(entry), context))
-                memo.remember(key, known)
+                known = AuditMemo.Known(entry, engine.elementOutcomes(ElementFacts(entry), context))
+                if offset >= firstCard { cards!.remember(key, known) } else { memo.remember(key, known) }
             }
             // The text before the lexicon has served the element rules: not kept (see CheckedPart).
-            entries.append(AuditReport.Entry(index: offset + 1, element: element, speech: known.entry.speech,
-                                             braille: known.entry.braille))
-            ruleOutcomes.replaceSubrange(0..<ruleCount, with: known.outcomes)
-            for (r, checks) in screenOutcomes.byRule { ruleOutcomes[r] = checks[offset] }
-            for outcome in ruleOutcomes { outcomes.append(outcome) }
+            entries.append(AuditReport.Entry(index: offset + 1, element: element, speech: known.speech,
+                                             braille: known.braille))
+            var message = 0
+            for r in 0..<ruleCount {
+                let kind = known.kinds[r]
+                let text: String? = kind >= Outcomes.violation ? known.messages[message] : nil
+                if text != nil { message += 1 }
+                outcomes.append(kind, text)
+            }
+            for (r, checks) in screenOutcomes.byRule {
+                let slot = outcomes.kinds.count - ruleCount + r
+                let (kind, text) = Outcomes.split(checks[offset])
+                outcomes.kinds[slot] = kind
+                outcomes.messages[slot] = text
+            }
         }
         return CheckedPart(screen: screen, range: range, entries: entries, outcomes: outcomes, ruleCount: ruleCount,
                            braille: context.braille)
@@ -161,45 +184,51 @@ public struct ScreenOutcomes: Sendable {
     let byRule: [(rule: Int, checks: [RuleCheck])]
 }
 
-/// What one worker has already worked out for elements it met, by element. Bounded (what it
-/// forgets costs a recomputation, never a wrong answer). Not thread-safe: one per worker.
-public final class AuditMemo {
-    struct Known {
-        let entry: AuditReport.Entry
-        let outcomes: [RuleCheck]
-    }
+/// What the reader says and shows for an element and what the rules that look at it alone
+/// found, as the memos keep it: the speech and braille line, a byte per rule, and the messages
+/// of the findings in rule order.
+public struct AuditKnownElement: Sendable {
+    let speech: String
+    let braille: BrailleLine
+    let kinds: [UInt8]
+    let messages: [String]
 
-    /// An element with its hash worked out once (hashing its nine fields is not free, and each
-    /// element is looked up and often stored).
-    public struct Key: Hashable {
-        let element: Element
-        let hash: Int
-
-        public init(_ element: Element) {
-            self.element = element
-            self.hash = element.hashValue
+    init(_ entry: AuditReport.Entry, _ outcomes: [RuleCheck]) {
+        speech = entry.speech
+        braille = entry.braille
+        var kinds: [UInt8] = [], messages: [String] = []
+        kinds.reserveCapacity(outcomes.count)
+        for outcome in outcomes {
+            let (kind, message) = Outcomes.split(outcome)
+            kinds.append(kind)
+            if let message { messages.append(message) }
         }
-
-        public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-        public static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.element == b.element }
+        self.kinds = kinds
+        self.messages = messages
     }
+}
+
+/// What one worker has already worked out for elements it met, by fingerprint. Bounded (what
+/// it forgets costs a recomputation, never a wrong answer). Not thread-safe: one per worker.
+public final class AuditMemo {
+    typealias Known = AuditKnownElement
 
     // Two generations: when the young one is full it becomes the old one, and what is found
     // in the old one moves back to the young one, so the elements that keep recurring (the
     // back button, the levels) stay while the ones met once (each formation's title) go.
-    private var young: [Key: Known] = [:]
-    private var old: [Key: Known] = [:]
+    private var young: [ElementFingerprint: Known] = [:]
+    private var old: [ElementFingerprint: Known] = [:]
     private let limit: Int
     public init(limit: Int = 1 << 13) { self.limit = limit }
 
-    func known(_ key: Key) -> Known? {
+    func known(_ key: ElementFingerprint) -> Known? {
         if let hit = young[key] { return hit }
         guard let hit = old[key] else { return nil }
         remember(key, hit)
         return hit
     }
 
-    func remember(_ key: Key, _ known: Known) {
+    func remember(_ key: ElementFingerprint, _ known: Known) {
         if young.count >= limit {
             old = young
             young = [:]
@@ -209,3 +238,23 @@ public final class AuditMemo {
     }
 }
 
+/// The formations' cards as checked, shared by the workers: a card is checked once in the
+/// whole list and found again in its category's list. Holds one entry per formation at most.
+public final class AuditCardMemo: @unchecked Sendable {
+    private var cards: [ElementFingerprint: AuditKnownElement] = [:]
+    private let lock = NSLock()
+
+    public init(capacity: Int = 0) { cards.reserveCapacity(capacity) }
+
+    func known(_ key: ElementFingerprint) -> AuditKnownElement? {
+        lock.lock()
+        defer { lock.unlock() }
+        return cards[key]
+    }
+
+    func remember(_ key: ElementFingerprint, _ known: AuditKnownElement) {
+        lock.lock()
+        defer { lock.unlock() }
+        cards[key] = known
+    }
+}
