@@ -55,8 +55,9 @@ struct AuditPipeline {
         var batchElements = 16_384
         var unitElements = 512
         var spillSize = 1 << 20
-        /// A screen at least this long has its elements made ahead, in parallel.
-        var longScreen = 4096
+        /// A screen at least this long has its elements made ahead, in parallel (a formations
+        /// list's cards are read twice: by the rules comparing them, then by the checks).
+        var longScreen = 512
     }
 
     let checker: AuditChecker

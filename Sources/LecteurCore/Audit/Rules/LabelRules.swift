@@ -111,14 +111,24 @@ public struct DuplicateLabelRule: AuditRule {
             return controls.map { $0 == nil ? .inapplicable : .pass }
         }
         let keys = controls.map { $0.map { TextScan.wordKey(of: $0.label) } ?? "" }
-        var byName: [String: [Int]] = [:]
+        // For each name, its first control and the first one leading elsewhere than that one:
+        // the earliest other control with the name that leads elsewhere than control i is the
+        // first one if i leads elsewhere than it, else the second one.
+        var byName: [String: (first: Int, otherAction: Int?)] = [:]
         for (i, control) in controls.enumerated() where control != nil {
-            byName[keys[i], default: []].append(i)
+            if let found = byName[keys[i]] {
+                if found.otherAction == nil && controls[found.first]!.action != control!.action {
+                    byName[keys[i]] = (found.first, i)
+                }
+            } else {
+                byName[keys[i]] = (i, nil)
+            }
         }
         return controls.enumerated().map { i, control in
             guard let control else { return .inapplicable }
             // A label with no words is label-missing's finding, not a duplicate.
-            guard !keys[i].isEmpty, let other = byName[keys[i]]?.first(where: { $0 != i && controls[$0]?.action != control.action })
+            guard !keys[i].isEmpty, let found = byName[keys[i]],
+                  let other = controls[found.first]!.action != control.action ? found.first : found.otherAction
             else { return .pass }
             return .violation(context.strings(.auditRuleDuplicateLabelFinding, [
                 "other": String(screen.elements[other].index), "label": control.label,
