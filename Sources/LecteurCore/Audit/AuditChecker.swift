@@ -161,7 +161,7 @@ public struct AuditChecker: Sendable {
                                              braille: known.braille))
             var message = 0
             for r in 0..<ruleCount {
-                let kind = known.kinds[r]
+                let kind = known.kind(r)
                 let text: String? = kind >= Outcomes.violation ? known.messages[message] : nil
                 if text != nil { message += 1 }
                 outcomes.append(kind, text)
@@ -190,21 +190,39 @@ public struct ScreenOutcomes: Sendable {
 public struct AuditKnownElement: Sendable {
     let speech: String
     let braille: BrailleLine
-    let kinds: [UInt8]
+    /// Two bits per rule (`Outcomes`' codes): a large catalogue's hundred thousand cards are
+    /// kept while the lists are checked.
+    private let packed: (UInt64, UInt64)
     let messages: [String]
 
     init(_ entry: AuditReport.Entry, _ outcomes: [RuleCheck]) {
+        precondition(outcomes.count <= 64, "two bits per rule in 128")
         speech = entry.speech
         braille = entry.braille
-        var kinds: [UInt8] = [], messages: [String] = []
-        kinds.reserveCapacity(outcomes.count)
-        for outcome in outcomes {
+        var packed: (UInt64, UInt64) = (0, 0), messages: [String] = []
+        for (r, outcome) in outcomes.enumerated() {
             let (kind, message) = Outcomes.split(outcome)
-            kinds.append(kind)
+            if r < 32 { packed.0 |= UInt64(kind) << (2 * r) } else { packed.1 |= UInt64(kind) << (2 * (r - 32)) }
             if let message { messages.append(message) }
         }
-        self.kinds = kinds
+        self.packed = packed
         self.messages = messages
+    }
+
+    private init(speech: String, braille: BrailleLine, packed: (UInt64, UInt64), messages: [String]) {
+        self.speech = speech
+        self.braille = braille
+        self.packed = packed
+        self.messages = messages
+    }
+
+    func kind(_ r: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: (r < 32 ? packed.0 >> (2 * r) : packed.1 >> (2 * (r - 32))) & 3)
+    }
+
+    /// The same with its messages replaced by equal ones.
+    func withMessages(_ replace: (String) -> String) -> AuditKnownElement {
+        messages.isEmpty ? self : AuditKnownElement(speech: speech, braille: braille, packed: packed, messages: messages.map(replace))
     }
 }
 
@@ -242,6 +260,8 @@ public final class AuditMemo {
 /// whole list and found again in its category's list. Holds one entry per formation at most.
 public final class AuditCardMemo: @unchecked Sendable {
     private var cards: [ElementFingerprint: AuditKnownElement] = [:]
+    /// The findings' messages are mostly the same from card to card: kept once.
+    private var messages: Set<SameBytes> = []
     private let lock = NSLock()
 
     public init(capacity: Int = 0) { cards.reserveCapacity(capacity) }
@@ -255,6 +275,24 @@ public final class AuditCardMemo: @unchecked Sendable {
     func remember(_ key: ElementFingerprint, _ known: AuditKnownElement) {
         lock.lock()
         defer { lock.unlock() }
-        cards[key] = known
+        cards[key] = known.withMessages { message in
+            let (inserted, kept) = messages.insert(SameBytes(message))
+            return inserted ? message : kept.text
+        }
+    }
+}
+
+/// A string compared and hashed by its UTF-8 bytes (not normalised as `String` is): equal
+/// bytes, same string.
+struct SameBytes: Hashable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func == (a: SameBytes, b: SameBytes) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if done == nil { for byte in text.utf8 { hasher.combine(byte) } }
     }
 }
