@@ -81,54 +81,94 @@ struct AuditPipeline {
     }
 
     /// Hands the rendered parts to the spool in report order, on a thread of its own, and sums
-    /// the totals: writing a window overlaps with checking the next. At most two windows wait,
-    /// so memory stays bounded when the output is slower than the checks.
+    /// the totals: parts are numbered across the whole walk, rendered on the workers in any
+    /// order and written as soon as the next one in order is in, so no core waits for the
+    /// output. A worker starts a part only within `lead` parts of the one being written, which
+    /// bounds memory when the output is slower than the checks.
     private final class Writer: @unchecked Sendable {
         private let format: StreamedAuditFormat
         private let spool: AuditSpool
         private let rules: [AuditRuleInfo]
-        private let queue = DispatchQueue(label: "lecteur.audit.writer")
-        private let room = DispatchSemaphore(value: 2)
-        // Touched on `queue` only.
+        private let lead: Int
+        private let condition = NSCondition()
+        private let done = DispatchSemaphore(value: 0)
+        // Under `condition`.
+        private var ready: [Int: Rendered] = [:]
+        private var writing = 0
+        private var total: Int?
+        // The writer thread's own.
         private var tally: AuditTally
         private var counts: ScreenCounts
         private var buffers: [String]
 
-        init(format: StreamedAuditFormat, spool: AuditSpool, rules: [AuditRuleInfo]) {
+        init(format: StreamedAuditFormat, spool: AuditSpool, rules: [AuditRuleInfo], lead: Int) {
             self.format = format
             self.spool = spool
             self.rules = rules
+            self.lead = lead
             tally = AuditTally(rules: rules)
             counts = ScreenCounts(rules: rules.count)
             buffers = Array(repeating: "", count: format.screenBufferCount)
+            let thread = Thread { [unowned self] in self.loop() }
+            thread.name = "lecteur.audit.writer"
+            thread.start()
         }
 
-        func take(_ rendered: [Rendered]) {
-            room.wait()
-            queue.async {
-                self.write(rendered)
-                self.room.signal()
+        /// Waits until part `number` may be started.
+        func mayStart(_ number: Int) {
+            condition.lock()
+            while number >= writing + lead { condition.wait() }
+            condition.unlock()
+        }
+
+        func put(_ number: Int, _ rendered: Rendered) {
+            condition.lock()
+            ready[number] = rendered
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// Once every one of the `count` parts is put: the totals, after the last is written.
+        func finish(count: Int) -> AuditTally {
+            condition.lock()
+            total = count
+            condition.broadcast()
+            condition.unlock()
+            done.wait()
+            return tally
+        }
+
+        private func loop() {
+            while true {
+                condition.lock()
+                while ready[writing] == nil && total.map({ writing < $0 }) != false { condition.wait() }
+                guard let piece = ready.removeValue(forKey: writing) else {
+                    condition.unlock()
+                    done.signal()
+                    return
+                }
+                condition.unlock()
+                write(piece)
+                condition.lock()
+                writing += 1
+                condition.broadcast()
+                condition.unlock()
             }
         }
 
-        func finish() -> AuditTally {
-            queue.sync { tally }
-        }
-
-        private func write(_ rendered: [Rendered]) {
-            for var piece in rendered {
-                for s in piece.sections.indices { spool.append(s, &piece.sections[s]) }
-                tally.merge(piece.tally)
-                counts.add(piece.counts)
-                for b in buffers.indices { buffers[b] += piece.screenBuffers[b] }
-                guard piece.closes else { continue }
-                var closing = Array(repeating: "", count: format.sectionCount)
-                format.close(piece.screen, counts, buffers, into: &closing)
-                for s in closing.indices { spool.append(s, &closing[s]) }
-                tally.close(counts)
-                counts = ScreenCounts(rules: rules.count)
-                for b in buffers.indices { buffers[b] = "" }
-            }
+        private func write(_ rendered: Rendered) {
+            var piece = rendered
+            for s in piece.sections.indices { spool.append(s, &piece.sections[s]) }
+            tally.merge(piece.tally)
+            counts.add(piece.counts)
+            for b in buffers.indices { buffers[b] += piece.screenBuffers[b] }
+            guard piece.closes else { return }
+            var closing = Array(repeating: "", count: format.sectionCount)
+            format.close(piece.screen, counts, buffers, into: &closing)
+            for s in closing.indices { spool.append(s, &closing[s]) }
+            tally.close(counts)
+            counts = ScreenCounts(rules: rules.count)
+            for b in buffers.indices { buffers[b] = "" }
         }
     }
 
@@ -142,8 +182,8 @@ struct AuditPipeline {
         let rules = checker.engine.rules.map(\.info)
         let memos = (0..<workers).map { _ in AuditMemo() }
         let cards = AuditCardMemo()
-        let writer = Writer(format: format, spool: spool, rules: rules)
-        var next = 0, group = 2
+        let writer = Writer(format: format, spool: spool, rules: rules, lead: workers * 8)
+        var next = 0, group = 2, written = 0
         while next < plan.steps.count {
             // Screens are built a growing group at a time until the batch is full: the first
             // steps are the long formations lists, the rest short detail and symbol screens.
@@ -176,29 +216,24 @@ struct AuditPipeline {
                     start = end
                 } while start < screen.info.count
             }
-            // Checked and rendered a window of parts at a time; the writer takes each window
-            // while the workers go on with the next ones.
-            let window = workers * 8
-            var from = 0
-            while from < units.count {
-                let slice = Array(units[from..<min(units.count, from + window)])
-                let rendered = parallel(slice.count) { i, worker -> Rendered in
-                    let screen = screens[slice[i].slot]
-                    let part = checker.check(screen.info, screen.elements, range: slice[i].range,
-                                             screenOutcomes: screen.screenOutcomes, memo: memos[worker], cards: cards)
-                    var out = Rendered(sections: Array(repeating: "", count: format.sectionCount),
-                                       screenBuffers: Array(repeating: "", count: format.screenBufferCount),
-                                       tally: AuditTally(rules: rules), counts: ScreenCounts(rules: rules.count),
-                                       screen: screen.info, closes: slice[i].range.upperBound == screen.info.count)
-                    format.render(part, into: &out.sections, screenBuffers: &out.screenBuffers)
-                    out.counts = out.tally.count(part, baseline: baseline, record: record)
-                    return out
-                }
-                writer.take(rendered)
-                from += slice.count
+            // Every part of the batch on every core, each handed to the writer once rendered.
+            let first = written
+            _ = parallel(units.count) { i, worker -> Void in
+                writer.mayStart(first + i)
+                let screen = screens[units[i].slot]
+                let part = checker.check(screen.info, screen.elements, range: units[i].range,
+                                         screenOutcomes: screen.screenOutcomes, memo: memos[worker], cards: cards)
+                var out = Rendered(sections: Array(repeating: "", count: format.sectionCount),
+                                   screenBuffers: Array(repeating: "", count: format.screenBufferCount),
+                                   tally: AuditTally(rules: rules), counts: ScreenCounts(rules: rules.count),
+                                   screen: screen.info, closes: units[i].range.upperBound == screen.info.count)
+                format.render(part, into: &out.sections, screenBuffers: &out.screenBuffers)
+                out.counts = out.tally.count(part, baseline: baseline, record: record)
+                writer.put(first + i, out)
             }
+            written += units.count
         }
-        return writer.finish()
+        return writer.finish(count: written)
     }
 
     /// Every element of a long list, made in parallel.
