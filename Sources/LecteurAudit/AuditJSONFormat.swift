@@ -110,8 +110,8 @@ struct AuditJSONFormat: StreamedAuditFormat {
             // The same target and markup serve every rule's node for this element.
             var target: String?, passNode: String?, html: String?
             for (r, rule) in rules.enumerated() {
-                let outcome = part.outcome(entry: e, rule: r)
-                if case .inapplicable = outcome { continue }
+                let kind = part.kind(entry: e, rule: r)
+                if kind == .inapplicable { continue }
                 let selector = target ?? {
                     var text = "\"target\": ["
                     AuditMarkup.json(AuditSelector.target(path: screen.path, element: element.id), into: &text)
@@ -119,16 +119,16 @@ struct AuditJSONFormat: StreamedAuditFormat {
                     target = text
                     return text
                 }()
-                switch outcome {
+                switch kind {
                 case .inapplicable: break
                 case .pass:
                     // The same node for every rule the element passes.
                     let node = passNode ?? ",\n      {" + selector + "}"
                     passNode = node
                     sections[passes(r)] += node
-                case .violation(let message), .review(let message):
-                    let isViolation: Bool
-                    if case .violation = outcome { isViolation = true } else { isViolation = false }
+                case .violation, .review:
+                    let message = part.message(entry: e, rule: r)!
+                    let isViolation = kind == .violation
                     let markup = html ?? {
                         let text = AuditMarkup.json(self.markup(element))
                         html = text

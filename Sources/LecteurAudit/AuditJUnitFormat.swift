@@ -20,7 +20,7 @@ struct AuditJUnitFormat: StreamedAuditFormat {
     var screenBufferCount: Int { rules.count * 2 }
 
     func render(_ part: CheckedPart, into sections: inout [String], screenBuffers: inout [String]) {
-        for e in part.range {
+        for e in part.range where part.hasFindings(entry: e) {
             for r in rules.indices {
                 switch part.outcome(entry: e, rule: r) {
                 case .violation(let message):

@@ -16,7 +16,7 @@ struct AuditSARIFFormat: StreamedAuditFormat {
 
     func render(_ part: CheckedPart, into sections: inout [String], screenBuffers: inout [String]) {
         var heading: String?
-        for e in part.range {
+        for e in part.range where part.hasFindings(entry: e) {
             for (r, rule) in rules.enumerated() {
                 let kind: String, message: String
                 switch part.outcome(entry: e, rule: r) {

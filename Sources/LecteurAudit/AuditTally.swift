@@ -63,7 +63,7 @@ public struct AuditTally: Sendable {
         for e in part.range {
             for r in 0..<ruleCount {
                 let kind: String
-                switch part.outcome(entry: e, rule: r) {
+                switch part.kind(entry: e, rule: r) {
                 case .inapplicable: continue
                 case .pass: passes[r] += 1; counts.checked[r] = true; continue
                 case .violation: violations[r] += 1; counts.violations[r] += 1; kind = "violation"
@@ -126,6 +126,7 @@ extension CheckedPart {
 
     /// The findings on entry `e`: violations first, then elements to review, each in rule order.
     func findings(entry e: Int, rules: [AuditRuleInfo]) -> [Finding] {
+        guard hasFindings(entry: e) else { return [] }
         var violations: [Finding] = [], reviews: [Finding] = []
         for r in rules.indices {
             switch outcome(entry: e, rule: r) {

@@ -60,13 +60,30 @@ public struct CheckedPart: Sendable {
 
     public func outcome(entry e: Int, rule r: Int) -> RuleCheck { outcomes[(e - range.lowerBound) * ruleCount + r] }
 
+    /// What rule `r` found on entry `e`, without its message.
+    public func kind(entry e: Int, rule r: Int) -> RuleCheck.Kind {
+        RuleCheck.Kind(rawValue: outcomes.kinds[(e - range.lowerBound) * ruleCount + r])!
+    }
+
+    /// The message of what rule `r` found on entry `e`; nil when it found nothing.
+    public func message(entry e: Int, rule r: Int) -> String? {
+        outcomes.messages[(e - range.lowerBound) * ruleCount + r]
+    }
+
+    /// Whether a rule found something on entry `e` (most entries: no).
+    public func hasFindings(entry e: Int) -> Bool {
+        let start = (e - range.lowerBound) * ruleCount
+        return outcomes.kinds[start..<start + ruleCount].contains { $0 >= Outcomes.violation }
+    }
+
     /// The braille cells of entry `e`'s line: worked out when written rather than kept.
     public func cells(_ e: Int) -> String { braille.cells(for: entry(e).braille.text) }
 }
 
 /// Rule outcomes kept as a byte each, with the messages of findings aside.
 struct Outcomes: Sendable {
-    static let inapplicable: UInt8 = 0, pass: UInt8 = 1, violation: UInt8 = 2, review: UInt8 = 3
+    static let inapplicable = RuleCheck.Kind.inapplicable.rawValue, pass = RuleCheck.Kind.pass.rawValue
+    static let violation = RuleCheck.Kind.violation.rawValue, review = RuleCheck.Kind.review.rawValue
     var kinds: [UInt8] = []
     var messages: [Int: String] = [:]
 

@@ -7,6 +7,11 @@ public enum RuleCheck: Hashable, Sendable {
     case violation(String)
     /// The rule cannot decide alone: a person should check (axe-core's "incomplete").
     case review(String)
+
+    /// The outcome without its message, as reports count them.
+    public enum Kind: UInt8, Sendable {
+        case inapplicable, pass, violation, review
+    }
 }
 
 /// What the rules need besides the elements: the message templates of the report's language,
