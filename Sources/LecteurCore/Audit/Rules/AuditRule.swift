@@ -19,6 +19,9 @@ public struct AuditContext: Sendable {
     /// speech-acronym's finding for each misread acronym met alone (the usual case), made once,
     /// with the acronym it was made for.
     let acronymFindings: [String: (acronym: String, message: String)]
+    /// `braille.covers` for the Basic Multilingual Plane, one bit per scalar, asked once: the
+    /// braille rule asks it of every character of a million lines.
+    private let brailleCovered: [UInt64]
 
     public init(strings: Strings, vocabulary: AuditVocabulary, braille: any BrailleCellTable) {
         self.strings = strings
@@ -29,6 +32,19 @@ public struct AuditContext: Sendable {
             findings[acronym] = (acronym, SpeechAcronymRule.finding([acronym], strings))
         }
         acronymFindings = findings
+        brailleCovered = (0..<1024).map { block in
+            var bits: UInt64 = 0
+            for k in 0..<64 {
+                if let s = Unicode.Scalar(UInt32(block * 64 + k)), braille.covers(s) { bits |= 1 << UInt64(k) }
+            }
+            return bits
+        }
+    }
+
+    /// Whether the braille table has a cell for `scalar`.
+    func brailleCovers(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x10000 ? brailleCovered[Int(v >> 6)] & (1 << UInt64(v & 63)) != 0 : braille.covers(scalar)
     }
 }
 
@@ -66,6 +82,8 @@ public final class ElementFacts {
         self.index = entry.index
         self.make = nil
         self.entry = entry
+        self.speechText = entry.composedSpeech
+        self.brailleText = entry.braille.text
     }
 
     public init(element: Element, index: Int, entry make: @escaping () -> AuditReport.Entry) {

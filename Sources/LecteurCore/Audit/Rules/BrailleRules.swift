@@ -10,7 +10,7 @@ public struct BrailleUncoveredCharacterRule: ElementRule {
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
         var missing: [Unicode.Scalar] = []
-        for s in element.brailleText.unicodeScalars where !context.braille.covers(s) && !missing.contains(s) {
+        for s in element.brailleText.unicodeScalars where !context.brailleCovers(s) && !missing.contains(s) {
             missing.append(s)
         }
         guard !missing.isEmpty else { return .pass }

@@ -24,21 +24,32 @@ enum BytePatterns {
 
         private static func scan(_ s: UnsafeBufferPointer<UInt8>) -> Found {
             var found: Found = []
+            let kinds = BytePatterns.kinds
             for i in s.indices {
-                let b = s[i]
-                if b >= 0x30 && b <= 0x39 {
+                let b = s[i], kind = kinds[Int(b)]
+                if kind == 0 { continue }
+                if kind == 1 {
                     guard i + 2 < s.count else { continue }
                     let next = s[i + 1]
                     if case let space = nonBreakingSpace(s, i + 1), space > 0, isDigit(s, i + 1 + space) { found.insert(.numberSpace) }
                     if next == 0x2C || next == 0x2E, i + 3 < s.count, s[i + 2] == 0x30, s[i + 3] == 0x30 { found.insert(.decimalZeros) }
                     if next == 0x2F || next == 0x2E || next == 0x2D, isDigit(s, i + 2) { found.insert(.numericDate) }
-                } else if b == 0x2E || b == 0x2D || b == 0x5F || b == 0xC2 || b == 0xE2,
-                          i == 0 || s[i - 1] == 0x20 || (s[i - 1] >= 0x09 && s[i - 1] <= 0x0D) || s[i - 1] >= 0x80,
+                } else if i == 0 || s[i - 1] == 0x20 || (s[i - 1] >= 0x09 && s[i - 1] <= 0x0D) || s[i - 1] >= 0x80,
                           isMorseMark(s, i) {
                     found.insert(.morse)
                 }
             }
             return found
+        }
+    }
+
+    /// For each byte: 1 for a digit, 2 for a byte a Morse mark may start with, 0 otherwise
+    /// (most of a text).
+    private static let kinds: [UInt8] = (0..<256).map { b in
+        switch b {
+        case 0x30...0x39: 1
+        case 0x2E, 0x2D, 0x5F, 0xC2, 0xE2: 2
+        default: 0
         }
     }
 

@@ -68,7 +68,7 @@ public struct LabelInNameRule: ElementRule {
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
         guard element.isControl else { return .inapplicable }
         // Shown as labelled (most controls): the words are the same, so they are in the name.
-        if element.element.visibleText.utf8.elementsEqual(element.element.label.utf8) {
+        if sameUTF8(element.element.visibleText, element.element.label) {
             return TextScan.hasWord(element.element.visibleText) ? .pass : .inapplicable
         }
         guard !element.visibleWords.isEmpty else { return .inapplicable }

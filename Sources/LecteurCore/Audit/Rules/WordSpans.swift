@@ -23,8 +23,6 @@ public struct WordSpans {
     /// The text's UTF-8, then the folded words.
     let bytes: [UInt8]
     public let spans: [Span]
-    /// The length of the text's UTF-8 in `bytes`.
-    let textCount: Int
 
     public var count: Int { spans.count }
     public var isEmpty: Bool { spans.isEmpty }
@@ -40,52 +38,99 @@ public struct WordSpans {
 
     private init(utf8 text: UnsafeBufferPointer<UInt8>) {
         let n = text.count
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(2 * n)
-        bytes.append(contentsOf: text)
+        // The text, then its folded words, written in place. Room is kept for one byte per
+        // byte of text still to read: folding in the pass never writes more than it reads; a
+        // word folded by `fold` may, and then the buffer grows before the word is done again.
+        var bytes = [UInt8](repeating: 0, count: 2 * n + 8)
         var spans: [Span] = []
         spans.reserveCapacity(n / 6 + 1)
-        var i = 0, scalar = 0
-        while i < n {
-            let (v, length) = Self.decode(text, at: i)
-            guard Self.isWordScalar(v) else { i += length; scalar += 1; continue }
-            let start = scalar, textStart = i, foldStart = bytes.count
-            var folding = true, hash = Self.fnvOffset
-            while i < n {
-                let (v, length) = Self.decode(text, at: i)
-                guard Self.isWordScalar(v) || Self.isCombining(v) else { break }
-                if v < 0x80 {
-                    let f = UInt8(v >= 0x41 && v <= 0x5A ? v + 32 : v)
-                    bytes.append(f)
-                    hash = (hash ^ UInt64(f)) &* Self.fnvPrime
-                } else if v >= 0xC0 && v <= 0xFF, case let base = TextScan.latin1Base[Int(v - 0xC0)], !base.isEmpty {
-                    for f in base {
-                        bytes.append(f)
-                        hash = (hash ^ UInt64(f)) &* Self.fnvPrime
+        var i = 0, scalar = 0, out = n
+        let latin1Fold = Self.latin1Fold, asciiFold = Self.asciiFold
+        while true {
+            let room = bytes.withUnsafeMutableBufferPointer { buffer -> Int in
+                if i == 0, n > 0 { _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<n]).initialize(from: text) }
+                while i < n {
+                    if text[i] < 0x80, asciiFold[Int(text[i])] == 0 { i += 1; scalar += 1; continue }
+                    let (v, length) = Self.decode(text, at: i)
+                    guard Self.isWordScalar(v) else { i += length; scalar += 1; continue }
+                    let start = scalar, textStart = i, foldStart = out
+                    var folding = true, hash = Self.fnvOffset
+                    while i < n {
+                        if text[i] < 0x80 {
+                            let f = asciiFold[Int(text[i])]
+                            guard f != 0 else { break }
+                            buffer[out] = f
+                            out += 1
+                            hash = (hash ^ UInt64(f)) &* Self.fnvPrime
+                            i += 1
+                            scalar += 1
+                            continue
+                        }
+                        let (v, length) = Self.decode(text, at: i)
+                        guard Self.isWordScalar(v) || Self.isCombining(v) else { break }
+                        if v >= 0xC0 && v <= 0xFF, case let base = latin1Fold[Int(v - 0xC0)], base != 0 {
+                            let first = UInt8(truncatingIfNeeded: base), second = UInt8(truncatingIfNeeded: base >> 8)
+                            buffer[out] = first
+                            out += 1
+                            hash = (hash ^ UInt64(first)) &* Self.fnvPrime
+                            if second != 0 {
+                                buffer[out] = second
+                                out += 1
+                                hash = (hash ^ UInt64(second)) &* Self.fnvPrime
+                            }
+                        } else if !Self.isCombining(v) {
+                            folding = false
+                        }
+                        i += length
+                        scalar += 1
                     }
-                } else if !Self.isCombining(v) {
-                    folding = false
+                    var ascii = true
+                    if !folding {
+                        // Other scripts (and œ, Ÿ…) go through `fold`, as `TextScan.words` does.
+                        let folded = TextScan.fold(String(decoding: UnsafeBufferPointer(rebasing: text[textStart..<i]), as: UTF8.self))
+                        let needed = foldStart + folded.utf8.count + (n - i)
+                        if needed > buffer.count {
+                            i = textStart
+                            scalar = start
+                            out = foldStart
+                            return needed
+                        }
+                        out = foldStart
+                        hash = Self.fnvOffset
+                        for f in folded.utf8 {
+                            buffer[out] = f
+                            out += 1
+                            ascii = ascii && f < 0x80
+                            hash = (hash ^ UInt64(f)) &* Self.fnvPrime
+                        }
+                    }
+                    spans.append(Span(start: Int32(start), end: Int32(scalar), textStart: Int32(textStart), textEnd: Int32(i),
+                                      foldStart: Int32(foldStart), foldEnd: Int32(out), hash: hash, foldedIsASCII: ascii))
                 }
-                i += length
-                scalar += 1
+                return 0
             }
-            var ascii = true
-            if !folding {
-                // Other scripts (and œ, Ÿ…) go through `fold`, as `TextScan.words` does.
-                bytes.removeSubrange(foldStart...)
-                bytes.append(contentsOf: TextScan.fold(String(decoding: text[textStart..<i], as: UTF8.self)).utf8)
-                hash = Self.fnvOffset
-                for k in foldStart..<bytes.count {
-                    ascii = ascii && bytes[k] < 0x80
-                    hash = (hash ^ UInt64(bytes[k])) &* Self.fnvPrime
-                }
-            }
-            spans.append(Span(start: Int32(start), end: Int32(scalar), textStart: Int32(textStart), textEnd: Int32(i),
-                              foldStart: Int32(foldStart), foldEnd: Int32(bytes.count), hash: hash, foldedIsASCII: ascii))
+            guard room > 0 else { break }
+            bytes.append(contentsOf: repeatElement(0, count: room - bytes.count))
         }
+        bytes.removeLast(bytes.count - out)
         self.bytes = bytes
         self.spans = spans
-        self.textCount = n
+    }
+
+    /// Each ASCII letter or digit folded (lower case), 0 for the other ASCII characters, which
+    /// are not word characters.
+    private static let asciiFold: [UInt8] = (0..<128).map { b in
+        switch b {
+        case 0x30...0x39, 0x61...0x7A: UInt8(b)
+        case 0x41...0x5A: UInt8(b + 32)
+        default: 0
+        }
+    }
+
+    /// `TextScan.latin1Base` for U+00C0…U+00FF as up to two bytes (first in the low byte), 0
+    /// where the letter has no base.
+    private static let latin1Fold: [UInt16] = TextScan.latin1Base.map { base in
+        base.isEmpty ? 0 : UInt16(base[0]) | (base.count > 1 ? UInt16(base[1]) << 8 : 0)
     }
 
     /// The scalar at byte `i` of valid UTF-8 and its length in bytes.
@@ -201,4 +246,10 @@ extension WordSpans {
         while bytes[start] & 0xC0 == 0x80 { start -= 1 }
         return bytes.withUnsafeBufferPointer { Unicode.Scalar(Self.decode($0, at: start).0) }
     }
+}
+
+/// Whether two strings are the same bytes (not merely canonically equivalent).
+func sameUTF8(_ a: String, _ b: String) -> Bool {
+    var a = a, b = b
+    return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
 }
