@@ -44,10 +44,13 @@ public struct WordSpans {
         var bytes = [UInt8](repeating: 0, count: 2 * n + 8)
         var spans: [Span] = []
         spans.reserveCapacity(n / 6 + 1)
-        var i = 0, scalar = 0, out = n
+        var at = (i: 0, scalar: 0, out: n)
         let latin1Fold = Self.latin1Fold, asciiFold = Self.asciiFold
         while true {
             let room = bytes.withUnsafeMutableBufferPointer { buffer -> Int in
+                // Locals, not the captured variables, so that they stay in registers.
+                var (i, scalar, out) = at
+                defer { at = (i, scalar, out) }
                 if i == 0, n > 0 { _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<n]).initialize(from: text) }
                 while i < n {
                     if text[i] < 0x80, asciiFold[Int(text[i])] == 0 { i += 1; scalar += 1; continue }
@@ -112,7 +115,7 @@ public struct WordSpans {
             guard room > 0 else { break }
             bytes.append(contentsOf: repeatElement(0, count: room - bytes.count))
         }
-        bytes.removeLast(bytes.count - out)
+        bytes.removeLast(bytes.count - at.out)
         self.bytes = bytes
         self.spans = spans
     }
