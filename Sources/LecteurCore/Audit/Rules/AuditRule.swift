@@ -67,7 +67,7 @@ extension ElementRule {
 }
 
 /// An element with the views of its texts the rules share, computed once and only when a rule
-/// asks (words of the label, of the speech text, scalars of the braille line…).
+/// asks (words of the label and of the speech text, scalars of the speech text…).
 public final class ElementFacts {
     public let element: Element
     /// Its position on its screen (1-based).
@@ -101,7 +101,6 @@ public final class ElementFacts {
     public lazy var brailleText: String = entry.braille.text
     public lazy var speechScalars: [Unicode.Scalar] = Array(speechText.unicodeScalars)
     public lazy var speechWords = WordSpans(speechText)
-    public lazy var brailleScalars: [Unicode.Scalar] = Array(brailleText.unicodeScalars)
     /// Which of the speech rules' patterns the speech text may hold, read once on its bytes.
     lazy var speechPatterns = BytePatterns.Found(speechText)
 
@@ -110,7 +109,6 @@ public final class ElementFacts {
 
     /// The text of a range of scalars of the speech text.
     public func speechExcerpt(_ range: Range<Int>) -> String { Self.excerpt(speechScalars, range) }
-    public func brailleExcerpt(_ range: Range<Int>) -> String { Self.excerpt(brailleScalars, range) }
 
     static func excerpt(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> String {
         var view = String.UnicodeScalarView()
