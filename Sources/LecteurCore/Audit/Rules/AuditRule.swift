@@ -21,10 +21,35 @@ public struct AuditContext: Sendable {
     public let vocabulary: PreparedVocabulary
     public let braille: any BrailleCellTable
 
+    /// speech-acronym's finding for each misread acronym met alone (the usual case), made once,
+    /// with the acronym it was made for.
+    let acronymFindings: [String: (acronym: String, message: String)]
+    /// `braille.covers` for the Basic Multilingual Plane, one bit per scalar, asked once: the
+    /// braille rule asks it of every character of a million lines.
+    private let brailleCovered: [UInt64]
+
     public init(strings: Strings, vocabulary: AuditVocabulary, braille: any BrailleCellTable) {
         self.strings = strings
         self.vocabulary = PreparedVocabulary(vocabulary)
         self.braille = braille
+        var findings: [String: (acronym: String, message: String)] = [:]
+        for acronym in vocabulary.acronymsMisread where findings[acronym] == nil {
+            findings[acronym] = (acronym, SpeechAcronymRule.finding([acronym], strings))
+        }
+        acronymFindings = findings
+        brailleCovered = (0..<1024).map { block in
+            var bits: UInt64 = 0
+            for k in 0..<64 {
+                if let s = Unicode.Scalar(UInt32(block * 64 + k)), braille.covers(s) { bits |= 1 << UInt64(k) }
+            }
+            return bits
+        }
+    }
+
+    /// Whether the braille table has a cell for `scalar`.
+    func brailleCovers(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x10000 ? brailleCovered[Int(v >> 6)] & (1 << UInt64(v & 63)) != 0 : braille.covers(scalar)
     }
 }
 
@@ -47,7 +72,7 @@ extension ElementRule {
 }
 
 /// An element with the views of its texts the rules share, computed once and only when a rule
-/// asks (words of the label, of the speech text, scalars of the braille line…).
+/// asks (words of the label and of the speech text, scalars of the speech text…).
 public final class ElementFacts {
     public let element: Element
     /// Its position on its screen (1-based).
@@ -62,6 +87,8 @@ public final class ElementFacts {
         self.index = entry.index
         self.make = nil
         self.entry = entry
+        self.speechText = entry.composedSpeech
+        self.brailleText = entry.braille.text
     }
 
     public init(element: Element, index: Int, entry make: @escaping () -> AuditReport.Entry) {
@@ -70,19 +97,23 @@ public final class ElementFacts {
         self.make = make
     }
 
-    public lazy var labelWords: [TextScan.Word] = TextScan.words(in: element.label)
-    public lazy var visibleWords: [TextScan.Word] = TextScan.words(in: element.visibleText)
-    public lazy var hintWords: [TextScan.Word] = element.hint.map { TextScan.words(in: $0) } ?? []
-    public lazy var speechScalars: [Unicode.Scalar] = Array(entry.composedSpeech.unicodeScalars)
-    public lazy var speechWords: [TextScan.Word] = TextScan.words(in: speechScalars)
-    public lazy var brailleScalars: [Unicode.Scalar] = Array(entry.braille.text.unicodeScalars)
+    public lazy var labelWords = WordSpans(element.label)
+    public lazy var visibleWords = WordSpans(element.visibleText)
+    public lazy var hintWords = WordSpans(element.hint ?? "")
+    /// The speech text the rules read (`entry.composedSpeech`) and the braille line's text,
+    /// kept apart: reading them through `entry` copies the whole entry each time.
+    public lazy var speechText: String = entry.composedSpeech
+    public lazy var brailleText: String = entry.braille.text
+    public lazy var speechScalars: [Unicode.Scalar] = Array(speechText.unicodeScalars)
+    public lazy var speechWords = WordSpans(speechText)
+    /// Which of the speech rules' patterns the speech text may hold, read once on its bytes.
+    lazy var speechPatterns = BytePatterns.Found(speechText)
 
     /// Something a person activates: the rules on names of controls apply to it.
     public var isControl: Bool { element.action != nil || element.role == .button || element.role == .tab }
 
     /// The text of a range of scalars of the speech text.
     public func speechExcerpt(_ range: Range<Int>) -> String { Self.excerpt(speechScalars, range) }
-    public func brailleExcerpt(_ range: Range<Int>) -> String { Self.excerpt(brailleScalars, range) }
 
     static func excerpt(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> String {
         var view = String.UnicodeScalarView()
@@ -123,6 +154,15 @@ public struct ScreenFacts {
 
 /// "U+202F" for a character the report names, since many of them are invisible.
 func codePoint(_ scalar: Unicode.Scalar) -> String {
+    // The spaces the number rules name, without formatting them each time.
+    switch scalar.value {
+    case 0x20: return "U+0020"
+    case 0xA0: return "U+00A0"
+    case 0x202F: return "U+202F"
+    case 0x2009: return "U+2009"
+    case 0x2007: return "U+2007"
+    default: break
+    }
     let hex = String(scalar.value, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
 }

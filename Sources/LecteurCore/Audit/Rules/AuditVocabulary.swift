@@ -59,34 +59,52 @@ public struct PreparedVocabulary: Sendable {
 
 /// A set of phrases matched word by word, longest first.
 public struct PhraseSet: Sendable {
-    private let byFirstWord: [String: [[String]]]
+    /// Every word of the phrases, with an id.
+    private let words: FoldedWordTable
+    /// By the id of a first word: the phrases starting with it, as word ids, longest first.
+    private let byFirstWord: [[[Int32]]]
 
     public init(_ phrases: [String]) {
-        var index: [String: [[String]]] = [:]
+        let phrases = phrases.map { TextScan.words(in: $0).map(\.folded) }.filter { !$0.isEmpty }
+        let table = FoldedWordTable(phrases.flatMap { $0 })
+        var index = [[[Int32]]](repeating: [], count: table.count)
         for phrase in phrases {
-            let words = TextScan.words(in: phrase).map(\.folded)
-            guard let first = words.first else { continue }
-            index[first, default: []].append(words)
+            let ids = phrase.map { table.id(of: $0)! }
+            index[Int(ids[0])].append(ids)
         }
-        byFirstWord = index.mapValues { $0.sorted { $0.count > $1.count } }
+        words = table
+        byFirstWord = index.map { $0.sorted { $0.count > $1.count } }
     }
 
     /// Every match in `words`, as ranges of word positions, left to right, not overlapping.
-    public func matches(in words: [TextScan.Word]) -> [Range<Int>] {
+    public func matches(in words: WordSpans) -> [Range<Int>] {
         var found: [Range<Int>] = []
         var i = 0
         while i < words.count {
-            if let candidates = byFirstWord[words[i].folded],
-               let phrase = candidates.first(where: { phrase in
-                   i + phrase.count <= words.count
-                       && zip(phrase, words[i..<i + phrase.count]).allSatisfy { $0 == $1.folded }
-               }) {
-                found.append(i..<i + phrase.count)
-                i += phrase.count
+            if let length = match(at: i, in: words) {
+                found.append(i..<i + length)
+                i += length
             } else {
                 i += 1
             }
         }
         return found
+    }
+
+    /// The first of `matches(in:)`, without looking further.
+    public func firstMatch(in words: WordSpans) -> Range<Int>? {
+        for i in 0..<words.count {
+            if let length = match(at: i, in: words) { return i..<i + length }
+        }
+        return nil
+    }
+
+    /// The length of the longest phrase starting at word `i`.
+    private func match(at i: Int, in text: WordSpans) -> Int? {
+        guard let first = words.id(of: i, in: text) else { return nil }
+        let phrase = byFirstWord[Int(first)].first { phrase in
+            i + phrase.count <= text.count && (1..<phrase.count).allSatisfy { words.id(of: i + $0, in: text) == phrase[$0] }
+        }
+        return phrase?.count
     }
 }

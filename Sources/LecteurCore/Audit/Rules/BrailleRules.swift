@@ -10,7 +10,7 @@ public struct BrailleUncoveredCharacterRule: ElementRule {
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
         var missing: [Unicode.Scalar] = []
-        for s in element.brailleScalars where !context.braille.covers(s) && !missing.contains(s) {
+        for s in element.brailleText.unicodeScalars where !context.brailleCovers(s) && !missing.contains(s) {
             missing.append(s)
         }
         guard !missing.isEmpty else { return .pass }
@@ -35,19 +35,11 @@ public struct BrailleNumberSplitRule: ElementRule {
     public init() {}
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
-        let s = element.brailleScalars
-        var i = 1
-        while i + 3 < s.count {
-            // A digit, a space of any kind, exactly three digits: a thousands group.
-            if TextScan.isNumberSpace(s[i]), TextScan.isDigit(s[i - 1]),
-               TextScan.isDigit(s[i + 1]), TextScan.isDigit(s[i + 2]), TextScan.isDigit(s[i + 3]),
-               i + 4 == s.count || !TextScan.isDigit(s[i + 4]) {
-                return .violation(context.strings(.auditRuleBrailleNumberSplitFinding, [
-                    "excerpt": element.brailleExcerpt(numberRange(s, around: i)), "space": codePoint(s[i]),
-                ]))
-            }
-            i += 1
-        }
-        return .pass
+        // A digit, a space of any kind, exactly three digits: a thousands group (read on the
+        // line's bytes: a large report has a million lines, many with a price).
+        guard let split = BytePatterns.splitNumber(in: element.brailleText) else { return .pass }
+        return .violation(context.strings(.auditRuleBrailleNumberSplitFinding, with: [
+            "excerpt": split.number, "space": codePoint(split.space),
+        ]))
     }
 }

@@ -9,8 +9,8 @@ public struct HintRepeatsLabelRule: ElementRule {
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
         guard let hint = element.element.hint, !element.hintWords.isEmpty else { return .inapplicable }
-        let hintWords = element.hintWords.map(\.folded), label = element.labelWords.map(\.folded)
-        guard !label.isEmpty, contains(label, hintWords) || contains(hintWords, label) else { return .pass }
+        let hintWords = element.hintWords, label = element.labelWords
+        guard !label.isEmpty, label.contains(hintWords) || hintWords.contains(label) else { return .pass }
         return .violation(context.strings(.auditRuleHintRepeatsLabelFinding, "hint", hint))
     }
 }
@@ -27,8 +27,8 @@ public struct HintGivesOrderRule: ElementRule {
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
         guard let hint = element.element.hint, !element.hintWords.isEmpty else { return .inapplicable }
-        guard let first = context.vocabulary.orders.matches(in: element.hintWords).first else { return .pass }
-        let word = element.hintWords[first].map(\.text).joined(separator: " ")
+        guard let first = context.vocabulary.orders.firstMatch(in: element.hintWords) else { return .pass }
+        let word = element.hintWords.texts(first)
         return .violation(context.strings(.auditRuleHintGivesOrderFinding, with: ["word": word, "hint": hint]))
     }
 }

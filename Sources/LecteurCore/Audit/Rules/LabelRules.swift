@@ -31,9 +31,8 @@ public struct LabelRoleWordRule: ElementRule {
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
         guard element.isControl else { return .inapplicable }
-        let found = context.vocabulary.roles.matches(in: element.labelWords)
-        guard let first = found.first else { return .pass }
-        let word = element.labelWords[first].map(\.text).joined(separator: " ")
+        guard let first = context.vocabulary.roles.firstMatch(in: element.labelWords) else { return .pass }
+        let word = element.labelWords.texts(first)
         return .violation(context.strings(.auditRuleLabelRoleWordFinding, "word", word))
     }
 }
@@ -50,9 +49,8 @@ public struct LabelStateWordRule: ElementRule {
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
         guard element.isControl else { return .inapplicable }
-        let found = context.vocabulary.states.matches(in: element.labelWords)
-        guard let first = found.first else { return .pass }
-        let word = element.labelWords[first].map(\.text).joined(separator: " ")
+        guard let first = context.vocabulary.states.firstMatch(in: element.labelWords) else { return .pass }
+        let word = element.labelWords.texts(first)
         return .violation(context.strings(.auditRuleLabelStateWordFinding, "word", word))
     }
 }
@@ -68,21 +66,16 @@ public struct LabelInNameRule: ElementRule {
     public init() {}
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
-        guard element.isControl, !element.visibleWords.isEmpty else { return .inapplicable }
-        let visible = element.visibleWords.map(\.folded), label = element.labelWords.map(\.folded)
-        if contains(label, visible) { return .pass }
+        guard element.isControl else { return .inapplicable }
+        // Shown as labelled (most controls): the words are the same, so they are in the name.
+        if sameUTF8(element.element.visibleText, element.element.label) {
+            return TextScan.hasWord(element.element.visibleText) ? .pass : .inapplicable
+        }
+        guard !element.visibleWords.isEmpty else { return .inapplicable }
+        if element.labelWords.contains(element.visibleWords) { return .pass }
         return .violation(context.strings(.auditRuleLabelInNameFinding,
                                           ["visible": element.element.visibleText, "label": element.element.label]))
     }
-}
-
-/// Whether `needle` occurs as consecutive words of `haystack`.
-func contains(_ haystack: [String], _ needle: [String]) -> Bool {
-    guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
-    for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-        if Array(haystack[start..<start + needle.count]) == needle { return true }
-    }
-    return false
 }
 
 /// Two controls of one screen with the same name that do different things: the user cannot tell

@@ -14,7 +14,7 @@ public struct LanguageUnmarkedRule: ElementRule {
         var found: [String] = []
         for match in context.vocabulary.foreign.matches(in: words) {
             // Adjacent matches are one passage: "Starter Pack" is one phrase, not two words.
-            let text = element.speechExcerpt(words[match.lowerBound].start..<words[match.upperBound - 1].end)
+            let text = words.excerpt(from: match.lowerBound, to: match.upperBound - 1)
             if !found.contains(text) { found.append(text) }
         }
         guard !found.isEmpty else { return .pass }

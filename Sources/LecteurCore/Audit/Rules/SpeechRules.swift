@@ -14,21 +14,29 @@ public struct SpeechAcronymRule: ElementRule {
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
         var misread: [String] = [], unknown: [String] = []
-        // Capitals first: most words fail on their first or second letter, before being counted.
-        for word in element.speechWords where TextScan.isAcronym(word) && word.text.unicodeScalars.count <= 6 {
-            if context.vocabulary.acronymsMisread.contains(word.text) {
-                if !misread.contains(word.text) { misread.append(word.text) }
-            } else if !context.vocabulary.acronymsKnown.contains(word.text), !unknown.contains(word.text) {
-                unknown.append(word.text)
+        let words = element.speechWords
+        // Read on the word's bytes: most words fail on their length or first letter.
+        for w in 0..<words.count where words.isShortAcronym(w) {
+            let text = words.text(w)
+            if context.vocabulary.acronymsMisread.contains(text) {
+                if !misread.contains(text) { misread.append(text) }
+            } else if !context.vocabulary.acronymsKnown.contains(text), !unknown.contains(text) {
+                unknown.append(text)
             }
         }
-        if !misread.isEmpty {
-            return .violation(context.strings(.auditRuleSpeechAcronymFinding, "acronyms", quoted(misread, context.strings)))
+        if misread.count == 1, let known = context.acronymFindings[misread[0]],
+           known.acronym.utf8.elementsEqual(misread[0].utf8) {
+            return .violation(known.message)
         }
+        if !misread.isEmpty { return .violation(Self.finding(misread, context.strings)) }
         if !unknown.isEmpty {
             return .review(context.strings(.auditRuleSpeechAcronymReview, "acronyms", quoted(unknown, context.strings)))
         }
         return .pass
+    }
+
+    static func finding(_ misread: [String], _ strings: Strings) -> String {
+        strings(.auditRuleSpeechAcronymFinding, "acronyms", quoted(misread, strings))
     }
 }
 
@@ -42,6 +50,7 @@ public struct SpeechNumberSpacesRule: ElementRule {
     public init() {}
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
+        guard element.speechPatterns.contains(.numberSpace) else { return .pass }
         let s = element.speechScalars
         var i = 1
         while i + 1 < s.count {
@@ -77,6 +86,7 @@ public struct SpeechDecimalZerosRule: ElementRule {
     public init() {}
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
+        guard element.speechPatterns.contains(.decimalZeros) else { return .pass }
         let s = element.speechScalars
         var i = 1
         while i + 2 < s.count {
@@ -104,28 +114,21 @@ public struct SpeechUnitAbbreviationRule: ElementRule {
     public init() {}
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
-        let s = element.speechScalars, words = element.speechWords
+        let words = element.speechWords
         let units = context.vocabulary.units, per = context.vocabulary.perUnits
         var found: [String] = []
-        for (n, word) in words.enumerated() {
+        for n in 0..<words.count {
+            let word = words.spans[n]
             // "40h", "3h30": digits glued to a unit.
-            // Only a word starting with a digit can be one: checked on its first byte before
-            // its scalars are copied (most words of a label are letters only).
-            if let lead = word.text.utf8.first, lead >= 0x30 && lead <= 0x39,
-               case let scalars = Array(word.text.unicodeScalars),
-               let firstLetter = scalars.firstIndex(where: { !TextScan.isDigit($0) }), firstLetter > 0 {
-                var letters = String.UnicodeScalarView()
-                letters.append(contentsOf: scalars[firstLetter...].prefix { !TextScan.isDigit($0) })
-                if units.contains(TextScan.fold(String(letters))) { found.append(word.text) }
-            }
+            if let letters = words.foldedAfterLeadingDigits(n), units.contains(letters) { found.append(words.text(n)) }
             // "3 h": a number, one space, a unit on its own.
-            if n > 0, word.start - words[n - 1].end == 1, TextScan.isNumberSpace(s[word.start - 1]),
-               words[n - 1].text.unicodeScalars.allSatisfy(TextScan.isDigit), units.contains(word.folded) {
-                found.append(element.speechExcerpt(words[n - 1].start..<word.end))
+            if n > 0, word.start - words.spans[n - 1].end == 1, let space = words.scalar(before: n),
+               TextScan.isNumberSpace(space), words.isDigits(n - 1), units.contains(words.folded(n)) {
+                found.append(words.excerpt(from: n - 1, to: n))
             }
             // "/jour", "€/h".
-            if word.start > 0, s[word.start - 1] == "/", per.contains(word.folded) {
-                found.append("/" + word.text)
+            if words.scalar(before: n) == "/", per.contains(words.folded(n)) {
+                found.append("/" + words.text(n))
             }
         }
         guard !found.isEmpty else { return .pass }
@@ -145,6 +148,7 @@ public struct SpeechNumericDateRule: ElementRule {
     public init() {}
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
+        guard element.speechPatterns.contains(.numericDate) else { return .pass }
         let s = element.speechScalars
         var i = 0
         while i < s.count {
@@ -202,6 +206,7 @@ public struct SpeechMorseSymbolsRule: ElementRule {
     static func isLoneMark(_ s: Unicode.Scalar) -> Bool { s.value == 0xB7 || s.value == 0x2212 || s.value == 0x22C5 }
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
+        guard element.speechPatterns.contains(.morse) else { return .pass }
         let s = element.speechScalars
         var found: [String] = []
         var i = 0

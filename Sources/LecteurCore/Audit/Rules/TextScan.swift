@@ -137,7 +137,7 @@ public enum TextScan {
     }()
 
     /// `latinBase` for U+00C0…U+00FF as bytes, empty where the letter has no base (× ÷ ð þ…).
-    private static let latin1Base: [[UInt8]] = (0xC0...0xFF).map { Array((latinBase[UInt32($0)] ?? "").utf8) }
+    static let latin1Base: [[UInt8]] = (0xC0...0xFF).map { Array((latinBase[UInt32($0)] ?? "").utf8) }
 
     /// True when the word is written in capitals only and has at least two letters: an acronym
     /// candidate ("IA", "RGAA").
