@@ -38,6 +38,7 @@ struct AuditTextFormat: StreamedAuditFormat {
     var strings: Strings { naming.strings }
     private let element: CompiledTemplate, hint: CompiledTemplate, value: CompiledTemplate, state: CompiledTemplate
     private let speech: CompiledTemplate, brailleLine: CompiledTemplate, cells: CompiledTemplate, finding: CompiledTemplate
+    private let screenPath: CompiledTemplate
 
     init(naming: AuditNaming, rules: [AuditRuleInfo], braille: String) {
         self.naming = naming
@@ -52,6 +53,7 @@ struct AuditTextFormat: StreamedAuditFormat {
         brailleLine = CompiledTemplate(strings, .auditReportLineBraille, ["braille"])
         cells = CompiledTemplate(strings, .auditReportLineCells, ["cells"])
         finding = CompiledTemplate(strings, .auditReportLineFinding, ["kind", "impact", "id", "message"])
+        screenPath = CompiledTemplate(strings, .auditReportScreenPath, ["path"])
     }
 
     var sectionCount: Int { 1 }
@@ -68,7 +70,8 @@ struct AuditTextFormat: StreamedAuditFormat {
         if part.first {
             line()
             line(naming.screenHeading(screen))
-            line(strings(.auditReportScreenPath, ["path": screen.path]))
+            screenPath.render(screen.path, into: &out)
+            out += "\n"
         }
         for e in part.range {
             let entry = part.entry(e), item = entry.element

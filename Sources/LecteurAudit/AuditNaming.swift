@@ -7,7 +7,7 @@ struct AuditNaming {
     let strings: Strings
     let composer: SpeechGenerator
     // Words every element needs, looked up once rather than a million times.
-    private let roleNames: [Role: String]
+    private let roleNames: [String]
     private let selectedWord: String, notSelectedWord: String
     private let impactNames: [Impact: String]
 
@@ -15,7 +15,7 @@ struct AuditNaming {
         self.strings = strings
         let composer = SpeechGenerator(strings: strings)
         self.composer = composer
-        roleNames = Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0, composer.roleWord($0) ?? strings(.roleText)) })
+        roleNames = Role.allCases.map { composer.roleWord($0) ?? strings(.roleText) }
         selectedWord = strings(.stateSelected)
         notSelectedWord = strings(.stateNotSelected)
         impactNames = [.minor: strings(.auditImpactMinor), .moderate: strings(.auditImpactModerate),
@@ -28,7 +28,7 @@ struct AuditNaming {
         var heading = strings(.auditScreen, ["screen": screen.title])
         if let filter = screen.filter {
             heading += " — " + strings(.auditFilter, ["name": filter])
-        } else if screen.code == "detail", let title = screen.firstLabel, !TextScan.words(in: title).isEmpty {
+        } else if screen.code == "detail", let title = screen.firstLabel, TextScan.hasWord(title) {
             heading += " — " + title
         } else if screen.code == "loading" {
             heading += " — " + strings(.screenLoading)
@@ -38,7 +38,14 @@ struct AuditNaming {
         return heading
     }
 
-    func roleName(_ role: Role) -> String { roleNames[role]! }
+    func roleName(_ role: Role) -> String {
+        switch role {
+        case .button: roleNames[0]
+        case .heading: roleNames[1]
+        case .text: roleNames[2]
+        case .tab: roleNames[3]
+        }
+    }
 
     func state(_ element: Element) -> String? {
         element.selected.map { $0 ? selectedWord : notSelectedWord }

@@ -54,6 +54,54 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
     }
 
+    /// Into a regular file the spooled sections are copied at their places after the walk, on
+    /// several threads; into a file opened for appending or a pipe, in order. Every way gives
+    /// the report written in memory.
+    @Test(arguments: [AuditFormat.json, .text, .junit])
+    func filesAppendedFilesAndPipesGetTheSameBytes(_ format: AuditFormat) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("audit-sink-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (whole, _) = report(format, tuning: .init(), scratch: nil)
+        let tiny = AuditPipeline.Tuning(batchElements: 7, unitElements: 3, spillSize: 64, longScreen: 20)
+        let info = AuditRunInfo(url: "file:///catalogue.json", timestamp: Date(timeIntervalSince1970: 1_700_000_000), duration: 0)
+        func write(_ path: String, mode: String) throws {
+            let file = try #require(fopen(path, mode))
+            let sink = AuditSink(file: file)
+            Self.run.write(Self.catalogue, progress: [:], as: format, info: info, to: sink, scratchDirectory: folder.path,
+                           recordBaseline: true, tuning: tiny)
+            #expect(!sink.failed)
+            #expect(fclose(file) == 0)
+        }
+        let placed = folder.appendingPathComponent("placed").path
+        try write(placed, mode: "wb")
+        #expect(try String(contentsOfFile: placed, encoding: .utf8) == whole)
+        let appended = folder.appendingPathComponent("appended").path
+        try Data("avant\n".utf8).write(to: URL(fileURLWithPath: appended))
+        try write(appended, mode: "ab")
+        #expect(try String(contentsOfFile: appended, encoding: .utf8) == "avant\n" + whole)
+        // A pipe, read by a thread of its own while the report is written (not a task: the
+        // write blocks its thread until the pipe is read).
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let readEnd = ends[0]
+        final class Received: @unchecked Sendable { var data = Data() }
+        let received = Received(), finished = DispatchSemaphore(value: 0)
+        Thread {
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while case let n = read(readEnd, &buffer, buffer.count), n > 0 { received.data.append(contentsOf: buffer[0..<n]) }
+            close(readEnd)
+            finished.signal()
+        }.start()
+        let file = try #require(fdopen(ends[1], "wb"))
+        let sink = AuditSink(file: file)
+        Self.run.write(Self.catalogue, progress: [:], as: format, info: info, to: sink, scratchDirectory: folder.path,
+                       recordBaseline: true, tuning: tiny)
+        #expect(fclose(file) == 0)
+        finished.wait()
+        #expect(String(decoding: received.data, as: UTF8.self) == whole)
+    }
+
     @Test func totalsAreTheInMemoryEngines() {
         let (_, tally) = report(.text, tuning: .init(batchElements: 50, unitElements: 5, spillSize: 1 << 20), scratch: nil)
         let walked = AuditWalker(navigator: Self.run.navigator).walk(catalogue: Self.catalogue)

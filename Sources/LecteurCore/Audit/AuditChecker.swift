@@ -276,24 +276,34 @@ public final class AuditMemo {
 /// The formations' cards as checked, shared by the workers: a card is checked once in the
 /// whole list and found again in its category's list. Holds one entry per formation at most.
 public final class AuditCardMemo: @unchecked Sendable {
-    private var cards: [ElementFingerprint: AuditKnownElement] = [:]
-    /// The findings' messages are mostly the same from card to card: kept once.
-    private var messages: Set<SameBytes> = []
-    private let lock = NSLock()
+    /// Both workers store and look up cards all the time: shards with a lock each, so they
+    /// rarely wait for each other.
+    private final class Shard {
+        var cards: [ElementFingerprint: AuditKnownElement] = [:]
+        /// The findings' messages are mostly the same from card to card: kept once.
+        var messages: Set<SameBytes> = []
+        let lock = NSLock()
+    }
 
-    public init(capacity: Int = 0) { cards.reserveCapacity(capacity) }
+    private let shards = (0..<64).map { _ in Shard() }
+
+    public init() {}
+
+    private func shard(_ key: ElementFingerprint) -> Shard { shards[Int(key.second & 63)] }
 
     func known(_ key: ElementFingerprint) -> AuditKnownElement? {
-        lock.lock()
-        defer { lock.unlock() }
-        return cards[key]
+        let shard = shard(key)
+        shard.lock.lock()
+        defer { shard.lock.unlock() }
+        return shard.cards[key]
     }
 
     func remember(_ key: ElementFingerprint, _ known: AuditKnownElement) {
-        lock.lock()
-        defer { lock.unlock() }
-        cards[key] = known.withMessages { message in
-            let (inserted, kept) = messages.insert(SameBytes(message))
+        let shard = shard(key)
+        shard.lock.lock()
+        defer { shard.lock.unlock() }
+        shard.cards[key] = known.withMessages { message in
+            let (inserted, kept) = shard.messages.insert(SameBytes(message))
             return inserted ? message : kept.text
         }
     }

@@ -529,7 +529,7 @@ private struct Scan<U: ScanUnit> {
             end = e3
         }
         guard let parts, (1...12).contains(parts.month), (1...31).contains(parts.day),
-              let monthKey = L10n(rawValue: "month.\(parts.month)") else { return nil }
+              let monthKey = L10n.month(parts.month) else { return nil }
         let strings = builder.strings
         let text = strings(.dateFormat, ["day": parts.day == 1 ? strings(.dateFirstDay) : String(parts.day),
                                          "month": strings(monthKey), "year": String(parts.year)])

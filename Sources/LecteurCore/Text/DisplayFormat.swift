@@ -61,7 +61,7 @@ public struct DisplayFormat: Sendable {
     /// "15 février 2026" ("1er mars 2026" on the first of a month).
     public func date(_ date: Date) -> String {
         let (year, month, day) = Self.civilDate(date, timeZone: timeZone)
-        let monthKey = L10n(rawValue: "month.\(month)") ?? .month1
+        let monthKey = L10n.month(month) ?? .month1
         return strings(.dateFormat, with: ["day": day == 1 ? strings(.dateFirstDay) : String(day),
                                            "month": strings(monthKey), "year": String(year)])
     }
