@@ -96,6 +96,8 @@ struct AuditPipeline {
         private var ready: [Int: Rendered] = [:]
         private var writing = 0
         private var total: Int?
+        private var writerWaiting = false
+        private var waitingWorkers = 0
         // The writer thread's own.
         private var tally: AuditTally
         private var counts: ScreenCounts
@@ -117,14 +119,19 @@ struct AuditPipeline {
         /// Waits until part `number` may be started.
         func mayStart(_ number: Int) {
             condition.lock()
-            while number >= writing + lead { condition.wait() }
+            while number >= writing + lead {
+                waitingWorkers += 1
+                condition.wait()
+                waitingWorkers -= 1
+            }
             condition.unlock()
         }
 
         func put(_ number: Int, _ rendered: Rendered) {
             condition.lock()
             ready[number] = rendered
-            condition.broadcast()
+            // A wake-up costs a system call: only the writer waiting for this very part needs one.
+            if writerWaiting && number == writing { condition.broadcast() }
             condition.unlock()
         }
 
@@ -141,7 +148,11 @@ struct AuditPipeline {
         private func loop() {
             while true {
                 condition.lock()
-                while ready[writing] == nil && total.map({ writing < $0 }) != false { condition.wait() }
+                while ready[writing] == nil && total.map({ writing < $0 }) != false {
+                    writerWaiting = true
+                    condition.wait()
+                    writerWaiting = false
+                }
                 guard let piece = ready.removeValue(forKey: writing) else {
                     condition.unlock()
                     done.signal()
@@ -151,7 +162,7 @@ struct AuditPipeline {
                 write(piece)
                 condition.lock()
                 writing += 1
-                condition.broadcast()
+                if waitingWorkers > 0 { condition.broadcast() }
                 condition.unlock()
             }
         }
@@ -182,7 +193,7 @@ struct AuditPipeline {
         let rules = checker.engine.rules.map(\.info)
         let memos = (0..<workers).map { _ in AuditMemo() }
         let cards = AuditCardMemo()
-        let writer = Writer(format: format, spool: spool, rules: rules, lead: workers * 8)
+        let writer = Writer(format: format, spool: spool, rules: rules, lead: workers * 16)
         var next = 0, group = 2, written = 0
         while next < plan.steps.count {
             // Screens are built a growing group at a time until the batch is full: the first
