@@ -58,6 +58,8 @@ struct AuditPipeline {
         /// A screen at least this long has its elements made ahead, in parallel (a formations
         /// list's cards are read twice: by the rules comparing them, then by the checks).
         var longScreen = 512
+        /// A screen at least this long has the rules comparing its elements run on their own.
+        var veryLongScreen = 4096
     }
 
     let checker: AuditChecker
@@ -209,10 +211,14 @@ struct AuditPipeline {
                 let lists = made.map { screen in
                     screen.elements.count < tuning.longScreen ? screen.elements : materialised(screen.elements)
                 }
+                // The rules comparing a very long list's elements spread their own work over
+                // the cores: they run alone, before the other screens'.
+                let long = lists.map { $0.count >= tuning.veryLongScreen }
+                let alone = lists.indices.map { long[$0] ? checker.screenOutcomes(lists[$0]) : nil }
                 screens += parallel(steps.count) { i, _ -> BuiltScreen in
                     let info = AuditScreenInfo(index: first + i, code: made[i].code, title: made[i].title, filter: steps[i].filter,
                                                path: steps[i].path, count: lists[i].count, firstLabel: lists[i].first?.label)
-                    return BuiltScreen(info: info, elements: lists[i], screenOutcomes: checker.screenOutcomes(lists[i]))
+                    return BuiltScreen(info: info, elements: lists[i], screenOutcomes: alone[i] ?? checker.screenOutcomes(lists[i]))
                 }
                 elements += screens[(screens.count - steps.count)...].reduce(0) { $0 + $1.info.count }
                 next += steps.count

@@ -142,8 +142,8 @@ extension Navigator {
 /// Maps in parallel over the machine's cores, keeping the order: the walk of a large catalogue
 /// builds a hundred thousand independent screens.
 enum ParallelMap {
-    static func map<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
-        guard items.count >= 64 else { return items.map(transform) }
+    static func map<T, R>(_ items: [T], minimum: Int = 64, _ transform: (T) -> R) -> [R] {
+        guard items.count >= minimum else { return items.map(transform) }
         var results = [R?](repeating: nil, count: items.count)
         let chunks = ProcessInfo.processInfo.activeProcessorCount * 8
         let size = (items.count + chunks - 1) / chunks
