@@ -67,9 +67,11 @@ struct AuditPipeline {
     var tuning = Tuning()
     let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
+    /// Work for one worker: a part of a long screen, or several short screens whole (a
+    /// hundred thousand detail screens of eight elements are not a hundred thousand hand-offs).
     private struct Unit {
-        let slot: Int
-        let range: Range<Int>
+        var pieces: [(slot: Int, range: Range<Int>)]
+        var elements: Int
     }
 
     fileprivate struct Rendered {
@@ -77,9 +79,10 @@ struct AuditPipeline {
         var screenBuffers: [String]
         var tally: AuditTally
         var counts: ScreenCounts
-        let screen: AuditScreenInfo
+        /// The long screen this is a part of; nil for short screens, closed by the worker.
+        var screen: AuditScreenInfo?
         /// The part is its screen's last.
-        let closes: Bool
+        var closes: Bool
     }
 
     /// Hands the rendered parts to the spool in report order, on a thread of its own, and sums
@@ -173,11 +176,12 @@ struct AuditPipeline {
             var piece = rendered
             for s in piece.sections.indices { spool.append(s, &piece.sections[s]) }
             tally.merge(piece.tally)
+            guard let screen = piece.screen else { return }
             counts.add(piece.counts)
             for b in buffers.indices { buffers[b] += piece.screenBuffers[b] }
             guard piece.closes else { return }
             var closing = Array(repeating: "", count: format.sectionCount)
-            format.close(piece.screen, counts, buffers, into: &closing)
+            format.close(screen, counts, buffers, into: &closing)
             for s in closing.indices { spool.append(s, &closing[s]) }
             tally.close(counts)
             counts = ScreenCounts(rules: rules.count)
@@ -226,26 +230,51 @@ struct AuditPipeline {
             }
             var units: [Unit] = []
             for (slot, screen) in screens.enumerated() {
+                let count = screen.info.count
+                if count <= tuning.unitElements {
+                    if let last = units.last, last.pieces.count > 0, last.elements + count <= tuning.unitElements,
+                       screens[last.pieces[0].slot].info.count <= tuning.unitElements {
+                        units[units.count - 1].pieces.append((slot, 0..<count))
+                        units[units.count - 1].elements += count
+                    } else {
+                        units.append(Unit(pieces: [(slot, 0..<count)], elements: count))
+                    }
+                    continue
+                }
                 var start = 0
-                repeat {
-                    let end = min(screen.info.count, start + tuning.unitElements)
-                    units.append(Unit(slot: slot, range: start..<end))
+                while start < count {
+                    let end = min(count, start + tuning.unitElements)
+                    units.append(Unit(pieces: [(slot, start..<end)], elements: end - start))
                     start = end
-                } while start < screen.info.count
+                }
             }
-            // Every part of the batch on every core, each handed to the writer once rendered.
+            // Every unit of the batch on every core, each handed to the writer once rendered.
             let first = written
             _ = parallel(units.count) { i, worker -> Void in
                 writer.mayStart(first + i)
-                let screen = screens[units[i].slot]
-                let part = checker.check(screen.info, screen.elements, range: units[i].range,
-                                         screenOutcomes: screen.screenOutcomes, memo: memos[worker], cards: cards)
                 var out = Rendered(sections: Array(repeating: "", count: format.sectionCount),
                                    screenBuffers: Array(repeating: "", count: format.screenBufferCount),
                                    tally: AuditTally(rules: rules), counts: ScreenCounts(rules: rules.count),
-                                   screen: screen.info, closes: units[i].range.upperBound == screen.info.count)
-                format.render(part, into: &out.sections, screenBuffers: &out.screenBuffers)
-                out.counts = out.tally.count(part, baseline: baseline, record: record)
+                                   screen: nil, closes: false)
+                for (slot, range) in units[i].pieces {
+                    let screen = screens[slot]
+                    let part = checker.check(screen.info, screen.elements, range: range,
+                                             screenOutcomes: screen.screenOutcomes, memo: memos[worker], cards: cards)
+                    if range.count == screen.info.count {
+                        // A whole screen: closed here.
+                        var buffers = Array(repeating: "", count: format.screenBufferCount)
+                        format.render(part, into: &out.sections, screenBuffers: &buffers)
+                        let counts = out.tally.count(part, baseline: baseline, record: record)
+                        format.close(screen.info, counts, buffers, into: &out.sections)
+                        out.tally.close(counts)
+                    } else {
+                        // A part of a long screen: the writer gathers the screen's counts and closes it.
+                        format.render(part, into: &out.sections, screenBuffers: &out.screenBuffers)
+                        out.counts = out.tally.count(part, baseline: baseline, record: record)
+                        out.screen = screen.info
+                        out.closes = range.upperBound == screen.info.count
+                    }
+                }
                 writer.put(first + i, out)
             }
             written += units.count
