@@ -62,11 +62,7 @@ struct AuditTextFormat: StreamedAuditFormat {
         var out = ""
         let screen = part.screen
         func line(_ text: String = "") { out += text; out += "\n" }
-        func field(_ template: CompiledTemplate, _ value: String) {
-            out += "   "
-            template.render(value, into: &out)
-            out += "\n"
-        }
+        func field(_ template: CompiledTemplate, _ value: String) { template.renderLine(value, into: &out) }
         if part.first {
             line()
             line(naming.screenHeading(screen))

@@ -78,6 +78,9 @@ struct AuditNaming {
 struct CompiledTemplate {
     private let parts: [String]
     private let order: [Int]
+    /// For a one-placeholder template written as an indented line of a report: the indent and
+    /// the text before the value, and the text after it with the line's end, each one piece.
+    private let lineHead: String, lineTail: String
 
     init(_ strings: Strings, _ key: L10n, _ names: [String]) {
         // A private-use character as a marker: it cannot occur in a shipped template.
@@ -87,6 +90,21 @@ struct CompiledTemplate {
         let pieces = strings(key, args).components(separatedBy: marker)
         parts = stride(from: 0, to: pieces.count, by: 2).map { pieces[$0] }
         order = stride(from: 1, to: pieces.count, by: 2).map { Int(pieces[$0]) ?? 0 }
+        lineHead = "   " + parts[0]
+        lineTail = (parts.count > 1 ? parts[1] : "") + "\n"
+    }
+
+    /// "   " + the template filled with `value` (its only placeholder) + "\n".
+    func renderLine(_ value: String, into out: inout String) {
+        guard order.count == 1 else {
+            out += "   "
+            render(value, into: &out)
+            out += "\n"
+            return
+        }
+        out += lineHead
+        out += value
+        out += lineTail
     }
 
     func render(_ values: [String], into out: inout String) {

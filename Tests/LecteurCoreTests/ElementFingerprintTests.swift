@@ -2,7 +2,8 @@
 import Testing
 
 /// The audit's memos find an element's speech, braille and findings by its fingerprint: equal
-/// elements must share it, and an element differing in any one field (or only in how its texts
+/// elements built the same way must share it (one built otherwise may not, which costs a
+/// recomputation only), and an element differing in any one field (or only in how its texts
 /// split into fields) must not.
 @Suite struct ElementFingerprintTests {
     static let base = Element(id: "card.7", role: .button, label: "Formation 7 : IA et données, 1 200 €",
@@ -15,6 +16,14 @@ import Testing
                             spokenLabel: "Formation 7 : i a et données, 1200 euros", visibleText: "Formation 7",
                             hint: "Affiche la formation", action: .openFormation(id: 7))
         #expect(ElementFingerprint(again) == ElementFingerprint(Self.base))
+    }
+
+    @Test func anElementSayingItsLabelSharesItWithItsTwin() {
+        func make(_ i: Int) -> Element { Element(id: "detail.level", role: .text, label: "Niveau : Intermédiaire \(i % 1)") }
+        #expect(ElementFingerprint(make(1)) == ElementFingerprint(make(2)))
+        // The same texts given separately: another fingerprint is allowed, never another element's.
+        let spelled = Element(id: "detail.level", role: .text, label: "Niveau : Intermédiaire 0", spokenLabel: "Niveau : Intermédiaire 1")
+        #expect(ElementFingerprint(spelled) != ElementFingerprint(make(1)))
     }
 
     @Test func everyFieldCounts() {

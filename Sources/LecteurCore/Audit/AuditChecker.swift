@@ -316,7 +316,13 @@ struct SameBytes: Hashable {
 
     init(_ text: String) { self.text = text }
 
-    static func == (a: SameBytes, b: SameBytes) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+    static func == (a: SameBytes, b: SameBytes) -> Bool {
+        guard a.text.utf8.count == b.text.utf8.count else { return false }
+        let compared = a.text.utf8.withContiguousStorageIfAvailable { x in
+            b.text.utf8.withContiguousStorageIfAvailable { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
+        return (compared ?? nil) ?? a.text.utf8.elementsEqual(b.text.utf8)
+    }
 
     func hash(into hasher: inout Hasher) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

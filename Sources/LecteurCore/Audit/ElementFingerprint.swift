@@ -41,8 +41,9 @@ public struct ElementFingerprint: Hashable, Sendable {
         add(element.id)
         tag(Role.allCases.firstIndex(of: element.role)!)
         add(element.label)
-        add(element.spokenLabel)
-        add(element.visibleText)
+        // Most elements say and show their label itself: the same storage is not hashed again.
+        if Self.sameStorage(element.spokenLabel, element.label) { tag(-2) } else { add(element.spokenLabel) }
+        if Self.sameStorage(element.visibleText, element.label) { tag(-2) } else { add(element.visibleText) }
         add(element.hint)
         add(element.value)
         tag(element.selected.map { $0 ? 1 : 0 } ?? 2)
@@ -63,4 +64,15 @@ public struct ElementFingerprint: Hashable, Sendable {
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(first) }
+
+    /// Whether two strings are one value in memory (so equal byte for byte). False when that
+    /// cannot be told cheaply; equal strings in two places are then hashed, each.
+    static func sameStorage(_ a: String, _ b: String) -> Bool {
+        let count = a.utf8.count
+        guard count == b.utf8.count, count > 15 else { return false }
+        let same = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in x.baseAddress == y.baseAddress }
+        }
+        return (same ?? nil) ?? false
+    }
 }
