@@ -193,7 +193,9 @@ struct AuditJSONFormat: StreamedAuditFormat {
         for e in part.range {
             let entry = part.entry(e), element = entry.element
             out += e == 0 ? "\n" : ",\n"
-            out += "      {\"index\": \(entry.index), \"id\": "
+            out += "      {\"index\": "
+            out += String(entry.index)
+            out += ", \"id\": "
             AuditMarkup.json(element.id, into: &out)
             out += ", \"role\": "
             AuditMarkup.json(element.role.rawValue, into: &out)

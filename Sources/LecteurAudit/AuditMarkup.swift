@@ -73,12 +73,32 @@ enum AuditMarkup {
         return (json, xml)
     }()
 
+    /// Whether one of the eight bytes is below 0x20, 0x22, 0x5C or 0xE2 (exact: no byte is
+    /// missed; the bytes are then looked at one by one).
+    @inline(__always)
+    static func mayNeedJSONEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        let control = (word &- ones &* 0x20) & ~word & highs != 0
+        return control || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C)) || hasZero(word ^ (ones &* 0xE2))
+    }
+
     private static func escape(_ text: String, into out: inout String, json: Bool) {
         var copy = text
         copy.withUTF8 { bytes in
             let table = json ? attention.json : attention.xml
             var runStart = 0, i = 0
             while i < bytes.count {
+                // JSON text rarely needs escaping: eight bytes at a time while none of them is a
+                // control character, a quote, a backslash or the lead byte of U+2028/U+2029.
+                if json {
+                    while i + 8 <= bytes.count {
+                        let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                        guard !Self.mayNeedJSONEscape(word) else { break }
+                        i += 8
+                    }
+                    guard i < bytes.count else { break }
+                }
                 guard table[Int(bytes[i])], let (replaced, width) = replacement(bytes, at: i, json: json) else { i += 1; continue }
                 if runStart < i { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<i]), as: UTF8.self) }
                 out += replaced

@@ -1,0 +1,54 @@
+@testable import LecteurAudit
+import Testing
+
+/// The JSON escaper skips eight bytes at a time while none may need escaping: the word test
+/// must flag every word holding a byte that does (a miss would leave a quote or a control
+/// character raw in the report), and the escaped text must be the byte-by-byte escaper's.
+@Suite struct AuditMarkupScanTests {
+    static func needs(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 }
+
+    @Test func everyByteInEveryPlaceIsSeen() {
+        for filler: UInt8 in [0x41, 0x20, 0xC3, 0xFF, 0x7F, 0x80, 0x21, 0x5D, 0xE1, 0xE3] {
+            for byte in 0...255 {
+                for place in 0..<8 {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[place] = UInt8(byte)
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    let expected = bytes.contains(where: Self.needs)
+                    // Flagging a clean word only costs a byte-by-byte look; missing one is a defect.
+                    if expected { #expect(AuditMarkup.mayNeedJSONEscape(word), "byte \(byte) at \(place) in \(filler)") }
+                    if !expected && !Self.needs(filler) && byte >= 0x23 && byte != 0x5C && byte != 0xE2 {
+                        #expect(!AuditMarkup.mayNeedJSONEscape(word))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func escapedTextIsTheSameOnRandomText() {
+        var rng = SystemRandomNumberGenerator()
+        let alphabet: [String] = ["a", "é", "\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{2028}", "\u{2029}", "\u{2027}", "€", " ", "<", "Z",
+                                  "\u{E000}", "😀", "\t", "\r", "\u{7F}"]
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined()
+            var expected = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar.value {
+                case 0x22: expected += "\\\""
+                case 0x5C: expected += "\\\\"
+                case 0x0A: expected += "\\n"
+                case 0x0D: expected += "\\r"
+                case 0x09: expected += "\\t"
+                case 0..<0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    expected += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                case 0x2028: expected += "\\u2028"
+                case 0x2029: expected += "\\u2029"
+                default: expected.unicodeScalars.append(scalar)
+                }
+            }
+            expected += "\""
+            #expect(AuditMarkup.json(text) == expected, "\(Array(text.unicodeScalars))")
+        }
+    }
+}
