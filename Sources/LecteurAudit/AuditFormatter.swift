@@ -62,7 +62,6 @@ struct AuditTextFormat: StreamedAuditFormat {
         var out = ""
         let screen = part.screen
         func line(_ text: String = "") { out += text; out += "\n" }
-        func field(_ template: CompiledTemplate, _ value: String) { template.renderLine(value, into: &out) }
         if part.first {
             line()
             line(naming.screenHeading(screen))
@@ -70,23 +69,49 @@ struct AuditTextFormat: StreamedAuditFormat {
             out += "\n"
         }
         for e in part.range {
-            let entry = part.entry(e), item = entry.element
-            let index = String(entry.index), role = naming.roleName(item.role)
-            element.render(into: &out) { $0 == 0 ? index : $0 == 1 ? role : item.label }
-            out += "\n"
-            if let text = item.hint { field(hint, text) }
-            if let text = item.value { field(value, text) }
-            if let text = naming.state(item) { field(state, text) }
-            field(speech, entry.speech)
-            field(brailleLine, entry.braille.text)
-            field(cells, part.cells(e))
-            for found in part.findings(entry: e, rules: rules) {
-                out += "   "
-                finding.render([naming.kind(found.kind), naming.impact(found.rule.impact), found.rule.id, found.message], into: &out)
-                out += "\n"
+            let index = String(part.entry(e).index)
+            // All but the position of a recurring element is what was written for it before.
+            if let cache = part.renderCache, let key = part.renderKey(entry: e), element.leads(with: 0) {
+                out += element.head
+                out += index
+                if let block = cache.block(key) {
+                    out += block
+                } else {
+                    var block = ""
+                    writeElement(part, e, after: true, into: &block)
+                    out += block
+                    cache.remember(key, block)
+                }
+                continue
             }
+            writeElement(part, e, after: false, into: &out)
         }
         sections[0] += out
+    }
+
+    /// Entry `e`: its element line (from after its position with `after`), fields and findings.
+    private func writeElement(_ part: CheckedPart, _ e: Int, after: Bool, into out: inout String) {
+        func field(_ template: CompiledTemplate, _ value: String) { template.renderLine(value, into: &out) }
+        let entry = part.entry(e), item = entry.element
+        let role = naming.roleName(item.role)
+        if after {
+            element.renderAfterFirst(into: &out) { $0 == 1 ? role : item.label }
+        } else {
+            let index = String(entry.index)
+            element.render(into: &out) { $0 == 0 ? index : $0 == 1 ? role : item.label }
+        }
+        out += "\n"
+        if let text = item.hint { field(hint, text) }
+        if let text = item.value { field(value, text) }
+        if let text = naming.state(item) { field(state, text) }
+        field(speech, entry.speech)
+        field(brailleLine, entry.braille.text)
+        field(cells, part.cells(e))
+        for found in part.findings(entry: e, rules: rules) {
+            out += "   "
+            finding.render([naming.kind(found.kind), naming.impact(found.rule.impact), found.rule.id, found.message], into: &out)
+            out += "\n"
+        }
     }
 
     func assemble(_ tally: AuditTally, _ spool: AuditSpool, into out: inout String, sink: AuditSink) {

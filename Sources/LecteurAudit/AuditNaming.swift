@@ -94,6 +94,20 @@ struct CompiledTemplate {
         lineTail = (parts.count > 1 ? parts[1] : "") + "\n"
     }
 
+    /// Whether the template starts with its placeholder `index` (after fixed text).
+    func leads(with index: Int) -> Bool { order.first == index }
+
+    /// What the template writes after its first placeholder's value.
+    func renderAfterFirst(into out: inout String, _ value: (Int) -> String) {
+        for (gap, index) in order.enumerated() {
+            if gap > 0 { out += value(index) }
+            out += parts[gap + 1]
+        }
+    }
+
+    /// Its fixed text before the first placeholder.
+    var head: String { parts[0] }
+
     /// "   " + the template filled with `value` (its only placeholder) + "\n".
     func renderLine(_ value: String, into out: inout String) {
         guard order.count == 1 else {

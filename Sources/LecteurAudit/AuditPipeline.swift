@@ -199,6 +199,7 @@ struct AuditPipeline {
         let rules = checker.engine.rules.map(\.info)
         let memos = (0..<workers).map { _ in AuditMemo() }
         let cards = AuditCardMemo()
+        let renderCaches = (0..<workers).map { _ in AuditRenderCache() }
         let writer = Writer(format: format, spool: spool, rules: rules, lead: workers * 16)
         var next = 0, group = 2, written = 0
         while next < plan.steps.count {
@@ -259,7 +260,8 @@ struct AuditPipeline {
                 for (slot, range) in units[i].pieces {
                     let screen = screens[slot]
                     let part = checker.check(screen.info, screen.elements, range: range,
-                                             screenOutcomes: screen.screenOutcomes, memo: memos[worker], cards: cards)
+                                             screenOutcomes: screen.screenOutcomes, memo: memos[worker], cards: cards,
+                                             renderCache: renderCaches[worker])
                     if range.count == screen.info.count {
                         // A whole screen: closed here.
                         var buffers = Array(repeating: "", count: format.screenBufferCount)

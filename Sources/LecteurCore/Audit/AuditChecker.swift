@@ -41,15 +41,28 @@ public struct CheckedPart: Sendable {
     private let entries: [AuditReport.Entry]
     private let outcomes: Outcomes
     private let braille: any BrailleCellTable
+    /// The worker's cache of what a format wrote for recurring elements, and the key of each
+    /// entry in it (nil: not to be cached).
+    public let renderCache: AuditRenderCache?
+    private let renderKeys: [AuditRenderCache.Key?]
 
     init(screen: AuditScreenInfo, range: Range<Int>, entries: [AuditReport.Entry], outcomes: Outcomes, ruleCount: Int,
-         braille: any BrailleCellTable) {
+         braille: any BrailleCellTable, renderCache: AuditRenderCache? = nil, renderKeys: [AuditRenderCache.Key?] = []) {
         self.screen = screen
         self.range = range
         self.entries = entries
         self.outcomes = outcomes
         self.ruleCount = ruleCount
         self.braille = braille
+        self.renderCache = renderCache
+        self.renderKeys = renderKeys
+    }
+
+    /// The key of entry `e`'s text in `renderCache`: set for an element met before on this
+    /// worker whose findings are its own (no rule comparing the screen's elements found
+    /// anything on it), so that all a format writes for it but its position is the same.
+    public func renderKey(entry e: Int) -> AuditRenderCache.Key? {
+        renderKeys.isEmpty ? nil : renderKeys[e - range.lowerBound]
     }
 
     public var first: Bool { range.lowerBound == 0 }
@@ -156,8 +169,12 @@ public struct AuditChecker: Sendable {
     /// once in the whole list and once in its category's, never again, so it would only crowd
     /// the recurring elements out of a worker's memo.
     public func check(_ screen: AuditScreenInfo, _ elements: ElementList, range: Range<Int>,
-                      screenOutcomes: ScreenOutcomes, memo: AuditMemo, cards: AuditCardMemo? = nil) -> CheckedPart {
+                      screenOutcomes: ScreenOutcomes, memo: AuditMemo, cards: AuditCardMemo? = nil,
+                      renderCache: AuditRenderCache? = nil) -> CheckedPart {
         var entries: [AuditReport.Entry] = []
+        var renderKeys: [AuditRenderCache.Key?] = []
+        let caching = renderCache != nil && ruleCount <= 32
+        if caching { renderKeys.reserveCapacity(range.count) }
         var outcomes = Outcomes()
         entries.reserveCapacity(range.count)
         outcomes.kinds.reserveCapacity(range.count * ruleCount)
@@ -166,8 +183,10 @@ public struct AuditChecker: Sendable {
             let element = elements[offset]
             let key = ElementFingerprint(element)
             let known: AuditMemo.Known
+            var recurring = false
             if let hit = offset >= firstCard ? cards!.known(key) : memo.known(key) {
                 known = hit
+                recurring = offset < firstCard
             } else {
                 let entry = navigator.auditEntry(element, index: offset + 1, verbosity: verbosity)
                 known = AuditMemo.Known(entry, engine.elementOutcomes(ElementFacts(entry), context))
@@ -188,10 +207,18 @@ public struct AuditChecker: Sendable {
                 let (kind, text) = Outcomes.split(checks[offset])
                 outcomes.kinds[slot] = kind
                 outcomes.messages[slot] = text
+                if text != nil { recurring = false }
+            }
+            if caching {
+                var packed: UInt64 = 0
+                for (r, kind) in outcomes.kinds[(outcomes.kinds.count - ruleCount)...].enumerated() {
+                    packed |= UInt64(kind) << (2 * r)
+                }
+                renderKeys.append(recurring ? AuditRenderCache.Key(element: key, kinds: packed) : nil)
             }
         }
         return CheckedPart(screen: screen, range: range, entries: entries, outcomes: outcomes, ruleCount: ruleCount,
-                           braille: context.braille)
+                           braille: context.braille, renderCache: caching ? renderCache : nil, renderKeys: renderKeys)
     }
 }
 
@@ -327,5 +354,28 @@ struct SameBytes: Hashable {
     func hash(into hasher: inout Hasher) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         if done == nil { for byte in text.utf8 { hasher.combine(byte) } }
+    }
+}
+
+/// What a report format wrote for a recurring element, after its position on the screen, by
+/// element and outcomes: the back button, levels, durations and prices of a hundred thousand
+/// detail screens are written once per worker, then copied. Bounded; one per worker.
+public final class AuditRenderCache: @unchecked Sendable {
+    public struct Key: Hashable, Sendable {
+        let element: ElementFingerprint
+        /// Two bits per rule.
+        let kinds: UInt64
+    }
+
+    private var blocks: [Key: String] = [:]
+    private let limit: Int
+
+    public init(limit: Int = 1 << 12) { self.limit = limit }
+
+    public func block(_ key: Key) -> String? { blocks[key] }
+
+    public func remember(_ key: Key, _ block: String) {
+        if blocks.count >= limit { blocks.removeAll(keepingCapacity: true) }
+        blocks[key] = block
     }
 }
