@@ -46,9 +46,10 @@ struct ScreenCounts {
 }
 
 /// Walks, checks and renders the screens of an audit on every core, and hands the output to
-/// the spool in report order. Screens are built a batch at a time; each is cut into parts of a
-/// few hundred elements, checked and rendered a window of parts at a time, and let go: memory
-/// stays bounded by a window, whatever the catalogue's or a screen's size.
+/// the spool in report order. Screens are built a batch at a time; a long one is cut into parts
+/// of a few hundred elements, short ones are grouped up to that size, and each unit is checked,
+/// rendered, handed to the writer and let go: memory stays bounded by the units in flight,
+/// whatever the catalogue's or a screen's size.
 struct AuditPipeline {
     /// Sizes of the work: tests shrink them to put batch, part and spool boundaries everywhere.
     struct Tuning {
