@@ -36,8 +36,6 @@ let package = Package(
                        providers: [.apt(["libspeechd-dev"])]),
         .systemLibrary(name: "CLouis", path: "Modules/CLouis", pkgConfig: "liblouis",
                        providers: [.apt(["liblouis-dev"])]),
-        // glibc's copy_file_range, which Swift's Glibc module leaves out.
-        .systemLibrary(name: "CLinuxFile", path: "Modules/CLinuxFile"),
 
         // String catalogues and pronunciation lexicons, embedded as resources.
         .target(name: "LecteurLocales", path: "Locales",
@@ -49,7 +47,7 @@ let package = Package(
         .target(name: "LecteurCore"),
         // The audit's report formats: pure but for the locale files, so the audit benchmarks link
         // no speech, braille, network or database library.
-        .target(name: "LecteurAudit", dependencies: ["CLinuxFile", "LecteurCore", "LecteurLocales"], swiftSettings: v5),
+        .target(name: "LecteurAudit", dependencies: ["LecteurCore", "LecteurLocales"], swiftSettings: v5),
         .target(name: "LecteurAudio", dependencies: ["CPCAudio", "LecteurCore"], swiftSettings: v5),
         .target(name: "LecteurSpeech", dependencies: ["CEspeakNG", "CSpeechd", "LecteurAudio", "LecteurCore"],
                 swiftSettings: v5),

@@ -52,8 +52,6 @@ public struct AuditRun: Sendable {
         out.reserveCapacity(1 << 16)
         streamed.assemble(tally, spool, into: &out, sink: sink)
         sink.flush(&out, force: true)
-        // While the spool's scratch file is still open.
-        sink.finish()
         if spool.failed { sink.markFailed() }
         return tally
     }

@@ -54,9 +54,8 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
     }
 
-    /// Into a regular file the spooled sections are copied at their places after the walk, on
-    /// several threads; into a file opened for appending or a pipe, in order. Every way gives
-    /// the report written in memory.
+    /// The spooled sections are copied by the kernel into a regular file, a file opened for
+    /// appending or a pipe: every way gives the report written in memory.
     @Test(arguments: [AuditFormat.json, .text, .junit])
     func filesAppendedFilesAndPipesGetTheSameBytes(_ format: AuditFormat) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("audit-sink-\(UUID().uuidString)")
