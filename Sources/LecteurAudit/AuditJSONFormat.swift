@@ -191,48 +191,65 @@ struct AuditJSONFormat: StreamedAuditFormat {
             out += ", \"elements\": ["
         }
         for e in part.range {
-            let entry = part.entry(e), element = entry.element
             out += e == 0 ? "\n" : ",\n"
             out += "      {\"index\": "
-            out += String(entry.index)
-            out += ", \"id\": "
-            AuditMarkup.json(element.id, into: &out)
-            out += ", \"role\": "
-            AuditMarkup.json(element.role.rawValue, into: &out)
-            out += ", \"label\": "
-            AuditMarkup.json(element.label, into: &out)
-            out += ", \"visibleText\": "
-            AuditMarkup.json(element.visibleText, into: &out)
-            out += ", \"hint\": "
-            optional(element.hint, into: &out)
-            out += ", \"value\": "
-            optional(element.value, into: &out)
-            out += ", \"selected\": "
-            out += element.selected.map { $0 ? "true" : "false" } ?? "null"
-            out += ", \"state\": "
-            optional(naming.state(element), into: &out)
-            out += ", \"speech\": "
-            AuditMarkup.json(entry.speech, into: &out)
-            out += ", \"braille\": "
-            AuditMarkup.json(entry.braille.text, into: &out)
-            out += ", \"cells\": "
-            AuditMarkup.json(part.cells(e), into: &out)
-            out += ", \"findings\": ["
-            for (f, finding) in part.findings(entry: e, rules: rules).enumerated() {
-                if f > 0 { out += ", " }
-                out += "{\"rule\": "
-                AuditMarkup.json(finding.rule.id, into: &out)
-                out += ", \"kind\": "
-                AuditMarkup.json(finding.kind.rawValue, into: &out)
-                out += ", \"impact\": "
-                AuditMarkup.json(finding.rule.impact.rawValue, into: &out)
-                out += ", \"message\": "
-                AuditMarkup.json(finding.message, into: &out)
-                out += "}"
+            out += String(part.entry(e).index)
+            // All but the position of a recurring element is what was written for it before.
+            if let cache = part.renderCache, let key = part.renderKey(entry: e) {
+                if let block = cache.block(key) {
+                    out += block
+                } else {
+                    var block = ""
+                    screenElement(part, e, into: &block)
+                    out += block
+                    cache.remember(key, block)
+                }
+                continue
             }
-            out += "]}"
+            screenElement(part, e, into: &out)
         }
         if part.last { out += screen.count == 0 ? "]}" : "\n    ]}" }
+    }
+
+    /// Entry `e` of the screens list after its index: id, texts, speech, braille and findings.
+    private func screenElement(_ part: CheckedPart, _ e: Int, into out: inout String) {
+        let entry = part.entry(e), element = entry.element
+        out += ", \"id\": "
+        AuditMarkup.json(element.id, into: &out)
+        out += ", \"role\": "
+        AuditMarkup.json(element.role.rawValue, into: &out)
+        out += ", \"label\": "
+        AuditMarkup.json(element.label, into: &out)
+        out += ", \"visibleText\": "
+        AuditMarkup.json(element.visibleText, into: &out)
+        out += ", \"hint\": "
+        optional(element.hint, into: &out)
+        out += ", \"value\": "
+        optional(element.value, into: &out)
+        out += ", \"selected\": "
+        out += element.selected.map { $0 ? "true" : "false" } ?? "null"
+        out += ", \"state\": "
+        optional(naming.state(element), into: &out)
+        out += ", \"speech\": "
+        AuditMarkup.json(entry.speech, into: &out)
+        out += ", \"braille\": "
+        AuditMarkup.json(entry.braille.text, into: &out)
+        out += ", \"cells\": "
+        AuditMarkup.json(part.cells(e), into: &out)
+        out += ", \"findings\": ["
+        for (f, finding) in part.findings(entry: e, rules: rules).enumerated() {
+            if f > 0 { out += ", " }
+            out += "{\"rule\": "
+            AuditMarkup.json(finding.rule.id, into: &out)
+            out += ", \"kind\": "
+            AuditMarkup.json(finding.kind.rawValue, into: &out)
+            out += ", \"impact\": "
+            AuditMarkup.json(finding.rule.impact.rawValue, into: &out)
+            out += ", \"message\": "
+            AuditMarkup.json(finding.message, into: &out)
+            out += "}"
+        }
+        out += "]}"
     }
 
     private func optional(_ text: String?, into out: inout String) {
