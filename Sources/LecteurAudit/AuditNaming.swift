@@ -7,7 +7,7 @@ struct AuditNaming {
     let strings: Strings
     let composer: SpeechGenerator
     // Words every element needs, looked up once rather than a million times.
-    private let roleNames: [String]
+    private let roleNames: [Role: String]
     private let selectedWord: String, notSelectedWord: String
     private let impactNames: [Impact: String]
 
@@ -15,7 +15,7 @@ struct AuditNaming {
         self.strings = strings
         let composer = SpeechGenerator(strings: strings)
         self.composer = composer
-        roleNames = Role.allCases.map { composer.roleWord($0) ?? strings(.roleText) }
+        roleNames = Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0, composer.roleWord($0) ?? strings(.roleText)) })
         selectedWord = strings(.stateSelected)
         notSelectedWord = strings(.stateNotSelected)
         impactNames = [.minor: strings(.auditImpactMinor), .moderate: strings(.auditImpactModerate),
@@ -38,14 +38,7 @@ struct AuditNaming {
         return heading
     }
 
-    func roleName(_ role: Role) -> String {
-        switch role {
-        case .button: roleNames[0]
-        case .heading: roleNames[1]
-        case .text: roleNames[2]
-        case .tab: roleNames[3]
-        }
-    }
+    func roleName(_ role: Role) -> String { roleNames[role]! }
 
     func state(_ element: Element) -> String? {
         element.selected.map { $0 ? selectedWord : notSelectedWord }

@@ -173,7 +173,7 @@ public struct AuditChecker: Sendable {
                       renderCache: AuditRenderCache? = nil) -> CheckedPart {
         var entries: [AuditReport.Entry] = []
         var renderKeys: [AuditRenderCache.Key?] = []
-        let caching = renderCache != nil && ruleCount <= 32
+        let caching = renderCache != nil
         if caching { renderKeys.reserveCapacity(range.count) }
         var outcomes = Outcomes()
         entries.reserveCapacity(range.count)
@@ -210,10 +210,8 @@ public struct AuditChecker: Sendable {
                 if text != nil { recurring = false }
             }
             if caching {
-                var packed: UInt64 = 0
-                for (r, kind) in outcomes.kinds[(outcomes.kinds.count - ruleCount)...].enumerated() {
-                    packed |= UInt64(kind) << (2 * r)
-                }
+                var packed = PackedKinds()
+                for (r, kind) in outcomes.kinds[(outcomes.kinds.count - ruleCount)...].enumerated() { packed.set(r, kind) }
                 renderKeys.append(recurring ? AuditRenderCache.Key(element: key, kinds: packed) : nil)
             }
         }
@@ -234,35 +232,31 @@ public struct ScreenOutcomes: Sendable {
 public struct AuditKnownElement: Sendable {
     let speech: String
     let braille: BrailleLine
-    /// Two bits per rule (`Outcomes`' codes): a large catalogue's hundred thousand cards are
-    /// kept while the lists are checked.
-    private let packed: (UInt64, UInt64)
+    /// A large catalogue's hundred thousand cards are kept while the lists are checked.
+    private let packed: PackedKinds
     let messages: [String]
 
     init(_ entry: AuditReport.Entry, _ outcomes: [RuleCheck]) {
-        precondition(outcomes.count <= 64, "two bits per rule in 128")
         speech = entry.speech
         braille = entry.braille
-        var packed: (UInt64, UInt64) = (0, 0), messages: [String] = []
+        var packed = PackedKinds(), messages: [String] = []
         for (r, outcome) in outcomes.enumerated() {
             let (kind, message) = Outcomes.split(outcome)
-            if r < 32 { packed.0 |= UInt64(kind) << (2 * r) } else { packed.1 |= UInt64(kind) << (2 * (r - 32)) }
+            packed.set(r, kind)
             if let message { messages.append(message) }
         }
         self.packed = packed
         self.messages = messages
     }
 
-    private init(speech: String, braille: BrailleLine, packed: (UInt64, UInt64), messages: [String]) {
+    private init(speech: String, braille: BrailleLine, packed: PackedKinds, messages: [String]) {
         self.speech = speech
         self.braille = braille
         self.packed = packed
         self.messages = messages
     }
 
-    func kind(_ r: Int) -> UInt8 {
-        UInt8(truncatingIfNeeded: (r < 32 ? packed.0 >> (2 * r) : packed.1 >> (2 * (r - 32))) & 3)
-    }
+    func kind(_ r: Int) -> UInt8 { packed[r] }
 
     /// The same with its messages replaced by equal ones.
     func withMessages(_ replace: (String) -> String) -> AuditKnownElement {
@@ -336,6 +330,22 @@ public final class AuditCardMemo: @unchecked Sendable {
     }
 }
 
+/// The outcome kind (`Outcomes`' codes) of each rule on one element, two bits each: up to 64
+/// rules.
+struct PackedKinds: Hashable, Sendable {
+    private var low: UInt64 = 0, high: UInt64 = 0
+
+    subscript(r: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: (r < 32 ? low >> (2 * r) : high >> (2 * (r - 32))) & 3)
+    }
+
+    /// Sets rule `r`'s kind, not set before.
+    mutating func set(_ r: Int, _ kind: UInt8) {
+        precondition(r < 64, "two bits per rule in 128")
+        if r < 32 { low |= UInt64(kind) << (2 * r) } else { high |= UInt64(kind) << (2 * (r - 32)) }
+    }
+}
+
 /// A string compared and hashed by its UTF-8 bytes (not normalised as `String` is): equal
 /// bytes, same string.
 struct SameBytes: Hashable {
@@ -343,13 +353,7 @@ struct SameBytes: Hashable {
 
     init(_ text: String) { self.text = text }
 
-    static func == (a: SameBytes, b: SameBytes) -> Bool {
-        guard a.text.utf8.count == b.text.utf8.count else { return false }
-        let compared = a.text.utf8.withContiguousStorageIfAvailable { x in
-            b.text.utf8.withContiguousStorageIfAvailable { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
-        }
-        return (compared ?? nil) ?? a.text.utf8.elementsEqual(b.text.utf8)
-    }
+    static func == (a: SameBytes, b: SameBytes) -> Bool { sameUTF8(a.text, b.text) }
 
     func hash(into hasher: inout Hasher) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
@@ -363,8 +367,7 @@ struct SameBytes: Hashable {
 public final class AuditRenderCache: @unchecked Sendable {
     public struct Key: Hashable, Sendable {
         let element: ElementFingerprint
-        /// Two bits per rule.
-        let kinds: UInt64
+        let kinds: PackedKinds
     }
 
     private var blocks: [Key: String] = [:]

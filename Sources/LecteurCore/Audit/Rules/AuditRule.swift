@@ -26,7 +26,7 @@ public struct AuditContext: Sendable {
     let acronymFindings: [String: (acronym: String, message: String)]
     /// `braille.covers` for the Basic Multilingual Plane, one bit per scalar, asked once: the
     /// braille rule asks it of every character of a million lines.
-    private let brailleCovered: [UInt64]
+    private let brailleCovered: BMPScalarSet
 
     public init(strings: Strings, vocabulary: AuditVocabulary, braille: any BrailleCellTable) {
         self.strings = strings
@@ -37,19 +37,13 @@ public struct AuditContext: Sendable {
             findings[acronym] = (acronym, SpeechAcronymRule.finding([acronym], strings))
         }
         acronymFindings = findings
-        brailleCovered = (0..<1024).map { block in
-            var bits: UInt64 = 0
-            for k in 0..<64 {
-                if let s = Unicode.Scalar(UInt32(block * 64 + k)), braille.covers(s) { bits |= 1 << UInt64(k) }
-            }
-            return bits
-        }
+        brailleCovered = BMPScalarSet(braille.covers)
     }
 
     /// Whether the braille table has a cell for `scalar`.
     func brailleCovers(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
-        return v < 0x10000 ? brailleCovered[Int(v >> 6)] & (1 << UInt64(v & 63)) != 0 : braille.covers(scalar)
+        return v < 0x10000 ? brailleCovered.contains(v) : braille.covers(scalar)
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The words of one text as `TextScan.words` finds them, held as spans over one byte buffer:
 /// the text's UTF-8 followed by every word's folded form. A million elements are checked for a
 /// large catalogue; two strings per word were most of the rules' cost.
@@ -150,19 +152,13 @@ public struct WordSpans {
     static func isWordScalar(_ v: UInt32) -> Bool {
         if v < 0x80 { return (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) }
         if v >= 0xC0 && v <= 0xFF { return v != 0xD7 && v != 0xF7 }
-        if v < 0x10000 { return bmpWordScalars[Int(v >> 6)] & (1 << (v & 63)) != 0 }
+        if v < 0x10000 { return bmpWordScalars.contains(v) }
         return TextScan.isWordScalar(Unicode.Scalar(v)!)
     }
 
-    /// `TextScan.isWordScalar` for the Basic Multilingual Plane, one bit per scalar, worked out
-    /// once: the property look-ups it replaces (€, —, ’… in most labels) are slow.
-    static let bmpWordScalars: [UInt64] = (0..<1024).map { block in
-        var bits: UInt64 = 0
-        for k in 0..<64 {
-            if let s = Unicode.Scalar(UInt32(block * 64 + k)), TextScan.isWordScalar(s) { bits |= 1 << UInt64(k) }
-        }
-        return bits
-    }
+    /// `TextScan.isWordScalar` for the Basic Multilingual Plane: the property look-ups it
+    /// replaces (€, —, ’… in most labels) are slow.
+    static let bmpWordScalars = BMPScalarSet(TextScan.isWordScalar)
 
     @inline(__always)
     static func isCombining(_ v: UInt32) -> Bool { v >= 0x300 && v <= 0x36F }
@@ -253,6 +249,7 @@ extension WordSpans {
 
 /// Whether two strings are the same bytes (not merely canonically equivalent).
 func sameUTF8(_ a: String, _ b: String) -> Bool {
+    guard a.utf8.count == b.utf8.count else { return false }
     var a = a, b = b
-    return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+    return a.withUTF8 { x in b.withUTF8 { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
 }
