@@ -14,12 +14,15 @@ struct AuditJSONFormat: StreamedAuditFormat {
     let braille: String
     var strings: Strings { naming.strings }
 
-    // Sections: the violation, review and pass nodes of each rule, then the screens.
-    var sectionCount: Int { rules.count * 3 + 1 }
+    // Sections: the violation and review nodes of each rule, the screens, and one record per
+    // element that passes rules: which ones, and its target. A passing node is nothing but the
+    // element's target, the same for every rule it passes, so the pass lists (two fifths of the
+    // report) are written from these records at the end rather than kept rule by rule.
+    var sectionCount: Int { rules.count * 2 + 2 }
     private func violations(_ r: Int) -> Int { r }
     private func reviews(_ r: Int) -> Int { rules.count + r }
-    private func passes(_ r: Int) -> Int { rules.count * 2 + r }
-    private var screens: Int { rules.count * 3 }
+    private var screens: Int { rules.count * 2 }
+    private var passRecords: Int { rules.count * 2 + 1 }
 
     func assemble(_ tally: AuditTally, _ spool: AuditSpool, into out: inout String, sink: AuditSink) {
         out += "{\n"
@@ -45,12 +48,15 @@ struct AuditJSONFormat: StreamedAuditFormat {
         out += "  \"locale\": "
         AuditMarkup.json(strings.localeCode, into: &out)
         out += ",\n"
-        ruleList("violations", impact: true, rules.indices.filter { tally.violations[$0] > 0 }, section: violations,
-                 spool, into: &out, sink: sink)
-        ruleList("incomplete", impact: true, rules.indices.filter { tally.incomplete[$0] > 0 }, section: reviews,
-                 spool, into: &out, sink: sink)
-        ruleList("passes", impact: false, rules.indices.filter { tally.passes[$0] > 0 }, section: passes,
-                 spool, into: &out, sink: sink)
+        ruleList("violations", impact: true, rules.indices.filter { tally.violations[$0] > 0 }, into: &out, sink: sink) {
+            spool.write(violations($0), skipping: 1, to: sink)
+        }
+        ruleList("incomplete", impact: true, rules.indices.filter { tally.incomplete[$0] > 0 }, into: &out, sink: sink) {
+            spool.write(reviews($0), skipping: 1, to: sink)
+        }
+        ruleList("passes", impact: false, rules.indices.filter { tally.passes[$0] > 0 }, into: &out, sink: sink) {
+            passNodes(rule: $0, spool, sink: sink)
+        }
         out += "  \"inapplicable\": ["
         let inapplicable = rules.indices.filter { tally.violations[$0] == 0 && tally.incomplete[$0] == 0 && tally.passes[$0] == 0 }
         for (i, r) in inapplicable.enumerated() {
@@ -86,10 +92,10 @@ struct AuditJSONFormat: StreamedAuditFormat {
         AuditMarkup.json(strings(info.fix), into: &out)
     }
 
-    /// One bucket of axe's results: each rule with nodes in it, its nodes from its section
-    /// (every node is written after ",\n"; the first one does without the comma).
-    private func ruleList(_ name: String, impact: Bool, _ indices: [Int], section: (Int) -> Int, _ spool: AuditSpool,
-                          into out: inout String, sink: AuditSink) {
+    /// One bucket of axe's results: each rule with nodes in it, its nodes written by `nodes`
+    /// straight to the sink (each node after ",\n"; the first one without the comma).
+    private func ruleList(_ name: String, impact: Bool, _ indices: [Int], into out: inout String, sink: AuditSink,
+                          nodes: (Int) -> Void) {
         out += "  \"\(name)\": ["
         for (i, r) in indices.enumerated() {
             out += i == 0 ? "\n" : ",\n"
@@ -97,10 +103,40 @@ struct AuditJSONFormat: StreamedAuditFormat {
             ruleFields(rules[r], impact: impact ? rules[r].impact : nil, into: &out)
             out += ", \"nodes\": ["
             sink.flush(&out, force: true)
-            spool.write(section(r), skipping: 1, to: sink)
+            nodes(r)
             out += "\n    ]}"
         }
         out += indices.isEmpty ? "],\n" : "\n  ],\n"
+    }
+
+    /// Rule `r`'s passing nodes, from the pass records: `{"target": [SELECTOR]}` for each element
+    /// whose record has the rule's bit, in the walk's order.
+    private func passNodes(rule r: Int, _ spool: AuditSpool, sink: AuditSink) {
+        let bit = UInt64(1) << UInt64(r)
+        let opening = Array(",\n      {\"target\": [".utf8), closing = Array("]}".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(AuditSink.threshold + (1 << 16))
+        var first = true
+        let complete = spool.forEachLine(passRecords) { record in
+            // "MASK SELECTOR": the rules passed as hexadecimal bits, then the target as JSON.
+            var mask: UInt64 = 0, i = 0
+            while i < record.count, record[i] != 0x20 {
+                let c = record[i]
+                mask = mask << 4 | UInt64(c <= 0x39 ? c &- 0x30 : c &- 0x57)
+                i += 1
+            }
+            guard mask & bit != 0 else { return }
+            bytes.append(contentsOf: first ? opening[1...] : opening[...])
+            first = false
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: record[(i + 1)...]))
+            bytes.append(contentsOf: closing)
+            if bytes.count >= AuditSink.threshold {
+                bytes.withUnsafeBufferPointer { sink.write($0) }
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        bytes.withUnsafeBufferPointer { sink.write($0) }
+        if !complete { sink.markFailed() }
     }
 
     func render(_ part: CheckedPart, into sections: inout [String], screenBuffers: inout [String]) {
@@ -108,35 +144,34 @@ struct AuditJSONFormat: StreamedAuditFormat {
         for e in part.range {
             let element = part.entry(e).element
             // The same target and markup serve every rule's node for this element.
-            var target: String?, passNode: String?, html: String?
+            var target: String?, html: String?, passed: UInt64 = 0
+            func selector() -> String {
+                if let target { return target }
+                let text = AuditMarkup.json(AuditSelector.target(path: screen.path, element: element.id))
+                target = text
+                return text
+            }
             for (r, rule) in rules.enumerated() {
-                let kind = part.kind(entry: e, rule: r)
-                if kind == .inapplicable { continue }
-                let selector = target ?? {
-                    var text = "\"target\": ["
-                    AuditMarkup.json(AuditSelector.target(path: screen.path, element: element.id), into: &text)
-                    text += "]"
-                    target = text
-                    return text
-                }()
-                switch kind {
+                switch part.kind(entry: e, rule: r) {
                 case .inapplicable: break
                 case .pass:
-                    // The same node for every rule the element passes.
-                    let node = passNode ?? ",\n      {" + selector + "}"
-                    passNode = node
-                    sections[passes(r)] += node
-                case .violation, .review:
+                    passed |= UInt64(1) << UInt64(r)
+                case let kind:
                     let message = part.message(entry: e, rule: r)!
-                    let isViolation = kind == .violation
                     let markup = html ?? {
                         let text = AuditMarkup.json(self.markup(element))
                         html = text
                         return text
                     }()
-                    node(rule, message: message, selector: selector, html: markup, path: screen.path, element: element.id,
-                         into: &sections[isViolation ? violations(r) : reviews(r)])
+                    node(rule, message: message, selector: selector(), html: markup, path: screen.path, element: element.id,
+                         into: &sections[kind == .violation ? violations(r) : reviews(r)])
                 }
+            }
+            if passed != 0 {
+                sections[passRecords] += String(passed, radix: 16)
+                sections[passRecords] += " "
+                sections[passRecords] += selector()
+                sections[passRecords] += "\n"
             }
         }
         renderScreen(part, into: &sections[screens])
@@ -146,9 +181,9 @@ struct AuditJSONFormat: StreamedAuditFormat {
                       into out: inout String) {
         out += ",\n      {\"impact\": "
         AuditMarkup.json(rule.impact.rawValue, into: &out)
-        out += ", "
+        out += ", \"target\": ["
         out += selector
-        out += ", \"html\": "
+        out += "], \"html\": "
         out += html
         out += ", \"failureSummary\": "
         AuditMarkup.json(message + "\n" + strings(rule.fix), into: &out)

@@ -84,6 +84,47 @@ final class AuditSpool {
         pending[stream].removeAll(keepingCapacity: true)
     }
 
+    /// Hands `stream`'s records to `body` in order, each a line without its newline (a record
+    /// may straddle two segments of the scratch file). False when the scratch file could not be
+    /// read back: the records from there on are missing.
+    @discardableResult
+    func forEachLine(_ stream: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        var carry: [UInt8] = []
+        func lines(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            while start < bytes.count,
+                  let found = memchr(base + start, 0x0A, bytes.count - start) {
+                let end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                if carry.isEmpty {
+                    body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                } else {
+                    carry.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    carry.withUnsafeBufferPointer(body)
+                    carry.removeAll(keepingCapacity: true)
+                }
+                start = end + 1
+            }
+            if start < bytes.count { carry.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
+        }
+        var buffer: [UInt8] = []
+        for segment in segments[stream] {
+            if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: 4 << 20) }
+            var done = 0
+            while done < segment.count {
+                let want = min(buffer.count, segment.count - done)
+                let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, want, off_t(segment.offset + Int64(done))) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { failed = true; return false }
+                buffer.withUnsafeBufferPointer { lines(UnsafeBufferPointer(rebasing: $0[..<n])) }
+                done += n
+            }
+        }
+        pending[stream].withUnsafeBufferPointer { lines($0) }
+        if !carry.isEmpty { carry.withUnsafeBufferPointer(body) }
+        return true
+    }
+
     /// Writes `stream` to the sink in order, leaving out its first `skipping` bytes (a separator
     /// written before every item, which the first item of a list does without).
     func write(_ stream: Int, skipping: Int = 0, to sink: AuditSink) {

@@ -65,10 +65,10 @@ import Testing
         let tiny = AuditPipeline.Tuning(batchElements: 7, unitElements: 3, spillSize: 64, longScreen: 20)
         let info = AuditRunInfo(url: "file:///catalogue.json", timestamp: Date(timeIntervalSince1970: 1_700_000_000), duration: 0)
         func write(_ path: String, mode: String) throws {
-            let file = try #require(fopen(path, mode))
+            let file = try #require(fopen(path, mode) as UnsafeMutablePointer<FILE>?)
             let sink = AuditSink(file: file)
-            Self.run.write(Self.catalogue, progress: [:], as: format, info: info, to: sink, scratchDirectory: folder.path,
-                           recordBaseline: true, tuning: tiny)
+            _ = Self.run.write(Self.catalogue, progress: [:], as: format, info: info, to: sink, scratchDirectory: folder.path,
+                               recordBaseline: true, tuning: tiny)
             #expect(!sink.failed)
             #expect(fclose(file) == 0)
         }
@@ -92,10 +92,10 @@ import Testing
             close(readEnd)
             finished.signal()
         }.start()
-        let file = try #require(fdopen(ends[1], "wb"))
+        let file = try #require(fdopen(ends[1], "wb") as UnsafeMutablePointer<FILE>?)
         let sink = AuditSink(file: file)
-        Self.run.write(Self.catalogue, progress: [:], as: format, info: info, to: sink, scratchDirectory: folder.path,
-                       recordBaseline: true, tuning: tiny)
+        _ = Self.run.write(Self.catalogue, progress: [:], as: format, info: info, to: sink, scratchDirectory: folder.path,
+                           recordBaseline: true, tuning: tiny)
         #expect(fclose(file) == 0)
         finished.wait()
         #expect(String(decoding: received.data, as: UTF8.self) == whole)
