@@ -64,8 +64,8 @@ import Testing
         let (whole, _) = report(format, tuning: .init(), scratch: nil)
         let tiny = AuditPipeline.Tuning(batchElements: 7, unitElements: 3, spillSize: 64, longScreen: 20)
         let info = AuditRunInfo(url: "file:///catalogue.json", timestamp: Date(timeIntervalSince1970: 1_700_000_000), duration: 0)
-        func write(_ path: String, mode: String) throws {
-            let file = try #require(fopen(path, mode) as UnsafeMutablePointer<FILE>?)
+        func write(_ path: String, mode: String) {
+            guard let file = fopen(path, mode) else { Issue.record("fopen \(path)"); return }
             let sink = AuditSink(file: file)
             _ = Self.run.write(Self.catalogue, progress: [:], as: format, info: info, to: sink, scratchDirectory: folder.path,
                                recordBaseline: true, tuning: tiny)
@@ -73,11 +73,11 @@ import Testing
             #expect(fclose(file) == 0)
         }
         let placed = folder.appendingPathComponent("placed").path
-        try write(placed, mode: "wb")
+        write(placed, mode: "wb")
         #expect(try String(contentsOfFile: placed, encoding: .utf8) == whole)
         let appended = folder.appendingPathComponent("appended").path
         try Data("avant\n".utf8).write(to: URL(fileURLWithPath: appended))
-        try write(appended, mode: "ab")
+        write(appended, mode: "ab")
         #expect(try String(contentsOfFile: appended, encoding: .utf8) == "avant\n" + whole)
         // A pipe, read by a thread of its own while the report is written (not a task: the
         // write blocks its thread until the pipe is read).
