@@ -14,10 +14,12 @@ struct AuditJSONFormat: StreamedAuditFormat {
     let braille: String
     var strings: Strings { naming.strings }
 
-    // Sections: the violation and review nodes of each rule, the screens, and one record per
-    // element that passes rules: which ones, and its target. A passing node is nothing but the
-    // element's target, the same for every rule it passes, so the pass lists (two fifths of the
-    // report) are written from these records at the end rather than kept rule by rule.
+    // Sections: a record per violation and per review of each rule, the screens, and a record
+    // per element that passes rules. Records hold what varies from node to node; the nodes are
+    // written from them once the walk is over, with the rule's own text around them. A violation
+    // node is two thirds the rule's text, and a passing node is nothing but the element's target,
+    // the same for every rule it passes (the pass lists are two fifths of the report): the
+    // records are a small part of the nodes the scratch file would otherwise hold and copy back.
     var sectionCount: Int { rules.count * 2 + 2 }
     private func violations(_ r: Int) -> Int { r }
     private func reviews(_ r: Int) -> Int { rules.count + r }
@@ -49,10 +51,10 @@ struct AuditJSONFormat: StreamedAuditFormat {
         AuditMarkup.json(strings.localeCode, into: &out)
         out += ",\n"
         ruleList("violations", impact: true, rules.indices.filter { tally.violations[$0] > 0 }, into: &out, sink: sink) {
-            spool.write(violations($0), skipping: 1, to: sink)
+            findingNodes(rule: $0, section: violations($0), spool, sink: sink)
         }
         ruleList("incomplete", impact: true, rules.indices.filter { tally.incomplete[$0] > 0 }, into: &out, sink: sink) {
-            spool.write(reviews($0), skipping: 1, to: sink)
+            findingNodes(rule: $0, section: reviews($0), spool, sink: sink)
         }
         ruleList("passes", impact: false, rules.indices.filter { tally.passes[$0] > 0 }, into: &out, sink: sink) {
             passNodes(rule: $0, spool, sink: sink)
@@ -109,6 +111,60 @@ struct AuditJSONFormat: StreamedAuditFormat {
         out += indices.isEmpty ? "],\n" : "\n  ],\n"
     }
 
+    /// The violation or review nodes of rule `r`, from the records of `section`: the node is the
+    /// record's fields around the rule's impact, id and fix, as axe writes it.
+    private func findingNodes(rule r: Int, section: Int, _ spool: AuditSpool, sink: AuditSink) {
+        let rule = rules[r]
+        var impact = "", summaryTail = ""
+        AuditMarkup.json(rule.impact.rawValue, into: &impact)
+        // The failure summary is the message, a newline and the fix: JSON escapes character by
+        // character, so it is the message's literal without its closing quote, then this.
+        AuditMarkup.json("\n" + strings(rule.fix), into: &summaryTail)
+        summaryTail.removeFirst()
+        var ruleId = ""
+        AuditMarkup.json(rule.id, into: &ruleId)
+        let beforeTarget = Array(",\n      {\"impact\": \(impact), \"target\": [".utf8), beforeHTML = Array("], \"html\": ".utf8)
+        let beforeSummary = Array(", \"failureSummary\": ".utf8)
+        let beforeMessage = Array("\(summaryTail), \"any\": [], \"all\": [], \"none\": [{\"id\": \(ruleId), \"impact\": \(impact), \"message\": ".utf8)
+        let beforeFingerprint = Array(", \"data\": null, \"relatedNodes\": []}], \"fingerprint\": \"".utf8)
+        let unchanged = Array("\", \"baselineState\": \"unchanged\"}".utf8), new = Array("\", \"baselineState\": \"new\"}".utf8)
+        let plain = Array("\"}".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(AuditSink.threshold + (1 << 16))
+        var first = true
+        let complete = spool.forEachLine(section) { record in
+            // STATE FINGERPRINT \t MESSAGE \t TARGET \t HTML
+            var tabs = (0, 0, 0), found = 0
+            for i in record.indices where record[i] == 0x09 {
+                if found == 0 { tabs.0 = i } else if found == 1 { tabs.1 = i } else { tabs.2 = i; break }
+                found += 1
+            }
+            let message = record[(tabs.0 + 1)..<tabs.1]
+            bytes.append(contentsOf: first ? beforeTarget[1...] : beforeTarget[...])
+            first = false
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: record[(tabs.1 + 1)..<tabs.2]))
+            bytes.append(contentsOf: beforeHTML)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: record[(tabs.2 + 1)...]))
+            bytes.append(contentsOf: beforeSummary)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: message.dropLast()))
+            bytes.append(contentsOf: beforeMessage)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: message))
+            bytes.append(contentsOf: beforeFingerprint)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: record[1..<tabs.0]))
+            switch record[0] {
+            case UInt8(ascii: "u"): bytes.append(contentsOf: unchanged)
+            case UInt8(ascii: "n"): bytes.append(contentsOf: new)
+            default: bytes.append(contentsOf: plain)
+            }
+            if bytes.count >= AuditSink.threshold {
+                bytes.withUnsafeBufferPointer { sink.write($0) }
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        bytes.withUnsafeBufferPointer { sink.write($0) }
+        if !complete { sink.markFailed() }
+    }
+
     /// Rule `r`'s passing nodes, from the pass records: `{"target": [SELECTOR]}` for each element
     /// whose record has the rule's bit, in the walk's order.
     private func passNodes(rule r: Int, _ spool: AuditSpool, sink: AuditSink) {
@@ -163,8 +219,8 @@ struct AuditJSONFormat: StreamedAuditFormat {
                         html = text
                         return text
                     }()
-                    node(rule, message: message, selector: selector(), html: markup, path: screen.path, element: element.id,
-                         into: &sections[kind == .violation ? violations(r) : reviews(r)])
+                    record(rule, message: message, selector: selector(), html: markup, path: screen.path, element: element.id,
+                           into: &sections[kind == .violation ? violations(r) : reviews(r)])
                 }
             }
             if passed != 0 {
@@ -177,29 +233,21 @@ struct AuditJSONFormat: StreamedAuditFormat {
         renderScreen(part, into: &sections[screens])
     }
 
-    private func node(_ rule: AuditRuleInfo, message: String, selector: String, html: String, path: String, element: String,
-                      into out: inout String) {
-        out += ",\n      {\"impact\": "
-        AuditMarkup.json(rule.impact.rawValue, into: &out)
-        out += ", \"target\": ["
-        out += selector
-        out += "], \"html\": "
-        out += html
-        out += ", \"failureSummary\": "
-        AuditMarkup.json(message + "\n" + strings(rule.fix), into: &out)
-        out += ", \"any\": [], \"all\": [], \"none\": [{\"id\": "
-        AuditMarkup.json(rule.id, into: &out)
-        out += ", \"impact\": "
-        AuditMarkup.json(rule.impact.rawValue, into: &out)
-        out += ", \"message\": "
-        AuditMarkup.json(message, into: &out)
-        out += ", \"data\": null, \"relatedNodes\": []}]"
+    /// The record of a violation or review: what varies from node to node (baseline state,
+    /// fingerprint, message, target, markup), the rule's own text being added when the node is
+    /// written. Fields are separated by tabs, which JSON strings never hold unescaped.
+    private func record(_ rule: AuditRuleInfo, message: String, selector: String, html: String, path: String, element: String,
+                        into out: inout String) {
         let fingerprint = AuditFingerprint.of(rule: rule.id, path: path, element: element)
-        out += ", \"fingerprint\": \"" + fingerprint + "\""
-        if let baseline = info.baseline {
-            out += ", \"baselineState\": " + (baseline.contains(fingerprint) ? "\"unchanged\"" : "\"new\"")
-        }
-        out += "}"
+        out += info.baseline.map { $0.contains(fingerprint) ? "u" : "n" } ?? "-"
+        out += fingerprint
+        out += "\t"
+        AuditMarkup.json(message, into: &out)
+        out += "\t"
+        out += selector
+        out += "\t"
+        out += html
+        out += "\n"
     }
 
     /// A markup-like rendering of the element for axe's `html` field: role as the tag, id, and
