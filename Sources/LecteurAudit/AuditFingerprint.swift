@@ -34,7 +34,34 @@ public enum AuditSelector {
         "[data-screen=\"" + quoted(path) + "\"] #" + identifier(element)
     }
 
+    /// `target(path:element:)` as a JSON string literal, for the elements of one screen: the
+    /// screen's part is escaped once (JSON escapes character by character, so the pieces escaped
+    /// apart make the same literal).
+    struct JSONLiterals {
+        private let head: String
+
+        init(path: String) {
+            var head = ""
+            AuditMarkup.json("[data-screen=\"" + quoted(path) + "\"] #", into: &head)
+            head.removeLast()
+            self.head = head
+        }
+
+        func target(element: String) -> String {
+            var out = head
+            AuditMarkup.jsonContent(identifier(element), into: &out)
+            out += "\""
+            return out
+        }
+    }
+
     static func quoted(_ text: String) -> String {
+        // Most paths have nothing to escape: returned as they are, without a copy.
+        let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F && $0 != 0x22 && $0 != 0x5C }
+        return plain ? text : escapedQuoted(text)
+    }
+
+    static func escapedQuoted(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -47,6 +74,10 @@ public enum AuditSelector {
     }
 
     static func identifier(_ text: String) -> String {
+        isPlainIdentifier(text) ? text : escapedIdentifier(text)
+    }
+
+    static func escapedIdentifier(_ text: String) -> String {
         var out = ""
         let scalars = Array(text.unicodeScalars)
         for (i, scalar) in scalars.enumerated() {
@@ -67,5 +98,20 @@ public enum AuditSelector {
             }
         }
         return out
+    }
+
+    /// Whether `identifier` would copy `text` unchanged: only name characters (letters, digits,
+    /// "-", "_", non-ASCII), not starting with a digit or "-" and a digit, and not "-" alone.
+    /// The escaped cases all fall on ASCII bytes, so bytes are enough to tell.
+    private static func isPlainIdentifier(_ text: String) -> Bool {
+        var plain = true, index = 0, first: UInt8 = 0
+        for byte in text.utf8 {
+            let digit = (0x30...0x39).contains(byte)
+            let name = byte >= 0x80 || byte == 0x2D || byte == 0x5F || digit || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            if !name || (index == 0 && digit) || (index == 1 && digit && first == 0x2D) { plain = false; break }
+            if index == 0 { first = byte }
+            index += 1
+        }
+        return plain && !(index == 1 && first == 0x2D)
     }
 }

@@ -197,13 +197,14 @@ struct AuditJSONFormat: StreamedAuditFormat {
 
     func render(_ part: CheckedPart, into sections: inout [String], screenBuffers: inout [String]) {
         let screen = part.screen
+        let targets = AuditSelector.JSONLiterals(path: screen.path)
         for e in part.range {
             let element = part.entry(e).element
             // The same target and markup serve every rule's node for this element.
             var target: String?, html: String?, passed: UInt64 = 0
             func selector() -> String {
                 if let target { return target }
-                let text = AuditMarkup.json(AuditSelector.target(path: screen.path, element: element.id))
+                let text = targets.target(element: element.id)
                 target = text
                 return text
             }

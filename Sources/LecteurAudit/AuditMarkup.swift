@@ -11,6 +11,11 @@ enum AuditMarkup {
         out += "\""
     }
 
+    /// What goes between the quotes of a JSON string literal.
+    static func jsonContent(_ text: String, into out: inout String) {
+        escape(text, into: &out, json: true)
+    }
+
     static func json(_ text: String) -> String {
         var out = ""
         json(text, into: &out)

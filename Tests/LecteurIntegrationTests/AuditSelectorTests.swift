@@ -1,0 +1,30 @@
+@testable import LecteurAudit
+import Testing
+
+/// Targets are written for every element of a large audit, so the selector escaping returns
+/// plain ids and paths as they are and the JSON format escapes a screen's part once: both must
+/// give exactly what escaping character by character gives.
+@Suite struct AuditSelectorTests {
+    static let samples = [
+        "", "-", "--", "-1", "-a", "1a", "a1", "_", "_1", "é", "-é", "é1", "a b", "a.b", "chip.#26", "card.1", "card.-1",
+        "a\u{0}b", "\u{1}", "a\u{7F}", "a\"b", "a\\b", "formations?filter=26", "détail/12", "\u{2028}x", "x\u{2029}",
+        "a\tb", "😀-2", "A-Z_09",
+    ]
+
+    @Test(arguments: samples)
+    func plainTextIsReturnedOnlyWhenEscapingWouldNotChangeIt(_ text: String) {
+        #expect(AuditSelector.identifier(text) == AuditSelector.escapedIdentifier(text))
+        #expect(AuditSelector.quoted(text) == AuditSelector.escapedQuoted(text))
+    }
+
+    @Test func aScreensLiteralsAreTheTargetsEscapedWhole() {
+        for path in Self.samples {
+            let literals = AuditSelector.JSONLiterals(path: path)
+            for element in Self.samples {
+                #expect(literals.target(element: element) == AuditMarkup.json(AuditSelector.target(path: path, element: element)))
+            }
+        }
+        #expect(AuditSelector.target(path: "formations?filter=1", element: "chip.all") == "[data-screen=\"formations?filter=1\"] #chip\\.all")
+        #expect(AuditSelector.target(path: "a", element: "1x") == "[data-screen=\"a\"] #\\31 x")
+    }
+}
