@@ -77,27 +77,29 @@ public enum AuditSelector {
         isPlainIdentifier(text) ? text : escapedIdentifier(text)
     }
 
+    /// CSSOM's escaping, byte by byte: every escaped case is an ASCII byte, and the positions
+    /// that matter (first, second after "-") are then the first and second bytes.
     static func escapedIdentifier(_ text: String) -> String {
-        var out = ""
-        let scalars = Array(text.unicodeScalars)
-        for (i, scalar) in scalars.enumerated() {
-            let v = scalar.value
-            if v == 0 { out += "\u{FFFD}"; continue }
-            if (1...0x1F).contains(v) || v == 0x7F
-                || (i == 0 && (0x30...0x39).contains(v))
-                || (i == 1 && (0x30...0x39).contains(v) && scalars[0] == "-") {
-                out += "\\" + String(v, radix: 16) + " "
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 8)
+        for (i, b) in bytes.enumerated() {
+            let digit = (0x30...0x39).contains(b)
+            if b == 0 { out += [0xEF, 0xBF, 0xBD]; continue }
+            if (1...0x1F).contains(b) || b == 0x7F || (i == 0 && digit) || (i == 1 && digit && bytes[0] == 0x2D) {
+                out.append(0x5C)
+                out += String(b, radix: 16).utf8
+                out.append(0x20)
                 continue
             }
-            if i == 0 && v == 0x2D && scalars.count == 1 { out += "\\-"; continue }
-            if v >= 0x80 || v == 0x2D || v == 0x5F || (0x30...0x39).contains(v) || (0x41...0x5A).contains(v)
-                || (0x61...0x7A).contains(v) {
-                out.unicodeScalars.append(scalar)
+            if i == 0 && b == 0x2D && bytes.count == 1 { out += [0x5C, 0x2D]; continue }
+            if b >= 0x80 || b == 0x2D || b == 0x5F || digit || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) {
+                out.append(b)
             } else {
-                out += "\\" + String(scalar)
+                out += [0x5C, b]
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether `identifier` would copy `text` unchanged: only name characters (letters, digits,

@@ -69,14 +69,16 @@ enum AuditMarkup {
     }
 
     /// Bytes that may need escaping (the lead byte of a sequence to check, for the non-ASCII
-    /// cases), one table per format: most text has none and is copied whole.
-    private static let attention: (json: [Bool], xml: [Bool]) = {
-        var json = [Bool](repeating: false, count: 256), xml = json
-        for b in 0..<0x20 { json[b] = true; xml[b] = b != 0x09 && b != 0x0A && b != 0x0D }
-        for b in [0x22, 0x5C, 0xE2] { json[b] = true }
-        for b in [0x26, 0x3C, 0x3E, 0x22, 0x27, 0x7F, 0xC2, 0xEF] { xml[b] = true }
-        return (json, xml)
-    }()
+    /// cases): most text has none and is copied whole.
+    @inline(__always)
+    private static func mayNeedEscape(_ b: UInt8, json: Bool) -> Bool {
+        if json { return b < 0x20 || b == 0x22 || b == 0x5C || b == 0xE2 }
+        switch b {
+        case 0x09, 0x0A, 0x0D: return false
+        case 0x00..<0x20, 0x26, 0x3C, 0x3E, 0x22, 0x27, 0x7F, 0xC2, 0xEF: return true
+        default: return false
+        }
+    }
 
     /// Whether one of the eight bytes is below 0x20, 0x22, 0x5C or 0xE2 (exact: no byte is
     /// missed; the bytes are then looked at one by one).
@@ -89,30 +91,34 @@ enum AuditMarkup {
     }
 
     private static func escape(_ text: String, into out: inout String, json: Bool) {
+        // Native strings are read in place; others (bridged, or not UTF-8) through a copy.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { escape(text, bytes: $0, into: &out, json: json) }
+        guard done == nil else { return }
         var copy = text
-        copy.withUTF8 { bytes in
-            let table = json ? attention.json : attention.xml
-            var runStart = 0, i = 0
-            while i < bytes.count {
-                // JSON text rarely needs escaping: eight bytes at a time while none of them is a
-                // control character, a quote, a backslash or the lead byte of U+2028/U+2029.
-                if json {
-                    while i + 8 <= bytes.count {
-                        let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                        guard !Self.mayNeedJSONEscape(word) else { break }
-                        i += 8
-                    }
-                    guard i < bytes.count else { break }
+        copy.withUTF8 { escape(text, bytes: $0, into: &out, json: json) }
+    }
+
+    private static func escape(_ text: String, bytes: UnsafeBufferPointer<UInt8>, into out: inout String, json: Bool) {
+        var runStart = 0, i = 0
+        while i < bytes.count {
+            // JSON text rarely needs escaping: eight bytes at a time while none of them is a
+            // control character, a quote, a backslash or the lead byte of U+2028/U+2029.
+            if json {
+                while i + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                    guard !Self.mayNeedJSONEscape(word) else { break }
+                    i += 8
                 }
-                guard table[Int(bytes[i])], let (replaced, width) = replacement(bytes, at: i, json: json) else { i += 1; continue }
-                if runStart < i { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<i]), as: UTF8.self) }
-                out += replaced
-                i += width
-                runStart = i
+                guard i < bytes.count else { break }
             }
-            if runStart == 0 { out += text } else if runStart < bytes.count {
-                out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]), as: UTF8.self)
-            }
+            guard mayNeedEscape(bytes[i], json: json), let (replaced, width) = replacement(bytes, at: i, json: json) else { i += 1; continue }
+            if runStart < i { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<i]), as: UTF8.self) }
+            out += replaced
+            i += width
+            runStart = i
+        }
+        if runStart == 0 { out += text } else if runStart < bytes.count {
+            out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]), as: UTF8.self)
         }
     }
 }

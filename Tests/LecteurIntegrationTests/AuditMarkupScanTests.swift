@@ -51,4 +51,31 @@ import Testing
             #expect(AuditMarkup.json(text) == expected, "\(Array(text.unicodeScalars))")
         }
     }
+
+    /// XML and HTML text: markup characters as entities, characters XML 1.0 forbids or
+    /// discourages dropped, the rest (tabs and newlines included) kept, scalar by scalar.
+    @Test func escapedXMLIsTheSameOnRandomText() {
+        var rng = SystemRandomNumberGenerator()
+        // Noncharacters cannot be written as literals.
+        let nonCharacters = [0xFFFE, 0xFFFF, 0xFDD0, 0xFDEF].map { String(Unicode.Scalar(UInt32($0))!) }
+        let alphabet: [String] = ["a", "é", "&", "<", ">", "\"", "'", "\n", "\t", "\r", "\u{1}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}",
+                                  "\u{FFFD}", "\u{FDF0}", "\u{FDCF}", "€", "😀", "Ã"] + nonCharacters
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined()
+            var expected = ""
+            for scalar in text.unicodeScalars {
+                switch scalar.value {
+                case 0x26: expected += "&amp;"
+                case 0x3C: expected += "&lt;"
+                case 0x3E: expected += "&gt;"
+                case 0x22: expected += "&quot;"
+                case 0x27: expected += "&#39;"
+                case 0x09, 0x0A, 0x0D: expected.unicodeScalars.append(scalar)
+                case 0..<0x20, 0x7F, 0x80...0x9F, 0xFFFE, 0xFFFF, 0xFDD0...0xFDEF: break
+                default: expected.unicodeScalars.append(scalar)
+                }
+            }
+            #expect(AuditMarkup.xml(text) == expected, "\(Array(text.unicodeScalars))")
+        }
+    }
 }
