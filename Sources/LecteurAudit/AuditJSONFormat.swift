@@ -27,6 +27,25 @@ struct AuditJSONFormat: StreamedAuditFormat {
     private var passRecords: Int { rules.count * 2 + 1 }
 
     func assemble(_ tally: AuditTally, _ spool: AuditSpool, into out: inout String, sink: AuditSink) {
+        sink.flush(&out, force: true)
+        // The head and rule lists are built from the records while this thread writes them;
+        // the screens then come straight from the spool.
+        let format = self
+        AuditBuildAhead.write(to: sink) { ahead in
+            var text = ""
+            text.reserveCapacity(1 << 16)
+            format.head(tally, spool, into: &text, sink: ahead)
+            ahead.flush(&text, force: true)
+        }
+        spool.write(screens, skipping: 1, to: sink)
+        out += tally.screens == 0 ? "],\n" : "\n  ],\n"
+        out += "  \"screenCount\": \(tally.screens),\n"
+        out += "  \"elementCount\": \(tally.elements)\n"
+        out += "}\n"
+    }
+
+    /// Everything before the screens: the run's description and axe's four rule lists.
+    private func head(_ tally: AuditTally, _ spool: AuditSpool, into out: inout String, sink: AuditSink) {
         out += "{\n"
         out += "  \"testEngine\": {\"name\": \"lecteur-audit\", \"version\": \"1.0\"},\n"
         out += "  \"testRunner\": {\"name\": \"lecteur audit\"},\n"
@@ -69,12 +88,6 @@ struct AuditJSONFormat: StreamedAuditFormat {
         }
         out += inapplicable.isEmpty ? "],\n" : "\n  ],\n"
         out += "  \"screens\": ["
-        sink.flush(&out, force: true)
-        spool.write(screens, skipping: 1, to: sink)
-        out += tally.screens == 0 ? "],\n" : "\n  ],\n"
-        out += "  \"screenCount\": \(tally.screens),\n"
-        out += "  \"elementCount\": \(tally.elements)\n"
-        out += "}\n"
     }
 
     private func ruleFields(_ info: AuditRuleInfo, impact: Impact?, into out: inout String) {
@@ -156,13 +169,16 @@ struct AuditJSONFormat: StreamedAuditFormat {
             case UInt8(ascii: "n"): bytes.append(contentsOf: new)
             default: bytes.append(contentsOf: plain)
             }
-            if bytes.count >= AuditSink.threshold {
-                bytes.withUnsafeBufferPointer { sink.write($0) }
-                bytes.removeAll(keepingCapacity: true)
-            }
+            if bytes.count >= AuditSink.threshold { hand(&bytes, to: sink) }
         }
-        bytes.withUnsafeBufferPointer { sink.write($0) }
+        sink.hand(&bytes)
         if !complete { sink.markFailed() }
+    }
+
+    /// Hands a full buffer over; the one given back is made as large again.
+    private func hand(_ bytes: inout [UInt8], to sink: AuditSink) {
+        sink.hand(&bytes)
+        if bytes.capacity < AuditSink.threshold { bytes.reserveCapacity(AuditSink.threshold + (1 << 16)) }
     }
 
     /// Rule `r`'s passing nodes, from the pass records: `{"target": [SELECTOR]}` for each element
@@ -186,12 +202,9 @@ struct AuditJSONFormat: StreamedAuditFormat {
             first = false
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: record[(i + 1)...]))
             bytes.append(contentsOf: closing)
-            if bytes.count >= AuditSink.threshold {
-                bytes.withUnsafeBufferPointer { sink.write($0) }
-                bytes.removeAll(keepingCapacity: true)
-            }
+            if bytes.count >= AuditSink.threshold { hand(&bytes, to: sink) }
         }
-        bytes.withUnsafeBufferPointer { sink.write($0) }
+        sink.hand(&bytes)
         if !complete { sink.markFailed() }
     }
 

@@ -15,9 +15,24 @@ public final class AuditSink {
     /// then copied to it by the kernel (sendfile), not through this process.
     private let file: UnsafeMutablePointer<FILE>?
 
+    /// Receives whole buffers, when the receiver takes them over (see `hand`).
+    private let handOver: ((inout [UInt8]) -> Bool)?
+
     public init(_ deliver: @escaping (UnsafeBufferPointer<UInt8>) -> Bool) {
         self.deliver = deliver
         self.file = nil
+        self.handOver = nil
+    }
+
+    /// A sink that takes buffers over: `handing` receives each one and leaves an empty buffer
+    /// (perhaps one handed before, with its storage) in its place; false once it takes no more.
+    init(handing: @escaping (inout [UInt8]) -> Bool) {
+        self.deliver = { bytes in
+            var copy = Array(bytes)
+            return handing(&copy)
+        }
+        self.file = nil
+        self.handOver = handing
     }
 
     /// Writes to a C stream (standard output or an opened file).
@@ -26,6 +41,7 @@ public final class AuditSink {
             bytes.isEmpty || fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count
         }
         self.file = file
+        self.handOver = nil
     }
 
     /// Copies `count` bytes at `offset` of an open file to the stream in the kernel; false when
@@ -57,6 +73,21 @@ public final class AuditSink {
         written += bytes.count
     }
 
+    /// Hands `bytes` over at once and leaves it empty: taken over whole by a sink that takes
+    /// buffers, copied by the others.
+    func hand(_ bytes: inout [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        guard let handOver else {
+            bytes.withUnsafeBufferPointer { write($0) }
+            bytes.removeAll(keepingCapacity: true)
+            return
+        }
+        let count = bytes.count
+        if !failed && !handOver(&bytes) { failed = true }
+        bytes.removeAll(keepingCapacity: true)
+        written += count
+    }
+
     /// Hands `out` over once it is large, or always with `force`, and empties it.
     func flush(_ out: inout String, force: Bool = false) {
         guard force || out.utf8.count >= Self.threshold else { return }
@@ -68,10 +99,10 @@ public final class AuditSink {
     static func collecting() -> (AuditSink, () -> String) {
         final class Buffer { var text = "" }
         let buffer = Buffer()
-        let sink = AuditSink { bytes in
+        let sink = AuditSink({ bytes in
             buffer.text += String(decoding: bytes, as: UTF8.self)
             return true
-        }
+        })
         return (sink, { buffer.text })
     }
 }
