@@ -196,18 +196,21 @@ import Testing
         let morse = (21...45).map { "set vitesse \($0)\n" }.joined()
         let speech = (150...174).map { "set débit \($0)\n" }.joined()
         let group = DispatchGroup()
-        let results = NSLock()
-        var statuses: [Int32] = []
+        final class Statuses: @unchecked Sendable {
+            let lock = NSLock()
+            var values: [Int32] = []
+        }
+        let statuses = Statuses()
         for script in [morse, speech] {
             group.enter()
             DispatchQueue.global().async {
                 let status = (try? LecteurProcess.run(quiet, input: script, environment: home.environment))?.status ?? -1
-                results.lock(); statuses.append(status); results.unlock()
+                statuses.lock.lock(); statuses.values.append(status); statuses.lock.unlock()
                 group.leave()
             }
         }
         group.wait()
-        #expect(statuses == [0, 0])
+        #expect(statuses.values == [0, 0])
         let text = home.userText
         #expect(text.contains("wpm = 45") && text.contains("rate = 174"), "\(text)")
     }
