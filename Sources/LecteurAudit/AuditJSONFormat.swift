@@ -144,14 +144,17 @@ struct AuditJSONFormat: StreamedAuditFormat {
         let plain = Array("\"}".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(AuditSink.threshold + (1 << 16))
-        var first = true
+        var first = true, whole = true
         let complete = spool.forEachLine(section) { record in
             // STATE FINGERPRINT \t MESSAGE \t TARGET \t HTML
             var tabs = (0, 0, 0), found = 0
             for i in record.indices where record[i] == 0x09 {
-                if found == 0 { tabs.0 = i } else if found == 1 { tabs.1 = i } else { tabs.2 = i; break }
                 found += 1
+                if found == 1 { tabs.0 = i } else if found == 2 { tabs.1 = i } else { tabs.2 = i; break }
             }
+            // Written by `record` above, so never short; were the scratch file damaged, the
+            // report is marked failed rather than written with a broken node.
+            guard found == 3, tabs.0 > 0, tabs.1 > tabs.0 + 1 else { whole = false; return }
             let message = record[(tabs.0 + 1)..<tabs.1]
             bytes.append(contentsOf: first ? beforeTarget[1...] : beforeTarget[...])
             first = false
@@ -172,7 +175,7 @@ struct AuditJSONFormat: StreamedAuditFormat {
             if bytes.count >= AuditSink.threshold { hand(&bytes, to: sink) }
         }
         sink.hand(&bytes)
-        if !complete { sink.markFailed() }
+        if !complete || !whole { sink.markFailed() }
     }
 
     /// Hands a full buffer over; the one given back is made as large again.
@@ -225,6 +228,7 @@ struct AuditJSONFormat: StreamedAuditFormat {
                 switch part.kind(entry: e, rule: r) {
                 case .inapplicable: break
                 case .pass:
+                    // At most 64 rules, as `PackedKinds` holds them.
                     passed |= UInt64(1) << UInt64(r)
                 case let kind:
                     let message = part.message(entry: e, rule: r)!
