@@ -36,6 +36,23 @@ import Testing
         #expect(parser.parse("xylophone") == .failure(.unknown(word: "xylophone", suggestion: nil)))
     }
 
+    /// A suggestion is something to type: with the argument typed after the mistyped word when
+    /// the command takes it, so following it works the first time.
+    @Test func suggestionsKeepAnArgumentTheCommandTakes() {
+        #expect(parser.parse("tou lire") == .failure(.unknown(word: "tou", suggestion: "tout lire")))
+        #expect(parser.parse("suivnt formation") == .failure(.unknown(word: "suivnt", suggestion: "suivant formation")))
+        #expect(parser.parse("filtr Bureautique") == .failure(.unknown(word: "filtr", suggestion: "filtre Bureautique")))
+        // Not taken by the command, or a pasted page: the name alone.
+        #expect(parser.parse("tou xyz") == .failure(.unknown(word: "tou", suggestion: "tout")))
+        #expect(parser.parse("retuor vite") == .failure(.unknown(word: "retuor", suggestion: "retour")))
+        let page = String(repeating: "mot ", count: 30)
+        #expect(parser.parse("filtr " + page) == .failure(.unknown(word: "filtr", suggestion: "filtre")))
+        // What the suggestion says parses as the command.
+        #expect(parser.parse("tout lire") == .command(.readAll))
+        #expect(Fixture.navigator.message(for: .unknown(word: "tou", suggestion: "tout lire"))
+                == "Commande inconnue : « tou ». Vouliez-vous dire « tout lire » ?")
+    }
+
     @Test func argumentsAreChecked() {
         #expect(parser.parse("tab") == .failure(.missingArgument(command: "tab", usage: .usageTab)))
         #expect(parser.parse("onglet cuisine") == .failure(.badArgument(command: "onglet", argument: "cuisine", usage: .usageTab)))

@@ -55,7 +55,7 @@ public struct CommandParser: Sendable {
             rest = ""
         }
         guard let spec = spec(named: word) else {
-            return .failure(.unknown(word: word, suggestion: suggestion(for: word)))
+            return .failure(.unknown(word: word, suggestion: suggestion(for: word, argument: rest)))
         }
         let argument: String? = rest.isEmpty ? nil : rest
         switch (spec.argument, argument) {
@@ -68,6 +68,17 @@ public struct CommandParser: Sendable {
             return .failure(.badArgument(command: word, argument: rest, usage: spec.usage))
         }
         return .command(command)
+    }
+
+    /// What to suggest for a mistyped command word followed by `argument`: the closest name,
+    /// with the argument when that command takes it (« tou lire » → « tout lire », where « tout »
+    /// alone would only lead to a second error). A long argument is left out: the message quotes
+    /// what was typed, not a pasted page.
+    func suggestion(for word: String, argument: String) -> String? {
+        guard let name = suggestion(for: word) else { return nil }
+        guard !argument.isEmpty, argument.count <= 40, let spec = spec(named: name), spec.argument != .none,
+              spec.build(argument) != nil else { return name }
+        return name + " " + argument
     }
 
     /// The closest command name by edit distance, if it is close enough to be a typo.
