@@ -15,6 +15,9 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
     private var notifiedUnavailable = false
     private var post: (@Sendable (Action) -> Void)?
     private var started = false
+    /// Set once the first connection attempt's outcome has been handed to the session.
+    private let firstAnswer = NSCondition()
+    private var answered = false
 
     /// `display` false (`--braille off`) translates for the transcript without connecting.
     public init(display: Bool, table requested: BrailleTable?, settings: BrlAPISettings, store: ReaderStore, strings: Strings) {
@@ -85,10 +88,41 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
         output?.stop(timeout: 1)
     }
 
+    /// Waits until the first connection attempt's outcome has been posted to the session (its
+    /// notice when no display answers), at most `timeout`: a piped script's transcript then
+    /// says it at the same place every run, before the script's first command. Returns at
+    /// once without a display.
+    public func waitForFirstAnswer(timeout: TimeInterval = 3) {
+        guard output != nil else { return }
+        lock.lock()
+        let listening = post != nil
+        lock.unlock()
+        guard listening else { return }
+        let deadline = Date().addingTimeInterval(timeout)
+        firstAnswer.lock()
+        while !answered && firstAnswer.wait(until: deadline) {}
+        firstAnswer.unlock()
+    }
+
+    private func markAnswered() {
+        firstAnswer.lock()
+        answered = true
+        firstAnswer.broadcast()
+        firstAnswer.unlock()
+    }
+
     private func handle(_ event: BrailleOutput.Event) {
         lock.lock()
         let post = self.post
         lock.unlock()
+        // After the notice below is posted; also when nobody listens yet (`--braille on` connects
+        // before the session starts).
+        defer {
+            switch event {
+            case .state(.connected), .state(.unavailable): markAnswered()
+            default: break
+            }
+        }
         guard let post else { return }
         switch event {
         case .intent(.nextElement): post(.displayKey(.next))

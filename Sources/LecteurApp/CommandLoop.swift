@@ -2,8 +2,8 @@ import Foundation
 import LecteurCore
 
 /// Reads one command per line from standard input until "quit" or the end of input.
-/// On a terminal it shows a prompt; from a pipe it prints none and waits for catalogue loads
-/// before each line, so a script always acts on what it expects.
+/// On a terminal it shows a prompt; from a pipe it prints none and waits for the devices' first
+/// reports and for catalogue loads before each line, so a script always acts on what it expects.
 public struct CommandLoop {
     public let session: ReaderSession
     public let interactive: Bool
@@ -19,6 +19,9 @@ public struct CommandLoop {
 
     public func run(startupNotices: [String] = [], readLine: () -> String? = { Swift.readLine(strippingNewline: true) }) {
         session.start(notices: startupNotices)
+        // A script's transcript is the same every run: what the devices found at start-up is
+        // said before its first command is read.
+        if !interactive { session.waitForDevices() }
         while true {
             if !interactive { session.waitForLoads() }
             if let prompt { Transcript.standardOutput(prompt) }

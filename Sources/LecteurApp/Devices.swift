@@ -42,6 +42,9 @@ public struct ReaderDevices {
     public var settings: [SettingsDomain]
     public var status: () -> DeviceStatus
     public var listen: [(@escaping @Sendable (Action) -> Void) -> Void]
+    /// Waits for what a device is about to report once it is listened to (the braille display's
+    /// first connection attempt), for scripts read from a pipe.
+    public var settle: [() -> Void] = []
 
     public init(speech: SpeechOutput? = nil, braille: BrailleSink? = nil, audio: AudioOutput? = nil,
                 settings: [SettingsDomain] = [],

@@ -85,6 +85,12 @@ public final class ReaderSession: @unchecked Sendable {
         queue.sync {}
     }
 
+    /// Waits for the devices' first reports (a display that does not answer) to be applied.
+    public func waitForDevices() {
+        for settle in devices.settle { settle() }
+        queue.sync {}
+    }
+
     private func apply(_ action: Action) {
         perform(reader.reduce(&state, action))
     }

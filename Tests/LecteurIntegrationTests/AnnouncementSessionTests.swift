@@ -48,6 +48,33 @@ import Testing
         #expect(out.messagesNotBrailled == [])
     }
 
+    /// A script's transcript is the same every run: what the display answered is said before
+    /// the script's first line is read, even when the answer comes after the script's end (it
+    /// used to be lost then: about one run in five for an empty script and a missing brltty).
+    @Test func theDisplaysAnswerIsSaidBeforeTheScriptRuns() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("BrailleTestDisplay/unresponsive-brlapi-server.py").path
+        let runner = "import runpy, sys; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')"
+        let server = try PythonServer(script: runner, arguments: [script, "slow-garbage", home.root.appendingPathComponent("log").path])
+        let slow = ["--transcript", "jsonl", "--speech", "off", "--braille", "auto", "--brlapi-host", "127.0.0.1:\(server.port)"]
+        for (arguments, environment, code) in [(slow, home.environment, "braille.notBrlAPI"),
+                                                (Array(slow.dropLast(2)), ["BRLAPI_HOST": ":97"], "braille.noServer")] {
+            let out = try LecteurProcess.run(arguments, input: "suivant\n", environment: environment)
+            let events = out.events
+            let notice = try #require(events.firstIndex { $0["type"] as? String == "notice" && $0["code"] as? String == code },
+                                      "\(out.stdout)")
+            let next = try #require(events.firstIndex { $0["type"] as? String == "focus" && $0["index"] as? Int == 2 })
+            #expect(notice < next, "said before the script's first command: \(out.stdout)")
+        }
+        // An empty script too: the notice is in its transcript, every run.
+        for _ in 0..<5 {
+            let out = try LecteurProcess.run(Array(slow.dropLast(2)), input: "", environment: ["BRLAPI_HOST": ":97"])
+            #expect(out.events("notice").contains { $0["code"] as? String == "braille.noServer" })
+        }
+    }
+
     @Test func everyAnswerIsSpokenAndBrailledAndInterruptsOnce() throws {
         let script = """
         suivant
