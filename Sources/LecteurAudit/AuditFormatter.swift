@@ -74,14 +74,7 @@ struct AuditTextFormat: StreamedAuditFormat {
             if let cache = part.renderCache, let key = part.renderKey(entry: e), element.leads(with: 0) {
                 out += element.head
                 out += index
-                if let block = cache.block(key) {
-                    out += block
-                } else {
-                    var block = ""
-                    writeElement(part, e, after: true, into: &block)
-                    out += block
-                    cache.remember(key, block)
-                }
+                out += cache.block(key) { writeElement(part, e, after: true, into: &$0) }
                 continue
             }
             writeElement(part, e, after: false, into: &out)

@@ -297,14 +297,7 @@ struct AuditJSONFormat: StreamedAuditFormat {
             out += String(part.entry(e).index)
             // All but the position of a recurring element is what was written for it before.
             if let cache = part.renderCache, let key = part.renderKey(entry: e) {
-                if let block = cache.block(key) {
-                    out += block
-                } else {
-                    var block = ""
-                    screenElement(part, e, into: &block)
-                    out += block
-                    cache.remember(key, block)
-                }
+                out += cache.block(key) { screenElement(part, e, into: &$0) }
                 continue
             }
             screenElement(part, e, into: &out)

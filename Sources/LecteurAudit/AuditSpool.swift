@@ -109,16 +109,7 @@ final class AuditSpool {
         }
         var buffer: [UInt8] = []
         for segment in segments[stream] {
-            if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: 4 << 20) }
-            var done = 0
-            while done < segment.count {
-                let want = min(buffer.count, segment.count - done)
-                let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, want, off_t(segment.offset + Int64(done))) }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { failed = true; return false }
-                buffer.withUnsafeBufferPointer { lines(UnsafeBufferPointer(rebasing: $0[..<n])) }
-                done += n
-            }
+            guard read(segment, into: &buffer, lines) else { return false }
         }
         pending[stream].withUnsafeBufferPointer { lines($0) }
         if !carry.isEmpty { carry.withUnsafeBufferPointer(body) }
@@ -135,24 +126,33 @@ final class AuditSpool {
                 skip = 0
                 continue
             }
-            if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: 4 << 20) }
-            var done = 0
-            while done < segment.count {
-                let want = min(buffer.count, segment.count - done)
-                let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, want, off_t(segment.offset + Int64(done))) }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { failed = true; return }
-                buffer.withUnsafeBufferPointer { bytes in
-                    let from = min(skip, n)
-                    sink.write(UnsafeBufferPointer(rebasing: bytes[from..<n]))
-                    skip -= from
-                }
-                done += n
+            let complete = read(segment, into: &buffer) { bytes in
+                let from = min(skip, bytes.count)
+                sink.write(UnsafeBufferPointer(rebasing: bytes[from...]))
+                skip -= from
             }
+            guard complete else { return }
         }
         pending[stream].withUnsafeBufferPointer { bytes in
             let from = min(skip, bytes.count)
             sink.write(UnsafeBufferPointer(rebasing: bytes[from...]))
         }
+    }
+
+    /// Reads `segment` back from the scratch file a few megabytes at a time (`buffer` is made
+    /// once per caller) and hands each piece to `body`; false, and `failed` set, when the file
+    /// cannot be read.
+    private func read(_ segment: Segment, into buffer: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: 4 << 20) }
+        var done = 0
+        while done < segment.count {
+            let want = min(buffer.count, segment.count - done)
+            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, want, off_t(segment.offset + Int64(done))) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { failed = true; return false }
+            buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<n])) }
+            done += n
+        }
+        return true
     }
 }

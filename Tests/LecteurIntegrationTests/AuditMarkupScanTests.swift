@@ -25,12 +25,18 @@ import Testing
         }
     }
 
-    @Test func escapedTextIsTheSameOnRandomText() {
+    /// 3 000 texts of up to 40 pieces drawn from `alphabet`.
+    static func randomTexts(_ alphabet: [String]) -> [String] {
         var rng = SystemRandomNumberGenerator()
+        return (0..<3_000).map { _ in
+            (0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined()
+        }
+    }
+
+    @Test func escapedTextIsTheSameOnRandomText() {
         let alphabet: [String] = ["a", "é", "\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{2028}", "\u{2029}", "\u{2027}", "€", " ", "<", "Z",
                                   "\u{E000}", "😀", "\t", "\r", "\u{7F}"]
-        for _ in 0..<3_000 {
-            let text = (0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined()
+        for text in Self.randomTexts(alphabet) {
             var expected = "\""
             for scalar in text.unicodeScalars {
                 switch scalar.value {
@@ -55,13 +61,11 @@ import Testing
     /// XML and HTML text: markup characters as entities, characters XML 1.0 forbids or
     /// discourages dropped, the rest (tabs and newlines included) kept, scalar by scalar.
     @Test func escapedXMLIsTheSameOnRandomText() {
-        var rng = SystemRandomNumberGenerator()
         // Noncharacters cannot be written as literals.
         let nonCharacters = [0xFFFE, 0xFFFF, 0xFDD0, 0xFDEF].map { String(Unicode.Scalar(UInt32($0))!) }
         let alphabet: [String] = ["a", "é", "&", "<", ">", "\"", "'", "\n", "\t", "\r", "\u{1}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}",
                                   "\u{FFFD}", "\u{FDF0}", "\u{FDCF}", "€", "😀", "Ã"] + nonCharacters
-        for _ in 0..<3_000 {
-            let text = (0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined()
+        for text in Self.randomTexts(alphabet) {
             var expected = ""
             for scalar in text.unicodeScalars {
                 switch scalar.value {

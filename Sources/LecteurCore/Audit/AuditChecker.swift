@@ -375,10 +375,13 @@ public final class AuditRenderCache: @unchecked Sendable {
 
     public init(limit: Int = 1 << 12) { self.limit = limit }
 
-    public func block(_ key: Key) -> String? { blocks[key] }
-
-    public func remember(_ key: Key, _ block: String) {
+    /// What was written for `key`, written by `write` and kept the first time.
+    public func block(_ key: Key, write: (inout String) -> Void) -> String {
+        if let block = blocks[key] { return block }
+        var block = ""
+        write(&block)
         if blocks.count >= limit { blocks.removeAll(keepingCapacity: true) }
         blocks[key] = block
+        return block
     }
 }

@@ -94,10 +94,7 @@ public struct ElementList: RandomAccessCollection, Sendable {
     private let madeCards: Int?
 
     public init(_ elements: [Element]) {
-        self.fixed = elements
-        self.items = []
-        self.make = { _ in preconditionFailure("no lazy items") }
-        self.madeCards = nil
+        self.init(made: elements, firstCardIndex: nil)
     }
 
     public init(fixed: [Element], cards: [Formation], make: @escaping @Sendable (Formation) -> Element) {
@@ -117,7 +114,8 @@ public struct ElementList: RandomAccessCollection, Sendable {
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { fixed.count + items.count }
-    /// The elements before the cards (chips, heading, or a whole short screen).
+    /// The elements before the cards (chips, heading, or a whole short screen; every element
+    /// of a list made ahead).
     public var fixedElements: [Element] { fixed }
     /// Index of the first card, when the list has cards.
     public var firstCardIndex: Int? { items.isEmpty ? madeCards : fixed.count }
