@@ -25,6 +25,23 @@ public enum Command: Hashable, Sendable {
     case readAll
     /// Says the last notice or error again.
     case repeatMessage
+    /// The review cursor inside the focused element: say the character, word or sentence under
+    /// it, or move it to the next or previous one first.
+    case review(ReviewUnit, ReviewStep)
+    /// Spells the word under the review cursor, letter by letter or with a spelling alphabet.
+    case spell(phonetic: Bool)
+    /// Names the character under the review cursor and gives its code.
+    case describeCharacter
+}
+
+/// What the review cursor reads.
+public enum ReviewUnit: Hashable, Sendable {
+    case character, word, sentence
+}
+
+/// Where the review cursor goes before reading.
+public enum ReviewStep: Hashable, Sendable {
+    case current, next, previous
 }
 
 /// What a jump skips to.
@@ -71,6 +88,20 @@ public enum CommandTable {
         CommandSpec(names: ["read", "lire", "tout"], argument: .required, help: .helpReadAll, usage: .usageReadAll) { arg in
             ["all", "lire", "tout", "toutlire"].contains(CommandParser.fold(arg ?? "")) ? .readAll : nil
         },
+        // The review cursor: « caractère », « mot suivant », « phrase précédente ».
+        CommandSpec(names: ["character", "caractère", "char", "car"], argument: .optional, help: .reviewHelpCharacter,
+                    usage: .reviewUsageStep) { ReviewStep(word: $0).map { .review(.character, $0) } },
+        CommandSpec(names: ["word", "mot"], argument: .optional, help: .reviewHelpWord, usage: .reviewUsageStep) {
+            ReviewStep(word: $0).map { .review(.word, $0) }
+        },
+        CommandSpec(names: ["sentence", "phrase"], argument: .optional, help: .reviewHelpSentence, usage: .reviewUsageStep) {
+            ReviewStep(word: $0).map { .review(.sentence, $0) }
+        },
+        CommandSpec(names: ["spell", "épeler", "epele"], argument: .optional, help: .reviewHelpSpell, usage: .reviewUsageSpell) { arg in
+            guard let arg else { return .spell(phonetic: false) }
+            return ["phonetique", "phonetic", "otan", "nato", "alphabet"].contains(CommandParser.fold(arg)) ? .spell(phonetic: true) : nil
+        },
+        CommandSpec(names: ["describe", "décrire"], argument: .none, help: .reviewHelpDescribe, usage: nil) { _ in .describeCharacter },
         CommandSpec(names: ["first", "premier", "début"], argument: .none, help: .helpFirst, usage: nil) { _ in .first },
         CommandSpec(names: ["last", "dernier", "fin"], argument: .none, help: .helpLast, usage: nil) { _ in .last },
         CommandSpec(names: ["activate", "activer", "a", "ok"], argument: .none, help: .helpActivate, usage: nil) { _ in .activate },
@@ -144,6 +175,18 @@ extension ItemKind {
         case "course", "courses", "formation", "formations", "card", "carte": self = .course
         case "heading", "headings", "titre", "titres", "title": self = .heading
         default: return nil
+        }
+    }
+}
+
+extension ReviewStep {
+    /// No word is the current unit; « suivant(e) », « précédent(e) » move first.
+    init?(word: String?) {
+        guard let word else { self = .current; return }
+        switch Direction(word: word) {
+        case .forward?: self = .next
+        case .backward?: self = .previous
+        case nil: return nil
         }
     }
 }

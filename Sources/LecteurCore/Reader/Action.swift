@@ -49,6 +49,9 @@ public enum DisplayIntent: Hashable, Sendable {
     case activate
     /// HOME.
     case repeatElement
+    /// A routing key over the character at this offset of the line's text: over an element that
+    /// acts it activates, over plain text it moves the review cursor there.
+    case route(character: Int)
 }
 
 /// What a device said of a setting it was asked to take (it checks, applies and saves it: only

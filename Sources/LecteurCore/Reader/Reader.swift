@@ -9,6 +9,8 @@ public struct Reader: Sendable {
     let practice: PracticeReducer
     let settings: SettingsReducer
     let morse: MorseReducer
+    let review: ReviewReducer
+    let punctuation: PunctuationReader?
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -17,17 +19,23 @@ public struct Reader: Sendable {
     /// `sampleRate` is the audio output's, so Morse durations in the transcript are exact.
     public init(strings: Strings, timeZone: TimeZone, alphabet: MorseAlphabet = .standard,
                 parser: CommandParser = CommandParser(), pronunciation: SpokenTextBuilder? = nil,
+                characters: CharacterLexicon = CharacterLexicon(),
                 sampleRate: Int = MorseRenderer.defaultSampleRate) {
         navigator = Navigator(strings: strings, timeZone: timeZone, alphabet: alphabet, parser: parser,
                               pronunciation: pronunciation)
         morse = MorseReducer(strings: strings, alphabet: alphabet, sampleRate: sampleRate)
         practice = PracticeReducer(strings: strings, alphabet: alphabet, morse: morse)
         settings = SettingsReducer(strings: strings)
+        let symbols = pronunciation?.lexicon.symbols ?? [:]
+        review = ReviewReducer(strings: strings, namer: CharacterNamer(lexicon: characters, symbols: symbols))
+        punctuation = PunctuationReader(characters: characters, symbols: symbols,
+                                        abbreviations: pronunciation?.lexicon.abbreviations.keys.map { $0 } ?? [])
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
         let byUser = action.isTheUsers
-        var out = Announcer(pronunciation: navigator.pronunciation, holdFocus: !byUser && state.display.message != nil)
+        var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation,
+                            holdFocus: !byUser && state.display.message != nil)
         if byUser {
             state.announcement.answerPending = true
             // Any key or command stops a reading in progress, the focus staying where it is.
@@ -60,11 +68,22 @@ public struct Reader: Sendable {
                 // A key first takes the message away, as NVDA does: the finger reads the focus again.
                 break
             }
-            let command: Command = switch intent {
-            case .next: .next
-            case .previous: .previous
-            case .activate: .activate
-            case .repeatElement: .repeatLast
+            let command: Command
+            switch intent {
+            case .next: command = .next
+            case .previous: command = .previous
+            case .activate: command = .activate
+            case .repeatElement: command = .repeatLast
+            case .route(let character):
+                // Over an element that acts, a routing key activates it; over text it reads there.
+                guard !navigator.focusActs(state), let target = navigator.reviewTarget(state) else {
+                    command = .activate
+                    break
+                }
+                review.route(toLineCharacter: character, target: target, &state, &out)
+                finishDisplay(byUser: byUser, &state, &out)
+                if !out.awaitsResult { state.announcement.answerPending = false }
+                return out.effects
             }
             self.command(command, &state, &out)
         case .displayPanned(let text, let cells, let cursor, let kind):
@@ -150,6 +169,8 @@ public struct Reader: Sendable {
                 return
             }
             if last.isError { out.error(last.code, last.text, &state) } else { out.notice(last.code, last.text, &state) }
+        case .review, .spell, .describeCharacter:
+            review.handle(command, target: navigator.reviewTarget(state), &state, &out)
         case .readAll:
             // From the focus: the element being read is said, the next step waits for it.
             navigator.announceFocus(&state, &out)

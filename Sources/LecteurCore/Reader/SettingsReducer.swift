@@ -60,6 +60,23 @@ struct SettingsReducer: Sendable {
             out.notice("setting", seconds == 0 ? strings(.settingBrailleMessageUntilKey)
                                                : strings(.settingBrailleMessage, ["seconds": Self.number(seconds, comma: true)]),
                        &state)
+        case .punctuation:
+            guard let level = PunctuationLevel(userValue: value) else {
+                out.error("setting", strings(.settingBadPunctuation, ["value": Navigator.quoted(value)]), &state)
+                return
+            }
+            state.settings.punctuation = level
+            out.append(.persist([PunctuationLevel.storageKey: level.rawValue]))
+            out.notice("setting", strings(.settingPunctuation, ["level": level.name(strings)]), &state)
+        case .alphabet:
+            let folded = CommandParser.fold(value)
+            guard let alphabet = ["otan": "otan", "nato": "otan", "francais": "francais", "french": "francais"][folded] else {
+                out.error("setting", strings(.settingBadAlphabet, ["value": Navigator.quoted(value)]), &state)
+                return
+            }
+            state.settings.spellingAlphabet = alphabet
+            out.append(.persist([ReaderSettings.alphabetKey: alphabet]))
+            out.notice("setting", strings(.settingAlphabet, ["alphabet": ReaderSettings.alphabetName(alphabet, strings)]), &state)
         default:
             break
         }
