@@ -47,14 +47,15 @@ public struct PunctuationReader: Hashable, Sendable {
     /// One run of non-blank characters: the signs before its first and after its last letter or
     /// digit are named; what lies between is a word, left as written.
     private func readToken(_ token: String, level: PunctuationLevel) -> String {
+        let characters = Array(token)
+        guard let first = characters.firstIndex(where: Self.isWordish) else {
+            // Signs alone (« & », « - », « ... ») are named even when the lexicon has them.
+            return named(characters[...], level: level, beforeNumber: false)
+        }
         if abbreviations.contains(token) || token.contains("://") || token.hasPrefix("www.") || isAddress(token) {
             return token
         }
-        let characters = Array(token)
-        guard let first = characters.firstIndex(where: { $0.isLetter || $0.isNumber }) else {
-            return named(characters[...], level: level, beforeNumber: false)
-        }
-        let last = characters.lastIndex(where: { $0.isLetter || $0.isNumber })!
+        let last = characters.lastIndex(where: Self.isWordish)!
         let core = String(characters[first...last])
         // « C++ », « n° », « M. »: a lexicon abbreviation with its signs keeps them.
         if let abbreviation = abbreviations.first(where: { $0.count > core.count && String(characters[first...]).hasPrefix($0) }) {
@@ -80,6 +81,11 @@ public struct PunctuationReader: Hashable, Sendable {
             }
         }
         return out
+    }
+
+    /// Letters, digits, and the signs the lexicon reads with a number (« 300 €/jour », « 20 % »).
+    private static func isWordish(_ c: Character) -> Bool {
+        c.isLetter || c.isNumber || c.isCurrencySymbol || c == "%" || c == "°"
     }
 
     private func isAddress(_ token: String) -> Bool {
