@@ -85,8 +85,10 @@ public enum CommandTable {
             Int(arg ?? "").flatMap { $0 > 0 ? .go($0) : nil }
         },
         CommandSpec(names: ["find", "chercher", "recherche", "/"], argument: .optional, help: .helpFind, usage: nil) { .find($0) },
-        CommandSpec(names: ["read", "lire", "tout"], argument: .required, help: .helpReadAll, usage: .usageReadAll) { arg in
-            ["all", "lire", "tout", "toutlire"].contains(CommandParser.fold(arg ?? "")) ? .readAll : nil
+        // « lire » alone reads all too: there is nothing else it could mean.
+        CommandSpec(names: ["read", "lire", "tout"], argument: .optional, help: .helpReadAll, usage: .usageReadAll) { arg in
+            guard let arg else { return .readAll }
+            return ["all", "lire", "tout", "toutlire"].contains(CommandParser.fold(arg)) ? .readAll : nil
         },
         // The review cursor: « caractère », « mot suivant », « phrase précédente ».
         CommandSpec(names: ["character", "caractère", "char", "car"], argument: .optional, help: .reviewHelpCharacter,

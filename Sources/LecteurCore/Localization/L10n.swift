@@ -391,6 +391,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case punctuationToute = "punctuation.toute"
     case alphabetOtan = "alphabet.otan"
     case alphabetFrancais = "alphabet.francais"
+    case findNoMatchFiltered = "find.noMatchFiltered"
     case helpCourse = "help.course"
     case helpHeading = "help.heading"
     case helpGo = "help.go"

@@ -248,7 +248,9 @@ public struct Navigator: Sendable {
             out.notice("help", line(spec), &state)
             return
         }
-        let lines = [strings(.helpIntro)] + parser.allSpecs.map(line) + [strings(.helpEmptyLine)]
+        // Only commands with a name in the user's language: « faster » has « plus vite » in French.
+        let listed = parser.allSpecs.filter { !CommandLanguage.helpNames($0.names, localeCode: strings.localeCode).isEmpty }
+        let lines = [strings(.helpIntro)] + listed.map(line) + [strings(.helpEmptyLine)]
         out.notice("help", lines.joined(separator: "\n"), &state)
     }
 
