@@ -392,6 +392,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case alphabetOtan = "alphabet.otan"
     case alphabetFrancais = "alphabet.francais"
     case findNoMatchFiltered = "find.noMatchFiltered"
+    case catalogueNamedRecord = "catalogue.namedRecord"
     case helpCourse = "help.course"
     case helpHeading = "help.heading"
     case helpGo = "help.go"

@@ -280,7 +280,11 @@ public struct Navigator: Sendable {
     // MARK: Catalogue
 
     func catalogueLoaded(_ catalogue: Catalogue, warnings: [String], _ state: inout ReaderState, _ out: inout Announcer) {
-        for warning in warnings { out.notice("catalogue.skipped", warning, priority: .notice, &state) }
+        // A refresh that sets the same records aside says nothing new: the warnings were heard.
+        if warnings != state.catalogueWarnings {
+            for warning in warnings { out.notice("catalogue.skipped", warning, priority: .notice, &state) }
+        }
+        state.catalogueWarnings = warnings
         // Keep the filter and the focused element where they still exist (pull-to-refresh).
         let previousFocusId = state.focusToRestore ?? focusedElement(state)?.id
         let context = state.reloadContext ?? {

@@ -61,6 +61,8 @@ public struct ReaderState: Equatable, Sendable {
     /// The review cursor inside the focused element; it starts at the element's first character
     /// whenever the focus is on another element than the one it was moved in.
     public var review: ReviewPosition?
+    /// The warnings of the last catalogue load, so that a refresh does not repeat them.
+    public var catalogueWarnings: [String] = []
 
     public static let historyLimit = 20
 

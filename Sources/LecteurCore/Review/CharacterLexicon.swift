@@ -53,9 +53,10 @@ public struct CharacterLexicon: Hashable, Sendable, Decodable {
     }
 }
 
-/// How much punctuation is read in running text, as NVDA's and Orca's levels: `none` reads no
-/// sign, `some` the rare signs whose meaning would be lost, `most` also brackets, quotes and
-/// separators, `all` every sign, sentence ends included. Signs standing alone, in addresses and
+/// How much punctuation is read in running text, as NVDA's and Orca's levels: `none` reads only
+/// the signs that carry meaning the voice would drop (« # » in « #1 »: NVDA's level-none
+/// symbols), `some` also the rare signs whose meaning would be lost, `most` also brackets,
+/// quotes and separators, `all` every sign, sentence ends included. Signs standing alone, in addresses and
 /// in the Morse alphabet are named at every level: they are the content, not punctuation.
 public enum PunctuationLevel: String, Hashable, Sendable, CaseIterable, Comparable {
     case none = "aucune"

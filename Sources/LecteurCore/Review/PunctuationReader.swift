@@ -22,7 +22,7 @@ public struct PunctuationReader: Hashable, Sendable {
     }
 
     public func read(_ text: String, level: PunctuationLevel) -> String {
-        guard level > .none, text.contains(where: { levels[$0].map { $0 <= level } ?? false }) else { return text }
+        guard text.contains(where: { levels[$0].map { $0 <= level } ?? false }) else { return text }
         var out = ""
         var token = ""
         func flush() {
