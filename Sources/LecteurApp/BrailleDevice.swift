@@ -152,6 +152,15 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
 
     // MARK: set braille-table
 
+    public func reading(_ key: SettingKey) -> SettingReading? {
+        guard key == .brailleTable else { return nil }
+        lock.lock()
+        let table = translator?.table
+        lock.unlock()
+        return SettingReading(value: table.map { $0.label(strings) } ?? strings(.settingsUnknownValue),
+                              choices: BrailleTable.allCases.map { $0.label(strings) })
+    }
+
     public func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? {
         guard key == .brailleTable else { return nil }
         guard let table = BrailleTable(name: value) else {

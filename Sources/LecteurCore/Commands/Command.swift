@@ -12,6 +12,10 @@ public enum Command: Hashable, Sendable {
     case morse(String)
     case practice(koch: Bool)
     case set(name: String, value: String)
+    /// `régler NOM` without a value: say the setting's value and what it may be.
+    case showSetting(name: String)
+    /// `régler` alone: the « Réglages » screen, every setting with its value.
+    case settingsScreen
     case stop
     case history
     case status
@@ -137,9 +141,10 @@ public enum CommandTable {
             default: nil
             }
         },
-        CommandSpec(names: ["set", "régler", "reglage"], argument: .required, help: .helpSet, usage: .usageSet) { arg in
-            let parts = (arg ?? "").split(separator: " ", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { return nil }
+        CommandSpec(names: ["set", "régler", "reglage"], argument: .optional, help: .helpSet, usage: .usageSet) { arg in
+            guard let arg else { return .settingsScreen }
+            let parts = arg.split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return .showSetting(name: arg) }
             return .set(name: parts[0], value: parts[1].trimmingCharacters(in: .whitespaces))
         },
         CommandSpec(names: ["stop", "silence", "tais-toi", "chut"], argument: .none, help: .helpStop, usage: nil) { _ in .stop },

@@ -108,6 +108,8 @@ public struct Reader: Sendable {
             out.append(.status(status, message: message))
             out.speak(message, &state)
             out.showMessage(message)
+        case .settingsRead(let readings):
+            settings.settingsRead(readings, &state, &out) { state, out in navigator.announceFocus(&state, &out) }
         case .deviceConfigured(_, let result):
             settings.deviceConfigured(result, &state, &out)
         case .practiceReady(let mode, let seed):
@@ -149,6 +151,10 @@ public struct Reader: Sendable {
             out.append(.preparePractice(koch ? .koch : .weakSymbols))
         case .set(let name, let value):
             settings.set(name: name, value: value, &state, &out)
+        case .showSetting(let name):
+            settings.show(name: name, &state, &out)
+        case .settingsScreen:
+            settings.openScreen(&state, &out)
         case .stop:
             out.append(.silence)
             // Written, not spoken nor brailled: the answer to "be quiet" is quiet, but the

@@ -63,6 +63,10 @@ public struct ReaderState: Equatable, Sendable {
     public var review: ReviewPosition?
     /// The warnings of the last catalogue load, so that a refresh does not repeat them.
     public var catalogueWarnings: [String] = []
+    /// Settings asked of the devices and why (to say one, or to open the « Réglages » screen).
+    public var settingsRequest: SettingsRequest?
+    /// The devices' settings as last read, for the « Réglages » screen.
+    public var deviceSettings: [SettingKey: SettingReading] = [:]
 
     public static let historyLimit = 20
 

@@ -82,6 +82,55 @@ struct SettingsReducer: Sendable {
         }
     }
 
+    /// `régler NOM`: the value and what it may be; a device's setting is asked of the device first.
+    func show(name: String, _ state: inout ReaderState, _ out: inout Announcer) {
+        guard let key = SettingKey(name: name) else {
+            let names = SettingKey.allCases.map { $0.displayName(strings) }
+            out.error("setting", strings(.settingUnknown, ["name": Navigator.quoted(name),
+                                                           "names": names.joined(separator: ", ")]), &state)
+            return
+        }
+        if key.belongsToDevice {
+            state.settingsRequest = .one(key)
+            out.append(.readSettings([key]))
+            return
+        }
+        say(key, state.settings.reading(key, strings), &state, &out)
+    }
+
+    /// `régler` alone: the devices' settings are read, then the screen opens.
+    func openScreen(_ state: inout ReaderState, _ out: inout Announcer) {
+        state.settingsRequest = .screen
+        out.append(.readSettings(SettingKey.allCases.filter(\.belongsToDevice)))
+    }
+
+    /// The devices answered: say the one setting asked for, or open the screen.
+    func settingsRead(_ readings: [SettingKey: SettingReading], _ state: inout ReaderState,
+                      _ out: inout Announcer, announce: (inout ReaderState, inout Announcer) -> Void) {
+        state.deviceSettings.merge(readings) { _, new in new }
+        let request = state.settingsRequest
+        state.settingsRequest = nil
+        switch request {
+        case .one(let key)?:
+            say(key, readings[key], &state, &out)
+        case .screen?:
+            if state.currentScreenID != .settings { state.stacks[state.tab, default: []].append(.settings) }
+            state.focus[.settings] = 0
+            let count = SettingKey.allCases.count
+            out.speak(strings(.settingsScreenAnnounce, ["count": String(count)]), &state)
+            announce(&state, &out)
+        case nil:
+            break
+        }
+    }
+
+    private func say(_ key: SettingKey, _ reading: SettingReading?, _ state: inout ReaderState, _ out: inout Announcer) {
+        let name = key.displayName(strings)
+        out.notice("setting", strings(.settingsCurrent, ["name": name.prefix(1).uppercased() + name.dropFirst(),
+                                                         "value": reading?.value ?? strings(.settingsUnknownValue),
+                                                         "what": SettingReading.describe(reading, strings)]), &state)
+    }
+
     func deviceConfigured(_ result: DeviceSettingResult, _ state: inout ReaderState, _ out: inout Announcer) {
         switch result {
         case .applied(let message): out.notice("setting", message, &state)
