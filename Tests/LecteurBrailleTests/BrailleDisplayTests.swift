@@ -21,7 +21,7 @@ struct BrailleDisplayTests {
         return BrailleCells.unicode(dots)
     }
 
-    @Test("the cells written arrive at the display (8 points, intégral, abrégé)")
+    @Test("the cells written arrive at the display (8 points, intégral, abrégé)", .requires(.brltty))
     func cellsShown() throws {
         let rig = try BrlttyRig.start()
         defer { rig.stop() }
@@ -57,7 +57,7 @@ struct BrailleDisplayTests {
         #expect(output.takeExceptions().isEmpty)
     }
 
-    @Test("keys pressed on the display arrive as BrailleKey")
+    @Test("keys pressed on the display arrive as BrailleKey", .requires(.brltty))
     func keys() throws {
         let rig = try BrlttyRig.start()
         defer { rig.stop() }
@@ -83,7 +83,7 @@ struct BrailleDisplayTests {
         }
     }
 
-    @Test("panning a label longer than the display; at its end the key moves to the next element")
+    @Test("panning a label longer than the display; at its end the key moves to the next element", .requires(.brltty))
     func panning() throws {
         let rig = try BrlttyRig.start(cells: 20)
         defer { rig.stop() }
@@ -127,7 +127,7 @@ struct BrailleDisplayTests {
         #expect(previous.window == 19..<39)
     }
 
-    @Test("LNDN, LNUP, HOME, RETURN, ROUTE become reader intents")
+    @Test("LNDN, LNUP, HOME, RETURN, ROUTE become reader intents", .requires(.brltty))
     func intents() throws {
         let rig = try BrlttyRig.start()
         defer { rig.stop() }
@@ -148,7 +148,7 @@ struct BrailleDisplayTests {
         }
     }
 
-    @Test("brltty stopped and started again: reconnects by itself and rewrites the line")
+    @Test("brltty stopped and started again: reconnects by itself and rewrites the line", .requires(.brltty))
     func reconnection() throws {
         let rig = try BrlttyRig.start()
         defer { rig.stop() }
@@ -205,7 +205,7 @@ struct BrailleDisplayTests {
         #expect(display.state == .stopped)
     }
 
-    @Test("wrong BrlAPI key: authentication error, not a crash")
+    @Test("wrong BrlAPI key: authentication error, not a crash", .requires(.brltty))
     func authenticationFailure() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-brlapi-key-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -232,7 +232,7 @@ struct BrailleDisplayTests {
     }
 }
 
-@Suite("BrlAPI edge cases on a real brltty", .serialized, .timeLimit(.minutes(1)))
+@Suite("BrlAPI edge cases on a real brltty", .serialized, .timeLimit(.minutes(1)), .requires(.brltty))
 struct BrlAPIEdgeCaseTests {
     @Test("a display of 0 cells: typed error, then it connects by itself once the display is there")
     func emptyDisplay() throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// Timings through a real brltty: both ends stamp CLOCK_MONOTONIC (the test display in Python,
 /// this process in Swift), so the figures are end to end on this machine.
-@Suite("Braille latency through a real brltty", .serialized, .timeLimit(.minutes(1)))
+@Suite("Braille latency through a real brltty", .serialized, .timeLimit(.minutes(1)), .requires(.brltty))
 struct BrailleLatencyTests {
     static func summary(_ label: String, _ nanoseconds: [UInt64]) -> String {
         let ms = nanoseconds.map { Double($0) / 1e6 }.sorted()

@@ -10,7 +10,7 @@ import Testing
         return ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config"].merging(extra) { $1 }
     }
 
-    @Test func aFocusChangeIsHeardOnTheSoundServer() throws {
+    @Test(.requires(.pulseAudio)) func aFocusChangeIsHeardOnTheSoundServer() throws {
         let pulse = try PrivatePulseServer()
         defer { pulse.stop() }
         let recording = try pulse.record(seconds: 8)
@@ -23,7 +23,7 @@ import Testing
         #expect(heard > 0.8 && heard < 6, "heard \(heard) s")
     }
 
-    @Test func anInterruptingCommandCutsTheOldUtteranceAndTheNewOneIsHeard() throws {
+    @Test(.requires(.pulseAudio)) func anInterruptingCommandCutsTheOldUtteranceAndTheNewOneIsHeard() throws {
         let pulse = try PrivatePulseServer()
         defer { pulse.stop() }
         let recording = try pulse.record(seconds: 9)
