@@ -185,11 +185,12 @@ extension SoundServerSuites {
             print("BENCH ratio espeak-ng launch / lecteur speak, first sound p50: \(String(format: "%.1f", percentile(commandFirstSound, 50) / percentile(firstSound, 50)))")
             // With 15 rounds the 95th percentile is the worst case: a thread woken after idling
             // on a loaded machine. The steady figure is `rapidNavigationThroughTheDevice`.
-            #expect(percentile(handed, 95) < 500)
-            #expect(percentile(silence, 95) < 1000)
+            // Hang guards (the figures are the BENCH lines above).
+            #expect(percentile(handed, 95) < 2000, "hang guard")
+            #expect(percentile(silence, 95) < 2000, "hang guard")
             // Sound reaching the monitor also waits for the sound server's scheduling, which a loaded
             // machine (or a sanitizer build) stretches: a bound against hangs, the figures are printed.
-            #expect(percentile(firstSound, 95) < 1000)
+            #expect(percentile(firstSound, 95) < 2000, "hang guard")
         }
 
         /// A user moving quickly through the list: each command interrupts the previous label.
@@ -214,7 +215,7 @@ extension SoundServerSuites {
             print("BENCH rapid navigation, speak → first sample handed to the device output: p50 \(String(format: "%.2f", percentile(handed, 50))) ms, p95 \(String(format: "%.2f", percentile(handed, 95))) ms (n=\(handed.count)); flush() → device dropped: p50 \(String(format: "%.2f", percentile(flushes, 50))) ms, p95 \(String(format: "%.2f", percentile(flushes, 95))) ms")
             // The 5 ms goal is a figure to report (README), not a pass/fail on a noisy machine:
             // this only guards against a hang.
-            #expect(percentile(handed, 95) < 500)
+            #expect(percentile(handed, 95) < 2000, "hang guard")
             #expect(device.statistics.writeErrors == 0)
         }
 
