@@ -19,10 +19,6 @@ final class PrivateOrcaSession {
          "DBUS_SESSION_BUS_ADDRESS": busAddress, "PATH": "/usr/bin:/bin"]
     }
 
-    static var available: Bool {
-        PrivateSessionBus.available && ["/usr/bin/orca", "/usr/bin/Xvfb", "/usr/bin/gsettings"].allSatisfy(FileManager.default.isExecutableFile)
-    }
-
     /// `gnomeSetting`: GNOME's « screen reader » switch on before the accessibility bus starts,
     /// which is what makes the bus say `ScreenReaderEnabled`.
     init(gnomeSetting: Bool) throws {
@@ -103,8 +99,7 @@ final class PrivateOrcaSession {
         }
     }
 
-    @Test(.enabled(if: PrivateOrcaSession.available, "needs orca, Xvfb, gsettings, dbus-daemon and at-spi2-core (scripts/install-deps.sh test)"),
-          arguments: [false, true])
+    @Test(.requires(.orca), arguments: [false, true])
     func orcaIsNoticedWithOrWithoutGnomesSetting(gnomeSetting: Bool) throws {
         let session = try PrivateOrcaSession(gnomeSetting: gnomeSetting)
         defer { session.stop() }
