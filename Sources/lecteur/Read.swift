@@ -50,6 +50,9 @@ extension Lecteur {
         // The default is in the help text, in the user's language (no English "(default: tty)").
         var brailleTty: String { brailleTtyOption ?? "tty" }
 
+        @Option(name: .customLong("input"), help: ArgumentHelp(cli(.terminalCliOptInput), valueName: "lines|keys"))
+        var input: InputOption?
+
         func run() throws {
             let strings = try common.strings()
             let format = try choice(transcript, "--transcript", as: TranscriptFormat.self)
@@ -119,11 +122,18 @@ extension Lecteur {
                 session.shutdown()
                 speechSetup.voice?.stop()
                 speechSetup.output.close()
+                TerminalMode.restore()
             }
             let interactive = CommandLoop.standardInputIsTerminal
-            CommandLoop(session: session, interactive: interactive,
-                        prompt: interactive && format == .text ? strings(.appPrompt) : nil)
+            if input == .keys && !interactive { startupNotices.append(strings(.terminalKeysNeedTerminal)) }
+            let prompt = format == .text ? strings(.appPrompt) : ""
+            let edited = interactive && TerminalLoop(session: session, prompt: prompt, inputMode: input?.mode)
                 .run(startupNotices: startupNotices)
+            if !edited {
+                // From a pipe exactly as before; on a terminal libedit could not take, plain lines.
+                CommandLoop(session: session, interactive: interactive, prompt: interactive ? prompt : nil)
+                    .run(startupNotices: startupNotices)
+            }
             // Let the last words be heard (or written to --audio-out) before leaving.
             speechSetup.shutdown(drainTimeout: .seconds(30))
             session.shutdown()
@@ -133,4 +143,11 @@ extension Lecteur {
 
 enum DeviceMode: String, CaseIterable {
     case auto, on, off
+}
+
+/// `--input lines|keys`: the keyboard on a terminal for this run.
+enum InputOption: String, CaseIterable, ExpressibleByArgument {
+    case lines, keys
+
+    var mode: InputMode { self == .lines ? .lines : .keys }
 }

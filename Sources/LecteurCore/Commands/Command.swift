@@ -25,11 +25,15 @@ public enum Command: Hashable, Sendable {
     case readAll
     /// Says the last notice or error again.
     case repeatMessage
+    /// `q` on a terminal: asks « Quitter Lecteur ? » first (it sits under `a` on AZERTY).
+    case askToQuit
 }
 
 /// What a jump skips to.
 public enum ItemKind: Hashable, Sendable {
     case course, heading
+    /// A category chip of the filter row.
+    case chip
 }
 
 public enum ArgumentRule: Hashable, Sendable {
@@ -143,6 +147,7 @@ extension ItemKind {
         switch CommandParser.fold(word) {
         case "course", "courses", "formation", "formations", "card", "carte": self = .course
         case "heading", "headings", "titre", "titres", "title": self = .heading
+        case "chip", "chips", "filtre", "filtres", "filter": self = .chip
         default: return nil
         }
     }

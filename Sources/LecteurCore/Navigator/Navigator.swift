@@ -248,7 +248,11 @@ public struct Navigator: Sendable {
             out.notice("help", line(spec), &state)
             return
         }
-        let lines = [strings(.helpIntro)] + parser.allSpecs.map(line) + [strings(.helpEmptyLine)]
+        var lines = [strings(.helpIntro)] + parser.allSpecs.map(line) + [strings(.helpEmptyLine)]
+        // In single-key mode the keys come first to mind: the table that drives them is listed.
+        if state.onTerminal && state.settings.inputMode == .keys {
+            lines = [strings(.terminalKeysIntro)] + KeyTable.entries.map { strings($0.help) } + lines
+        }
         out.notice("help", lines.joined(separator: "\n"), &state)
     }
 

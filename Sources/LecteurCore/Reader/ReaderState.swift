@@ -58,6 +58,10 @@ public struct ReaderState: Equatable, Sendable {
     public var readAllSerial = 0
     /// What a reload may take away (the filter's and the open formations' names), to say so.
     public var reloadContext: ReloadContext?
+    /// On a terminal (`.attachTerminal`): a welcome, a goodbye, and `q` asks before quitting.
+    public var onTerminal = false
+    /// « Quitter Lecteur ? » was asked: the next line or key answers it.
+    public var quitPending = false
 
     public static let historyLimit = 20
 

@@ -8,6 +8,10 @@ public struct ReaderSettings: Hashable, Sendable {
     public var morse: MorseSettings = .default
     /// Say « formation 3 sur 14 » after each move, as NVDA reports an object's position by default.
     public var speakPosition = true
+    /// What is said while a line is typed on a terminal (`régler écho`).
+    public var typingEcho: TypingEcho = .none
+    /// Typed lines or single keys on a terminal (`régler clavier`, `--input`).
+    public var inputMode: InputMode = .lines
 
     public static let brailleMessageRange: ClosedRange<Double> = 0...60
 
@@ -17,6 +21,8 @@ public struct ReaderSettings: Hashable, Sendable {
     public static let verbosityKey = "reader.verbosity"
     public static let brailleMessageKey = "reader.braille-message"
     public static let positionKey = "reader.position"
+    public static let echoKey = "reader.echo"
+    public static let inputModeKey = "reader.keyboard"
 
     /// Settings as saved; unknown or invalid values are left at their default and reported.
     public static func restore(_ value: (String) -> String?, strings: Strings) -> (ReaderSettings, [String]) {
@@ -27,6 +33,8 @@ public struct ReaderSettings: Hashable, Sendable {
             settings.brailleMessageSeconds = seconds
         }
         if let saved = value(positionKey) { settings.speakPosition = saved != "off" }
+        if let saved = value(echoKey), let echo = TypingEcho(rawValue: saved) { settings.typingEcho = echo }
+        if let saved = value(inputModeKey), let mode = InputMode(rawValue: saved) { settings.inputMode = mode }
         let (morse, issues) = MorseSettings.load(value)
         settings.morse = morse
         problems += issues.map { $0.message(strings) }
