@@ -50,10 +50,10 @@ final class LinePrompt {
         lecteur_el_set_prompt(editor) { _ in LinePrompt.active?.promptPointer }
         lecteur_el_set_getc(editor) { _, character in LinePrompt.active?.readCharacter(character) ?? -1 }
         lecteur_el_keep_signals_as_keys(editor)
-        lecteur_el_add_function(editor, Self.wide("lecteur-complete"), Self.wide("complete"), { _, _ in
+        lecteur_el_add_function(editor, Self.completeName, Self.completeName, { _, _ in
             LinePrompt.active?.complete() ?? UInt8(CC_NORM)
         })
-        lecteur_el_add_function(editor, Self.wide("lecteur-interrupt"), Self.wide("interrupt"), { _, _ in
+        lecteur_el_add_function(editor, Self.interruptName, Self.interruptName, { _, _ in
             LinePrompt.active?.interrupt() ?? UInt8(CC_NORM)
         })
         bind("^I", "lecteur-complete")
@@ -85,7 +85,12 @@ final class LinePrompt {
         _ = promptText.initialize(from: wide)
         escape = .none
         var count: Int32 = 0
-        guard let line = el_wgets(editor, &count), count > 0 else { return nil }
+        guard let line = el_wgets(editor, &count), count > 0 else {
+            // What follows (the goodbye, the shell's prompt) starts on a line of its own.
+            fputs("\r\n", stdout)
+            fflush(stdout)
+            return nil
+        }
         var text = Self.string(line, count: Int(count))
         if text.hasSuffix("\n") { text.removeLast() }
         remember(text)
@@ -93,9 +98,11 @@ final class LinePrompt {
     }
 
     private func remember(_ line: String) {
-        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        // Completion leaves a space after the word: « filtre Bureautique » once, not twice.
+        let entry = String(line.reversed().drop { $0 == " " }.reversed())
+        guard !entry.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         var event = HistEventW()
-        lecteur_history_enter(history, &event, Self.wide(line))
+        lecteur_history_enter(history, &event, Self.wide(entry))
         guard let historyPath else { return }
         lecteur_history_save(history, &event, historyPath)
         // Typed commands are the user's own: readable by them only.
@@ -103,6 +110,18 @@ final class LinePrompt {
     }
 
     // MARK: libedit's callbacks (one editor per process: `active`)
+
+    /// libedit keeps the pointers EL_ADDFN is given (it does not copy the names): they must
+    /// live as long as the process.
+    private static let completeName = permanent("lecteur-complete")
+    private static let interruptName = permanent("lecteur-interrupt")
+
+    private static func permanent(_ text: String) -> UnsafePointer<wchar_t> {
+        let wide = Self.wide(text)
+        let buffer = UnsafeMutablePointer<wchar_t>.allocate(capacity: wide.count)
+        buffer.initialize(from: wide, count: wide.count)
+        return UnsafePointer(buffer)
+    }
 
     nonisolated(unsafe) private static var active: LinePrompt?
 

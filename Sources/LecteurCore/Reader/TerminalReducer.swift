@@ -59,7 +59,10 @@ struct TerminalReducer: Sendable {
         state.announcement.answerPending = pending
     }
 
+    /// Tab's answer is the answer to a key: it cuts what was playing.
     func completion(_ candidates: [String], _ state: inout ReaderState, _ out: inout Announcer) {
+        state.announcement.answerPending = true
+        defer { state.announcement.answerPending = false }
         switch candidates.count {
         case 0: out.notice("completion", strings(.terminalCompletionNone), remember: false, &state)
         case 1: out.speak(candidates[0], remember: false, &state)

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// Issue 25 through the binary on a pseudo-terminal, as a person types: line editing, history
+/// (also across two runs), Tab completion, Ctrl-C, Ctrl-D, `q` asking first, single-key mode,
+/// and the terminal left as it was found.
+@Suite struct TerminalKeyboardSessionTests {
+    static let up = "\u{1B}[A", down = "\u{1B}[B", left = "\u{1B}[D", end = "\u{1B}[F", escape = "\u{1B}"
+    static let arguments = ["--transcript", "jsonl", "--speech", "off", "--braille", "off"]
+
+    static func messages(_ run: PseudoTerminal.Run, _ type: String, code: String? = nil) -> [String] {
+        run.events(type, code: code).compactMap { $0["message"] as? String }
+    }
+
+    @Test func linesAreEditedRecalledCompletedAndInterrupted() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        // Longer than the kernel's 4 095-byte line: the word after the spaces must still arrive.
+        let long = "chercher" + String(repeating: " ", count: 4200) + "radio\r"
+        let run = try PseudoTerminal.run(Self.arguments, environment: home.environment, steps: [
+            .type("suivan"), .type(Self.left + Self.left), .type("X"), .type(Self.end), .type("\r", until: "\"error\""),
+            .type(long, until: "\"focus\""),
+            .type("fil\t", until: "\"speech\""), .type("bur\t", until: "\"speech\""), .type("\r", until: "\"filter\""),
+            .type(Self.up, pause: 0.5), .type("\r", until: "\"filter\""),
+            .type("abc"), .type("\u{03}", until: "\"stop\""), .type("où\r", until: "\"where\""),
+            .type("\u{04}", until: "goodbye"),
+        ])
+        #expect(run.status == 0, "Ctrl-D leaves with status 0: \(run.output.suffix(400))")
+        #expect(Self.messages(run, "notice", code: "welcome").count == 1)
+        let errors = Self.messages(run, "error")
+        #expect(errors.first?.contains("« suivXan »") == true, "← ← X then End gives the edited line: \(errors)")
+        let radio = run.events("focus").first { ($0["label"] as? String)?.hasPrefix("Radio") == true }
+        #expect(radio != nil, "a line of 4 200 bytes is read whole")
+        let completed = run.events("speech").compactMap { $0["text"] as? String }
+        #expect(completed.contains("filtre") && completed.contains("Bureautique"), "\(completed)")
+        let filters = Self.messages(run, "notice", code: "filter")
+        #expect(filters.filter { $0.hasPrefix("Bureautique") }.count == 2, "Tab completed, then ↑ recalled it: \(filters)")
+        #expect(Self.messages(run, "notice", code: "stop") == ["Silence."], "\(run.output.suffix(600).debugDescription)")
+        #expect(Self.messages(run, "error").count == 1, "Ctrl-C emptied « abc »: « où » alone followed")
+        #expect(Self.messages(run, "notice", code: "where").count == 1)
+        #expect(Self.messages(run, "notice", code: "goodbye") == ["Au revoir."])
+        #expect(!run.sttyBefore.isEmpty && run.sttyBefore == run.sttyAfter, "terminal restored: \(run.sttyBefore) → \(run.sttyAfter)")
+    }
+
+    @Test func historyIsKeptAcrossSessionsAndQAsksFirst() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let first = try PseudoTerminal.run(Self.arguments, environment: home.environment, steps: [
+            .type("onglet morse\r", until: "\"focus\""), .type("quitter\r", until: "goodbye"),
+        ])
+        #expect(first.status == 0)
+        let history = home.root.appendingPathComponent("state/lecteur/history")
+        let mode = try FileManager.default.attributesOfItem(atPath: history.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "the history is the user's only")
+        let second = try PseudoTerminal.run(Self.arguments, environment: home.environment, steps: [
+            // ↑ ↑: « quitter », then « onglet morse » from the first run.
+            .type(Self.up, pause: 0.4), .type(Self.up, pause: 0.4), .type("\r", until: "\"screen\":\"morse\""),
+            .type("q\r", until: "quit.confirm"), .type("n\r", until: "quit.cancelled"),
+            .type("où\r", until: "\"where\""),
+            .type("q\r", until: "quit.confirm"), .type("o\r", until: "goodbye"),
+        ])
+        #expect(second.status == 0, "\(second.output.suffix(400))")
+        #expect(second.events("focus").contains { $0["screen"] as? String == "morse" }, "recalled from the first run")
+        #expect(Self.messages(second, "notice", code: "quit.confirm").count == 2)
+        #expect(Self.messages(second, "notice", code: "where").count == 1, "after « n » the reader still answers")
+        #expect(second.sttyBefore == second.sttyAfter)
+    }
+
+    @Test func singleKeysNavigateAndQAsksFirst() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let run = try PseudoTerminal.run(Self.arguments + ["--input", "keys"], environment: home.environment, steps: [
+            .type(Self.down, until: "\"focus\""), .type(Self.down, until: "\"focus\""),
+            .type("f", until: "\"focus\""), .type("\r", until: "\"focus\""), .type(Self.escape, until: "\"focus\""),
+            .type("q", until: "quit.confirm"), .type("n", until: "quit.cancelled"),
+            .type("q", until: "quit.confirm"), .type("o", until: "goodbye"),
+        ])
+        #expect(run.status == 0, "\(run.output.suffix(400))")
+        let focus = run.events("focus")
+        let moves = focus.dropFirst().map { "\($0["screen"] ?? "")#\($0["index"] ?? "")" }
+        // ↓ ↓ from « Toutes » (1): 2, 3; f: the first formation; Enter: its detail; Escape: back to it.
+        #expect(moves.count == 5, "\(moves)")
+        #expect(Array(moves.prefix(2)) == ["formations#2", "formations#3"], "\(moves)")
+        #expect(moves.count == 5 && moves[3].hasPrefix("detail") && moves[4] == moves[2], "\(moves)")
+        #expect(Self.messages(run, "notice", code: "goodbye") == ["Au revoir."])
+        #expect(!run.sttyBefore.isEmpty && run.sttyBefore == run.sttyAfter, "raw mode undone: \(run.sttyBefore) → \(run.sttyAfter)")
+    }
+
+    @Test func aSignalInSingleKeyModeRestoresTheTerminal() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let run = try PseudoTerminal.run(Self.arguments + ["--input", "keys"], environment: home.environment, steps: [
+            .type(Self.down, until: "\"focus\""), .signal(SIGTERM),
+        ])
+        #expect(run.status == 128 + SIGTERM, "\(run.output.suffix(300))")
+        #expect(!run.sttyBefore.isEmpty && run.sttyBefore == run.sttyAfter, "raw mode undone: \(run.sttyBefore) → \(run.sttyAfter)")
+    }
+}
