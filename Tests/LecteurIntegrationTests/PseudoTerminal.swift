@@ -13,9 +13,16 @@ struct PseudoTerminal {
         let pause: Double
         /// Sent to the reader instead of bytes.
         var signal: Int32?
+        /// Note how many samples the sound recording held just before the bytes are written.
+        var mark = false
 
         static func type(_ text: String, until: String? = nil, pause: Double = 0.3) -> Step {
             Step(bytes: Array(text.utf8), until: until, pause: pause)
+        }
+
+        /// A key whose moment is noted against the recording of the sound server (`Run.marks`).
+        static func marked(_ text: String, pause: Double) -> Step {
+            Step(bytes: Array(text.utf8), until: nil, pause: pause, mark: true)
         }
 
         static func signal(_ signo: Int32) -> Step {
@@ -28,6 +35,8 @@ struct PseudoTerminal {
         let status: Int32?
         let sttyBefore: String
         let sttyAfter: String
+        /// For each marked step, the recording's length in samples just before its key was sent.
+        let marks: [Int]
 
         /// The transcript's JSON Lines events among the terminal's echo and redraws.
         var events: [[String: Any]] {
@@ -55,6 +64,7 @@ struct PseudoTerminal {
         script = 'stty -g > "$0.before"; "$@"; s=$?; stty -g > "$0.after"; exit $s'
         os.execve("/bin/sh", ["sh", "-c", script, prefix] + spec["argv"], env)
     out = b""
+    marks = []
     def pump(seconds, token=None, since=0):
         global out
         end = time.monotonic() + seconds
@@ -75,6 +85,8 @@ struct PseudoTerminal {
             # The reader is the shell's only child.
             child = int(open("/proc/%d/task/%d/children" % (pid, pid)).read().split()[0])
             os.kill(child, step["signal"])
+        if step["mark"]:
+            marks.append(os.path.getsize(spec["monitor"]) // 2)
         data = bytes.fromhex(step["hex"])
         for i in range(0, len(data), 512):
             os.write(fd, data[i:i + 512])
@@ -101,13 +113,13 @@ struct PseudoTerminal {
         except OSError:
             return ""
     print(json.dumps({"output": out.decode("utf-8", "replace"), "status": status,
-                      "before": read(prefix + ".before"), "after": read(prefix + ".after")}))
+                      "before": read(prefix + ".before"), "after": read(prefix + ".after"), "marks": marks}))
     """#
 
     /// Runs `lecteur ARGUMENTS` on a new pseudo-terminal with `environment`, plays `steps` once
     /// `ready` has appeared in its output, and waits (20 s at most) for it to end.
     static func run(_ arguments: [String], environment: [String: String], ready: String = "\"focus\"",
-                    steps: [Step]) throws -> Run {
+                    monitor: URL? = nil, steps: [Step]) throws -> Run {
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-pty-\(UUID().uuidString)").path
         defer {
             try? FileManager.default.removeItem(atPath: prefix + ".before")
@@ -116,11 +128,12 @@ struct PseudoTerminal {
         var env = ["TERM": "xterm-256color", "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock"]
         for (key, value) in environment { env[key] = value }
         let spec: [String: Any] = [
-            "prefix": prefix, "env": env, "ready": ready,
+            "prefix": prefix, "env": env, "ready": ready, "monitor": monitor?.path ?? "",
             "argv": [LecteurProcess.binary.path] + arguments,
             "steps": steps.map { step -> [String: Any] in
                 ["hex": step.bytes.map { String(format: "%02x", $0) }.joined(),
-                 "until": step.until as Any? ?? NSNull(), "pause": step.pause, "signal": step.signal ?? 0]
+                 "until": step.until as Any? ?? NSNull(), "pause": step.pause, "signal": step.signal ?? 0,
+                 "mark": step.mark]
             },
         ]
         let process = Process()
@@ -136,6 +149,7 @@ struct PseudoTerminal {
             throw LecteurProcess.TimedOut(arguments: arguments)
         }
         return Run(output: report["output"] as? String ?? "", status: (report["status"] as? Int).map(Int32.init),
-                   sttyBefore: report["before"] as? String ?? "", sttyAfter: report["after"] as? String ?? "")
+                   sttyBefore: report["before"] as? String ?? "", sttyAfter: report["after"] as? String ?? "",
+                   marks: report["marks"] as? [Int] ?? [])
     }
 }
