@@ -23,10 +23,15 @@ import Testing
             .type(long, until: "\"focus\""),
             .type("fil\t", until: "\"speech\""), .type("bur\t", until: "\"speech\""), .type("\r", until: "\"filter\""),
             .type(Self.up, pause: 0.5), .type("\r", until: "\"filter\""),
-            .type("abc"), .type("\u{03}", until: "\"stop\""), .type("où\r", until: "\"where\""),
+            // « é » erased by one Backspace: a character, not a byte.
+            .type("abc"), .type("\u{03}", until: "\"stop\""), .type("oùé"), .type("\u{7F}"), .type("\r", until: "\"where\""),
+            // Words echoed as they end, in the reader's voice; then erased.
+            .type("régler écho mots\r", until: "\"setting\""), .type("Chut ", until: "\"speech\""),
+            .type(String(repeating: "\u{7F}", count: 5)),
             .type("\u{04}", until: "goodbye"),
         ])
         #expect(run.status == 0, "Ctrl-D leaves with status 0: \(run.output.suffix(400))")
+        #expect(run.events("speech").contains { $0["text"] as? String == "Chut" && $0["interrupt"] as? Bool == true })
         #expect(Self.messages(run, "notice", code: "welcome").count == 1)
         let errors = Self.messages(run, "error")
         #expect(errors.first?.contains("« suivXan »") == true, "← ← X then End gives the edited line: \(errors)")
@@ -74,9 +79,15 @@ import Testing
             .type(Self.down, until: "\"focus\""), .type(Self.down, until: "\"focus\""),
             .type("f", until: "\"focus\""), .type("\r", until: "\"focus\""), .type(Self.escape, until: "\"focus\""),
             .type("q", until: "quit.confirm"), .type("n", until: "quit.cancelled"),
-            .type("q", until: "quit.confirm"), .type("o", until: "goodbye"),
+            // Back to typed lines from the `:` command line, at once.
+            .type(":", until: "\"speech\""), .type("régler clavier lignes\r", until: "\"setting\""),
+            .type("où\r", until: "\"where\""),
+            .type("q\r", until: "quit.confirm"), .type("o\r", until: "goodbye"),
         ])
         #expect(run.status == 0, "\(run.output.suffix(400))")
+        #expect(Self.messages(run, "notice", code: "quit.confirm").count == 2)
+        #expect(Self.messages(run, "notice", code: "quit.cancelled").count == 1)
+        #expect(Self.messages(run, "notice", code: "where").count == 1, "lines mode after « régler clavier lignes »")
         let focus = run.events("focus")
         let moves = focus.dropFirst().map { "\($0["screen"] ?? "")#\($0["index"] ?? "")" }
         // ↓ ↓ from « Toutes » (1): 2, 3; f: the first formation; Enter: its detail; Escape: back to it.
