@@ -50,8 +50,10 @@ extension Lecteur {
         // The default is in the help text, in the user's language (no English "(default: tty)").
         var brailleTty: String { brailleTtyOption ?? "tty" }
 
+        // A string checked by `choice`, as the other options: a wrong value gets a French message
+        // (ArgumentParser's own for an enum is English).
         @Option(name: .customLong("input"), help: ArgumentHelp(cli(.terminalCliOptInput), valueName: "lines|keys"))
-        var input: InputOption?
+        var inputOption: String?
 
         func run() throws {
             let strings = try common.strings()
@@ -64,6 +66,7 @@ extension Lecteur {
                 }
                 return table
             }
+            let input = try inputOption.map { try choice($0, "--input", as: InputMode.self) }
             let store = ReaderStore(strings: strings)
 
             // Speech and Morse share one audio output: a device, the --audio-out file, or silence.
@@ -127,7 +130,7 @@ extension Lecteur {
             let interactive = CommandLoop.standardInputIsTerminal
             if input == .keys && !interactive { startupNotices.append(strings(.terminalKeysNeedTerminal)) }
             let prompt = format == .text ? strings(.appPrompt) : ""
-            let edited = interactive && TerminalLoop(session: session, prompt: prompt, inputMode: input?.mode)
+            let edited = interactive && TerminalLoop(session: session, prompt: prompt, inputMode: input)
                 .run(startupNotices: startupNotices)
             if !edited {
                 // From a pipe exactly as before; on a terminal libedit could not take, plain lines.
@@ -145,9 +148,3 @@ enum DeviceMode: String, CaseIterable {
     case auto, on, off
 }
 
-/// `--input lines|keys`: the keyboard on a terminal for this run.
-enum InputOption: String, CaseIterable, ExpressibleByArgument {
-    case lines, keys
-
-    var mode: InputMode { self == .lines ? .lines : .keys }
-}

@@ -98,6 +98,20 @@ import Testing
         #expect(!run.sttyBefore.isEmpty && run.sttyBefore == run.sttyAfter, "raw mode undone: \(run.sttyBefore) → \(run.sttyAfter)")
     }
 
+    @Test func fromAPipeNothingChangesAndKeysModeSaysWhy() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let piped = try LecteurProcess.run(Self.arguments, input: "où\nq\nsuivant\n", environment: home.environment)
+        #expect(piped.status == 0)
+        let codes = piped.events("notice").compactMap { $0["code"] as? String }
+        #expect(!codes.contains("welcome") && !codes.contains("goodbye") && !codes.contains("quit.confirm"), "\(codes)")
+        #expect(piped.events("focus").count == 1, "`q` quit at once: « suivant » was never read")
+        let keys = try LecteurProcess.run(Self.arguments + ["--input", "keys"], input: "où\n", environment: home.environment)
+        let notices = keys.events("notice").compactMap { $0["message"] as? String }
+        #expect(notices.first == "Le mode touches demande un terminal : l'entrée n'en est pas un, les commandes sont lues ligne par ligne.")
+        #expect(keys.events("notice").contains { $0["code"] as? String == "where" }, "lines are read")
+    }
+
     @Test func aSignalInSingleKeyModeRestoresTheTerminal() throws {
         let home = ReaderHome()
         defer { home.remove() }
