@@ -24,7 +24,7 @@ for arg in "$@"; do
 done
 
 packages=(libespeak-ng-dev espeak-ng-data libbrlapi-dev libpcaudio-dev liblouis-dev liblouis-data
-          libsqlite3-dev libcurl4-openssl-dev libspeechd-dev pkg-config)
+          libsqlite3-dev libcurl4-openssl-dev libspeechd-dev libedit-dev pkg-config)
 
 # PipeWire answers the PulseAudio protocol and says so in `pactl info`; a machine where
 # pipewire-pulse is installed but not running right now (no session) counts too.

@@ -17,6 +17,8 @@ public final class ReaderSession: @unchecked Sendable {
     private let queue = DispatchQueue(label: "lecteur.session")
     private let loads = DispatchGroup()
     private var quitRequested = false
+    /// The line a key asked for (`.prompt`), while that key is applied.
+    private var requestedPrompt: PromptKind?
     private let practiceSeed: UInt64?
 
     public init(reader: Reader, transcript: Transcript, catalogueSource: CatalogueSource, store: ReaderStore,
@@ -73,6 +75,20 @@ public final class ReaderSession: @unchecked Sendable {
 
     public func send(_ action: Action) {
         queue.sync { apply(action) }
+    }
+
+    /// A key in single-key mode; returns the line it asks for (`/`, `:`), if any.
+    public func press(_ key: Key) -> PromptKind? {
+        queue.sync {
+            requestedPrompt = nil
+            apply(.key(key))
+            return requestedPrompt
+        }
+    }
+
+    /// Reads the state in turn with everything else (completion, the keyboard mode).
+    public func inspect<T>(_ read: (ReaderState) -> T) -> T {
+        queue.sync { read(state) }
     }
 
     /// Abandons a catalogue load in flight: someone who quits while a slow server is being
@@ -171,6 +187,8 @@ public final class ReaderSession: @unchecked Sendable {
                 }
             case .quit:
                 quitRequested = true
+            case .prompt(let kind):
+                requestedPrompt = kind
             }
         }
     }

@@ -29,6 +29,8 @@ public enum Command: Hashable, Sendable {
     case readAll
     /// Says the last notice or error again.
     case repeatMessage
+    /// `q` on a terminal: asks « Quitter Lecteur ? » first (it sits under `a` on AZERTY).
+    case askToQuit
     /// The review cursor inside the focused element: say the character, word or sentence under
     /// it, or move it to the next or previous one first.
     case review(ReviewUnit, ReviewStep)
@@ -51,6 +53,8 @@ public enum ReviewStep: Hashable, Sendable {
 /// What a jump skips to.
 public enum ItemKind: Hashable, Sendable {
     case course, heading
+    /// A category chip of the filter row.
+    case chip
 }
 
 public enum ArgumentRule: Hashable, Sendable {
@@ -181,6 +185,7 @@ extension ItemKind {
         switch CommandParser.fold(word) {
         case "course", "courses", "formation", "formations", "card", "carte": self = .course
         case "heading", "headings", "titre", "titres", "title": self = .heading
+        case "chip", "chips", "filtre", "filtres", "filter": self = .chip
         default: return nil
         }
     }

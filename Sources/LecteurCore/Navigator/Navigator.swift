@@ -250,7 +250,11 @@ public struct Navigator: Sendable {
         }
         // Only commands with a name in the user's language: « faster » has « plus vite » in French.
         let listed = parser.allSpecs.filter { !CommandLanguage.helpNames($0.names, localeCode: strings.localeCode).isEmpty }
-        let lines = [strings(.helpIntro)] + listed.map(line) + [strings(.helpEmptyLine)]
+        var lines = [strings(.helpIntro)] + listed.map(line) + [strings(.helpEmptyLine)]
+        // In single-key mode the keys come first to mind: the table that drives them is listed.
+        if state.onTerminal && state.settings.inputMode == .keys {
+            lines = [strings(.terminalKeysIntro)] + KeyTable.entries.map { strings($0.help) } + lines
+        }
         out.notice("help", lines.joined(separator: "\n"), &state)
     }
 

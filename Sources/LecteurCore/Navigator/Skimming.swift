@@ -57,6 +57,19 @@ extension Navigator {
                 out.notice("edge", strings(forward ? .edgeLastCourse : .edgeFirstCourse), &state)
                 return
             }
+        case .chip:
+            let chips = screen.id == .formations ? screen.elements.fixedElements.indices.filter {
+                screen.elements.fixedElements[$0].id.hasPrefix("chip.")
+            } : []
+            guard !chips.isEmpty else {
+                out.notice("edge", strings(.terminalNoChipHere), &state)
+                return
+            }
+            target = forward ? chips.first { $0 > index } : chips.last { $0 < index }
+            if target == nil {
+                out.notice("edge", strings(forward ? .terminalEdgeLastChip : .terminalEdgeFirstChip), &state)
+                return
+            }
         case .heading:
             // Headings are never cards: only the fixed part of a long list is looked at.
             let headings = screen.elements.fixedElements.indices.filter { screen.elements.fixedElements[$0].role == .heading }

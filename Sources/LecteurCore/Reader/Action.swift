@@ -39,6 +39,16 @@ public enum Action: Hashable, Sendable {
     /// Everything said up to a `.whenSpoken(token)` effect has been heard (read-all's next step).
     case spoken(token: Int)
     case progressUpdated([String: SymbolProgress])
+    /// The reader runs on a terminal (not a pipe): welcome, goodbye, `q` asks first; `inputMode`
+    /// is this run's keyboard mode when `--input` chose one.
+    case attachTerminal(inputMode: InputMode?)
+    /// A key typed on the terminal's command line (nil: not a character: an arrow, Backspace…),
+    /// with the word before the cursor it may end: silences speech, and echoes as set.
+    case typed(Character?, word: String)
+    /// A key in single-key mode.
+    case key(Key)
+    /// What Tab found to complete the command line.
+    case completion([String])
 }
 
 /// What a braille display key asks for (after panning inside a long line).
@@ -152,6 +162,13 @@ public enum Effect: Hashable, Sendable {
     /// when there is no voice).
     case whenSpoken(token: Int)
     case quit
+    /// Read a line on the terminal (single-key mode's `/` and `:`), then run it.
+    case prompt(PromptKind)
+}
+
+/// The line single-key mode asks for.
+public enum PromptKind: Hashable, Sendable {
+    case search, commandLine
 }
 
 /// Which practice the user asked for; the runtime knows the stored Koch level.

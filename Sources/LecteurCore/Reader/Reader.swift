@@ -11,6 +11,7 @@ public struct Reader: Sendable {
     let morse: MorseReducer
     let review: ReviewReducer
     let punctuation: PunctuationReader?
+    let terminal: TerminalReducer
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -30,6 +31,7 @@ public struct Reader: Sendable {
         review = ReviewReducer(strings: strings, namer: CharacterNamer(lexicon: characters, symbols: symbols))
         punctuation = PunctuationReader(characters: characters, symbols: symbols,
                                         abbreviations: pronunciation?.lexicon.abbreviations.keys.map { $0 } ?? [])
+        terminal = TerminalReducer(strings: strings)
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
@@ -46,10 +48,16 @@ public struct Reader: Sendable {
         case .start:
             for message in state.startupNotices { out.notice("startup", message, priority: .notice, &state) }
             state.startupNotices = []
+            terminal.welcome(&state, &out)
             out.append(.loadCatalogue(.initial))
         case .line(let line):
-            if state.practice != nil {
+            if state.quitPending {
+                terminal.answerQuit(line, &state, &out)
+            } else if state.practice != nil {
                 practiceLine(line, &state, &out)
+            } else if state.onTerminal, CommandParser.fold(TextSanitizer.clean(line)) == "q" {
+                // The line `q` asks first on a terminal; from a pipe it quits as it always did.
+                terminal.askToQuit(&state, &out)
             } else {
                 switch parser.parse(line) {
                 case .empty: break
@@ -119,6 +127,14 @@ public struct Reader: Sendable {
         case .spoken(let token):
             guard state.readAll == token else { break }
             readAllStep(&state, &out)
+        case .attachTerminal(let inputMode):
+            terminal.attach(inputMode: inputMode, &state)
+        case .typed(let character, let word):
+            terminal.typed(character, word: word, &state, &out)
+        case .key(let key):
+            self.key(key, &state, &out)
+        case .completion(let candidates):
+            terminal.completion(candidates, &state, &out)
         }
 
         finishDisplay(byUser: byUser, &state, &out)
@@ -144,7 +160,9 @@ public struct Reader: Sendable {
         }
         switch command {
         case .quit:
-            out.append(.quit)
+            terminal.quit(&state, &out)
+        case .askToQuit:
+            terminal.askToQuit(&state, &out)
         case .morse(let text):
             morse.play(text, &state, &out)
         case .practice(let koch):
@@ -194,7 +212,7 @@ public struct Reader: Sendable {
         if clean.count > 1, case .command(let command) = parser.parse(clean) {
             switch command {
             case .quit:
-                out.append(.quit)
+                terminal.quit(&state, &out)
                 return
             case .stop:
                 self.command(.stop, &state, &out)
@@ -207,6 +225,26 @@ public struct Reader: Sendable {
             }
         }
         practice.answer(clean, &state, &out)
+    }
+
+    /// Single-key mode: every key silences speech first, then does what the key table says; a
+    /// pending « Quitter Lecteur ? » takes the key as its answer.
+    private func key(_ key: Key, _ state: inout ReaderState, _ out: inout Announcer) {
+        out.append(.silence)
+        if state.quitPending {
+            if case .character(let character) = key {
+                terminal.answerQuit(String(character), &state, &out)
+            } else {
+                terminal.answerQuit("", &state, &out)
+            }
+            return
+        }
+        switch KeyTable.binding(for: key) {
+        case .command(let command)?: self.command(command, &state, &out)
+        case .search?: terminal.prompt(.search, &state, &out)
+        case .commandLine?: terminal.prompt(.commandLine, &state, &out)
+        case nil: break
+        }
     }
 
     private func continueReading(_ state: inout ReaderState, _ out: inout Announcer) {
@@ -259,7 +297,7 @@ extension Action {
     /// Typed or pressed by the user: the answer interrupts what is playing.
     var isTheUsers: Bool {
         switch self {
-        case .line, .command, .invalidCommand, .activateElement, .displayKey: true
+        case .line, .command, .invalidCommand, .activateElement, .displayKey, .key: true
         default: false
         }
     }

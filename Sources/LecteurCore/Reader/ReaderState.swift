@@ -67,6 +67,10 @@ public struct ReaderState: Equatable, Sendable {
     public var settingsRequest: SettingsRequest?
     /// The devices' settings as last read, for the « Réglages » screen.
     public var deviceSettings: [SettingKey: SettingReading] = [:]
+    /// On a terminal (`.attachTerminal`): a welcome, a goodbye, and `q` asks before quitting.
+    public var onTerminal = false
+    /// « Quitter Lecteur ? » was asked: the next line or key answers it.
+    public var quitPending = false
 
     public static let historyLimit = 20
 

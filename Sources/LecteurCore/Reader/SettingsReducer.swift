@@ -77,6 +77,24 @@ struct SettingsReducer: Sendable {
             state.settings.spellingAlphabet = alphabet
             out.append(.persist([ReaderSettings.alphabetKey: alphabet]))
             out.notice("setting", strings(.settingAlphabet, ["alphabet": ReaderSettings.alphabetName(alphabet, strings)]), &state)
+        case .typingEcho:
+            guard let echo = TypingEcho(userValue: value) else {
+                out.error("setting", strings(.terminalSettingBadEcho, ["value": Navigator.quoted(value)]), &state)
+                return
+            }
+            state.settings.typingEcho = echo
+            out.append(.persist([ReaderSettings.echoKey: echo.rawValue]))
+            out.notice("setting", strings(.terminalSettingEchoSet, ["value": echo.name(strings)]), &state)
+        case .inputMode:
+            guard let mode = InputMode(userValue: value) else {
+                out.error("setting", strings(.terminalSettingBadKeyboard, ["value": Navigator.quoted(value)]), &state)
+                return
+            }
+            state.settings.inputMode = mode
+            out.append(.persist([ReaderSettings.inputModeKey: mode.rawValue]))
+            // Keys need a terminal: from a pipe the setting is kept for the next terminal session.
+            let template: L10n = mode == .keys && !state.onTerminal ? .terminalSettingKeyboardSetNoTerminal : .terminalSettingKeyboardSet
+            out.notice("setting", strings(template, ["value": mode.name(strings)]), &state)
         default:
             break
         }

@@ -9,6 +9,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case speechRate, speechPitch, speechVolume, speechVoice, speechBackend
     case brailleTable
     case morseWPM, morseFarnsworth, morseTone, morseVolume, morseRamp
+    case typingEcho, inputMode
 
     private static let aliases: [String: SettingKey] = {
         var table: [String: SettingKey] = [:]
@@ -29,6 +30,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.morseTone, "tonalite", "tone", "ton", "frequence", "freq", "hz")
         add(.morseVolume, "volume-morse", "morse-volume")
         add(.morseRamp, "rampe", "ramp")
+        add(.typingEcho, "echo", "echo-frappe", "typing-echo")
+        add(.inputMode, "clavier", "keyboard", "input", "entree")
         return table
     }()
 
@@ -56,6 +59,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .morseTone: strings(.morseSettingTone)
         case .morseVolume: strings(.settingNameMorseVolume)
         case .morseRamp: strings(.morseSettingRamp)
+        case .typingEcho: strings(.terminalSettingEcho)
+        case .inputMode: strings(.terminalSettingKeyboard)
         }
     }
 
