@@ -106,6 +106,7 @@ extension Lecteur {
                 }
             }
             devices.listen.append(brailleDevice.listen)
+            if let voice = speechSetup.speechdVoice { devices.listen.append(voice.listen) }
             devices.settle.append { brailleDevice.waitForFirstAnswer() }
             if let output = speechSetup.output as? DeviceAudioOutput {
                 devices.listen.append { post in output.observe { post(DeviceMessages.action(for: $0, strings)) } }
