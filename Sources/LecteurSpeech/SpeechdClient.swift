@@ -84,10 +84,10 @@ public final class SpeechdClient: @unchecked Sendable {
     ///   - autospawn: start the user's daemon when none runs (only when speechd was asked for).
     public static func connect(clientName: String = "lecteur", language: String, autospawn: Bool,
                                deadline: TimeInterval? = nil) throws(SpeechdError) -> SpeechdClient {
-        let limit = deadline ?? connectDeadline(autospawn: autospawn)
-        if !autospawn, case .nothingListens(let detail) = SpeechdAddressProbe.probe(timeout: limit) {
-            throw .unreachable(detail: detail)
-        }
+        let found = SpeechdAddressProbe.probe(timeout: connectDeadline(autospawn: false))
+        if !autospawn, case .nothingListens(let detail) = found { throw .unreachable(detail: detail) }
+        // A daemon already listening answers at once; only one being started gets longer.
+        let limit = deadline ?? connectDeadline(autospawn: autospawn && found != .listening)
         let attempt = ConnectAttempt()
         let thread = Thread {
             let result = SpeechdClient.openBlocking(clientName: clientName, language: language, autospawn: autospawn)
