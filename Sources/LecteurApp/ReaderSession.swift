@@ -17,16 +17,6 @@ public final class ReaderSession: @unchecked Sendable {
     private let queue = DispatchQueue(label: "lecteur.session")
     private let loads = DispatchGroup()
     private var quitRequested = false
-
-    /// Display keys (and panning reports) waiting for the reader, at most this many. A display,
-    /// or a hostile BrlAPI server, sending 32 000 keys a second used to queue them all: typed
-    /// commands waited seconds behind them and memory grew by hundreds of megabytes. Past the
-    /// bound, key presses are dropped until the reader catches up (a person presses a few keys
-    /// a second; only a stuck key or a flood fills it).
-    public static let maximumWaitingKeys = 32
-    private let keysLock = NSLock()
-    private var waitingKeys: [Action] = []
-    private var keysScheduled = false
     private let practiceSeed: UInt64?
 
     public init(reader: Reader, transcript: Transcript, catalogueSource: CatalogueSource, store: ReaderStore,
@@ -85,6 +75,16 @@ public final class ReaderSession: @unchecked Sendable {
         default: queue.async { self.apply(action) }
         }
     }
+
+    /// Display keys (and panning reports) waiting for the reader, at most this many. A display,
+    /// or a hostile BrlAPI server, sending 32 000 keys a second used to queue them all: typed
+    /// commands waited seconds behind them and memory grew by hundreds of megabytes. Past the
+    /// bound, key presses are dropped until the reader catches up (a person presses a few keys
+    /// a second; only a stuck key or a flood fills it).
+    public static let maximumWaitingKeys = 32
+    private let keysLock = NSLock()
+    private var waitingKeys: [Action] = []
+    private var keysScheduled = false
 
     private func postKey(_ action: Action) {
         keysLock.lock()
