@@ -174,29 +174,48 @@ import Testing
 
     /// One 1 GiB line on standard input took 387 s and 8.4 GB before anything was answered. Now
     /// the line is cut at 64 KiB with a French message, the rest skipped in bounded chunks, and
-    /// the next command answered; under a 512 MiB address-space limit it still goes through.
+    /// the next command answered, with the reader's peak resident memory (VmHWM) far below the line.
     @Test func aGigabyteLineIsSkippedWithAMessageInBoundedMemory() throws {
         let home = ReaderHome()
         defer { home.remove() }
-        let environment = home.environment.merging(["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock",
-                                                    "LANG": "C.UTF-8", "LECTEUR": LecteurProcess.binary.path]) { $1 }
-        let script = """
-        ulimit -v 524288
-        { head -c 1073741824 /dev/zero | tr '\\0' a; printf '\\nsuivant\\nquitter\\n'; } \
-          | "$LECTEUR" --transcript jsonl --speech off --braille off
-        """
+        let feeder = Process()
+        feeder.executableURL = URL(fileURLWithPath: "/bin/bash")
+        feeder.arguments = ["-c", "head -c 1073741824 /dev/zero | tr '\\0' a; printf '\\nsuivant\\nquitter\\n'"]
+        let line = Pipe(), stdout = Pipe(), stderr = Pipe()
+        feeder.standardOutput = line
+        let reader = Process()
+        reader.executableURL = LecteurProcess.binary
+        reader.arguments = ["--transcript", "jsonl", "--speech", "off", "--braille", "off"]
+        reader.environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }
+            .merging(["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "LANG": "C.UTF-8"]) { $1 }
+        reader.standardInput = line
+        reader.standardOutput = stdout
+        reader.standardError = stderr
         let start = Date()
-        let out = try LecteurProcess.execute(URL(fileURLWithPath: "/bin/bash"), ["-c", script], input: "",
-                                             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
-                                             timeout: 120)
+        try reader.run()
+        try feeder.run()
+        try? line.fileHandleForReading.close()
+        try? line.fileHandleForWriting.close()
+        let collector = PipeCollector(stdout: stdout, stderr: stderr)
+        var peak = 0
+        while reader.isRunning && Date().timeIntervalSince(start) < 120 {
+            peak = max(peak, Self.statusKiB(reader.processIdentifier, "VmHWM:"))
+            usleep(50_000)
+        }
+        if reader.isRunning { reader.terminate() }
+        reader.waitUntilExit()
+        feeder.waitUntilExit()
         let elapsed = Date().timeIntervalSince(start)
-        #expect(out.status == 0, "\(out.stderr)")
+        let (out, err) = collector.finish()
+        let output = LecteurProcess.Output(status: reader.terminationStatus, stdout: out, stderr: err)
+        #expect(output.status == 0, "\(output.stderr)")
         #expect(elapsed < 60, "took \(elapsed) s")
-        let errors = out.events("error")
+        #expect(peak > 0 && peak < 300_000, "peak resident memory \(peak) KiB")
+        let errors = output.events("error")
         #expect(errors.count == 1, "\(errors)")
         #expect(errors.first?["message"] as? String
                 == "Ligne trop longue : plus de 65536 octets. Elle est ignorée jusqu'à son retour à la ligne ; tapez une commande plus courte.")
-        #expect(out.events("focus").contains { $0["label"] as? String == "Accessibilité, non sélectionné" }, "the next command is answered")
+        #expect(output.events("focus").contains { $0["label"] as? String == "Accessibilité, non sélectionné" }, "the next command is answered")
     }
 
     // MARK: 5. Resource limits
@@ -238,9 +257,12 @@ import Testing
     }
 
     /// VmRSS of a running process, in KiB (0 if it cannot be read).
-    static func residentKiB(_ pid: Int32) -> Int {
+    static func residentKiB(_ pid: Int32) -> Int { statusKiB(pid, "VmRSS:") }
+
+    /// A field of /proc/PID/status in KiB (VmRSS, VmHWM…), 0 if it cannot be read.
+    static func statusKiB(_ pid: Int32, _ field: String) -> Int {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }) else { return 0 }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
     }
 }
