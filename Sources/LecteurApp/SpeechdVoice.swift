@@ -92,6 +92,9 @@ public final class SpeechdVoice: SpeechOutput, @unchecked Sendable {
         client.close()
     }
 
+    /// espeak-ng once it has taken over (its settings are `set débit…`); nil before, or in silence.
+    public var fallbackEngine: SpeechEngine? { fallbackVoice }
+
     // MARK: failure
 
     private var fallbackVoice: SpeechEngine? {

@@ -91,7 +91,8 @@ extension Lecteur {
                                               store: store, strings: strings)
             var devices = ReaderDevices(
                 speech: speechSetup.voice, braille: brailleDevice, audio: speechSetup.output,
-                settings: [SpeechSettingsDomain(engine: speechSetup.espeak, store: store, strings: strings),
+                settings: [SpeechSettingsDomain(currentEngine: { [speechSetup] in speechSetup.espeak ?? speechSetup.speechdVoice?.fallbackEngine },
+                                                store: store, strings: strings),
                            SpeechBackendSetting(store: store, strings: strings), brailleDevice],
                 status: { [speechSetup] in
                     DeviceStatus(sound: .init(speechSetup.output), speechPending: speechSetup.pendingUtterances,

@@ -96,6 +96,21 @@ import Testing
             if pending.last == 0 { break }
         }
         #expect(pending.last == 0, "speech_pending after stop: \(pending)")
+        // `régler débit` applies to the voice that took over: the same help queued at 80 and
+        // at 450 words a minute differs about fivefold in length.
+        var queued: [Int] = []
+        for rate in ["80", "450"] {
+            reader.send("régler débit \(rate)")
+            reader.send("stop")
+            _ = try reader.next("notice", timeout: 5) { $0["code"] as? String == "stop" }
+            reader.send("aide")
+            usleep(2_500_000)
+            reader.send("état")
+            queued.append(try reader.next("status", timeout: 5)["sound_queued_ms"] as? Int ?? 0)
+            reader.send("stop")
+            _ = try reader.next("notice", timeout: 5) { $0["code"] as? String == "stop" }
+        }
+        #expect(queued[0] > 2 * queued[1], "help queued at 80 and 450: \(queued) ms")
         reader.send("stop")
         _ = try reader.next("notice", timeout: 5) { $0["code"] as? String == "stop" }
         let quitting = Date()
