@@ -46,6 +46,28 @@ import Testing
         #expect(server.accepted >= 1, "the reader did reach the hostile server")
     }
 
+    /// libspeechd's own English paragraph (« Error: Can't connect to unix socket… Autospawn failed…
+    /// Mismatch in socket names… », 560 characters) used to be said inside the French notice. Now
+    /// the reason is said in French, with `--speech auto` and in the error of `--speech on`.
+    @Test func libspeechdsOwnWordsStayOutOfWhatIsSaid() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let environment = home.environment.merging(["SPEECHD_ADDRESS": "unix_socket:\(home.root.path)/absent/speechd.sock",
+                                                    "PULSE_SERVER": "unix:/nonexistent/pulse"]) { $1 }
+        let auto = try LecteurProcess.run(["--transcript", "jsonl", "--braille", "off", "--speech-backend", "speechd"],
+                                          input: "quitter\n", environment: environment)
+        #expect(auto.status == 0)
+        let notices = auto.events("notice").compactMap { $0["message"] as? String }
+        #expect(notices.contains("speech-dispatcher ne répond pas (aucun service à cette adresse) : la lecture continue avec espeak-ng."),
+                "\(notices)")
+        for notice in notices { #expect(!Self.rawWords.contains { notice.contains($0) }, "raw words in « \(notice) »") }
+        let on = try LecteurProcess.run(["--transcript", "jsonl", "--braille", "off", "--speech", "on", "--speech-backend", "speechd"],
+                                        input: "quitter\n", environment: environment)
+        #expect(on.status == 69)
+        #expect(on.stderr == "Erreur : La parole par speech-dispatcher a été demandée mais speech-dispatcher ne répond pas (aucun service à cette adresse).\n",
+                "\(on.stderr)")
+    }
+
     // MARK: 1. speech-dispatcher stopped or killed mid-session
 
     /// The real private speech-dispatcher, stopped with SIGSTOP or killed with SIGKILL in the middle
