@@ -17,7 +17,8 @@ public struct CommandLoop {
 
     public static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
-    public func run(startupNotices: [String] = [], readLine: () -> String? = { Swift.readLine(strippingNewline: true) }) {
+    /// - Parameter input: standard input by default, read in bounded chunks (`LineReader`).
+    public func run(startupNotices: [String] = [], input: LineReader = LineReader()) {
         session.start(notices: startupNotices)
         // A script's transcript is the same every run: what the devices found at start-up is
         // said before its first command is read.
@@ -25,9 +26,19 @@ public struct CommandLoop {
         while true {
             if !interactive { session.waitForLoads() }
             if let prompt { Transcript.standardOutput(prompt) }
-            guard let line = readLine() else { break }
-            if !session.handle(line: line) { break }
+            guard let item = input.next() else { break }
+            switch item {
+            case .line(let line):
+                if !session.handle(line: line) { return finish() }
+            case .tooLong:
+                // Said at once; the rest of the line is skipped while the reader keeps answering.
+                session.send(DeviceMessages.lineTooLong(session.reader.strings))
+            }
         }
+        finish()
+    }
+
+    private func finish() {
         // "quit" means now, also while a slow server is still being waited for; at the end of
         // a piped script the load is waited for, so the script's last commands saw it through.
         if session.hasQuit { session.cancelLoads() }

@@ -70,6 +70,31 @@ extension SpeechError {
     }
 }
 
+extension SpeechdError {
+    /// Why speech-dispatcher cannot be used, in a few French words (never libspeechd's English).
+    public func reason(_ strings: Strings) -> String {
+        switch self {
+        case .unreachable: strings(.hardeningDevicesSpeechdReasonUnreachable)
+        case .rejected: strings(.hardeningDevicesSpeechdReasonRefused)
+        case .timedOut(let seconds):
+            strings(.hardeningDevicesSpeechdReasonNoAnswer, ["seconds": String(Int(seconds.rounded()))])
+        case .closed: strings(.hardeningDevicesSpeechdReasonClosed)
+        }
+    }
+}
+
+extension ResourceLimits.Problem {
+    /// Why the reader cannot start, and how to lift the limit.
+    public func message(_ strings: Strings) -> String {
+        switch self {
+        case .tooFewOpenFiles(let limit):
+            strings(.hardeningDevicesResourcesFiles, ["limit": String(limit), "needed": String(ResourceLimits.minimumOpenFiles)])
+        case .tooLittleAddressSpace(let limit):
+            strings(.hardeningDevicesResourcesMemory, ["limit": String(limit), "needed": String(ResourceLimits.minimumAddressSpaceMiB)])
+        }
+    }
+}
+
 extension BrailleDisplayError {
     /// The one notice the user hears or reads (Locales/<lang>/braille.json).
     public func message(_ strings: Strings) -> String {
@@ -88,6 +113,10 @@ extension BrailleDisplayError {
             strings(.hardeningBrailleNoAnswer, ["host": host, "seconds": String(seconds)])
         case .notBrlAPI(let host):
             strings(.hardeningBrailleNotBrlapi, ["host": host])
+        case .implausibleSize(let host, let columns, let rows):
+            strings(.hardeningDevicesBrailleImplausibleSize,
+                    ["host": host, "columns": String(columns), "rows": String(rows),
+                     "maxColumns": String(BrailleDisplayLimits.maximumColumns), "maxRows": String(BrailleDisplayLimits.maximumRows)])
         }
     }
 }

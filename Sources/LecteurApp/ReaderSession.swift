@@ -68,9 +68,47 @@ public final class ReaderSession: @unchecked Sendable {
         }
     }
 
-    /// For display keys, device events and background results: applied in order with everything else.
+    /// For display keys, device events and background results: applied in order with everything
+    /// else. Display keys go through a bounded lane, one at a time, so a typed command waits for
+    /// at most one key, never for a flood of them.
     public func post(_ action: Action) {
-        queue.async { self.apply(action) }
+        switch action {
+        case .displayKey, .displayPanned: postKey(action)
+        default: queue.async { self.apply(action) }
+        }
+    }
+
+    /// Display keys (and panning reports) waiting for the reader, at most this many. A display,
+    /// or a hostile BrlAPI server, sending 32 000 keys a second used to queue them all: typed
+    /// commands waited seconds behind them and memory grew by hundreds of megabytes. Past the
+    /// bound, key presses are dropped until the reader catches up (a person presses a few keys
+    /// a second; only a stuck key or a flood fills it).
+    public static let maximumWaitingKeys = 32
+    private let keysLock = NSLock()
+    private var waitingKeys: [Action] = []
+    private var keysScheduled = false
+
+    private func postKey(_ action: Action) {
+        keysLock.lock()
+        guard waitingKeys.count < Self.maximumWaitingKeys else { keysLock.unlock(); return }
+        waitingKeys.append(action)
+        let schedule = !keysScheduled
+        keysScheduled = true
+        keysLock.unlock()
+        if schedule { queue.async { self.applyNextKey() } }
+    }
+
+    /// On the queue: applies the oldest waiting key, then goes to the back of the queue for
+    /// the next one, behind any command typed meanwhile.
+    private func applyNextKey() {
+        keysLock.lock()
+        guard !waitingKeys.isEmpty else { keysScheduled = false; keysLock.unlock(); return }
+        let action = waitingKeys.removeFirst()
+        let more = !waitingKeys.isEmpty
+        if !more { keysScheduled = false }
+        keysLock.unlock()
+        apply(action)
+        if more { queue.async { self.applyNextKey() } }
     }
 
     public func send(_ action: Action) {

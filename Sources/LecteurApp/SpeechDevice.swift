@@ -20,12 +20,15 @@ public final class EspeakVoice: SpeechOutput {
 /// and saved for the next run.
 public final class SpeechSettingsDomain: SettingsDomain {
     public static let storageKey = "speech.settings"
-    private let engine: SpeechEngine?
+    private let currentEngine: () -> SpeechEngine?
+    private var engine: SpeechEngine? { currentEngine() }
     private let store: ReaderStore
     private let strings: Strings
 
-    public init(engine: SpeechEngine?, store: ReaderStore, strings: Strings) {
-        self.engine = engine
+    /// `currentEngine` is asked at each setting: espeak-ng may take over in the middle of a
+    /// session (speech-dispatcher gone), and the setting then applies to it at once.
+    public init(currentEngine: @escaping () -> SpeechEngine?, store: ReaderStore, strings: Strings) {
+        self.currentEngine = currentEngine
         self.store = store
         self.strings = strings
     }

@@ -58,31 +58,32 @@ public final class SpeechSetup {
     /// espeak-ng, when it is the voice (its settings are `set débit…`).
     public let espeak: SpeechEngine?
     public let speechd: SpeechdClient?
+    /// speech-dispatcher as the voice, with its fallback when the service fails.
+    public let speechdVoice: SpeechdVoice?
     public let route: SpeechRoute
     /// French notices to show once at start.
     public let notices: [String]
     private let stack: SpeechStack?
 
-    private init(output: AudioOutput, stack: SpeechStack?, speechd: SpeechdClient?, route: SpeechRoute, notices: [String]) {
+    private init(output: AudioOutput, stack: SpeechStack?, speechd: SpeechdVoice?, route: SpeechRoute, notices: [String]) {
         self.output = output
         self.stack = stack
         self.espeak = stack?.engine
-        self.speechd = speechd
+        self.speechd = speechd?.client
+        self.speechdVoice = speechd
         self.route = route
         self.notices = notices
         if let engine = stack?.engine {
             voice = EspeakVoice(engine: engine)
-        } else if let speechd {
-            voice = SpeechdVoice(client: speechd)
         } else {
-            voice = nil
+            voice = speechd
         }
     }
 
     /// Utterances not yet heard (`état`); nil without a voice.
     public var pendingUtterances: Int? {
         if let espeak { return espeak.statistics.pendingUtterances }
-        return speechd?.pendingCount
+        return speechdVoice?.pendingUtterances
     }
 
     /// - Throws: `DeviceUnavailable` when `mode` is `.on` and the chosen voice cannot start.
@@ -91,8 +92,15 @@ public final class SpeechSetup {
         let screenReader = mode == .auto ? probes.detect() : nil
         // Only an already running daemon counts here; starting one is for an explicit `speechd`.
         var running: SpeechdClient?
+        // Something at the address that does not behave (hung, closing, hostile) is said once;
+        // no daemon at all is the usual case under `auto` and is not.
+        var misbehaving: SpeechdError?
         if mode != .off, audioOut == nil, backend != .espeak || screenReader != nil {
-            running = try? SpeechdClient(language: strings.localeCode, autospawn: false)
+            do {
+                running = try SpeechdClient.connect(language: strings.localeCode, autospawn: false)
+            } catch {
+                if case .unreachable = error {} else { misbehaving = error }
+            }
         }
         let route = SpeechRoute.choose(mode: mode, backend: backend, writesFile: audioOut != nil,
                                        screenReader: screenReader, speechdRunning: running != nil)
@@ -100,28 +108,38 @@ public final class SpeechSetup {
         switch route {
         case .speechd(let autospawn):
             let client: SpeechdClient
-            do {
-                client = try running ?? SpeechdClient(language: strings.localeCode, autospawn: autospawn)
+            do throws(SpeechdError) {
+                if let running { client = running } else {
+                    client = try SpeechdClient.connect(language: strings.localeCode, autospawn: autospawn)
+                }
             } catch {
                 if mode == .on {
-                    throw DeviceUnavailable(strings(.envSpeechdUnavailable, ["detail": String(describing: error)]))
+                    throw DeviceUnavailable(strings(.envSpeechdUnavailable, ["detail": error.reason(strings)]))
                 }
                 // Asked for speechd with `auto`: espeak-ng, unless a screen reader speaks.
                 if let screenReader {
                     return SpeechSetup(output: openDeviceOrSilence(), stack: nil, speechd: nil, route: .silentBeside(screenReader),
                                        notices: [silentNotice(screenReader, strings)])
                 }
-                notices.append(strings(.envSpeechdFallback, ["detail": String(describing: error)]))
+                notices.append(strings(.envSpeechdFallback, ["detail": error.reason(strings)]))
                 return try espeakSetup(mode: mode, audioOut: audioOut, settings: settings, strings: strings, notices: notices)
             }
             if let screenReader { notices.append(strings(.envScreenReaderSharesSpeechd, ["reader": name(screenReader, strings)])) }
-            return SpeechSetup(output: openDeviceOrSilence(), stack: nil, speechd: client, route: route, notices: notices)
+            let output = openDeviceOrSilence()
+            // What `auto` would choose without speech-dispatcher: espeak-ng on a real output,
+            // silence beside a screen reader or without a sound device.
+            let fallsBackToEspeak = screenReader == nil && !(output is SilentOutput)
+            let voice = SpeechdVoice(client: client, strings: strings) {
+                fallsBackToEspeak ? try? SpeechEngine(output: output, settings: settings) : nil
+            }
+            return SpeechSetup(output: output, stack: nil, speechd: voice, route: route, notices: notices)
         case .silentBeside(let screenReader):
             running?.close()
             return SpeechSetup(output: openDeviceOrSilence(), stack: nil, speechd: nil, route: route,
                                notices: [silentNotice(screenReader, strings)])
         case .espeak, .off:
             running?.close()
+            if mode != .off, let misbehaving { notices.append(strings(.envSpeechdFallback, ["detail": misbehaving.reason(strings)])) }
             return try espeakSetup(mode: mode, audioOut: audioOut, settings: settings, strings: strings, notices: notices)
         }
     }
@@ -166,10 +184,7 @@ public final class SpeechSetup {
             stack.shutdown(drainTimeout: drainTimeout)
             return
         }
-        if let speechd {
-            _ = speechd.waitUntilIdle(timeout: drainTimeout)
-            speechd.close()
-        }
+        speechdVoice?.shutdown(drainTimeout: drainTimeout)
         _ = output.waitUntilDrained(timeout: drainTimeout)
         output.close()
     }

@@ -6,27 +6,123 @@ import LecteurSpeech
 /// as their screen reader's speech. An interrupting utterance (a new focus, a command's answer)
 /// goes as `text`, which cancels older text as a screen reader's focus speech does; one that must
 /// not cut what is speaking (a notice after the answer) goes as `message`.
-public final class SpeechdVoice: SpeechOutput {
+///
+/// Nothing here waits on the service: the client does its calls on its own thread under a
+/// deadline. When the service hangs, closes or dies, the voice says so once (a notice posted to
+/// the session) and goes on with its fallback: espeak-ng on the reader's own output, or silence,
+/// as `--speech auto` would have chosen without speech-dispatcher.
+public final class SpeechdVoice: SpeechOutput, @unchecked Sendable {
     public let client: SpeechdClient
+    private let strings: Strings
+    private let makeFallback: () -> SpeechEngine?
+    private let lock = NSLock()
+    private var switched = false
+    private var fallback: SpeechEngine?
+    private var post: (@Sendable (Action) -> Void)?
+    /// A failure seen before the session listened: said as soon as it does.
+    private var unsaid: SpeechdError?
 
-    public init(client: SpeechdClient) { self.client = client }
+    /// - Parameter fallback: makes the voice to go on with (nil: silence); called once, on failure.
+    public init(client: SpeechdClient, strings: Strings, fallback: @escaping () -> SpeechEngine?) {
+        self.client = client
+        self.strings = strings
+        makeFallback = fallback
+        client.observe { [weak self] error in self?.failed(error) }
+    }
+
+    /// The session's hook: the failure notice comes back through it as an action.
+    public func listen(_ post: @escaping @Sendable (Action) -> Void) {
+        lock.lock()
+        self.post = post
+        let unsaid = self.unsaid
+        self.unsaid = nil
+        lock.unlock()
+        if let unsaid { post(DeviceMessages.action(for: unsaid, fallback: fallbackVoice != nil, strings)) }
+    }
 
     public func speak(_ text: String, interrupt: Bool) {
-        client.say(text, priority: interrupt ? .text : .message, interrupt: interrupt)
+        speak(text, interrupt: interrupt, priority: interrupt ? .text : .message)
     }
 
     /// The reader's priorities in speech-dispatcher's terms: progress replaces progress, the
     /// rest of an answer and what the reader says on its own are never cut by later text.
     public func speak(_ utterance: Utterance) {
         let priority: SpeechdClient.Priority = utterance.interrupt ? .text : utterance.priority == .progress ? .progress : .message
-        client.say(utterance.text, priority: priority, interrupt: utterance.interrupt)
+        speak(utterance.text, interrupt: utterance.interrupt, priority: priority)
     }
 
-    public func stop() { client.cancel() }
+    private func speak(_ text: String, interrupt: Bool, priority: SpeechdClient.Priority) {
+        if let voice = fallbackVoice { voice.speak(text, interrupt: interrupt); return }
+        guard !isSwitched else { return }
+        if !client.say(text, priority: priority, interrupt: interrupt) {
+            // Failed a moment ago: the fallback takes this utterance (the notice follows).
+            switchToFallback()
+            fallbackVoice?.speak(text, interrupt: interrupt)
+        }
+    }
 
-    public func waitUntilSpoken() { _ = client.waitUntilIdle(timeout: .seconds(60)) }
+    public func stop() {
+        if let voice = fallbackVoice { voice.stop() } else if !isSwitched { client.cancel() }
+    }
+
+    public func waitUntilSpoken() {
+        if let voice = fallbackVoice { _ = voice.waitUntilIdle(timeout: .seconds(60)) } else { _ = client.waitUntilIdle(timeout: .seconds(60)) }
+    }
 
     /// speech-dispatcher plays through its own audio output, so Morse queued on the reader's output
     /// after this call can only follow the speech once the speech has been heard.
-    public func waitUntilSynthesised() { _ = client.waitUntilIdle(timeout: .seconds(10)) }
+    public func waitUntilSynthesised() {
+        if let voice = fallbackVoice { _ = voice.waitUntilSynthesised(timeout: .seconds(10)) } else { _ = client.waitUntilIdle(timeout: .seconds(10)) }
+    }
+
+    /// Utterances not yet heard, from whichever voice speaks now (`état`).
+    public var pendingUtterances: Int {
+        if let voice = fallbackVoice { return voice.statistics.pendingUtterances }
+        return isSwitched ? 0 : client.pendingCount
+    }
+
+    /// Lets the last words be heard (at most `drainTimeout`), then closes.
+    public func shutdown(drainTimeout: Duration) {
+        if let voice = fallbackVoice {
+            _ = voice.waitUntilIdle(timeout: drainTimeout)
+            voice.close()
+        } else if !isSwitched {
+            _ = client.waitUntilIdle(timeout: drainTimeout)
+        }
+        client.close()
+    }
+
+    /// espeak-ng once it has taken over (its settings are `set débit…`); nil before, or in silence.
+    public var fallbackEngine: SpeechEngine? { fallbackVoice }
+
+    // MARK: failure
+
+    private var fallbackVoice: SpeechEngine? {
+        lock.lock(); defer { lock.unlock() }
+        return fallback
+    }
+
+    private var isSwitched: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return switched
+    }
+
+    /// Once, from whichever thread sees the failure first.
+    private func switchToFallback() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !switched else { return }
+        switched = true
+        fallback = makeFallback()
+    }
+
+    private func failed(_ error: SpeechdError) {
+        switchToFallback()
+        lock.lock()
+        let post = self.post
+        if post == nil { unsaid = error }
+        let speaks = fallback != nil
+        lock.unlock()
+        post?(DeviceMessages.action(for: error, fallback: speaks, strings))
+    }
 }

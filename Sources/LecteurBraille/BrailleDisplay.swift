@@ -103,6 +103,9 @@ public final class BrailleDisplay: @unchecked Sendable {
         return _exceptions
     }
 
+    /// Keys read between two chances to write a frame.
+    static let keysPerTurn = 64
+
     /// Starts the connection thread; returns at once. The first result arrives through `onState`.
     ///
     /// Also ignores SIGPIPE for the whole process: BrlAPI writes to its socket with plain write(),
@@ -231,6 +234,7 @@ public final class BrailleDisplay: @unchecked Sendable {
 
     /// Writes frames and reads keys until stopped (nil) or the connection breaks (the error).
     private func serve(_ connection: BrlAPIConnection) -> BrailleDisplayError? {
+        var saturated = false
         while true {
             condition.lock()
             if stopping { condition.unlock(); return nil }
@@ -242,9 +246,14 @@ public final class BrailleDisplay: @unchecked Sendable {
                     try connection.write(dots: frame.dots, cursor: frame.cursor)
                     condition.lock(); lastWritten = frame; condition.unlock()
                 }
-                while let code = try connection.readKey() {
+                // At most a batch of keys per turn: a display (or a server) that never stops
+                // sending keys must not keep the latest frame from being written.
+                var keys = 0
+                while keys < Self.keysPerTurn, let code = try connection.readKey() {
+                    keys += 1
                     onKey(BrailleKey(brlapiCode: code))
                 }
+                saturated = keys == Self.keysPerTurn
             } catch let error as BrailleDisplayError {
                 return error
             } catch {
@@ -255,7 +264,7 @@ public final class BrailleDisplay: @unchecked Sendable {
             _exceptions += exceptions
             let more = pending != nil || stopping
             condition.unlock()
-            if more { continue }  // a key handler may have asked for a new frame already
+            if more || saturated { continue }  // a key handler may have asked for a new frame already
 
             var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]

@@ -17,6 +17,8 @@ public enum BrailleDisplayError: Error, Hashable, Sendable {
     case handshakeTimedOut(host: String, seconds: Int)
     /// Something accepted the connection and answered, but not in BrlAPI.
     case notBrlAPI(host: String)
+    /// The server announced a display no real one can be (`BrailleDisplayLimits`).
+    case implausibleSize(host: String, columns: UInt32, rows: UInt32)
 
     /// The system's or BrlAPI's own words, for the transcript's `detail` (never said).
     public var detail: String? {
@@ -36,6 +38,7 @@ public enum BrailleDisplayError: Error, Hashable, Sendable {
         case .connectionLost: "braille.lost"
         case .handshakeTimedOut: "braille.noAnswer"
         case .notBrlAPI: "braille.notBrlAPI"
+        case .implausibleSize: "braille.implausibleSize"
         }
     }
 

@@ -50,7 +50,16 @@ final class BrlAPIConnection {
                 storage.deallocate()
                 throw error
             }
-            if columns > 0 && rows > 0 { break }
+            if columns > 0 && rows > 0 {
+                // Checked as the server's 32-bit values, before any product or allocation:
+                // 4294967295 × 4294967295 overflowed, 2147483648 × 1 allocated gigabytes.
+                guard BrailleDisplayLimits.accepts(columns: columns, rows: rows) else {
+                    brlapi__closeConnection(handle)
+                    storage.deallocate()
+                    throw BrailleDisplayError.implausibleSize(host: settings.hostDescription, columns: columns, rows: rows)
+                }
+                break
+            }
             if Date() >= deadline {
                 brlapi__closeConnection(handle)
                 storage.deallocate()

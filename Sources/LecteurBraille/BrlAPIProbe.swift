@@ -101,6 +101,13 @@ enum BrlAPIProbe {
             if count < 0 { return errno == EINTR || errno == EAGAIN ? .silent : .unreachable }
             header += buffer[..<count]
         }
+        return classify(header: header)
+    }
+
+    /// What the server's first 8 bytes say: a version packet (type 'v', a payload of at most
+    /// 1 KiB) or something else. Pure, so the fuzz target `brlapi` can feed it anything.
+    static func classify(header: [UInt8]) -> Outcome {
+        guard header.count == 8 else { return .garbage }
         let size = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
         let type = header[4..<8].reduce(0) { $0 << 8 | Int($1) }
         return type == Int(UInt8(ascii: "v")) && size <= 1024 ? .answered : .garbage

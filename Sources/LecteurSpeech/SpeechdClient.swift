@@ -1,17 +1,28 @@
 import CSpeechd
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Why speech-dispatcher could not be used. No user wording here: the app maps it to French.
+/// Why speech-dispatcher could not be used, or stopped being usable. No user wording here: the
+/// app maps it to French; `detail` keeps libspeechd's or the system's own words for the transcript.
 public enum SpeechdError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// No daemon answered at the address (`SPEECHD_ADDRESS` or the user's default socket).
+    /// Nothing listens at the address (`SPEECHD_ADDRESS` or the user's default socket).
     case unreachable(detail: String)
-    /// The daemon refused a message.
+    /// The service refused a message or a setting.
     case rejected(detail: String)
+    /// The service took longer than the deadline to answer (hung, stopped, or hostile).
+    case timedOut(seconds: Double)
+    /// The service closed the connection (it stopped, crashed or was killed), or closed it in
+    /// the middle of the handshake.
+    case closed(detail: String)
 
     public var description: String {
         switch self {
         case .unreachable(let detail): "speech-dispatcher unreachable: \(detail)"
         case .rejected(let detail): "speech-dispatcher refused: \(detail)"
+        case .timedOut(let seconds): "speech-dispatcher did not answer within \(seconds) s"
+        case .closed(let detail): "speech-dispatcher closed the connection: \(detail)"
         }
     }
 }
@@ -21,6 +32,12 @@ public enum SpeechdError: Error, Hashable, Sendable, CustomStringConvertible {
 /// speech-dispatcher configuration, apply: the reader only chooses the language of its text and
 /// the priority of each message, so its speech and the screen reader's share one queue and one
 /// interruption policy.
+///
+/// libspeechd has no time limit anywhere: a service that is stopped, hung or hostile holds the
+/// calling thread for ever. So every call runs on this client's own thread, never the caller's;
+/// `say` and `cancel` return at once. A call that takes longer than `callDeadline`, or the
+/// service closing its end, makes the client fail once (`observe` hears it): from then on it
+/// takes no more work, and the stuck thread and its connection are left behind, never waited for.
 public final class SpeechdClient: @unchecked Sendable {
     /// How a message stands against the others in speech-dispatcher's queue (SSIP priorities).
     public enum Priority: Sendable {
@@ -41,14 +58,53 @@ public final class SpeechdClient: @unchecked Sendable {
         }
     }
 
-    private let connection: UnsafeMutablePointer<SPDConnection>
-    private let lock = NSLock()
-    private var closed = false
+    /// The longest a command may take (a real daemon answers in milliseconds).
+    public static let callDeadline: TimeInterval = 1
+    /// The longest the connection and its settings may take; longer when the daemon is started
+    /// for the user (autospawn), which takes about a second on a loaded machine.
+    public static func connectDeadline(autospawn: Bool) -> TimeInterval { autospawn ? 8 : 2 }
 
+    private let connection: UnsafeMutablePointer<SPDConnection>
+    /// Our own descriptor of libspeechd's socket (a dup): it stays valid when libspeechd closes
+    /// its copy on a broken connection, so the watchdog can see the service hang up.
+    private let watchedSocket: Int32
+    private let worker = DispatchQueue(label: "lecteur.speechd")
+    private let watchdog: DispatchSourceTimer
+    private let lock = NSLock()
+    private var callStarted: Date?
+    private var failure: SpeechdError?
+    private var closed = false
+    private var observers: [@Sendable (SpeechdError) -> Void] = []
+
+    /// Connects within `connectDeadline`. Throws `.unreachable` at once when nothing listens at
+    /// the address (and `autospawn` is false), `.timedOut` or `.closed` when something there
+    /// does not behave as speech-dispatcher.
     /// - Parameters:
     ///   - language: the language of the text (`fr`, `en`); the user's voice for it is used.
     ///   - autospawn: start the user's daemon when none runs (only when speechd was asked for).
-    public init(clientName: String = "lecteur", language: String, autospawn: Bool) throws(SpeechdError) {
+    public static func connect(clientName: String = "lecteur", language: String, autospawn: Bool,
+                               deadline: TimeInterval? = nil) throws(SpeechdError) -> SpeechdClient {
+        let found = SpeechdAddressProbe.probe(timeout: connectDeadline(autospawn: false))
+        if !autospawn, case .nothingListens(let detail) = found { throw .unreachable(detail: detail) }
+        // A daemon already listening answers at once; only one being started gets longer.
+        let limit = deadline ?? connectDeadline(autospawn: autospawn && found != .listening)
+        let attempt = ConnectAttempt()
+        let thread = Thread {
+            let result = SpeechdClient.openBlocking(clientName: clientName, language: language, autospawn: autospawn)
+            attempt.finish(result)
+        }
+        thread.name = "lecteur.speechd.connect"
+        thread.start()
+        guard let result = attempt.wait(timeout: limit) else { throw .timedOut(seconds: limit) }
+        switch result {
+        case .success(let connection): return SpeechdClient(connection: connection)
+        case .failure(let error): throw error
+        }
+    }
+
+    /// spd_open2 and the session's settings, on the connecting thread (may block for ever).
+    private static func openBlocking(clientName: String, language: String,
+                                     autospawn: Bool) -> Result<UnsafeMutablePointer<SPDConnection>, SpeechdError> {
         var error: UnsafeMutablePointer<CChar>?
         // The default address honours SPEECHD_ADDRESS, then the user's runtime socket.
         let address = spd_get_default_address(&error)
@@ -59,61 +115,209 @@ public final class SpeechdClient: @unchecked Sendable {
                                          autospawn ? 1 : 0, &error) else {
             let detail = error.map { String(cString: $0) } ?? "no connection"
             if let error { free(error) }
-            throw .unreachable(detail: detail)
+            // Something listened (the probe said so, or autospawn was asked) and then failed.
+            return .failure(autospawn ? .unreachable(detail: detail) : .closed(detail: detail))
         }
         if let error { free(error) }
-        self.connection = connection
         connection.pointee.callback_end = { id, _, _ in SpeechdMessages.shared.finished(id) }
         connection.pointee.callback_cancel = { id, _, _ in SpeechdMessages.shared.finished(id) }
-        _ = spd_set_notification_on(connection, SPD_END)
-        _ = spd_set_notification_on(connection, SPD_CANCEL)
-        _ = spd_set_language(connection, language)
+        guard spd_set_notification_on(connection, SPD_END) == 0,
+              spd_set_notification_on(connection, SPD_CANCEL) == 0,
+              spd_set_language(connection, language) == 0 else {
+            // Left open: spd_close could block on a half-dead service; this thread is the only
+            // one that knows the connection, and it ends here.
+            var pfd = pollfd(fd: connection.pointee.socket, events: pollReadHangUp, revents: 0)
+            let gone = poll(&pfd, 1, 0) == 1 && pfd.revents & (pollReadHangUp | Int16(POLLHUP | POLLERR | POLLNVAL)) != 0
+            let detail = "SET NOTIFICATION / SET LANGUAGE"
+            return .failure(gone || connection.pointee.stream == nil ? .closed(detail: detail) : .rejected(detail: detail))
+        }
+        return .success(connection)
     }
 
-    deinit { close() }
+    private init(connection: UnsafeMutablePointer<SPDConnection>) {
+        self.connection = connection
+        watchedSocket = dup(connection.pointee.socket)
+        watchdog = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        watchdog.schedule(deadline: .now() + 0.2, repeating: 0.2)
+        watchdog.setEventHandler { [weak self] in self?.check() }
+        watchdog.resume()
+    }
 
-    /// Queues a message; `interrupt` first cancels everything of this client (speaking or waiting).
-    @discardableResult
-    public func say(_ text: String, priority: Priority, interrupt: Bool) -> Result<Int, SpeechdError> {
+    deinit {
+        watchdog.cancel()
+        if watchedSocket >= 0 { Glibc.close(watchedSocket) }
+    }
+
+    /// `handler` is called once, on another thread, if the service fails after the connection.
+    public func observe(_ handler: @escaping @Sendable (SpeechdError) -> Void) {
         lock.lock()
-        defer { lock.unlock() }
-        guard !closed else { return .failure(.rejected(detail: "closed")) }
-        if interrupt { _ = spd_cancel(connection) }
-        // libspeechd takes the lock for the whole exchange, so `finished` may be called for this
-        // id before `say` returns: the ledger counts the message as begun before it is sent.
+        let failure = self.failure
+        if failure == nil { observers.append(handler) }
+        lock.unlock()
+        if let failure { handler(failure) }
+    }
+
+    /// The failure that ended this client, if any.
+    public var failed: SpeechdError? {
+        lock.lock(); defer { lock.unlock() }
+        return failure
+    }
+
+    /// Queues a message; `interrupt` first cancels everything of this client (speaking or
+    /// waiting). Returns at once; false when the client has failed or is closed.
+    @discardableResult
+    public func say(_ text: String, priority: Priority, interrupt: Bool) -> Bool {
+        guard usable else { return false }
+        // Counted as begun before it is sent: `finished` may come before spd_say returns.
         let ticket = SpeechdMessages.shared.begin()
-        let id = spd_say(connection, priority.spd, text)
-        guard id > 0 else {
-            SpeechdMessages.shared.abandon(ticket)
-            return .failure(.rejected(detail: "spd_say returned \(id)"))
+        worker.async { [self] in
+            guard usable else { SpeechdMessages.shared.abandon(ticket); return }
+            let id: Int32 = call {
+                if interrupt { _ = spd_cancel(connection) }
+                return spd_say(connection, priority.spd, text)
+            }
+            guard id > 0 else {
+                SpeechdMessages.shared.abandon(ticket)
+                fail(hungUp ? .closed(detail: "spd_say returned \(id)") : .rejected(detail: "spd_say returned \(id)"))
+                return
+            }
+            SpeechdMessages.shared.assign(ticket, id: Int(id))
         }
-        SpeechdMessages.shared.assign(ticket, id: Int(id))
-        return .success(Int(id))
+        return true
     }
 
     /// Cancels this client's speech, speaking and waiting; other clients' speech goes on.
     public func cancel() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !closed else { return }
-        _ = spd_cancel(connection)
+        guard usable else { return }
+        worker.async { [self] in
+            guard usable else { return }
+            _ = call { spd_cancel(connection) }
+        }
     }
 
-    /// Waits until every message sent has ended or been cancelled; false on timeout.
+    /// Waits until every message sent has ended or been cancelled, or the client failed; false
+    /// on timeout. Before waiting, checks within `callDeadline` that the service still answers
+    /// (a stopped daemon never ends its messages).
     public func waitUntilIdle(timeout: Duration) -> Bool {
-        SpeechdMessages.shared.waitUntilIdle(timeout: timeout)
+        if SpeechdMessages.shared.count > 0 && usable {
+            let answered = DispatchSemaphore(value: 0)
+            worker.async { [self] in
+                if usable {
+                    let module = call { spd_get_output_module(connection) }
+                    free(module)
+                }
+                answered.signal()
+            }
+            // The watchdog fails the client past the deadline, which empties the ledger.
+            _ = answered.wait(timeout: .now() + Self.callDeadline + 0.5)
+        }
+        return SpeechdMessages.shared.waitUntilIdle(timeout: timeout)
     }
 
-    /// Messages sent and not yet ended or cancelled (for `état`).
-    public var pendingCount: Int { SpeechdMessages.shared.count }
+    /// Messages sent and not yet ended or cancelled (for `état`); 0 once the client has failed.
+    public var pendingCount: Int { usable ? SpeechdMessages.shared.count : 0 }
 
+    /// Closes the connection, waiting at most `callDeadline` for libspeechd; a failed client's
+    /// connection is left as it is (its thread may be stuck inside it).
     public func close() {
         lock.lock()
-        defer { lock.unlock() }
-        guard !closed else { return }
+        let wasUsable = !closed && failure == nil
         closed = true
-        spd_close(connection)
+        lock.unlock()
+        watchdog.cancel()
         SpeechdMessages.shared.reset()
+        guard wasUsable else { return }
+        let done = DispatchSemaphore(value: 0)
+        worker.async { [self] in
+            spd_close(connection)
+            done.signal()
+        }
+        _ = done.wait(timeout: .now() + Self.callDeadline)
+    }
+
+    // MARK: the worker thread and the watchdog
+
+    private var usable: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return !closed && failure == nil
+    }
+
+    /// Runs one libspeechd call with the clock on (the watchdog reads it).
+    private func call<T>(_ body: () -> T) -> T {
+        lock.lock(); callStarted = Date(); lock.unlock()
+        defer { lock.lock(); callStarted = nil; lock.unlock() }
+        return body()
+    }
+
+    /// True when the service has closed its end of the socket.
+    private var hungUp: Bool {
+        guard watchedSocket >= 0 else { return false }
+        var pfd = pollfd(fd: watchedSocket, events: pollReadHangUp, revents: 0)
+        guard poll(&pfd, 1, 0) == 1 else { return false }
+        return pfd.revents & (pollReadHangUp | Int16(POLLHUP | POLLERR | POLLNVAL)) != 0
+    }
+
+    private func check() {
+        lock.lock()
+        let started = callStarted, live = !closed && failure == nil
+        lock.unlock()
+        guard live else { return }
+        if let started, Date().timeIntervalSince(started) > Self.callDeadline {
+            fail(.timedOut(seconds: Self.callDeadline))
+        } else if hungUp {
+            fail(.closed(detail: "hang-up"))
+        }
+    }
+
+    /// Once: stops taking work, lets every waiter go and tells the observers.
+    private func fail(_ error: SpeechdError) {
+        lock.lock()
+        guard failure == nil, !closed else { lock.unlock(); return }
+        failure = error
+        let observers = self.observers
+        self.observers = []
+        lock.unlock()
+        watchdog.cancel()
+        // Wakes libspeechd's reader (and a call blocked on it, if libspeechd lets it go); the
+        // connection itself is never closed: spd_close would wait for the stuck call's lock.
+        if watchedSocket >= 0 { shutdown(watchedSocket, Int32(SHUT_RDWR)) }
+        SpeechdMessages.shared.reset()
+        for observer in observers { observer(error) }
+    }
+}
+
+/// POLLRDHUP (Linux, hidden behind _GNU_SOURCE in the C headers): the peer closed its end.
+private let pollReadHangUp: Int16 = 0x2000
+
+/// The outcome of a connection attempt, handed from the connecting thread to the caller, who
+/// may have stopped waiting: a connection that arrives too late is left to that thread.
+private final class ConnectAttempt: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var result: Result<UnsafeMutablePointer<SPDConnection>, SpeechdError>?
+    private var abandoned = false
+
+    func finish(_ result: Result<UnsafeMutablePointer<SPDConnection>, SpeechdError>) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !abandoned else {
+            // Nobody waits for it any more: tell the service we are gone (without spd_close,
+            // which would wait on a service that has just shown itself slow).
+            if case .success(let connection) = result { shutdown(connection.pointee.socket, Int32(SHUT_RDWR)) }
+            return
+        }
+        self.result = result
+        condition.broadcast()
+    }
+
+    func wait(timeout: TimeInterval) -> Result<UnsafeMutablePointer<SPDConnection>, SpeechdError>? {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while result == nil {
+            if !condition.wait(until: deadline) { break }
+        }
+        if result == nil { abandoned = true }
+        return result
     }
 }
 
@@ -146,8 +350,8 @@ final class SpeechdMessages: @unchecked Sendable {
 
     func assign(_ ticket: Int, id: Int) {
         condition.lock()
-        sending.remove(ticket)
-        if endedEarly.remove(id) == nil { pending.insert(id) }
+        // A ticket reset meanwhile (the client failed) stays forgotten.
+        if sending.remove(ticket) != nil, endedEarly.remove(id) == nil { pending.insert(id) }
         condition.broadcast()
         condition.unlock()
     }

@@ -17,6 +17,9 @@ struct Lecteur: ParsableCommand {
     /// Errors are reported in the user's language; ArgumentParser's own usage errors keep their
     /// detail but get a French frame.
     static func main() {
+        // Before any connection is made: a peer that closes (speech-dispatcher in its handshake,
+        // brltty mid-write) must make the write fail with EPIPE, not kill the reader (exit 141).
+        signal(SIGPIPE, SIG_IGN)
         // `lecteur --help` describes the reader itself (the default command) after the list of
         // commands: its speech and braille options are what most users look for.
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -27,6 +30,11 @@ struct Lecteur: ParsableCommand {
         }
         do {
             var command = try parseAsRoot()
+            if let problem = ResourceLimits.check() {
+                // EX_OSERR: the system does not give the reader what it needs to start.
+                fputs(cli(.cliError, ["message": problem.message(CLIText.strings)]) + "\n", stderr)
+                Foundation.exit(71)
+            }
             try command.run()
         } catch let error as LecteurCLIError {
             fputs(cli(.cliError, ["message": error.description]) + "\n", stderr)

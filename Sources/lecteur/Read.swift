@@ -98,7 +98,8 @@ extension Lecteur {
                                               store: store, strings: strings)
             var devices = ReaderDevices(
                 speech: speechSetup.voice, braille: brailleDevice, audio: speechSetup.output,
-                settings: [SpeechSettingsDomain(engine: speechSetup.espeak, store: store, strings: strings),
+                settings: [SpeechSettingsDomain(currentEngine: { [speechSetup] in speechSetup.espeak ?? speechSetup.speechdVoice?.fallbackEngine },
+                                                store: store, strings: strings),
                            SpeechBackendSetting(store: store, strings: strings), brailleDevice],
                 status: { [speechSetup] in
                     DeviceStatus(sound: .init(speechSetup.output), speechPending: speechSetup.pendingUtterances,
@@ -113,6 +114,7 @@ extension Lecteur {
                 }
             }
             devices.listen.append(brailleDevice.listen)
+            if let voice = speechSetup.speechdVoice { devices.listen.append(voice.listen) }
             devices.settle.append { brailleDevice.waitForFirstAnswer() }
             if let output = speechSetup.output as? DeviceAudioOutput {
                 devices.listen.append { post in output.observe { post(DeviceMessages.action(for: $0, strings)) } }

@@ -416,13 +416,15 @@ import Testing
     // MARK: 8. Long Morse and speech
 
     /// `morse` with 300 000 characters peaked at 4.56 GB in the reader: a text past the playback
-    /// limit is refused in French at once, and the reader answers the next command.
+    /// limit is refused in French at once, and the reader answers the next command. (A line of
+    /// 300 000 characters is now refused earlier, by the 64 KiB line limit of issue 28: the text
+    /// here stays under it.)
     @Test func aHugeInteractiveMorseTextIsRefusedAtOnce() throws {
-        let text = String(repeating: "SOS ", count: 75_000)
+        let text = String(repeating: "SOS ", count: 15_000)
         let start = Date()
         let out = try LecteurProcess.run(quiet, input: "morse \(text)\nmorse E\nquitter\n", timeout: 60)
         #expect(out.status == 0)
-        #expect(messages(out, "error").contains("Texte trop long pour être joué : 299999 caractères, la limite est de 2000. Pour un texte long, écrivez-le dans un fichier : « lecteur morse TEXTE --output morse.wav »."),
+        #expect(messages(out, "error").contains("Texte trop long pour être joué : 59999 caractères, la limite est de 2000. Pour un texte long, écrivez-le dans un fichier : « lecteur morse TEXTE --output morse.wav »."),
                 "\(messages(out, "error"))")
         #expect(out.events("morse").count == 1, "the next Morse command plays")
         #expect(Date().timeIntervalSince(start) < 20)

@@ -78,6 +78,9 @@ final class InteractiveLecteur: @unchecked Sendable {
         return lines.filter { $0["type"] as? String == type }
     }
 
+    /// The reader's process id (to read its memory in /proc).
+    var pid: Int32 { process.processIdentifier }
+
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

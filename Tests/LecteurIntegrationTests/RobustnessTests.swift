@@ -219,8 +219,9 @@ import Testing
         let announced = try #require(events.firstIndex { $0["type"] as? String == "focus" })
         let answers = events[(announced + 1)...].filter { !["speech", "braille"].contains($0["type"] as? String) }
             .map { "\($0["type"] ?? "")/\($0["code"] ?? $0["label"] ?? "")" }
+        // The 1 MiB word is past the line limit (64 KiB, issue 28): refused as too long, at once.
         #expect(answers == ["error/command", "focus/Accessibilité, non sélectionné", "focus/Bureautique, non sélectionné",
-                            "error/filter", "error/command", "morse/", "notice/help"])
+                            "error/filter", "error/input.tooLong", "morse/", "notice/help"])
         #expect(out.events("morse").first?["text"] as? String == "SOS")
         for event in out.events {
             for case let text as String in event.values {

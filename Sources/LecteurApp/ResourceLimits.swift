@@ -1,0 +1,51 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process limits the reader needs to run at all, checked before anything starts. Under
+/// `ulimit -n 16` libdispatch could not create its own descriptors and died with SIGILL; under a
+/// small `ulimit -v` a thread could not be created and the reader hung without a word. Now the
+/// soft limit of open files is raised as far as the hard one allows, and a limit still too low
+/// ends the program with a French message and status 71 (EX_OSERR) before any device is opened.
+public enum ResourceLimits {
+    /// Open files: the terminal, the database, the sound server, brltty, speech-dispatcher,
+    /// libdispatch's own, a catalogue download and an audit's outputs, with room to spare.
+    public static let minimumOpenFiles = 64
+    /// The soft limit is raised to this (or the hard limit, if lower) when it is below it.
+    public static let wantedOpenFiles = 1024
+    /// Address space (virtual memory), in MiB: the Swift runtime, espeak-ng, PulseAudio and each
+    /// thread's stack reserve far more than they touch. A start with less can hang or crash.
+    public static let minimumAddressSpaceMiB = 256
+
+    public enum Problem: Hashable, Sendable {
+        case tooFewOpenFiles(limit: Int)
+        case tooLittleAddressSpace(limitMiB: Int)
+    }
+
+    /// Raises what can be raised, and returns what is still too low.
+    public static func check() -> Problem? {
+        var files = rlimit()
+        if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &files) == 0 {
+            let wanted = rlim_t(wantedOpenFiles)
+            if files.rlim_cur < wanted {
+                var raised = files
+                raised.rlim_cur = min(wanted, files.rlim_max)
+                if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &raised) == 0 { files = raised }
+            }
+            if files.rlim_cur < rlim_t(minimumOpenFiles) { return .tooFewOpenFiles(limit: Int(files.rlim_cur)) }
+        }
+        var space = rlimit()
+        // RLIM_INFINITY is all ones (the C macro does not come through to Swift).
+        if getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &space) == 0, space.rlim_cur != rlim_t.max {
+            let minimum = rlim_t(minimumAddressSpaceMiB) << 20
+            if space.rlim_cur < minimum {
+                var raised = space
+                raised.rlim_cur = min(minimum, space.rlim_max)
+                if setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &raised) == 0 { space = raised }
+            }
+            if space.rlim_cur < minimum { return .tooLittleAddressSpace(limitMiB: Int(space.rlim_cur >> 20)) }
+        }
+        return nil
+    }
+}
