@@ -74,9 +74,7 @@ import Testing
     /// of a session: the reader used to stop answering (SIGSTOP) or to keep reporting queued
     /// speech and take 30 s to quit (SIGKILL). Now it says so once, goes on with espeak-ng, `état`
     /// reports the voice that speaks, and `quitter` ends at once.
-    @Test(.enabled(if: PrivatePulseServer.binariesPresent && PrivateSpeechDispatcher.available,
-                   "speech-dispatcher or PulseAudio is not installed"),
-          arguments: [SIGSTOP, SIGKILL])
+    @Test(.requires(.pulseAudio, .speechDispatcher), arguments: [SIGSTOP, SIGKILL])
     func aSpeechDispatcherStoppedOrKilledMidSessionIsSaidOnceAndQuitIsImmediate(_ signal: Int32) throws {
         let home = ReaderHome()
         defer { home.remove() }
