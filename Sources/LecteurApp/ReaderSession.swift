@@ -159,6 +159,12 @@ public final class ReaderSession: @unchecked Sendable {
                 var result: DeviceSettingResult?
                 for domain in devices.settings where result == nil { result = domain.configure(key, value: value) }
                 apply(.deviceConfigured(key, result: result ?? .rejected(message: reader.strings(.settingUnavailable))))
+            case .readSettings(let keys):
+                var readings: [SettingKey: SettingReading] = [:]
+                for key in keys {
+                    if let reading = devices.settings.lazy.compactMap({ $0.reading(key) }).first { readings[key] = reading }
+                }
+                apply(.settingsRead(readings))
             case .persist(let values):
                 if let problem = store.save(values.mapValues { Optional($0) }) { apply(.failure(code: "storage", message: problem)) }
             case .recordAttempt(let attempt):

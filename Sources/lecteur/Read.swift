@@ -90,6 +90,7 @@ extension Lecteur {
             let (pronunciation, lexiconNotices) = Localization.pronunciation(strings, userFolder: store.configuration.userFolder)
             startupNotices += lexiconNotices
             let reader = Reader(strings: strings, timeZone: .current, pronunciation: pronunciation,
+                                characters: Localization.characters(strings),
                                 sampleRate: speechSetup.output.sampleRate)
             let brlapi = BrlAPISettings.fromEnvironment(host: brlapiHost, auth: brlapiAuth,
                                                         ttyMode: try choice(brailleTty, "--braille-tty", as: BrlAPISettings.TtyMode.self))

@@ -101,7 +101,13 @@ enum CatalogueOracle {
                         warn(.duplicateId(position: position, id: formation.id))
                     }
                 case .failure(let warning):
-                    warn(warning)
+                    // A record set aside is named by its title when it has a readable one.
+                    if case .object(let fields) = record, case .string(let raw)? = fields["title"],
+                       case let name = TextSanitizer.cleanField(raw).0, !name.isEmpty {
+                        warn(.named(title: name, warning))
+                    } else {
+                        warn(warning)
+                    }
                 }
             }
         }

@@ -30,6 +30,8 @@ public enum Action: Hashable, Sendable {
     case failure(code: String, message: String, detail: String? = nil)
     /// The devices' state, asked for by `.queryStatus`.
     case statusReported(DeviceStatus)
+    /// The settings a device owns, as asked for by `.readSettings`.
+    case settingsRead([SettingKey: SettingReading])
     /// A device took (or refused) a setting asked for by `.configureDevice`.
     case deviceConfigured(SettingKey, result: DeviceSettingResult)
     /// Practice can begin: the runtime chose the seed and knows the stored Koch level.
@@ -59,6 +61,9 @@ public enum DisplayIntent: Hashable, Sendable {
     case activate
     /// HOME.
     case repeatElement
+    /// A routing key over the character at this offset of the line's text: over an element that
+    /// acts it activates, over plain text it moves the review cursor there.
+    case route(character: Int)
 }
 
 /// What a device said of a setting it was asked to take (it checks, applies and saves it: only
@@ -148,6 +153,8 @@ public enum Effect: Hashable, Sendable {
     case preparePractice(PracticeRequest)
     /// Give a device a setting it owns (speech, braille table); answered `.deviceConfigured`.
     case configureDevice(SettingKey, value: String)
+    /// Ask the devices for these settings' values; answered `.settingsRead`.
+    case readSettings([SettingKey])
     /// Save these settings (only what changed, so two readers running at once keep each other's).
     case persist([String: String])
     case recordAttempt(PracticeAttempt)

@@ -9,6 +9,8 @@ public struct Reader: Sendable {
     let practice: PracticeReducer
     let settings: SettingsReducer
     let morse: MorseReducer
+    let review: ReviewReducer
+    let punctuation: PunctuationReader?
     let terminal: TerminalReducer
 
     public var strings: Strings { navigator.strings }
@@ -18,18 +20,24 @@ public struct Reader: Sendable {
     /// `sampleRate` is the audio output's, so Morse durations in the transcript are exact.
     public init(strings: Strings, timeZone: TimeZone, alphabet: MorseAlphabet = .standard,
                 parser: CommandParser = CommandParser(), pronunciation: SpokenTextBuilder? = nil,
+                characters: CharacterLexicon = CharacterLexicon(),
                 sampleRate: Int = MorseRenderer.defaultSampleRate) {
         navigator = Navigator(strings: strings, timeZone: timeZone, alphabet: alphabet, parser: parser,
                               pronunciation: pronunciation)
         morse = MorseReducer(strings: strings, alphabet: alphabet, sampleRate: sampleRate)
         practice = PracticeReducer(strings: strings, alphabet: alphabet, morse: morse)
         settings = SettingsReducer(strings: strings)
+        let symbols = pronunciation?.lexicon.symbols ?? [:]
+        review = ReviewReducer(strings: strings, namer: CharacterNamer(lexicon: characters, symbols: symbols))
+        punctuation = PunctuationReader(characters: characters, symbols: symbols,
+                                        abbreviations: pronunciation?.lexicon.abbreviations.keys.map { $0 } ?? [])
         terminal = TerminalReducer(strings: strings)
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
         let byUser = action.isTheUsers
-        var out = Announcer(pronunciation: navigator.pronunciation, holdFocus: !byUser && state.display.message != nil)
+        var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation,
+                            holdFocus: !byUser && state.display.message != nil)
         if byUser {
             state.announcement.answerPending = true
             // Any key or command stops a reading in progress, the focus staying where it is.
@@ -68,11 +76,22 @@ public struct Reader: Sendable {
                 // A key first takes the message away, as NVDA does: the finger reads the focus again.
                 break
             }
-            let command: Command = switch intent {
-            case .next: .next
-            case .previous: .previous
-            case .activate: .activate
-            case .repeatElement: .repeatLast
+            let command: Command
+            switch intent {
+            case .next: command = .next
+            case .previous: command = .previous
+            case .activate: command = .activate
+            case .repeatElement: command = .repeatLast
+            case .route(let character):
+                // Over an element that acts, a routing key activates it; over text it reads there.
+                guard !navigator.focusActs(state), let target = navigator.reviewTarget(state) else {
+                    command = .activate
+                    break
+                }
+                review.route(toLineCharacter: character, target: target, &state, &out)
+                finishDisplay(byUser: byUser, &state, &out)
+                if !out.awaitsResult { state.announcement.answerPending = false }
+                return out.effects
             }
             self.command(command, &state, &out)
         case .displayPanned(let text, let cells, let cursor, let kind):
@@ -97,6 +116,8 @@ public struct Reader: Sendable {
             out.append(.status(status, message: message))
             out.speak(message, &state)
             out.showMessage(message)
+        case .settingsRead(let readings):
+            settings.settingsRead(readings, &state, &out) { state, out in navigator.announceFocus(&state, &out) }
         case .deviceConfigured(_, let result):
             settings.deviceConfigured(result, &state, &out)
         case .practiceReady(let mode, let seed):
@@ -148,6 +169,10 @@ public struct Reader: Sendable {
             out.append(.preparePractice(koch ? .koch : .weakSymbols))
         case .set(let name, let value):
             settings.set(name: name, value: value, &state, &out)
+        case .showSetting(let name):
+            settings.show(name: name, &state, &out)
+        case .settingsScreen:
+            settings.openScreen(&state, &out)
         case .stop:
             out.append(.silence)
             // Written, not spoken nor brailled: the answer to "be quiet" is quiet, but the
@@ -168,6 +193,8 @@ public struct Reader: Sendable {
                 return
             }
             if last.isError { out.error(last.code, last.text, &state) } else { out.notice(last.code, last.text, &state) }
+        case .review, .spell, .describeCharacter:
+            review.handle(command, target: navigator.reviewTarget(state), &state, &out)
         case .readAll:
             // From the focus: the element being read is said, the next step waits for it.
             navigator.announceFocus(&state, &out)

@@ -8,6 +8,14 @@ public struct ReaderSettings: Hashable, Sendable {
     public var morse: MorseSettings = .default
     /// Say « formation 3 sur 14 » after each move, as NVDA reports an object's position by default.
     public var speakPosition = true
+    /// How much punctuation is read in running text (NVDA's default level is « some » too).
+    public var punctuation: PunctuationLevel = .some
+    /// The spelling alphabet of `épeler phonétique`: « otan » (NATO, as NVDA and Orca spell in
+    /// French) or « francais » (Anatole, Berthe, Célestin…).
+    public var spellingAlphabet = "otan"
+
+    public static let spellingAlphabets = ["otan", "francais"]
+    public static let alphabetKey = "reader.alphabet"
     /// What is said while a line is typed on a terminal (`régler écho`).
     public var typingEcho: TypingEcho = .none
     /// Typed lines or single keys on a terminal (`régler clavier`, `--input`).
@@ -33,6 +41,8 @@ public struct ReaderSettings: Hashable, Sendable {
             settings.brailleMessageSeconds = seconds
         }
         if let saved = value(positionKey) { settings.speakPosition = saved != "off" }
+        if let saved = value(PunctuationLevel.storageKey), let level = PunctuationLevel(userValue: saved) { settings.punctuation = level }
+        if let saved = value(alphabetKey), spellingAlphabets.contains(saved) { settings.spellingAlphabet = saved }
         if let saved = value(echoKey), let echo = TypingEcho(rawValue: saved) { settings.typingEcho = echo }
         if let saved = value(inputModeKey), let mode = InputMode(rawValue: saved) { settings.inputMode = mode }
         let (morse, issues) = MorseSettings.load(value)

@@ -5,6 +5,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case verbosity
     case position
     case brailleMessage
+    case punctuation, alphabet
     case speechRate, speechPitch, speechVolume, speechVoice, speechBackend
     case brailleTable
     case morseWPM, morseFarnsworth, morseTone, morseVolume, morseRamp
@@ -16,6 +17,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.verbosity, "verbosite", "verbosity")
         add(.position, "position", "positions", "position-liste", "list-position")
         add(.brailleMessage, "message-braille", "messages-braille", "braille-message", "braille-messages")
+        add(.punctuation, "ponctuation", "punctuation", "signes")
+        add(.alphabet, "alphabet", "alphabet-epellation", "spelling-alphabet")
         add(.speechRate, "debit", "rate")
         add(.speechPitch, "hauteur", "pitch")
         add(.speechVolume, "volume", "vol")
@@ -43,6 +46,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .verbosity: strings(.settingNameVerbosity)
         case .position: strings(.settingNamePosition)
         case .brailleMessage: strings(.settingNameBrailleMessage)
+        case .punctuation: strings(.settingNamePunctuation)
+        case .alphabet: strings(.settingNameAlphabet)
         case .speechRate: strings(.speechSettingRate)
         case .speechPitch: strings(.speechSettingPitch)
         case .speechVolume: strings(.speechSettingVolume)
