@@ -21,11 +21,11 @@ case "$which" in
   *) echo "sanitizers: address, thread or all" >&2; exit 64 ;;
 esac
 
-# The same daemons as scripts/test.sh.
+# The same check as scripts/test.sh: each daemon the tests start can start here.
 source scripts/test-daemons.sh
 work=$(mktemp -d /tmp/lecteur-sanitizers.XXXXXX)
 trap 'stop_test_daemons "$work"' EXIT
-start_test_daemons "$work"
+check_test_daemons "$work"
 
 # Reports go to standard error of whichever process fails (a test, or `lecteur` under a test).
 # Leak checking is off by default: at exit LeakSanitizer reports XCTest's runner, Foundation's

@@ -37,7 +37,9 @@ public final class BrlttyRig: @unchecked Sendable {
 
     public enum RigError: Error { case failed(String), badOutput(String), timeout(String) }
 
+    /// Fails with what is missing (`Requirement.brltty`) before trying anything.
     public static func start(cells: Int = 40, auth: String = "none") throws -> BrlttyRig {
+        try Requirement.brltty.require()
         // The rig names the directory so it can clean up even when the start itself fails.
         let dir = FileManager.default.temporaryDirectory
             .appendingPathComponent("lecteur-brltty-\(getpid())-\(UUID().uuidString.prefix(8))").path

@@ -8,18 +8,13 @@ public final class PrivatePulseServer: @unchecked Sendable {
     public static let script = BrlttyRig.root.appendingPathComponent("scripts/pulse-test.sh").path
     public static let sampleRate = 22_050
 
-    /// The daemon may be the system's or, on a PipeWire desktop, the private copy
-    /// scripts/install-deps.sh unpacked: the script knows which.
-    public static var binariesPresent: Bool {
-        ["pactl", "parec"].allSatisfy { FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)") }
-            && PrivateSpeechDispatcher.scriptSucceeds([script, "available"])
-    }
-
     public let directory: URL
     /// The `PULSE_SERVER` value of this daemon (`unix:DIR/native`).
     public let server: String
 
+    /// Fails with what is missing (`Requirement.pulseAudio`) before trying anything.
     public init() throws {
+        try Requirement.pulseAudio.require()
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("lecteur-pulse-\(getpid())-\(UUID().uuidString.prefix(8))")
         do {
@@ -73,7 +68,7 @@ public final class MonitorRecording: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["PULSE_SERVER"] = server
         environment.removeValue(forKey: "PULSE_LATENCY_MSEC")
-        parec = try ChildProcess("/usr/bin/parec", ["-d", "cap.monitor", "--rate=\(PrivatePulseServer.sampleRate)", "--channels=1",
+        parec = try ChildProcess(Probe.path(of: "parec") ?? "/usr/bin/parec", ["-d", "cap.monitor", "--rate=\(PrivatePulseServer.sampleRate)", "--channels=1",
                                                     "--format=s16le", "--latency-msec=20", "--raw"],
                                  environment: environment, stdout: file.path)
         deadline = Date().addingTimeInterval(TimeInterval(seconds))

@@ -6,25 +6,13 @@ import Foundation
 public final class PrivateSpeechDispatcher: @unchecked Sendable {
     public static let script = BrlttyRig.root.appendingPathComponent("scripts/speechd-test.sh").path
 
-    public static var available: Bool { scriptSucceeds([script, "available"]) }
-
-    /// Runs a quick check script to its end (no pipes: nothing to drain, no handler to race).
-    public static func scriptSucceeds(_ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
-
     public let directory: URL
     /// The `SPEECHD_ADDRESS` value (`unix_socket:DIR/speechd.sock`).
     public let address: String
 
+    /// Fails with what is missing (`Requirement.speechDispatcher`) before trying anything.
     public init(pulse: PrivatePulseServer) throws {
+        try Requirement.speechDispatcher.require()
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("lecteur-speechd-\(getpid())-\(UUID().uuidString.prefix(8))")
         let command = "PULSE_SERVER='\(pulse.server)' exec '\(Self.script)' start '\(directory.path)'"

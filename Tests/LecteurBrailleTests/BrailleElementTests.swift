@@ -23,11 +23,24 @@ struct BrailleElementTests {
         for element in elements() {
             let line = BrailleGenerator(strings: strings).line(element)
             let cells = try translator.translate(line.text)
-            let reference = try louTranslate(BrailleTextNormalizer.normalize(line.text).text, table: table)
+            // liblouis's own command line on the line as written, after the French typography the
+            // tables do not know is undone as a person would (regular expressions here, not the
+            // reader's normaliser): the reference owes nothing to the code under test.
+            let reference = try louTranslate(Self.plainTypography(line.text), table: table)
             #expect(cells.unicode == reference, "\(element.id): \(line.text)")
             #expect(cells.cell(forCharacter: line.cursor) < max(cells.count, 1), "\(element.id): cursor inside")
             if table == .integral { print("\(element.id) | \(line.text) | \(cells.unicode)") }
         }
+    }
+
+    /// "1 490 €" → "1490 €" (a space grouping digits would split the number), any other
+    /// no-break or thin space → a space, the typographic apostrophe → the ASCII one.
+    static func plainTypography(_ text: String) -> String {
+        let spaces = "[\u{0020}\u{00A0}\u{2007}-\u{200A}\u{202F}\u{205F}]"
+        let plain = text.replacingOccurrences(of: "(?<![0-9])([0-9]{1,3})\(spaces)([0-9]{3})(?![0-9])", with: "$1$2",
+                                              options: .regularExpression)
+        return plain.replacingOccurrences(of: spaces, with: " ", options: .regularExpression)
+            .replacingOccurrences(of: "[\u{2019}\u{02BC}]", with: "'", options: .regularExpression)
     }
 
     @Test("chips: the selection marker leads, the cursor is on the name")

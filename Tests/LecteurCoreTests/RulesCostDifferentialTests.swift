@@ -67,9 +67,11 @@ import Testing
     @Test func pluralFormsAgreeWhateverTheArgumentForm() {
         let table = ["speech.price": "{amount} euros", "speech.price|one": "{amount} euro", "speech.price|by": "amount"]
         let strings = Strings(localeCode: "fr", table: table)
-        for amount in ["0", "1", "1,5", "2", "1490", "x", ""] {
-            let one = PluralRule.category(localeCode: "fr", number: amount) == .one
-            let expected = Self.legacyFill(one ? "{amount} euro" : "{amount} euros", ["amount": amount])
+        // French, as CLDR states it: « one » when the integer part is 0 or 1 (1,5 included);
+        // anything that is not a number takes « other ».
+        let written = ["0": "0 euro", "1": "1 euro", "1,5": "1,5 euro", "2": "2 euros", "1490": "1490 euros",
+                       "x": "x euros", "": " euros"]
+        for (amount, expected) in written {
             #expect(strings(.speechPrice, ["amount": amount]) == expected, "\(amount)")
             #expect(strings(.speechPrice, "amount", amount) == expected, "\(amount)")
             #expect(strings(.speechPrice, with: ["amount": amount]) == expected, "\(amount)")
@@ -114,43 +116,44 @@ import Testing
     }
 }
 
-/// `TextScan.words` reads a string's scalars in place and shares a folded word's text: the words
-/// are the ones the array scan (frozen below) found.
-@Suite struct WordScanDifferentialTests {
-    static func legacyWords(_ scalars: [Unicode.Scalar]) -> [TextScan.Word] {
-        func isCombining(_ s: Unicode.Scalar) -> Bool { s.value >= 0x300 && s.value <= 0x36F }
-        var words: [TextScan.Word] = []
-        var i = 0
-        while i < scalars.count {
-            guard TextScan.isWordScalar(scalars[i]) else { i += 1; continue }
-            let start = i
-            var view = String.UnicodeScalarView()
-            while i < scalars.count, TextScan.isWordScalar(scalars[i]) || isCombining(scalars[i]) {
-                view.append(scalars[i])
-                i += 1
-            }
-            let text = String(view)
-            words.append(TextScan.Word(text: text, folded: TextScan.fold(text), start: start, end: i))
+/// `TextScan.words` reads a string's scalars in place and shares a folded word's text.
+@Suite struct WordScanTests {
+    /// Written by hand: words are runs of letters and digits, a combining mark stays with the letter
+    /// before it, anything else (spaces, punctuation, ×, emoji) separates; offsets count scalars.
+    @Test(arguments: [
+        ("e\u{301}té 40h", [("e\u{301}té", "ete", 0, 4), ("40h", "40h", 5, 8)]),
+        ("\u{301}a", [("a", "a", 1, 2)]),
+        ("1 490 €", [("1", "1", 0, 1), ("490", "490", 2, 5)]),
+        ("a×b÷c", [("a", "a", 0, 1), ("b", "b", 2, 3), ("c", "c", 4, 5)]),
+        ("🙂Œuvre, RGAA.", [("Œuvre", "oeuvre", 1, 6), ("RGAA", "rgaa", 8, 12)]),
+        ("l’IA—données", [("l", "l", 0, 1), ("IA", "ia", 2, 4), ("données", "donnees", 5, 12)]),
+        ("", []),
+    ] as [(String, [(String, String, Int, Int)])])
+    func wordsAreRunsOfLettersAndDigits(text: String, expected: [(String, String, Int, Int)]) {
+        for found in [TextScan.words(in: text), TextScan.words(in: Array(text.unicodeScalars))] {
+            #expect(found.map(\.text) == expected.map(\.0))
+            #expect(found.map(\.folded) == expected.map(\.1))
+            #expect(found.map(\.start) == expected.map(\.2) && found.map(\.end) == expected.map(\.3))
         }
-        return words
+        #expect(TextScan.wordKey(of: text) == expected.map(\.1).joined(separator: " "))
     }
 
-    @Test func wordsAreTheArrayScans() {
-        var g = RulesCostDifferentialTests.Generator(seed: 99)
+    /// On seeded random text (the seed is in the failure message): the scan of the string and of
+    /// its scalar array find the same words, and the key is the folded words joined by a space.
+    @Test func stringAndArrayScansAgreeAndTheKeyIsTheFoldedWords() {
+        let seed: UInt64 = 99
+        var g = RulesCostDifferentialTests.Generator(seed: seed)
         let pieces: [String] = [" ", "\u{A0}", "\u{202F}", ".", "-", "'", "a", "Z", "IA", "0", "1 490", "é", "É", "e\u{301}",
                                 "\u{301}", "×", "œ", "Œ", "ß", "ÿ", "ð", "🙂", "中", "Ⅻ", "²", "Ω", "İ", "ǅ", "RGAA", "données",
                                 "Formation", "40h", "/jour", "\u{0300}\u{0301}"]
-        for _ in 0..<20_000 {
+        for round in 0..<20_000 {
             let text = (0..<Int(g.next() % 9)).map { _ in RulesCostDifferentialTests.random(pieces, &g) }.joined()
-            let expected = Self.legacyWords(Array(text.unicodeScalars))
-            #expect(Array(TextScan.wordKey(of: text).utf8) == Array(expected.map(\.folded).joined(separator: " ").utf8),
-                    "\(text.unicodeScalars.map(\.value))")
             let viaString = TextScan.words(in: text), viaArray = TextScan.words(in: Array(text.unicodeScalars))
-            for found in [viaString, viaArray] {
-                #expect(found.map { Array($0.text.utf8) } == expected.map { Array($0.text.utf8) }, "\(text.unicodeScalars.map(\.value))")
-                #expect(found.map { Array($0.folded.utf8) } == expected.map { Array($0.folded.utf8) }, "\(text.unicodeScalars.map(\.value))")
-                #expect(found.map(\.start) == expected.map(\.start) && found.map(\.end) == expected.map(\.end))
-            }
+            let replay = "seed \(seed), round \(round): \(text.unicodeScalars.map(\.value))"
+            #expect(viaString.map { Array($0.text.utf8) } == viaArray.map { Array($0.text.utf8) }, "\(replay)")
+            #expect(viaString.map { Array($0.folded.utf8) } == viaArray.map { Array($0.folded.utf8) }, "\(replay)")
+            #expect(viaString.map(\.start) == viaArray.map(\.start) && viaString.map(\.end) == viaArray.map(\.end), "\(replay)")
+            #expect(Array(TextScan.wordKey(of: text).utf8) == Array(viaString.map(\.folded).joined(separator: " ").utf8), "\(replay)")
         }
     }
 }

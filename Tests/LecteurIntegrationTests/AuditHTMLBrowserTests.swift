@@ -1,11 +1,12 @@
 import Foundation
+import LecteurTestSupport
 import Testing
 
 /// The HTML report opened in a real headless Chromium (Debian package `chromium`), checked on the
 /// accessibility tree Chromium itself computes (DevTools protocol, AuditTools/chromium-ax.py): the
 /// names a screen reader would announce, the heading outline, one region per screen, and no
 /// network request.
-@Suite struct AuditHTMLBrowserTests {
+@Suite(.requires(.chromium)) struct AuditHTMLBrowserTests {
     struct Node {
         let role: String
         let name: String

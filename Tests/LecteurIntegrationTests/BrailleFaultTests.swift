@@ -3,7 +3,7 @@ import LecteurTestSupport
 import Testing
 
 /// brltty and the reader dying under each other, on the real brltty and the test display (issue 8).
-@Suite(.serialized) struct BrailleFaultTests {
+@Suite(.serialized, .requires(.brltty)) struct BrailleFaultTests {
     let session = BrailleSessionTests()
 
     /// brltty killed with SIGKILL (no goodbye, its socket file left behind): the reader says so

@@ -32,7 +32,7 @@ import Testing
         return cells
     }
 
-    @Test func cardsChipsAndMorseRowsReachTheDisplayAndItsKeysNavigate() throws {
+    @Test(.requires(.brltty)) func cardsChipsAndMorseRowsReachTheDisplayAndItsKeysNavigate() throws {
         let rig = try BrlttyRig.start(cells: 40)
         defer { rig.stop() }
         let reader = try start(rig)
@@ -101,7 +101,7 @@ import Testing
         #expect(!row.isEmpty)
     }
 
-    @Test func aLongCardPansWindowByWindowThenMovesOn() throws {
+    @Test(.requires(.brltty)) func aLongCardPansWindowByWindowThenMovesOn() throws {
         let rig = try BrlttyRig.start(cells: 40)
         defer { rig.stop() }
         let reader = try start(rig)
@@ -130,7 +130,7 @@ import Testing
         #expect((moved?["label"] as? String)?.hasPrefix("Deep Learning") == true)
     }
 
-    @Test func theReaderReconnectsWhenBrlttyComesBack() throws {
+    @Test(.requires(.brltty)) func theReaderReconnectsWhenBrlttyComesBack() throws {
         let rig = try BrlttyRig.start(cells: 40)
         defer { rig.stop() }
         let reader = try start(rig)

@@ -22,7 +22,7 @@ import Testing
         } != nil
     }
 
-    @Test(arguments: [(["--braille-tty", "tty"], "4242"), ([], nil), (["--braille-tty", "root"], "4242")])
+    @Test(.requires(.brltty), arguments: [(["--braille-tty", "tty"], "4242"), ([], nil), (["--braille-tty", "root"], "4242")])
     func eachModeReachesTheDisplay(options: [String], windowID: String?) throws {
         let rig = try BrlttyRig.start(cells: 40)
         defer { rig.stop() }

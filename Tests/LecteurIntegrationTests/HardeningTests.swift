@@ -1,4 +1,5 @@
 import Foundation
+import LecteurTestSupport
 import Testing
 
 /// Issue 17 through the real binary: hostile fields, output paths and stored settings.
@@ -329,7 +330,7 @@ import Testing
 
     // MARK: 10. Read-only database
 
-    @Test(.enabled(if: ReadOnlyFolder.isSupported, "needs chmod (non-root) or chattr +i (root)"))
+    @Test(.requires(ReadOnlyFolder.requirement))
     func aHealthyReadOnlyDatabaseIsReadNotSetAside() throws {
         let home = ReaderHome()
         defer { home.remove() }

@@ -13,11 +13,7 @@ final class InteractiveLecteur: @unchecked Sendable {
     init(_ arguments: [String], environment: [String: String]) throws {
         process.executableURL = LecteurProcess.binary
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        // As in LecteurProcess.run: no speech-dispatcher unless the test names one.
-        env["SPEECHD_ADDRESS"] = "unix_socket:/nonexistent/speechd.sock"
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
+        process.environment = LecteurProcess.childEnvironment(environment)
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output

@@ -44,21 +44,43 @@ struct LecteurProcess {
 
     static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:],
                     timeout: TimeInterval = 60) throws -> Output {
-        var env = ProcessInfo.processInfo.environment
-        env["TZ"] = "Europe/Paris"
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-home-\(UUID().uuidString)")
-        env["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
-        env["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
-        env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
-        // The language comes from the environment: tests get French unless they ask otherwise.
-        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES"] { env[name] = nil }
-        env["LANG"] = "C.UTF-8"
-        // A speech-dispatcher of the developer's session would take `--speech-backend auto`'s
-        // speech away from the espeak-ng path the tests record: none unless a test names one.
-        env["SPEECHD_ADDRESS"] = "unix_socket:/nonexistent/speechd.sock"
-        for (k, v) in environment { env[k] = v }
-        return try execute(binary, arguments, input: input, environment: env, timeout: timeout)
+        try execute(binary, arguments, input: input, environment: childEnvironment(environment), timeout: timeout)
     }
+
+    /// The reader's whole environment, built from what the test means rather than copied from the
+    /// test process: under scripts/test.sh, a CI runner or a developer's desktop session the child
+    /// sees the same thing. It gets a home of its own, French (the reference language), Paris time,
+    /// and no sound server, speech-dispatcher, braille display, session bus or screen reader
+    /// unless the test names one in `overrides` (which win).
+    static func childEnvironment(_ overrides: [String: String]) -> [String: String] {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-home-\(UUID().uuidString)").path
+        var env = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+            "HOME": home,
+            "TMPDIR": FileManager.default.temporaryDirectory.path,
+            "TZ": "Europe/Paris",
+            // The language comes from the environment: tests get French unless they ask otherwise.
+            "LANG": "C.UTF-8",
+            "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config",
+            "XDG_CONFIG_DIRS": home + "/etc-xdg", "XDG_RUNTIME_DIR": home + "/runtime",
+            "PULSE_SERVER": noSoundServer,
+            "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock",
+            "BRLAPI_HOST": noBrailleServer,
+            "DBUS_SESSION_BUS_ADDRESS": "",
+            // The screen-reader probes read an empty /sys and /proc, not the machine's.
+            "LECTEUR_PROBE_ROOT": home + "/probe-root",
+        ]
+        // A sanitizer build of the reader (scripts/sanitizers.sh) reports as the run asked.
+        for name in ["ASAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"] {
+            env[name] = ProcessInfo.processInfo.environment[name]
+        }
+        return env.merging(overrides) { $1 }
+    }
+
+    /// A PulseAudio socket nothing listens on: no sound device unless a test starts one.
+    static let noSoundServer = "unix:/nonexistent/lecteur-test/native"
+    /// A BrlAPI host number no brltty of the tests listens on (scripts/brltty-test.sh takes 5 to 99).
+    static let noBrailleServer = ":4"
 
     /// Any program, fed `input`, both outputs drained while it runs; past `timeout` it is
     /// terminated and `TimedOut` thrown.

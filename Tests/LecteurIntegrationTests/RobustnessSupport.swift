@@ -1,4 +1,5 @@
 import Foundation
+import LecteurTestSupport
 
 /// A private XDG home for one run of the reader, removed afterwards.
 struct ReaderHome {
@@ -61,13 +62,17 @@ struct ReadOnlyFolder {
 
     /// Whether this machine can make a folder read-only for us (as root: a file system with
     /// immutable files, such as ext4; tmpfs and some overlays refuse `chattr +i`).
-    static let isSupported: Bool = {
+    static let requirement: Requirement = {
         let probe = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-ro-probe-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: probe) }
-        guard (try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)) != nil,
-              let folder = try? ReadOnlyFolder(probe) else { return false }
-        folder.restore()
-        return true
+        let name = "a read-only folder (chmod as a user, chattr +i from e2fsprogs as root)"
+        do {
+            try FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)
+            try ReadOnlyFolder(probe).restore()
+            return Requirement(name, missing: nil)
+        } catch {
+            return Requirement(name, missing: "the temporary folder refuses it: \(error)")
+        }
     }()
 
     func restore() {

@@ -1,4 +1,5 @@
 import Foundation
+import LecteurTestSupport
 import Testing
 
 /// Faults injected under the real binary (issue 8): the reader keeps answering in French,
@@ -16,7 +17,7 @@ import Testing
 
     // MARK: Data folder
 
-    @Test(.enabled(if: ReadOnlyFolder.isSupported, "needs chmod (non-root) or chattr +i on the temporary folder (root)"))
+    @Test(.requires(ReadOnlyFolder.requirement))
     func aReadOnlyDataFolderIsReportedAndNothingInItIsWritten() throws {
         let home = ReaderHome()
         defer { home.remove() }

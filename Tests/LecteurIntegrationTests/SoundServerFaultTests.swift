@@ -4,7 +4,7 @@ import Testing
 
 /// The sound server dies under the real binary (issue 8): PulseAudio is killed with SIGKILL in
 /// the middle of a long utterance, then started again on the same socket.
-@Suite(.serialized) struct SoundServerFaultTests {
+@Suite(.serialized, .requires(.pulseAudio)) struct SoundServerFaultTests {
     let speaking = ["--transcript", "jsonl", "--speech", "on", "--braille", "off"]
 
     /// The reader says the sound is cut (in the transcript, for the braille or text user), keeps

@@ -4,8 +4,7 @@ import Testing
 
 /// `--speech-backend speechd` through the real binary and a real private speech-dispatcher whose
 /// espeak-ng module plays into the private PulseAudio null sink (issue 15).
-@Suite(.serialized, .enabled(if: PrivatePulseServer.binariesPresent && PrivateSpeechDispatcher.available,
-                             "speech-dispatcher or PulseAudio is not installed"))
+@Suite(.serialized, .requires(.pulseAudio, .speechDispatcher))
 struct SpeechDispatcherTests {
     func env(_ extra: [String: String] = [:]) -> [String: String] {
         let home = NSTemporaryDirectory() + "lecteur-speechd-\(UUID().uuidString)"
@@ -55,9 +54,17 @@ struct SpeechDispatcherTests {
         #expect(after > 0.5, "the new element was heard: \(after) s")
         #expect(tail < 0.1, "the rest of the help never came: \(tail) s of sound")
     }
+}
 
+/// Exit codes, the saved speech backend, `--version` and the top-level help (issue 15).
+@Suite struct CommandLineEnvironmentTests {
+    let home = NSTemporaryDirectory() + "lecteur-cli-\(UUID().uuidString)"
+    var env: [String: String] { ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config",
+                                 "DBUS_SESSION_BUS_ADDRESS": "", "LECTEUR_PROBE_ROOT": home + "/root"] }
+
+    /// Needs no daemon: both sockets lead nowhere.
     @Test func theBackendIsSavedAndAMissingDaemonAskedWithOnExitsWith69() throws {
-        let environment = env(["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "PULSE_SERVER": "unix:/nonexistent"])
+        let environment = env.merging(["SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock", "PULSE_SERVER": "unix:/nonexistent"]) { $1 }
         let set = try LecteurProcess.run(["--transcript", "jsonl", "--speech", "off", "--braille", "off"],
                                          input: "régler synthèse speechd\n", environment: environment)
         #expect(set.status == 0)
@@ -72,13 +79,6 @@ struct SpeechDispatcherTests {
         #expect(auto.status == 0)
         #expect(auto.stdout.contains("la lecture continue avec espeak-ng"))
     }
-}
-
-/// Exit codes, `--version` and the top-level help (issue 15).
-@Suite struct CommandLineEnvironmentTests {
-    let home = NSTemporaryDirectory() + "lecteur-cli-\(UUID().uuidString)"
-    var env: [String: String] { ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config",
-                                 "DBUS_SESSION_BUS_ADDRESS": "", "LECTEUR_PROBE_ROOT": home + "/root"] }
 
     @Test func speechAskedWithOnAndNoSoundDeviceExitsWith69() throws {
         let out = try LecteurProcess.run(["--speech", "on", "--braille", "off"], input: "",

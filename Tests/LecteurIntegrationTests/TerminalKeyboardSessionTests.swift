@@ -130,7 +130,7 @@ import Testing
 @Suite(.serialized) struct TypedKeySilenceTests {
     /// Lines mode: `aide` and Return, then a letter typed (erased after). Keys mode: `?` (the
     /// help), then `x`, a key bound to nothing: it only silences.
-    @Test(arguments: ["lines", "keys"]) func aKeySilencesSpeechAtTheSink(mode: String) throws {
+    @Test(.requires(.pulseAudio), arguments: ["lines", "keys"]) func aKeySilencesSpeechAtTheSink(mode: String) throws {
         let pulse = try PrivatePulseServer()
         defer { pulse.stop() }
         let home = ReaderHome()

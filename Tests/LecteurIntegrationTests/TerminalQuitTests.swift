@@ -45,9 +45,7 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", Self.driver, LecteurProcess.binary.path,
                              "--catalog", server.url("slow-60"), "--timeout", "50", "--speech", "off", "--braille", "off"]
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in home.environment { environment[key] = value }
-        process.environment = environment
+        process.environment = LecteurProcess.childEnvironment(home.environment)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -1,10 +1,11 @@
 import Foundation
+import LecteurTestSupport
 import Testing
 import LecteurCore
 
 /// Our WAV played through a real sound server (a private PulseAudio with a null sink) and
 /// recorded from the sink's monitor: timing must survive to the sample.
-@Suite(.serialized) struct CaptureTests {
+@Suite(.serialized, .requires(.pulseAudio)) struct CaptureTests {
     @Test func elementsAndGapsSurviveTheSoundServer() throws {
         let pulse = try PrivatePulseAudio()
         defer { pulse.stop() }

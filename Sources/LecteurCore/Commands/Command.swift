@@ -29,6 +29,8 @@ public enum Command: Hashable, Sendable {
     case readAll
     /// Says the last notice or error again.
     case repeatMessage
+    /// `q` on a terminal: asks « Quitter Lecteur ? » first (it sits under `a` on AZERTY).
+    case askToQuit
     /// The review cursor inside the focused element: say the character, word or sentence under
     /// it, or move it to the next or previous one first.
     case review(ReviewUnit, ReviewStep)
@@ -36,8 +38,6 @@ public enum Command: Hashable, Sendable {
     case spell(phonetic: Bool)
     /// Names the character under the review cursor and gives its code.
     case describeCharacter
-    /// `q` on a terminal: asks « Quitter Lecteur ? » first (it sits under `a` on AZERTY).
-    case askToQuit
 }
 
 /// What the review cursor reads.

@@ -52,6 +52,10 @@ extension ReaderSettings {
         case .alphabet:
             return SettingReading(value: Self.alphabetName(spellingAlphabet, strings),
                                   choices: Self.spellingAlphabets.map { Self.alphabetName($0, strings) })
+        case .typingEcho:
+            return SettingReading(value: typingEcho.name(strings), choices: TypingEcho.allCases.map { $0.name(strings) })
+        case .inputMode:
+            return SettingReading(value: inputMode.name(strings), choices: InputMode.allCases.map { $0.name(strings) })
         case .morseWPM:
             return SettingReading(value: String(morse.wpm), range: MorseSettings.wpmRange)
         case .morseFarnsworth:
@@ -63,10 +67,6 @@ extension ReaderSettings {
         case .morseRamp:
             return SettingReading(value: MorseSettings.format(morse.rampMs),
                                   range: Int(MorseSettings.rampRange.lowerBound)...Int(MorseSettings.rampRange.upperBound))
-        case .typingEcho:
-            return SettingReading(value: typingEcho.name(strings), choices: TypingEcho.allCases.map { $0.name(strings) })
-        case .inputMode:
-            return SettingReading(value: inputMode.name(strings), choices: InputMode.allCases.map { $0.name(strings) })
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
             return nil
         }

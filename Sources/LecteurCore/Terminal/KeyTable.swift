@@ -19,11 +19,11 @@ public enum KeyTable {
     public static let entries: [KeyEntry] = [
         KeyEntry(keys: [.down], binding: .command(.next), help: .terminalKeyDown),
         KeyEntry(keys: [.up], binding: .command(.previous), help: .terminalKeyUp),
-        // The review cursor inside the focused element, as NVDA's and Orca's review keys.
-        KeyEntry(keys: [.right], binding: .command(.review(.character, .next)), help: .terminalKeyNextCharacter),
-        KeyEntry(keys: [.left], binding: .command(.review(.character, .previous)), help: .terminalKeyPreviousCharacter),
-        KeyEntry(keys: [.wordRight], binding: .command(.review(.word, .next)), help: .terminalKeyNextWord),
-        KeyEntry(keys: [.wordLeft], binding: .command(.review(.word, .previous)), help: .terminalKeyPreviousWord),
+        // The review cursor inside the focused element, as NVDA's and Orca's caret keys.
+        KeyEntry(keys: [.right], binding: .command(.review(.character, .next)), help: .reviewKeyRight),
+        KeyEntry(keys: [.left], binding: .command(.review(.character, .previous)), help: .reviewKeyLeft),
+        KeyEntry(keys: [.wordRight], binding: .command(.review(.word, .next)), help: .reviewKeyWordRight),
+        KeyEntry(keys: [.wordLeft], binding: .command(.review(.word, .previous)), help: .reviewKeyWordLeft),
         KeyEntry(keys: [.home], binding: .command(.first), help: .terminalKeyHome),
         KeyEntry(keys: [.end], binding: .command(.last), help: .terminalKeyEnd),
         KeyEntry(keys: [.enter], binding: .command(.activate), help: .terminalKeyEnter),
