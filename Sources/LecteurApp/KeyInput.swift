@@ -17,7 +17,7 @@ struct KeyInput {
     /// Reads keys until the reader quits, the input ends, or `régler clavier lignes` is typed.
     func run() -> Outcome {
         TerminalMode.enterRaw()
-        defer { TerminalMode.restore() }
+        defer { TerminalMode.leaveRaw() }
         var pending: [UInt8] = []
         while true {
             guard let bytes = readBytes(waitingMs: pending.isEmpty ? -1 : Self.sequenceWait) else {
@@ -45,7 +45,7 @@ struct KeyInput {
 
     /// `/` or `:`: a line read with editing (the terminal back in its own mode meanwhile).
     private func line(_ kind: PromptKind) {
-        TerminalMode.restore()
+        TerminalMode.leaveRaw()
         defer { TerminalMode.enterRaw() }
         let text = session.reader.strings(kind == .search ? .terminalPromptSearch : .terminalPromptCommand)
         guard let prompt, let typed = prompt.read(prompt: text + " ") else { return }

@@ -5,16 +5,26 @@ import Foundation
 /// editing (libedit) and single-key mode both change them while they read.
 public enum TerminalMode {
     nonisolated(unsafe) private static var original: termios?
+    /// While the reader runs: as found, but Ctrl-C is a key.
+    nonisolated(unsafe) private static var session: termios?
     private static let lock = NSLock()
 
-    /// Remembers the terminal's settings, and makes sure characters are read and written as
+    /// Remembers the terminal's settings (Ctrl-C then reaches the reader as a key, not SIGINT),
+    /// and makes sure characters are read and written as
     /// UTF-8 (libedit's wide-character functions follow LC_CTYPE: in the C locale « é » would be
     /// two characters to delete).
     public static func prepare() {
         lock.lock()
         defer { lock.unlock() }
         var settings = termios()
-        if tcgetattr(STDIN_FILENO, &settings) == 0 { original = settings }
+        if tcgetattr(STDIN_FILENO, &settings) == 0 {
+            original = settings
+            // Ctrl-C is a key for the whole session (silence, clear the line), also in the
+            // moment between two edited lines, when libedit has given the terminal back.
+            settings.c_lflag &= ~tcflag_t(ISIG)
+            session = settings
+            tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        }
         setlocale(LC_CTYPE, "")
         if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
     }
@@ -24,6 +34,14 @@ public enum TerminalMode {
         lock.lock()
         defer { lock.unlock() }
         guard var settings = original else { return }
+        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+    }
+
+    /// Back from single-key mode to the session's settings (libedit reads lines from there).
+    static func leaveRaw() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard var settings = session else { return }
         tcsetattr(STDIN_FILENO, TCSANOW, &settings)
     }
 

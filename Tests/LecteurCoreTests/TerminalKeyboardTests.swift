@@ -37,6 +37,10 @@ import Testing
     @Test func theKeyTableMapsEachKeyOnce() {
         #expect(KeyTable.binding(for: .down) == .command(.next))
         #expect(KeyTable.binding(for: .escape) == .command(.back))
+        #expect(KeyTable.binding(for: .right) == .command(.review(.character, .next)))
+        #expect(KeyTable.binding(for: .left) == .command(.review(.character, .previous)))
+        #expect(KeyTable.binding(for: .wordRight) == .command(.review(.word, .next)))
+        #expect(KeyTable.binding(for: .wordLeft) == .command(.review(.word, .previous)))
         #expect(KeyTable.binding(for: .backspace) == .command(.back))
         #expect(KeyTable.binding(for: .character("C")) == .command(.previousItem(.chip)))
         #expect(KeyTable.binding(for: .character("/")) == .search)
@@ -135,6 +139,17 @@ import Testing
         _ = Fixture.reader.reduce(&state, .key(.character("q")))
         #expect(state.quitPending)
         #expect(Fixture.reader.reduce(&state, .key(.character("o"))).contains(.quit))
+    }
+
+    @Test func arrowsAcrossMoveTheReviewCursor() {
+        var state = Self.terminalState(.keys)
+        state.focus[.formations] = 0
+        let right = Fixture.reader.reduce(&state, .key(.right))
+        #expect(right.first == .silence)
+        #expect(right.spoken.count == 1, "the next character is said: \(right.spoken)")
+        let left = Fixture.reader.reduce(&state, .key(.left))
+        #expect(left.spoken.count == 1)
+        #expect(state.focusIndex == 0, "the focus stays on its element")
     }
 
     @Test func chipsAreJumpedTo() {

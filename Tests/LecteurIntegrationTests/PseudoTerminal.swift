@@ -57,8 +57,7 @@ struct PseudoTerminal {
     import json, os, pty, select, sys, time
     spec = json.loads(sys.argv[1])
     prefix = spec["prefix"]
-    env = dict(os.environ)
-    env.update(spec["env"])
+    env = spec["env"]
     pid, fd = pty.fork()
     if pid == 0:
         script = 'stty -g > "$0.before"; "$@"; s=$?; stty -g > "$0.after"; exit $s'
@@ -125,8 +124,9 @@ struct PseudoTerminal {
             try? FileManager.default.removeItem(atPath: prefix + ".before")
             try? FileManager.default.removeItem(atPath: prefix + ".after")
         }
-        var env = ["TERM": "xterm-256color", "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock"]
-        for (key, value) in environment { env[key] = value }
+        // The reader's environment as every integration test builds it, on an xterm-like terminal.
+        var env = LecteurProcess.childEnvironment(environment)
+        env["TERM"] = "xterm-256color"
         let spec: [String: Any] = [
             "prefix": prefix, "env": env, "ready": ready, "monitor": monitor?.path ?? "",
             "argv": [LecteurProcess.binary.path] + arguments,

@@ -128,7 +128,9 @@ import Testing
 /// recording's length when the key was written to the last loud 10 ms after it) and printed;
 /// the bound is only a hang guard (a machine shared by many builds has no tight wall clock).
 @Suite(.serialized) struct TypedKeySilenceTests {
-    @Test func aTypedKeySilencesSpeechAtTheSink() throws {
+    /// Lines mode: `aide` and Return, then a letter typed (erased after). Keys mode: `?` (the
+    /// help), then `x`, a key bound to nothing: it only silences.
+    @Test(.requires(.pulseAudio), arguments: ["lines", "keys"]) func aKeySilencesSpeechAtTheSink(mode: String) throws {
         let pulse = try PrivatePulseServer()
         defer { pulse.stop() }
         let home = ReaderHome()
@@ -137,13 +139,14 @@ import Testing
         let recording = try pulse.record(seconds: 12 + rounds * 3)
         var steps: [PseudoTerminal.Step] = []
         for _ in 0..<rounds {
-            // The whole help is well over 30 s of speech; a key 1.5 s into it, then the key erased.
-            steps += [.type("aide\r", pause: 1.5), .marked("x", pause: 1.3), .type("\u{7F}", pause: 0.2)]
+            // The whole help is well over 30 s of speech; a key 1.5 s into it.
+            steps += mode == "lines" ? [.type("aide\r", pause: 1.5), .marked("x", pause: 1.3), .type("\u{7F}", pause: 0.2)]
+                                     : [.type("?", pause: 1.5), .marked("x", pause: 1.5)]
         }
-        steps.append(.type("quitter\r", until: "goodbye"))
+        steps.append(mode == "lines" ? .type("quitter\r", until: "goodbye") : .type("\u{04}", until: "goodbye"))
         var environment = home.environment
         environment["PULSE_SERVER"] = pulse.server
-        let run = try PseudoTerminal.run(["--transcript", "jsonl", "--speech", "on", "--braille", "off"],
+        let run = try PseudoTerminal.run(["--transcript", "jsonl", "--speech", "on", "--braille", "off", "--input", mode],
                                          environment: environment, monitor: recording.file, steps: steps)
         let samples = recording.samples(untilEnd: false)
         recording.stop()
@@ -168,7 +171,7 @@ import Testing
             #expect(after == 0, "silent after the key: \(after) s of sound")
         }
         let sorted = delays.sorted()
-        print(String(format: "TYPED-KEY SILENCE at the sink: %@ ms (median %.0f, max %.0f)",
+        print(String(format: "KEY SILENCE at the sink (%@ mode): %@ ms (median %.0f, max %.0f)", mode,
                      delays.map { String(format: "%.0f", $0) }.joined(separator: ", "), sorted[sorted.count / 2], sorted.last ?? 0))
         // A hang guard, not a target: the figure is what the test prints.
         #expect((sorted.last ?? 1000) < 1000)

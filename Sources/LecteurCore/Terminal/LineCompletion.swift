@@ -44,7 +44,7 @@ public struct LineCompletion: Sendable {
                 return Completion(replacing: rest.count, candidates: matching(settingNames, rest))
             }
             let value = String(rest[rest.index(after: gap)...].drop { $0 == " " })
-            let values = SettingKey(name: String(rest[..<gap])).map(settingValues) ?? []
+            let values = SettingKey(name: String(rest[..<gap])).map { settingValues($0, state) } ?? []
             return Completion(replacing: value.count, candidates: matching(values, value))
         default:
             // Category names may hold spaces: the whole argument is completed.
@@ -86,15 +86,9 @@ public struct LineCompletion: Sendable {
         }
     }
 
-    func settingValues(_ key: SettingKey) -> [String] {
-        switch key {
-        case .verbosity: Verbosity.allCases.map { $0.name(strings) }
-        case .position: strings.localeCode == "fr" ? ["oui", "non"] : ["on", "off"]
-        case .typingEcho: TypingEcho.allCases.map { $0.name(strings) }
-        case .inputMode: InputMode.allCases.map { $0.name(strings) }
-        case .speechBackend: ["auto", "espeak", "speechd"]
-        default: []
-        }
+    /// The choices `régler NOM` says: the reader's own settings', or what a device last reported.
+    func settingValues(_ key: SettingKey, _ state: ReaderState) -> [String] {
+        state.settings.reading(key, strings)?.choices ?? state.deviceSettings[key]?.choices ?? []
     }
 
     /// Candidates that begin with what was typed, case and accents ignored, each once.
