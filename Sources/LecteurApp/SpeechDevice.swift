@@ -48,28 +48,25 @@ public final class SpeechSettingsDomain: SettingsDomain {
         return settings.clamped
     }
 
-    public func reading(_ key: SettingKey) -> SettingReading? {
-        let setting: SpeechSetting
+    /// The voice's setting a reader setting is, nil for the others.
+    private static func speechSetting(_ key: SettingKey) -> SpeechSetting? {
         switch key {
-        case .speechRate: setting = .rate
-        case .speechPitch: setting = .pitch
-        case .speechVolume: setting = .volume
-        case .speechVoice: setting = .voice
-        default: return nil
+        case .speechRate: .rate
+        case .speechPitch: .pitch
+        case .speechVolume: .volume
+        case .speechVoice: .voice
+        default: nil
         }
+    }
+
+    public func reading(_ key: SettingKey) -> SettingReading? {
+        guard let setting = Self.speechSetting(key) else { return nil }
         let current = engine?.settings ?? Self.saved(in: store)
         return SettingReading(value: current.value(of: setting), range: setting.range)
     }
 
     public func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? {
-        let setting: SpeechSetting
-        switch key {
-        case .speechRate: setting = .rate
-        case .speechPitch: setting = .pitch
-        case .speechVolume: setting = .volume
-        case .speechVoice: setting = .voice
-        default: return nil
-        }
+        guard let setting = Self.speechSetting(key) else { return nil }
         let current = engine?.settings ?? Self.saved(in: store)
         do {
             let updated = try current.setting(setting, to: Self.absolute(value, from: current, setting))

@@ -8,7 +8,7 @@ import Testing
 /// many users start it by hand. Stopped with the test, with the speech-dispatcher it spawned.
 final class PrivateOrcaSession {
     let home = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lecteur-orca-\(UUID().uuidString.prefix(8))")
-    let busDaemon = Process()
+    var bus: PrivateSessionBus!
     let xvfb = Process()
     let orca = Process()
     let display: String
@@ -26,17 +26,7 @@ final class PrivateOrcaSession {
         let runtime = home.appendingPathComponent("run")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        busDaemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        busDaemon.arguments = ["--session", "--nofork", "--address=\(busAddress)"]
-        busDaemon.environment = environment
-        busDaemon.standardOutput = FileHandle.nullDevice
-        busDaemon.standardError = FileHandle.nullDevice
-        try busDaemon.run()
-        let deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: home.path + "/bus") {
-            guard Date() < deadline else { throw BrlttyRig.RigError.timeout("dbus-daemon") }
-            usleep(20_000)
-        }
+        bus = try PrivateSessionBus(directory: home, environment: environment)
         let out = try LecteurProcess.execute(URL(fileURLWithPath: "/usr/bin/gsettings"),
                                              ["set", "org.gnome.desktop.a11y.applications", "screen-reader-enabled", String(gnomeSetting)],
                                              input: "", environment: environment, timeout: 10)
@@ -67,13 +57,14 @@ final class PrivateOrcaSession {
     }
 
     func stop() {
-        for process in [orca, xvfb, busDaemon] where process.isRunning {
+        for process in [orca, xvfb] where process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
         // The speech-dispatcher Orca spawned lives in this session's runtime folder.
         _ = try? LecteurProcess.execute(URL(fileURLWithPath: "/usr/bin/pkill"), ["-KILL", "-f", home.path],
                                         input: "", environment: [:], timeout: 5)
+        bus?.stop()
         try? FileManager.default.removeItem(at: home)
     }
 }

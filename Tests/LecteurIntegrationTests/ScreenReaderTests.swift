@@ -7,15 +7,20 @@ import Testing
 /// A private D-Bus session bus. The accessibility bus launcher (at-spi2-core) is activated on it
 /// as on a desktop, and `ScreenReaderEnabled` is set the way Orca sets it at start.
 final class PrivateSessionBus {
-    let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lecteur-bus-\(UUID().uuidString.prefix(8))")
+    let directory: URL
     let process = Process()
     var address: String { "unix:path=\(directory.path)/bus" }
 
-    init() throws {
+    /// `environment`: the daemon's (and so the activated services') own, e.g. a private HOME
+    /// whose dconf holds GNOME's settings; nil inherits the test's.
+    init(directory: URL = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lecteur-bus-\(UUID().uuidString.prefix(8))"),
+         environment: [String: String]? = nil) throws {
+        self.directory = directory
         try Requirement.sessionBus.require()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
         process.arguments = ["--session", "--nofork", "--address=\(address)"]
+        if let environment { process.environment = environment }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

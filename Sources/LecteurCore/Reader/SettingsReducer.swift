@@ -34,70 +34,63 @@ struct SettingsReducer: Sendable {
         }
         switch key {
         case .verbosity:
-            guard let verbosity = Verbosity(userValue: value) else {
-                out.error("setting", strings(.settingBadVerbosity, ["value": Navigator.quoted(value)]), &state)
-                return
+            choose(Verbosity(userValue: value), or: .settingBadVerbosity, value, &state, &out) { verbosity, state in
+                state.settings.verbosity = verbosity
+                return ([ReaderSettings.verbosityKey: verbosity.rawValue], strings(.settingVerbosity, ["value": verbosity.name(strings)]))
             }
-            state.settings.verbosity = verbosity
-            out.append(.persist([ReaderSettings.verbosityKey: verbosity.rawValue]))
-            out.notice("setting", strings(.settingVerbosity, ["value": verbosity.name(strings)]), &state)
         case .position:
-            guard let on = Self.onOff(value) else {
-                out.error("setting", strings(.settingBadPosition, ["value": Navigator.quoted(value)]), &state)
-                return
+            choose(Self.onOff(value), or: .settingBadPosition, value, &state, &out) { on, state in
+                state.settings.speakPosition = on
+                return ([ReaderSettings.positionKey: on ? "on" : "off"], strings(on ? .settingPositionOn : .settingPositionOff))
             }
-            state.settings.speakPosition = on
-            out.append(.persist([ReaderSettings.positionKey: on ? "on" : "off"]))
-            out.notice("setting", strings(on ? .settingPositionOn : .settingPositionOff), &state)
         case .brailleMessage:
-            guard let seconds = Double(value.replacingOccurrences(of: ",", with: ".")),
-                  ReaderSettings.brailleMessageRange.contains(seconds) else {
-                out.error("setting", strings(.settingBadBrailleMessage, ["value": Navigator.quoted(value)]), &state)
-                return
+            let seconds = Double(value.replacingOccurrences(of: ",", with: ".")).flatMap { ReaderSettings.brailleMessageRange.contains($0) ? $0 : nil }
+            choose(seconds, or: .settingBadBrailleMessage, value, &state, &out) { seconds, state in
+                state.settings.brailleMessageSeconds = seconds
+                return ([ReaderSettings.brailleMessageKey: Self.number(seconds)],
+                        seconds == 0 ? strings(.settingBrailleMessageUntilKey)
+                                     : strings(.settingBrailleMessage, ["seconds": Self.number(seconds, comma: true)]))
             }
-            state.settings.brailleMessageSeconds = seconds
-            out.append(.persist([ReaderSettings.brailleMessageKey: Self.number(seconds)]))
-            out.notice("setting", seconds == 0 ? strings(.settingBrailleMessageUntilKey)
-                                               : strings(.settingBrailleMessage, ["seconds": Self.number(seconds, comma: true)]),
-                       &state)
         case .punctuation:
-            guard let level = PunctuationLevel(userValue: value) else {
-                out.error("setting", strings(.settingBadPunctuation, ["value": Navigator.quoted(value)]), &state)
-                return
+            choose(PunctuationLevel(userValue: value), or: .settingBadPunctuation, value, &state, &out) { level, state in
+                state.settings.punctuation = level
+                return ([PunctuationLevel.storageKey: level.rawValue], strings(.settingPunctuation, ["level": level.name(strings)]))
             }
-            state.settings.punctuation = level
-            out.append(.persist([PunctuationLevel.storageKey: level.rawValue]))
-            out.notice("setting", strings(.settingPunctuation, ["level": level.name(strings)]), &state)
         case .alphabet:
-            let folded = CommandParser.fold(value)
-            guard let alphabet = ["otan": "otan", "nato": "otan", "francais": "francais", "french": "francais"][folded] else {
-                out.error("setting", strings(.settingBadAlphabet, ["value": Navigator.quoted(value)]), &state)
-                return
+            let alphabet = ["otan": "otan", "nato": "otan", "francais": "francais", "french": "francais"][CommandParser.fold(value)]
+            choose(alphabet, or: .settingBadAlphabet, value, &state, &out) { alphabet, state in
+                state.settings.spellingAlphabet = alphabet
+                return ([ReaderSettings.alphabetKey: alphabet],
+                        strings(.settingAlphabet, ["alphabet": ReaderSettings.alphabetName(alphabet, strings)]))
             }
-            state.settings.spellingAlphabet = alphabet
-            out.append(.persist([ReaderSettings.alphabetKey: alphabet]))
-            out.notice("setting", strings(.settingAlphabet, ["alphabet": ReaderSettings.alphabetName(alphabet, strings)]), &state)
         case .typingEcho:
-            guard let echo = TypingEcho(userValue: value) else {
-                out.error("setting", strings(.terminalSettingBadEcho, ["value": Navigator.quoted(value)]), &state)
-                return
+            choose(TypingEcho(userValue: value), or: .terminalSettingBadEcho, value, &state, &out) { echo, state in
+                state.settings.typingEcho = echo
+                return ([ReaderSettings.echoKey: echo.rawValue], strings(.terminalSettingEchoSet, ["value": echo.name(strings)]))
             }
-            state.settings.typingEcho = echo
-            out.append(.persist([ReaderSettings.echoKey: echo.rawValue]))
-            out.notice("setting", strings(.terminalSettingEchoSet, ["value": echo.name(strings)]), &state)
         case .inputMode:
-            guard let mode = InputMode(userValue: value) else {
-                out.error("setting", strings(.terminalSettingBadKeyboard, ["value": Navigator.quoted(value)]), &state)
-                return
+            choose(InputMode(userValue: value), or: .terminalSettingBadKeyboard, value, &state, &out) { mode, state in
+                state.settings.inputMode = mode
+                // Keys need a terminal: from a pipe the setting is kept for the next terminal session.
+                let template: L10n = mode == .keys && !state.onTerminal ? .terminalSettingKeyboardSetNoTerminal : .terminalSettingKeyboardSet
+                return ([ReaderSettings.inputModeKey: mode.rawValue], strings(template, ["value": mode.name(strings)]))
             }
-            state.settings.inputMode = mode
-            out.append(.persist([ReaderSettings.inputModeKey: mode.rawValue]))
-            // Keys need a terminal: from a pipe the setting is kept for the next terminal session.
-            let template: L10n = mode == .keys && !state.onTerminal ? .terminalSettingKeyboardSetNoTerminal : .terminalSettingKeyboardSet
-            out.notice("setting", strings(template, ["value": mode.name(strings)]), &state)
         default:
             break
         }
+    }
+
+    /// One of the reader's own settings: the value as understood (nil: not understood, said with
+    /// `bad`), applied to the state, saved alone, and confirmed.
+    private func choose<Value>(_ parsed: Value?, or bad: L10n, _ typed: String, _ state: inout ReaderState, _ out: inout Announcer,
+                               _ apply: (Value, inout ReaderState) -> (saved: [String: String], said: String)) {
+        guard let parsed else {
+            out.error("setting", strings(bad, ["value": Navigator.quoted(typed)]), &state)
+            return
+        }
+        let (saved, said) = apply(parsed, &state)
+        out.append(.persist(saved))
+        out.notice("setting", said, &state)
     }
 
     /// `régler NOM`: the value and what it may be; a device's setting is asked of the device first.
