@@ -193,10 +193,19 @@ public final class LecteurDatabase: Sendable {
     struct OpenFailure: Error { let reason: StorageFaultReason }
 
     private static func connect(_ url: URL) throws -> LecteurDatabase {
+        var info = stat()
         if FileManager.default.fileExists(atPath: url.path) {
             try check(url)
-            // Progress is personal: an older 0644 file is narrowed to its owner (no-op if not ours).
-            for suffix in ["", "-wal", "-shm"] { chmod(url.path + suffix, 0o600) }
+            // Progress is personal: an older 0644 file is narrowed to its owner (no-op if not
+            // ours). Only group and other bits are taken away: a file its owner made read-only
+            // (0400) stays read-only, and is read without being written.
+            for suffix in ["", "-wal", "-shm"] where stat(url.path + suffix, &info) == 0 && info.st_mode & 0o077 != 0 {
+                chmod(url.path + suffix, info.st_mode & 0o700)
+            }
+            // root may write any file: the owner's own write bit says what the owner wants.
+            if stat(url.path, &info) == 0, info.st_uid == geteuid(), info.st_mode & S_IWUSR == 0 {
+                throw OpenFailure(reason: .readOnly)
+            }
         } else {
             // Created empty with 0600 first: SQLite makes a new database of an empty file, and
             // gives its -wal and -shm companions the database's own mode.
