@@ -81,10 +81,10 @@ public final class LecteurDatabase: Sendable {
             } catch let second as OpenFailure {
                 throw .databaseUnavailable(path: url.path, reason: second.reason)
             } catch {
-                throw .databaseUnavailable(path: url.path, reason: .other("\(error)"))
+                throw .databaseUnavailable(path: url.path, reason: .other(SystemErrorText.detail(error: error)))
             }
         } catch {
-            throw .databaseUnavailable(path: url.path, reason: .other("\(error)"))
+            throw .databaseUnavailable(path: url.path, reason: .other(SystemErrorText.detail(error: error)))
         }
     }
 
@@ -260,7 +260,7 @@ public final class LecteurDatabase: Sendable {
     }
 
     static func reason(_ error: Error) -> StorageFaultReason {
-        guard let error = error as? DatabaseError else { return .other("\(error)") }
+        guard let error = error as? DatabaseError else { return .other(SystemErrorText.detail(error: error)) }
         switch error.resultCode {
         case .SQLITE_NOTADB: return .notADatabase
         case .SQLITE_CORRUPT: return .corrupt
@@ -348,7 +348,7 @@ public final class LecteurDatabase: Sendable {
         do {
             try fm.moveItem(at: url, to: target)
         } catch {
-            throw .dataDirectoryUnavailable(path: url.deletingLastPathComponent().path, reason: .other("\(error)"))
+            throw .dataDirectoryUnavailable(path: url.deletingLastPathComponent().path, reason: .other(SystemErrorText.detail(error: error)))
         }
         for suffix in ["-wal", "-shm"] where fm.fileExists(atPath: url.path + suffix) {
             try? fm.moveItem(atPath: url.path + suffix, toPath: target.path + suffix)

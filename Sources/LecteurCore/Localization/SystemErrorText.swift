@@ -21,6 +21,8 @@ public enum SystemErrorText {
         ("Temporary failure in name resolution", .systemErrorUnknownHost),
         ("Read-only file system", .systemErrorReadOnly),
         ("No space left on device", .systemErrorFull),
+        ("disk is full", .systemErrorFull),
+        ("Disk quota exceeded", .systemErrorFull),
         ("Is a directory", .systemErrorIsDirectory),
         ("Not a directory", .systemErrorNotDirectory),
         ("File exists", .systemErrorExists),
