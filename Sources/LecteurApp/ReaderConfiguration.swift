@@ -148,7 +148,7 @@ struct ConfigurationFile {
             file.problems.append(Problem(kind: .notUTF8, line: nil, key: nil))
             return file
         }
-        if let line = Self.tooNested(text) {
+        if let line = TOMLNesting.firstLine(over: ConfigurationLimits.nestingPerLine, in: text) {
             file.problems.append(Problem(kind: .tooNested, line: line, key: nil))
             return file
         }
@@ -165,53 +165,6 @@ struct ConfigurationFile {
         }
         file.interpret(table, text: text)
         return file
-    }
-
-    /// The first line with more than `nestingPerLine` levels: dots between key parts (not in a
-    /// string, a comment or a number) and inline-table braces. A TOML key, header or inline
-    /// table sits on one line, so this bounds the document's depth before it is built.
-    static func tooNested(_ text: String) -> Int? {
-        enum State { case plain, basic, literal, multiBasic, multiLiteral, comment }
-        var state = State.plain
-        let bytes = Array(text.utf8)
-        var line = 1, levels = 0, i = 0
-        func isDigit(_ j: Int) -> Bool { j >= 0 && j < bytes.count && (48...57).contains(bytes[j]) }
-        func triple(_ q: UInt8) -> Bool { i + 2 < bytes.count && bytes[i + 1] == q && bytes[i + 2] == q }
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == 10 {
-                if levels > ConfigurationLimits.nestingPerLine { return line }
-                line += 1
-                levels = 0
-                if state != .multiBasic && state != .multiLiteral { state = .plain }
-                i += 1
-                continue
-            }
-            switch state {
-            case .plain:
-                switch b {
-                case UInt8(ascii: "#"): state = .comment
-                case UInt8(ascii: "\""):
-                    if triple(b) { state = .multiBasic; i += 2 } else { state = .basic }
-                case UInt8(ascii: "'"):
-                    if triple(b) { state = .multiLiteral; i += 2 } else { state = .literal }
-                case UInt8(ascii: "."): if !(isDigit(i - 1) && isDigit(i + 1)) { levels += 1 }
-                case UInt8(ascii: "{"): levels += 1
-                default: break
-                }
-            case .basic:
-                if b == UInt8(ascii: "\\") { i += 1 } else if b == UInt8(ascii: "\"") { state = .plain }
-            case .literal:
-                if b == UInt8(ascii: "'") { state = .plain }
-            case .multiBasic:
-                if b == UInt8(ascii: "\\") { i += 1 } else if b == UInt8(ascii: "\""), triple(b) { state = .plain; i += 2 }
-            case .multiLiteral:
-                if b == UInt8(ascii: "'"), triple(b) { state = .plain; i += 2 }
-            case .comment: break
-            }
-            i += 1
-        }
-        return levels > ConfigurationLimits.nestingPerLine ? line : nil
     }
 
     /// The values of a parsed document, checked, with the line of each problem in `text`.

@@ -1,0 +1,30 @@
+import Foundation
+import LecteurCore
+
+/// Fuzz target `configuration`: any text of a `lecteur.toml` through the nesting check that runs
+/// before TOMLKit parses the file (TOMLKit itself, C++, is not in this build). It must not crash,
+/// must stay linear, and must never let a line through with more levels than an upper bound
+/// counted independently here (every "." and "{" of the line, strings and comments included).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzConfiguration(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let text = String(decoding: Fuzz.bytes(data, size), as: UTF8.self)
+    for limit in [0, 2, 16] {
+        let found = TOMLNesting.firstLine(over: limit, in: text)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if let found {
+            Fuzz.check(found >= 1 && found <= lines.count, "line \(found) of \(lines.count)")
+            let bound = lines[found - 1].utf8.filter { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "{") }.count
+            Fuzz.check(bound > limit, "line \(found) refused with at most \(bound) levels (limit \(limit))")
+        } else {
+            // No string spans a line here unless it is a multi-line one: without quotes at all,
+            // the independent count is exact for "{" and an upper bound for ".".
+            if !text.contains("\"") && !text.contains("'") && !text.contains("#") {
+                for (index, line) in lines.enumerated() {
+                    let braces = line.utf8.filter { $0 == UInt8(ascii: "{") }.count
+                    Fuzz.check(braces <= limit, "line \(index + 1) has \(braces) braces, accepted at limit \(limit)")
+                }
+            }
+        }
+    }
+    return 0
+}
