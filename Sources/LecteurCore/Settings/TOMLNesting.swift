@@ -10,6 +10,8 @@ public enum TOMLNesting {
         let bytes = Array(text.utf8)
         var line = 1, levels = 0, i = 0
         func isDigit(_ j: Int) -> Bool { j >= 0 && j < bytes.count && (48...57).contains(bytes[j]) }
+        // An escape takes the next byte, unless it is a line break (the line is still counted).
+        func skipEscaped() { if i + 1 < bytes.count && bytes[i + 1] != 10 { i += 1 } }
         func triple(_ q: UInt8) -> Bool { i + 2 < bytes.count && bytes[i + 1] == q && bytes[i + 2] == q }
         while i < bytes.count {
             let b = bytes[i]
@@ -34,11 +36,11 @@ public enum TOMLNesting {
                 default: break
                 }
             case .basic:
-                if b == UInt8(ascii: "\\") { i += 1 } else if b == UInt8(ascii: "\"") { state = .plain }
+                if b == UInt8(ascii: "\\") { skipEscaped() } else if b == UInt8(ascii: "\"") { state = .plain }
             case .literal:
                 if b == UInt8(ascii: "'") { state = .plain }
             case .multiBasic:
-                if b == UInt8(ascii: "\\") { i += 1 } else if b == UInt8(ascii: "\""), triple(b) { state = .plain; i += 2 }
+                if b == UInt8(ascii: "\\") { skipEscaped() } else if b == UInt8(ascii: "\""), triple(b) { state = .plain; i += 2 }
             case .multiLiteral:
                 if b == UInt8(ascii: "'"), triple(b) { state = .plain; i += 2 }
             case .comment: break
