@@ -6,18 +6,7 @@ import Testing
 @Suite(.serialized) struct HardeningInputsTests {
     let quiet = ["--transcript", "jsonl", "--speech", "off", "--braille", "off"]
 
-    struct Home {
-        let home = ReaderHome()
-        var config: URL { home.root.appendingPathComponent("config/lecteur") }
-        var userFile: URL { config.appendingPathComponent("lecteur.toml") }
-        var environment: [String: String] { home.environment.merging(["XDG_CONFIG_DIRS": "/nonexistent"]) { $1 } }
-
-        init() { try? FileManager.default.createDirectory(at: home.root.appendingPathComponent("config/lecteur"), withIntermediateDirectories: true) }
-        func write(_ text: String, _ name: String = "lecteur.toml") throws {
-            try Data(text.utf8).write(to: config.appendingPathComponent(name))
-        }
-        func remove() { home.remove() }
-    }
+    typealias Home = ConfigurationTests.Home
 
     func startupNotices(_ out: LecteurProcess.Output) -> [String] {
         out.events("notice").filter { $0["code"] as? String == "startup" }.map { $0["message"] as? String ?? "" }
@@ -65,6 +54,7 @@ import Testing
     @Test func aFIFOOrAFolderIsRefusedNotReadForever() throws {
         let home = Home()
         defer { home.remove() }
+        try home.makeFolder()
         #expect(mkfifo(home.userFile.path, 0o600) == 0)
         let lexicon = home.config.appendingPathComponent("lexique.json")
         try FileManager.default.createDirectory(at: lexicon, withIntermediateDirectories: true)
@@ -121,6 +111,7 @@ import Testing
     @Test func leftoversOfAKilledSetAreRemovedAtStart() throws {
         let home = Home()
         defer { home.remove() }
+        try home.makeFolder()
         let gone = Process()
         gone.executableURL = URL(fileURLWithPath: "/bin/true")
         try gone.run()
@@ -141,6 +132,7 @@ import Testing
     @Test func setOnAFullDiskSaysSoInFrenchAndKeepsTheFile() throws {
         let home = Home()
         defer { home.remove() }
+        try home.makeFolder()
         let mount = try SmallDisk(home.config)
         defer { mount.unmount() }
         try home.write("[morse]\nwpm = 22\n")
@@ -358,6 +350,16 @@ import Testing
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+}
+
+extension ConfigurationTests.Home {
+    /// A file of the user's configuration folder (made if needed).
+    func write(_ text: String, _ name: String = "lecteur.toml") throws {
+        try write(text, to: config.appendingPathComponent(name))
+    }
+
+    func makeFolder() throws { try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true) }
+    func remove() { home.remove() }
 }
 
 /// A 64 KiB tmpfs mounted over a folder (the tests run as root, as CI does): a full disk for real.
