@@ -10,10 +10,11 @@ public func fuzzConfiguration(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     let text = String(decoding: Fuzz.bytes(data, size), as: UTF8.self)
     for limit in [0, 2, 16] {
         let found = TOMLNesting.firstLine(over: limit, in: text)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Lines by their line-feed bytes: "\r\n" is one Character, which a split on "\n" skips.
+        let lines = text.utf8.split(separator: 10, omittingEmptySubsequences: false)
         if let found {
             Fuzz.check(found >= 1 && found <= lines.count, "line \(found) of \(lines.count)")
-            let bound = lines[found - 1].utf8.filter { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "{") }.count
+            let bound = lines[found - 1].filter { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "{") }.count
             Fuzz.check(bound > limit, "line \(found) refused with at most \(bound) levels (limit \(limit))")
         } else {
             // No string spans a line here unless it is a multi-line one: without quotes at all,
@@ -21,7 +22,7 @@ public func fuzzConfiguration(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
             // Bytes, not Characters: "#" followed by a combining mark is another Character.
             if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "#") }) {
                 for (index, line) in lines.enumerated() {
-                    let braces = line.utf8.filter { $0 == UInt8(ascii: "{") }.count
+                    let braces = line.filter { $0 == UInt8(ascii: "{") }.count
                     Fuzz.check(braces <= limit, "line \(index + 1) has \(braces) braces, accepted at limit \(limit)")
                 }
             }
