@@ -26,9 +26,10 @@ extension StorageWarning {
     public func message(_ strings: Strings) -> String {
         switch self {
         case .databaseMovedAside(let path, let movedTo, let reason):
-            strings(.storageCorruptMovedAside, ["path": path, "movedTo": movedTo, "reason": reason.message(strings)])
+            strings(.storageCorruptMovedAside, ["path": TextSanitizer.clean(path), "movedTo": TextSanitizer.clean(movedTo),
+                                                "reason": reason.message(strings)])
         case .databaseReadOnly(let path):
-            strings(.hardeningStorageReadOnly, ["path": path])
+            strings(.hardeningStorageReadOnly, ["path": TextSanitizer.clean(path)])
         }
     }
 }
@@ -37,7 +38,7 @@ extension StorageError {
     public func message(_ strings: Strings) -> String {
         switch self {
         case .dataDirectoryUnavailable(let path, let reason), .databaseUnavailable(let path, let reason):
-            strings(.storageDataDirUnavailable, ["path": path, "reason": reason.message(strings)])
+            strings(.storageDataDirUnavailable, ["path": TextSanitizer.clean(path), "reason": reason.message(strings)])
         case .operationFailed(let reason):
             strings(.storageWriteFailed, ["reason": reason.message(strings)])
         }

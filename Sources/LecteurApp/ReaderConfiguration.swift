@@ -88,10 +88,32 @@ enum ConfigurationKeys {
     }
 }
 
+/// How much of a configuration file is read. A real `lecteur.toml` is under 1 KiB with two
+/// levels (`[morse]` `wpm`); these bounds keep a hostile or broken file (a key 40 000 levels
+/// deep, 100 000 unknown keys) from crashing or flooding every subcommand that reads it.
+public enum ConfigurationLimits {
+    /// Largest file read, in bytes; a larger one is refused whole, with a message.
+    public static let fileBytes = 64 * 1024
+    /// Most dots and inline-table braces on one line of the file (a key's levels): past it the
+    /// file is refused before it is parsed, so no deep document is ever built.
+    public static let nestingPerLine = 16
+    /// Most levels of a dotted key once flattened (`speech.rate` has two).
+    public static let depth = 8
+    /// Longest dotted key, in characters.
+    public static let keyLength = 128
+    /// Most keys read from one file; the rest are ignored with one message.
+    public static let keys = 1_000
+    /// Unknown keys named one by one; the others are counted in one message.
+    public static let unknownKeysShown = 10
+}
+
 /// One TOML file read: its values flattened to dotted keys as strings, and what was wrong in it.
 struct ConfigurationFile {
     struct Problem {
-        enum Kind { case syntax, badValue(String), unknownKey, unreadable(String) }
+        enum Kind {
+            case syntax, badValue(String), unknownKey, unreadable(InputFileError), notUTF8
+            case keyTooLong, tooDeep, tooNested, tooManyKeys, moreUnknownKeys(Int)
+        }
         var kind: Kind
         var line: Int?
         var key: String?
@@ -103,27 +125,36 @@ struct ConfigurationFile {
     /// The parsed document, for `save` to change and write back; nil when the file has none or is broken.
     var table: TOMLTable?
     var exists = false
+    /// The bytes the document was parsed from: `save` parses again only when the file's content
+    /// differs (an edit of the same size within the same second included).
+    var content: Data?
 
     /// A missing file is no problem; a broken one is reported and none of its values are used.
     static func read(_ url: URL) -> ConfigurationFile {
         var file = ConfigurationFile(url: url)
-        let text: String
+        let data: Data
         do {
-            let data = try Data(contentsOf: url)
+            data = try InputFile.read(url.path, limit: ConfigurationLimits.fileBytes)
+        } catch {
+            if error == .notFound { return file }
             file.exists = true
-            guard let decoded = String(data: data, encoding: .utf8) else {
-                file.problems.append(Problem(kind: .unreadable("UTF-8"), line: nil, key: nil))
-                return file
-            }
-            text = decoded
-        } catch let error as NSError {
-            if error.domain == NSCocoaErrorDomain, error.code == NSFileReadNoSuchFileError { return file }
-            if (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ENOENT) { return file }
-            if !FileManager.default.fileExists(atPath: url.path) { return file }
-            file.exists = true
-            let reason = (error.userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) }
-                ?? error.localizedDescription
-            file.problems.append(Problem(kind: .unreadable(reason), line: nil, key: nil))
+            file.problems.append(Problem(kind: .unreadable(error), line: nil, key: nil))
+            return file
+        }
+        file.exists = true
+        return parse(data, into: file)
+    }
+
+    /// The document in `data`, checked before TOMLKit sees it.
+    static func parse(_ data: Data, into file: ConfigurationFile) -> ConfigurationFile {
+        var file = file
+        file.content = data
+        guard let text = String(data: data, encoding: .utf8) else {
+            file.problems.append(Problem(kind: .notUTF8, line: nil, key: nil))
+            return file
+        }
+        if let line = TOMLNesting.firstLine(over: ConfigurationLimits.nestingPerLine, in: text) {
+            file.problems.append(Problem(kind: .tooNested, line: line, key: nil))
             return file
         }
         let table: TOMLTable
@@ -148,38 +179,77 @@ struct ConfigurationFile {
         file.values = [:]
         file.problems = []
         let lines = KeyLines(text)
-        for (key, value) in Self.flatten(table, prefix: "") {
+        let flat = Self.flatten(table)
+        var unknown = 0
+        for leaf in flat.leaves {
+            let key = leaf.key
             let line = lines.line(of: key)
-            guard let validate = ConfigurationKeys.validator(for: key) else {
-                file.problems.append(Problem(kind: .unknownKey, line: line, key: key))
+            if leaf.tooDeep {
+                file.problems.append(Problem(kind: .tooDeep, line: line, key: String(key.prefix(40))))
                 continue
             }
-            guard let value, validate(value) else {
-                file.problems.append(Problem(kind: .badValue(value ?? ""), line: line, key: key))
+            if key.count > ConfigurationLimits.keyLength {
+                file.problems.append(Problem(kind: .keyTooLong, line: line, key: nil))
+                continue
+            }
+            guard let validate = ConfigurationKeys.validator(for: key) else {
+                unknown += 1
+                if unknown <= ConfigurationLimits.unknownKeysShown {
+                    file.problems.append(Problem(kind: .unknownKey, line: line, key: key))
+                }
+                continue
+            }
+            guard let value = leaf.value, validate(value) else {
+                file.problems.append(Problem(kind: .badValue(leaf.value ?? ""), line: line, key: key))
                 continue
             }
             file.values[key] = value
         }
         file.problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
+        if unknown > ConfigurationLimits.unknownKeysShown {
+            file.problems.append(Problem(kind: .moreUnknownKeys(unknown - ConfigurationLimits.unknownKeysShown), line: nil, key: nil))
+        }
+        if flat.truncated { file.problems.append(Problem(kind: .tooManyKeys, line: nil, key: nil)) }
         self = file
     }
 
-    /// Leaves as dotted keys; a value TOML can hold but the reader cannot (an array, a date) is nil.
-    static func flatten(_ table: TOMLTable, prefix: String) -> [(String, String?)] {
-        var out: [(String, String?)] = []
-        for key in table.keys.sorted() {
-            guard let node = table[key] else { continue }
-            let path = prefix.isEmpty ? key : "\(prefix).\(key)"
-            switch node.type {
-            case .table: if let sub = node.table { out += flatten(sub, prefix: path) }
-            case .string: out.append((path, node.string))
-            case .int: out.append((path, node.int.map { String($0) }))
-            case .double: out.append((path, node.double.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }))
-            case .bool: out.append((path, node.bool.map { $0 ? "on" : "off" }))
-            default: out.append((path, nil))
+    struct Leaf {
+        let key: String
+        /// nil for a value TOML can hold but the reader cannot (an array, a date).
+        let value: String?
+        /// Deeper than `ConfigurationLimits.depth`: not looked into.
+        var tooDeep = false
+    }
+
+    /// Leaves as dotted keys, at most `ConfigurationLimits.keys` of them and never deeper than
+    /// `ConfigurationLimits.depth` (a deeper table is one leaf, reported).
+    static func flatten(_ table: TOMLTable) -> (leaves: [Leaf], truncated: Bool) {
+        var out: [Leaf] = []
+        var truncated = false
+        func walk(_ table: TOMLTable, prefix: String, depth: Int) {
+            for key in table.keys.sorted() {
+                guard !truncated else { return }
+                guard out.count < ConfigurationLimits.keys else { truncated = true; return }
+                guard let node = table[key] else { continue }
+                let path = prefix.isEmpty ? key : "\(prefix).\(key)"
+                switch node.type {
+                case .table:
+                    guard let sub = node.table else { continue }
+                    if depth + 1 >= ConfigurationLimits.depth {
+                        out.append(Leaf(key: path, value: nil, tooDeep: true))
+                    } else {
+                        walk(sub, prefix: path, depth: depth + 1)
+                    }
+                case .string: out.append(Leaf(key: path, value: node.string))
+                case .int: out.append(Leaf(key: path, value: node.int.map { String($0) }))
+                case .double: out.append(Leaf(key: path, value: node.double.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }))
+                case .bool: out.append(Leaf(key: path, value: node.bool.map { $0 ? "on" : "off" }))
+                default: out.append(Leaf(key: path, value: nil))
+                }
             }
         }
-        return out
+        walk(table, prefix: "", depth: 0)
+        return (out, truncated)
     }
 
     /// The bare or quoted key before "=" on a line, for a syntax error's message.
@@ -273,9 +343,24 @@ extension ConfigurationFile.Problem {
             args["value"] = TextSanitizer.clean(String(value.prefix(80)))
             return strings(.configBadValue, args)
         case .unknownKey: return strings(.configUnknownKey, args)
-        case .unreadable(let reason):
-            args["reason"] = TextSanitizer.clean(reason)
+        case .unreadable(let error):
+            args["reason"] = error.reason(strings)
             return strings(.configUnreadable, args)
+        case .notUTF8: return strings(.configNotUTF8, args)
+        case .keyTooLong:
+            args["limit"] = String(ConfigurationLimits.keyLength)
+            return strings(.configKeyTooLong, args)
+        case .tooDeep:
+            args["limit"] = String(ConfigurationLimits.depth)
+            return strings(.configTooDeep, args)
+        case .tooNested:
+            args["limit"] = String(ConfigurationLimits.nestingPerLine)
+            return strings(.configTooNested, args)
+        case .tooManyKeys:
+            args["limit"] = String(ConfigurationLimits.keys)
+            return strings(.configTooManyKeys, args)
+        case .moreUnknownKeys(let count):
+            return strings(.configMoreUnknownKeys, count: count, args)
         }
     }
 }
@@ -285,33 +370,44 @@ extension ConfigurationFile.Problem {
 /// changes and a crash never leaves half a file.
 enum ConfigurationWriter {
     enum Failure: Error {
-        case syntax(line: Int?)
-        case io(String)
+        /// The file as it is now is ignored at start-up (a syntax error, too deep, not UTF-8…):
+        /// it is not replaced, so nothing the user wrote in it is lost.
+        case ignored(ConfigurationFile.Problem)
+        case unreadable(InputFileError)
+        case write(errno: Int32)
     }
 
     static func save(_ values: [String: String?], to url: URL) throws(Failure) -> ConfigurationFile {
         let folder = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .io(reason(error))
+        if mkdir(folder.path, 0o755) != 0 && errno != EEXIST {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .write(errno: SystemErrorText.posixCode(of: error) ?? EIO)
+            }
         }
         // flock on the folder: the file itself is replaced by rename, so it cannot carry the lock.
         let lock = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if lock >= 0 { flock(lock, LOCK_EX) }
         defer { if lock >= 0 { flock(lock, LOCK_UN); close(lock) } }
 
-        // The file as this process last wrote it, unless someone else changed it since: TOMLKit
-        // 0.6.0 never frees a parsed document, so each parse would cost memory for good.
-        let stamp = FileStamp(url)
-        let current = cache.flatMap { $0.url == url && $0.stamp == stamp && stamp != nil ? $0.file : nil }
-            ?? ConfigurationFile.read(url)
-        if let syntax = current.problems.first(where: { if case .syntax = $0.kind { true } else { false } }) {
-            throw .syntax(line: syntax.line)
+        // The document this process last wrote, if the file still holds exactly those bytes:
+        // TOMLKit 0.6.0 never frees a parsed document, so each parse would cost memory for good.
+        // Any other content, even of the same size and time, is parsed again and kept.
+        var current = ConfigurationFile(url: url)
+        do {
+            let data = try InputFile.read(url.path, limit: ConfigurationLimits.fileBytes)
+            current.exists = true
+            if let cache, cache.url == url, cache.file.content == data {
+                current = cache.file
+            } else {
+                current = ConfigurationFile.parse(data, into: current)
+            }
+        } catch {
+            if error != .notFound { throw .unreadable(error) }
         }
-        if let unreadable = current.problems.first(where: { if case .unreadable = $0.kind { true } else { false } }),
-           case .unreadable(let why) = unreadable.kind {
-            throw .io(why)
+        if current.exists, current.table == nil, let problem = current.problems.first {
+            throw .ignored(problem)
         }
         let table = current.table ?? TOMLTable()
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
@@ -326,34 +422,36 @@ enum ConfigurationWriter {
         }
         var text = table.convert(to: .toml)
         if !text.hasSuffix("\n") { text += "\n" }
-        do {
-            try write(Data(text.utf8), to: url)
-        } catch {
-            throw .io(reason(error))
-        }
+        let data = Data(text.utf8)
+        let code = write(data, to: url)
+        if code != 0 { throw .write(errno: code) }
         var written = current
         written.exists = true
+        written.content = data
         written.interpret(table, text: text)
-        cache = (url, FileStamp(url), written)
+        cache = (url, written)
         return written
     }
 
-    /// The last document this process wrote, with the file's identity then (guarded by the
-    /// folder's flock and ReaderStore's lock).
-    nonisolated(unsafe) private static var cache: (url: URL, stamp: FileStamp?, file: ConfigurationFile)?
+    /// The last document this process wrote, with its bytes (guarded by the folder's flock and
+    /// ReaderStore's lock).
+    nonisolated(unsafe) private static var cache: (url: URL, file: ConfigurationFile)?
 
-    /// Which file, which version: a rename by another writer changes the inode, an edit the
-    /// size or the modification time.
-    struct FileStamp: Equatable {
-        let inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+    /// The temporary files of `write`: `.lecteur.toml.PID.XXXXXXXX.tmp`.
+    static func temporaryName(for name: String) -> String {
+        ".\(name).\(getpid()).\(UUID().uuidString.prefix(8)).tmp"
+    }
 
-        init?(_ url: URL) {
-            var info = stat()
-            guard stat(url.resolvingSymlinksInPath().path, &info) == 0 else { return nil }
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            seconds = info.st_mtim.tv_sec
-            nanoseconds = info.st_mtim.tv_nsec
+    /// Removes what a `set` killed mid-save left in `folder`: temporary files of processes that
+    /// are gone (a live one may be saving right now).
+    static func removeLeftovers(in folder: URL, name: String = ConfigurationPaths.fileName) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for entry in entries where entry.hasPrefix(".\(name).") && entry.hasSuffix(".tmp") {
+            let parts = entry.dropFirst(name.count + 2).split(separator: ".")
+            guard parts.count == 3, let pid = Int32(parts[0]), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlink(folder.appendingPathComponent(entry).path)
+            }
         }
     }
 
@@ -386,38 +484,33 @@ enum ConfigurationWriter {
     }
 
     /// Temporary file and rename for a regular file (or none yet); a symbolic link is followed so
-    /// the file it points to is the one replaced; anything else (a FIFO, /dev/null) is written in place.
-    static func write(_ data: Data, to url: URL) throws {
+    /// the file it points to is the one replaced; anything else (a FIFO, /dev/null) is written in
+    /// place. Returns 0, or the errno of the failure (the old file is then left as it was).
+    static func write(_ data: Data, to url: URL) -> Int32 {
         let target = url.resolvingSymlinksInPath()
         var info = stat()
         let exists = lstat(target.path, &info) == 0
         if exists, (info.st_mode & S_IFMT) != S_IFREG {
-            try data.write(to: target)
-            return
+            do { try data.write(to: target) } catch { return SystemErrorText.posixCode(of: error) ?? EIO }
+            return 0
         }
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).\(getpid()).\(UUID().uuidString.prefix(8)).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data,
-                                             attributes: [.posixPermissions: exists ? Int(info.st_mode & 0o7777) : 0o644]) else {
-            throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(temporaryName(for: target.lastPathComponent))
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exists ? mode_t(info.st_mode & 0o7777) : 0o644)
+        if fd < 0 { return errno }
+        if exists { fchmod(fd, mode_t(info.st_mode & 0o7777)) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
+                offset += n
+            }
         }
-        if let handle = FileHandle(forWritingAtPath: temporary.path) {
-            fsync(handle.fileDescriptor)
-            try? handle.close()
-        }
-        guard rename(temporary.path, target.path) == 0 else {
-            let code = errno
-            unlink(temporary.path)
-            throw NSError(domain: NSPOSIXErrorDomain, code: Int(code))
-        }
-    }
-
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return ns.localizedDescription
+        if failure == 0 && fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0 && failure == 0 && errno != EINTR { failure = errno }
+        if failure == 0 && rename(temporary.path, target.path) != 0 { failure = errno }
+        if failure != 0 { unlink(temporary.path) }
+        return failure
     }
 }

@@ -31,6 +31,7 @@ public final class ReaderStore: @unchecked Sendable {
             database = nil
             notices = [error.message(strings)]
         }
+        ConfigurationWriter.removeLeftovers(in: configuration.userFolder)
         let user = ConfigurationFile.read(configuration.userFile)
         let system = configuration.systemFiles.map(ConfigurationFile.read)
         for file in [user] + system {
@@ -107,11 +108,17 @@ public final class ReaderStore: @unchecked Sendable {
             if !removed.isEmpty { try? database?.setValues(removed) }
             return nil
         } catch {
+            let path = TextSanitizer.clean(file.path)
             switch error {
-            case .syntax(let line):
-                return strings(.configNotSavedSyntax, ["file": TextSanitizer.clean(file.path), "line": line.map { String($0) } ?? "?"])
-            case .io(let reason):
-                return strings(.configNotSaved, ["file": TextSanitizer.clean(file.path), "reason": TextSanitizer.clean(reason)])
+            case .ignored(let problem):
+                if case .syntax = problem.kind {
+                    return strings(.configNotSavedSyntax, ["file": path, "line": problem.line.map { String($0) } ?? "?"])
+                }
+                return strings(.configNotSavedIgnored, ["file": path])
+            case .unreadable(let reason):
+                return strings(.configNotSaved, ["file": path, "reason": reason.reason(strings)])
+            case .write(let code):
+                return strings(.configNotSaved, ["file": path, "reason": SystemErrorText.summary(errno: code, strings)])
             }
         }
     }

@@ -94,29 +94,39 @@ extension Localization {
     public static func pronunciation(_ strings: Strings, userFolder: URL) -> (SpokenTextBuilder?, [String]) {
         let name = strings.localeCode == "en" ? "lexicon.json" : "lexique.json"
         let userFile = userFolder.appendingPathComponent(name)
-        guard let data = try? Data(contentsOf: userFile) else { return (pronunciation(strings), []) }
+        let data: Data
+        do {
+            data = try InputFile.read(userFile.path, limit: PronunciationLimits.userFileBytes)
+        } catch {
+            if error == .notFound { return (pronunciation(strings), []) }
+            return (pronunciation(strings), [strings(.lexiconUnreadable, ["file": TextSanitizer.clean(userFile.path),
+                                                                          "reason": error.reason(strings)])])
+        }
         func malformed(_ reason: String) -> (SpokenTextBuilder?, [String]) {
             (pronunciation(strings), [strings(.configLexiconMalformed, ["file": TextSanitizer.clean(userFile.path),
-                                                                        "reason": TextSanitizer.clean(reason)])])
+                                                                        "reason": reason])])
         }
-        let user: [String: Any]
-        do {
-            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return malformed("JSON") }
-            user = object
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            return malformed(detail.map { "JSON : \($0)" } ?? "JSON")
+        guard let user = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            return malformed(strings(.lexiconReasonNotJSON))
         }
         let shipped = ["lexique.json", "lexicon.json"].lazy
             .compactMap { LocaleResources.data(locale: strings.localeCode, file: $0) }
             .compactMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }.first ?? [:]
         let merged = merge(shipped, user)
-        guard let mergedData = try? JSONSerialization.data(withJSONObject: merged) else { return malformed("JSON") }
-        do {
+        guard let mergedData = try? JSONSerialization.data(withJSONObject: merged) else { return malformed(strings(.lexiconReasonNotJSON)) }
+        do throws(PronunciationLexicon.LoadError) {
             let lexicon = try PronunciationLexicon.decode(mergedData)
             return (SpokenTextBuilder(lexicon: lexicon, strings: strings), [])
         } catch {
-            return malformed(String(describing: error).prefix(120).description)
+            // The member by its name in the file; the decoder's own English never reaches speech.
+            switch error {
+            case .notJSON: return malformed(strings(.lexiconReasonBadMember))
+            case .invalid(let member): return malformed(strings(.lexiconReasonInvalid, ["member": member]))
+            case .tooLong(let member):
+                return malformed(strings(.lexiconReasonTooLong, ["member": member, "limit": String(PronunciationLimits.textLength)]))
+            case .tooMany(let member):
+                return malformed(strings(.lexiconReasonTooMany, ["member": member, "limit": String(PronunciationLimits.scannedKeys)]))
+            }
         }
     }
 

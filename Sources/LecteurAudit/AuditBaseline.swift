@@ -14,6 +14,9 @@ public struct AuditBaseline: Sendable, Equatable {
     }
 
     public let entries: [Entry]
+    /// Largest `--baseline` file read, in bytes: a finding takes about 200 bytes, so this is
+    /// some 80 000 findings, far more than any catalogue worth gating on has.
+    public static let fileLimit = 16 << 20
     private let fingerprints: Set<String>
 
     public init(entries: [Entry]) {

@@ -50,6 +50,9 @@ extension AuditResources {
         LocaleResources.table(locale: locale).map { Strings(localeCode: locale, table: $0) }
     }
 
+    /// Largest `--strings` file read, in bytes: every shipped table together is about 100 KB.
+    public static let overridesLimit = 1 << 20
+
     public enum OverrideError: Error {
         case unreadable
         case unknownKey(String)
@@ -66,7 +69,9 @@ extension AuditResources {
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
             guard L10n(rawValue: key) != nil else { throw OverrideError.unknownKey(key) }
             guard let template = value as? String else { throw OverrideError.unreadable }
-            table[key] = template
+            // The auditor's text reaches the terminal (text report, --rules) and every report:
+            // no escape sequence, control character, bidi override or noncharacter in it.
+            table[key] = TextSanitizer.cleanKeepingLayout(template)
         }
         return Strings(localeCode: locale, table: table)
     }

@@ -9,6 +9,8 @@ public final class AuditSink {
     public private(set) var written = 0
     /// Set when a write failed (a full disk, a closed pipe): the caller reports it once at the end.
     public private(set) var failed = false
+    /// The errno of the first failed write to a C stream (ENOSPC on a full disk), 0 if unknown.
+    public private(set) var errorNumber: Int32 = 0
     static let threshold = 4 << 20
 
     /// The C stream written to, when there is one: sections waiting in the scratch file are
@@ -49,18 +51,23 @@ public final class AuditSink {
     /// nothing was copied, so the caller copies them itself.
     func copy(from source: Int32, offset: Int64, count: Int) -> Bool {
         guard let file, !failed else { return false }
-        guard fflush(file) == 0 else { failed = true; return true }
+        guard fflush(file) == 0 else { fail(errno); return true }
         let target = fileno(file)
         var position = Int(offset), done = 0
         while done < count {
             let n = sendfile(target, source, &position, count - done)
             if n < 0 && errno == EINTR { continue }
             if n < 0 && done == 0 && (errno == EINVAL || errno == ENOSYS) { return false }
-            guard n > 0 else { failed = true; written += done; return true }
+            guard n > 0 else { fail(n < 0 ? errno : ENOSPC); written += done; return true }
             done += n
         }
         written += done
         return true
+    }
+
+    private func fail(_ code: Int32) {
+        failed = true
+        errorNumber = code
     }
 
     /// Records a failure that happened elsewhere (the scratch file could not be read back).
@@ -69,7 +76,7 @@ public final class AuditSink {
     /// Hands bytes over at once (a section read back from the spool).
     func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !bytes.isEmpty else { return }
-        if !failed && !deliver(bytes) { failed = true }
+        if !failed && !deliver(bytes) { fail(errno) }
         written += bytes.count
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LecteurCore
 
 /// Where BrlAPI is and how to authenticate: the usual `BRLAPI_HOST` / `BRLAPI_AUTH` environment
 /// variables unless an option overrides them. nil leaves BrlAPI's own default (`:0`, the key file).
@@ -35,6 +36,7 @@ public struct BrlAPISettings: Hashable, Sendable {
         return BrlAPISettings(host: pick(host, "BRLAPI_HOST"), auth: pick(auth, "BRLAPI_AUTH"), ttyMode: ttyMode)
     }
 
-    /// The host as messages name it.
-    public var hostDescription: String { host ?? ":0" }
+    /// The host as messages name it: `BRLAPI_HOST` and `--brlapi-host` come from outside, so
+    /// an escape sequence in them never reaches the terminal or the speech engine.
+    public var hostDescription: String { host.map { URLRedaction.forDisplay($0) } ?? ":0" }
 }

@@ -81,10 +81,10 @@ public final class LecteurDatabase: Sendable {
             } catch let second as OpenFailure {
                 throw .databaseUnavailable(path: url.path, reason: second.reason)
             } catch {
-                throw .databaseUnavailable(path: url.path, reason: .other("\(error)"))
+                throw .databaseUnavailable(path: url.path, reason: .other(SystemErrorText.detail(error: error)))
             }
         } catch {
-            throw .databaseUnavailable(path: url.path, reason: .other("\(error)"))
+            throw .databaseUnavailable(path: url.path, reason: .other(SystemErrorText.detail(error: error)))
         }
     }
 
@@ -193,10 +193,19 @@ public final class LecteurDatabase: Sendable {
     struct OpenFailure: Error { let reason: StorageFaultReason }
 
     private static func connect(_ url: URL) throws -> LecteurDatabase {
+        var info = stat()
         if FileManager.default.fileExists(atPath: url.path) {
             try check(url)
-            // Progress is personal: an older 0644 file is narrowed to its owner (no-op if not ours).
-            for suffix in ["", "-wal", "-shm"] { chmod(url.path + suffix, 0o600) }
+            // Progress is personal: an older 0644 file is narrowed to its owner (no-op if not
+            // ours). Only group and other bits are taken away: a file its owner made read-only
+            // (0400) stays read-only, and is read without being written.
+            for suffix in ["", "-wal", "-shm"] where stat(url.path + suffix, &info) == 0 && info.st_mode & 0o077 != 0 {
+                chmod(url.path + suffix, info.st_mode & 0o700)
+            }
+            // root may write any file: the owner's own write bit says what the owner wants.
+            if stat(url.path, &info) == 0, info.st_uid == geteuid(), info.st_mode & S_IWUSR == 0 {
+                throw OpenFailure(reason: .readOnly)
+            }
         } else {
             // Created empty with 0600 first: SQLite makes a new database of an empty file, and
             // gives its -wal and -shm companions the database's own mode.
@@ -251,7 +260,7 @@ public final class LecteurDatabase: Sendable {
     }
 
     static func reason(_ error: Error) -> StorageFaultReason {
-        guard let error = error as? DatabaseError else { return .other("\(error)") }
+        guard let error = error as? DatabaseError else { return .other(SystemErrorText.detail(error: error)) }
         switch error.resultCode {
         case .SQLITE_NOTADB: return .notADatabase
         case .SQLITE_CORRUPT: return .corrupt
@@ -339,7 +348,7 @@ public final class LecteurDatabase: Sendable {
         do {
             try fm.moveItem(at: url, to: target)
         } catch {
-            throw .dataDirectoryUnavailable(path: url.deletingLastPathComponent().path, reason: .other("\(error)"))
+            throw .dataDirectoryUnavailable(path: url.deletingLastPathComponent().path, reason: .other(SystemErrorText.detail(error: error)))
         }
         for suffix in ["-wal", "-shm"] where fm.fileExists(atPath: url.path + suffix) {
             try? fm.moveItem(atPath: url.path + suffix, toPath: target.path + suffix)

@@ -47,8 +47,14 @@ extension Lecteur {
 
         private func readBaseline(_ strings: Strings) throws -> AuditBaseline? {
             guard let path = baselineFile else { return nil }
-            guard let data = FileManager.default.contents(atPath: path), let baseline = try? AuditBaseline.read(data) else {
-                throw LecteurCLIError(strings(.auditCiBadBaseline, ["path": path]))
+            let data: Data
+            do {
+                data = try InputFile.read(path, limit: AuditBaseline.fileLimit)
+            } catch {
+                throw LecteurCLIError(strings(.auditBaselineUnreadable, ["path": URLRedaction.forDisplay(path), "reason": error.reason(strings)]))
+            }
+            guard let baseline = try? AuditBaseline.read(data) else {
+                throw LecteurCLIError(strings(.auditCiBadBaseline, ["path": URLRedaction.forDisplay(path)]))
             }
             return baseline
         }
@@ -57,16 +63,33 @@ extension Lecteur {
         private func auditStrings() throws -> Strings {
             let shipped = try common.strings()
             guard let path = stringsFile else { return shipped }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw LecteurCLIError(shipped(.auditCliBadStrings, ["path": path]))
+            let shown = URLRedaction.forDisplay(path)
+            let data: Data
+            do {
+                data = try InputFile.read(path, limit: AuditResources.overridesLimit)
+            } catch {
+                throw LecteurCLIError(shipped(.auditStringsUnreadable, ["path": shown, "reason": error.reason(shipped)]))
             }
             do {
                 return try AuditResources.strings(locale: shipped.localeCode, overrides: data) ?? shipped
             } catch AuditResources.OverrideError.unknownKey(let key) {
-                throw LecteurCLIError(shipped(.auditCliUnknownKey, ["key": key, "path": path]))
+                throw LecteurCLIError(shipped(.auditCliUnknownKey, ["key": TextSanitizer.clean(String(key.prefix(80))), "path": shown]))
             } catch {
-                throw LecteurCLIError(shipped(.auditCliBadStrings, ["path": path]))
+                throw LecteurCLIError(shipped(.auditCliBadStrings, ["path": shown]))
             }
+        }
+
+        /// `--help-url` goes into every report (JSON `helpUrl`, SARIF `helpUri`, HTML links):
+        /// only an http(s) address without spaces or control characters.
+        private func checkedHelpURL(_ strings: Strings) throws -> String {
+            guard let option = helpURLOption else { return helpURL }
+            let lowered = option.lowercased()
+            guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), option.count <= 2_000,
+                  option.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }),
+                  let url = URL(string: option), let host = url.host, !host.isEmpty else {
+                throw LecteurCLIError(strings(.auditHelpUrlInvalid, ["url": URLRedaction.forDisplay(option)]))
+            }
+            return option
         }
 
         /// Beside the report when it is a file (same disk, and the space is the report's own),
@@ -86,9 +109,10 @@ extension Lecteur {
             // "--disable a,b" and "--disable a --disable b" both work.
             let disabled = disable.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
             if let unknown = disabled.first(where: { AuditRules.rule($0) == nil }) {
-                throw LecteurCLIError(strings(.auditCliUnknownRule, ["id": unknown, "ids": AuditRules.ids.joined(separator: ", ")]))
+                throw LecteurCLIError(strings(.auditCliUnknownRule, ["id": TextSanitizer.clean(String(unknown.prefix(80))), "ids": AuditRules.ids.joined(separator: ", ")]))
             }
             if rules {
+                // The rules' help may come from --strings: cleaned like any text from outside.
                 let lines = AuditRules.all.map { rule in
                     strings(.auditCliRuleLine, ["id": rule.info.id, "impact": rule.info.impact.rawValue,
                                                 "tags": rule.info.tags.joined(separator: ","), "help": strings(rule.info.help)])
@@ -118,6 +142,7 @@ extension Lecteur {
                 fputs("audit-timing \(name) \(ms) ms\n", stderr)
                 clock = now
             }
+            let helpBase = try checkedHelpURL(strings)
             let baseline = try readBaseline(strings)
             let loaded = try AuditCatalogue.load(common, strings: strings, allowOffline: allowOffline)
             let catalogue = loaded.catalogue
@@ -130,28 +155,54 @@ extension Lecteur {
             let info = AuditRunInfo(
                 url: loaded.url ?? common.catalog.map { URL(fileURLWithPath: $0).absoluteString } ?? "lecteur:builtin",
                 timestamp: reproducible ?? Date(), duration: reproducible == nil ? nil : 0,
-                offlineCopyFetchedAt: loaded.offlineCopyFetchedAt, helpBase: helpURL, baseline: baseline)
+                offlineCopyFetchedAt: loaded.offlineCopyFetchedAt, helpBase: helpBase, baseline: baseline)
             // Written as it is produced, a few megabytes at a time: the JSON report of a
             // 100 000-formation catalogue is 1.9 GB and is never held whole in memory. Sections
-            // written out of walk order wait in a scratch file beside the report.
-            guard let file = output.map({ fopen($0, "wb") }) ?? stdout else {
-                throw LecteurCLIError(strings(.auditCliCannotWrite, ["path": output ?? "-"]))
+            // written out of walk order wait in a scratch file beside the report. A file named
+            // with --output is the one safe writer's: a temporary file renamed over it only when
+            // the report is whole (a full disk leaves the previous report as it was); a FIFO, a
+            // device or a symlink is written through, never replaced.
+            let report: OutputFile?
+            do throws(OutputFileError) {
+                report = try output.map { path throws(OutputFileError) in try OutputFile(path: path, policy: .replace) }
+            } catch {
+                throw LecteurCLIError(error.message(strings))
+            }
+            guard let file = report.map({ fdopen(dup($0.fileDescriptor), "wb") }) ?? stdout else {
+                throw LecteurCLIError(strings(.auditCliCannotWrite, ["path": URLRedaction.forDisplay(output ?? "-")]))
             }
             let scratch = Self.scratchDirectory(for: output)
             let sink = AuditSink(file: file)
             let tally = run.write(catalogue, progress: ReaderStore(strings: strings).progress(), as: format, info: info,
                                   to: sink, scratchDirectory: scratch, recordBaseline: writeBaselineFile != nil)
-            let closed = output != nil ? fclose(file) == 0 : fflush(file) == 0
+            let closed = report != nil ? fclose(file) == 0 : fflush(file) == 0
+            let closeError = errno
             phase("walk-check-write-\(format.rawValue)")
             if sink.failed || !closed {
-                throw LecteurCLIError(strings(.auditCliCannotWrite, ["path": output ?? "-"]))
+                report?.discard()
+                let reason = report.map { OutputFileError(path: $0.path, errno: sink.failed ? sink.errorNumber : closeError) }
+                throw LecteurCLIError(reason?.message(strings) ?? strings(.auditCliCannotWrite, ["path": "-"]))
+            }
+            do throws(OutputFileError) {
+                try report?.finish()
+            } catch {
+                throw LecteurCLIError(error.message(strings))
             }
             if let path = writeBaselineFile {
                 let recorded = tally.baseline
-                guard FileManager.default.createFile(atPath: path, contents: Data(recorded.serialized().utf8)) else {
-                    throw LecteurCLIError(strings(.auditCiCannotWriteBaseline, ["path": path]))
+                do throws(OutputFileError) {
+                    let file = try OutputFile(path: path, policy: .replace)
+                    do throws(OutputFileError) {
+                        try file.write(Data(recorded.serialized().utf8))
+                        try file.finish()
+                    } catch {
+                        file.discard()
+                        throw error
+                    }
+                } catch {
+                    throw LecteurCLIError(error.message(strings))
                 }
-                fputs(strings(.auditCiBaselineWritten, ["count": String(recorded.entries.count), "path": path]) + "\n", stderr)
+                fputs(strings(.auditCiBaselineWritten, ["count": String(recorded.entries.count), "path": URLRedaction.forDisplay(path)]) + "\n", stderr)
             }
             if let baseline {
                 let comparison = tally.comparison(with: baseline)

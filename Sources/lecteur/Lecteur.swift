@@ -37,11 +37,12 @@ struct Lecteur: ParsableCommand {
             }
             try command.run()
         } catch let error as LecteurCLIError {
-            fputs(cli(.cliError, ["message": error.description]) + "\n", stderr)
+            // Messages may quote what was typed (a locale, a rule id): cleaned here, in one place.
+            fputs(TextSanitizer.cleanKeepingLayout(cli(.cliError, ["message": error.description])) + "\n", stderr)
             Foundation.exit(64)
         } catch let error as DeviceUnavailable {
             // EX_UNAVAILABLE: a device asked for with `on` is not there.
-            fputs(cli(.cliError, ["message": error.description]) + "\n", stderr)
+            fputs(TextSanitizer.cleanKeepingLayout(cli(.cliError, ["message": error.description])) + "\n", stderr)
             Foundation.exit(69)
         } catch let code as ExitCode {
             // A command that has already said why (`audit --fail-on`): only the status is left.
@@ -51,7 +52,7 @@ struct Lecteur: ParsableCommand {
             if code == .success || code.rawValue == 0 || error is CleanExit {
                 exit(withError: error)
             }
-            fputs(cli(.cliUsageError, ["detail": message(for: error)]) + "\n", stderr)
+            fputs(cli(.cliUsageError, ["detail": ArgumentErrorText.message(message(for: error), CLIText.strings)]) + "\n", stderr)
             Foundation.exit(code.rawValue)
         }
     }
@@ -75,6 +76,7 @@ struct CommonOptions: ParsableArguments {
     var timeout: Double { timeoutOption ?? 30 }
 
     func catalogueSource(strings: Strings) throws -> CatalogueSource {
+        try checkTimeout(strings)
         guard let catalog, CatalogueEndpoint.isRemote(catalog) else {
             return LocalCatalogueSource(origin: catalog.map { .file($0) } ?? .builtIn, strings: strings)
         }
@@ -84,13 +86,7 @@ struct CommonOptions: ParsableArguments {
     /// The API client for `--catalog URL` with `--timeout`: the reader and the audit use the same.
     func catalogueClient(_ catalog: String, strings: Strings,
                          stillLoadingInterval: TimeInterval? = 10) throws -> CatalogueClient {
-        guard CatalogueEndpoint.timeoutRange.contains(timeout) else {
-            throw LecteurCLIError(strings(.hardeningOptionOutOfRange, [
-                "option": "--timeout", "value": plainNumber(timeout, strings),
-                "min": plainNumber(CatalogueEndpoint.timeoutRange.lowerBound, strings),
-                "max": plainNumber(CatalogueEndpoint.timeoutRange.upperBound, strings),
-                "unit": strings(.hardeningUnitSeconds)]))
-        }
+        try checkTimeout(strings)
         do {
             let endpoint = try CatalogueEndpoint(base: catalog)
             return CatalogueClient(endpoint: endpoint,
@@ -98,6 +94,19 @@ struct CommonOptions: ParsableArguments {
         } catch {
             throw LecteurCLIError(strings(.networkErrorInvalidURLDetail, ["url": URLRedaction.forDisplay(catalog)]))
         }
+    }
+}
+
+extension CommonOptions {
+    /// `--timeout` out of range is refused whether or not an address is given: an option that
+    /// does nothing must not pass for one that was taken.
+    func checkTimeout(_ strings: Strings) throws {
+        guard !CatalogueEndpoint.timeoutRange.contains(timeout) else { return }
+        throw LecteurCLIError(strings(.hardeningOptionOutOfRange, [
+            "option": "--timeout", "value": plainNumber(timeout, strings),
+            "min": plainNumber(CatalogueEndpoint.timeoutRange.lowerBound, strings),
+            "max": plainNumber(CatalogueEndpoint.timeoutRange.upperBound, strings),
+            "unit": strings(.hardeningUnitSeconds)]))
     }
 }
 

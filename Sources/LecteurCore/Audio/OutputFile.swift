@@ -12,7 +12,7 @@ public enum OutputFileError: Error, Hashable, Sendable {
     case noSpace(path: String)
     case failed(path: String, errno: Int32)
 
-    init(path: String, errno code: Int32) {
+    public init(path: String, errno code: Int32) {
         switch code {
         case EISDIR: self = .isDirectory(path: path)
         case EACCES, EPERM: self = .denied(path: path)
@@ -55,6 +55,9 @@ public final class OutputFile {
     public enum Policy: Sendable { case replace, inPlace }
 
     public let path: String
+    /// The open descriptor, for a writer that needs its own stream on it (`fdopen(dup(…))`);
+    /// -1 once finished or discarded.
+    public var fileDescriptor: Int32 { descriptor }
     /// Whether `seek` works: false for a pipe or a terminal, where a header cannot be patched.
     public let isSeekable: Bool
     private var descriptor: Int32

@@ -44,8 +44,8 @@ public enum URLRedaction {
         }
         // A fragment never goes to the server but OAuth puts tokens there: drop it whole.
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        guard let question = rest.firstIndex(of: "?") else { return out + rest }
-        out += rest[...question]
+        guard let question = rest.firstIndex(of: "?") else { return out + maskPathParameters(rest) }
+        out += maskPathParameters(rest[..<question]) + "?"
         let query = rest[rest.index(after: question)...]
         out += query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             guard let equals = pair.firstIndex(of: "=") else {
@@ -56,6 +56,27 @@ public enum URLRedaction {
             return isSensitive(parameter: String(name)) ? name + "=" + mask : String(pair)
         }.joined(separator: "&")
         return out
+    }
+
+    /// Path parameters (`/app;jsessionid=ABC/page`) are session secrets as often as query ones:
+    /// each `;name=value` whose name is sensitive has its value masked up to the next `/` or `;`.
+    static func maskPathParameters(_ path: Substring) -> String {
+        guard path.contains(";") else { return String(path) }
+        var out = ""
+        var rest = path
+        while let semicolon = rest.firstIndex(of: ";") {
+            out += rest[...semicolon]
+            rest = rest[rest.index(after: semicolon)...]
+            let end = rest.firstIndex { $0 == "/" || $0 == ";" } ?? rest.endIndex
+            let parameter = rest[..<end]
+            if let equals = parameter.firstIndex(of: "="), isSensitive(parameter: String(parameter[..<equals])) {
+                out += parameter[...equals] + mask
+            } else {
+                out += parameter
+            }
+            rest = rest[end...]
+        }
+        return out + rest
     }
 
     /// Redacts every absolute URL inside a free text (an error description from a library, say).

@@ -31,11 +31,18 @@ public struct Strings: Sendable {
             let bytes = text.utf8
             let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
             var i = bytes.startIndex
+            // A "{" followed by another "{" before any "}" can only name a placeholder with a
+            // brace in it, which none has: the scan goes on from the second one, so a template
+            // of 100 000 "{" is read once, not once per brace (quadratic time and memory).
             while let brace = bytes[i...].firstIndex(of: open) {
                 let nameStart = bytes.index(after: brace)
-                guard let end = bytes[nameStart...].firstIndex(of: close) else { break }
-                slots.append(Slot(brace: brace, close: end, name: String(text[nameStart..<end])))
-                i = nameStart
+                guard let end = bytes[nameStart...].firstIndex(where: { $0 == open || $0 == close }) else { break }
+                if bytes[end] == close {
+                    slots.append(Slot(brace: brace, close: end, name: String(text[nameStart..<end])))
+                    i = bytes.index(after: end)
+                } else {
+                    i = end
+                }
             }
             self.slots = slots
         }

@@ -21,6 +21,8 @@ public enum SystemErrorText {
         ("Temporary failure in name resolution", .systemErrorUnknownHost),
         ("Read-only file system", .systemErrorReadOnly),
         ("No space left on device", .systemErrorFull),
+        ("disk is full", .systemErrorFull),
+        ("Disk quota exceeded", .systemErrorFull),
         ("Is a directory", .systemErrorIsDirectory),
         ("Not a directory", .systemErrorNotDirectory),
         ("File exists", .systemErrorExists),
@@ -34,5 +36,46 @@ public enum SystemErrorText {
             return strings(key)
         }
         return strings(.systemErrorOther)
+    }
+
+    /// The summary of an errno value.
+    public static func summary(errno code: Int32, _ strings: Strings) -> String {
+        summary(String(cString: strerror(code)), strings)
+    }
+
+    /// The summary of an error thrown by Foundation or Swift (« The operation could not be
+    /// completed », « NSCocoaErrorDomain error 512 », a `DecodingError` dump): by its POSIX cause
+    /// when it has one, by its Cocoa code else; never its English description.
+    public static func summary(error: Error, _ strings: Strings) -> String {
+        if error is DecodingError { return strings(.systemErrorBadContent) }
+        if let code = posixCode(of: error) { return code == ENOENT ? strings(.inputFileNotFound) : summary(errno: code, strings) }
+        let ns = error as NSError
+        guard ns.domain == NSCocoaErrorDomain else { return strings(.systemErrorOther) }
+        switch ns.code {
+        case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return strings(.inputFileNotFound)
+        case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return strings(.systemErrorDenied)
+        case NSFileWriteOutOfSpaceError: return strings(.systemErrorFull)
+        case NSFileWriteVolumeReadOnlyError: return strings(.systemErrorReadOnly)
+        case NSFileWriteFileExistsError: return strings(.systemErrorExists)
+        case NSFileReadCorruptFileError, NSFileReadInapplicableStringEncodingError,
+             NSPropertyListReadCorruptError, NSCoderReadCorruptError: return strings(.systemErrorBadContent)
+        default: return strings(.systemErrorOther)
+        }
+    }
+
+    /// The raw words of an error, for a transcript's `detail` only.
+    public static func detail(error: Error) -> String {
+        if let code = posixCode(of: error) { return String(cString: strerror(code)) }
+        let ns = error as NSError
+        return "\(ns.domain) \(ns.code)"
+    }
+
+    public static func posixCode(of error: Error) -> Int32? {
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return Int32(ns.code) }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return Int32(underlying.code)
+        }
+        return nil
     }
 }

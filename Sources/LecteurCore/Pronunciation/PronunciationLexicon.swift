@@ -38,6 +38,19 @@ import Foundation
 /// - `rate`: the word between a unit and the unit it is divided by ("km/h" → "kilomètres par heure").
 /// - `range`: the word for a dash between two numbers ("9h30-17h" → "9 heures 30 à 17 heures").
 /// Any other member (such as "about") is ignored, which leaves room for comments.
+/// Bounds of a lexicon (the user's one is read at every start): the shipped French lexicon is
+/// 5 KB with expansions of a few words and about thirty scanned keys.
+public enum PronunciationLimits {
+    /// Largest user lexicon file read, in bytes.
+    public static let userFileBytes = 256 * 1024
+    /// Longest key or expansion, in characters: one expansion of 1 MB would queue an hour of speech.
+    public static let textLength = 200
+    /// Most abbreviations, units, currencies or ordinal suffixes: these are tried at word starts
+    /// and after numbers, so their number bounds the cost of every spoken text. Whole `words`
+    /// are looked up by hash and only bounded by the file size.
+    public static let scannedKeys = 500
+}
+
 public struct PronunciationLexicon: Hashable, Sendable {
     public struct Inflection: Hashable, Sendable, Codable {
         public var one: String
@@ -100,6 +113,10 @@ public struct PronunciationLexicon: Hashable, Sendable {
     public enum LoadError: Error, Hashable, Sendable {
         case notJSON(String)
         case invalid(member: String)
+        /// A key or an expansion longer than `PronunciationLimits.textLength`.
+        case tooLong(member: String)
+        /// More keys scanned at each word start than `PronunciationLimits.scannedKeys`.
+        case tooMany(member: String)
     }
 
     private struct File: Decodable {
@@ -160,6 +177,34 @@ public struct PronunciationLexicon: Hashable, Sendable {
         }
         if lexicon.units.keys.contains(where: \.isEmpty) { throw .invalid(member: "units") }
         if lexicon.currencies.keys.contains(where: \.isEmpty) { throw .invalid(member: "currencies") }
+        try checkLimits(lexicon)
         return lexicon
+    }
+
+    static func checkLimits(_ lexicon: PronunciationLexicon) throws(LoadError) {
+        let limit = PronunciationLimits.textLength
+        func texts(_ member: String, _ strings: some Sequence<String>) throws(LoadError) {
+            for text in strings where text.count > limit { throw .tooLong(member: member) }
+        }
+        try texts("words", lexicon.words.keys)
+        try texts("words", lexicon.words.values)
+        try texts("abbreviations", lexicon.abbreviations.keys)
+        try texts("abbreviations", lexicon.abbreviations.values)
+        try texts("symbols", lexicon.symbols.values)
+        try texts("units", lexicon.units.keys)
+        try texts("units", lexicon.units.values.flatMap { [$0.one, $0.many] })
+        try texts("currencies", lexicon.currencies.keys)
+        try texts("currencies", lexicon.currencies.values.flatMap { [$0.one, $0.many, $0.centOne, $0.centMany] })
+        try texts("fractions", lexicon.fractions.values.flatMap { [$0.one, $0.many] })
+        try texts("ordinals", (lexicon.ordinals.map { Array($0.first.keys) + Array($0.first.values) + Array($0.second.keys)
+            + Array($0.second.values) + $0.nth }) ?? [])
+        try texts("halfBefore", [lexicon.halfBefore, lexicon.rate, lexicon.range].compactMap { $0 })
+        let scanned = PronunciationLimits.scannedKeys
+        if lexicon.abbreviations.count > scanned { throw .tooMany(member: "abbreviations") }
+        if lexicon.units.count > scanned { throw .tooMany(member: "units") }
+        if lexicon.currencies.count > scanned { throw .tooMany(member: "currencies") }
+        if let ordinals = lexicon.ordinals, ordinals.first.count + ordinals.second.count + ordinals.nth.count > scanned {
+            throw .tooMany(member: "ordinals")
+        }
     }
 }

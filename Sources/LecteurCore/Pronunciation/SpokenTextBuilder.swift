@@ -130,15 +130,89 @@ private struct LexiconKey<U: ScanUnit>: Sendable {
     var count: Int { units.count }
 }
 
+/// Lexicon keys tried at a position, longest first. While they are few (the shipped lexicons have
+/// a few dozen) they are compared one by one, which is the quickest; past `trieThreshold` (a
+/// user's lexicon) a trie finds the keys written at the position in the length of the longest
+/// one, so the cost of a position does not grow with the number of keys.
+private struct KeyIndex<U: ScanUnit>: Sendable {
+    static var trieThreshold: Int { 32 }
+    /// Longest first.
+    let keys: [LexiconKey<U>]
+    private let children: [[U: Int32]]
+    /// The key (index in `keys`) ending at each node, or -1.
+    private let terminal: [Int32]
+
+    init(_ keys: [LexiconKey<U>]) {
+        self.keys = keys
+        guard keys.count > Self.trieThreshold else {
+            children = []
+            terminal = []
+            return
+        }
+        var children: [[U: Int32]] = [[:]]
+        var terminal: [Int32] = [-1]
+        for (index, key) in keys.enumerated() {
+            var node = 0
+            for unit in key.units {
+                if let next = children[node][unit] {
+                    node = Int(next)
+                } else {
+                    children.append([:])
+                    terminal.append(-1)
+                    children[node][unit] = Int32(children.count - 1)
+                    node = children.count - 1
+                }
+            }
+            if terminal[node] < 0 { terminal[node] = Int32(index) }
+        }
+        self.children = children
+        self.terminal = terminal
+    }
+
+    /// The first non-nil `body` of the keys written at `k` in `chars`, longest first.
+    @inline(__always)
+    func first<T>(in chars: [U], at k: Int, _ body: (LexiconKey<U>) -> T?) -> T? {
+        guard !children.isEmpty else {
+            for key in keys where Self.written(key.units, in: chars, at: k) {
+                if let result = body(key) { return result }
+            }
+            return nil
+        }
+        var found: [Int32] = []
+        var node = 0, j = k
+        while j < chars.count, let next = children[node][chars[j]] {
+            node = Int(next)
+            j += 1
+            if terminal[node] >= 0 { found.append(terminal[node]) }
+        }
+        for index in found.reversed() {
+            if let result = body(keys[Int(index)]) { return result }
+        }
+        return nil
+    }
+
+    /// Whether `key` is written at `k` (no copy of the text: this runs at most positions).
+    @inline(__always)
+    static func written(_ key: [U], in chars: [U], at k: Int) -> Bool {
+        guard k + key.count <= chars.count else { return false }
+        var m = 0
+        while m < key.count {
+            guard chars[k + m] == key[m] else { return false }
+            m += 1
+        }
+        return true
+    }
+}
+
 /// What the scan looks up, in its unit: built from the lexicon for Characters, then converted for
 /// scalars. A key with a Character that no scalar of the fast path equals can never match a text
 /// the fast path takes, so it is left out there; the order of the others is kept.
 private final class ScanTables<U: ScanUnit>: Sendable {
     /// Longest first, so that "min" wins over "m" when both are listed.
-    let unitKeys: [LexiconKey<U>]
-    let currencyKeys: [LexiconKey<U>]
+    let unitKeys: KeyIndex<U>
+    let currencyKeys: KeyIndex<U>
     /// Abbreviations by their first unit, longest first.
-    let abbreviationKeys: UnitMap<U, [LexiconKey<U>]>
+    let abbreviationKeys: UnitMap<U, KeyIndex<U>>
     let symbolNames: UnitMap<U, String>
     /// Ordinal suffixes, longest first, with the word they stand for when it is fixed.
     let ordinalSuffixes: [(suffix: [U], kind: SpokenTextBuilder.OrdinalKind)]
@@ -155,9 +229,9 @@ private final class ScanTables<U: ScanUnit>: Sendable {
          symbolNames: [U: String], ordinalSuffixes: [(suffix: [U], kind: SpokenTextBuilder.OrdinalKind)],
          decimalSeparator: U?, groupSeparators: Set<U>, symbolNamesByCharacter: [Character: String],
          wordStarts: Set<U>?) {
-        self.unitKeys = unitKeys
-        self.currencyKeys = currencyKeys
-        self.abbreviationKeys = UnitMap(abbreviationKeys)
+        self.unitKeys = KeyIndex(unitKeys)
+        self.currencyKeys = KeyIndex(currencyKeys)
+        self.abbreviationKeys = UnitMap(abbreviationKeys.mapValues(KeyIndex.init))
         self.symbolNames = UnitMap(symbolNames)
         self.ordinalSuffixes = ordinalSuffixes
         self.decimalSeparator = decimalSeparator
@@ -208,7 +282,7 @@ extension ScanTables where U == Unicode.Scalar {
         var abbreviations: [Scalar: [LexiconKey<Scalar>]] = [:]
         for (first, keys) in characters.abbreviationKeys.all {
             guard let scalar = ScalarScan.unit(equalTo: first) else { continue }
-            abbreviations[scalar] = keys.compactMap(convert)
+            abbreviations[scalar] = keys.keys.compactMap(convert)
         }
         var symbols: [Scalar: String] = [:]
         for (c, name) in characters.symbolNamesByCharacter {
@@ -218,7 +292,7 @@ extension ScanTables where U == Unicode.Scalar {
         for (c, _) in characters.groupSeparators.all {
             if let scalar = ScalarScan.unit(equalTo: c) { separators.insert(scalar) }
         }
-        self.init(unitKeys: characters.unitKeys.compactMap(convert), currencyKeys: characters.currencyKeys.compactMap(convert),
+        self.init(unitKeys: characters.unitKeys.keys.compactMap(convert), currencyKeys: characters.currencyKeys.keys.compactMap(convert),
                   abbreviationKeys: abbreviations, symbolNames: symbols,
                   ordinalSuffixes: characters.ordinalSuffixes.compactMap { suffix, kind in
                       ScalarScan.units(equalTo: suffix).map { ($0, kind) }
@@ -487,15 +561,14 @@ private struct Scan<U: ScanUnit> {
     }
 
     /// The longest key found at `k` that is not the start of a longer word.
-    func match(_ keys: [LexiconKey<U>], at k: Int) -> (LexiconKey<U>, Int)? {
-        for key in keys where matches(key.units, at: k) {
+    func match(_ keys: KeyIndex<U>, at k: Int) -> (LexiconKey<U>, Int)? {
+        keys.first(in: chars, at: k) { key in
             let end = k + key.count
             // "3 s'inscrivent": an apostrophe continues the word, so "s" is no unit there.
             let boundary = end >= n || !((chars[end].isLetter || chars[end] == "'" || chars[end] == "\u{2019}")
                                          && key.lastIsLetter)
-            if boundary { return (key, end) }
+            return boundary ? (key, end) : nil
         }
-        return nil
     }
 
     /// Whether `key` is written at `k` (no copy of the text: this runs at most positions).
@@ -573,22 +646,21 @@ private struct Scan<U: ScanUnit> {
 
     func abbreviation(at i: Int) -> (String, Int)? {
         guard let keys = tables.abbreviationKeys[chars[i]] else { return nil }
-        for key in keys where matches(key.units, at: i) {
+        return keys.first(in: chars, at: i) { key -> (String, Int)? in
             let end = i + key.count
-            if key.lastIsWordChar, end < n, Self.isWordChar(chars[end]) { continue }
+            if key.lastIsWordChar, end < n, Self.isWordChar(chars[end]) { return nil }
             // "M." is "monsieur" only before a name, not a capital ending a sentence.
             if key.capitalAndDot {
-                guard end + 1 < n, Self.isSpace(chars[end]), chars[end + 1].isUppercase else { continue }
+                guard end + 1 < n, Self.isSpace(chars[end]), chars[end + 1].isUppercase else { return nil }
                 // Nor in a list of letters ("symboles : K, M. Écoutez").
                 var b = i - 1
                 while b >= 0 && Self.isSpace(chars[b]) { b -= 1 }
-                if b >= 1, chars[b] == ",", Self.isWordChar(chars[b - 1]), b < 2 || !Self.isWordChar(chars[b - 2]) { continue }
+                if b >= 1, chars[b] == ",", Self.isWordChar(chars[b - 1]), b < 2 || !Self.isWordChar(chars[b - 2]) { return nil }
             }
             let expansion = lexicon.abbreviations[key.string] ?? key.string
             // "n°6": the expansion needs a space before what followed the sign.
             return (end < n && Self.isWordChar(chars[end]) ? expansion + " " : expansion, end)
         }
-        return nil
     }
 
     func tokenStart(_ i: Int) -> Bool {

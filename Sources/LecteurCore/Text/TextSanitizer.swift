@@ -23,6 +23,16 @@ public enum TextSanitizer {
         return (String(clean[..<end]) + "…", length)
     }
 
+    /// `clean(_:)` for text laid out in lines and columns (a message, a template of the audit
+    /// report, a `--rules` line): line breaks and tabs are kept, anything else that could drive a
+    /// terminal goes.
+    public static func cleanKeepingLayout(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value >= 0x7F }) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.split(separator: "\t", omittingEmptySubsequences: false).map { clean(String($0)) }.joined(separator: "\t")
+        }.joined(separator: "\n")
+    }
+
     public static func clean(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var scalars = Array(text.unicodeScalars)[...]

@@ -1,0 +1,37 @@
+import Foundation
+import LecteurCore
+
+/// swift-argument-parser words its usage errors in English (« Unknown option '--foo' ») and
+/// quotes what the user typed as is. Its error types are not public, so its sentence is read
+/// here, the option or value taken out of it and cleaned, and said again in the user's language;
+/// a sentence not recognised becomes a plain « arguments invalides », never English.
+enum ArgumentErrorText {
+    private static let patterns: [(regex: String, key: L10n)] = [
+        (#"^The value '(.*)' is invalid for '([^' <]*)"#, .cliArgInvalidValue),
+        (#"^Unknown option '(.*)'"#, .cliArgUnknownOption),
+        (#"^Missing value for '([^' <]*)"#, .cliArgMissingValue),
+        (#"^Missing expected argument '(.*)'"#, .cliArgMissingArgument),
+        (#"^Unexpected arguments? '(.*)'"#, .cliArgUnexpected),
+    ]
+
+    static func message(_ detail: String, _ strings: Strings) -> String {
+        let line = detail.split(separator: "\n").first.map(String.init)?
+            .replacingOccurrences(of: "Error: ", with: "") ?? ""
+        for (pattern, key) in patterns {
+            guard let regex = try? NSRegularExpression(pattern: pattern),
+                  let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { continue }
+            func group(_ i: Int) -> String {
+                guard i < match.numberOfRanges, let range = Range(match.range(at: i), in: line) else { return "" }
+                // "<text> ..." names the argument: its brackets are not markup to drop with it.
+                let text = String(line[range].prefix(80)).replacingOccurrences(of: "<", with: "")
+                    .replacingOccurrences(of: ">", with: "").replacingOccurrences(of: " ...", with: "")
+                return TextSanitizer.clean(text)
+            }
+            switch key {
+            case .cliArgInvalidValue: return strings(key, ["value": group(1), "option": group(2)])
+            default: return strings(key, ["option": group(1)])
+            }
+        }
+        return strings(.cliArgInvalid)
+    }
+}
