@@ -36,6 +36,9 @@ let package = Package(
                        providers: [.apt(["libspeechd-dev"])]),
         .systemLibrary(name: "CLouis", path: "Modules/CLouis", pkgConfig: "liblouis",
                        providers: [.apt(["liblouis-dev"])]),
+        // The command line on a terminal (BSD licence).
+        .systemLibrary(name: "CEdit", path: "Modules/CEdit", pkgConfig: "libedit",
+                       providers: [.apt(["libedit-dev"])]),
 
         // String catalogues and pronunciation lexicons, embedded as resources.
         .target(name: "LecteurLocales", path: "Locales",
@@ -59,7 +62,7 @@ let package = Package(
         .target(name: "LecteurNetwork", dependencies: ["CCurl", "LecteurCore"], swiftSettings: v5),
         .target(name: "LecteurApp",
                 dependencies: ["LecteurCore", "LecteurLocales", "LecteurAudit", "LecteurAudio", "LecteurSpeech",
-                               "LecteurBraille", "LecteurStorage", "LecteurNetwork",
+                               "LecteurBraille", "LecteurStorage", "LecteurNetwork", "CEdit",
                                .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: v5),
         .executableTarget(name: "lecteur",

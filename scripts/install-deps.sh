@@ -24,7 +24,7 @@ for arg in "$@"; do
 done
 
 packages=(libespeak-ng-dev espeak-ng-data libbrlapi-dev libpcaudio-dev liblouis-dev liblouis-data
-          libsqlite3-dev libcurl4-openssl-dev libspeechd-dev pkg-config)
+          libsqlite3-dev libcurl4-openssl-dev libspeechd-dev libedit-dev pkg-config)
 
 # PipeWire answers the PulseAudio protocol and says so in `pactl info`; a machine where
 # pipewire-pulse is installed but not running right now (no session) counts too.
@@ -40,7 +40,8 @@ private_pulse="${LECTEUR_PRIVATE_PULSE:-${XDG_CACHE_HOME:-$HOME/.cache}/lecteur/
 
 if [ "$mode" = test ]; then
   packages+=(espeak-ng brltty liblouis-bin pulseaudio-utils sox ebook2cw multimon-ng python3 e2fsprogs chromium libxml2-utils sqlite3 openssl
-             speech-dispatcher speech-dispatcher-espeak-ng util-linux man-db dbus-daemon dbus-bin at-spi2-core desktop-file-utils)
+             speech-dispatcher speech-dispatcher-espeak-ng util-linux man-db dbus-daemon dbus-bin at-spi2-core desktop-file-utils
+             orca xvfb dbus-x11)
   if [ $pipewire -eq 0 ]; then
     packages+=(pulseaudio)
   else

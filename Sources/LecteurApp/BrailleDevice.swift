@@ -128,9 +128,10 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
         case .intent(.nextElement): post(.displayKey(.next))
         case .intent(.previousElement): post(.displayKey(.previous))
         case .intent(.repeatElement): post(.displayKey(.repeatElement))
-        // The display shows only the focused element: a routing key over it activates it
-        // (on a chip, toggles it), as RETURN does.
-        case .intent(.activate): post(.displayKey(.activate))
+        // RETURN activates; a routing key over the line says where it was pressed (the reader
+        // activates an element that acts, and moves the review cursor over plain text).
+        case .intent(.activate(let routed?)): post(.displayKey(.route(character: routed)))
+        case .intent(.activate(nil)): post(.displayKey(.activate))
         case .panned(let rendering):
             post(.displayPanned(text: rendering.line.text, cells: rendering.windowUnicode,
                                 cursor: rendering.cursorCell ?? 0, kind: rendering.line.kind))
@@ -150,6 +151,15 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
     }
 
     // MARK: set braille-table
+
+    public func reading(_ key: SettingKey) -> SettingReading? {
+        guard key == .brailleTable else { return nil }
+        lock.lock()
+        let table = translator?.table
+        lock.unlock()
+        return SettingReading(value: table.map { $0.label(strings) } ?? strings(.settingsUnknownValue),
+                              choices: BrailleTable.allCases.map { $0.label(strings) })
+    }
 
     public func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? {
         guard key == .brailleTable else { return nil }

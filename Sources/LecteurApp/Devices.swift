@@ -31,6 +31,8 @@ public protocol BrailleSink: AnyObject {
 public protocol SettingsDomain: AnyObject {
     /// nil when `key` is not one of this domain's.
     func configure(_ key: SettingKey, value: String) -> DeviceSettingResult?
+    /// The setting's current value and what it may be; nil when `key` is not this domain's.
+    func reading(_ key: SettingKey) -> SettingReading?
 }
 
 /// The devices a session drives, each possibly absent. `listen` hooks are called once the

@@ -52,6 +52,10 @@ enum ConfigurationKeys {
         case ReaderSettings.brailleMessageKey:
             return { Double($0).map { ReaderSettings.brailleMessageRange.contains($0) } ?? false }
         case ReaderSettings.positionKey: return { $0 == "on" || $0 == "off" }
+        case PunctuationLevel.storageKey: return { PunctuationLevel(rawValue: $0) != nil }
+        case ReaderSettings.alphabetKey: return { ReaderSettings.spellingAlphabets.contains($0) }
+        case ReaderSettings.echoKey: return { TypingEcho(rawValue: $0) != nil }
+        case ReaderSettings.inputModeKey: return { InputMode(rawValue: $0) != nil }
         case PracticeMode.kochLevelStorageKey:
             return { Int($0).map { (1...MorseAlphabet.kochOrder.count).contains($0) } ?? false }
         case SpeechBackend.storageKey: return { SpeechBackend(rawValue: $0) != nil }
@@ -78,6 +82,7 @@ enum ConfigurationKeys {
     /// Every key the reader reads, as flat dotted keys of the file.
     static var fileKeys: [String] {
         [ReaderSettings.verbosityKey, ReaderSettings.brailleMessageKey, ReaderSettings.positionKey,
+         PunctuationLevel.storageKey, ReaderSettings.alphabetKey, ReaderSettings.echoKey, ReaderSettings.inputModeKey,
          PracticeMode.kochLevelStorageKey, SpeechBackend.storageKey, BrailleDevice.storageKey]
             + MorseSettingKey.allCases.map(\.storageKey) + speechFields.map { "speech.\($0)" }
     }

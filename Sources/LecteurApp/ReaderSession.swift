@@ -17,6 +17,8 @@ public final class ReaderSession: @unchecked Sendable {
     private let queue = DispatchQueue(label: "lecteur.session")
     private let loads = DispatchGroup()
     private var quitRequested = false
+    /// The line a key asked for (`.prompt`), while that key is applied.
+    private var requestedPrompt: PromptKind?
     private let practiceSeed: UInt64?
 
     public init(reader: Reader, transcript: Transcript, catalogueSource: CatalogueSource, store: ReaderStore,
@@ -73,6 +75,20 @@ public final class ReaderSession: @unchecked Sendable {
 
     public func send(_ action: Action) {
         queue.sync { apply(action) }
+    }
+
+    /// A key in single-key mode; returns the line it asks for (`/`, `:`), if any.
+    public func press(_ key: Key) -> PromptKind? {
+        queue.sync {
+            requestedPrompt = nil
+            apply(.key(key))
+            return requestedPrompt
+        }
+    }
+
+    /// Reads the state in turn with everything else (completion, the keyboard mode).
+    public func inspect<T>(_ read: (ReaderState) -> T) -> T {
+        queue.sync { read(state) }
     }
 
     /// Abandons a catalogue load in flight: someone who quits while a slow server is being
@@ -143,6 +159,12 @@ public final class ReaderSession: @unchecked Sendable {
                 var result: DeviceSettingResult?
                 for domain in devices.settings where result == nil { result = domain.configure(key, value: value) }
                 apply(.deviceConfigured(key, result: result ?? .rejected(message: reader.strings(.settingUnavailable))))
+            case .readSettings(let keys):
+                var readings: [SettingKey: SettingReading] = [:]
+                for key in keys {
+                    if let reading = devices.settings.lazy.compactMap({ $0.reading(key) }).first { readings[key] = reading }
+                }
+                apply(.settingsRead(readings))
             case .persist(let values):
                 if let problem = store.save(values.mapValues { Optional($0) }) { apply(.failure(code: "storage", message: problem)) }
             case .recordAttempt(let attempt):
@@ -165,6 +187,8 @@ public final class ReaderSession: @unchecked Sendable {
                 }
             case .quit:
                 quitRequested = true
+            case .prompt(let kind):
+                requestedPrompt = kind
             }
         }
     }

@@ -2,7 +2,8 @@ import Foundation
 
 /// A screen reader already speaking on this machine: the reader must not speak over it.
 public enum ScreenReader: String, Hashable, Sendable {
-    /// GNOME's Orca, announced on the accessibility bus (AT-SPI `ScreenReaderEnabled`).
+    /// GNOME's Orca, announced on the accessibility bus (AT-SPI `ScreenReaderEnabled`) or
+    /// running as a process of the same user named `orca`.
     case orca
     /// The kernel console reader (espeakup and others), seen in sysfs.
     case speakup
@@ -38,7 +39,7 @@ public struct ScreenReaderProbes: Sendable {
 
     /// The first screen reader found active, Orca first (the desktop case), then the console ones.
     public func detect() -> ScreenReader? {
-        if orcaEnabled() { return .orca }
+        if orcaEnabled() || orcaRunning() { return .orca }
         if speakupActive() { return .speakup }
         if brlttySpeaks() { return .brltty }
         return nil
@@ -96,6 +97,23 @@ public struct ScreenReaderProbes: Sendable {
             if words.count >= 2, words[0] == "speech-driver" { return String(words[1]) }
         }
         return nil
+    }
+
+    /// Orca started by hand (`orca`, `orca --replace`, a window manager's autostart) leaves the
+    /// bus's `ScreenReaderEnabled` false (only GNOME's setting turns it on), so its process is
+    /// looked for too, as Orca finds its own instances (`pgrep -u UID -x orca`): a process of this
+    /// user whose name (`/proc/PID/comm`, which Orca sets with prctl) is `orca`.
+    public func orcaRunning() -> Bool {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path("/proc")) else { return false }
+        let me = getuid()
+        for pid in entries where pid.allSatisfy(\.isNumber) {
+            let folder = path("/proc/\(pid)")
+            guard let name = try? String(contentsOfFile: folder + "/comm", encoding: .utf8),
+                  name.trimmingCharacters(in: .whitespacesAndNewlines) == "orca" else { continue }
+            var info = stat()
+            if stat(folder, &info) == 0, info.st_uid == me { return true }
+        }
+        return false
     }
 
     /// Orca sets `org.a11y.Status.ScreenReaderEnabled` on the accessibility bus's entry point,

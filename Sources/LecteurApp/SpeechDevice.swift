@@ -45,6 +45,19 @@ public final class SpeechSettingsDomain: SettingsDomain {
         return settings.clamped
     }
 
+    public func reading(_ key: SettingKey) -> SettingReading? {
+        let setting: SpeechSetting
+        switch key {
+        case .speechRate: setting = .rate
+        case .speechPitch: setting = .pitch
+        case .speechVolume: setting = .volume
+        case .speechVoice: setting = .voice
+        default: return nil
+        }
+        let current = engine?.settings ?? Self.saved(in: store)
+        return SettingReading(value: current.value(of: setting), range: setting.range)
+    }
+
     public func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? {
         let setting: SpeechSetting
         switch key {

@@ -191,6 +191,11 @@ public final class SpeechBackendSetting: SettingsDomain {
         store.value(SpeechBackend.storageKey).flatMap(SpeechBackend.init(rawValue:)) ?? .auto
     }
 
+    public func reading(_ key: SettingKey) -> SettingReading? {
+        guard key == .speechBackend else { return nil }
+        return SettingReading(value: Self.saved(in: store).rawValue, choices: SpeechBackend.allCases.map(\.rawValue))
+    }
+
     public func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? {
         guard key == .speechBackend else { return nil }
         guard let backend = SpeechBackend(rawValue: CommandParser.fold(value)) else {

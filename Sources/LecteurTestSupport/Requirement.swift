@@ -85,6 +85,10 @@ extension Requirement {
         return Requirement("Chromium (Debian package chromium, driven by python3)", missing: missing)
     }()
 
+    /// A real Orca in a private graphical session (OrcaProcessTests).
+    public static let orca = Requirement("Orca under Xvfb (orca, xvfb, dbus-x11, at-spi2-core)",
+                                         missing: Probe.programs(["orca", "Xvfb", "gsettings", "dbus-daemon", "dbus-send"]))
+
     public static let sessionBus = Requirement(
         "a D-Bus session bus with the accessibility bus launcher (dbus-daemon, dbus-send, at-spi2-core)",
         // dbus-send has no --version: looked up only.

@@ -50,6 +50,11 @@ extension Lecteur {
         // The default is in the help text, in the user's language (no English "(default: tty)").
         var brailleTty: String { brailleTtyOption ?? "tty" }
 
+        // A string checked by `choice`, as the other options: a wrong value gets a French message
+        // (ArgumentParser's own for an enum is English).
+        @Option(name: .customLong("input"), help: ArgumentHelp(cli(.terminalCliOptInput), valueName: "lines|keys"))
+        var inputOption: String?
+
         func run() throws {
             let strings = try common.strings()
             let format = try choice(transcript, "--transcript", as: TranscriptFormat.self)
@@ -61,6 +66,7 @@ extension Lecteur {
                 }
                 return table
             }
+            let input = try inputOption.map { try choice($0, "--input", as: InputMode.self) }
             let store = ReaderStore(strings: strings)
 
             // Speech and Morse share one audio output: a device, the --audio-out file, or silence.
@@ -84,6 +90,7 @@ extension Lecteur {
             let (pronunciation, lexiconNotices) = Localization.pronunciation(strings, userFolder: store.configuration.userFolder)
             startupNotices += lexiconNotices
             let reader = Reader(strings: strings, timeZone: .current, pronunciation: pronunciation,
+                                characters: Localization.characters(strings),
                                 sampleRate: speechSetup.output.sampleRate)
             let brlapi = BrlAPISettings.fromEnvironment(host: brlapiHost, auth: brlapiAuth,
                                                         ttyMode: try choice(brailleTty, "--braille-tty", as: BrlAPISettings.TtyMode.self))
@@ -119,11 +126,18 @@ extension Lecteur {
                 session.shutdown()
                 speechSetup.voice?.stop()
                 speechSetup.output.close()
+                TerminalMode.restore()
             }
             let interactive = CommandLoop.standardInputIsTerminal
-            CommandLoop(session: session, interactive: interactive,
-                        prompt: interactive && format == .text ? strings(.appPrompt) : nil)
+            if input == .keys && !interactive { startupNotices.append(strings(.terminalKeysNeedTerminal)) }
+            let prompt = format == .text ? strings(.appPrompt) : ""
+            let edited = interactive && TerminalLoop(session: session, prompt: prompt, inputMode: input)
                 .run(startupNotices: startupNotices)
+            if !edited {
+                // From a pipe exactly as before; on a terminal libedit could not take, plain lines.
+                CommandLoop(session: session, interactive: interactive, prompt: interactive ? prompt : nil)
+                    .run(startupNotices: startupNotices)
+            }
             // Let the last words be heard (or written to --audio-out) before leaving.
             speechSetup.shutdown(drainTimeout: .seconds(30))
             session.shutdown()
@@ -134,3 +148,4 @@ extension Lecteur {
 enum DeviceMode: String, CaseIterable {
     case auto, on, off
 }
+

@@ -53,15 +53,19 @@ import Testing
         }
     }
 
+    /// The rule of issue 25 written out plainly: the user's language (or shared) names only, the
+    /// shortest one the word begins, else the closest by edit distance within the typo limit.
     private func bruteForceSuggestion(_ word: String, _ parser: CommandParser) -> String? {
         let folded = CommandParser.fold(word)
-        var best: (name: String, distance: Int, own: Bool)?
-        for spec in parser.allSpecs {
-            for name in spec.names where name.count > 1 {
-                let d = CommandParser.editDistance(folded, CommandParser.fold(name))
-                let own = CommandLanguage.belongs(name, to: parser.localeCode)
-                if best == nil || d < best!.distance || (d == best!.distance && own && !best!.own) { best = (name, d, own) }
-            }
+        guard folded.count > 1 else { return nil }
+        let names = parser.allSpecs.flatMap(\.names).filter { $0.count > 1 && CommandLanguage.belongs($0, to: parser.localeCode) }
+        if let prefixed = names.filter({ CommandParser.fold($0).hasPrefix(folded) }).min(by: { $0.count < $1.count }) {
+            return prefixed
+        }
+        var best: (name: String, distance: Int)?
+        for name in names {
+            let d = CommandParser.editDistance(folded, CommandParser.fold(name))
+            if best == nil || d < best!.distance { best = (name, d) }
         }
         guard let best, best.distance <= max(2, folded.count / 3) else { return nil }
         return best.name

@@ -26,7 +26,7 @@ import Testing
         let notices = out.events("notice").compactMap { $0["message"] as? String }
             + out.events("error").compactMap { $0["message"] as? String }
         #expect(notices.contains("999\u{202F}995 autres enregistrements ignorés."))
-        #expect(notices.filter { $0.hasPrefix("Formation n° ") }.count == 5)
+        #expect(notices.filter { $0.hasPrefix("Enregistrement n° ") }.count == 5)
         #expect(elapsed < 20, "loading took \(elapsed) s")
         // The audit reads the same decoder: the same summary on standard error.
         let audit = try LecteurProcess.run(["audit", "--catalog", body.path], timeout: 60)
@@ -48,7 +48,7 @@ import Testing
         let warnings = out.events("notice").compactMap { $0["message"] as? String }.filter { $0.contains("hors limites") }
             + out.events("error").compactMap { $0["message"] as? String }.filter { $0.contains("hors limites") }
         #expect(warnings.count == 5)
-        #expect(warnings.first == "Formation n° 1 ignorée : prix « 1.8446744073709552e+19 » hors limites (de 0 à 1\u{202F}000\u{202F}000 €).")
+        #expect(warnings.first == "Formation « Prix 1 », enregistrement n° 1 du fichier ignoré : prix « 1.8446744073709552e+19 » hors limites (de 0 à 1\u{202F}000\u{202F}000 €).")
         // Only the formation at the bound is listed, its price shown and said exactly.
         let audit = try LecteurProcess.run(["audit", "--format", "json", "--catalog", body.path])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(audit.stdout.utf8)) as? [String: Any])

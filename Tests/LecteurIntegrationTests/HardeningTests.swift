@@ -44,8 +44,8 @@ import Testing
         #expect(elapsed < 20, "took \(elapsed) s")
         guard options.contains("jsonl") else { return }
         let notices = messages(out, "notice")
-        #expect(notices.contains("Formation n° 1 : le champ « titre » fait 400003 caractères ; il est coupé à 5000 (fin marquée « … »)."))
-        #expect(notices.contains("Formation n° 1 : le champ « catégorie » fait 300000 caractères ; il est coupé à 5000 (fin marquée « … »)."))
+        #expect(notices.contains("Enregistrement n° 1 du fichier : le champ « titre » fait 400003 caractères ; il est coupé à 5000 (fin marquée « … »)."))
+        #expect(notices.contains("Enregistrement n° 1 du fichier : le champ « catégorie » fait 300000 caractères ; il est coupé à 5000 (fin marquée « … »)."))
         let labels = out.events("focus").compactMap { $0["label"] as? String }
         let long = try #require(labels.first { $0.hasPrefix("mot mot") })
         #expect(long.contains("…") && long.count < 5_100, "label of \(long.count) characters")

@@ -42,6 +42,9 @@ import Testing
             guard key == .speechVolume else { return nil }
             return Int(value).map { .applied(message: "volume : \($0)") } ?? .rejected(message: "pas un nombre")
         }
+        func reading(_ key: SettingKey) -> SettingReading? {
+            key == .speechVolume ? SettingReading(value: "100", range: 0...200) : nil
+        }
     }
 
     final class Lines: @unchecked Sendable {

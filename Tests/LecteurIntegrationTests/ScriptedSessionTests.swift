@@ -104,7 +104,7 @@ import Testing
                   {"id": 6, "title": "Sans prix", "duration": "1 jour", "level": "Expert"}]}
         """.utf8).write(to: file)
         let good = try LecteurProcess.run(quiet + ["--catalog", file.path], input: "dernier\n")
-        #expect(good.events("notice").first?["message"] as? String == "Formation n° 2 ignorée : champ « prix » manquant.")
+        #expect(good.events("notice").first?["message"] as? String == "Formation « Sans prix », enregistrement n° 2 du fichier ignoré : champ « prix » manquant.")
         #expect(good.events("focus").last?["label"] as? String == "Python rouge, niveau Expert, durée 1 jour, 50\u{00A0}€")
         #expect(!good.stdout.contains("\u{1B}"))
     }

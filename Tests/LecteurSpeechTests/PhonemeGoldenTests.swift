@@ -55,7 +55,7 @@ import Testing
         let builder = try Fixtures.frenchBuilder()
         for (id, text) in try Self.corpus(Fixtures.french) {
             let spoken = builder.build(text)
-            for trap in ["n°", "(s)", "€", "°", "½", "#", "km/h", "1/2", "M. ", "p. ", "env.", "IA", " vs ", "C++", "Koch"] {
+            for trap in ["n°", "(s)", "€", "°", "½", "#", "km/h", "1/2", "M. ", "p. ", "env.", "IA", " vs ", "C++", "Koch", "ᵉ"] {
                 #expect(!spoken.contains(trap), "\(id): « \(spoken) » keeps « \(trap) »")
             }
             #expect(spoken.range(of: #"\b\d+(e|er|re|ème)\b"#, options: .regularExpression) == nil, "\(id): ordinal in « \(spoken) »")
@@ -163,6 +163,24 @@ import Testing
                 formArgs[selector] = category == .one ? "1" : "1000000"
                 add("string/\(key.rawValue)|\(category.rawValue)", Strings.fill(form, formArgs))
             }
+        }
+        // The review cursor's words (issue 25): character names, both spelling alphabets, a spelled
+        // word, a description, and one sentence read at each punctuation level.
+        let characters = try CharacterLexicon.decode(try #require(LocaleResources.data(locale: "fr", file: "lexique-caracteres.json")))
+        let lexicon = try PronunciationLexicon.decode(try #require(LocaleResources.data(locale: "fr", file: "lexique.json")))
+        let namer = CharacterNamer(lexicon: characters, symbols: lexicon.symbols)
+        let separator = strings(.speechSeparator)
+        for character in "aAeéÉèêëàâçÇîïôùûüyœæß7 «»…–—’·•{}^`²½×" {
+            add("review/character/U+\(String(character.unicodeScalars.first!.value, radix: 16))", namer.name(character))
+        }
+        for alphabet in characters.phonetic.keys.sorted() {
+            add("review/phonetic/\(alphabet)", namer.spellPhonetically("abcdefghijklmnopqrstuvwxyzÉ", alphabet: alphabet, separator: separator))
+        }
+        add("review/spell", namer.spell("l'IA", separator: separator))
+        add("review/describe", namer.describe("É", separator: separator))
+        let punctuation = PunctuationReader(characters: characters, symbols: lexicon.symbols, abbreviations: lexicon.abbreviations.keys)
+        for level in PunctuationLevel.allCases {
+            add("punctuation/\(level.rawValue)", punctuation.read("Prix : 300 €/jour, l'IA (C++) & « n° 6 »... #1 ! [x] {y} = z ?", level: level))
         }
         return out
     }

@@ -28,6 +28,9 @@ public enum CatalogueWarning: Error, Hashable, Sendable {
     case moreUnreadableDates(count: Int)
     /// A text field longer than `TextSanitizer.fieldLimit` characters, kept cut short.
     case fieldTruncated(position: Int, field: String, length: Int)
+    /// A record set aside that has a title: the listener knows it by its title, not by its
+    /// place in the file (« enregistrement n° 6 » is not the sixth formation of the list).
+    indirect case named(title: String, CatalogueWarning)
 }
 
 public struct DecodedCatalogue: Sendable {

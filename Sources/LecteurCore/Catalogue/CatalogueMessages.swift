@@ -49,6 +49,10 @@ public struct CatalogueMessages: Sendable {
         case .priceOutOfRange(let position, let price):
             strings(.cataloguePriceOutOfRange, ["position": String(position), "price": TextSanitizer.clean(price),
                                                 "max": grouped(CatalogueDecoder.maximumPrice)])
+        case .named(let title, let warning):
+            // « Formation « Excel », enregistrement n° 6 du fichier ignoré : … »
+            strings(.catalogueNamedRecord, ["title": title, "warning": message(for: warning).prefix(1).lowercased()
+                                                                      + message(for: warning).dropFirst()])
         case .moreRecordsSkipped(let count):
             strings(.catalogueMoreSkipped, ["count": grouped(Decimal(count))])
         case .moreUnreadableDates(let count):

@@ -155,9 +155,17 @@ extension FormationRecord {
     /// The highest accepted price as a Double, for prices written as JSON numbers.
     private static let maximumPriceValue = NSDecimalNumber(decimal: CatalogueDecoder.maximumPrice).doubleValue
 
-    /// The formation this record describes, or why it is set aside. Warnings about what was kept
-    /// (a field cut short, an unreadable date) go to `warnings`, in the order of the fields.
+    /// The formation this record describes, or why it is set aside, named by its title when it
+    /// has a readable one. Warnings about what was kept (a field cut short, an unreadable date) go
+    /// to `warnings`, in the order of the fields.
     func formation(position: Int, warnings: inout [CatalogueWarning]) -> Result<Formation, CatalogueWarning> {
+        let result = unnamedFormation(position: position, warnings: &warnings)
+        guard case .failure(let warning) = result, case .string(let raw) = title else { return result }
+        let name = Self.cleanField(raw).0
+        return .failure(name.isEmpty ? warning : .named(title: name, warning))
+    }
+
+    private func unnamedFormation(position: Int, warnings: inout [CatalogueWarning]) -> Result<Formation, CatalogueWarning> {
         func field(_ raw: JSONScanner.RawString, _ name: String) -> String {
             let (clean, length) = Self.cleanField(raw)
             if let length { warnings.append(.fieldTruncated(position: position, field: name, length: length)) }

@@ -139,6 +139,7 @@ extension CatalogueWarning {
         case .duplicateId(_, let id): .duplicateId(position: position, id: id)
         case .priceOutOfRange(_, let price): .priceOutOfRange(position: position, price: price)
         case .fieldTruncated(_, let field, let length): .fieldTruncated(position: position, field: field, length: length)
+        case .named(let title, let warning): .named(title: title, warning.at(position))
         case .moreRecordsSkipped, .moreUnreadableDates: self
         }
     }

@@ -12,6 +12,10 @@ public enum Command: Hashable, Sendable {
     case morse(String)
     case practice(koch: Bool)
     case set(name: String, value: String)
+    /// `régler NOM` without a value: say the setting's value and what it may be.
+    case showSetting(name: String)
+    /// `régler` alone: the « Réglages » screen, every setting with its value.
+    case settingsScreen
     case stop
     case history
     case status
@@ -25,11 +29,32 @@ public enum Command: Hashable, Sendable {
     case readAll
     /// Says the last notice or error again.
     case repeatMessage
+    /// `q` on a terminal: asks « Quitter Lecteur ? » first (it sits under `a` on AZERTY).
+    case askToQuit
+    /// The review cursor inside the focused element: say the character, word or sentence under
+    /// it, or move it to the next or previous one first.
+    case review(ReviewUnit, ReviewStep)
+    /// Spells the word under the review cursor, letter by letter or with a spelling alphabet.
+    case spell(phonetic: Bool)
+    /// Names the character under the review cursor and gives its code.
+    case describeCharacter
+}
+
+/// What the review cursor reads.
+public enum ReviewUnit: Hashable, Sendable {
+    case character, word, sentence
+}
+
+/// Where the review cursor goes before reading.
+public enum ReviewStep: Hashable, Sendable {
+    case current, next, previous
 }
 
 /// What a jump skips to.
 public enum ItemKind: Hashable, Sendable {
     case course, heading
+    /// A category chip of the filter row.
+    case chip
 }
 
 public enum ArgumentRule: Hashable, Sendable {
@@ -68,9 +93,25 @@ public enum CommandTable {
             Int(arg ?? "").flatMap { $0 > 0 ? .go($0) : nil }
         },
         CommandSpec(names: ["find", "chercher", "recherche", "/"], argument: .optional, help: .helpFind, usage: nil) { .find($0) },
-        CommandSpec(names: ["read", "lire", "tout"], argument: .required, help: .helpReadAll, usage: .usageReadAll) { arg in
-            ["all", "lire", "tout", "toutlire"].contains(CommandParser.fold(arg ?? "")) ? .readAll : nil
+        // « lire » alone reads all too: there is nothing else it could mean.
+        CommandSpec(names: ["read", "lire", "tout"], argument: .optional, help: .helpReadAll, usage: .usageReadAll) { arg in
+            guard let arg else { return .readAll }
+            return ["all", "lire", "tout", "toutlire"].contains(CommandParser.fold(arg)) ? .readAll : nil
         },
+        // The review cursor: « caractère », « mot suivant », « phrase précédente ».
+        CommandSpec(names: ["character", "caractère", "char", "car"], argument: .optional, help: .reviewHelpCharacter,
+                    usage: .reviewUsageStep) { ReviewStep(word: $0).map { .review(.character, $0) } },
+        CommandSpec(names: ["word", "mot"], argument: .optional, help: .reviewHelpWord, usage: .reviewUsageStep) {
+            ReviewStep(word: $0).map { .review(.word, $0) }
+        },
+        CommandSpec(names: ["sentence", "phrase"], argument: .optional, help: .reviewHelpSentence, usage: .reviewUsageStep) {
+            ReviewStep(word: $0).map { .review(.sentence, $0) }
+        },
+        CommandSpec(names: ["spell", "épeler", "epele"], argument: .optional, help: .reviewHelpSpell, usage: .reviewUsageSpell) { arg in
+            guard let arg else { return .spell(phonetic: false) }
+            return ["phonetique", "phonetic", "otan", "nato", "alphabet"].contains(CommandParser.fold(arg)) ? .spell(phonetic: true) : nil
+        },
+        CommandSpec(names: ["describe", "décrire"], argument: .none, help: .reviewHelpDescribe, usage: nil) { _ in .describeCharacter },
         CommandSpec(names: ["first", "premier", "début"], argument: .none, help: .helpFirst, usage: nil) { _ in .first },
         CommandSpec(names: ["last", "dernier", "fin"], argument: .none, help: .helpLast, usage: nil) { _ in .last },
         CommandSpec(names: ["activate", "activer", "a", "ok"], argument: .none, help: .helpActivate, usage: nil) { _ in .activate },
@@ -104,9 +145,10 @@ public enum CommandTable {
             default: nil
             }
         },
-        CommandSpec(names: ["set", "régler", "reglage"], argument: .required, help: .helpSet, usage: .usageSet) { arg in
-            let parts = (arg ?? "").split(separator: " ", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { return nil }
+        CommandSpec(names: ["set", "régler", "reglage"], argument: .optional, help: .helpSet, usage: .usageSet) { arg in
+            guard let arg else { return .settingsScreen }
+            let parts = arg.split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return .showSetting(name: arg) }
             return .set(name: parts[0], value: parts[1].trimmingCharacters(in: .whitespaces))
         },
         CommandSpec(names: ["stop", "silence", "tais-toi", "chut"], argument: .none, help: .helpStop, usage: nil) { _ in .stop },
@@ -143,7 +185,20 @@ extension ItemKind {
         switch CommandParser.fold(word) {
         case "course", "courses", "formation", "formations", "card", "carte": self = .course
         case "heading", "headings", "titre", "titres", "title": self = .heading
+        case "chip", "chips", "filtre", "filtres", "filter": self = .chip
         default: return nil
+        }
+    }
+}
+
+extension ReviewStep {
+    /// No word is the current unit; « suivant(e) », « précédent(e) » move first.
+    init?(word: String?) {
+        guard let word else { self = .current; return }
+        switch Direction(word: word) {
+        case .forward?: self = .next
+        case .backward?: self = .previous
+        case nil: return nil
         }
     }
 }

@@ -81,27 +81,29 @@ public struct CommandParser: Sendable {
         return name + " " + argument
     }
 
-    /// The closest command name by edit distance, if it is close enough to be a typo.
+    /// The closest command name of the user's language (or one both languages share): a name
+    /// the typed word begins (« suiv » → « suivant », « prec » → « précédent »), else the closest
+    /// by edit distance if it is close enough to be a typo. A single letter suggests nothing: it
+    /// is as close to half the commands.
     public func suggestion(for word: String) -> String? {
         let folded = Self.fold(word)
         let length = folded.count
-        let limit = max(2, length / 3)
-        var best: (name: String, distance: Int, own: Bool)?
-        for spec in specs {
-            for name in spec.names where name.count > 1 {
-                let candidate = Self.fold(name)
-                // The distance is at least the difference in length: a long paste is no typo, and
-                // measuring it against every name would take seconds per line.
-                guard abs(length - candidate.count) <= limit else { continue }
-                let d = Self.editDistance(folded, candidate)
-                guard d <= limit else { continue }
-                // Between equally close names, one of the user's language (« filtr » → « filtre »).
-                let own = CommandLanguage.belongs(name, to: localeCode)
-                if best == nil || d < best!.distance || (d == best!.distance && own && !best!.own) { best = (name, d, own) }
-            }
+        guard length > 1 else { return nil }
+        let candidates = specs.flatMap(\.names).filter { $0.count > 1 && CommandLanguage.belongs($0, to: localeCode) }
+        if let prefixed = candidates.filter({ Self.fold($0).hasPrefix(folded) }).min(by: { $0.count < $1.count }) {
+            return prefixed
         }
-        guard let best, best.distance <= limit else { return nil }
-        return best.name
+        let limit = max(2, length / 3)
+        var best: (name: String, distance: Int)?
+        for name in candidates {
+            let candidate = Self.fold(name)
+            // The distance is at least the difference in length: a long paste is no typo, and
+            // measuring it against every name would take seconds per line.
+            guard abs(length - candidate.count) <= limit else { continue }
+            let d = Self.editDistance(folded, candidate)
+            if d <= limit, best == nil || d < best!.distance { best = (name, d) }
+        }
+        return best?.name
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {

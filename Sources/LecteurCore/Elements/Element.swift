@@ -52,6 +52,8 @@ public enum ScreenID: Hashable, Sendable {
     case detail(formationId: Int)
     case morse
     case symbol(id: String)
+    /// Every setting with its value (`régler` alone).
+    case settings
 
     /// A stable name for the transcript and for scripts.
     public var code: String {
@@ -60,6 +62,7 @@ public enum ScreenID: Hashable, Sendable {
         case .detail: "detail"
         case .morse: "morse"
         case .symbol: "symbol"
+        case .settings: "settings"
         }
     }
 }

@@ -31,8 +31,25 @@ public struct ScreenBuilder: Sendable {
             guard let symbol = alphabet.symbols.first(where: { $0.id == symbolId })
             else { return morseScreen(progress: state.morseProgress) }
             return symbolScreen(symbol, progress: state.morseProgress[symbol.id])
+        case .settings: return settingsScreen(state)
         }
     }
+
+    // MARK: Réglages
+
+    /// One plain element per setting, in the order of `SettingKey`: its name and value, and how
+    /// to change it as the hint.
+    public func settingsScreen(_ state: ReaderState) -> Screen {
+        let elements = SettingKey.allCases.map { key -> Element in
+            let name = key.displayName(strings)
+            let reading = state.settings.reading(key, strings) ?? state.deviceSettings[key]
+            return Element(id: "setting.\(key.rawValue)", role: .text,
+                           label: strings(.settingsElement, ["name": name.prefix(1).uppercased() + name.dropFirst(), "value": reading?.value ?? strings(.settingsUnknownValue)]),
+                           hint: strings(.settingsElementHint, ["name": name, "what": SettingReading.describe(reading, strings)]))
+        }
+        return Screen(id: .settings, code: "settings", title: strings(.settingsScreen), elements: elements)
+    }
+
 
     // MARK: Formations (stories 2.4 and 2.7)
 

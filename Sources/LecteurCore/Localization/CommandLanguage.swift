@@ -5,12 +5,15 @@ public enum CommandLanguage {
     static let english: Set<String> = [
         "next", "previous", "prev", "first", "last", "activate", "back", "repeat", "where", "tab",
         "filter", "help", "quit", "exit", "retry", "refresh", "practice", "set", "history", "status",
+        "course", "heading", "go", "find", "read", "rate", "faster", "slower", "louder", "softer",
+        "character", "char", "word", "sentence", "spell", "describe",
     ]
     static let french: Set<String> = [
         "suivant", "précédent", "premier", "début", "dernier", "fin", "activer", "retour", "répéter", "où",
         "onglet", "filtre", "filtrer", "aide", "quitter", "réessayer", "actualiser", "rafraîchir",
         "entraînement", "pratique", "régler", "reglage", "silence", "tais-toi", "chut", "historique", "état",
-        "diagnostic",
+        "diagnostic", "formation", "titre", "aller", "va", "chercher", "recherche", "lire", "tout", "plus",
+        "moins", "débit", "caractère", "car", "mot", "phrase", "épeler", "epele", "décrire", "position",
     ]
 
     /// "fr", "en", or nil for a name both languages use ("morse", "stop", one-letter shortcuts).
@@ -30,7 +33,6 @@ public enum CommandLanguage {
     public static func helpNames(_ names: [String], localeCode: String) -> [String] {
         let own = names.filter { language(of: $0) == localeCode }
         let shared = names.filter { language(of: $0) == nil }
-        let result = own + shared
-        return result.isEmpty ? names : result
+        return own + shared
     }
 }

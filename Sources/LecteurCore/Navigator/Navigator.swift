@@ -248,7 +248,13 @@ public struct Navigator: Sendable {
             out.notice("help", line(spec), &state)
             return
         }
-        let lines = [strings(.helpIntro)] + parser.allSpecs.map(line) + [strings(.helpEmptyLine)]
+        // Only commands with a name in the user's language: « faster » has « plus vite » in French.
+        let listed = parser.allSpecs.filter { !CommandLanguage.helpNames($0.names, localeCode: strings.localeCode).isEmpty }
+        var lines = [strings(.helpIntro)] + listed.map(line) + [strings(.helpEmptyLine)]
+        // In single-key mode the keys come first to mind: the table that drives them is listed.
+        if state.onTerminal && state.settings.inputMode == .keys {
+            lines = [strings(.terminalKeysIntro)] + KeyTable.entries.map { strings($0.help) } + lines
+        }
         out.notice("help", lines.joined(separator: "\n"), &state)
     }
 
@@ -278,7 +284,11 @@ public struct Navigator: Sendable {
     // MARK: Catalogue
 
     func catalogueLoaded(_ catalogue: Catalogue, warnings: [String], _ state: inout ReaderState, _ out: inout Announcer) {
-        for warning in warnings { out.notice("catalogue.skipped", warning, priority: .notice, &state) }
+        // A refresh that sets the same records aside says nothing new: the warnings were heard.
+        if warnings != state.catalogueWarnings {
+            for warning in warnings { out.notice("catalogue.skipped", warning, priority: .notice, &state) }
+        }
+        state.catalogueWarnings = warnings
         // Keep the filter and the focused element where they still exist (pull-to-refresh).
         let previousFocusId = state.focusToRestore ?? focusedElement(state)?.id
         let context = state.reloadContext ?? {
@@ -341,6 +351,8 @@ public struct Navigator: Sendable {
         guard !screen.elements.isEmpty else { return }
         let index = clampedFocus(state, screen)
         state.focus[screen.id] = index
+        // Each focus starts the review cursor again at the element's first character.
+        state.review = nil
         let element = screen.elements[index]
         out.append(.focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1,
                                       count: screen.elements.count, element: element,
@@ -350,11 +362,32 @@ public struct Navigator: Sendable {
         out.showFocus(braille.line(element))
     }
 
-    /// The focused element's braille line, for when a message leaves the display.
+    /// The focused element's braille line, for when a message leaves the display; the cursor
+    /// is where the review cursor was left in it.
     func focusLine(_ state: ReaderState) -> BrailleLine? {
+        guard let target = reviewTarget(state) else { return nil }
+        let offset = ReviewReducer.offset(state, target)
+        return offset == 0 ? target.line : BrailleLine(text: target.line.text, cursor: target.lineStart + offset)
+    }
+
+    /// What the review cursor reads in the focused element: its text as the braille line shows
+    /// it (the visible text and the value, without the selection marker and role abbreviation).
+    func reviewTarget(_ state: ReaderState) -> ReviewReducer.Target? {
         let screen = builder.screen(for: state)
         guard !screen.elements.isEmpty else { return nil }
-        return braille.line(screen.elements[clampedFocus(state, screen)])
+        let index = clampedFocus(state, screen)
+        let element = screen.elements[index]
+        var text = element.selected == nil ? element.label : element.visibleText
+        if let value = element.value, !value.isEmpty { text += " " + value }
+        let line = braille.line(element)
+        return ReviewReducer.Target(screen: screen.id, index: index, text: ReviewText(text), lineStart: line.cursor, line: line)
+    }
+
+    /// Whether the focused element does something when activated (a routing key activates it).
+    func focusActs(_ state: ReaderState) -> Bool {
+        let screen = builder.screen(for: state)
+        guard !screen.elements.isEmpty else { return false }
+        return screen.elements[clampedFocus(state, screen)].action != nil
     }
 }
 

@@ -57,6 +57,19 @@ extension Navigator {
                 out.notice("edge", strings(forward ? .edgeLastCourse : .edgeFirstCourse), &state)
                 return
             }
+        case .chip:
+            let chips = screen.id == .formations ? screen.elements.fixedElements.indices.filter {
+                screen.elements.fixedElements[$0].id.hasPrefix("chip.")
+            } : []
+            guard !chips.isEmpty else {
+                out.notice("edge", strings(.terminalNoChipHere), &state)
+                return
+            }
+            target = forward ? chips.first { $0 > index } : chips.last { $0 < index }
+            if target == nil {
+                out.notice("edge", strings(forward ? .terminalEdgeLastChip : .terminalEdgeFirstChip), &state)
+                return
+            }
         case .heading:
             // Headings are never cards: only the fixed part of a long list is looked at.
             let headings = screen.elements.fixedElements.indices.filter { screen.elements.fixedElements[$0].role == .heading }
@@ -108,12 +121,27 @@ extension Navigator {
             return
         }
         let index = min(max(state.focus[screen.id] ?? 0, 0), count - 1)
+        // In the Morse list a single character is the symbol itself: « è » is È, not a name
+        // containing an e, and « ? » is the question mark (signs and accents are symbols there).
+        let symbols = builder.alphabet.symbols
+        let exactSymbol = screen.id == .morse && wanted.count == 1 ? wanted.lowercased() : nil
+        func matches(_ i: Int) -> Bool {
+            if let exactSymbol { return i < symbols.count && String(symbols[i].character).lowercased() == exactSymbol }
+            return FrenchCollation.fold(screen.elements[i].label).contains(folded)
+        }
         for step in 1...count {
             let candidate = (index + step) % count
-            guard FrenchCollation.fold(screen.elements[candidate].label).contains(folded) else { continue }
+            guard matches(candidate) else { continue }
             if candidate <= index { out.notice("find.wrapped", strings(.findWrapped), &state) }
             state.focus[screen.id] = candidate
             announceFocus(&state, &out)
+            return
+        }
+        // A filter hides formations: say that the search looked only at what it left, and how
+        // to look everywhere.
+        if screen.id == .formations, let filter = state.filter, case .loaded(let catalogue) = state.catalogue,
+           let category = catalogue.category(filter) {
+            out.error("find", strings(.findNoMatchFiltered, ["text": Self.quoted(wanted), "filter": category.name]), &state)
             return
         }
         out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]), &state)

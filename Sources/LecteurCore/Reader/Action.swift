@@ -30,6 +30,8 @@ public enum Action: Hashable, Sendable {
     case failure(code: String, message: String, detail: String? = nil)
     /// The devices' state, asked for by `.queryStatus`.
     case statusReported(DeviceStatus)
+    /// The settings a device owns, as asked for by `.readSettings`.
+    case settingsRead([SettingKey: SettingReading])
     /// A device took (or refused) a setting asked for by `.configureDevice`.
     case deviceConfigured(SettingKey, result: DeviceSettingResult)
     /// Practice can begin: the runtime chose the seed and knows the stored Koch level.
@@ -37,6 +39,16 @@ public enum Action: Hashable, Sendable {
     /// Everything said up to a `.whenSpoken(token)` effect has been heard (read-all's next step).
     case spoken(token: Int)
     case progressUpdated([String: SymbolProgress])
+    /// The reader runs on a terminal (not a pipe): welcome, goodbye, `q` asks first; `inputMode`
+    /// is this run's keyboard mode when `--input` chose one.
+    case attachTerminal(inputMode: InputMode?)
+    /// A key typed on the terminal's command line (nil: not a character: an arrow, Backspace…),
+    /// with the word before the cursor it may end: silences speech, and echoes as set.
+    case typed(Character?, word: String)
+    /// A key in single-key mode.
+    case key(Key)
+    /// What Tab found to complete the command line.
+    case completion([String])
 }
 
 /// What a braille display key asks for (after panning inside a long line).
@@ -49,6 +61,9 @@ public enum DisplayIntent: Hashable, Sendable {
     case activate
     /// HOME.
     case repeatElement
+    /// A routing key over the character at this offset of the line's text: over an element that
+    /// acts it activates, over plain text it moves the review cursor there.
+    case route(character: Int)
 }
 
 /// What a device said of a setting it was asked to take (it checks, applies and saves it: only
@@ -138,6 +153,8 @@ public enum Effect: Hashable, Sendable {
     case preparePractice(PracticeRequest)
     /// Give a device a setting it owns (speech, braille table); answered `.deviceConfigured`.
     case configureDevice(SettingKey, value: String)
+    /// Ask the devices for these settings' values; answered `.settingsRead`.
+    case readSettings([SettingKey])
     /// Save these settings (only what changed, so two readers running at once keep each other's).
     case persist([String: String])
     case recordAttempt(PracticeAttempt)
@@ -145,6 +162,13 @@ public enum Effect: Hashable, Sendable {
     /// when there is no voice).
     case whenSpoken(token: Int)
     case quit
+    /// Read a line on the terminal (single-key mode's `/` and `:`), then run it.
+    case prompt(PromptKind)
+}
+
+/// The line single-key mode asks for.
+public enum PromptKind: Hashable, Sendable {
+    case search, commandLine
 }
 
 /// Which practice the user asked for; the runtime knows the stored Koch level.

@@ -15,12 +15,15 @@ struct Announcer {
     /// Any line went to the display during this action.
     private(set) var wroteBraille = false
     private let pronunciation: SpokenTextBuilder?
+    /// Names signs in running text up to the user's punctuation level, before the lexicon.
+    private let punctuation: PunctuationReader?
     /// A message of an earlier action is still on the display and this action is not the
     /// user's: the focused element's line waits for the message's time to be up.
     private let holdFocus: Bool
 
-    init(pronunciation: SpokenTextBuilder?, holdFocus: Bool = false) {
+    init(pronunciation: SpokenTextBuilder?, punctuation: PunctuationReader? = nil, holdFocus: Bool = false) {
         self.pronunciation = pronunciation
+        self.punctuation = punctuation
         self.holdFocus = holdFocus
     }
 
@@ -29,7 +32,7 @@ struct Announcer {
     var awaitsResult: Bool {
         effects.contains { effect in
             switch effect {
-            case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice: true
+            case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice, .readSettings: true
             default: false
             }
         }
@@ -38,10 +41,12 @@ struct Announcer {
     mutating func append(_ effect: Effect) { effects.append(effect) }
 
     /// Says `text` (after the lexicon) under the policy. `remember` false keeps it out of the
-    /// history (the history read back is not itself history).
+    /// history (the history read back is not itself history). `readPunctuation` false for text
+    /// that already names its signs (a spelled word, a character's name).
     mutating func speak(_ text: String, priority: Utterance.Priority = .answer, remember: Bool = true,
-                        _ state: inout ReaderState) {
-        let spoken = pronunciation?.build(text) ?? text
+                        readPunctuation: Bool = true, _ state: inout ReaderState) {
+        let read = readPunctuation ? punctuation?.read(text, level: state.settings.punctuation) ?? text : text
+        let spoken = pronunciation?.build(read) ?? read
         guard !spoken.isEmpty else { return }
         let replacesProgress = priority == .progress && state.announcement.lastWasProgress
         let interrupt = state.announcement.answerPending || replacesProgress
@@ -58,9 +63,9 @@ struct Announcer {
     }
 
     mutating func notice(_ code: String, _ message: String, priority: Utterance.Priority = .answer,
-                         remember: Bool = true, detail: String? = nil, _ state: inout ReaderState) {
+                         remember: Bool = true, readPunctuation: Bool = true, detail: String? = nil, _ state: inout ReaderState) {
         effects.append(.notice(code: code, message: message, detail: detail))
-        speak(message, priority: priority, remember: remember, &state)
+        speak(message, priority: priority, remember: remember, readPunctuation: readPunctuation, &state)
         showMessage(message)
         state.lastMessage = LastMessage(code: code, text: message, isError: false)
     }

@@ -9,6 +9,9 @@ public struct Reader: Sendable {
     let practice: PracticeReducer
     let settings: SettingsReducer
     let morse: MorseReducer
+    let review: ReviewReducer
+    let punctuation: PunctuationReader?
+    let terminal: TerminalReducer
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -17,17 +20,24 @@ public struct Reader: Sendable {
     /// `sampleRate` is the audio output's, so Morse durations in the transcript are exact.
     public init(strings: Strings, timeZone: TimeZone, alphabet: MorseAlphabet = .standard,
                 parser: CommandParser = CommandParser(), pronunciation: SpokenTextBuilder? = nil,
+                characters: CharacterLexicon = CharacterLexicon(),
                 sampleRate: Int = MorseRenderer.defaultSampleRate) {
         navigator = Navigator(strings: strings, timeZone: timeZone, alphabet: alphabet, parser: parser,
                               pronunciation: pronunciation)
         morse = MorseReducer(strings: strings, alphabet: alphabet, sampleRate: sampleRate)
         practice = PracticeReducer(strings: strings, alphabet: alphabet, morse: morse)
         settings = SettingsReducer(strings: strings)
+        let symbols = pronunciation?.lexicon.symbols ?? [:]
+        review = ReviewReducer(strings: strings, namer: CharacterNamer(lexicon: characters, symbols: symbols))
+        punctuation = PunctuationReader(characters: characters, symbols: symbols,
+                                        abbreviations: pronunciation?.lexicon.abbreviations.keys.map { $0 } ?? [])
+        terminal = TerminalReducer(strings: strings)
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
         let byUser = action.isTheUsers
-        var out = Announcer(pronunciation: navigator.pronunciation, holdFocus: !byUser && state.display.message != nil)
+        var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation,
+                            holdFocus: !byUser && state.display.message != nil)
         if byUser {
             state.announcement.answerPending = true
             // Any key or command stops a reading in progress, the focus staying where it is.
@@ -38,10 +48,16 @@ public struct Reader: Sendable {
         case .start:
             for message in state.startupNotices { out.notice("startup", message, priority: .notice, &state) }
             state.startupNotices = []
+            terminal.welcome(&state, &out)
             out.append(.loadCatalogue(.initial))
         case .line(let line):
-            if state.practice != nil {
+            if state.quitPending {
+                terminal.answerQuit(line, &state, &out)
+            } else if state.practice != nil {
                 practiceLine(line, &state, &out)
+            } else if state.onTerminal, CommandParser.fold(TextSanitizer.clean(line)) == "q" {
+                // The line `q` asks first on a terminal; from a pipe it quits as it always did.
+                terminal.askToQuit(&state, &out)
             } else {
                 switch parser.parse(line) {
                 case .empty: break
@@ -60,11 +76,22 @@ public struct Reader: Sendable {
                 // A key first takes the message away, as NVDA does: the finger reads the focus again.
                 break
             }
-            let command: Command = switch intent {
-            case .next: .next
-            case .previous: .previous
-            case .activate: .activate
-            case .repeatElement: .repeatLast
+            let command: Command
+            switch intent {
+            case .next: command = .next
+            case .previous: command = .previous
+            case .activate: command = .activate
+            case .repeatElement: command = .repeatLast
+            case .route(let character):
+                // Over an element that acts, a routing key activates it; over text it reads there.
+                guard !navigator.focusActs(state), let target = navigator.reviewTarget(state) else {
+                    command = .activate
+                    break
+                }
+                review.route(toLineCharacter: character, target: target, &state, &out)
+                finishDisplay(byUser: byUser, &state, &out)
+                if !out.awaitsResult { state.announcement.answerPending = false }
+                return out.effects
             }
             self.command(command, &state, &out)
         case .displayPanned(let text, let cells, let cursor, let kind):
@@ -89,6 +116,8 @@ public struct Reader: Sendable {
             out.append(.status(status, message: message))
             out.speak(message, &state)
             out.showMessage(message)
+        case .settingsRead(let readings):
+            settings.settingsRead(readings, &state, &out) { state, out in navigator.announceFocus(&state, &out) }
         case .deviceConfigured(_, let result):
             settings.deviceConfigured(result, &state, &out)
         case .practiceReady(let mode, let seed):
@@ -98,6 +127,14 @@ public struct Reader: Sendable {
         case .spoken(let token):
             guard state.readAll == token else { break }
             readAllStep(&state, &out)
+        case .attachTerminal(let inputMode):
+            terminal.attach(inputMode: inputMode, &state)
+        case .typed(let character, let word):
+            terminal.typed(character, word: word, &state, &out)
+        case .key(let key):
+            self.key(key, &state, &out)
+        case .completion(let candidates):
+            terminal.completion(candidates, &state, &out)
         }
 
         finishDisplay(byUser: byUser, &state, &out)
@@ -123,13 +160,19 @@ public struct Reader: Sendable {
         }
         switch command {
         case .quit:
-            out.append(.quit)
+            terminal.quit(&state, &out)
+        case .askToQuit:
+            terminal.askToQuit(&state, &out)
         case .morse(let text):
             morse.play(text, &state, &out)
         case .practice(let koch):
             out.append(.preparePractice(koch ? .koch : .weakSymbols))
         case .set(let name, let value):
             settings.set(name: name, value: value, &state, &out)
+        case .showSetting(let name):
+            settings.show(name: name, &state, &out)
+        case .settingsScreen:
+            settings.openScreen(&state, &out)
         case .stop:
             out.append(.silence)
             // Written, not spoken nor brailled: the answer to "be quiet" is quiet, but the
@@ -150,6 +193,8 @@ public struct Reader: Sendable {
                 return
             }
             if last.isError { out.error(last.code, last.text, &state) } else { out.notice(last.code, last.text, &state) }
+        case .review, .spell, .describeCharacter:
+            review.handle(command, target: navigator.reviewTarget(state), &state, &out)
         case .readAll:
             // From the focus: the element being read is said, the next step waits for it.
             navigator.announceFocus(&state, &out)
@@ -167,7 +212,7 @@ public struct Reader: Sendable {
         if clean.count > 1, case .command(let command) = parser.parse(clean) {
             switch command {
             case .quit:
-                out.append(.quit)
+                terminal.quit(&state, &out)
                 return
             case .stop:
                 self.command(.stop, &state, &out)
@@ -180,6 +225,26 @@ public struct Reader: Sendable {
             }
         }
         practice.answer(clean, &state, &out)
+    }
+
+    /// Single-key mode: every key silences speech first, then does what the key table says; a
+    /// pending « Quitter Lecteur ? » takes the key as its answer.
+    private func key(_ key: Key, _ state: inout ReaderState, _ out: inout Announcer) {
+        out.append(.silence)
+        if state.quitPending {
+            if case .character(let character) = key {
+                terminal.answerQuit(String(character), &state, &out)
+            } else {
+                terminal.answerQuit("", &state, &out)
+            }
+            return
+        }
+        switch KeyTable.binding(for: key) {
+        case .command(let command)?: self.command(command, &state, &out)
+        case .search?: terminal.prompt(.search, &state, &out)
+        case .commandLine?: terminal.prompt(.commandLine, &state, &out)
+        case nil: break
+        }
     }
 
     private func continueReading(_ state: inout ReaderState, _ out: inout Announcer) {
@@ -232,7 +297,7 @@ extension Action {
     /// Typed or pressed by the user: the answer interrupts what is playing.
     var isTheUsers: Bool {
         switch self {
-        case .line, .command, .invalidCommand, .activateElement, .displayKey: true
+        case .line, .command, .invalidCommand, .activateElement, .displayKey, .key: true
         default: false
         }
     }

@@ -58,6 +58,19 @@ public struct ReaderState: Equatable, Sendable {
     public var readAllSerial = 0
     /// What a reload may take away (the filter's and the open formations' names), to say so.
     public var reloadContext: ReloadContext?
+    /// The review cursor inside the focused element; it starts at the element's first character
+    /// whenever the focus is on another element than the one it was moved in.
+    public var review: ReviewPosition?
+    /// The warnings of the last catalogue load, so that a refresh does not repeat them.
+    public var catalogueWarnings: [String] = []
+    /// Settings asked of the devices and why (to say one, or to open the « Réglages » screen).
+    public var settingsRequest: SettingsRequest?
+    /// The devices' settings as last read, for the « Réglages » screen.
+    public var deviceSettings: [SettingKey: SettingReading] = [:]
+    /// On a terminal (`.attachTerminal`): a welcome, a goodbye, and `q` asks before quitting.
+    public var onTerminal = false
+    /// « Quitter Lecteur ? » was asked: the next line or key answers it.
+    public var quitPending = false
 
     public static let historyLimit = 20
 
@@ -94,6 +107,19 @@ public struct DisplayState: Hashable, Sendable {
     public var token = 0
 
     public init() {}
+}
+
+/// Where the review cursor is: the element it was moved in, and a Character offset in its text.
+public struct ReviewPosition: Hashable, Sendable {
+    public var screen: ScreenID
+    public var index: Int
+    public var offset: Int
+
+    public init(screen: ScreenID, index: Int, offset: Int) {
+        self.screen = screen
+        self.index = index
+        self.offset = offset
+    }
 }
 
 public struct LastMessage: Hashable, Sendable {

@@ -60,9 +60,93 @@ struct SettingsReducer: Sendable {
             out.notice("setting", seconds == 0 ? strings(.settingBrailleMessageUntilKey)
                                                : strings(.settingBrailleMessage, ["seconds": Self.number(seconds, comma: true)]),
                        &state)
+        case .punctuation:
+            guard let level = PunctuationLevel(userValue: value) else {
+                out.error("setting", strings(.settingBadPunctuation, ["value": Navigator.quoted(value)]), &state)
+                return
+            }
+            state.settings.punctuation = level
+            out.append(.persist([PunctuationLevel.storageKey: level.rawValue]))
+            out.notice("setting", strings(.settingPunctuation, ["level": level.name(strings)]), &state)
+        case .alphabet:
+            let folded = CommandParser.fold(value)
+            guard let alphabet = ["otan": "otan", "nato": "otan", "francais": "francais", "french": "francais"][folded] else {
+                out.error("setting", strings(.settingBadAlphabet, ["value": Navigator.quoted(value)]), &state)
+                return
+            }
+            state.settings.spellingAlphabet = alphabet
+            out.append(.persist([ReaderSettings.alphabetKey: alphabet]))
+            out.notice("setting", strings(.settingAlphabet, ["alphabet": ReaderSettings.alphabetName(alphabet, strings)]), &state)
+        case .typingEcho:
+            guard let echo = TypingEcho(userValue: value) else {
+                out.error("setting", strings(.terminalSettingBadEcho, ["value": Navigator.quoted(value)]), &state)
+                return
+            }
+            state.settings.typingEcho = echo
+            out.append(.persist([ReaderSettings.echoKey: echo.rawValue]))
+            out.notice("setting", strings(.terminalSettingEchoSet, ["value": echo.name(strings)]), &state)
+        case .inputMode:
+            guard let mode = InputMode(userValue: value) else {
+                out.error("setting", strings(.terminalSettingBadKeyboard, ["value": Navigator.quoted(value)]), &state)
+                return
+            }
+            state.settings.inputMode = mode
+            out.append(.persist([ReaderSettings.inputModeKey: mode.rawValue]))
+            // Keys need a terminal: from a pipe the setting is kept for the next terminal session.
+            let template: L10n = mode == .keys && !state.onTerminal ? .terminalSettingKeyboardSetNoTerminal : .terminalSettingKeyboardSet
+            out.notice("setting", strings(template, ["value": mode.name(strings)]), &state)
         default:
             break
         }
+    }
+
+    /// `régler NOM`: the value and what it may be; a device's setting is asked of the device first.
+    func show(name: String, _ state: inout ReaderState, _ out: inout Announcer) {
+        guard let key = SettingKey(name: name) else {
+            let names = SettingKey.allCases.map { $0.displayName(strings) }
+            out.error("setting", strings(.settingUnknown, ["name": Navigator.quoted(name),
+                                                           "names": names.joined(separator: ", ")]), &state)
+            return
+        }
+        if key.belongsToDevice {
+            state.settingsRequest = .one(key)
+            out.append(.readSettings([key]))
+            return
+        }
+        say(key, state.settings.reading(key, strings), &state, &out)
+    }
+
+    /// `régler` alone: the devices' settings are read, then the screen opens.
+    func openScreen(_ state: inout ReaderState, _ out: inout Announcer) {
+        state.settingsRequest = .screen
+        out.append(.readSettings(SettingKey.allCases.filter(\.belongsToDevice)))
+    }
+
+    /// The devices answered: say the one setting asked for, or open the screen.
+    func settingsRead(_ readings: [SettingKey: SettingReading], _ state: inout ReaderState,
+                      _ out: inout Announcer, announce: (inout ReaderState, inout Announcer) -> Void) {
+        state.deviceSettings.merge(readings) { _, new in new }
+        let request = state.settingsRequest
+        state.settingsRequest = nil
+        switch request {
+        case .one(let key)?:
+            say(key, readings[key], &state, &out)
+        case .screen?:
+            if state.currentScreenID != .settings { state.stacks[state.tab, default: []].append(.settings) }
+            state.focus[.settings] = 0
+            let count = SettingKey.allCases.count
+            out.speak(strings(.settingsScreenAnnounce, ["count": String(count)]), &state)
+            announce(&state, &out)
+        case nil:
+            break
+        }
+    }
+
+    private func say(_ key: SettingKey, _ reading: SettingReading?, _ state: inout ReaderState, _ out: inout Announcer) {
+        let name = key.displayName(strings)
+        out.notice("setting", strings(.settingsCurrent, ["name": name.prefix(1).uppercased() + name.dropFirst(),
+                                                         "value": reading?.value ?? strings(.settingsUnknownValue),
+                                                         "what": SettingReading.describe(reading, strings)]), &state)
     }
 
     func deviceConfigured(_ result: DeviceSettingResult, _ state: inout ReaderState, _ out: inout Announcer) {

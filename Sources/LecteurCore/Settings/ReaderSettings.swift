@@ -8,6 +8,18 @@ public struct ReaderSettings: Hashable, Sendable {
     public var morse: MorseSettings = .default
     /// Say « formation 3 sur 14 » after each move, as NVDA reports an object's position by default.
     public var speakPosition = true
+    /// How much punctuation is read in running text (NVDA's default level is « some » too).
+    public var punctuation: PunctuationLevel = .some
+    /// The spelling alphabet of `épeler phonétique`: « otan » (NATO, as NVDA and Orca spell in
+    /// French) or « francais » (Anatole, Berthe, Célestin…).
+    public var spellingAlphabet = "otan"
+
+    public static let spellingAlphabets = ["otan", "francais"]
+    public static let alphabetKey = "reader.alphabet"
+    /// What is said while a line is typed on a terminal (`régler écho`).
+    public var typingEcho: TypingEcho = .none
+    /// Typed lines or single keys on a terminal (`régler clavier`, `--input`).
+    public var inputMode: InputMode = .lines
 
     public static let brailleMessageRange: ClosedRange<Double> = 0...60
 
@@ -17,6 +29,8 @@ public struct ReaderSettings: Hashable, Sendable {
     public static let verbosityKey = "reader.verbosity"
     public static let brailleMessageKey = "reader.braille-message"
     public static let positionKey = "reader.position"
+    public static let echoKey = "reader.echo"
+    public static let inputModeKey = "reader.keyboard"
 
     /// Settings as saved; unknown or invalid values are left at their default and reported.
     public static func restore(_ value: (String) -> String?, strings: Strings) -> (ReaderSettings, [String]) {
@@ -27,6 +41,10 @@ public struct ReaderSettings: Hashable, Sendable {
             settings.brailleMessageSeconds = seconds
         }
         if let saved = value(positionKey) { settings.speakPosition = saved != "off" }
+        if let saved = value(PunctuationLevel.storageKey), let level = PunctuationLevel(userValue: saved) { settings.punctuation = level }
+        if let saved = value(alphabetKey), spellingAlphabets.contains(saved) { settings.spellingAlphabet = saved }
+        if let saved = value(echoKey), let echo = TypingEcho(rawValue: saved) { settings.typingEcho = echo }
+        if let saved = value(inputModeKey), let mode = InputMode(rawValue: saved) { settings.inputMode = mode }
         let (morse, issues) = MorseSettings.load(value)
         settings.morse = morse
         problems += issues.map { $0.message(strings) }

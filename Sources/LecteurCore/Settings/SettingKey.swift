@@ -5,9 +5,11 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case verbosity
     case position
     case brailleMessage
+    case punctuation, alphabet
     case speechRate, speechPitch, speechVolume, speechVoice, speechBackend
     case brailleTable
     case morseWPM, morseFarnsworth, morseTone, morseVolume, morseRamp
+    case typingEcho, inputMode
 
     private static let aliases: [String: SettingKey] = {
         var table: [String: SettingKey] = [:]
@@ -15,6 +17,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.verbosity, "verbosite", "verbosity")
         add(.position, "position", "positions", "position-liste", "list-position")
         add(.brailleMessage, "message-braille", "messages-braille", "braille-message", "braille-messages")
+        add(.punctuation, "ponctuation", "punctuation", "signes")
+        add(.alphabet, "alphabet", "alphabet-epellation", "spelling-alphabet")
         add(.speechRate, "debit", "rate")
         add(.speechPitch, "hauteur", "pitch")
         add(.speechVolume, "volume", "vol")
@@ -26,6 +30,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.morseTone, "tonalite", "tone", "ton", "frequence", "freq", "hz")
         add(.morseVolume, "volume-morse", "morse-volume")
         add(.morseRamp, "rampe", "ramp")
+        add(.typingEcho, "echo", "echo-frappe", "typing-echo")
+        add(.inputMode, "clavier", "keyboard", "input", "entree")
         return table
     }()
 
@@ -40,6 +46,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .verbosity: strings(.settingNameVerbosity)
         case .position: strings(.settingNamePosition)
         case .brailleMessage: strings(.settingNameBrailleMessage)
+        case .punctuation: strings(.settingNamePunctuation)
+        case .alphabet: strings(.settingNameAlphabet)
         case .speechRate: strings(.speechSettingRate)
         case .speechPitch: strings(.speechSettingPitch)
         case .speechVolume: strings(.speechSettingVolume)
@@ -51,6 +59,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .morseTone: strings(.morseSettingTone)
         case .morseVolume: strings(.settingNameMorseVolume)
         case .morseRamp: strings(.morseSettingRamp)
+        case .typingEcho: strings(.terminalSettingEcho)
+        case .inputMode: strings(.terminalSettingKeyboard)
         }
     }
 

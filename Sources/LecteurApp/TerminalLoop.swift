@@ -1,0 +1,63 @@
+import Foundation
+import LecteurCore
+
+/// The reader on a terminal: a welcome, typed lines edited with libedit or single keys
+/// (`régler clavier`, `--input`), `q` asking before it quits, a goodbye. Input from a pipe does
+/// not come here (`CommandLoop` reads it exactly as before).
+public struct TerminalLoop {
+    public let session: ReaderSession
+    public let prompt: String
+    /// This run's keyboard mode when `--input` chose one (not saved).
+    public let inputMode: InputMode?
+
+    public init(session: ReaderSession, prompt: String, inputMode: InputMode?) {
+        self.session = session
+        self.prompt = prompt
+        self.inputMode = inputMode
+    }
+
+    /// `$XDG_STATE_HOME/lecteur/history` (by default `~/.local/state/lecteur/history`), its
+    /// folder made readable by the user only; nil when no home is known.
+    public static func historyPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? environment["HOME"].map { $0 + "/.local/state" }
+        guard let state else { return nil }
+        let folder = state + "/lecteur"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        return folder + "/history"
+    }
+
+    /// Runs until the reader quits. Returns false when libedit could not start on this terminal:
+    /// the caller then reads plain lines.
+    public func run(startupNotices: [String] = []) -> Bool {
+        TerminalMode.prepare()
+        defer { TerminalMode.restore() }
+        guard let editor = LinePrompt(session: session, historyPath: Self.historyPath()) else { return false }
+        session.send(.attachTerminal(inputMode: inputMode))
+        session.start(notices: startupNotices)
+        reading: while !session.hasQuit {
+            switch session.inspect({ $0.settings.inputMode }) {
+            case .lines:
+                guard let line = editor.read(prompt: prompt) else {
+                    // Ctrl-D on an empty line: leave, with the goodbye.
+                    session.send(.command(.quit))
+                    break reading
+                }
+                session.handle(line: line)
+            case .keys:
+                switch KeyInput(session: session, prompt: editor).run() {
+                case .quit: break reading
+                case .endOfInput:
+                    session.send(.command(.quit))
+                    break reading
+                case .modeChanged: continue
+                }
+            }
+        }
+        // "quit" means now, also while a slow server is still being waited for.
+        session.cancelLoads()
+        session.waitForLoads()
+        return true
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The terminal's settings as the reader found them, put back on every way out: a normal quit,
+/// Ctrl-D, and the signals `Termination` handles (it calls `restore()` before `_exit`). Line
+/// editing (libedit) and single-key mode both change them while they read.
+public enum TerminalMode {
+    nonisolated(unsafe) private static var original: termios?
+    private static let lock = NSLock()
+
+    /// Remembers the terminal's settings, and makes sure characters are read and written as
+    /// UTF-8 (libedit's wide-character functions follow LC_CTYPE: in the C locale « é » would be
+    /// two characters to delete).
+    public static func prepare() {
+        lock.lock()
+        defer { lock.unlock() }
+        var settings = termios()
+        if tcgetattr(STDIN_FILENO, &settings) == 0 { original = settings }
+        setlocale(LC_CTYPE, "")
+        if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
+    }
+
+    /// Puts the settings found at start back. Safe to call more than once, from any thread.
+    public static func restore() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard var settings = original else { return }
+        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+    }
+
+    /// Single-key mode: every key at once, not echoed; Ctrl-C and Ctrl-D are keys (silence,
+    /// quit), not signals; Return arrives as Return.
+    static func enterRaw() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard var raw = original else { return }
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+    }
+}

@@ -1,0 +1,74 @@
+/// A setting's current value and what it may be, as `régler NOM` (without a value) says it and
+/// the « Réglages » screen lists it. The reader reads its own settings; a device reads the ones
+/// it owns (the voice's rate, the braille table) and reports them typed, the reader words them.
+public struct SettingReading: Hashable, Sendable {
+    /// The value as the user would type it back (« 175 », « intégral »).
+    public let value: String
+    /// For a number: the accepted range.
+    public let range: ClosedRange<Int>?
+    /// For a choice: the values the user may type.
+    public let choices: [String]
+
+    public init(value: String, range: ClosedRange<Int>? = nil, choices: [String] = []) {
+        self.value = value
+        self.range = range
+        self.choices = choices
+    }
+}
+
+extension SettingReading {
+    /// « de 80 à 450 », « au choix complète, brève », or « valeur libre ».
+    public static func describe(_ reading: SettingReading?, _ strings: Strings) -> String {
+        if let range = reading?.range {
+            return strings(.settingsRange, ["min": String(range.lowerBound), "max": String(range.upperBound)])
+        }
+        if let choices = reading?.choices, !choices.isEmpty {
+            return strings(.settingsChoices, ["choices": choices.joined(separator: ", ")])
+        }
+        return strings(.settingsFree)
+    }
+}
+
+/// Why settings were asked of the devices: one setting to say, or the « Réglages » screen.
+public enum SettingsRequest: Hashable, Sendable {
+    case one(SettingKey)
+    case screen
+}
+
+extension ReaderSettings {
+    /// The reader's own settings, read from the state; nil for a device's.
+    public func reading(_ key: SettingKey, _ strings: Strings) -> SettingReading? {
+        let onOff = [strings(.settingsValueOn), strings(.settingsValueOff)]
+        switch key {
+        case .verbosity:
+            return SettingReading(value: verbosity.name(strings), choices: Verbosity.allCases.map { $0.name(strings) })
+        case .position:
+            return SettingReading(value: speakPosition ? onOff[0] : onOff[1], choices: onOff)
+        case .brailleMessage:
+            return SettingReading(value: SettingsReducer.number(brailleMessageSeconds, comma: true),
+                                  range: Int(Self.brailleMessageRange.lowerBound)...Int(Self.brailleMessageRange.upperBound))
+        case .punctuation:
+            return SettingReading(value: punctuation.name(strings), choices: PunctuationLevel.allCases.map { $0.name(strings) })
+        case .alphabet:
+            return SettingReading(value: Self.alphabetName(spellingAlphabet, strings),
+                                  choices: Self.spellingAlphabets.map { Self.alphabetName($0, strings) })
+        case .typingEcho:
+            return SettingReading(value: typingEcho.name(strings), choices: TypingEcho.allCases.map { $0.name(strings) })
+        case .inputMode:
+            return SettingReading(value: inputMode.name(strings), choices: InputMode.allCases.map { $0.name(strings) })
+        case .morseWPM:
+            return SettingReading(value: String(morse.wpm), range: MorseSettings.wpmRange)
+        case .morseFarnsworth:
+            return SettingReading(value: morse.farnsworthWPM.map(String.init) ?? onOff[1], range: MorseSettings.wpmRange)
+        case .morseTone:
+            return SettingReading(value: String(morse.toneHz), range: MorseSettings.toneRange)
+        case .morseVolume:
+            return SettingReading(value: String(morse.volumePercent), range: MorseSettings.volumeRange)
+        case .morseRamp:
+            return SettingReading(value: MorseSettings.format(morse.rampMs),
+                                  range: Int(MorseSettings.rampRange.lowerBound)...Int(MorseSettings.rampRange.upperBound))
+        case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
+            return nil
+        }
+    }
+}

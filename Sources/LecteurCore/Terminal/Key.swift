@@ -1,0 +1,87 @@
+/// A key pressed on a terminal in single-key mode, as decoded from the bytes it sends.
+public enum Key: Hashable, Sendable {
+    case up, down, left, right
+    /// Ctrl+← and Ctrl+→ (`ESC [ 1 ; 5 D/C`).
+    case wordLeft, wordRight
+    case home, end, enter, escape, backspace, tab
+    case character(Character)
+    /// Ctrl and a letter, lowercase (`"c"` for Ctrl-C).
+    case control(Character)
+}
+
+/// Turns the bytes a terminal sends into keys. Pure: the caller says when no more bytes came in
+/// time (`final`), which is how a lone Escape is told from the start of an arrow's sequence.
+public enum KeyDecoder {
+    public enum Result: Hashable, Sendable {
+        case key(Key, length: Int)
+        /// The bytes start a sequence that is not complete yet.
+        case incomplete
+        /// A sequence this reader does not use (F-keys, mouse): skipped whole.
+        case ignored(length: Int)
+    }
+
+    public static func decode(_ bytes: ArraySlice<UInt8>, final: Bool) -> Result {
+        guard let first = bytes.first else { return .incomplete }
+        switch first {
+        case 0x1B: return escape(bytes, final: final)
+        case 0x0D, 0x0A: return .key(.enter, length: 1)
+        case 0x7F, 0x08: return .key(.backspace, length: 1)
+        case 0x09: return .key(.tab, length: 1)
+        case 0x01...0x1A: return .key(.control(Character(UnicodeScalar(first + 0x60))), length: 1)
+        case 0x00...0x1F: return .ignored(length: 1)
+        default: return character(bytes, final: final)
+        }
+    }
+
+    private static func escape(_ bytes: ArraySlice<UInt8>, final: Bool) -> Result {
+        let rest = bytes.dropFirst()
+        guard let introducer = rest.first else { return final ? .key(.escape, length: 1) : .incomplete }
+        guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
+            // Alt+key or Escape typed just before a key: Escape, the next key on its own.
+            return .key(.escape, length: 1)
+        }
+        // A control sequence: parameters (0x30–0x3F), intermediates (0x20–0x2F), a final byte (0x40–0x7E).
+        var length = 2
+        var parameters = ""
+        for byte in rest.dropFirst() {
+            length += 1
+            switch byte {
+            case 0x30...0x3F: parameters.append(Character(UnicodeScalar(byte)))
+            case 0x20...0x2F: continue
+            case 0x40...0x7E:
+                return sequence(parameters, final: Character(UnicodeScalar(byte))).map { .key($0, length: length) }
+                    ?? .ignored(length: length)
+            default:
+                return .ignored(length: length)
+            }
+        }
+        return final ? .ignored(length: length) : .incomplete
+    }
+
+    private static func sequence(_ parameters: String, final: Character) -> Key? {
+        switch (parameters, final) {
+        case ("", "A"): .up
+        case ("", "B"): .down
+        case ("", "C"): .right
+        case ("", "D"): .left
+        case ("1;5", "C"), ("5", "C"): .wordRight
+        case ("1;5", "D"), ("5", "D"): .wordLeft
+        case ("", "H"), ("1", "~"), ("7", "~"): .home
+        case ("", "F"), ("4", "~"), ("8", "~"): .end
+        case ("3", "~"): .backspace
+        default: nil
+        }
+    }
+
+    /// One UTF-8 character; a byte that cannot start one is skipped.
+    private static func character(_ bytes: ArraySlice<UInt8>, final: Bool) -> Result {
+        let first = bytes.first!
+        let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC2 ? 2 : 0
+        guard length > 0 else { return .ignored(length: 1) }
+        guard bytes.count >= length else { return final ? .ignored(length: bytes.count) : .incomplete }
+        guard let text = String(validating: Array(bytes.prefix(length)), as: UTF8.self), let character = text.first else {
+            return .ignored(length: 1)
+        }
+        return .key(.character(character), length: length)
+    }
+}

@@ -1,0 +1,106 @@
+/// What Tab offers on a terminal's command line: the end of the text before the cursor that a
+/// completion replaces, and the candidates for it.
+public struct Completion: Hashable, Sendable {
+    /// How many characters before the cursor the chosen candidate replaces.
+    public let replacing: Int
+    /// Whole words (or whole category names), in the order offered.
+    public let candidates: [String]
+
+    /// The longest beginning every candidate shares (letters compared as typed), what Tab fills
+    /// in when there are several.
+    public var commonPrefix: String {
+        guard var prefix = candidates.first else { return "" }
+        for candidate in candidates.dropFirst() {
+            prefix = String(zip(prefix, candidate).prefix { $0 == $1 }.map(\.0))
+        }
+        return prefix
+    }
+}
+
+/// Completion of commands and of their arguments, from the reader's state: command names of the
+/// interface's language, filter names of the loaded catalogue, settings and their values, tabs.
+/// Pure, so it is tested without a terminal.
+public struct LineCompletion: Sendable {
+    public let parser: CommandParser
+    public let strings: Strings
+
+    public init(parser: CommandParser, strings: Strings) {
+        self.parser = parser
+        self.strings = strings
+    }
+
+    public func complete(_ beforeCursor: String, _ state: ReaderState) -> Completion {
+        let text = beforeCursor.drop { $0 == " " }
+        guard let space = text.firstIndex(of: " ") else {
+            return Completion(replacing: text.count, candidates: commands(matching: String(text)))
+        }
+        let word = String(text[..<space])
+        let rest = String(text[text.index(after: space)...].drop { $0 == " " })
+        guard let spec = parser.spec(named: word) else { return Completion(replacing: rest.count, candidates: []) }
+        switch spec.name {
+        case "set":
+            // A setting's name, then its value.
+            guard let gap = rest.firstIndex(of: " ") else {
+                return Completion(replacing: rest.count, candidates: matching(settingNames, rest))
+            }
+            let value = String(rest[rest.index(after: gap)...].drop { $0 == " " })
+            let values = SettingKey(name: String(rest[..<gap])).map(settingValues) ?? []
+            return Completion(replacing: value.count, candidates: matching(values, value))
+        default:
+            // Category names may hold spaces: the whole argument is completed.
+            return Completion(replacing: rest.count, candidates: matching(arguments(of: spec.name, state), rest))
+        }
+    }
+
+    /// One name per command that begins with what was typed, among those `aide` lists (the
+    /// interface language's and the shared ones): « fil » is « filtre », not also « filtrer ».
+    /// One-letter shortcuts are left out (nothing to complete there).
+    func commands(matching typed: String) -> [String] {
+        parser.allSpecs.compactMap { spec in
+            matching(CommandLanguage.helpNames(spec.names, localeCode: strings.localeCode).filter { $0.count > 1 }, typed).first
+        }
+    }
+
+    /// The name each setting is listed under, as it can be typed: « vitesse Farnsworth » is
+    /// typed « farnsworth » (a space would start the value).
+    var settingNames: [String] {
+        SettingKey.allCases.compactMap { key in
+            let listed = key.displayName(strings)
+            let typed = SettingKey(name: listed) == key ? listed : String(listed.split(separator: " ").last ?? "").lowercased()
+            return SettingKey(name: typed) == key ? typed : nil
+        }
+    }
+
+    func arguments(of command: String, _ state: ReaderState) -> [String] {
+        let french = strings.localeCode == "fr"
+        switch command {
+        case "filter":
+            guard case .loaded(let catalogue) = state.catalogue else { return [] }
+            return catalogue.categories.map(\.name) + [french ? "toutes" : "all"]
+        case "tab": return ["formations", "morse"]
+        case "help": return commands(matching: "")
+        case "next", "previous": return french ? ["formation", "titre"] : ["course", "heading"]
+        case "course", "heading": return french ? ["suivante", "précédente"] : ["next", "previous"]
+        case "practice": return ["koch"]
+        default: return []
+        }
+    }
+
+    func settingValues(_ key: SettingKey) -> [String] {
+        switch key {
+        case .verbosity: Verbosity.allCases.map { $0.name(strings) }
+        case .position: strings.localeCode == "fr" ? ["oui", "non"] : ["on", "off"]
+        case .typingEcho: TypingEcho.allCases.map { $0.name(strings) }
+        case .inputMode: InputMode.allCases.map { $0.name(strings) }
+        case .speechBackend: ["auto", "espeak", "speechd"]
+        default: []
+        }
+    }
+
+    /// Candidates that begin with what was typed, case and accents ignored, each once.
+    func matching(_ names: [String], _ typed: String) -> [String] {
+        let folded = FrenchCollation.fold(typed)
+        var seen = Set<String>()
+        return names.filter { FrenchCollation.fold($0).hasPrefix(folded) && seen.insert(FrenchCollation.fold($0)).inserted }
+    }
+}

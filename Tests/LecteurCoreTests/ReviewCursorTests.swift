@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import LecteurCore
+import LecteurLocales
+
+/// The review cursor (caractère, mot, phrase, épeler, décrire) and the punctuation levels, with
+/// the shipped French data: what NVDA's review cursor and symbol levels do, as plain unit tests.
+@Suite struct ReviewCursorTests {
+    static let characters = try! CharacterLexicon.decode(LocaleResources.data(locale: "fr", file: "lexique-caracteres.json")!)
+    static let lexicon = try! PronunciationLexicon.decode(LocaleResources.data(locale: "fr", file: "lexique.json")!)
+    static let namer = CharacterNamer(lexicon: characters, symbols: lexicon.symbols)
+    static let punctuation = PunctuationReader(characters: characters, symbols: lexicon.symbols,
+                                               abbreviations: lexicon.abbreviations.keys)
+    static let reader = Reader(strings: Fixture.fr, timeZone: Fixture.paris, characters: characters)
+
+    // MARK: Words and sentences
+
+    @Test func wordsKeepTheSignsThatJoinLettersAndStopOnOtherSigns() {
+        let text = ReviewText("de l'IA : 1,5 jour, e-mail « oui »")
+        var starts: [String] = []
+        var offset: Int? = 0
+        while let at = offset {
+            starts.append(text.text(text.word(at: at)!))
+            offset = text.nextWordStart(after: at)
+        }
+        #expect(starts == ["de", "l'IA", ":", "1,5", "jour", ",", "e-mail", "«", "oui", "»"])
+        #expect(text.previousWordStart(before: 3) == 0)
+        #expect(text.previousWordStart(before: 0) == nil)
+        #expect(text.word(at: 2) == nil) // the blank after « de »
+    }
+
+    @Test func sentencesEndAtAStopFollowedByABlankOrAtALineBreak() {
+        let text = ReviewText("Prix : 1 490,50 €. Durée 2 jours ! Et M. Dupont?\nFin")
+        #expect(text.sentences.map(text.text) == ["Prix : 1 490,50 €.", "Durée 2 jours !", "Et M.", "Dupont?", "Fin"])
+    }
+
+    // MARK: Names
+
+    @Test func lettersAreSaidWithTheirAccentsThenTheCapital() {
+        let namer = Self.namer
+        #expect(namer.name("É") == "e accent aigu majuscule")
+        #expect(namer.name("è") == "e accent grave")
+        #expect(namer.name("ç") == "c cédille")
+        #expect(namer.name("Ï") == "i tréma majuscule")
+        #expect(namer.name("œ") == "e dans l'o")
+        #expect(namer.name("R") == "r majuscule")
+        #expect(namer.name("7") == "7")
+        #expect(namer.name(" ") == "espace")
+        #expect(namer.name("&") == "esperluette")
+        #expect(namer.name("«") == "guillemet ouvrant")
+        #expect(namer.name("☃") == "caractère 2603")
+    }
+
+    @Test func spellingNamesEachCharacterOfTheWord() {
+        #expect(Self.namer.spell("l'IA", separator: ", ") == "l, apostrophe, i majuscule, a majuscule")
+        #expect(Self.namer.spell("RGPD", separator: ", ") == "r majuscule, g majuscule, p majuscule, d majuscule")
+        #expect(Self.namer.spellPhonetically("Kéa", alphabet: "otan", separator: ", ") == "Kilo majuscule, Écho accent aigu, Alfa")
+        #expect(Self.namer.spellPhonetically("Kéa", alphabet: "francais", separator: ", ") == "Kléber majuscule, Eugène accent aigu, Anatole")
+    }
+
+    @Test func describingGivesTheNameAndTheCodeOfEveryScalar() {
+        #expect(Self.namer.describe("É", separator: ", ") == "e accent aigu majuscule, U+00C9")
+        // « é » typed as e + combining acute is one character with two codes.
+        #expect(Self.namer.describe("e\u{301}", separator: ", ") == "e accent aigu, U+0065, U+0301")
+    }
+
+    // MARK: Punctuation levels
+
+    @Test func eachLevelReadsItsSignsAndNeverTheSignsInsideAWord() {
+        let text = "Prix : 300 €/jour, l'IA (C++) & « n° 6 »... #1"
+        let p = Self.punctuation
+        #expect(p.read(text, level: .none) == "Prix : 300 €/jour, l'IA (C++) & « n° 6 »... croisillon 1")
+        #expect(p.read(text, level: .some) == "Prix : 300 €/jour, l'IA (C++) & « n° 6 »... croisillon 1")
+        #expect(p.read(text, level: .most)
+                == "Prix deux-points 300 €/jour, l'IA parenthèse ouvrante C++ parenthèse fermante & guillemet ouvrant n° 6 guillemet fermant ... croisillon 1")
+        #expect(p.read(text, level: .all)
+                == "Prix deux-points 300 €/jour virgule l'IA parenthèse ouvrante C++ parenthèse fermante esperluette guillemet ouvrant n° 6 guillemet fermant point point point croisillon 1")
+    }
+
+    @Test func aMinusBeforeANumberAndAnAddressAreLeftToTheLexicon() {
+        let p = Self.punctuation
+        #expect(p.read("-5 °C, contact@exemple.fr", level: .all) == "-5 °C virgule contact@exemple.fr")
+    }
+
+    // MARK: Through the reducer
+
+    /// On the detail screen's description: the cursor moves by word, spells, and the braille
+    /// cursor follows it on the focused line.
+    @Test func theReviewCursorReadsInsideTheElementAndTheBrailleCursorFollowsIt() throws {
+        var state = ReaderState()
+        state.settings.speakPosition = false
+        _ = Self.reader.reduce(&state, .catalogueLoaded(Fixture.builtIn))
+        _ = Self.reader.reduce(&state, .command(.go(1)))
+        _ = Self.reader.reduce(&state, .command(.activate))
+        _ = Self.reader.reduce(&state, .command(.next)) // the description
+        let target = try #require(Self.reader.navigator.reviewTarget(state))
+        #expect(target.text.text(0..<9) == "Découvrez")
+        var store = ReaderTestStore(reader: Self.reader, state: state)
+        store.send(.command(.review(.word, .next)), [
+            .braille(BrailleLine(text: target.line.text, cursor: 10)),
+            .speak(Utterance(text: "les", interrupt: true, priority: .answer)),
+        ]) {
+            $0.review = ReviewPosition(screen: target.screen, index: target.index, offset: 10)
+            $0.history.append("les")
+        }
+        store.send(.command(.spell(phonetic: false)), [
+            .speak(Utterance(text: "l, e, s", interrupt: true, priority: .answer)),
+            .braille(BrailleLine(text: target.line.text, cursor: 10)),
+        ]) { $0.history.append("l, e, s") }
+        store.send(.command(.review(.character, .previous)), [
+            .braille(BrailleLine(text: target.line.text, cursor: 9)),
+            .speak(Utterance(text: "espace", interrupt: true, priority: .answer)),
+        ]) {
+            $0.review?.offset = 9
+            $0.history.append("espace")
+        }
+        // A new focus starts the cursor again at the first character.
+        _ = store.reader.reduce(&store.state, .command(.previous))
+        #expect(store.state.review == nil)
+        _ = store.reader.reduce(&store.state, .command(.next))
+        let first = store.reader.reduce(&store.state, .command(.review(.character, .current)))
+        #expect(first.spoken == ["d majuscule"])
+    }
+
+    @Test func pastTheLastWordTheCursorSaysEndAndStays() {
+        var state = ReaderState()
+        state.settings.speakPosition = false
+        state.catalogue = .loaded(Fixture.builtIn)
+        state.focus[.formations] = 0 // the « Toutes » chip
+        var store = ReaderTestStore(reader: Self.reader, state: state)
+        let effects = store.reader.reduce(&store.state, .command(.review(.word, .next)))
+        #expect(effects.notices == ["Fin."])
+        #expect(store.state.review == nil)
+    }
+
+    @Test func aRoutingKeyOverTextReadsThereAndOverAButtonActivates() throws {
+        var state = ReaderState()
+        state.settings.speakPosition = false
+        _ = Self.reader.reduce(&state, .catalogueLoaded(Fixture.builtIn))
+        _ = Self.reader.reduce(&state, .command(.go(1)))
+        let beforeActivation = state
+        let activated = Self.reader.reduce(&state, .displayKey(.route(character: 3)))
+        #expect(activated.focusReport?.screen == "detail")
+        _ = Self.reader.reduce(&state, .command(.next))
+        let target = try #require(Self.reader.navigator.reviewTarget(state))
+        let routed = Self.reader.reduce(&state, .displayKey(.route(character: target.lineStart + 1)))
+        #expect(routed.spoken == ["e accent aigu"])
+        #expect(routed.contains(.braille(BrailleLine(text: target.line.text, cursor: target.lineStart + 1))))
+        #expect(beforeActivation.review == nil)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// The real `lecteur` on a pseudo-terminal, played as a person types: Python's `pty` writes the
+/// bytes of each step with real delays, waits until the reader has answered (a text in its
+/// output) and reads everything it writes. The terminal's settings (`stty -g`) are taken just
+/// before the reader starts and just after it ends, to prove it leaves them as it found them.
+struct PseudoTerminal {
+    struct Step {
+        let bytes: [UInt8]
+        /// Wait until this text appears in what the reader writes after the step (20 s at most).
+        let until: String?
+        /// Or, without `until`, this long.
+        let pause: Double
+        /// Sent to the reader instead of bytes.
+        var signal: Int32?
+        /// Note how many samples the sound recording held just before the bytes are written.
+        var mark = false
+
+        static func type(_ text: String, until: String? = nil, pause: Double = 0.3) -> Step {
+            Step(bytes: Array(text.utf8), until: until, pause: pause)
+        }
+
+        /// A key whose moment is noted against the recording of the sound server (`Run.marks`).
+        static func marked(_ text: String, pause: Double) -> Step {
+            Step(bytes: Array(text.utf8), until: nil, pause: pause, mark: true)
+        }
+
+        static func signal(_ signo: Int32) -> Step {
+            Step(bytes: [], until: nil, pause: 0.2, signal: signo)
+        }
+    }
+
+    struct Run {
+        let output: String
+        let status: Int32?
+        let sttyBefore: String
+        let sttyAfter: String
+        /// For each marked step, the recording's length in samples just before its key was sent.
+        let marks: [Int]
+
+        /// The transcript's JSON Lines events among the terminal's echo and redraws.
+        var events: [[String: Any]] {
+            // A terminal ends lines with "\r\n", one Character in Swift.
+            output.split(whereSeparator: \.isNewline).compactMap { line in
+                guard let start = line.range(of: "{\"type\"") else { return nil }
+                let json = line[start.lowerBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+                return (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
+            }
+        }
+
+        func events(_ type: String, code: String? = nil) -> [[String: Any]] {
+            events.filter { $0["type"] as? String == type && (code == nil || $0["code"] as? String == code) }
+        }
+    }
+
+    static let driver = #"""
+    import json, os, pty, select, sys, time
+    spec = json.loads(sys.argv[1])
+    prefix = spec["prefix"]
+    env = dict(os.environ)
+    env.update(spec["env"])
+    pid, fd = pty.fork()
+    if pid == 0:
+        script = 'stty -g > "$0.before"; "$@"; s=$?; stty -g > "$0.after"; exit $s'
+        os.execve("/bin/sh", ["sh", "-c", script, prefix] + spec["argv"], env)
+    out = b""
+    marks = []
+    def pump(seconds, token=None, since=0):
+        global out
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if token is not None and token in out[since:]:
+                return True
+            r, _, _ = select.select([fd], [], [], 0.02)
+            if r:
+                try:
+                    out += os.read(fd, 65536)
+                except OSError:
+                    time.sleep(0.02)
+        return token is not None and token in out[since:]
+    pump(20, spec["ready"].encode())
+    for step in spec["steps"]:
+        since = len(out)
+        if step["signal"]:
+            # The reader is the shell's only child.
+            child = int(open("/proc/%d/task/%d/children" % (pid, pid)).read().split()[0])
+            os.kill(child, step["signal"])
+        if step["mark"]:
+            marks.append(os.path.getsize(spec["monitor"]) // 2)
+        data = bytes.fromhex(step["hex"])
+        for i in range(0, len(data), 512):
+            os.write(fd, data[i:i + 512])
+            pump(0.01)
+        if step["until"] is not None:
+            pump(20, step["until"].encode(), since)
+        else:
+            pump(step["pause"])
+    status = None
+    end = time.monotonic() + 20
+    while time.monotonic() < end:
+        done, raw = os.waitpid(pid, os.WNOHANG)
+        if done:
+            status = os.waitstatus_to_exitcode(raw)
+            break
+        pump(0.05)
+    if status is None:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+    pump(0.2)
+    def read(path):
+        try:
+            return open(path).read().strip()
+        except OSError:
+            return ""
+    print(json.dumps({"output": out.decode("utf-8", "replace"), "status": status,
+                      "before": read(prefix + ".before"), "after": read(prefix + ".after"), "marks": marks}))
+    """#
+
+    /// Runs `lecteur ARGUMENTS` on a new pseudo-terminal with `environment`, plays `steps` once
+    /// `ready` has appeared in its output, and waits (20 s at most) for it to end.
+    static func run(_ arguments: [String], environment: [String: String], ready: String = "\"focus\"",
+                    monitor: URL? = nil, steps: [Step]) throws -> Run {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-pty-\(UUID().uuidString)").path
+        defer {
+            try? FileManager.default.removeItem(atPath: prefix + ".before")
+            try? FileManager.default.removeItem(atPath: prefix + ".after")
+        }
+        var env = ["TERM": "xterm-256color", "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock"]
+        for (key, value) in environment { env[key] = value }
+        let spec: [String: Any] = [
+            "prefix": prefix, "env": env, "ready": ready, "monitor": monitor?.path ?? "",
+            "argv": [LecteurProcess.binary.path] + arguments,
+            "steps": steps.map { step -> [String: Any] in
+                ["hex": step.bytes.map { String(format: "%02x", $0) }.joined(),
+                 "until": step.until as Any? ?? NSNull(), "pause": step.pause, "signal": step.signal ?? 0,
+                 "mark": step.mark]
+            },
+        ]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", driver, String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard let report = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw LecteurProcess.TimedOut(arguments: arguments)
+        }
+        return Run(output: report["output"] as? String ?? "", status: (report["status"] as? Int).map(Int32.init),
+                   sttyBefore: report["before"] as? String ?? "", sttyAfter: report["after"] as? String ?? "",
+                   marks: report["marks"] as? [Int] ?? [])
+    }
+}
