@@ -70,7 +70,7 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: v5),
 
-        .testTarget(name: "LecteurCoreTests", dependencies: ["LecteurCore", "LecteurLocales",
+        .testTarget(name: "LecteurCoreTests", dependencies: ["LecteurCore", "LecteurLocales", "LecteurTestSupport",
                                                              .product(name: "CustomDump", package: "swift-custom-dump")],
                     swiftSettings: v5),
         .testTarget(name: "LecteurSpeechTests", dependencies: ["LecteurSpeech", "LecteurAudio", "LecteurCore", "LecteurLocales", "LecteurTestSupport",

@@ -7,6 +7,8 @@
 #       Starts the test display then brltty; waits (bounded) until the display is connected and
 #       BrlAPI listens. Prints KEY=VALUE lines to source or parse:
 #         BRAILLE_TEST_DIR  BRLAPI_HOST  BRLAPI_AUTH  BRAILLE_DISPLAY_LOG  BRAILLE_DISPLAY_CONTROL
+#       With BRLTTY_TEST_LOG_LEVEL set (e.g. debug,server), brltty logs at that level to DIR/brltty.log
+#       (which tty each BrlAPI client took: "taking control of tty …").
 #   brltty-test.sh stop-brltty DIR     stops brltty only (the display stays, to test reconnection)
 #   brltty-test.sh kill-brltty DIR     kills brltty with SIGKILL, as a crash would (its BrlAPI
 #                                      socket file stays behind; start-brltty copes with that)
@@ -98,7 +100,7 @@ start_brltty() {
     before=$(grep -c '"event": "connected"' "$dir/display.jsonl" || true)
     # -q: no start-up message (it would hold the first client for 3 s); -n: stay in foreground
     # is not wanted here, so run it in the background ourselves and keep its pid file.
-    clean_exec brltty -n -e -q -f /dev/null -F /dev/null -W "$dir/w" -P "$dir/brltty.pid" \
+    clean_exec brltty -n -e -q ${BRLTTY_TEST_LOG_LEVEL:+-l "$BRLTTY_TEST_LOG_LEVEL"} -f /dev/null -F /dev/null -W "$dir/w" -P "$dir/brltty.pid" \
         -b vr -d "client:$dir/vr.sock" -x no -s no -t "$TABLE" \
         -A "auth=$AUTH,host=:$HOST" </dev/null >"$dir/brltty.log" 2>&1 9>&- &
     echo $! >"$dir/brltty.launch.pid"

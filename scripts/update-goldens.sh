@@ -2,7 +2,9 @@
 # Regenerates every golden the tests compare with, for review:
 #   Tests/LecteurIntegrationTests/Golden/*   the audit reports of the built-in catalogue
 #   Tests/Phonemes/fr.golden.txt             everything said in French, as espeak-ng pronounces it
-#   Tests/LecteurCoreTests/Golden/*          what the core says and decodes (spoken texts, decoded catalogues)
+#   Tests/LecteurCoreTests/Golden/spoken-*   what the spoken-text builder says of the screens, strings and fuzz corpus
+#   Tests/LecteurCoreTests/Golden/catalogue-generated-documents.txt   what the decoder decides for 2 500 generated documents
+#   Tests/LecteurCoreTests/Golden/element-rule-findings.txt   what the audit's element rules find on random elements
 # The tests never write a golden: on a mismatch each writes its actual output under
 # .build/golden-actual/ (same path as the golden) and fails. This script runs those tests,
 # copies every actual output over its golden and prints the diff. Read it, then commit the goldens
@@ -13,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 actual=.build/golden-actual
-tests='AuditGoldenTests|PhonemeGoldenTests|GoldenOutputTests'
+tests='AuditGoldenTests|PhonemeGoldenTests|SpokenTextPathTests|CatalogueFastPathTests|RuleSpansTests'
 
 [ "${1:-}" = --no-build ] || swift build --build-tests
 rm -rf "$actual"

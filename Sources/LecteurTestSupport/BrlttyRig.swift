@@ -38,14 +38,17 @@ public final class BrlttyRig: @unchecked Sendable {
     public enum RigError: Error { case failed(String), badOutput(String), timeout(String) }
 
     /// Fails with what is missing (`Requirement.brltty`) before trying anything.
-    public static func start(cells: Int = 40, auth: String = "none") throws -> BrlttyRig {
+    /// With `serverLog`, brltty logs its BrlAPI server at debug level to `brlttyLog` (which tty
+    /// each client took).
+    public static func start(cells: Int = 40, auth: String = "none", serverLog: Bool = false) throws -> BrlttyRig {
         try Requirement.brltty.require()
         // The rig names the directory so it can clean up even when the start itself fails.
         let dir = FileManager.default.temporaryDirectory
             .appendingPathComponent("lecteur-brltty-\(getpid())-\(UUID().uuidString.prefix(8))").path
         let output: String
         do {
-            output = try run([script, "start", "--dir", dir, "--cells", "\(cells)", "--auth", auth])
+            output = try run([script, "start", "--dir", dir, "--cells", "\(cells)", "--auth", auth],
+                             environment: serverLog ? ["BRLTTY_TEST_LOG_LEVEL": "debug,server"] : [:])
         } catch {
             _ = try? run([script, "stop", dir])
             throw error
@@ -57,6 +60,9 @@ public final class BrlttyRig: @unchecked Sendable {
         }
         return try BrlttyRig(env: env)
     }
+
+    /// brltty's own log (see `start(serverLog:)`).
+    public var brlttyLog: String { dir + "/brltty.log" }
 
     public func stopBrltty() throws { _ = try Self.run([Self.script, "stop-brltty", dir]) }
     /// SIGKILL, as a crash: no goodbye to the display or to BrlAPI clients.
@@ -126,10 +132,11 @@ public final class BrlttyRig: @unchecked Sendable {
     }
 
     @discardableResult
-    public static func run(_ arguments: [String], timeout: TimeInterval = 30) throws -> String {
+    public static func run(_ arguments: [String], timeout: TimeInterval = 30, environment: [String: String] = [:]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -68,7 +68,11 @@ import Testing
         init(status: DeviceStatus = DeviceStatus(sound: .none, speechPending: 0, braille: .off)) {
             let strings = Strings(localeCode: "fr", table: LocaleResources.table(locale: "fr")!)
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-session-\(UUID().uuidString)")
-            let store = ReaderStore(strings: strings, url: folder.appendingPathComponent("lecteur.sqlite"))
+            // The configuration files of this folder only: a developer's ~/.config/lecteur/lecteur.toml
+            // (a braille message timeout, a verbosity…) must not change what the session does.
+            let configuration = ConfigurationPaths.fromEnvironment(["HOME": folder.path, "XDG_CONFIG_HOME": folder.path + "/config",
+                                                                    "XDG_CONFIG_DIRS": folder.path + "/etc-xdg"])
+            let store = ReaderStore(strings: strings, url: folder.appendingPathComponent("lecteur.sqlite"), configuration: configuration)
             let lines = self.lines
             let box = PostBox()
             let devices = ReaderDevices(speech: speech, braille: braille, audio: audio, settings: [FakeVolume()],
