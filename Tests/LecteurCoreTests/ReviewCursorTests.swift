@@ -97,8 +97,8 @@ import LecteurLocales
         #expect(target.text.text(0..<9) == "Découvrez")
         var store = ReaderTestStore(reader: Self.reader, state: state)
         store.send(.command(.review(.word, .next)), [
-            .braille(BrailleLine(text: target.line.text, cursor: 10)),
             .speak(Utterance(text: "les", interrupt: true, priority: .answer)),
+            .braille(BrailleLine(text: target.line.text, cursor: 10)),
         ]) {
             $0.review = ReviewPosition(screen: target.screen, index: target.index, offset: 10)
             $0.history.append("les")
@@ -108,8 +108,8 @@ import LecteurLocales
             .braille(BrailleLine(text: target.line.text, cursor: 10)),
         ]) { $0.history.append("l, e, s") }
         store.send(.command(.review(.character, .previous)), [
-            .braille(BrailleLine(text: target.line.text, cursor: 9)),
             .speak(Utterance(text: "espace", interrupt: true, priority: .answer)),
+            .braille(BrailleLine(text: target.line.text, cursor: 9)),
         ]) {
             $0.review?.offset = 9
             $0.history.append("espace")

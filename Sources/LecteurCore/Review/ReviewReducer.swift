@@ -1,7 +1,7 @@
 /// The review cursor, a child of the reader: it reads inside the focused element by character,
 /// word and sentence, spells and describes, as NVDA's review cursor and Orca's flat review do.
 /// It never moves the focus; the braille cursor follows it on the focused element's line, so a
-/// braille user feels where it is while a speech user hears it.
+/// braille user feels where it is while a speech user hears it (speech first, then the line).
 struct ReviewReducer: Sendable {
     let strings: Strings
     let namer: CharacterNamer
@@ -29,20 +29,20 @@ struct ReviewReducer: Sendable {
                 guard target.text.characters.indices.contains(moved) else { return edge(step, &state, &out) }
                 offset = moved
             }
-            move(to: offset, target, &state, &out)
             out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &state)
+            move(to: offset, target, &state, &out)
         case .review(.word, let step):
             if step != .current {
                 let moved = step == .next ? target.text.nextWordStart(after: offset) : target.text.previousWordStart(before: offset)
                 guard let moved else { return edge(step, &state, &out) }
                 offset = moved
             }
-            move(to: offset, target, &state, &out)
             if let word = target.text.word(at: offset) {
                 out.speak(target.text.text(word), &state)
             } else {
                 out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &state)
             }
+            move(to: offset, target, &state, &out)
         case .review(.sentence, let step):
             let sentences = target.text.sentences
             let current = sentences.firstIndex { $0.contains(offset) } ?? sentences.firstIndex { $0.lowerBound > offset } ?? 0
@@ -52,8 +52,8 @@ struct ReviewReducer: Sendable {
                 guard sentences.indices.contains(chosen) else { return edge(step, &state, &out) }
             }
             guard sentences.indices.contains(chosen) else { return }
-            move(to: sentences[chosen].lowerBound, target, &state, &out)
             out.speak(target.text.text(sentences[chosen]), &state)
+            move(to: sentences[chosen].lowerBound, target, &state, &out)
         case .spell(let phonetic):
             let range = target.text.word(at: offset) ?? offset..<offset + 1
             let word = target.text.text(range)
@@ -75,8 +75,8 @@ struct ReviewReducer: Sendable {
     func route(toLineCharacter character: Int, target: Target, _ state: inout ReaderState, _ out: inout Announcer) {
         guard !target.text.isEmpty else { return }
         let offset = target.text.clamped(character - target.lineStart)
-        move(to: offset, target, &state, &out)
         out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &state)
+        move(to: offset, target, &state, &out)
     }
 
     /// The review offset for the focused element: where it was left in this element, else its start.
