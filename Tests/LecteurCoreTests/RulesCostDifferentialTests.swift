@@ -34,7 +34,9 @@ import Testing
 
     static let pieces = ["{", "}", "{a}", "{b}", "{count}", "{a{b}", "{}", "a", "b", " ", "é", "IA", "1 490", "\u{202F}",
                          "{{a}}", "}{", "«", "e\u{301}", "🙂", "count", "{ a}", "{é}"]
-    static let names = ["a", "b", "count", "", "a{b", " a", "é", "x"]
+    // No name with a brace: no placeholder has one, and since issue 28 the scan skips to the last
+    // "{" before a "}" (linear on a template of 100 000 "{"), so « {a{b} » has the slot « b » only.
+    static let names = ["a", "b", "count", "", " a", "é", "x"]
     static let values = ["", "1", "{a}", "{b}", "x y", "é", "}", "{", "2,5"]
 
     static func random<T>(_ items: [T], _ g: inout Generator) -> T { items[Int(g.next() % UInt64(items.count))] }
