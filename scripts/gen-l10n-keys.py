@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Regenerates Sources/LecteurCore/Localization/L10n.swift from the string files of Locales/fr/
 (the reference: every *.json except lexicons). The enum gives the code compile-time keys; the
 locale tests check every locale against it. Run it after adding a key."""

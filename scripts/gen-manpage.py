@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes lecteur(1) in mdoc from the command definitions: the JSON that swift-argument-parser
 prints with `lecteur --experimental-dump-help` (the same data its generate-manual tool reads).
 That tool drops every non-ASCII character (its MDoc escaping keeps ASCII only), which turns the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the Debian packages Lecteur builds against and tests with, only those missing, and never
 # removes a package: every apt-get call has --no-remove, and apt is asked first (simulation) so a
 # conflict stops here with apt's own explanation instead of taking the user's sound stack away.

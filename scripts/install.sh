@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the reader like any Linux program (optional; scripts/run.sh runs it from the checkout).
 #
 #   scripts/install.sh [--prefix DIR] [--destdir DIR]     builds and installs (prefix: /usr/local)
@@ -24,7 +25,7 @@ while [ $# -gt 0 ]; do
     --destdir) destdir=$2; shift 2 ;;
     --destdir=*) destdir=${1#--destdir=}; shift ;;
     --uninstall) uninstall=1; shift ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '3,19p' "$0"; exit 0 ;;
     *) echo "install.sh : option inconnue « $1 » (voir --help)" >&2; exit 2 ;;
   esac
 done

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds and runs the reader on its built-in catalogue (arguments are passed to `lecteur`).
 set -euo pipefail
 cd "$(dirname "$0")/.."

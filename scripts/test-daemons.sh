@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Sourced by scripts/test.sh and scripts/sanitizers.sh: the private PulseAudio, speech-dispatcher
 # and brltty the integration tests use, in one work folder, with the environment they need exported.
 #

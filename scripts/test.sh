@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs the whole test suite on a fresh Debian 12 machine with Swift: installs the missing system
 # packages, starts the private PulseAudio and brltty the integration tests use, runs the tests,
 # and stops the daemons whatever happens.

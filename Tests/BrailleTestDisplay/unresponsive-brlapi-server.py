@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A fake BrlAPI server for issue 17 item 16: it accepts connections on 127.0.0.1 and either never
 answers ("silent") or answers bytes that are not BrlAPI ("garbage", or "slow-garbage" half a
 second after accepting: a display whose refusal comes after a short script has ended). BrlAPI host "127.0.0.1:N"

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Opens an HTML file in headless Chromium and prints, as one JSON object, what Chromium itself
 computed for it: the accessibility tree (role, accessible name, heading level of every node that
 is not ignored), the network requests the page made besides itself, the document's language and
