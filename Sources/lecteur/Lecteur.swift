@@ -20,6 +20,16 @@ struct Lecteur: ParsableCommand {
         // `lecteur --help` describes the reader itself (the default command) after the list of
         // commands: its speech and braille options are what most users look for.
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // A binary without its data folder says so in French; only what describes the program
+        // itself (help, version, completions) still answers.
+        if !Localization.dataFound {
+            fputs(DataFolder.missingMessage() + "\n", stderr)
+            let describesItself = arguments.contains {
+                ["--help", "-h", "--version", "--experimental-dump-help"].contains($0)
+                    || $0.hasPrefix("--generate-completion-script")
+            } || arguments.first == "help"
+            if !describesItself { Foundation.exit(DataFolder.exitCode) }
+        }
         if let first = arguments.first, ["--help", "-h", "help"].contains(first), arguments.count == 1 {
             print(helpMessage())
             print(helpMessage(for: Read.self))
@@ -40,6 +50,11 @@ struct Lecteur: ParsableCommand {
             Foundation.exit(code.rawValue)
         } catch {
             let code = exitCode(for: error)
+            // swift-argument-parser's own `--version` prints the number alone: the GNU form instead.
+            if error is CleanExit, message(for: error) == lecteurVersion {
+                print(versionText())
+                return
+            }
             if code == .success || code.rawValue == 0 || error is CleanExit {
                 exit(withError: error)
             }
@@ -51,10 +66,11 @@ struct Lecteur: ParsableCommand {
 
 /// Options every subcommand that shows the catalogue shares.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(cli(.cliOptCatalog), valueName: cli(.cliValueCatalog)))
+    @Option(name: .long, help: ArgumentHelp(cli(.cliOptCatalog), valueName: cli(.cliValueCatalog)),
+            completion: .file(extensions: ["json"]))
     var catalog: String?
 
-    @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"))
+    @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"), completion: .list(Localization.available))
     var locale: String?
 
     func strings() throws -> Strings {

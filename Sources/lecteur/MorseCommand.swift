@@ -20,10 +20,12 @@ extension Lecteur {
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptTone), valueName: "HZ"))
         var tone: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptOutput), valueName: cli(.cliValueWavFile)))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptOutput), valueName: cli(.cliValueWavFile)),
+                completion: .file(extensions: ["wav"]))
         var output: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"),
+                completion: .list(Localization.available))
         var locale: String?
 
         func run() throws {
