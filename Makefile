@@ -35,8 +35,10 @@ GEN := $(BUILDDIR)/generated
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || date +%s)
 export SOURCE_DATE_EPOCH
 
+# LECTEUR_INSTALLED: the data is looked for where `install` puts it, never in this checkout.
+# No RUNPATH ($$ORIGIN): the binary loads only the system's libraries.
 SWIFTFLAGS := -c release --scratch-path $(BUILDDIR) --product lecteur --static-swift-stdlib \
-  -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. \
+  --disable-local-rpath -Xswiftc -DLECTEUR_INSTALLED -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. \
   -Xcc -ffile-prefix-map=$(CURDIR)=. -Xcxx -ffile-prefix-map=$(CURDIR)=. \
   -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now -Xlinker --as-needed
 

@@ -19,11 +19,10 @@ public enum LocaleResources {
     /// `LECTEUR_DATA_DIR/locales` when that variable is set (and nothing else: the user said where
     /// the data is), else `../share/lecteur/locales` from the executable, else the checkout's
     /// `Locales/` (this file's folder), the first that exists. The checkout's path is
-    /// known only to a development build: the release build (Makefile) maps source paths to `.`
-    /// with `-file-prefix-map`, so that no build path is in the binary, and a relative path is
-    /// never taken (it would depend on the current folder). No resource bundle: SwiftPM's
-    /// accessor writes the build folder's absolute path into the binary and stops the program
-    /// when that folder is gone.
+    /// known only to a development build: the installed build (Makefile) defines
+    /// LECTEUR_INSTALLED, so that no build path is in the binary (`#filePath` is not remapped by
+    /// `-file-prefix-map`). No resource bundle: SwiftPM's accessor writes the build folder's
+    /// absolute path into the binary and stops the program when that folder is gone.
     static let root: URL? = {
         var candidates: [URL] = []
         if let data = ProcessInfo.processInfo.environment["LECTEUR_DATA_DIR"], !data.isEmpty {
@@ -34,7 +33,9 @@ public enum LocaleResources {
                              ?? CommandLine.arguments[0])
         candidates.append(executable.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/lecteur/locales"))
-        if #filePath.hasPrefix("/") { candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent()) }
+        #if !LECTEUR_INSTALLED
+        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent())
+        #endif
         return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("fr").path) }
     }()
 

@@ -38,11 +38,11 @@ extension Lecteur {
         @Flag(name: .customLong("allow-offline"), help: ArgumentHelp(cli(.auditCiOptAllowOffline)))
         var allowOffline = false
 
-        @Option(name: .customLong("baseline"), help: ArgumentHelp(cli(.auditCiOptBaseline), valueName: "FICHIER"),
+        @Option(name: .customLong("baseline"), help: ArgumentHelp(cli(.auditCiOptBaseline), valueName: cli(.cliValueFile)),
                 completion: .file(extensions: ["json"]))
         var baselineFile: String?
 
-        @Option(name: .customLong("write-baseline"), help: ArgumentHelp(cli(.auditCiOptWriteBaseline), valueName: "FICHIER"),
+        @Option(name: .customLong("write-baseline"), help: ArgumentHelp(cli(.auditCiOptWriteBaseline), valueName: cli(.cliValueFile)),
                 completion: .file(extensions: ["json"]))
         var writeBaselineFile: String?
 
