@@ -192,6 +192,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case configNotSavedSyntax = "config.notSavedSyntax"
     case configLexiconMalformed = "config.lexiconMalformed"
     case distVersion = "dist.version"
+    case auditReportScreenNumbered = "audit.report.screenNumbered"
     case envSpeechUnavailable = "env.speech.unavailable"
     case envSpeechdUnavailable = "env.speechd.unavailable"
     case envSpeechdFallback = "env.speechd.fallback"
