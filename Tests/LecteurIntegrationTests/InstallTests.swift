@@ -2,7 +2,7 @@ import Foundation
 import LecteurTestSupport
 import Testing
 
-/// scripts/install.sh into a temporary prefix, then the installed reader run with the checkout's
+/// scripts/install.sh (the Makefile) into a temporary prefix, then the installed reader run with the checkout's
 /// `.build` hidden (a private mount namespace with a tmpfs over it, as root). It builds a static
 /// release binary in its own build folder (`swift test` holds the lock of .build), which takes about
 /// ten minutes on a small machine: run with LECTEUR_INSTALL_TEST=1.
@@ -44,10 +44,10 @@ struct InstallTests {
         let out = hidden.stdout
         let version = try String(contentsOf: Self.checkout.appendingPathComponent("Sources/lecteur/Version.swift"), encoding: .utf8)
         let number = version.split(separator: "\"").dropFirst().first.map(String.init) ?? "?"
-        #expect(out.contains("== version\n\(number)\n"), "\(out)")
+        #expect(out.contains("== version\nlecteur (Lecteur) \(number)\n"), "\(out)")
         #expect(out.contains(#""label":"Accessibilité, non sélectionné""#), "\(out)")
         #expect(out.contains("Accessibility, not selected") || out.contains("Accessibilité"), "\(out)")
-        #expect(out.contains("LECTEUR(1)") && out.contains("--speech-backend") && out.contains("filtres par catégorie"),
+        #expect(out.contains("LECTEUR(1)") && out.contains("--speech-backend") && out.contains("category filters"),
                 "man page: \(out)")
         #expect(out.contains("-F _lecteur lecteur"), "\(out)")
         #expect(out.contains("== end"))
