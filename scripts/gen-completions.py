@@ -92,7 +92,8 @@ def zsh_spec(names, takes, kind, repeating, abstract):
         action = ":%s:(%s)" % (names[0].lstrip("-"), " ".join(values(kind)))
     elif extensions(kind) is not None:
         exts = extensions(kind)
-        action = ":%s:_files%s" % (names[0].lstrip("-"), (" -g '*.(%s)'" % "|".join(exts)) if exts else "")
+        pattern = exts[0] if len(exts) == 1 else "(%s)" % "|".join(exts)
+        action = ":%s:_files%s" % (names[0].lstrip("-"), (" -g '*.%s'" % pattern) if exts else "")
     else:
         action = ":%s: " % names[0].lstrip("-")
     specs = []
