@@ -44,7 +44,8 @@ SWIFTFLAGS := -c release --scratch-path $(BUILDDIR) --product lecteur --static-s
 
 BINARY := $(BUILDDIR)/release/lecteur
 # The built binary, reading the checkout's locales (it has no source path to find them by).
-RUN := LECTEUR_DATA_DIR=$(GEN)/data LANG=C.UTF-8 LC_ALL= LANGUAGE= $(BINARY)
+DATA := LECTEUR_DATA_DIR=$(abspath $(GEN))/data
+RUN := $(DATA) LANG=C.UTF-8 LC_ALL= LANGUAGE= $(BINARY)
 
 GENERATED := $(GEN)/man/lecteur.1 $(GEN)/man/fr/lecteur.1 $(GEN)/man/lecteur.toml.5 \
   $(GEN)/man/fr/lecteur.toml.5 $(GEN)/completions/lecteur.bash $(GEN)/completions/_lecteur \
@@ -67,13 +68,13 @@ $(GEN)/help.json: build $(GEN)/data
 	$(RUN) --experimental-dump-help >$@.tmp && mv $@.tmp $@
 
 $(GEN)/man/lecteur.1: $(GEN)/help.json scripts/gen-manpage.py $(GEN)/data
-	mkdir -p $(@D) && $(PYTHON) scripts/gen-manpage.py --lang en --page lecteur.1 --prefix $(PREFIX) $(BINARY) >$@
+	mkdir -p $(@D) && $(DATA) $(PYTHON) scripts/gen-manpage.py --lang en --page lecteur.1 --prefix $(PREFIX) $(BINARY) >$@
 $(GEN)/man/fr/lecteur.1: $(GEN)/help.json scripts/gen-manpage.py $(GEN)/data
-	mkdir -p $(@D) && $(PYTHON) scripts/gen-manpage.py --lang fr --page lecteur.1 --prefix $(PREFIX) $(BINARY) >$@
+	mkdir -p $(@D) && $(DATA) $(PYTHON) scripts/gen-manpage.py --lang fr --page lecteur.1 --prefix $(PREFIX) $(BINARY) >$@
 $(GEN)/man/lecteur.toml.5: $(GEN)/help.json scripts/gen-manpage.py $(GEN)/data
-	mkdir -p $(@D) && $(PYTHON) scripts/gen-manpage.py --lang en --page lecteur.toml.5 --prefix $(PREFIX) $(BINARY) >$@
+	mkdir -p $(@D) && $(DATA) $(PYTHON) scripts/gen-manpage.py --lang en --page lecteur.toml.5 --prefix $(PREFIX) $(BINARY) >$@
 $(GEN)/man/fr/lecteur.toml.5: $(GEN)/help.json scripts/gen-manpage.py $(GEN)/data
-	mkdir -p $(@D) && $(PYTHON) scripts/gen-manpage.py --lang fr --page lecteur.toml.5 --prefix $(PREFIX) $(BINARY) >$@
+	mkdir -p $(@D) && $(DATA) $(PYTHON) scripts/gen-manpage.py --lang fr --page lecteur.toml.5 --prefix $(PREFIX) $(BINARY) >$@
 
 $(GEN)/completions/lecteur.bash: $(GEN)/help.json scripts/gen-completions.py
 	mkdir -p $(@D) && $(PYTHON) scripts/gen-completions.py bash $(GEN)/help.json >$@
