@@ -51,7 +51,7 @@ struct Lecteur: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             // swift-argument-parser's own `--version` prints the number alone: the GNU form instead.
-            if error is CleanExit, message(for: error) == lecteurVersion {
+            if message(for: error) == lecteurVersion {
                 print(versionText())
                 return
             }
