@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Builds the Debian package lecteur_VERSION_ARCH.deb with debhelper (debian/, which drives the
-# Makefile), offline, as the current user, from a copy of the checkout (dpkg-buildpackage writes
-# beside the source folder, and `debian/rules clean` empties the build folder), then checks it
-# with lintian. A release build from nothing: several minutes.
+# Builds the Debian package lecteur_VERSION_ARCH.deb (and lecteur-dbgsym_VERSION_ARCH.deb) with
+# debhelper (debian/, which drives the Makefile), offline, as the current user, from a copy of the
+# checkout (dpkg-buildpackage writes beside the source folder, and `debian/rules clean` empties the
+# build folder), then checks it with lintian. A release build from nothing: several minutes.
 #
-#   scripts/build-deb.sh [OUTDIR]     the .deb (and its -dbgsym .ddeb) go to OUTDIR (default: dist-out/)
+#   scripts/build-deb.sh [OUTDIR]     both go to OUTDIR (default: dist-out/)
 #
-# Needs debhelper, lintian, appstream, desktop-file-utils (scripts/install-deps.sh package) and Swift.
+# Needs debhelper, lintian, appstream, desktop-file-utils (scripts/install-deps.sh test) and Swift.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(realpath -m "${1:-dist-out}")
@@ -26,7 +26,6 @@ done | tar --null -T - -cf - | tar -xf - -C "$work/lecteur"
 appstreamcli validate --no-net "$work"/lecteur/dist/*.metainfo.xml >&2
 (cd "$work/lecteur" && dpkg-buildpackage -us -uc -b) >&2
 cp "$work"/*.deb "$out/"
-cp "$work"/*.ddeb "$out/" 2>/dev/null || true
 deb=$(ls "$work"/lecteur_*.deb)
 echo "lintian :" >&2
 lintian --fail-on error,warning --info "$deb" >&2

@@ -46,6 +46,7 @@ struct PackageTests {
             echo "== man"; for page in man1/lecteur.1 fr/man1/lecteur.1 man5/lecteur.toml.5 fr/man5/lecteur.toml.5; do
               MANWIDTH=120 man --warnings -l /usr/share/man/$page.gz 2>&1 | head -3; done
             echo "== ldd"; ldd /usr/bin/lecteur
+            echo "== needed"; readelf -d /usr/bin/lecteur | grep -E 'NEEDED|RPATH|RUNPATH'
             echo "== paths"; strings /usr/bin/lecteur | grep -c -e '\(Self.checkout.path)' -e '/lecteur-deb\\.' || true
             echo "== end"
             """)
@@ -56,7 +57,13 @@ struct PackageTests {
         #expect(out.contains(#""type":"focus""#) && out.contains("== status 0\n"), "\(out)")
         #expect(out.contains(#""helpUrl": "file:///usr/share/doc/lecteur/audit-rules.html#"#), "\(out)")
         #expect(out.contains("LECTEUR(1)") && out.contains("LECTEUR.TOML(5)") && out.contains("NOM") && out.contains("NAME"), "\(out)")
-        #expect(!out.contains("libglib") && !out.contains("libswiftCore") && !out.contains("not found"), "\(out)")
+        // No Swift runtime from the toolchain, nothing missing; glib (which libspeechd itself
+        // needs) not linked by Lecteur; no RUNPATH.
+        let ldd = out.components(separatedBy: "== ldd").last?.components(separatedBy: "== needed").first ?? ""
+        let needed = out.components(separatedBy: "== needed").last?.components(separatedBy: "== paths").first ?? ""
+        #expect(!ldd.contains("libswiftCore") && !ldd.contains("not found"), "\(ldd)")
+        #expect(needed.contains("libespeak-ng") && !needed.contains("libglib") && !needed.contains("RUNPATH") && !needed.contains("RPATH"),
+                "\(needed)")
         #expect(out.contains("== paths\n0\n"), "no build path in the installed binary: \(out)")
         #expect(out.contains("== end"))
 
