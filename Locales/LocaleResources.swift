@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The string catalogues and lexicons of `Locales/`. Each locale is a folder of JSON files; the

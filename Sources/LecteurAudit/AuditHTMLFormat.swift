@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import LecteurCore
 
 /// A self-contained HTML page (no script, no external resource, styles inline) that a screen

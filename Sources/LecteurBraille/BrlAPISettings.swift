@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Where BrlAPI is and how to authenticate: the usual `BRLAPI_HOST` / `BRLAPI_AUTH` environment

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // fuzz-build: Tests/LecteurCoreTests/CatalogueDecoderOracle.swift
 import Foundation
 import LecteurCore
