@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+// SPDX-License-Identifier: GPL-3.0-or-later
 import PackageDescription
 
 // The pure core (LecteurCore) knows nothing of C libraries or I/O; adapters wrap one device each;
@@ -32,7 +33,9 @@ let package = Package(
                        providers: [.apt(["libbrlapi-dev"])]),
         .systemLibrary(name: "CCurl", path: "Modules/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(name: "CSpeechd", path: "Modules/CSpeechd", pkgConfig: "speech-dispatcher",
+        // No pkgConfig: speech-dispatcher.pc adds glib's flags, and the binary then links
+        // libglib-2.0 that it never calls; the shim includes the header by its full path.
+        .systemLibrary(name: "CSpeechd", path: "Modules/CSpeechd",
                        providers: [.apt(["libspeechd-dev"])]),
         .systemLibrary(name: "CLouis", path: "Modules/CLouis", pkgConfig: "liblouis",
                        providers: [.apt(["liblouis-dev"])]),
@@ -41,9 +44,10 @@ let package = Package(
                        providers: [.apt(["libedit-dev"])]),
 
         // String catalogues and pronunciation lexicons, embedded as resources.
+        // Read at run time from the installed data folder, or from Locales/ in a checkout
+        // (LocaleResources.swift says why there is no resource bundle).
         .target(name: "LecteurLocales", path: "Locales",
-                exclude: [],
-                resources: [.copy("fr"), .copy("en")],
+                exclude: ["fr", "en"],
                 swiftSettings: v5),
 
         // Swift 6 language mode: the pure core is checked for data races by the compiler.

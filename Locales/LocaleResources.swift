@@ -1,30 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The string catalogues and lexicons of `Locales/`. Each locale is a folder of JSON files; the
 /// strings of all its `*.json` files except lexicons (`lexique*.json`, `lexicon*.json`) form one
-/// table. An installed reader (scripts/install.sh) finds them in `PREFIX/share/lecteur/locales/`
-/// beside `PREFIX/bin/lecteur`; a reader run from the checkout uses the build's resource bundle.
+/// table. An installed reader (`make install`) finds them in `PREFIX/share/lecteur/locales/`
+/// beside `PREFIX/bin/lecteur`; a reader run from the checkout reads this folder of the sources.
 public enum LocaleResources {
     public static let available = ["fr", "en"]
 
     public static func directory(locale: String) -> URL? {
         guard available.contains(locale) else { return nil }
-        if let installed = installedRoot { return installed.appendingPathComponent(locale) }
-        return Bundle.module.url(forResource: locale, withExtension: nil)
+        return root?.appendingPathComponent(locale)
     }
 
-    /// `LECTEUR_DATA_DIR/locales`, else `../share/lecteur/locales` from the executable, when it
-    /// exists. Looked up before `Bundle.module`, which stops the program when the build folder
-    /// it was built in is gone.
-    static let installedRoot: URL? = {
+    /// False when no folder of locales was found (a binary copied alone): the command line then
+    /// says so in French instead of printing keys.
+    public static var isAvailable: Bool { root != nil }
+
+    /// `LECTEUR_DATA_DIR/locales` when that variable is set (and nothing else: the user said where
+    /// the data is), else `../share/lecteur/locales` from the executable, else the checkout's
+    /// `Locales/` (this file's folder), the first that exists. The checkout's path is
+    /// known only to a development build: the installed build (Makefile) defines
+    /// LECTEUR_INSTALLED, so that no build path is in the binary (`#filePath` is not remapped by
+    /// `-file-prefix-map`). No resource bundle: SwiftPM's accessor writes the build folder's
+    /// absolute path into the binary and stops the program when that folder is gone.
+    static let root: URL? = {
         var candidates: [URL] = []
         if let data = ProcessInfo.processInfo.environment["LECTEUR_DATA_DIR"], !data.isEmpty {
-            candidates.append(URL(fileURLWithPath: data).appendingPathComponent("locales"))
+            let given = URL(fileURLWithPath: data).appendingPathComponent("locales")
+            return FileManager.default.fileExists(atPath: given.appendingPathComponent("fr").path) ? given : nil
         }
         let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                              ?? CommandLine.arguments[0])
         candidates.append(executable.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/lecteur/locales"))
+        #if !LECTEUR_INSTALLED
+        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent())
+        #endif
         return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("fr").path) }
     }()
 

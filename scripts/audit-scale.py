@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Loading and auditing catalogues of 1 000, 10 000 and 100 000 formations with the release
 binary, side by side in one run with python3's json.load and jq reading the same files.
 

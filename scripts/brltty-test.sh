@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A private brltty for tests: the Virtual ("vr") driver talking to the project's test display
 # (Tests/BrailleTestDisplay/braille-test-display.py), BrlAPI on its own host number, auth=none,
 # everything in one temporary directory. Nothing touches a real tty, the speech or a system brltty.
@@ -192,7 +193,7 @@ stop)
     rm -f "$1/display.pid"
     ;;
 *)
-    sed -n '2,18p' "$0" >&2
+    sed -n '3,19p' "$0" >&2
     exit 2
     ;;
 esac

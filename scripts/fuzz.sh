@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Fuzzes the pure core with libFuzzer + AddressSanitizer, each target for a bounded time.
 #
 #   scripts/fuzz.sh [--time SECONDS] [TARGET...]   run targets (default: all, 60 s each)
@@ -28,7 +29,7 @@ while [ $# -gt 0 ]; do
     --time) seconds="$2"; shift 2 ;;
     --list) mode=list; shift ;;
     --repro) mode=repro; shift; break ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '3,19p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done

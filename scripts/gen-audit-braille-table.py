@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Regenerates Locales/fr/lexique-braille-fr-bfu-comp8.json: the cells liblouis gives every
 character of the Basic Multilingual Plane with the French 8-dot computer braille table
 (fr-bfu-comp8.utb, the table brltty's `-t fr` matches). The audit uses it, without liblouis, to

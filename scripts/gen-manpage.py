@@ -1,88 +1,205 @@
 #!/usr/bin/env python3
-"""Writes lecteur(1) in mdoc from the command definitions: the JSON that swift-argument-parser
-prints with `lecteur --experimental-dump-help` (the same data its generate-manual tool reads).
-That tool drops every non-ASCII character (its MDoc escaping keeps ASCII only), which turns the
-French help into « catgorie » and « dfaut »; this renders the same data with the text intact.
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Writes Lecteur's manual pages, in one language each, from the data the program itself answers
+with, so that the pages cannot drift from it:
 
-Usage: gen-manpage.py LECTEUR_BINARY VERSION > lecteur.1"""
+- the options and subcommands: `lecteur --experimental-dump-help` (what `--help` prints, and what
+  swift-argument-parser's generate-manual reads; that tool drops every non-ASCII character, so the
+  page is rendered here with the French text intact);
+- the interactive commands: the answer of the `aide` / `help` command itself, in the page's language;
+- the configuration keys and their defaults: the shipped example dist/lecteur.toml.example (a test
+  checks that the reader accepts every key of it and that it has every key the reader reads);
+- the rest of the prose: Locales/LANG/manual.json, beside the program's other strings.
+
+Usage: gen-manpage.py --lang fr|en --page lecteur.1|lecteur.toml.5 [--prefix /usr] LECTEUR_BINARY > PAGE
+The date is SOURCE_DATE_EPOCH's (else today's), so that two builds of one commit give the same page."""
+import argparse
 import datetime
 import json
+import os
+import pathlib
+import re
 import subprocess
 import sys
+import tempfile
 
-binary, version = sys.argv[1], sys.argv[2]
-tool = json.loads(subprocess.run([binary, "--experimental-dump-help"], check=True,
-                                 capture_output=True).stdout)["command"]
+root = pathlib.Path(__file__).resolve().parent.parent
+parser = argparse.ArgumentParser()
+parser.add_argument("--lang", choices=["fr", "en"], required=True)
+parser.add_argument("--page", choices=["lecteur.1", "lecteur.toml.5"], required=True)
+parser.add_argument("--prefix", default="/usr", help="where the page says the data is installed")
+parser.add_argument("binary")
+args = parser.parse_args()
+
+strings = {}
+for f in sorted((root / "Locales" / args.lang).glob("*.json")):
+    if not f.name.startswith(("lexique", "lexicon")):
+        strings.update({k: v for k, v in json.load(open(f, encoding="utf-8")).items() if isinstance(v, str)})
 
 
-def text(s):
-    """One mdoc text line: escape backslashes, keep a leading dot or quote from being a request."""
-    s = (s or "").replace("\\", "\\e").replace("\n", " ").strip()
-    return "\\&" + s if s[:1] in (".", "'") else s
+def s(key, **values):
+    text = strings[key]
+    for name, value in values.items():
+        text = text.replace("{%s}" % name, value)
+    return text
 
 
-def options(args):
+# The program in a private home (nothing of the user's is read or written), in the page's language.
+home = tempfile.mkdtemp(prefix="lecteur-man-")
+env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=home + "/config", XDG_DATA_HOME=home + "/data",
+           XDG_CACHE_HOME=home + "/cache", XDG_CONFIG_DIRS=home + "/etc", LANGUAGE=args.lang,
+           LANG="C.UTF-8", LC_ALL="", DBUS_SESSION_BUS_ADDRESS="")
+
+
+def run(arguments, stdin=""):
+    return subprocess.run([args.binary] + arguments, input=stdin, env=env, check=True,
+                          capture_output=True, text=True).stdout
+
+
+def escape(text):
+    """One line of man(7) text: backslashes escaped, ASCII hyphens as minus signs (so that options
+    can be copied), a leading dot or quote kept from being a request."""
+    text = (text or "").replace("\\", "\\e").replace("-", "\\-").replace("\n", " ").strip()
+    return "\\&" + text if text[:1] in (".", "'") else text
+
+
+def pairs(text):
+    """« term — description » lines, as `aide` and manual.json write them."""
     out = []
-    shown = [a for a in args if a.get("shouldDisplay", True)]
-    if not shown:
-        return out
-    out.append(".Bl -tag -width 6n")
-    for a in shown:
-        if a["kind"] == "positional":
-            out.append(".It Ar %s" % text(a.get("valueName", "argument")))
-        else:
-            names = ", ".join(("-" if n["kind"] == "short" else "--") + n["name"] for n in a["names"])
-            line = ".It Sy %s" % text(names)
-            if a["kind"] == "option":
-                line += " Ar %s" % text(a.get("valueName", "value"))
-            out.append(line)
-        out.append(text(a.get("abstract", "")))
-        if a.get("discussion"):
-            out.append(".Pp")
-            out.append(text(a["discussion"]))
-    out.append(".El")
+    for line in text.split("\n"):
+        term, sep, description = line.partition(" — ")
+        if not sep:
+            sys.exit("gen-manpage: no « — » in %r" % line)
+        out.append((term, description))
     return out
 
 
-today = datetime.date.today()
+def tagged(items, bold=True):
+    out = []
+    for term, description in items:
+        out += [".TP", (".B " if bold else "") + escape(term), escape(description)]
+    return out
+
+
+version = run(["--version"]).split("\n")[0].split()[-1]
+epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "0")) or int(datetime.datetime.now().timestamp())
+date = datetime.datetime.fromtimestamp(epoch, datetime.timezone.utc).strftime("%Y-%m-%d")
+prefix = args.prefix.rstrip("/")
+docdir = prefix + "/share/doc/lecteur"
+example = docdir + "/examples/lecteur.toml.example"
+name, section = args.page.rsplit(".", 1)
 lines = [
-    '.\\" Generated by scripts/gen-manpage.py from `lecteur --experimental-dump-help`.',
-    ".Dd %s" % today.strftime("%B %-d, %Y"),
-    ".Dt LECTEUR 1",
-    ".Os Lecteur %s" % version,
-    ".Sh NAME",
-    ".Nm lecteur",
-    ".Nd %s" % text(tool.get("abstract", "")),
-    ".Sh SYNOPSIS",
-    ".Nm",
-    ".Op Ar sous-commande",
-    ".Op Ar options",
-    ".Sh DESCRIPTION",
-    text(tool.get("discussion", "")),
+    '.\\" Generated by scripts/gen-manpage.py; do not edit.',
+    '.\\" SPDX-License-Identifier: GPL-3.0-or-later',
+    '.TH %s %s "%s" "Lecteur %s" "%s"' % (name.upper().replace(".", "\\&."), section, date, version,
+                                          escape(s("manual.header"))),
+    # No hyphenation and a ragged right margin: words stay whole for screen readers and braille.
+    ".nh",
+    ".ad l",
 ]
-lines += options(tool.get("arguments", []))
-default = tool.get("defaultSubcommand")
-for sub in tool.get("subcommands", []):
-    if not sub.get("shouldDisplay", True) or sub["commandName"] == "help":
-        continue
-    title = "lecteur " + sub["commandName"]
-    lines += [".Ss %s" % text(title + (" (par défaut)" if sub["commandName"] == default else "")),
-              text(sub.get("abstract", ""))]
-    if sub.get("discussion"):
-        lines += [".Pp", text(sub["discussion"])]
-    lines += options(sub.get("arguments", []))
-lines += [
-    ".Sh FILES",
-    ".Bl -tag -width 6n",
-    ".It Pa $XDG_DATA_HOME/lecteur/lecteur.sqlite",
-    "Progression Morse et réglages.",
-    ".It Pa $XDG_CACHE_HOME/lecteur/",
-    "Dernier catalogue reçu du serveur.",
-    ".El",
-    ".Sh EXIT STATUS",
-    "0 : fin normale ; 64 : erreur d'utilisation ; 65 : catalogue illisible ;",
-    "69 : périphérique demandé avec",
-    ".Sy on",
-    "indisponible ; 130, 143 : interrompu par SIGINT, SIGTERM.",
-]
+
+
+def option_lines(arguments, root=False):
+    """The options; --version and --help are the root's only (every subcommand repeats them)."""
+    out = []
+    for a in arguments:
+        if not a.get("shouldDisplay", True):
+            continue
+        if not root and {n["name"] for n in a.get("names", [])} & {"version", "help"}:
+            continue
+        if a["kind"] == "positional":
+            term = "\\fI%s\\fR" % escape(a.get("valueName", "argument"))
+        else:
+            term = ", ".join("\\fB%s\\fR" % escape(("-" if n["kind"] == "short" else "--") + n["name"])
+                             for n in a["names"])
+            if a["kind"] == "option":
+                term += " \\fI%s\\fR" % escape(a.get("valueName", "value"))
+        out += [".TP", term, escape(a.get("abstract", ""))]
+        if a.get("discussion"):
+            out += [".IP", escape(a["discussion"])]
+    return out
+
+
+if args.page == "lecteur.1":
+    tool = json.loads(run(["--experimental-dump-help"]))["command"]
+    help_answer = None
+    for line in run(["--speech", "off", "--braille", "off", "--transcript", "jsonl"], stdin="aide\n").splitlines():
+        event = json.loads(line)
+        if event.get("type") == "notice" and event.get("code") == "help":
+            help_answer = event["message"].split("\n")
+            break
+    if not help_answer:
+        sys.exit("gen-manpage: the reader gave no answer to « aide »")
+    default = tool.get("defaultSubcommand")
+    subcommands = [c for c in tool.get("subcommands", [])
+                   if c.get("shouldDisplay", True) and c["commandName"] != "help"]
+    lines += [
+        ".SH " + s("manual.section.name"),
+        "lecteur \\- " + escape(tool.get("abstract", "")),
+        ".SH " + s("manual.section.synopsis"),
+        ".B lecteur",
+        "[\\fI%s\\fR] [\\fI%s\\fR]" % (escape(s("manual.synopsis.subcommand")), escape(s("manual.synopsis.options"))),
+        ".SH " + s("manual.section.description"),
+        escape(tool.get("discussion", "")),
+        ".SH " + s("manual.section.start"),
+        escape(s("manual.start")),
+        ".SH " + s("manual.section.options"),
+    ]
+    lines += option_lines(tool.get("arguments", []), root=True)
+    lines.append(".SH " + s("manual.section.subcommands"))
+    for sub in subcommands:
+        title = "lecteur " + sub["commandName"]
+        if sub["commandName"] == default:
+            title += " (%s)" % s("manual.default")
+        lines += [".SS " + escape(title), escape(sub.get("abstract", ""))]
+        if sub.get("discussion"):
+            lines += [".PP", escape(sub["discussion"])]
+        lines += option_lines(sub.get("arguments", []))
+    lines += [".SH " + s("manual.section.commands"), escape(s("manual.commands.intro"))]
+    lines += [".PP", escape(help_answer[0])]
+    lines += tagged(pairs("\n".join(help_answer[1:-1])))
+    lines += [".PP", escape(help_answer[-1])]
+    lines += [".SH " + s("manual.section.keys"), escape(s("manual.keys.intro"))]
+    lines += tagged(pairs(s("manual.keys")))
+    lines += [".SH " + s("manual.section.policy"), escape(s("manual.policy"))]
+    lines += [".SH " + s("manual.section.files")]
+    lines += tagged(pairs(s("manual.files", datadir=prefix + "/share", docdir=docdir)), bold=False)
+    lines += [".SH " + s("manual.section.environment")]
+    lines += tagged(pairs(s("manual.environment")))
+    lines += [".SH " + s("manual.section.exit")]
+    lines += tagged(pairs(s("manual.exit")))
+    lines += [".SH " + s("manual.section.seeAlso"), escape(s("manual.seeAlso.toml")), ".PP",
+              ".BR lecteur.toml (5),", ".BR orca (1),", ".BR brltty (1),", ".BR espeak\\-ng (1),",
+              ".BR spd\\-say (1)"]
+else:
+    text = (root / "dist" / "lecteur.toml.example").read_text(encoding="utf-8")
+    keys, table = [], ""
+    for line in text.splitlines():
+        m = re.match(r"^\[([a-z.-]+)\]", line)
+        if m:
+            table = m.group(1)
+            continue
+        m = re.match(r"^([a-z.-]+)\s*=\s*('[^']*'|\S+)", line)
+        if m:
+            keys.append((table + "." + m.group(1), m.group(2)))
+    if not keys:
+        sys.exit("gen-manpage: no key in dist/lecteur.toml.example")
+    lines += [
+        ".SH " + s("manual.section.name"),
+        "lecteur.toml \\- " + escape(s("manual.toml.name")),
+        ".SH " + s("manual.section.synopsis"),
+        escape("$XDG_CONFIG_HOME/lecteur/lecteur.toml, $XDG_CONFIG_DIRS/lecteur/lecteur.toml"),
+        ".SH " + s("manual.section.description"),
+        escape(s("manual.toml.description")),
+        ".SH " + s("manual.section.keysFile"),
+        escape(s("manual.toml.keysIntro")),
+    ]
+    for key, value in keys:
+        lines += [".TP", "\\fB%s\\fR = %s" % (escape(key), escape(value)), escape(s("manual.toml." + key))]
+    lines += [".SH " + s("manual.section.example"), escape(s("manual.toml.exampleIntro", example=example)),
+              ".PP", ".nf"]
+    # The keys and values only: the comments are the file's (English), the descriptions above.
+    lines += [escape(line.split(" #")[0].rstrip()) if line.strip() else ".sp"
+              for line in text.splitlines() if not line.startswith("#")]
+    lines += [".fi", ".SH " + s("manual.section.seeAlso"), ".BR lecteur (1)"]
 print("\n".join(lines))

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the Debian packages Lecteur builds against and tests with, only those missing, and never
 # removes a package: every apt-get call has --no-remove, and apt is asked first (simulation) so a
 # conflict stops here with apt's own explanation instead of taking the user's sound stack away.
@@ -41,7 +42,9 @@ private_pulse="${LECTEUR_PRIVATE_PULSE:-${XDG_CACHE_HOME:-$HOME/.cache}/lecteur/
 if [ "$mode" = test ]; then
   packages+=(espeak-ng brltty liblouis-bin pulseaudio-utils sox ebook2cw multimon-ng python3 e2fsprogs chromium libxml2-utils sqlite3 openssl
              speech-dispatcher speech-dispatcher-espeak-ng util-linux man-db dbus-daemon dbus-bin at-spi2-core desktop-file-utils time
-             orca xvfb dbus-x11)
+             orca xvfb dbus-x11
+             # The Debian package (scripts/build-deb.sh) and the shells whose completions are tested.
+             debhelper lintian appstream zsh fish)
   if [ $pipewire -eq 0 ]; then
     packages+=(pulseaudio)
   else
@@ -98,7 +101,8 @@ check_swift_packages() {
 }
 
 # The audit's report consumers (PyPI, pure Python; --no-deps: the axe readers' browser drivers are
-# not needed to read results). Installed only when missing.
+# not needed to read results). Installed only when missing. axe-playwright-python's wheel also
+# carries axe-core itself (axe.min.js), which the browser test runs on the HTML reports.
 audit_readers() {
   [ "$mode" = test ] || return 0
   python3 -c 'import axe_selenium_python, axe_playwright_python.base, cssselect, jsonschema' 2>/dev/null && return 0

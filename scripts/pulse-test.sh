@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A private PulseAudio for tests and benchmarks: one anonymous unix socket and a null sink named
 # `cap` whose monitor records exactly what was played. `norewinds=1` matters: with the default
 # null sink the beginning of a new stream is rewritten away and never reaches the monitor.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs the test suite under AddressSanitizer and/or ThreadSanitizer, each in its own scratch
 # folder (.build-asan, .build-tsan: git-ignored, kept between runs so a rerun only rebuilds what
 # changed). The integration tests then drive the sanitized `lecteur` built next to them, so the

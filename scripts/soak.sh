@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Soak: drives the real `lecteur` with many scripted commands (navigation, filters, errors,
 # help, history, Morse playback, Morse settings, practice rounds) in JSON Lines mode and checks
 # that every command is answered, memory stays flat and nothing backs up.
@@ -32,7 +33,7 @@ while [ $# -gt 0 ]; do
     --max-seconds) max_seconds="$2"; shift 2 ;;
     --seed) seed="$2"; shift 2 ;;
     --) shift; reader_args=("$@"); break ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '3,18p' "$0"; exit 0 ;;
     *) echo "soak: unknown argument $1" >&2; exit 64 ;;
   esac
 done

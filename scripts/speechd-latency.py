@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Command → first sound at the private PulseAudio null sink, espeak-ng path vs speech-dispatcher.
 Sends `suivant`/`précédent` to a running reader every 3.5 s (each utterance ends before the next
 command) and finds the first loud sample after each send in a parec recording of the sink's monitor.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A private speech-dispatcher for tests: its own configuration, socket, pid and log in DIR, the
 # espeak-ng output module, French by default, playing into the PulseAudio named by PULSE_SERVER
 # (the tests' private null sink). Nothing is shared with a user's session daemon.
@@ -63,7 +64,7 @@ stop)
     rm -f "$dir/speechd.pid" "$dir/speechd.sock"
     ;;
 *)
-    sed -n '2,9p' "$0" >&2
+    sed -n '3,10p' "$0" >&2
     exit 2
     ;;
 esac

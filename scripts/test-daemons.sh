@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Sourced by scripts/test.sh and scripts/sanitizers.sh.
 #
 # Every test that needs PulseAudio, speech-dispatcher or brltty starts its own (through

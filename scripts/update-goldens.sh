@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Regenerates every golden the tests compare with, for review:
 #   Tests/LecteurIntegrationTests/Golden/*   the audit reports of the built-in catalogue
 #   Tests/Phonemes/fr.golden.txt             everything said in French, as espeak-ng pronounces it

@@ -1,1 +1,1 @@
-#include <libspeechd.h>
+#include <speech-dispatcher/libspeechd.h>

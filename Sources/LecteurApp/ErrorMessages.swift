@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import LecteurAudio
 import LecteurBraille
 import LecteurCore

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A JSON object written key by key, so every transcript line starts with its "type" and keeps
 /// a fixed key order that people can read and tests can compare.
 struct JSONLine {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Reads standard input one line at a time in bounded chunks, so a line of any length costs at

@@ -1,8 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurCore
 import LecteurLocales
 
 public enum Localization {
+    /// The locales Lecteur ships.
+    public static var available: [String] { LocaleResources.available }
+
+    /// False when the folder of strings and lexicons was not found (a binary copied alone).
+    public static var dataFound: Bool { LocaleResources.isAvailable }
+
     /// The string table of a shipped locale; nil for a locale Lecteur does not have.
     public static func strings(_ code: String) -> Strings? {
         LocaleResources.table(locale: code).map { Strings(localeCode: code, table: $0) }

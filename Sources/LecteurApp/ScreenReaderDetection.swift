@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A screen reader already speaking on this machine: the reader must not speak over it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The terminal's settings as the reader found them, put back on every way out: a normal quit,

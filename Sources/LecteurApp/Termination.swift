@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Every signal whose default action ends the process ends the reader cleanly instead: speech

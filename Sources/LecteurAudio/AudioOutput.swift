@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import LecteurCore
 
 /// Where the reader's sound goes: a sound device, a WAV file or nowhere. Speech and Morse share

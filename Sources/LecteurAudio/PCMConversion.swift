@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Rate conversion for chunks produced at another rate than the output's (Morse tones generated
 /// at 44.1 kHz played beside 22.05 kHz speech). Linear interpolation: the sources are a speech
 /// synthesiser and pure tones, for which it is inaudible at these rates.

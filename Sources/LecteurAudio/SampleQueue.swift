@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Samples waiting to be played, taken from the front in small pieces. Not thread-safe: its owner
 /// guards it with its own lock.
 struct SampleQueue {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Swallows audio (`--speech off`, or no device and no file): the reader keeps its timing and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Writes everything the reader would have played to one WAV file (`--audio-out`), as a listener

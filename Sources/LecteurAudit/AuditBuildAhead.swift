@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Builds a stretch of a report on a thread of its own while the calling thread writes what is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import LecteurCore
 
 /// A finding's identity across runs: the rule, the screen's path and the element's id. These are

@@ -1,8 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import LecteurCore
 
 /// A self-contained HTML page (no script, no external resource, styles inline) that a screen
 /// reader user can read: one `h1`, a summary table with a caption and header cells, the rules
-/// (`h3` each), then one labelled section per screen (`h3`) with each element under an `h4` (the
+/// (`h3` each), then one labelled section per screen (`h3`, numbered: two formations with the same
+/// title make two screens with the same heading, and each region's name must be its own) with each
+/// element under an `h4` (the
 /// list's own numbers are hidden: the heading carries the element's position on its screen),
 /// its fields in a description list, its braille cells, and its findings.
 struct AuditHTMLFormat: StreamedAuditFormat {
@@ -126,7 +129,8 @@ struct AuditHTMLFormat: StreamedAuditFormat {
         let screen = part.screen, s = screen.index
         if part.first {
             out += "<section class=\"screen\" aria-labelledby=\"screen-\(s + 1)\">\n<h3 id=\"screen-\(s + 1)\">"
-            AuditMarkup.xml(naming.screenHeading(screen), into: &out)
+            AuditMarkup.xml(strings(.auditReportScreenNumbered, ["index": String(s + 1),
+                                                                 "heading": naming.screenHeading(screen)]), into: &out)
             out += "</h3>\n<p class=\"path\">"
             AuditMarkup.xml(strings(.auditReportScreenPath, ["path": screen.path]), into: &out)
             out += " — "

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import LecteurCore
 
 /// The report in the shape axe-core gives (`violations`, `passes`, `incomplete`, `inapplicable`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import LecteurCore
 
 /// JUnit XML for CI systems: one test suite per rule, one test case per screen the rule checked.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Escaping for the formats written by hand (JSON, XML, HTML): the reports of a 100 000-formation
 /// catalogue hold a million elements, and writing them directly is several times faster than
 /// building a tree for an encoder, with an output that never depends on dictionary order.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import LecteurCore
 
 /// SARIF 2.1.0, the format of GitHub code scanning and Accessibility Insights: one run whose

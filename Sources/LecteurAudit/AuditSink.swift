@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Where a report goes while it is written. The formats append to a small buffer and hand it over

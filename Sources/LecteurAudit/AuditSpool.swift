@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The sections of a report whose order is not the walk's order (axe-core's JSON lists nodes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A translated line: one byte of dots per cell (bit 0 = dot 1 … bit 7 = dot 8, the order of both
 /// BrlAPI and Unicode braille) and, for each cell, where in the source text it came from.
 public struct BrailleCells: Hashable, Sendable {

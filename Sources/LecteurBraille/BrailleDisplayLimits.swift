@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The largest display the reader believes a BrlAPI server about. Real displays have 12 to 88
 /// cells on one line; multi-line ones (Canute 360: 40 × 9) stay far below these bounds. A bigger
 /// size is not a display but a hostile or broken server (the default host `:0` is a socket in

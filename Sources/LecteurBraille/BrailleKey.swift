@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A key pressed on the braille display, as BRLTTY's command for it (BrlAPI in command mode).
 public enum BrailleKey: Hashable, Sendable {
     /// LNDN: the line below — next element.

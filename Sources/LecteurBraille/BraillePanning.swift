@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Which part of a line longer than the display is shown, and what the panning keys do.
 ///
 /// Windows are cut at word boundaries when a word would be split (as NVDA and Orca do with word

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Prepares display text for liblouis. French typography puts U+202F (narrow no-break space)
 /// between digit groups and U+00A0 before "€" or ":"; the 6-dot tables pass those through as raw
 /// characters, and a plain space inside "1 490" splits it into two numbers, each with its own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Credentials for the formations API that stay off the command line (a URL's password and a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Test support (never shipped): a child process started with posix_spawn and reaped with

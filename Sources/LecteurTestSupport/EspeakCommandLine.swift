@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The espeak-ng command line, as a reference independent of the reader's own binding of the

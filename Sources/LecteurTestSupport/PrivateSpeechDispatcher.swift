@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Test support (never shipped): a speech-dispatcher of the test's own (scripts/speechd-test.sh),

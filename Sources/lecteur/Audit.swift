@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import Foundation
 import LecteurApp
@@ -10,13 +11,15 @@ extension Lecteur {
 
         @OptionGroup var common: CommonOptions
 
-        @Option(name: .customLong("format"), help: ArgumentHelp(cli(.auditCliOptFormat), valueName: "text|json|junit|html|sarif"))
+        @Option(name: .customLong("format"), help: ArgumentHelp(cli(.auditCliOptFormat), valueName: "text|json|junit|html|sarif"),
+                completion: .list(AuditFormat.allCases.map(\.rawValue)))
         var formatOption: String?
         // The default is in the help text, in the user's language (no English "(default: text)").
         var format: String { formatOption ?? "text" }
 
         @Option(name: .customLong("fail-on"),
-                help: ArgumentHelp(cli(.auditCliOptFailOn), valueName: "minor|moderate|serious|critical"))
+                help: ArgumentHelp(cli(.auditCliOptFailOn), valueName: "minor|moderate|serious|critical"),
+                completion: .list(Impact.allCases.map(\.rawValue)))
         var failOn: String?
 
         @Flag(name: .long, help: ArgumentHelp(cli(.auditCliOptRules)))
@@ -25,25 +28,40 @@ extension Lecteur {
         @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptDisable), valueName: "ID"))
         var disable: [String] = []
 
-        @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptOutput), valueName: cli(.cliValueFile)))
+        @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptOutput), valueName: cli(.cliValueFile)),
+                completion: .file())
         var output: String?
 
-        @Option(name: .customLong("strings"), help: ArgumentHelp(cli(.auditCliOptStrings), valueName: cli(.cliValueFile)))
+        @Option(name: .customLong("strings"), help: ArgumentHelp(cli(.auditCliOptStrings), valueName: cli(.cliValueFile)),
+                completion: .file(extensions: ["json"]))
         var stringsFile: String?
 
         @Flag(name: .customLong("allow-offline"), help: ArgumentHelp(cli(.auditCiOptAllowOffline)))
         var allowOffline = false
 
-        @Option(name: .customLong("baseline"), help: ArgumentHelp(cli(.auditCiOptBaseline), valueName: "FICHIER"))
+        @Option(name: .customLong("baseline"), help: ArgumentHelp(cli(.auditCiOptBaseline), valueName: cli(.cliValueFile)),
+                completion: .file(extensions: ["json"]))
         var baselineFile: String?
 
-        @Option(name: .customLong("write-baseline"), help: ArgumentHelp(cli(.auditCiOptWriteBaseline), valueName: "FICHIER"))
+        @Option(name: .customLong("write-baseline"), help: ArgumentHelp(cli(.auditCiOptWriteBaseline), valueName: cli(.cliValueFile)),
+                completion: .file(extensions: ["json"]))
         var writeBaselineFile: String?
 
         @Option(name: .customLong("help-url"), help: ArgumentHelp(cli(.auditCiOptHelpUrl), valueName: "URL"))
         var helpURLOption: String?
         // The default is in the help text, in the user's language (no English "(default: …)").
-        var helpURL: String { helpURLOption ?? AuditRunInfo.defaultHelpBase }
+        var helpURL: String { helpURLOption ?? Self.installedRulesPage ?? AuditRunInfo.defaultHelpBase }
+
+        /// An installed audit links to the rules page installed with it
+        /// (`PREFIX/share/doc/lecteur/audit-rules.html`, found from the executable's own place, as
+        /// the strings are); run from the checkout, it keeps `docs/audit-rules.md`.
+        static let installedRulesPage: String? = {
+            let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                                 ?? CommandLine.arguments[0])
+            let page = executable.deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("share/doc/lecteur/audit-rules.html")
+            return FileManager.default.fileExists(atPath: page.path) ? page.absoluteString : nil
+        }()
 
         private func readBaseline(_ strings: Strings) throws -> AuditBaseline? {
             guard let path = baselineFile else { return nil }

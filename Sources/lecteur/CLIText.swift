@@ -1,10 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import LecteurApp
 import LecteurCore
 
 /// Strings for the command line itself, in the language asked for with --locale.
 enum CLIText {
+    /// Without the data folder, every text is empty: `--help` still lists the options and
+    /// commands, after the message that says what is missing.
     static let strings: Strings = Localization.strings(Localization.requestedLocale(in: CommandLine.arguments))
-        ?? Localization.strings("fr")!
+        ?? Localization.strings("fr")
+        ?? Strings(localeCode: "fr", table: Dictionary(uniqueKeysWithValues: L10n.allCases.map { ($0.rawValue, "") }))
 
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import Foundation
 import LecteurApp
@@ -23,6 +24,16 @@ struct Lecteur: ParsableCommand {
         // `lecteur --help` describes the reader itself (the default command) after the list of
         // commands: its speech and braille options are what most users look for.
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // A binary without its data folder says so in French; only what describes the program
+        // itself (help, version, completions) still answers.
+        if !Localization.dataFound {
+            fputs(DataFolder.missingMessage() + "\n", stderr)
+            let describesItself = arguments.contains {
+                ["--help", "-h", "--version", "--experimental-dump-help"].contains($0)
+                    || $0.hasPrefix("--generate-completion-script")
+            } || arguments.first == "help"
+            if !describesItself { Foundation.exit(DataFolder.exitCode) }
+        }
         if let first = arguments.first, ["--help", "-h", "help"].contains(first), arguments.count == 1 {
             print(helpMessage())
             print(helpMessage(for: Read.self))
@@ -49,6 +60,11 @@ struct Lecteur: ParsableCommand {
             Foundation.exit(code.rawValue)
         } catch {
             let code = exitCode(for: error)
+            // swift-argument-parser's own `--version` prints the number alone: the GNU form instead.
+            if message(for: error) == lecteurVersion {
+                print(versionText())
+                return
+            }
             if code == .success || code.rawValue == 0 || error is CleanExit {
                 exit(withError: error)
             }
@@ -60,10 +76,11 @@ struct Lecteur: ParsableCommand {
 
 /// Options every subcommand that shows the catalogue shares.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(cli(.cliOptCatalog), valueName: cli(.cliValueCatalog)))
+    @Option(name: .long, help: ArgumentHelp(cli(.cliOptCatalog), valueName: cli(.cliValueCatalog)),
+            completion: .file(extensions: ["json"]))
     var catalog: String?
 
-    @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"))
+    @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"), completion: .list(Localization.available))
     var locale: String?
 
     func strings() throws -> Strings {

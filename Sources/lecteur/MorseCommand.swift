@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import Foundation
 import LecteurApp
@@ -20,10 +21,12 @@ extension Lecteur {
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptTone), valueName: "HZ"))
         var tone: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptOutput), valueName: cli(.cliValueWavFile)))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptOutput), valueName: cli(.cliValueWavFile)),
+                completion: .file(extensions: ["wav"]))
         var output: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"),
+                completion: .list(Localization.available))
         var locale: String?
 
         func run() throws {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import Foundation
 import LecteurApp
@@ -12,31 +13,37 @@ extension Lecteur {
 
         @OptionGroup var common: CommonOptions
 
-        @Option(name: .customLong("transcript"), help: ArgumentHelp(cli(.cliOptTranscript), valueName: "text|jsonl|none"))
+        @Option(name: .customLong("transcript"), help: ArgumentHelp(cli(.cliOptTranscript), valueName: "text|jsonl|none"),
+                completion: .list(TranscriptFormat.allCases.map(\.rawValue)))
         var transcriptOption: String?
         // The default is in the help text, in the user's language; a default value here would
         // make swift-argument-parser add an English "(default: …)" after it.
         var transcript: String { transcriptOption ?? "text" }
 
-        @Option(name: .customLong("speech"), help: ArgumentHelp(cli(.cliOptSpeech), valueName: "auto|on|off"))
+        @Option(name: .customLong("speech"), help: ArgumentHelp(cli(.cliOptSpeech), valueName: "auto|on|off"),
+                completion: .list(SpeechMode.allCases.map(\.rawValue)))
         var speechOption: String?
         // The default is in the help text, in the user's language; a default value here would
         // make swift-argument-parser add an English "(default: …)" after it.
         var speech: String { speechOption ?? "auto" }
 
-        @Option(name: .customLong("braille"), help: ArgumentHelp(cli(.cliOptBraille), valueName: "auto|on|off"))
+        @Option(name: .customLong("braille"), help: ArgumentHelp(cli(.cliOptBraille), valueName: "auto|on|off"),
+                completion: .list(DeviceMode.allCases.map(\.rawValue)))
         var brailleOption: String?
         // The default is in the help text, in the user's language; a default value here would
         // make swift-argument-parser add an English "(default: …)" after it.
         var braille: String { brailleOption ?? "auto" }
 
-        @Option(name: .customLong("speech-backend"), help: ArgumentHelp(cli(.envCliOptSpeechBackend), valueName: "auto|espeak|speechd"))
+        @Option(name: .customLong("speech-backend"), help: ArgumentHelp(cli(.envCliOptSpeechBackend), valueName: "auto|espeak|speechd"),
+                completion: .list(SpeechBackend.allCases.map(\.rawValue)))
         var speechBackend: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptAudioOut), valueName: cli(.cliValueWavFile)))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptAudioOut), valueName: cli(.cliValueWavFile)),
+                completion: .file(extensions: ["wav"]))
         var audioOut: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrailleTable), valueName: cli(.cliValueBrailleTable)))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrailleTable), valueName: cli(.cliValueBrailleTable)),
+                completion: .list(BrailleTable.allCases.map(\.name)))
         var brailleTable: String?
 
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrlapiHost), valueName: cli(.cliValueHost)))
@@ -45,7 +52,8 @@ extension Lecteur {
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrlapiAuth), valueName: cli(.cliValueKey)))
         var brlapiAuth: String?
 
-        @Option(name: .customLong("braille-tty"), help: ArgumentHelp(cli(.envCliOptBrailleTty), valueName: "tty|root"))
+        @Option(name: .customLong("braille-tty"), help: ArgumentHelp(cli(.envCliOptBrailleTty), valueName: "tty|root"),
+                completion: .list(["tty", "root"]))
         var brailleTtyOption: String?
         // The default is in the help text, in the user's language (no English "(default: tty)").
         var brailleTty: String { brailleTtyOption ?? "tty" }

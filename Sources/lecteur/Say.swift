@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import Foundation
 import LecteurApp
@@ -12,10 +13,12 @@ extension Lecteur {
         @Argument(help: ArgumentHelp(cli(.cliArgSayText)))
         var text: [String]
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptSayOutput), valueName: cli(.cliValueWavFile)))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptSayOutput), valueName: cli(.cliValueWavFile)),
+                completion: .file(extensions: ["wav"]))
         var output: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"))
+        @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"),
+                completion: .list(Localization.available))
         var locale: String?
 
         func run() throws {

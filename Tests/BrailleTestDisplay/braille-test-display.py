@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A braille display of the project's own, for tests: it speaks the text protocol of BRLTTY's
 Virtual driver (`brltty -b vr -d client:SOCKET`, see /usr/share/doc/brltty/Virtual.README.gz).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A fake, hostile BrlAPI server (issues 17 and 28). It accepts connections on 127.0.0.1 and:
 - "silent": never answers;
 - "garbage": answers bytes that are not BrlAPI ("slow-garbage": half a second after accepting,

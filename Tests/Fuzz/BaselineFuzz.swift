@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // fuzz-build: Sources/LecteurAudit/AuditBaseline.swift Sources/LecteurAudit/AuditMarkup.swift
 import Foundation
 import LecteurCore

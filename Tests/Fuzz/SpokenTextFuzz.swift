@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // fuzz-requires: Sources/LecteurCore/Pronunciation/SpokenTextBuilder.swift Locales/fr/lexique.json
 import Foundation
 @_spi(Testing) import LecteurCore

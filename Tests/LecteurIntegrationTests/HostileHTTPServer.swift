@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Tests/LecteurNetworkTests/Server/hostile_server.py: raw replies no proper server sends

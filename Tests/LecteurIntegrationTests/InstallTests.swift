@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurTestSupport
 import Testing
 
-/// scripts/install.sh into a temporary prefix, then the installed reader run with the checkout's
+/// scripts/install.sh (the Makefile) into a temporary prefix, then the installed reader run with the checkout's
 /// `.build` hidden (a private mount namespace with a tmpfs over it, as root). It builds a static
 /// release binary in its own build folder (`swift test` holds the lock of .build), which takes
 /// minutes: it is asked for with LECTEUR_INSTALL_TEST=1, which scripts/test.sh sets in a step of its own.
@@ -48,12 +49,12 @@ struct InstallTests {
         }, uniquingKeysWith: { $1 })
         let version = try String(contentsOf: Self.checkout.appendingPathComponent("Sources/lecteur/Version.swift"), encoding: .utf8)
         let number = version.split(separator: "\"").dropFirst().first.map(String.init) ?? "?"
-        #expect(out.contains("== version\n\(number)\n"), "\(out)")
+        #expect(out.contains("== version\nlecteur (Lecteur) \(number)\n"), "\(out)")
         #expect(sections["read"]?.contains(#""label":"Accessibilité, non sélectionné""#) == true, "\(out)")
         // The English strings come from the installed share/lecteur/locales (the category's name is catalogue data).
         #expect(sections["en"]?.contains("14 courses loaded.") == true, "\(out)")
         #expect(sections["en"]?.contains("Accessibilité, not selected (button)") == true, "\(out)")
-        #expect(out.contains("LECTEUR(1)") && out.contains("--speech-backend") && out.contains("filtres par catégorie"),
+        #expect(out.contains("LECTEUR(1)") && out.contains("--speech-backend") && out.contains("category filters"),
                 "man page: \(out)")
         #expect(out.contains("-F _lecteur lecteur"), "\(out)")
         #expect(out.contains("== end"))
@@ -80,7 +81,7 @@ struct InstallTests {
 
 extension Requirement {
     static let installTestAsked = Requirement(
-        "the install test (LECTEUR_INSTALL_TEST=1, as root: scripts/test.sh runs it as a step of its own)",
+        "the install test (LECTEUR_INSTALL_TEST=1, as root; run on demand, PackageTests checks the installed program in CI)",
         missing: ProcessInfo.processInfo.environment["LECTEUR_INSTALL_TEST"] != "1" ? "LECTEUR_INSTALL_TEST is not 1"
             : getuid() != 0 ? "this process is not root (the test mounts a tmpfs over .build)" : nil)
 }

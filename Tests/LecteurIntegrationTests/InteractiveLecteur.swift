@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The real `lecteur` driven line by line, reading its JSON Lines transcript as it comes, so a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Runs the real `lecteur` binary built next to the test bundle, feeding it a script on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The real `lecteur` on a pseudo-terminal, played as a person types: Python's `pty` writes the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurTestSupport
 import Testing
@@ -103,7 +104,9 @@ struct SpeechDispatcherTests {
     @Test func versionAndTopLevelHelp() throws {
         let version = try LecteurProcess.run(["--version"], environment: env)
         #expect(version.status == 0)
-        #expect(version.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(version.stdout)")
+        // The GNU form (issue 29): name and version first, then copyright and licence.
+        #expect(version.stdout.range(of: #"^lecteur \(Lecteur\) \d+\.\d+\.\d+\n"#, options: .regularExpression) != nil,
+                "\(version.stdout)")
         let help = try LecteurProcess.run(["--help"], environment: env)
         #expect(help.status == 0)
         for option in ["--speech ", "--speech-backend", "--braille ", "--braille-table", "--transcript", "audit"] {

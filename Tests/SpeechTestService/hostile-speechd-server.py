@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A hostile speech-dispatcher for issue 28: it listens on the unix socket given as first
 argument (use it as SPEECHD_ADDRESS=unix_socket:PATH) and, for each connection:
 - "silent": accepts and never answers;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// 16-bit PCM mono WAV, the format speech and Morse are written to and read back in tests.

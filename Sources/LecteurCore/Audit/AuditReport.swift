@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Every element a user can reach, screen by screen, with what the reader says and shows for it:

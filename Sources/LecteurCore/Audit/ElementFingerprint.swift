@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// 128 bits that tell two elements apart, for the audit's memos: a SipHash value (Swift's
 /// `Hasher`, keyed afresh by each process) and a multiply-rotate hash of eight bytes at a time,
 /// both over the UTF-8 bytes of every field, each field framed by its length. A memo keyed by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The catalogue the reader shows when no `--catalog` is given. It is kept in the API's own

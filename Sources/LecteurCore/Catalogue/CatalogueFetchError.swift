@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Why the formations API did not give a catalogue (story 2.1's APIError, with the cases its code

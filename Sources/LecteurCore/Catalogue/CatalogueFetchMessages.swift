@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The French (or English) sentences about loading the catalogue from the API: failures, retries,

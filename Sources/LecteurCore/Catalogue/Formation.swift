@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A category as story 2.7 gives it (`{id, name, slug, color, icon}`) or as story 2.1 gives it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// One record of the list as the scanner met it: where each field's value lies in the input,

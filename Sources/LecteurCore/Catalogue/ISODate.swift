@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// ISO 8601 as Laravel and others send it: "2026-02-15T09:00:00Z", with or without fractional

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A JSON reader over UTF-8 bytes that hands the catalogue decoder one record at a time, where

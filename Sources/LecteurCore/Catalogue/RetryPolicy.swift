@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// When to try the formations API again: story 2.1's code review asks for 3 retries with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Makes an address safe to print or speak: `https://user:pass@host/api?token=abc&page=2` becomes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Checks on a catalogue string's UTF-8 bytes as they lie in the input, so that the decoder
 /// builds each kept field's `String` once, and only for the fields it keeps.
 enum UTF8Bytes {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A command typed on the reader's command line (or sent by a braille display key).
 public enum Command: Hashable, Sendable {
     case next, previous, first, last, activate, back

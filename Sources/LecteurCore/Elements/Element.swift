@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a screen reader knows an element to be.
 public enum Role: String, Hashable, Sendable, CaseIterable {
     case button, heading, text, tab

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Builds the elements of each screen from the state: the one place where labels, hints and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Which language each command name belongs to, so that a French answer names commands in
 /// French and an English one in English: the help lists the current language's names (and the
 /// shortcuts both share), and a typo is corrected to a name of the user's language first.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension L10n {
     /// The month names' keys, January first: found by number, not by building "month.N" and
     /// matching it against every key (each detail screen's date asks).

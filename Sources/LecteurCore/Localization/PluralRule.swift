@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// CLDR plural categories (https://cldr.unicode.org, "Language Plural Rules") for the locales
 /// Lecteur ships. French is not English: 0 and 1 are singular (« 0 formation chargée »), and so
 /// is 1,5; exact millions take « de » (category `many`: « 1 000 000 de formations »).

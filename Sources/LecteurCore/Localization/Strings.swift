@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A string catalogue for one locale (`Locales/<code>/*.json`): keys to templates whose
 /// placeholders are written `{name}`.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension Verbosity {
     /// The value of `régler verbosité …` in either language, accents and case ignored: the French
     /// names (« complète », « brève ») and the English ones the transcript and settings store use.

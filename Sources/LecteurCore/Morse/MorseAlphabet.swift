@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One Morse symbol: a character and its pattern of dots (".") and dashes ("-").
 public struct MorseSymbol: Hashable, Sendable {
     public let character: Character

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A character of a text that has no Morse code, with where it was (0-based, in Characters).
 public struct UnknownMorseCharacter: Hashable, Sendable {
     public let character: Character

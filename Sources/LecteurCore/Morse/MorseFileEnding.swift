@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension MorseTimeline {
     /// The silence a Morse file ends with: one word gap (7 units, or the Farnsworth word gap).
     /// The timeline stops at the last tone, which is right for live playback, but a file that

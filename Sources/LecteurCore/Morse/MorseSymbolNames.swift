@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension MorseSymbol {
     /// The locale key of the name said for this symbol, for characters the speech engine would
     /// mispronounce or confuse: "." said "point" would be the dot word itself, and "É" / "È"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Tone-on and tone-off segments, in samples at one sample rate. The single source of truth for
 /// what is played: the synthesiser renders it and the transcript's `duration_ms` is read from it,
 /// so the two cannot disagree.

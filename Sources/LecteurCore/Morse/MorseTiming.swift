@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Element and gap durations (ITU-R M.1677-1 §2, PARIS standard word of 50 units) with the
 /// ARRL Farnsworth spacing when the overall speed is lower than the character speed: characters
 /// keep their shape at the character speed and only the gaps between characters and words grow.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// How an element sounds: a sine at `frequency` hertz, `volume` of full scale (0…1), with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// SplitMix64: a small deterministic generator, so a practice session can be replayed exactly
 /// from its seed in tests (the runtime seeds it from the system generator).
 public struct SeededRandom: RandomNumberGenerator, Hashable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// How screen-reader users skim: positions over real items, jumps over chips and headings,

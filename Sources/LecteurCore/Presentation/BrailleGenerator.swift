@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A line for the braille display: the focused element's, or a message's.
 public struct BrailleLine: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The speech side of an element, like Orca's speech generator: label, value, role word, then
 /// the hint after a pause (`brief` verbosity keeps label and value only). The chip's state is
 /// already in its label (story 2.7), so no separate state word is added. The navigator and the

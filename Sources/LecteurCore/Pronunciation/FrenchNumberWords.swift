@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// French numbers in words, for what espeak-ng cannot read from digits: ordinals ("2e" is read
 /// "deux e", "XXe" as letters) and fraction denominators. Spelling of the 1990 reform (hyphens
 /// throughout: "vingt-et-un", "deux-cents"), which espeak-ng reads the same as the older one.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// What a locale tells the spoken-text builder about reading its text aloud, loaded from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// What the spoken-text scan reads a text as: Characters (always right, slow: each comparison is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Rewrites the text the navigator wants spoken into what the synthesiser should be given, so that
 /// what is heard is what the text means. espeak-ng 1.51 (voice fr) otherwise reads "IA" as one
 /// syllable [ja], the U+202F in "1 490 €" as a word break, "990,00 €" as "virgule zéro zéro",

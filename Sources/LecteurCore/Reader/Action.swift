@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Everything that can change the reader's state: what the user types or presses, and what the
 /// devices, the network and storage report back. The reader decides every word said and every
 /// line brailled from these; adapters only carry the decision out.

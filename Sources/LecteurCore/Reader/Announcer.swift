@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The announcement policy, in one place. Collects what one action makes the reader say and
 /// show, in order:
 /// - the first utterance of the answer to a user's command interrupts what is playing; the rest

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// What `état` (status) reports: each device's state as numbers for the JSON transcript (a soak

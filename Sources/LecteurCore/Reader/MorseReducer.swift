@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Morse playback, decided: what is said first (characters Morse has no code for), what the
 /// transcript reports (pattern and exact duration), then the tones, queued after the speech.
 struct MorseReducer: Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Listening practice, while it runs (the reader's `practice` is set only then, as TCA's
 /// `ifLet` scopes a child to optional state). The pure `PracticeSession` decides the questions;
 /// this turns its effects into what is said, sounded and stored.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The whole reader as one reducer: state + action → new state + effects. Its children are

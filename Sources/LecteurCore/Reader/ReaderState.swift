@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 public enum Tab: String, Hashable, Sendable, CaseIterable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// `set NAME VALUE`: one alias table (`SettingKey`) for every setting. The reader's own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What the reader says and decides for a terminal's keyboard: the welcome and the goodbye, the
 /// echo of typed keys (every key silences speech first, NVDA's "speech interrupt for typed
 /// characters"), the question before `q` quits, single keys, and what Tab found.

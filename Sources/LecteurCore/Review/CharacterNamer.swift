@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Names single characters for the ear: what `caractère` says, what `épeler` says letter by
 /// letter, and what `décrire` says with the code (NVDA's "current character", "spell" and
 /// "character description"). A letter is said as itself, its accents named after it and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Reads signs in running text aloud up to the user's punctuation level (NVDA's symbol levels,

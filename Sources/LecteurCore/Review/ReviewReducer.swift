@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The review cursor, a child of the reader: it reads inside the focused element by character,
 /// word and sentence, spells and describes, as NVDA's review cursor and Orca's flat review do.
 /// It never moves the focus; the braille cursor follows it on the focused element's line, so a

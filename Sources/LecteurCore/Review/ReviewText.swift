@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The text a review cursor moves in, cut into characters, words and sentences the way a screen
 /// reader's review cursor cuts it (NVDA's review, Orca's flat review). Offsets count Characters
 /// (grapheme clusters), so « é » typed as e + combining accent is one step, as a reader hears it.

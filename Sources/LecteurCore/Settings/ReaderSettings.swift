@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The settings the reader itself decides with, typed. Device settings (voice, rate, braille
 /// table) are checked and kept by their device, which knows what it can do.
 public struct ReaderSettings: Hashable, Sendable {

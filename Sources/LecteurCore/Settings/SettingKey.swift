@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Every setting `set NAME VALUE` knows, with one alias table for all of them: each name a user
 /// may type (French or English, case and accents ignored) means exactly one setting, so
 /// "volume" is the voice's volume and Morse has its own "volume-morse".

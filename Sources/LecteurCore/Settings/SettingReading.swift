@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A setting's current value and what it may be, as `régler NOM` (without a value) says it and
 /// the « Réglages » screen lists it. The reader reads its own settings; a device reads the ones
 /// it owns (the voice's rate, the braille table) and reports them typed, the reader words them.

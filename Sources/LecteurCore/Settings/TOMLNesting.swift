@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How deep a TOML text can nest, read before any parser builds it: a key, a table header and an
 /// inline table each sit on one line in TOML, so bounding each line's levels bounds the depth of
 /// the document (a dotted key 40 000 levels deep crashed the reader by recursion when flattened).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A key pressed on a terminal in single-key mode, as decoded from the bytes it sends.
 public enum Key: Hashable, Sendable {
     case up, down, left, right

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What a key does in single-key mode.
 public enum KeyBinding: Hashable, Sendable {
     case command(Command)

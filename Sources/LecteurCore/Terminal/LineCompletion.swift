@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What Tab offers on a terminal's command line: the end of the text before the cursor that a
 /// completion replaces, and the candidates for it.
 public struct Completion: Hashable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// What the reader says while a line is typed on a terminal (NVDA's "speak typed characters /
 /// words"): nothing, each character, or each word when it ends.
 public enum TypingEcho: String, Hashable, Sendable, CaseIterable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Ordering and matching the way a French reader expects: accents and case do not change the

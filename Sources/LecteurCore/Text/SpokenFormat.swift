@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Values written for the ear rather than the eye. espeak-ng reads the U+202F inside "1 490 €"

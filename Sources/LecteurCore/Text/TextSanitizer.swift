@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Cleans text that comes from outside (a catalogue, a server) before it can reach a terminal,
 /// a speech engine or a braille display: escape sequences could drive the terminal, markup could
 /// drive the speech engine (SSML), and control characters would be spoken or shown as garbage.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Reads lecteur audit reports with the real tools that consume them; prints what they said and
 exits non-zero when one refuses the report.
 

@@ -1,16 +1,24 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Opens an HTML file in headless Chromium and prints, as one JSON object, what Chromium itself
 computed for it: the accessibility tree (role, accessible name, heading level of every node that
 is not ignored), the network requests the page made besides itself, the document's language and
 title. Talks the DevTools protocol over --remote-debugging-pipe (fds 3 and 4), so no port is
-opened. Usage: chromium-ax.py FILE.html [SCREENSHOT.png]. Exits non-zero on any failure; bounded
-by a 90 s alarm so a stuck browser cannot hang the tests."""
+opened. With --axe AXE.JS it also runs axe-core (the axe.min.js of the PyPI wheel
+axe-playwright-python, offline) on the page and adds its violations. Usage:
+chromium-ax.py [--axe AXE.JS] FILE.html [SCREENSHOT.png]. Exits non-zero on any failure; bounded
+by a 180 s alarm so a stuck browser cannot hang the tests."""
 import base64, json, os, pathlib, shutil, signal, subprocess, sys, tempfile
 
 signal.signal(signal.SIGALRM, lambda *_: sys.exit("chromium-ax: timed out"))
-signal.alarm(90)
-page = pathlib.Path(sys.argv[1]).resolve().as_uri()
-screenshot = sys.argv[2] if len(sys.argv) > 2 else None
+signal.alarm(180)
+arguments = sys.argv[1:]
+axe = None
+if arguments[:1] == ["--axe"]:
+    axe = pathlib.Path(arguments[1]).read_text(encoding="utf-8")
+    arguments = arguments[2:]
+page = pathlib.Path(arguments[0]).resolve().as_uri()
+screenshot = arguments[1] if len(arguments) > 1 else None
 browser = shutil.which("chromium") or shutil.which("chromium-browser") or sys.exit("chromium-ax: chromium not found")
 profile = tempfile.mkdtemp(prefix="lecteur-chromium-")
 to_browser_r, to_browser_w = os.pipe()
@@ -89,6 +97,18 @@ try:
     result = {"nodes": nodes, "requests": requests, "lang": evaluate("document.documentElement.lang"),
               "title": evaluate("document.title"),
               "resources": evaluate("performance.getEntriesByType('resource').length")}
+    if axe is not None:
+        # Every rule axe-core runs by default (WCAG 2.0–2.2 A/AA and best practices), on the
+        # laid-out page: colour contrast needs the real rendering.
+        call("Runtime.evaluate", {"expression": axe}, session)
+        answer = call("Runtime.evaluate", {
+            "expression": "axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify("
+                          "{version: r.testEngine.version, violations: r.violations.map(v => ({id: v.id, impact: v.impact,"
+                          " help: v.help, nodes: v.nodes.length, targets: v.nodes.slice(0, 5).map(n => n.target.join(' '))}))}))",
+            "awaitPromise": True, "returnByValue": True}, session)["result"]
+        if answer.get("type") != "string":
+            sys.exit("chromium-ax: axe.run failed: %s" % answer)
+        result["axe"] = json.loads(answer["value"])
     if screenshot:
         image = call("Page.captureScreenshot", {"format": "png"}, session)["data"]
         pathlib.Path(screenshot).write_bytes(base64.b64decode(image))

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A private formations API for tests: serves the shapes a real server can send (good data,
 slow answers, 5xx then 200, 4xx, truncated or non-JSON bodies, endless bodies) on 127.0.0.1 only.
 

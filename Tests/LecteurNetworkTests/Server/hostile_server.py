@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Hostile HTTP replies for issue 17 (RobustnessTests / HardeningTests), on 127.0.0.1.
 /seq/formations: a good catalogue the first time, [1,2,3] the second, then garbage;
 /http09/...: a bare body (HTTP/0.9); /garbage/...: bytes that are not HTTP;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// An element of the walked report: screen and entry positions (0-based).
 public struct AuditNode: Hashable, Comparable, Sendable {
     public let screen: Int

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The outcome of one rule on one element.
 public enum RuleCheck: Hashable, Sendable {
     /// The rule has nothing to say about this kind of element.

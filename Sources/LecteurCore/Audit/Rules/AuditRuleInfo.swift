@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How much a finding hurts the person using the reader, in axe-core's four levels, so that a
 /// CI can gate on "serious or worse" the way it already does for web pages.
 public enum Impact: String, CaseIterable, Comparable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The word lists the rules read (`Locales/<locale>/lexique-audit.json`), kept as data so an
 /// auditor can extend them without touching code. Phrases are matched on folded words (case and
 /// accents ignored); acronyms are matched exactly, since "IA" and "ia" are not read alike.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A yes or no for every scalar of the Basic Multilingual Plane, one bit each, worked out once
 /// from a predicate the rules would otherwise ask of every character of a million lines
 /// (Unicode property look-ups, a braille table's dictionary).

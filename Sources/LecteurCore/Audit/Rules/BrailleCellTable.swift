@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A braille table seen from the audit: the cells for a line of text and the characters it

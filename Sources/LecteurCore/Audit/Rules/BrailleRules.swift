@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A character the braille table has no cell for reaches the display as a blank cell: the
 /// braille reader sees a gap where the sighted reader sees a sign.
 public struct BrailleUncoveredCharacterRule: ElementRule {

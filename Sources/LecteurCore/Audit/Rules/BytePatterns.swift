@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The number and Morse rules read on a text's UTF-8 bytes: most texts hold none of what they
 /// look for, and are passed in one pass over their bytes, without an array of their scalars.
 enum BytePatterns {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Folded words of a word list, each with a small id, looked up by a word's folded bytes rather
 /// than by hashing a String (which normalises non-ASCII text on every look-up).
 ///

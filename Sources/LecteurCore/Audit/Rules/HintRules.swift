@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A hint that says the label again adds a second of speech and nothing else.
 public struct HintRepeatsLabelRule: ElementRule {
     public let info = AuditRuleInfo(

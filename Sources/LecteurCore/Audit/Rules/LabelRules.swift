@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// An element with no label, or one that says nothing (spaces, punctuation): the screen reader
 /// has nothing to announce but the role.
 public struct LabelMissingRule: ElementRule {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// "Starter Pack", "Machine Learning" in a French label with nothing saying they are English:
 /// espeak-ng switches to its English voice on its own for some words and reads others with
 /// French rules; a braille user gets no language change either.

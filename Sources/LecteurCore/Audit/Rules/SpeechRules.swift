@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Speech traps: text that is right on screen and wrong in the ear. Each rule reads the exact
 /// text handed to the speech engine (espeak-ng, French voice); what they look for was checked
 /// with `espeak-ng -v fr -x` (see the field notes).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Small, fast text scanners for the rules. The audit of a 100 000-formation catalogue checks a
 /// million elements, so this works on Unicode scalars with hand-written loops rather than
 /// regular expressions or Foundation's locale-aware folding.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// The words of one text as `TextScan.words` finds them, held as spans over one byte buffer:
