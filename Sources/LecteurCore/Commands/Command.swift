@@ -99,8 +99,9 @@ public enum CommandTable {
         CommandSpec(names: ["practice", "entraînement", "pratique"], argument: .optional,
                     help: .helpPractice, usage: .usagePractice) { arg in
             switch CommandParser.fold(arg ?? "") {
-            case "": .practice(koch: false)
-            case "koch": .practice(koch: true)
+            // A beginner's practice is Koch's: only what has been unlocked is asked.
+            case "", "koch": .practice(koch: true)
+            case "faibles", "faible", "revision", "weak": .practice(koch: false)
             default: nil
             }
         },

@@ -40,15 +40,9 @@ public struct Reader: Sendable {
             state.startupNotices = []
             out.append(.loadCatalogue(.initial))
         case .line(let line):
-            if state.practice != nil {
-                practiceLine(line, &state, &out)
-            } else {
-                switch parser.parse(line) {
-                case .empty: break
-                case .command(let command): self.command(command, &state, &out)
-                case .failure(let error): out.error("command", navigator.message(for: error), &state)
-                }
-            }
+            typed(line, atMs: nil, &state, &out)
+        case .timedLine(let line, let atMs):
+            typed(line, atMs: atMs, &state, &out)
         case .command(let command):
             self.command(command, &state, &out)
         case .invalidCommand(let error):
@@ -91,8 +85,10 @@ public struct Reader: Sendable {
             out.showMessage(message)
         case .deviceConfigured(_, let result):
             settings.deviceConfigured(result, &state, &out)
-        case .practiceReady(let mode, let seed):
-            practice.start(mode, seed: seed, &state, &out)
+        case .practiceReady(let mode, let seed, let history):
+            practice.start(mode, seed: seed, history: history, &state, &out)
+        case .questionSounded(let question, let endsAtMs):
+            practice.sounded(question: question, endsAtMs: endsAtMs, &state)
         case .progressUpdated(let progress):
             state.morseProgress = progress
         case .spoken(let token):
@@ -159,10 +155,23 @@ public struct Reader: Sendable {
         }
     }
 
+    private func typed(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
+        if state.practice != nil {
+            practiceLine(line, atMs: atMs, &state, &out)
+            return
+        }
+        switch parser.parse(line) {
+        case .empty: break
+        case .command(let command): self.command(command, &state, &out)
+        case .failure(let error): out.error("command", navigator.message(for: error), &state)
+        }
+    }
+
     /// In practice a line is an answer ("a" is the letter A), except the few whole words a
-    /// user needs there: « quitter » leaves the reader, « stop » ends practice, « où » and
-    /// « aide » say what to do.
-    private func practiceLine(_ line: String, _ state: inout ReaderState, _ out: inout Announcer) {
+    /// user needs there: « quitter » leaves the reader, « stop » ends practice, « où » says the
+    /// question, the score and the Koch lesson, « aide » says what to do, « répéter message »
+    /// says the last verdict again.
+    private func practiceLine(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
         let clean = TextSanitizer.clean(line).trimmingCharacters(in: .whitespaces)
         if clean.count > 1, case .command(let command) = parser.parse(clean) {
             switch command {
@@ -172,14 +181,20 @@ public struct Reader: Sendable {
             case .stop:
                 self.command(.stop, &state, &out)
                 return
-            case .whereAmI, .help:
+            case .whereAmI:
+                practice.whereAmI(&state, &out)
+                return
+            case .help:
                 out.notice("practice", strings(.morsePracticeWhere), &state)
+                return
+            case .repeatMessage:
+                self.command(.repeatMessage, &state, &out)
                 return
             default:
                 break
             }
         }
-        practice.answer(clean, &state, &out)
+        practice.answer(clean, atMs: atMs, &state, &out)
     }
 
     private func continueReading(_ state: inout ReaderState, _ out: inout Announcer) {
@@ -232,7 +247,7 @@ extension Action {
     /// Typed or pressed by the user: the answer interrupts what is playing.
     var isTheUsers: Bool {
         switch self {
-        case .line, .command, .invalidCommand, .activateElement, .displayKey: true
+        case .line, .timedLine, .command, .invalidCommand, .activateElement, .displayKey: true
         default: false
         }
     }

@@ -8,6 +8,8 @@ public struct ReaderSettings: Hashable, Sendable {
     public var morse: MorseSettings = .default
     /// Say « formation 3 sur 14 » after each move, as NVDA reports an object's position by default.
     public var speakPosition = true
+    /// Koch: the median answer time (ms) the window must reach to unlock a symbol; nil: not asked.
+    public var kochMedianMs: Int?
 
     public static let brailleMessageRange: ClosedRange<Double> = 0...60
 
@@ -17,6 +19,9 @@ public struct ReaderSettings: Hashable, Sendable {
     public static let verbosityKey = "reader.verbosity"
     public static let brailleMessageKey = "reader.braille-message"
     public static let positionKey = "reader.position"
+    public static let kochTimeKey = "morse.koch.time"
+    /// `régler koch-temps SECONDES`: 0 turns the condition off.
+    public static let kochTimeRange: ClosedRange<Double> = 0...10
 
     /// Settings as saved; unknown or invalid values are left at their default and reported.
     public static func restore(_ value: (String) -> String?, strings: Strings) -> (ReaderSettings, [String]) {
@@ -27,6 +32,9 @@ public struct ReaderSettings: Hashable, Sendable {
             settings.brailleMessageSeconds = seconds
         }
         if let saved = value(positionKey) { settings.speakPosition = saved != "off" }
+        if let saved = value(kochTimeKey), let ms = Int(saved), ms > 0, Double(ms) <= kochTimeRange.upperBound * 1000 {
+            settings.kochMedianMs = ms
+        }
         let (morse, issues) = MorseSettings.load(value)
         settings.morse = morse
         problems += issues.map { $0.message(strings) }

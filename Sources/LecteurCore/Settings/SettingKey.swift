@@ -8,6 +8,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case speechRate, speechPitch, speechVolume, speechVoice, speechBackend
     case brailleTable
     case morseWPM, morseFarnsworth, morseTone, morseVolume, morseRamp
+    case kochLesson, kochTime
 
     private static let aliases: [String: SettingKey] = {
         var table: [String: SettingKey] = [:]
@@ -26,6 +27,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.morseTone, "tonalite", "tone", "ton", "frequence", "freq", "hz")
         add(.morseVolume, "volume-morse", "morse-volume")
         add(.morseRamp, "rampe", "ramp")
+        add(.kochLesson, "koch", "lecon-koch", "koch-lesson")
+        add(.kochTime, "koch-temps", "koch-time", "temps-koch")
         return table
     }()
 
@@ -51,6 +54,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .morseTone: strings(.morseSettingTone)
         case .morseVolume: strings(.settingNameMorseVolume)
         case .morseRamp: strings(.morseSettingRamp)
+        case .kochLesson: strings(.morseTrainerSettingNameKoch)
+        case .kochTime: strings(.morseTrainerSettingNameKochTime)
         }
     }
 

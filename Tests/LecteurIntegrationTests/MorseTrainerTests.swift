@@ -1,0 +1,246 @@
+import Foundation
+import LecteurCore
+import LecteurTestSupport
+import Testing
+
+/// The Morse trainer through the real binary (issue 26): tones heard with the voice off,
+/// questions that give nothing away on any channel (checked against the tones themselves, read
+/// back from the `--audio-out` WAV or the sound server's monitor), a Koch window that survives a
+/// restart, and the time to answer.
+@Suite(.serialized) struct MorseTrainerTests {
+    let quiet = ["--transcript", "jsonl", "--speech", "off", "--braille", "off"]
+    let alphabet = MorseAlphabet.standard
+
+    /// `--speech off` silences the voice, never the tones: `morse SOS` is heard at the sink.
+    @Test func morseIsHeardWithTheVoiceOff() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let recording = try pulse.record(seconds: 20)
+        let out = try LecteurProcess.run(quiet, input: "morse SOS\n",
+                                         environment: home.environment.merging(["PULSE_SERVER": pulse.server]) { $1 })
+        #expect(out.status == 0)
+        // The reader waits for the tones to be heard before it leaves; the monitor trails a little.
+        usleep(500_000)
+        recording.stop()
+        #expect(MorseListener.patterns(recording.samples(untilEnd: false)) == ["...", "---", "..."])
+    }
+
+    /// Lines a practice run sends, answering `answers(n)` to question n, with a replay (empty
+    /// line) before every seventh answer. The input simply ends: « stop » would silence the
+    /// tones a script this fast has queued, as it would on a speaker; at the end of the input
+    /// the reader lets them all be heard (written to the WAV) before it leaves.
+    func script(_ prefix: [String], questions: Int, answer: (Int) -> String) -> String {
+        var lines = prefix
+        for n in 1...questions {
+            if n % 7 == 0 { lines.append("") }
+            lines.append(answer(n))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Between a question and its answer, the transcript holds only the question's number (its
+    /// `morse` event, without text or pattern, and « Question N » on the display, after the last
+    /// verdict); nothing is spoken. The WAV, read back by ear, holds exactly the expected
+    /// characters, once per play. Returns the expected characters, in order.
+    @discardableResult
+    func checkNothingGivenAway(_ out: LecteurProcess.Output, wav: URL, questions: Int,
+                               sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        let events = out.events
+        let results = events.filter { $0["type"] as? String == "practice" }
+        #expect(results.count == questions, sourceLocation: sourceLocation)
+        var heardExpected: [String] = []
+        func nextQuestion(after start: Int) -> Int {
+            events[start...].firstIndex { $0["type"] as? String == "morse" } ?? events.count
+        }
+        var index = nextQuestion(after: 0)
+        // The first question follows the introduction on the display.
+        var lastVerdict = events[..<index].last { $0["type"] as? String == "notice" }?["message"] as? String
+        for result in results {
+            let n = try #require(result["question"] as? Int)
+            let expected = try #require(result["expected"] as? String)
+            let pattern = try #require(alphabet.symbol(for: Character(expected))).pattern
+            // The braille line just before the question: its number, after the last verdict.
+            let shown = events[..<index].last { $0["type"] as? String == "braille" }?["text"] as? String
+            let label = "Question \(n)"
+            #expect(shown == (lastVerdict.map { "\($0) \(label)" } ?? label), sourceLocation: sourceLocation)
+            var plays = 0
+            while index < events.count, events[index]["type"] as? String != "practice" {
+                let event = events[index]
+                switch event["type"] as? String {
+                case "morse":
+                    let number = event["question"] as? Int
+                    let hidden = event["text"] == nil && event["pattern"] == nil
+                    #expect(number == n && hidden, "\(event)", sourceLocation: sourceLocation)
+                    plays += 1
+                case "braille":
+                    #expect(event["text"] as? String == label, "\(event)", sourceLocation: sourceLocation)
+                default:
+                    Issue.record("between question \(n) and its answer: \(event)", sourceLocation: sourceLocation)
+                }
+                index += 1
+            }
+            #expect(plays == 1 + (result["replays"] as? Int ?? -1), sourceLocation: sourceLocation)
+            heardExpected += Array(repeating: pattern, count: plays)
+            // The verdict follows the truth: spoken, written, and brailled in front of the next question.
+            let verdict = events[index...].first { $0["type"] as? String == "notice" }
+            lastVerdict = verdict?["message"] as? String
+            index = nextQuestion(after: min(index + 1, events.count - 1))
+        }
+        // The WAV also ends with the question asked after the last answer, never answered.
+        let heard = MorseListener.patterns(try WAVFile.decode(Data(contentsOf: wav)).samples)
+        #expect(Array(heard.dropLast()) == heardExpected, sourceLocation: sourceLocation)
+        #expect(heard.count == heardExpected.count + 1, sourceLocation: sourceLocation)
+        return results.compactMap { $0["expected"] as? String }
+    }
+
+    @Test func koch200QuestionsGiveNothingAwayAndAFreshUserHearsOnlyKAndM() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let wav = home.root.appendingPathComponent("koch.wav")
+        let out = try LecteurProcess.run(quiet + ["--audio-out", wav.path],
+                                         input: script(["entraînement"], questions: 200) { $0 % 3 == 0 ? "M" : "K" },
+                                         environment: home.environment.merging(["LECTEUR_PRACTICE_SEED": "26"]) { $1 })
+        #expect(out.status == 0)
+        let asked = try checkNothingGivenAway(out, wav: wav, questions: 200)
+        #expect(asked.prefix(50).allSatisfy { $0 == "K" || $0 == "M" }, "\(asked.prefix(50))")
+        #expect(out.events("practice").allSatisfy { $0["mode"] as? String == "koch" })
+    }
+
+    @Test func weakSymbols200QuestionsGiveNothingAway() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let wav = home.root.appendingPathComponent("weak.wav")
+        let out = try LecteurProcess.run(quiet + ["--audio-out", wav.path],
+                                         input: script(["entraînement faibles"], questions: 200) { $0 % 2 == 0 ? "M" : "K" },
+                                         environment: home.environment.merging(["LECTEUR_PRACTICE_SEED": "7"]) { $1 })
+        let asked = try checkNothingGivenAway(out, wav: wav, questions: 200)
+        #expect(Set(asked) == ["K", "M"], "only what Koch has taught a beginner")
+    }
+
+    @Test func symbolCard200QuestionsGiveNothingAway() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let wav = home.root.appendingPathComponent("card.wav")
+        let card = ["onglet morse", "activer", "suivant", "suivant", "suivant", "suivant", "activer"]
+        let out = try LecteurProcess.run(quiet + ["--audio-out", wav.path],
+                                         input: script(card, questions: 200) { ["A", "N", "W", "E"][$0 % 4] },
+                                         environment: home.environment.merging(["LECTEUR_PRACTICE_SEED": "3"]) { $1 })
+        let asked = try checkNothingGivenAway(out, wav: wav, questions: 200)
+        #expect(asked.contains("A") && Set(asked).count == 4, "A against its three closest rivals: \(Set(asked))")
+    }
+
+    /// The readable transcript: « ♪ Question N », never the character or its pattern.
+    @Test func theTextTranscriptPrintsOnlyTheQuestionNumber() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let out = try LecteurProcess.run(["--transcript", "text", "--speech", "off", "--braille", "off"],
+                                         input: script(["entraînement"], questions: 30) { _ in "K" }, environment: home.environment)
+        let lines = out.stdout.split(separator: "\n").map(String.init)
+        let questions = lines.filter { $0.hasPrefix("♪") }
+        var expected: [String] = []
+        // The 31st is asked after the 30th answer, before « stop ».
+        for n in 1...31 { expected += Array(repeating: "♪ Question \(n)", count: n % 7 == 0 ? 2 : 1) }
+        #expect(questions == expected)
+    }
+
+    /// Waits for question `n` on the sound server and reads it by ear.
+    func listen(_ reader: InteractiveLecteur, _ recording: MonitorRecording, question n: Int) throws -> String {
+        let from = recording.sampleCount
+        _ = try reader.next("morse") { $0["question"] as? Int == n }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            usleep(100_000)
+            let samples = Array(recording.samples(untilEnd: false).dropFirst(from))
+            // A character is known once a silence longer than a character gap follows it.
+            let tail = samples.suffix(Int(22_050 * 0.25))
+            if let pattern = MorseListener.patterns(samples).first, tail.count == Int(22_050 * 0.25),
+               tail.allSatisfy({ abs(Int($0)) <= 300 }), let symbol = alphabet.symbol(pattern: pattern) {
+                return String(symbol.character)
+            }
+        }
+        throw MorseListenerTimeout(question: n)
+    }
+
+    struct MorseListenerTimeout: Error { let question: Int }
+
+    /// 19 right answers, a restart, then one more unlocks U: the Koch window is kept. The test
+    /// answers what it hears on the sound server, as a learner would.
+    @Test func theKochWindowSurvivesARestart() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let environment = home.environment.merging(["PULSE_SERVER": pulse.server]) { $1 }
+        let recording = try pulse.record(seconds: 120)
+        defer { recording.stop() }
+
+        let first = try InteractiveLecteur(quiet, environment: environment)
+        first.send("entraînement")
+        for n in 1...19 {
+            first.send(try listen(first, recording, question: n))
+            let result = try first.next("practice") { $0["question"] as? Int == n }
+            #expect(result["correct"] as? Bool == true, "\(result)")
+        }
+        let progress = try first.next("notice") { ($0["message"] as? String)?.contains("Encore 1 bonne réponse pour débloquer U.") == true }
+        #expect(progress["code"] as? String == "practice")
+        first.send("stop")
+        _ = try first.next("notice") { ($0["message"] as? String)?.hasPrefix("Entraînement terminé") == true }
+        #expect(first.finish() == 0)
+
+        let second = try InteractiveLecteur(quiet, environment: environment)
+        second.send("entraînement")
+        let intro = try second.next("notice") { $0["code"] as? String == "practice" }
+        #expect((intro["message"] as? String)?.hasSuffix("Encore 1 bonne réponse pour débloquer U.") == true, "\(intro)")
+        second.send(try listen(second, recording, question: 1))
+        let unlocked = try second.next("notice") { ($0["message"] as? String)?.contains("Nouveau symbole : U") == true }
+        #expect(unlocked["code"] as? String == "practice")
+        #expect(try listen(second, recording, question: 2) == "U", "the new symbol comes first")
+        second.send("où")
+        let whereAmI = try second.next("notice") { $0["code"] as? String == "practice.where" }
+        #expect((whereAmI["message"] as? String)?.contains("Leçon Koch 2, 3 symboles.") == true, "\(whereAmI)")
+        second.send("stop")
+        #expect(second.finish() == 0)
+    }
+
+    /// The time to answer follows the learner's real delay (counted from the end of the tones):
+    /// answering two seconds later reads about two seconds more.
+    @Test func latencyTracksTheRealDelay() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let wav = home.root.appendingPathComponent("latency.wav")
+        let reader = try InteractiveLecteur(quiet + ["--audio-out", wav.path], environment: home.environment)
+        reader.send("entraînement")
+        var latencies: [Int] = []
+        for (n, delay) in [(1, 0.3), (2, 2.3)] {
+            _ = try reader.next("morse") { $0["question"] as? Int == n }
+            usleep(UInt32(delay * 1_000_000))
+            reader.send("K")
+            latencies.append(try #require(try reader.next("practice")["latency_ms"] as? Int))
+        }
+        reader.send("stop")
+        #expect(reader.finish() == 0)
+        // Each is the delay less the tones still sounding (at most ~1 s), never more than the delay.
+        #expect(latencies[0] >= 0 && latencies[0] <= 1_300, "\(latencies)")
+        #expect(latencies[1] <= 3_300 && latencies[1] - latencies[0] > 1_300 && latencies[1] - latencies[0] < 2_700, "\(latencies)")
+    }
+
+    /// `répéter message` repeats the last verdict; `où` says the question, score and lesson;
+    /// `régler koch N` starts the next practice at LCWO's lesson N.
+    @Test func verdictRepeatedWhereAmIAndKochLessonSet() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let out = try LecteurProcess.run(quiet, input: "régler koch 5\nentraînement\nK\nrépéter message\noù\nstop\n",
+                                         environment: home.environment)
+        let notices = out.events("notice").compactMap { $0["message"] as? String }
+        #expect(notices.first { $0.hasPrefix("Leçon") } == "Leçon Koch 5 : K, M, U, R, E, S. Elle vaut dès le prochain entraînement.")
+        #expect(notices.contains { $0.hasPrefix("Entraînement Koch, 6 symboles : K, M, U, R, E, S.") })
+        let verdict = try #require(notices.first { $0.hasPrefix("Juste") || $0.hasPrefix("Faux") })
+        let after = try #require(notices.firstIndex(of: verdict))
+        #expect(notices[after + 1] == verdict, "« répéter message » says the verdict again")
+        #expect(notices[after + 2].hasPrefix("Question 2 ; "), "\(notices[after + 2])")
+        #expect(notices[after + 2].contains("Leçon Koch 5, 6 symboles."))
+        #expect(out.events("practice").first?["mode"] as? String == "koch")
+    }
+}
