@@ -94,7 +94,7 @@ import Testing
     /// `régler koch N` is LCWO's lesson N; `régler koch-temps` sets or lifts the time condition.
     @Test func kochLessonAndTimeSettings() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        let lesson = "Leçon Koch 3 : K, M, U, R. Elle vaut dès le prochain entraînement."
+        let lesson = "Leçon Koch 3 : K, M, U, R ; elle vaut dès le prochain entraînement."
         let token = store.state.display.token
         store.send(.command(.set(name: "koch", value: "3")), [
             .persist([PracticeMode.kochLevelStorageKey: "4"]),

@@ -234,7 +234,7 @@ import Testing
         let out = try LecteurProcess.run(quiet, input: "régler koch 5\nentraînement\nK\nrépéter message\noù\nstop\n",
                                          environment: home.environment)
         let notices = out.events("notice").compactMap { $0["message"] as? String }
-        #expect(notices.first { $0.hasPrefix("Leçon") } == "Leçon Koch 5 : K, M, U, R, E, S. Elle vaut dès le prochain entraînement.")
+        #expect(notices.first { $0.hasPrefix("Leçon") } == "Leçon Koch 5 : K, M, U, R, E, S ; elle vaut dès le prochain entraînement.")
         #expect(notices.contains { $0.hasPrefix("Entraînement Koch, 6 symboles : K, M, U, R, E, S.") })
         let verdict = try #require(notices.first { $0.hasPrefix("Juste") || $0.hasPrefix("Faux") })
         let after = try #require(notices.firstIndex(of: verdict))
