@@ -147,6 +147,8 @@ public final class ReaderSession: @unchecked Sendable {
             case .silence:
                 // One owner of the shared output: the speech engine flushes it when it stops.
                 if let speech = devices.speech { speech.stop() } else { devices.audio?.flush() }
+            case .loadStatistics:
+                apply(.statisticsReady(store.statistics()))
             case .queryStatus:
                 apply(.statusReported(devices.status()))
             case .preparePractice(let request):

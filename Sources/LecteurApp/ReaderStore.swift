@@ -116,6 +116,11 @@ public final class ReaderStore: @unchecked Sendable {
         }
     }
 
+    /// Counts for `statistiques`; empty when there is no database.
+    public func statistics() -> PracticeStatistics {
+        (try? database?.statistics()) ?? PracticeStatistics(symbols: [], confusions: [], window: LecteurDatabase.recentWindow)
+    }
+
     /// What a new practice session needs from storage: the Koch window at its level and the
     /// confusions (a card's drill sets its symbol against them).
     public func history(for mode: PracticeMode) -> PracticeHistory {

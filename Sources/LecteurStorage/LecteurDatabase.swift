@@ -146,6 +146,37 @@ public final class LecteurDatabase: Sendable {
         }
     }
 
+    /// Each symbol's latest `recentWindow` answers (accuracy, median time to answer) and the
+    /// confusions, most frequent first.
+    public func statistics() throws(StorageError) -> PracticeStatistics {
+        let confusions = try self.confusions().flatMap { expected, typed in
+            typed.map { PracticeStatistics.Confusion(expectedID: expected, typedID: $0.key, count: $0.value) }
+        }.sorted { ($1.count, $0.expectedID, $0.typedID) < ($0.count, $1.expectedID, $1.typedID) }
+        let rows = try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT symbol_id, correct, latency_ms FROM (
+                    SELECT symbol_id, correct, latency_ms,
+                           ROW_NUMBER() OVER (PARTITION BY symbol_id ORDER BY id DESC) AS rank
+                    FROM morse_attempt)
+                WHERE rank <= ? ORDER BY symbol_id
+                """, arguments: [Self.recentWindow])
+        }
+        var answers: [String: (attempts: Int, correct: Int, latencies: [Int])] = [:]
+        for row in rows {
+            let id: String = row["symbol_id"]
+            var entry = answers[id] ?? (0, 0, [])
+            entry.attempts += 1
+            if row["correct"] as Bool { entry.correct += 1 }
+            if let latency: Int = row["latency_ms"] { entry.latencies.append(latency) }
+            answers[id] = entry
+        }
+        let symbols = answers.map { id, entry in
+            PracticeStatistics.Symbol(symbolID: id, attempts: entry.attempts, correct: entry.correct,
+                                      medianLatencyMs: AnswerTime.median(entry.latencies))
+        }
+        return PracticeStatistics(symbols: symbols, confusions: confusions, window: Self.recentWindow)
+    }
+
     /// Every wrong answer that was another symbol, counted: `[expected: [typed: count]]`.
     public func confusions() throws(StorageError) -> [String: [String: Int]] {
         try read { db in

@@ -243,4 +243,24 @@ import Testing
         #expect(notices[after + 2].contains("Leçon Koch 5, 6 symboles."))
         #expect(out.events("practice").first?["mode"] as? String == "koch")
     }
+
+    /// `statistiques` after a session: per symbol, the recent accuracy, and the confusions, in
+    /// the transcript, the voice and on the display alike.
+    @Test func statisticsAreSaidAndBrailled() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let out = try LecteurProcess.run(quiet, input: "stats\n" + script(["entraînement"], questions: 12) { _ in "K" } + "stop\nstatistiques\n",
+                                         environment: home.environment.merging(["LECTEUR_PRACTICE_SEED": "11"]) { $1 })
+        let messages = out.events("notice").filter { $0["code"] as? String == "stats" }.compactMap { $0["message"] as? String }
+        #expect(messages.first == "Aucune réponse enregistrée : lancez « entraînement ».")
+        let results = out.events("practice")
+        let kRight = results.filter { $0["expected"] as? String == "K" }.count
+        let mWrong = results.count - kRight
+        let stats = try #require(messages.last)
+        #expect(stats.hasPrefix("Statistiques sur les 20 dernières réponses de chaque symbole. K : 100 % sur \(kRight) réponse"), "\(stats)")
+        #expect(stats.contains("M : 0 % sur \(mWrong) réponse"), "\(stats)")
+        #expect(stats.hasSuffix("Confusions : M pris pour K (\(mWrong)).") , "\(stats)")
+        #expect(out.events("speech").contains { $0["text"] as? String == stats })
+        #expect(out.events("braille").contains { $0["text"] as? String == stats })
+    }
 }

@@ -25,6 +25,8 @@ public enum Command: Hashable, Sendable {
     case readAll
     /// Says the last notice or error again.
     case repeatMessage
+    /// Says the Morse practice statistics (recent accuracy, answer times, confusions).
+    case statistics
 }
 
 /// What a jump skips to.
@@ -105,6 +107,8 @@ public enum CommandTable {
             default: nil
             }
         },
+        CommandSpec(names: ["statistics", "statistiques", "stats"], argument: .none, help: .morseTrainerHelpStats,
+                    usage: nil) { _ in .statistics },
         CommandSpec(names: ["set", "régler", "reglage"], argument: .required, help: .helpSet, usage: .usageSet) { arg in
             let parts = (arg ?? "").split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { return nil }

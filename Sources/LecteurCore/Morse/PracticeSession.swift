@@ -344,13 +344,10 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         var said: [String] = []
         if left > 0 { said.append(strings(.morseTrainerToUnlock, ["count": "\(left)", "character": next.spokenName(strings)])) }
         if let median = windowMedianMs, let limit = options.kochMedianMs, median > limit {
-            said.append(strings(.morseTrainerTooSlow, ["median": Self.seconds(median), "limit": Self.seconds(limit)]))
+            said.append(strings(.morseTrainerTooSlow, ["median": AnswerTime.seconds(median), "limit": AnswerTime.seconds(limit)]))
         }
         return said.joined(separator: " ")
     }
-
-    /// "1,5": seconds with the French decimal comma, to a tenth.
-    static func seconds(_ ms: Int) -> String { MorseSettings.format((Double(ms) / 100).rounded() / 10) }
 
     private func introduction() -> String {
         switch mode {
@@ -394,11 +391,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     }
 
     /// The median answer time over the window, of the answers whose time is known.
-    private var windowMedianMs: Int? {
-        let times = recentAnswers.compactMap(\.latencyMs).sorted()
-        guard !times.isEmpty else { return nil }
-        return times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
-    }
+    private var windowMedianMs: Int? { AnswerTime.median(recentAnswers.compactMap(\.latencyMs)) }
 
     private func accuracyReached(_ window: [RecentAnswer]) -> Bool {
         guard window.count >= options.kochWindow else { return false }

@@ -43,6 +43,8 @@ public enum Action: Hashable, Sendable {
     /// Everything said up to a `.whenSpoken(token)` effect has been heard (read-all's next step).
     case spoken(token: Int)
     case progressUpdated([String: SymbolProgress])
+    /// Storage's counts for `statistiques`, asked for by `.loadStatistics`.
+    case statisticsReady(PracticeStatistics)
 }
 
 /// What a braille display key asks for (after panning inside a long line).
@@ -161,6 +163,8 @@ public enum Effect: Hashable, Sendable {
     /// Save these settings (only what changed, so two readers running at once keep each other's).
     case persist([String: String])
     case recordAttempt(PracticeAttempt)
+    /// Read the practice statistics from storage; answered `.statisticsReady`.
+    case loadStatistics
     /// Answer `.spoken(token)` once everything asked of the voice so far has been heard (at once
     /// when there is no voice).
     case whenSpoken(token: Int)

@@ -29,7 +29,7 @@ struct Announcer {
     var awaitsResult: Bool {
         effects.contains { effect in
             switch effect {
-            case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice: true
+            case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice, .loadStatistics: true
             default: false
             }
         }

@@ -91,6 +91,8 @@ public struct Reader: Sendable {
             practice.sounded(question: question, endsAtMs: endsAtMs, &state)
         case .progressUpdated(let progress):
             state.morseProgress = progress
+        case .statisticsReady(let statistics):
+            out.notice("stats", statistics.message(strings, alphabet: navigator.builder.alphabet), &state)
         case .spoken(let token):
             guard state.readAll == token else { break }
             readAllStep(&state, &out)
@@ -140,6 +142,8 @@ public struct Reader: Sendable {
             out.showMessage(lines.joined(separator: "\n"))
         case .status:
             out.append(.queryStatus)
+        case .statistics:
+            out.append(.loadStatistics)
         case .repeatMessage:
             guard let last = state.lastMessage else {
                 out.notice("repeat", strings(.repeatNoMessage), &state)
