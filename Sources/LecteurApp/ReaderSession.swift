@@ -132,6 +132,8 @@ public final class ReaderSession: @unchecked Sendable {
                 transcript.record(.morseQuestion(report))
             case .practiceAnswered(let result):
                 transcript.record(.practice(result))
+            case .copyResult(let result):
+                transcript.record(.copyResult(result))
             case .loadCatalogue(let reason):
                 load(reason)
             case .playMorse(let text, let settings):
@@ -151,6 +153,8 @@ public final class ReaderSession: @unchecked Sendable {
                 apply(.statisticsReady(store.statistics()))
             case .queryStatus:
                 apply(.statusReported(devices.status()))
+            case .preparePractice(.copy(let kind, let count)):
+                apply(.copyReady(kind, count: count, seed: practiceSeed ?? UInt64.random(in: .min ... .max), kochLevel: kochLevel()))
             case .preparePractice(let request):
                 let mode = practiceMode(request)
                 apply(.practiceReady(mode, seed: practiceSeed ?? UInt64.random(in: .min ... .max), history: store.history(for: mode)))
@@ -192,14 +196,20 @@ public final class ReaderSession: @unchecked Sendable {
 
     private func practiceMode(_ request: PracticeRequest) -> PracticeMode {
         let symbols = reader.navigator.builder.alphabet.kochSymbols
-        let level = min(max(store.value(PracticeMode.kochLevelStorageKey).flatMap(Int.init) ?? PracticeMode.kochStartLevel,
-                            PracticeMode.kochStartLevel), symbols.count)
+        let level = kochLevel()
         switch request {
         // Weak symbols among those learnt so far: a beginner is never asked what Koch has not taught.
         case .weakSymbols: return .weakSymbols(pool: symbols.prefix(level).map(\.id))
         case .symbol(let id): return .symbol(id: id)
-        case .koch: return .koch(level: level)
+        case .koch, .copy: return .koch(level: level)
         }
+    }
+
+    /// The Koch level stored (symbols unlocked), within the order's bounds.
+    private func kochLevel() -> Int {
+        let count = reader.navigator.builder.alphabet.kochSymbols.count
+        return min(max(store.value(PracticeMode.kochLevelStorageKey).flatMap(Int.init) ?? PracticeMode.kochStartLevel,
+                       PracticeMode.kochStartLevel), count)
     }
 
     // MARK: Catalogue

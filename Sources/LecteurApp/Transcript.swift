@@ -16,6 +16,8 @@ public enum TranscriptEvent: Sendable {
     case morseQuestion(MorseQuestionReport)
     /// The truth about a practice question, once answered.
     case practice(PracticeResult)
+    /// A scored copy: what was sent, what was typed, the score and each aligned mistake.
+    case copyResult(CopyResult)
     /// `detail`: a system or library error in its own words, never spoken nor brailled.
     case notice(code: String, message: String, detail: String? = nil)
     case error(code: String, message: String, detail: String? = nil)
@@ -73,6 +75,21 @@ public enum TranscriptEvent: Sendable {
             if let latency = result.latencyMs { line.add("latency_ms", latency) }
             line.add("replays", result.replays)
             return line.text
+        case .copyResult(let result):
+            var line = JSONLine(type: "copy_result")
+            line.add("mode", result.mode.rawValue)
+            line.add("round", result.round)
+            line.add("sent", result.sent)
+            line.add("typed", result.typed)
+            line.add("score", result.score)
+            line.add("errors", result.mistakes.map { mistake in
+                var object = JSONLine()
+                object.add("position", mistake.position)
+                object.add("sent", mistake.sent)
+                object.add("typed", mistake.typed)
+                return object
+            })
+            return line.text
         case .notice(let code, let message, let detail), .error(let code, let message, let detail):
             var line = JSONLine(type: { if case .error = self { return "error" } else { return "notice" } }())
             line.add("code", code)
@@ -98,7 +115,7 @@ public enum TranscriptEvent: Sendable {
             if let roleWord { line += " (\(roleWord))" }
             if let hint = report.element.hint, !hint.isEmpty { line += "\n  " + strings(.transcriptHint, ["hint": hint]) }
             return line
-        case .speech, .braille, .practice:
+        case .speech, .braille, .practice, .copyResult:
             return nil
         case .morse(let report):
             return "♪ \(report.text) : \(report.pattern)"

@@ -263,4 +263,89 @@ import Testing
         #expect(out.events("speech").contains { $0["text"] as? String == stats })
         #expect(out.events("braille").contains { $0["text"] as? String == stats })
     }
+
+    /// Waits for sending `n` of a copying session on the sound server and reads it all by ear:
+    /// done once two seconds of silence follow the tones (longer than Farnsworth's word gap).
+    func listenToCopy(_ reader: InteractiveLecteur, _ recording: MonitorRecording, round n: Int) throws -> [String] {
+        let from = recording.sampleCount
+        let question = try reader.next("morse") { $0["question"] as? Int == n }
+        #expect(question["text"] == nil && question["pattern"] == nil)
+        let deadline = Date().addingTimeInterval(60)
+        let quiet = 22_050 * 2
+        while Date() < deadline {
+            usleep(200_000)
+            let samples = Array(recording.samples(untilEnd: false).dropFirst(from))
+            let heard = MorseListener.patterns(samples, wpm: 20)
+            if !heard.isEmpty, samples.count > quiet, samples.suffix(quiet).allSatisfy({ abs(Int($0)) <= 300 }) {
+                return heard.map { pattern in alphabet.symbol(pattern: pattern).map { String($0.character) } ?? "?" }
+            }
+        }
+        throw MorseListenerTimeout(question: n)
+    }
+
+    /// Two groups of five, copied by ear from the sound server: a perfect copy scores 100 %; a
+    /// copy with one character read wrong and one missed scores 80 % and names both.
+    @Test func aGroupCopyIsScoredAndItsMistakesNamed() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let recording = try pulse.record(seconds: 120)
+        defer { recording.stop() }
+        let reader = try InteractiveLecteur(quiet + ["--transcript", "jsonl"],
+                                            environment: home.environment.merging(["PULSE_SERVER": pulse.server]) { $1 })
+        reader.send("régler koch 10")
+        reader.send("entraînement groupes 2")
+        let first = try listenToCopy(reader, recording, round: 1)
+        #expect(first.count == 10, "\(first)")
+        reader.send(first.joined())
+        let perfect = try reader.next("copy_result")
+        #expect(perfect["mode"] as? String == "groups" && perfect["score"] as? Int == 100)
+        #expect((perfect["sent"] as? String)?.filter { $0 != " " } == first.joined())
+        #expect((perfect["errors"] as? [Any])?.isEmpty == true)
+        _ = try reader.next("notice") { $0["message"] as? String == "100 % : copie parfaite." }
+
+        reader.send("entraînement groupes 2")
+        var copy = try listenToCopy(reader, recording, round: 1)
+        let misread = copy[2], replaced = misread == "K" ? "M" : "K", missed = copy[6]
+        copy[2] = replaced
+        copy.remove(at: 6)
+        reader.send(copy.joined())
+        let scored = try reader.next("copy_result")
+        #expect(scored["score"] as? Int == 80, "\(scored)")
+        let errors = try #require(scored["errors"] as? [[String: Any]])
+        #expect(errors.count == 2, "\(errors)")
+        #expect(errors.first?["position"] as? Int == 3 && errors.first?["sent"] as? String == misread
+                && errors.first?["typed"] as? String == replaced)
+        #expect(errors.last?["sent"] as? String == missed && errors.last?["typed"] as? String == "")
+        let verdict = try reader.next("notice") { ($0["message"] as? String)?.hasPrefix("80 % ; ") == true }
+        let message = try #require(verdict["message"] as? String)
+        #expect(message.contains("\(misread) lu \(replaced)") && message.contains("\(missed) manqué"), "\(message)")
+        reader.send("quitter")
+        #expect(reader.finish() == 0)
+    }
+
+    /// Callsigns: a wrong copy slows the next one by 1 WPM, a right one speeds it up. Words: only
+    /// what has been learnt; none for a beginner.
+    @Test func callsignsMoveTheSpeedAndWordsUseTheLearntCharacters() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let out = try LecteurProcess.run(quiet, input: "entraînement mots\nentraînement indicatifs 3\nQ\nQ\n\nQ\n",
+                                         environment: home.environment)
+        #expect(out.events("notice").contains {
+            $0["message"] as? String == "Aucun mot de la liste ne s'écrit avec les caractères appris (K, M) : continuez l'entraînement Koch."
+        })
+        let speeds = out.events("morse").compactMap { $0["wpm"] as? Double }
+        #expect(speeds == [20, 19, 18, 18], "two wrong copies, then a replay at the same speed: \(speeds)")
+        let results = out.events("copy_result")
+        #expect(results.count == 3 && results.allSatisfy { $0["mode"] as? String == "callsigns" && $0["typed"] as? String == "Q" })
+        #expect(out.events("notice").contains { ($0["message"] as? String)?.hasPrefix("Copie terminée : ") == true })
+
+        let words = try LecteurProcess.run(quiet, input: "régler koch 19\nentraînement mots 4\nMUR\n", environment: home.environment)
+        let result = try #require(words.events("copy_result").first)
+        let learnt = Set(MorseAlphabet.kochOrder.prefix(20))
+        let sent = try #require(result["sent"] as? String)
+        #expect(sent.split(separator: " ").count == 4 && sent.filter { $0 != " " }.allSatisfy { learnt.contains($0) }, "\(sent)")
+        #expect(words.events("morse").first?["text"] == nil)
+    }
 }

@@ -11,6 +11,8 @@ public enum Command: Hashable, Sendable {
     case retry, refresh
     case morse(String)
     case practice(koch: Bool)
+    /// `entraînement groupes|mots|indicatifs [N]`: a copying session.
+    case copyPractice(CopyKind, count: Int?)
     case set(name: String, value: String)
     case stop
     case history
@@ -100,11 +102,22 @@ public enum CommandTable {
         CommandSpec(names: ["morse"], argument: .required, help: .helpMorse, usage: .usageMorse) { .morse($0 ?? "") },
         CommandSpec(names: ["practice", "entraînement", "pratique"], argument: .optional,
                     help: .helpPractice, usage: .usagePractice) { arg in
-            switch CommandParser.fold(arg ?? "") {
+            let words = CommandParser.fold(arg ?? "").split(separator: " ").map(String.init)
+            var count: Int?
+            if words.count == 2 {
+                guard let n = Int(words[1]), CopyKind.countRange.contains(n) else { return nil }
+                count = n
+            } else if words.count > 2 {
+                return nil
+            }
+            switch (words.first ?? "", count) {
             // A beginner's practice is Koch's: only what has been unlocked is asked.
-            case "", "koch": .practice(koch: true)
-            case "faibles", "faible", "revision", "weak": .practice(koch: false)
-            default: nil
+            case ("", nil), ("koch", nil): return .practice(koch: true)
+            case ("faibles", nil), ("faible", nil), ("revision", nil), ("weak", nil): return .practice(koch: false)
+            case ("groupes", _), ("groupe", _), ("groups", _): return .copyPractice(.groups, count: count)
+            case ("mots", _), ("mot", _), ("words", _): return .copyPractice(.words, count: count)
+            case ("indicatifs", _), ("indicatif", _), ("callsigns", _): return .copyPractice(.callsigns, count: count)
+            default: return nil
             }
         },
         CommandSpec(names: ["statistics", "statistiques", "stats"], argument: .none, help: .morseTrainerHelpStats,

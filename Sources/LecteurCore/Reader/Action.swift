@@ -40,6 +40,9 @@ public enum Action: Hashable, Sendable {
     /// The tones of practice question `question` end at this monotonic time (ms), as the
     /// runtime queued them: the time to answer is counted from there.
     case questionSounded(question: Int, endsAtMs: Double)
+    /// A copying session can begin: the runtime chose the seed and knows the Koch level (the
+    /// symbols learnt).
+    case copyReady(CopyKind, count: Int, seed: UInt64, kochLevel: Int)
     /// Everything said up to a `.whenSpoken(token)` effect has been heard (read-all's next step).
     case spoken(token: Int)
     case progressUpdated([String: SymbolProgress])
@@ -146,6 +149,8 @@ public enum Effect: Hashable, Sendable {
     case morseQuestion(MorseQuestionReport)
     /// The truth about a question once answered (the transcript's `practice` event).
     case practiceAnswered(PracticeResult)
+    /// A scored copy (the transcript's `copy_result` event).
+    case copyResult(CopyResult)
     case loadCatalogue(LoadReason)
     /// Sound a text in Morse with these settings, queued after the speech already asked for.
     case playMorse(text: String, settings: MorseSettings)
@@ -176,4 +181,5 @@ public enum PracticeRequest: Hashable, Sendable {
     case weakSymbols
     case koch
     case symbol(id: String)
+    case copy(CopyKind, count: Int)
 }

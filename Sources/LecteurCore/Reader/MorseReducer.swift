@@ -32,11 +32,10 @@ struct MorseReducer: Sendable {
 
     /// A practice question: its tones, and nothing that names it. The transcript's `morse` event
     /// carries the question's number in place of the text and the pattern.
-    func ask(_ symbol: MorseSymbol, question: Int, _ state: inout ReaderState, _ out: inout Announcer) {
-        let settings = state.settings.morse
-        let timeline = MorseTimeline(symbol: symbol, timing: settings.timing, sampleRate: sampleRate)
+    func ask(_ text: String, question: Int, settings: MorseSettings, _ out: inout Announcer) {
+        let timeline = MorseTimeline(encoding: alphabet.encode(text), timing: settings.timing, sampleRate: sampleRate)
         out.append(.morseQuestion(MorseQuestionReport(question: question, wpm: settings.wpm, toneHz: settings.toneHz,
                                                       durationMs: timeline.durationMs)))
-        out.append(.playQuestion(text: String(symbol.character), settings: settings, question: question))
+        out.append(.playQuestion(text: text, settings: settings, question: question))
     }
 }

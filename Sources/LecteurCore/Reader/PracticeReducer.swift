@@ -55,7 +55,7 @@ struct PracticeReducer: Sendable {
                 let label = strings(.morseTrainerQuestion, ["question": "\(question)"])
                 out.showMessage([said, label].compactMap { $0 }.joined(separator: " "))
                 said = nil
-                morse.ask(symbol, question: question, &state, &out)
+                morse.ask(String(symbol.character), question: question, settings: state.settings.morse, &out)
             case .answered(let result):
                 out.append(.practiceAnswered(result))
             case .recordAttempt(var attempt):

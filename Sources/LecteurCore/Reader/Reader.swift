@@ -9,6 +9,7 @@ public struct Reader: Sendable {
     let practice: PracticeReducer
     let settings: SettingsReducer
     let morse: MorseReducer
+    let copying: CopyReducer
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -22,6 +23,7 @@ public struct Reader: Sendable {
                               pronunciation: pronunciation)
         morse = MorseReducer(strings: strings, alphabet: alphabet, sampleRate: sampleRate)
         practice = PracticeReducer(strings: strings, alphabet: alphabet, morse: morse)
+        copying = CopyReducer(strings: strings, alphabet: alphabet, morse: morse)
         settings = SettingsReducer(strings: strings)
     }
 
@@ -87,6 +89,8 @@ public struct Reader: Sendable {
             settings.deviceConfigured(result, &state, &out)
         case .practiceReady(let mode, let seed, let history):
             practice.start(mode, seed: seed, history: history, &state, &out)
+        case .copyReady(let kind, let count, let seed, let kochLevel):
+            copying.start(kind, count: count, seed: seed, kochLevel: kochLevel, &state, &out)
         case .questionSounded(let question, let endsAtMs):
             practice.sounded(question: question, endsAtMs: endsAtMs, &state)
         case .progressUpdated(let progress):
@@ -126,6 +130,8 @@ public struct Reader: Sendable {
             morse.play(text, &state, &out)
         case .practice(let koch):
             out.append(.preparePractice(koch ? .koch : .weakSymbols))
+        case .copyPractice(let kind, let count):
+            out.append(.preparePractice(.copy(kind, count: count ?? CopyKind.defaultCount)))
         case .set(let name, let value):
             settings.set(name: name, value: value, &state, &out)
         case .stop:
@@ -135,6 +141,7 @@ public struct Reader: Sendable {
             out.append(.notice(code: "stop", message: strings(.stopDone)))
             state.announcement.answerPending = false
             if state.practice != nil { practice.stop(&state, &out) }
+            if state.copy != nil { copying.stop(&state, &out) }
         case .history:
             let lines = state.history.isEmpty ? [strings(.historyEmpty)] : [strings(.historyTitle)] + state.history
             out.append(.notice(code: "history", message: lines.joined(separator: "\n")))
@@ -160,7 +167,7 @@ public struct Reader: Sendable {
     }
 
     private func typed(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
-        if state.practice != nil {
+        if state.practice != nil || state.copy != nil {
             practiceLine(line, atMs: atMs, &state, &out)
             return
         }
@@ -185,10 +192,10 @@ public struct Reader: Sendable {
             case .stop:
                 self.command(.stop, &state, &out)
                 return
-            case .whereAmI:
+            case .whereAmI where state.practice != nil:
                 practice.whereAmI(&state, &out)
                 return
-            case .help:
+            case .whereAmI, .help:
                 out.notice("practice", strings(.morsePracticeWhere), &state)
                 return
             case .repeatMessage:
@@ -198,7 +205,11 @@ public struct Reader: Sendable {
                 break
             }
         }
-        practice.answer(clean, atMs: atMs, &state, &out)
+        if state.copy != nil {
+            copying.copy(clean, &state, &out)
+        } else {
+            practice.answer(clean, atMs: atMs, &state, &out)
+        }
     }
 
     private func continueReading(_ state: inout ReaderState, _ out: inout Announcer) {
