@@ -348,4 +348,17 @@ import Testing
         #expect(sent.split(separator: " ").count == 4 && sent.filter { $0 != " " }.allSatisfy { learnt.contains($0) }, "\(sent)")
         #expect(words.events("morse").first?["text"] == nil)
     }
+
+    /// `<SK>` is one character, in the WAV `lecteur morse` writes (read back by ear: no gap of
+    /// two units or more inside it) and in the reader's `morse` event.
+    @Test func prosignsAreSentAsOneCharacter() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let wav = home.root.appendingPathComponent("sk.wav")
+        let written = try LecteurProcess.run(["morse", "<SK> 73", "--output", wav.path], environment: home.environment)
+        #expect(written.status == 0 && written.stderr.isEmpty, "\(written.stderr)")
+        #expect(MorseListener.patterns(try WAVFile.decode(Data(contentsOf: wav)).samples) == ["...-.-", "--...", "...--"])
+        let out = try LecteurProcess.run(quiet, input: "morse <SK> 73\n", environment: home.environment)
+        #expect(out.events("morse").first?["pattern"] as? String == "...-.- / --... ...--")
+    }
 }
