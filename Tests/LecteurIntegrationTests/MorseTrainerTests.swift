@@ -61,10 +61,10 @@ import Testing
             let n = try #require(result["question"] as? Int)
             let expected = try #require(result["expected"] as? String)
             let pattern = try #require(alphabet.symbol(for: Character(expected))).pattern
-            // The braille line just before the question: its number, after the last verdict.
+            // The braille line just before the question: its number, then the last verdict.
             let shown = events[..<index].last { $0["type"] as? String == "braille" }?["text"] as? String
             let label = "Question \(n)"
-            #expect(shown == (lastVerdict.map { "\($0) \(label)" } ?? label), sourceLocation: sourceLocation)
+            #expect(shown == (lastVerdict.map { "\(label) \($0)" } ?? label), sourceLocation: sourceLocation)
             var plays = 0
             while index < events.count, events[index]["type"] as? String != "practice" {
                 let event = events[index]
@@ -360,5 +360,47 @@ import Testing
         #expect(MorseListener.patterns(try WAVFile.decode(Data(contentsOf: wav)).samples) == ["...-.-", "--...", "...--"])
         let out = try LecteurProcess.run(quiet, input: "morse <SK> 73\n", environment: home.environment)
         #expect(out.events("morse").first?["pattern"] as? String == "...-.- / --... ...--")
+    }
+
+    /// A whole Koch session by touch, with the voice off, on brltty's test display: each question
+    /// shows its number and its pattern (⠂ a dit, ⠒ a dah) and nothing else of the answer; the
+    /// learner reads the pattern on the display, answers, and unlocks U after 20 right answers.
+    @Test func aKochSessionDoneByTouch() throws {
+        let rig = try BrlttyRig.start(cells: 40)
+        defer { rig.stop() }
+        let home = ReaderHome()
+        defer { home.remove() }
+        let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "on"],
+                                            environment: home.environment.merging(["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none"]) { $1 })
+        defer { _ = reader.finish() }
+        // The display is connected once a line reaches it with its cells.
+        let first = try reader.next("braille")
+        #expect(first["cells"] is String, "\(first) \(reader.seen("error")) \(reader.seen("notice"))")
+        reader.send("régler question-braille motif")
+        _ = try reader.next("notice") { ($0["message"] as? String)?.hasPrefix("Questions en braille : le numéro et le motif") == true }
+        reader.send("entraînement")
+        var asked: [String] = []
+        for n in 1...21 {
+            let seen = rig.brailleEvents().count
+            let event = try reader.next("braille") { ($0["text"] as? String)?.hasPrefix("Question \(n) ") == true }
+            let cells = try #require(event["cells"] as? String)
+            // What the finger reads: the display's first window, its third word the pattern.
+            let window = try #require(rig.waitForBraille(after: seen, timeout: 10) { shown in
+                let text = BrailleSessionTests.withoutCursor(shown.unicode ?? "")
+                return !text.isEmpty && cells.hasPrefix(text)
+            })
+            let words = BrailleSessionTests.withoutCursor(window.unicode ?? "").split(separator: "\u{2800}")
+            let pattern = String(words[2]).map { $0 == MorseBraille.dit ? "." : $0 == MorseBraille.dah ? "-" : "?" }.joined()
+            let symbol = try #require(alphabet.symbol(pattern: pattern), "question \(n): \(words)")
+            let text = try #require(event["text"] as? String)
+            #expect(!text.dropFirst("Question \(n) ".count).hasPrefix(String(symbol.character)), "the character is never shown")
+            reader.send(String(symbol.character))
+            let result = try reader.next("practice") { $0["question"] as? Int == n }
+            #expect(result["correct"] as? Bool == true, "\(result)")
+            asked.append(String(symbol.character))
+        }
+        #expect(Set(asked.prefix(20)).isSubset(of: ["K", "M"]) && asked.last == "U", "\(asked)")
+        #expect(reader.seen("notice").contains { ($0["message"] as? String)?.contains("Nouveau symbole : U") == true })
+        reader.send("stop")
     }
 }

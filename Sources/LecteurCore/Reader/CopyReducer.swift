@@ -41,7 +41,7 @@ struct CopyReducer: Sendable {
                 said = text
             case .send(let text, let round, let settings):
                 let label = strings(.morseTrainerQuestion, ["question": "\(round)"])
-                out.showMessage([said, label].compactMap { $0 }.joined(separator: " "))
+                out.showMessage([label, said].compactMap { $0 }.joined(separator: " "))
                 said = nil
                 morse.ask(text, question: round, settings: settings, &out)
             case .scored(let result):

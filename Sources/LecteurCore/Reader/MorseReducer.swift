@@ -25,8 +25,11 @@ struct MorseReducer: Sendable {
         let settings = state.settings.morse
         let timeline = MorseTimeline(encoding: encoding, timing: settings.timing, sampleRate: sampleRate)
         let pattern = encoding.words.map { word in word.map(\.pattern).joined(separator: " ") }.joined(separator: " / ")
-        out.append(.morse(MorseReport(text: TextSanitizer.clean(text), pattern: pattern, wpm: settings.wpm,
+        let clean = TextSanitizer.clean(text)
+        out.append(.morse(MorseReport(text: clean, pattern: pattern, wpm: settings.wpm,
                                       toneHz: settings.toneHz, durationMs: timeline.durationMs)))
+        // The text and its pattern under the fingers: Morse for a learner who does not hear it.
+        out.showMessage(clean + " " + MorseBraille.cells(encoding))
         out.append(.playMorse(text: text, settings: settings))
     }
 

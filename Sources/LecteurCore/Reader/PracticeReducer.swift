@@ -52,8 +52,10 @@ struct PracticeReducer: Sendable {
                 out.notice("practice", text, showing: false, &state)
                 said = text
             case .playSymbol(let symbol, let question):
-                let label = strings(.morseTrainerQuestion, ["question": "\(question)"])
-                out.showMessage([said, label].compactMap { $0 }.joined(separator: " "))
+                // The question first, where the finger lands; the verdict follows it.
+                var label = strings(.morseTrainerQuestion, ["question": "\(question)"])
+                if state.settings.questionBraille == .pattern { label += " " + MorseBraille.cells(symbol.pattern) }
+                out.showMessage([label, said].compactMap { $0 }.joined(separator: " "))
                 said = nil
                 morse.ask(String(symbol.character), question: question, settings: state.settings.morse, &out)
             case .answered(let result):

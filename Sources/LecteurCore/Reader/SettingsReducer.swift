@@ -37,6 +37,15 @@ struct SettingsReducer: Sendable {
             setKochLesson(value, &state, &out)
         case .kochTime:
             setKochTime(value, &state, &out)
+        case .questionBraille:
+            guard let shown = QuestionBraille(userValue: value) else {
+                out.error("setting", strings(.morseTrainerSettingQuestionBrailleBad, ["value": Navigator.quoted(value)]), &state)
+                return
+            }
+            state.settings.questionBraille = shown
+            out.append(.persist([ReaderSettings.questionBrailleKey: shown.rawValue]))
+            out.notice("setting", strings(shown == .none ? .morseTrainerSettingQuestionBrailleNone
+                                                         : .morseTrainerSettingQuestionBraillePattern), &state)
         case .verbosity:
             guard let verbosity = Verbosity(userValue: value) else {
                 out.error("setting", strings(.settingBadVerbosity, ["value": Navigator.quoted(value)]), &state)

@@ -10,6 +10,8 @@ public struct ReaderSettings: Hashable, Sendable {
     public var speakPosition = true
     /// Koch: the median answer time (ms) the window must reach to unlock a symbol; nil: not asked.
     public var kochMedianMs: Int?
+    /// What the display shows of a practice question besides its number.
+    public var questionBraille: QuestionBraille = .none
 
     public static let brailleMessageRange: ClosedRange<Double> = 0...60
 
@@ -20,6 +22,7 @@ public struct ReaderSettings: Hashable, Sendable {
     public static let brailleMessageKey = "reader.braille-message"
     public static let positionKey = "reader.position"
     public static let kochTimeKey = "morse.koch.time"
+    public static let questionBrailleKey = "morse.question-braille"
     /// `régler koch-temps SECONDES`: 0 turns the condition off.
     public static let kochTimeRange: ClosedRange<Double> = 0...10
 
@@ -32,6 +35,7 @@ public struct ReaderSettings: Hashable, Sendable {
             settings.brailleMessageSeconds = seconds
         }
         if let saved = value(positionKey) { settings.speakPosition = saved != "off" }
+        if let saved = value(questionBrailleKey), let shown = QuestionBraille(rawValue: saved) { settings.questionBraille = shown }
         if let saved = value(kochTimeKey), let ms = Int(saved), ms > 0, Double(ms) <= kochTimeRange.upperBound * 1000 {
             settings.kochMedianMs = ms
         }
@@ -39,5 +43,19 @@ public struct ReaderSettings: Hashable, Sendable {
         settings.morse = morse
         problems += issues.map { $0.message(strings) }
         return (settings, problems)
+    }
+}
+
+/// `régler question-braille aucune|motif`: a practice question on the display is its number
+/// alone, or its number and pattern (never its character), for a learner who practises by touch.
+public enum QuestionBraille: String, Hashable, Sendable, CaseIterable {
+    case none, pattern
+
+    public init?(userValue: String) {
+        switch CommandParser.fold(userValue) {
+        case "aucune", "aucun", "none", "non", "off": self = .none
+        case "motif", "pattern", "motifs": self = .pattern
+        default: return nil
+        }
     }
 }

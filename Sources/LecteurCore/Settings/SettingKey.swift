@@ -8,7 +8,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case speechRate, speechPitch, speechVolume, speechVoice, speechBackend
     case brailleTable
     case morseWPM, morseFarnsworth, morseTone, morseVolume, morseRamp
-    case kochLesson, kochTime
+    case kochLesson, kochTime, questionBraille
 
     private static let aliases: [String: SettingKey] = {
         var table: [String: SettingKey] = [:]
@@ -29,6 +29,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.morseRamp, "rampe", "ramp")
         add(.kochLesson, "koch", "lecon-koch", "koch-lesson")
         add(.kochTime, "koch-temps", "koch-time", "temps-koch")
+        add(.questionBraille, "question-braille", "braille-question")
         return table
     }()
 
@@ -56,6 +57,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .morseRamp: strings(.morseSettingRamp)
         case .kochLesson: strings(.morseTrainerSettingNameKoch)
         case .kochTime: strings(.morseTrainerSettingNameKochTime)
+        case .questionBraille: strings(.morseTrainerSettingNameQuestionBraille)
         }
     }
 
