@@ -89,6 +89,12 @@ import Testing
             $0.display.token = token + 1
         }
         #expect(twin.replays == 1)
+
+        // By touch: the display shows the pattern after the number, never the character.
+        store.stateForTests.settings.questionBraille = .pattern
+        let touched = store.reader.reduce(&store.stateForTests, .line(""))
+        #expect(touched.first == .braille(BrailleLine(text: "Question 1 " + MorseBraille.cells(asked.pattern), cursor: 0, kind: .message)))
+        #expect(!touched.contains { if case .braille(let line) = $0 { line.text.contains(asked.character) } else { false } })
     }
 
     /// `régler koch N` is LCWO's lesson N; `régler koch-temps` sets or lifts the time condition.

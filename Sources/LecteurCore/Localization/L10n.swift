@@ -359,6 +359,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case morseTrainerSettingQuestionBraillePattern = "morse.trainer.setting.questionBraillePattern"
     case morseTrainerSettingQuestionBrailleBad = "morse.trainer.setting.questionBrailleBad"
     case morseTrainerBrailleProgress = "morse.trainer.brailleProgress"
+    case morseTrainerCopyRepeated = "morse.trainer.copy.repeated"
     case networkErrorInvalidURL = "network.error.invalidURL"
     case networkErrorInvalidURLDetail = "network.error.invalidURLDetail"
     case networkErrorNetwork = "network.error.network"

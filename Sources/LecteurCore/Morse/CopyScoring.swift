@@ -88,10 +88,15 @@ public enum CopyScoring {
         }
         func name(_ text: String) -> String { text.first.flatMap { alphabet.symbol(for: $0)?.spokenName(strings) } ?? text }
         let said = order.map { mistake -> String in
-            let count = "\(counts[mistake.sent + "\u{0}" + mistake.typed]!)"
-            if mistake.typed.isEmpty { return strings(.morseTrainerCopyMissed, ["sent": name(mistake.sent), "count": count]) }
-            if mistake.sent.isEmpty { return strings(.morseTrainerCopyExtra, ["typed": name(mistake.typed), "count": count]) }
-            return strings(.morseTrainerCopySubstituted, ["sent": name(mistake.sent), "typed": name(mistake.typed), "count": count])
+            let said = if mistake.typed.isEmpty {
+                strings(.morseTrainerCopyMissed, ["sent": name(mistake.sent)])
+            } else if mistake.sent.isEmpty {
+                strings(.morseTrainerCopyExtra, ["typed": name(mistake.typed)])
+            } else {
+                strings(.morseTrainerCopySubstituted, ["sent": name(mistake.sent), "typed": name(mistake.typed)])
+            }
+            let count = counts[mistake.sent + "\u{0}" + mistake.typed]!
+            return count == 1 ? said : strings(.morseTrainerCopyRepeated, ["mistake": said, "count": "\(count)"])
         }
         return strings(.morseTrainerCopyVerdict, ["score": "\(score)", "mistakes": said.joined(separator: " ; ")])
     }

@@ -40,10 +40,7 @@ struct CopyReducer: Sendable {
                 out.notice("copy", text, showing: false, &state)
                 said = text
             case .send(let text, let round, let settings):
-                let label = strings(.morseTrainerQuestion, ["question": "\(round)"])
-                out.showMessage([label, said].compactMap { $0 }.joined(separator: " "))
-                said = nil
-                morse.ask(text, question: round, settings: settings, &out)
+                morse.ask(text, question: round, settings: settings, after: &said, &out)
             case .scored(let result):
                 out.append(.copyResult(result))
             case .ended:

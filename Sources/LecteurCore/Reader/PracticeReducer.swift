@@ -52,12 +52,8 @@ struct PracticeReducer: Sendable {
                 out.notice("practice", text, showing: false, &state)
                 said = text
             case .playSymbol(let symbol, let question):
-                // The question first, where the finger lands; the verdict follows it.
-                var label = strings(.morseTrainerQuestion, ["question": "\(question)"])
-                if state.settings.questionBraille == .pattern { label += " " + MorseBraille.cells(symbol.pattern) }
-                out.showMessage([label, said].compactMap { $0 }.joined(separator: " "))
-                said = nil
-                morse.ask(String(symbol.character), question: question, settings: state.settings.morse, &out)
+                morse.ask(String(symbol.character), question: question, settings: state.settings.morse,
+                          pattern: state.settings.questionBraille == .pattern ? symbol.pattern : nil, after: &said, &out)
             case .answered(let result):
                 out.append(.practiceAnswered(result))
             case .recordAttempt(var attempt):
