@@ -27,7 +27,7 @@ import Testing
         store.send(.practiceReady(.koch(level: 2), seed: 5, history: history), [
             .notice(code: "practice", message: intro),
             .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
-            .braille(BrailleLine(text: "Question 1 " + intro, cursor: 0, kind: .message)),
+            .braille(BrailleLine(text: intro + " Question 1", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs(first))),
             .playQuestion(text: String(first.character), settings: .default, question: 1),
             .expireBrailleMessage(token: token + 1, seconds: 4),
@@ -35,7 +35,7 @@ import Testing
             $0.practice = twin
             $0.history.append(intro)
             $0.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
-            $0.display.message = "Question 1 " + intro
+            $0.display.message = intro + " Question 1"
             $0.display.token = token + 1
         }
 
@@ -54,7 +54,7 @@ import Testing
             .persist([PracticeMode.kochLevelStorageKey: "3"]),
             .notice(code: "practice", message: verdict),
             .speak(Utterance(text: reader.navigator.spoken(verdict), interrupt: false, priority: .answer)),
-            .braille(BrailleLine(text: "Question 2 " + verdict, cursor: 0, kind: .message)),
+            .braille(BrailleLine(text: verdict + " Question 2", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600, durationMs: durationMs(u))),
             .playQuestion(text: "U", settings: .default, question: 2),
             .expireBrailleMessage(token: token + 2, seconds: 4),
@@ -63,7 +63,7 @@ import Testing
             $0.morseProgress = twin.progress
             $0.history.append(verdict)
             $0.lastMessage = LastMessage(code: "practice", text: verdict, isError: false)
-            $0.display.message = "Question 2 " + verdict
+            $0.display.message = verdict + " Question 2"
             $0.display.token = token + 2
         }
         #expect(twin.kochLevel == 3 && twin.current == u)

@@ -61,10 +61,10 @@ import Testing
             let n = try #require(result["question"] as? Int)
             let expected = try #require(result["expected"] as? String)
             let pattern = try #require(alphabet.symbol(for: Character(expected))).pattern
-            // The braille line just before the question: its number, then the last verdict.
+            // The braille line just before the question: the last verdict, then its number.
             let shown = events[..<index].last { $0["type"] as? String == "braille" }?["text"] as? String
             let label = "Question \(n)"
-            #expect(shown == (lastVerdict.map { "\(label) \($0)" } ?? label), sourceLocation: sourceLocation)
+            #expect(shown == (lastVerdict.map { "\($0) \(label)" } ?? label), sourceLocation: sourceLocation)
             var plays = 0
             while index < events.count, events[index]["type"] as? String != "practice" {
                 let event = events[index]
@@ -363,8 +363,9 @@ import Testing
     }
 
     /// A whole Koch session by touch, with the voice off, on brltty's test display: each question
-    /// shows its number and its pattern (⠂ a dit, ⠒ a dah) and nothing else of the answer; the
-    /// learner reads the pattern on the display, answers, and unlocks U after 20 right answers.
+    /// ends the display's line with its number and its pattern (⠂ a dit, ⠒ a dah), after the last
+    /// verdict, and nothing else of the answer; the learner reads the pattern (panning to the end
+    /// of the line), answers, and unlocks U after 20 right answers.
     @Test func aKochSessionDoneByTouch() throws {
         let rig = try BrlttyRig.start(cells: 40)
         defer { rig.stop() }
@@ -377,22 +378,24 @@ import Testing
         _ = try reader.next("braille") { $0["cells"] is String }
         reader.send("régler question-braille motif")
         _ = try reader.next("notice") { ($0["message"] as? String)?.hasPrefix("Questions en braille : le numéro et le motif") == true }
+        // Display events counted before each line that brings a question.
+        var seen = rig.brailleEvents().count
         reader.send("entraînement")
         var asked: [String] = []
         for n in 1...21 {
-            let seen = rig.brailleEvents().count
-            let event = try reader.next("braille") { ($0["text"] as? String)?.hasPrefix("Question \(n) ") == true }
+            let event = try reader.next("braille") { ($0["text"] as? String)?.contains("Question \(n) ") == true }
             let cells = try #require(event["cells"] as? String)
-            // What the finger reads: the display's first window, its third word the pattern.
-            let window = try #require(rig.waitForBraille(after: seen, timeout: 10) { shown in
+            // The display shows the line's first window; the line's last word is the pattern.
+            #expect(rig.waitForBraille(after: seen, timeout: 10) { shown in
                 let text = BrailleSessionTests.withoutCursor(shown.unicode ?? "")
                 return !text.isEmpty && cells.hasPrefix(text)
-            })
-            let words = BrailleSessionTests.withoutCursor(window.unicode ?? "").split(separator: "\u{2800}")
-            let pattern = String(words[2]).map { $0 == MorseBraille.dit ? "." : $0 == MorseBraille.dah ? "-" : "?" }.joined()
-            let symbol = try #require(alphabet.symbol(pattern: pattern), "question \(n): \(words)")
+            } != nil)
+            let last = try #require(cells.split(separator: "\u{2800}").last)
+            let pattern = last.map { $0 == MorseBraille.dit ? "." : $0 == MorseBraille.dah ? "-" : "?" }.joined()
+            let symbol = try #require(alphabet.symbol(pattern: pattern), "question \(n): \(cells)")
             let text = try #require(event["text"] as? String)
-            #expect(!text.dropFirst("Question \(n) ".count).hasPrefix(String(symbol.character)), "the character is never shown")
+            #expect(text.hasSuffix("Question \(n) " + MorseBraille.cells(symbol.pattern)), "only the number and the pattern: \(text)")
+            seen = rig.brailleEvents().count
             reader.send(String(symbol.character))
             let result = try reader.next("practice") { $0["question"] as? Int == n }
             #expect(result["correct"] as? Bool == true, "\(result)")

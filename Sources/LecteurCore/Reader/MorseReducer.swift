@@ -33,15 +33,15 @@ struct MorseReducer: Sendable {
         out.append(.playMorse(text: text, settings: settings))
     }
 
-    /// A practice or copying question: on the display its number first (where the finger lands),
-    /// with its `pattern` when the learner reads by touch, then what was just `said` (the last
-    /// verdict, consumed here); then its tones, and nothing that names it. The transcript's `morse`
+    /// A practice or copying question: on the display what was just `said` (the last verdict,
+    /// consumed here: every notice is brailled from its start), then the question's number, with
+    /// its `pattern` when the learner reads by touch; then its tones, and nothing that names it. The transcript's `morse`
     /// event carries the question's number in place of the text and the pattern.
     func ask(_ text: String, question: Int, settings: MorseSettings, pattern: String? = nil, after said: inout String?,
              _ out: inout Announcer) {
         var label = strings(.morseTrainerQuestion, ["question": "\(question)"])
         if let pattern { label += " " + MorseBraille.cells(pattern) }
-        out.showMessage([label, said].compactMap { $0 }.joined(separator: " "))
+        out.showMessage([said, label].compactMap { $0 }.joined(separator: " "))
         said = nil
         let timeline = MorseTimeline(encoding: alphabet.encode(text), timing: settings.timing, sampleRate: sampleRate)
         out.append(.morseQuestion(MorseQuestionReport(question: question, wpm: settings.wpm, toneHz: settings.toneHz,
