@@ -330,7 +330,7 @@ import Testing
     @Test func callsignsMoveTheSpeedAndWordsUseTheLearntCharacters() throws {
         let home = ReaderHome()
         defer { home.remove() }
-        let out = try LecteurProcess.run(quiet, input: "entraînement mots\nentraînement indicatifs 3\nQ\nQ\n\nQ\n",
+        let out = try LecteurProcess.run(quiet, input: "entraînement mots\nrégler question-braille motif\nentraînement indicatifs 3\nQ\nQ\n\nQ\n",
                                          environment: home.environment)
         #expect(out.events("notice").contains {
             $0["message"] as? String == "Aucun mot de la liste ne s'écrit avec les caractères appris (K, M) : continuez l'entraînement Koch."
@@ -339,6 +339,13 @@ import Testing
         #expect(speeds == [20, 19, 18, 18], "two wrong copies, then a replay at the same speed: \(speeds)")
         let results = out.events("copy_result")
         #expect(results.count == 3 && results.allSatisfy { $0["mode"] as? String == "callsigns" && $0["typed"] as? String == "Q" })
+        // By touch, each sending ends the display's line with its number and its pattern, never its text.
+        let lines = out.events("braille").compactMap { $0["text"] as? String }
+        for (round, result) in results.enumerated() {
+            let sent = try #require(result["sent"] as? String)
+            let shown = try #require(lines.first { $0.hasSuffix("Question \(round + 1) " + MorseBraille.cells(MorseAlphabet.standard.encode(sent))) })
+            #expect(!shown.contains(sent), "\(shown)")
+        }
         #expect(out.events("notice").contains { ($0["message"] as? String)?.hasPrefix("Copie terminée : ") == true })
 
         let words = try LecteurProcess.run(quiet, input: "régler koch 19\nentraînement mots 4\nMUR\n", environment: home.environment)

@@ -40,7 +40,7 @@ struct CopyReducer: Sendable {
                 out.notice("copy", text, showing: false, &state)
                 said = text
             case .send(let text, let round, let settings):
-                morse.ask(text, question: round, settings: settings, after: &said, &out)
+                morse.ask(text, question: round, settings: settings, showing: state.settings.questionBraille, after: &said, &out)
             case .scored(let result):
                 out.append(.copyResult(result))
             case .ended:

@@ -35,12 +35,13 @@ struct MorseReducer: Sendable {
 
     /// A practice or copying question: on the display what was just `said` (the last verdict,
     /// consumed here: every notice is brailled from its start), then the question's number, with
-    /// its `pattern` when the learner reads by touch; then its tones, and nothing that names it. The transcript's `morse`
+    /// its pattern as braille `cells` when the learner reads by touch; then its tones, and nothing
+    /// that names it. The transcript's `morse`
     /// event carries the question's number in place of the text and the pattern.
-    func ask(_ text: String, question: Int, settings: MorseSettings, pattern: String? = nil, after said: inout String?,
+    func ask(_ text: String, question: Int, settings: MorseSettings, showing touch: QuestionBraille, after said: inout String?,
              _ out: inout Announcer) {
         var label = strings(.morseTrainerQuestion, ["question": "\(question)"])
-        if let pattern { label += " " + MorseBraille.cells(pattern) }
+        if touch == .pattern { label += " " + MorseBraille.cells(alphabet.encode(text)) }
         out.showMessage([said, label].compactMap { $0 }.joined(separator: " "))
         said = nil
         let timeline = MorseTimeline(encoding: alphabet.encode(text), timing: settings.timing, sampleRate: sampleRate)

@@ -53,7 +53,7 @@ struct PracticeReducer: Sendable {
                 said = text
             case .playSymbol(let symbol, let question):
                 morse.ask(String(symbol.character), question: question, settings: state.settings.morse,
-                          pattern: state.settings.questionBraille == .pattern ? symbol.pattern : nil, after: &said, &out)
+                          showing: state.settings.questionBraille, after: &said, &out)
             case .answered(let result):
                 out.append(.practiceAnswered(result))
             case .recordAttempt(var attempt):
