@@ -6,6 +6,13 @@ struct JSONLine {
 
     init(type: String) { add("type", type) }
 
+    /// An object without a type, to nest in a line.
+    init() {}
+
+    mutating func add(_ key: String, _ objects: [JSONLine]) {
+        append(key, "[" + objects.map(\.text).joined(separator: ",") + "]")
+    }
+
     mutating func add(_ key: String, _ value: String?) {
         append(key, value.map { Self.quote($0) } ?? "null")
     }

@@ -9,11 +9,24 @@ final class MorsePlayer: @unchecked Sendable {
 
     init(audio: AudioOutput?) { self.audio = audio }
 
-    /// Queues the tones on the shared output, after whatever is queued there already.
-    func play(_ text: String, settings: MorseSettings) {
-        guard let audio else { return }
+    /// Queues the tones on the shared output, after whatever is queued there already, and
+    /// returns in how many milliseconds from now they end (on a sound device, counting what
+    /// was queued before them; elsewhere, their own length).
+    ///
+    /// `leadIn` puts a word space of silence first: practice questions answered quickly must not
+    /// run into the one before, or two characters would be heard as one.
+    @discardableResult
+    func play(_ text: String, settings: MorseSettings, leadIn: Bool = false) -> Double {
+        guard let audio else { return 0 }
         let renderer = MorseRenderer(settings: settings, sampleRate: audio.sampleRate)
-        guard let playback = try? renderer.playback(text: text) else { return }
+        guard let playback = try? renderer.playback(text: text) else { return 0 }
+        let ahead = (audio as? DeviceAudioOutput).map { Double($0.statistics.queuedSamples) * 1000 / Double(audio.sampleRate) } ?? 0
+        var silenceMs = 0.0
+        if leadIn {
+            silenceMs = settings.timing.wordGapMs
+            audio.play([Int16](repeating: 0, count: Int(silenceMs * Double(playback.sampleRate) / 1000)), sampleRate: playback.sampleRate)
+        }
         for chunk in playback.chunks() { audio.play(chunk, sampleRate: playback.sampleRate) }
+        return ahead + silenceMs + playback.timeline.durationMs
     }
 }

@@ -63,8 +63,10 @@ public final class ReaderSession: @unchecked Sendable {
     /// Handles one typed line. Returns false once the user has asked to quit.
     @discardableResult
     public func handle(line: String) -> Bool {
-        queue.sync {
-            apply(.line(line))
+        // Stamped as it arrives: practice counts the time to answer from the end of the tones.
+        let atMs = Self.nowMs()
+        return queue.sync {
+            apply(.timedLine(line, atMs: atMs))
             return !quitRequested
         }
     }
@@ -146,6 +148,9 @@ public final class ReaderSession: @unchecked Sendable {
         queue.sync {}
     }
 
+    /// Monotonic milliseconds, the clock practice's times are all read from.
+    static func nowMs() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000 }
+
     private func apply(_ action: Action) {
         perform(reader.reduce(&state, action))
     }
@@ -178,6 +183,12 @@ public final class ReaderSession: @unchecked Sendable {
                 transcript.record(.status(status, message: message))
             case .morse(let report):
                 transcript.record(.morse(report))
+            case .morseQuestion(let report):
+                transcript.record(.morseQuestion(report))
+            case .practiceAnswered(let result):
+                transcript.record(.practice(result))
+            case .copyResult(let result):
+                transcript.record(.copyResult(result))
             case .loadCatalogue(let reason):
                 load(reason)
             case .playMorse(let text, let settings):
@@ -186,13 +197,22 @@ public final class ReaderSession: @unchecked Sendable {
                 // for it to be heard, so keys and commands are answered meanwhile.
                 devices.speech?.waitUntilSynthesised()
                 morse.play(text, settings: settings)
+            case .playQuestion(let text, let settings, let question):
+                devices.speech?.waitUntilSynthesised()
+                let endsInMs = morse.play(text, settings: settings, leadIn: true)
+                apply(.questionSounded(question: question, endsAtMs: Self.nowMs() + endsInMs))
             case .silence:
                 // One owner of the shared output: the speech engine flushes it when it stops.
                 if let speech = devices.speech { speech.stop() } else { devices.audio?.flush() }
+            case .loadStatistics:
+                apply(.statisticsReady(store.statistics()))
             case .queryStatus:
                 apply(.statusReported(devices.status()))
+            case .preparePractice(.copy(let kind, let count)):
+                apply(.copyReady(kind, count: count, seed: practiceSeed ?? UInt64.random(in: .min ... .max), kochLevel: kochLevel()))
             case .preparePractice(let request):
-                apply(.practiceReady(practiceMode(request), seed: practiceSeed ?? UInt64.random(in: .min ... .max)))
+                let mode = practiceMode(request)
+                apply(.practiceReady(mode, seed: practiceSeed ?? UInt64.random(in: .min ... .max), history: store.history(for: mode)))
             case .configureDevice(let key, let value):
                 // Asked once each, in order: applying a setting has effects (a relative "+20").
                 var result: DeviceSettingResult?
@@ -207,7 +227,12 @@ public final class ReaderSession: @unchecked Sendable {
             case .persist(let values):
                 if let problem = store.save(values.mapValues { Optional($0) }) { apply(.failure(code: "storage", message: problem)) }
             case .recordAttempt(let attempt):
-                if let problem = store.record(attempt) { apply(.failure(code: "storage", message: problem)) }
+                if let problem = store.record(attempt) {
+                    apply(.failure(code: "storage", message: problem))
+                } else {
+                    // The Morse list shows recent accuracy, as storage counts it.
+                    apply(.progressUpdated(store.progress()))
+                }
             case .whenSpoken(let token):
                 // Counted as work in flight, so a piped script's next line waits for the reading.
                 loads.enter()
@@ -233,12 +258,21 @@ public final class ReaderSession: @unchecked Sendable {
     }
 
     private func practiceMode(_ request: PracticeRequest) -> PracticeMode {
+        let symbols = reader.navigator.builder.alphabet.kochSymbols
+        let level = kochLevel()
         switch request {
-        case .weakSymbols: return .weakSymbols(pool: nil)
+        // Weak symbols among those learnt so far: a beginner is never asked what Koch has not taught.
+        case .weakSymbols: return .weakSymbols(pool: symbols.prefix(level).map(\.id))
         case .symbol(let id): return .symbol(id: id)
-        case .koch:
-            return .koch(level: store.value(PracticeMode.kochLevelStorageKey).flatMap(Int.init) ?? PracticeMode.kochStartLevel)
+        case .koch, .copy: return .koch(level: level)
         }
+    }
+
+    /// The Koch level stored (symbols unlocked), within the order's bounds.
+    private func kochLevel() -> Int {
+        let count = reader.navigator.builder.alphabet.kochSymbols.count
+        return min(max(store.value(PracticeMode.kochLevelStorageKey).flatMap(Int.init) ?? PracticeMode.kochStartLevel,
+                       PracticeMode.kochStartLevel), count)
     }
 
     // MARK: Catalogue

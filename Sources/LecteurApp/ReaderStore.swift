@@ -124,6 +124,23 @@ public final class ReaderStore: @unchecked Sendable {
         }
     }
 
+    /// Counts for `statistiques`; empty when there is no database.
+    public func statistics() -> PracticeStatistics {
+        (try? database?.statistics()) ?? PracticeStatistics(symbols: [], confusions: [], window: LecteurDatabase.recentWindow)
+    }
+
+    /// What a new practice session needs from storage: the Koch window at its level and the
+    /// confusions (a card's drill sets its symbol against them).
+    public func history(for mode: PracticeMode) -> PracticeHistory {
+        guard let database else { return .none }
+        var history = PracticeHistory()
+        if case .koch(let level) = mode {
+            history.kochWindow = (try? database.kochWindow(level: level, limit: PracticeOptions().kochWindow)) ?? []
+        }
+        if case .symbol = mode { history.confusions = (try? database.confusions()) ?? [:] }
+        return history
+    }
+
     /// Each attempt is committed on its own, so a killed process loses none that were answered.
     public func record(_ attempt: PracticeAttempt) -> String? {
         guard let database else { return nil }

@@ -13,6 +13,12 @@ public enum TranscriptEvent: Sendable {
     case speech(text: String, interrupt: Bool)
     case braille(text: String, cells: String?, cursor: Int, kind: BrailleLine.Kind)
     case morse(MorseReport)
+    /// A practice question: its number, never its text or pattern (the `morse` type all the same).
+    case morseQuestion(MorseQuestionReport)
+    /// The truth about a practice question, once answered.
+    case practice(PracticeResult)
+    /// A scored copy: what was sent, what was typed, the score and each aligned mistake.
+    case copyResult(CopyResult)
     /// `detail`: a system or library error in its own words, never spoken nor brailled.
     case notice(code: String, message: String, detail: String? = nil)
     case error(code: String, message: String, detail: String? = nil)
@@ -53,6 +59,38 @@ public enum TranscriptEvent: Sendable {
             line.add("tone_hz", Double(report.toneHz))
             line.add("duration_ms", report.durationMs)
             return line.text
+        case .morseQuestion(let report):
+            var line = JSONLine(type: "morse")
+            line.add("question", report.question)
+            line.add("wpm", Double(report.wpm))
+            line.add("tone_hz", Double(report.toneHz))
+            line.add("duration_ms", report.durationMs)
+            return line.text
+        case .practice(let result):
+            var line = JSONLine(type: "practice")
+            line.add("mode", result.mode)
+            line.add("question", result.question)
+            line.add("expected", result.expected)
+            line.add("answer", result.answer)
+            line.add("correct", result.correct)
+            if let latency = result.latencyMs { line.add("latency_ms", latency) }
+            line.add("replays", result.replays)
+            return line.text
+        case .copyResult(let result):
+            var line = JSONLine(type: "copy_result")
+            line.add("mode", result.mode.rawValue)
+            line.add("round", result.round)
+            line.add("sent", result.sent)
+            line.add("typed", result.typed)
+            line.add("score", result.score)
+            line.add("errors", result.mistakes.map { mistake in
+                var object = JSONLine()
+                object.add("position", mistake.position)
+                object.add("sent", mistake.sent)
+                object.add("typed", mistake.typed)
+                return object
+            })
+            return line.text
         case .notice(let code, let message, let detail), .error(let code, let message, let detail):
             var line = JSONLine(type: { if case .error = self { return "error" } else { return "notice" } }())
             line.add("code", code)
@@ -78,10 +116,12 @@ public enum TranscriptEvent: Sendable {
             if let roleWord { line += " (\(roleWord))" }
             if let hint = report.element.hint, !hint.isEmpty { line += "\n  " + strings(.transcriptHint, ["hint": hint]) }
             return line
-        case .speech, .braille:
+        case .speech, .braille, .practice, .copyResult:
             return nil
         case .morse(let report):
             return "♪ \(report.text) : \(report.pattern)"
+        case .morseQuestion(let report):
+            return "♪ " + strings(.morseTrainerQuestion, ["question": "\(report.question)"])
         case .notice(_, let message, _), .status(_, let message):
             return message
         case .error(_, let message, _):

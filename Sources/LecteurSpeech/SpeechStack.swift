@@ -10,7 +10,8 @@ public enum SpeechMode: String, Hashable, Sendable, CaseIterable {
     case auto
     /// Speak or fail: any problem is thrown.
     case on
-    /// Never speak (the output still exists, for Morse and `--audio-out`).
+    /// Never speak. The sound output is still opened, when there is one: Morse is heard
+    /// whatever the voice (a learner who reads with Orca practises with `--speech off`).
     case off
 }
 
@@ -43,7 +44,9 @@ public final class SpeechStack: @unchecked Sendable {
         if let audioOut {
             do { output = try WAVFileOutput(path: audioOut) } catch { throw .audio(error) }
         } else if mode == .off {
-            output = SilentOutput()
+            // No voice, but the tones still need the sound device; without one they are silent
+            // and the status says so (no notice: the user asked for no speech, not for no sound).
+            output = (try? DeviceAudioOutput.open(options: deviceOptions)) ?? SilentOutput()
         } else {
             do {
                 output = try DeviceAudioOutput.open(options: deviceOptions)

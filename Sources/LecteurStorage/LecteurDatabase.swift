@@ -100,20 +100,30 @@ public final class LecteurDatabase: Sendable {
 
     public func record(_ attempt: PracticeAttempt, at date: Date = Date()) throws(StorageError) {
         try perform { db in
-            try db.execute(sql: "INSERT INTO morse_attempt (symbol_id, correct, answer, created_at) VALUES (?, ?, ?, ?)",
-                           arguments: [attempt.symbolID, attempt.correct, attempt.answer, date])
+            try db.execute(sql: """
+                INSERT INTO morse_attempt (symbol_id, correct, answer, created_at, mode, typed_id, latency_ms, replays, wpm, koch_level)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                           arguments: [attempt.symbolID, attempt.correct, attempt.answer, date, attempt.mode, attempt.typedID,
+                                       attempt.latencyMs, attempt.replays, attempt.wpm, attempt.kochLevel])
         }
     }
 
-    /// Attempts and right answers per symbol id, for every symbol practised at least once
-    /// (a symbol missing from the map has never been practised: 0 %).
+    /// How many of a symbol's latest answers its progress counts: the Morse list shows how the
+    /// learner does now, not since the first day.
+    public static let recentWindow = 20
+
+    /// Attempts and right answers per symbol id over its `recentWindow` latest answers, for every
+    /// symbol practised at least once (a symbol missing from the map has never been practised: 0 %).
     public func progress() throws(StorageError) -> [String: SymbolProgress] {
         try read { db in
             var result: [String: SymbolProgress] = [:]
             let rows = try Row.fetchAll(db, sql: """
-                SELECT symbol_id, COUNT(*) AS attempts, SUM(correct) AS correct
-                FROM morse_attempt GROUP BY symbol_id
-                """)
+                SELECT symbol_id, COUNT(*) AS attempts, SUM(correct) AS correct FROM (
+                    SELECT symbol_id, correct, ROW_NUMBER() OVER (PARTITION BY symbol_id ORDER BY id DESC) AS rank
+                    FROM morse_attempt)
+                WHERE rank <= ? GROUP BY symbol_id
+                """, arguments: [Self.recentWindow])
             for row in rows {
                 result[row["symbol_id"]] = SymbolProgress(attempts: row["attempts"], correct: row["correct"])
             }
@@ -122,12 +132,62 @@ public final class LecteurDatabase: Sendable {
     }
 
     public func progress(symbolID: String) throws(StorageError) -> SymbolProgress {
+        try progress()[symbolID] ?? SymbolProgress(attempts: 0, correct: 0)
+    }
+
+    /// The Koch window: the latest `limit` Koch answers given with `level` symbols unlocked,
+    /// oldest first. It survives restarts, so 19 right answers today and 1 tomorrow unlock.
+    public func kochWindow(level: Int, limit: Int) throws(StorageError) -> [RecentAnswer] {
         try read { db in
-            let row = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*) AS attempts, COALESCE(SUM(correct), 0) AS correct
-                FROM morse_attempt WHERE symbol_id = ?
-                """, arguments: [symbolID])
-            return SymbolProgress(attempts: row?["attempts"] ?? 0, correct: row?["correct"] ?? 0)
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT correct, latency_ms FROM morse_attempt WHERE mode = 'koch' AND koch_level = ?
+                ORDER BY id DESC LIMIT ?
+                """, arguments: [level, limit])
+            return rows.reversed().map { RecentAnswer(correct: $0["correct"], latencyMs: $0["latency_ms"]) }
+        }
+    }
+
+    /// Each symbol's latest `recentWindow` answers (accuracy, median time to answer) and the
+    /// confusions, most frequent first.
+    public func statistics() throws(StorageError) -> PracticeStatistics {
+        let confusions = try self.confusions().flatMap { expected, typed in
+            typed.map { PracticeStatistics.Confusion(expectedID: expected, typedID: $0.key, count: $0.value) }
+        }.sorted { ($1.count, $0.expectedID, $0.typedID) < ($0.count, $1.expectedID, $1.typedID) }
+        let rows = try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT symbol_id, correct, latency_ms FROM (
+                    SELECT symbol_id, correct, latency_ms,
+                           ROW_NUMBER() OVER (PARTITION BY symbol_id ORDER BY id DESC) AS rank
+                    FROM morse_attempt)
+                WHERE rank <= ? ORDER BY symbol_id
+                """, arguments: [Self.recentWindow])
+        }
+        var answers: [String: (attempts: Int, correct: Int, latencies: [Int])] = [:]
+        for row in rows {
+            let id: String = row["symbol_id"]
+            var entry = answers[id] ?? (0, 0, [])
+            entry.attempts += 1
+            if row["correct"] as Bool { entry.correct += 1 }
+            if let latency: Int = row["latency_ms"] { entry.latencies.append(latency) }
+            answers[id] = entry
+        }
+        let symbols = answers.map { id, entry in
+            PracticeStatistics.Symbol(symbolID: id, attempts: entry.attempts, correct: entry.correct,
+                                      medianLatencyMs: AnswerTime.median(entry.latencies))
+        }
+        return PracticeStatistics(symbols: symbols, confusions: confusions, window: Self.recentWindow)
+    }
+
+    /// Every wrong answer that was another symbol, counted: `[expected: [typed: count]]`.
+    public func confusions() throws(StorageError) -> [String: [String: Int]] {
+        try read { db in
+            var result: [String: [String: Int]] = [:]
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT symbol_id, typed_id, COUNT(*) AS n FROM morse_attempt
+                WHERE correct = 0 AND typed_id IS NOT NULL AND typed_id != symbol_id GROUP BY symbol_id, typed_id
+                """)
+            for row in rows { result[row["symbol_id"], default: [:]][row["typed_id"]] = row["n"] }
+            return result
         }
     }
 
@@ -285,6 +345,19 @@ public final class LecteurDatabase: Sendable {
                 t.primaryKey("key", .text)
                 t.column("value", .text).notNull()
             }
+        }
+        // Issue 26: what a trainer needs of each answer (time to answer, replays, speed, the
+        // symbol typed for the confusions, the mode and Koch level for the window).
+        migrator.registerMigration("v2-answer-details") { db in
+            try db.alter(table: "morse_attempt") { t in
+                t.add(column: "mode", .text).notNull().defaults(to: "")
+                t.add(column: "typed_id", .text)
+                t.add(column: "latency_ms", .integer)
+                t.add(column: "replays", .integer).notNull().defaults(to: 0)
+                t.add(column: "wpm", .integer)
+                t.add(column: "koch_level", .integer)
+            }
+            try db.create(index: "morse_attempt_koch", on: "morse_attempt", columns: ["mode", "koch_level"])
         }
         return migrator
     }()

@@ -108,7 +108,7 @@ extension Lecteur {
                 speech: speechSetup.voice, braille: brailleDevice, audio: speechSetup.output,
                 settings: [SpeechSettingsDomain(currentEngine: { [speechSetup] in speechSetup.espeak ?? speechSetup.speechdVoice?.fallbackEngine },
                                                 store: store, strings: strings),
-                           SpeechBackendSetting(store: store, strings: strings), brailleDevice],
+                           SpeechBackendSetting(store: store, strings: strings), brailleDevice, KochLessonReading(store: store)],
                 status: { [speechSetup] in
                     DeviceStatus(sound: .init(speechSetup.output), speechPending: speechSetup.pendingUtterances,
                                  braille: brailleDevice.status)

@@ -44,6 +44,27 @@ struct BrailleElementTests {
             .replacingOccurrences(of: "[\u{2019}\u{02BC}]", with: "'", options: .regularExpression)
     }
 
+    /// Issue 26: patterns are compact on the display (⠂ a dit, ⠒ a dah), so every row of the
+    /// Morse list fits 40 cells in every table, with the longest progress a row can show.
+    @Test("every Morse row fits a 40-cell display", arguments: BrailleTable.allCases)
+    func morseRowsFitFortyCells(table: BrailleTable) throws {
+        let translator = try BrailleTranslator(table: table)
+        let builder = ScreenBuilder(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!)
+        let worst = Dictionary(uniqueKeysWithValues: MorseAlphabet.standard.symbols.map { ($0.id, SymbolProgress(attempts: 20, correct: 20)) })
+        for progress in [[:], worst] {
+            for row in builder.morseScreen(progress: progress).elements {
+                let line = BrailleGenerator(strings: strings).line(row)
+                let cells = try translator.translate(line.text)
+                #expect(cells.count <= 40, "\(row.id): \(line.text) is \(cells.count) cells")
+                #expect(line.text.contains(MorseBraille.dit) || line.text.contains(MorseBraille.dah))
+            }
+        }
+        let k = try #require(builder.morseScreen(progress: [:]).elements.first { $0.id == "morse.4B" })
+        #expect(BrailleGenerator(strings: strings).line(k).text == "K ⠒⠂⠒ pas encore pratiqué btn")
+        let practised = try #require(builder.morseScreen(progress: worst).elements.first { $0.id == "morse.4B" })
+        #expect(BrailleGenerator(strings: strings).line(practised).text == "K ⠒⠂⠒ 100 % sur 20 essais btn")
+    }
+
     @Test("chips: the selection marker leads, the cursor is on the name")
     func chips() throws {
         let translator = try BrailleTranslator(table: .integral)

@@ -217,7 +217,8 @@ import Testing
         #expect(store.state.practice?.isActive == true)
         let asked = try! #require(store.state.practice?.current)
         let answer = store.reader.reduce(&store.stateForTests, .line(String(asked.character)))
-        #expect(answer.contains(.recordAttempt(PracticeAttempt(symbolID: asked.id, correct: true, answer: String(asked.character)))))
+        #expect(answer.contains(.recordAttempt(PracticeAttempt(symbolID: asked.id, correct: true, answer: String(asked.character),
+                                                               mode: "weak", typedID: asked.id, wpm: 20))))
         #expect(store.state.morseProgress[asked.id] == SymbolProgress(attempts: 1, correct: 1))
         let stopped = store.reader.reduce(&store.stateForTests, .command(.stop))
         #expect(stopped.prefix(2) == [.silence, .notice(code: "stop", message: "Silence.")])

@@ -115,7 +115,11 @@ import Testing
 
     @Test func morsePracticeSetStopHistoryParse() {
         #expect(parser.parse("morse SOS à Paris") == .command(.morse("SOS à Paris")))
-        #expect(parser.parse("entraînement") == .command(.practice(koch: false)))
+        // A beginner's practice is Koch's; « faibles » reviews the weakest of the symbols learnt.
+        #expect(parser.parse("entraînement") == .command(.practice(koch: true)))
+        #expect(parser.parse("entraînement faibles") == .command(.practice(koch: false)))
+        #expect(parser.parse("statistiques") == .command(.statistics))
+        #expect(parser.parse("stats") == .command(.statistics))
         #expect(parser.parse("entrainement koch") == .command(.practice(koch: true)))
         #expect(parser.parse("practice nope") == .failure(.badArgument(command: "practice", argument: "nope", usage: .usagePractice)))
         #expect(parser.parse("set wpm 25") == .command(.set(name: "wpm", value: "25")))

@@ -46,7 +46,7 @@ import Testing
         var state = Fixture.loadedState()
         state.settings.speakPosition = false
         let asked = reader.reduce(&state, .command(.settingsScreen))
-        #expect(asked == [.readSettings([.speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable])])
+        #expect(asked == [.readSettings([.speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable, .kochLesson])])
         let opened = reader.reduce(&state, .settingsRead([.speechVoice: SettingReading(value: "fr")]))
         #expect(state.currentScreenID == .settings)
         #expect(opened.spoken.first == "Réglages, \(SettingKey.allCases.count) réglages")

@@ -121,7 +121,7 @@ import Testing
         var state = Fixture.loadedState()
         _ = nav.reduce(&state, .practiceReady(.symbol(id: "41"), seed: 3))
         #expect(state.practice != nil)
-        #expect(nav.reduce(&state, .line("où")).notices.first?.hasPrefix("Entraînement en cours") == true)
+        #expect(nav.reduce(&state, .line("où")).notices.first == "Question 1 ; 0 bonne réponse sur 0.")
         #expect(nav.reduce(&state, .line("aide")).notices.first?.hasPrefix("Entraînement en cours") == true)
         #expect(state.practice != nil, "« où » and « aide » do not end practice")
         #expect(nav.reduce(&state, .line("quitter")) == [.quit])
@@ -131,10 +131,10 @@ import Testing
         #expect(state.practice == nil)
     }
 
-    @Test func practiceOnOneSymbolSaysItMixesInOthersAndSummariesAgree() {
+    @Test func practiceOnOneSymbolSaysItsRivalsAndSummariesAgree() {
         var state = Fixture.loadedState()
         let start = nav.reduce(&state, .practiceReady(.symbol(id: "41"), seed: 3))
-        #expect(start.notices.first?.contains("une fois sur deux, mêlé à") == true)
+        #expect(start.notices.first?.hasPrefix("Entraînement sur A, face à ") == true)
         var session = PracticeSession(mode: .weakSymbols(pool: nil), progress: [:], strings: Fixture.fr, random: SeededRandom(seed: 1))
         _ = session.start()
         let asked = session.current!

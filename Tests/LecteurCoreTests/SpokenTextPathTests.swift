@@ -338,8 +338,13 @@ import Testing
             parts.append(marker)
             cursor = marker.count + 1
         }
-        parts.append(element.selected == nil ? element.label : element.visibleText)
-        if let value = element.value, !value.isEmpty { parts.append(value) }
+        // Issue 26: an element written for the ear has its own braille text (Morse rows, « K ⠒⠂⠒ »).
+        if let braille = element.brailleText {
+            parts.append(braille)
+        } else {
+            parts.append(element.selected == nil ? element.label : element.visibleText)
+            if let value = element.value, !value.isEmpty { parts.append(value) }
+        }
         let abbreviation: String = switch element.role {
         case .button: strings(.brailleRoleButton)
         case .heading: strings(.brailleRoleHeading)

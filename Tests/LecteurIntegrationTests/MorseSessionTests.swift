@@ -60,21 +60,28 @@ import Testing
         #expect(event["tone_hz"] as? Double == 700)
     }
 
-    /// Answers a practice round from the symbol card of A, right then wrong, kills the process,
-    /// and checks in a second run that both attempts were stored.
+    /// Answers two questions of a practice round from the symbol card of A, kills the process,
+    /// and checks in a second run that both attempts were stored (the truth of each question is
+    /// read from its `practice` event: the question itself gives nothing away).
     @Test func practiceAttemptsAreStoredAtOnceAndSurviveAKill() throws {
         let env = home().merging(["LECTEUR_PRACTICE_SEED": "42"]) { $1 }
         let reader = try InteractiveLecteur(quiet, environment: env)
         for line in ["onglet morse", "activer", "suivant", "suivant", "suivant", "suivant"] { reader.send(line) }
         _ = try reader.next("focus") { $0["label"] as? String == "S'entraîner" }
         reader.send("activer")
-        let first = try #require(try reader.next("morse")["text"] as? String)
-        reader.send(first)                       // right
-        let second = try #require(try reader.next("morse")["text"] as? String)
-        let wrong = second == "E" ? "T" : "E"
-        reader.send(wrong)                       // wrong
+        let question = try reader.next("morse")
+        let hidden = question["text"] == nil && question["pattern"] == nil
+        #expect(hidden && question["question"] as? Int == 1)
+        reader.send("A")
+        let firstResult = try reader.next("practice")
+        _ = try reader.next("morse")
+        reader.send("A")
+        let secondResult = try reader.next("practice")
         _ = try reader.next("morse")             // the third symbol is played: both attempts are committed
         reader.kill()
+        let first = try #require(firstResult["expected"] as? String), second = try #require(secondResult["expected"] as? String)
+        let firstRight = firstResult["correct"] as? Bool == true, secondRight = secondResult["correct"] as? Bool == true
+        #expect(firstRight == (first == "A") && secondRight == (second == "A"))
 
         let alphabet = MorseAlphabet.standard
         let after = try LecteurProcess.run(quiet, input: "onglet morse\n", environment: env)
@@ -88,10 +95,11 @@ import Testing
             return morse.first { $0["id"] as? String == "morse.\(id)" }?["value"] as? String
         }
         if first == second {
-            #expect(value(first) == "réussite 50 %, 2 essais")
+            let right = [firstRight, secondRight].filter { $0 }.count
+            #expect(value(first) == "réussite \(right * 50) %, 2 essais")
         } else {
-            #expect(value(first) == "réussite 100 %, 1 essai")
-            #expect(value(second) == "réussite 0 %, 1 essai")
+            #expect(value(first) == "réussite \(firstRight ? 100 : 0) %, 1 essai")
+            #expect(value(second) == "réussite \(secondRight ? 100 : 0) %, 1 essai")
         }
     }
 }

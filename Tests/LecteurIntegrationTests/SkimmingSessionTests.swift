@@ -94,7 +94,9 @@ import Testing
     @Test func honestStatesAndMorseProgressInWords() throws {
         let out = try run("onglet morse\nentraînement\noù\naide\nstop\nquitter\n")
         #expect(out.events("focus").first { $0["screen"] as? String == "morse" }?["value"] as? String == "pas encore pratiqué")
-        #expect(messages(out).filter { $0.hasPrefix("Entraînement en cours") }.count == 2)
+        #expect(messages(out).filter { $0.hasPrefix("Entraînement en cours") }.count == 1, "« aide »")
+        #expect(messages(out).contains("Question 1 ; 0 bonne réponse sur 0. Leçon Koch 1, 2 symboles. Encore 20 bonnes réponses pour débloquer U."),
+                "« où »")
         #expect(messages(out).contains("Entraînement terminé, aucun essai."))
         let quitInPractice = try run("entraînement\nquitter\nsuivant\n")
         #expect(!labels(quitInPractice).contains("chip.#4"), "« quitter » in practice leaves the reader")

@@ -83,4 +83,16 @@ import LecteurLocales
             #expect(Strings.placeholders(in: fr) == Strings.placeholders(in: en), "\(key.rawValue)")
         }
     }
+
+    /// Prosigns are one character: their letters' elements with no gap between them.
+    @Test func prosignsAreOneCharacter() {
+        let encoding = MorseAlphabet.standard.encode("<AR> <SK> <BT> <KN> <AS> <SOS> 73")
+        #expect(encoding.words.map { $0.map(\.pattern) } == [[".-.-."], ["...-.-"], ["-...-"], ["-.--."], [".-..."],
+                                                             ["...---..."], ["--...", "...--"]])
+        #expect(encoding.unknown.isEmpty)
+        #expect(encoding.words[1][0].prosign == "SK")
+        // Not a prosign: a lone bracket, or too many letters, stay unknown characters.
+        let loose = MorseAlphabet.standard.encode("a<b <TOOLONG>")
+        #expect(loose.unknown.map(\.character) == ["<", "<", ">"])
+    }
 }

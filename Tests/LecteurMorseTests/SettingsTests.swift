@@ -38,7 +38,9 @@ import LecteurCore
         #expect(message("wpm", "vite") == "Valeur non reconnue pour le réglage « vitesse » : « vite ». Un nombre est attendu.")
         #expect(message("wpm", "20.5") != nil)
         #expect(message("farnsworth", "30") == "La vitesse Farnsworth (30 mots par minute) ne peut pas dépasser la vitesse des caractères (20 mots par minute).")
-        #expect(message("farnsworth", "3") == "Vitesse Farnsworth invalide : 3. Choisissez entre 5 et 60 mots par minute, ou « non » pour la désactiver.")
+        #expect(message("farnsworth", "3") == "Vitesse Farnsworth invalide : 3. Choisissez entre 4 et 60 mots par minute, ou « non » pour la désactiver.")
+        // CW Academy's 25/4: characters at 25 WPM spaced down to 4 WPM.
+        #expect((try? s.applying([.wpm: "25", .farnsworth: "4"]))?.timing.overallWPM == 4)
         #expect(message("tone", "50") == "Tonalité invalide : 50. Choisissez entre 200 et 2000 hertz.")
         #expect(message("volume", "0") == "Volume invalide : 0. Choisissez entre 1 et 100 %.")
         #expect(message("ramp", "25") == "Rampe invalide : 25. Choisissez entre 0 et 20 millisecondes.")

@@ -19,6 +19,42 @@ import LecteurStorage
                 == "/home/u/.local/share/lecteur/lecteur.sqlite")
     }
 
+    /// Issue 26: each answer keeps its mode, typed symbol, time, replays, speed and Koch level;
+    /// the Koch window is read back by level, the confusions and statistics are counted.
+    @Test func answerDetailsGiveTheKochWindowConfusionsAndStatistics() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = try LecteurDatabase.open(at: dir.appendingPathComponent("trainer/lecteur.sqlite")).database
+        let u = MorseAlphabet.standard.symbol(for: "U")!, v = MorseAlphabet.standard.symbol(for: "V")!
+        for n in 0..<25 {
+            try db.record(PracticeAttempt(symbolID: k.id, correct: n != 3, answer: n != 3 ? "K" : "M", mode: "koch",
+                                          typedID: n != 3 ? k.id : m.id, latencyMs: 500 + 10 * n, replays: n % 2, wpm: 20, kochLevel: 2))
+        }
+        try db.record(PracticeAttempt(symbolID: k.id, correct: true, answer: "K", mode: "koch", typedID: k.id, latencyMs: 400, kochLevel: 3))
+        for _ in 0..<3 { try db.record(PracticeAttempt(symbolID: u.id, correct: false, answer: "V", mode: "symbol", typedID: v.id, latencyMs: 2_000)) }
+        try db.record(PracticeAttempt(symbolID: u.id, correct: false, answer: "?!", mode: "symbol"))
+
+        // The latest 20 Koch answers at level 2, oldest first; the level-3 answer is another window.
+        let window = try db.kochWindow(level: 2, limit: 20)
+        #expect(window.count == 20 && window.allSatisfy(\.correct))
+        #expect(window.first?.latencyMs == 550 && window.last?.latencyMs == 740)
+        #expect(try db.kochWindow(level: 3, limit: 20) == [RecentAnswer(correct: true, latencyMs: 400)])
+        #expect(try db.confusions() == [k.id: [m.id: 1], u.id: [v.id: 3]])
+
+        let stats = try db.statistics()
+        #expect(stats.window == 20)
+        #expect(stats.confusions.first == PracticeStatistics.Confusion(expectedID: u.id, typedID: v.id, count: 3))
+        let kStats = try #require(stats.symbols.first { $0.symbolID == k.id })
+        // K's latest 20: the level-3 answer (400 ms) and the 19 last of level 2 (560…740 ms).
+        #expect(kStats.attempts == 20 && kStats.correct == 20)
+        #expect(kStats.medianLatencyMs == 645)
+        let uStats = try #require(stats.symbols.first { $0.symbolID == u.id })
+        #expect(uStats.attempts == 4 && uStats.correct == 0 && uStats.medianLatencyMs == 2_000)
+        #expect(stats.message(french, alphabet: .standard) == "Statistiques sur les 20 dernières réponses de chaque symbole. "
+                + "K : 100 % sur 20 réponses. Temps médian 0,6 secondes. U : 0 % sur 4 réponses. Temps médian 2 secondes. "
+                + "Le plus lent : U, 2 secondes. Confusions : U pris pour V (3), K pris pour M (1).")
+    }
+
     @Test func attemptsSurviveReopeningAndStatisticsAreRight() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -59,7 +95,9 @@ import LecteurStorage
         for suffix in ["", "-wal"] { try FileManager.default.copyItem(atPath: url.path + suffix, toPath: copy.path + suffix) }
         let recovered = try LecteurDatabase.open(at: copy)
         #expect(recovered.warnings.isEmpty)
-        #expect(try recovered.database.progress()[k.id] == SymbolProgress(attempts: 25, correct: 20))
+        #expect(try recovered.database.attempts(symbolID: k.id).count == 25)
+        // Progress is the recent window: the latest 20 answers, 4 of them wrong (i = 5, 10, 15, 20).
+        #expect(try recovered.database.progress()[k.id] == SymbolProgress(attempts: 20, correct: 16))
         #expect(try recovered.database.value(forKey: "morse.wpm") == "22")
         _ = db
     }

@@ -12,6 +12,8 @@ public enum Command: Hashable, Sendable {
     case retry, refresh
     case morse(String)
     case practice(koch: Bool)
+    /// `entraînement groupes|mots|indicatifs [N]`: a copying session.
+    case copyPractice(CopyKind, count: Int?)
     case set(name: String, value: String)
     /// `régler NOM` without a value: say the setting's value and what it may be.
     case showSetting(name: String)
@@ -30,6 +32,8 @@ public enum Command: Hashable, Sendable {
     case readAll
     /// Says the last notice or error again.
     case repeatMessage
+    /// Says the Morse practice statistics (recent accuracy, answer times, confusions).
+    case statistics
     /// `q` on a terminal: asks « Quitter Lecteur ? » first (it sits under `a` on AZERTY).
     case askToQuit
     /// The review cursor inside the focused element: say the character, word or sentence under
@@ -140,12 +144,26 @@ public enum CommandTable {
         CommandSpec(names: ["morse"], argument: .required, help: .helpMorse, usage: .usageMorse) { .morse($0 ?? "") },
         CommandSpec(names: ["practice", "entraînement", "pratique"], argument: .optional,
                     help: .helpPractice, usage: .usagePractice) { arg in
-            switch CommandParser.fold(arg ?? "") {
-            case "": .practice(koch: false)
-            case "koch": .practice(koch: true)
-            default: nil
+            let words = CommandParser.fold(arg ?? "").split(separator: " ").map(String.init)
+            var count: Int?
+            if words.count == 2 {
+                guard let n = Int(words[1]), CopyKind.countRange.contains(n) else { return nil }
+                count = n
+            } else if words.count > 2 {
+                return nil
+            }
+            switch (words.first ?? "", count) {
+            // A beginner's practice is Koch's: only what has been unlocked is asked.
+            case ("", nil), ("koch", nil): return .practice(koch: true)
+            case ("faibles", nil), ("faible", nil), ("revision", nil), ("weak", nil): return .practice(koch: false)
+            case ("groupes", _), ("groupe", _), ("groups", _): return .copyPractice(.groups, count: count)
+            case ("mots", _), ("mot", _), ("words", _): return .copyPractice(.words, count: count)
+            case ("indicatifs", _), ("indicatif", _), ("callsigns", _): return .copyPractice(.callsigns, count: count)
+            default: return nil
             }
         },
+        CommandSpec(names: ["statistics", "statistiques", "stats"], argument: .none, help: .morseTrainerHelpStats,
+                    usage: nil) { _ in .statistics },
         CommandSpec(names: ["set", "régler", "reglage"], argument: .optional, help: .helpSet, usage: .usageSet) { arg in
             guard let arg else { return .settingsScreen }
             let parts = arg.split(separator: " ", maxSplits: 1).map(String.init)

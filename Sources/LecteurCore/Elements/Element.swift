@@ -32,9 +32,14 @@ public struct Element: Hashable, Sendable {
     /// nil where selection does not apply.
     public let selected: Bool?
     public let action: ElementAction?
+    /// What the braille display shows in place of the label and value, when they are written for
+    /// the ear (« K, trait, point, trait », « réussite 100 %, 20 essais » is « K ⠒⠂⠒ 100 % sur 20
+    /// essais » under the fingers: a Morse row fits 40 cells).
+    public let brailleText: String?
 
     public init(id: String, role: Role, label: String, spokenLabel: String? = nil, visibleText: String? = nil,
-                hint: String? = nil, value: String? = nil, selected: Bool? = nil, action: ElementAction? = nil) {
+                hint: String? = nil, value: String? = nil, selected: Bool? = nil, action: ElementAction? = nil,
+                brailleText: String? = nil) {
         self.id = id
         self.role = role
         self.label = label
@@ -44,6 +49,7 @@ public struct Element: Hashable, Sendable {
         self.value = value
         self.selected = selected
         self.action = action
+        self.brailleText = brailleText
     }
 }
 

@@ -154,9 +154,16 @@ public struct ScreenBuilder: Sendable {
                                                     "pattern": spoken.morsePattern(symbol.pattern)]),
                     visibleText: String(symbol.character),
                     hint: strings(.morseRowHint), value: progressText(progress[symbol.id]),
-                    action: .openSymbol(id: symbol.id))
+                    action: .openSymbol(id: symbol.id),
+                    brailleText: "\(symbol.character) \(MorseBraille.cells(symbol.pattern)) " + brailleProgress(progress[symbol.id]))
         }
         return Screen(id: .morse, code: "morse", title: strings(.screenMorse), elements: rows)
+    }
+
+    /// The progress as the display shows it, shorter than it is said.
+    func brailleProgress(_ progress: SymbolProgress?) -> String {
+        guard let progress, progress.attempts > 0 else { return strings(.morseProgressNone) }
+        return strings(.morseTrainerBrailleProgress, ["percent": String(progress.percent), "count": String(progress.attempts)])
     }
 
     public func progressText(_ progress: SymbolProgress?) -> String {
@@ -170,7 +177,8 @@ public struct ScreenBuilder: Sendable {
         let elements = [
             Element(id: "symbol.character", role: .heading, label: symbol.spokenName(strings), visibleText: character),
             Element(id: "symbol.pattern", role: .text,
-                    label: strings(.morseCardPattern, ["pattern": spoken.morsePattern(symbol.pattern)])),
+                    label: strings(.morseCardPattern, ["pattern": spoken.morsePattern(symbol.pattern)]),
+                    brailleText: strings(.morseCardPattern, ["pattern": MorseBraille.cells(symbol.pattern)])),
             Element(id: "symbol.progress", role: .text,
                     label: strings(.morseCardProgress, ["progress": progressText(progress)])),
             Element(id: "symbol.play", role: .button, label: strings(.morseCardPlay), hint: strings(.morseCardPlayHint),

@@ -5,16 +5,28 @@ public struct MorseSymbol: Hashable, Sendable {
     public let pattern: String
     /// Not in ITU-R M.1677-1, but commonly used for French (À, Ç, È, Ü).
     public let isExtension: Bool
+    /// The letters of a prosign (`SK` for `<SK>`), sent as one character; nil for a character.
+    public let prosign: String?
 
     public init(_ character: Character, _ pattern: String, isExtension: Bool = false) {
         self.character = character
         self.pattern = pattern
         self.isExtension = isExtension
+        prosign = nil
+    }
+
+    /// A prosign: `character` is its opening bracket, as it is written.
+    public init(prosign letters: String, pattern: String) {
+        character = "<"
+        self.pattern = pattern
+        isExtension = false
+        prosign = letters
     }
 
     /// A stable identifier for element ids and storage: the character's scalars in hex.
     public var id: String {
-        character.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "-")
+        if let prosign { return "PS-" + prosign }
+        return character.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "-")
     }
 
     /// The elements in sending order.
@@ -106,6 +118,10 @@ public struct MorseAlphabet: Sendable {
         "K", "M", "U", "R", "E", "S", "N", "A", "P", "T", "L", "W", "I", ".", "J", "Z", "=", "F", "O", "Y",
         ",", "V", "G", "5", "/", "Q", "9", "2", "H", "3", "8", "B", "?", "4", "7", "C", "1", "D", "6", "0", "X",
     ]
+
+    /// Prosigns as they are written between angle brackets; any 2 to 4 letters there are sent
+    /// as one character, and these are also kept as text when typed (not taken for markup).
+    public static let prosigns: Set<String> = ["AR", "SK", "BT", "KN", "AS", "SOS", "HH", "CT", "KA", "VE", "SN", "BK", "CL"]
 
     public var kochSymbols: [MorseSymbol] { Self.kochOrder.compactMap { symbol(for: $0) } }
 }

@@ -55,12 +55,20 @@ public struct MorseEncoding: Hashable, Sendable {
 extension MorseAlphabet {
     /// Splits on any run of white space (including the no-break spaces of French typography);
     /// a word made only of unknown characters disappears as a word but its characters are reported.
+    ///
+    /// A prosign written between angle brackets (`<SK>`, `<AR>`, `<SOS>`) is one character: its
+    /// letters' elements run together with no gap between them.
     public func encode(_ text: String) -> MorseEncoding {
         var words: [[MorseSymbol]] = []
         var current: [MorseSymbol] = []
         var unknown: [UnknownMorseCharacter] = []
-        for (offset, character) in text.enumerated() {
-            if character.isWhitespace {
+        let characters = Array(text)
+        var skipUntil = 0
+        for (offset, character) in characters.enumerated() where offset >= skipUntil {
+            if character == "<", let (prosign, end) = prosign(in: characters, from: offset) {
+                current.append(prosign)
+                skipUntil = end + 1
+            } else if character.isWhitespace {
                 if !current.isEmpty { words.append(current); current = [] }
             } else if let symbol = symbol(for: character) {
                 current.append(symbol)
@@ -70,5 +78,20 @@ extension MorseAlphabet {
         }
         if !current.isEmpty { words.append(current) }
         return MorseEncoding(words: words, unknown: unknown)
+    }
+
+    /// Longest prosign read: `<SOS>`-style distress and the five common ones fit.
+    static let prosignLetters = 2...4
+
+    /// The prosign whose `<` is at `start`, and the index of its `>`; nil when the brackets do
+    /// not enclose 2 to 4 characters that all have a code.
+    func prosign(in characters: [Character], from start: Int) -> (MorseSymbol, Int)? {
+        let limit = min(characters.count, start + Self.prosignLetters.upperBound + 2)
+        guard let end = (start + 1..<limit).first(where: { characters[$0] == ">" }),
+              Self.prosignLetters.contains(end - start - 1) else { return nil }
+        let letters = characters[start + 1..<end].map { symbol(for: $0) }
+        guard letters.allSatisfy({ $0 != nil }) else { return nil }
+        let symbols = letters.compactMap { $0 }
+        return (MorseSymbol(prosign: String(symbols.map(\.character)), pattern: symbols.map(\.pattern).joined()), end)
     }
 }

@@ -59,8 +59,8 @@ public enum MorseSettingsError: Error, Hashable, Sendable {
             return strings(.morseSettingsWpmRange, ["value": "\(v)", "min": "\(S.wpmRange.lowerBound)",
                                                     "max": "\(S.wpmRange.upperBound)"])
         case .farnsworthOutOfRange(let v):
-            return strings(.morseSettingsFarnsworthRange, ["value": "\(v)", "min": "\(S.wpmRange.lowerBound)",
-                                                           "max": "\(S.wpmRange.upperBound)"])
+            return strings(.morseSettingsFarnsworthRange, ["value": "\(v)", "min": "\(S.farnsworthRange.lowerBound)",
+                                                           "max": "\(S.farnsworthRange.upperBound)"])
         case .farnsworthAboveWPM(let f, let w):
             return strings(.morseSettingsFarnsworthAboveWpm, ["farnsworth": "\(f)", "wpm": "\(w)"])
         case .toneOutOfRange(let v):
@@ -101,6 +101,9 @@ public struct MorseSettings: Hashable, Sendable {
     public private(set) var rampMs: Double
 
     public static let wpmRange = 5...60
+    /// Farnsworth's overall speed goes lower than characters can be sent: CW Academy spaces
+    /// 25 WPM characters down to 4 WPM.
+    public static let farnsworthRange = 4...60
     public static let toneRange = 200...2000
     public static let volumeRange = 1...100
     public static let rampRange: ClosedRange<Double> = 0...20
@@ -121,7 +124,7 @@ public struct MorseSettings: Hashable, Sendable {
     public func validate() throws(MorseSettingsError) {
         guard Self.wpmRange.contains(wpm) else { throw .wpmOutOfRange(wpm) }
         if let f = farnsworthWPM {
-            guard Self.wpmRange.contains(f) else { throw .farnsworthOutOfRange(f) }
+            guard Self.farnsworthRange.contains(f) else { throw .farnsworthOutOfRange(f) }
             guard f <= wpm else { throw .farnsworthAboveWPM(farnsworth: f, wpm: wpm) }
         }
         guard Self.toneRange.contains(toneHz) else { throw .toneOutOfRange(toneHz) }

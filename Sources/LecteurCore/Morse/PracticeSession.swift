@@ -1,17 +1,83 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// One answer, as storage records it (the runtime adds the time).
+/// One answer, as storage records it (the runtime adds the date).
 public struct PracticeAttempt: Hashable, Sendable {
     public let symbolID: String
     public let correct: Bool
     /// What the user typed, trimmed.
     public let answer: String
+    /// `PracticeMode.name`: statistics and the Koch window keep the modes apart.
+    public var mode: String
+    /// The symbol the user typed, when it is one: what the confusions are counted from.
+    public var typedID: String?
+    /// From the end of the question's tones to the answer; nil when the end was not reported.
+    public var latencyMs: Int?
+    public var replays: Int
+    /// Character speed the question was sent at (the reader fills it in from its settings).
+    public var wpm: Int?
+    /// Koch: the number of symbols unlocked when the answer was given (its window's key).
+    public var kochLevel: Int?
 
-    public init(symbolID: String, correct: Bool, answer: String) {
+    public init(symbolID: String, correct: Bool, answer: String, mode: String = "", typedID: String? = nil,
+                latencyMs: Int? = nil, replays: Int = 0, wpm: Int? = nil, kochLevel: Int? = nil) {
         self.symbolID = symbolID
         self.correct = correct
         self.answer = answer
+        self.mode = mode
+        self.typedID = typedID
+        self.latencyMs = latencyMs
+        self.replays = replays
+        self.wpm = wpm
+        self.kochLevel = kochLevel
+    }
+}
+
+/// The truth about one question, once it is answered (the transcript's `practice` event).
+public struct PracticeResult: Hashable, Sendable {
+    public let mode: String
+    public let question: Int
+    public let expected: String
+    public let answer: String
+    public let correct: Bool
+    public let latencyMs: Int?
+    public let replays: Int
+
+    public init(mode: String, question: Int, expected: String, answer: String, correct: Bool, latencyMs: Int?, replays: Int) {
+        self.mode = mode
+        self.question = question
+        self.expected = expected
+        self.answer = answer
+        self.correct = correct
+        self.latencyMs = latencyMs
+        self.replays = replays
+    }
+}
+
+/// What storage remembers that a new session needs: the Koch window at the current level and
+/// the confusions counted over every answer.
+public struct PracticeHistory: Hashable, Sendable {
+    /// Koch answers given at the current level, oldest first (at most a window's worth).
+    public var kochWindow: [RecentAnswer]
+    /// How often each symbol (by id) was taken for another: `[expected: [typed: count]]`.
+    public var confusions: [String: [String: Int]]
+
+    public init(kochWindow: [RecentAnswer] = [], confusions: [String: [String: Int]] = [:]) {
+        self.kochWindow = kochWindow
+        self.confusions = confusions
+    }
+
+    public static let none = PracticeHistory()
+}
+
+/// One answer of the Koch window.
+public struct RecentAnswer: Hashable, Sendable {
+    public let correct: Bool
+    public let latencyMs: Int?
+
+    public init(correct: Bool, latencyMs: Int? = nil) {
+        self.correct = correct
+        self.latencyMs = latencyMs
     }
 }
 
@@ -38,13 +104,25 @@ public enum PracticeMode: Hashable, Sendable {
     /// Settings-table key where the runtime keeps the Koch level between sessions.
     public static let kochLevelStorageKey = "morse.koch.level"
     public static let kochStartLevel = 2
+
+    /// As the transcript's `practice` event and storage name it.
+    public var name: String {
+        switch self {
+        case .weakSymbols: "weak"
+        case .symbol: "symbol"
+        case .koch: "koch"
+        }
+    }
 }
 
 /// What the runtime must do, in order. Audio effects are sequential: say the verdict, then play
 /// the next symbol once speech has finished.
 public enum PracticeEffect: Hashable, Sendable {
     case say(String)
-    case playSymbol(MorseSymbol)
+    /// Sound question `question` (again, for a replay): only its number may be shown or said.
+    case playSymbol(MorseSymbol, question: Int)
+    /// The question's truth, now that it is answered.
+    case answered(PracticeResult)
     /// Store at once (one committed transaction), then refresh the Morse list's progress.
     case recordAttempt(PracticeAttempt)
     /// Persist it so the next Koch session resumes at this level.
@@ -58,46 +136,64 @@ public struct PracticeOptions: Hashable, Sendable {
     public var kochWindow: Int
     /// Koch: accuracy over that window needed to unlock the next symbol.
     public var kochThreshold: Double
+    /// Koch: the window's median answer time must be at most this to unlock (nil: not asked).
+    public var kochMedianMs: Int?
     /// Symbol mode: share of questions on the card's own symbol.
     public var focusShare: Double
+    /// Koch: how much more often the newest symbol is asked than its weight alone says.
+    public var newSymbolBoost: Double
 
-    public init(kochWindow: Int = 20, kochThreshold: Double = 0.9, focusShare: Double = 0.5) {
+    public init(kochWindow: Int = 20, kochThreshold: Double = 0.9, kochMedianMs: Int? = nil, focusShare: Double = 0.5,
+                newSymbolBoost: Double = 2.5) {
         self.kochWindow = kochWindow
         self.kochThreshold = kochThreshold
+        self.kochMedianMs = kochMedianMs
         self.focusShare = focusShare
+        self.newSymbolBoost = newSymbolBoost
     }
 }
 
 /// The practice loop as a pure state machine: the user's lines go in, effects come out. All
-/// randomness comes from the injected generator, so a session is reproducible from its seed.
+/// randomness comes from the injected generator, so a session is reproducible from its seed;
+/// time comes in with the actions (the end of a question's tones, the moment of an answer).
 public struct PracticeSession<Random: RandomNumberGenerator> {
     public let mode: PracticeMode
     public let options: PracticeOptions
     public private(set) var isActive = false
     /// The symbol the user is asked to recognise.
     public private(set) var current: MorseSymbol?
+    /// 1-based number of the current question: all that is shown until it is answered.
+    public private(set) var question = 0
     /// Stored statistics plus this session's answers: weights follow the user as they improve.
     public private(set) var progress: [String: SymbolProgress]
     public private(set) var kochLevel: Int?
     public private(set) var summary = PracticeSummary(attempts: 0, correct: 0)
-    /// Koch: answers since the last unlock, newest last.
-    public private(set) var recentAnswers: [Bool] = []
+    /// Koch: answers at the current level (stored ones first), newest last.
+    public private(set) var recentAnswers: [RecentAnswer] = []
+    /// Times the current question was played again.
+    public private(set) var replays = 0
+    /// Monotonic time (ms) the current question's last tone ends, as the runtime reported it.
+    public private(set) var toneEndMs: Double?
 
     private var random: Random
     private let strings: Strings
     private let alphabet: MorseAlphabet
+    private let history: PracticeHistory
     private var forcedNext: MorseSymbol?
 
     public init(mode: PracticeMode, progress: [String: SymbolProgress], strings: Strings, random: Random,
-                alphabet: MorseAlphabet = .standard, options: PracticeOptions = PracticeOptions()) {
+                alphabet: MorseAlphabet = .standard, options: PracticeOptions = PracticeOptions(),
+                history: PracticeHistory = .none) {
         self.mode = mode
         self.progress = progress
         self.strings = strings
         self.random = random
         self.alphabet = alphabet
         self.options = options
+        self.history = history
         if case .koch(let level) = mode {
             kochLevel = min(max(2, level), alphabet.kochSymbols.count)
+            recentAnswers = Array(history.kochWindow.suffix(options.kochWindow))
         }
     }
 
@@ -110,15 +206,32 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
             return symbols.isEmpty ? alphabet.symbols : symbols
         case .symbol(let id):
             guard let target = alphabet.symbol(id: id) else { return alphabet.symbols }
-            return [target] + Self.confusables(of: target, in: alphabet)
+            return [target] + Self.rivals(of: target, confusions: history.confusions, in: alphabet)
         case .koch:
             return Array(alphabet.kochSymbols.prefix(kochLevel ?? 2))
         }
     }
 
-    /// Symbols one element longer or shorter, or as long: those the ear mixes up.
-    static func confusables(of target: MorseSymbol, in alphabet: MorseAlphabet) -> [MorseSymbol] {
-        alphabet.symbols.filter { $0 != target && abs($0.pattern.count - target.pattern.count) <= 1 }
+    /// How many symbols a card's drill sets against its own.
+    public static var rivalCount: Int { 3 }
+
+    /// The symbols most often confused with `target` (either way round, from the stored
+    /// answers), completed with the symbols whose patterns are closest to its own.
+    static func rivals(of target: MorseSymbol, confusions: [String: [String: Int]], in alphabet: MorseAlphabet) -> [MorseSymbol] {
+        var counts: [String: Int] = confusions[target.id] ?? [:]
+        for (expected, typed) in confusions { if let n = typed[target.id] { counts[expected, default: 0] += n } }
+        counts[target.id] = nil
+        let confused = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .compactMap { alphabet.symbol(id: $0.key) }
+        var chosen = Array(confused.prefix(rivalCount))
+        // Closest pattern first, then closest length, then the alphabet's order.
+        let similar = alphabet.symbols.filter { $0 != target && !$0.isExtension && !chosen.contains($0) }
+            .enumerated()
+            .map { (symbol: $0.element, key: [CommandParser.editDistance($0.element.pattern, target.pattern),
+                                               abs($0.element.pattern.count - target.pattern.count), $0.offset]) }
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        for candidate in similar where chosen.count < rivalCount { chosen.append(candidate.symbol) }
+        return chosen
     }
 
     /// Error rate (smoothed so one answer does not decide everything) and novelty: a symbol
@@ -133,41 +246,70 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         guard !isActive else { return [] }
         isActive = true
         var effects: [PracticeEffect] = [.say(introduction())]
-        effects.append(.playSymbol(advance()))
+        effects.append(ask(advance()))
         return effects
     }
 
-    /// One line typed by the user while practice runs.
-    public mutating func handle(_ line: String) -> [PracticeEffect] {
+    /// The runtime's report that question `number`'s tones end at `atMs` (monotonic).
+    public mutating func sounded(question number: Int, endsAtMs: Double) {
+        guard number == question else { return }
+        toneEndMs = endsAtMs
+    }
+
+    /// One line typed by the user while practice runs; `atMs` is when it was typed (monotonic),
+    /// nil when the runtime did not stamp it.
+    public mutating func handle(_ line: String, atMs: Double? = nil) -> [PracticeEffect] {
         guard isActive, let current else { return [] }
         let answer = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        if answer.isEmpty { return [.playSymbol(current)] }
         let folded = MorseSettingKey.fold(answer)
+        if answer.isEmpty || Self.replayWords.contains(folded) {
+            replays += 1
+            toneEndMs = nil
+            return [.playSymbol(current, question: question)]
+        }
         if Self.stopWords.contains(folded) { return stop() }
-        if Self.replayWords.contains(folded) { return [.playSymbol(current)] }
         guard answer.count == 1, let typed = answer.first else { return [.say(strings(.morsePracticeOneCharacter))] }
 
-        let correct = alphabet.symbol(for: typed)?.id == current.id
-        var effects: [PracticeEffect] = [.recordAttempt(PracticeAttempt(symbolID: current.id, correct: correct, answer: answer))]
-        count(current, correct: correct)
+        let typedSymbol = alphabet.symbol(for: typed)
+        let correct = typedSymbol?.id == current.id
+        var latency: Int?
+        if let atMs, let toneEndMs { latency = Int(max(0, atMs - toneEndMs).rounded()) }
+        var effects: [PracticeEffect] = [
+            .recordAttempt(PracticeAttempt(symbolID: current.id, correct: correct, answer: answer, mode: mode.name,
+                                           typedID: typedSymbol?.id, latencyMs: latency, replays: replays, kochLevel: kochLevel)),
+            .answered(PracticeResult(mode: mode.name, question: question, expected: String(current.character),
+                                     answer: answer, correct: correct, latencyMs: latency, replays: replays)),
+        ]
+        count(current, correct: correct, latencyMs: latency)
         let spoken = SpokenFormat(strings: strings)
+        var said: [String] = []
         if correct {
-            effects.append(.say(strings(.morsePracticeRight, ["character": current.spokenName(strings)])))
+            said.append(strings(.morsePracticeRight, ["character": current.spokenName(strings)]))
         } else {
-            let typedName = alphabet.symbol(for: typed)?.spokenName(strings) ?? answer
-            effects.append(.say(strings(.morsePracticeWrong, ["character": current.spokenName(strings),
-                                                              "pattern": spoken.morsePattern(current.pattern),
-                                                              "answer": typedName])))
+            let typedName = typedSymbol?.spokenName(strings) ?? answer
+            said.append(strings(.morsePracticeWrong, ["character": current.spokenName(strings),
+                                                      "pattern": spoken.morsePattern(current.pattern),
+                                                      "answer": typedName]))
         }
         if let unlocked = unlockIfReady() {
             effects.append(.kochLevelChanged(kochLevel!))
-            effects.append(.say(strings(.morsePracticeUnlocked, ["character": unlocked.spokenName(strings),
-                                                                 "pattern": spoken.morsePattern(unlocked.pattern)])))
+            said.append(strings(.morsePracticeUnlocked, ["character": unlocked.spokenName(strings),
+                                                         "pattern": spoken.morsePattern(unlocked.pattern)]))
             forcedNext = unlocked
+        } else if let left = rightAnswersToUnlock(), let next = nextKochSymbol,
+                  left <= Self.progressSaidBelow || summary.attempts % Self.progressSaidEvery == 0 {
+            let progress = unlockProgress(left: left, next: next)
+            if !progress.isEmpty { said.append(progress) }
         }
-        effects.append(.playSymbol(advance()))
+        effects.append(.say(said.joined(separator: " ")))
+        effects.append(ask(advance()))
         return effects
     }
+
+    /// Progress toward the next symbol is said after every answer once it is this close, and
+    /// every few answers before.
+    static var progressSaidBelow: Int { 5 }
+    static var progressSaidEvery: Int { 5 }
 
     public mutating func stop() -> [PracticeEffect] {
         guard isActive else { return [] }
@@ -179,9 +321,34 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         return [.say(said), .ended(summary)]
     }
 
+    /// `où` during practice: the question, the score, and the Koch lesson with its progress.
+    public func whereAmI() -> String {
+        var parts = [strings(.morseTrainerWhere, ["question": "\(question)", "correct": "\(summary.correct)",
+                                                 "attempts": "\(summary.attempts)"])]
+        if let level = kochLevel {
+            parts.append(strings(.morseTrainerKochLesson, ["lesson": "\(level - 1)", "count": "\(level)"]))
+            if let left = rightAnswersToUnlock(), let next = nextKochSymbol {
+                let progress = unlockProgress(left: left, next: next)
+                if !progress.isEmpty { parts.append(progress) }
+            }
+        }
+        return parts.joined(separator: " ")
+    }
+
     /// "quitter" is not among them: it quits the reader (the root reducer sees it first).
     static var stopWords: Set<String> { ["stop", "arret", "arreter", "fin", "finir", "terminer"] }
     static var replayWords: Set<String> { ["repeat", "repeter", "rejouer", "encore", "again", "ecouter", "replay"] }
+
+    /// What still stands between the learner and the next symbol: right answers, and the
+    /// answer time when one is asked for (accuracy alone may already be there).
+    private func unlockProgress(left: Int, next: MorseSymbol) -> String {
+        var said: [String] = []
+        if left > 0 { said.append(strings(.morseTrainerToUnlock, ["count": "\(left)", "character": next.spokenName(strings)])) }
+        if let median = windowMedianMs, let limit = options.kochMedianMs, median > limit {
+            said.append(strings(.morseTrainerTooSlow, ["median": AnswerTime.seconds(median), "limit": AnswerTime.seconds(limit)]))
+        }
+        return said.joined(separator: " ")
+    }
 
     private func introduction() -> String {
         switch mode {
@@ -189,31 +356,70 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
             return strings(.morsePracticeIntro)
         case .symbol(let id):
             let name = alphabet.symbol(id: id)?.spokenName(strings) ?? id
-            return strings(.morsePracticeIntroFocus, ["character": name, "count": String(max(pool.count - 1, 0))])
+            let rivals = pool.dropFirst().map { $0.spokenName(strings) }.joined(separator: ", ")
+            return strings(.morseTrainerIntroFocus, ["character": name, "rivals": rivals])
         case .koch:
             let names = pool.map { $0.spokenName(strings) }
-            return strings(.morsePracticeIntroKoch, ["count": "\(names.count)", "symbols": names.joined(separator: ", ")])
+            var said = strings(.morsePracticeIntroKoch, ["count": "\(names.count)", "symbols": names.joined(separator: ", ")])
+            if let left = rightAnswersToUnlock(), let next = nextKochSymbol {
+                let progress = unlockProgress(left: left, next: next)
+                if !progress.isEmpty { said += " " + progress }
+            }
+            return said
         }
     }
 
-    private mutating func count(_ symbol: MorseSymbol, correct: Bool) {
+    private mutating func ask(_ symbol: MorseSymbol) -> PracticeEffect {
+        question += 1
+        replays = 0
+        toneEndMs = nil
+        return .playSymbol(symbol, question: question)
+    }
+
+    private mutating func count(_ symbol: MorseSymbol, correct: Bool, latencyMs: Int?) {
         let old = progress[symbol.id] ?? SymbolProgress(attempts: 0, correct: 0)
         progress[symbol.id] = SymbolProgress(attempts: old.attempts + 1, correct: old.correct + (correct ? 1 : 0))
         summary = PracticeSummary(attempts: summary.attempts + 1, correct: summary.correct + (correct ? 1 : 0))
-        if kochLevel != nil { recentAnswers.append(correct) }
+        if kochLevel != nil {
+            recentAnswers.append(RecentAnswer(correct: correct, latencyMs: latencyMs))
+            if recentAnswers.count > options.kochWindow { recentAnswers.removeFirst(recentAnswers.count - options.kochWindow) }
+        }
     }
 
-    /// Koch: after at least a full window since the last unlock, with the window's accuracy at
-    /// or above the threshold, the next symbol of the order joins the pool.
+    private var nextKochSymbol: MorseSymbol? {
+        guard let level = kochLevel, level < alphabet.kochSymbols.count else { return nil }
+        return alphabet.kochSymbols[level]
+    }
+
+    /// The median answer time over the window, of the answers whose time is known.
+    private var windowMedianMs: Int? { AnswerTime.median(recentAnswers.compactMap(\.latencyMs)) }
+
+    private func accuracyReached(_ window: [RecentAnswer]) -> Bool {
+        guard window.count >= options.kochWindow else { return false }
+        let last = window.suffix(options.kochWindow)
+        return Double(last.filter(\.correct).count) / Double(last.count) >= options.kochThreshold
+    }
+
+    /// Koch: right answers still needed, in a row, before the window's accuracy unlocks the next
+    /// symbol (nil when there is none to unlock).
+    public func rightAnswersToUnlock() -> Int? {
+        guard nextKochSymbol != nil else { return nil }
+        var window = recentAnswers
+        for needed in 0...options.kochWindow {
+            if accuracyReached(window) { return needed }
+            window.append(RecentAnswer(correct: true))
+        }
+        return options.kochWindow
+    }
+
+    /// Koch: with a full window at or above the threshold (and a median answer time within the
+    /// limit when one is set), the next symbol of the order joins the pool.
     private mutating func unlockIfReady() -> MorseSymbol? {
-        guard let level = kochLevel, level < alphabet.kochSymbols.count,
-              recentAnswers.count >= options.kochWindow else { return nil }
-        let window = recentAnswers.suffix(options.kochWindow)
-        let accuracy = Double(window.filter { $0 }.count) / Double(window.count)
-        guard accuracy >= options.kochThreshold else { return nil }
+        guard let level = kochLevel, let next = nextKochSymbol, accuracyReached(recentAnswers) else { return nil }
+        if let limit = options.kochMedianMs, limit > 0, let median = windowMedianMs, median > limit { return nil }
         kochLevel = level + 1
         recentAnswers = []
-        return alphabet.kochSymbols[level]
+        return next
     }
 
     private mutating func advance() -> MorseSymbol {
@@ -231,10 +437,13 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         }
         var others = candidates
         if case .symbol(let id) = mode { others.removeAll { $0.id == id } }
+        let newest: MorseSymbol? = if case .koch = mode, candidates.count > 2 { candidates.last } else { nil }
         // The symbol just asked comes back less often: hearing the same sound twice in a row
-        // teaches little, but forbidding it would make the sequence predictable.
+        // teaches little, but forbidding it would make the sequence predictable. The newest Koch
+        // symbol comes more often: it is the one the ear does not know yet.
         let weights = others.map { symbol in
             Self.weight(progress[symbol.id]) * (symbol == current && others.count > 1 ? 0.25 : 1)
+                * (symbol == newest ? options.newSymbolBoost : 1)
         }
         let total = weights.reduce(0, +)
         var pick = Double.random(in: 0..<total, using: &random)
@@ -254,6 +463,7 @@ extension PracticeSession: Equatable where Random: Equatable {
     public static func == (a: Self, b: Self) -> Bool {
         a.mode == b.mode && a.isActive == b.isActive && a.current == b.current && a.progress == b.progress
             && a.kochLevel == b.kochLevel && a.summary == b.summary && a.recentAnswers == b.recentAnswers
-            && a.random == b.random && a.forcedNext == b.forcedNext
+            && a.random == b.random && a.forcedNext == b.forcedNext && a.question == b.question
+            && a.replays == b.replays && a.toneEndMs == b.toneEndMs && a.history == b.history
     }
 }

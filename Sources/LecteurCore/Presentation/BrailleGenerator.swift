@@ -53,10 +53,14 @@ public struct BrailleGenerator: Sendable {
             cursor = selected ? selectedCursor : notSelectedCursor
         }
         // A chip shows its name and a marker, not "…, sélectionné": the marker says it in 3 cells.
-        text += element.selected == nil ? element.label : element.visibleText
-        if let value = element.value, !value.isEmpty {
-            text += " "
-            text += value
+        if let braille = element.brailleText {
+            text += braille
+        } else {
+            text += element.selected == nil ? element.label : element.visibleText
+            if let value = element.value, !value.isEmpty {
+                text += " "
+                text += value
+            }
         }
         let abbreviation: String = switch element.role {
         case .button: buttonAbbreviation

@@ -7,6 +7,9 @@ public enum Action: Hashable, Sendable {
     case start
     /// A line typed by the user: a command, or an answer while practice runs.
     case line(String)
+    /// A line typed by the user, stamped with the monotonic time (ms) it arrived: practice
+    /// measures the time to answer from it.
+    case timedLine(String, atMs: Double)
     case command(Command)
     /// A line that did not parse: say why.
     case invalidCommand(CommandError)
@@ -36,7 +39,13 @@ public enum Action: Hashable, Sendable {
     /// A device took (or refused) a setting asked for by `.configureDevice`.
     case deviceConfigured(SettingKey, result: DeviceSettingResult)
     /// Practice can begin: the runtime chose the seed and knows the stored Koch level.
-    case practiceReady(PracticeMode, seed: UInt64)
+    case practiceReady(PracticeMode, seed: UInt64, history: PracticeHistory = .none)
+    /// The tones of practice question `question` end at this monotonic time (ms), as the
+    /// runtime queued them: the time to answer is counted from there.
+    case questionSounded(question: Int, endsAtMs: Double)
+    /// A copying session can begin: the runtime chose the seed and knows the Koch level (the
+    /// symbols learnt).
+    case copyReady(CopyKind, count: Int, seed: UInt64, kochLevel: Int)
     /// Everything said up to a `.whenSpoken(token)` effect has been heard (read-all's next step).
     case spoken(token: Int)
     case progressUpdated([String: SymbolProgress])
@@ -50,6 +59,8 @@ public enum Action: Hashable, Sendable {
     case key(Key)
     /// What Tab found to complete the command line.
     case completion([String])
+    /// Storage's counts for `statistiques`, asked for by `.loadStatistics`.
+    case statisticsReady(PracticeStatistics)
 }
 
 /// What a braille display key asks for (after panning inside a long line).
@@ -127,6 +138,14 @@ public struct MorseReport: Hashable, Sendable {
     public let durationMs: Double
 }
 
+/// A practice question as the transcript reports it: its number, never its text or pattern.
+public struct MorseQuestionReport: Hashable, Sendable {
+    public let question: Int
+    public let wpm: Int
+    public let toneHz: Int
+    public let durationMs: Double
+}
+
 /// What the runtime must do after an action: device commands and transcript lines, with the
 /// data they need. Nothing here is a decision.
 public enum Effect: Hashable, Sendable {
@@ -143,9 +162,17 @@ public enum Effect: Hashable, Sendable {
     case error(code: String, message: String, detail: String? = nil)
     case status(DeviceStatus, message: String)
     case morse(MorseReport)
+    case morseQuestion(MorseQuestionReport)
+    /// The truth about a question once answered (the transcript's `practice` event).
+    case practiceAnswered(PracticeResult)
+    /// A scored copy (the transcript's `copy_result` event).
+    case copyResult(CopyResult)
     case loadCatalogue(LoadReason)
     /// Sound a text in Morse with these settings, queued after the speech already asked for.
     case playMorse(text: String, settings: MorseSettings)
+    /// Sound a practice question like `.playMorse`, then report when its tones end
+    /// (`.questionSounded`).
+    case playQuestion(text: String, settings: MorseSettings, question: Int)
     /// Silence speech and sound at once.
     case silence
     /// Ask the devices how they are; they answer `.statusReported`.
@@ -159,6 +186,8 @@ public enum Effect: Hashable, Sendable {
     /// Save these settings (only what changed, so two readers running at once keep each other's).
     case persist([String: String])
     case recordAttempt(PracticeAttempt)
+    /// Read the practice statistics from storage; answered `.statisticsReady`.
+    case loadStatistics
     /// Answer `.spoken(token)` once everything asked of the voice so far has been heard (at once
     /// when there is no voice).
     case whenSpoken(token: Int)
@@ -177,4 +206,5 @@ public enum PracticeRequest: Hashable, Sendable {
     case weakSymbols
     case koch
     case symbol(id: String)
+    case copy(CopyKind, count: Int)
 }

@@ -33,7 +33,7 @@ struct Announcer {
     var awaitsResult: Bool {
         effects.contains { effect in
             switch effect {
-            case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice, .readSettings: true
+            case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice, .readSettings, .loadStatistics: true
             default: false
             }
         }
@@ -63,11 +63,13 @@ struct Announcer {
         }
     }
 
+    /// `showing` false leaves the display to the caller, who shows the message with what follows it.
     mutating func notice(_ code: String, _ message: String, priority: Utterance.Priority = .answer,
-                         remember: Bool = true, readPunctuation: Bool = true, detail: String? = nil, _ state: inout ReaderState) {
+                         remember: Bool = true, readPunctuation: Bool = true, detail: String? = nil, showing: Bool = true,
+                         _ state: inout ReaderState) {
         effects.append(.notice(code: code, message: message, detail: detail))
         speak(message, priority: priority, remember: remember, readPunctuation: readPunctuation, &state)
-        showMessage(message)
+        if showing { showMessage(message) }
         state.lastMessage = LastMessage(code: code, text: message, isError: false)
     }
 

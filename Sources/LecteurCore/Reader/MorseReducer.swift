@@ -26,8 +26,28 @@ struct MorseReducer: Sendable {
         let settings = state.settings.morse
         let timeline = MorseTimeline(encoding: encoding, timing: settings.timing, sampleRate: sampleRate)
         let pattern = encoding.words.map { word in word.map(\.pattern).joined(separator: " ") }.joined(separator: " / ")
-        out.append(.morse(MorseReport(text: TextSanitizer.clean(text), pattern: pattern, wpm: settings.wpm,
+        let clean = TextSanitizer.clean(text)
+        out.append(.morse(MorseReport(text: clean, pattern: pattern, wpm: settings.wpm,
                                       toneHz: settings.toneHz, durationMs: timeline.durationMs)))
+        // The text and its pattern under the fingers: Morse for a learner who does not hear it.
+        out.showMessage(clean + " " + MorseBraille.cells(encoding))
         out.append(.playMorse(text: text, settings: settings))
+    }
+
+    /// A practice or copying question: on the display what was just `said` (the last verdict,
+    /// consumed here: every notice is brailled from its start), then the question's number, with
+    /// its pattern as braille `cells` when the learner reads by touch; then its tones, and nothing
+    /// that names it. The transcript's `morse`
+    /// event carries the question's number in place of the text and the pattern.
+    func ask(_ text: String, question: Int, settings: MorseSettings, showing touch: QuestionBraille, after said: inout String?,
+             _ out: inout Announcer) {
+        var label = strings(.morseTrainerQuestion, ["question": "\(question)"])
+        if touch == .pattern { label += " " + MorseBraille.cells(alphabet.encode(text)) }
+        out.showMessage([said, label].compactMap { $0 }.joined(separator: " "))
+        said = nil
+        let timeline = MorseTimeline(encoding: alphabet.encode(text), timing: settings.timing, sampleRate: sampleRate)
+        out.append(.morseQuestion(MorseQuestionReport(question: question, wpm: settings.wpm, toneHz: settings.toneHz,
+                                                      durationMs: timeline.durationMs)))
+        out.append(.playQuestion(text: text, settings: settings, question: question))
     }
 }

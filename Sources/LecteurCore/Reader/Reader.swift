@@ -13,6 +13,7 @@ public struct Reader: Sendable {
     let review: ReviewReducer
     let punctuation: PunctuationReader?
     let terminal: TerminalReducer
+    let copying: CopyReducer
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -27,6 +28,7 @@ public struct Reader: Sendable {
                               pronunciation: pronunciation)
         morse = MorseReducer(strings: strings, alphabet: alphabet, sampleRate: sampleRate)
         practice = PracticeReducer(strings: strings, alphabet: alphabet, morse: morse)
+        copying = CopyReducer(strings: strings, alphabet: alphabet, morse: morse)
         settings = SettingsReducer(strings: strings)
         let symbols = pronunciation?.lexicon.symbols ?? [:]
         review = ReviewReducer(strings: strings, namer: CharacterNamer(lexicon: characters, symbols: symbols))
@@ -52,20 +54,9 @@ public struct Reader: Sendable {
             terminal.welcome(&state, &out)
             out.append(.loadCatalogue(.initial))
         case .line(let line):
-            if state.quitPending {
-                terminal.answerQuit(line, &state, &out)
-            } else if state.practice != nil {
-                practiceLine(line, &state, &out)
-            } else if state.onTerminal, CommandParser.fold(TextSanitizer.clean(line)) == "q" {
-                // The line `q` asks first on a terminal; from a pipe it quits as it always did.
-                terminal.askToQuit(&state, &out)
-            } else {
-                switch parser.parse(line) {
-                case .empty: break
-                case .command(let command): self.command(command, &state, &out)
-                case .failure(let error): out.error("command", navigator.message(for: error), &state)
-                }
-            }
+            typed(line, atMs: nil, &state, &out)
+        case .timedLine(let line, let atMs):
+            typed(line, atMs: atMs, &state, &out)
         case .command(let command):
             self.command(command, &state, &out)
         case .invalidCommand(let error):
@@ -121,10 +112,16 @@ public struct Reader: Sendable {
             settings.settingsRead(readings, &state, &out) { state, out in navigator.announceFocus(&state, &out) }
         case .deviceConfigured(_, let result):
             settings.deviceConfigured(result, &state, &out)
-        case .practiceReady(let mode, let seed):
-            practice.start(mode, seed: seed, &state, &out)
+        case .practiceReady(let mode, let seed, let history):
+            practice.start(mode, seed: seed, history: history, &state, &out)
+        case .copyReady(let kind, let count, let seed, let kochLevel):
+            copying.start(kind, count: count, seed: seed, kochLevel: kochLevel, &state, &out)
+        case .questionSounded(let question, let endsAtMs):
+            practice.sounded(question: question, endsAtMs: endsAtMs, &state)
         case .progressUpdated(let progress):
             state.morseProgress = progress
+        case .statisticsReady(let statistics):
+            out.notice("stats", statistics.message(strings, alphabet: navigator.builder.alphabet), &state)
         case .spoken(let token):
             guard state.readAll == token else { break }
             readAllStep(&state, &out)
@@ -168,6 +165,8 @@ public struct Reader: Sendable {
             morse.play(text, &state, &out)
         case .practice(let koch):
             out.append(.preparePractice(koch ? .koch : .weakSymbols))
+        case .copyPractice(let kind, let count):
+            out.append(.preparePractice(.copy(kind, count: count ?? CopyKind.defaultCount)))
         case .set(let name, let value):
             settings.set(name: name, value: value, &state, &out)
         case .showSetting(let name):
@@ -181,6 +180,7 @@ public struct Reader: Sendable {
             out.append(.notice(code: "stop", message: strings(.stopDone)))
             state.announcement.answerPending = false
             if state.practice != nil { practice.stop(&state, &out) }
+            if state.copy != nil { copying.stop(&state, &out) }
         case .history:
             let lines = state.history.isEmpty ? [strings(.historyEmpty)] : [strings(.historyTitle)] + state.history
             out.append(.notice(code: "history", message: lines.joined(separator: "\n")))
@@ -188,6 +188,8 @@ public struct Reader: Sendable {
             out.showMessage(lines.joined(separator: "\n"))
         case .status:
             out.append(.queryStatus)
+        case .statistics:
+            out.append(.loadStatistics)
         case .repeatMessage:
             guard let last = state.lastMessage else {
                 out.notice("repeat", strings(.repeatNoMessage), &state)
@@ -205,10 +207,32 @@ public struct Reader: Sendable {
         }
     }
 
+    private func typed(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
+        if state.quitPending {
+            terminal.answerQuit(line, &state, &out)
+            return
+        }
+        if state.practice != nil || state.copy != nil {
+            practiceLine(line, atMs: atMs, &state, &out)
+            return
+        }
+        if state.onTerminal, CommandParser.fold(TextSanitizer.clean(line)) == "q" {
+            // The line `q` asks first on a terminal; from a pipe it quits as it always did.
+            terminal.askToQuit(&state, &out)
+            return
+        }
+        switch parser.parse(line) {
+        case .empty: break
+        case .command(let command): self.command(command, &state, &out)
+        case .failure(let error): out.error("command", navigator.message(for: error), &state)
+        }
+    }
+
     /// In practice a line is an answer ("a" is the letter A), except the few whole words a
-    /// user needs there: « quitter » leaves the reader, « stop » ends practice, « où » and
-    /// « aide » say what to do.
-    private func practiceLine(_ line: String, _ state: inout ReaderState, _ out: inout Announcer) {
+    /// user needs there: « quitter » leaves the reader, « stop » ends practice, « où » says the
+    /// question, the score and the Koch lesson, « aide » says what to do, « répéter message »
+    /// says the last verdict again.
+    private func practiceLine(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
         let clean = TextSanitizer.clean(line).trimmingCharacters(in: .whitespaces)
         if clean.count > 1, case .command(let command) = parser.parse(clean) {
             switch command {
@@ -218,14 +242,24 @@ public struct Reader: Sendable {
             case .stop:
                 self.command(.stop, &state, &out)
                 return
+            case .whereAmI where state.practice != nil:
+                practice.whereAmI(&state, &out)
+                return
             case .whereAmI, .help:
                 out.notice("practice", strings(.morsePracticeWhere), &state)
+                return
+            case .repeatMessage:
+                self.command(.repeatMessage, &state, &out)
                 return
             default:
                 break
             }
         }
-        practice.answer(clean, &state, &out)
+        if state.copy != nil {
+            copying.copy(clean, &state, &out)
+        } else {
+            practice.answer(clean, atMs: atMs, &state, &out)
+        }
     }
 
     /// Single-key mode: every key silences speech first, then does what the key table says; a
@@ -298,7 +332,7 @@ extension Action {
     /// Typed or pressed by the user: the answer interrupts what is playing.
     var isTheUsers: Bool {
         switch self {
-        case .line, .command, .invalidCommand, .activateElement, .displayKey, .key: true
+        case .line, .timedLine, .command, .invalidCommand, .activateElement, .displayKey, .key: true
         default: false
         }
     }

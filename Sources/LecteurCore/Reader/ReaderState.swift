@@ -43,6 +43,8 @@ public struct ReaderState: Equatable, Sendable {
     public var focusToRestore: String?
     /// Listening practice, while it runs: typed lines are answers then.
     public var practice: PracticeSession<SeededRandom>?
+    /// A copying session, while it runs: typed lines are copies then.
+    public var copy: CopySession<SeededRandom>?
     public var announcement = AnnouncementState()
     public var display = DisplayState()
     /// The last things said, for `historique` (one of the oldest screen-reader requests).

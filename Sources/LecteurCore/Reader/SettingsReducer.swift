@@ -34,6 +34,19 @@ struct SettingsReducer: Sendable {
             return
         }
         switch key {
+        case .kochLesson:
+            setKochLesson(value, &state, &out)
+        case .kochTime:
+            setKochTime(value, &state, &out)
+        case .questionBraille:
+            guard let shown = QuestionBraille(userValue: value) else {
+                out.error("setting", strings(.morseTrainerSettingQuestionBrailleBad, ["value": Navigator.quoted(value)]), &state)
+                return
+            }
+            state.settings.questionBraille = shown
+            out.append(.persist([ReaderSettings.questionBrailleKey: shown.rawValue]))
+            out.notice("setting", strings(shown == .none ? .morseTrainerSettingQuestionBrailleNone
+                                                         : .morseTrainerSettingQuestionBraillePattern), &state)
         case .verbosity:
             choose(Verbosity(userValue: value), or: .settingBadVerbosity, value, &state, &out) { verbosity, state in
                 state.settings.verbosity = verbosity
@@ -102,7 +115,7 @@ struct SettingsReducer: Sendable {
                                                            "names": names.joined(separator: ", ")]), &state)
             return
         }
-        if key.belongsToDevice {
+        if key.readByRuntime {
             state.settingsRequest = .one(key)
             out.append(.readSettings([key]))
             return
@@ -113,7 +126,7 @@ struct SettingsReducer: Sendable {
     /// `régler` alone: the devices' settings are read, then the screen opens.
     func openScreen(_ state: inout ReaderState, _ out: inout Announcer) {
         state.settingsRequest = .screen
-        out.append(.readSettings(SettingKey.allCases.filter(\.belongsToDevice)))
+        out.append(.readSettings(SettingKey.allCases.filter(\.readByRuntime)))
     }
 
     /// The devices answered: say the one setting asked for, or open the screen.
@@ -141,6 +154,34 @@ struct SettingsReducer: Sendable {
         out.notice("setting", strings(.settingsCurrent, ["name": name.prefix(1).uppercased() + name.dropFirst(),
                                                          "value": reading?.value ?? strings(.settingsUnknownValue),
                                                          "what": SettingReading.describe(reading, strings)]), &state)
+    }
+
+    /// `régler koch N`: lesson N as LCWO numbers them (lesson 1 is K and M), kept as the
+    /// number of symbols unlocked. A session running goes on at its own level.
+    private func setKochLesson(_ value: String, _ state: inout ReaderState, _ out: inout Announcer) {
+        let symbols = MorseAlphabet.standard.kochSymbols
+        let lessons = 1...(symbols.count - 1)
+        guard let lesson = Int(value.trimmingCharacters(in: .whitespaces)), lessons.contains(lesson) else {
+            out.error("setting", strings(.morseTrainerSettingKochBad, ["value": Navigator.quoted(value), "max": "\(lessons.upperBound)"]), &state)
+            return
+        }
+        let names = symbols.prefix(lesson + 1).map { $0.spokenName(strings) }
+        out.append(.persist([PracticeMode.kochLevelStorageKey: String(lesson + 1)]))
+        out.notice("setting", strings(.morseTrainerSettingKoch, ["lesson": "\(lesson)", "symbols": names.joined(separator: ", ")]), &state)
+    }
+
+    /// `régler koch-temps SECONDES`: 0 turns the condition off.
+    private func setKochTime(_ value: String, _ state: inout ReaderState, _ out: inout Announcer) {
+        guard let seconds = MorseSettings.number(value), ReaderSettings.kochTimeRange.contains(seconds) else {
+            out.error("setting", strings(.morseTrainerSettingKochTimeBad, ["value": Navigator.quoted(value),
+                                                                          "max": Self.number(ReaderSettings.kochTimeRange.upperBound, comma: true)]), &state)
+            return
+        }
+        let ms = Int((seconds * 1000).rounded())
+        state.settings.kochMedianMs = ms == 0 ? nil : ms
+        out.append(.persist([ReaderSettings.kochTimeKey: String(ms)]))
+        out.notice("setting", ms == 0 ? strings(.morseTrainerSettingKochTimeOff)
+                                      : strings(.morseTrainerSettingKochTime, ["seconds": Self.number(seconds, comma: true)]), &state)
     }
 
     func deviceConfigured(_ result: DeviceSettingResult, _ state: inout ReaderState, _ out: inout Announcer) {

@@ -21,6 +21,10 @@ public struct ReaderSettings: Hashable, Sendable {
     public var typingEcho: TypingEcho = .none
     /// Typed lines or single keys on a terminal (`régler clavier`, `--input`).
     public var inputMode: InputMode = .lines
+    /// Koch: the median answer time (ms) the window must reach to unlock a symbol; nil: not asked.
+    public var kochMedianMs: Int?
+    /// What the display shows of a practice question besides its number.
+    public var questionBraille: QuestionBraille = .none
 
     public static let brailleMessageRange: ClosedRange<Double> = 0...60
 
@@ -32,6 +36,10 @@ public struct ReaderSettings: Hashable, Sendable {
     public static let positionKey = "reader.position"
     public static let echoKey = "reader.echo"
     public static let inputModeKey = "reader.keyboard"
+    public static let kochTimeKey = "morse.koch.time"
+    public static let questionBrailleKey = "morse.question-braille"
+    /// `régler koch-temps SECONDES`: 0 turns the condition off.
+    public static let kochTimeRange: ClosedRange<Double> = 0...10
 
     /// Settings as saved; unknown or invalid values are left at their default and reported.
     public static func restore(_ value: (String) -> String?, strings: Strings) -> (ReaderSettings, [String]) {
@@ -46,9 +54,27 @@ public struct ReaderSettings: Hashable, Sendable {
         if let saved = value(alphabetKey), spellingAlphabets.contains(saved) { settings.spellingAlphabet = saved }
         if let saved = value(echoKey), let echo = TypingEcho(rawValue: saved) { settings.typingEcho = echo }
         if let saved = value(inputModeKey), let mode = InputMode(rawValue: saved) { settings.inputMode = mode }
+        if let saved = value(questionBrailleKey), let shown = QuestionBraille(rawValue: saved) { settings.questionBraille = shown }
+        if let saved = value(kochTimeKey), let ms = Int(saved), ms > 0, Double(ms) <= kochTimeRange.upperBound * 1000 {
+            settings.kochMedianMs = ms
+        }
         let (morse, issues) = MorseSettings.load(value)
         settings.morse = morse
         problems += issues.map { $0.message(strings) }
         return (settings, problems)
+    }
+}
+
+/// `régler question-braille aucune|motif`: a practice question on the display is its number
+/// alone, or its number and pattern (never its character), for a learner who practises by touch.
+public enum QuestionBraille: String, Hashable, Sendable, CaseIterable {
+    case none, pattern
+
+    public init?(userValue: String) {
+        switch CommandParser.fold(userValue) {
+        case "aucune", "aucun", "none", "non", "off": self = .none
+        case "motif", "pattern", "motifs": self = .pattern
+        default: return nil
+        }
     }
 }

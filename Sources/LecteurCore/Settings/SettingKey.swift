@@ -11,6 +11,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case brailleTable
     case morseWPM, morseFarnsworth, morseTone, morseVolume, morseRamp
     case typingEcho, inputMode
+    case kochLesson, kochTime, questionBraille
 
     private static let aliases: [String: SettingKey] = {
         var table: [String: SettingKey] = [:]
@@ -33,6 +34,9 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.morseRamp, "rampe", "ramp")
         add(.typingEcho, "echo", "echo-frappe", "typing-echo")
         add(.inputMode, "clavier", "keyboard", "input", "entree")
+        add(.kochLesson, "koch", "lecon-koch", "koch-lesson")
+        add(.kochTime, "koch-temps", "koch-time", "temps-koch")
+        add(.questionBraille, "question-braille", "braille-question")
         return table
     }()
 
@@ -62,6 +66,9 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .morseRamp: strings(.morseSettingRamp)
         case .typingEcho: strings(.terminalSettingEcho)
         case .inputMode: strings(.terminalSettingKeyboard)
+        case .kochLesson: strings(.morseTrainerSettingNameKoch)
+        case .kochTime: strings(.morseTrainerSettingNameKochTime)
+        case .questionBraille: strings(.morseTrainerSettingNameQuestionBraille)
         }
     }
 
@@ -78,6 +85,10 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Settings a device owns and checks (the voices espeak-ng has, the tables liblouis has).
+    /// Settings whose value the runtime reads back for `régler NOM` (a device's, or the Koch
+    /// lesson that storage keeps): asked with `.readSettings`.
+    public var readByRuntime: Bool { belongsToDevice || self == .kochLesson }
+
     public var belongsToDevice: Bool {
         switch self {
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable: true

@@ -68,7 +68,13 @@ extension ReaderSettings {
         case .morseRamp:
             return SettingReading(value: MorseSettings.format(morse.rampMs),
                                   range: Int(MorseSettings.rampRange.lowerBound)...Int(MorseSettings.rampRange.upperBound))
-        case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
+        case .kochTime:
+            return SettingReading(value: kochMedianMs.map { SettingsReducer.number(Double($0) / 1000, comma: true) } ?? "0",
+                                  range: Int(Self.kochTimeRange.lowerBound)...Int(Self.kochTimeRange.upperBound))
+        case .questionBraille:
+            return SettingReading(value: questionBraille.rawValue == "none" ? strings(.settingsValueOff) : "motif",
+                                  choices: ["aucune", "motif"])
+        case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable, .kochLesson:
             return nil
         }
     }

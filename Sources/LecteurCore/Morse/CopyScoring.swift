@@ -1,0 +1,103 @@
+/// One difference between what was sent and what the learner copied, from their alignment.
+public struct CopyMistake: Hashable, Sendable {
+    /// 1-based, in the sent characters (spaces not counted); for a character typed in excess,
+    /// the position of the sent character it was typed before.
+    public let position: Int
+    /// "" when the learner typed a character that was not sent.
+    public let sent: String
+    /// "" when the learner missed the character.
+    public let typed: String
+
+    public init(position: Int, sent: String, typed: String) {
+        self.position = position
+        self.sent = sent
+        self.typed = typed
+    }
+}
+
+/// A scored copy, as the transcript's `copy_result` event reports it.
+public struct CopyResult: Hashable, Sendable {
+    public let mode: CopyKind
+    public let round: Int
+    public let sent: String
+    public let typed: String
+    /// 0–100: the share of sent characters copied right, less the characters typed in excess.
+    public let score: Int
+    public let mistakes: [CopyMistake]
+
+    public init(mode: CopyKind, round: Int, sent: String, typed: String, score: Int, mistakes: [CopyMistake]) {
+        self.mode = mode
+        self.round = round
+        self.sent = sent
+        self.typed = typed
+        self.score = score
+        self.mistakes = mistakes
+    }
+}
+
+/// Aligns a copy with what was sent (Levenshtein distance over the characters, spaces aside,
+/// case and typographic variants folded by the alphabet) and names each difference.
+public enum CopyScoring {
+    public static func characters(_ text: String, alphabet: MorseAlphabet) -> [Character] {
+        text.filter { !$0.isWhitespace }.map { alphabet.symbol(for: $0)?.character ?? Character(String($0).uppercased()) }
+    }
+
+    public static func score(sent: String, typed: String, alphabet: MorseAlphabet) -> (score: Int, mistakes: [CopyMistake]) {
+        let a = characters(sent, alphabet: alphabet), b = characters(typed, alphabet: alphabet)
+        // distance[i][j]: edits turning a[..<i] into b[..<j].
+        var distance = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { distance[i][0] = i }
+        for j in 0...b.count { distance[0][j] = j }
+        if !a.isEmpty && !b.isEmpty {
+            for i in 1...a.count {
+                for j in 1...b.count {
+                    distance[i][j] = min(distance[i - 1][j] + 1, distance[i][j - 1] + 1,
+                                         distance[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                }
+            }
+        }
+        // Back from the end, preferring a match or a substitution: "H lu S" rather than a miss and an extra.
+        var mistakes: [CopyMistake] = []
+        var i = a.count, j = b.count
+        while i > 0 || j > 0 {
+            if i > 0, j > 0, distance[i][j] == distance[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1) {
+                if a[i - 1] != b[j - 1] { mistakes.append(CopyMistake(position: i, sent: String(a[i - 1]), typed: String(b[j - 1]))) }
+                i -= 1; j -= 1
+            } else if i > 0, distance[i][j] == distance[i - 1][j] + 1 {
+                mistakes.append(CopyMistake(position: i, sent: String(a[i - 1]), typed: ""))
+                i -= 1
+            } else {
+                mistakes.append(CopyMistake(position: i + 1, sent: "", typed: String(b[j - 1])))
+                j -= 1
+            }
+        }
+        let score = a.isEmpty ? 0 : max(0, Int((Double(a.count - distance[a.count][b.count]) * 100 / Double(a.count)).rounded()))
+        return (score, mistakes.reversed())
+    }
+
+    /// « 92 % ; H lu S 2 fois ; 5 manqué » — the same mistakes said once, with their count, in
+    /// the order they first occur.
+    public static func verdict(score: Int, mistakes: [CopyMistake], strings: Strings, alphabet: MorseAlphabet) -> String {
+        guard !mistakes.isEmpty else { return strings(.morseTrainerCopyPerfect, ["score": "\(score)"]) }
+        var order: [CopyMistake] = []
+        var counts: [String: Int] = [:]
+        for mistake in mistakes {
+            let key = mistake.sent + "\u{0}" + mistake.typed
+            if counts[key] == nil { order.append(mistake) }
+            counts[key, default: 0] += 1
+        }
+        func name(_ text: String) -> String { text.first.flatMap { alphabet.symbol(for: $0)?.spokenName(strings) } ?? text }
+        let said = order.map { mistake -> String in
+            let said = if mistake.typed.isEmpty {
+                strings(.morseTrainerCopyMissed, ["sent": name(mistake.sent)])
+            } else if mistake.sent.isEmpty {
+                strings(.morseTrainerCopyExtra, ["typed": name(mistake.typed)])
+            } else {
+                strings(.morseTrainerCopySubstituted, ["sent": name(mistake.sent), "typed": name(mistake.typed)])
+            }
+            let count = counts[mistake.sent + "\u{0}" + mistake.typed]!
+            return count == 1 ? said : strings(.morseTrainerCopyRepeated, ["mistake": said, "count": "\(count)"])
+        }
+        return strings(.morseTrainerCopyVerdict, ["score": "\(score)", "mistakes": said.joined(separator: " ; ")])
+    }
+}

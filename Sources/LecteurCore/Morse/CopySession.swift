@@ -1,0 +1,150 @@
+/// What a copying session sends: code groups, words, or callsigns.
+public enum CopyKind: String, Hashable, Sendable, CaseIterable {
+    case groups, words, callsigns
+
+    public static let defaultCount = 5
+    public static let countRange = 1...50
+    /// Characters in a code group.
+    public static let groupLength = 5
+}
+
+/// What the runtime must do for a copying session, in order.
+public enum CopyEffect: Hashable, Sendable {
+    case say(String)
+    /// Sound `text` with these settings; only `round` may be shown until the copy is typed.
+    case send(String, round: Int, settings: MorseSettings)
+    case scored(CopyResult)
+    case ended
+}
+
+/// Copying practice as a pure state machine: text goes out as Morse, the learner types what
+/// they copied, the copy is aligned with what was sent and scored. Groups and words are sent in
+/// one go with Farnsworth spacing; callsigns one at a time, the speed going up a step after a
+/// right copy and down after a wrong one.
+public struct CopySession<Random: RandomNumberGenerator> {
+    public let kind: CopyKind
+    public let count: Int
+    public private(set) var isActive = false
+    public private(set) var round = 0
+    /// What was sent this round, until it is copied.
+    public private(set) var sent: String?
+    public private(set) var settings: MorseSettings
+    public private(set) var scores: [Int] = []
+
+    private var random: Random
+    private let strings: Strings
+    private let alphabet: MorseAlphabet
+    private let learnt: [MorseSymbol]
+    private let words: [String]
+
+    /// `learnt`: the symbols Koch has unlocked; `words`: the locale's word list.
+    public init(kind: CopyKind, count: Int, learnt: [MorseSymbol], words: [String], settings: MorseSettings,
+                strings: Strings, random: Random, alphabet: MorseAlphabet = .standard) {
+        self.kind = kind
+        self.count = min(max(count, CopyKind.countRange.lowerBound), CopyKind.countRange.upperBound)
+        self.learnt = learnt
+        self.strings = strings
+        self.random = random
+        self.alphabet = alphabet
+        let known = Set(learnt.map(\.character))
+        self.words = words.map { $0.uppercased() }.filter { word in
+            !word.isEmpty && word.allSatisfy { alphabet.symbol(for: $0).map { known.contains($0.character) } ?? false }
+        }
+        switch kind {
+        case .groups, .words: self.settings = Self.farnsworth(settings)
+        case .callsigns: self.settings = settings
+        }
+    }
+
+    /// Groups and words keep the characters' speed and spread them out: the user's Farnsworth
+    /// speed, or half the character speed when none is set.
+    static func farnsworth(_ settings: MorseSettings) -> MorseSettings {
+        guard settings.farnsworthWPM == nil else { return settings }
+        let overall = max(MorseSettings.farnsworthRange.lowerBound, settings.wpm / 2)
+        return (try? settings.applying([.farnsworth: "\(overall)"])) ?? settings
+    }
+
+    private var names: String { learnt.map { $0.spokenName(strings) }.joined(separator: ", ") }
+
+    public mutating func start() -> [CopyEffect] {
+        guard !isActive else { return [] }
+        if kind == .words && words.isEmpty {
+            return [.say(strings(.morseTrainerCopyNoWords, ["symbols": names])), .ended]
+        }
+        isActive = true
+        let intro: String = switch kind {
+        case .groups: strings(.morseTrainerCopyIntroGroups, ["count": "\(count)", "symbols": names])
+        case .words: strings(.morseTrainerCopyIntroWords, ["count": "\(count)"])
+        case .callsigns: strings(.morseTrainerCopyIntroCallsigns, ["count": "\(count)", "wpm": "\(settings.wpm)"])
+        }
+        return [.say(intro), next()]
+    }
+
+    public mutating func handle(_ line: String) -> [CopyEffect] {
+        guard isActive, let sent else { return [] }
+        let copy = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let folded = MorseSettingKey.fold(copy)
+        if copy.isEmpty || PracticeSession<Random>.replayWords.contains(folded) { return [.send(sent, round: round, settings: settings)] }
+        if PracticeSession<Random>.stopWords.contains(folded) { return stop() }
+        let (score, mistakes) = CopyScoring.score(sent: sent, typed: copy, alphabet: alphabet)
+        scores.append(score)
+        var said = CopyScoring.verdict(score: score, mistakes: mistakes, strings: strings, alphabet: alphabet)
+        var effects: [CopyEffect] = [.scored(CopyResult(mode: kind, round: round, sent: sent, typed: copy, score: score,
+                                                        mistakes: mistakes))]
+        if kind == .callsigns {
+            let wpm = settings.wpm + (mistakes.isEmpty ? 1 : -1)
+            if let faster = try? settings.applying([.wpm: "\(wpm)"]), faster.wpm != settings.wpm {
+                settings = faster
+                said += " " + strings(.morseTrainerCopySpeed, ["wpm": "\(wpm)"])
+            }
+        }
+        effects.append(.say(said))
+        if kind == .callsigns && round < count {
+            effects.append(next())
+        } else {
+            effects += stop()
+        }
+        return effects
+    }
+
+    public mutating func stop() -> [CopyEffect] {
+        guard isActive else { return [] }
+        isActive = false
+        sent = nil
+        guard !scores.isEmpty else { return [.say(strings(.morsePracticeSummaryNone)), .ended] }
+        let average = Int((Double(scores.reduce(0, +)) / Double(scores.count)).rounded())
+        return [.say(strings(.morseTrainerCopySummary, ["score": "\(average)", "count": "\(scores.count)"])), .ended]
+    }
+
+    private mutating func next() -> CopyEffect {
+        round += 1
+        let text: String = switch kind {
+        case .groups: (0..<count).map { _ in String((0..<CopyKind.groupLength).map { _ in learnt.randomElement(using: &random)!.character }) }
+            .joined(separator: " ")
+        case .words: (0..<count).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+        case .callsigns: callsign()
+        }
+        sent = text
+        return .send(text, round: round, settings: settings)
+    }
+
+    /// A plausible amateur callsign: a common prefix, a digit, one to three letters.
+    private mutating func callsign() -> String {
+        let prefixes = ["F", "F", "F", "DL", "G", "EA", "ON", "I", "K", "W", "VE", "OH", "PA", "HB"]
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let prefix = prefixes.randomElement(using: &random)!
+        let digit = Int.random(in: 0...9, using: &random)
+        let suffix = String((0..<Int.random(in: 1...3, using: &random)).map { _ in letters.randomElement(using: &random)! })
+        return "\(prefix)\(digit)\(suffix)"
+    }
+}
+
+extension CopySession: Sendable where Random: Sendable {}
+
+extension CopySession: Equatable where Random: Equatable {
+    public static func == (a: Self, b: Self) -> Bool {
+        a.kind == b.kind && a.count == b.count && a.isActive == b.isActive && a.round == b.round && a.sent == b.sent
+            && a.settings == b.settings && a.scores == b.scores && a.random == b.random && a.learnt == b.learnt
+            && a.words == b.words
+    }
+}

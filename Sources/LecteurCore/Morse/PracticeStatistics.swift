@@ -1,0 +1,89 @@
+/// What `statistiques` says: for each symbol practised, its latest answers (accuracy and median
+/// time to answer), the slowest symbol, and the confusions heard most often. Storage counts;
+/// this words it.
+public struct PracticeStatistics: Hashable, Sendable {
+    public struct Symbol: Hashable, Sendable {
+        public let symbolID: String
+        public let attempts: Int
+        public let correct: Int
+        /// Median time to answer over the answers whose time is known; nil when none is.
+        public let medianLatencyMs: Int?
+
+        public init(symbolID: String, attempts: Int, correct: Int, medianLatencyMs: Int?) {
+            self.symbolID = symbolID
+            self.attempts = attempts
+            self.correct = correct
+            self.medianLatencyMs = medianLatencyMs
+        }
+    }
+
+    public struct Confusion: Hashable, Sendable {
+        public let expectedID: String
+        public let typedID: String
+        public let count: Int
+
+        public init(expectedID: String, typedID: String, count: Int) {
+            self.expectedID = expectedID
+            self.typedID = typedID
+            self.count = count
+        }
+    }
+
+    public let symbols: [Symbol]
+    /// Most frequent first.
+    public let confusions: [Confusion]
+    /// How many latest answers per symbol `symbols` counts.
+    public let window: Int
+
+    public init(symbols: [Symbol], confusions: [Confusion], window: Int) {
+        self.symbols = symbols
+        self.confusions = confusions
+        self.window = window
+    }
+
+    /// The confusions said: the few that matter.
+    public static let confusionsSaid = 3
+
+    /// Symbols in the order Koch teaches them, then the rest of the alphabet's order.
+    public func message(_ strings: Strings, alphabet: MorseAlphabet) -> String {
+        guard !symbols.isEmpty else { return strings(.morseTrainerStatsNone) }
+        let order = alphabet.kochSymbols + alphabet.symbols.filter { !alphabet.kochSymbols.contains($0) }
+        let rank = Dictionary(order.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let sorted = symbols.sorted { (rank[$0.symbolID] ?? .max, $0.symbolID) < (rank[$1.symbolID] ?? .max, $1.symbolID) }
+        func name(_ id: String) -> String { alphabet.symbol(id: id)?.spokenName(strings) ?? id }
+        var parts = [strings(.morseTrainerStatsIntro, ["window": "\(window)"])]
+        for symbol in sorted {
+            let percent = SymbolProgress(attempts: symbol.attempts, correct: symbol.correct).percent
+            var line = strings(.morseTrainerStatsSymbol, ["character": name(symbol.symbolID), "percent": "\(percent)",
+                                                          "attempts": "\(symbol.attempts)"])
+            if let median = symbol.medianLatencyMs {
+                line += " " + strings(.morseTrainerStatsMedian, ["seconds": AnswerTime.seconds(median)])
+            }
+            parts.append(line)
+        }
+        if let slowest = symbols.filter({ $0.medianLatencyMs != nil }).max(by: { ($0.medianLatencyMs!, $1.symbolID) < ($1.medianLatencyMs!, $0.symbolID) }),
+           let median = slowest.medianLatencyMs {
+            parts.append(strings(.morseTrainerStatsSlowest, ["character": name(slowest.symbolID),
+                                                             "seconds": AnswerTime.seconds(median)]))
+        }
+        let confused = confusions.prefix(Self.confusionsSaid).map {
+            strings(.morseTrainerStatsConfusion, ["expected": name($0.expectedID), "typed": name($0.typedID), "count": "\($0.count)"])
+        }
+        if !confused.isEmpty { parts.append(strings(.morseTrainerStatsConfusions, ["list": confused.joined(separator: ", ")])) }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// Times to answer, as practice judges and says them.
+public enum AnswerTime {
+    /// The middle value (the mean of the two middle ones for an even count); nil for none.
+    public static func median(_ values: [Int]) -> Int? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// "1,5": milliseconds as seconds with the French decimal comma, to a tenth.
+    public static func seconds(_ ms: Int) -> String { MorseSettings.format((Double(ms) / 100).rounded() / 10) }
+}

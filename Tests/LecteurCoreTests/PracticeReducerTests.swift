@@ -1,0 +1,134 @@
+import Testing
+@testable import LecteurCore
+
+/// The practice child of the reader, step by step with every effect (issue 26): a question
+/// shows and sounds only its number; the answer brings the truth, the time to answer counted
+/// from the tones' end, the stored attempt and, at the end of a window kept from an earlier
+/// session, the next Koch symbol.
+@Suite struct PracticeReducerTests {
+    let timing = MorseSettings.default.timing
+
+    func durationMs(_ symbol: MorseSymbol) -> Double {
+        MorseTimeline(symbol: symbol, timing: timing, sampleRate: MorseRenderer.defaultSampleRate).durationMs
+    }
+
+    @Test func aKochQuestionGivesNothingAwayAndItsAnswerIsTimedAndUnlocks() throws {
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        let reader = store.reader
+        // Nineteen right answers stored by an earlier session: one more unlocks U.
+        let history = PracticeHistory(kochWindow: Array(repeating: RecentAnswer(correct: true, latencyMs: 700), count: 19))
+        var twin = PracticeSession(mode: .koch(level: 2), progress: [:], strings: Fixture.fr, random: SeededRandom(seed: 5),
+                                   history: history)
+        _ = twin.start()
+        let first = try #require(twin.current)
+        let intro = "Entraînement Koch, 2 symboles : K, M. Écoutez, puis tapez le caractère entendu. "
+            + "Ligne vide pour réécouter, « stop » pour finir. Encore 1 bonne réponse pour débloquer U."
+        let token = store.state.display.token
+        store.send(.practiceReady(.koch(level: 2), seed: 5, history: history), [
+            .notice(code: "practice", message: intro),
+            .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
+            .braille(BrailleLine(text: intro + " Question 1", cursor: 0, kind: .message)),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs(first))),
+            .playQuestion(text: String(first.character), settings: .default, question: 1),
+            .expireBrailleMessage(token: token + 1, seconds: 4),
+        ]) {
+            $0.practice = twin
+            $0.history.append(intro)
+            $0.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
+            $0.display.message = intro + " Question 1"
+            $0.display.token = token + 1
+        }
+
+        // The runtime reports when the tones end; the answer comes 850 ms later.
+        twin.sounded(question: 1, endsAtMs: 10_000)
+        store.send(.questionSounded(question: 1, endsAtMs: 10_000), []) { $0.practice = twin }
+
+        _ = twin.handle(String(first.character), atMs: 10_850)
+        let verdict = "Juste : \(first.character). Nouveau symbole : U, point, point, trait."
+        let u = try #require(MorseAlphabet.standard.symbol(for: "U"))
+        store.send(.timedLine(String(first.character), atMs: 10_850), [
+            .recordAttempt(PracticeAttempt(symbolID: first.id, correct: true, answer: String(first.character), mode: "koch",
+                                           typedID: first.id, latencyMs: 850, replays: 0, wpm: 20, kochLevel: 2)),
+            .practiceAnswered(PracticeResult(mode: "koch", question: 1, expected: String(first.character),
+                                             answer: String(first.character), correct: true, latencyMs: 850, replays: 0)),
+            .persist([PracticeMode.kochLevelStorageKey: "3"]),
+            .notice(code: "practice", message: verdict),
+            .speak(Utterance(text: reader.navigator.spoken(verdict), interrupt: false, priority: .answer)),
+            .braille(BrailleLine(text: verdict + " Question 2", cursor: 0, kind: .message)),
+            .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600, durationMs: durationMs(u))),
+            .playQuestion(text: "U", settings: .default, question: 2),
+            .expireBrailleMessage(token: token + 2, seconds: 4),
+        ]) {
+            $0.practice = twin
+            $0.morseProgress = twin.progress
+            $0.history.append(verdict)
+            $0.lastMessage = LastMessage(code: "practice", text: verdict, isError: false)
+            $0.display.message = verdict + " Question 2"
+            $0.display.token = token + 2
+        }
+        #expect(twin.kochLevel == 3 && twin.current == u)
+    }
+
+    /// A replay plays the same question again, its number only, and is counted in the answer.
+    @Test func aReplayIsTheSameQuestionAgain() throws {
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        var twin = PracticeSession(mode: .koch(level: 2), progress: [:], strings: Fixture.fr, random: SeededRandom(seed: 9))
+        _ = twin.start()
+        store.stateForTests.practice = twin
+        let asked = try #require(twin.current)
+        _ = twin.handle("")
+        let token = store.state.display.token
+        store.send(.line(""), [
+            .braille(BrailleLine(text: "Question 1", cursor: 0, kind: .message)),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs(asked))),
+            .playQuestion(text: String(asked.character), settings: .default, question: 1),
+            .expireBrailleMessage(token: token + 1, seconds: 4),
+        ]) {
+            $0.practice = twin
+            $0.display.message = "Question 1"
+            $0.display.token = token + 1
+        }
+        #expect(twin.replays == 1)
+
+        // By touch: the display shows the pattern after the number, never the character.
+        store.stateForTests.settings.questionBraille = .pattern
+        let touched = store.reader.reduce(&store.stateForTests, .line(""))
+        #expect(touched.first == .braille(BrailleLine(text: "Question 1 " + MorseBraille.cells(asked.pattern), cursor: 0, kind: .message)))
+        #expect(!touched.contains { if case .braille(let line) = $0 { line.text.contains(asked.character) } else { false } })
+    }
+
+    /// `régler koch N` is LCWO's lesson N; `régler koch-temps` sets or lifts the time condition.
+    @Test func kochLessonAndTimeSettings() {
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        let lesson = "Leçon Koch 3 : K, M, U, R ; elle vaut dès le prochain entraînement."
+        let token = store.state.display.token
+        store.send(.command(.set(name: "koch", value: "3")), [
+            .persist([PracticeMode.kochLevelStorageKey: "4"]),
+            .notice(code: "setting", message: lesson),
+            .speak(Utterance(text: store.reader.navigator.spoken(lesson), interrupt: true, priority: .answer)),
+            .braille(BrailleLine(text: lesson, cursor: 0, kind: .message)),
+            .expireBrailleMessage(token: token + 1, seconds: 4),
+        ]) {
+            $0.history.append(lesson)
+            $0.lastMessage = LastMessage(code: "setting", text: lesson, isError: false)
+            $0.display.message = lesson
+            $0.display.token = token + 1
+        }
+        let time = "Pour débloquer un symbole, il faudra aussi un temps de réponse médian de 1,5 secondes au plus."
+        store.send(.command(.set(name: "koch-temps", value: "1,5")), [
+            .persist([ReaderSettings.kochTimeKey: "1500"]),
+            .notice(code: "setting", message: time),
+            .speak(Utterance(text: store.reader.navigator.spoken(time), interrupt: true, priority: .answer)),
+            .braille(BrailleLine(text: time, cursor: 0, kind: .message)),
+            .expireBrailleMessage(token: token + 2, seconds: 4),
+        ]) {
+            $0.settings.kochMedianMs = 1500
+            $0.history.append(time)
+            $0.lastMessage = LastMessage(code: "setting", text: time, isError: false)
+            $0.display.message = time
+            $0.display.token = token + 2
+        }
+        let bad = store.reader.reduce(&store.stateForTests, .command(.set(name: "koch", value: "99")))
+        #expect(bad.contains(.error(code: "setting", message: "Leçon Koch « 99 » impossible : donnez un nombre de 1 à 40.")))
+    }
+}

@@ -1,0 +1,415 @@
+import Foundation
+import LecteurCore
+import LecteurTestSupport
+import Testing
+
+/// The Morse trainer through the real binary (issue 26): tones heard with the voice off,
+/// questions that give nothing away on any channel (checked against the tones themselves, read
+/// back from the `--audio-out` WAV or the sound server's monitor), a Koch window that survives a
+/// restart, and the time to answer.
+@Suite(.serialized) struct MorseTrainerTests {
+    let quiet = ["--transcript", "jsonl", "--speech", "off", "--braille", "off"]
+    let alphabet = MorseAlphabet.standard
+
+    /// `--speech off` silences the voice, never the tones: `morse SOS` is heard at the sink.
+    @Test func morseIsHeardWithTheVoiceOff() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let recording = try pulse.record(seconds: 20)
+        let out = try LecteurProcess.run(quiet, input: "morse SOS\n",
+                                         environment: home.environment.merging(["PULSE_SERVER": pulse.server]) { $1 })
+        #expect(out.status == 0)
+        // The reader waits for the tones to be heard before it leaves; the monitor trails a little.
+        usleep(500_000)
+        recording.stop()
+        #expect(MorseListener.patterns(recording.samples(untilEnd: false)) == ["...", "---", "..."])
+    }
+
+    /// Lines a practice run sends, answering `answers(n)` to question n, with a replay (empty
+    /// line) before every seventh answer. The input simply ends: « stop » would silence the
+    /// tones a script this fast has queued, as it would on a speaker; at the end of the input
+    /// the reader lets them all be heard (written to the WAV) before it leaves.
+    func script(_ prefix: [String], questions: Int, answer: (Int) -> String) -> String {
+        var lines = prefix
+        for n in 1...questions {
+            if n % 7 == 0 { lines.append("") }
+            lines.append(answer(n))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Between a question and its answer, the transcript holds only the question's number (its
+    /// `morse` event, without text or pattern, and « Question N » on the display, after the last
+    /// verdict); nothing is spoken. The WAV, read back by ear, holds exactly the expected
+    /// characters, once per play. Returns the expected characters, in order.
+    @discardableResult
+    func checkNothingGivenAway(_ out: LecteurProcess.Output, wav: URL, questions: Int,
+                               sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        let events = out.events
+        let results = events.filter { $0["type"] as? String == "practice" }
+        #expect(results.count == questions, sourceLocation: sourceLocation)
+        var heardExpected: [String] = []
+        func nextQuestion(after start: Int) -> Int {
+            events[start...].firstIndex { $0["type"] as? String == "morse" } ?? events.count
+        }
+        var index = nextQuestion(after: 0)
+        // The first question follows the introduction on the display.
+        var lastVerdict = events[..<index].last { $0["type"] as? String == "notice" }?["message"] as? String
+        for result in results {
+            let n = try #require(result["question"] as? Int)
+            let expected = try #require(result["expected"] as? String)
+            let pattern = try #require(alphabet.symbol(for: Character(expected))).pattern
+            // The braille line just before the question: the last verdict, then its number.
+            let shown = events[..<index].last { $0["type"] as? String == "braille" }?["text"] as? String
+            let label = "Question \(n)"
+            #expect(shown == (lastVerdict.map { "\($0) \(label)" } ?? label), sourceLocation: sourceLocation)
+            var plays = 0
+            while index < events.count, events[index]["type"] as? String != "practice" {
+                let event = events[index]
+                switch event["type"] as? String {
+                case "morse":
+                    let number = event["question"] as? Int
+                    let hidden = event["text"] == nil && event["pattern"] == nil
+                    #expect(number == n && hidden, "\(event)", sourceLocation: sourceLocation)
+                    plays += 1
+                case "braille":
+                    #expect(event["text"] as? String == label, "\(event)", sourceLocation: sourceLocation)
+                default:
+                    Issue.record("between question \(n) and its answer: \(event)", sourceLocation: sourceLocation)
+                }
+                index += 1
+            }
+            #expect(plays == 1 + (result["replays"] as? Int ?? -1), sourceLocation: sourceLocation)
+            heardExpected += Array(repeating: pattern, count: plays)
+            // The verdict follows the truth: spoken, written, and brailled in front of the next question.
+            let verdict = events[index...].first { $0["type"] as? String == "notice" }
+            lastVerdict = verdict?["message"] as? String
+            index = nextQuestion(after: min(index + 1, events.count - 1))
+        }
+        // The WAV also ends with the question asked after the last answer, never answered.
+        let heard = MorseListener.patterns(try WAVFile.decode(Data(contentsOf: wav)).samples)
+        #expect(Array(heard.dropLast()) == heardExpected, sourceLocation: sourceLocation)
+        #expect(heard.count == heardExpected.count + 1, sourceLocation: sourceLocation)
+        return results.compactMap { $0["expected"] as? String }
+    }
+
+    @Test func koch200QuestionsGiveNothingAwayAndAFreshUserHearsOnlyKAndM() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let wav = home.root.appendingPathComponent("koch.wav")
+        let out = try LecteurProcess.run(quiet + ["--audio-out", wav.path],
+                                         input: script(["entraînement"], questions: 200) { $0 % 3 == 0 ? "M" : "K" },
+                                         environment: home.environment.merging(["LECTEUR_PRACTICE_SEED": "26"]) { $1 })
+        #expect(out.status == 0)
+        let asked = try checkNothingGivenAway(out, wav: wav, questions: 200)
+        #expect(asked.prefix(50).allSatisfy { $0 == "K" || $0 == "M" }, "\(asked.prefix(50))")
+        #expect(out.events("practice").allSatisfy { $0["mode"] as? String == "koch" })
+    }
+
+    @Test func weakSymbols200QuestionsGiveNothingAway() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let wav = home.root.appendingPathComponent("weak.wav")
+        let out = try LecteurProcess.run(quiet + ["--audio-out", wav.path],
+                                         input: script(["entraînement faibles"], questions: 200) { $0 % 2 == 0 ? "M" : "K" },
+                                         environment: home.environment.merging(["LECTEUR_PRACTICE_SEED": "7"]) { $1 })
+        let asked = try checkNothingGivenAway(out, wav: wav, questions: 200)
+        #expect(Set(asked) == ["K", "M"], "only what Koch has taught a beginner")
+    }
+
+    @Test func symbolCard200QuestionsGiveNothingAway() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let wav = home.root.appendingPathComponent("card.wav")
+        let card = ["onglet morse", "activer", "suivant", "suivant", "suivant", "suivant", "activer"]
+        let out = try LecteurProcess.run(quiet + ["--audio-out", wav.path],
+                                         input: script(card, questions: 200) { ["A", "N", "W", "E"][$0 % 4] },
+                                         environment: home.environment.merging(["LECTEUR_PRACTICE_SEED": "3"]) { $1 })
+        let asked = try checkNothingGivenAway(out, wav: wav, questions: 200)
+        #expect(asked.contains("A") && Set(asked).count == 4, "A against its three closest rivals: \(Set(asked))")
+    }
+
+    /// The readable transcript: « ♪ Question N », never the character or its pattern.
+    @Test func theTextTranscriptPrintsOnlyTheQuestionNumber() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let out = try LecteurProcess.run(["--transcript", "text", "--speech", "off", "--braille", "off"],
+                                         input: script(["entraînement"], questions: 30) { _ in "K" }, environment: home.environment)
+        let lines = out.stdout.split(separator: "\n").map(String.init)
+        let questions = lines.filter { $0.hasPrefix("♪") }
+        var expected: [String] = []
+        // The 31st is asked after the 30th answer, before « stop ».
+        for n in 1...31 { expected += Array(repeating: "♪ Question \(n)", count: n % 7 == 0 ? 2 : 1) }
+        #expect(questions == expected)
+    }
+
+    /// Waits for question `n` on the sound server and reads it by ear.
+    func listen(_ reader: InteractiveLecteur, _ recording: MonitorRecording, question n: Int) throws -> String {
+        let from = recording.sampleCount
+        _ = try reader.next("morse") { $0["question"] as? Int == n }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            usleep(100_000)
+            let samples = Array(recording.samples(untilEnd: false).dropFirst(from))
+            // A character is known once a silence longer than a character gap follows it.
+            let tail = samples.suffix(Int(22_050 * 0.25))
+            if let pattern = MorseListener.patterns(samples).first, tail.count == Int(22_050 * 0.25),
+               tail.allSatisfy({ abs(Int($0)) <= 300 }), let symbol = alphabet.symbol(pattern: pattern) {
+                return String(symbol.character)
+            }
+        }
+        throw MorseListenerTimeout(question: n)
+    }
+
+    struct MorseListenerTimeout: Error { let question: Int }
+
+    /// 19 right answers, a restart, then one more unlocks U: the Koch window is kept. The test
+    /// answers what it hears on the sound server, as a learner would.
+    @Test func theKochWindowSurvivesARestart() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let environment = home.environment.merging(["PULSE_SERVER": pulse.server]) { $1 }
+        let recording = try pulse.record(seconds: 120)
+        defer { recording.stop() }
+
+        let first = try InteractiveLecteur(quiet, environment: environment)
+        first.send("entraînement")
+        for n in 1...19 {
+            first.send(try listen(first, recording, question: n))
+            let result = try first.next("practice") { $0["question"] as? Int == n }
+            #expect(result["correct"] as? Bool == true, "\(result)")
+        }
+        let progress = try first.next("notice") { ($0["message"] as? String)?.contains("Encore 1 bonne réponse pour débloquer U.") == true }
+        #expect(progress["code"] as? String == "practice")
+        first.send("stop")
+        _ = try first.next("notice") { ($0["message"] as? String)?.hasPrefix("Entraînement terminé") == true }
+        #expect(first.finish() == 0)
+
+        let second = try InteractiveLecteur(quiet, environment: environment)
+        second.send("entraînement")
+        let intro = try second.next("notice") { $0["code"] as? String == "practice" }
+        #expect((intro["message"] as? String)?.hasSuffix("Encore 1 bonne réponse pour débloquer U.") == true, "\(intro)")
+        second.send(try listen(second, recording, question: 1))
+        let unlocked = try second.next("notice") { ($0["message"] as? String)?.contains("Nouveau symbole : U") == true }
+        #expect(unlocked["code"] as? String == "practice")
+        #expect(try listen(second, recording, question: 2) == "U", "the new symbol comes first")
+        second.send("où")
+        let whereAmI = try second.next("notice") { $0["code"] as? String == "practice.where" }
+        #expect((whereAmI["message"] as? String)?.contains("Leçon Koch 2, 3 symboles.") == true, "\(whereAmI)")
+        second.send("stop")
+        #expect(second.finish() == 0)
+    }
+
+    /// The time to answer follows the learner's real delay (counted from the end of the tones):
+    /// answering two seconds later reads about two seconds more.
+    @Test func latencyTracksTheRealDelay() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let wav = home.root.appendingPathComponent("latency.wav")
+        let reader = try InteractiveLecteur(quiet + ["--audio-out", wav.path], environment: home.environment)
+        reader.send("entraînement")
+        var latencies: [Int] = []
+        for (n, delay) in [(1, 0.3), (2, 2.3)] {
+            _ = try reader.next("morse") { $0["question"] as? Int == n }
+            usleep(UInt32(delay * 1_000_000))
+            reader.send("K")
+            latencies.append(try #require(try reader.next("practice")["latency_ms"] as? Int))
+        }
+        reader.send("stop")
+        #expect(reader.finish() == 0)
+        // Each is the delay less the tones still sounding (at most ~1 s), never more than the delay.
+        #expect(latencies[0] >= 0 && latencies[0] <= 1_300, "\(latencies)")
+        #expect(latencies[1] <= 3_300 && latencies[1] - latencies[0] > 1_300 && latencies[1] - latencies[0] < 2_700, "\(latencies)")
+    }
+
+    /// `répéter message` repeats the last verdict; `où` says the question, score and lesson;
+    /// `régler koch N` starts the next practice at LCWO's lesson N.
+    @Test func verdictRepeatedWhereAmIAndKochLessonSet() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let out = try LecteurProcess.run(quiet, input: "régler koch 5\nentraînement\nK\nrépéter message\noù\nstop\n",
+                                         environment: home.environment)
+        let notices = out.events("notice").compactMap { $0["message"] as? String }
+        #expect(notices.first { $0.hasPrefix("Leçon") } == "Leçon Koch 5 : K, M, U, R, E, S ; elle vaut dès le prochain entraînement.")
+        #expect(notices.contains { $0.hasPrefix("Entraînement Koch, 6 symboles : K, M, U, R, E, S.") })
+        let verdict = try #require(notices.first { $0.hasPrefix("Juste") || $0.hasPrefix("Faux") })
+        let after = try #require(notices.firstIndex(of: verdict))
+        #expect(notices[after + 1] == verdict, "« répéter message » says the verdict again")
+        #expect(notices[after + 2].hasPrefix("Question 2 ; "), "\(notices[after + 2])")
+        #expect(notices[after + 2].contains("Leçon Koch 5, 6 symboles."))
+        #expect(out.events("practice").first?["mode"] as? String == "koch")
+    }
+
+    /// `statistiques` after a session: per symbol, the recent accuracy, and the confusions, in
+    /// the transcript, the voice and on the display alike.
+    @Test func statisticsAreSaidAndBrailled() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let out = try LecteurProcess.run(quiet, input: "stats\n" + script(["entraînement"], questions: 12) { _ in "K" } + "stop\nstatistiques\n",
+                                         environment: home.environment.merging(["LECTEUR_PRACTICE_SEED": "11"]) { $1 })
+        let messages = out.events("notice").filter { $0["code"] as? String == "stats" }.compactMap { $0["message"] as? String }
+        #expect(messages.first == "Aucune réponse enregistrée : lancez « entraînement ».")
+        let results = out.events("practice")
+        let kRight = results.filter { $0["expected"] as? String == "K" }.count
+        let mWrong = results.count - kRight
+        let stats = try #require(messages.last)
+        #expect(stats.hasPrefix("Statistiques sur les 20 dernières réponses de chaque symbole. K : 100 % sur \(kRight) réponse"), "\(stats)")
+        #expect(stats.contains("M : 0 % sur \(mWrong) réponse"), "\(stats)")
+        #expect(stats.hasSuffix("Confusions : M pris pour K (\(mWrong)).") , "\(stats)")
+        #expect(out.events("speech").contains { $0["text"] as? String == stats })
+        #expect(out.events("braille").contains { $0["text"] as? String == stats })
+    }
+
+    /// Waits for sending `n` of a copying session on the sound server and reads it all by ear:
+    /// done once two seconds of silence follow the tones (longer than Farnsworth's word gap).
+    func listenToCopy(_ reader: InteractiveLecteur, _ recording: MonitorRecording, round n: Int) throws -> [String] {
+        let from = recording.sampleCount
+        let question = try reader.next("morse") { $0["question"] as? Int == n }
+        #expect(question["text"] == nil && question["pattern"] == nil)
+        let deadline = Date().addingTimeInterval(60)
+        let quiet = 22_050 * 2
+        while Date() < deadline {
+            usleep(200_000)
+            let samples = Array(recording.samples(untilEnd: false).dropFirst(from))
+            let heard = MorseListener.patterns(samples, wpm: 20)
+            if !heard.isEmpty, samples.count > quiet, samples.suffix(quiet).allSatisfy({ abs(Int($0)) <= 300 }) {
+                return heard.map { pattern in alphabet.symbol(pattern: pattern).map { String($0.character) } ?? "?" }
+            }
+        }
+        throw MorseListenerTimeout(question: n)
+    }
+
+    /// Two groups of five, copied by ear from the sound server: a perfect copy scores 100 %; a
+    /// copy with one character read wrong and one missed scores 80 % and names both.
+    @Test func aGroupCopyIsScoredAndItsMistakesNamed() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let recording = try pulse.record(seconds: 120)
+        defer { recording.stop() }
+        let reader = try InteractiveLecteur(quiet + ["--transcript", "jsonl"],
+                                            environment: home.environment.merging(["PULSE_SERVER": pulse.server]) { $1 })
+        reader.send("régler koch 10")
+        reader.send("entraînement groupes 2")
+        let first = try listenToCopy(reader, recording, round: 1)
+        #expect(first.count == 10, "\(first)")
+        reader.send(first.joined())
+        let perfect = try reader.next("copy_result")
+        #expect(perfect["mode"] as? String == "groups" && perfect["score"] as? Int == 100)
+        #expect((perfect["sent"] as? String)?.filter { $0 != " " } == first.joined())
+        #expect((perfect["errors"] as? [Any])?.isEmpty == true)
+        _ = try reader.next("notice") { $0["message"] as? String == "100 % : copie parfaite." }
+
+        reader.send("entraînement groupes 2")
+        var copy = try listenToCopy(reader, recording, round: 1)
+        let misread = copy[2], replaced = misread == "K" ? "M" : "K", missed = copy[6]
+        copy[2] = replaced
+        copy.remove(at: 6)
+        reader.send(copy.joined())
+        let scored = try reader.next("copy_result")
+        #expect(scored["score"] as? Int == 80, "\(scored)")
+        let errors = try #require(scored["errors"] as? [[String: Any]])
+        #expect(errors.count == 2, "\(errors)")
+        #expect(errors.first?["position"] as? Int == 3 && errors.first?["sent"] as? String == misread
+                && errors.first?["typed"] as? String == replaced)
+        #expect(errors.last?["sent"] as? String == missed && errors.last?["typed"] as? String == "")
+        let verdict = try reader.next("notice") { ($0["message"] as? String)?.hasPrefix("80 % ; ") == true }
+        let message = try #require(verdict["message"] as? String)
+        #expect(message.contains("\(misread) lu \(replaced)") && message.contains("\(missed) manqué"), "\(message)")
+        reader.send("quitter")
+        #expect(reader.finish() == 0)
+    }
+
+    /// Callsigns: a wrong copy slows the next one by 1 WPM, a right one speeds it up. Words: only
+    /// what has been learnt; none for a beginner.
+    @Test func callsignsMoveTheSpeedAndWordsUseTheLearntCharacters() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let out = try LecteurProcess.run(quiet, input: "entraînement mots\nrégler question-braille motif\nentraînement indicatifs 3\nQ\nQ\n\nQ\n",
+                                         environment: home.environment)
+        #expect(out.events("notice").contains {
+            $0["message"] as? String == "Aucun mot de la liste ne s'écrit avec les caractères appris (K, M) : continuez l'entraînement Koch."
+        })
+        let speeds = out.events("morse").compactMap { $0["wpm"] as? Double }
+        #expect(speeds == [20, 19, 18, 18], "two wrong copies, then a replay at the same speed: \(speeds)")
+        let results = out.events("copy_result")
+        #expect(results.count == 3 && results.allSatisfy { $0["mode"] as? String == "callsigns" && $0["typed"] as? String == "Q" })
+        // By touch, each sending ends the display's line with its number and its pattern, never its text.
+        let lines = out.events("braille").compactMap { $0["text"] as? String }
+        for (round, result) in results.enumerated() {
+            let sent = try #require(result["sent"] as? String)
+            let shown = try #require(lines.first { $0.hasSuffix("Question \(round + 1) " + MorseBraille.cells(MorseAlphabet.standard.encode(sent))) })
+            #expect(!shown.contains(sent), "\(shown)")
+        }
+        #expect(out.events("notice").contains { ($0["message"] as? String)?.hasPrefix("Copie terminée : ") == true })
+
+        let words = try LecteurProcess.run(quiet, input: "régler koch 19\nentraînement mots 4\nMUR\n", environment: home.environment)
+        let result = try #require(words.events("copy_result").first)
+        let learnt = Set(MorseAlphabet.kochOrder.prefix(20))
+        let sent = try #require(result["sent"] as? String)
+        #expect(sent.split(separator: " ").count == 4 && sent.filter { $0 != " " }.allSatisfy { learnt.contains($0) }, "\(sent)")
+        #expect(words.events("morse").first?["text"] == nil)
+    }
+
+    /// `<SK>` is one character, in the WAV `lecteur morse` writes (read back by ear: no gap of
+    /// two units or more inside it) and in the reader's `morse` event.
+    @Test func prosignsAreSentAsOneCharacter() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let wav = home.root.appendingPathComponent("sk.wav")
+        let written = try LecteurProcess.run(["morse", "<SK> 73", "--output", wav.path], environment: home.environment)
+        #expect(written.status == 0 && written.stderr.isEmpty, "\(written.stderr)")
+        #expect(MorseListener.patterns(try WAVFile.decode(Data(contentsOf: wav)).samples) == ["...-.-", "--...", "...--"])
+        let out = try LecteurProcess.run(quiet, input: "morse <SK> 73\n", environment: home.environment)
+        #expect(out.events("morse").first?["pattern"] as? String == "...-.- / --... ...--")
+    }
+
+    /// A whole Koch session by touch, with the voice off, on brltty's test display: each question
+    /// ends the display's line with its number and its pattern (⠂ a dit, ⠒ a dah), after the last
+    /// verdict, and nothing else of the answer; the learner reads the pattern (panning to the end
+    /// of the line), answers, and unlocks U after 20 right answers.
+    @Test func aKochSessionDoneByTouch() throws {
+        let rig = try BrlttyRig.start(cells: 40)
+        defer { rig.stop() }
+        let home = ReaderHome()
+        defer { home.remove() }
+        let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "on"],
+                                            environment: home.environment.merging(["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none"]) { $1 })
+        defer { _ = reader.finish() }
+        // The display is connected once a line reaches it with its cells.
+        _ = try reader.next("braille") { $0["cells"] is String }
+        reader.send("régler question-braille motif")
+        _ = try reader.next("notice") { ($0["message"] as? String)?.hasPrefix("Questions en braille : le numéro et le motif") == true }
+        // Display events counted before each line that brings a question.
+        var seen = rig.brailleEvents().count
+        reader.send("entraînement")
+        var asked: [String] = []
+        for n in 1...21 {
+            let event = try reader.next("braille") { ($0["text"] as? String)?.contains("Question \(n) ") == true }
+            let cells = try #require(event["cells"] as? String)
+            // The display shows the line's first window; the line's last word is the pattern.
+            #expect(rig.waitForBraille(after: seen, timeout: 10) { shown in
+                let text = BrailleSessionTests.withoutCursor(shown.unicode ?? "")
+                return !text.isEmpty && cells.hasPrefix(text)
+            } != nil)
+            let last = try #require(cells.split(separator: "\u{2800}").last)
+            let pattern = last.map { $0 == MorseBraille.dit ? "." : $0 == MorseBraille.dah ? "-" : "?" }.joined()
+            let symbol = try #require(alphabet.symbol(pattern: pattern), "question \(n): \(cells)")
+            let text = try #require(event["text"] as? String)
+            #expect(text.hasSuffix("Question \(n) " + MorseBraille.cells(symbol.pattern)), "only the number and the pattern: \(text)")
+            seen = rig.brailleEvents().count
+            reader.send(String(symbol.character))
+            let result = try reader.next("practice") { $0["question"] as? Int == n }
+            #expect(result["correct"] as? Bool == true, "\(result)")
+            asked.append(String(symbol.character))
+        }
+        #expect(Set(asked.prefix(20)).isSubset(of: ["K", "M"]) && asked.last == "U", "\(asked)")
+        #expect(reader.seen("notice").contains { ($0["message"] as? String)?.contains("Nouveau symbole : U") == true })
+        reader.send("stop")
+    }
+}
