@@ -69,7 +69,8 @@ private func checkEffect(_ effect: Effect, line: String) {
     case .playMorse(let text, _), .playQuestion(let text, _, _):
         Fuzz.check(Fuzz.firstControl(in: text) == nil, "control sent to Morse after \(Fuzz.debug(line))")
     case .braillePanned, .expireBrailleMessage, .status, .morse, .morseQuestion, .practiceAnswered, .loadCatalogue, .silence,
-         .queryStatus, .whenSpoken, .preparePractice, .configureDevice, .persist, .recordAttempt, .loadStatistics, .quit:
+         .queryStatus, .whenSpoken, .preparePractice, .configureDevice, .persist, .recordAttempt, .loadStatistics, .quit,
+         .copyResult, .readSettings, .prompt:
         break
     }
 }
