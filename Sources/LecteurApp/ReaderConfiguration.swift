@@ -57,6 +57,9 @@ enum ConfigurationKeys {
         case ReaderSettings.alphabetKey: return { ReaderSettings.spellingAlphabets.contains($0) }
         case ReaderSettings.echoKey: return { TypingEcho(rawValue: $0) != nil }
         case ReaderSettings.inputModeKey: return { InputMode(rawValue: $0) != nil }
+        case ReaderSettings.kochTimeKey:
+            return { Int($0).map { $0 >= 0 && Double($0) <= ReaderSettings.kochTimeRange.upperBound * 1000 } ?? false }
+        case ReaderSettings.questionBrailleKey: return { QuestionBraille(rawValue: $0) != nil }
         case PracticeMode.kochLevelStorageKey:
             return { Int($0).map { (1...MorseAlphabet.kochOrder.count).contains($0) } ?? false }
         case SpeechBackend.storageKey: return { SpeechBackend(rawValue: $0) != nil }
@@ -84,7 +87,8 @@ enum ConfigurationKeys {
     static var fileKeys: [String] {
         [ReaderSettings.verbosityKey, ReaderSettings.brailleMessageKey, ReaderSettings.positionKey,
          PunctuationLevel.storageKey, ReaderSettings.alphabetKey, ReaderSettings.echoKey, ReaderSettings.inputModeKey,
-         PracticeMode.kochLevelStorageKey, SpeechBackend.storageKey, BrailleDevice.storageKey]
+         PracticeMode.kochLevelStorageKey, ReaderSettings.kochTimeKey, ReaderSettings.questionBrailleKey,
+         SpeechBackend.storageKey, BrailleDevice.storageKey]
             + MorseSettingKey.allCases.map(\.storageKey) + speechFields.map { "speech.\($0)" }
     }
 }
