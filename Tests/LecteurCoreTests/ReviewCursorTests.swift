@@ -149,4 +149,20 @@ import LecteurLocales
         #expect(routed.contains(.braille(BrailleLine(text: target.line.text, cursor: target.lineStart + 1))))
         #expect(beforeActivation.review == nil)
     }
+
+    /// At « toute » the element's own signs are read, never the separators the speech generator
+    /// puts between its parts (« , » between label, value and role; « . » before the hint).
+    @Test func theGeneratorsSeparatorsAreNeverReadAsSigns() {
+        var state = ReaderState()
+        state.settings.speakPosition = false
+        state.settings.punctuation = .all
+        let reader = Reader(strings: Fixture.fr, timeZone: Fixture.paris,
+                            pronunciation: SpokenTextBuilder(lexicon: Self.lexicon, strings: Fixture.fr), characters: Self.characters)
+        _ = reader.reduce(&state, .catalogueLoaded(Fixture.builtIn))
+        let card = reader.reduce(&state, .command(.go(1))).spoken
+        // The label's own commas are its text (the seed writes them); « , bouton » and the pause
+        // before the hint are the generator's.
+        #expect(card == ["Starter Pack tiret i a Générative virgule niveau Débutant virgule durée 2 jours virgule 990 euros, bouton. Appuyez pour voir les détails de cette formation"],
+                "\(card)")
+    }
 }

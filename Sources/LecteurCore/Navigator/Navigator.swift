@@ -359,7 +359,10 @@ public struct Navigator: Sendable {
                                       count: screen.elements.count, element: element,
                                       roleWord: speech.roleWord(element.role))))
         let position = state.settings.speakPosition ? itemPosition(screen, index) : nil
-        out.speak(speech.compose(element, verbosity: state.verbosity, position: position), &state)
+        // Signs are read in the element's own texts, not in the separators and pauses the
+        // generator puts between its parts (they are structure, as NVDA's pauses).
+        out.speak(speech.compose(out.punctuated(element, state), verbosity: state.verbosity, position: position),
+                  readPunctuation: false, &state)
         out.showFocus(braille.line(element))
     }
 

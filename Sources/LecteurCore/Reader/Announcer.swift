@@ -41,6 +41,18 @@ struct Announcer {
 
     mutating func append(_ effect: Effect) { effects.append(effect) }
 
+    /// The element with its label, value and hint read at the user's punctuation level, for the
+    /// generator to join (its own separators are then never read as signs).
+    func punctuated(_ element: Element, _ state: ReaderState) -> Element {
+        guard let punctuation else { return element }
+        let level = state.settings.punctuation
+        return Element(id: element.id, role: element.role, label: element.label,
+                       spokenLabel: punctuation.read(element.spokenLabel, level: level), visibleText: element.visibleText,
+                       hint: element.hint.map { punctuation.read($0, level: level) },
+                       value: element.value.map { punctuation.read($0, level: level) },
+                       selected: element.selected, action: element.action)
+    }
+
     /// Says `text` (after the lexicon) under the policy. `remember` false keeps it out of the
     /// history (the history read back is not itself history). `readPunctuation` false for text
     /// that already names its signs (a spelled word, a character's name).
