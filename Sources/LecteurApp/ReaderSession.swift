@@ -18,6 +18,8 @@ public final class ReaderSession: @unchecked Sendable {
     private let queue = DispatchQueue(label: "lecteur.session")
     private let loads = DispatchGroup()
     private var quitRequested = false
+    /// Bumped by every line written, so the steps of a rhythm that was overtaken stop.
+    private var rhythmGeneration = 0
     /// The line a key asked for (`.prompt`), while that key is applied.
     private var requestedPrompt: PromptKind?
     private let practiceSeed: UInt64?
@@ -169,8 +171,9 @@ public final class ReaderSession: @unchecked Sendable {
                     devices.audio?.flush()
                 }
             case .braille(let line):
-                let cells = devices.braille?.show(line)
-                transcript.record(.braille(text: line.text, cells: cells, cursor: line.cursor, kind: line.kind))
+                // Any other line ends a rhythm still flashing (the answer came first).
+                rhythmGeneration += 1
+                show(line)
             case .braillePanned(let text, let cells, let cursor, let kind):
                 transcript.record(.braille(text: text, cells: cells, cursor: cursor, kind: kind))
             case .expireBrailleMessage(let token, let seconds):
@@ -218,6 +221,8 @@ public final class ReaderSession: @unchecked Sendable {
                 var result: DeviceSettingResult?
                 for domain in devices.settings where result == nil { result = domain.configure(key, value: value) }
                 apply(.deviceConfigured(key, result: result ?? .rejected(message: reader.strings(.settingUnavailable))))
+            case .brailleRhythm(let rhythm):
+                flash(rhythm)
             case .readSettings(let keys):
                 var readings: [SettingKey: SettingReading] = [:]
                 for key in keys {
@@ -255,6 +260,31 @@ public final class ReaderSession: @unchecked Sendable {
                 requestedPrompt = kind
             }
         }
+    }
+
+    private func show(_ line: BrailleLine) {
+        let cells = devices.braille?.show(line)
+        transcript.record(.braille(text: line.text, cells: cells, cursor: line.cursor, kind: line.kind))
+    }
+
+    /// The reducer decided the steps and their lengths; this only keeps time on the session
+    /// queue, from now (the tones start as the question is played), and stops when another line
+    /// is written first.
+    private func flash(_ rhythm: BrailleRhythm) {
+        rhythmGeneration += 1
+        let generation = rhythmGeneration
+        var at = 0.0
+        func schedule(_ line: BrailleLine) {
+            queue.asyncAfter(deadline: .now() + at / 1000) { [weak self] in
+                guard let self, self.rhythmGeneration == generation else { return }
+                self.show(line)
+            }
+        }
+        for step in rhythm.steps {
+            schedule(BrailleLine(text: step.on ? BrailleRhythm.markCells : "", cursor: 0, kind: .message))
+            at += step.milliseconds
+        }
+        schedule(rhythm.then)
     }
 
     private func practiceMode(_ request: PracticeRequest) -> PracticeMode {

@@ -541,6 +541,8 @@ public enum L10n: String, CaseIterable, Sendable {
     case reviewKeyLeft = "review.key.left"
     case reviewKeyWordRight = "review.key.wordRight"
     case reviewKeyWordLeft = "review.key.wordLeft"
+    case rhythmSet = "rhythm.set"
+    case rhythmTooFast = "rhythm.tooFast"
     case helpCourse = "help.course"
     case helpHeading = "help.heading"
     case helpGo = "help.go"

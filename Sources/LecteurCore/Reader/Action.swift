@@ -181,6 +181,8 @@ public enum Effect: Hashable, Sendable {
     case preparePractice(PracticeRequest)
     /// Give a device a setting it owns (speech, braille table); answered `.deviceConfigured`.
     case configureDevice(SettingKey, value: String)
+    /// Flash a question's rhythm on the display in time with its tones, then show `then` again.
+    case brailleRhythm(BrailleRhythm)
     /// Ask the devices for these settings' values; answered `.settingsRead`.
     case readSettings([SettingKey])
     /// Save these settings (only what changed, so two readers running at once keep each other's).

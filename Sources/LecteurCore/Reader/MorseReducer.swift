@@ -42,12 +42,19 @@ struct MorseReducer: Sendable {
     func ask(_ text: String, question: Int, settings: MorseSettings, showing touch: QuestionBraille, after said: inout String?,
              _ out: inout Announcer) {
         var label = strings(.morseTrainerQuestion, ["question": "\(question)"])
-        if touch == .pattern { label += " " + MorseBraille.cells(alphabet.encode(text)) }
-        out.showMessage([said, label].compactMap { $0 }.joined(separator: " "))
+        // The rhythm needs a slow speed; faster (the speed was raised after choosing it), the
+        // pattern is shown instead.
+        let rhythm = touch == .rhythm && settings.wpm <= QuestionBraille.rhythmMaxWPM
+        if touch == .pattern || (touch == .rhythm && !rhythm) { label += " " + MorseBraille.cells(alphabet.encode(text)) }
+        let message = [said, label].compactMap { $0 }.joined(separator: " ")
+        out.showMessage(message)
         said = nil
         let timeline = MorseTimeline(encoding: alphabet.encode(text), timing: settings.timing, sampleRate: sampleRate)
         out.append(.morseQuestion(MorseQuestionReport(question: question, wpm: settings.wpm, toneHz: settings.toneHz,
                                                       durationMs: timeline.durationMs)))
         out.append(.playQuestion(text: text, settings: settings, question: question))
+        if rhythm {
+            out.append(.brailleRhythm(BrailleRhythm(timeline, then: BrailleLine(text: message, cursor: 0, kind: .message))))
+        }
     }
 }

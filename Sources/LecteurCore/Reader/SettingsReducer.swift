@@ -43,10 +43,19 @@ struct SettingsReducer: Sendable {
                 out.error("setting", strings(.morseTrainerSettingQuestionBrailleBad, ["value": Navigator.quoted(value)]), &state)
                 return
             }
+            if shown == .rhythm, state.settings.morse.wpm > QuestionBraille.rhythmMaxWPM {
+                out.error("setting", strings(.rhythmTooFast, ["wpm": String(state.settings.morse.wpm),
+                                                              "max": String(QuestionBraille.rhythmMaxWPM)]), &state)
+                return
+            }
             state.settings.questionBraille = shown
             out.append(.persist([ReaderSettings.questionBrailleKey: shown.rawValue]))
-            out.notice("setting", strings(shown == .none ? .morseTrainerSettingQuestionBrailleNone
-                                                         : .morseTrainerSettingQuestionBraillePattern), &state)
+            let said: L10n = switch shown {
+            case .none: .morseTrainerSettingQuestionBrailleNone
+            case .pattern: .morseTrainerSettingQuestionBraillePattern
+            case .rhythm: .rhythmSet
+            }
+            out.notice("setting", strings(said), &state)
         case .verbosity:
             choose(Verbosity(userValue: value), or: .settingBadVerbosity, value, &state, &out) { verbosity, state in
                 state.settings.verbosity = verbosity

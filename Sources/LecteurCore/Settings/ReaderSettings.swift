@@ -65,15 +65,21 @@ public struct ReaderSettings: Hashable, Sendable {
     }
 }
 
-/// `régler question-braille aucune|motif`: a practice question on the display is its number
-/// alone, or its number and pattern (never its character), for a learner who practises by touch.
+/// `régler question-braille aucune|motif|rythme`: a practice question on the display is its
+/// number alone, or its number and pattern (never its character), or its rhythm flashed as full
+/// cells in time with the tones (slow speeds only), for a learner who practises by touch.
 public enum QuestionBraille: String, Hashable, Sendable, CaseIterable {
-    case none, pattern
+    case none, pattern, rhythm
+
+    /// Above this speed a dit is shorter than a finger can feel a display's cells rise and fall
+    /// (150 ms at 8 WPM), so the rhythm is refused and the pattern offered.
+    public static let rhythmMaxWPM = 8
 
     public init?(userValue: String) {
         switch CommandParser.fold(userValue) {
         case "aucune", "aucun", "none", "non", "off": self = .none
         case "motif", "pattern", "motifs": self = .pattern
+        case "rythme", "rhythm", "rythmes": self = .rhythm
         default: return nil
         }
     }

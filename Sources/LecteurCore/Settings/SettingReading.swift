@@ -72,8 +72,8 @@ extension ReaderSettings {
             return SettingReading(value: kochMedianMs.map { SettingsReducer.number(Double($0) / 1000, comma: true) } ?? "0",
                                   range: Int(Self.kochTimeRange.lowerBound)...Int(Self.kochTimeRange.upperBound))
         case .questionBraille:
-            return SettingReading(value: questionBraille.rawValue == "none" ? strings(.settingsValueOff) : "motif",
-                                  choices: ["aucune", "motif"])
+            let names: [QuestionBraille: String] = [.none: "aucune", .pattern: "motif", .rhythm: "rythme"]
+            return SettingReading(value: names[questionBraille] ?? "aucune", choices: QuestionBraille.allCases.compactMap { names[$0] })
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable, .kochLesson:
             return nil
         }
