@@ -413,3 +413,41 @@ import Testing
         reader.send("stop")
     }
 }
+
+/// Issue 26, copying sessions at volume: 40 group sessions (200 characters sent, a random seed
+/// each) copied through the binary; before each copy nothing in the transcript holds the group
+/// sent, its spaced form or its patterns. (The tones themselves are read back by ear in
+/// `aGroupCopyIsScoredAndItsMistakesNamed`: here a piped copy arrives before the group has
+/// sounded and, as a typed answer, cuts what is left of it.)
+@Suite struct CopySessionsGiveNothingAwayTests {
+    let alphabet = MorseAlphabet.standard
+
+    @Test func twoHundredCopiedCharactersGiveNothingAway() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        var script = ["régler koch 10"]
+        for _ in 0..<40 { script += ["entraînement groupes 1", "KMKMK"] }
+        let out = try LecteurProcess.run(["--transcript", "jsonl", "--speech", "off", "--braille", "off"],
+                                         input: script.joined(separator: "\n") + "\n", environment: home.environment)
+        #expect(out.status == 0)
+        let lines = out.stdout.split(separator: "\n").map(String.init)
+        let results = out.events("copy_result")
+        #expect(results.count == 40)
+        var start = 0
+        var groups = Set<String>()
+        for result in results {
+            let sent = try #require(result["sent"] as? String).filter { $0 != " " }
+            #expect(sent.count == 5)
+            groups.insert(sent)
+            let end = try #require(lines[start...].firstIndex { $0.contains("\"copy_result\"") && $0.contains("\"\(result["sent"] as? String ?? "")\"") })
+            let patterns = sent.compactMap { alphabet.symbol(for: $0)?.pattern }
+            for line in lines[start..<end] {
+                #expect(!line.contains(sent) && !line.contains(sent.map(String.init).joined(separator: " ")), "gave away \(sent): \(line)")
+                #expect(!line.contains("\"pattern\"") && !line.contains(patterns.joined(separator: " ")), "pattern before the copy: \(line)")
+                if line.contains("\"type\":\"morse\"") { #expect(!line.contains("\"text\""), "\(line)") }
+            }
+            start = end + 1
+        }
+        #expect(groups.count > 30, "the groups differ from session to session: \(groups.count)")
+    }
+}
