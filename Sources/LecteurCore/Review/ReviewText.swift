@@ -96,12 +96,6 @@ public struct ReviewText: Hashable, Sendable {
 
     static let sentenceEnds: Set<Character> = [".", "!", "?", "…"]
 
-    /// The sentence holding `offset` (or the next one when it is on a blank between two).
-    public func sentence(at offset: Int) -> Range<Int>? {
-        let all = sentences
-        return all.first { $0.contains(offset) } ?? all.first { $0.lowerBound > offset } ?? all.last
-    }
-
     public func text(_ range: Range<Int>) -> String {
         String(characters[range])
     }
