@@ -20,6 +20,9 @@ public final class ReaderSession: @unchecked Sendable {
     private var quitRequested = false
     /// Bumped by every line written, so the steps of a rhythm that was overtaken stop.
     private var rhythmGeneration = 0
+    /// The pending timers, each with the serial of its last scheduling: only that one rings.
+    private var timers: [TimerID: Int] = [:]
+    private var timerSerial = 0
     /// The line a key asked for (`.prompt`), while that key is applied.
     private var requestedPrompt: PromptKind?
     private let practiceSeed: UInt64?
@@ -176,8 +179,17 @@ public final class ReaderSession: @unchecked Sendable {
                 show(line)
             case .braillePanned(let text, let cells, let cursor, let kind):
                 transcript.record(.braille(text: text, cells: cells, cursor: cursor, kind: kind))
-            case .expireBrailleMessage(let token, let seconds):
-                queue.asyncAfter(deadline: .now() + seconds) { [weak self] in self?.apply(.brailleMessageExpired(token: token)) }
+            case .schedule(let id, let seconds):
+                timerSerial += 1
+                let serial = timerSerial
+                timers[id] = serial
+                queue.asyncAfter(deadline: .now() + seconds) { [weak self] in
+                    guard let self, self.timers[id] == serial else { return }
+                    self.timers[id] = nil
+                    self.apply(.timer(id))
+                }
+            case .cancelTimer(let id):
+                timers[id] = nil
             case .notice(let code, let message, let detail):
                 transcript.record(.notice(code: code, message: message, detail: detail))
             case .error(let code, let message, let detail):

@@ -31,7 +31,7 @@ public func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         case "!e": effects = navigator.reduce(&state, .catalogueFailed(message: "Erreur de connexion."))
         case "!b": effects = navigator.reduce(&state, .command(.set(name: "verbosité", value: "brève")))
         case "!f": effects = navigator.reduce(&state, .command(.set(name: "verbosité", value: "complète")))
-        case "!x": effects = navigator.reduce(&state, .brailleMessageExpired(token: state.display.token))
+        case "!x": effects = navigator.reduce(&state, .timer(.brailleMessage(token: state.display.token)))
         default:
             if line.hasPrefix("#"), let index = Int(line.dropFirst()) {
                 effects = navigator.reduce(&state, .activateElement(at: index))
@@ -68,7 +68,7 @@ private func checkEffect(_ effect: Effect, line: String) {
         Fuzz.check(Fuzz.firstControl(in: message, allowed: [0x0A]) == nil, "control in message after \(Fuzz.debug(line))")
     case .playMorse(let text, _), .playQuestion(let text, _, _):
         Fuzz.check(Fuzz.firstControl(in: text) == nil, "control sent to Morse after \(Fuzz.debug(line))")
-    case .braillePanned, .expireBrailleMessage, .status, .morse, .morseQuestion, .practiceAnswered, .loadCatalogue, .silence,
+    case .braillePanned, .schedule, .cancelTimer, .status, .morse, .morseQuestion, .practiceAnswered, .loadCatalogue, .silence,
          .queryStatus, .whenSpoken, .preparePractice, .configureDevice, .persist, .recordAttempt, .loadStatistics, .quit,
          .copyResult, .readSettings, .prompt, .brailleRhythm:
         break

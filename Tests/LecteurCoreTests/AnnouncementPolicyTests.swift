@@ -48,7 +48,7 @@ import Testing
         let retry1 = "Erreur serveur (code: 500). Nouvelle tentative dans 1 s."
         store.send(.notice(code: "retry", message: retry1), [
             .notice(code: "retry", message: retry1), speak(retry1, interrupt: false, .progress), message(retry1),
-            .expireBrailleMessage(token: 1, seconds: 4),
+            .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ]) {
             $0.history.append(retry1); $0.announcement.lastWasProgress = true
             $0.lastMessage = LastMessage(code: "retry", text: retry1, isError: false)
@@ -57,7 +57,7 @@ import Testing
         let retry2 = "Erreur serveur (code: 500). Nouvelle tentative dans 2 s."
         store.send(.notice(code: "retry", message: retry2), [
             .notice(code: "retry", message: retry2), speak(retry2, interrupt: true, .progress), message(retry2),
-            .expireBrailleMessage(token: 2, seconds: 4),
+            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
             $0.history.append(retry2); $0.display.message = retry2; $0.display.token = 2
             $0.lastMessage = LastMessage(code: "retry", text: retry2, isError: false)
@@ -66,7 +66,7 @@ import Testing
         let offline = "Formations hors ligne : copie du 22 novembre 2026 à 10 h 00."
         store.send(.failure(code: "server", message: error), [
             .error(code: "server", message: error), speak(error, interrupt: false, .error), message(error),
-            .expireBrailleMessage(token: 3, seconds: 4),
+            .schedule(.brailleMessage(token: 3), afterSeconds: 4),
         ]) {
             $0.history.append(error); $0.announcement.lastWasProgress = false
             $0.lastMessage = LastMessage(code: "server", text: error, isError: true)
@@ -74,7 +74,7 @@ import Testing
         }
         store.send(.notice(code: "offline", message: offline), [
             .notice(code: "offline", message: offline), speak(offline, interrupt: false, .notice), message(offline),
-            .expireBrailleMessage(token: 4, seconds: 4),
+            .schedule(.brailleMessage(token: 4), afterSeconds: 4),
         ]) {
             $0.history.append(offline); $0.display.message = offline; $0.display.token = 4
             $0.lastMessage = LastMessage(code: "offline", text: offline, isError: false)
@@ -88,7 +88,7 @@ import Testing
         // The focused element's line waits for the message's time to be up.
         #expect(effects.contains(message("14 formations chargées.")))
         #expect(!effects.contains { if case .braille(let line) = $0 { line.kind == .focus } else { false } })
-        #expect(effects.last == .expireBrailleMessage(token: 5, seconds: 4))
+        #expect(effects.last == .schedule(.brailleMessage(token: 5), afterSeconds: 4))
     }
 
     @Test func aMessageStaysUntilItsTimeIsUpThenTheFocusComesBack() {
@@ -96,9 +96,9 @@ import Testing
         let token = store.state.display.token
         let (_, element) = focus(store, index: 0)
         // An older timeout does nothing.
-        store.send(.brailleMessageExpired(token: token - 1), [])
-        store.send(.brailleMessageExpired(token: token), [.braille(braille.line(element))]) { $0.display.message = nil }
-        store.send(.brailleMessageExpired(token: token), [])
+        store.send(.timer(.brailleMessage(token: token - 1)), [])
+        store.send(.timer(.brailleMessage(token: token)), [.braille(braille.line(element))]) { $0.display.message = nil }
+        store.send(.timer(.brailleMessage(token: token)), [])
     }
 
     @Test func theNextCommandTakesTheMessageAwayAndADisplayKeyOnlyDismissesIt() {
@@ -111,7 +111,7 @@ import Testing
         let edge = "Premier élément"
         store.send(.command(.previous), [
             .notice(code: "edge", message: edge), speak(edge, interrupt: true), message(edge),
-            .expireBrailleMessage(token: store.state.display.token + 1, seconds: 4),
+            .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
         ]) {
             $0.history.append(edge); $0.display.message = edge; $0.display.token += 1
             $0.lastMessage = LastMessage(code: "edge", text: edge, isError: false)
@@ -159,7 +159,7 @@ import Testing
             .notice(code: "history", message: text),
             speak("Dernières annonces : 14 formations chargées. Toutes, sélectionné, bouton.", interrupt: true),
             message("Dernières annonces : 14 formations chargées. Toutes, sélectionné, bouton"),
-            .expireBrailleMessage(token: store.state.display.token, seconds: 4),
+            .schedule(.brailleMessage(token: store.state.display.token), afterSeconds: 4),
         ])
         #expect(store.state.history.count == 2, "the history read back is not itself history")
     }
@@ -171,7 +171,7 @@ import Testing
         let text = status.message(fr)
         store.send(.statusReported(status), [
             .status(status, message: text), speak(text, interrupt: true), message(text),
-            .expireBrailleMessage(token: store.state.display.token + 1, seconds: 4),
+            .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
         ]) {
             $0.announcement.answerPending = false; $0.history.append(text)
             $0.display.message = text; $0.display.token += 1
@@ -186,7 +186,7 @@ import Testing
         store.send(.command(.set(name: "Tonalité", value: "700")), [
             .persist(["morse.tone": "700"]),
             .notice(code: "setting", message: "Tonalité Morse : 700 hertz."), speak("Tonalité Morse : 700 hertz.", interrupt: true),
-            message("Tonalité Morse : 700 hertz."), .expireBrailleMessage(token: store.state.display.token + 1, seconds: 4),
+            message("Tonalité Morse : 700 hertz."), .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
         ]) {
             $0.settings.morse = try! MorseSettings.default.setting(.tone, to: "700")
             $0.history.append("Tonalité Morse : 700 hertz."); $0.display.message = "Tonalité Morse : 700 hertz."; $0.display.token += 1

@@ -30,7 +30,7 @@ import Testing
             .notice(code: "setting", message: said),
             .speak(Utterance(text: said, interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: said, cursor: 0, kind: .message)),
-            .expireBrailleMessage(token: 2, seconds: 4),
+            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
             $0.settingsRequest = nil
             $0.deviceSettings = [.speechRate: SettingReading(value: "175", range: 80...450)]

@@ -19,8 +19,8 @@ public enum Action: Hashable, Sendable {
     case displayKey(DisplayIntent)
     /// The display showed another window of the current line (for the transcript).
     case displayPanned(text: String, cells: String, cursor: Int, kind: BrailleLine.Kind)
-    /// The time of a braille message is up (the token of the `.expireBrailleMessage` effect).
-    case brailleMessageExpired(token: Int)
+    /// A clock asked for by `Effect.schedule` has rung.
+    case timer(TimerID)
     case catalogueLoading
     /// `warnings` are already-worded messages about records set aside.
     case catalogueLoaded(Catalogue, warnings: [String] = [])
@@ -155,8 +155,10 @@ public enum Effect: Hashable, Sendable {
     case braille(BrailleLine)
     /// A window the display panned to, for the transcript only (the display already shows it).
     case braillePanned(text: String, cells: String, cursor: Int, kind: BrailleLine.Kind)
-    /// Ask for `.brailleMessageExpired(token)` after `seconds`.
-    case expireBrailleMessage(token: Int, seconds: Double)
+    /// Ask for `Action.timer(id)` after this many seconds (replacing a pending one with that id).
+    case schedule(TimerID, afterSeconds: Double)
+    /// Stop a pending timer: it will not ring.
+    case cancelTimer(TimerID)
     /// `detail`: the raw text of a system or library error, for the transcript's event only.
     case notice(code: String, message: String, detail: String? = nil)
     case error(code: String, message: String, detail: String? = nil)

@@ -88,7 +88,7 @@ public struct Reader: Sendable {
             self.command(command, &state, &out)
         case .displayPanned(let text, let cells, let cursor, let kind):
             out.append(.braillePanned(text: text, cells: cells, cursor: cursor, kind: kind))
-        case .brailleMessageExpired(let token):
+        case .timer(.brailleMessage(let token)):
             if token == state.display.token, state.display.message != nil {
                 state.display.message = nil
                 if let line = navigator.focusLine(state) { out.append(.braille(line)) }
@@ -317,7 +317,7 @@ public struct Reader: Sendable {
             state.display.message = message
             state.display.token += 1
             if state.settings.brailleMessageSeconds > 0 {
-                out.append(.expireBrailleMessage(token: state.display.token, seconds: state.settings.brailleMessageSeconds))
+                out.append(.schedule(.brailleMessage(token: state.display.token), afterSeconds: state.settings.brailleMessageSeconds))
             }
         } else if out.wroteBraille {
             state.display.message = nil
