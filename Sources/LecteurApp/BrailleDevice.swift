@@ -54,6 +54,13 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
         return try? translator?.translate(line.text).unicode
     }
 
+    public func backTranslate(_ cells: [UInt8]) -> String? {
+        lock.lock()
+        let translator = self.translator
+        lock.unlock()
+        return translator?.backTranslate(cells)
+    }
+
     public var status: DeviceStatus.Braille {
         guard let output else { return .off }
         if case .connected(let columns, _) = output.displayState { return .connected(columns: columns) }
@@ -133,6 +140,7 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
         // activates an element that acts, and moves the review cursor over plain text).
         case .intent(.activate(let routed?)): post(.displayKey(.route(character: routed)))
         case .intent(.activate(nil)): post(.displayKey(.activate))
+        case .typed(let input): post(.brailleTyped(input))
         case .panned(let rendering):
             post(.displayPanned(text: rendering.line.text, cells: rendering.windowUnicode,
                                 cursor: rendering.cursorCell ?? 0, kind: rendering.line.kind))

@@ -24,6 +24,8 @@ extension SpeechOutput {
 public protocol BrailleSink: AnyObject {
     /// Shows the line and returns the cells written, as Unicode braille.
     func show(_ line: BrailleLine) -> String?
+    /// Cells typed on the display's keyboard as text, in the user's braille table (nil: no table).
+    func backTranslate(_ cells: [UInt8]) -> String?
     /// Gives the display back to the screen reader underneath (on quit or a signal).
     func release()
 }

@@ -61,11 +61,14 @@ struct KeyInput {
     /// The bytes available after waiting up to `waitingMs` (-1: until a key); empty when the
     /// wait ended with none; nil at the end of input.
     private func readBytes(waitingMs: Int32) -> [UInt8]? {
-        var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        // The quit signal too: the reader may quit from the braille display meanwhile.
+        var pollers = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: session.quitSignal, events: Int16(POLLIN), revents: 0)]
         while true {
-            let ready = poll(&poller, 1, waitingMs)
+            let ready = poll(&pollers, 2, waitingMs)
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { return ready == 0 ? [] : nil }
+            if pollers[1].revents != 0 { return nil }
             var buffer = [UInt8](repeating: 0, count: 64)
             let got = Foundation.read(STDIN_FILENO, &buffer, buffer.count)
             if got < 0 && errno == EINTR { continue }

@@ -133,6 +133,8 @@ final class LinePrompt {
     private func readCharacter(_ character: UnsafeMutablePointer<wchar_t>?) -> Int32 {
         guard let character else { return -1 }
         var bytes: [UInt8] = []
+        // The reader may quit from the braille display while a line is being read here.
+        if !InputWait.forInput(STDIN_FILENO, wake: session.quitSignal) { return 0 }
         while true {
             var byte: UInt8 = 0
             let got = Foundation.read(STDIN_FILENO, &byte, 1)

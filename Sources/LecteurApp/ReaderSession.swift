@@ -26,6 +26,10 @@ public final class ReaderSession: @unchecked Sendable {
     /// The line a key asked for (`.prompt`), while that key is applied.
     private var requestedPrompt: PromptKind?
     private let practiceSeed: UInt64?
+    /// Becomes readable once the reader has quit: an input loop blocked on the terminal (or a
+    /// pipe) also waits on it, so « quitter » typed on the braille display ends the program.
+    public let quitSignal: Int32
+    private let quitSignalWrite: Int32
 
     public init(reader: Reader, transcript: Transcript, catalogueSource: CatalogueSource, store: ReaderStore,
                 devices: ReaderDevices = ReaderDevices(), state: ReaderState = ReaderState(),
@@ -43,6 +47,17 @@ public final class ReaderSession: @unchecked Sendable {
         state.startupNotices = store.startupNotices + problems
         state.morseProgress = store.progress()
         self.state = state
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        }
+        quitSignal = fds[0]
+        quitSignalWrite = fds[1]
+    }
+
+    deinit {
+        if quitSignal >= 0 { close(quitSignal) }
+        if quitSignalWrite >= 0 { close(quitSignalWrite) }
     }
 
     public var hasQuit: Bool { queue.sync { quitRequested } }
@@ -81,7 +96,7 @@ public final class ReaderSession: @unchecked Sendable {
     /// at most one key, never for a flood of them.
     public func post(_ action: Action) {
         switch action {
-        case .displayKey, .displayPanned: postKey(action)
+        case .displayKey, .displayPanned, .brailleTyped: postKey(action)
         default: queue.async { self.apply(action) }
         }
     }
@@ -267,9 +282,15 @@ public final class ReaderSession: @unchecked Sendable {
                     finish()
                 }
             case .quit:
+                if !quitRequested, quitSignalWrite >= 0 {
+                    var byte: UInt8 = 1
+                    _ = write(quitSignalWrite, &byte, 1)
+                }
                 quitRequested = true
             case .prompt(let kind):
                 requestedPrompt = kind
+            case .backTranslate(let cells):
+                apply(.brailleBackTranslated(cells: cells, text: devices.braille?.backTranslate(cells)))
             }
         }
     }

@@ -47,6 +47,8 @@ public final class BrailleOutput: @unchecked Sendable {
         case panned(BrailleRendering)
         /// Connection state changed (connected with its size, unavailable with the reason…).
         case state(BrailleDisplayState)
+        /// A key of the display's keyboard: the reader builds a typed line from it.
+        case typed(BrailleInput)
         /// A key this reader does not use (kept for diagnostics).
         case ignoredKey(BrailleKey)
     }
@@ -110,7 +112,8 @@ public final class BrailleOutput: @unchecked Sendable {
         self.line = line
         self.cells = cells
         var panning = BraillePanning(cells: cells, width: width)
-        if let until = openNextAtEndUntil, until > Date() { panning.showLast() } else { panning.showFirst() }
+        // A line being typed shows its end, where the cursor is.
+        if line.kind == .input || (openNextAtEndUntil.map { $0 > Date() } ?? false) { panning.showLast() } else { panning.showFirst() }
         openNextAtEndUntil = nil
         self.panning = panning
         let rendering = renderLocked()
@@ -168,6 +171,12 @@ public final class BrailleOutput: @unchecked Sendable {
             case .nextElement: onEvent(.intent(.nextElement))
             case .previousElement: onEvent(.intent(.previousElement))
             }
+        case .character(let character): onEvent(.typed(.character(character)))
+        // The space bar alone is typed space; with dots it makes a chord.
+        case .dots(let dots, let space): onEvent(.typed(space && dots != 0 ? .chord(dots) : .dots(dots)))
+        case .keyboardEnter: onEvent(.typed(.enter))
+        case .backspace: onEvent(.typed(.backspace))
+        case .escape: onEvent(.typed(.escape))
         case .other: onEvent(.ignoredKey(key))
         }
     }
@@ -195,8 +204,13 @@ public final class BrailleOutput: @unchecked Sendable {
     private func renderLocked() -> BrailleRendering {
         let line = self.line!, cells = self.cells!, panning = self.panning!
         let cursorLineCell = cells.cell(forCharacter: line.cursor)
+        var cursorCell = panning.displayCell(forLineCell: cursorLineCell)
+        // After the last character of a typed line: the cell after the text, if the display has it.
+        if cursorCell == nil, cursorLineCell == panning.window.upperBound, panning.window.count < width {
+            cursorCell = panning.window.count
+        }
         return BrailleRendering(line: line, table: translator.table, cells: cells, window: panning.window,
-                                width: width, cursorCell: panning.displayCell(forLineCell: cursorLineCell))
+                                width: width, cursorCell: cursorCell)
     }
 
     private func frame(_ rendering: BrailleRendering) -> BrailleFrame {

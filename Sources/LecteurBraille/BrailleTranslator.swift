@@ -58,6 +58,18 @@ public struct BrailleTranslator: Sendable {
     }
 }
 
+extension BrailleTranslator {
+    /// Cells typed on a braille keyboard back to text with the table's rules (a whole word in
+    /// contracted braille); nil when liblouis cannot.
+    public func backTranslate(_ dots: [UInt8]) -> String? {
+        guard !dots.isEmpty else { return "" }
+        // dotsIO: each input widechar is a cell, 0x8000 marking it as dots (liblouis' LOU_DOTS).
+        guard let text = try? Liblouis.backTranslate(dots.map { widechar(0x8000 | UInt32($0)) }, table: table.liblouisTable)
+        else { return nil }
+        return String(String.UnicodeScalarView(text.compactMap { Unicode.Scalar(UInt32($0)) }))
+    }
+}
+
 /// The few liblouis calls the reader makes, serialised.
 enum Liblouis {
     private static let lock = NSLock()
@@ -86,6 +98,24 @@ enum Liblouis {
         lastLog = ""
         if lou_getTable(file) == nil {
             throw BrailleTranslationError.tableUnavailable(file: file, detail: lastLog)
+        }
+    }
+
+    static func backTranslate(_ input: [widechar], table: String) throws -> [widechar] {
+        lock.lock(); defer { lock.unlock() }
+        configure()
+        var capacity = input.count * 4 + 16
+        while true {
+            var inlen = Int32(input.count)
+            var outlen = Int32(capacity)
+            var out = [widechar](repeating: 0, count: capacity)
+            let ok = lou_backTranslateString(table, input, &inlen, &out, &outlen, nil, nil, Int32(dotsIO.rawValue))
+            guard ok != 0 else { throw BrailleTranslationError.translationFailed(file: table) }
+            if Int(inlen) < input.count && Int(outlen) >= capacity && capacity < input.count * 32 + 64 {
+                capacity *= 2
+                continue
+            }
+            return Array(out[..<Int(outlen)])
         }
     }
 

@@ -24,6 +24,7 @@ import Testing
         private var lines: [BrailleLine] = []
         var shown: [BrailleLine] { lock.withLock { lines } }
         func show(_ line: BrailleLine) -> String? { lock.withLock { lines.append(line) }; return "⠿" }
+        func backTranslate(_ cells: [UInt8]) -> String? { nil }
         func release() {}
     }
 

@@ -256,6 +256,10 @@ public struct Navigator: Sendable {
         if state.onTerminal && state.settings.inputMode == .keys {
             lines = [strings(.terminalKeysIntro)] + KeyTable.entries.map { strings($0.help) } + lines
         }
+        // Someone typing on the braille display reads its keys and chords first.
+        if state.brailleInput.keyboardUsed {
+            lines = [strings(.brailleInputChordsIntro)] + BrailleChords.entries.map { strings($0.help) } + lines
+        }
         out.notice("help", lines.joined(separator: "\n"), &state)
     }
 

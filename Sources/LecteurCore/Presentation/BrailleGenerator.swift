@@ -6,6 +6,8 @@ public struct BrailleLine: Hashable, Sendable {
         case focus
         /// A notice or an error, shown until its time is up or the next key or command.
         case message
+        /// The line being typed on the display's braille keyboard, the cursor after it.
+        case input
     }
 
     public let text: String

@@ -61,6 +61,11 @@ public enum Action: Hashable, Sendable {
     case completion([String])
     /// Storage's counts for `statistiques`, asked for by `.loadStatistics`.
     case statisticsReady(PracticeStatistics)
+    /// A key of the braille display's keyboard: a character, a cell, a chord, Enter…
+    case brailleTyped(BrailleInput)
+    /// The braille device's back-translation of these cells (`.backTranslate`); nil when it
+    /// could not translate them.
+    case brailleBackTranslated(cells: [UInt8], text: String?)
 }
 
 /// What a braille display key asks for (after panning inside a long line).
@@ -198,6 +203,9 @@ public enum Effect: Hashable, Sendable {
     case quit
     /// Read a line on the terminal (single-key mode's `/` and `:`), then run it.
     case prompt(PromptKind)
+    /// Translate cells typed on the braille keyboard back to text in the user's braille table;
+    /// answered `.brailleBackTranslated`.
+    case backTranslate([UInt8])
 }
 
 /// The line single-key mode asks for.

@@ -33,7 +33,8 @@ struct Announcer {
     var awaitsResult: Bool {
         effects.contains { effect in
             switch effect {
-            case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice, .readSettings, .loadStatistics: true
+            case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice, .readSettings, .loadStatistics,
+                 .backTranslate: true
             default: false
             }
         }
@@ -97,6 +98,13 @@ struct Announcer {
         let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
         effects.append(.braille(BrailleLine(text: line, cursor: 0, kind: .message)))
         showedMessage = line
+        wroteBraille = true
+    }
+
+    /// The line being typed on the display's keyboard (or the focus it gives way to): shown at
+    /// once, it takes the place of a message.
+    mutating func showInput(_ line: BrailleLine) {
+        effects.append(.braille(line))
         wroteBraille = true
     }
 

@@ -14,6 +14,7 @@ public struct Reader: Sendable {
     let punctuation: PunctuationReader?
     let terminal: TerminalReducer
     let copying: CopyReducer
+    let brailleInput: BrailleInputReducer
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -35,6 +36,7 @@ public struct Reader: Sendable {
         punctuation = PunctuationReader(characters: characters, symbols: symbols,
                                         abbreviations: pronunciation?.lexicon.abbreviations.keys.map { $0 } ?? [])
         terminal = TerminalReducer(strings: strings)
+        brailleInput = BrailleInputReducer(strings: strings, navigator: navigator, terminal: terminal)
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
@@ -133,6 +135,10 @@ public struct Reader: Sendable {
             self.key(key, &state, &out)
         case .completion(let candidates):
             terminal.completion(candidates, &state, &out)
+        case .brailleTyped(let input):
+            brailleRequest(brailleInput.typed(input, &state, &out), &state, &out)
+        case .brailleBackTranslated(let cells, let text):
+            brailleInput.backTranslated(cells, text: text, &state, &out)
         }
 
         finishDisplay(byUser: byUser, &state, &out)
@@ -302,6 +308,19 @@ public struct Reader: Sendable {
         continueReading(&state, &out)
     }
 
+    /// A line typed on the display runs as a typed line; what it writes replaces the typed
+    /// line on the display, or the focus comes back.
+    private func brailleRequest(_ request: BrailleInputReducer.Request?, _ state: inout ReaderState, _ out: inout Announcer) {
+        switch request {
+        case .line(let line)?: typed(line, atMs: nil, &state, &out)
+        case .command(let command)?: self.command(command, &state, &out)
+        case nil: return
+        }
+        if !out.wroteBraille, !out.awaitsResult, let line = navigator.focusLine(state) {
+            out.showInput(line)
+        }
+    }
+
     private func delegated(_ request: Navigator.Delegated?, _ state: inout ReaderState, _ out: inout Announcer) {
         switch request {
         case .playSymbol(let symbol)?: morse.play(String(symbol.character), &state, &out)
@@ -332,7 +351,7 @@ extension Action {
     /// Typed or pressed by the user: the answer interrupts what is playing.
     var isTheUsers: Bool {
         switch self {
-        case .line, .timedLine, .command, .invalidCommand, .activateElement, .displayKey, .key: true
+        case .line, .timedLine, .command, .invalidCommand, .activateElement, .displayKey, .key, .brailleTyped: true
         default: false
         }
     }

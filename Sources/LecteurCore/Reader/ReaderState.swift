@@ -74,6 +74,8 @@ public struct ReaderState: Equatable, Sendable {
     public var onTerminal = false
     /// « Quitter Lecteur ? » was asked: the next line or key answers it.
     public var quitPending = false
+    /// The command line typed on the braille display's keyboard.
+    public var brailleInput = BrailleInputState()
 
     public static let historyLimit = 20
 
