@@ -111,7 +111,7 @@ public final class BrailleOutput: @unchecked Sendable {
         if let connectedWidth { width = connectedWidth }
         self.line = line
         self.cells = cells
-        var panning = BraillePanning(cells: cells, width: width)
+        var panning = Self.panning(line, cells, width: width)
         // A line being typed shows its end, where the cursor is.
         if line.kind == .input || (openNextAtEndUntil.map { $0 > Date() } ?? false) { panning.showLast() } else { panning.showFirst() }
         openNextAtEndUntil = nil
@@ -188,8 +188,8 @@ public final class BrailleOutput: @unchecked Sendable {
             var rendering: BrailleRendering?
             if newWidth != width {
                 width = newWidth
-                if let cells, let old = panning {
-                    var panning = BraillePanning(cells: cells, width: newWidth)
+                if let cells, let line, let old = panning {
+                    var panning = Self.panning(line, cells, width: newWidth)
                     panning.show(cell: old.window.lowerBound)
                     self.panning = panning
                     rendering = renderLocked()
@@ -201,11 +201,16 @@ public final class BrailleOutput: @unchecked Sendable {
         onEvent(.state(state))
     }
 
+    /// A line being typed keeps the display's last cell for the cursor after its text.
+    private static func panning(_ line: BrailleLine, _ cells: BrailleCells, width: Int) -> BraillePanning {
+        BraillePanning(cells: cells, width: line.kind == .input ? max(1, width - 1) : width)
+    }
+
     private func renderLocked() -> BrailleRendering {
         let line = self.line!, cells = self.cells!, panning = self.panning!
         let cursorLineCell = cells.cell(forCharacter: line.cursor)
         var cursorCell = panning.displayCell(forLineCell: cursorLineCell)
-        // After the last character of a typed line: the cell after the text, if the display has it.
+        // After the last character of a typed line: the cell after the text (kept free for it).
         if cursorCell == nil, cursorLineCell == panning.window.upperBound, panning.window.count < width {
             cursorCell = panning.window.count
         }

@@ -28,6 +28,8 @@ import Testing
         store.send(.brailleBackTranslated(cells: [Self.s], text: "s"), [.silence, Self.input("s")]) {
             $0.brailleInput.translated = .init(cells: [Self.s], text: "s")
             $0.announcement.answerPending = false
+            // The typed line takes the place of the load message.
+            $0.display.message = nil
         }
         // The whole word is translated again at each cell.
         store.send(.brailleTyped(.dots(Self.u)), [.backTranslate([Self.s, Self.u])]) {
@@ -111,6 +113,7 @@ import Testing
 
     @Test func controlCharactersFromTheDisplayNeverReachTheLine() {
         var state = Fixture.loadedState()
+        state.display.message = nil
         for character: Character in ["\u{07}", "\u{1B}", "\u{202E}", "\n"] {
             #expect(Fixture.reader.reduce(&state, .brailleTyped(.character(character))).isEmpty)
         }

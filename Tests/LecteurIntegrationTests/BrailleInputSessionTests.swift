@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import LecteurTestSupport
+import Testing
+
+/// Issue 24, items 1, 2 and 7: the real `lecteur` driven from the keys of a braille display
+/// alone, on a real brltty (Virtual driver) with the project's test display. Standard input
+/// stays open and silent after the start: every command comes from the display.
+@Suite(.serialized) struct BrailleInputSessionTests {
+    /// Standard 6-dot letters as dot masks (bit 0 = dot 1), what `PassDots N` sends.
+    static let letters: [Character: Int] = [
+        "a": 0x01, "b": 0x03, "c": 0x09, "d": 0x19, "e": 0x11, "f": 0x0B, "g": 0x1B, "h": 0x13, "i": 0x0A,
+        "j": 0x1A, "k": 0x05, "l": 0x07, "m": 0x0D, "n": 0x1D, "o": 0x15, "p": 0x0F, "q": 0x1F, "r": 0x17,
+        "s": 0x0E, "t": 0x1E, "u": 0x25, "v": 0x27, "w": 0x3A, "x": 0x2D, "y": 0x3D, "z": 0x35,
+    ]
+
+    func start(_ rig: BrlttyRig, _ extra: [String] = []) throws -> InteractiveLecteur {
+        let home = NSTemporaryDirectory() + "lecteur-braille-input-\(UUID().uuidString)"
+        return try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "on"] + extra,
+                                      environment: ["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none",
+                                                    "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
+                                                    "XDG_CONFIG_HOME": home + "/config"])
+    }
+
+    /// Types a line on the display's braille keyboard: letters as dots, the space bar as the
+    /// character (the Virtual driver cannot send `PassDots 0`), then the transcript's input line.
+    func type(_ text: String, _ rig: BrlttyRig, _ reader: InteractiveLecteur) throws {
+        for character in text {
+            if let dots = Self.letters[character] {
+                try rig.send("PassDots \(dots)")
+            } else {
+                try rig.send("PassChar \(character.unicodeScalars.first!.value)")
+            }
+        }
+        let shown = try reader.next("braille", timeout: 10) { $0["kind"] as? String == "input" && $0["text"] as? String == text }
+        #expect(shown["cursor"] as? Int == text.count, "the cursor after the last character")
+        // What the transcript says is on the display is on the display (the cursor adds dots 7-8).
+        let cells = try #require(shown["cells"] as? String)
+        #expect(rig.waitForBraille(timeout: 10) { BrailleSessionTests.withoutCursor($0.unicode ?? "") == cells } != nil,
+                "the display never showed « \(text) »")
+    }
+
+    @Test(.requires(.brltty)) func fromTheDisplayAloneFilterOpenGoBackSwitchTabAndQuit() throws {
+        let rig = try BrlttyRig.start(cells: 40)
+        defer { rig.stop() }
+        let reader = try start(rig)
+        defer { _ = reader.finish() }
+        _ = try reader.next("focus") { $0["label"] as? String == "Toutes, sélectionné" }
+
+        // Filter the list: typed on the braille keyboard, dot 8 alone is Enter.
+        try type("filtre machine", rig, reader)
+        try rig.send("PassDots 128")
+        _ = try reader.next("focus") { $0["role"] as? String == "heading" }
+        // The display's own keys: next element, then RETURN opens the formation.
+        try rig.send("LnDn")
+        _ = try reader.next("focus") { ($0["label"] as? String)?.hasPrefix("Machine Learning avec Python") == true }
+        try rig.send("Return")
+        let detail = try reader.next("focus")
+        #expect(detail["screen"] as? String != "formations", "a formation's detail is open: \(detail)")
+        // Escape with nothing typed goes back, where the user was.
+        try rig.send("KEY_ESCAPE")
+        _ = try reader.next("focus") { ($0["label"] as? String)?.hasPrefix("Machine Learning avec Python") == true }
+        // A typed word erased with BackSpace and dot 7, then the tab switched.
+        try type("ongletx", rig, reader)
+        try rig.send("KEY_BACKSPACE")
+        _ = try reader.next("braille") { $0["kind"] as? String == "input" && $0["text"] as? String == "onglet" }
+        try type("onglet morse", rig, reader)
+        try rig.send("KEY_ENTER")
+        _ = try reader.next("focus") { $0["label"] as? String == "A, point, trait" }
+        // Quit, typed on the display: the program ends without a line on its standard input.
+        try type("quitter", rig, reader)
+        try rig.send("PassDots 128")
+        #expect(reader.waitForExit(timeout: 15) == 0)
+    }
+
+    @Test(.requires(.brltty)) func timeShowsBrlttysClockAndTheReaderRecordsNothing() throws {
+        let rig = try BrlttyRig.start(cells: 40)
+        defer { rig.stop() }
+        let reader = try start(rig)
+        defer { _ = reader.finish() }
+        _ = try reader.next("focus") { $0["label"] as? String == "Toutes, sélectionné" }
+        // The load message has had its time: the display shows the focus.
+        _ = try reader.next("braille", timeout: 10) { $0["kind"] as? String == "focus" }
+        let before = reader.seen("braille").count + reader.seen("focus").count + reader.seen("notice").count
+        let seen = rig.events().count
+        try rig.send("Time")
+        // brltty writes its clock (HH:MM:SS) on the display itself.
+        let clock = rig.waitForEvent("visual", after: seen, timeout: 10)
+        #expect(clock?.text?.range(of: #"^\d\d:\d\d(:\d\d)?"#, options: .regularExpression) != nil,
+                "the display never showed brltty's clock: \(String(describing: clock?.text))")
+        // The reader got nothing: no event, not even an ignored key's.
+        usleep(500_000)
+        #expect(reader.seen("braille").count + reader.seen("focus").count + reader.seen("notice").count == before)
+        // Its own keys still reach it.
+        try rig.send("LnDn")
+        _ = try reader.next("focus") { $0["label"] as? String == "Accessibilité, non sélectionné" }
+    }
+
+    @Test(.requires(.brltty)) func contractedDotsAreTranslatedBackAsWholeWords() throws {
+        let rig = try BrlttyRig.start(cells: 40)
+        defer { rig.stop() }
+        let reader = try start(rig, ["--braille-table", "abrege"])
+        defer { _ = reader.finish() }
+        _ = try reader.next("focus") { $0["label"] as? String == "Toutes, sélectionné" }
+        // « chercher » is two cells in abrégé (⠷⠦⠷⠦ is ch-er-ch-er), then « python » letter by letter.
+        for dots in [0x37, 0x26, 0x37, 0x26] { try rig.send("PassDots \(dots)") }
+        _ = try reader.next("braille", timeout: 10) { $0["kind"] as? String == "input" && $0["text"] as? String == "chercher" }
+        try rig.send("PassChar 32")
+        for letter in "python" { try rig.send("PassDots \(Self.letters[letter]!)") }
+        let line = try reader.next("braille", timeout: 10) { $0["kind"] as? String == "input" && $0["text"] as? String == "chercher python" }
+        // The display shows what was typed: the contracted cells.
+        #expect((line["cells"] as? String)?.hasPrefix("⠷⠦⠷⠦⠀") == true)
+        try rig.send("KEY_ENTER")
+        _ = try reader.next("focus") { ($0["label"] as? String)?.contains("Python") == true }
+    }
+}
