@@ -104,28 +104,36 @@ enum Liblouis {
     static func backTranslate(_ input: [widechar], table: String) throws -> [widechar] {
         lock.lock(); defer { lock.unlock() }
         configure()
-        var capacity = input.count * 4 + 16
-        while true {
+        return try growing(input.count, from: input.count * 4 + 16, upTo: input.count * 32 + 64) { capacity in
             var inlen = Int32(input.count)
             var outlen = Int32(capacity)
             var out = [widechar](repeating: 0, count: capacity)
             let ok = lou_backTranslateString(table, input, &inlen, &out, &outlen, nil, nil, Int32(dotsIO.rawValue))
             guard ok != 0 else { throw BrailleTranslationError.translationFailed(file: table) }
-            if Int(inlen) < input.count && Int(outlen) >= capacity && capacity < input.count * 32 + 64 {
+            return (inlen, outlen, Array(out[..<Int(outlen)]))
+        }
+    }
+
+    /// liblouis stops early when its output is full: the call is made again with twice the
+    /// room, up to `limit`. Only a full output means "no room" (it also stops early at a NUL).
+    private static func growing<R>(_ inputCount: Int, from start: Int, upTo limit: Int,
+                                   _ attempt: (Int) throws -> (consumed: Int32, produced: Int32, result: R)) throws -> R {
+        var capacity = start
+        while true {
+            let (consumed, produced, result) = try attempt(capacity)
+            if Int(consumed) < inputCount && Int(produced) >= capacity && capacity < limit {
                 capacity *= 2
                 continue
             }
-            return Array(out[..<Int(outlen)])
+            return result
         }
     }
 
     static func translate(_ input: [widechar], table: String) throws -> Output {
         lock.lock(); defer { lock.unlock() }
         configure()
-        // Contracted braille can be longer than its input (indicators); grow and retry if liblouis
-        // stopped early for lack of room.
-        var capacity = input.count * 2 + 16
-        while true {
+        // Contracted braille can be longer than its input (indicators).
+        return try growing(input.count, from: input.count * 2 + 16, upTo: input.count * 16 + 64) { capacity in
             var inlen = Int32(input.count)
             var outlen = Int32(capacity)
             var out = [widechar](repeating: 0, count: capacity)
@@ -134,13 +142,8 @@ enum Liblouis {
             let mode = Int32(dotsIO.rawValue | ucBrl.rawValue)
             let ok = lou_translate(table, input, &inlen, &out, &outlen, nil, nil, &outputPos, &inputPos, nil, mode)
             guard ok != 0 else { throw BrailleTranslationError.translationFailed(file: table) }
-            // Only a full output buffer means "no room"; liblouis also stops early at a NUL.
-            if Int(inlen) < input.count && Int(outlen) >= capacity && capacity < input.count * 16 + 64 {
-                capacity *= 2
-                continue
-            }
             let count = Int(outlen)
-            return Output(cells: Array(out[..<count]), inputPos: Array(inputPos[..<count]), outputPos: outputPos)
+            return (inlen, outlen, Output(cells: Array(out[..<count]), inputPos: Array(inputPos[..<count]), outputPos: outputPos))
         }
     }
 }

@@ -8,22 +8,6 @@ import Testing
 @Suite struct BrailleBackTranslationTests {
     static func cells(_ unicode: String) -> [UInt8] { BrailleCells.dots(fromUnicode: unicode)! }
 
-    /// liblouis' own command-line tool, backwards: the reference.
-    static func louBack(_ unicode: String, table: BrailleTable) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/lou_translate")
-        process.arguments = ["--backward", "unicode.dis,\(table.liblouisTable)"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data((unicode + "\n").utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
-    }
-
     @Test func uncontractedCellsAreTheirLettersCapitalsIncluded() throws {
         let integral = try BrailleTranslator(table: .integral)
         #expect(integral.backTranslate(Self.cells("⠋⠊⠇⠞⠗⠑")) == "filtre")
@@ -36,7 +20,7 @@ import Testing
         let abrege = try BrailleTranslator(table: .abrege)
         for (unicode, word) in [("⠷⠦⠷⠦", "chercher"), ("⠋⠰⠍⠡", "formation"), ("⠋⠊⠇⠴⠑", "filtre"), ("⠬⠜⠑⠞", "onglet")] {
             #expect(abrege.backTranslate(Self.cells(unicode)) == word)
-            #expect(try Self.louBack(unicode, table: .abrege) == word, "liblouis' tool agrees")
+            #expect(try louTranslate(unicode, table: .abrege, backward: true) == word, "liblouis' tool agrees")
         }
         // « d » alone is the word « de »; the same cell inside a word is the letter.
         #expect(abrege.backTranslate(Self.cells("⠙")) == "de")

@@ -14,12 +14,27 @@ import Testing
         "s": 0x0E, "t": 0x1E, "u": 0x25, "v": 0x27, "w": 0x3A, "x": 0x2D, "y": 0x3D, "z": 0x35,
     ]
 
-    func start(_ rig: BrlttyRig, _ extra: [String] = []) throws -> InteractiveLecteur {
+    /// A private brltty with a 40-cell test display, and the reader on it, its list focused.
+    /// The caller stops both.
+    func start(_ extra: [String] = []) throws -> (BrlttyRig, InteractiveLecteur) {
+        let rig = try BrlttyRig.start(cells: 40)
         let home = NSTemporaryDirectory() + "lecteur-braille-input-\(UUID().uuidString)"
-        return try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "on"] + extra,
-                                      environment: ["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none",
-                                                    "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
-                                                    "XDG_CONFIG_HOME": home + "/config"])
+        do {
+            let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "on"] + extra,
+                                                environment: ["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none",
+                                                              "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
+                                                              "XDG_CONFIG_HOME": home + "/config"])
+            do {
+                _ = try reader.next("focus") { $0["label"] as? String == "Toutes, sélectionné" }
+            } catch {
+                _ = reader.finish()
+                throw error
+            }
+            return (rig, reader)
+        } catch {
+            rig.stop()
+            throw error
+        }
     }
 
     /// Sends a key of the display, at a person's pace: brltty 6.5's Virtual driver drops key
@@ -56,11 +71,8 @@ import Testing
     }
 
     @Test(.requires(.brltty)) func fromTheDisplayAloneFilterOpenGoBackSwitchTabAndQuit() throws {
-        let rig = try BrlttyRig.start(cells: 40)
-        defer { rig.stop() }
-        let reader = try start(rig)
-        defer { _ = reader.finish() }
-        _ = try reader.next("focus") { $0["label"] as? String == "Toutes, sélectionné" }
+        let (rig, reader) = try start()
+        defer { _ = reader.finish(); rig.stop() }
 
         // Filter the list: typed on the braille keyboard, dot 8 alone is Enter.
         try type("filtre machine", rig, reader)
@@ -95,11 +107,8 @@ import Testing
     }
 
     @Test(.requires(.brltty)) func timeShowsBrlttysClockAndTheReaderRecordsNothing() throws {
-        let rig = try BrlttyRig.start(cells: 40)
-        defer { rig.stop() }
-        let reader = try start(rig)
-        defer { _ = reader.finish() }
-        _ = try reader.next("focus") { $0["label"] as? String == "Toutes, sélectionné" }
+        let (rig, reader) = try start()
+        defer { _ = reader.finish(); rig.stop() }
         // The load message has had its time: the display shows the focus.
         let focusLine = try reader.next("braille", timeout: 10) { $0["kind"] as? String == "focus" }
         let focusCells = try #require(focusLine["cells"] as? String)
@@ -124,11 +133,8 @@ import Testing
     }
 
     @Test(.requires(.brltty)) func contractedDotsAreTranslatedBackAsWholeWords() throws {
-        let rig = try BrlttyRig.start(cells: 40)
-        defer { rig.stop() }
-        let reader = try start(rig, ["--braille-table", "abrege"])
-        defer { _ = reader.finish() }
-        _ = try reader.next("focus") { $0["label"] as? String == "Toutes, sélectionné" }
+        let (rig, reader) = try start(["--braille-table", "abrege"])
+        defer { _ = reader.finish(); rig.stop() }
         // « chercher » is two cells in abrégé (⠷⠦⠷⠦ is ch-er-ch-er), then « python » letter by letter.
         var line: [String: Any] = [:]
         for dots in [0x37, 0x26, 0x37, 0x26] { line = try press("PassDots \(dots)", rig, reader) }
