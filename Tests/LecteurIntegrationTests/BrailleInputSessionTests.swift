@@ -147,4 +147,31 @@ import Testing
         try send("KEY_ENTER", rig)
         _ = try reader.next("focus") { ($0["label"] as? String)?.contains("Python") == true }
     }
+
+    /// On a terminal the reader waits for a key in libedit (or in single-key mode): « quitter »
+    /// typed on the display still ends it, with its goodbye, and the terminal is left as found.
+    @Test(.requires(.brltty), arguments: ["lines", "keys"])
+    func onATerminalQuittingFromTheDisplayEndsTheReader(input: String) throws {
+        let rig = try BrlttyRig.start(cells: 40)
+        defer { rig.stop() }
+        let home = NSTemporaryDirectory() + "lecteur-braille-pty-\(UUID().uuidString)"
+        let typing = Thread { [self] in
+            // The reader is up, its catalogue loaded, once « 14 formations chargées. » is on the
+            // display (brltty shows its own screen before).
+            guard rig.waitForBraille(timeout: 20, { BrailleSessionTests.withoutCursor($0.unicode ?? "").hasPrefix("⠠⠡⠹⠀⠋⠕⠗⠍⠁⠞⠊⠕⠝⠎") }) != nil
+            else { return }
+            for character in "quitter" { try? send("PassDots \(Self.letters[character]!)", rig) }
+            try? send("PassDots 128", rig)
+        }
+        typing.start()
+        let run = try PseudoTerminal.run(["--transcript", "jsonl", "--speech", "off", "--braille", "on", "--input", input],
+                                         environment: ["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none",
+                                                       "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
+                                                       "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"],
+                                         steps: [])
+        #expect(run.status == 0, "the reader did not end: \(run.output.suffix(400))")
+        #expect(run.events("braille").contains { $0["kind"] as? String == "input" && $0["text"] as? String == "quitter" })
+        #expect(run.events("notice", code: "goodbye").count == 1, "one goodbye")
+        #expect(run.sttyBefore == run.sttyAfter)
+    }
 }
