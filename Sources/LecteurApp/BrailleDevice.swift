@@ -140,7 +140,7 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
         // activates an element that acts, and moves the review cursor over plain text).
         case .intent(.activate(let routed?)): post(.displayKey(.route(character: routed)))
         case .intent(.activate(nil)): post(.displayKey(.activate))
-        case .typed(let input): post(.brailleTyped(input))
+        case .typed(let input): post(.brailleTyped(input, atMs: ReaderSession.nowMs()))
         case .panned(let rendering):
             post(.displayPanned(text: rendering.line.text, cells: rendering.windowUnicode,
                                 cursor: rendering.cursorCell ?? 0, kind: rendering.line.kind))

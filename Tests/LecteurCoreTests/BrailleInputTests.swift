@@ -156,3 +156,19 @@ import Testing
         #expect(state.lastSearch == "python")
     }
 }
+
+extension BrailleInputTests {
+    /// A practice answer typed on the display is an answer like a typed line, timed to its Enter.
+    @Test func aPracticeAnswerTypedOnTheDisplayIsAnsweredAndTimed() throws {
+        var state = Fixture.loadedState()
+        _ = Fixture.reader.reduce(&state, .practiceReady(.koch(level: 2), seed: 5))
+        let expected = try #require(state.practice?.current).character
+        _ = Fixture.reader.reduce(&state, .questionSounded(question: 1, endsAtMs: 10_000))
+        _ = Fixture.reader.reduce(&state, .brailleTyped(.character(expected), atMs: 10_300))
+        let effects = Fixture.reader.reduce(&state, .brailleTyped(.dots(0x80), atMs: 10_900))
+        let result = try #require(effects.compactMap { if case .practiceAnswered(let r) = $0 { r } else { nil } }.first)
+        #expect(result.correct)
+        #expect(result.answer == String(expected))
+        #expect(result.latencyMs == 900)
+    }
+}

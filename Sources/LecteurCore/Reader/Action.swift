@@ -61,8 +61,9 @@ public enum Action: Hashable, Sendable {
     case completion([String])
     /// Storage's counts for `statistiques`, asked for by `.loadStatistics`.
     case statisticsReady(PracticeStatistics)
-    /// A key of the braille display's keyboard: a character, a cell, a chord, Enter…
-    case brailleTyped(BrailleInput)
+    /// A key of the braille display's keyboard: a character, a cell, a chord, Enter…, stamped
+    /// with the monotonic time (ms) it arrived: a practice answer's time counts to its Enter.
+    case brailleTyped(BrailleInput, atMs: Double? = nil)
     /// The braille device's back-translation of these cells (`.backTranslate`); nil when it
     /// could not translate them.
     case brailleBackTranslated(cells: [UInt8], text: String?)

@@ -135,8 +135,8 @@ public struct Reader: Sendable {
             self.key(key, &state, &out)
         case .completion(let candidates):
             terminal.completion(candidates, &state, &out)
-        case .brailleTyped(let input):
-            brailleRequest(brailleInput.typed(input, &state, &out), &state, &out)
+        case .brailleTyped(let input, let atMs):
+            brailleRequest(brailleInput.typed(input, &state, &out), atMs: atMs, &state, &out)
         case .brailleBackTranslated(let cells, let text):
             brailleInput.backTranslated(cells, text: text, &state, &out)
         }
@@ -310,9 +310,10 @@ public struct Reader: Sendable {
 
     /// A line typed on the display runs as a typed line; what it writes replaces the typed
     /// line on the display, or the focus comes back.
-    private func brailleRequest(_ request: BrailleInputReducer.Request?, _ state: inout ReaderState, _ out: inout Announcer) {
+    private func brailleRequest(_ request: BrailleInputReducer.Request?, atMs: Double?, _ state: inout ReaderState,
+                                _ out: inout Announcer) {
         switch request {
-        case .line(let line)?: typed(line, atMs: nil, &state, &out)
+        case .line(let line)?: typed(line, atMs: atMs, &state, &out)
         case .command(let command)?: self.command(command, &state, &out)
         case nil: return
         }
