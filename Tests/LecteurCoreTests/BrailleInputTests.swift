@@ -135,7 +135,7 @@ import Testing
         _ = Fixture.reader.reduce(&state, .brailleTyped(.chord(0b0000_0101)))
         #expect(state.tab == .formations, "space with dots 1-3: the other tab, backwards")
         let unknown = Fixture.reader.reduce(&state, .brailleTyped(.chord(0b0011_0000)))
-        #expect(unknown.notices == [Fixture.fr(.brailleInputChordUnknown, ["dots": "5-6"])])
+        #expect(unknown.notices == [Fixture.fr(.brailleInputChordUnknown, ["dots": "5, 6"])])
         let help = Fixture.reader.reduce(&state, .brailleTyped(.chord(0b0001_0011)))
         let text = help.notices.first ?? ""
         #expect(text.hasPrefix(Fixture.fr(.brailleInputChordsIntro)), "aide lists the chords first once the keyboard is used")

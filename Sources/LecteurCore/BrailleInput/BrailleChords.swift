@@ -39,8 +39,8 @@ public enum BrailleChords {
         entries.first { $0.dots == dots }?.request
     }
 
-    /// "1-2-5": the dots of a cell as a braille user names them.
+    /// "1, 2, 5": the dots of a cell, one by one (« 1-2-5 » would be read « 1 à 2 à 5 »).
     public static func dotNumbers(_ dots: UInt8) -> String {
-        (0..<8).filter { dots & (1 << $0) != 0 }.map { String($0 + 1) }.joined(separator: "-")
+        (0..<8).filter { dots & (1 << $0) != 0 }.map { String($0 + 1) }.joined(separator: ", ")
     }
 }
