@@ -25,6 +25,8 @@ import Testing
         var shown: [BrailleLine] { lock.withLock { lines } }
         func show(_ line: BrailleLine) -> String? { lock.withLock { lines.append(line) }; return "⠿" }
         func release() {}
+        func advance() -> BrailleWindow? { nil }
+        var hasDisplay: Bool { true }
     }
 
     final class FakeAudio: AudioOutput, @unchecked Sendable {

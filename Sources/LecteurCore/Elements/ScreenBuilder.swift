@@ -33,6 +33,8 @@ public struct ScreenBuilder: Sendable {
             else { return morseScreen(progress: state.morseProgress) }
             return symbolScreen(symbol, progress: state.morseProgress[symbol.id])
         case .settings: return settingsScreen(state)
+        case .help: return helpScreen(state)
+        case .history: return historyScreen(state)
         }
     }
 

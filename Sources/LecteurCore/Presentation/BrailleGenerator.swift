@@ -12,12 +12,19 @@ public struct BrailleLine: Hashable, Sendable {
     /// Cell offset of the cursor: the start of the element's text.
     public let cursor: Int
     public let kind: Kind
+    /// The display opens the line on its last window, not its first: FWINLT on an element's
+    /// first window moved back to this one, and the finger reads on backwards.
+    public let fromEnd: Bool
 
-    public init(text: String, cursor: Int, kind: Kind = .focus) {
+    public init(text: String, cursor: Int, kind: Kind = .focus, fromEnd: Bool = false) {
         self.text = text
         self.cursor = cursor
         self.kind = kind
+        self.fromEnd = fromEnd
     }
+
+    /// The same line, opened on its last window.
+    public var openingOnLastWindow: BrailleLine { BrailleLine(text: text, cursor: cursor, kind: kind, fromEnd: true) }
 }
 
 /// The braille side of an element, like Orca's braille generator: the selection marker first
