@@ -157,7 +157,8 @@ public struct ScreenBuilder: Sendable {
                     visibleText: String(symbol.character),
                     hint: strings(.morseRowHint), value: progressText(progress[symbol.id]),
                     action: .openSymbol(id: symbol.id),
-                    brailleText: "\(symbol.character) \(MorseBraille.cells(symbol.pattern)) " + brailleProgress(progress[symbol.id]))
+                    brailleText: "\(symbol.character) \(MorseBraille.cells(symbol.pattern))" + strings(.brailleValueSeparator)
+                        + brailleProgress(progress[symbol.id]))
         }
         return Screen(id: .morse, code: "morse", title: strings(.screenMorse), elements: rows)
     }

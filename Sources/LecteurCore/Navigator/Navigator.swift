@@ -402,7 +402,7 @@ public struct Navigator: Sendable {
         let index = clampedFocus(state, screen)
         let element = screen.elements[index]
         var text = element.selected == nil ? element.label : element.visibleText
-        if let value = element.value, !value.isEmpty { text += " " + value }
+        if let value = element.value, !value.isEmpty { text += strings(.brailleValueSeparator) + value }
         let line = braille.line(element)
         return ReviewReducer.Target(screen: screen.id, index: index, text: ReviewText(text), lineStart: line.cursor, line: line)
     }

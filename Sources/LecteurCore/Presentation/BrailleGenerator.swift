@@ -36,6 +36,8 @@ public struct BrailleGenerator: Sendable {
     private let selectedMarker: String, notSelectedMarker: String
     private let selectedCursor: Int, notSelectedCursor: Int
     private let buttonAbbreviation: String, headingAbbreviation: String, textAbbreviation: String, tabAbbreviation: String
+    /// Between a label and its value: « A ⠂⠒ - pas encore pratiqué », never run together.
+    private let valueSeparator: String
 
     public init(strings: Strings) {
         self.strings = strings
@@ -47,10 +49,11 @@ public struct BrailleGenerator: Sendable {
         headingAbbreviation = strings(.brailleRoleHeading)
         textAbbreviation = strings(.brailleRoleText)
         tabAbbreviation = strings(.brailleRoleTab)
+        valueSeparator = strings(.brailleValueSeparator)
     }
 
-    /// The parts joined with spaces: marker, text (even empty), value when not empty, role
-    /// abbreviation when the locale has one.
+    /// The parts joined with spaces: marker, text (even empty), value when not empty (after the
+    /// locale's separator), role abbreviation when the locale has one.
     public func line(_ element: Element) -> BrailleLine {
         var text = ""
         var cursor = 0
@@ -65,7 +68,7 @@ public struct BrailleGenerator: Sendable {
         } else {
             text += element.selected == nil ? element.label : element.visibleText
             if let value = element.value, !value.isEmpty {
-                text += " "
+                text += valueSeparator
                 text += value
             }
         }

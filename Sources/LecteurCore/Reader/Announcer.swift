@@ -93,7 +93,8 @@ struct Announcer {
                          _ state: inout ReaderState) {
         effects.append(.notice(code: code, message: message, detail: detail))
         speak(message, priority: priority, remember: remember, readPunctuation: readPunctuation, &state)
-        if showing { showMessage(message) }
+        // A countdown goes on the display at once: queued, each second would wait for the last.
+        if showing { showMessage(message, now: priority == .progress) }
         state.lastMessage = LastMessage(code: code, text: message, isError: false)
     }
 
@@ -107,9 +108,9 @@ struct Announcer {
     /// A message for the braille display: one line, the whole text, panned by the display. The
     /// first message of an action goes to the display at once, unless an earlier message is
     /// still being read; the others queue, each to be shown for its whole time.
-    mutating func showMessage(_ message: String) {
+    mutating func showMessage(_ message: String, now: Bool = false) {
         let line = message.split(whereSeparator: \.isNewline).joined(separator: lineBreak)
-        guard showedMessage == nil, !holdFocus else {
+        guard now || (showedMessage == nil && !holdFocus) else {
             queuedMessages.append(line)
             return
         }

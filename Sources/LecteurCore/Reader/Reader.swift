@@ -43,8 +43,11 @@ public struct Reader: Sendable {
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
         let byUser = action.isTheUsers
+        // A message still being read holds what the reader shows on its own; a countdown (the
+        // last thing said was progress) is replaced by what follows it.
+        let displayBusy = !byUser && state.display.message != nil && !state.announcement.lastWasProgress
         var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation,
-                            holdFocus: !byUser && state.display.message != nil, lineBreak: strings(.brailleLineBreak))
+                            holdFocus: displayBusy, lineBreak: strings(.brailleLineBreak))
         if byUser {
             state.announcement.answerPending = true
             // Any key or command stops a reading in progress, the focus staying where it is;
@@ -74,7 +77,8 @@ public struct Reader: Sendable {
                 // A key first takes the message away, as NVDA does: the finger reads the next
                 // message, or the focus again.
                 display.showNext(&state, &out)
-                break
+                state.announcement.answerPending = false
+                return out.effects
             }
             let command: Command
             switch intent {
