@@ -97,7 +97,7 @@ import Testing
         // One interrupting utterance per answer at most: each line's answer starts with one.
         let interrupting = out.events("speech").filter { $0["interrupt"] as? Bool == true }.count
         #expect(interrupting <= script.split(separator: "\n").count)
-        #expect(out.events("speech").contains { ($0["text"] as? String)?.hasPrefix("Dernières annonces :") == true })
+        #expect(out.events("speech").contains { ($0["text"] as? String)?.hasPrefix("Historique, ") == true })
         #expect(out.events("status").count == 1)
     }
 }

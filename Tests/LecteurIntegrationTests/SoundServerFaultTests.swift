@@ -19,7 +19,8 @@ import Testing
         let reader = try InteractiveLecteur(speaking, environment: home.environment.merging(["PULSE_SERVER": pulse.server]) { $1 })
         defer { reader.kill() }
         _ = try reader.next("focus")
-        reader.send("aide") // the whole help: well over 30 s of speech
+        reader.send("aide")      // the « Aide » screen…
+        reader.send("tout lire") // …read to its end: well over 30 s of speech
         _ = try reader.next("speech") { ($0["text"] as? String)?.hasPrefix("Commandes") == true }
         // Kill only once the help is really sounding on the server.
         let deadline = Date().addingTimeInterval(10)
@@ -30,8 +31,8 @@ import Testing
         // Without a server the reader goes on: commands are answered, in text. The loss is told
         // when a write fails: at once if the help was still queued, else (under a sanitizer,
         // synthesis can trail playback) with this next announcement.
-        reader.send("suivant")
-        _ = try reader.next("focus", timeout: 10) { $0["label"] as? String == "Accessibilité, non sélectionné" }
+        reader.send("retour")
+        _ = try reader.next("focus", timeout: 10) { $0["label"] as? String == "Toutes, sélectionné" }
         let lost = try #require(reader.wait(timeout: 10) { $0["code"] as? String == "audio.lost" })
         #expect(lost["message"] as? String
                 == "Le son est coupé : le serveur de son ne répond plus. Le texte reste affiché ; le lecteur rétablit le son dès que le serveur revient.")

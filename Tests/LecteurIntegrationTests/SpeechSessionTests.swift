@@ -31,11 +31,12 @@ import Testing
         let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "on", "--braille", "off"],
                                             environment: env(["PULSE_SERVER": pulse.server]))
         _ = try reader.next("focus")
-        reader.send("aide")           // the whole help: well over 30 s of speech
+        reader.send("aide")           // the « Aide » screen…
+        reader.send("tout lire")      // …read to its end: well over 30 s of speech
         usleep(2_000_000)
         let interruptAt = recording.elapsed
-        reader.send("suivant")        // interrupts it
-        _ = try reader.next("speech") { $0["text"] as? String == "Accessibilité, non sélectionné, bouton, filtre 2 sur 7" }
+        reader.send("retour")         // interrupts it, back on the list
+        _ = try reader.next("speech") { $0["text"] as? String == "Toutes, sélectionné, bouton, filtre 1 sur 7" }
         usleep(4_500_000)
         #expect(reader.finish() == 0)
         let samples = recording.samples()
