@@ -103,7 +103,9 @@ import Testing
         // « aide » opens a screen of one element per command; « tout lire » reads it to the end.
         let aide = try LecteurProcess.run(["--speech", "off", "--braille", "off", "--transcript", "jsonl", "--locale", lang],
                                           input: "aide\ntout lire\nquitter\n")
-        let help = aide.events("focus").filter { $0["screen"] as? String == "help" }.compactMap { $0["label"] as? String }
+        var help: [String] = []
+        for case let label as String in aide.events("focus").filter({ $0["screen"] as? String == "help" }).map({ $0["label"] })
+        where !help.contains(label) { help.append(label) }
         #expect(help.count > 30, "\(lang): \(help.count) help elements")
         for line in help.dropFirst().dropLast() {
             let names = String(line.split(separator: ":").first ?? "").trimmingCharacters(in: .whitespaces)
