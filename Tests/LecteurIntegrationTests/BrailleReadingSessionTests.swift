@@ -10,8 +10,21 @@ import Testing
 @Suite(.serialized) struct BrailleReadingSessionTests {
     let withoutCursor = BrailleSessionTests.withoutCursor
 
-    /// A reader on the rig, with `lecteur.toml`'s [reader] section set to `reader`.
-    func start(_ rig: BrlttyRig, reader settings: String, _ extra: [String] = []) throws -> (InteractiveLecteur, String) {
+    /// A real brltty and a reader on it, with `lecteur.toml`'s [reader] section set to `settings`.
+    struct Session {
+        let rig: BrlttyRig
+        let reader: InteractiveLecteur
+        let home: String
+
+        func close() {
+            _ = reader.finish()
+            rig.stop()
+            try? FileManager.default.removeItem(atPath: home)
+        }
+    }
+
+    func openSession(reader settings: String, _ extra: [String] = []) throws -> Session {
+        let rig = try BrlttyRig.start(cells: 40)
         let home = NSTemporaryDirectory() + "lecteur-brl-reading-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: home + "/config/lecteur", withIntermediateDirectories: true)
         try "[reader]\n\(settings)\n".write(toFile: home + "/config/lecteur/lecteur.toml", atomically: true, encoding: .utf8)
@@ -19,7 +32,7 @@ import Testing
                                             environment: ["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none",
                                                           "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
                                                           "XDG_CONFIG_HOME": home + "/config"])
-        return (reader, home)
+        return Session(rig: rig, reader: reader, home: home)
     }
 
     /// The display event that first shows these cells (a long line: its first window), after `after`.
@@ -35,14 +48,13 @@ import Testing
     }
 
     @Test(.requires(.brltty)) func atStartUpTheWarningAndTheLoadAreEachOnTheDisplayForTheirWholeTime() throws {
-        let rig = try BrlttyRig.start(cells: 40)
-        defer { rig.stop() }
         let catalogue = NSTemporaryDirectory() + "lecteur-set-aside-\(UUID().uuidString).json"
         try #"{"data": [{"id": 1, "title": "Découverte de la bureautique", "description": "Premiers pas.", "duration": "3 heures", "level": "Débutant", "price": 79, "next_session": null, "category": null}, 5]}"#
             .write(toFile: catalogue, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: catalogue) }
-        let (reader, home) = try start(rig, reader: "braille-message = 1.5", ["--catalog", catalogue])
-        defer { _ = reader.finish(); try? FileManager.default.removeItem(atPath: home) }
+        let session = try openSession(reader: "braille-message = 1.5", ["--catalog", catalogue])
+        defer { session.close() }
+        let rig = session.rig, reader = session.reader
         let warning = try reader.next("braille") { $0["kind"] as? String == "message" }
         #expect((warning["text"] as? String)?.hasPrefix("Enregistrement n° 2 du fichier ignoré") == true, "\(warning)")
         let loaded = try reader.next("braille") { $0["kind"] as? String == "message" }
@@ -57,13 +69,13 @@ import Testing
         let onFocus = try #require(shown(rig, focusCells, after: 0))
         #expect(seconds(onWarning, onLoaded) >= 1.4, "the warning stayed \(seconds(onWarning, onLoaded)) s")
         #expect(seconds(onLoaded, onFocus) >= 1.4, "the load's message stayed \(seconds(onLoaded, onFocus)) s")
+        print("BRAILLE start-up: warning on the display \(seconds(onWarning, onLoaded)) s, load message \(seconds(onLoaded, onFocus)) s (message-braille 1.5)")
     }
 
     @Test(.requires(.brltty)) func panningALongMessageKeepsItUpThenAKeyBringsTheFocusBack() throws {
-        let rig = try BrlttyRig.start(cells: 40)
-        defer { rig.stop() }
-        let (reader, home) = try start(rig, reader: "braille-message = 2")
-        defer { _ = reader.finish(); try? FileManager.default.removeItem(atPath: home) }
+        let session = try openSession(reader: "braille-message = 2")
+        defer { session.close() }
+        let rig = session.rig, reader = session.reader
         _ = try reader.next("braille") { $0["kind"] as? String == "focus" }
         reader.send("filtre zzz")
         let error = try reader.next("braille") { $0["kind"] as? String == "message" }
@@ -84,10 +96,9 @@ import Testing
     }
 
     @Test(.requires(.brltty)) func helpAndHistoryAreScreensReadKeyByKey() throws {
-        let rig = try BrlttyRig.start(cells: 40)
-        defer { rig.stop() }
-        let (reader, home) = try start(rig, reader: "braille-message = 0")
-        defer { _ = reader.finish(); try? FileManager.default.removeItem(atPath: home) }
+        let session = try openSession(reader: "braille-message = 0")
+        defer { session.close() }
+        let rig = session.rig, reader = session.reader
         _ = try reader.next("braille") { $0["kind"] as? String == "message" }
         try rig.send("Home")
         _ = try reader.next("braille") { $0["kind"] as? String == "focus" }
@@ -123,10 +134,9 @@ import Testing
     }
 
     @Test(.requires(.brltty)) func readingAllWithoutAVoicePacesTheDisplayAndItsPanningKeySkipsAhead() throws {
-        let rig = try BrlttyRig.start(cells: 40)
-        defer { rig.stop() }
-        let (reader, home) = try start(rig, reader: "braille-message = 0\nbraille-scroll = 1")
-        defer { _ = reader.finish(); try? FileManager.default.removeItem(atPath: home) }
+        let session = try openSession(reader: "braille-message = 0\nbraille-scroll = 1")
+        defer { session.close() }
+        let rig = session.rig, reader = session.reader
         _ = try reader.next("braille") { $0["kind"] as? String == "message" }
         reader.send("aller 1")
         _ = try reader.next("focus")
