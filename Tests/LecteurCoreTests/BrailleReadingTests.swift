@@ -182,7 +182,7 @@ import Testing
         #expect(set.notices == ["Lecture sans voix : 2,5 secondes par fenêtre de la plage braille."])
         #expect(state.settings.brailleScrollSeconds == 2.5)
         let bad = Fixture.reader.reduce(&state, .command(.set(name: "défilement-braille", value: "0")))
-        #expect(bad.errors == ["Durée de défilement braille invalide : « 0 ». Donnez un nombre de secondes de 0,5 à 60."])
+        #expect(bad.errors == ["Durée de défilement braille invalide : « 0 ». Donnez un nombre de secondes de 1 à 60."])
         let (restored, _) = ReaderSettings.restore({ $0 == "reader.braille-scroll" ? "6" : nil }, strings: Fixture.fr)
         #expect(restored.brailleScrollSeconds == 6)
     }

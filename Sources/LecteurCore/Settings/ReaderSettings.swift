@@ -30,8 +30,8 @@ public struct ReaderSettings: Hashable, Sendable {
     public var questionBraille: QuestionBraille = .none
 
     public static let brailleMessageRange: ClosedRange<Double> = 0...60
-    /// A window needs a moment to be felt; past a minute nobody waits for it.
-    public static let brailleScrollRange: ClosedRange<Double> = 0.5...60
+    /// A window needs a second to be felt; past a minute nobody waits for it.
+    public static let brailleScrollRange: ClosedRange<Double> = 1...60
 
     public init() {}
 

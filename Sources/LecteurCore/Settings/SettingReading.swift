@@ -50,7 +50,7 @@ extension ReaderSettings {
                                   range: Int(Self.brailleMessageRange.lowerBound)...Int(Self.brailleMessageRange.upperBound))
         case .brailleScroll:
             return SettingReading(value: SettingsReducer.number(brailleScrollSeconds, comma: true),
-                                  range: 1...Int(Self.brailleScrollRange.upperBound))
+                                  range: Int(Self.brailleScrollRange.lowerBound)...Int(Self.brailleScrollRange.upperBound))
         case .punctuation:
             return SettingReading(value: punctuation.name(strings), choices: PunctuationLevel.allCases.map { $0.name(strings) })
         case .alphabet:
