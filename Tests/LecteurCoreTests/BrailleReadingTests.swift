@@ -119,6 +119,14 @@ import Testing
         #expect(state.currentScreenID == .formations)
     }
 
+    @Test func anEmptyHistorySaysSoWithoutACount() {
+        var state = Self.loaded()
+        state.history = []
+        let opened = Fixture.reader.reduce(&state, .command(.history))
+        #expect(opened.spoken == ["Historique", "Aucune annonce pour l'instant."])
+        #expect(Fixture.reader.builder.screen(for: state).elements.map(\.label) == ["Aucune annonce pour l'instant."])
+    }
+
     @Test func readingWithoutAVoicePacesTheDisplayWindowByWindow() {
         var store = ReaderTestStore(state: Self.loaded())
         store.state.hasVoice = false

@@ -17,8 +17,10 @@ struct ListScreenReducer: Sendable {
     func openHistory(_ state: inout ReaderState, _ out: inout Announcer) {
         state.historyEntries = state.history.reversed()
         open(.history, &state)
-        let count = navigator.builder.historyScreen(state).elements.count
-        announce(strings(.brailleReadingHistoryAnnounce, count: count), &state, &out)
+        // Empty, its one element says so (« Aucune annonce pour l'instant. »): no count before it.
+        let count = state.historyEntries.count
+        announce(count == 0 ? strings(.brailleReadingHistoryScreen) : strings(.brailleReadingHistoryAnnounce, count: count),
+                 &state, &out)
     }
 
     /// Opened once on the tab's stack: `aide` on the « Aide » screen lists it again from the top.
