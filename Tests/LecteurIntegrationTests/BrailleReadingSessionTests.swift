@@ -23,7 +23,8 @@ import Testing
         }
     }
 
-    func openSession(reader settings: String, _ extra: [String] = []) throws -> Session {
+    /// `awaiting`: returns once the reader's first braille line of that kind is out.
+    func openSession(reader settings: String, _ extra: [String] = [], awaiting kind: String? = nil) throws -> Session {
         let rig = try BrlttyRig.start(cells: 40)
         let home = NSTemporaryDirectory() + "lecteur-brl-reading-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: home + "/config/lecteur", withIntermediateDirectories: true)
@@ -32,6 +33,7 @@ import Testing
                                             environment: ["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none",
                                                           "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
                                                           "XDG_CONFIG_HOME": home + "/config"])
+        if let kind { _ = try reader.next("braille") { $0["kind"] as? String == kind } }
         return Session(rig: rig, reader: reader, home: home)
     }
 
@@ -73,10 +75,9 @@ import Testing
     }
 
     @Test(.requires(.brltty)) func panningALongMessageKeepsItUpThenAKeyBringsTheFocusBack() throws {
-        let session = try openSession(reader: "braille-message = 2")
+        let session = try openSession(reader: "braille-message = 2", awaiting: "focus")
         defer { session.close() }
         let rig = session.rig, reader = session.reader
-        _ = try reader.next("braille") { $0["kind"] as? String == "focus" }
         reader.send("filtre zzz")
         let error = try reader.next("braille") { $0["kind"] as? String == "message" }
         let cells = try #require(error["cells"] as? String)
@@ -96,10 +97,9 @@ import Testing
     }
 
     @Test(.requires(.brltty)) func helpAndHistoryAreScreensReadKeyByKey() throws {
-        let session = try openSession(reader: "braille-message = 0")
+        let session = try openSession(reader: "braille-message = 0", awaiting: "message")
         defer { session.close() }
         let rig = session.rig, reader = session.reader
-        _ = try reader.next("braille") { $0["kind"] as? String == "message" }
         try rig.send("Home")
         _ = try reader.next("braille") { $0["kind"] as? String == "focus" }
 
@@ -134,10 +134,9 @@ import Testing
     }
 
     @Test(.requires(.brltty)) func readingAllWithoutAVoicePacesTheDisplayAndItsPanningKeySkipsAhead() throws {
-        let session = try openSession(reader: "braille-message = 0\nbraille-scroll = 1")
+        let session = try openSession(reader: "braille-message = 0\nbraille-scroll = 1", awaiting: "message")
         defer { session.close() }
         let rig = session.rig, reader = session.reader
-        _ = try reader.next("braille") { $0["kind"] as? String == "message" }
         reader.send("aller 1")
         _ = try reader.next("focus")
         reader.send("activer")
