@@ -28,6 +28,19 @@ public protocol BrailleSink: AnyObject {
     func backTranslate(_ cells: [UInt8]) -> String?
     /// Gives the display back to the screen reader underneath (on quit or a signal).
     func release()
+    /// Shows the next window of the line on the display (nil: it has no other, or there is no
+    /// display), for a reading that keeps its own time.
+    func advance() -> BrailleWindow?
+    /// Whether a display is wanted (connected or awaited), not only the transcript's cells.
+    var hasDisplay: Bool { get }
+}
+
+/// A window the display moved to, as the transcript's `braille` event reports it.
+public struct BrailleWindow: Hashable, Sendable {
+    public let text: String
+    public let cells: String
+    public let cursor: Int
+    public let kind: BrailleLine.Kind
 }
 
 /// A device's settings (voice, braille table): it checks, applies and saves the ones it owns.

@@ -52,6 +52,8 @@ enum ConfigurationKeys {
         case ReaderSettings.verbosityKey: return { Verbosity(rawValue: $0) != nil }
         case ReaderSettings.brailleMessageKey:
             return { Double($0).map { ReaderSettings.brailleMessageRange.contains($0) } ?? false }
+        case ReaderSettings.brailleScrollKey:
+            return { Double($0).map { ReaderSettings.brailleScrollRange.contains($0) } ?? false }
         case ReaderSettings.positionKey: return { $0 == "on" || $0 == "off" }
         case PunctuationLevel.storageKey: return { PunctuationLevel(rawValue: $0) != nil }
         case ReaderSettings.alphabetKey: return { ReaderSettings.spellingAlphabets.contains($0) }
@@ -85,7 +87,7 @@ enum ConfigurationKeys {
 
     /// Every key the reader reads, as flat dotted keys of the file.
     static var fileKeys: [String] {
-        [ReaderSettings.verbosityKey, ReaderSettings.brailleMessageKey, ReaderSettings.positionKey,
+        [ReaderSettings.verbosityKey, ReaderSettings.brailleMessageKey, ReaderSettings.brailleScrollKey, ReaderSettings.positionKey,
          PunctuationLevel.storageKey, ReaderSettings.alphabetKey, ReaderSettings.echoKey, ReaderSettings.inputModeKey,
          PracticeMode.kochLevelStorageKey, ReaderSettings.kochTimeKey, ReaderSettings.questionBrailleKey,
          SpeechBackend.storageKey, BrailleDevice.storageKey]

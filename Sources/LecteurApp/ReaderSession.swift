@@ -46,6 +46,8 @@ public final class ReaderSession: @unchecked Sendable {
         state.settings = settings
         state.startupNotices = store.startupNotices + problems
         state.morseProgress = store.progress()
+        state.hasVoice = devices.speech != nil
+        state.hasDisplay = devices.braille?.hasDisplay ?? false
         self.state = state
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {
@@ -205,6 +207,12 @@ public final class ReaderSession: @unchecked Sendable {
                 }
             case .cancelTimer(let id):
                 timers[id] = nil
+            case .advanceDisplay:
+                let window = devices.braille?.advance()
+                if let window {
+                    transcript.record(.braille(text: window.text, cells: window.cells, cursor: window.cursor, kind: window.kind))
+                }
+                apply(.displayAdvanced(moved: window != nil))
             case .notice(let code, let message, let detail):
                 transcript.record(.notice(code: code, message: message, detail: detail))
             case .error(let code, let message, let detail):

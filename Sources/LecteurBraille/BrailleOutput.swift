@@ -4,10 +4,15 @@ import LecteurCore
 
 /// What the display's keys ask of the reader, once panning inside a long line has been handled.
 public enum BrailleIntent: Hashable, Sendable {
-    /// LNDN, or FWINRT on the last window: `.command(.next)`.
+    /// LNDN: `.command(.next)`.
     case nextElement
-    /// LNUP, or FWINLT on the first window: `.command(.previous)`.
+    /// LNUP: `.command(.previous)`.
     case previousElement
+    /// FWINRT on the line's last window: the next element (a reading without a voice goes on).
+    case pannedPastEnd
+    /// FWINLT on the line's first window: the previous element, which the reader opens on its
+    /// last window.
+    case pannedPastStart
     /// RETURN, or a routing key over the line's text: activate the focused element (a chip
     /// toggles). `routedCharacter` is the Character offset in `BrailleLine.text` under the
     /// routing key (nil for RETURN).
@@ -62,9 +67,6 @@ public final class BrailleOutput: @unchecked Sendable {
     private var cells: BrailleCells?
     private var panning: BraillePanning?
     private var width: Int
-    /// Set when FWINLT on the first window moved to the previous element: that element's line
-    /// then opens on its last window, so reading backwards continues where the finger is.
-    private var openNextAtEndUntil: Date?
     private let onEvent: @Sendable (Event) -> Void
     private var display: BrailleDisplay!
 
@@ -96,9 +98,9 @@ public final class BrailleOutput: @unchecked Sendable {
     /// Exceptions brltty sent (BrlAPI would have aborted on them); cleared when read.
     public func takeExceptions() -> [String] { display.takeExceptions() }
 
-    /// Translates and shows a line, from its first window (or its last, right after FWINLT moved
-    /// back to this element). Returns what is shown, for the transcript; throws only if liblouis
-    /// fails on the text.
+    /// Translates and shows a line, from its first window (or its last when the reader asks:
+    /// FWINLT moved back to this element). Returns what is shown, for the transcript; throws only
+    /// if liblouis fails on the text.
     @discardableResult
     public func show(_ line: BrailleLine) throws -> BrailleRendering {
         lock.lock()
@@ -112,9 +114,9 @@ public final class BrailleOutput: @unchecked Sendable {
         self.line = line
         self.cells = cells
         var panning = Self.panning(line, cells, width: width)
-        // A line being typed shows its end, where the cursor is.
-        if line.kind == .input || (openNextAtEndUntil.map { $0 > Date() } ?? false) { panning.showLast() } else { panning.showFirst() }
-        openNextAtEndUntil = nil
+        // A line being typed shows its end, where the cursor is; so does a line the reducer
+        // opens from its end (FWINLT past a first window).
+        if line.kind == .input || line.fromEnd { panning.showLast() } else { panning.showFirst() }
         self.panning = panning
         let rendering = renderLocked()
         lock.unlock()
@@ -132,6 +134,18 @@ public final class BrailleOutput: @unchecked Sendable {
         lock.unlock()
         guard let line else { return nil }
         return try show(line)
+    }
+
+    /// Shows the next window of the current line, as FWINRT does, for a reading that keeps its
+    /// own time; nil when the line has no further window (or nothing is shown).
+    public func advance() -> BrailleRendering? {
+        lock.lock()
+        guard var panning, panning.forward() == .moved else { lock.unlock(); return nil }
+        self.panning = panning
+        let rendering = renderLocked()
+        lock.unlock()
+        display.show(frame(rendering))
+        return rendering
     }
 
     /// What the display shows now (nil before the first line).
@@ -162,14 +176,13 @@ public final class BrailleOutput: @unchecked Sendable {
             let outcome = key == .windowForward ? panning.forward() : panning.back()
             self.panning = panning
             let rendering = outcome == .moved ? renderLocked() : nil
-            if outcome == .previousElement { openNextAtEndUntil = Date().addingTimeInterval(2) }
             lock.unlock()
             switch outcome {
             case .moved:
                 display.show(frame(rendering!))
                 onEvent(.panned(rendering!))
-            case .nextElement: onEvent(.intent(.nextElement))
-            case .previousElement: onEvent(.intent(.previousElement))
+            case .nextElement: onEvent(.intent(.pannedPastEnd))
+            case .previousElement: onEvent(.intent(.pannedPastStart))
             }
         case .character(let character): onEvent(.typed(.character(character)))
         // The space bar alone is typed space; with dots it makes a chord.

@@ -72,11 +72,11 @@ import Testing
             $0.lastMessage = LastMessage(code: "server", text: error, isError: true)
             $0.display.message = error; $0.display.token = 3
         }
+        // The error is being read: the offline notice waits for its whole time on the display.
         store.send(.notice(code: "offline", message: offline), [
-            .notice(code: "offline", message: offline), speak(offline, interrupt: false, .notice), message(offline),
-            .schedule(.brailleMessage(token: 4), afterSeconds: 4),
+            .notice(code: "offline", message: offline), speak(offline, interrupt: false, .notice),
         ]) {
-            $0.history.append(offline); $0.display.message = offline; $0.display.token = 4
+            $0.history.append(offline); $0.display.queued = [offline]
             $0.lastMessage = LastMessage(code: "offline", text: offline, isError: false)
         }
 
@@ -85,10 +85,19 @@ import Testing
         #expect(effects.compactMap { if case .speak(let u) = $0 { u.interrupt } else { nil } } == [false, false],
                 "the load and the focus queue behind the offline notice")
         #expect(effects.spoken == ["14 formations chargées.", "Toutes, sélectionné, bouton"])
-        // The focused element's line waits for the message's time to be up.
-        #expect(effects.contains(message("14 formations chargées.")))
-        #expect(!effects.contains { if case .braille(let line) = $0 { line.kind == .focus } else { false } })
-        #expect(effects.last == .schedule(.brailleMessage(token: 5), afterSeconds: 4))
+        // Nothing reaches the display yet: the load's count queues behind the offline notice,
+        // and the focused element's line waits for both.
+        #expect(!effects.contains { if case .braille = $0 { true } else { false } })
+        #expect(loaded.state.display.queued == [offline, "14 formations chargées."])
+        // Each message then has its whole time, in order, and the focus comes back last.
+        let (_, chip) = focus(loaded, index: 0)
+        loaded.send(.timer(.brailleMessage(token: 3)), [message(offline), .schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+            $0.display.message = offline; $0.display.token = 4; $0.display.queued = ["14 formations chargées."]
+        }
+        loaded.send(.timer(.brailleMessage(token: 4)), [
+            message("14 formations chargées."), .schedule(.brailleMessage(token: 5), afterSeconds: 4),
+        ]) { $0.display.message = "14 formations chargées."; $0.display.token = 5; $0.display.queued = [] }
+        loaded.send(.timer(.brailleMessage(token: 5)), [.braille(braille.line(chip))]) { $0.display.message = nil }
     }
 
     @Test func aMessageStaysUntilItsTimeIsUpThenTheFocusComesBack() {
@@ -151,22 +160,35 @@ import Testing
         #expect(effects.compactMap { if case .speak(let u) = $0 { u.interrupt } else { nil } } == [true, false])
     }
 
-    @Test func historyIsSpokenThroughTheLexiconAndShownOnTheDisplay() {
+    @Test func historyOpensAScreenNewestFirstThatIsNotItselfHistory() {
         var store = ReaderTestStore(state: Self.loaded())
-        let effects = store.reader.reduce(&store.stateForTests, .command(.history))
-        let text = "Dernières annonces :\n14 formations chargées.\nToutes, sélectionné, bouton"
-        #expect(effects == [
-            .notice(code: "history", message: text),
-            speak("Dernières annonces : 14 formations chargées. Toutes, sélectionné, bouton.", interrupt: true),
-            message("Dernières annonces : 14 formations chargées. Toutes, sélectionné, bouton"),
-            .schedule(.brailleMessage(token: store.state.display.token), afterSeconds: 4),
-        ])
+        let token = store.state.display.token
+        let history = Fixture.reader.builder.historyScreen
+        let newest = Element(id: "history.1", role: .text, label: "Toutes, sélectionné, bouton")
+        let title = "Historique, 2 annonces, la plus récente d'abord"
+        store.send(.command(.history), [
+            speak(title, interrupt: true), message(title),
+            .focus(FocusReport(screen: "history", title: "Historique", index: 1, count: 2, element: newest, roleWord: nil)),
+            speak("Toutes, sélectionné, bouton", interrupt: false),
+            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
+        ]) {
+            $0.stacks[.formations] = [.formations, .history]; $0.focus[.history] = 0
+            $0.historyEntries = ["Toutes, sélectionné, bouton", "14 formations chargées."]
+            $0.display.message = title; $0.display.token = token + 1
+        }
+        #expect(history(store.state).elements.count == 2)
+        let older = Element(id: "history.2", role: .text, label: "14 formations chargées.")
+        store.send(.command(.next), [
+            .focus(FocusReport(screen: "history", title: "Historique", index: 2, count: 2, element: older, roleWord: nil)),
+            speak("14 formations chargées.", interrupt: true), .braille(braille.line(older)),
+        ]) { $0.focus[.history] = 1; $0.display.message = nil }
         #expect(store.state.history.count == 2, "the history read back is not itself history")
     }
 
     @Test func statusIsAskedOfTheDevicesAndItsAnswerInterruptsOnce() {
         var store = ReaderTestStore(state: Self.loaded())
-        store.send(.command(.status), [.queryStatus]) { $0.announcement.answerPending = true }
+        // The command takes the load's message away: its answer shows at once when it comes.
+        store.send(.command(.status), [.queryStatus]) { $0.announcement.answerPending = true; $0.display.message = nil }
         let status = DeviceStatus(sound: .none, speechPending: nil, braille: .off)
         let text = status.message(fr)
         store.send(.statusReported(status), [
@@ -181,7 +203,7 @@ import Testing
     @Test func settingsGoToTheirOwnerAndOnlyTheChangedOneIsSaved() {
         var store = ReaderTestStore(state: Self.loaded())
         store.send(.command(.set(name: "volume", value: "120")), [.configureDevice(.speechVolume, value: "120")]) {
-            $0.announcement.answerPending = true
+            $0.announcement.answerPending = true; $0.display.message = nil
         }
         store.send(.command(.set(name: "Tonalité", value: "700")), [
             .persist(["morse.tone": "700"]),
@@ -211,7 +233,9 @@ import Testing
 
     @Test func practiceRunsAsAChildAndEndsWithStop() {
         var store = ReaderTestStore(state: Self.loaded())
-        store.send(.command(.practice(koch: false)), [.preparePractice(.weakSymbols)]) { $0.announcement.answerPending = true }
+        store.send(.command(.practice(koch: false)), [.preparePractice(.weakSymbols)]) {
+            $0.announcement.answerPending = true; $0.display.message = nil
+        }
         let started = store.reader.reduce(&store.stateForTests, .practiceReady(.weakSymbols(pool: nil), seed: 7))
         #expect(started.spoken.count == 1)
         #expect(store.state.practice?.isActive == true)

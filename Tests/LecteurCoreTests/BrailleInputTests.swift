@@ -24,12 +24,12 @@ import Testing
             $0.brailleInput.cells = [Self.s]
             $0.brailleInput.keyboardUsed = true
             $0.announcement.answerPending = true
+            // The typed line will take the place of the load message (the answer shows itself).
+            $0.display.message = nil
         }
         store.send(.brailleBackTranslated(cells: [Self.s], text: "s"), [.silence, Self.input("s")]) {
             $0.brailleInput.translated = .init(cells: [Self.s], text: "s")
             $0.announcement.answerPending = false
-            // The typed line takes the place of the load message.
-            $0.display.message = nil
         }
         // The whole word is translated again at each cell.
         store.send(.brailleTyped(.dots(Self.u)), [.backTranslate([Self.s, Self.u])]) {
@@ -136,10 +136,10 @@ import Testing
         #expect(state.tab == .formations, "space with dots 1-3: the other tab, backwards")
         let unknown = Fixture.reader.reduce(&state, .brailleTyped(.chord(0b0011_0000)))
         #expect(unknown.notices == [Fixture.fr(.brailleInputChordUnknown, ["dots": "5, 6"])])
-        let help = Fixture.reader.reduce(&state, .brailleTyped(.chord(0b0001_0011)))
-        let text = help.notices.first ?? ""
-        #expect(text.hasPrefix(Fixture.fr(.brailleInputChordsIntro)), "aide lists the chords first once the keyboard is used")
-        #expect(text.contains(Fixture.fr(.brailleInputChordSearch)))
+        _ = Fixture.reader.reduce(&state, .brailleTyped(.chord(0b0001_0011)))
+        #expect(state.currentScreenID == .help, "space with dots 1-2-5: the « Aide » screen")
+        #expect(state.helpEntries.first == Fixture.fr(.brailleInputChordsIntro), "aide lists the chords first once the keyboard is used")
+        #expect(state.helpEntries.contains(Fixture.fr(.brailleInputChordSearch)))
         let dots = BrailleChords.entries.map(\.dots)
         #expect(Set(dots).count == dots.count, "a chord is bound twice")
     }

@@ -14,6 +14,8 @@ import Testing
 
     @Test func aKochQuestionGivesNothingAwayAndItsAnswerIsTimedAndUnlocks() throws {
         var store = ReaderTestStore(state: Fixture.loadedState())
+        // The command that asked for practice took the load's message off the display.
+        store.state.display.message = nil
         let reader = store.reader
         // Nineteen right answers stored by an earlier session: one more unlocks U.
         let history = PracticeHistory(kochWindow: Array(repeating: RecentAnswer(correct: true, latencyMs: 700), count: 19))

@@ -24,6 +24,8 @@ import Testing
         store.send(.command(.showSetting(name: "débit")), [.readSettings([.speechRate])]) {
             $0.settingsRequest = .one(.speechRate)
             $0.announcement.answerPending = true
+            // Taken away by the command: the answer shows at once when it comes.
+            $0.display.message = nil
         }
         let said = "Débit : 175 ; de 80 à 450."
         store.send(.settingsRead([.speechRate: SettingReading(value: "175", range: 80...450)]), [

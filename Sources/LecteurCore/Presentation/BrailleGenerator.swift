@@ -14,12 +14,19 @@ public struct BrailleLine: Hashable, Sendable {
     /// Cell offset of the cursor: the start of the element's text.
     public let cursor: Int
     public let kind: Kind
+    /// The display opens the line on its last window, not its first: FWINLT on an element's
+    /// first window moved back to this one, and the finger reads on backwards.
+    public let fromEnd: Bool
 
-    public init(text: String, cursor: Int, kind: Kind = .focus) {
+    public init(text: String, cursor: Int, kind: Kind = .focus, fromEnd: Bool = false) {
         self.text = text
         self.cursor = cursor
         self.kind = kind
+        self.fromEnd = fromEnd
     }
+
+    /// The same line, opened on its last window.
+    public var openingOnLastWindow: BrailleLine { BrailleLine(text: text, cursor: cursor, kind: kind, fromEnd: true) }
 }
 
 /// The braille side of an element, like Orca's braille generator: the selection marker first
@@ -31,6 +38,8 @@ public struct BrailleGenerator: Sendable {
     private let selectedMarker: String, notSelectedMarker: String
     private let selectedCursor: Int, notSelectedCursor: Int
     private let buttonAbbreviation: String, headingAbbreviation: String, textAbbreviation: String, tabAbbreviation: String
+    /// Between a label and its value: « A ⠂⠒ - pas encore pratiqué », never run together.
+    private let valueSeparator: String
 
     public init(strings: Strings) {
         self.strings = strings
@@ -42,10 +51,11 @@ public struct BrailleGenerator: Sendable {
         headingAbbreviation = strings(.brailleRoleHeading)
         textAbbreviation = strings(.brailleRoleText)
         tabAbbreviation = strings(.brailleRoleTab)
+        valueSeparator = strings(.brailleValueSeparator)
     }
 
-    /// The parts joined with spaces: marker, text (even empty), value when not empty, role
-    /// abbreviation when the locale has one.
+    /// The parts joined with spaces: marker, text (even empty), value when not empty (after the
+    /// locale's separator), role abbreviation when the locale has one.
     public func line(_ element: Element) -> BrailleLine {
         var text = ""
         var cursor = 0
@@ -60,7 +70,7 @@ public struct BrailleGenerator: Sendable {
         } else {
             text += element.selected == nil ? element.label : element.visibleText
             if let value = element.value, !value.isEmpty {
-                text += " "
+                text += valueSeparator
                 text += value
             }
         }

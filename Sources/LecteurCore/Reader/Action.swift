@@ -21,6 +21,9 @@ public enum Action: Hashable, Sendable {
     case displayPanned(text: String, cells: String, cursor: Int, kind: BrailleLine.Kind)
     /// A clock asked for by `Effect.schedule` has rung.
     case timer(TimerID)
+    /// The display's answer to `.advanceDisplay`: it showed the line's next window (`moved`), or
+    /// the line had no more (or there is no display).
+    case displayAdvanced(moved: Bool)
     case catalogueLoading
     /// `warnings` are already-worded messages about records set aside.
     case catalogueLoaded(Catalogue, warnings: [String] = [])
@@ -79,6 +82,11 @@ public enum DisplayIntent: Hashable, Sendable {
     case activate
     /// HOME.
     case repeatElement
+    /// FWINRT on the line's last window: the next element (a reading without a voice goes on
+    /// from there).
+    case panForward
+    /// FWINLT on the line's first window: the previous element, opened on its last window.
+    case panBack
     /// A routing key over the character at this offset of the line's text: over an element that
     /// acts it activates, over plain text it moves the review cursor there.
     case route(character: Int)
@@ -165,6 +173,8 @@ public enum Effect: Hashable, Sendable {
     case schedule(TimerID, afterSeconds: Double)
     /// Stop a pending timer: it will not ring.
     case cancelTimer(TimerID)
+    /// Show the next window of the display's line; answered `.displayAdvanced`.
+    case advanceDisplay
     /// `detail`: the raw text of a system or library error, for the transcript's event only.
     case notice(code: String, message: String, detail: String? = nil)
     case error(code: String, message: String, detail: String? = nil)

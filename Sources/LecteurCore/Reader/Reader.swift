@@ -15,6 +15,8 @@ public struct Reader: Sendable {
     let terminal: TerminalReducer
     let copying: CopyReducer
     let brailleInput: BrailleInputReducer
+    let display: DisplayReducer
+    let lists: ListScreenReducer
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -37,16 +39,23 @@ public struct Reader: Sendable {
                                         abbreviations: pronunciation?.lexicon.abbreviations.keys.map { $0 } ?? [])
         terminal = TerminalReducer(strings: strings)
         brailleInput = BrailleInputReducer(strings: strings, navigator: navigator, terminal: terminal)
+        display = DisplayReducer(navigator: navigator)
+        lists = ListScreenReducer(navigator: navigator)
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
         let byUser = action.isTheUsers
+        // A message still being read holds what the reader shows on its own; a countdown (the
+        // last thing said was progress) is replaced by what follows it.
+        let displayBusy = !byUser && state.display.message != nil && !state.announcement.lastWasProgress
         var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation,
-                            holdFocus: !byUser && state.display.message != nil)
+                            holdFocus: displayBusy, lineBreak: strings(.brailleLineBreak))
         if byUser {
             state.announcement.answerPending = true
-            // Any key or command stops a reading in progress, the focus staying where it is.
+            // Any key or command stops a reading in progress, the focus staying where it is;
+            // only the display's panning key skips ahead in a reading without a voice.
             state.readAll = nil
+            if action != .displayKey(.panForward) { state.display.reading = nil }
         }
 
         switch action {
@@ -67,13 +76,27 @@ public struct Reader: Sendable {
             delegated(navigator.activateElement(at: index, &state, &out), &state, &out)
         case .displayKey(let intent):
             if state.display.message != nil {
-                // A key first takes the message away, as NVDA does: the finger reads the focus again.
-                break
+                // A key first takes the message away, as NVDA does: the finger reads the next
+                // message, or the focus again.
+                display.showNext(&state, &out)
+                state.announcement.answerPending = false
+                return out.effects
             }
             let command: Command
             switch intent {
             case .next: command = .next
             case .previous: command = .previous
+            case .panForward:
+                guard state.display.reading == nil else {
+                    display.nextElement(&state, &out)
+                    finishDisplay(byUser: byUser, &state, &out)
+                    return out.effects
+                }
+                command = .next
+            case .panBack:
+                // Reading backwards: the previous element opens on its last window.
+                out.focusFromEnd = true
+                command = .previous
             case .activate: command = .activate
             case .repeatElement: command = .repeatLast
             case .route(let character):
@@ -90,11 +113,13 @@ public struct Reader: Sendable {
             self.command(command, &state, &out)
         case .displayPanned(let text, let cells, let cursor, let kind):
             out.append(.braillePanned(text: text, cells: cells, cursor: cursor, kind: kind))
+            display.panned(kind, &state, &out)
+        case .displayAdvanced(let moved):
+            display.advanced(moved: moved, &state, &out)
         case .timer(.brailleMessage(let token)):
-            if token == state.display.token, state.display.message != nil {
-                state.display.message = nil
-                if let line = navigator.focusLine(state) { out.append(.braille(line)) }
-            }
+            display.messageTimeUp(token: token, &state, &out)
+        case .timer(.readAllWindow(let token)):
+            display.windowTimeUp(token: token, &state, &out)
         case .catalogueLoading:
             navigator.catalogueLoading(&state, &out)
         case .catalogueLoaded(let catalogue, let warnings):
@@ -146,14 +171,6 @@ public struct Reader: Sendable {
         return out.effects
     }
 
-    /// Lines read one after the other, each ending as a sentence (without doubling its full stop).
-    static func sentences(_ lines: [String]) -> String {
-        lines.map { line in
-            guard let last = line.last, !".!?:…".contains(last) else { return line }
-            return line + "."
-        }.joined(separator: " ")
-    }
-
     /// Notices that replace themselves (a retry countdown, "still loading").
     static let progressCodes: Set<String> = ["retry", "still-loading"]
 
@@ -188,10 +205,10 @@ public struct Reader: Sendable {
             if state.practice != nil { practice.stop(&state, &out) }
             if state.copy != nil { copying.stop(&state, &out) }
         case .history:
-            let lines = state.history.isEmpty ? [strings(.historyEmpty)] : [strings(.historyTitle)] + state.history
-            out.append(.notice(code: "history", message: lines.joined(separator: "\n")))
-            out.speak(Self.sentences(lines), remember: false, &state)
-            out.showMessage(lines.joined(separator: "\n"))
+            lists.openHistory(&state, &out)
+        case .help:
+            // `aide COMMANDE` is answered by the navigator in one line; `aide` alone opens a screen.
+            lists.openHelp(&state, &out)
         case .status:
             out.append(.queryStatus)
         case .statistics:
@@ -205,9 +222,10 @@ public struct Reader: Sendable {
         case .review, .spell, .describeCharacter:
             review.handle(command, target: navigator.reviewTarget(state), &state, &out)
         case .readAll:
-            // From the focus: the element being read is said, the next step waits for it.
+            // From the focus: the element being read is said, the next step waits for it (or,
+            // without a voice, for its time on the display).
             navigator.announceFocus(&state, &out)
-            continueReading(&state, &out)
+            if display.paces(state) { display.startReading(&state, &out) } else { continueReading(&state, &out) }
         default:
             break // navigation commands, handled above
         }
@@ -330,21 +348,8 @@ public struct Reader: Sendable {
         }
     }
 
-    /// The braille message's life: a message of this action stays for its time; a user's key or
-    /// command that wrote nothing else takes an older message away.
     private func finishDisplay(byUser: Bool, _ state: inout ReaderState, _ out: inout Announcer) {
-        if let message = out.showedMessage {
-            state.display.message = message
-            state.display.token += 1
-            if state.settings.brailleMessageSeconds > 0 {
-                out.append(.schedule(.brailleMessage(token: state.display.token), afterSeconds: state.settings.brailleMessageSeconds))
-            }
-        } else if out.wroteBraille {
-            state.display.message = nil
-        } else if byUser, state.display.message != nil, !out.awaitsResult, !out.effects.contains(.quit) {
-            state.display.message = nil
-            if let line = navigator.focusLine(state) { out.append(.braille(line)) }
-        }
+        display.finish(byUser: byUser, &state, &out)
     }
 }
 

@@ -70,6 +70,15 @@ public struct ReaderState: Equatable, Sendable {
     public var settingsRequest: SettingsRequest?
     /// The devices' settings as last read, for the « Réglages » screen.
     public var deviceSettings: [SettingKey: SettingReading] = [:]
+    /// What the « Aide » and « Historique » screens list, as they were when opened (the history
+    /// grows as they are read).
+    public var helpEntries: [String] = []
+    public var historyEntries: [String] = []
+    /// Whether a voice says what the reader says; without one `tout lire` paces the display.
+    public var hasVoice = true
+    /// Whether a braille display is wanted (`--braille on` or `auto`): reading without a voice
+    /// then keeps its time.
+    public var hasDisplay = false
     /// On a terminal (`.attachTerminal`): a welcome, a goodbye, and `q` asks before quitting.
     public var onTerminal = false
     /// « Quitter Lecteur ? » was asked: the next line or key answers it.
@@ -110,6 +119,11 @@ public struct DisplayState: Hashable, Sendable {
     public var message: String?
     /// Identifies the message a timeout belongs to (an older timeout must not remove a newer message).
     public var token = 0
+    /// Messages waiting for the one shown to have had its time, in order (a start-up warning,
+    /// then the load's count): each is shown for its whole time, then the focus comes back.
+    public var queued: [String] = []
+    /// `tout lire` without a voice: the display's reading, window by window.
+    public var reading: DisplayReading?
 
     public init() {}
 }

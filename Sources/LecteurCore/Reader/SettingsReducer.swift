@@ -74,6 +74,13 @@ struct SettingsReducer: Sendable {
                         seconds == 0 ? strings(.settingBrailleMessageUntilKey)
                                      : strings(.settingBrailleMessage, ["seconds": Self.number(seconds, comma: true)]))
             }
+        case .brailleScroll:
+            let seconds = Double(value.replacingOccurrences(of: ",", with: ".")).flatMap { ReaderSettings.brailleScrollRange.contains($0) ? $0 : nil }
+            choose(seconds, or: .brailleReadingSettingBad, value, &state, &out) { seconds, state in
+                state.settings.brailleScrollSeconds = seconds
+                return ([ReaderSettings.brailleScrollKey: Self.number(seconds)],
+                        strings(.brailleReadingSettingSet, ["seconds": Self.number(seconds, comma: true)]))
+            }
         case .punctuation:
             choose(PunctuationLevel(userValue: value), or: .settingBadPunctuation, value, &state, &out) { level, state in
                 state.settings.punctuation = level
@@ -151,7 +158,9 @@ struct SettingsReducer: Sendable {
             if state.currentScreenID != .settings { state.stacks[state.tab, default: []].append(.settings) }
             state.focus[.settings] = 0
             let count = SettingKey.allCases.count
-            out.speak(strings(.settingsScreenAnnounce, ["count": String(count)]), &state)
+            let announcement = strings(.settingsScreenAnnounce, ["count": String(count)])
+            out.speak(announcement, &state)
+            out.showMessage(announcement)
             announce(&state, &out)
         case nil:
             break

@@ -8,4 +8,6 @@
 public enum TimerID: Hashable, Sendable {
     /// The braille message shown with this token has had its time on the display.
     case brailleMessage(token: Int)
+    /// A window of `tout lire` without a voice has had its time on the display.
+    case readAllWindow(token: Int)
 }

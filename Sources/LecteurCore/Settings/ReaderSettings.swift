@@ -6,6 +6,9 @@ public struct ReaderSettings: Hashable, Sendable {
     /// How long a message stays on the braille display before the focused element comes back;
     /// 0 keeps it until the next key or command (NVDA's "message timeout", 4 s by default).
     public var brailleMessageSeconds: Double = 4
+    /// How long each window of `tout lire` stays on the display when there is no voice
+    /// (`régler défilement-braille`), as BRLTTY's autoscroll and NVDA's braille "say all" pace it.
+    public var brailleScrollSeconds: Double = 4
     public var morse: MorseSettings = .default
     /// Say « formation 3 sur 14 » after each move, as NVDA reports an object's position by default.
     public var speakPosition = true
@@ -27,12 +30,15 @@ public struct ReaderSettings: Hashable, Sendable {
     public var questionBraille: QuestionBraille = .none
 
     public static let brailleMessageRange: ClosedRange<Double> = 0...60
+    /// A window needs a second to be felt; past a minute nobody waits for it.
+    public static let brailleScrollRange: ClosedRange<Double> = 1...60
 
     public init() {}
 
     /// Storage keys of the reader's own settings (Morse keeps its `morse.*` keys).
     public static let verbosityKey = "reader.verbosity"
     public static let brailleMessageKey = "reader.braille-message"
+    public static let brailleScrollKey = "reader.braille-scroll"
     public static let positionKey = "reader.position"
     public static let echoKey = "reader.echo"
     public static let inputModeKey = "reader.keyboard"
@@ -48,6 +54,9 @@ public struct ReaderSettings: Hashable, Sendable {
         if let saved = value(verbosityKey), let verbosity = Verbosity(rawValue: saved) { settings.verbosity = verbosity }
         if let saved = value(brailleMessageKey), let seconds = Double(saved), brailleMessageRange.contains(seconds) {
             settings.brailleMessageSeconds = seconds
+        }
+        if let saved = value(brailleScrollKey), let seconds = Double(saved), brailleScrollRange.contains(seconds) {
+            settings.brailleScrollSeconds = seconds
         }
         if let saved = value(positionKey) { settings.speakPosition = saved != "off" }
         if let saved = value(PunctuationLevel.storageKey), let level = PunctuationLevel(userValue: saved) { settings.punctuation = level }

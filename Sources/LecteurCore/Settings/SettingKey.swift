@@ -6,6 +6,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case verbosity
     case position
     case brailleMessage
+    case brailleScroll
     case punctuation, alphabet
     case speechRate, speechPitch, speechVolume, speechVoice, speechBackend
     case brailleTable
@@ -19,6 +20,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.verbosity, "verbosite", "verbosity")
         add(.position, "position", "positions", "position-liste", "list-position")
         add(.brailleMessage, "message-braille", "messages-braille", "braille-message", "braille-messages")
+        add(.brailleScroll, "defilement-braille", "defilement", "braille-scroll", "scroll-braille")
         add(.punctuation, "ponctuation", "punctuation", "signes")
         add(.alphabet, "alphabet", "alphabet-epellation", "spelling-alphabet")
         add(.speechRate, "debit", "rate")
@@ -51,6 +53,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .verbosity: strings(.settingNameVerbosity)
         case .position: strings(.settingNamePosition)
         case .brailleMessage: strings(.settingNameBrailleMessage)
+        case .brailleScroll: strings(.brailleReadingSettingName)
         case .punctuation: strings(.settingNamePunctuation)
         case .alphabet: strings(.settingNameAlphabet)
         case .speechRate: strings(.speechSettingRate)

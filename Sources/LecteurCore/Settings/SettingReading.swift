@@ -48,6 +48,9 @@ extension ReaderSettings {
         case .brailleMessage:
             return SettingReading(value: SettingsReducer.number(brailleMessageSeconds, comma: true),
                                   range: Int(Self.brailleMessageRange.lowerBound)...Int(Self.brailleMessageRange.upperBound))
+        case .brailleScroll:
+            return SettingReading(value: SettingsReducer.number(brailleScrollSeconds, comma: true),
+                                  range: Int(Self.brailleScrollRange.lowerBound)...Int(Self.brailleScrollRange.upperBound))
         case .punctuation:
             return SettingReading(value: punctuation.name(strings), choices: PunctuationLevel.allCases.map { $0.name(strings) })
         case .alphabet:
