@@ -30,7 +30,7 @@ final class LinePrompt {
 
     /// nil when libedit cannot start (the caller then reads plain lines).
     init?(session: ReaderSession, historyPath: String?) {
-        guard let editor = el_init("lecteur", stdin, stdout, stderr) else { return nil }
+        guard let editor = el_init("lecteur", StandardStream.input, StandardStream.output, StandardStream.error) else { return nil }
         guard let history = history_winit() else {
             el_end(editor)
             return nil
@@ -88,8 +88,8 @@ final class LinePrompt {
         var count: Int32 = 0
         guard let line = el_wgets(editor, &count), count > 0 else {
             // What follows (the goodbye, the shell's prompt) starts on a line of its own.
-            fputs("\r\n", stdout)
-            fflush(stdout)
+            fputs("\r\n", StandardStream.output)
+            fflush(StandardStream.output)
             return nil
         }
         var text = Self.string(line, count: Int(count))
@@ -113,9 +113,9 @@ final class LinePrompt {
     // MARK: libedit's callbacks (one editor per process: `active`)
 
     /// libedit keeps the pointers EL_ADDFN is given (it does not copy the names): they must
-    /// live as long as the process.
-    private static let completeName = permanent("lecteur-complete")
-    private static let interruptName = permanent("lecteur-interrupt")
+    /// live as long as the process. Written once, never freed nor changed: safe to share.
+    nonisolated(unsafe) private static let completeName = permanent("lecteur-complete")
+    nonisolated(unsafe) private static let interruptName = permanent("lecteur-interrupt")
 
     private static func permanent(_ text: String) -> UnsafePointer<wchar_t> {
         let wide = Self.wide(text)
@@ -189,8 +189,8 @@ final class LinePrompt {
         guard found.candidates.count > 1 else { return UInt8(CC_REFRESH) }
         let common = found.commonPrefix
         if common.count > found.replacing { replace(found.replacing, with: common) }
-        fputs("\r\n" + found.candidates.joined(separator: "  ") + "\r\n", stdout)
-        fflush(stdout)
+        fputs("\r\n" + found.candidates.joined(separator: "  ") + "\r\n", StandardStream.output)
+        fflush(StandardStream.output)
         return UInt8(CC_REDISPLAY)
     }
 

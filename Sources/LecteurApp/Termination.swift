@@ -27,8 +27,8 @@ public final class Termination: @unchecked Sendable {
     public func install(onSignal: @escaping @Sendable () -> Void) {
         let finish: @Sendable (Int32) -> Void = { signo in
             onSignal()
-            fflush(stdout)
-            fflush(stderr)
+            fflush(StandardStream.output)
+            fflush(StandardStream.error)
             // _exit, not exit: other threads (a catalogue load in libcurl, the audio thread)
             // are still running, and exit()'s global destructors would pull the ground from
             // under them (a SIGSEGV seen in CI). Everything to keep is already written.

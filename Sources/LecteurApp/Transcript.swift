@@ -145,8 +145,8 @@ public final class Transcript: @unchecked Sendable {
     }
 
     public static func standardOutput(_ text: String) {
-        fputs(text, stdout)
-        fflush(stdout)
+        fputs(text, StandardStream.output)
+        fflush(StandardStream.output)
     }
 
     public func record(_ event: TranscriptEvent) {

@@ -157,7 +157,7 @@ extension Lecteur {
                 guard timing else { return }
                 let now = ContinuousClock.now
                 let ms = (now - clock).components.attoseconds / 1_000_000_000_000_000 + (now - clock).components.seconds * 1000
-                fputs("audit-timing \(name) \(ms) ms\n", stderr)
+                fputs("audit-timing \(name) \(ms) ms\n", StandardStream.error)
                 clock = now
             }
             let helpBase = try checkedHelpURL(strings)
@@ -186,7 +186,7 @@ extension Lecteur {
             } catch {
                 throw LecteurCLIError(error.message(strings))
             }
-            guard let file = report.map({ fdopen(dup($0.fileDescriptor), "wb") }) ?? stdout else {
+            guard let file = report.map({ fdopen(dup($0.fileDescriptor), "wb") }) ?? StandardStream.output else {
                 throw LecteurCLIError(strings(.auditCliCannotWrite, ["path": URLRedaction.forDisplay(output ?? "-")]))
             }
             let scratch = Self.scratchDirectory(for: output)
@@ -220,18 +220,18 @@ extension Lecteur {
                 } catch {
                     throw LecteurCLIError(error.message(strings))
                 }
-                fputs(strings(.auditCiBaselineWritten, ["count": String(recorded.entries.count), "path": URLRedaction.forDisplay(path)]) + "\n", stderr)
+                fputs(strings(.auditCiBaselineWritten, ["count": String(recorded.entries.count), "path": URLRedaction.forDisplay(path)]) + "\n", StandardStream.error)
             }
             if let baseline {
                 let comparison = tally.comparison(with: baseline)
                 fputs(strings(.auditCiBaselineSummary, ["known": String(comparison.known), "new": String(comparison.new),
-                                                        "fixed": String(comparison.fixed)]) + "\n", stderr)
+                                                        "fixed": String(comparison.fixed)]) + "\n", StandardStream.error)
                 if let threshold, case let count = tally.newViolationCount(atLeast: threshold), count > 0 {
-                    fputs(strings(.auditCiFailedNew, ["count": String(count), "impact": impactName(threshold)]) + "\n", stderr)
+                    fputs(strings(.auditCiFailedNew, ["count": String(count), "impact": impactName(threshold)]) + "\n", StandardStream.error)
                     throw ExitCode(1)
                 }
             } else if let threshold, case let count = tally.violationCount(atLeast: threshold), count > 0 {
-                fputs(strings(.auditCliFailed, ["count": String(count), "impact": impactName(threshold)]) + "\n", stderr)
+                fputs(strings(.auditCliFailed, ["count": String(count), "impact": impactName(threshold)]) + "\n", StandardStream.error)
                 throw ExitCode(1)
             }
         }

@@ -23,7 +23,7 @@ struct AuditCatalogue {
             let source = LocalCatalogueSource(origin: common.catalog.map { .file($0) } ?? .builtIn, strings: strings)
             switch source.fetch() {
             case .success(let decoded):
-                for warning in source.warningMessages(decoded) { fputs(warning + "\n", stderr) }
+                for warning in source.warningMessages(decoded) { fputs(warning + "\n", StandardStream.error) }
                 return AuditCatalogue(catalogue: decoded.catalogue, url: nil, offlineCopyFetchedAt: nil)
             case .failure(let error):
                 throw fail(source.message(for: error), strings: strings)
@@ -35,22 +35,22 @@ struct AuditCatalogue {
         let policy = client.configuration.retryPolicy
         let outcome = Blocking.run {
             await client.load { event in
-                if let notice = presenter.notice(for: event, policy: policy) { fputs(notice.message + "\n", stderr) }
+                if let notice = presenter.notice(for: event, policy: policy) { fputs(notice.message + "\n", StandardStream.error) }
             }
         }
         let warnings = CatalogueMessages(strings: strings)
         let url = client.endpoint.displayString
         switch outcome {
         case .loaded(let decoded, _, _):
-            for warning in decoded.warnings { fputs(warnings.message(for: warning) + "\n", stderr) }
+            for warning in decoded.warnings { fputs(warnings.message(for: warning) + "\n", StandardStream.error) }
             return AuditCatalogue(catalogue: decoded.catalogue, url: url, offlineCopyFetchedAt: nil)
         case .failed(let error, _, let copy?):
             let date = DisplayFormat(strings: strings, timeZone: .current).date(copy.fetchedAt)
             guard allowOffline else {
                 throw fail(strings(.auditCiOfflineRefused, ["message": messages.message(for: error), "date": date]), strings: strings)
             }
-            fputs(messages.message(for: error) + "\n", stderr)
-            fputs(strings(.auditCiOfflineUsed, ["date": date, "age": messages.age(from: copy.fetchedAt, to: Date())]) + "\n", stderr)
+            fputs(messages.message(for: error) + "\n", StandardStream.error)
+            fputs(strings(.auditCiOfflineUsed, ["date": date, "age": messages.age(from: copy.fetchedAt, to: Date())]) + "\n", StandardStream.error)
             return AuditCatalogue(catalogue: copy.catalogue, url: url, offlineCopyFetchedAt: copy.fetchedAt)
         case .failed(let error, _, nil):
             throw fail(messages.message(for: error), strings: strings)
@@ -61,7 +61,7 @@ struct AuditCatalogue {
 
     /// EX_DATAERR once the reason is written: the catalogue could not be read.
     private static func fail(_ message: String, strings: Strings) -> ExitCode {
-        fputs(cli(.cliError, ["message": message]) + "\n", stderr)
+        fputs(cli(.cliError, ["message": message]) + "\n", StandardStream.error)
         return ExitCode(65)
     }
 }

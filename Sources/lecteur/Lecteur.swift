@@ -27,7 +27,7 @@ struct Lecteur: ParsableCommand {
         // A binary without its data folder says so in French; only what describes the program
         // itself (help, version, completions) still answers.
         if !Localization.dataFound {
-            fputs(DataFolder.missingMessage() + "\n", stderr)
+            fputs(DataFolder.missingMessage() + "\n", StandardStream.error)
             let describesItself = arguments.contains {
                 ["--help", "-h", "--version", "--experimental-dump-help"].contains($0)
                     || $0.hasPrefix("--generate-completion-script")
@@ -43,17 +43,17 @@ struct Lecteur: ParsableCommand {
             var command = try parseAsRoot()
             if let problem = ResourceLimits.check() {
                 // EX_OSERR: the system does not give the reader what it needs to start.
-                fputs(cli(.cliError, ["message": problem.message(CLIText.strings)]) + "\n", stderr)
+                fputs(cli(.cliError, ["message": problem.message(CLIText.strings)]) + "\n", StandardStream.error)
                 Foundation.exit(71)
             }
             try command.run()
         } catch let error as LecteurCLIError {
             // Messages may quote what was typed (a locale, a rule id): cleaned here, in one place.
-            fputs(TextSanitizer.cleanKeepingLayout(cli(.cliError, ["message": error.description])) + "\n", stderr)
+            fputs(TextSanitizer.cleanKeepingLayout(cli(.cliError, ["message": error.description])) + "\n", StandardStream.error)
             Foundation.exit(64)
         } catch let error as DeviceUnavailable {
             // EX_UNAVAILABLE: a device asked for with `on` is not there.
-            fputs(TextSanitizer.cleanKeepingLayout(cli(.cliError, ["message": error.description])) + "\n", stderr)
+            fputs(TextSanitizer.cleanKeepingLayout(cli(.cliError, ["message": error.description])) + "\n", StandardStream.error)
             Foundation.exit(69)
         } catch let code as ExitCode {
             // A command that has already said why (`audit --fail-on`): only the status is left.
@@ -68,7 +68,7 @@ struct Lecteur: ParsableCommand {
             if code == .success || code.rawValue == 0 || error is CleanExit {
                 exit(withError: error)
             }
-            fputs(cli(.cliUsageError, ["detail": ArgumentErrorText.message(message(for: error), CLIText.strings)]) + "\n", stderr)
+            fputs(cli(.cliUsageError, ["detail": ArgumentErrorText.message(message(for: error), CLIText.strings)]) + "\n", StandardStream.error)
             Foundation.exit(code.rawValue)
         }
     }
