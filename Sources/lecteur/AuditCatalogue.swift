@@ -18,7 +18,6 @@ struct AuditCatalogue {
     /// Loads, writing warnings, retries and errors on standard error. Exits 65 when there is
     /// no catalogue to audit.
     static func load(_ common: CommonOptions, strings: Strings, allowOffline: Bool) throws -> AuditCatalogue {
-        try common.checkTimeout(strings)
         guard let catalog = common.catalog, CatalogueEndpoint.isRemote(catalog) else {
             let source = LocalCatalogueSource(origin: common.catalog.map { .file($0) } ?? .builtIn, strings: strings)
             switch source.fetch() {

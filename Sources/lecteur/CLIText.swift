@@ -14,15 +14,6 @@ enum CLIText {
 
 func cli(_ key: L10n, _ args: [String: String] = [:]) -> String { CLIText.strings(key, args) }
 
-/// Parses a choice among fixed words, with a French (or English) message listing the choices.
-func choice<T: RawRepresentable & CaseIterable>(_ value: String, _ option: String, as _: T.Type) throws -> T
-where T.RawValue == String {
-    if let parsed = T(rawValue: value.lowercased()) { return parsed }
-    throw LecteurCLIError(CLIText.strings(.optionBadChoice, [
-        "value": value, "option": option, "choices": T.allCases.map(\.rawValue).joined(separator: ", "),
-    ]))
-}
-
 struct LecteurCLIError: Error, CustomStringConvertible {
     let description: String
     init(_ message: String) { description = message }
