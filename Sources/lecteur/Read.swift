@@ -49,7 +49,8 @@ extension Lecteur {
                 completion: .list(BrlAPISettings.TtyMode.allCases.map(\.rawValue)))
         var brailleTty: BrlAPISettings.TtyMode?
 
-        @Option(name: .customLong("input"), help: ArgumentHelp(cli(.terminalCliOptInput), valueName: "lines|keys"))
+        @Option(name: .customLong("input"), help: ArgumentHelp(cli(.terminalCliOptInput), valueName: "lines|keys"),
+                completion: .list(InputMode.allCases.map(\.rawValue)))
         var input: InputMode?
 
         /// The options as the composition root takes them.
