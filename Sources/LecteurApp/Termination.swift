@@ -11,7 +11,7 @@ import Foundation
 /// socket (BrlAPI writes to its socket with plain write(), see `BrailleDisplay`), and such writes
 /// must keep failing with EPIPE as they did. Only a SIGPIPE sent by another process (`kill -PIPE`)
 /// ends the reader.
-public final class Termination: @unchecked Sendable {
+public final class Termination {
     private var sources: [DispatchSourceSignal] = []
     private let queue = DispatchQueue(label: "lecteur.signals")
     private var pipeSource: DispatchSourceRead?

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import Foundation
+import Synchronization
 import LecteurApp
 import LecteurCore
 import LecteurNetwork
@@ -72,14 +73,15 @@ enum Blocking {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
         Task {
-            box.value = await work()
+            let value = await work()
+            box.value.withLock { $0 = value }
             done.signal()
         }
         done.wait()
-        return box.value!
+        return box.value.withLock { $0 }!
     }
 
-    private final class ResultBox<T>: @unchecked Sendable {
-        var value: T?
+    private final class ResultBox<T: Sendable>: Sendable {
+        let value = Mutex<T?>(nil)
     }
 }
