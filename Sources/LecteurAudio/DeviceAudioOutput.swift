@@ -8,7 +8,7 @@ import Foundation
 /// pieces and PulseAudio is asked for a short buffer, so a flush waits at most for the piece being
 /// written before the device buffer is dropped. espeak-ng synthesises ~1500× faster than real time,
 /// so `espeak_Cancel` cannot silence anything: only this flush can.
-public final class DeviceAudioOutput: AudioOutput, @unchecked Sendable {
+public final class DeviceAudioOutput: AudioOutput {
     public struct Options: Sendable {
         /// Audio the sound server may hold ahead of the speaker. Bounds the delay of a flush that
         /// arrives while the end of an utterance is draining, and is the time the audio thread
