@@ -18,43 +18,28 @@ extension ChoiceArgument where Self: CaseIterable & RawRepresentable, RawValue =
     /// Any case: `--speech OFF` is `off`.
     public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
 
+    /// Empty: the help keeps its French text without an English « (values: …) » (the value name
+    /// shows the choices), and completion lists them from each option's `completion:`.
+    public static var allValueStrings: [String] { [] }
+
     public static func refusal(_ value: String, option: String) -> String {
         cli(.optionBadChoice, ["value": value, "option": option,
                                "choices": allCases.map(\.rawValue).joined(separator: ", ")])
     }
 }
 
-// `allValueStrings` empty: the help keeps its French text without an English « (values: …) »
-// (the value name shows the choices), and completion lists them from each option's `completion:`.
-extension TranscriptFormat: ExpressibleByArgument, ChoiceArgument {
-    public static var allValueStrings: [String] { [] }
-}
-extension SpeechMode: ExpressibleByArgument, ChoiceArgument {
-    public static var allValueStrings: [String] { [] }
-}
-extension DeviceMode: ExpressibleByArgument, ChoiceArgument {
-    public static var allValueStrings: [String] { [] }
-}
-extension SpeechBackend: ExpressibleByArgument, ChoiceArgument {
-    public static var allValueStrings: [String] { [] }
-}
-extension BrlAPISettings.TtyMode: ExpressibleByArgument, ChoiceArgument {
-    public static var allValueStrings: [String] { [] }
-}
-extension InputMode: ExpressibleByArgument, ChoiceArgument {
-    public static var allValueStrings: [String] { [] }
-}
-extension AuditFormat: ExpressibleByArgument, ChoiceArgument {
-    public static var allValueStrings: [String] { [] }
-}
-extension Impact: ExpressibleByArgument, ChoiceArgument {
-    public static var allValueStrings: [String] { [] }
-}
+extension TranscriptFormat: ExpressibleByArgument, ChoiceArgument {}
+extension SpeechMode: ExpressibleByArgument, ChoiceArgument {}
+extension DeviceMode: ExpressibleByArgument, ChoiceArgument {}
+extension SpeechBackend: ExpressibleByArgument, ChoiceArgument {}
+extension BrlAPISettings.TtyMode: ExpressibleByArgument, ChoiceArgument {}
+extension InputMode: ExpressibleByArgument, ChoiceArgument {}
+extension AuditFormat: ExpressibleByArgument, ChoiceArgument {}
+extension Impact: ExpressibleByArgument, ChoiceArgument {}
 
 /// The French and English names, accents and case ignored, and liblouis' file names.
 extension BrailleTable: ExpressibleByArgument, ChoiceArgument {
     public init?(argument: String) { self.init(name: argument) }
-    public static var allValueStrings: [String] { [] }
 
     public static func refusal(_ value: String, option: String) -> String {
         cli(.brailleTableUnknown, ["name": value])
