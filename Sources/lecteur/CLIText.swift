@@ -19,12 +19,13 @@ struct LecteurCLIError: Error, CustomStringConvertible {
     init(_ message: String) { description = message }
 }
 
-/// The string table for `--locale`, or a French (or English) error naming the locales there are;
-/// without the option, the environment's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), French
-/// when it is one Lecteur does not have.
-func localeStrings(_ option: String?) throws -> Strings {
-    let locale = Localization.locale(option: option)
-    guard let strings = Localization.strings(locale.lowercased()) else {
+/// The string table for `--locale` (checked as it was parsed); without the option, the
+/// environment's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), French when it is one Lecteur
+/// does not have.
+func localeStrings(_ option: LocaleOption?) throws -> Strings {
+    if let option { return option.strings }
+    let locale = Localization.locale(option: nil)
+    guard let strings = Localization.strings(locale) else {
         throw LecteurCLIError(CLIText.strings(.optionBadLocale, ["locale": locale]))
     }
     return strings

@@ -46,6 +46,27 @@ extension BrailleTable: ExpressibleByArgument, ChoiceArgument {
     }
 }
 
+/// `--locale fr|en`: one of the languages whose strings are installed, as its string table.
+struct LocaleOption: ChoiceArgument {
+    let strings: Strings
+
+    init?(argument: String) {
+        if let strings = Localization.strings(argument.lowercased()) {
+            self.strings = strings
+        } else if !Localization.dataFound {
+            // No language is installed: only what describes the program answers (`--help`),
+            // after the message that says the data is missing.
+            strings = CLIText.strings
+        } else {
+            return nil
+        }
+    }
+
+    static func refusal(_ value: String, option: String) -> String {
+        cli(.optionBadLocale, ["locale": value])
+    }
+}
+
 enum ChoiceOptions {
     /// The type of every option that takes one of a few words, by its long name.
     static func type(of option: String) -> (any ChoiceArgument.Type)? {
@@ -59,6 +80,7 @@ enum ChoiceOptions {
         case "--input": InputMode.self
         case "--format": AuditFormat.self
         case "--fail-on": Impact.self
+        case "--locale": LocaleOption.self
         default: nil
         }
     }

@@ -109,7 +109,7 @@ struct CommonOptions: ParsableArguments {
     var catalog: String?
 
     @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"), completion: .list(Localization.available))
-    var locale: String?
+    var locale: LocaleOption?
 
     func strings() throws -> Strings {
         try localeStrings(locale)
@@ -120,8 +120,8 @@ struct CommonOptions: ParsableArguments {
     /// 30 s, said in the help text (no English "(default: 30.0)" after it).
     var timeout: Double { timeoutOption ?? 30 }
 
-    /// `--timeout` out of range, or `--locale` unknown, is refused whatever the command: an
-    /// option that does nothing must not pass for one that was taken.
+    /// `--timeout` out of range is refused whatever the command: an option that does nothing
+    /// must not pass for one that was taken.
     func validate() throws {
         let strings = try strings()
         guard !CatalogueEndpoint.timeoutRange.contains(timeout) else { return }

@@ -27,7 +27,7 @@ extension Lecteur {
 
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"),
                 completion: .list(Localization.available))
-        var locale: String?
+        var locale: LocaleOption?
 
         func run() throws {
             let strings = try localeStrings(locale)

@@ -18,10 +18,12 @@ import Testing
          "Erreur : Table braille inconnue : grade3. Choix possibles : intégral, abrégé ou informatique.\n"),
         (["audit", "--format", "pdf"], "Erreur : Valeur inconnue « pdf » pour --format : text, json, junit, html, sarif.\n"),
         (["audit", "--fail-on", "grave"], "Erreur : Valeur inconnue « grave » pour --fail-on : minor, moderate, serious, critical.\n"),
+        (["--locale", "de"], "Erreur : Langue inconnue « de » : fr ou en.\n"),
+        (["say", "--locale", "xx", "bonjour"], "Erreur : Langue inconnue « xx » : fr ou en.\n"),
     ])
     func aWrongWordIsRefusedInFrench(_ arguments: [String], _ expected: String) throws {
         // The other options are valid, so the one under test is the only thing refused.
-        let rest = arguments.first == "audit" || arguments.first == "--speech" || arguments.first == "--braille" ? [] : Self.quiet
+        let rest = ["audit", "say", "--speech", "--braille"].contains(arguments[0]) ? [] : Self.quiet
         let out = try LecteurProcess.run(arguments + rest)
         #expect(out.status == 64)
         #expect(out.stderr == expected)
