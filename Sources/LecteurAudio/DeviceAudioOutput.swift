@@ -92,8 +92,8 @@ public final class DeviceAudioOutput: AudioOutput {
 }
 
 /// The opened pcaudiolib object. Only the worker thread touches it once the output exists.
-/// The module's one unchecked type: a C pointer Swift cannot see is handed from the opening
-/// thread to the worker, and then used by that worker alone.
+/// Unchecked because it is a C pointer Swift cannot see into, handed from the opening thread to
+/// the worker and then used by that worker alone.
 struct DeviceHandle: @unchecked Sendable {
     let object: OpaquePointer
 }
