@@ -7,7 +7,8 @@ import PackageDescription
 // tests included, is in Swift 6 language mode: data races are compile errors.
 let package = Package(
     name: "Lecteur",
-    platforms: [.macOS(.v13)],
+    // macOS 15: Synchronization's Mutex (the reader itself runs on Linux).
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "lecteur", targets: ["lecteur"]),
         // For the benchmarks package under Benchmarks/.
