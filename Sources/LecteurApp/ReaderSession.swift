@@ -60,8 +60,6 @@ public actor ReaderSession {
 
     public nonisolated var hasQuit: Bool { onQueue { $0.quitRequested } }
 
-
-
     /// Stops speech and sound and releases the braille display. Safe from any thread, also while
     /// the session queue is busy (a signal may arrive in the middle of a command).
     public nonisolated func shutdown() {
