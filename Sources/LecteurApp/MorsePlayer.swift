@@ -4,7 +4,7 @@ import LecteurAudio
 import LecteurCore
 
 /// Sounds Morse through the shared audio path, rendered with the settings the reader decided.
-final class MorsePlayer: @unchecked Sendable {
+final class MorsePlayer: Sendable {
     private let audio: AudioOutput?
 
     init(audio: AudioOutput?) { self.audio = audio }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Synchronization
 import LecteurCore
 
 public enum TranscriptFormat: String, CaseIterable, Sendable {
@@ -132,21 +133,22 @@ public enum TranscriptEvent: Sendable {
 
 /// Writes transcript events to standard output, one line each, flushed at once so a pipe or a
 /// test sees each event when it happens.
-public final class Transcript: @unchecked Sendable {
+public final class Transcript: Sendable {
     public let format: TranscriptFormat
     private let strings: Strings
-    private let lock = NSLock()
-    private let write: (String) -> Void
+    /// Held while a line is written: lines from the session and from devices never interleave.
+    private let writing = Mutex(())
+    private let write: @Sendable (String) -> Void
 
-    public init(format: TranscriptFormat, strings: Strings, write: @escaping (String) -> Void = Transcript.standardOutput) {
+    public init(format: TranscriptFormat, strings: Strings, write: @escaping @Sendable (String) -> Void = Transcript.standardOutput) {
         self.format = format
         self.strings = strings
         self.write = write
     }
 
     public static func standardOutput(_ text: String) {
-        fputs(text, stdout)
-        fflush(stdout)
+        fputs(text, StandardStream.output)
+        fflush(StandardStream.output)
     }
 
     public func record(_ event: TranscriptEvent) {
@@ -157,8 +159,6 @@ public final class Transcript: @unchecked Sendable {
         case .text: line = event.text(strings)
         }
         guard let line else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        write(line + "\n")
+        writing.withLock { _ in write(line + "\n") }
     }
 }

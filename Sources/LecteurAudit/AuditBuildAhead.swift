@@ -21,7 +21,10 @@ final class AuditBuildAhead: @unchecked Sendable {
     /// in order; returns once everything built is written. A failure on either side is `sink`'s.
     static func write(to sink: AuditSink, depth: Int = 2, _ build: @escaping (AuditSink) -> Void) {
         let ahead = AuditBuildAhead(depth: depth)
-        let builder = AuditSink(handing: { ahead.put(&$0) })
+        // Handed over whole to the builder thread: this thread only reads `builder.failed`
+        // after `drain` has seen `finish`, under the condition's lock.
+        nonisolated(unsafe) let builder = AuditSink(handing: { ahead.put(&$0) })
+        nonisolated(unsafe) let build = build
         let thread = Thread {
             build(builder)
             ahead.finish()
