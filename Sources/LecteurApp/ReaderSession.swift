@@ -123,11 +123,12 @@ public final class ReaderSession: @unchecked Sendable {
         queue.sync { apply(action) }
     }
 
-    /// A key in single-key mode; returns the line it asks for (`/`, `:`), if any.
-    public func press(_ key: Key) -> PromptKind? {
+    /// A key in single-key mode, with the monotonic time (ms) its bytes were read; returns the
+    /// line it asks for (`/`, `:`), if any.
+    public func press(_ key: Key, atMs: Double) -> PromptKind? {
         queue.sync {
             requestedPrompt = nil
-            apply(.key(key))
+            apply(.timedKey(key, atMs: atMs))
             return requestedPrompt
         }
     }
@@ -154,7 +155,7 @@ public final class ReaderSession: @unchecked Sendable {
     }
 
     /// Monotonic milliseconds, the clock practice's times are all read from.
-    static func nowMs() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000 }
+    public static func nowMs() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000 }
 
     private func apply(_ action: Action) {
         perform(reader.reduce(&state, action))
@@ -204,6 +205,11 @@ public final class ReaderSession: @unchecked Sendable {
                 transcript.record(.practice(result))
             case .copyResult(let result):
                 transcript.record(.copyResult(result))
+            case .sendingAnswered(let result):
+                transcript.record(.sending(result))
+            case .sidetone(let sidetone):
+                transcript.record(.sidetone(sidetone))
+                morse.sidetone(sidetone)
             case .loadCatalogue(let reason):
                 load(reason)
             case .playMorse(let text, let settings):
@@ -223,6 +229,8 @@ public final class ReaderSession: @unchecked Sendable {
                 apply(.statisticsReady(store.statistics()))
             case .queryStatus:
                 apply(.statusReported(devices.status()))
+            case .preparePractice(.sending(let mode)):
+                apply(.sendingReady(mode, seed: practiceSeed ?? UInt64.random(in: .min ... .max), kochLevel: kochLevel()))
             case .preparePractice(.copy(let kind, let count)):
                 apply(.copyReady(kind, count: count, seed: practiceSeed ?? UInt64.random(in: .min ... .max), kochLevel: kochLevel()))
             case .preparePractice(let request):
@@ -306,7 +314,7 @@ public final class ReaderSession: @unchecked Sendable {
         // Weak symbols among those learnt so far: a beginner is never asked what Koch has not taught.
         case .weakSymbols: return .weakSymbols(pool: symbols.prefix(level).map(\.id))
         case .symbol(let id): return .symbol(id: id)
-        case .koch, .copy: return .koch(level: level)
+        case .koch, .copy, .sending: return .koch(level: level)
         }
     }
 

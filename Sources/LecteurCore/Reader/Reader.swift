@@ -14,6 +14,7 @@ public struct Reader: Sendable {
     let punctuation: PunctuationReader?
     let terminal: TerminalReducer
     let copying: CopyReducer
+    let sending: SendingReducer
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -29,6 +30,7 @@ public struct Reader: Sendable {
         morse = MorseReducer(strings: strings, alphabet: alphabet, sampleRate: sampleRate)
         practice = PracticeReducer(strings: strings, alphabet: alphabet, morse: morse)
         copying = CopyReducer(strings: strings, alphabet: alphabet, morse: morse)
+        sending = SendingReducer(strings: strings, alphabet: alphabet, morse: morse)
         settings = SettingsReducer(strings: strings)
         let symbols = pronunciation?.lexicon.symbols ?? [:]
         review = ReviewReducer(strings: strings, namer: CharacterNamer(lexicon: characters, symbols: symbols))
@@ -38,6 +40,13 @@ public struct Reader: Sendable {
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
+        if case .timedKey(let key, let atMs) = action, key.isRelease || sending.takes(key, state) {
+            // Keying Morse: the question and the last verdict stay on the display meanwhile. A
+            // key let go does nothing else (it must not silence what a press started).
+            var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation)
+            if sending.takes(key, state) { sending.key(key, atMs: atMs, &state, &out) }
+            return out.effects
+        }
         let byUser = action.isTheUsers
         var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation,
                             holdFocus: !byUser && state.display.message != nil)
@@ -129,8 +138,14 @@ public struct Reader: Sendable {
             terminal.attach(inputMode: inputMode, &state)
         case .typed(let character, let word):
             terminal.typed(character, word: word, &state, &out)
-        case .key(let key):
+        case .key(let key), .timedKey(let key, _):
             self.key(key, &state, &out)
+        case .sendingReady(let mode, let seed, let kochLevel):
+            sending.start(mode, seed: seed, kochLevel: kochLevel, &state, &out)
+        case .keyboardProtocol(let answered):
+            state.keyReleases = answered
+        case .timer(.sendingSilence):
+            sending.silence(&state, &out)
         case .completion(let candidates):
             terminal.completion(candidates, &state, &out)
         }
@@ -167,6 +182,8 @@ public struct Reader: Sendable {
             out.append(.preparePractice(koch ? .koch : .weakSymbols))
         case .copyPractice(let kind, let count):
             out.append(.preparePractice(.copy(kind, count: count ?? CopyKind.defaultCount)))
+        case .sendingPractice(let mode):
+            out.append(.preparePractice(.sending(mode)))
         case .set(let name, let value):
             settings.set(name: name, value: value, &state, &out)
         case .showSetting(let name):
@@ -181,6 +198,7 @@ public struct Reader: Sendable {
             state.announcement.answerPending = false
             if state.practice != nil { practice.stop(&state, &out) }
             if state.copy != nil { copying.stop(&state, &out) }
+            if state.sending != nil { sending.stop(&state, &out) }
         case .history:
             let lines = state.history.isEmpty ? [strings(.historyEmpty)] : [strings(.historyTitle)] + state.history
             out.append(.notice(code: "history", message: lines.joined(separator: "\n")))
@@ -212,7 +230,7 @@ public struct Reader: Sendable {
             terminal.answerQuit(line, &state, &out)
             return
         }
-        if state.practice != nil || state.copy != nil {
+        if state.practice != nil || state.copy != nil || state.sending != nil {
             practiceLine(line, atMs: atMs, &state, &out)
             return
         }
@@ -245,6 +263,9 @@ public struct Reader: Sendable {
             case .whereAmI where state.practice != nil:
                 practice.whereAmI(&state, &out)
                 return
+            case .whereAmI where state.sending != nil:
+                sending.whereAmI(&state, &out)
+                return
             case .whereAmI, .help:
                 out.notice("practice", strings(.morsePracticeWhere), &state)
                 return
@@ -255,7 +276,9 @@ public struct Reader: Sendable {
                 break
             }
         }
-        if state.copy != nil {
+        if state.sending != nil {
+            sending.line(clean, &state, &out)
+        } else if state.copy != nil {
             copying.copy(clean, &state, &out)
         } else {
             practice.answer(clean, atMs: atMs, &state, &out)
@@ -332,7 +355,7 @@ extension Action {
     /// Typed or pressed by the user: the answer interrupts what is playing.
     var isTheUsers: Bool {
         switch self {
-        case .line, .timedLine, .command, .invalidCommand, .activateElement, .displayKey, .key: true
+        case .line, .timedLine, .command, .invalidCommand, .activateElement, .displayKey, .key, .timedKey: true
         default: false
         }
     }

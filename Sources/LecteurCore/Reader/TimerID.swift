@@ -8,4 +8,6 @@
 public enum TimerID: Hashable, Sendable {
     /// The braille message shown with this token has had its time on the display.
     case brailleMessage(token: Int)
+    /// Sending practice: the silence after the last mark has ended the character (or the word).
+    case sendingSilence
 }

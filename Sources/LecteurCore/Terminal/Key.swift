@@ -8,6 +8,10 @@ public enum Key: Hashable, Sendable {
     case character(Character)
     /// Ctrl and a letter, lowercase (`"c"` for Ctrl-C).
     case control(Character)
+    /// A key let go (only the kitty keyboard protocol reports it): the straight key's release.
+    case released(Character)
+
+    public var isRelease: Bool { if case .released = self { true } else { false } }
 }
 
 /// Turns the bytes a terminal sends into keys. Pure: the caller says when no more bytes came in
@@ -50,6 +54,9 @@ public enum KeyDecoder {
             case 0x30...0x3F: parameters.append(Character(UnicodeScalar(byte)))
             case 0x20...0x2F: continue
             case 0x40...0x7E:
+                if byte == UInt8(ascii: "u"), introducer == UInt8(ascii: "[") {
+                    return kitty(parameters).map { .key($0, length: length) } ?? .ignored(length: length)
+                }
                 return sequence(parameters, final: Character(UnicodeScalar(byte))).map { .key($0, length: length) }
                     ?? .ignored(length: length)
             default:
@@ -72,6 +79,35 @@ public enum KeyDecoder {
         case ("3", "~"): .backspace
         default: nil
         }
+    }
+
+    /// The kitty keyboard protocol's `CSI code ; modifiers : event u` (event 1 press, 2 repeat,
+    /// 3 release): a press is the key it always was, a release is `.released`, a repeat nothing
+    /// (a held key is one mark). The query's answer `CSI ? flags u` is not a key.
+    static func kitty(_ parameters: String) -> Key? {
+        guard !parameters.hasPrefix("?") else { return nil }
+        let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
+        guard let codeField = fields.first?.split(separator: ":").first, let code = UInt32(codeField),
+              let scalar = UnicodeScalar(code) else { return nil }
+        let modifierParts = fields.count > 1 ? fields[1].split(separator: ":") : []
+        let modifiers = modifierParts.first.flatMap { Int($0) }.map { $0 - 1 } ?? 0
+        let event = modifierParts.count > 1 ? Int(modifierParts[1]) ?? 1 : 1
+        let character = Character(scalar)
+        switch event {
+        case 3: return .released(character)
+        case 2: return nil
+        default: break
+        }
+        switch code {
+        case 13: return .enter
+        case 27: return .escape
+        case 9: return .tab
+        case 127, 8: return .backspace
+        default: break
+        }
+        // Ctrl (bit 2) with a letter is the control key it is in the legacy encoding.
+        if modifiers & 4 != 0, character.isLetter, character.isASCII { return .control(Character(character.lowercased())) }
+        return .character(character)
     }
 
     /// One UTF-8 character; a byte that cannot start one is skipped.
