@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+import LecteurCore
+
+/// A simulated hand on a straight key: each element and gap the book length at the current
+/// speed, times 1 + a Gaussian of the given spread (10 % jitter: σ = 0.1 of the length), dahs
+/// `ratio` dits long.
+struct KeyingHand {
+    var random: SeededRandom
+    var jitter: Double
+    var ratio = 3.0
+
+    mutating func gaussian() -> Double {
+        let u1 = max(Double.random(in: 0..<1, using: &random), 1e-12), u2 = Double.random(in: 0..<1, using: &random)
+        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
+    }
+
+    mutating func jittered(_ length: Double) -> Double { max(length * 0.2, length * (1 + jitter * gaussian())) }
+
+    /// Marks for `text` (spaces are word gaps), from `startMs`, the speed given per character.
+    mutating func key(_ text: String, startMs: Double = 0, wpm: (Int) -> Double) -> (marks: [KeyedMark], endMs: Double) {
+        var marks: [KeyedMark] = []
+        var at = startMs
+        var index = 0
+        var afterWord = false
+        for character in text {
+            if character == " " { afterWord = true; continue }
+            let unit = 1200 / wpm(index)
+            if index > 0 { at += jittered((afterWord ? 7 : 3) * unit) }
+            afterWord = false
+            for (n, element) in MorseAlphabet.standard.symbol(for: character)!.pattern.enumerated() {
+                if n > 0 { at += jittered(unit) }
+                let length = jittered(element == "." ? unit : ratio * unit)
+                marks.append(KeyedMark(startMs: at, endMs: at + length))
+                at += length
+            }
+            index += 1
+        }
+        return (marks, at)
+    }
+}
+
+/// Levenshtein distance: a character read wrong, missed or added counts one.
+func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    var previous = Array(0...b.count)
+    for i in 1...max(1, a.count) where !a.isEmpty {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(1, b.count) where !b.isEmpty {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
+}
+
+@Suite struct SendingDecoderTests {
+    let alphabet = MorseAlphabet.standard
+
+    /// Random five-character groups of the learnt set (the whole Koch order here, the longest
+    /// patterns included), keyed with jitter, decoded one group at a time by one decoder (as in a
+    /// session): the share of characters read right (edit distance over the group).
+    func accuracy(jitter: Double, groups: Int = 300, seed: UInt64, wpm: @escaping (Int, Int) -> Double) -> Double {
+        var hand = KeyingHand(random: SeededRandom(seed: seed), jitter: jitter)
+        var picker = SeededRandom(seed: seed &+ 1)
+        let learnt = alphabet.kochSymbols.map { String($0.character) }
+        var decoder = AdaptiveDecoder(wpm: wpm(0, 0))
+        var right = 0, total = 0
+        for group in 0..<groups {
+            let text = (0..<5).map { _ in learnt.randomElement(using: &picker)! }.joined()
+            let keyed = hand.key(text) { wpm(group, $0) }
+            let read = decoder.decode(keyed.marks, alphabet: alphabet).text
+            total += text.count
+            right += text.count - min(text.count, editDistance(Array(read), Array(text)))
+        }
+        return Double(right) / Double(total)
+    }
+
+    @Test func decodesAtTenPercentJitter() {
+        let figure = accuracy(jitter: 0.10, seed: 10) { _, _ in 15 }
+        print("sending decoder: 15 WPM, 10 % jitter: \(figure * 100) % of 1500 characters")
+        #expect(figure >= 0.99)
+    }
+
+    @Test func decodesAtFifteenPercentJitter() {
+        let figure = accuracy(jitter: 0.15, seed: 15) { _, _ in 15 }
+        print("sending decoder: 15 WPM, 15 % jitter: \(figure * 100) % of 1500 characters")
+        #expect(figure >= 0.95)
+    }
+
+    @Test func followsASenderDriftingFrom15To22WPM() {
+        // The speed climbs steadily over the 300 groups, character by character.
+        let figure10 = accuracy(jitter: 0.10, seed: 22) { group, character in 15 + 7 * Double(group * 5 + character) / 1500 }
+        let figure15 = accuracy(jitter: 0.15, seed: 23) { group, character in 15 + 7 * Double(group * 5 + character) / 1500 }
+        print("sending decoder: 15→22 WPM drift: \(figure10 * 100) % at 10 % jitter, \(figure15 * 100) % at 15 %")
+        #expect(figure10 >= 0.99)
+        #expect(figure15 >= 0.95)
+    }
+
+    @Test func aShortDahHandIsToldItsRatio() {
+        var hand = KeyingHand(random: SeededRandom(seed: 24), jitter: 0.05, ratio: 2.4)
+        var decoder = AdaptiveDecoder(wpm: 15)
+        let text = decoder.decode(hand.key("KMRKM") { _ in 15 }.marks, alphabet: alphabet)
+        #expect(text.text == "KMRKM")
+        let ratio = try! #require(SendingMeasures(text).ratio)
+        #expect(abs(ratio - 2.4) <= 0.1, "measured \(ratio)")
+    }
+
+    @Test func charactersRunTogetherAreNamedNotReadAsAnotherLetter() {
+        // K then M with only an element space between them: `-.---` is no character.
+        let unit = 80.0
+        var marks: [KeyedMark] = []
+        var at = 0.0
+        for element in "-.---" {
+            let length = element == "." ? unit : 3 * unit
+            marks.append(KeyedMark(startMs: at, endMs: at + length))
+            at += length + unit
+        }
+        var decoder = AdaptiveDecoder(wpm: 15)
+        let text = decoder.decode(marks, alphabet: alphabet)
+        #expect(text.characters.map(\.pattern) == ["-.---"])
+        let findings = SendingFinding.align(expected: [alphabet.symbol(for: "K")!, alphabet.symbol(for: "M")!],
+                                            keyed: text.characters.map(\.pattern), alphabet: alphabet)
+        #expect(findings == [.runTogether([alphabet.symbol(for: "K")!, alphabet.symbol(for: "M")!], pattern: "-.---")])
+        // Two dots close together read as I where E E was asked: run together, named so.
+        let ee = SendingFinding.align(expected: [alphabet.symbol(for: "E")!, alphabet.symbol(for: "E")!], keyed: [".."], alphabet: alphabet)
+        #expect(ee == [.runTogether([alphabet.symbol(for: "E")!, alphabet.symbol(for: "E")!], pattern: "..")])
+        // And the reverse: I asked, two E keyed apart.
+        let split = SendingFinding.align(expected: [alphabet.symbol(for: "I")!], keyed: [".", "."], alphabet: alphabet)
+        #expect(split == [.split(alphabet.symbol(for: "I")!, into: [".", "."])])
+    }
+
+    @Test func typedPatternsAcceptEveryDitAndDahSign() {
+        #expect(PatternAnswer.parse("-.-") == ["-.-"])
+        #expect(PatternAnswer.parse("−·−") == ["-.-"])
+        #expect(PatternAnswer.parse("_._  --") == ["-.-", "--"])
+        #expect(PatternAnswer.parse("-.- / --") == ["-.-", "--"])
+        #expect(PatternAnswer.parse("k") == nil)
+        #expect(PatternAnswer.parse("   ") == nil)
+    }
+}
