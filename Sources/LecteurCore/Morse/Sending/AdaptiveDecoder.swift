@@ -119,12 +119,14 @@ public struct KeyedCharacter: Hashable, Sendable {
     public let gapBeforeMs: Double?
     public let boundary: GapKind
 
-    /// The pattern with the run-together point: the index of the element after the longest gap
-    /// inside the character (where it would split), nil for a single element.
+    /// Where the character would split if two were run together: the index of the element after
+    /// the one gap inside it clearly wider than the others (nil for a single element, or when no
+    /// gap stands out: then there is no telling where).
     public var widestInnerGap: Int? {
-        guard elements.count > 1 else { return nil }
-        let gaps = elements.indices.dropFirst().map { ($0, elements[$0].gapBeforeMs ?? 0) }
-        return gaps.max { $0.1 < $1.1 }?.0
+        let gaps = elements.indices.dropFirst().map { ($0, elements[$0].gapBeforeMs ?? 0) }.sorted { $0.1 > $1.1 }
+        guard let widest = gaps.first else { return nil }
+        if gaps.count > 1, widest.1 < gaps[1].1 * 1.2 { return nil }
+        return widest.0
     }
 }
 

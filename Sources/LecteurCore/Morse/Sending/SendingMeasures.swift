@@ -11,7 +11,9 @@ public struct SendingMeasures: Hashable, Sendable {
     /// a third of the dah when the sending has neither.
     public let unitMs: Double?
 
-    public init(_ text: KeyedText) {
+    /// `unitMs`: the unit the marks were keyed at when it is known (tapping's whole elements);
+    /// nil to measure it from the hand.
+    public init(_ text: KeyedText, unitMs knownUnit: Double? = nil) {
         var dits: [Double] = [], dahs: [Double] = [], inner: [Double] = [], between: [Double] = [], words: [Double] = []
         for character in text.characters {
             if let gap = character.gapBeforeMs {
@@ -28,7 +30,7 @@ public struct SendingMeasures: Hashable, Sendable {
         elementGapMs = mean(inner)
         characterGapMs = mean(between)
         wordGapMs = mean(words)
-        unitMs = mean(dits + inner) ?? dahMs.map { $0 / 3 }
+        unitMs = knownUnit ?? mean(dits + inner) ?? dahMs.map { $0 / 3 }
     }
 
     /// Words per minute at the sender's unit (PARIS: 1200 / unit ms).

@@ -140,9 +140,9 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         guard isActive else { return }
         switch event {
         case .element(let element, let atMs):
-            // Each press is a whole element; a press while the last one still sounds waits for
-            // it and an element space (the learner tapped ahead of the tones).
-            let earliest = marks.last.map { $0.endMs + unitMs } ?? atMs
+            // Each press is a whole element; a press while the last one still sounds starts when
+            // it ends (no gap at all: the spacing measured tells the learner so).
+            let earliest = marks.last?.endMs ?? atMs
             let start = max(atMs, earliest)
             marks.append(KeyedMark(startMs: start, endMs: start + Double(element.units) * unitMs))
             level = .tapping
@@ -169,7 +169,7 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         let keyedMarks = marks
         marks = []
         let text = decoder.decode(keyedMarks, alphabet: alphabet)
-        let measures = SendingMeasures(text)
+        let measures = SendingMeasures(text, unitMs: level == .tapping ? unitMs : nil)
         let gaps = zip(keyedMarks.dropFirst(), keyedMarks).map { Int(($0.startMs - $1.endMs).rounded()) }
         return judge(patterns: text.characters.map(\.pattern), keyed: text.keyed, decodedText: text, level: level,
                      measures: measures, marks: keyedMarks, gaps: gaps)
