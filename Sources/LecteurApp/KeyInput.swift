@@ -13,8 +13,9 @@ struct KeyInput {
     /// `ESC [ B` by the silence after it.
     static let sequenceWait: Int32 = 50
 
-    /// How long a terminal has to answer the keyboard protocol query.
-    static let protocolWait: Int32 = 300
+    /// How long a terminal has to answer the keyboard protocol query. Every terminal answers the
+    /// attributes query that follows it at once, so this is waited only on one that does not.
+    static let protocolWait: Int32 = 800
 
     enum Outcome { case quit, endOfInput, modeChanged }
 
@@ -64,7 +65,10 @@ struct KeyInput {
     /// `/` or `:`: a line read with editing (the terminal back in its own mode meanwhile).
     private func line(_ kind: PromptKind) {
         TerminalMode.leaveRaw()
-        defer { TerminalMode.enterRaw() }
+        defer {
+            TerminalMode.enterRaw()
+            if session.inspect({ $0.keyReleases }) == true { TerminalMode.pushKeyReleases() }
+        }
         let text = session.reader.strings(kind == .search ? .terminalPromptSearch : .terminalPromptCommand)
         guard let prompt, let typed = prompt.read(prompt: text + " ") else { return }
         switch kind {

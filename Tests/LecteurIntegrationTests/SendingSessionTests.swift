@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import LecteurCore
+import LecteurLocales
+import Testing
+
+/// Issue 27 through the binary on a pseudo-terminal that plays the terminal: K tapped with timed
+/// bytes, K keyed on the space bar with the kitty protocol's press and release sequences (the
+/// query answered), the fall back to tapping with its reason when the query is not answered,
+/// and the terminal's flags popped on the way out, a signal included.
+@Suite struct SendingSessionTests {
+    static let arguments = ["--transcript", "jsonl", "--speech", "off", "--braille", "off", "--input", "keys"]
+    static let query = "\u{1B}[?u"
+    /// A kitty-protocol terminal's answers: the flags (none set yet), then the device attributes.
+    static let answers = "\u{1B}[?0u\u{1B}[?62;22c"
+    static let release = "\u{1B}[32;1:3u"
+
+    /// A seed whose first sending question is K (a fresh learner knows K and M).
+    static func seedAskingK() throws -> UInt64 {
+        let strings = Strings(localeCode: "fr", table: LocaleResources.table(locale: "fr")!)
+        let learnt = Array(MorseAlphabet.standard.kochSymbols.prefix(2))
+        for seed in UInt64(1)...64 {
+            var session = SendingSession(mode: .koch, learnt: learnt, wpm: 8, strings: strings, random: SeededRandom(seed: seed))
+            _ = session.start(level: .tapping, note: nil)
+            if session.expected.first?.character == "K" { return seed }
+        }
+        throw CancellationError()
+    }
+
+    static func practice(_ run: PseudoTerminal.Run) -> [[String: Any]] {
+        run.events("practice").filter { $0["keyed"] != nil }
+    }
+
+    static func notices(_ run: PseudoTerminal.Run) -> [String] {
+        run.events("notice").compactMap { $0["message"] as? String }
+    }
+
+    /// `:` then a command, in single-key mode.
+    static func command(_ line: String, until: String) -> [PseudoTerminal.Step] {
+        [.type(":", until: "\"speech\""), .type(line + "\r", until: until)]
+    }
+
+    @Test func tappingWithTimedBytesWithoutAProtocolAnswer() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        var environment = home.environment
+        environment["LECTEUR_PRACTICE_SEED"] = String(try Self.seedAskingK())
+        // The query is never answered: after its wait, single keys tap.
+        let run = try PseudoTerminal.run(Self.arguments, environment: environment, ready: Self.query, steps:
+            [.type("", pause: 1.2)]
+            + Self.command("régler vitesse-envoi 8", until: "\"setting\"")
+            + Self.command("entraînement envoi", until: "Envoyez")
+            // K at 8 WPM (150 ms a unit): a dah, a dit, a dah, each pressed one element space after the last.
+            + [.type("k", pause: 0.6), .type("j", pause: 0.3), .type("k", until: "\"keyed\""), .type("\u{04}", until: "goodbye")])
+        #expect(run.status == 0, "\(run.output.suffix(600))")
+        let intro = Self.notices(run).first { $0.hasPrefix("Entraînement à l'envoi") } ?? ""
+        #expect(intro.contains("Tapotez"), "\(intro)")
+        #expect(intro.contains("le terminal n'a pas répondu à la demande du protocole clavier kitty"), "\(intro)")
+        let judged = try #require(Self.practice(run).first, "\(run.output.suffix(600))")
+        #expect(judged["mode"] as? String == "send" && judged["expected"] as? String == "K")
+        #expect(judged["keyed"] as? String == "-.-" && judged["answer"] as? String == "K" && judged["correct"] as? Bool == true,
+                "\(judged)")
+        #expect(judged["level"] as? String == "tapping" && judged["wpm"] as? Double == 8)
+        #expect(judged["marks_ms"] as? [Int] == [450, 150, 450])
+        let gaps = judged["gaps_ms"] as? [Int] ?? []
+        #expect(gaps.count == 2 && gaps.allSatisfy { (130...260).contains($0) }, "gaps \(gaps)")
+        // Each tap sounded its element at once.
+        let sidetones = run.events("morse").compactMap { $0["sidetone"] as? String }
+        #expect(sidetones == ["dah", "dit", "dah"])
+        #expect(!run.output.contains("\u{1B}[>2u"), "no protocol flags pushed on a terminal that did not answer")
+        #expect(!run.sttyBefore.isEmpty && run.sttyBefore == run.sttyAfter)
+    }
+
+    @Test func aStraightKeyOnTheSpaceBarWithKittyPressAndRelease() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        var environment = home.environment
+        environment["LECTEUR_PRACTICE_SEED"] = String(try Self.seedAskingK())
+        // K with dahs twice a dit (150 ms a unit): the short dahs are told.
+        let run = try PseudoTerminal.run(Self.arguments, environment: environment, ready: Self.query, steps:
+            [.type(Self.answers, pause: 0.3)]
+            + Self.command("régler vitesse-envoi 8", until: "\"setting\"")
+            + Self.command("entraînement envoi", until: "Envoyez")
+            + [.type(" ", pause: 0.3), .type(Self.release, pause: 0.15),
+               .type(" ", pause: 0.15), .type(Self.release, pause: 0.15),
+               .type(" ", pause: 0.3), .type(Self.release, until: "\"keyed\""),
+               .type("\u{04}", until: "goodbye")])
+        #expect(run.status == 0, "\(run.output.suffix(600))")
+        let intro = Self.notices(run).first { $0.hasPrefix("Entraînement à l'envoi") } ?? ""
+        #expect(intro.contains("Manipulateur droit"), "\(intro)")
+        let judged = try #require(Self.practice(run).first, "\(run.output.suffix(600))")
+        #expect(judged["keyed"] as? String == "-.-" && judged["correct"] as? Bool == true && judged["level"] as? String == "straight",
+                "\(judged)")
+        let ratio = judged["ratio"] as? Double ?? 0
+        #expect((1.6...2.4).contains(ratio), "ratio \(ratio)")
+        #expect(Self.notices(run).contains { $0.contains("Vos traits sont courts") })
+        #expect(run.events("morse").compactMap { $0["sidetone"] as? String } == ["down", "up", "down", "up", "down", "up"])
+        // Pushed once answered, popped on the way out (also around the `:` command line).
+        let pushed = try #require(run.output.range(of: "\u{1B}[>2u", options: .backwards))
+        let popped = try #require(run.output.range(of: "\u{1B}[<u", options: .backwards))
+        #expect(pushed.lowerBound < popped.lowerBound)
+        #expect(!run.sttyBefore.isEmpty && run.sttyBefore == run.sttyAfter)
+    }
+
+    @Test func aSignalPopsTheProtocolFlags() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let run = try PseudoTerminal.run(Self.arguments, environment: home.environment, ready: Self.query, steps: [
+            .type(Self.answers, pause: 0.5), .signal(SIGTERM),
+        ])
+        #expect(run.status == 128 + SIGTERM)
+        let pushed = try #require(run.output.range(of: "\u{1B}[>2u"))
+        let popped = try #require(run.output.range(of: "\u{1B}[<u", options: .backwards))
+        #expect(pushed.lowerBound < popped.lowerBound)
+        #expect(!run.sttyBefore.isEmpty && run.sttyBefore == run.sttyAfter)
+    }
+}
