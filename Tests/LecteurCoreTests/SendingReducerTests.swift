@@ -75,7 +75,7 @@ import Testing
         #expect(sent.correct == true && sent.keyed == "-.-" && sent.level == .tapping && sent.wpm == 15)
         #expect(sent.marksMs == [240, 80, 240])
         #expect(sent.gapsMs == [90, 75])
-        #expect(notices(judged).first == "Juste : K. Espaces en unités : 1,0 dans les caractères.")
+        #expect(notices(judged).first == "Juste : « K ». Espaces en unités : 1,0 dans les caractères.")
     }
 
     @Test func aHeldKeyIsTimedByItsReleaseAndAShortDahIsTold() throws {
