@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import LecteurCore
+import LecteurStorage
 
 /// A simulated hand on a straight key: each element and gap the book length at the current
 /// speed, times 1 + a Gaussian of the given spread (10 % jitter: σ = 0.1 of the length), dahs
@@ -137,5 +138,27 @@ func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         #expect(PatternAnswer.parse("-.- / --") == ["-.-", "--"])
         #expect(PatternAnswer.parse("k") == nil)
         #expect(PatternAnswer.parse("   ") == nil)
+    }
+}
+
+/// Sending answers are stored with the listening ones, counted apart: keying K right says
+/// nothing of hearing it, and `statistiques` says both.
+@Suite struct SendingStorageTests {
+    @Test func sendingIsCountedPerSymbolApartFromListening() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-sending-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = try LecteurDatabase.open(at: dir.appendingPathComponent("lecteur.sqlite")).database
+        let k = MorseAlphabet.standard.symbol(for: "K")!, m = MorseAlphabet.standard.symbol(for: "M")!
+        try db.record(PracticeAttempt(symbolID: k.id, correct: true, answer: "K", mode: "koch", typedID: k.id))
+        try db.record(PracticeAttempt(symbolID: k.id, correct: false, answer: "--", mode: "send", typedID: m.id, wpm: 15))
+        try db.record(PracticeAttempt(symbolID: m.id, correct: true, answer: "--", mode: "echo", typedID: m.id, wpm: 15))
+        #expect(try db.progress() == [k.id: SymbolProgress(attempts: 1, correct: 1)])
+        #expect(try db.confusions().isEmpty, "a keying slip is not a confusion of the ear")
+        let statistics = try db.statistics()
+        #expect(statistics.symbols.map(\.symbolID) == [k.id])
+        #expect(Set(statistics.sending) == [PracticeStatistics.Symbol(symbolID: k.id, attempts: 1, correct: 0, medianLatencyMs: nil),
+                                            PracticeStatistics.Symbol(symbolID: m.id, attempts: 1, correct: 1, medianLatencyMs: nil)])
+        let said = statistics.message(french, alphabet: .standard)
+        #expect(said.hasSuffix("À l'envoi : K : 0 % sur 1 réponse. M : 100 % sur 1 réponse."), "\(said)")
     }
 }

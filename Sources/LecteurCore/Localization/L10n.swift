@@ -455,6 +455,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case morseSendingHelp = "morse.sending.help"
     case morseSendingUsage = "morse.sending.usage"
     case manualTomlMorseSendingWpm = "manual.toml.morse.sending-wpm"
+    case morseSendingStats = "morse.sending.stats"
     case morseTrainerQuestion = "morse.trainer.question"
     case morseTrainerWhere = "morse.trainer.where"
     case morseTrainerKochLesson = "morse.trainer.kochLesson"
