@@ -122,6 +122,23 @@ import Testing
         #expect(state.sending != nil, "free sending goes on")
     }
 
+    @Test func echoSoundsWithoutNamingAndJudgesWhatIsSentBack() throws {
+        var state = Fixture.loadedState()
+        let start = reader.reduce(&state, .sendingReady(.echo, seed: 3, kochLevel: 4))
+        let expected = try #require(state.sending?.expected)
+        let text = String(expected.map(\.character))
+        #expect(expected.allSatisfy { "KMUR".contains($0.character) }, "only the learnt set")
+        #expect(start.contains(.playQuestion(text: text, settings: .default, question: 1)))
+        // Nothing said or shown names it: the display has the question's number.
+        let shown = brailled(start) + notices(start)
+        #expect(shown.allSatisfy { !$0.contains("Envoyez") } && brailled(start).last?.hasSuffix("Question 1") == true)
+        let answer = expected.map(\.pattern).joined(separator: " ")
+        let judged = reader.reduce(&state, .timedLine(answer, atMs: 0))
+        let sent = try #require(result(judged))
+        #expect(sent.mode == "echo" && sent.expected == text && sent.correct == true && sent.keyed == answer)
+        #expect(judged.contains { if case .playQuestion(_, _, 2) = $0 { true } else { false } }, "the next one is sounded")
+    }
+
     @Test func theSendingSpeedIsASetting() {
         var state = Fixture.loadedState()
         let set = reader.reduce(&state, .line("régler vitesse-envoi 12"))
