@@ -20,11 +20,17 @@ import Testing
         let strings = Strings(localeCode: "fr", table: LocaleResources.table(locale: "fr")!)
         let learnt = Array(MorseAlphabet.standard.kochSymbols.prefix(2))
         for seed in UInt64(1)...64 {
-            var session = SendingSession(mode: .koch, learnt: learnt, wpm: 8, strings: strings, random: SeededRandom(seed: seed))
+            var session = SendingSession(mode: .koch, learnt: learnt, wpm: 5, strings: strings, random: SeededRandom(seed: seed))
             _ = session.start(level: .tapping, note: nil)
             if session.expected.first?.character == "K" { return seed }
         }
         throw CancellationError()
+    }
+
+    /// The `practice` line as written, for the documentation's example.
+    static func printPractice(_ run: PseudoTerminal.Run) {
+        let line = run.output.split(whereSeparator: \.isNewline).first { $0.contains("\"keyed\"") } ?? ""
+        print("SENDING pty event: \(line.trimmingCharacters(in: .whitespacesAndNewlines))")
     }
 
     static func practice(_ run: PseudoTerminal.Run) -> [[String: Any]] {
@@ -48,22 +54,24 @@ import Testing
         // The query is never answered: after its wait, single keys tap.
         let run = try PseudoTerminal.run(Self.arguments, environment: environment, ready: Self.query, steps:
             [.type("", pause: 1.2)]
-            + Self.command("régler vitesse-envoi 8", until: "\"setting\"")
+            + Self.command("régler vitesse-envoi 5", until: "\"setting\"")
             + Self.command("entraînement envoi", until: "Envoyez")
-            // K at 8 WPM (150 ms a unit): a dah, a dit, a dah, each pressed one element space after the last.
-            + [.type("k", pause: 0.6), .type("j", pause: 0.3), .type("k", until: "\"keyed\""), .type("\u{04}", until: "goodbye")])
+            // K at 5 WPM (240 ms a unit: slow, so a loaded machine's delays stay small beside it):
+            // a dah, a dit, a dah, each pressed one element space after the last.
+            + [.type("k", pause: 0.96), .type("j", pause: 0.48), .type("k", until: "\"keyed\""), .type("\u{04}", until: "goodbye")])
         #expect(run.status == 0, "\(run.output.suffix(600))")
         let intro = Self.notices(run).first { $0.hasPrefix("Entraînement à l'envoi") } ?? ""
         #expect(intro.contains("Tapotez"), "\(intro)")
         #expect(intro.contains("le terminal n'a pas répondu à la demande du protocole clavier kitty"), "\(intro)")
+        Self.printPractice(run)
         let judged = try #require(Self.practice(run).first, "\(run.output.suffix(600))")
         #expect(judged["mode"] as? String == "send" && judged["expected"] as? String == "K")
         #expect(judged["keyed"] as? String == "-.-" && judged["answer"] as? String == "K" && judged["correct"] as? Bool == true,
                 "\(judged)")
-        #expect(judged["level"] as? String == "tapping" && judged["wpm"] as? Double == 8)
-        #expect(judged["marks_ms"] as? [Int] == [450, 150, 450])
+        #expect(judged["level"] as? String == "tapping" && judged["wpm"] as? Double == 5)
+        #expect(judged["marks_ms"] as? [Int] == [720, 240, 720])
         let gaps = judged["gaps_ms"] as? [Int] ?? []
-        #expect(gaps.count == 2 && gaps.allSatisfy { (130...260).contains($0) }, "gaps \(gaps)")
+        #expect(gaps.count == 2 && gaps.allSatisfy { (220...400).contains($0) }, "gaps \(gaps)")
         // Each tap sounded its element at once.
         let sidetones = run.events("morse").compactMap { $0["sidetone"] as? String }
         #expect(sidetones == ["dah", "dit", "dah"])
@@ -76,23 +84,25 @@ import Testing
         defer { home.remove() }
         var environment = home.environment
         environment["LECTEUR_PRACTICE_SEED"] = String(try Self.seedAskingK())
-        // K with dahs twice a dit (150 ms a unit): the short dahs are told.
+        // K with dahs twice a dit (240 ms a unit): the short dahs are told. The driver's own
+        // delays (tens of ms on a loaded machine) blur the ratio: the ±0.1 figure is the core's.
         let run = try PseudoTerminal.run(Self.arguments, environment: environment, ready: Self.query, steps:
             [.type(Self.answers, pause: 0.3)]
-            + Self.command("régler vitesse-envoi 8", until: "\"setting\"")
+            + Self.command("régler vitesse-envoi 5", until: "\"setting\"")
             + Self.command("entraînement envoi", until: "Envoyez")
-            + [.type(" ", pause: 0.3), .type(Self.release, pause: 0.15),
-               .type(" ", pause: 0.15), .type(Self.release, pause: 0.15),
-               .type(" ", pause: 0.3), .type(Self.release, until: "\"keyed\""),
+            + [.type(" ", pause: 0.48), .type(Self.release, pause: 0.24),
+               .type(" ", pause: 0.24), .type(Self.release, pause: 0.24),
+               .type(" ", pause: 0.48), .type(Self.release, until: "\"keyed\""),
                .type("\u{04}", until: "goodbye")])
         #expect(run.status == 0, "\(run.output.suffix(600))")
         let intro = Self.notices(run).first { $0.hasPrefix("Entraînement à l'envoi") } ?? ""
         #expect(intro.contains("Manipulateur droit"), "\(intro)")
+        Self.printPractice(run)
         let judged = try #require(Self.practice(run).first, "\(run.output.suffix(600))")
         #expect(judged["keyed"] as? String == "-.-" && judged["correct"] as? Bool == true && judged["level"] as? String == "straight",
                 "\(judged)")
         let ratio = judged["ratio"] as? Double ?? 0
-        #expect((1.6...2.4).contains(ratio), "ratio \(ratio)")
+        #expect((1.2...2.5).contains(ratio), "ratio \(ratio)")
         #expect(Self.notices(run).contains { $0.contains("Vos traits sont courts") })
         #expect(run.events("morse").compactMap { $0["sidetone"] as? String } == ["down", "up", "down", "up", "down", "up"])
         // Pushed once answered, popped on the way out (also around the `:` command line).
