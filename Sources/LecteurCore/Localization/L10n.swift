@@ -456,6 +456,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case morseSendingUsage = "morse.sending.usage"
     case manualTomlMorseSendingWpm = "manual.toml.morse.sending-wpm"
     case morseSendingStats = "morse.sending.stats"
+    case morseSendingKeying = "morse.sending.keying"
     case morseTrainerQuestion = "morse.trainer.question"
     case morseTrainerWhere = "morse.trainer.where"
     case morseTrainerKochLesson = "morse.trainer.kochLesson"

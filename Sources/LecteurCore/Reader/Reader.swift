@@ -45,6 +45,7 @@ public struct Reader: Sendable {
             // key let go does nothing else (it must not silence what a press started).
             var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation)
             if sending.takes(key, state) { sending.key(key, atMs: atMs, &state, &out) }
+            finishDisplay(byUser: false, &state, &out)
             return out.effects
         }
         let byUser = action.isTheUsers

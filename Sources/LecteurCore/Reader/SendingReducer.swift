@@ -63,6 +63,7 @@ struct SendingReducer: Sendable {
         case .up:
             out.append(.sidetone(.release))
         }
+        out.showMessage(strings(.morseSendingKeying, ["cells": session.keyedCells]))
         if let deadline = session.silenceDeadlineMs {
             out.append(.schedule(.sendingSilence, afterSeconds: max(0, deadline - atMs) / 1000))
         }

@@ -157,6 +157,15 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         }
     }
 
+    /// The sending in progress as braille cells (⠂ a dit, ⠒ a dah, a blank cell between
+    /// characters), read with the decoder's present thresholds without teaching it anything: a
+    /// learner who cannot hear the sidetone feels what was keyed.
+    public var keyedCells: String {
+        var scratch = decoder
+        let text = scratch.decode(marks, alphabet: alphabet)
+        return text.characters.map { MorseBraille.cells($0.pattern) }.joined(separator: String(MorseBraille.blank))
+    }
+
     /// When the sending in progress ends if nothing more is keyed (nil: the key is down, or nothing keyed).
     public var silenceDeadlineMs: Double? {
         guard downAtMs == nil, let last = marks.last else { return nil }
