@@ -71,22 +71,14 @@ public enum TranscriptEvent: Sendable {
             line.add("duration_ms", report.durationMs)
             return line.text
         case .practice(let result):
-            var line = JSONLine(type: "practice")
-            line.add("mode", result.mode)
-            line.add("question", result.question)
-            line.add("expected", result.expected)
-            line.add("answer", result.answer)
-            line.add("correct", result.correct)
+            var line = Self.practiceLine(mode: result.mode, question: result.question, expected: result.expected,
+                                         answer: result.answer, correct: result.correct)
             if let latency = result.latencyMs { line.add("latency_ms", latency) }
             line.add("replays", result.replays)
             return line.text
         case .sending(let result):
-            var line = JSONLine(type: "practice")
-            line.add("mode", result.mode)
-            line.add("question", result.question)
-            line.add("expected", result.expected)
-            line.add("answer", result.answer)
-            line.add("correct", result.correct)
+            var line = Self.practiceLine(mode: result.mode, question: result.question, expected: result.expected,
+                                         answer: result.answer, correct: result.correct)
             line.add("keyed", result.keyed)
             line.add("level", result.level.rawValue)
             line.add("wpm", result.wpm)
@@ -136,6 +128,17 @@ public enum TranscriptEvent: Sendable {
             line.add("message", message)
             return line.text
         }
+    }
+
+    /// A `practice` event's common head: listening and sending answers read the same way.
+    static func practiceLine(mode: String, question: Int, expected: String?, answer: String, correct: Bool?) -> JSONLine {
+        var line = JSONLine(type: "practice")
+        line.add("mode", mode)
+        line.add("question", question)
+        line.add("expected", expected)
+        line.add("answer", answer)
+        line.add("correct", correct)
+        return line
     }
 
     /// The readable form; nil for events a person does not need to read (speech, braille).

@@ -160,5 +160,8 @@ import Testing
         #expect(key("\u{1B}[?1u") == .ignored(length: 5))
         #expect(key("\u{1B}[99;5u") == .key(.control("c"), length: 7))
         #expect(key("\u{1B}[13u") == .key(.enter, length: 5))
+        #expect(key("\u{1B}[106;1:2u") == .key(.character("j"), length: 10))
+        #expect(key("\u{1B}[1;1:2B") == .key(.down, length: 8))
+        #expect(key("\u{1B}[1;1:3B") == .ignored(length: 8))
     }
 }

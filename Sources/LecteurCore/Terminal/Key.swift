@@ -57,7 +57,15 @@ public enum KeyDecoder {
                 if byte == UInt8(ascii: "u"), introducer == UInt8(ascii: "[") {
                     return kitty(parameters).map { .key($0, length: length) } ?? .ignored(length: length)
                 }
-                return sequence(parameters, final: Character(UnicodeScalar(byte))).map { .key($0, length: length) }
+                // With the kitty protocol's event types an arrow says `1;1:2` (repeat) or `1;1:3`
+                // (release): a repeat moves again, a release does nothing.
+                var plain = parameters
+                if let colon = plain.lastIndex(of: ":") {
+                    if plain[plain.index(after: colon)...] == "3" { return .ignored(length: length) }
+                    plain = String(plain[..<colon])
+                    if plain == "1;1" { plain = "" }
+                }
+                return sequence(plain, final: Character(UnicodeScalar(byte))).map { .key($0, length: length) }
                     ?? .ignored(length: length)
             default:
                 return .ignored(length: length)
@@ -82,8 +90,9 @@ public enum KeyDecoder {
     }
 
     /// The kitty keyboard protocol's `CSI code ; modifiers : event u` (event 1 press, 2 repeat,
-    /// 3 release): a press is the key it always was, a release is `.released`, a repeat nothing
-    /// (a held key is one mark). The query's answer `CSI ? flags u` is not a key.
+    /// 3 release): a press is the key it always was, a release is `.released`, a repeat of the
+    /// space bar nothing (the straight key held is one mark). The query's answer `CSI ? flags u`
+    /// is not a key.
     static func kitty(_ parameters: String) -> Key? {
         guard !parameters.hasPrefix("?") else { return nil }
         let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
@@ -95,7 +104,8 @@ public enum KeyDecoder {
         let character = Character(scalar)
         switch event {
         case 3: return .released(character)
-        case 2: return nil
+        // A held space bar is one mark; another key held repeats as it always did.
+        case 2 where code == 32: return nil
         default: break
         }
         switch code {
