@@ -13,10 +13,6 @@ struct KeyInput {
     /// `ESC [ B` by the silence after it.
     static let sequenceWait: Int32 = 50
 
-    /// How long a terminal has to answer the keyboard protocol query. Every terminal answers the
-    /// attributes query that follows it at once, so this is waited only on one that does not.
-    static let protocolWait: Int32 = 800
-
     enum Outcome { case quit, endOfInput, modeChanged }
 
     /// Reads keys until the reader quits, the input ends, or `régler clavier lignes` is typed.
@@ -26,10 +22,10 @@ struct KeyInput {
         var pending: [UInt8] = []
         switch session.inspect({ $0.keyReleases }) {
         case nil:
-            let (answered, rest) = askKeyboardProtocol()
-            pending = rest
-            if answered { TerminalMode.pushKeyReleases() }
-            session.send(.keyboardProtocol(answered: answered))
+            // Does the terminal speak the kitty keyboard protocol? The device attributes query
+            // after it is answered by every terminal: its answer alone means no. Nothing waits
+            // for them: the answers come in with the keys.
+            TerminalMode.writeToTerminal("\u{1B}[?u\u{1B}[c")
         case true?:
             TerminalMode.pushKeyReleases()
         case false?:
@@ -49,6 +45,17 @@ struct KeyInput {
                     break
                 case .ignored(let length):
                     pending.removeFirst(length)
+                    continue
+                case .keyboardProtocol(let length):
+                    pending.removeFirst(length)
+                    if session.inspect({ $0.keyReleases }) == nil {
+                        TerminalMode.pushKeyReleases()
+                        session.send(.keyboardProtocol(answered: true))
+                    }
+                    continue
+                case .deviceAttributes(let length):
+                    pending.removeFirst(length)
+                    if session.inspect({ $0.keyReleases }) == nil { session.send(.keyboardProtocol(answered: false)) }
                     continue
                 case .key(let key, let length):
                     pending.removeFirst(length)
@@ -77,49 +84,6 @@ struct KeyInput {
         case .commandLine:
             session.handle(line: typed)
         }
-    }
-
-    /// Asks the terminal whether it speaks the kitty keyboard protocol (`CSI ? u`), followed by
-    /// the device attributes query every terminal answers (`CSI c`): the protocol's answer
-    /// `CSI ? flags u` coming first means yes, the attributes alone (or nothing in time) no.
-    /// Keys typed meanwhile are kept for the reader.
-    private func askKeyboardProtocol() -> (answered: Bool, rest: [UInt8]) {
-        TerminalMode.writeToTerminal("\u{1B}[?u\u{1B}[c")
-        var buffer: [UInt8] = []
-        let deadline = ReaderSession.nowMs() + Double(Self.protocolWait)
-        while true {
-            if Self.answer(in: buffer, final: UInt8(ascii: "c")) != nil {
-                return (Self.answer(in: buffer, final: UInt8(ascii: "u")) != nil, Self.removingAnswers(buffer))
-            }
-            let left = Int32(max(0, deadline - ReaderSession.nowMs()))
-            guard left > 0, let bytes = readBytes(waitingMs: left), !bytes.isEmpty else {
-                return (Self.answer(in: buffer, final: UInt8(ascii: "u")) != nil, Self.removingAnswers(buffer))
-            }
-            buffer += bytes
-        }
-    }
-
-    /// Where `CSI ? … final` is in the bytes.
-    static func answer(in bytes: [UInt8], final: UInt8) -> Range<Int>? {
-        var index = 0
-        while index + 2 < bytes.count {
-            if bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "["), bytes[index + 2] == UInt8(ascii: "?") {
-                var end = index + 3
-                while end < bytes.count, (0x30...0x3F).contains(bytes[end]) { end += 1 }
-                if end < bytes.count, bytes[end] == final { return index..<(end + 1) }
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The bytes without the terminal's answers (what is left was typed).
-    static func removingAnswers(_ bytes: [UInt8]) -> [UInt8] {
-        var rest = bytes
-        for final in [UInt8(ascii: "u"), UInt8(ascii: "c")] {
-            if let range = answer(in: rest, final: final) { rest.removeSubrange(range) }
-        }
-        return rest
     }
 
     /// The bytes available after waiting up to `waitingMs` (-1: until a key); empty when the

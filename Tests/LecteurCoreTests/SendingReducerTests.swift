@@ -80,6 +80,20 @@ import Testing
         #expect(notices(judged).first == "Juste : « K ». Espaces en unités : 1,0 dans les caractères.")
     }
 
+    @Test func theLevelIsWhatTheTerminalGives() {
+        var state = Fixture.loadedState()
+        #expect(SendingReducer.level(state, Fixture.fr) == (.pattern, nil), "from a pipe")
+        state.onTerminal = true
+        #expect(SendingReducer.level(state, Fixture.fr) == (.pattern, Fixture.fr(.morseSendingLinesOnly)))
+        state.settings.inputMode = .keys
+        // No answer yet (a terminal that answers neither query) or the attributes alone: tapping, said why.
+        #expect(SendingReducer.level(state, Fixture.fr) == (.tapping, Fixture.fr(.morseSendingNoStraightKey)))
+        state.keyReleases = false
+        #expect(SendingReducer.level(state, Fixture.fr) == (.tapping, Fixture.fr(.morseSendingNoStraightKey)))
+        state.keyReleases = true
+        #expect(SendingReducer.level(state, Fixture.fr) == (.straightKey, nil))
+    }
+
     @Test func aHeldKeyIsTimedByItsReleaseAndAShortDahIsTold() throws {
         var (state, start) = try askingK {
             $0.onTerminal = true
@@ -157,7 +171,8 @@ import Testing
         #expect(key("\u{1B}[32;1:1u") == .key(.character(" "), length: 9))
         #expect(key("\u{1B}[32u") == .key(.character(" "), length: 5))
         #expect(key("\u{1B}[32;1:2u") == .ignored(length: 9))
-        #expect(key("\u{1B}[?1u") == .ignored(length: 5))
+        #expect(key("\u{1B}[?1u") == .keyboardProtocol(length: 5))
+        #expect(key("\u{1B}[?62;22c") == .deviceAttributes(length: 9))
         #expect(key("\u{1B}[99;5u") == .key(.control("c"), length: 7))
         #expect(key("\u{1B}[13u") == .key(.enter, length: 5))
         #expect(key("\u{1B}[106;1:2u") == .key(.character("j"), length: 10))

@@ -13,6 +13,8 @@ import Testing
     static let query = "\u{1B}[?u"
     /// A kitty-protocol terminal's answers: the flags (none set yet), then the device attributes.
     static let answers = "\u{1B}[?0u\u{1B}[?62;22c"
+    /// A terminal without the protocol answers the device attributes query alone.
+    static let attributesOnly = "\u{1B}[?62;22c"
     static let release = "\u{1B}[32;1:3u"
 
     /// A seed whose first sending question is K (a fresh learner knows K and M).
@@ -46,14 +48,14 @@ import Testing
         [.type(":", until: "\"speech\""), .type(line + "\r", until: until)]
     }
 
-    @Test func tappingWithTimedBytesWithoutAProtocolAnswer() throws {
+    @Test func tappingWithTimedBytesWhenTheTerminalDoesNotSpeakTheProtocol() throws {
         let home = ReaderHome()
         defer { home.remove() }
         var environment = home.environment
         environment["LECTEUR_PRACTICE_SEED"] = String(try Self.seedAskingK())
-        // The query is never answered: after its wait, single keys tap.
+        // Only the device attributes come back: no key releases, single keys tap.
         let run = try PseudoTerminal.run(Self.arguments, environment: environment, ready: Self.query, steps:
-            [.type("", pause: 1.2)]
+            [.type(Self.attributesOnly, pause: 0.3)]
             + Self.command("régler vitesse-envoi 5", until: "\"setting\"")
             + Self.command("entraînement envoi", until: "Envoyez")
             // K at 5 WPM (240 ms a unit: slow, so a loaded machine's delays stay small beside it):

@@ -23,6 +23,12 @@ public enum KeyDecoder {
         case incomplete
         /// A sequence this reader does not use (F-keys, mouse): skipped whole.
         case ignored(length: Int)
+        /// The terminal's answer to the kitty keyboard protocol query (`CSI ? flags u`): it
+        /// reports key releases once asked to.
+        case keyboardProtocol(length: Int)
+        /// The terminal's answer to the device attributes query (`CSI ? … c`), which every
+        /// terminal gives: coming without the protocol's answer before it, it means no.
+        case deviceAttributes(length: Int)
     }
 
     public static func decode(_ bytes: ArraySlice<UInt8>, final: Bool) -> Result {
@@ -54,6 +60,13 @@ public enum KeyDecoder {
             case 0x30...0x3F: parameters.append(Character(UnicodeScalar(byte)))
             case 0x20...0x2F: continue
             case 0x40...0x7E:
+                if introducer == UInt8(ascii: "["), parameters.hasPrefix("?") {
+                    switch byte {
+                    case UInt8(ascii: "u"): return .keyboardProtocol(length: length)
+                    case UInt8(ascii: "c"): return .deviceAttributes(length: length)
+                    default: return .ignored(length: length)
+                    }
+                }
                 if byte == UInt8(ascii: "u"), introducer == UInt8(ascii: "[") {
                     return kitty(parameters).map { .key($0, length: length) } ?? .ignored(length: length)
                 }
@@ -91,10 +104,8 @@ public enum KeyDecoder {
 
     /// The kitty keyboard protocol's `CSI code ; modifiers : event u` (event 1 press, 2 repeat,
     /// 3 release): a press is the key it always was, a release is `.released`, a repeat of the
-    /// space bar nothing (the straight key held is one mark). The query's answer `CSI ? flags u`
-    /// is not a key.
+    /// space bar nothing (the straight key held is one mark).
     static func kitty(_ parameters: String) -> Key? {
-        guard !parameters.hasPrefix("?") else { return nil }
         let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
         guard let codeField = fields.first?.split(separator: ":").first, let code = UInt32(codeField),
               let scalar = UnicodeScalar(code) else { return nil }
