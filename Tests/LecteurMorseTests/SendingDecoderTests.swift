@@ -3,44 +3,7 @@ import Foundation
 import Testing
 import LecteurCore
 import LecteurStorage
-
-/// A simulated hand on a straight key: each element and gap the book length at the current
-/// speed, times 1 + a Gaussian of the given spread (10 % jitter: σ = 0.1 of the length), dahs
-/// `ratio` dits long.
-struct KeyingHand {
-    var random: SeededRandom
-    var jitter: Double
-    var ratio = 3.0
-
-    mutating func gaussian() -> Double {
-        let u1 = max(Double.random(in: 0..<1, using: &random), 1e-12), u2 = Double.random(in: 0..<1, using: &random)
-        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
-    }
-
-    mutating func jittered(_ length: Double) -> Double { max(length * 0.2, length * (1 + jitter * gaussian())) }
-
-    /// Marks for `text` (spaces are word gaps), from `startMs`, the speed given per character.
-    mutating func key(_ text: String, startMs: Double = 0, wpm: (Int) -> Double) -> (marks: [KeyedMark], endMs: Double) {
-        var marks: [KeyedMark] = []
-        var at = startMs
-        var index = 0
-        var afterWord = false
-        for character in text {
-            if character == " " { afterWord = true; continue }
-            let unit = 1200 / wpm(index)
-            if index > 0 { at += jittered((afterWord ? 7 : 3) * unit) }
-            afterWord = false
-            for (n, element) in MorseAlphabet.standard.symbol(for: character)!.pattern.enumerated() {
-                if n > 0 { at += jittered(unit) }
-                let length = jittered(element == "." ? unit : ratio * unit)
-                marks.append(KeyedMark(startMs: at, endMs: at + length))
-                at += length
-            }
-            index += 1
-        }
-        return (marks, at)
-    }
-}
+import LecteurTestSupport
 
 /// Levenshtein distance: a character read wrong, missed or added counts one.
 func editDistance(_ a: [Character], _ b: [Character]) -> Int {
@@ -62,15 +25,15 @@ func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     /// patterns included), keyed with jitter, decoded one group at a time by one decoder (as in a
     /// session): the share of characters read right (edit distance over the group).
     func accuracy(jitter: Double, groups: Int = 300, seed: UInt64, wpm: @escaping (Int, Int) -> Double) -> Double {
-        var hand = KeyingHand(random: SeededRandom(seed: seed), jitter: jitter)
+        var hand = KeyingHand(seed: seed, jitter: jitter)
         var picker = SeededRandom(seed: seed &+ 1)
         let learnt = alphabet.kochSymbols.map { String($0.character) }
         var decoder = AdaptiveDecoder(wpm: wpm(0, 0))
         var right = 0, total = 0
         for group in 0..<groups {
             let text = (0..<5).map { _ in learnt.randomElement(using: &picker)! }.joined()
-            let keyed = hand.key(text) { wpm(group, $0) }
-            let read = decoder.decode(keyed.marks, alphabet: alphabet).text
+            let keyed = hand.key(patterns: text.map { alphabet.symbol(for: $0)!.pattern }) { wpm(group, $0) }
+            let read = decoder.decode(keyed.marks.map { KeyedMark(startMs: $0.down, endMs: $0.up) }, alphabet: alphabet).text
             total += text.count
             right += text.count - min(text.count, editDistance(Array(read), Array(text)))
         }
@@ -99,11 +62,13 @@ func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     }
 
     @Test func aShortDahHandIsToldItsRatio() {
-        var hand = KeyingHand(random: SeededRandom(seed: 24), jitter: 0.05, ratio: 2.4)
+        var hand = KeyingHand(seed: 24, jitter: 0.05, ratio: 2.4)
         var decoder = AdaptiveDecoder(wpm: 15)
-        let text = decoder.decode(hand.key("KMRKM") { _ in 15 }.marks, alphabet: alphabet)
+        let marks = hand.key(patterns: "KMRKM".map { alphabet.symbol(for: $0)!.pattern }) { _ in 15 }.marks
+        let text = decoder.decode(marks.map { KeyedMark(startMs: $0.down, endMs: $0.up) }, alphabet: alphabet)
         #expect(text.text == "KMRKM")
         let ratio = try! #require(SendingMeasures(text).ratio)
+        print("sending decoder: a 2.4 ratio hand (5 % jitter) measured \(ratio)")
         #expect(abs(ratio - 2.4) <= 0.1, "measured \(ratio)")
     }
 
