@@ -2,6 +2,7 @@
 import Foundation
 import LecteurCore
 import LecteurLocales
+import LecteurTestSupport
 import Testing
 
 /// Issue 27 through the binary on a pseudo-terminal that plays the terminal: K tapped with timed
@@ -125,5 +126,46 @@ import Testing
         let popped = try #require(run.output.range(of: "\u{1B}[<u", options: .backwards))
         #expect(pushed.lowerBound < popped.lowerBound)
         #expect(!run.sttyBefore.isEmpty && run.sttyBefore == run.sttyAfter)
+    }
+}
+
+/// The decoder's figure through the binary: random five-character groups of the whole Koch set,
+/// keyed at 15 WPM with 10 % Gaussian jitter by a simulated hand on the space bar (kitty press and
+/// release sequences written to the millisecond), decoded by `envoi libre` group by group.
+@Suite struct SendingThroughTheBinaryTests {
+    @Test func randomGroupsKeyedOnTheSpaceBarAreDecoded() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let alphabet = MorseAlphabet.standard
+        let learnt = alphabet.kochSymbols
+        var hand = KeyingHand(seed: 27, jitter: 0.10)
+        var groups: [String] = []
+        var schedule: [(at: Double, bytes: [UInt8])] = []
+        var atMs = 300.0
+        for _ in 0..<12 {
+            let text = (0..<5).map { _ in learnt[Int(hand.next() % UInt64(learnt.count))] }
+            let keyed = hand.key(patterns: text.map(\.pattern), startMs: atMs) { _ in 15 }
+            for mark in keyed.marks {
+                schedule.append((mark.down / 1000, [0x20]))
+                schedule.append((mark.up / 1000, Array(SendingSessionTests.release.utf8)))
+            }
+            // Past the word space that ends a free sending, so each group is judged alone.
+            atMs = keyed.endMs + 1500
+            groups.append(String(text.map(\.character)))
+        }
+        let run = try PseudoTerminal.run(SendingSessionTests.arguments, environment: home.environment, ready: SendingSessionTests.query,
+                                         steps: [.type(SendingSessionTests.answers, pause: 0.3)]
+                                             + SendingSessionTests.command("régler vitesse-envoi 15", until: "\"setting\"")
+                                             + SendingSessionTests.command("envoi libre", until: "Envoi libre")
+                                             + [.timed(schedule, until: "\"practice\""), .type("", pause: 2),
+                                                .type("\u{04}", until: "goodbye")])
+        #expect(run.status == 0, "\(run.output.suffix(600))")
+        let answers = run.events("practice").filter { $0["mode"] as? String == "free" }.compactMap { $0["answer"] as? String }
+        let read = answers.joined().filter { $0 != " " }
+        let sent = groups.joined()
+        let right = sent.count - min(sent.count, editDistance(Array(read), Array(sent)))
+        print("SENDING through the binary: \(right) of \(sent.count) characters right (\(answers.count) sendings judged) at 15 WPM, 10 % jitter")
+        #expect(answers.count == groups.count, "\(answers) for \(groups)")
+        #expect(Double(right) / Double(sent.count) >= 0.99, "\(answers) for \(groups)")
     }
 }

@@ -5,19 +5,6 @@ import LecteurCore
 import LecteurStorage
 import LecteurTestSupport
 
-/// Levenshtein distance: a character read wrong, missed or added counts one.
-func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    var previous = Array(0...b.count)
-    for i in 1...max(1, a.count) where !a.isEmpty {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...max(1, b.count) where !b.isEmpty {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
-}
-
 @Suite struct SendingDecoderTests {
     let alphabet = MorseAlphabet.standard
 
