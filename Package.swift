@@ -81,7 +81,7 @@ let package = Package(
                                                                "LecteurApp"],
                     swiftSettings: v5),
         // Drives the private daemons the tests use (brltty with the test display); never shipped.
-        .target(name: "LecteurTestSupport", swiftSettings: v5),
+        .target(name: "LecteurTestSupport", dependencies: ["LecteurCore"], swiftSettings: v5),
         .testTarget(name: "LecteurBrailleTests", dependencies: ["LecteurBraille", "LecteurCore", "LecteurLocales", "LecteurTestSupport",
                                                                 "LecteurApp"],
                     swiftSettings: v5),

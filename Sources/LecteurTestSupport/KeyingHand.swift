@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import LecteurCore
 
 /// A simulated hand on a straight key, for the sending tests: each element and gap is its book
 /// length at the current speed times 1 + a Gaussian of the given spread (10 % jitter: σ = 0.1 of
@@ -7,22 +8,15 @@ import Foundation
 public struct KeyingHand {
     public var jitter: Double
     public var ratio: Double
-    private var state: UInt64
+    private var random: SeededRandom
 
     public init(seed: UInt64, jitter: Double, ratio: Double = 3) {
-        state = seed
+        random = SeededRandom(seed: seed)
         self.jitter = jitter
         self.ratio = ratio
     }
 
-    /// SplitMix64: small, and the same on every machine.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { random.next() }
 
     public mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
 

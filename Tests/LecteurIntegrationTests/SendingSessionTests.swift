@@ -49,25 +49,33 @@ import Testing
         [.type(":", until: "\"speech\""), .type(line + "\r", until: until)]
     }
 
-    @Test func tappingWithTimedBytesWhenTheTerminalDoesNotSpeakTheProtocol() throws {
+    /// The terminal answers `answer` to the protocol query; Lecteur asks K at 5 WPM (240 ms a
+    /// unit: slow, so a loaded machine's delays stay small beside it) and `keys` key it. Returns
+    /// the run, the practice's introduction and the judged sending.
+    static func keyK(answering answer: String, _ keys: [PseudoTerminal.Step]) throws -> (PseudoTerminal.Run, String, [String: Any]) {
         let home = ReaderHome()
         defer { home.remove() }
         var environment = home.environment
-        environment["LECTEUR_PRACTICE_SEED"] = String(try Self.seedAskingK())
-        // Only the device attributes come back: no key releases, single keys tap.
-        let run = try PseudoTerminal.run(Self.arguments, environment: environment, ready: Self.query, steps:
-            [.type(Self.attributesOnly, pause: 0.3)]
-            + Self.command("régler vitesse-envoi 5", until: "\"setting\"")
-            + Self.command("entraînement envoi", until: "Envoyez")
-            // K at 5 WPM (240 ms a unit: slow, so a loaded machine's delays stay small beside it):
-            // a dah, a dit, a dah, each pressed one element space after the last.
-            + [.type("k", pause: 0.96), .type("j", pause: 0.48), .type("k", until: "\"keyed\""), .type("\u{04}", until: "goodbye")])
+        environment["LECTEUR_PRACTICE_SEED"] = String(try seedAskingK())
+        let run = try PseudoTerminal.run(arguments, environment: environment, ready: query, steps:
+            [.type(answer, pause: 0.3)]
+            + command("régler vitesse-envoi 5", until: "\"setting\"") + command("entraînement envoi", until: "Envoyez")
+            + keys + [.type("\u{04}", until: "goodbye")])
         #expect(run.status == 0, "\(run.output.suffix(600))")
-        let intro = Self.notices(run).first { $0.hasPrefix("Entraînement à l'envoi") } ?? ""
+        #expect(!run.sttyBefore.isEmpty && run.sttyBefore == run.sttyAfter)
+        printPractice(run)
+        let intro = notices(run).first { $0.hasPrefix("Entraînement à l'envoi") } ?? ""
+        return (run, intro, try #require(practice(run).first, "\(run.output.suffix(600))"))
+    }
+
+    @Test func tappingWithTimedBytesWhenTheTerminalDoesNotSpeakTheProtocol() throws {
+        // Only the device attributes come back: no key releases, single keys tap: a dah, a dit,
+        // a dah, each pressed one element space after the last.
+        let (run, intro, judged) = try Self.keyK(answering: Self.attributesOnly, [
+            .type("k", pause: 0.96), .type("j", pause: 0.48), .type("k", until: "\"keyed\""),
+        ])
         #expect(intro.contains("Tapotez"), "\(intro)")
         #expect(intro.contains("le terminal n'a pas répondu à la demande du protocole clavier kitty"), "\(intro)")
-        Self.printPractice(run)
-        let judged = try #require(Self.practice(run).first, "\(run.output.suffix(600))")
         #expect(judged["mode"] as? String == "send" && judged["expected"] as? String == "K")
         #expect(judged["keyed"] as? String == "-.-" && judged["answer"] as? String == "K" && judged["correct"] as? Bool == true,
                 "\(judged)")
@@ -79,29 +87,17 @@ import Testing
         let sidetones = run.events("morse").compactMap { $0["sidetone"] as? String }
         #expect(sidetones == ["dah", "dit", "dah"])
         #expect(!run.output.contains("\u{1B}[>2u"), "no protocol flags pushed on a terminal that did not answer")
-        #expect(!run.sttyBefore.isEmpty && run.sttyBefore == run.sttyAfter)
     }
 
     @Test func aStraightKeyOnTheSpaceBarWithKittyPressAndRelease() throws {
-        let home = ReaderHome()
-        defer { home.remove() }
-        var environment = home.environment
-        environment["LECTEUR_PRACTICE_SEED"] = String(try Self.seedAskingK())
-        // K with dahs twice a dit (240 ms a unit): the short dahs are told. The driver's own
-        // delays (tens of ms on a loaded machine) blur the ratio: the ±0.1 figure is the core's.
-        let run = try PseudoTerminal.run(Self.arguments, environment: environment, ready: Self.query, steps:
-            [.type(Self.answers, pause: 0.3)]
-            + Self.command("régler vitesse-envoi 5", until: "\"setting\"")
-            + Self.command("entraînement envoi", until: "Envoyez")
-            + [.type(" ", pause: 0.48), .type(Self.release, pause: 0.24),
-               .type(" ", pause: 0.24), .type(Self.release, pause: 0.24),
-               .type(" ", pause: 0.48), .type(Self.release, until: "\"keyed\""),
-               .type("\u{04}", until: "goodbye")])
-        #expect(run.status == 0, "\(run.output.suffix(600))")
-        let intro = Self.notices(run).first { $0.hasPrefix("Entraînement à l'envoi") } ?? ""
+        // K with dahs twice a dit: the short dahs are told. The driver's own delays (tens of ms on
+        // a loaded machine) blur the ratio: the ±0.1 figure is the core's.
+        let (run, intro, judged) = try Self.keyK(answering: Self.answers, [
+            .type(" ", pause: 0.48), .type(Self.release, pause: 0.24),
+            .type(" ", pause: 0.24), .type(Self.release, pause: 0.24),
+            .type(" ", pause: 0.48), .type(Self.release, until: "\"keyed\""),
+        ])
         #expect(intro.contains("Manipulateur droit"), "\(intro)")
-        Self.printPractice(run)
-        let judged = try #require(Self.practice(run).first, "\(run.output.suffix(600))")
         #expect(judged["keyed"] as? String == "-.-" && judged["correct"] as? Bool == true && judged["level"] as? String == "straight",
                 "\(judged)")
         let ratio = judged["ratio"] as? Double ?? 0
@@ -112,7 +108,6 @@ import Testing
         let pushed = try #require(run.output.range(of: "\u{1B}[>2u", options: .backwards))
         let popped = try #require(run.output.range(of: "\u{1B}[<u", options: .backwards))
         #expect(pushed.lowerBound < popped.lowerBound)
-        #expect(!run.sttyBefore.isEmpty && run.sttyBefore == run.sttyAfter)
     }
 
     @Test func aSignalPopsTheProtocolFlags() throws {
