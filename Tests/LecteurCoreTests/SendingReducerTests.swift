@@ -43,6 +43,7 @@ import Testing
         // From a pipe: the pattern level, nothing said about a terminal.
         #expect(notices(start).last?.hasSuffix("Envoyez K.") == true)
         #expect(brailled(start).last?.hasSuffix("Envoyez K.") == true)
+        #expect(notices(reader.reduce(&state, .line("aide"))) == [Fixture.fr(.morseSendingHowPattern)])
         let wrong = reader.reduce(&state, .timedLine("--", atMs: 0))
         let judged = try #require(result(wrong))
         #expect(judged.expected == "K" && judged.answer == "M" && judged.correct == false && judged.keyed == "--")

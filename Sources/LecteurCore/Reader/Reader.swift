@@ -267,6 +267,9 @@ public struct Reader: Sendable {
             case .whereAmI where state.sending != nil:
                 sending.whereAmI(&state, &out)
                 return
+            case .help where state.sending != nil:
+                sending.help(&state, &out)
+                return
             case .whereAmI, .help:
                 out.notice("practice", strings(.morsePracticeWhere), &state)
                 return

@@ -93,6 +93,12 @@ struct SendingReducer: Sendable {
                                                                "attempts": "\(session.summary.attempts)"]), &state)
     }
 
+    /// `aide` during sending: how to key at this level.
+    func help(_ state: inout ReaderState, _ out: inout Announcer) {
+        guard let session = state.sending else { return }
+        out.notice("sending.help", session.howToKey, &state)
+    }
+
     func stop(_ state: inout ReaderState, _ out: inout Announcer) {
         guard var session = state.sending else { return }
         let effects = session.stop()

@@ -95,22 +95,26 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         guard !isActive else { return [] }
         isActive = true
         self.level = level
-        let how: L10n = switch level {
-        case .pattern: .morseSendingHowPattern
-        case .tapping: .morseSendingHowTapping
-        case .straightKey: .morseSendingHowStraight
-        }
         let intro: L10n = switch mode {
         case .koch: .morseSendingIntroKoch
         case .echo: .morseSendingIntroEcho
         case .free: .morseSendingIntroFree
         }
         let names = learnt.map { $0.spokenName(strings) }.joined(separator: ", ")
-        var said = [strings(intro, ["symbols": names]), strings(how)]
+        var said = [strings(intro, ["symbols": names]), howToKey]
         if let note { said.append(note) }
         var effects: [SendingEffect] = [.say(said.joined(separator: " "))]
         effects += ask()
         return effects
+    }
+
+    /// How to answer at this session's level (also `aide` during sending).
+    public var howToKey: String {
+        switch level {
+        case .pattern: strings(.morseSendingHowPattern)
+        case .tapping: strings(.morseSendingHowTapping)
+        case .straightKey: strings(.morseSendingHowStraight)
+        }
     }
 
     public mutating func stop() -> [SendingEffect] {
