@@ -53,7 +53,9 @@ struct SendingReducer: Sendable {
         let settings = state.settings.morse
         switch event {
         case .element(let element, _):
-            out.append(.silence)
+            // The first element cuts what was being said; the next ones queue behind the tone
+            // still sounding, as their marks start when it ends.
+            if session.marks.count == 1 { out.append(.silence) }
             out.append(.sidetone(.element(element, durationMs: Double(element.units) * session.unitMs, settings: settings)))
         case .down:
             out.append(.silence)
