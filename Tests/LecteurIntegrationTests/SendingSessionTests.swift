@@ -163,7 +163,7 @@ import Testing
         #expect(answers.count == groups.count, "\(answers) for \(groups)")
         // The 99 % is the decoder's (SendingDecoderTests, 1 500 characters); here the reader's
         // key stamps also wait for the scheduler, which on a loaded two-core machine (load 8)
-        // cost one character of 60 in one run of three: the pipeline is held to 95 %.
+        // cost one character of 60 in one run of four: the pipeline is held to 95 %.
         #expect(Double(right) / Double(sent.count) >= 0.95, "\(answers) for \(groups)")
     }
 }
