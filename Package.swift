@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "LecteurSpeechTests", dependencies: ["LecteurSpeech", "LecteurAudio", "LecteurCore", "LecteurLocales", "LecteurTestSupport",
                                                                "LecteurApp"]),
         // Drives the private daemons the tests use (brltty with the test display); never shipped.
-        .target(name: "LecteurTestSupport", path: "Tests/LecteurTestSupport"),
+        .target(name: "LecteurTestSupport", dependencies: ["LecteurCore"], path: "Tests/LecteurTestSupport"),
         .testTarget(name: "LecteurBrailleTests", dependencies: ["LecteurBraille", "LecteurCore", "LecteurLocales", "LecteurTestSupport",
                                                                 "LecteurApp"]),
         .testTarget(name: "LecteurMorseTests", dependencies: ["LecteurCore", "LecteurStorage", "LecteurLocales", "LecteurTestSupport",

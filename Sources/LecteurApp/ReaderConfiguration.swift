@@ -62,6 +62,7 @@ enum ConfigurationKeys {
         case ReaderSettings.kochTimeKey:
             return { Int($0).map { $0 >= 0 && Double($0) <= ReaderSettings.kochTimeRange.upperBound * 1000 } ?? false }
         case ReaderSettings.questionBrailleKey: return { QuestionBraille(rawValue: $0) != nil }
+        case ReaderSettings.sendingWPMKey: return { ReaderSettings.sendingWPM(stored: $0) != nil }
         case PracticeMode.kochLevelStorageKey:
             return { Int($0).map { (1...MorseAlphabet.kochOrder.count).contains($0) } ?? false }
         case SpeechBackend.storageKey: return { SpeechBackend(rawValue: $0) != nil }
@@ -89,7 +90,7 @@ enum ConfigurationKeys {
     static var fileKeys: [String] {
         [ReaderSettings.verbosityKey, ReaderSettings.brailleMessageKey, ReaderSettings.brailleScrollKey, ReaderSettings.positionKey,
          PunctuationLevel.storageKey, ReaderSettings.alphabetKey, ReaderSettings.echoKey, ReaderSettings.inputModeKey,
-         PracticeMode.kochLevelStorageKey, ReaderSettings.kochTimeKey, ReaderSettings.questionBrailleKey,
+         PracticeMode.kochLevelStorageKey, ReaderSettings.kochTimeKey, ReaderSettings.questionBrailleKey, ReaderSettings.sendingWPMKey,
          SpeechBackend.storageKey, BrailleDevice.storageKey]
             + MorseSettingKey.allCases.map(\.storageKey) + speechFields.map { "speech.\($0)" }
     }

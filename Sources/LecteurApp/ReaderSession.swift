@@ -163,11 +163,12 @@ public actor ReaderSession {
         onQueue { $0.apply(action) }
     }
 
-    /// A key in single-key mode; returns the line it asks for (`/`, `:`), if any.
-    public nonisolated func press(_ key: Key) -> PromptKind? {
+    /// A key in single-key mode, with the monotonic time (ms) its bytes were read; returns the
+    /// line it asks for (`/`, `:`), if any.
+    public nonisolated func press(_ key: Key, atMs: Double) -> PromptKind? {
         onQueue { session in
             session.requestedPrompt = nil
-            session.apply(.key(key))
+            session.apply(.timedKey(key, atMs: atMs))
             return session.requestedPrompt
         }
     }
@@ -195,7 +196,7 @@ public actor ReaderSession {
     }
 
     /// Monotonic milliseconds, the clock practice's times are all read from.
-    static func nowMs() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000 }
+    public static func nowMs() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000 }
 
     private func apply(_ action: Action) {
         perform(reader.reduce(&state, action))
@@ -253,6 +254,11 @@ public actor ReaderSession {
                 transcript.record(.practice(result))
             case .copyResult(let result):
                 transcript.record(.copyResult(result))
+            case .sendingAnswered(let result):
+                transcript.record(.sending(result))
+            case .sidetone(let sidetone):
+                transcript.record(.sidetone(sidetone))
+                morse.sidetone(sidetone)
             case .loadCatalogue(let reason):
                 load(reason)
             case .playMorse(let text, let settings):
@@ -272,6 +278,8 @@ public actor ReaderSession {
                 apply(.statisticsReady(store.statistics()))
             case .queryStatus:
                 apply(.statusReported(devices.status()))
+            case .preparePractice(.sending(let mode)):
+                apply(.sendingReady(mode, seed: practiceSeed ?? UInt64.random(in: .min ... .max), kochLevel: kochLevel()))
             case .preparePractice(.copy(let kind, let count)):
                 apply(.copyReady(kind, count: count, seed: practiceSeed ?? UInt64.random(in: .min ... .max), kochLevel: kochLevel()))
             case .preparePractice(let request):
@@ -363,7 +371,7 @@ public actor ReaderSession {
         // Weak symbols among those learnt so far: a beginner is never asked what Koch has not taught.
         case .weakSymbols: return .weakSymbols(pool: symbols.prefix(level).map(\.id))
         case .symbol(let id): return .symbol(id: id)
-        case .koch, .copy: return .koch(level: level)
+        case .koch, .copy, .sending: return .koch(level: level)
         }
     }
 

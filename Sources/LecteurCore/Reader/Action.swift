@@ -70,6 +70,14 @@ public enum Action: Hashable, Sendable {
     /// The braille device's back-translation of these cells (`.backTranslate`); nil when it
     /// could not translate them.
     case brailleBackTranslated(cells: [UInt8], text: String?)
+    /// Sending practice can begin: the runtime chose the seed and knows the Koch level.
+    case sendingReady(SendingMode, seed: UInt64, kochLevel: Int)
+    /// A key in single-key mode, stamped with the monotonic time (ms) its bytes were read:
+    /// sending practice keys with it (a release only comes from the kitty keyboard protocol).
+    case timedKey(Key, atMs: Double)
+    /// Whether the terminal answered the kitty keyboard protocol query (`CSI ? u`): only then
+    /// are key releases reported, and a held key can be a straight key.
+    case keyboardProtocol(answered: Bool)
 }
 
 /// What a braille display key asks for (after panning inside a long line).
@@ -183,6 +191,10 @@ public enum Effect: Hashable, Sendable {
     case morseQuestion(MorseQuestionReport)
     /// The truth about a question once answered (the transcript's `practice` event).
     case practiceAnswered(PracticeResult)
+    /// A sending judged (the transcript's `practice` event, with the keyed pattern and timings).
+    case sendingAnswered(SendingResult)
+    /// The learner's own keying made audible.
+    case sidetone(Sidetone)
     /// A scored copy (the transcript's `copy_result` event).
     case copyResult(CopyResult)
     case loadCatalogue(LoadReason)
@@ -230,4 +242,14 @@ public enum PracticeRequest: Hashable, Sendable {
     case koch
     case symbol(id: String)
     case copy(CopyKind, count: Int)
+    case sending(SendingMode)
+}
+
+/// The tone a learner hears while keying.
+public enum Sidetone: Hashable, Sendable {
+    /// A tapped element: a tone of this length at once.
+    case element(MorseElement, durationMs: Double, settings: MorseSettings)
+    /// The straight key went down: a tone until `.release`.
+    case hold(MorseSettings)
+    case release
 }

@@ -17,6 +17,7 @@ public struct Reader: Sendable {
     let brailleInput: BrailleInputReducer
     let display: DisplayReducer
     let lists: ListScreenReducer
+    let sending: SendingReducer
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -32,6 +33,7 @@ public struct Reader: Sendable {
         morse = MorseReducer(strings: strings, alphabet: alphabet, sampleRate: sampleRate)
         practice = PracticeReducer(strings: strings, alphabet: alphabet, morse: morse)
         copying = CopyReducer(strings: strings, alphabet: alphabet, morse: morse)
+        sending = SendingReducer(strings: strings, alphabet: alphabet, morse: morse)
         settings = SettingsReducer(strings: strings)
         let symbols = pronunciation?.lexicon.symbols ?? [:]
         review = ReviewReducer(strings: strings, namer: CharacterNamer(lexicon: characters, symbols: symbols))
@@ -44,6 +46,14 @@ public struct Reader: Sendable {
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
+        if case .timedKey(let key, let atMs) = action, key.isRelease || sending.takes(key, state) {
+            // Keying Morse: the question and the last verdict stay on the display meanwhile. A
+            // key let go does nothing else (it must not silence what a press started).
+            var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation)
+            if sending.takes(key, state) { sending.key(key, atMs: atMs, &state, &out) }
+            finishDisplay(byUser: false, &state, &out)
+            return out.effects
+        }
         let byUser = action.isTheUsers
         // A message still being read holds what the reader shows on its own; a countdown (the
         // last thing said was progress) is replaced by what follows it.
@@ -156,8 +166,14 @@ public struct Reader: Sendable {
             terminal.attach(inputMode: inputMode, &state)
         case .typed(let character, let word):
             terminal.typed(character, word: word, &state, &out)
-        case .key(let key):
+        case .key(let key), .timedKey(let key, _):
             self.key(key, &state, &out)
+        case .sendingReady(let mode, let seed, let kochLevel):
+            sending.start(mode, seed: seed, kochLevel: kochLevel, &state, &out)
+        case .keyboardProtocol(let answered):
+            state.keyReleases = answered
+        case .timer(.sendingSilence):
+            sending.silence(&state, &out)
         case .completion(let candidates):
             terminal.completion(candidates, &state, &out)
         case .brailleTyped(let input, let atMs):
@@ -190,6 +206,8 @@ public struct Reader: Sendable {
             out.append(.preparePractice(koch ? .koch : .weakSymbols))
         case .copyPractice(let kind, let count):
             out.append(.preparePractice(.copy(kind, count: count ?? CopyKind.defaultCount)))
+        case .sendingPractice(let mode):
+            out.append(.preparePractice(.sending(mode)))
         case .set(let name, let value):
             settings.set(name: name, value: value, &state, &out)
         case .showSetting(let name):
@@ -204,6 +222,7 @@ public struct Reader: Sendable {
             state.announcement.answerPending = false
             if state.practice != nil { practice.stop(&state, &out) }
             if state.copy != nil { copying.stop(&state, &out) }
+            if state.sending != nil { sending.stop(&state, &out) }
         case .history:
             lists.openHistory(&state, &out)
         case .help:
@@ -236,7 +255,7 @@ public struct Reader: Sendable {
             terminal.answerQuit(line, &state, &out)
             return
         }
-        if state.practice != nil || state.copy != nil {
+        if state.practice != nil || state.copy != nil || state.sending != nil {
             practiceLine(line, atMs: atMs, &state, &out)
             return
         }
@@ -269,6 +288,12 @@ public struct Reader: Sendable {
             case .whereAmI where state.practice != nil:
                 practice.whereAmI(&state, &out)
                 return
+            case .whereAmI where state.sending != nil:
+                sending.whereAmI(&state, &out)
+                return
+            case .help where state.sending != nil:
+                sending.help(&state, &out)
+                return
             case .whereAmI, .help:
                 out.notice("practice", strings(.morsePracticeWhere), &state)
                 return
@@ -279,7 +304,9 @@ public struct Reader: Sendable {
                 break
             }
         }
-        if state.copy != nil {
+        if state.sending != nil {
+            sending.line(clean, &state, &out)
+        } else if state.copy != nil {
             copying.copy(clean, &state, &out)
         } else {
             practice.answer(clean, atMs: atMs, &state, &out)
@@ -357,7 +384,7 @@ extension Action {
     /// Typed or pressed by the user: the answer interrupts what is playing.
     var isTheUsers: Bool {
         switch self {
-        case .line, .timedLine, .command, .invalidCommand, .activateElement, .displayKey, .key, .brailleTyped: true
+        case .line, .timedLine, .command, .invalidCommand, .activateElement, .displayKey, .key, .timedKey, .brailleTyped: true
         default: false
         }
     }

@@ -45,6 +45,10 @@ public struct ReaderState: Equatable, Sendable {
     public var practice: PracticeSession<SeededRandom>?
     /// A copying session, while it runs: typed lines are copies then.
     public var copy: CopySession<SeededRandom>?
+    /// Sending practice, while it runs: typed lines are patterns, keys key Morse then.
+    public var sending: SendingSession<SeededRandom>?
+    /// Whether the terminal answered the kitty keyboard protocol query (nil: not asked).
+    public var keyReleases: Bool?
     public var announcement = AnnouncementState()
     public var display = DisplayState()
     /// The last things said, for `historique` (one of the oldest screen-reader requests).

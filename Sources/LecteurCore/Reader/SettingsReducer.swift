@@ -56,6 +56,8 @@ struct SettingsReducer: Sendable {
             case .rhythm: .rhythmSet
             }
             out.notice("setting", strings(said), &state)
+        case .sendingWPM:
+            setSendingWPM(value, &state, &out)
         case .verbosity:
             choose(Verbosity(userValue: value), or: .settingBadVerbosity, value, &state, &out) { verbosity, state in
                 state.settings.verbosity = verbosity

@@ -10,4 +10,6 @@ public enum TimerID: Hashable, Sendable {
     case brailleMessage(token: Int)
     /// A window of `tout lire` without a voice has had its time on the display.
     case readAllWindow(token: Int)
+    /// Sending practice: the silence after the last mark has ended the character (or the word).
+    case sendingSilence
 }

@@ -28,6 +28,12 @@ public struct ReaderSettings: Hashable, Sendable {
     public var kochMedianMs: Int?
     /// What the display shows of a practice question besides its number.
     public var questionBraille: QuestionBraille = .none
+    /// Sending practice's speed (`régler vitesse-envoi`): a tapped element's length and the
+    /// silence that ends a character; nil: the receiving speed.
+    public var sendingWPM: Int?
+
+    /// The speed sending practice keys at.
+    public var effectiveSendingWPM: Int { sendingWPM ?? morse.wpm }
 
     public static let brailleMessageRange: ClosedRange<Double> = 0...60
     /// A window needs a second to be felt; past a minute nobody waits for it.
@@ -44,6 +50,15 @@ public struct ReaderSettings: Hashable, Sendable {
     public static let inputModeKey = "reader.keyboard"
     public static let kochTimeKey = "morse.koch.time"
     public static let questionBrailleKey = "morse.question-braille"
+    /// 0 (or absent): the receiving speed.
+    public static let sendingWPMKey = "morse.sending-wpm"
+
+    /// A stored sending speed: 0 is the receiving speed, else within Morse's speeds.
+    public static func sendingWPM(stored: String) -> Int?? {
+        guard let wpm = Int(stored) else { return nil }
+        if wpm == 0 { return .some(nil) }
+        return MorseSettings.wpmRange.contains(wpm) ? .some(wpm) : nil
+    }
     /// `régler koch-temps SECONDES`: 0 turns the condition off.
     public static let kochTimeRange: ClosedRange<Double> = 0...10
 
@@ -64,6 +79,7 @@ public struct ReaderSettings: Hashable, Sendable {
         if let saved = value(echoKey), let echo = TypingEcho(rawValue: saved) { settings.typingEcho = echo }
         if let saved = value(inputModeKey), let mode = InputMode(rawValue: saved) { settings.inputMode = mode }
         if let saved = value(questionBrailleKey), let shown = QuestionBraille(rawValue: saved) { settings.questionBraille = shown }
+        if let saved = value(sendingWPMKey), let wpm = sendingWPM(stored: saved) { settings.sendingWPM = wpm }
         if let saved = value(kochTimeKey), let ms = Int(saved), ms > 0, Double(ms) <= kochTimeRange.upperBound * 1000 {
             settings.kochMedianMs = ms
         }

@@ -13,6 +13,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case morseWPM, morseFarnsworth, morseTone, morseVolume, morseRamp
     case typingEcho, inputMode
     case kochLesson, kochTime, questionBraille
+    case sendingWPM
 
     private static let aliases: [String: SettingKey] = {
         var table: [String: SettingKey] = [:]
@@ -39,6 +40,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.kochLesson, "koch", "lecon-koch", "koch-lesson")
         add(.kochTime, "koch-temps", "koch-time", "temps-koch")
         add(.questionBraille, "question-braille", "braille-question")
+        add(.sendingWPM, "vitesse-envoi", "sending-speed", "sending-wpm", "send-wpm", "wpm-envoi")
         return table
     }()
 
@@ -72,6 +74,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .kochLesson: strings(.morseTrainerSettingNameKoch)
         case .kochTime: strings(.morseTrainerSettingNameKochTime)
         case .questionBraille: strings(.morseTrainerSettingNameQuestionBraille)
+        case .sendingWPM: strings(.morseSendingSettingName)
         }
     }
 

@@ -77,6 +77,8 @@ extension ReaderSettings {
         case .questionBraille:
             let names: [QuestionBraille: String] = [.none: "aucune", .pattern: "motif", .rhythm: "rythme"]
             return SettingReading(value: names[questionBraille] ?? "aucune", choices: QuestionBraille.allCases.compactMap { names[$0] })
+        case .sendingWPM:
+            return SettingReading(value: String(effectiveSendingWPM), range: MorseSettings.wpmRange)
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable, .kochLesson:
             return nil
         }
