@@ -95,19 +95,18 @@ struct CommonOptions: ParsableArguments {
     func catalogueSource(strings: Strings) throws -> CatalogueSource {
         try checkTimeout(strings)
         guard let catalog, CatalogueEndpoint.isRemote(catalog) else {
-            return LocalCatalogueSource(origin: catalog.map { .file($0) } ?? .builtIn, strings: strings)
+            return LocalCatalogueSource(origin: catalog.map { .file($0) } ?? .builtIn)
         }
-        return RemoteCatalogueSource(client: try catalogueClient(catalog, strings: strings), strings: strings, timeZone: .current)
+        return RemoteCatalogueSource(client: try catalogueClient(catalog, strings: strings))
     }
 
     /// The API client for `--catalog URL` with `--timeout`: the reader and the audit use the same.
-    func catalogueClient(_ catalog: String, strings: Strings,
-                         stillLoadingInterval: TimeInterval? = 10) throws -> CatalogueClient {
+    func catalogueClient(_ catalog: String, strings: Strings) throws -> CatalogueClient {
         try checkTimeout(strings)
         do {
             let endpoint = try CatalogueEndpoint(base: catalog)
             return CatalogueClient(endpoint: endpoint,
-                                   configuration: .init(timeout: timeout, stillLoadingInterval: stillLoadingInterval))
+                                   configuration: .init(timeout: timeout))
         } catch {
             throw LecteurCLIError(strings(.networkErrorInvalidURLDetail, ["url": URLRedaction.forDisplay(catalog)]))
         }

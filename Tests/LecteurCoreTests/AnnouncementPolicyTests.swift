@@ -12,7 +12,7 @@ import Testing
     static func loaded() -> ReaderState {
         var state = ReaderState()
         state.settings.speakPosition = false
-        _ = Fixture.reader.reduce(&state, .catalogueLoaded(Fixture.builtIn))
+        _ = Fixture.reader.reduce(&state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
         return state
     }
     let braille = BrailleGenerator(strings: Fixture.fr)
@@ -27,68 +27,6 @@ import Testing
         let element = screen.elements[index]
         return (.focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1, count: screen.elements.count,
                                    element: element, roleWord: SpeechGenerator(strings: fr).roleWord(element.role))), element)
-    }
-
-    /// Start-up against a server answering 500 with an offline copy: retries replace each
-    /// other, then the error, the offline notice, the load and the focus all queue: the user
-    /// hears that the data is stale.
-    @Test func startUpAfterAServerErrorQueuesTheErrorTheOfflineNoticeAndTheList() {
-        var initial = ReaderState()
-        initial.settings.speakPosition = false
-        var store = ReaderTestStore(state: initial)
-        store.send(.start, [.loadCatalogue(.initial)])
-        let loadingScreen = Fixture.reader.builder.screen(for: store.state)
-        let loadingElement = loadingScreen.elements[0]
-        store.send(.catalogueLoading, [
-            .focus(FocusReport(screen: loadingScreen.code, title: loadingScreen.title, index: 1, count: loadingScreen.elements.count,
-                               element: loadingElement, roleWord: nil)),
-            speak(loadingElement.label, interrupt: false),
-            .braille(braille.line(loadingElement)),
-        ]) { $0.history = [loadingElement.label]; $0.focus[.formations] = 0 }
-        let retry1 = "Erreur serveur (code: 500). Nouvelle tentative dans 1 s."
-        store.send(.notice(code: "retry", message: retry1), [
-            .notice(code: "retry", message: retry1), speak(retry1, interrupt: false, .progress), message(retry1),
-            .schedule(.brailleMessage(token: 1), afterSeconds: 4),
-        ]) {
-            $0.history.append(retry1); $0.announcement.lastWasProgress = true
-            $0.lastMessage = LastMessage(code: "retry", text: retry1, isError: false)
-            $0.display.message = retry1; $0.display.token = 1
-        }
-        let retry2 = "Erreur serveur (code: 500). Nouvelle tentative dans 2 s."
-        store.send(.notice(code: "retry", message: retry2), [
-            .notice(code: "retry", message: retry2), speak(retry2, interrupt: true, .progress), message(retry2),
-            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
-        ]) {
-            $0.history.append(retry2); $0.display.message = retry2; $0.display.token = 2
-            $0.lastMessage = LastMessage(code: "retry", text: retry2, isError: false)
-        }
-        let error = "Erreur serveur (code: 500). Réessayez plus tard."
-        let offline = "Formations hors ligne : copie du 22 novembre 2026 à 10 h 00."
-        store.send(.failure(code: "server", message: error), [
-            .error(code: "server", message: error), speak(error, interrupt: false, .error), message(error),
-            .schedule(.brailleMessage(token: 3), afterSeconds: 4),
-        ]) {
-            $0.history.append(error); $0.announcement.lastWasProgress = false
-            $0.lastMessage = LastMessage(code: "server", text: error, isError: true)
-            $0.display.message = error; $0.display.token = 3
-        }
-        store.send(.notice(code: "offline", message: offline), [
-            .notice(code: "offline", message: offline), speak(offline, interrupt: false, .notice), message(offline),
-            .schedule(.brailleMessage(token: 4), afterSeconds: 4),
-        ]) {
-            $0.history.append(offline); $0.display.message = offline; $0.display.token = 4
-            $0.lastMessage = LastMessage(code: "offline", text: offline, isError: false)
-        }
-
-        var loaded = store
-        let effects = Fixture.reader.reduce(&loaded.stateForTests, .catalogueLoaded(Fixture.builtIn))
-        #expect(effects.compactMap { if case .speak(let u) = $0 { u.interrupt } else { nil } } == [false, false],
-                "the load and the focus queue behind the offline notice")
-        #expect(effects.spoken == ["14 formations chargées.", "Toutes, sélectionné, bouton"])
-        // The focused element's line waits for the message's time to be up.
-        #expect(effects.contains(message("14 formations chargées.")))
-        #expect(!effects.contains { if case .braille(let line) = $0 { line.kind == .focus } else { false } })
-        #expect(effects.last == .schedule(.brailleMessage(token: 5), afterSeconds: 4))
     }
 
     @Test func aMessageStaysUntilItsTimeIsUpThenTheFocusComesBack() {

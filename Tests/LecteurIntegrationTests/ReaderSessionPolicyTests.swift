@@ -80,7 +80,7 @@ import Testing
                                         status: { status }, listen: [{ post in box.post = post }])
             session = ReaderSession(reader: Reader(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!),
                                     transcript: Transcript(format: .jsonl, strings: strings, write: { lines.append($0) }),
-                                    catalogueSource: LocalCatalogueSource(origin: .builtIn, strings: strings), store: store,
+                                    catalogueSource: LocalCatalogueSource(origin: .builtIn), store: store,
                                     devices: devices, practiceSeed: 1)
             session.start()
             post = box.post

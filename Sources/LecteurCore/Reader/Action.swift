@@ -11,20 +11,14 @@ public enum Action: Hashable, Sendable {
     /// measures the time to answer from it.
     case timedLine(String, atMs: Double)
     case command(Command)
-    /// A line that did not parse: say why.
-    case invalidCommand(CommandError)
-    /// A click (or the audit) on the element at this 0-based index.
-    case activateElement(at: Int)
     /// A key of the braille display, once the adapter has done its own panning.
     case displayKey(DisplayIntent)
     /// The display showed another window of the current line (for the transcript).
     case displayPanned(text: String, cells: String, cursor: Int, kind: BrailleLine.Kind)
     /// A clock asked for by `Effect.schedule` has rung.
     case timer(TimerID)
-    case catalogueLoading
-    /// `warnings` are already-worded messages about records set aside.
-    case catalogueLoaded(Catalogue, warnings: [String] = [])
-    case catalogueFailed(message: String)
+    /// What a catalogue source reported.
+    case catalogue(CatalogueEvent)
     /// Something a device, the network or storage reported on its own, worded by the app's one
     /// error-to-French place. Said in turn after what is being said, never cutting it. `detail`
     /// is the library's or system's own words, for the transcript only (never said).

@@ -34,7 +34,9 @@ struct Announcer {
         effects.contains { effect in
             switch effect {
             case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice, .readSettings, .loadStatistics: true
-            default: false
+            case .focus, .speak, .braille, .braillePanned, .schedule, .cancelTimer, .notice, .error, .status, .morse,
+                 .morseQuestion, .practiceAnswered, .copyResult, .playMorse, .playQuestion, .silence, .brailleRhythm,
+                 .persist, .recordAttempt, .whenSpoken, .quit, .prompt: false
             }
         }
     }

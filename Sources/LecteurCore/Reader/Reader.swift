@@ -14,6 +14,7 @@ public struct Reader: Sendable {
     let punctuation: PunctuationReader?
     let terminal: TerminalReducer
     let copying: CopyReducer
+    let catalogue: CatalogueReducer
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -35,6 +36,7 @@ public struct Reader: Sendable {
         punctuation = PunctuationReader(characters: characters, symbols: symbols,
                                         abbreviations: pronunciation?.lexicon.abbreviations.keys.map { $0 } ?? [])
         terminal = TerminalReducer(strings: strings)
+        catalogue = CatalogueReducer(navigator: navigator, timeZone: timeZone)
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
@@ -59,10 +61,6 @@ public struct Reader: Sendable {
             typed(line, atMs: atMs, &state, &out)
         case .command(let command):
             self.command(command, &state, &out)
-        case .invalidCommand(let error):
-            out.error("command", navigator.message(for: error), &state)
-        case .activateElement(let index):
-            delegated(navigator.activateElement(at: index, &state, &out), &state, &out)
         case .displayKey(let intent):
             if state.display.message != nil {
                 // A key first takes the message away, as NVDA does: the finger reads the focus again.
@@ -93,14 +91,12 @@ public struct Reader: Sendable {
                 state.display.message = nil
                 if let line = navigator.focusLine(state) { out.append(.braille(line)) }
             }
-        case .catalogueLoading:
-            navigator.catalogueLoading(&state, &out)
-        case .catalogueLoaded(let catalogue, let warnings):
-            navigator.catalogueLoaded(catalogue, warnings: warnings, &state, &out)
-        case .catalogueFailed(let message):
-            navigator.catalogueFailed(message, &state, &out)
+        case .timer(.catalogueStillLoading):
+            catalogue.stillLoadingRang(&state, &out)
+        case .catalogue(let event):
+            catalogue.reduce(event, &state, &out)
         case .notice(let code, let message, let detail):
-            out.notice(code, message, priority: Self.progressCodes.contains(code) ? .progress : .notice, detail: detail, &state)
+            out.notice(code, message, priority: .notice, detail: detail, &state)
         case .failure(let code, let message, let detail):
             out.error(code, message, detail: detail, &state)
         case .statusReported(let status):
@@ -148,15 +144,25 @@ public struct Reader: Sendable {
         }.joined(separator: " ")
     }
 
-    /// Notices that replace themselves (a retry countdown, "still loading").
-    static let progressCodes: Set<String> = ["retry", "still-loading"]
-
     private func command(_ command: Command, _ state: inout ReaderState, _ out: inout Announcer) {
-        if let delegated = navigator.handle(command, &state, &out) {
-            self.delegated(delegated, &state, &out)
-            return
-        }
         switch command {
+        case .next: navigator.move(.next, &state, &out)
+        case .previous: navigator.move(.previous, &state, &out)
+        case .first: navigator.move(.first, &state, &out)
+        case .last: navigator.move(.last, &state, &out)
+        case .activate: delegated(navigator.activateFocus(&state, &out), &state, &out)
+        case .back: navigator.goBack(&state, &out)
+        case .repeatLast: navigator.announceFocus(&state, &out)
+        case .whereAmI: navigator.sayWhereAmI(&state, &out)
+        case .nextItem(let kind): navigator.jump(kind, forward: true, &state, &out)
+        case .previousItem(let kind): navigator.jump(kind, forward: false, &state, &out)
+        case .go(let number): navigator.go(number, &state, &out)
+        case .find(let text): navigator.find(text, &state, &out)
+        case .tab(let tab): navigator.switchTab(to: tab, &state, &out)
+        case .filter(let name): navigator.applyFilter(named: name, &state, &out)
+        case .help(let topic): navigator.help(topic, &state, &out)
+        case .retry: out.append(.loadCatalogue(.retry))
+        case .refresh: out.append(.loadCatalogue(.refresh))
         case .quit:
             terminal.quit(&state, &out)
         case .askToQuit:
@@ -196,14 +202,16 @@ public struct Reader: Sendable {
                 return
             }
             if last.isError { out.error(last.code, last.text, &state) } else { out.notice(last.code, last.text, &state) }
-        case .review, .spell, .describeCharacter:
-            review.handle(command, target: navigator.reviewTarget(state), &state, &out)
+        case .review(let unit, let step):
+            review.handle(.review(unit, step), target: navigator.reviewTarget(state), &state, &out)
+        case .spell(let phonetic):
+            review.handle(.spell(phonetic: phonetic), target: navigator.reviewTarget(state), &state, &out)
+        case .describeCharacter:
+            review.handle(.describeCharacter, target: navigator.reviewTarget(state), &state, &out)
         case .readAll:
             // From the focus: the element being read is said, the next step waits for it.
             navigator.announceFocus(&state, &out)
             continueReading(&state, &out)
-        default:
-            break // navigation commands, handled above
         }
     }
 
@@ -251,8 +259,11 @@ public struct Reader: Sendable {
             case .repeatMessage:
                 self.command(.repeatMessage, &state, &out)
                 return
-            default:
-                break
+            case .next, .previous, .first, .last, .activate, .back, .repeatLast, .tab, .filter, .retry, .refresh,
+                 .morse, .practice, .copyPractice, .set, .showSetting, .settingsScreen, .history, .status,
+                 .nextItem, .previousItem, .go, .find, .readAll, .statistics, .askToQuit, .review, .spell,
+                 .describeCharacter:
+                break // any other word is an answer: a copy may be any word
             }
         }
         if state.copy != nil {
@@ -291,7 +302,7 @@ public struct Reader: Sendable {
     /// The element just read has been heard: move to the next and read it, to the end of the screen.
     private func readAllStep(_ state: inout ReaderState, _ out: inout Announcer) {
         let screen = builder.screen(for: state)
-        let index = min(max(state.focus[screen.id] ?? 0, 0), max(screen.elements.count - 1, 0))
+        let index = state.clampedFocus(on: screen)
         guard index + 1 < screen.elements.count else {
             state.readAll = nil
             out.notice("readAll.end", strings(.readAllEnd), priority: .notice, &state)
@@ -332,8 +343,10 @@ extension Action {
     /// Typed or pressed by the user: the answer interrupts what is playing.
     var isTheUsers: Bool {
         switch self {
-        case .line, .timedLine, .command, .invalidCommand, .activateElement, .displayKey, .key: true
-        default: false
+        case .line, .timedLine, .command, .displayKey, .key: true
+        case .start, .displayPanned, .timer, .catalogue, .notice, .failure, .statusReported, .settingsRead,
+             .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated,
+             .attachTerminal, .typed, .completion, .statisticsReady: false
         }
     }
 }

@@ -8,4 +8,6 @@
 public enum TimerID: Hashable, Sendable {
     /// The braille message shown with this token has had its time on the display.
     case brailleMessage(token: Int)
+    /// A catalogue load has said nothing for its interval: « still loading ».
+    case catalogueStillLoading
 }
