@@ -13,7 +13,6 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
     private var translator: BrailleTranslator?
     private let store: ReaderStore
     private let strings: Strings
-    private var notifiedUnavailable = false
     private var post: (@Sendable (Action) -> Void)?
     private var started = false
     /// Set once the first connection attempt's outcome has been handed to the session.
@@ -137,15 +136,9 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
             post(.displayPanned(text: rendering.line.text, cells: rendering.windowUnicode,
                                 cursor: rendering.cursorCell ?? 0, kind: rendering.line.kind))
         case .state(.unavailable(let error)):
-            lock.lock()
-            let first = !notifiedUnavailable
-            notifiedUnavailable = true
-            lock.unlock()
-            if first { post(.notice(code: error.code, message: error.message(strings), detail: error.detail)) }
+            post(.device(.brailleUnavailable(error)))
         case .state(.connected):
-            lock.lock()
-            notifiedUnavailable = false
-            lock.unlock()
+            post(.device(.brailleConnected))
         case .state, .ignoredKey:
             break
         }
@@ -175,7 +168,7 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
         } catch {
             return .rejected(message: strings(.brailleTableUnknown, ["name": value]))
         }
-        let saved = store.save([Self.storageKey: table.rawValue])
+        let saved = store.save([Self.storageKey: table.rawValue])?.message(strings)
         return .applied(message: [strings(.brailleTableChanged, ["name": table.label(strings)]), saved].compactMap { $0 }
                             .joined(separator: " "))
     }

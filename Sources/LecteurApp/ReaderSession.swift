@@ -242,10 +242,10 @@ public final class ReaderSession: @unchecked Sendable {
                 }
                 apply(.settingsRead(readings))
             case .persist(let values):
-                if let problem = store.save(values.mapValues { Optional($0) }) { apply(.failure(code: "storage", message: problem)) }
+                if let fault = store.save(values.mapValues { Optional($0) }) { apply(.storageFailed(fault)) }
             case .recordAttempt(let attempt):
-                if let problem = store.record(attempt) {
-                    apply(.failure(code: "storage", message: problem))
+                if let fault = store.record(attempt) {
+                    apply(.storageFailed(fault))
                 } else {
                     // The Morse list shows recent accuracy, as storage counts it.
                     apply(.progressUpdated(store.progress()))

@@ -95,9 +95,9 @@ public final class ReaderStore: @unchecked Sendable {
     }
 
     /// Writes the given keys to the user's configuration file, keeping every other key as the
-    /// file has it now (another reader may have changed it). Returns a French message when the
-    /// values could not be saved.
-    public func save(_ values: [String: String?]) -> String? {
+    /// file has it now (another reader may have changed it). Returns why, when the values could
+    /// not be saved (the reader words it).
+    public func save(_ values: [String: String?]) -> StorageFault? {
         lock.lock()
         defer { lock.unlock() }
         let file = configuration.userFile
@@ -109,18 +109,13 @@ public final class ReaderStore: @unchecked Sendable {
             if !removed.isEmpty { try? database?.setValues(removed) }
             return nil
         } catch {
-            let path = TextSanitizer.clean(file.path)
-            switch error {
+            let fault: SettingsFileFault = switch error {
             case .ignored(let problem):
-                if case .syntax = problem.kind {
-                    return strings(.configNotSavedSyntax, ["file": path, "line": problem.line.map { String($0) } ?? "?"])
-                }
-                return strings(.configNotSavedIgnored, ["file": path])
-            case .unreadable(let reason):
-                return strings(.configNotSaved, ["file": path, "reason": reason.reason(strings)])
-            case .write(let code):
-                return strings(.configNotSaved, ["file": path, "reason": SystemErrorText.summary(errno: code, strings)])
+                if case .syntax = problem.kind { .syntax(line: problem.line) } else { .ignored }
+            case .unreadable(let reason): .unreadable(reason)
+            case .write(let code): .write(errno: code)
             }
+            return .settingsNotSaved(file: file.path, fault)
         }
     }
 
@@ -142,13 +137,13 @@ public final class ReaderStore: @unchecked Sendable {
     }
 
     /// Each attempt is committed on its own, so a killed process loses none that were answered.
-    public func record(_ attempt: PracticeAttempt) -> String? {
+    public func record(_ attempt: PracticeAttempt) -> StorageFault? {
         guard let database else { return nil }
         do {
             try database.record(attempt)
             return nil
         } catch {
-            return error.message(strings)
+            return .database(error)
         }
     }
 }

@@ -73,7 +73,7 @@ public final class SpeechSettingsDomain: SettingsDomain {
             let updated = try current.setting(setting, to: Self.absolute(value, from: current, setting))
             try engine?.update(updated)
             let json = String(decoding: (try? JSONEncoder().encode(updated)) ?? Data(), as: UTF8.self)
-            let saved = store.save([Self.storageKey: json])
+            let saved = store.save([Self.storageKey: json])?.message(strings)
             let nameKey = L10n(rawValue: "speech.setting.\(setting.rawValue)") ?? .speechSettingRate
             let message = strings(.speechSettingChanged, ["setting": strings(nameKey), "value": updated.value(of: setting)])
             return .applied(message: [message, saved].compactMap { $0 }.joined(separator: " "))

@@ -130,7 +130,7 @@ public final class SpeechSetup {
             // What `auto` would choose without speech-dispatcher: espeak-ng on a real output,
             // silence beside a screen reader or without a sound device.
             let fallsBackToEspeak = screenReader == nil && !(output is SilentOutput)
-            let voice = SpeechdVoice(client: client, strings: strings) {
+            let voice = SpeechdVoice(client: client) {
                 fallsBackToEspeak ? try? SpeechEngine(output: output, settings: settings) : nil
             }
             return SpeechSetup(output: output, stack: nil, speechd: voice, route: route, notices: notices)
@@ -217,7 +217,7 @@ public final class SpeechBackendSetting: SettingsDomain {
         guard let backend = SpeechBackend(rawValue: CommandParser.fold(value)) else {
             return .rejected(message: strings(.envSettingBackendUnknown, ["value": value]))
         }
-        let saved = store.save([SpeechBackend.storageKey: backend.rawValue])
+        let saved = store.save([SpeechBackend.storageKey: backend.rawValue])?.message(strings)
         return .applied(message: [strings(.envSettingBackendChanged, ["value": backend.rawValue]), saved]
                             .compactMap { $0 }.joined(separator: " "))
     }

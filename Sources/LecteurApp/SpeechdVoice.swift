@@ -14,7 +14,6 @@ import LecteurSpeech
 /// as `--speech auto` would have chosen without speech-dispatcher.
 public final class SpeechdVoice: SpeechOutput, @unchecked Sendable {
     public let client: SpeechdClient
-    private let strings: Strings
     private let makeFallback: () -> SpeechEngine?
     private let lock = NSLock()
     private var switched = false
@@ -24,9 +23,8 @@ public final class SpeechdVoice: SpeechOutput, @unchecked Sendable {
     private var unsaid: SpeechdError?
 
     /// - Parameter fallback: makes the voice to go on with (nil: silence); called once, on failure.
-    public init(client: SpeechdClient, strings: Strings, fallback: @escaping () -> SpeechEngine?) {
+    public init(client: SpeechdClient, fallback: @escaping () -> SpeechEngine?) {
         self.client = client
-        self.strings = strings
         makeFallback = fallback
         client.observe { [weak self] error in self?.failed(error) }
     }
@@ -38,7 +36,7 @@ public final class SpeechdVoice: SpeechOutput, @unchecked Sendable {
         let unsaid = self.unsaid
         self.unsaid = nil
         lock.unlock()
-        if let unsaid { post(DeviceMessages.action(for: unsaid, fallback: fallbackVoice != nil, strings)) }
+        if let unsaid { post(.device(.speechLost(unsaid, fallbackSpeaks: fallbackVoice != nil))) }
     }
 
     public func speak(_ text: String, interrupt: Bool) {
@@ -124,6 +122,6 @@ public final class SpeechdVoice: SpeechOutput, @unchecked Sendable {
         if post == nil { unsaid = error }
         let speaks = fallback != nil
         lock.unlock()
-        post?(DeviceMessages.action(for: error, fallback: speaks, strings))
+        post?(.device(.speechLost(error, fallbackSpeaks: speaks)))
     }
 }

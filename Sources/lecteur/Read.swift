@@ -85,7 +85,7 @@ extension Lecteur {
                 ?? SpeechBackendSetting.saved(in: store)
             var startupNotices: [String] = []
             if speechBackend != nil, let problem = store.save([SpeechBackend.storageKey: backend.rawValue]) {
-                startupNotices.append(problem)
+                startupNotices.append(problem.message(strings))
             }
             let speechSetup: SpeechSetup
             do {
@@ -125,7 +125,14 @@ extension Lecteur {
             if let voice = speechSetup.speechdVoice { devices.listen.append(voice.listen) }
             devices.settle.append { brailleDevice.waitForFirstAnswer() }
             if let output = speechSetup.output as? DeviceAudioOutput {
-                devices.listen.append { post in output.observe { post(DeviceMessages.action(for: $0, strings)) } }
+                devices.listen.append { post in
+                    output.observe { event in
+                        switch event {
+                        case .lost: post(.device(.audioLost))
+                        case .restored: post(.device(.audioRestored))
+                        }
+                    }
+                }
             }
             let session = ReaderSession(reader: reader, transcript: Transcript(format: format, strings: strings),
                                         catalogueSource: try common.catalogueSource(strings: strings), store: store,

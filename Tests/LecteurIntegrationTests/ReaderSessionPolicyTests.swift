@@ -152,7 +152,7 @@ import Testing
         var rig = Rig()
         defer { rig.remove() }
         let post = try #require(rig.post)
-        post(.notice(code: "audio.restored", message: "Le son est rétabli."))
+        post(.device(.audioRestored))
         rig.session.send(.command(.repeatLast)) // after the posted event, on the same queue
         let restored = try #require(rig.speech.said.first { $0.text == "Le son est rétabli." })
         #expect(restored.interrupt == false)

@@ -19,13 +19,10 @@ public enum Action: Hashable, Sendable {
     case timer(TimerID)
     /// What a catalogue source reported.
     case catalogue(CatalogueEvent)
-    /// Something a device, the network or storage reported on its own, worded by the app's one
-    /// error-to-French place. Said in turn after what is being said, never cutting it. `detail`
-    /// is the library's or system's own words, for the transcript only (never said).
-    case notice(code: String, message: String, detail: String? = nil)
-    /// Something that went wrong outside the reducer (a server error before an offline copy,
-    /// a setting that could not be saved).
-    case failure(code: String, message: String, detail: String? = nil)
+    /// What a device reported on its own.
+    case device(DeviceEvent)
+    /// A setting or a practice attempt could not be saved.
+    case storageFailed(StorageFault)
     /// The devices' state, asked for by `.queryStatus`.
     case statusReported(DeviceStatus)
     /// The settings a device owns, as asked for by `.readSettings`.

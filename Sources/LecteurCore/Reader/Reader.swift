@@ -15,6 +15,7 @@ public struct Reader: Sendable {
     let terminal: TerminalReducer
     let copying: CopyReducer
     let catalogue: CatalogueReducer
+    let devices: DeviceReducer
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -37,6 +38,7 @@ public struct Reader: Sendable {
                                         abbreviations: pronunciation?.lexicon.abbreviations.keys.map { $0 } ?? [])
         terminal = TerminalReducer(strings: strings)
         catalogue = CatalogueReducer(navigator: navigator, timeZone: timeZone)
+        devices = DeviceReducer(strings: strings)
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
@@ -95,10 +97,10 @@ public struct Reader: Sendable {
             catalogue.stillLoadingRang(&state, &out)
         case .catalogue(let event):
             catalogue.reduce(event, &state, &out)
-        case .notice(let code, let message, let detail):
-            out.notice(code, message, priority: .notice, detail: detail, &state)
-        case .failure(let code, let message, let detail):
-            out.error(code, message, detail: detail, &state)
+        case .device(let event):
+            devices.reduce(event, &state, &out)
+        case .storageFailed(let fault):
+            devices.storageFailed(fault, &state, &out)
         case .statusReported(let status):
             let message = status.message(strings)
             out.append(.status(status, message: message))
@@ -344,7 +346,7 @@ extension Action {
     var isTheUsers: Bool {
         switch self {
         case .line, .timedLine, .command, .displayKey, .key: true
-        case .start, .displayPanned, .timer, .catalogue, .notice, .failure, .statusReported, .settingsRead,
+        case .start, .displayPanned, .timer, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
              .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated,
              .attachTerminal, .typed, .completion, .statisticsReady: false
         }

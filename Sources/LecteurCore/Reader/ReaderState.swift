@@ -46,6 +46,7 @@ public struct ReaderState: Equatable, Sendable {
     /// A copying session, while it runs: typed lines are copies then.
     public var copy: CopySession<SeededRandom>?
     public var announcement = AnnouncementState()
+    public var devices = DeviceState()
     public var display = DisplayState()
     /// The last things said, for `historique` (one of the oldest screen-reader requests).
     public var history: [String] = []
