@@ -84,22 +84,39 @@ import Testing
 
     @Test func aTabSwitchSaysTheScreenBeforeTheFocus() {
         var store = ReaderTestStore(state: Self.loaded())
-        let effects = store.reader.reduce(&store.stateForTests, .command(.tab(.morse)))
-        #expect(effects.spoken.prefix(2) == ["Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton. Ouvre la fiche de ce symbole"])
-        #expect(effects.compactMap { if case .speak(let u) = $0 { u.interrupt } else { nil } } == [true, false])
+        var morse = store.state
+        morse.tab = .morse
+        let screen = Fixture.reader.builder.screen(for: morse)
+        let a = screen.elements[0]
+        let title = "Apprendre, 54 symboles", first = "A, point, trait, pas encore pratiqué, bouton. Ouvre la fiche de ce symbole"
+        store.send(.command(.tab(.morse)), [
+            speak(title, interrupt: true),
+            .focus(FocusReport(screen: screen.code, title: screen.title, index: 1, count: screen.elements.count,
+                               element: a, roleWord: SpeechGenerator(strings: fr).roleWord(a.role))),
+            speak(first, interrupt: false), .braille(braille.line(a)),
+        ]) {
+            $0.tab = .morse
+            $0.focus[.morse] = 0
+            $0.history += [title, first]
+            $0.display.message = nil
+        }
     }
 
     @Test func historyIsSpokenThroughTheLexiconAndShownOnTheDisplay() {
         var store = ReaderTestStore(state: Self.loaded())
-        let effects = store.reader.reduce(&store.stateForTests, .command(.history))
+        let token = store.state.display.token
         let text = "Dernières annonces :\n14 formations chargées.\nToutes, sélectionné, bouton"
-        #expect(effects == [
+        let line = "Dernières annonces : 14 formations chargées. Toutes, sélectionné, bouton"
+        // The history read back is not itself history.
+        store.send(.command(.history), [
             .notice(code: "history", message: text),
             speak("Dernières annonces : 14 formations chargées. Toutes, sélectionné, bouton.", interrupt: true),
-            message("Dernières annonces : 14 formations chargées. Toutes, sélectionné, bouton"),
-            .schedule(.brailleMessage(token: store.state.display.token), afterSeconds: 4),
-        ])
-        #expect(store.state.history.count == 2, "the history read back is not itself history")
+            message(line),
+            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
+        ]) {
+            $0.display.message = line
+            $0.display.token = token + 1
+        }
     }
 
     @Test func statusIsAskedOfTheDevicesAndItsAnswerInterruptsOnce() {
@@ -131,43 +148,108 @@ import Testing
             $0.lastMessage = LastMessage(code: "setting", text: "Tonalité Morse : 700 hertz.", isError: false)
             $0.announcement.answerPending = false
         }
-        let verbosity = Fixture.reader.reduce(&store.stateForTests, .command(.set(name: "verbosité", value: "brève")))
-        #expect(verbosity.first == .persist(["reader.verbosity": "brief"]))
-        #expect(verbosity.spoken == ["Verbosité : brève."])
-        #expect(store.state.settings.verbosity == .brief)
+        let brief = "Verbosité : brève."
+        store.send(.command(.set(name: "verbosité", value: "brève")), [
+            .persist(["reader.verbosity": "brief"]),
+            .notice(code: "setting", message: brief), speak(brief, interrupt: true), message(brief),
+            .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
+        ]) {
+            $0.settings.verbosity = .brief
+            $0.history.append(brief); $0.display.message = brief; $0.display.token += 1
+            $0.lastMessage = LastMessage(code: "setting", text: brief, isError: false)
+        }
     }
 
     @Test func morseAsTheAnswerSilencesStaleSpeechAndUnknownCharactersAreSaidFirst() {
         var store = ReaderTestStore(state: Self.loaded())
-        let effects = store.reader.reduce(&store.stateForTests, .command(.morse("SOS")))
-        #expect(effects.first == .silence)
-        #expect(effects.contains(.playMorse(text: "SOS", settings: .default)))
-        let withUnknown = store.reader.reduce(&store.stateForTests, .command(.morse("SOS#")))
-        #expect(withUnknown.first == .notice(code: "morse.unknown", message: "Caractère sans code Morse, ignoré : « # »."))
-        #expect(!withUnknown.contains(.silence), "the notice interrupted already; the tones queue behind it")
+        let token = store.state.display.token
+        let sos = MorseAlphabet.standard.encode("SOS")
+        let durationMs = MorseTimeline(encoding: sos, timing: MorseSettings.default.timing,
+                                       sampleRate: MorseRenderer.defaultSampleRate).durationMs
+        let shown = "SOS " + MorseBraille.cells(sos)
+        // The tones are the whole answer: stale speech stops for them.
+        store.send(.command(.morse("SOS")), [
+            .silence,
+            .morse(MorseReport(text: "SOS", pattern: "... --- ...", wpm: 20, toneHz: 600, durationMs: durationMs)),
+            message(shown), .playMorse(text: "SOS", settings: .default),
+            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
+        ]) {
+            $0.display.message = shown; $0.display.token = token + 1
+        }
+        // An unknown character is said first; that notice interrupted already, the tones queue behind it.
+        let unknown = "Caractère sans code Morse, ignoré : « # »."
+        let shownUnknown = "SOS# " + MorseBraille.cells(MorseAlphabet.standard.encode("SOS#"))
+        store.send(.command(.morse("SOS#")), [
+            .notice(code: "morse.unknown", message: unknown), speak(unknown, interrupt: true), message(unknown),
+            .morse(MorseReport(text: "SOS#", pattern: "... --- ...", wpm: 20, toneHz: 600, durationMs: durationMs)),
+            message(shownUnknown), .playMorse(text: "SOS#", settings: .default),
+            .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
+        ]) {
+            $0.history.append(unknown)
+            $0.lastMessage = LastMessage(code: "morse.unknown", text: unknown, isError: false)
+            $0.display.message = shownUnknown; $0.display.token = token + 2
+        }
     }
 
-    @Test func practiceRunsAsAChildAndEndsWithStop() {
+    @Test func practiceRunsAsAChildAndEndsWithStop() throws {
         var store = ReaderTestStore(state: Self.loaded())
         store.send(.command(.practice(koch: false)), [.preparePractice(.weakSymbols)]) { $0.announcement.answerPending = true }
-        let started = store.reader.reduce(&store.stateForTests, .practiceReady(.weakSymbols(pool: nil), seed: 7))
-        #expect(started.spoken.count == 1)
-        #expect(store.state.practice?.isActive == true)
-        let asked = try! #require(store.state.practice?.current)
-        let answer = store.reader.reduce(&store.stateForTests, .line(String(asked.character)))
-        #expect(answer.contains(.recordAttempt(PracticeAttempt(symbolID: asked.id, correct: true, answer: String(asked.character),
-                                                               mode: "weak", typedID: asked.id, wpm: 20))))
+        var twin = PracticeSession(mode: .weakSymbols(pool: nil), progress: store.state.morseProgress, strings: fr,
+                                   random: SeededRandom(seed: 7))
+        _ = twin.start()
+        let asked = try #require(twin.current)
+        let token = store.state.display.token
+        let intro = "Entraînement Morse : écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir."
+        let durationMs = MorseTimeline(symbol: asked, timing: MorseSettings.default.timing,
+                                       sampleRate: MorseRenderer.defaultSampleRate).durationMs
+        store.send(.practiceReady(.weakSymbols(pool: nil), seed: 7), [
+            .notice(code: "practice", message: intro), speak(intro, interrupt: true),
+            message(intro + " Question 1"),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs)),
+            .playQuestion(text: String(asked.character), settings: .default, question: 1),
+            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
+        ]) {
+            $0.practice = twin
+            $0.announcement.answerPending = false
+            $0.history.append(intro)
+            $0.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
+            $0.display.message = intro + " Question 1"; $0.display.token = token + 1
+        }
+        let answered = twin.handle(String(asked.character))
+        let verdict = try #require(answered.compactMap { if case .say(let text) = $0 { text } else { nil } }.first)
+        let next = try #require(twin.current)
+        let nextMs = MorseTimeline(symbol: next, timing: MorseSettings.default.timing,
+                                   sampleRate: MorseRenderer.defaultSampleRate).durationMs
+        store.send(.line(String(asked.character)), [
+            .recordAttempt(PracticeAttempt(symbolID: asked.id, correct: true, answer: String(asked.character),
+                                           mode: "weak", typedID: asked.id, wpm: 20)),
+            .practiceAnswered(PracticeResult(mode: "weak", question: 1, expected: String(asked.character),
+                                             answer: String(asked.character), correct: true, latencyMs: nil, replays: 0)),
+            .notice(code: "practice", message: verdict), speak(verdict, interrupt: false),
+            message(verdict + " Question 2"),
+            .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600, durationMs: nextMs)),
+            .playQuestion(text: String(next.character), settings: .default, question: 2),
+            .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
+        ]) {
+            $0.practice = twin
+            $0.morseProgress = twin.progress
+            $0.history.append(verdict)
+            $0.lastMessage = LastMessage(code: "practice", text: verdict, isError: false)
+            $0.display.message = verdict + " Question 2"; $0.display.token = token + 2
+        }
         #expect(store.state.morseProgress[asked.id] == SymbolProgress(attempts: 1, correct: 1))
-        let stopped = store.reader.reduce(&store.stateForTests, .command(.stop))
-        #expect(stopped.prefix(2) == [.silence, .notice(code: "stop", message: "Silence.")])
-        #expect(store.state.practice == nil)
-    }
-}
-
-extension ReaderTestStore {
-    /// For the steps whose effects are checked piecewise (long announcements).
-    var stateForTests: ReaderState {
-        get { state }
-        set { state = newValue }
+        let stopped = twin.stop()
+        let summary = try #require(stopped.compactMap { if case .say(let text) = $0 { text } else { nil } }.first)
+        store.send(.command(.stop), [
+            .silence, .notice(code: "stop", message: "Silence."),
+            // Speech was silenced already: the summary queues.
+            .notice(code: "practice", message: summary), speak(summary, interrupt: false), message(summary),
+            .schedule(.brailleMessage(token: token + 3), afterSeconds: 4),
+        ]) {
+            $0.practice = nil
+            $0.history.append(summary)
+            $0.lastMessage = LastMessage(code: "practice", text: summary, isError: false)
+            $0.display.message = summary; $0.display.token = token + 3
+        }
     }
 }
