@@ -200,56 +200,42 @@ import Testing
         let asked = try #require(twin.current)
         let token = store.state.display.token
         let intro = "Entraînement Morse : écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir."
-        let durationMs = MorseTimeline(symbol: asked, timing: MorseSettings.default.timing,
-                                       sampleRate: MorseRenderer.defaultSampleRate).durationMs
-        store.send(.practiceReady(.weakSymbols(pool: nil), seed: 7), [
-            .notice(code: "practice", message: intro), speak(intro, interrupt: true),
-            message(intro + " Question 1"),
-            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs)),
-            .playQuestion(text: String(asked.character), settings: .default, question: 1),
-            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
-        ]) {
+        /// What was said, then question `number` (shown by its number only) and its tones.
+        func question(_ number: Int, _ symbol: MorseSymbol, after said: String, interrupt: Bool) -> [Effect] {
+            let durationMs = MorseTimeline(symbol: symbol, timing: MorseSettings.default.timing,
+                                           sampleRate: MorseRenderer.defaultSampleRate).durationMs
+            return [.notice(code: "practice", message: said), speak(said, interrupt: interrupt),
+                    message(said + " Question \(number)"),
+                    .morseQuestion(MorseQuestionReport(question: number, wpm: 20, toneHz: 600, durationMs: durationMs)),
+                    .playQuestion(text: String(symbol.character), settings: .default, question: number),
+                    .schedule(.brailleMessage(token: token + number), afterSeconds: 4)]
+        }
+        store.send(.practiceReady(.weakSymbols(pool: nil), seed: 7), question(1, asked, after: intro, interrupt: true)) {
+            ReaderTestStore.remembered("practice", intro, shown: intro + " Question 1", token: token + 1)(&$0)
             $0.practice = twin
             $0.announcement.answerPending = false
-            $0.history.append(intro)
-            $0.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
-            $0.display.message = intro + " Question 1"; $0.display.token = token + 1
         }
         let answered = twin.handle(String(asked.character))
         let verdict = try #require(answered.compactMap { if case .say(let text) = $0 { text } else { nil } }.first)
         let next = try #require(twin.current)
-        let nextMs = MorseTimeline(symbol: next, timing: MorseSettings.default.timing,
-                                   sampleRate: MorseRenderer.defaultSampleRate).durationMs
         store.send(.line(String(asked.character)), [
             .recordAttempt(PracticeAttempt(symbolID: asked.id, correct: true, answer: String(asked.character),
                                            mode: "weak", typedID: asked.id, wpm: 20)),
             .practiceAnswered(PracticeResult(mode: "weak", question: 1, expected: String(asked.character),
                                              answer: String(asked.character), correct: true, latencyMs: nil, replays: 0)),
-            .notice(code: "practice", message: verdict), speak(verdict, interrupt: false),
-            message(verdict + " Question 2"),
-            .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600, durationMs: nextMs)),
-            .playQuestion(text: String(next.character), settings: .default, question: 2),
-            .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
-        ]) {
+        ] + question(2, next, after: verdict, interrupt: false)) {
+            ReaderTestStore.remembered("practice", verdict, shown: verdict + " Question 2", token: token + 2)(&$0)
             $0.practice = twin
             $0.morseProgress = twin.progress
-            $0.history.append(verdict)
-            $0.lastMessage = LastMessage(code: "practice", text: verdict, isError: false)
-            $0.display.message = verdict + " Question 2"; $0.display.token = token + 2
         }
         #expect(store.state.morseProgress[asked.id] == SymbolProgress(attempts: 1, correct: 1))
         let stopped = twin.stop()
         let summary = try #require(stopped.compactMap { if case .say(let text) = $0 { text } else { nil } }.first)
-        store.send(.command(.stop), [
-            .silence, .notice(code: "stop", message: "Silence."),
-            // Speech was silenced already: the summary queues.
-            .notice(code: "practice", message: summary), speak(summary, interrupt: false), message(summary),
-            .schedule(.brailleMessage(token: token + 3), afterSeconds: 4),
-        ]) {
+        // Speech was silenced already: the summary queues.
+        store.send(.command(.stop), [.silence, .notice(code: "stop", message: "Silence.")] + store.said("practice", summary)
+                   + [.schedule(.brailleMessage(token: token + 3), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("practice", summary, token: token + 3)(&$0)
             $0.practice = nil
-            $0.history.append(summary)
-            $0.lastMessage = LastMessage(code: "practice", text: summary, isError: false)
-            $0.display.message = summary; $0.display.token = token + 3
         }
     }
 }

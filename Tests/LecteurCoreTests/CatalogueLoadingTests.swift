@@ -40,40 +40,29 @@ import Testing
         }
 
         let still10 = "Chargement des formations... toujours en cours après 10 secondes."
-        store.send(.timer(.catalogueStillLoading), [
-            .notice(code: "still-loading", message: still10), speak(still10, .progress), message(still10),
+        store.send(.timer(.catalogueStillLoading), store.said("still-loading", still10, .progress) + [
             .schedule(.catalogueStillLoading, afterSeconds: 10), .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ]) {
-            $0.history.append(still10)
+            ReaderTestStore.remembered("still-loading", still10, token: 1)(&$0)
             $0.announcement.lastWasProgress = true
-            $0.lastMessage = LastMessage(code: "still-loading", text: still10, isError: false)
-            $0.display.message = still10
-            $0.display.token = 1
             $0.stillLoading?.elapsed = 10
         }
 
         // A retry notice replaces the progress before it and starts the silence again.
         let retry = "Échec du chargement (erreur serveur, code 500). Nouvel essai dans 1 seconde, tentative 2 sur 4."
-        store.send(.catalogue(.attemptFailed(.server(status: 500), nextAttempt: 2, of: 4, retryIn: 1, elapsed: 12)), [
-            .notice(code: "retry", message: retry), speak(retry, interrupt: true, .progress), message(retry),
+        store.send(.catalogue(.attemptFailed(.server(status: 500), nextAttempt: 2, of: 4, retryIn: 1, elapsed: 12)),
+                   store.said("retry", retry, interrupt: true, .progress) + [
             .schedule(.catalogueStillLoading, afterSeconds: 10), .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
-            $0.history.append(retry)
-            $0.lastMessage = LastMessage(code: "retry", text: retry, isError: false)
-            $0.display.message = retry
-            $0.display.token = 2
+            ReaderTestStore.remembered("retry", retry, token: 2)(&$0)
             $0.stillLoading?.elapsed = 12
         }
 
         let still22 = "Chargement des formations... toujours en cours après 22 secondes."
-        store.send(.timer(.catalogueStillLoading), [
-            .notice(code: "still-loading", message: still22), speak(still22, interrupt: true, .progress), message(still22),
+        store.send(.timer(.catalogueStillLoading), store.said("still-loading", still22, interrupt: true, .progress) + [
             .schedule(.catalogueStillLoading, afterSeconds: 10), .schedule(.brailleMessage(token: 3), afterSeconds: 4),
         ]) {
-            $0.history.append(still22)
-            $0.lastMessage = LastMessage(code: "still-loading", text: still22, isError: false)
-            $0.display.message = still22
-            $0.display.token = 3
+            ReaderTestStore.remembered("still-loading", still22, token: 3)(&$0)
             $0.stillLoading?.elapsed = 22
         }
 

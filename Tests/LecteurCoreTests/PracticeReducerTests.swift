@@ -142,16 +142,9 @@ import Testing
             $0.display.token = token + 2
         }
         let bad = "Leçon Koch « 99 » impossible : donnez un nombre de 1 à 40."
-        store.send(.command(.set(name: "koch", value: "99")), [
-            .error(code: "setting", message: bad),
-            .speak(Utterance(text: store.reader.navigator.spoken(bad), interrupt: true, priority: .error)),
-            .braille(BrailleLine(text: bad, cursor: 0, kind: .message)),
-            .schedule(.brailleMessage(token: token + 3), afterSeconds: 4),
-        ]) {
-            $0.history.append(bad)
-            $0.lastMessage = LastMessage(code: "setting", text: bad, isError: true)
-            $0.display.message = bad
-            $0.display.token = token + 3
-        }
+        store.send(.command(.set(name: "koch", value: "99")),
+                   store.said("setting", bad, isError: true, interrupt: true, .error)
+                       + [.schedule(.brailleMessage(token: token + 3), afterSeconds: 4)],
+                   state: ReaderTestStore.remembered("setting", bad, isError: true, token: token + 3))
     }
 }
