@@ -155,21 +155,19 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
                               choices: BrailleTable.allCases.map { $0.label(strings) })
     }
 
-    public func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? {
+    public func configure(_ key: SettingKey, value: String) -> Result<SettingValue, SettingFault>? {
         guard key == .brailleTable else { return nil }
         guard let table = BrailleTable(name: value) else {
-            return .rejected(message: strings(.brailleTableUnknown, ["name": value]))
+            return .failure(.unknownBrailleTable(name: value))
         }
         do {
             if let output { _ = try output.setTable(table) }
             translator = try BrailleTranslator(table: table)
         } catch let error as BrailleTranslationError {
-            return .rejected(message: error.message(strings))
+            return .failure(.brailleTable(error))
         } catch {
-            return .rejected(message: strings(.brailleTableUnknown, ["name": value]))
+            return .failure(.unknownBrailleTable(name: value))
         }
-        let saved = store.save([Self.storageKey: table.rawValue])?.message(strings)
-        return .applied(message: [strings(.brailleTableChanged, ["name": table.label(strings)]), saved].compactMap { $0 }
-                            .joined(separator: " "))
+        return .success(SettingValue(.brailleTable(table), notSaved: store.save([Self.storageKey: table.rawValue])))
     }
 }

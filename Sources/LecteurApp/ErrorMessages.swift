@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import LecteurAudio
-import LecteurBraille
 import LecteurCore
 import LecteurSpeech
 
-// The speech engine's, the resource limits' and the braille tables' typed errors in the user's
+// The speech engine's and the resource limits' typed errors in the user's
 // words (French, or the locale's). The faults the reader itself hears of (braille display,
 // speech-dispatcher, storage) are worded in LecteurCore/Messages/, beside the rest of its words.
 
@@ -42,18 +41,6 @@ extension ResourceLimits.Problem {
             strings(.hardeningDevicesResourcesFiles, ["limit": String(limit), "needed": String(ResourceLimits.minimumOpenFiles)])
         case .tooLittleAddressSpace(let limit):
             strings(.hardeningDevicesResourcesMemory, ["limit": String(limit), "needed": String(ResourceLimits.minimumAddressSpaceMiB)])
-        }
-    }
-}
-
-extension BrailleTranslationError {
-    /// The notice for the user (Locales/<lang>/braille.json).
-    public func message(_ strings: Strings) -> String {
-        switch self {
-        case .tableUnavailable(let file, let detail):
-            strings(.brailleTableUnavailable, ["file": file, "detail": detail.isEmpty ? "liblouis" : detail])
-        case .translationFailed(let file):
-            strings(.brailleTableUnavailable, ["file": file, "detail": "lou_translate"])
         }
     }
 }

@@ -230,9 +230,9 @@ public final class ReaderSession: @unchecked Sendable {
                 apply(.practiceReady(mode, seed: practiceSeed ?? UInt64.random(in: .min ... .max), history: store.history(for: mode)))
             case .configureDevice(let key, let value):
                 // Asked once each, in order: applying a setting has effects (a relative "+20").
-                var result: DeviceSettingResult?
+                var result: Result<SettingValue, SettingFault>?
                 for domain in devices.settings where result == nil { result = domain.configure(key, value: value) }
-                apply(.deviceConfigured(key, result: result ?? .rejected(message: reader.strings(.settingUnavailable))))
+                apply(.deviceConfigured(key, result ?? .failure(.unavailable)))
             case .brailleRhythm(let rhythm):
                 flash(rhythm)
             case .readSettings(let keys):

@@ -195,11 +195,9 @@ public final class SpeechSetup {
 /// (the voice in use keeps speaking until then).
 public final class SpeechBackendSetting: SettingsDomain {
     private let store: ReaderStore
-    private let strings: Strings
 
-    public init(store: ReaderStore, strings: Strings) {
+    public init(store: ReaderStore) {
         self.store = store
-        self.strings = strings
     }
 
     /// The saved choice; `auto` when none was saved.
@@ -212,13 +210,12 @@ public final class SpeechBackendSetting: SettingsDomain {
         return SettingReading(value: Self.saved(in: store).rawValue, choices: SpeechBackend.allCases.map(\.rawValue))
     }
 
-    public func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? {
+    public func configure(_ key: SettingKey, value: String) -> Result<SettingValue, SettingFault>? {
         guard key == .speechBackend else { return nil }
         guard let backend = SpeechBackend(rawValue: CommandParser.fold(value)) else {
-            return .rejected(message: strings(.envSettingBackendUnknown, ["value": value]))
+            return .failure(.unknownSpeechBackend(value: value))
         }
-        let saved = store.save([SpeechBackend.storageKey: backend.rawValue])?.message(strings)
-        return .applied(message: [strings(.envSettingBackendChanged, ["value": backend.rawValue]), saved]
-                            .compactMap { $0 }.joined(separator: " "))
+        let notSaved = store.save([SpeechBackend.storageKey: backend.rawValue])
+        return .success(SettingValue(.speechBackend(backend.rawValue), notSaved: notSaved))
     }
 }

@@ -107,8 +107,8 @@ extension Lecteur {
             var devices = ReaderDevices(
                 speech: speechSetup.voice, braille: brailleDevice, audio: speechSetup.output,
                 settings: [SpeechSettingsDomain(currentEngine: { [speechSetup] in speechSetup.espeak ?? speechSetup.speechdVoice?.fallbackEngine },
-                                                store: store, strings: strings),
-                           SpeechBackendSetting(store: store, strings: strings), brailleDevice, KochLessonReading(store: store)],
+                                                store: store),
+                           SpeechBackendSetting(store: store), brailleDevice, KochLessonReading(store: store)],
                 status: { [speechSetup] in
                     DeviceStatus(sound: .init(speechSetup.output), speechPending: speechSetup.pendingUtterances,
                                  braille: brailleDevice.status)

@@ -39,9 +39,9 @@ import Testing
     }
 
     final class FakeVolume: SettingsDomain {
-        func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? {
+        func configure(_ key: SettingKey, value: String) -> Result<SettingValue, SettingFault>? {
             guard key == .speechVolume else { return nil }
-            return Int(value).map { .applied(message: "volume : \($0)") } ?? .rejected(message: "pas un nombre")
+            return Int(value).map { .success(SettingValue(.speech(String($0)))) } ?? .failure(.notANumber(value: value))
         }
         func reading(_ key: SettingKey) -> SettingReading? {
             key == .speechVolume ? SettingReading(value: "100", range: 0...200) : nil
@@ -170,7 +170,7 @@ import Testing
         rig.session.handle(line: "set volume 120")
         #expect(rig.speech.said.last == Utterance(text: "volume : 120", interrupt: true, priority: .answer))
         rig.session.handle(line: "set volume fort")
-        #expect(rig.speech.said.last == Utterance(text: "pas un nombre", interrupt: true, priority: .error))
+        #expect(rig.speech.said.last == Utterance(text: "volume : « fort » n'est pas un nombre.", interrupt: true, priority: .error))
         rig.expectTranscriptMatchesTheEngine()
     }
 

@@ -31,3 +31,34 @@ extension SpeechdError {
                 ["reason": reason(strings)])
     }
 }
+
+extension SettingValue {
+    /// The confirmation of a setting a device took, then why it was not saved, if it was not.
+    public func message(for key: SettingKey, _ strings: Strings) -> String {
+        let applied = switch value {
+        case .speech(let value): strings(.speechSettingChanged, ["setting": key.displayName(strings), "value": value])
+        case .speechBackend(let value): strings(.envSettingBackendChanged, ["value": value])
+        case .brailleTable(let table): strings(.brailleTableChanged, ["name": table.label(strings)])
+        }
+        return [applied, notSaved?.message(strings)].compactMap { $0 }.joined(separator: " ")
+    }
+}
+
+extension SettingFault {
+    public func message(for key: SettingKey, _ strings: Strings) -> String {
+        switch self {
+        case .unavailable: strings(.settingUnavailable)
+        case .unknownBrailleTable(let name): strings(.brailleTableUnknown, ["name": name])
+        case .brailleTable(let error): error.message(strings)
+        case .unknownSpeechBackend(let value): strings(.envSettingBackendUnknown, ["value": value])
+        case .voiceNotFound(let voice, let current):
+            strings(.speechNoticeVoiceNotFound, ["voice": TextSanitizer.clean(voice), "current": TextSanitizer.clean(current)])
+        case .outOfRange(let value, let min, let max):
+            strings(.speechNoticeOutOfRange, ["setting": key.displayName(strings), "value": String(value),
+                                              "min": String(min), "max": String(max)])
+        case .notANumber(let value):
+            strings(.speechNoticeNotANumber, ["setting": key.displayName(strings), "value": value])
+        case .speechEngineFailed: strings(.speechNoticeEngineFailed)
+        }
+    }
+}

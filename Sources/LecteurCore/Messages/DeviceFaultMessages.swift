@@ -79,3 +79,15 @@ extension BrailleDisplayError {
         }
     }
 }
+
+extension BrailleTranslationError {
+    /// The notice for the user (Locales/<lang>/braille.json).
+    public func message(_ strings: Strings) -> String {
+        switch self {
+        case .tableUnavailable(let file, let detail):
+            strings(.brailleTableUnavailable, ["file": file, "detail": detail.isEmpty ? "liblouis" : detail])
+        case .translationFailed(let file):
+            strings(.brailleTableUnavailable, ["file": file, "detail": "lou_translate"])
+        }
+    }
+}

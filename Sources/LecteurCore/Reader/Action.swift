@@ -28,7 +28,7 @@ public enum Action: Hashable, Sendable {
     /// The settings a device owns, as asked for by `.readSettings`.
     case settingsRead([SettingKey: SettingReading])
     /// A device took (or refused) a setting asked for by `.configureDevice`.
-    case deviceConfigured(SettingKey, result: DeviceSettingResult)
+    case deviceConfigured(SettingKey, Result<SettingValue, SettingFault>)
     /// Practice can begin: the runtime chose the seed and knows the stored Koch level.
     case practiceReady(PracticeMode, seed: UInt64, history: PracticeHistory = .none)
     /// The tones of practice question `question` end at this monotonic time (ms), as the
@@ -67,13 +67,6 @@ public enum DisplayIntent: Hashable, Sendable {
     /// A routing key over the character at this offset of the line's text: over an element that
     /// acts it activates, over plain text it moves the review cursor there.
     case route(character: Int)
-}
-
-/// What a device said of a setting it was asked to take (it checks, applies and saves it: only
-/// it knows which voices or tables exist).
-public enum DeviceSettingResult: Hashable, Sendable {
-    case applied(message: String)
-    case rejected(message: String)
 }
 
 /// Why the catalogue is (re)loaded.

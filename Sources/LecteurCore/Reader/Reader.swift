@@ -108,8 +108,8 @@ public struct Reader: Sendable {
             out.showMessage(message)
         case .settingsRead(let readings):
             settings.settingsRead(readings, &state, &out) { state, out in navigator.announceFocus(&state, &out) }
-        case .deviceConfigured(_, let result):
-            settings.deviceConfigured(result, &state, &out)
+        case .deviceConfigured(let key, let result):
+            settings.deviceConfigured(key, result, &state, &out)
         case .practiceReady(let mode, let seed, let history):
             practice.start(mode, seed: seed, history: history, &state, &out)
         case .copyReady(let kind, let count, let seed, let kochLevel):
