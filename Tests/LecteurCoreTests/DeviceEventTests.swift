@@ -59,4 +59,23 @@ import Testing
         store.send(.storageFailed(.database(.operationFailed(reason: .readOnly))), store.said("storage", database, isError: true, .error) + [schedule(3)],
                    state: said(database, code: "storage", isError: true, token: 3))
     }
+
+    /// A device's answer to a setting, worded by the reader: what it took (and why it was not
+    /// saved, when it was not), or why it refused.
+    @Test func aDeviceSettingIsConfirmedOrRefusedInTheReadersWords() {
+        var store = ReaderTestStore()
+        let notSaved = StorageFault.settingsNotSaved(file: "/home/u/.config/lecteur/lecteur.toml", .ignored)
+        let taken = "Table braille : braille abrégé. Réglage appliqué pour cette session seulement : le fichier de configuration « /home/u/.config/lecteur/lecteur.toml » est ignoré (voir le message du démarrage), il n'est pas remplacé pour que rien de ce qu'il contient ne soit perdu."
+        store.send(.deviceConfigured(.brailleTable, .success(SettingValue(.brailleTable(.abrege), notSaved: notSaved))),
+                   store.said("setting", taken) + [schedule(1)],
+                   state: said(taken, code: "setting", token: 1))
+        let unknown = "Table braille inconnue : klingon. Choix possibles : intégral, abrégé ou informatique."
+        store.send(.deviceConfigured(.brailleTable, .failure(.unknownBrailleTable(name: "klingon"))),
+                   store.said("setting", unknown, isError: true, .error) + [schedule(2)],
+                   state: said(unknown, code: "setting", isError: true, token: 2))
+        let absent = "Ce réglage ne peut pas être changé maintenant : l'appareil qu'il règle est absent."
+        store.send(.deviceConfigured(.speechVolume, .failure(.unavailable)),
+                   store.said("setting", absent, isError: true, .error) + [schedule(3)],
+                   state: said(absent, code: "setting", isError: true, token: 3))
+    }
 }
