@@ -37,7 +37,7 @@ public func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 effects = navigator.reduce(&state, .displayKey(.route(character: index)))
             } else {
                 if case .empty = navigator.parser.parse(line) {} else { mustAnswer = true }
-                effects = navigator.reduce(&state, .line(line))
+                effects = navigator.reduce(&state, .timedLine(line, atMs: 0))
             }
         }
         Fuzz.check(!mustAnswer || !effects.isEmpty, "no answer to \(Fuzz.debug(line))")

@@ -218,7 +218,7 @@ import Testing
         let answered = twin.handle(String(asked.character))
         let verdict = try #require(answered.compactMap { if case .say(let text) = $0 { text } else { nil } }.first)
         let next = try #require(twin.current)
-        store.send(.line(String(asked.character)), [
+        store.send(.timedLine(String(asked.character), atMs: 0), [
             .recordAttempt(PracticeAttempt(symbolID: asked.id, correct: true, answer: String(asked.character),
                                            mode: "weak", typedID: asked.id, wpm: 20)),
             .practiceAnswered(PracticeResult(mode: "weak", question: 1, expected: String(asked.character),

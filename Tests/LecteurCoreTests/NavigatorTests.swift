@@ -278,7 +278,7 @@ import Testing
 
     @Test func invalidCommandsGetAFrenchErrorWithASuggestion() {
         var state = Fixture.loadedState()
-        let e = nav.reduce(&state, .line("suivnt"))
+        let e = nav.reduce(&state, .timedLine("suivnt", atMs: 0))
         #expect(e.errors == ["Commande inconnue : « suivnt ». Vouliez-vous dire « suivant » ?"])
         #expect(e.spoken == e.errors)
     }

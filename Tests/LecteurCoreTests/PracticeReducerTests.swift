@@ -79,7 +79,7 @@ import Testing
         let asked = try #require(twin.current)
         _ = twin.handle("")
         let token = store.state.display.token
-        store.send(.line(""), [
+        store.send(.timedLine("", atMs: 0), [
             .braille(BrailleLine(text: "Question 1", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs(asked))),
             .playQuestion(text: String(asked.character), settings: .default, question: 1),
@@ -98,7 +98,7 @@ import Testing
         _ = twin.handle("")
         let touched = "Question 1 " + MorseBraille.cells(asked.pattern)
         #expect(!touched.contains(asked.character))
-        store.send(.line(""), [
+        store.send(.timedLine("", atMs: 0), [
             .braille(BrailleLine(text: touched, cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs(asked))),
             .playQuestion(text: String(asked.character), settings: .default, question: 1),

@@ -73,7 +73,7 @@ let benchmarks: @Sendable () -> Void = {
         var state = ReaderState()
         _ = spokenReader.reduce(&state, .catalogue(.loaded(builtIn, warnings: [], origin: .live)))
         for _ in benchmark.scaledIterations {
-            blackHole(spokenReader.reduce(&state, .line("suivant")))
+            blackHole(spokenReader.reduce(&state, .timedLine("suivant", atMs: 0)))
             if state.focusIndex > 15 { state.focus[.formations] = 0 }
         }
     }

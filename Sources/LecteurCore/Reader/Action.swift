@@ -5,10 +5,8 @@
 public enum Action: Hashable, Sendable {
     /// The reader has started: say what start-up found, then what the focus is.
     case start
-    /// A line typed by the user: a command, or an answer while practice runs.
-    case line(String)
-    /// A line typed by the user, stamped with the monotonic time (ms) it arrived: practice
-    /// measures the time to answer from it.
+    /// A line typed by the user (a command, or an answer while practice runs), stamped with the
+    /// monotonic time (ms) it arrived: practice measures the time to answer from it.
     case timedLine(String, atMs: Double)
     case command(Command)
     /// A key of the braille display, once the adapter has done its own panning.

@@ -57,8 +57,6 @@ public struct Reader: Sendable {
             state.startupNotices = []
             terminal.welcome(&state, &out)
             out.append(.loadCatalogue(.initial))
-        case .line(let line):
-            typed(line, atMs: nil, &state, &out)
         case .timedLine(let line, let atMs):
             typed(line, atMs: atMs, &state, &out)
         case .command(let command):
@@ -217,7 +215,7 @@ public struct Reader: Sendable {
         }
     }
 
-    private func typed(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
+    private func typed(_ line: String, atMs: Double, _ state: inout ReaderState, _ out: inout Announcer) {
         if state.quitPending {
             terminal.answerQuit(line, &state, &out)
             return
@@ -242,7 +240,7 @@ public struct Reader: Sendable {
     /// user needs there: « quitter » leaves the reader, « stop » ends practice, « où » says the
     /// question, the score and the Koch lesson, « aide » says what to do, « répéter message »
     /// says the last verdict again.
-    private func practiceLine(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
+    private func practiceLine(_ line: String, atMs: Double, _ state: inout ReaderState, _ out: inout Announcer) {
         let clean = TextSanitizer.clean(line).trimmingCharacters(in: .whitespaces)
         if clean.count > 1, case .command(let command) = parser.parse(clean) {
             switch command {
@@ -345,7 +343,7 @@ extension Action {
     /// Typed or pressed by the user: the answer interrupts what is playing.
     var isTheUsers: Bool {
         switch self {
-        case .line, .timedLine, .command, .displayKey, .key: true
+        case .timedLine, .command, .displayKey, .key: true
         case .start, .displayPanned, .timer, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
              .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated,
              .attachTerminal, .typed, .completion, .statisticsReady: false
