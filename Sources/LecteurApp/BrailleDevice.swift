@@ -13,7 +13,6 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
     private var translator: BrailleTranslator?
     private let store: ReaderStore
     private let strings: Strings
-    private var notifiedUnavailable = false
     private var post: (@Sendable (Action) -> Void)?
     private var started = false
     /// Set once the first connection attempt's outcome has been handed to the session.
@@ -155,15 +154,9 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
             post(.displayPanned(text: rendering.line.text, cells: rendering.windowUnicode,
                                 cursor: rendering.cursorCell ?? 0, kind: rendering.line.kind))
         case .state(.unavailable(let error)):
-            lock.lock()
-            let first = !notifiedUnavailable
-            notifiedUnavailable = true
-            lock.unlock()
-            if first { post(.notice(code: error.code, message: error.message(strings), detail: error.detail)) }
+            post(.device(.brailleUnavailable(error)))
         case .state(.connected):
-            lock.lock()
-            notifiedUnavailable = false
-            lock.unlock()
+            post(.device(.brailleConnected))
         case .state, .ignoredKey:
             break
         }
@@ -180,21 +173,19 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
                               choices: BrailleTable.allCases.map { $0.label(strings) })
     }
 
-    public func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? {
+    public func configure(_ key: SettingKey, value: String) -> Result<SettingValue, SettingFault>? {
         guard key == .brailleTable else { return nil }
         guard let table = BrailleTable(name: value) else {
-            return .rejected(message: strings(.brailleTableUnknown, ["name": value]))
+            return .failure(.unknownBrailleTable(name: value))
         }
         do {
             if let output { _ = try output.setTable(table) }
             translator = try BrailleTranslator(table: table)
         } catch let error as BrailleTranslationError {
-            return .rejected(message: error.message(strings))
+            return .failure(.brailleTable(error))
         } catch {
-            return .rejected(message: strings(.brailleTableUnknown, ["name": value]))
+            return .failure(.unknownBrailleTable(name: value))
         }
-        let saved = store.save([Self.storageKey: table.rawValue])
-        return .applied(message: [strings(.brailleTableChanged, ["name": table.label(strings)]), saved].compactMap { $0 }
-                            .joined(separator: " "))
+        return .success(SettingValue(.brailleTable(table), notSaved: store.save([Self.storageKey: table.rawValue])))
     }
 }

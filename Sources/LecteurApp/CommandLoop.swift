@@ -35,7 +35,7 @@ public struct CommandLoop {
                 if !session.handle(line: line) { return finish() }
             case .tooLong:
                 // Said at once; the rest of the line is skipped while the reader keeps answering.
-                session.send(DeviceMessages.lineTooLong(session.reader.strings))
+                session.send(.device(.lineTooLong(limitBytes: LineReader.maximumLineBytes)))
             }
         }
         finish()

@@ -46,7 +46,7 @@ public struct BrailleWindow: Hashable, Sendable {
 /// A device's settings (voice, braille table): it checks, applies and saves the ones it owns.
 public protocol SettingsDomain: AnyObject, Sendable {
     /// nil when `key` is not one of this domain's.
-    func configure(_ key: SettingKey, value: String) -> DeviceSettingResult?
+    func configure(_ key: SettingKey, value: String) -> Result<SettingValue, SettingFault>?
     /// The setting's current value and what it may be; nil when `key` is not this domain's.
     func reading(_ key: SettingKey) -> SettingReading?
 }
@@ -98,7 +98,7 @@ public final class KochLessonReading: SettingsDomain {
 
     public init(store: ReaderStore) { self.store = store }
 
-    public func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? { nil }
+    public func configure(_ key: SettingKey, value: String) -> Result<SettingValue, SettingFault>? { nil }
 
     public func reading(_ key: SettingKey) -> SettingReading? {
         guard key == .kochLesson else { return nil }

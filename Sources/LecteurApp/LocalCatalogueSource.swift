@@ -8,11 +8,9 @@ public final class LocalCatalogueSource: CatalogueSource {
     public enum Origin: Sendable { case builtIn, file(String) }
 
     private let origin: Origin
-    private let messages: CatalogueMessages
 
-    public init(origin: Origin, strings: Strings) {
+    public init(origin: Origin) {
         self.origin = origin
-        self.messages = CatalogueMessages(strings: strings)
     }
 
     public var isImmediate: Bool { true }
@@ -34,15 +32,9 @@ public final class LocalCatalogueSource: CatalogueSource {
         defer { done() }
         switch fetch() {
         case .success(let decoded):
-            deliver(.catalogueLoaded(decoded.catalogue, warnings: decoded.warnings.map(messages.message(for:))))
+            deliver(.catalogue(.loaded(decoded.catalogue, warnings: decoded.warnings, origin: .live)))
         case .failure(let error):
-            deliver(.catalogueFailed(message: messages.message(for: error)))
+            deliver(.catalogue(.failed(.file(error))))
         }
     }
-
-    public func warningMessages(_ decoded: DecodedCatalogue) -> [String] {
-        decoded.warnings.map(messages.message(for:))
-    }
-
-    public func message(for error: CatalogueLoadError) -> String { messages.message(for: error) }
 }

@@ -82,7 +82,7 @@ public struct ReaderEnvironment: Sendable {
         let backend = options.speechBackend ?? SpeechBackendSetting.saved(in: store)
         var startupNotices: [String] = []
         if options.speechBackend != nil, let problem = store.save([SpeechBackend.storageKey: backend.rawValue]) {
-            startupNotices.append(problem)
+            startupNotices.append(problem.message(strings))
         }
         let speech = try SpeechSetup.start(mode: options.speech, backend: backend, audioOut: options.audioOut,
                                            settings: settings, strings: strings, probes: .fromEnvironment())
@@ -107,8 +107,8 @@ public struct ReaderEnvironment: Sendable {
         var devices = ReaderDevices(
             speech: speech.voice, braille: braille, audio: speech.output,
             settings: [SpeechSettingsDomain(currentEngine: { speech.espeak ?? speech.speechdVoice?.fallbackEngine },
-                                            store: store, strings: strings),
-                       SpeechBackendSetting(store: store, strings: strings), braille, KochLessonReading(store: store)],
+                                            store: store),
+                       SpeechBackendSetting(store: store), braille, KochLessonReading(store: store)],
             status: {
                 DeviceStatus(sound: .init(speech.output), speechPending: speech.pendingUtterances, braille: braille.status)
             })
@@ -116,7 +116,14 @@ public struct ReaderEnvironment: Sendable {
         if let voice = speech.speechdVoice { devices.listen.append(voice.listen) }
         devices.settle.append { braille.waitForFirstAnswer() }
         if let output = speech.output as? DeviceAudioOutput {
-            devices.listen.append { post in output.observe { post(DeviceMessages.action(for: $0, strings)) } }
+            devices.listen.append { post in
+                output.observe { event in
+                    switch event {
+                    case .lost: post(.device(.audioLost))
+                    case .restored: post(.device(.audioRestored))
+                    }
+                }
+            }
         }
 
         let session = ReaderSession(reader: reader, transcript: Transcript(format: options.transcript, strings: strings),
@@ -127,9 +134,9 @@ public struct ReaderEnvironment: Sendable {
 
     static func catalogueSource(_ location: CatalogueLocation, strings: Strings) -> CatalogueSource {
         switch location {
-        case .builtIn: LocalCatalogueSource(origin: .builtIn, strings: strings)
-        case .file(let path): LocalCatalogueSource(origin: .file(path), strings: strings)
-        case .remote(let client): RemoteCatalogueSource(client: client, strings: strings, timeZone: .current)
+        case .builtIn: LocalCatalogueSource(origin: .builtIn)
+        case .file(let path): LocalCatalogueSource(origin: .file(path))
+        case .remote(let client): RemoteCatalogueSource(client: client)
         }
     }
 

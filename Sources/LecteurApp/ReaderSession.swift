@@ -287,9 +287,9 @@ public actor ReaderSession {
                 apply(.practiceReady(mode, seed: practiceSeed ?? UInt64.random(in: .min ... .max), history: store.history(for: mode)))
             case .configureDevice(let key, let value):
                 // Asked once each, in order: applying a setting has effects (a relative "+20").
-                var result: DeviceSettingResult?
+                var result: Result<SettingValue, SettingFault>?
                 for domain in devices.settings where result == nil { result = domain.configure(key, value: value) }
-                apply(.deviceConfigured(key, result: result ?? .rejected(message: reader.strings(.settingUnavailable))))
+                apply(.deviceConfigured(key, result ?? .failure(.unavailable)))
             case .brailleRhythm(let rhythm):
                 flash(rhythm)
             case .readSettings(let keys):
@@ -299,10 +299,10 @@ public actor ReaderSession {
                 }
                 apply(.settingsRead(readings))
             case .persist(let values):
-                if let problem = store.save(values.mapValues { Optional($0) }) { apply(.failure(code: "storage", message: problem)) }
+                if let fault = store.save(values.mapValues { Optional($0) }) { apply(.storageFailed(fault)) }
             case .recordAttempt(let attempt):
-                if let problem = store.record(attempt) {
-                    apply(.failure(code: "storage", message: problem))
+                if let fault = store.record(attempt) {
+                    apply(.storageFailed(fault))
                 } else {
                     // The Morse list shows recent accuracy, as storage counts it.
                     apply(.progressUpdated(store.progress()))

@@ -96,13 +96,13 @@ public final class ReaderStore: Sendable {
     }
 
     /// Writes the given keys to the user's configuration file, keeping every other key as the
-    /// file has it now (another reader may have changed it). Returns a French message when the
-    /// values could not be saved.
-    public func save(_ values: [String: String?]) -> String? {
+    /// file has it now (another reader may have changed it). Returns why, when the values could
+    /// not be saved (the reader words it).
+    public func save(_ values: [String: String?]) -> StorageFault? {
         userValues.withLock { userValues in save(values, over: &userValues) }
     }
 
-    private func save(_ values: [String: String?], over userValues: inout [String: String]) -> String? {
+    private func save(_ values: [String: String?], over userValues: inout [String: String]) -> StorageFault? {
         let file = configuration.userFile
         do throws(ConfigurationWriter.Failure) {
             let written = try ConfigurationWriter.save(values, to: file)
@@ -112,18 +112,13 @@ public final class ReaderStore: Sendable {
             if !removed.isEmpty { try? database?.setValues(removed) }
             return nil
         } catch {
-            let path = TextSanitizer.clean(file.path)
-            switch error {
+            let fault: SettingsFileFault = switch error {
             case .ignored(let problem):
-                if case .syntax = problem.kind {
-                    return strings(.configNotSavedSyntax, ["file": path, "line": problem.line.map { String($0) } ?? "?"])
-                }
-                return strings(.configNotSavedIgnored, ["file": path])
-            case .unreadable(let reason):
-                return strings(.configNotSaved, ["file": path, "reason": reason.reason(strings)])
-            case .write(let code):
-                return strings(.configNotSaved, ["file": path, "reason": SystemErrorText.summary(errno: code, strings)])
+                if case .syntax = problem.kind { .syntax(line: problem.line) } else { .ignored }
+            case .unreadable(let reason): .unreadable(reason)
+            case .write(let code): .write(errno: code)
             }
+            return .settingsNotSaved(file: file.path, fault)
         }
     }
 
@@ -145,13 +140,13 @@ public final class ReaderStore: Sendable {
     }
 
     /// Each attempt is committed on its own, so a killed process loses none that were answered.
-    public func record(_ attempt: PracticeAttempt) -> String? {
+    public func record(_ attempt: PracticeAttempt) -> StorageFault? {
         guard let database else { return nil }
         do {
             try database.record(attempt)
             return nil
         } catch {
-            return error.message(strings)
+            return .database(error)
         }
     }
 }

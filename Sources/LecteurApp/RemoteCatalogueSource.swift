@@ -5,18 +5,17 @@ import LecteurCore
 import LecteurNetwork
 
 /// The formations API (story 2.1) as the reader's catalogue source. Loads run in the background;
-/// every event comes back to the session as an action, so the navigator says it.
+/// every event comes back to the session as a typed action, which the reader words.
 public final class RemoteCatalogueSource: CatalogueSource {
     private let client: CatalogueClient
-    private let presenter: CatalogueLoadPresenter
-    private let messages: CatalogueMessages
+    /// The silence after which the reader says a load is still going; nil for never.
+    private let stillLoadingAfter: TimeInterval?
     /// The load in flight, if any.
     private let current = Mutex<Task<Void, Never>?>(nil)
 
-    public init(client: CatalogueClient, strings: Strings, timeZone: TimeZone) {
+    public init(client: CatalogueClient, stillLoadingAfter: TimeInterval? = 10) {
         self.client = client
-        self.presenter = CatalogueLoadPresenter(messages: CatalogueFetchMessages(strings: strings, timeZone: timeZone))
-        self.messages = CatalogueMessages(strings: strings)
+        self.stillLoadingAfter = stillLoadingAfter
     }
 
     public var isImmediate: Bool { false }
@@ -29,25 +28,18 @@ public final class RemoteCatalogueSource: CatalogueSource {
         current.withLock { current in
             // A new retry or refresh replaces the load in flight rather than racing it.
             current?.cancel()
-            deliver(.catalogueLoading)
-            let client = self.client, presenter = self.presenter, messages = self.messages
+            deliver(.catalogue(.loading(stillLoadingAfter: stillLoadingAfter)))
+            let client = self.client
             let policy = client.configuration.retryPolicy
+            let started = Date()
             current = Task {
                 defer { done() }
                 let outcome = await client.load { event in
-                    guard let notice = presenter.notice(for: event, policy: policy) else { return }
-                    deliver(.notice(code: notice.code, message: notice.message))
+                    if let event = event.readerEvent(policy: policy, elapsed: Date().timeIntervalSince(started)) {
+                        deliver(.catalogue(event))
+                    }
                 }
-                let resolution = presenter.resolution(of: outcome, now: Date())
-                for notice in resolution.notices {
-                    deliver(notice.isError ? .failure(code: notice.code, message: notice.message)
-                                           : .notice(code: notice.code, message: notice.message))
-                }
-                if case .loaded(let decoded, _, _) = outcome {
-                    deliver(.catalogueLoaded(decoded.catalogue, warnings: decoded.warnings.map(messages.message(for:))))
-                } else if let action = resolution.action {
-                    deliver(action)
-                }
+                if let event = outcome.readerEvent(now: Date()) { deliver(.catalogue(event)) }
             }
         }
     }

@@ -24,14 +24,12 @@ public final class SpeechSettingsDomain: SettingsDomain {
     private let currentEngine: @Sendable () -> SpeechEngine?
     private var engine: SpeechEngine? { currentEngine() }
     private let store: ReaderStore
-    private let strings: Strings
 
     /// `currentEngine` is asked at each setting: espeak-ng may take over in the middle of a
     /// session (speech-dispatcher gone), and the setting then applies to it at once.
-    public init(currentEngine: @escaping @Sendable () -> SpeechEngine?, store: ReaderStore, strings: Strings) {
+    public init(currentEngine: @escaping @Sendable () -> SpeechEngine?, store: ReaderStore) {
         self.currentEngine = currentEngine
         self.store = store
-        self.strings = strings
     }
 
     /// "+20" and "-20" change the current value by that much, within espeak-ng's range: a
@@ -66,19 +64,28 @@ public final class SpeechSettingsDomain: SettingsDomain {
         return SettingReading(value: current.value(of: setting), range: setting.range)
     }
 
-    public func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? {
+    /// The engine's refusal, typed for the reader to word.
+    static func fault(_ error: any Error) -> SettingFault {
+        switch error as? SpeechError {
+        case .voiceNotFound(let voice, let current)?: .voiceNotFound(voice: voice, current: current)
+        case .valueOutOfRange(let setting, let value)?:
+            .outOfRange(value: value, min: setting.range?.lowerBound ?? 0, max: setting.range?.upperBound ?? 0)
+        case .notANumber(_, let value)?: .notANumber(value: value)
+        case let other?: .speechEngineFailed(detail: other.detail)
+        case nil: .speechEngineFailed(detail: String(describing: error))
+        }
+    }
+
+    public func configure(_ key: SettingKey, value: String) -> Result<SettingValue, SettingFault>? {
         guard let setting = Self.speechSetting(key) else { return nil }
         let current = engine?.settings ?? Self.saved(in: store)
         do {
             let updated = try current.setting(setting, to: Self.absolute(value, from: current, setting))
             try engine?.update(updated)
             let json = String(decoding: (try? JSONEncoder().encode(updated)) ?? Data(), as: UTF8.self)
-            let saved = store.save([Self.storageKey: json])
-            let nameKey = L10n(rawValue: "speech.setting.\(setting.rawValue)") ?? .speechSettingRate
-            let message = strings(.speechSettingChanged, ["setting": strings(nameKey), "value": updated.value(of: setting)])
-            return .applied(message: [message, saved].compactMap { $0 }.joined(separator: " "))
+            return .success(SettingValue(.speech(updated.value(of: setting)), notSaved: store.save([Self.storageKey: json])))
         } catch {
-            return .rejected(message: error.notice(strings))
+            return .failure(Self.fault(error))
         }
     }
 }

@@ -130,7 +130,7 @@ public final class SpeechSetup: Sendable {
             // What `auto` would choose without speech-dispatcher: espeak-ng on a real output,
             // silence beside a screen reader or without a sound device.
             let fallsBackToEspeak = screenReader == nil && !(output is SilentOutput)
-            let voice = SpeechdVoice(client: client, strings: strings) {
+            let voice = SpeechdVoice(client: client) {
                 fallsBackToEspeak ? try? SpeechEngine(output: output, settings: settings) : nil
             }
             return SpeechSetup(output: output, stack: nil, speechd: voice, route: route, notices: notices)
@@ -195,11 +195,9 @@ public final class SpeechSetup: Sendable {
 /// (the voice in use keeps speaking until then).
 public final class SpeechBackendSetting: SettingsDomain {
     private let store: ReaderStore
-    private let strings: Strings
 
-    public init(store: ReaderStore, strings: Strings) {
+    public init(store: ReaderStore) {
         self.store = store
-        self.strings = strings
     }
 
     /// The saved choice; `auto` when none was saved.
@@ -212,13 +210,12 @@ public final class SpeechBackendSetting: SettingsDomain {
         return SettingReading(value: Self.saved(in: store).rawValue, choices: SpeechBackend.allCases.map(\.rawValue))
     }
 
-    public func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? {
+    public func configure(_ key: SettingKey, value: String) -> Result<SettingValue, SettingFault>? {
         guard key == .speechBackend else { return nil }
         guard let backend = SpeechBackend(rawValue: CommandParser.fold(value)) else {
-            return .rejected(message: strings(.envSettingBackendUnknown, ["value": value]))
+            return .failure(.unknownSpeechBackend(value: value))
         }
-        let saved = store.save([SpeechBackend.storageKey: backend.rawValue])
-        return .applied(message: [strings(.envSettingBackendChanged, ["value": backend.rawValue]), saved]
-                            .compactMap { $0 }.joined(separator: " "))
+        let notSaved = store.save([SpeechBackend.storageKey: backend.rawValue])
+        return .success(SettingValue(.speechBackend(backend.rawValue), notSaved: notSaved))
     }
 }

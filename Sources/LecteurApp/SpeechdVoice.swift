@@ -15,7 +15,6 @@ import LecteurSpeech
 /// as `--speech auto` would have chosen without speech-dispatcher.
 public final class SpeechdVoice: SpeechOutput {
     public let client: SpeechdClient
-    private let strings: Strings
     private let makeFallback: @Sendable () -> SpeechEngine?
     private let state = Mutex(State())
 
@@ -28,9 +27,8 @@ public final class SpeechdVoice: SpeechOutput {
     }
 
     /// - Parameter fallback: makes the voice to go on with (nil: silence); called once, on failure.
-    public init(client: SpeechdClient, strings: Strings, fallback: @escaping @Sendable () -> SpeechEngine?) {
+    public init(client: SpeechdClient, fallback: @escaping @Sendable () -> SpeechEngine?) {
         self.client = client
-        self.strings = strings
         makeFallback = fallback
         client.observe { [weak self] error in self?.failed(error) }
     }
@@ -42,7 +40,7 @@ public final class SpeechdVoice: SpeechOutput {
             defer { state.unsaid = nil }
             return state.unsaid
         }
-        if let unsaid { post(DeviceMessages.action(for: unsaid, fallback: fallbackVoice != nil, strings)) }
+        if let unsaid { post(.device(.speechLost(unsaid, fallbackSpeaks: fallbackVoice != nil))) }
     }
 
     public func speak(_ text: String, interrupt: Bool) {
@@ -121,6 +119,6 @@ public final class SpeechdVoice: SpeechOutput {
             if state.post == nil { state.unsaid = error }
             return (state.post, state.fallback != nil)
         }
-        post?(DeviceMessages.action(for: error, fallback: speaks, strings))
+        post?(.device(.speechLost(error, fallbackSpeaks: speaks)))
     }
 }

@@ -146,22 +146,17 @@ public enum TranscriptEvent: Sendable {
     func text(_ strings: Strings) -> String? {
         switch self {
         case .focus(let report):
-            let roleWord = report.roleWord
-            var line = report.element.label
-            if let value = report.element.value, !value.isEmpty { line += " — " + value }
-            if let roleWord { line += " (\(roleWord))" }
-            if let hint = report.element.hint, !hint.isEmpty { line += "\n  " + strings(.transcriptHint, ["hint": hint]) }
-            return line
+            return report.readableLine(strings)
         case .speech, .braille, .practice, .copyResult, .sending, .sidetone:
             return nil
         case .morse(let report):
-            return "♪ \(report.text) : \(report.pattern)"
+            return report.readableLine
         case .morseQuestion(let report):
-            return "♪ " + strings(.morseTrainerQuestion, ["question": "\(report.question)"])
+            return report.readableLine(strings)
         case .notice(_, let message, _), .status(_, let message):
             return message
         case .error(_, let message, _):
-            return strings(.transcriptError, ["message": message])
+            return strings.readableErrorLine(message)
         }
     }
 }

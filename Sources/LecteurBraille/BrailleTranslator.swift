@@ -3,12 +3,6 @@ import CLouis
 import Foundation
 import LecteurCore
 
-public enum BrailleTranslationError: Error, Equatable, Sendable {
-    /// liblouis could not compile the table (missing liblouis-data, or a broken file).
-    case tableUnavailable(file: String, detail: String)
-    case translationFailed(file: String)
-}
-
 /// Text to braille cells through liblouis: normalised first (see `BrailleTextNormalizer`), then
 /// translated with the table's rules, output as dots.
 ///

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CBrlAPI
 import Foundation
+import LecteurCore
 
 /// One BrlAPI session (one `brlapi_handle_t`), owned by a single thread: BrailleDisplay's
 /// connection thread is the only one that calls into it, so no BrlAPI call ever races another.

@@ -21,8 +21,6 @@ public enum CatalogueLoadEvent: Hashable, Sendable {
     case attemptStarted(attempt: Int, of: Int)
     /// An attempt failed; `retryIn` is the wait before the next one, nil when giving up.
     case attemptFailed(attempt: Int, error: CatalogueFetchError, retryIn: TimeInterval?)
-    /// Nothing was announced for `stillLoadingInterval` seconds and the load is still going.
-    case stillLoading(elapsed: TimeInterval)
 }
 
 public enum CatalogueLoadOutcome: Sendable {
@@ -43,15 +41,12 @@ public final class CatalogueClient: Sendable {
         /// Bodies beyond this are refused while they arrive (16 MiB by default; a catalogue of
         /// a thousand formations is about 1 MiB).
         public var maxBodyBytes: Int
-        /// Silence after which `.stillLoading` is reported; nil for never.
-        public var stillLoadingInterval: TimeInterval?
 
         public init(timeout: TimeInterval = 30, retryPolicy: RetryPolicy = .standard,
-                    maxBodyBytes: Int = 16 * 1024 * 1024, stillLoadingInterval: TimeInterval? = 10) {
+                    maxBodyBytes: Int = 16 * 1024 * 1024) {
             self.timeout = timeout
             self.retryPolicy = retryPolicy
             self.maxBodyBytes = maxBodyBytes
-            self.stillLoadingInterval = stillLoadingInterval
         }
     }
 
@@ -72,22 +67,14 @@ public final class CatalogueClient: Sendable {
     }
 
     /// Runs attempts until one succeeds, the policy gives up, or the task is cancelled.
-    /// `onEvent` is called from background threads, in order, never after this returns.
-    public func load(onEvent: @escaping @Sendable (CatalogueLoadEvent) -> Void = { _ in }) async -> CatalogueLoadOutcome {
-        let announcer = Announcer(onEvent)
-        let heartbeat = configuration.stillLoadingInterval.map { interval in
-            Task { await announcer.heartbeat(every: interval) }
-        }
-        defer {
-            heartbeat?.cancel()
-            announcer.close()
-        }
+    /// `onEvent` is called from this task, in order, never after this returns.
+    public func load(onEvent: @Sendable (CatalogueLoadEvent) -> Void = { _ in }) async -> CatalogueLoadOutcome {
         let policy = configuration.retryPolicy
         var attempt = 0
         while true {
             attempt += 1
             if Task.isCancelled { return .cancelled }
-            announcer.send(.attemptStarted(attempt: attempt, of: policy.maxAttempts))
+            onEvent(.attemptStarted(attempt: attempt, of: policy.maxAttempts))
             let error: CatalogueFetchError
             switch await fetchOnce() {
             case .cancelled:
@@ -106,11 +93,11 @@ public final class CatalogueClient: Sendable {
             }
             switch policy.decision(afterAttempt: attempt, failedWith: error) {
             case .giveUp:
-                announcer.send(.attemptFailed(attempt: attempt, error: error, retryIn: nil))
+                onEvent(.attemptFailed(attempt: attempt, error: error, retryIn: nil))
                 let copy = error.offersOfflineCopy ? offlineStore?.load(for: endpoint) : nil
                 return .failed(error, attempts: attempt, offlineCopy: copy)
             case .retry(let delay, _):
-                announcer.send(.attemptFailed(attempt: attempt, error: error, retryIn: delay))
+                onEvent(.attemptFailed(attempt: attempt, error: error, retryIn: delay))
                 do { try await sleeper.sleep(seconds: delay) } catch { return .cancelled }
             }
         }
@@ -136,46 +123,6 @@ public final class CatalogueClient: Sendable {
             } catch {
                 return .failed(.decoding(error))
             }
-        }
-    }
-}
-
-/// Serialises events, and reports `.stillLoading` only after a silence, so the user hears
-/// "still loading" when nothing else was said rather than on top of a retry notice.
-private final class Announcer: @unchecked Sendable {
-    private let lock = NSLock()
-    private let onEvent: @Sendable (CatalogueLoadEvent) -> Void
-    private let started = Date()
-    private var lastSpoken = Date()
-    private var closed = false
-
-    init(_ onEvent: @escaping @Sendable (CatalogueLoadEvent) -> Void) {
-        self.onEvent = onEvent
-    }
-
-    func send(_ event: CatalogueLoadEvent) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !closed else { return }
-        if case .attemptStarted = event {} else { lastSpoken = Date() }
-        onEvent(event)
-    }
-
-    func close() {
-        lock.lock()
-        closed = true
-        lock.unlock()
-    }
-
-    func heartbeat(every interval: TimeInterval) async {
-        while !Task.isCancelled {
-            let due = lock.withLock { lastSpoken.addingTimeInterval(interval) }
-            let wait = due.timeIntervalSinceNow
-            if wait > 0 {
-                do { try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) } catch { return }
-                continue
-            }
-            send(.stillLoading(elapsed: Date().timeIntervalSince(started)))
         }
     }
 }

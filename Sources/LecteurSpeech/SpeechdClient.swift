@@ -1,32 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CSpeechd
 import Foundation
+import LecteurCore
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Why speech-dispatcher could not be used, or stopped being usable. No user wording here: the
-/// app maps it to French; `detail` keeps libspeechd's or the system's own words for the transcript.
-public enum SpeechdError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Nothing listens at the address (`SPEECHD_ADDRESS` or the user's default socket).
-    case unreachable(detail: String)
-    /// The service refused a message or a setting.
-    case rejected(detail: String)
-    /// The service took longer than the deadline to answer (hung, stopped, or hostile).
-    case timedOut(seconds: Double)
-    /// The service closed the connection (it stopped, crashed or was killed), or closed it in
-    /// the middle of the handshake.
-    case closed(detail: String)
-
-    public var description: String {
-        switch self {
-        case .unreachable(let detail): "speech-dispatcher unreachable: \(detail)"
-        case .rejected(let detail): "speech-dispatcher refused: \(detail)"
-        case .timedOut(let seconds): "speech-dispatcher did not answer within \(seconds) s"
-        case .closed(let detail): "speech-dispatcher closed the connection: \(detail)"
-        }
-    }
-}
 
 /// A connection to speech-dispatcher, the speech service the user's screen reader (Orca, Speakup,
 /// Fenrir) already speaks through. The user's output module, voice and rate, set in their

@@ -20,22 +20,24 @@ struct AuditCatalogue {
     /// no catalogue to audit.
     static func load(_ common: CommonOptions, strings: Strings, allowOffline: Bool) throws -> AuditCatalogue {
         guard let catalog = common.catalog, CatalogueEndpoint.isRemote(catalog) else {
-            let source = LocalCatalogueSource(origin: common.catalog.map { .file($0) } ?? .builtIn, strings: strings)
+            let source = LocalCatalogueSource(origin: common.catalog.map { .file($0) } ?? .builtIn)
+            let records = CatalogueMessages(strings: strings)
             switch source.fetch() {
             case .success(let decoded):
-                for warning in source.warningMessages(decoded) { fputs(warning + "\n", StandardStream.error) }
+                for warning in decoded.warnings { fputs(records.message(for: warning) + "\n", StandardStream.error) }
                 return AuditCatalogue(catalogue: decoded.catalogue, url: nil, offlineCopyFetchedAt: nil)
             case .failure(let error):
-                throw fail(source.message(for: error), strings: strings)
+                throw fail(records.message(for: error), strings: strings)
             }
         }
-        let client = try common.catalogueClient(catalog, strings: strings, stillLoadingInterval: nil)
+        let client = try common.catalogueClient(catalog, strings: strings)
         let messages = CatalogueFetchMessages(strings: strings, timeZone: .current)
-        let presenter = CatalogueLoadPresenter(messages: messages)
         let policy = client.configuration.retryPolicy
         let outcome = Blocking.run {
             await client.load { event in
-                if let notice = presenter.notice(for: event, policy: policy) { fputs(notice.message + "\n", StandardStream.error) }
+                if case .attemptFailed(let error, let nextAttempt, let total, let delay, _)? = event.readerEvent(policy: policy, elapsed: 0) {
+                    fputs(messages.retryNotice(after: error, delay: delay, nextAttempt: nextAttempt, totalAttempts: total) + "\n", StandardStream.error)
+                }
             }
         }
         let warnings = CatalogueMessages(strings: strings)

@@ -140,12 +140,11 @@ struct CommonOptions: ParsableArguments {
     }
 
     /// The API client for `--catalog URL` with `--timeout`: the reader and the audit use the same.
-    func catalogueClient(_ catalog: String, strings: Strings,
-                         stillLoadingInterval: TimeInterval? = 10) throws -> CatalogueClient {
+    func catalogueClient(_ catalog: String, strings: Strings) throws -> CatalogueClient {
         do {
             let endpoint = try CatalogueEndpoint(base: catalog)
             return CatalogueClient(endpoint: endpoint,
-                                   configuration: .init(timeout: timeout, stillLoadingInterval: stillLoadingInterval))
+                                   configuration: .init(timeout: timeout))
         } catch {
             throw LecteurCLIError(strings(.networkErrorInvalidURLDetail, ["url": URLRedaction.forDisplay(catalog)]))
         }

@@ -56,7 +56,7 @@ public func fuzzCatalogue(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 /// What a user would reach: the list, a few cards opened, each category as a filter.
 private func present(_ catalogue: Catalogue) {
     var state = ReaderState()
-    check(reader.reduce(&state, .catalogueLoaded(catalogue)))
+    check(reader.reduce(&state, .catalogue(.loaded(catalogue, warnings: [], origin: .live))))
     for formation in catalogue.formations.prefix(4) {
         let card = navigator.builder.card(formation)
         checkElement(card)

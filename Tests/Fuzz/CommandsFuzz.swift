@@ -15,7 +15,7 @@ private let navigator = Reader(strings: Fuzz.fr, timeZone: Fuzz.paris)
 private let builtIn = BuiltInCatalogue.load()
 private let loaded: ReaderState = {
     var state = ReaderState()
-    _ = navigator.reduce(&state, .catalogueLoaded(builtIn))
+    _ = navigator.reduce(&state, .catalogue(.loaded(builtIn, warnings: [], origin: .live)))
     return state
 }()
 
@@ -28,15 +28,15 @@ public func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let effects: [Effect]
         var mustAnswer = false
         switch line {
-        case "!l": effects = navigator.reduce(&state, .catalogueLoading)
-        case "!L": effects = navigator.reduce(&state, .catalogueLoaded(builtIn))
-        case "!e": effects = navigator.reduce(&state, .catalogueFailed(message: "Erreur de connexion."))
+        case "!l": effects = navigator.reduce(&state, .catalogue(.loading(stillLoadingAfter: nil)))
+        case "!L": effects = navigator.reduce(&state, .catalogue(.loaded(builtIn, warnings: [], origin: .live)))
+        case "!e": effects = navigator.reduce(&state, .catalogue(.failed(.fetch(.network))))
         case "!b": effects = navigator.reduce(&state, .command(.set(name: "verbosité", value: "brève")))
         case "!f": effects = navigator.reduce(&state, .command(.set(name: "verbosité", value: "complète")))
         case "!x": effects = navigator.reduce(&state, .timer(.brailleMessage(token: state.display.token)))
         default:
             if line.hasPrefix("#"), let index = Int(line.dropFirst()) {
-                effects = navigator.reduce(&state, .activateElement(at: index))
+                effects = navigator.reduce(&state, .displayKey(.route(character: index)))
             } else if line.hasPrefix("@") {
                 var typed: [Effect] = []
                 var word = ""
@@ -53,7 +53,7 @@ public func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 effects = typed + navigator.reduce(&state, .brailleTyped(.enter))
             } else {
                 if case .empty = navigator.parser.parse(line) {} else { mustAnswer = true }
-                effects = navigator.reduce(&state, .line(line))
+                effects = navigator.reduce(&state, .timedLine(line, atMs: 0))
             }
         }
         Fuzz.check(!mustAnswer || !effects.isEmpty, "no answer to \(Fuzz.debug(line))")

@@ -12,7 +12,7 @@ import Testing
     static func loaded() -> ReaderState {
         var state = ReaderState()
         state.settings.speakPosition = false
-        _ = Fixture.reader.reduce(&state, .catalogueLoaded(Fixture.builtIn))
+        _ = Fixture.reader.reduce(&state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
         return state
     }
     let braille = BrailleGenerator(strings: Fixture.fr)
@@ -27,77 +27,6 @@ import Testing
         let element = screen.elements[index]
         return (.focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1, count: screen.elements.count,
                                    element: element, roleWord: SpeechGenerator(strings: fr).roleWord(element.role))), element)
-    }
-
-    /// Start-up against a server answering 500 with an offline copy: retries replace each
-    /// other, then the error, the offline notice, the load and the focus all queue: the user
-    /// hears that the data is stale.
-    @Test func startUpAfterAServerErrorQueuesTheErrorTheOfflineNoticeAndTheList() {
-        var initial = ReaderState()
-        initial.settings.speakPosition = false
-        var store = ReaderTestStore(state: initial)
-        store.send(.start, [.loadCatalogue(.initial)])
-        let loadingScreen = Fixture.reader.builder.screen(for: store.state)
-        let loadingElement = loadingScreen.elements[0]
-        store.send(.catalogueLoading, [
-            .focus(FocusReport(screen: loadingScreen.code, title: loadingScreen.title, index: 1, count: loadingScreen.elements.count,
-                               element: loadingElement, roleWord: nil)),
-            speak(loadingElement.label, interrupt: false),
-            .braille(braille.line(loadingElement)),
-        ]) { $0.history = [loadingElement.label]; $0.focus[.formations] = 0 }
-        let retry1 = "Erreur serveur (code: 500). Nouvelle tentative dans 1 s."
-        store.send(.notice(code: "retry", message: retry1), [
-            .notice(code: "retry", message: retry1), speak(retry1, interrupt: false, .progress), message(retry1),
-            .schedule(.brailleMessage(token: 1), afterSeconds: 4),
-        ]) {
-            $0.history.append(retry1); $0.announcement.lastWasProgress = true
-            $0.lastMessage = LastMessage(code: "retry", text: retry1, isError: false)
-            $0.display.message = retry1; $0.display.token = 1
-        }
-        let retry2 = "Erreur serveur (code: 500). Nouvelle tentative dans 2 s."
-        store.send(.notice(code: "retry", message: retry2), [
-            .notice(code: "retry", message: retry2), speak(retry2, interrupt: true, .progress), message(retry2),
-            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
-        ]) {
-            $0.history.append(retry2); $0.display.message = retry2; $0.display.token = 2
-            $0.lastMessage = LastMessage(code: "retry", text: retry2, isError: false)
-        }
-        let error = "Erreur serveur (code: 500). Réessayez plus tard."
-        let offline = "Formations hors ligne : copie du 22 novembre 2026 à 10 h 00."
-        store.send(.failure(code: "server", message: error), [
-            .error(code: "server", message: error), speak(error, interrupt: false, .error), message(error),
-            .schedule(.brailleMessage(token: 3), afterSeconds: 4),
-        ]) {
-            $0.history.append(error); $0.announcement.lastWasProgress = false
-            $0.lastMessage = LastMessage(code: "server", text: error, isError: true)
-            $0.display.message = error; $0.display.token = 3
-        }
-        // The error is being read: the offline notice waits for its whole time on the display.
-        store.send(.notice(code: "offline", message: offline), [
-            .notice(code: "offline", message: offline), speak(offline, interrupt: false, .notice),
-        ]) {
-            $0.history.append(offline); $0.display.queued = [offline]
-            $0.lastMessage = LastMessage(code: "offline", text: offline, isError: false)
-        }
-
-        var loaded = store
-        let effects = Fixture.reader.reduce(&loaded.stateForTests, .catalogueLoaded(Fixture.builtIn))
-        #expect(effects.compactMap { if case .speak(let u) = $0 { u.interrupt } else { nil } } == [false, false],
-                "the load and the focus queue behind the offline notice")
-        #expect(effects.spoken == ["14 formations chargées.", "Toutes, sélectionné, bouton"])
-        // Nothing reaches the display yet: the load's count queues behind the offline notice,
-        // and the focused element's line waits for both.
-        #expect(!effects.contains { if case .braille = $0 { true } else { false } })
-        #expect(loaded.state.display.queued == [offline, "14 formations chargées."])
-        // Each message then has its whole time, in order, and the focus comes back last.
-        let (_, chip) = focus(loaded, index: 0)
-        loaded.send(.timer(.brailleMessage(token: 3)), [message(offline), .schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
-            $0.display.message = offline; $0.display.token = 4; $0.display.queued = ["14 formations chargées."]
-        }
-        loaded.send(.timer(.brailleMessage(token: 4)), [
-            message("14 formations chargées."), .schedule(.brailleMessage(token: 5), afterSeconds: 4),
-        ]) { $0.display.message = "14 formations chargées."; $0.display.token = 5; $0.display.queued = [] }
-        loaded.send(.timer(.brailleMessage(token: 5)), [.braille(braille.line(chip))]) { $0.display.message = nil }
     }
 
     @Test func aMessageStaysUntilItsTimeIsUpThenTheFocusComesBack() {
@@ -155,9 +84,22 @@ import Testing
 
     @Test func aTabSwitchSaysTheScreenBeforeTheFocus() {
         var store = ReaderTestStore(state: Self.loaded())
-        let effects = store.reader.reduce(&store.stateForTests, .command(.tab(.morse)))
-        #expect(effects.spoken.prefix(2) == ["Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton. Ouvre la fiche de ce symbole"])
-        #expect(effects.compactMap { if case .speak(let u) = $0 { u.interrupt } else { nil } } == [true, false])
+        var morse = store.state
+        morse.tab = .morse
+        let screen = Fixture.reader.builder.screen(for: morse)
+        let a = screen.elements[0]
+        let title = "Apprendre, 54 symboles", first = "A, point, trait, pas encore pratiqué, bouton. Ouvre la fiche de ce symbole"
+        store.send(.command(.tab(.morse)), [
+            speak(title, interrupt: true),
+            .focus(FocusReport(screen: screen.code, title: screen.title, index: 1, count: screen.elements.count,
+                               element: a, roleWord: SpeechGenerator(strings: fr).roleWord(a.role))),
+            speak(first, interrupt: false), .braille(braille.line(a)),
+        ]) {
+            $0.tab = .morse
+            $0.focus[.morse] = 0
+            $0.history += [title, first]
+            $0.display.message = nil
+        }
     }
 
     @Test func historyOpensAScreenNewestFirstThatIsNotItselfHistory() {
@@ -215,45 +157,96 @@ import Testing
             $0.lastMessage = LastMessage(code: "setting", text: "Tonalité Morse : 700 hertz.", isError: false)
             $0.announcement.answerPending = false
         }
-        let verbosity = Fixture.reader.reduce(&store.stateForTests, .command(.set(name: "verbosité", value: "brève")))
-        #expect(verbosity.first == .persist(["reader.verbosity": "brief"]))
-        #expect(verbosity.spoken == ["Verbosité : brève."])
-        #expect(store.state.settings.verbosity == .brief)
+        let brief = "Verbosité : brève."
+        store.send(.command(.set(name: "verbosité", value: "brève")), [
+            .persist(["reader.verbosity": "brief"]),
+            .notice(code: "setting", message: brief), speak(brief, interrupt: true), message(brief),
+            .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
+        ]) {
+            $0.settings.verbosity = .brief
+            $0.history.append(brief); $0.display.message = brief; $0.display.token += 1
+            $0.lastMessage = LastMessage(code: "setting", text: brief, isError: false)
+        }
     }
 
     @Test func morseAsTheAnswerSilencesStaleSpeechAndUnknownCharactersAreSaidFirst() {
         var store = ReaderTestStore(state: Self.loaded())
-        let effects = store.reader.reduce(&store.stateForTests, .command(.morse("SOS")))
-        #expect(effects.first == .silence)
-        #expect(effects.contains(.playMorse(text: "SOS", settings: .default)))
-        let withUnknown = store.reader.reduce(&store.stateForTests, .command(.morse("SOS#")))
-        #expect(withUnknown.first == .notice(code: "morse.unknown", message: "Caractère sans code Morse, ignoré : « # »."))
-        #expect(!withUnknown.contains(.silence), "the notice interrupted already; the tones queue behind it")
+        let token = store.state.display.token
+        let sos = MorseAlphabet.standard.encode("SOS")
+        let durationMs = MorseTimeline(encoding: sos, timing: MorseSettings.default.timing,
+                                       sampleRate: MorseRenderer.defaultSampleRate).durationMs
+        let shown = "SOS " + MorseBraille.cells(sos)
+        // The tones are the whole answer: stale speech stops for them.
+        store.send(.command(.morse("SOS")), [
+            .silence,
+            .morse(MorseReport(text: "SOS", pattern: "... --- ...", wpm: 20, toneHz: 600, durationMs: durationMs)),
+            message(shown), .playMorse(text: "SOS", settings: .default),
+            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
+        ]) {
+            $0.display.message = shown; $0.display.token = token + 1
+        }
+        // An unknown character is said first; that notice interrupted already, the tones queue behind it.
+        let unknown = "Caractère sans code Morse, ignoré : « # »."
+        let shownUnknown = "SOS# " + MorseBraille.cells(MorseAlphabet.standard.encode("SOS#"))
+        store.send(.command(.morse("SOS#")), [
+            .notice(code: "morse.unknown", message: unknown), speak(unknown, interrupt: true), message(unknown),
+            .morse(MorseReport(text: "SOS#", pattern: "... --- ...", wpm: 20, toneHz: 600, durationMs: durationMs)),
+            message(shownUnknown), .playMorse(text: "SOS#", settings: .default),
+            .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
+        ]) {
+            $0.history.append(unknown)
+            $0.lastMessage = LastMessage(code: "morse.unknown", text: unknown, isError: false)
+            $0.display.message = shownUnknown; $0.display.token = token + 2
+        }
     }
 
-    @Test func practiceRunsAsAChildAndEndsWithStop() {
+    @Test func practiceRunsAsAChildAndEndsWithStop() throws {
         var store = ReaderTestStore(state: Self.loaded())
         store.send(.command(.practice(koch: false)), [.preparePractice(.weakSymbols)]) {
             $0.announcement.answerPending = true; $0.display.message = nil
         }
-        let started = store.reader.reduce(&store.stateForTests, .practiceReady(.weakSymbols(pool: nil), seed: 7))
-        #expect(started.spoken.count == 1)
-        #expect(store.state.practice?.isActive == true)
-        let asked = try! #require(store.state.practice?.current)
-        let answer = store.reader.reduce(&store.stateForTests, .line(String(asked.character)))
-        #expect(answer.contains(.recordAttempt(PracticeAttempt(symbolID: asked.id, correct: true, answer: String(asked.character),
-                                                               mode: "weak", typedID: asked.id, wpm: 20))))
+        var twin = PracticeSession(mode: .weakSymbols(pool: nil), progress: store.state.morseProgress, strings: fr,
+                                   random: SeededRandom(seed: 7))
+        _ = twin.start()
+        let asked = try #require(twin.current)
+        let token = store.state.display.token
+        let intro = "Entraînement Morse : écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir."
+        /// What was said, then question `number` (shown by its number only) and its tones.
+        func question(_ number: Int, _ symbol: MorseSymbol, after said: String, interrupt: Bool) -> [Effect] {
+            let durationMs = MorseTimeline(symbol: symbol, timing: MorseSettings.default.timing,
+                                           sampleRate: MorseRenderer.defaultSampleRate).durationMs
+            return [.notice(code: "practice", message: said), speak(said, interrupt: interrupt),
+                    message(said + " Question \(number)"),
+                    .morseQuestion(MorseQuestionReport(question: number, wpm: 20, toneHz: 600, durationMs: durationMs)),
+                    .playQuestion(text: String(symbol.character), settings: .default, question: number),
+                    .schedule(.brailleMessage(token: token + number), afterSeconds: 4)]
+        }
+        store.send(.practiceReady(.weakSymbols(pool: nil), seed: 7), question(1, asked, after: intro, interrupt: true)) {
+            ReaderTestStore.remembered("practice", intro, shown: intro + " Question 1", token: token + 1)(&$0)
+            $0.practice = twin
+            $0.announcement.answerPending = false
+        }
+        let answered = twin.handle(String(asked.character))
+        let verdict = try #require(answered.compactMap { if case .say(let text) = $0 { text } else { nil } }.first)
+        let next = try #require(twin.current)
+        store.send(.timedLine(String(asked.character), atMs: 0), [
+            .recordAttempt(PracticeAttempt(symbolID: asked.id, correct: true, answer: String(asked.character),
+                                           mode: "weak", typedID: asked.id, wpm: 20)),
+            .practiceAnswered(PracticeResult(mode: "weak", question: 1, expected: String(asked.character),
+                                             answer: String(asked.character), correct: true, latencyMs: nil, replays: 0)),
+        ] + question(2, next, after: verdict, interrupt: false)) {
+            ReaderTestStore.remembered("practice", verdict, shown: verdict + " Question 2", token: token + 2)(&$0)
+            $0.practice = twin
+            $0.morseProgress = twin.progress
+        }
         #expect(store.state.morseProgress[asked.id] == SymbolProgress(attempts: 1, correct: 1))
-        let stopped = store.reader.reduce(&store.stateForTests, .command(.stop))
-        #expect(stopped.prefix(2) == [.silence, .notice(code: "stop", message: "Silence.")])
-        #expect(store.state.practice == nil)
-    }
-}
-
-extension ReaderTestStore {
-    /// For the steps whose effects are checked piecewise (long announcements).
-    var stateForTests: ReaderState {
-        get { state }
-        set { state = newValue }
+        let stopped = twin.stop()
+        let summary = try #require(stopped.compactMap { if case .say(let text) = $0 { text } else { nil } }.first)
+        // Speech was silenced already: the summary queues.
+        store.send(.command(.stop), [.silence, .notice(code: "stop", message: "Silence.")] + store.said("practice", summary)
+                   + [.schedule(.brailleMessage(token: token + 3), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("practice", summary, token: token + 3)(&$0)
+            $0.practice = nil
+        }
     }
 }

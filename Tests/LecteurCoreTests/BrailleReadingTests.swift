@@ -14,7 +14,7 @@ import Testing
     static func loaded() -> ReaderState {
         var state = ReaderState()
         state.settings.speakPosition = false
-        _ = Fixture.reader.reduce(&state, .catalogueLoaded(Fixture.builtIn))
+        _ = Fixture.reader.reduce(&state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
         return state
     }
 
@@ -26,9 +26,10 @@ import Testing
         var store = ReaderTestStore()
         store.state.settings.speakPosition = false
         _ = store.reader.reduce(&store.state, .start)
-        _ = store.reader.reduce(&store.state, .catalogueLoading)
-        let warning = "Formation n° 6 ignorée : titre manquant."
-        let loaded = store.reader.reduce(&store.state, .catalogueLoaded(Fixture.builtIn, warnings: [warning]))
+        _ = store.reader.reduce(&store.state, .catalogue(.loading(stillLoadingAfter: nil)))
+        let setAside = CatalogueWarning.missingField(position: 6, field: "title")
+        let warning = CatalogueMessages(strings: Fixture.fr).message(for: setAside)
+        let loaded = store.reader.reduce(&store.state, .catalogue(.loaded(Fixture.builtIn, warnings: [setAside], origin: .live)))
         // Both are said, in order; only the warning reaches the display, for its whole time.
         #expect(loaded.spoken == [warning, "14 formations chargées.", "Toutes, sélectionné, bouton"])
         #expect(loaded.filter { if case .braille = $0 { true } else { false } } == [message(warning)])
@@ -67,19 +68,21 @@ import Testing
         var state = Self.loaded()
         state.settings.brailleMessageSeconds = 0
         state.display.message = nil
-        _ = Fixture.reader.reduce(&state, .notice(code: "a", message: "Premier."))
-        _ = Fixture.reader.reduce(&state, .notice(code: "b", message: "Second."))
-        #expect(state.display.message == "Premier." && state.display.queued == ["Second."])
-        #expect(Fixture.reader.reduce(&state, .displayKey(.activate)) == [message("Second.")])
+        // Two things the devices report on their own, one after the other.
+        let first = Fixture.reader.reduce(&state, .device(.audioLost)).spoken[0]
+        let second = Fixture.reader.reduce(&state, .device(.audioRestored)).spoken[0]
+        #expect(first != second)
+        #expect(state.display.message == first && state.display.queued == [second])
+        #expect(Fixture.reader.reduce(&state, .displayKey(.activate)) == [message(second)])
         #expect(Fixture.reader.reduce(&state, .displayKey(.activate)) == [.braille(braille.line(element(state, 0)))])
     }
 
     @Test func lineBreaksInAMessageBecomeAVisibleSeparator() {
-        var state = Self.loaded()
-        state.display.message = nil
-        let shown = Fixture.reader.reduce(&state, .failure(code: "x", message: "Première ligne.\nDeuxième ligne"))
-        #expect(shown.contains(message("Première ligne. / Deuxième ligne")))
-        #expect(state.display.message == "Première ligne. / Deuxième ligne")
+        // Where every message reaches the display: a line break is never a run-together sentence.
+        var out = Announcer(pronunciation: nil)
+        out.showMessage("Première ligne.\nDeuxième ligne")
+        #expect(out.effects == [message("Première ligne. / Deuxième ligne")])
+        #expect(out.showedMessage == "Première ligne. / Deuxième ligne")
     }
 
     @Test func aTabSwitchAndAnOpenedFormationShowTheScreensNameAndSize() {

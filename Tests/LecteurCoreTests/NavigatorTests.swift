@@ -28,9 +28,9 @@ import Testing
 
     @Test func s24ac1_loadingThenTheListOfCards() {
         var state = ReaderState()
-        let loading = nav.reduce(&state, .catalogueLoading)
+        let loading = nav.reduce(&state, .catalogue(.loading(stillLoadingAfter: nil)))
         #expect(loading.focused?.label == "Chargement des formations...")
-        let loaded = nav.reduce(&state, .catalogueLoaded(Fixture.builtIn))
+        let loaded = nav.reduce(&state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
         #expect(loaded.notices == ["14 formations chargées."])
         #expect(loaded.focused?.id == "chip.all")
         let screen = nav.builder.screen(for: state)
@@ -81,7 +81,7 @@ import Testing
         var formations = Fixture.builtIn.formations
         formations.insert(Formation(id: 99, title: "Nouveau", description: "", duration: "1 jour", level: "Débutant",
                                     price: 10, nextSession: nil, category: formations[10].category), at: 0)
-        let effects = nav.reduce(&state, .catalogueLoaded(Catalogue(formations: formations)))
+        let effects = nav.reduce(&state, .catalogue(.loaded(Catalogue(formations: formations), warnings: [], origin: .live)))
         #expect(effects.focused?.id == "card.12")
         #expect(state.filter != nil)
         #expect(nav.builder.screen(for: state).elements.filter { $0.id.hasPrefix("card.") }.map(\.id) == ["card.99", "card.11", "card.12"])
@@ -90,7 +90,7 @@ import Testing
     @Test func s24ac6_failureShowsTheMessageWithRetryFocused() {
         var state = ReaderState()
         let message = "Erreur de connexion. Vérifiez votre connexion internet."
-        let effects = nav.reduce(&state, .catalogueFailed(message: message))
+        let effects = nav.reduce(&state, .catalogue(.failed(.fetch(.network))))
         #expect(effects.errors == [message])
         #expect(effects.focused?.label == "Réessayer")
         #expect(effects.focused?.role == .button)
@@ -242,11 +242,12 @@ import Testing
 
     @Test func routingKeyActivatesTheElementItPointsAt() {
         var state = Fixture.loadedState()
-        let effects = nav.reduce(&state, .activateElement(at: 2))
+        // The load's message gives way first (a key only dismisses a message).
+        _ = nav.reduce(&state, .timer(.brailleMessage(token: state.display.token)))
+        state.focus[.formations] = 2
+        let effects = nav.reduce(&state, .displayKey(.route(character: 0)))
         #expect(effects.focused?.label == "Bureautique, sélectionné")
         #expect(effects.notices == ["Bureautique : 2 formations"], "the chip says how many formations it leaves")
-        // Over nothing: nothing happens but the message giving way to the focused element.
-        #expect(nav.reduce(&state, .activateElement(at: 999)) == [.braille(BrailleGenerator(strings: Fixture.fr).line(effects.focused!))])
     }
 
     @Test func firstSpeechOfACommandInterruptsTheRestQueues() {
@@ -282,7 +283,7 @@ import Testing
 
     @Test func invalidCommandsGetAFrenchErrorWithASuggestion() {
         var state = Fixture.loadedState()
-        let e = nav.reduce(&state, .invalidCommand(.unknown(word: "suivnt", suggestion: "suivant")))
+        let e = nav.reduce(&state, .timedLine("suivnt", atMs: 0))
         #expect(e.errors == ["Commande inconnue : « suivnt ». Vouliez-vous dire « suivant » ?"])
         #expect(e.spoken == e.errors)
     }
@@ -296,7 +297,7 @@ import Testing
         var state = Fixture.loadedState()
         moveTo("card.1", &state)
         _ = run(&state, .activate)
-        let failed = nav.reduce(&state, .catalogueFailed(message: "Erreur serveur (code: 500). Réessayez plus tard."))
+        let failed = nav.reduce(&state, .catalogue(.failed(.fetch(.server(status: 500)))))
         #expect(state.currentScreenID == .formations)
         #expect(failed.focused?.label == "Réessayer")
     }
@@ -311,8 +312,8 @@ import Testing
         _ = nav.reduce(&state, .command(.next))
         _ = nav.reduce(&state, .command(.next))
         #expect(nav.builder.screen(for: state).elements[state.focusIndex].id == "card.12")
-        _ = nav.reduce(&state, .catalogueLoading)
-        let loaded = nav.reduce(&state, .catalogueLoaded(Fixture.builtIn))
+        _ = nav.reduce(&state, .catalogue(.loading(stillLoadingAfter: nil)))
+        let loaded = nav.reduce(&state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
         #expect(loaded.focused?.id == "card.12")
         #expect(state.focusToRestore == nil)
     }

@@ -73,14 +73,15 @@ import Testing
 
     /// A replay plays the same question again, its number only, and is counted in the answer.
     @Test func aReplayIsTheSameQuestionAgain() throws {
-        var store = ReaderTestStore(state: Fixture.loadedState())
         var twin = PracticeSession(mode: .koch(level: 2), progress: [:], strings: Fixture.fr, random: SeededRandom(seed: 9))
         _ = twin.start()
-        store.stateForTests.practice = twin
+        var practising = Fixture.loadedState()
+        practising.practice = twin
+        var store = ReaderTestStore(state: practising)
         let asked = try #require(twin.current)
         _ = twin.handle("")
         let token = store.state.display.token
-        store.send(.line(""), [
+        store.send(.timedLine("", atMs: 0), [
             .braille(BrailleLine(text: "Question 1", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs(asked))),
             .playQuestion(text: String(asked.character), settings: .default, question: 1),
@@ -93,10 +94,22 @@ import Testing
         #expect(twin.replays == 1)
 
         // By touch: the display shows the pattern after the number, never the character.
-        store.stateForTests.settings.questionBraille = .pattern
-        let touched = store.reader.reduce(&store.stateForTests, .line(""))
-        #expect(touched.first == .braille(BrailleLine(text: "Question 1 " + MorseBraille.cells(asked.pattern), cursor: 0, kind: .message)))
-        #expect(!touched.contains { if case .braille(let line) = $0 { line.text.contains(asked.character) } else { false } })
+        var byTouch = store.state
+        byTouch.settings.questionBraille = .pattern
+        store = ReaderTestStore(state: byTouch)
+        _ = twin.handle("")
+        let touched = "Question 1 " + MorseBraille.cells(asked.pattern)
+        #expect(!touched.contains(asked.character))
+        store.send(.timedLine("", atMs: 0), [
+            .braille(BrailleLine(text: touched, cursor: 0, kind: .message)),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs(asked))),
+            .playQuestion(text: String(asked.character), settings: .default, question: 1),
+            .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
+        ]) {
+            $0.practice = twin
+            $0.display.message = touched
+            $0.display.token = token + 2
+        }
     }
 
     /// `régler koch N` is LCWO's lesson N; `régler koch-temps` sets or lifts the time condition.
@@ -130,7 +143,10 @@ import Testing
             $0.display.message = time
             $0.display.token = token + 2
         }
-        let bad = store.reader.reduce(&store.stateForTests, .command(.set(name: "koch", value: "99")))
-        #expect(bad.contains(.error(code: "setting", message: "Leçon Koch « 99 » impossible : donnez un nombre de 1 à 40.")))
+        let bad = "Leçon Koch « 99 » impossible : donnez un nombre de 1 à 40."
+        store.send(.command(.set(name: "koch", value: "99")),
+                   store.said("setting", bad, isError: true, interrupt: true, .error)
+                       + [.schedule(.brailleMessage(token: token + 3), afterSeconds: 4)],
+                   state: ReaderTestStore.remembered("setting", bad, isError: true, token: token + 3))
     }
 }

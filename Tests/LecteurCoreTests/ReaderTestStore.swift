@@ -27,3 +27,26 @@ struct ReaderTestStore {
         }
     }
 }
+
+extension ReaderTestStore {
+    /// A notice or an error as the reader says it, in order: the transcript's event, the speech
+    /// (through the lexicon), the braille message.
+    func said(_ code: String, _ text: String, isError: Bool = false, interrupt: Bool = false,
+              _ priority: Utterance.Priority = .answer) -> [Effect] {
+        [isError ? .error(code: code, message: text) : .notice(code: code, message: text),
+         .speak(Utterance(text: reader.navigator.spoken(text), interrupt: interrupt, priority: priority)),
+         .braille(BrailleLine(text: text, cursor: 0, kind: .message))]
+    }
+
+    /// What saying it changes: the history, the last message, and the display's message (`shown`
+    /// when more than the text is shown) with its token.
+    static func remembered(_ code: String, _ text: String, isError: Bool = false, shown: String? = nil,
+                           token: Int) -> (inout ReaderState) -> Void {
+        { state in
+            state.history.append(text)
+            state.lastMessage = LastMessage(code: code, text: text, isError: isError)
+            state.display.message = shown ?? text
+            state.display.token = token
+        }
+    }
+}

@@ -90,7 +90,7 @@ import LecteurLocales
     @Test func theReviewCursorReadsInsideTheElementAndTheBrailleCursorFollowsIt() throws {
         var state = ReaderState()
         state.settings.speakPosition = false
-        _ = Self.reader.reduce(&state, .catalogueLoaded(Fixture.builtIn))
+        _ = Self.reader.reduce(&state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
         _ = Self.reader.reduce(&state, .command(.go(1)))
         _ = Self.reader.reduce(&state, .command(.activate))
         _ = Self.reader.reduce(&state, .command(.next)) // the description
@@ -137,7 +137,7 @@ import LecteurLocales
     @Test func aRoutingKeyOverTextReadsThereAndOverAButtonActivates() throws {
         var state = ReaderState()
         state.settings.speakPosition = false
-        _ = Self.reader.reduce(&state, .catalogueLoaded(Fixture.builtIn))
+        _ = Self.reader.reduce(&state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
         _ = Self.reader.reduce(&state, .command(.go(1)))
         let beforeActivation = state
         let activated = Self.reader.reduce(&state, .displayKey(.route(character: 3)))
@@ -158,7 +158,7 @@ import LecteurLocales
         state.settings.punctuation = .all
         let reader = Reader(strings: Fixture.fr, timeZone: Fixture.paris,
                             pronunciation: SpokenTextBuilder(lexicon: Self.lexicon, strings: Fixture.fr), characters: Self.characters)
-        _ = reader.reduce(&state, .catalogueLoaded(Fixture.builtIn))
+        _ = reader.reduce(&state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
         let card = reader.reduce(&state, .command(.go(1))).spoken
         // The label's own commas are its text (the seed writes them); « , bouton » and the pause
         // before the hint are the generator's.

@@ -27,7 +27,7 @@ import Testing
             prepare(&state)
             // As a user starts it: the command (which takes the load message off the display),
             // then the runtime's seed.
-            _ = reader.reduce(&state, .line("entraînement envoi"))
+            _ = reader.reduce(&state, .timedLine("entraînement envoi", atMs: 0))
             let effects = reader.reduce(&state, .sendingReady(.koch, seed: seed, kochLevel: 2))
             if state.sending?.expected == [k] { return (state, effects) }
         }
@@ -36,9 +36,9 @@ import Testing
 
     @Test func aCommandAsksTheRuntimeForASeed() {
         var state = Fixture.loadedState()
-        #expect(reader.reduce(&state, .line("entraînement envoi")).contains(.preparePractice(.sending(.koch))))
-        #expect(reader.reduce(&state, .line("envoi libre")).contains(.preparePractice(.sending(.free))))
-        #expect(reader.reduce(&state, .line("envoi écho")).contains(.preparePractice(.sending(.echo))))
+        #expect(reader.reduce(&state, .timedLine("entraînement envoi", atMs: 0)).contains(.preparePractice(.sending(.koch))))
+        #expect(reader.reduce(&state, .timedLine("envoi libre", atMs: 0)).contains(.preparePractice(.sending(.free))))
+        #expect(reader.reduce(&state, .timedLine("envoi écho", atMs: 0)).contains(.preparePractice(.sending(.echo))))
     }
 
     @Test func aTypedPatternIsJudgedSaidBrailledAndStored() throws {
@@ -46,7 +46,7 @@ import Testing
         // From a pipe: the pattern level, nothing said about a terminal.
         #expect(notices(start).last?.hasSuffix("Envoyez K.") == true)
         #expect(brailled(start).last?.hasSuffix("Envoyez K.") == true)
-        #expect(notices(reader.reduce(&state, .line("aide"))) == [Fixture.fr(.morseSendingHowPattern)])
+        #expect(notices(reader.reduce(&state, .timedLine("aide", atMs: 0))) == [Fixture.fr(.morseSendingHowPattern)])
         let wrong = reader.reduce(&state, .timedLine("--", atMs: 0))
         let judged = try #require(result(wrong))
         #expect(judged.expected == "K" && judged.answer == "M" && judged.correct == false && judged.keyed == "--")
@@ -144,7 +144,7 @@ import Testing
 
     @Test func echoSoundsWithoutNamingAndJudgesWhatIsSentBack() throws {
         var state = Fixture.loadedState()
-        _ = reader.reduce(&state, .line("envoi écho"))
+        _ = reader.reduce(&state, .timedLine("envoi écho", atMs: 0))
         let start = reader.reduce(&state, .sendingReady(.echo, seed: 3, kochLevel: 4))
         let expected = try #require(state.sending?.expected)
         let text = String(expected.map(\.character))
@@ -162,12 +162,12 @@ import Testing
 
     @Test func theSendingSpeedIsASetting() {
         var state = Fixture.loadedState()
-        let set = reader.reduce(&state, .line("régler vitesse-envoi 12"))
+        let set = reader.reduce(&state, .timedLine("régler vitesse-envoi 12", atMs: 0))
         #expect(set.contains(.persist([ReaderSettings.sendingWPMKey: "12"])))
         #expect(state.settings.effectiveSendingWPM == 12)
-        _ = reader.reduce(&state, .line("régler vitesse-envoi écoute"))
+        _ = reader.reduce(&state, .timedLine("régler vitesse-envoi écoute", atMs: 0))
         #expect(state.settings.sendingWPM == nil && state.settings.effectiveSendingWPM == 20)
-        #expect(notices(reader.reduce(&state, .line("régler vitesse-envoi 99"))).isEmpty)
+        #expect(notices(reader.reduce(&state, .timedLine("régler vitesse-envoi 99", atMs: 0))).isEmpty)
     }
 
     @Test func kittyKeyEventsDecode() {

@@ -103,14 +103,14 @@ import Testing
 
     @Test func honestStatesOnTheErrorScreenAndAfterAReload() {
         var state = ReaderState()
-        _ = nav.reduce(&state, .catalogueFailed(message: "Erreur de connexion."))
-        #expect(run(&state, .filter("ia")).errors == ["Pas de filtre : le catalogue n'a pas pu être chargé (Erreur de connexion.) Tapez « réessayer »."])
+        _ = nav.reduce(&state, .catalogue(.failed(.fetch(.network))))
+        #expect(run(&state, .filter("ia")).errors == ["Pas de filtre : le catalogue n'a pas pu être chargé (Erreur de connexion. Vérifiez votre connexion internet.) Tapez « réessayer »."])
         // A reload that takes the filter and the open formation away says so.
         var loaded = Fixture.loadedState()
         _ = run(&loaded, .filter("bureau"), .go(2), .activate)
-        _ = nav.reduce(&loaded, .catalogueLoading)
+        _ = nav.reduce(&loaded, .catalogue(.loading(stillLoadingAfter: nil)))
         let smaller = Catalogue(formations: Fixture.builtIn.formations.filter { $0.category?.name != "Bureautique" })
-        let reloaded = nav.reduce(&loaded, .catalogueLoaded(smaller))
+        let reloaded = nav.reduce(&loaded, .catalogue(.loaded(smaller, warnings: [], origin: .live)))
         #expect(reloaded.notices == ["12 formations chargées.",
                                      "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.",
                                      "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste."])
@@ -121,12 +121,12 @@ import Testing
         var state = Fixture.loadedState()
         _ = nav.reduce(&state, .practiceReady(.symbol(id: "41"), seed: 3))
         #expect(state.practice != nil)
-        #expect(nav.reduce(&state, .line("où")).notices.first == "Question 1 ; 0 bonne réponse sur 0.")
-        #expect(nav.reduce(&state, .line("aide")).notices.first?.hasPrefix("Entraînement en cours") == true)
+        #expect(nav.reduce(&state, .timedLine("où", atMs: 0)).notices.first == "Question 1 ; 0 bonne réponse sur 0.")
+        #expect(nav.reduce(&state, .timedLine("aide", atMs: 0)).notices.first?.hasPrefix("Entraînement en cours") == true)
         #expect(state.practice != nil, "« où » and « aide » do not end practice")
-        #expect(nav.reduce(&state, .line("quitter")) == [.quit])
-        _ = nav.reduce(&state, .line("e"))
-        let summary = nav.reduce(&state, .line("stop"))
+        #expect(nav.reduce(&state, .timedLine("quitter", atMs: 0)) == [.quit])
+        _ = nav.reduce(&state, .timedLine("e", atMs: 0))
+        let summary = nav.reduce(&state, .timedLine("stop", atMs: 0))
         #expect(summary.notices.last?.hasPrefix("Entraînement terminé : ") == true)
         #expect(state.practice == nil)
     }

@@ -18,7 +18,7 @@ enum Fixture {
     /// A state with the built-in catalogue loaded and its first announcement made.
     static func loadedState(_ catalogue: Catalogue = builtIn) -> ReaderState {
         var state = ReaderState()
-        _ = reader.reduce(&state, .catalogueLoaded(catalogue))
+        _ = reader.reduce(&state, .catalogue(.loaded(catalogue, warnings: [], origin: .live)))
         return state
     }
 

@@ -95,25 +95,25 @@ import Testing
 
     @Test func qOnATerminalAsksAndAnythingButYesCancels() {
         var state = Self.terminalState()
-        var effects = Fixture.reader.reduce(&state, .line("q"))
+        var effects = Fixture.reader.reduce(&state, .timedLine("q", atMs: 0))
         #expect(effects.notices == [Fixture.fr(.terminalQuitConfirm)])
         #expect(effects.spoken == [Fixture.fr(.terminalQuitConfirm)])
         #expect(state.quitPending)
-        effects = Fixture.reader.reduce(&state, .line("n"))
+        effects = Fixture.reader.reduce(&state, .timedLine("n", atMs: 0))
         #expect(!effects.contains(.quit))
         #expect(effects.notices == [Fixture.fr(.terminalQuitCancelled)])
         #expect(!state.quitPending)
-        _ = Fixture.reader.reduce(&state, .line("Q"))
-        effects = Fixture.reader.reduce(&state, .line("oui"))
+        _ = Fixture.reader.reduce(&state, .timedLine("Q", atMs: 0))
+        effects = Fixture.reader.reduce(&state, .timedLine("oui", atMs: 0))
         #expect(effects.contains(.quit))
         #expect(effects.notices == [Fixture.fr(.appGoodbye)])
     }
 
     @Test func fromAPipeQQuitsAtOnceAsBefore() {
         var state = Fixture.loadedState()
-        #expect(Fixture.reader.reduce(&state, .line("q")) == [.quit])
+        #expect(Fixture.reader.reduce(&state, .timedLine("q", atMs: 0)) == [.quit])
         var terminal = Self.terminalState()
-        #expect(Fixture.reader.reduce(&terminal, .line("quitter")).contains(.quit), "« quitter » never asks")
+        #expect(Fixture.reader.reduce(&terminal, .timedLine("quitter", atMs: 0)).contains(.quit), "« quitter » never asks")
     }
 
     @Test func theWelcomeIsSaidOnATerminalOnly() {
@@ -176,12 +176,12 @@ import Testing
     @Test func typedKeysSilenceAndEchoAsSet() {
         var state = Self.terminalState()
         #expect(Fixture.reader.reduce(&state, .typed("a", word: "")) == [.silence])
-        _ = Fixture.reader.reduce(&state, .line("régler écho mots"))
+        _ = Fixture.reader.reduce(&state, .timedLine("régler écho mots", atMs: 0))
         #expect(state.settings.typingEcho == .words)
         #expect(Fixture.reader.reduce(&state, .typed("t", word: "sui")) == [.silence])
         let word = Fixture.reader.reduce(&state, .typed(" ", word: "suivant"))
         #expect(word == [.speak(Utterance(text: "suivant", interrupt: true, priority: .answer))])
-        _ = Fixture.reader.reduce(&state, .line("régler écho caractères"))
+        _ = Fixture.reader.reduce(&state, .timedLine("régler écho caractères", atMs: 0))
         #expect(Fixture.reader.reduce(&state, .typed("é", word: "")).spoken == ["é"])
         #expect(Fixture.reader.reduce(&state, .typed(nil, word: "")) == [.silence], "an arrow only silences")
         #expect(!state.history.contains("é"), "the echo is not kept in the history of what was said")
@@ -189,15 +189,15 @@ import Testing
 
     @Test func echoAndKeyboardAreSavedSettings() {
         var state = Self.terminalState()
-        let effects = Fixture.reader.reduce(&state, .line("régler clavier touches"))
+        let effects = Fixture.reader.reduce(&state, .timedLine("régler clavier touches", atMs: 0))
         #expect(effects.contains(.persist([ReaderSettings.inputModeKey: "keys"])))
         #expect(effects.notices == [Fixture.fr(.terminalSettingKeyboardSet, ["value": "touches"])])
         let (restored, problems) = ReaderSettings.restore({ ["reader.keyboard": "keys", "reader.echo": "words"][$0] }, strings: Fixture.fr)
         #expect(restored.inputMode == .keys && restored.typingEcho == .words && problems.isEmpty)
         var piped = Fixture.loadedState()
-        #expect(Fixture.reader.reduce(&piped, .line("régler clavier touches")).notices
+        #expect(Fixture.reader.reduce(&piped, .timedLine("régler clavier touches", atMs: 0)).notices
                 == [Fixture.fr(.terminalSettingKeyboardSetNoTerminal, ["value": "touches"])])
-        #expect(Fixture.reader.reduce(&state, .line("régler écho fort")).errors.count == 1)
+        #expect(Fixture.reader.reduce(&state, .timedLine("régler écho fort", atMs: 0)).errors.count == 1)
     }
 
     @Test func completionIsSaidAndShown() {

@@ -42,9 +42,9 @@ import Testing
     }
 
     final class FakeVolume: SettingsDomain {
-        func configure(_ key: SettingKey, value: String) -> DeviceSettingResult? {
+        func configure(_ key: SettingKey, value: String) -> Result<SettingValue, SettingFault>? {
             guard key == .speechVolume else { return nil }
-            return Int(value).map { .applied(message: "volume : \($0)") } ?? .rejected(message: "pas un nombre")
+            return Int(value).map { .success(SettingValue(.speech(String($0)))) } ?? .failure(.notANumber(value: value))
         }
         func reading(_ key: SettingKey) -> SettingReading? {
             key == .speechVolume ? SettingReading(value: "100", range: 0...200) : nil
@@ -83,7 +83,7 @@ import Testing
                                         status: { status }, listen: [{ post in box.post = post }])
             session = ReaderSession(reader: Reader(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!),
                                     transcript: Transcript(format: .jsonl, strings: strings, write: { lines.append($0) }),
-                                    catalogueSource: LocalCatalogueSource(origin: .builtIn, strings: strings), store: store,
+                                    catalogueSource: LocalCatalogueSource(origin: .builtIn), store: store,
                                     devices: devices, practiceSeed: 1)
             session.start()
             post = box.post
@@ -155,7 +155,7 @@ import Testing
         var rig = Rig()
         defer { rig.remove() }
         let post = try #require(rig.post)
-        post(.notice(code: "audio.restored", message: "Le son est rétabli."))
+        post(.device(.audioRestored))
         rig.session.send(.command(.repeatLast)) // after the posted event, on the same queue
         let restored = try #require(rig.speech.said.first { $0.text == "Le son est rétabli." })
         #expect(restored.interrupt == false)
@@ -173,7 +173,7 @@ import Testing
         rig.session.handle(line: "set volume 120")
         #expect(rig.speech.said.last == Utterance(text: "volume : 120", interrupt: true, priority: .answer))
         rig.session.handle(line: "set volume fort")
-        #expect(rig.speech.said.last == Utterance(text: "pas un nombre", interrupt: true, priority: .error))
+        #expect(rig.speech.said.last == Utterance(text: "volume : « fort » n'est pas un nombre.", interrupt: true, priority: .error))
         rig.expectTranscriptMatchesTheEngine()
     }
 

@@ -36,6 +36,19 @@ import Testing
         }
     }
 
+    /// A server that takes 12 s: after 10 s of silence the reader says the load goes on (its own
+    /// clock, `Effect.schedule`), once, then the catalogue comes and nothing more is said of it.
+    @Test func aLongLoadSaysItIsStillLoadingAfterTenSecondsOfSilence() throws {
+        let server = try CatalogueServer()
+        let out = try LecteurProcess.run(quiet + ["--catalog", server.url("slow-12")], input: "")
+        let notices = messages(out, "notice")
+        let still = "Chargement des formations... toujours en cours après 10 secondes."
+        #expect(notices.filter { $0.hasPrefix("Chargement des formations... toujours en cours") } == [still])
+        let loaded = try #require(notices.firstIndex { $0.hasSuffix("formations chargées.") })
+        #expect(notices.firstIndex(of: still).map { $0 < loaded } == true, "\(notices)")
+        #expect(out.events("notice").first { $0["code"] as? String == "still-loading" } != nil)
+    }
+
     @Test func aPermanentServerErrorEndsOnStory21sMessageWithRetryFocused() throws {
         let server = try CatalogueServer()
         let url = server.url("status-500")

@@ -9,11 +9,9 @@ import LecteurCore
     static let fast = RetryPolicy(retries: 3, initialDelay: 0.1)
 
     func client(_ base: String, timeout: TimeInterval = 5, policy: RetryPolicy = .never,
-                maxBodyBytes: Int = 1024 * 1024, store: OfflineCatalogueStore? = nil,
-                stillLoading: TimeInterval? = nil) throws -> CatalogueClient {
+                maxBodyBytes: Int = 1024 * 1024, store: OfflineCatalogueStore? = nil) throws -> CatalogueClient {
         CatalogueClient(endpoint: try CatalogueEndpoint(base: base),
-                        configuration: .init(timeout: timeout, retryPolicy: policy, maxBodyBytes: maxBodyBytes,
-                                             stillLoadingInterval: stillLoading),
+                        configuration: .init(timeout: timeout, retryPolicy: policy, maxBodyBytes: maxBodyBytes),
                         offlineStore: store)
     }
 
@@ -107,14 +105,14 @@ import LecteurCore
             // At least the announced wait; the upper bound is a hang guard.
             #expect(gap >= delay && gap < delay + 5, "gap \(gap) for a \(delay) s wait")
         }
-        let notices = events.events.compactMap { Fixtures.presenter.notice(for: $0, policy: Self.fast)?.message }
+        let notices = Fixtures.said(events.events.map { $0.readerEvent(policy: Self.fast, elapsed: 0) })
         #expect(notices == [
             "Échec du chargement (erreur serveur, code 500). Nouvel essai dans 0,1 seconde, tentative 2 sur 4.",
             "Échec du chargement (erreur serveur, code 500). Nouvel essai dans 0,2 seconde, tentative 3 sur 4.",
             "Échec du chargement (erreur serveur, code 500). Nouvel essai dans 0,4 seconde, tentative 4 sur 4.",
         ])
-        let resolution = Fixtures.presenter.resolution(of: outcome, now: Date())
-        #expect(resolution.action == .catalogueFailed(message: "Erreur serveur (code: 500). Réessayez plus tard."))
+        #expect(outcome.readerEvent(now: Date()) == .failed(.fetch(.server(status: 500))))
+        #expect(Fixtures.said([outcome.readerEvent(now: Date())]) == ["Erreur serveur (code: 500). Réessayez plus tard."])
     }
 
     /// The real schedule, as the server's clock saw it: requests 1, 2, 3 and 4 s apart.
@@ -147,8 +145,7 @@ import LecteurCore
         #expect(failure(outcome)?.0 == error)
         #expect(failure(outcome)?.1 == 1)
         #expect(try await server.log(of: base).count == 1)
-        let resolution = Fixtures.presenter.resolution(of: outcome, now: Date())
-        #expect(resolution.action == .catalogueFailed(message: message))
+        #expect(Fixtures.said([outcome.readerEvent(now: Date())]) == [message])
     }
 
     @Test func truncatedJSONIsADecodingErrorNotRetried() async throws {
@@ -168,8 +165,8 @@ import LecteurCore
         defer { server.stop() }
         let outcome = try await client(server.base("not-json")).load()
         guard case .decoding? = failure(outcome)?.0 else { Issue.record("\(outcome)"); return }
-        let message = Fixtures.presenter.resolution(of: outcome, now: Date()).action
-        guard case .catalogueFailed(let text)? = message else { Issue.record("\(String(describing: message))"); return }
+        let said = Fixtures.said([outcome.readerEvent(now: Date())])
+        guard said.count == 1, let text = said.first else { Issue.record("\(said)"); return }
         #expect(text.hasPrefix("Erreur lors du traitement des données."))
         #expect(!text.contains("SECRET") && !text.contains("html"))
     }
@@ -217,15 +214,14 @@ import LecteurCore
         let sleeper = RecordingSleeper()
         let events = EventLog()
         let client = CatalogueClient(endpoint: try CatalogueEndpoint(base: "http://127.0.0.1:\(closedLoopbackPort())/api"),
-                                     configuration: .init(timeout: 5, retryPolicy: .standard, stillLoadingInterval: nil),
+                                     configuration: .init(timeout: 5, retryPolicy: .standard),
                                      offlineStore: nil, sleeper: sleeper)
         let outcome = await client.load(onEvent: events.record)
         #expect(failure(outcome)?.0 == .network)
         #expect(failure(outcome)?.1 == 4)
         #expect(await sleeper.waits == [1, 2, 4])
         #expect(events.events.last == .attemptFailed(attempt: 4, error: .network, retryIn: nil))
-        #expect(Fixtures.presenter.resolution(of: outcome, now: Date()).action
-                == .catalogueFailed(message: "Erreur de connexion. Vérifiez votre connexion internet."))
+        #expect(Fixtures.said([outcome.readerEvent(now: Date())]) == ["Erreur de connexion. Vérifiez votre connexion internet."])
     }
 
     @Test func droppedConnectionThenSuccess() async throws {
@@ -248,27 +244,6 @@ import LecteurCore
         #expect(events.events.contains(.attemptFailed(attempt: 1, error: .timeout, retryIn: 0.1)))
     }
 
-    @Test func longLoadSaysItIsStillLoading() async throws {
-        let server = try await LocalCatalogueServer.start()
-        defer { server.stop() }
-        let events = EventLog()
-        let outcome = try await client(server.base("slow-2"), stillLoading: 0.5).load(onEvent: events.record)
-        guard case .loaded = outcome else { Issue.record("\(outcome)"); return }
-        let still = events.events.compactMap { event -> TimeInterval? in
-            if case .stillLoading(let elapsed) = event { return elapsed }
-            return nil
-        }
-        // Said every half second while the 2 s answer is awaited: at least once, never sooner than
-        // the configured half second nor more often (how many times a loaded machine's timer fires
-        // in those 2 s is not asserted: at most four).
-        #expect(!still.isEmpty && still.count <= 4, "\(still)")
-        #expect(still.first.map { $0 >= 0.5 && $0 < 10 } == true, "hang guard above: \(still)")
-        #expect(zip(still.dropFirst(), still).allSatisfy { $0 - $1 >= 0.45 }, "\(still)")
-        let count = events.events.count
-        try await Task.sleep(nanoseconds: 700_000_000)
-        #expect(events.events.count == count, "no event after load() returned")
-    }
-
     @Test func cancellingTheTaskStopsTheLoadAtOnce() async throws {
         let server = try await LocalCatalogueServer.start()
         defer { server.stop() }
@@ -280,7 +255,7 @@ import LecteurCore
         let outcome = await task.value
         guard case .cancelled = outcome else { Issue.record("\(outcome)"); return }
         #expect(Date().timeIntervalSince(start) < 2, "hang guard: the load outlived its cancelled task")
-        #expect(Fixtures.presenter.resolution(of: outcome, now: Date()).action == nil)
+        #expect(outcome.readerEvent(now: Date()) == nil)
     }
 
     @Test func redirectsAreFollowedOnlyToHTTP() async throws {
@@ -309,8 +284,7 @@ import LecteurCore
         let events = EventLog()
         let outcome = await client.load(onEvent: events.record)
         #expect(failure(outcome)?.0 == .server(status: 500))
-        var texts = events.events.compactMap { Fixtures.presenter.notice(for: $0, policy: Self.fast)?.message }
-        if case .catalogueFailed(let message)? = Fixtures.presenter.resolution(of: outcome, now: Date()).action { texts.append(message) }
+        var texts = Fixtures.said(events.events.map { $0.readerEvent(policy: Self.fast, elapsed: 0) } + [outcome.readerEvent(now: Date())])
         texts.append(client.endpoint.displayString)
         #expect(texts.count == 5)
         for text in texts {

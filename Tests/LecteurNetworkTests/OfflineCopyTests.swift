@@ -43,13 +43,15 @@ import LecteurCore
         #expect(copy.catalogue == fresh.catalogue)
         #expect(copy.fetchedAt == fetchTime)
         #expect(copy.source == endpoint.displayString)
-        let resolution = Fixtures.presenter.resolution(of: outcome, now: fetchTime.addingTimeInterval(5 * 3600 + 120))
-        #expect(resolution.notices.map(\.message) == [
+        let event = outcome.readerEvent(now: fetchTime.addingTimeInterval(5 * 3600 + 120))
+        #expect(event == .loaded(fresh.catalogue, warnings: [],
+                                 origin: .offlineCopy(after: .network, fetchedAt: fetchTime,
+                                                      now: fetchTime.addingTimeInterval(5 * 3600 + 120))))
+        #expect(Fixtures.said([event]) == [
             "Erreur de connexion. Vérifiez votre connexion internet.",
             "Formations hors ligne : copie du 3 mars 2026, il y a 5 heures. Tapez « réessayer » pour recharger.",
+            "3 formations chargées.",
         ])
-        #expect(resolution.notices.map(\.code) == ["network", "offline"])
-        #expect(resolution.action == .catalogueLoaded(fresh.catalogue))
     }
 
     @Test func copyIsOfferedForAServerErrorButNotForA404() async throws {

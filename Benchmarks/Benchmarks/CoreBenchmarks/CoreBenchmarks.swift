@@ -71,16 +71,16 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Command line to speech text (parse + navigate + pronounce), built-in catalogue",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(2))) { benchmark in
         var state = ReaderState()
-        _ = spokenReader.reduce(&state, .catalogueLoaded(builtIn))
+        _ = spokenReader.reduce(&state, .catalogue(.loaded(builtIn, warnings: [], origin: .live)))
         for _ in benchmark.scaledIterations {
-            blackHole(spokenReader.reduce(&state, .line("suivant")))
+            blackHole(spokenReader.reduce(&state, .timedLine("suivant", atMs: 0)))
             if state.focusIndex > 15 { state.focus[.formations] = 0 }
         }
     }
     Benchmark("One navigation step (next) on the built-in catalogue",
               configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(2))) { benchmark in
         var state = ReaderState()
-        _ = reader.reduce(&state, .catalogueLoaded(builtIn))
+        _ = reader.reduce(&state, .catalogue(.loaded(builtIn, warnings: [], origin: .live)))
         for _ in benchmark.scaledIterations {
             blackHole(reader.reduce(&state, .command(.next)))
             if case .formations = state.currentScreenID, state.focusIndex > 15 { state.focus[.formations] = 0 }
@@ -90,7 +90,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("One navigation step (next) on the 100 000-formation list",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(2), maxIterations: 50)) { benchmark in
         var state = ReaderState()
-        _ = reader.reduce(&state, .catalogueLoaded(catalogue))
+        _ = reader.reduce(&state, .catalogue(.loaded(catalogue, warnings: [], origin: .live)))
         for _ in benchmark.scaledIterations {
             blackHole(reader.reduce(&state, .command(.next)))
         }

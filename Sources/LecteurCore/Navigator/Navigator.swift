@@ -32,81 +32,46 @@ public struct Navigator: Sendable {
         case practise(symbolID: String)
     }
 
-    func activateElement(at index: Int, _ state: inout ReaderState, _ out: inout Announcer) -> Delegated? {
+    // MARK: Commands
+
+    /// Where `suivant`, `précédent`, `premier` and `dernier` move the focus.
+    enum FocusMove: Hashable, Sendable {
+        case next, previous, first, last
+    }
+
+    func move(_ move: FocusMove, _ state: inout ReaderState, _ out: inout Announcer) {
         let screen = builder.screen(for: state)
+        let index = state.clampedFocus(on: screen)
+        switch move {
+        case .next: moveFocus(to: index + 1, screen, &state, &out, edge: .edgeLast)
+        case .previous: moveFocus(to: index - 1, screen, &state, &out, edge: .edgeFirst)
+        case .first: moveFocus(to: 0, screen, &state, &out, edge: .edgeFirst)
+        case .last: moveFocus(to: screen.elements.count - 1, screen, &state, &out, edge: .edgeLast)
+        }
+    }
+
+    /// `activer` on the focused element.
+    func activateFocus(_ state: inout ReaderState, _ out: inout Announcer) -> Delegated? {
+        let screen = builder.screen(for: state)
+        let index = state.clampedFocus(on: screen)
         guard screen.elements.indices.contains(index) else { return nil }
-        state.focus[screen.id] = index
         return activate(screen.elements[index], &state, &out)
     }
 
-    func catalogueLoading(_ state: inout ReaderState, _ out: inout Announcer) {
-        if case .loaded(let catalogue) = state.catalogue {
-            state.focusToRestore = focusedElement(state)?.id
-            state.reloadContext = reloadContext(catalogue, state)
-        }
-        state.catalogue = .loading
-        state.focus[.formations] = 0
-        if state.tab == .formations { popToRoot(&state) }
-        announceIfVisible(.formations, &state, &out)
-    }
-
-    func catalogueFailed(_ message: String, _ state: inout ReaderState, _ out: inout Announcer) {
-        state.catalogue = .failed(message: message)
-        popToRoot(&state, tab: .formations)
-        state.focus[.formations] = 1 // "Réessayer", as story 2.4's ErrorView puts it under the message
-        out.error("catalogue", message, &state)
-        announceIfVisible(.formations, &state, &out)
-    }
-
-    // MARK: Commands
-
-    /// The navigation commands; nil when `command` is not one of them.
-    func handle(_ command: Command, _ state: inout ReaderState, _ out: inout Announcer) -> Delegated?? {
+    /// `où`.
+    func sayWhereAmI(_ state: inout ReaderState, _ out: inout Announcer) {
         let screen = builder.screen(for: state)
-        let index = clampedFocus(state, screen)
-        switch command {
-        case .next:
-            moveFocus(to: index + 1, screen, &state, &out, edge: .edgeLast)
-        case .previous:
-            moveFocus(to: index - 1, screen, &state, &out, edge: .edgeFirst)
-        case .first:
-            moveFocus(to: 0, screen, &state, &out, edge: .edgeFirst)
-        case .last:
-            moveFocus(to: screen.elements.count - 1, screen, &state, &out, edge: .edgeLast)
-        case .activate:
-            guard screen.elements.indices.contains(index) else { return .some(nil) }
-            return .some(activate(screen.elements[index], &state, &out))
-        case .back:
-            goBack(&state, &out)
-        case .repeatLast:
-            announceFocus(&state, &out)
-        case .whereAmI:
-            out.notice("where", whereAmI(state, screen, index), &state)
-        case .nextItem(let kind):
-            jump(kind, forward: true, &state, &out)
-        case .previousItem(let kind):
-            jump(kind, forward: false, &state, &out)
-        case .go(let number):
-            go(number, &state, &out)
-        case .find(let text):
-            find(text, &state, &out)
-        case .tab(let tab):
-            state.tab = tab
-            // The screen's name and size, said and on the display (then the focus, after it).
-            let announcement = screenAnnouncement(state)
-            out.speak(announcement, &state)
-            out.showMessage(announcement)
-            announceFocus(&state, &out)
-        case .filter(let name):
-            applyFilter(named: name, &state, &out)
-        case .help(let topic?):
-            help(topic, &state, &out)
-        case .retry, .refresh:
-            out.append(.loadCatalogue(command == .retry ? .retry : .refresh))
-        default:
-            return nil
-        }
-        return .some(nil)
+        out.notice("where", whereAmI(state, screen, state.clampedFocus(on: screen)), &state)
+    }
+
+    /// `formations`, `morse`: the other tab, with its screen and its focused element.
+    func switchTab(to tab: Tab, _ state: inout ReaderState, _ out: inout Announcer) {
+        state.tab = tab
+        // The screen's name and size, said and on the display (then the focus, after it).
+        let announcement = screenAnnouncement(state)
+        out.speak(announcement, &state)
+        out.showMessage(announcement)
+        announceFocus(&state, &out)
     }
 
     /// What a tab switch says before the focused element: the screen, and how many items it has.
@@ -130,7 +95,7 @@ public struct Navigator: Sendable {
 
     private func moveFocus(to target: Int, _ screen: Screen, _ state: inout ReaderState, _ out: inout Announcer, edge: L10n) {
         guard !screen.elements.isEmpty else { return }
-        let current = clampedFocus(state, screen)
+        let current = state.clampedFocus(on: screen)
         let clamped = min(max(target, 0), screen.elements.count - 1)
         if clamped == current && target != current {
             out.notice("edge", strings(edge), &state)
@@ -179,7 +144,7 @@ public struct Navigator: Sendable {
         state.focus[screen] = 0
     }
 
-    private func goBack(_ state: inout ReaderState, _ out: inout Announcer) {
+    func goBack(_ state: inout ReaderState, _ out: inout Announcer) {
         guard let stack = state.stacks[state.tab], stack.count > 1 else {
             out.notice("root", strings(.noticeAlreadyRoot), &state)
             return
@@ -188,12 +153,12 @@ public struct Navigator: Sendable {
         announceFocus(&state, &out)
     }
 
-    private func popToRoot(_ state: inout ReaderState, tab: Tab? = nil) {
+    func popToRoot(_ state: inout ReaderState, tab: Tab? = nil) {
         let tab = tab ?? state.tab
         if let root = state.stacks[tab]?.first { state.stacks[tab] = [root] }
     }
 
-    private func applyFilter(named name: String?, _ state: inout ReaderState, _ out: inout Announcer) {
+    func applyFilter(named name: String?, _ state: inout ReaderState, _ out: inout Announcer) {
         let catalogue: Catalogue
         switch state.catalogue {
         case .loaded(let loaded): catalogue = loaded
@@ -243,7 +208,7 @@ public struct Navigator: Sendable {
 
     /// `aide COMMANDE`: one line. A command of two words (« tout lire », « plus vite ») is found
     /// by its first.
-    private func help(_ topic: String, _ state: inout ReaderState, _ out: inout Announcer) {
+    func help(_ topic: String, _ state: inout ReaderState, _ out: inout Announcer) {
         let firstWord = topic.split(separator: " ").first.map(String.init) ?? topic
         guard let spec = parser.spec(named: topic) ?? parser.spec(named: firstWord) else {
             out.error("help", strings(.errorUnknownHelpTopic, ["topic": topic]), &state)
@@ -307,45 +272,6 @@ public struct Navigator: Sendable {
 
     // MARK: Catalogue
 
-    func catalogueLoaded(_ catalogue: Catalogue, warnings: [String], _ state: inout ReaderState, _ out: inout Announcer) {
-        // A refresh that sets the same records aside says nothing new: the warnings were heard.
-        if warnings != state.catalogueWarnings {
-            for warning in warnings { out.notice("catalogue.skipped", warning, priority: .notice, &state) }
-        }
-        state.catalogueWarnings = warnings
-        // Keep the filter and the focused element where they still exist (pull-to-refresh).
-        let previousFocusId = state.focusToRestore ?? focusedElement(state)?.id
-        let context = state.reloadContext ?? {
-            if case .loaded(let old) = state.catalogue { return reloadContext(old, state) } else { return nil }
-        }()
-        state.focusToRestore = nil
-        state.reloadContext = nil
-        state.catalogue = .loaded(catalogue)
-        var dropped: [String] = []
-        if let filter = state.filter, catalogue.category(filter) == nil {
-            state.filter = nil
-            if let name = context?.filterName { dropped.append(strings(.reloadFilterDropped, ["name": name])) }
-        }
-        for (id, title) in (context?.openFormations ?? [:]).sorted(by: { $0.key < $1.key }) where catalogue.formation(id: id) == nil {
-            dropped.append(strings(.reloadFormationGone, ["title": title]))
-        }
-        for tab in Tab.allCases {
-            state.stacks[tab] = state.stacks[tab]?.filter { screen in
-                if case .detail(let id) = screen { return catalogue.formation(id: id) != nil }
-                return true
-            }
-        }
-        let list = builder.screen(.formations, state: state)
-        if let previousFocusId, let index = list.elements.index(ofId: previousFocusId) {
-            state.focus[.formations] = index
-        } else {
-            state.focus[.formations] = min(state.focus[.formations] ?? 0, max(list.elements.count - 1, 0))
-        }
-        out.notice("loaded", strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)]), priority: .notice, &state)
-        for message in dropped { out.notice("reload.dropped", message, priority: .notice, &state) }
-        announceIfVisible(.formations, &state, &out)
-    }
-
     func reloadContext(_ catalogue: Catalogue, _ state: ReaderState) -> ReloadContext {
         var context = ReloadContext(filterName: state.filter.flatMap { catalogue.category($0) }?.name)
         for case .detail(let id) in state.stacks[.formations] ?? [] {
@@ -356,24 +282,21 @@ public struct Navigator: Sendable {
 
     // MARK: Focus
 
-    private func focusedElement(_ state: ReaderState) -> Element? {
+    /// The element focused on the list, kept focused across a reload.
+    func focusedElement(_ state: ReaderState) -> Element? {
         let screen = builder.screen(.formations, state: state)
         let index = state.focus[.formations] ?? 0
         return screen.elements.indices.contains(index) ? screen.elements[index] : nil
     }
 
-    private func clampedFocus(_ state: ReaderState, _ screen: Screen) -> Int {
-        min(max(state.focus[screen.id] ?? 0, 0), max(screen.elements.count - 1, 0))
-    }
-
-    private func announceIfVisible(_ root: ScreenID, _ state: inout ReaderState, _ out: inout Announcer) {
+    func announceIfVisible(_ root: ScreenID, _ state: inout ReaderState, _ out: inout Announcer) {
         if state.tab == .formations && root == .formations { announceFocus(&state, &out) }
     }
 
     func announceFocus(_ state: inout ReaderState, _ out: inout Announcer) {
         let screen = builder.screen(for: state)
         guard !screen.elements.isEmpty else { return }
-        let index = clampedFocus(state, screen)
+        let index = state.clampedFocus(on: screen)
         state.focus[screen.id] = index
         // Each focus starts the review cursor again at the element's first character.
         state.review = nil
@@ -403,7 +326,7 @@ public struct Navigator: Sendable {
     func reviewTarget(_ state: ReaderState) -> ReviewReducer.Target? {
         let screen = builder.screen(for: state)
         guard !screen.elements.isEmpty else { return nil }
-        let index = clampedFocus(state, screen)
+        let index = state.clampedFocus(on: screen)
         let element = screen.elements[index]
         var text = element.selected == nil ? element.label : element.visibleText
         if let value = element.value, !value.isEmpty { text += strings(.brailleValueSeparator) + value }
@@ -415,7 +338,7 @@ public struct Navigator: Sendable {
     func focusActs(_ state: ReaderState) -> Bool {
         let screen = builder.screen(for: state)
         guard !screen.elements.isEmpty else { return false }
-        return screen.elements[clampedFocus(state, screen)].action != nil
+        return screen.elements[state.clampedFocus(on: screen)].action != nil
     }
 }
 

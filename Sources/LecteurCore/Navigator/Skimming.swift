@@ -43,7 +43,7 @@ extension Navigator {
 
     func jump(_ kind: ItemKind, forward: Bool, _ state: inout ReaderState, _ out: inout Announcer) {
         let screen = builder.screen(for: state)
-        let index = min(max(state.focus[screen.id] ?? 0, 0), max(screen.elements.count - 1, 0))
+        let index = state.clampedFocus(on: screen)
         let target: Int?
         switch kind {
         case .course:
@@ -121,7 +121,7 @@ extension Navigator {
             out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]), &state)
             return
         }
-        let index = min(max(state.focus[screen.id] ?? 0, 0), count - 1)
+        let index = state.clampedFocus(on: screen)
         // In the Morse list a single character is the symbol itself: « è » is È, not a name
         // containing an e, and « ? » is the question mark (signs and accents are symbols there).
         let symbols = builder.alphabet.symbols

@@ -5,16 +5,10 @@
 public enum Action: Hashable, Sendable {
     /// The reader has started: say what start-up found, then what the focus is.
     case start
-    /// A line typed by the user: a command, or an answer while practice runs.
-    case line(String)
-    /// A line typed by the user, stamped with the monotonic time (ms) it arrived: practice
-    /// measures the time to answer from it.
+    /// A line typed by the user (a command, or an answer while practice runs), stamped with the
+    /// monotonic time (ms) it arrived: practice measures the time to answer from it.
     case timedLine(String, atMs: Double)
     case command(Command)
-    /// A line that did not parse: say why.
-    case invalidCommand(CommandError)
-    /// A click (or the audit) on the element at this 0-based index.
-    case activateElement(at: Int)
     /// A key of the braille display, once the adapter has done its own panning.
     case displayKey(DisplayIntent)
     /// The display showed another window of the current line (for the transcript).
@@ -24,23 +18,18 @@ public enum Action: Hashable, Sendable {
     /// The display's answer to `.advanceDisplay`: it showed the line's next window (`moved`), or
     /// the line had no more (or there is no display).
     case displayAdvanced(moved: Bool)
-    case catalogueLoading
-    /// `warnings` are already-worded messages about records set aside.
-    case catalogueLoaded(Catalogue, warnings: [String] = [])
-    case catalogueFailed(message: String)
-    /// Something a device, the network or storage reported on its own, worded by the app's one
-    /// error-to-French place. Said in turn after what is being said, never cutting it. `detail`
-    /// is the library's or system's own words, for the transcript only (never said).
-    case notice(code: String, message: String, detail: String? = nil)
-    /// Something that went wrong outside the reducer (a server error before an offline copy,
-    /// a setting that could not be saved).
-    case failure(code: String, message: String, detail: String? = nil)
+    /// What a catalogue source reported.
+    case catalogue(CatalogueEvent)
+    /// What a device reported on its own.
+    case device(DeviceEvent)
+    /// A setting or a practice attempt could not be saved.
+    case storageFailed(StorageFault)
     /// The devices' state, asked for by `.queryStatus`.
     case statusReported(DeviceStatus)
     /// The settings a device owns, as asked for by `.readSettings`.
     case settingsRead([SettingKey: SettingReading])
     /// A device took (or refused) a setting asked for by `.configureDevice`.
-    case deviceConfigured(SettingKey, result: DeviceSettingResult)
+    case deviceConfigured(SettingKey, Result<SettingValue, SettingFault>)
     /// Practice can begin: the runtime chose the seed and knows the stored Koch level.
     case practiceReady(PracticeMode, seed: UInt64, history: PracticeHistory = .none)
     /// The tones of practice question `question` end at this monotonic time (ms), as the
@@ -98,13 +87,6 @@ public enum DisplayIntent: Hashable, Sendable {
     /// A routing key over the character at this offset of the line's text: over an element that
     /// acts it activates, over plain text it moves the review cursor there.
     case route(character: Int)
-}
-
-/// What a device said of a setting it was asked to take (it checks, applies and saves it: only
-/// it knows which voices or tables exist).
-public enum DeviceSettingResult: Hashable, Sendable {
-    case applied(message: String)
-    case rejected(message: String)
 }
 
 /// Why the catalogue is (re)loaded.

@@ -47,7 +47,9 @@ struct Announcer {
             switch effect {
             case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice, .readSettings, .loadStatistics,
                  .backTranslate: true
-            default: false
+            case .focus, .speak, .braille, .braillePanned, .schedule, .cancelTimer, .notice, .error, .status, .morse,
+                 .morseQuestion, .practiceAnswered, .copyResult, .playMorse, .playQuestion, .silence, .brailleRhythm,
+                 .persist, .recordAttempt, .whenSpoken, .quit, .prompt, .advanceDisplay, .sidetone, .sendingAnswered: false
             }
         }
     }

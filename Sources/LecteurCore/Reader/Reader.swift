@@ -18,6 +18,8 @@ public struct Reader: Sendable {
     let display: DisplayReducer
     let lists: ListScreenReducer
     let sending: SendingReducer
+    let catalogue: CatalogueReducer
+    let devices: DeviceReducer
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -43,6 +45,8 @@ public struct Reader: Sendable {
         brailleInput = BrailleInputReducer(strings: strings, navigator: navigator, terminal: terminal)
         display = DisplayReducer(navigator: navigator)
         lists = ListScreenReducer(navigator: navigator)
+        catalogue = CatalogueReducer(navigator: navigator, timeZone: timeZone)
+        devices = DeviceReducer(strings: strings)
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
@@ -74,16 +78,10 @@ public struct Reader: Sendable {
             state.startupNotices = []
             terminal.welcome(&state, &out)
             out.append(.loadCatalogue(.initial))
-        case .line(let line):
-            typed(line, atMs: nil, &state, &out)
         case .timedLine(let line, let atMs):
             typed(line, atMs: atMs, &state, &out)
         case .command(let command):
             self.command(command, &state, &out)
-        case .invalidCommand(let error):
-            out.error("command", navigator.message(for: error), &state)
-        case .activateElement(let index):
-            delegated(navigator.activateElement(at: index, &state, &out), &state, &out)
         case .displayKey(let intent):
             if state.display.message != nil {
                 // A key first takes the message away, as NVDA does: the finger reads the next
@@ -130,16 +128,14 @@ public struct Reader: Sendable {
             display.messageTimeUp(token: token, &state, &out)
         case .timer(.readAllWindow(let token)):
             display.windowTimeUp(token: token, &state, &out)
-        case .catalogueLoading:
-            navigator.catalogueLoading(&state, &out)
-        case .catalogueLoaded(let catalogue, let warnings):
-            navigator.catalogueLoaded(catalogue, warnings: warnings, &state, &out)
-        case .catalogueFailed(let message):
-            navigator.catalogueFailed(message, &state, &out)
-        case .notice(let code, let message, let detail):
-            out.notice(code, message, priority: Self.progressCodes.contains(code) ? .progress : .notice, detail: detail, &state)
-        case .failure(let code, let message, let detail):
-            out.error(code, message, detail: detail, &state)
+        case .timer(.catalogueStillLoading):
+            catalogue.stillLoadingRang(&state, &out)
+        case .catalogue(let event):
+            catalogue.reduce(event, &state, &out)
+        case .device(let event):
+            devices.reduce(event, &state, &out)
+        case .storageFailed(let fault):
+            devices.storageFailed(fault, &state, &out)
         case .statusReported(let status):
             let message = status.message(strings)
             out.append(.status(status, message: message))
@@ -147,8 +143,8 @@ public struct Reader: Sendable {
             out.showMessage(message)
         case .settingsRead(let readings):
             settings.settingsRead(readings, &state, &out) { state, out in navigator.announceFocus(&state, &out) }
-        case .deviceConfigured(_, let result):
-            settings.deviceConfigured(result, &state, &out)
+        case .deviceConfigured(let key, let result):
+            settings.deviceConfigured(key, result, &state, &out)
         case .practiceReady(let mode, let seed, let history):
             practice.start(mode, seed: seed, history: history, &state, &out)
         case .copyReady(let kind, let count, let seed, let kochLevel):
@@ -187,15 +183,28 @@ public struct Reader: Sendable {
         return out.effects
     }
 
-    /// Notices that replace themselves (a retry countdown, "still loading").
-    static let progressCodes: Set<String> = ["retry", "still-loading"]
 
     private func command(_ command: Command, _ state: inout ReaderState, _ out: inout Announcer) {
-        if let delegated = navigator.handle(command, &state, &out) {
-            self.delegated(delegated, &state, &out)
-            return
-        }
         switch command {
+        case .next: navigator.move(.next, &state, &out)
+        case .previous: navigator.move(.previous, &state, &out)
+        case .first: navigator.move(.first, &state, &out)
+        case .last: navigator.move(.last, &state, &out)
+        case .activate: delegated(navigator.activateFocus(&state, &out), &state, &out)
+        case .back: navigator.goBack(&state, &out)
+        case .repeatLast: navigator.announceFocus(&state, &out)
+        case .whereAmI: navigator.sayWhereAmI(&state, &out)
+        case .nextItem(let kind): navigator.jump(kind, forward: true, &state, &out)
+        case .previousItem(let kind): navigator.jump(kind, forward: false, &state, &out)
+        case .go(let number): navigator.go(number, &state, &out)
+        case .find(let text): navigator.find(text, &state, &out)
+        case .tab(let tab): navigator.switchTab(to: tab, &state, &out)
+        case .filter(let name): navigator.applyFilter(named: name, &state, &out)
+        case .help(let topic?): navigator.help(topic, &state, &out)
+        // `aide` alone opens the « Aide » screen; `aide COMMANDE` answers in one line.
+        case .help(nil): lists.openHelp(&state, &out)
+        case .retry: out.append(.loadCatalogue(.retry))
+        case .refresh: out.append(.loadCatalogue(.refresh))
         case .quit:
             terminal.quit(&state, &out)
         case .askToQuit:
@@ -225,9 +234,6 @@ public struct Reader: Sendable {
             if state.sending != nil { sending.stop(&state, &out) }
         case .history:
             lists.openHistory(&state, &out)
-        case .help:
-            // `aide COMMANDE` is answered by the navigator in one line; `aide` alone opens a screen.
-            lists.openHelp(&state, &out)
         case .status:
             out.append(.queryStatus)
         case .statistics:
@@ -238,15 +244,17 @@ public struct Reader: Sendable {
                 return
             }
             if last.isError { out.error(last.code, last.text, &state) } else { out.notice(last.code, last.text, &state) }
-        case .review, .spell, .describeCharacter:
-            review.handle(command, target: navigator.reviewTarget(state), &state, &out)
+        case .review(let unit, let step):
+            review.handle(.review(unit, step), target: navigator.reviewTarget(state), &state, &out)
+        case .spell(let phonetic):
+            review.handle(.spell(phonetic: phonetic), target: navigator.reviewTarget(state), &state, &out)
+        case .describeCharacter:
+            review.handle(.describeCharacter, target: navigator.reviewTarget(state), &state, &out)
         case .readAll:
             // From the focus: the element being read is said, the next step waits for it (or,
             // without a voice, for its time on the display).
             navigator.announceFocus(&state, &out)
             if display.paces(state) { display.startReading(&state, &out) } else { continueReading(&state, &out) }
-        default:
-            break // navigation commands, handled above
         }
     }
 
@@ -300,8 +308,11 @@ public struct Reader: Sendable {
             case .repeatMessage:
                 self.command(.repeatMessage, &state, &out)
                 return
-            default:
-                break
+            case .next, .previous, .first, .last, .activate, .back, .repeatLast, .tab, .filter, .retry, .refresh,
+                 .morse, .practice, .copyPractice, .set, .showSetting, .settingsScreen, .history, .status,
+                 .nextItem, .previousItem, .go, .find, .readAll, .statistics, .askToQuit, .review, .spell,
+                 .describeCharacter, .sendingPractice:
+                break // any other word is an answer: a copy may be any word
             }
         }
         if state.sending != nil {
@@ -342,7 +353,7 @@ public struct Reader: Sendable {
     /// The element just read has been heard: move to the next and read it, to the end of the screen.
     private func readAllStep(_ state: inout ReaderState, _ out: inout Announcer) {
         let screen = builder.screen(for: state)
-        let index = min(max(state.focus[screen.id] ?? 0, 0), max(screen.elements.count - 1, 0))
+        let index = state.clampedFocus(on: screen)
         guard index + 1 < screen.elements.count else {
             state.readAll = nil
             out.notice("readAll.end", strings(.readAllEnd), priority: .notice, &state)
@@ -384,8 +395,11 @@ extension Action {
     /// Typed or pressed by the user: the answer interrupts what is playing.
     var isTheUsers: Bool {
         switch self {
-        case .line, .timedLine, .command, .invalidCommand, .activateElement, .displayKey, .key, .timedKey, .brailleTyped: true
-        default: false
+        case .timedLine, .command, .displayKey, .key, .timedKey, .brailleTyped: true
+        case .start, .displayPanned, .timer, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
+             .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated,
+             .attachTerminal, .typed, .completion, .statisticsReady, .brailleBackTranslated, .displayAdvanced,
+             .keyboardProtocol, .sendingReady: false
         }
     }
 }

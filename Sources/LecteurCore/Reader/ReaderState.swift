@@ -50,6 +50,7 @@ public struct ReaderState: Equatable, Sendable {
     /// Whether the terminal answered the kitty keyboard protocol query (nil: not asked).
     public var keyReleases: Bool?
     public var announcement = AnnouncementState()
+    public var devices = DeviceState()
     public var display = DisplayState()
     /// The last things said, for `historique` (one of the oldest screen-reader requests).
     public var history: [String] = []
@@ -69,7 +70,9 @@ public struct ReaderState: Equatable, Sendable {
     /// whenever the focus is on another element than the one it was moved in.
     public var review: ReviewPosition?
     /// The warnings of the last catalogue load, so that a refresh does not repeat them.
-    public var catalogueWarnings: [String] = []
+    public var catalogueWarnings: [CatalogueWarning] = []
+    /// While a load that says « still loading » goes on: its clock.
+    public var stillLoading: StillLoadingClock?
     /// Settings asked of the devices and why (to say one, or to open the « Réglages » screen).
     public var settingsRequest: SettingsRequest?
     /// The devices' settings as last read, for the « Réglages » screen.
@@ -99,6 +102,12 @@ public struct ReaderState: Equatable, Sendable {
     public var currentScreenID: ScreenID { stacks[tab]?.last ?? (tab == .formations ? .formations : .morse) }
 
     public var focusIndex: Int { focus[currentScreenID] ?? 0 }
+
+    /// The focus on `screen`, kept inside its elements (a list that shrank on a reload or a
+    /// filter leaves a remembered index past its end): the one clamp every child uses.
+    func clampedFocus(on screen: Screen) -> Int {
+        min(max(focus[screen.id] ?? 0, 0), max(screen.elements.count - 1, 0))
+    }
 
     public var verbosity: Verbosity {
         get { settings.verbosity }

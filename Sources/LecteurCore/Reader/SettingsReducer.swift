@@ -204,10 +204,13 @@ struct SettingsReducer: Sendable {
                                       : strings(.morseTrainerSettingKochTime, ["seconds": Self.number(seconds, comma: true)]), &state)
     }
 
-    func deviceConfigured(_ result: DeviceSettingResult, _ state: inout ReaderState, _ out: inout Announcer) {
+    /// A device's answer: it checks, applies and saves the value (only it knows which voices or
+    /// tables exist); the reader words the answer.
+    func deviceConfigured(_ key: SettingKey, _ result: Result<SettingValue, SettingFault>, _ state: inout ReaderState,
+                          _ out: inout Announcer) {
         switch result {
-        case .applied(let message): out.notice("setting", message, &state)
-        case .rejected(let message): out.error("setting", message, &state)
+        case .success(let value): out.notice("setting", value.message(for: key, strings), &state)
+        case .failure(let fault): out.error("setting", fault.message(for: key, strings), &state)
         }
     }
 

@@ -12,4 +12,6 @@ public enum TimerID: Hashable, Sendable {
     case readAllWindow(token: Int)
     /// Sending practice: the silence after the last mark has ended the character (or the word).
     case sendingSilence
+    /// A catalogue load has said nothing for its interval: « still loading ».
+    case catalogueStillLoading
 }

@@ -16,14 +16,21 @@ struct ReviewReducer: Sendable {
         let line: BrailleLine
     }
 
-    func handle(_ command: Command, target: Target?, _ state: inout ReaderState, _ out: inout Announcer) {
+    /// What the review commands ask for.
+    enum Request: Hashable, Sendable {
+        case review(ReviewUnit, ReviewStep)
+        case spell(phonetic: Bool)
+        case describeCharacter
+    }
+
+    func handle(_ request: Request, target: Target?, _ state: inout ReaderState, _ out: inout Announcer) {
         guard let target else { return }
         guard !target.text.isEmpty else {
             out.notice("review.empty", strings(.reviewEmpty), &state)
             return
         }
         var offset = Self.offset(state, target)
-        switch command {
+        switch request {
         case .review(.character, let step):
             if step != .current {
                 let moved = offset + (step == .next ? 1 : -1)
@@ -67,8 +74,6 @@ struct ReviewReducer: Sendable {
             move(to: offset, target, &state, &out)
             // Shown as a message: the code is not on the display otherwise.
             out.notice("review.describe", description, readPunctuation: false, &state)
-        default:
-            return
         }
     }
 

@@ -9,7 +9,21 @@ enum Fixtures {
     static let english = Strings(localeCode: "en", table: LocaleResources.table(locale: "en")!)
     static let paris = TimeZone(identifier: "Europe/Paris")!
     static let messages = CatalogueFetchMessages(strings: french, timeZone: paris)
-    static let presenter = CatalogueLoadPresenter(messages: messages)
+    static let reader = Reader(strings: french, timeZone: paris)
+
+    /// What the reader says and shows as notices and errors, in order, for these events of a
+    /// load (nil events, which the reader is not told of, are left out).
+    static func said(_ events: [CatalogueEvent?]) -> [String] {
+        var state = ReaderState()
+        return events.compactMap { $0 }.flatMap { event in
+            reader.reduce(&state, .catalogue(event)).compactMap { effect -> String? in
+                switch effect {
+                case .notice(_, let message, _), .error(_, let message, _): message
+                default: nil
+                }
+            }
+        }
+    }
 
     static func temporaryDirectory() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-network-\(UUID().uuidString)")
@@ -32,6 +46,5 @@ final class EventLog: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [(Date, CatalogueLoadEvent)] = []
     var events: [CatalogueLoadEvent] { lock.withLock { items.map(\.1) } }
-    var timed: [(Date, CatalogueLoadEvent)] { lock.withLock { items } }
     func record(_ event: CatalogueLoadEvent) { lock.withLock { items.append((Date(), event)) } }
 }

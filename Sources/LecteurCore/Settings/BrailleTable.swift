@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import LecteurCore
 
 /// The French braille codes the reader offers, each one liblouis table.
 public enum BrailleTable: String, CaseIterable, Hashable, Sendable {

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import LecteurCore
 
 /// Why a file or folder could not be used, in terms the user can act on.
 public enum StorageFaultReason: Hashable, Sendable {
@@ -23,7 +22,7 @@ public enum StorageFaultReason: Hashable, Sendable {
         }
     }
 
-    static func errno(_ code: Int32) -> StorageFaultReason {
+    public static func errno(_ code: Int32) -> StorageFaultReason {
         switch code {
         case EROFS, EACCES, EPERM: .readOnly
         case ENOTDIR, EEXIST: .notADirectory

@@ -34,6 +34,14 @@ public struct CatalogueFetchMessages: Sendable {
         }
     }
 
+    /// Why no catalogue could be read, from the API or from a file.
+    public func message(for fault: CatalogueFault) -> String {
+        switch fault {
+        case .fetch(let error): message(for: error)
+        case .file(let error): CatalogueMessages(strings: strings).message(for: error)
+        }
+    }
+
     private func decodingMessage(_ reason: CatalogueLoadError) -> String {
         switch reason {
         case .notAList: return strings(.catalogueNotAList)

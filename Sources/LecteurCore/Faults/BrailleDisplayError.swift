@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import LecteurCore
-
 /// Why the braille display is not available. None of these stops the reader: it goes on with
 /// speech and keeps trying to reach brltty.
 public enum BrailleDisplayError: Error, Hashable, Sendable {

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+// The devices' and storage's faults in the user's words (French, or the locale's). The adapters
+// throw and report these typed faults with codes and technical detail only; what the user hears
+// and reads of them is decided here.
+
+extension StorageFaultReason {
+    public func message(_ strings: Strings) -> String {
+        switch self {
+        case .notADatabase: strings(.storageReasonNotADatabase)
+        case .corrupt: strings(.storageReasonCorrupt)
+        case .unreadable: strings(.storageReasonUnreadable)
+        case .readOnly: strings(.storageReasonReadOnly)
+        case .notADirectory: strings(.storageReasonNotADirectory)
+        case .other(let detail): strings(.storageReasonOther, ["detail": SystemErrorText.summary(detail, strings)])
+        }
+    }
+}
+
+extension StorageWarning {
+    public func message(_ strings: Strings) -> String {
+        switch self {
+        case .databaseMovedAside(let path, let movedTo, let reason):
+            strings(.storageCorruptMovedAside, ["path": TextSanitizer.clean(path), "movedTo": TextSanitizer.clean(movedTo),
+                                                "reason": reason.message(strings)])
+        case .databaseReadOnly(let path):
+            strings(.hardeningStorageReadOnly, ["path": TextSanitizer.clean(path)])
+        }
+    }
+}
+
+extension StorageError {
+    public func message(_ strings: Strings) -> String {
+        switch self {
+        case .dataDirectoryUnavailable(let path, let reason), .databaseUnavailable(let path, let reason):
+            strings(.storageDataDirUnavailable, ["path": TextSanitizer.clean(path), "reason": reason.message(strings)])
+        case .operationFailed(let reason):
+            strings(.storageWriteFailed, ["reason": reason.message(strings)])
+        }
+    }
+}
+
+extension SpeechdError {
+    /// Why speech-dispatcher cannot be used, in a few French words (never libspeechd's English).
+    public func reason(_ strings: Strings) -> String {
+        switch self {
+        case .unreachable: strings(.hardeningDevicesSpeechdReasonUnreachable)
+        case .rejected: strings(.hardeningDevicesSpeechdReasonRefused)
+        case .timedOut(let seconds):
+            strings(.hardeningDevicesSpeechdReasonNoAnswer, ["seconds": String(Int(seconds.rounded()))])
+        case .closed: strings(.hardeningDevicesSpeechdReasonClosed)
+        }
+    }
+}
+
+extension BrailleDisplayError {
+    /// The one notice the user hears or reads (Locales/<lang>/braille.json).
+    public func message(_ strings: Strings) -> String {
+        switch self {
+        case .noServer(let host, let detail):
+            strings(.brailleErrorNoServer, ["host": host, "detail": SystemErrorText.summary(detail, strings)])
+        case .authenticationFailed(let host):
+            strings(.brailleErrorAuth, ["host": host])
+        case .emptyDisplay(let host):
+            strings(.brailleErrorEmptyDisplay, ["host": host])
+        case .ttyRefused(let detail):
+            strings(.brailleErrorTty, ["detail": SystemErrorText.summary(detail, strings)])
+        case .connectionLost(let detail):
+            strings(.brailleErrorLost, ["detail": SystemErrorText.summary(detail, strings)])
+        case .handshakeTimedOut(let host, let seconds):
+            strings(.hardeningBrailleNoAnswer, ["host": host, "seconds": String(seconds)])
+        case .notBrlAPI(let host):
+            strings(.hardeningBrailleNotBrlapi, ["host": host])
+        case .implausibleSize(let host, let columns, let rows):
+            strings(.hardeningDevicesBrailleImplausibleSize,
+                    ["host": host, "columns": String(columns), "rows": String(rows),
+                     "maxColumns": String(BrailleDisplayLimits.maximumColumns), "maxRows": String(BrailleDisplayLimits.maximumRows)])
+        }
+    }
+}
+
+extension BrailleTranslationError {
+    /// The notice for the user (Locales/<lang>/braille.json).
+    public func message(_ strings: Strings) -> String {
+        switch self {
+        case .tableUnavailable(let file, let detail):
+            strings(.brailleTableUnavailable, ["file": file, "detail": detail.isEmpty ? "liblouis" : detail])
+        case .translationFailed(let file):
+            strings(.brailleTableUnavailable, ["file": file, "detail": "lou_translate"])
+        }
+    }
+}

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+@testable import LecteurCore
+
+/// What devices and storage report on their own, as the reader words and says it: in turn,
+/// never cutting what is being said; a braille outage once until the display is back; the
+/// library's own words only in the transcript's `detail`. Every step's whole effect list and state.
+@Suite struct DeviceEventTests {
+    func schedule(_ token: Int) -> Effect { .schedule(.brailleMessage(token: token), afterSeconds: 4) }
+    func said(_ text: String, code: String, isError: Bool = false, token: Int) -> (inout ReaderState) -> Void {
+        ReaderTestStore.remembered(code, text, isError: isError, token: token)
+    }
+
+    @Test func aBrailleOutageIsSaidOnceUntilTheDisplayIsBack() {
+        var store = ReaderTestStore()
+        let outage = "Plage braille : brltty refuse la connexion sur :0 (authentification BrlAPI). Vérifiez la clé BrlAPI (BRLAPI_AUTH). La lecture continue sans braille."
+        store.send(.device(.brailleUnavailable(.authenticationFailed(host: ":0"))),
+                   store.said("braille.auth", outage, .notice) + [schedule(1)]) {
+            self.said(outage, code: "braille.auth", token: 1)(&$0)
+            $0.devices.brailleOutageSaid = true
+        }
+        // The adapter keeps trying: each failure is reported, none is said again.
+        store.send(.device(.brailleUnavailable(.authenticationFailed(host: ":0"))), [])
+        store.send(.device(.brailleConnected), []) { $0.devices.brailleOutageSaid = false }
+        store.send(.device(.brailleUnavailable(.authenticationFailed(host: ":0"))),
+                   store.said("braille.auth", outage, .notice) + [schedule(2)]) {
+            self.said(outage, code: "braille.auth", token: 2)(&$0)
+            $0.devices.brailleOutageSaid = true
+        }
+    }
+
+    @Test func soundAndSpeechDispatcherOutagesKeepTheLibrarysWordsInTheDetail() {
+        var store = ReaderTestStore()
+        let lost = "Le son est coupé : le serveur de son ne répond plus. Le texte reste affiché ; le lecteur rétablit le son dès que le serveur revient."
+        store.send(.device(.audioLost), store.said("audio.lost", lost, .notice) + [schedule(1)],
+                   state: said(lost, code: "audio.lost", token: 1))
+        let back = "Le son est rétabli."
+        store.send(.device(.audioRestored), store.said("audio.restored", back, .notice) + [schedule(2)],
+                   state: said(back, code: "audio.restored", token: 2))
+        let speechd = "speech-dispatcher ne répond plus (connexion fermée par le service) : la lecture continue avec espeak-ng."
+        // The library's words, cleaned of what a terminal would run, only in the event's detail.
+        let detail = Effect.notice(code: "speechd.lost", message: speechd,
+                                   detail: "speech-dispatcher closed the connection: socket closed")
+        store.send(.device(.speechLost(.closed(detail: "socket\u{1B}[31m closed"), fallbackSpeaks: true)),
+                   [detail] + store.said("speechd.lost", speechd, .notice).dropFirst() + [schedule(3)],
+                   state: said(speechd, code: "speechd.lost", token: 3))
+    }
+
+    @Test func aLineTooLongAndStorageFailuresAreErrors() {
+        var store = ReaderTestStore()
+        let tooLong = "Ligne trop longue : plus de 65536 octets. Elle est ignorée jusqu'à son retour à la ligne ; tapez une commande plus courte."
+        store.send(.device(.lineTooLong(limitBytes: 65536)), store.said("input.tooLong", tooLong, isError: true, .error) + [schedule(1)],
+                   state: said(tooLong, code: "input.tooLong", isError: true, token: 1))
+        let notSaved = "Réglage appliqué pour cette session seulement : le fichier de configuration « /home/u/.config/lecteur/lecteur.toml » a une erreur de syntaxe à la ligne 3, corrigez-la pour enregistrer."
+        store.send(.storageFailed(.settingsNotSaved(file: "/home/u/.config/lecteur/lecteur.toml", .syntax(line: 3))), store.said("storage", notSaved, isError: true, .error) + [schedule(2)],
+                   state: said(notSaved, code: "storage", isError: true, token: 2))
+        let database = "Impossible d'enregistrer dans la base de données (lecture seule)."
+        store.send(.storageFailed(.database(.operationFailed(reason: .readOnly))), store.said("storage", database, isError: true, .error) + [schedule(3)],
+                   state: said(database, code: "storage", isError: true, token: 3))
+    }
+
+    /// A device's answer to a setting, worded by the reader: what it took (and why it was not
+    /// saved, when it was not), or why it refused.
+    @Test func aDeviceSettingIsConfirmedOrRefusedInTheReadersWords() {
+        var store = ReaderTestStore()
+        let notSaved = StorageFault.settingsNotSaved(file: "/home/u/.config/lecteur/lecteur.toml", .ignored)
+        let taken = "Table braille : braille abrégé. Réglage appliqué pour cette session seulement : le fichier de configuration « /home/u/.config/lecteur/lecteur.toml » est ignoré (voir le message du démarrage), il n'est pas remplacé pour que rien de ce qu'il contient ne soit perdu."
+        store.send(.deviceConfigured(.brailleTable, .success(SettingValue(.brailleTable(.abrege), notSaved: notSaved))),
+                   store.said("setting", taken) + [schedule(1)],
+                   state: said(taken, code: "setting", token: 1))
+        let unknown = "Table braille inconnue : klingon. Choix possibles : intégral, abrégé ou informatique."
+        store.send(.deviceConfigured(.brailleTable, .failure(.unknownBrailleTable(name: "klingon"))),
+                   store.said("setting", unknown, isError: true, .error) + [schedule(2)],
+                   state: said(unknown, code: "setting", isError: true, token: 2))
+        let absent = "Ce réglage ne peut pas être changé maintenant : l'appareil qu'il règle est absent."
+        store.send(.deviceConfigured(.speechVolume, .failure(.unavailable)),
+                   store.said("setting", absent, isError: true, .error) + [schedule(3)],
+                   state: said(absent, code: "setting", isError: true, token: 3))
+    }
+}
