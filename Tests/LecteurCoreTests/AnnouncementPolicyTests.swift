@@ -89,16 +89,19 @@ import Testing
         let screen = Fixture.reader.builder.screen(for: morse)
         let a = screen.elements[0]
         let title = "Apprendre, 54 symboles", first = "A, point, trait, pas encore pratiqué, bouton. Ouvre la fiche de ce symbole"
+        let token = store.state.display.token
         store.send(.command(.tab(.morse)), [
-            speak(title, interrupt: true),
+            speak(title, interrupt: true), message(title),
             .focus(FocusReport(screen: screen.code, title: screen.title, index: 1, count: screen.elements.count,
                                element: a, roleWord: SpeechGenerator(strings: fr).roleWord(a.role))),
-            speak(first, interrupt: false), .braille(braille.line(a)),
+            speak(first, interrupt: false),
+            // The screen's name and size on the display too; the focus line comes after its time.
+            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
             $0.tab = .morse
             $0.focus[.morse] = 0
             $0.history += [title, first]
-            $0.display.message = nil
+            $0.display.message = title; $0.display.token = token + 1
         }
     }
 
@@ -191,12 +194,13 @@ import Testing
         store.send(.command(.morse("SOS#")), [
             .notice(code: "morse.unknown", message: unknown), speak(unknown, interrupt: true), message(unknown),
             .morse(MorseReport(text: "SOS#", pattern: "... --- ...", wpm: 20, toneHz: 600, durationMs: durationMs)),
-            message(shownUnknown), .playMorse(text: "SOS#", settings: .default),
+            .playMorse(text: "SOS#", settings: .default),
             .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
             $0.history.append(unknown)
             $0.lastMessage = LastMessage(code: "morse.unknown", text: unknown, isError: false)
-            $0.display.message = shownUnknown; $0.display.token = token + 2
+            // The notice is read first; the pattern follows it on the display.
+            $0.display.message = unknown; $0.display.token = token + 2; $0.display.queued = [shownUnknown]
         }
     }
 

@@ -79,9 +79,10 @@ import Testing
                                       origin: .offlineCopy(after: .server(status: 500), fetchedAt: fetchedAt, now: now))), [
             .cancelTimer(.catalogueStillLoading),
             .error(code: "http-500", message: error), speak(error, .error), message(error),
-            .notice(code: "offline", message: offline), speak(offline, .notice), message(offline),
-            .notice(code: "loaded", message: loaded), speak(loaded, .notice), message(loaded),
-            // The focused element's line waits for the message's time to be up.
+            // The error has its whole time on the display; the others wait for it in turn, and
+            // the focused element's line waits for them all.
+            .notice(code: "offline", message: offline), speak(offline, .notice),
+            .notice(code: "loaded", message: loaded), speak(loaded, .notice),
             focus(listScreen, 0), speak(first),
             .schedule(.brailleMessage(token: 4), afterSeconds: 4),
         ]) {
@@ -90,7 +91,8 @@ import Testing
             $0.history += [error, offline, loaded, first]
             $0.announcement.lastWasProgress = false
             $0.lastMessage = LastMessage(code: "loaded", text: loaded, isError: false)
-            $0.display.message = loaded
+            $0.display.message = error
+            $0.display.queued = [offline, loaded]
             $0.display.token = 4
         }
         // The load is over: a clock that still rings says nothing.
@@ -129,17 +131,16 @@ import Testing
         let listScreen = Fixture.reader.builder.screen(for: list)
         let second = "Accessibilité, non sélectionné, bouton"
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [warning], origin: .live)), [
-            .notice(code: "catalogue.skipped", message: skipped), speak(skipped, .notice), message(skipped),
-            .notice(code: "loaded", message: loaded), speak(loaded, .notice), message(loaded),
+            // The error is still being read: both wait for it on the display, in order.
+            .notice(code: "catalogue.skipped", message: skipped), speak(skipped, .notice),
+            .notice(code: "loaded", message: loaded), speak(loaded, .notice),
             focus(listScreen, 1), speak(second),
-            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
             $0.catalogue = .loaded(Fixture.builtIn)
             $0.catalogueWarnings = [warning]
             $0.history += [skipped, loaded, second]
             $0.lastMessage = LastMessage(code: "loaded", text: loaded, isError: false)
-            $0.display.message = loaded
-            $0.display.token = 2
+            $0.display.queued = [skipped, loaded]
         }
     }
 }

@@ -23,9 +23,10 @@ import Testing
         // The adapter keeps trying: each failure is reported, none is said again.
         store.send(.device(.brailleUnavailable(.authenticationFailed(host: ":0"))), [])
         store.send(.device(.brailleConnected), []) { $0.devices.brailleOutageSaid = false }
+        // Said again; the first is still on the display (its time is not up), so it waits.
         store.send(.device(.brailleUnavailable(.authenticationFailed(host: ":0"))),
-                   store.said("braille.auth", outage, .notice) + [schedule(2)]) {
-            self.said(outage, code: "braille.auth", token: 2)(&$0)
+                   store.saidBehind("braille.auth", outage, .notice)) {
+            ReaderTestStore.rememberedBehind("braille.auth", outage)(&$0)
             $0.devices.brailleOutageSaid = true
         }
     }
@@ -36,15 +37,16 @@ import Testing
         store.send(.device(.audioLost), store.said("audio.lost", lost, .notice) + [schedule(1)],
                    state: said(lost, code: "audio.lost", token: 1))
         let back = "Le son est rétabli."
-        store.send(.device(.audioRestored), store.said("audio.restored", back, .notice) + [schedule(2)],
-                   state: said(back, code: "audio.restored", token: 2))
+        // Each message has its whole time on the display: the next ones wait in turn.
+        store.send(.device(.audioRestored), store.saidBehind("audio.restored", back, .notice),
+                   state: ReaderTestStore.rememberedBehind("audio.restored", back))
         let speechd = "speech-dispatcher ne répond plus (connexion fermée par le service) : la lecture continue avec espeak-ng."
         // The library's words, cleaned of what a terminal would run, only in the event's detail.
         let detail = Effect.notice(code: "speechd.lost", message: speechd,
                                    detail: "speech-dispatcher closed the connection: socket closed")
         store.send(.device(.speechLost(.closed(detail: "socket\u{1B}[31m closed"), fallbackSpeaks: true)),
-                   [detail] + store.said("speechd.lost", speechd, .notice).dropFirst() + [schedule(3)],
-                   state: said(speechd, code: "speechd.lost", token: 3))
+                   [detail] + store.saidBehind("speechd.lost", speechd, .notice).dropFirst(),
+                   state: ReaderTestStore.rememberedBehind("speechd.lost", speechd))
     }
 
     @Test func aLineTooLongAndStorageFailuresAreErrors() {
@@ -53,11 +55,11 @@ import Testing
         store.send(.device(.lineTooLong(limitBytes: 65536)), store.said("input.tooLong", tooLong, isError: true, .error) + [schedule(1)],
                    state: said(tooLong, code: "input.tooLong", isError: true, token: 1))
         let notSaved = "Réglage appliqué pour cette session seulement : le fichier de configuration « /home/u/.config/lecteur/lecteur.toml » a une erreur de syntaxe à la ligne 3, corrigez-la pour enregistrer."
-        store.send(.storageFailed(.settingsNotSaved(file: "/home/u/.config/lecteur/lecteur.toml", .syntax(line: 3))), store.said("storage", notSaved, isError: true, .error) + [schedule(2)],
-                   state: said(notSaved, code: "storage", isError: true, token: 2))
+        store.send(.storageFailed(.settingsNotSaved(file: "/home/u/.config/lecteur/lecteur.toml", .syntax(line: 3))), store.saidBehind("storage", notSaved, isError: true, .error),
+                   state: ReaderTestStore.rememberedBehind("storage", notSaved, isError: true))
         let database = "Impossible d'enregistrer dans la base de données (lecture seule)."
-        store.send(.storageFailed(.database(.operationFailed(reason: .readOnly))), store.said("storage", database, isError: true, .error) + [schedule(3)],
-                   state: said(database, code: "storage", isError: true, token: 3))
+        store.send(.storageFailed(.database(.operationFailed(reason: .readOnly))), store.saidBehind("storage", database, isError: true, .error),
+                   state: ReaderTestStore.rememberedBehind("storage", database, isError: true))
     }
 
     /// A device's answer to a setting, worded by the reader: what it took (and why it was not
@@ -71,11 +73,11 @@ import Testing
                    state: said(taken, code: "setting", token: 1))
         let unknown = "Table braille inconnue : klingon. Choix possibles : intégral, abrégé ou informatique."
         store.send(.deviceConfigured(.brailleTable, .failure(.unknownBrailleTable(name: "klingon"))),
-                   store.said("setting", unknown, isError: true, .error) + [schedule(2)],
-                   state: said(unknown, code: "setting", isError: true, token: 2))
+                   store.saidBehind("setting", unknown, isError: true, .error),
+                   state: ReaderTestStore.rememberedBehind("setting", unknown, isError: true))
         let absent = "Ce réglage ne peut pas être changé maintenant : l'appareil qu'il règle est absent."
         store.send(.deviceConfigured(.speechVolume, .failure(.unavailable)),
-                   store.said("setting", absent, isError: true, .error) + [schedule(3)],
-                   state: said(absent, code: "setting", isError: true, token: 3))
+                   store.saidBehind("setting", absent, isError: true, .error),
+                   state: ReaderTestStore.rememberedBehind("setting", absent, isError: true))
     }
 }

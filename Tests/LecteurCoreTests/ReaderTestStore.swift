@@ -38,6 +38,23 @@ extension ReaderTestStore {
          .braille(BrailleLine(text: text, cursor: 0, kind: .message))]
     }
 
+    /// A message said while an earlier one is still on the display: it is said, and waits for
+    /// the display (`queued`) rather than cutting the message being read.
+    func saidBehind(_ code: String, _ text: String, isError: Bool = false, interrupt: Bool = false,
+                    _ priority: Utterance.Priority = .answer) -> [Effect] {
+        Array(said(code, text, isError: isError, interrupt: interrupt, priority).dropLast())
+    }
+
+    /// What saying a message that waits for the display changes: the history, the last message
+    /// and the display's queue.
+    static func rememberedBehind(_ code: String, _ text: String, isError: Bool = false) -> (inout ReaderState) -> Void {
+        { state in
+            state.history.append(text)
+            state.lastMessage = LastMessage(code: code, text: text, isError: isError)
+            state.display.queued.append(text)
+        }
+    }
+
     /// What saying it changes: the history, the last message, and the display's message (`shown`
     /// when more than the text is shown) with its token.
     static func remembered(_ code: String, _ text: String, isError: Bool = false, shown: String? = nil,
