@@ -7,7 +7,7 @@ import Testing
 /// The audit is written batch by batch, unit by unit, with sections waiting in a scratch file:
 /// none of these boundaries may show in a report. Each format is written with the working sizes
 /// and with tiny ones (a batch of 7 elements, units of 3, sections sent to the file every 64
-/// bytes), and must come out byte for byte the same; the totals must be the in-memory engine's.
+/// bytes), and must come out byte for byte the same; the totals must be the screens' checked one by one.
 @Suite struct AuditStreamingTests {
     static let catalogue: Catalogue = {
         var records: [String] = []
@@ -102,15 +102,27 @@ import Testing
         #expect(String(decoding: received.data, as: UTF8.self) == whole)
     }
 
-    @Test func totalsAreTheInMemoryEngines() {
+    /// The pipeline's totals, in tiny batches and units on every core, are those of each screen
+    /// of the walk checked whole, one after the other.
+    @Test func totalsAreTheScreensCheckedOneByOne() {
         let (_, tally) = report(.text, tuning: .init(batchElements: 50, unitElements: 5, spillSize: 1 << 20), scratch: nil)
-        let walked = AuditWalker(navigator: Self.run.navigator).walk(catalogue: Self.catalogue)
-        let results = Self.run.engine.run(walked, context: Self.run.context)
-        #expect(tally.screens == walked.screens.count)
-        #expect(tally.elements == walked.elementCount)
-        #expect(tally.violations == results.rules.map(\.violations.count))
-        #expect(tally.incomplete == results.rules.map(\.incomplete.count))
-        #expect(tally.passes == results.rules.map(\.passes.count))
+        let checker = AuditChecker(navigator: Self.run.navigator, engine: Self.run.engine, context: Self.run.context)
+        let steps = AuditWalker(navigator: Self.run.navigator).plan(catalogue: Self.catalogue).steps
+        var serial = AuditTally(rules: Self.run.engine.rules.map(\.info))
+        let memo = AuditMemo()
+        for (s, step) in steps.enumerated() {
+            let screen = step.make()
+            let info = AuditScreenInfo(index: s, code: screen.code, title: screen.title, filter: step.filter, path: step.path,
+                                       count: screen.elements.count, firstLabel: screen.elements.first?.label)
+            let part = checker.check(info, screen.elements, range: 0..<screen.elements.count,
+                                     screenOutcomes: checker.screenOutcomes(screen.elements), memo: memo)
+            serial.close(serial.count(part, baseline: nil, record: false))
+        }
+        #expect(tally.screens == steps.count && serial.screens == steps.count)
+        #expect(tally.elements == serial.elements && tally.elements > 1000)
+        #expect(tally.violations == serial.violations)
+        #expect(tally.incomplete == serial.incomplete)
+        #expect(tally.passes == serial.passes)
         #expect(tally.violationCount > 0 && tally.violationCount(atLeast: .critical) <= tally.violationCount)
         // Every finding recorded for a baseline once, and compared with itself: all known.
         #expect(tally.baseline.entries.count == tally.violationCount + tally.incompleteCount)
