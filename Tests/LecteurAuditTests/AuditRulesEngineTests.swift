@@ -17,7 +17,7 @@ import LecteurTestSupport
         var tally = AuditTally(rules: engine.rules.map(\.info))
         let memo = AuditMemo()
         let parts = screens.enumerated().map { s, elements -> CheckedPart in
-            let list = ElementList(elements)
+            let list = AuditElements(ElementList(elements))
             let info = AuditScreenInfo(index: s, code: "test", title: "Test", filter: nil, path: "s\(s)", count: list.count,
                                        firstLabel: list.first?.label)
             let part = checker.check(info, list, range: 0..<list.count, screenOutcomes: checker.screenOutcomes(list), memo: memo)

@@ -114,8 +114,9 @@ import Testing
             let screen = step.make()
             let info = AuditScreenInfo(index: s, code: screen.code, title: screen.title, filter: step.filter, path: step.path,
                                        count: screen.elements.count, firstLabel: screen.elements.first?.label)
-            let part = checker.check(info, screen.elements, range: 0..<screen.elements.count,
-                                     screenOutcomes: checker.screenOutcomes(screen.elements), memo: memo)
+            let elements = AuditElements(screen.elements)
+            let part = checker.check(info, elements, range: 0..<elements.count, screenOutcomes: checker.screenOutcomes(elements),
+                                     memo: memo)
             serial.close(serial.count(part, baseline: nil, record: false))
         }
         #expect(tally.screens == steps.count && serial.screens == steps.count)

@@ -196,7 +196,7 @@ struct AuditPipeline {
 
     private struct BuiltScreen {
         let info: AuditScreenInfo
-        let elements: ElementList
+        let elements: AuditElements
         let screenOutcomes: ScreenOutcomes
     }
 
@@ -219,7 +219,7 @@ struct AuditPipeline {
                 // A long list's elements are made once, on every core, for both the rules that
                 // compare them and the parts (rather than card by card on one core, twice).
                 let lists = made.map { screen in
-                    screen.elements.count < tuning.longScreen ? screen.elements : materialised(screen.elements)
+                    screen.elements.count < tuning.longScreen ? AuditElements(screen.elements) : materialised(screen.elements)
                 }
                 // The rules comparing a very long list's elements spread their own work over
                 // the cores: they run alone, before the other screens'.
@@ -290,11 +290,11 @@ struct AuditPipeline {
     }
 
     /// Every element of a long list, made in parallel.
-    private func materialised(_ elements: ElementList) -> ElementList {
+    private func materialised(_ elements: ElementList) -> AuditElements {
         let size = tuning.unitElements
         let chunks = Parallel.map((elements.count + size - 1) / size, workers: workers) { c, _ in
             (c * size..<min(elements.count, (c + 1) * size)).map { elements[$0] }
         }
-        return ElementList(made: Array(chunks.joined()), firstCardIndex: elements.firstCardIndex)
+        return AuditElements(made: Array(chunks.joined()), of: elements)
     }
 }

@@ -154,7 +154,7 @@ public struct AuditChecker: Sendable {
     /// The outcomes of the rules that compare the elements of a screen, one per element for
     /// each such rule, worked out from the elements (their speech and braille only if a rule
     /// reads them).
-    public func screenOutcomes(_ elements: ElementList) -> ScreenOutcomes {
+    public func screenOutcomes(_ elements: AuditElements) -> ScreenOutcomes {
         guard engine.hasScreenRules else { return ScreenOutcomes(byRule: []) }
         let navigator = navigator, verbosity = verbosity
         let facts = ScreenFacts(count: elements.count, element: { elements[$0] }) { e in
@@ -170,7 +170,7 @@ public struct AuditChecker: Sendable {
     /// cards of a formations list are looked up in `cards` instead: each formation's card is met
     /// once in the whole list and once in its category's, never again, so it would only crowd
     /// the recurring elements out of a worker's memo.
-    public func check(_ screen: AuditScreenInfo, _ elements: ElementList, range: Range<Int>,
+    public func check(_ screen: AuditScreenInfo, _ elements: AuditElements, range: Range<Int>,
                       screenOutcomes: ScreenOutcomes, memo: AuditMemo, cards: AuditCardMemo? = nil,
                       renderCache: AuditRenderCache? = nil) -> CheckedPart {
         var entries: [AuditReport.Entry] = []
