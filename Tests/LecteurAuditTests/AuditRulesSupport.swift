@@ -55,3 +55,8 @@ extension RuleCheck {
     var isReview: Bool { if case .review = self { true } else { false } }
     var isPass: Bool { self == .pass }
 }
+
+extension SeededRandom {
+    /// One of `items`, at random.
+    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+}

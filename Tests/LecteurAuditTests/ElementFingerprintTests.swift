@@ -63,7 +63,7 @@ import LecteurTestSupport
     }
 
     @Test func manyDistinctElementsNeverCollide() {
-        var rng = SplitMix64(seed: 16)
+        var rng = SeededRandom(seed: 16)
         var seen: [ElementFingerprint: String] = [:]
         for i in 0..<50_000 {
             let label = "Formation \(i) : " + String((0..<Int.random(in: 0...12, using: &rng)).map { _ in

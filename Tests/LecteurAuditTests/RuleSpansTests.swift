@@ -26,11 +26,11 @@ import Testing
         ".-", "·−", "-.-.", "—", " — ", "•", "…", "«", "»", "_", "⋅∙", "..", "-,", "‑‒",
     ]
 
-    static func text(_ g: inout SplitMix64, _ most: UInt64 = 9) -> String {
+    static func text(_ g: inout SeededRandom, _ most: UInt64 = 9) -> String {
         (0..<Int(g.next() % most)).map { _ in g.pick(pieces) }.joined()
     }
 
-    static func element(_ g: inout SplitMix64) -> AuditReport.Entry {
+    static func element(_ g: inout SeededRandom) -> AuditReport.Entry {
         let label = text(&g)
         let visible: String? = switch g.next() % 4 { case 0: nil; case 1: label; case 2: text(&g, 4); default: text(&g) }
         let hint: String? = switch g.next() % 4 {
@@ -81,7 +81,7 @@ import Testing
             let vocabulary = vocabularySet == 0 ? AuditRulesFixture.vocabulary : Self.hostileVocabulary
             let context = AuditContext(strings: AuditRulesFixture.strings, vocabulary: vocabulary,
                                        braille: AuditRulesFixture.braille)
-            var g = SplitMix64(seed: 2027 + UInt64(vocabularySet))
+            var g = SeededRandom(seed: 2027 + UInt64(vocabularySet))
             for n in 0..<2_000 {
                 let entry = Self.element(&g)
                 let findings = Self.findings(of: entry, context, engine)
@@ -92,7 +92,7 @@ import Testing
                 lines += findings.map { "  " + $0 }
             }
         }
-        var g = SplitMix64(seed: 1490)
+        var g = SeededRandom(seed: 1490)
         let pieces = ["1", "23", "490", "4901", " ", "\u{A0}", "\u{202F}", "\u{2009}", "\u{2007}", "\u{2003}", "a", "é", "€",
                       "\u{20A0}", "\u{C2}", ",", "-"]
         let rule = BrailleNumberSplitRule()
@@ -130,7 +130,7 @@ import Testing
     }
 
     @Test func spansAreTheWordScans() {
-        var g = SplitMix64(seed: 404)
+        var g = SeededRandom(seed: 404)
         // Words whose folded form is longer than the word (İ → i̇, Ⱥ → ⱥ) make the buffer grow.
         let growing = ["İİİİİİİİİİİİİİİİ", "a İİİİİİİİİİİİ b", "ȺȺȺȺȺȺȺȺȺȺȺȺ", "İ", "x ȺȺȺȺȺȺȺȺȺȺȺȺ İİİİİİİİİİ"]
         for n in 0..<20_000 + growing.count {
