@@ -4,9 +4,9 @@ import LecteurCore
 import Synchronization
 
 /// Decodes a catalogue as `CatalogueDecoder` does, reading the second half of a large list on
-/// another core meanwhile (`CatalogueListTail`): 100 000 formations load in about two thirds of
-/// the time. The core's decoder stays plain; the thread is the loader's (the file, the server,
-/// the offline copy and the audit all load through here).
+/// another core meanwhile (`CatalogueListTail`), as the decoder itself did before issue 23. The
+/// core's decoder stays plain; the thread is the loader's (the file, the server, the offline copy
+/// and the audit all load through here).
 public enum TwoCoreCatalogueDecoder {
     /// From this size on, the second half of the list is read on another core.
     static let splitSize = 1 << 20
