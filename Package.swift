@@ -3,12 +3,12 @@
 import PackageDescription
 
 // The pure core (LecteurCore) knows nothing of C libraries or I/O; adapters wrap one device each;
-// LecteurApp wires them to the navigator; `lecteur` is the command-line entry point.
-let v5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
-
+// LecteurApp wires them to the navigator; `lecteur` is the command-line entry point. Every target,
+// tests included, is in Swift 6 language mode: data races are compile errors.
 let package = Package(
     name: "Lecteur",
-    platforms: [.macOS(.v13)],
+    // macOS 15: Synchronization's Mutex (the reader itself runs on Linux).
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "lecteur", targets: ["lecteur"]),
         // For the benchmarks package under Benchmarks/.
@@ -49,56 +49,44 @@ let package = Package(
         // Read at run time from the installed data folder, or from Locales/ in a checkout
         // (LocaleResources.swift says why there is no resource bundle).
         .target(name: "LecteurLocales", path: "Locales",
-                exclude: ["fr", "en"],
-                swiftSettings: v5),
+                exclude: ["fr", "en"]),
 
-        // Swift 6 language mode: the pure core is checked for data races by the compiler.
         .target(name: "LecteurCore"),
-        // The audit's report formats: pure but for the locale files, so the audit benchmarks link
-        // no speech, braille, network or database library.
+        // Everything audit (walk, rules, engine, formats, output): pure but for the locale files, so
+        // the audit benchmarks link no speech, braille, network or database library.
         .target(name: "LecteurAudit", dependencies: ["LecteurCore", "LecteurLocales"]),
-        .target(name: "LecteurAudio", dependencies: ["CPCAudio", "LecteurCore"], swiftSettings: v5),
-        .target(name: "LecteurSpeech", dependencies: ["CEspeakNG", "CSpeechd", "LecteurAudio", "LecteurCore"],
-                swiftSettings: v5),
-        .target(name: "LecteurBraille", dependencies: ["CBrlAPI", "CLouis", "LecteurCore"],
-                swiftSettings: v5),
+        .target(name: "LecteurAudio", dependencies: ["CPCAudio", "LecteurCore"]),
+        .target(name: "LecteurSpeech", dependencies: ["CEspeakNG", "CSpeechd", "LecteurAudio", "LecteurCore"]),
+        .target(name: "LecteurBraille", dependencies: ["CBrlAPI", "CLouis", "LecteurCore"]),
         .target(name: "LecteurStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
-                                                       "LecteurCore"],
-                swiftSettings: v5),
-        .target(name: "LecteurNetwork", dependencies: ["CCurl", "LecteurCore"], swiftSettings: v5),
+                                                       "LecteurCore"]),
+        .target(name: "LecteurNetwork", dependencies: ["CCurl", "LecteurCore"]),
         .target(name: "LecteurApp",
                 dependencies: ["LecteurCore", "LecteurLocales", "LecteurAudit", "LecteurAudio", "LecteurSpeech",
                                "LecteurBraille", "LecteurStorage", "LecteurNetwork", "CEdit",
-                               .product(name: "TOMLKit", package: "TOMLKit")],
-                swiftSettings: v5),
+                               .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "lecteur",
                           dependencies: ["LecteurApp", "LecteurAudit", "LecteurNetwork", "LecteurSpeech", "LecteurAudio", "LecteurBraille",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          swiftSettings: v5),
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "LecteurCoreTests", dependencies: ["LecteurCore", "LecteurLocales", "LecteurTestSupport",
-                                                             .product(name: "CustomDump", package: "swift-custom-dump")],
-                    swiftSettings: v5),
+                                                             .product(name: "CustomDump", package: "swift-custom-dump")]),
         // The audit's walk, rules and engine, in process (the CLI's reports are LecteurIntegrationTests').
         .testTarget(name: "LecteurAuditTests", dependencies: ["LecteurAudit", "LecteurCore", "LecteurLocales", "LecteurTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "LecteurSpeechTests", dependencies: ["LecteurSpeech", "LecteurAudio", "LecteurCore", "LecteurLocales", "LecteurTestSupport",
-                                                               "LecteurApp"],
-                    swiftSettings: v5),
+                                                               "LecteurApp"]),
         // Drives the private daemons the tests use (brltty with the test display); never shipped.
-        .target(name: "LecteurTestSupport", swiftSettings: v5),
+        .target(name: "LecteurTestSupport", dependencies: ["LecteurCore"], path: "Tests/LecteurTestSupport"),
         .testTarget(name: "LecteurBrailleTests", dependencies: ["LecteurBraille", "LecteurCore", "LecteurLocales", "LecteurTestSupport",
-                                                                "LecteurApp"],
-                    swiftSettings: v5),
+                                                                "LecteurApp"]),
         .testTarget(name: "LecteurMorseTests", dependencies: ["LecteurCore", "LecteurStorage", "LecteurLocales", "LecteurTestSupport",
-                                                              "LecteurApp"],
-                    swiftSettings: v5),
+                                                              "LecteurApp"]),
         .testTarget(name: "LecteurNetworkTests", dependencies: ["LecteurNetwork", "LecteurCore", "LecteurLocales"],
-                    exclude: ["Server"], swiftSettings: v5),
+                    exclude: ["Server"]),
         .testTarget(name: "LecteurIntegrationTests",
                     dependencies: ["LecteurCore", "LecteurLocales", "LecteurApp", "LecteurAudit", "LecteurSpeech", "LecteurTestSupport"],
                     // Audit goldens, fixtures and the Chromium probe are read from the source tree.
-                    exclude: ["Golden", "Fixtures", "AuditTools"],
-                    swiftSettings: v5),
+                    exclude: ["Golden", "Fixtures", "AuditTools"]),
     ]
 )

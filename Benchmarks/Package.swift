@@ -9,7 +9,8 @@ let lecteur = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
 // Kept apart from the main package so that the test command never builds the benchmark harness.
 let package = Package(
     name: "LecteurBenchmarks",
-    platforms: [.macOS(.v13)],
+    // As the main package (Synchronization's Mutex needs macOS 15).
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),

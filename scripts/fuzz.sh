@@ -38,7 +38,7 @@ out=.build-fuzz
 mkdir -p "$out/bin" "$out/lib" "$out/corpus" "$out/artifacts" "$out/logs"
 # ld.gold warns about every ASan register thunk it cannot export: noise, not a problem.
 quiet_link() { grep -v -e "Cannot export local symbol" -e "^$" || true; }
-swift_flags=(-swift-version 5 -parse-as-library -sanitize=fuzzer,address -O -g)
+swift_flags=(-swift-version 6 -parse-as-library -sanitize=fuzzer,address -O -g)
 
 all_targets() {
   for f in Tests/Fuzz/*Fuzz.swift; do

@@ -63,14 +63,15 @@ def escape(text):
     return "\\&" + text if text[:1] in (".", "'") else text
 
 
-def pairs(text):
-    """« term — description » lines, as `aide` and manual.json write them."""
+def pairs(text, separator=" — "):
+    """« term — description » lines, as manual.json writes them (the « Aide » screen's elements
+    are « term : description »)."""
     out = []
     for line in text.split("\n"):
-        term, sep, description = line.partition(" — ")
+        term, sep, description = line.partition(separator)
         if not sep:
-            sys.exit("gen-manpage: no « — » in %r" % line)
-        out.append((term, description))
+            sys.exit("gen-manpage: no « %s » in %r" % (separator.strip(), line))
+        out.append((term.strip(), description.strip()))
     return out
 
 
@@ -122,12 +123,12 @@ def option_lines(arguments, root=False):
 
 if args.page == "lecteur.1":
     tool = json.loads(run(["--experimental-dump-help"]))["command"]
-    help_answer = None
-    for line in run(["--speech", "off", "--braille", "off", "--transcript", "jsonl"], stdin="aide\n").splitlines():
+    # « aide » opens the « Aide » screen, one element per command; « tout lire » reads them all.
+    help_answer = []
+    for line in run(["--speech", "off", "--braille", "off", "--transcript", "jsonl"], stdin="aide\ntout lire\n").splitlines():
         event = json.loads(line)
-        if event.get("type") == "notice" and event.get("code") == "help":
-            help_answer = event["message"].split("\n")
-            break
+        if event.get("type") == "focus" and event.get("screen") == "help" and event["label"] not in help_answer:
+            help_answer.append(event["label"])
     if not help_answer:
         sys.exit("gen-manpage: the reader gave no answer to « aide »")
     default = tool.get("defaultSubcommand")
@@ -157,7 +158,7 @@ if args.page == "lecteur.1":
         lines += option_lines(sub.get("arguments", []))
     lines += [".SH " + s("manual.section.commands"), escape(s("manual.commands.intro"))]
     lines += [".PP", escape(help_answer[0])]
-    lines += tagged(pairs("\n".join(help_answer[1:-1])))
+    lines += tagged(pairs("\n".join(help_answer[1:-1]), separator=":"))
     lines += [".PP", escape(help_answer[-1])]
     lines += [".SH " + s("manual.section.keys"), escape(s("manual.keys.intro"))]
     lines += tagged(pairs(s("manual.keys")))

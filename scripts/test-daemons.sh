@@ -2,7 +2,7 @@
 # Sourced by scripts/test.sh and scripts/sanitizers.sh.
 #
 # Every test that needs PulseAudio, speech-dispatcher or brltty starts its own (through
-# scripts/pulse-test.sh, speechd-test.sh and brltty-test.sh, from Sources/LecteurTestSupport), so a
+# scripts/pulse-test.sh, speechd-test.sh and brltty-test.sh, from Tests/LecteurTestSupport), so a
 # test runs the same under scripts/test.sh and under a plain `swift test`, and nothing of this
 # script reaches the tests or the readers they start. What this script does is make sure, before
 # the suite, that each daemon starts on this machine: one that does not stops the run here, with

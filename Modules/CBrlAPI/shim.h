@@ -18,6 +18,12 @@ static const brlapi_keyCode_t LECTEUR_BRLAPI_KEY_CMD_RETURN = BRLAPI_KEY_CMD_RET
 static const brlapi_keyCode_t LECTEUR_BRLAPI_KEY_CMD_ROUTE = BRLAPI_KEY_CMD_ROUTE;
 static const brlapi_keyCode_t LECTEUR_BRLAPI_KEY_SYM_LINEFEED = BRLAPI_KEY_SYM_LINEFEED;
 static const brlapi_keyCode_t LECTEUR_BRLAPI_KEY_SYM_HOME = BRLAPI_KEY_SYM_HOME;
+static const brlapi_keyCode_t LECTEUR_BRLAPI_KEY_SYM_BACKSPACE = BRLAPI_KEY_SYM_BACKSPACE;
+static const brlapi_keyCode_t LECTEUR_BRLAPI_KEY_SYM_ESCAPE = BRLAPI_KEY_SYM_ESCAPE;
+static const brlapi_keyCode_t LECTEUR_BRLAPI_KEY_SYM_UNICODE = BRLAPI_KEY_SYM_UNICODE;
+static const brlapi_keyCode_t LECTEUR_BRLAPI_KEY_CMD_PASSDOTS = BRLAPI_KEY_CMD_PASSDOTS;
+static const brlapi_keyCode_t LECTEUR_BRLAPI_DOTC = BRLAPI_DOTC;
+static const brlapi_keyCode_t LECTEUR_BRLAPI_KEY_FLAGS_MASK = BRLAPI_KEY_FLAGS_MASK;
 
 // `brlapi_error` is a macro over a per-thread location; the plain name is a different global.
 static inline int lecteur_brlapi_errno(void) { return brlapi_error_location()->brlerrno; }

@@ -54,6 +54,21 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
         return try? translator?.translate(line.text).unicode
     }
 
+    public func backTranslate(_ cells: [UInt8]) -> String? {
+        lock.lock()
+        let translator = self.translator
+        lock.unlock()
+        return translator?.backTranslate(cells)
+    }
+
+    public func advance() -> BrailleWindow? {
+        guard let rendering = output?.advance() else { return nil }
+        return BrailleWindow(text: rendering.line.text, cells: rendering.windowUnicode,
+                             cursor: rendering.cursorCell ?? 0, kind: rendering.line.kind)
+    }
+
+    public var hasDisplay: Bool { output != nil }
+
     public var status: DeviceStatus.Braille {
         guard let output else { return .off }
         if case .connected(let columns, _) = output.displayState { return .connected(columns: columns) }
@@ -129,10 +144,13 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
         case .intent(.nextElement): post(.displayKey(.next))
         case .intent(.previousElement): post(.displayKey(.previous))
         case .intent(.repeatElement): post(.displayKey(.repeatElement))
+        case .intent(.pannedPastEnd): post(.displayKey(.panForward))
+        case .intent(.pannedPastStart): post(.displayKey(.panBack))
         // RETURN activates; a routing key over the line says where it was pressed (the reader
         // activates an element that acts, and moves the review cursor over plain text).
         case .intent(.activate(let routed?)): post(.displayKey(.route(character: routed)))
         case .intent(.activate(nil)): post(.displayKey(.activate))
+        case .typed(let input): post(.brailleTyped(input, atMs: ReaderSession.nowMs()))
         case .panned(let rendering):
             post(.displayPanned(text: rendering.line.text, cells: rendering.windowUnicode,
                                 cursor: rendering.cursorCell ?? 0, kind: rendering.line.kind))

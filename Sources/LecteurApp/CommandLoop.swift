@@ -18,8 +18,10 @@ public struct CommandLoop {
 
     public static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
-    /// - Parameter input: standard input by default, read in bounded chunks (`LineReader`).
-    public func run(startupNotices: [String] = [], input: LineReader = LineReader()) {
+    /// - Parameter input: standard input by default, read in bounded chunks (`LineReader`),
+    ///   given up when the reader quits on its own (from the braille display).
+    public func run(startupNotices: [String] = [], input: LineReader? = nil) {
+        let input = input ?? LineReader(wake: session.quitSignal)
         session.start(notices: startupNotices)
         // A script's transcript is the same every run: what the devices found at start-up is
         // said before its first command is read.

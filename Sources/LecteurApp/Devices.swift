@@ -3,7 +3,7 @@ import LecteurAudio
 import LecteurCore
 
 /// What the session needs from a speech engine (espeak-ng, speech-dispatcher).
-public protocol SpeechOutput: AnyObject {
+public protocol SpeechOutput: AnyObject, Sendable {
     func speak(_ text: String, interrupt: Bool)
     /// The utterance with its priority, for engines that have their own queue policy.
     func speak(_ utterance: Utterance)
@@ -21,15 +21,30 @@ extension SpeechOutput {
 }
 
 /// What the session needs from a braille display; the BrlAPI adapter provides it.
-public protocol BrailleSink: AnyObject {
+public protocol BrailleSink: AnyObject, Sendable {
     /// Shows the line and returns the cells written, as Unicode braille.
     func show(_ line: BrailleLine) -> String?
+    /// Cells typed on the display's keyboard as text, in the user's braille table (nil: no table).
+    func backTranslate(_ cells: [UInt8]) -> String?
     /// Gives the display back to the screen reader underneath (on quit or a signal).
     func release()
+    /// Shows the next window of the line on the display (nil: it has no other, or there is no
+    /// display), for a reading that keeps its own time.
+    func advance() -> BrailleWindow?
+    /// Whether a display is wanted (connected or awaited), not only the transcript's cells.
+    var hasDisplay: Bool { get }
+}
+
+/// A window the display moved to, as the transcript's `braille` event reports it.
+public struct BrailleWindow: Hashable, Sendable {
+    public let text: String
+    public let cells: String
+    public let cursor: Int
+    public let kind: BrailleLine.Kind
 }
 
 /// A device's settings (voice, braille table): it checks, applies and saves the ones it owns.
-public protocol SettingsDomain: AnyObject {
+public protocol SettingsDomain: AnyObject, Sendable {
     /// nil when `key` is not one of this domain's.
     func configure(_ key: SettingKey, value: String) -> DeviceSettingResult?
     /// The setting's current value and what it may be; nil when `key` is not this domain's.
@@ -38,21 +53,21 @@ public protocol SettingsDomain: AnyObject {
 
 /// The devices a session drives, each possibly absent. `listen` hooks are called once the
 /// session runs, with the function that feeds their events back to it as actions.
-public struct ReaderDevices {
+public struct ReaderDevices: Sendable {
     public var speech: SpeechOutput?
     public var braille: BrailleSink?
     public var audio: AudioOutput?
     public var settings: [SettingsDomain]
-    public var status: () -> DeviceStatus
-    public var listen: [(@escaping @Sendable (Action) -> Void) -> Void]
+    public var status: @Sendable () -> DeviceStatus
+    public var listen: [@Sendable (@escaping @Sendable (Action) -> Void) -> Void]
     /// Waits for what a device is about to report once it is listened to (the braille display's
     /// first connection attempt), for scripts read from a pipe.
-    public var settle: [() -> Void] = []
+    public var settle: [@Sendable () -> Void] = []
 
     public init(speech: SpeechOutput? = nil, braille: BrailleSink? = nil, audio: AudioOutput? = nil,
                 settings: [SettingsDomain] = [],
-                status: @escaping () -> DeviceStatus = { DeviceStatus(sound: .none, speechPending: nil, braille: .off) },
-                listen: [(@escaping @Sendable (Action) -> Void) -> Void] = []) {
+                status: @escaping @Sendable () -> DeviceStatus = { DeviceStatus(sound: .none, speechPending: nil, braille: .off) },
+                listen: [@Sendable (@escaping @Sendable (Action) -> Void) -> Void] = []) {
         self.speech = speech
         self.braille = braille
         self.audio = audio
@@ -64,7 +79,7 @@ public struct ReaderDevices {
 
 /// Where the catalogue comes from (built in, a file, the HTTP API). `deliver` may be called on
 /// any thread, any number of times (loading, retry notices, then the result).
-public protocol CatalogueSource: AnyObject {
+public protocol CatalogueSource: AnyObject, Sendable {
     /// True when `load` finishes before it returns (built-in catalogue, file).
     var isImmediate: Bool { get }
     func load(reason: LoadReason, deliver: @escaping @Sendable (Action) -> Void, done: @escaping @Sendable () -> Void)

@@ -23,6 +23,10 @@ struct JSONLine {
         append(key, value.map { $0.isFinite ? String(format: "%.3f", $0) : "null" } ?? "null")
     }
 
+    mutating func add(_ key: String, _ values: [Int]) {
+        append(key, "[" + values.map(String.init).joined(separator: ",") + "]")
+    }
+
     mutating func add(_ key: String, _ value: Bool?) { append(key, value.map { $0 ? "true" : "false" } ?? "null") }
 
     private mutating func append(_ key: String, _ raw: String) {

@@ -30,13 +30,15 @@ final class LinePrompt {
 
     /// nil when libedit cannot start (the caller then reads plain lines).
     init?(session: ReaderSession, historyPath: String?) {
-        guard let editor = el_init("lecteur", stdin, stdout, stderr) else { return nil }
+        guard let editor = el_init("lecteur", StandardStream.input, StandardStream.output, StandardStream.error) else { return nil }
         guard let history = history_winit() else {
             el_end(editor)
             return nil
         }
         self.editor = editor
         self.history = history
+        completeName = Self.permanent("lecteur-complete")
+        interruptName = Self.permanent("lecteur-interrupt")
         self.historyPath = historyPath
         self.session = session
         completion = LineCompletion(parser: session.reader.parser, strings: session.reader.strings)
@@ -51,10 +53,10 @@ final class LinePrompt {
         lecteur_el_set_prompt(editor) { _ in LinePrompt.active?.promptPointer }
         lecteur_el_set_getc(editor) { _, character in LinePrompt.active?.readCharacter(character) ?? -1 }
         lecteur_el_keep_signals_as_keys(editor)
-        lecteur_el_add_function(editor, Self.completeName, Self.completeName, { _, _ in
+        lecteur_el_add_function(editor, completeName, completeName, { _, _ in
             LinePrompt.active?.complete() ?? UInt8(CC_NORM)
         })
-        lecteur_el_add_function(editor, Self.interruptName, Self.interruptName, { _, _ in
+        lecteur_el_add_function(editor, interruptName, interruptName, { _, _ in
             LinePrompt.active?.interrupt() ?? UInt8(CC_NORM)
         })
         bind("^I", "lecteur-complete")
@@ -76,6 +78,8 @@ final class LinePrompt {
         el_end(editor)
         history_wend(history)
         promptText.deallocate()
+        completeName.deallocate()
+        interruptName.deallocate()
     }
 
     /// One line, without its newline; nil at the end of input (Ctrl-D on an empty line).
@@ -88,8 +92,8 @@ final class LinePrompt {
         var count: Int32 = 0
         guard let line = el_wgets(editor, &count), count > 0 else {
             // What follows (the goodbye, the shell's prompt) starts on a line of its own.
-            fputs("\r\n", stdout)
-            fflush(stdout)
+            fputs("\r\n", StandardStream.output)
+            fflush(StandardStream.output)
             return nil
         }
         var text = Self.string(line, count: Int(count))
@@ -112,10 +116,10 @@ final class LinePrompt {
 
     // MARK: libedit's callbacks (one editor per process: `active`)
 
-    /// libedit keeps the pointers EL_ADDFN is given (it does not copy the names): they must
-    /// live as long as the process.
-    private static let completeName = permanent("lecteur-complete")
-    private static let interruptName = permanent("lecteur-interrupt")
+    /// libedit keeps the pointers EL_ADDFN is given (it does not copy the names): they live as
+    /// long as the editor, and are freed after it.
+    private let completeName: UnsafePointer<wchar_t>
+    private let interruptName: UnsafePointer<wchar_t>
 
     private static func permanent(_ text: String) -> UnsafePointer<wchar_t> {
         let wide = Self.wide(text)
@@ -133,6 +137,8 @@ final class LinePrompt {
     private func readCharacter(_ character: UnsafeMutablePointer<wchar_t>?) -> Int32 {
         guard let character else { return -1 }
         var bytes: [UInt8] = []
+        // The reader may quit from the braille display while a line is being read here.
+        if !InputWait.forInput(STDIN_FILENO, wake: session.quitSignal) { return 0 }
         while true {
             var byte: UInt8 = 0
             let got = Foundation.read(STDIN_FILENO, &byte, 1)
@@ -189,8 +195,8 @@ final class LinePrompt {
         guard found.candidates.count > 1 else { return UInt8(CC_REFRESH) }
         let common = found.commonPrefix
         if common.count > found.replacing { replace(found.replacing, with: common) }
-        fputs("\r\n" + found.candidates.joined(separator: "  ") + "\r\n", stdout)
-        fflush(stdout)
+        fputs("\r\n" + found.candidates.joined(separator: "  ") + "\r\n", StandardStream.output)
+        fflush(StandardStream.output)
         return UInt8(CC_REDISPLAY)
     }
 

@@ -26,10 +26,13 @@ public final class LineReader {
     private var chunk: [UInt8]
     private var discarding = false
     private var atEnd = false
+    /// A descriptor that becomes readable when reading must stop (the reader quit meanwhile).
+    private let wake: Int32?
 
-    public init(fileDescriptor: Int32 = STDIN_FILENO, limit: Int = LineReader.maximumLineBytes) {
+    public init(fileDescriptor: Int32 = STDIN_FILENO, limit: Int = LineReader.maximumLineBytes, wake: Int32? = nil) {
         fd = fileDescriptor
         self.limit = limit
+        self.wake = wake
         chunk = [UInt8](repeating: 0, count: Self.chunkBytes)
     }
 
@@ -57,6 +60,7 @@ public final class LineReader {
                 defer { buffer.removeAll() }
                 return .line(Self.text(buffer[...]))
             }
+            if let wake, !InputWait.forInput(fd, wake: wake) { return nil }
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { atEnd = true; continue }

@@ -6,7 +6,7 @@ import LecteurNetwork
 /// The built-in catalogue, or a JSON file in the API's format, read again on every retry so
 /// a user who fixed the file can reload it without restarting.
 public final class LocalCatalogueSource: CatalogueSource {
-    public enum Origin { case builtIn, file(String) }
+    public enum Origin: Sendable { case builtIn, file(String) }
 
     private let origin: Origin
     private let messages: CatalogueMessages

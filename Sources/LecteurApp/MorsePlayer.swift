@@ -4,7 +4,7 @@ import LecteurAudio
 import LecteurCore
 
 /// Sounds Morse through the shared audio path, rendered with the settings the reader decided.
-final class MorsePlayer: @unchecked Sendable {
+final class MorsePlayer: Sendable {
     private let audio: AudioOutput?
 
     init(audio: AudioOutput?) { self.audio = audio }
@@ -28,5 +28,24 @@ final class MorsePlayer: @unchecked Sendable {
         }
         for chunk in playback.chunks() { audio.play(chunk, sampleRate: playback.sampleRate) }
         return ahead + silenceMs + playback.timeline.durationMs
+    }
+
+    /// The longest tone a held straight key sounds: past it the key is stuck, not keying.
+    static let longestHoldMs = 3000.0
+
+    /// The learner's keying: a tapped element at once, or a tone from key down to key up.
+    func sidetone(_ sidetone: Sidetone) {
+        guard let audio else { return }
+        switch sidetone {
+        case .element(_, let durationMs, let settings):
+            audio.play(Sidetone.samples(durationMs: durationMs, settings: settings, sampleRate: audio.sampleRate),
+                       sampleRate: audio.sampleRate)
+        case .hold(let settings):
+            audio.flush()
+            audio.play(Sidetone.samples(durationMs: Self.longestHoldMs, settings: settings, sampleRate: audio.sampleRate),
+                       sampleRate: audio.sampleRate)
+        case .release:
+            audio.flush()
+        }
     }
 }

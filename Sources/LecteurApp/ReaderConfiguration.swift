@@ -52,6 +52,8 @@ enum ConfigurationKeys {
         case ReaderSettings.verbosityKey: return { Verbosity(rawValue: $0) != nil }
         case ReaderSettings.brailleMessageKey:
             return { Double($0).map { ReaderSettings.brailleMessageRange.contains($0) } ?? false }
+        case ReaderSettings.brailleScrollKey:
+            return { Double($0).map { ReaderSettings.brailleScrollRange.contains($0) } ?? false }
         case ReaderSettings.positionKey: return { $0 == "on" || $0 == "off" }
         case PunctuationLevel.storageKey: return { PunctuationLevel(rawValue: $0) != nil }
         case ReaderSettings.alphabetKey: return { ReaderSettings.spellingAlphabets.contains($0) }
@@ -60,6 +62,7 @@ enum ConfigurationKeys {
         case ReaderSettings.kochTimeKey:
             return { Int($0).map { $0 >= 0 && Double($0) <= ReaderSettings.kochTimeRange.upperBound * 1000 } ?? false }
         case ReaderSettings.questionBrailleKey: return { QuestionBraille(rawValue: $0) != nil }
+        case ReaderSettings.sendingWPMKey: return { ReaderSettings.sendingWPM(stored: $0) != nil }
         case PracticeMode.kochLevelStorageKey:
             return { Int($0).map { (1...MorseAlphabet.kochOrder.count).contains($0) } ?? false }
         case SpeechBackend.storageKey: return { SpeechBackend(rawValue: $0) != nil }
@@ -85,9 +88,9 @@ enum ConfigurationKeys {
 
     /// Every key the reader reads, as flat dotted keys of the file.
     static var fileKeys: [String] {
-        [ReaderSettings.verbosityKey, ReaderSettings.brailleMessageKey, ReaderSettings.positionKey,
+        [ReaderSettings.verbosityKey, ReaderSettings.brailleMessageKey, ReaderSettings.brailleScrollKey, ReaderSettings.positionKey,
          PunctuationLevel.storageKey, ReaderSettings.alphabetKey, ReaderSettings.echoKey, ReaderSettings.inputModeKey,
-         PracticeMode.kochLevelStorageKey, ReaderSettings.kochTimeKey, ReaderSettings.questionBrailleKey,
+         PracticeMode.kochLevelStorageKey, ReaderSettings.kochTimeKey, ReaderSettings.questionBrailleKey, ReaderSettings.sendingWPMKey,
          SpeechBackend.storageKey, BrailleDevice.storageKey]
             + MorseSettingKey.allCases.map(\.storageKey) + speechFields.map { "speech.\($0)" }
     }

@@ -1,28 +1,41 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurCore
+import Synchronization
 
-/// The running reader: holds the state, feeds every action to the one reducer, and carries out
-/// the effects it returns, through the transcript and the devices it was given. It decides
-/// nothing about what is said or shown. All of it runs on one serial queue, so key presses,
-/// typed commands and results of background loads never race.
-public final class ReaderSession: @unchecked Sendable {
-    public let reader: Reader
-    public let transcript: Transcript
-    public private(set) var state: ReaderState
-    public let catalogueSource: CatalogueSource
-    public let store: ReaderStore
-    private let devices: ReaderDevices
+/// The running reader, an interpreter: holds the state, feeds every action to the one reducer,
+/// and carries out the effects it returns, through the transcript and the devices it was given.
+/// It decides nothing about what is said or shown. It is an actor whose executor is one serial
+/// queue (`SessionExecutor`): the compiler checks that only the session touches its state, and
+/// key presses, typed commands and results of background loads never race. The synchronous
+/// entry points (the line editor, piped scripts) enter that queue and are confirmed on it by
+/// `assumeIsolated`.
+public actor ReaderSession {
+    public nonisolated let reader: Reader
+    public nonisolated let transcript: Transcript
+    private var state: ReaderState
+    public nonisolated let catalogueSource: CatalogueSource
+    public nonisolated let store: ReaderStore
+    private nonisolated let devices: ReaderDevices
     private let morse: MorsePlayer
 
-    private let queue = DispatchQueue(label: "lecteur.session")
-    private let loads = DispatchGroup()
+    private nonisolated let executor = SessionExecutor(label: "lecteur.session")
+    private nonisolated var queue: DispatchQueue { executor.queue }
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    private nonisolated let loads = DispatchGroup()
     private var quitRequested = false
     /// Bumped by every line written, so the steps of a rhythm that was overtaken stop.
     private var rhythmGeneration = 0
+    /// The pending timers, each with the serial of its last scheduling: only that one rings.
+    private var timers: [TimerID: Int] = [:]
+    private var timerSerial = 0
     /// The line a key asked for (`.prompt`), while that key is applied.
     private var requestedPrompt: PromptKind?
     private let practiceSeed: UInt64?
+    /// Becomes readable once the reader has quit: an input loop blocked on the terminal (or a
+    /// pipe) also waits on it, so « quitter » typed on the braille display ends the program.
+    public let quitSignal: Int32
+    private let quitSignalWrite: Int32
 
     public init(reader: Reader, transcript: Transcript, catalogueSource: CatalogueSource, store: ReaderStore,
                 devices: ReaderDevices = ReaderDevices(), state: ReaderState = ReaderState(),
@@ -39,14 +52,37 @@ public final class ReaderSession: @unchecked Sendable {
         state.settings = settings
         state.startupNotices = store.startupNotices + problems
         state.morseProgress = store.progress()
+        state.hasVoice = devices.speech != nil
+        state.hasDisplay = devices.braille?.hasDisplay ?? false
         self.state = state
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        }
+        quitSignal = fds[0]
+        quitSignalWrite = fds[1]
     }
 
-    public var hasQuit: Bool { queue.sync { quitRequested } }
+    deinit {
+        if quitSignal >= 0 { close(quitSignal) }
+        if quitSignalWrite >= 0 { close(quitSignalWrite) }
+    }
+
+    /// Runs `body` on the session's queue, isolated to the session, and waits for it.
+    private nonisolated func onQueue<T: Sendable>(_ body: (isolated ReaderSession) -> T) -> T {
+        queue.sync { assumeIsolated(body) }
+    }
+
+    /// Runs `body` on the session's queue, in turn with everything else, without waiting.
+    private nonisolated func later(_ body: @escaping @Sendable (isolated ReaderSession) -> Void) {
+        queue.async { self.assumeIsolated(body) }
+    }
+
+    public nonisolated var hasQuit: Bool { onQueue { $0.quitRequested } }
 
     /// Stops speech and sound and releases the braille display. Safe from any thread, also while
     /// the session queue is busy (a signal may arrive in the middle of a command).
-    public func shutdown() {
+    public nonisolated func shutdown() {
         devices.speech?.stop()
         devices.audio?.flush()
         devices.braille?.release()
@@ -54,32 +90,32 @@ public final class ReaderSession: @unchecked Sendable {
 
     /// Says what start-up found wrong (devices, storage), then loads the catalogue for the first
     /// time; the reader announces the result.
-    public func start(notices: [String] = []) {
+    public nonisolated func start(notices: [String] = []) {
         for listen in devices.listen { listen { [weak self] action in self?.post(action) } }
-        queue.sync {
-            state.startupNotices += notices
-            apply(.start)
+        onQueue { session in
+            session.state.startupNotices += notices
+            session.apply(.start)
         }
     }
 
     /// Handles one typed line. Returns false once the user has asked to quit.
     @discardableResult
-    public func handle(line: String) -> Bool {
+    public nonisolated func handle(line: String) -> Bool {
         // Stamped as it arrives: practice counts the time to answer from the end of the tones.
         let atMs = Self.nowMs()
-        return queue.sync {
-            apply(.timedLine(line, atMs: atMs))
-            return !quitRequested
+        return onQueue { session in
+            session.apply(.timedLine(line, atMs: atMs))
+            return !session.quitRequested
         }
     }
 
     /// For display keys, device events and background results: applied in order with everything
     /// else. Display keys go through a bounded lane, one at a time, so a typed command waits for
     /// at most one key, never for a flood of them.
-    public func post(_ action: Action) {
+    public nonisolated func post(_ action: Action) {
         switch action {
-        case .displayKey, .displayPanned: postKey(action)
-        default: queue.async { self.apply(action) }
+        case .displayKey, .displayPanned, .brailleTyped: postKey(action)
+        default: later { $0.apply(action) }
         }
     }
 
@@ -89,69 +125,78 @@ public final class ReaderSession: @unchecked Sendable {
     /// bound, key presses are dropped until the reader catches up (a person presses a few keys
     /// a second; only a stuck key or a flood fills it).
     public static let maximumWaitingKeys = 32
-    private let keysLock = NSLock()
-    private var waitingKeys: [Action] = []
-    private var keysScheduled = false
+    /// Keys posted from the devices' threads, waiting for the session: the one place a lock is
+    /// needed, since posting must not wait for the session to be free.
+    private nonisolated let waitingKeys = Mutex(WaitingKeys())
 
-    private func postKey(_ action: Action) {
-        keysLock.lock()
-        guard waitingKeys.count < Self.maximumWaitingKeys else { keysLock.unlock(); return }
-        waitingKeys.append(action)
-        let schedule = !keysScheduled
-        keysScheduled = true
-        keysLock.unlock()
-        if schedule { queue.async { self.applyNextKey() } }
+    private struct WaitingKeys {
+        var actions: [Action] = []
+        var scheduled = false
+    }
+
+    private nonisolated func postKey(_ action: Action) {
+        let schedule = waitingKeys.withLock { keys -> Bool in
+            guard keys.actions.count < Self.maximumWaitingKeys else { return false }
+            keys.actions.append(action)
+            defer { keys.scheduled = true }
+            return !keys.scheduled
+        }
+        if schedule { later { $0.applyNextKey() } }
     }
 
     /// On the queue: applies the oldest waiting key, then goes to the back of the queue for
     /// the next one, behind any command typed meanwhile.
     private func applyNextKey() {
-        keysLock.lock()
-        guard !waitingKeys.isEmpty else { keysScheduled = false; keysLock.unlock(); return }
-        let action = waitingKeys.removeFirst()
-        let more = !waitingKeys.isEmpty
-        if !more { keysScheduled = false }
-        keysLock.unlock()
-        apply(action)
-        if more { queue.async { self.applyNextKey() } }
+        let next = waitingKeys.withLock { keys -> (action: Action, more: Bool)? in
+            guard !keys.actions.isEmpty else { keys.scheduled = false; return nil }
+            let action = keys.actions.removeFirst()
+            let more = !keys.actions.isEmpty
+            if !more { keys.scheduled = false }
+            return (action, more)
+        }
+        guard let next else { return }
+        apply(next.action)
+        if next.more { later { $0.applyNextKey() } }
     }
 
-    public func send(_ action: Action) {
-        queue.sync { apply(action) }
+    public nonisolated func send(_ action: Action) {
+        onQueue { $0.apply(action) }
     }
 
-    /// A key in single-key mode; returns the line it asks for (`/`, `:`), if any.
-    public func press(_ key: Key) -> PromptKind? {
-        queue.sync {
-            requestedPrompt = nil
-            apply(.key(key))
-            return requestedPrompt
+    /// A key in single-key mode, with the monotonic time (ms) its bytes were read; returns the
+    /// line it asks for (`/`, `:`), if any.
+    public nonisolated func press(_ key: Key, atMs: Double) -> PromptKind? {
+        onQueue { session in
+            session.requestedPrompt = nil
+            session.apply(.timedKey(key, atMs: atMs))
+            return session.requestedPrompt
         }
     }
 
-    /// Reads the state in turn with everything else (completion, the keyboard mode).
-    public func inspect<T>(_ read: (ReaderState) -> T) -> T {
-        queue.sync { read(state) }
+    /// Reads the state in turn with everything else (completion, the keyboard mode): a copy
+    /// taken on the session's queue, read here.
+    public nonisolated func inspect<T>(_ read: (ReaderState) -> T) -> T {
+        read(onQueue { $0.state })
     }
 
     /// Abandons a catalogue load in flight: someone who quits while a slow server is being
     /// waited for wants to leave now.
-    public func cancelLoads() { catalogueSource.cancel() }
+    public nonisolated func cancelLoads() { catalogueSource.cancel() }
 
     /// Waits for catalogue loads in flight (scripts read from a pipe act on a loaded catalogue).
-    public func waitForLoads() {
+    public nonisolated func waitForLoads() {
         loads.wait()
         queue.sync {}
     }
 
     /// Waits for the devices' first reports (a display that does not answer) to be applied.
-    public func waitForDevices() {
+    public nonisolated func waitForDevices() {
         for settle in devices.settle { settle() }
         queue.sync {}
     }
 
     /// Monotonic milliseconds, the clock practice's times are all read from.
-    static func nowMs() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000 }
+    public static func nowMs() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000 }
 
     private func apply(_ action: Action) {
         perform(reader.reduce(&state, action))
@@ -176,8 +221,25 @@ public final class ReaderSession: @unchecked Sendable {
                 show(line)
             case .braillePanned(let text, let cells, let cursor, let kind):
                 transcript.record(.braille(text: text, cells: cells, cursor: cursor, kind: kind))
-            case .expireBrailleMessage(let token, let seconds):
-                queue.asyncAfter(deadline: .now() + seconds) { [weak self] in self?.apply(.brailleMessageExpired(token: token)) }
+            case .schedule(let id, let seconds):
+                timerSerial += 1
+                let serial = timerSerial
+                timers[id] = serial
+                queue.asyncAfter(deadline: .now() + seconds) { [weak self] in
+                    self?.assumeIsolated { session in
+                        guard session.timers[id] == serial else { return }
+                        session.timers[id] = nil
+                        session.apply(.timer(id))
+                    }
+                }
+            case .cancelTimer(let id):
+                timers[id] = nil
+            case .advanceDisplay:
+                let window = devices.braille?.advance()
+                if let window {
+                    transcript.record(.braille(text: window.text, cells: window.cells, cursor: window.cursor, kind: window.kind))
+                }
+                apply(.displayAdvanced(moved: window != nil))
             case .notice(let code, let message, let detail):
                 transcript.record(.notice(code: code, message: message, detail: detail))
             case .error(let code, let message, let detail):
@@ -192,6 +254,11 @@ public final class ReaderSession: @unchecked Sendable {
                 transcript.record(.practice(result))
             case .copyResult(let result):
                 transcript.record(.copyResult(result))
+            case .sendingAnswered(let result):
+                transcript.record(.sending(result))
+            case .sidetone(let sidetone):
+                transcript.record(.sidetone(sidetone))
+                morse.sidetone(sidetone)
             case .loadCatalogue(let reason):
                 load(reason)
             case .playMorse(let text, let settings):
@@ -211,6 +278,8 @@ public final class ReaderSession: @unchecked Sendable {
                 apply(.statisticsReady(store.statistics()))
             case .queryStatus:
                 apply(.statusReported(devices.status()))
+            case .preparePractice(.sending(let mode)):
+                apply(.sendingReady(mode, seed: practiceSeed ?? UInt64.random(in: .min ... .max), kochLevel: kochLevel()))
             case .preparePractice(.copy(let kind, let count)):
                 apply(.copyReady(kind, count: count, seed: practiceSeed ?? UInt64.random(in: .min ... .max), kochLevel: kochLevel()))
             case .preparePractice(let request):
@@ -244,9 +313,9 @@ public final class ReaderSession: @unchecked Sendable {
                 let speech = devices.speech
                 let finish: @Sendable () -> Void = { [weak self] in
                     guard let self else { return }
-                    self.queue.async {
-                        self.apply(.spoken(token: token))
-                        self.loads.leave()
+                    self.later { session in
+                        session.apply(.spoken(token: token))
+                        session.loads.leave()
                     }
                 }
                 if let speech {
@@ -255,9 +324,15 @@ public final class ReaderSession: @unchecked Sendable {
                     finish()
                 }
             case .quit:
+                if !quitRequested, quitSignalWrite >= 0 {
+                    var byte: UInt8 = 1
+                    _ = write(quitSignalWrite, &byte, 1)
+                }
                 quitRequested = true
             case .prompt(let kind):
                 requestedPrompt = kind
+            case .backTranslate(let cells):
+                apply(.brailleBackTranslated(cells: cells, text: devices.braille?.backTranslate(cells)))
             }
         }
     }
@@ -276,8 +351,10 @@ public final class ReaderSession: @unchecked Sendable {
         var at = 0.0
         func schedule(_ line: BrailleLine) {
             queue.asyncAfter(deadline: .now() + at / 1000) { [weak self] in
-                guard let self, self.rhythmGeneration == generation else { return }
-                self.show(line)
+                self?.assumeIsolated { session in
+                    guard session.rhythmGeneration == generation else { return }
+                    session.show(line)
+                }
             }
         }
         for step in rhythm.steps {
@@ -294,7 +371,7 @@ public final class ReaderSession: @unchecked Sendable {
         // Weak symbols among those learnt so far: a beginner is never asked what Koch has not taught.
         case .weakSymbols: return .weakSymbols(pool: symbols.prefix(level).map(\.id))
         case .symbol(let id): return .symbol(id: id)
-        case .koch, .copy: return .koch(level: level)
+        case .koch, .copy, .sending: return .koch(level: level)
         }
     }
 
@@ -313,7 +390,7 @@ public final class ReaderSession: @unchecked Sendable {
             // Still on the session queue: results are applied before the next command.
             let pending = PendingActions()
             catalogueSource.load(reason: reason, deliver: { pending.append($0) }, done: { [loads] in loads.leave() })
-            for action in pending.items { apply(action) }
+            for action in pending.taken() { apply(action) }
         } else {
             let queue = self.queue, loads = self.loads
             catalogueSource.load(reason: reason, deliver: { [weak self] in self?.post($0) },
@@ -323,7 +400,8 @@ public final class ReaderSession: @unchecked Sendable {
 }
 
 /// Results delivered synchronously by an immediate source, applied once it returns.
-private final class PendingActions: @unchecked Sendable {
-    private(set) var items: [Action] = []
-    func append(_ action: Action) { items.append(action) }
+private final class PendingActions: Sendable {
+    private let items = Mutex<[Action]>([])
+    func append(_ action: Action) { items.withLock { $0.append(action) } }
+    func taken() -> [Action] { items.withLock { items in defer { items = [] }; return items } }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Synchronization
 import LecteurCore
 import LecteurSpeech
 import LecteurStorage
@@ -8,16 +9,16 @@ import LecteurStorage
 /// (`$XDG_CONFIG_HOME/lecteur/lecteur.toml`, over the system's `$XDG_CONFIG_DIRS/lecteur/lecteur.toml`),
 /// Morse attempts in the SQLite database. When the database cannot be opened the reader goes on
 /// without saving the attempts and says so once; nothing is ever overwritten.
-public final class ReaderStore: @unchecked Sendable {
+public final class ReaderStore: Sendable {
     public let database: LecteurDatabase?
     /// French messages to say at start-up (a corrupt file set aside, a read-only folder, a bad
     /// value in the configuration…).
     public let startupNotices: [String]
     public let configuration: ConfigurationPaths
     private let strings: Strings
-    private let lock = NSLock()
-    /// Values of the user's file, then of each system file, in that order of precedence.
-    private var userValues: [String: String]
+    /// Values of the user's file (held while it is read or written), then of each system file,
+    /// in that order of precedence.
+    private let userValues: Mutex<[String: String]>
     private let systemValues: [[String: String]]
 
     public init(strings: Strings, url: URL? = nil, configuration: ConfigurationPaths = .fromEnvironment()) {
@@ -38,7 +39,7 @@ public final class ReaderStore: @unchecked Sendable {
         for file in [user] + system {
             notices += file.problems.map { $0.message(file: file.url, strings) }
         }
-        userValues = user.values
+        userValues = Mutex(user.values)
         systemValues = system.map(\.values)
         startupNotices = notices
     }
@@ -50,17 +51,17 @@ public final class ReaderStore: @unchecked Sendable {
     /// The user's file wins, then settings saved in SQLite by earlier versions (read, never
     /// written: they were the user's own), then the system files in order.
     public func value(_ key: String) -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        if key == ConfigurationKeys.speechSettings { return speechSettings() }
-        if let value = userValues[key] { return value }
-        if let legacy = legacy(key) { return legacy }
-        return systemValues.lazy.compactMap { $0[key] }.first
+        userValues.withLock { userValues in
+            if key == ConfigurationKeys.speechSettings { return speechSettings(userValues) }
+            if let value = userValues[key] { return value }
+            if let legacy = legacy(key) { return legacy }
+            return systemValues.lazy.compactMap { $0[key] }.first
+        }
     }
 
     /// `[speech]`'s fields, each from the first place that has it, as the JSON object the
     /// speech settings are decoded from.
-    private func speechSettings() -> String? {
+    private func speechSettings(_ userValues: [String: String]) -> String? {
         var fields: [String: Any] = [:]
         let legacyFields = legacy(ConfigurationKeys.speechSettings)
             .flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] } ?? [:]
@@ -98,8 +99,10 @@ public final class ReaderStore: @unchecked Sendable {
     /// file has it now (another reader may have changed it). Returns a French message when the
     /// values could not be saved.
     public func save(_ values: [String: String?]) -> String? {
-        lock.lock()
-        defer { lock.unlock() }
+        userValues.withLock { userValues in save(values, over: &userValues) }
+    }
+
+    private func save(_ values: [String: String?], over userValues: inout [String: String]) -> String? {
         let file = configuration.userFile
         do throws(ConfigurationWriter.Failure) {
             let written = try ConfigurationWriter.save(values, to: file)

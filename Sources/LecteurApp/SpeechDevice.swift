@@ -21,14 +21,14 @@ public final class EspeakVoice: SpeechOutput {
 /// and saved for the next run.
 public final class SpeechSettingsDomain: SettingsDomain {
     public static let storageKey = "speech.settings"
-    private let currentEngine: () -> SpeechEngine?
+    private let currentEngine: @Sendable () -> SpeechEngine?
     private var engine: SpeechEngine? { currentEngine() }
     private let store: ReaderStore
     private let strings: Strings
 
     /// `currentEngine` is asked at each setting: espeak-ng may take over in the middle of a
     /// session (speech-dispatcher gone), and the setting then applies to it at once.
-    public init(currentEngine: @escaping () -> SpeechEngine?, store: ReaderStore, strings: Strings) {
+    public init(currentEngine: @escaping @Sendable () -> SpeechEngine?, store: ReaderStore, strings: Strings) {
         self.currentEngine = currentEngine
         self.store = store
         self.strings = strings

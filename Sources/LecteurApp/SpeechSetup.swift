@@ -52,7 +52,7 @@ public enum SpeechRoute: Hashable, Sendable {
 
 /// The reader's audio output (speech with espeak-ng, Morse) and its voice, as `--speech`,
 /// `--speech-backend` and `--audio-out` ask, beside whatever screen reader the user runs.
-public final class SpeechSetup {
+public final class SpeechSetup: Sendable {
     /// Where the reader's own sound goes (espeak-ng's speech and Morse).
     public let output: AudioOutput
     public let voice: SpeechOutput?

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Synchronization
 import LecteurCore
 import LecteurSpeech
 
@@ -12,19 +13,22 @@ import LecteurSpeech
 /// deadline. When the service hangs, closes or dies, the voice says so once (a notice posted to
 /// the session) and goes on with its fallback: espeak-ng on the reader's own output, or silence,
 /// as `--speech auto` would have chosen without speech-dispatcher.
-public final class SpeechdVoice: SpeechOutput, @unchecked Sendable {
+public final class SpeechdVoice: SpeechOutput {
     public let client: SpeechdClient
     private let strings: Strings
-    private let makeFallback: () -> SpeechEngine?
-    private let lock = NSLock()
-    private var switched = false
-    private var fallback: SpeechEngine?
-    private var post: (@Sendable (Action) -> Void)?
-    /// A failure seen before the session listened: said as soon as it does.
-    private var unsaid: SpeechdError?
+    private let makeFallback: @Sendable () -> SpeechEngine?
+    private let state = Mutex(State())
+
+    private struct State {
+        var switched = false
+        var fallback: SpeechEngine?
+        var post: (@Sendable (Action) -> Void)?
+        /// A failure seen before the session listened: said as soon as it does.
+        var unsaid: SpeechdError?
+    }
 
     /// - Parameter fallback: makes the voice to go on with (nil: silence); called once, on failure.
-    public init(client: SpeechdClient, strings: Strings, fallback: @escaping () -> SpeechEngine?) {
+    public init(client: SpeechdClient, strings: Strings, fallback: @escaping @Sendable () -> SpeechEngine?) {
         self.client = client
         self.strings = strings
         makeFallback = fallback
@@ -33,11 +37,11 @@ public final class SpeechdVoice: SpeechOutput, @unchecked Sendable {
 
     /// The session's hook: the failure notice comes back through it as an action.
     public func listen(_ post: @escaping @Sendable (Action) -> Void) {
-        lock.lock()
-        self.post = post
-        let unsaid = self.unsaid
-        self.unsaid = nil
-        lock.unlock()
+        let unsaid = state.withLock { state in
+            state.post = post
+            defer { state.unsaid = nil }
+            return state.unsaid
+        }
         if let unsaid { post(DeviceMessages.action(for: unsaid, fallback: fallbackVoice != nil, strings)) }
     }
 
@@ -98,32 +102,25 @@ public final class SpeechdVoice: SpeechOutput, @unchecked Sendable {
 
     // MARK: failure
 
-    private var fallbackVoice: SpeechEngine? {
-        lock.lock(); defer { lock.unlock() }
-        return fallback
-    }
+    private var fallbackVoice: SpeechEngine? { state.withLock { $0.fallback } }
 
-    private var isSwitched: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return switched
-    }
+    private var isSwitched: Bool { state.withLock { $0.switched } }
 
     /// Once, from whichever thread sees the failure first.
     private func switchToFallback() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !switched else { return }
-        switched = true
-        fallback = makeFallback()
+        state.withLock { state in
+            guard !state.switched else { return }
+            state.switched = true
+            state.fallback = makeFallback()
+        }
     }
 
     private func failed(_ error: SpeechdError) {
         switchToFallback()
-        lock.lock()
-        let post = self.post
-        if post == nil { unsaid = error }
-        let speaks = fallback != nil
-        lock.unlock()
+        let (post, speaks) = state.withLock { state in
+            if state.post == nil { state.unsaid = error }
+            return (state.post, state.fallback != nil)
+        }
         post?(DeviceMessages.action(for: error, fallback: speaks, strings))
     }
 }

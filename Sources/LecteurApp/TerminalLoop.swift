@@ -41,8 +41,8 @@ public struct TerminalLoop {
             switch session.inspect({ $0.settings.inputMode }) {
             case .lines:
                 guard let line = editor.read(prompt: prompt) else {
-                    // Ctrl-D on an empty line: leave, with the goodbye.
-                    session.send(.command(.quit))
+                    // Ctrl-D on an empty line: leave, with the goodbye (unless the display quit).
+                    if !session.hasQuit { session.send(.command(.quit)) }
                     break reading
                 }
                 session.handle(line: line)
@@ -50,7 +50,7 @@ public struct TerminalLoop {
                 switch KeyInput(session: session, prompt: editor).run() {
                 case .quit: break reading
                 case .endOfInput:
-                    session.send(.command(.quit))
+                    if !session.hasQuit { session.send(.command(.quit)) }
                     break reading
                 case .modeChanged: continue
                 }

@@ -9,6 +9,38 @@ public enum TerminalMode {
     /// While the reader runs: as found, but Ctrl-C is a key.
     nonisolated(unsafe) private static var session: termios?
     private static let lock = NSLock()
+    /// The kitty keyboard protocol's flags were pushed (key releases reported): pop them on the
+    /// way out, whichever it is.
+    nonisolated(unsafe) private static var releasesPushed = false
+
+    /// Asks a terminal that answered `CSI ? u` to report key events' types (flag 2: press,
+    /// repeat, release), on its own stack of flags.
+    static func pushKeyReleases() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !releasesPushed else { return }
+        releasesPushed = true
+        writeToTerminal("\u{1B}[>2u")
+    }
+
+    /// Pops what `pushKeyReleases` pushed (the terminal's flags as they were before).
+    static func popKeyReleases() {
+        lock.lock()
+        defer { lock.unlock() }
+        popLocked()
+    }
+
+    private static func popLocked() {
+        guard releasesPushed else { return }
+        releasesPushed = false
+        writeToTerminal("\u{1B}[<u")
+    }
+
+    /// Straight to the terminal, not through stdio's buffer (a signal may come at any time).
+    static func writeToTerminal(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = write(STDOUT_FILENO, &bytes, bytes.count)
+    }
 
     /// Remembers the terminal's settings (Ctrl-C then reaches the reader as a key, not SIGINT),
     /// and makes sure characters are read and written as
@@ -34,6 +66,7 @@ public enum TerminalMode {
     public static func restore() {
         lock.lock()
         defer { lock.unlock() }
+        popLocked()
         guard var settings = original else { return }
         tcsetattr(STDIN_FILENO, TCSANOW, &settings)
     }
@@ -42,6 +75,7 @@ public enum TerminalMode {
     static func leaveRaw() {
         lock.lock()
         defer { lock.unlock() }
+        popLocked()
         guard var settings = session else { return }
         tcsetattr(STDIN_FILENO, TCSANOW, &settings)
     }

@@ -11,7 +11,7 @@ import Foundation
 /// socket (BrlAPI writes to its socket with plain write(), see `BrailleDisplay`), and such writes
 /// must keep failing with EPIPE as they did. Only a SIGPIPE sent by another process (`kill -PIPE`)
 /// ends the reader.
-public final class Termination: @unchecked Sendable {
+public final class Termination {
     private var sources: [DispatchSourceSignal] = []
     private let queue = DispatchQueue(label: "lecteur.signals")
     private var pipeSource: DispatchSourceRead?
@@ -27,8 +27,8 @@ public final class Termination: @unchecked Sendable {
     public func install(onSignal: @escaping @Sendable () -> Void) {
         let finish: @Sendable (Int32) -> Void = { signo in
             onSignal()
-            fflush(stdout)
-            fflush(stderr)
+            fflush(StandardStream.output)
+            fflush(StandardStream.error)
             // _exit, not exit: other threads (a catalogue load in libcurl, the audio thread)
             // are still running, and exit()'s global destructors would pull the ground from
             // under them (a SIGSEGV seen in CI). Everything to keep is already written.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Synchronization
 import LecteurCore
 
 public enum TranscriptFormat: String, CaseIterable, Sendable {
@@ -19,6 +20,10 @@ public enum TranscriptEvent: Sendable {
     case practice(PracticeResult)
     /// A scored copy: what was sent, what was typed, the score and each aligned mistake.
     case copyResult(CopyResult)
+    /// A sending judged: a `practice` event with the keyed pattern, the speed and the timings.
+    case sending(SendingResult)
+    /// The learner's keying made audible (a `morse` event with `sidetone`).
+    case sidetone(Sidetone)
     /// `detail`: a system or library error in its own words, never spoken nor brailled.
     case notice(code: String, message: String, detail: String? = nil)
     case error(code: String, message: String, detail: String? = nil)
@@ -67,14 +72,34 @@ public enum TranscriptEvent: Sendable {
             line.add("duration_ms", report.durationMs)
             return line.text
         case .practice(let result):
-            var line = JSONLine(type: "practice")
-            line.add("mode", result.mode)
-            line.add("question", result.question)
-            line.add("expected", result.expected)
-            line.add("answer", result.answer)
-            line.add("correct", result.correct)
+            var line = Self.practiceLine(mode: result.mode, question: result.question, expected: result.expected,
+                                         answer: result.answer, correct: result.correct)
             if let latency = result.latencyMs { line.add("latency_ms", latency) }
             line.add("replays", result.replays)
+            return line.text
+        case .sending(let result):
+            var line = Self.practiceLine(mode: result.mode, question: result.question, expected: result.expected,
+                                         answer: result.answer, correct: result.correct)
+            line.add("keyed", result.keyed)
+            line.add("level", result.level.rawValue)
+            line.add("wpm", result.wpm)
+            line.add("ratio", result.ratio)
+            line.add("marks_ms", result.marksMs)
+            line.add("gaps_ms", result.gapsMs)
+            return line.text
+        case .sidetone(let sidetone):
+            var line = JSONLine(type: "morse")
+            switch sidetone {
+            case .element(let element, let durationMs, let settings):
+                line.add("sidetone", element == .dot ? "dit" : "dah")
+                line.add("tone_hz", Double(settings.toneHz))
+                line.add("duration_ms", durationMs)
+            case .hold(let settings):
+                line.add("sidetone", "down")
+                line.add("tone_hz", Double(settings.toneHz))
+            case .release:
+                line.add("sidetone", "up")
+            }
             return line.text
         case .copyResult(let result):
             var line = JSONLine(type: "copy_result")
@@ -106,6 +131,17 @@ public enum TranscriptEvent: Sendable {
         }
     }
 
+    /// A `practice` event's common head: listening and sending answers read the same way.
+    static func practiceLine(mode: String, question: Int, expected: String?, answer: String, correct: Bool?) -> JSONLine {
+        var line = JSONLine(type: "practice")
+        line.add("mode", mode)
+        line.add("question", question)
+        line.add("expected", expected)
+        line.add("answer", answer)
+        line.add("correct", correct)
+        return line
+    }
+
     /// The readable form; nil for events a person does not need to read (speech, braille).
     func text(_ strings: Strings) -> String? {
         switch self {
@@ -116,7 +152,7 @@ public enum TranscriptEvent: Sendable {
             if let roleWord { line += " (\(roleWord))" }
             if let hint = report.element.hint, !hint.isEmpty { line += "\n  " + strings(.transcriptHint, ["hint": hint]) }
             return line
-        case .speech, .braille, .practice, .copyResult:
+        case .speech, .braille, .practice, .copyResult, .sending, .sidetone:
             return nil
         case .morse(let report):
             return "♪ \(report.text) : \(report.pattern)"
@@ -132,21 +168,22 @@ public enum TranscriptEvent: Sendable {
 
 /// Writes transcript events to standard output, one line each, flushed at once so a pipe or a
 /// test sees each event when it happens.
-public final class Transcript: @unchecked Sendable {
+public final class Transcript: Sendable {
     public let format: TranscriptFormat
     private let strings: Strings
-    private let lock = NSLock()
-    private let write: (String) -> Void
+    /// Held while a line is written: lines from the session and from devices never interleave.
+    private let writing = Mutex(())
+    private let write: @Sendable (String) -> Void
 
-    public init(format: TranscriptFormat, strings: Strings, write: @escaping (String) -> Void = Transcript.standardOutput) {
+    public init(format: TranscriptFormat, strings: Strings, write: @escaping @Sendable (String) -> Void = Transcript.standardOutput) {
         self.format = format
         self.strings = strings
         self.write = write
     }
 
     public static func standardOutput(_ text: String) {
-        fputs(text, stdout)
-        fflush(stdout)
+        fputs(text, StandardStream.output)
+        fflush(StandardStream.output)
     }
 
     public func record(_ event: TranscriptEvent) {
@@ -157,8 +194,6 @@ public final class Transcript: @unchecked Sendable {
         case .text: line = event.text(strings)
         }
         guard let line else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        write(line + "\n")
+        writing.withLock { _ in write(line + "\n") }
     }
 }

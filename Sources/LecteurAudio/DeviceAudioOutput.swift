@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CPCAudio
 import Foundation
+import Synchronization
 
 /// Plays through pcaudiolib (PulseAudio, else ALSA) on a thread of its own.
 ///
@@ -8,7 +9,7 @@ import Foundation
 /// pieces and PulseAudio is asked for a short buffer, so a flush waits at most for the piece being
 /// written before the device buffer is dropped. espeak-ng synthesises ~1500× faster than real time,
 /// so `espeak_Cancel` cannot silence anything: only this flush can.
-public final class DeviceAudioOutput: AudioOutput, @unchecked Sendable {
+public final class DeviceAudioOutput: AudioOutput {
     public struct Options: Sendable {
         /// Audio the sound server may hold ahead of the speaker. Bounds the delay of a flush that
         /// arrives while the end of an utterance is draining, and is the time the audio thread
@@ -91,6 +92,8 @@ public final class DeviceAudioOutput: AudioOutput, @unchecked Sendable {
 }
 
 /// The opened pcaudiolib object. Only the worker thread touches it once the output exists.
+/// Unchecked because it is a C pointer Swift cannot see into, handed from the opening thread to
+/// the worker and then used by that worker alone.
 struct DeviceHandle: @unchecked Sendable {
     let object: OpaquePointer
 }
@@ -98,11 +101,14 @@ struct DeviceHandle: @unchecked Sendable {
 /// Runs the blocking open on a helper thread so that an unresponsive server costs a timeout,
 /// not a hang. A late success after the timeout is closed by the helper itself.
 enum DeviceProbe {
-    private final class Outcome: @unchecked Sendable {
+    private final class Outcome: Sendable {
         let done = DispatchSemaphore(value: 0)
-        let lock = NSLock()
-        var result: Result<DeviceHandle, AudioOutputError>?
-        var abandoned = false
+        let state = Mutex(State())
+
+        struct State {
+            var result: Result<DeviceHandle, AudioOutputError>?
+            var abandoned = false
+        }
     }
 
     static func open(sampleRate: Int, options: DeviceAudioOutput.Options) throws(AudioOutputError) -> DeviceHandle {
@@ -110,10 +116,10 @@ enum DeviceProbe {
         let device = options.device, name = options.applicationName
         let thread = Thread {
             let result = attempt(device: device, applicationName: name, sampleRate: sampleRate)
-            outcome.lock.lock()
-            let abandoned = outcome.abandoned
-            if !abandoned { outcome.result = result }
-            outcome.lock.unlock()
+            let abandoned = outcome.state.withLock { state in
+                if !state.abandoned { state.result = result }
+                return state.abandoned
+            }
             if abandoned, case .success(let handle) = result {
                 audio_object_close(handle.object)
                 audio_object_destroy(handle.object)
@@ -125,11 +131,12 @@ enum DeviceProbe {
         let milliseconds = Int(options.probeTimeout.components.seconds * 1000)
             + Int(options.probeTimeout.components.attoseconds / 1_000_000_000_000_000)
         let waited = outcome.done.wait(timeout: .now() + .milliseconds(milliseconds))
-        outcome.lock.lock()
-        defer { outcome.lock.unlock() }
-        guard waited == .success, let result = outcome.result else {
-            outcome.abandoned = true
-            throw .probeTimedOut(milliseconds: milliseconds)
+        let result = outcome.state.withLock { state in
+            guard waited == .success, let result = state.result else {
+                state.abandoned = true
+                return Result<DeviceHandle, AudioOutputError>.failure(.probeTimedOut(milliseconds: milliseconds))
+            }
+            return result
         }
         return try result.get()
     }

@@ -13,8 +13,16 @@ public enum BrailleKey: Hashable, Sendable {
     case route(cell: Int)
     /// HOME: back to the cursor — the reader repeats the focused element.
     case home
-    /// RETURN (or the Enter key of a braille keyboard): activate.
+    /// RETURN: activate.
     case enter
+    /// A character typed (a keysym: from brltty's text table, or a keyboard on the display).
+    case character(Character)
+    /// PASSDOTS: a cell typed on the braille keyboard (bit 0 = dot 1 … bit 7 = dot 8); with
+    /// `space`, the dots were pressed with the space bar (a chord). No dots without space is
+    /// the space bar alone.
+    case dots(UInt8, space: Bool)
+    /// The keyboard's Enter, BackSpace and Escape keys (keysyms).
+    case keyboardEnter, backspace, escape
     /// Any other BRLTTY command or key, kept raw for diagnostics.
     case other(code: UInt64)
 }

@@ -4,10 +4,15 @@ import LecteurCore
 
 /// What the display's keys ask of the reader, once panning inside a long line has been handled.
 public enum BrailleIntent: Hashable, Sendable {
-    /// LNDN, or FWINRT on the last window: `.command(.next)`.
+    /// LNDN: `.command(.next)`.
     case nextElement
-    /// LNUP, or FWINLT on the first window: `.command(.previous)`.
+    /// LNUP: `.command(.previous)`.
     case previousElement
+    /// FWINRT on the line's last window: the next element (a reading without a voice goes on).
+    case pannedPastEnd
+    /// FWINLT on the line's first window: the previous element, which the reader opens on its
+    /// last window.
+    case pannedPastStart
     /// RETURN, or a routing key over the line's text: activate the focused element (a chip
     /// toggles). `routedCharacter` is the Character offset in `BrailleLine.text` under the
     /// routing key (nil for RETURN).
@@ -47,6 +52,8 @@ public final class BrailleOutput: @unchecked Sendable {
         case panned(BrailleRendering)
         /// Connection state changed (connected with its size, unavailable with the reason…).
         case state(BrailleDisplayState)
+        /// A key of the display's keyboard: the reader builds a typed line from it.
+        case typed(BrailleInput)
         /// A key this reader does not use (kept for diagnostics).
         case ignoredKey(BrailleKey)
     }
@@ -60,9 +67,6 @@ public final class BrailleOutput: @unchecked Sendable {
     private var cells: BrailleCells?
     private var panning: BraillePanning?
     private var width: Int
-    /// Set when FWINLT on the first window moved to the previous element: that element's line
-    /// then opens on its last window, so reading backwards continues where the finger is.
-    private var openNextAtEndUntil: Date?
     private let onEvent: @Sendable (Event) -> Void
     private var display: BrailleDisplay!
 
@@ -94,9 +98,9 @@ public final class BrailleOutput: @unchecked Sendable {
     /// Exceptions brltty sent (BrlAPI would have aborted on them); cleared when read.
     public func takeExceptions() -> [String] { display.takeExceptions() }
 
-    /// Translates and shows a line, from its first window (or its last, right after FWINLT moved
-    /// back to this element). Returns what is shown, for the transcript; throws only if liblouis
-    /// fails on the text.
+    /// Translates and shows a line, from its first window (or its last when the reader asks:
+    /// FWINLT moved back to this element). Returns what is shown, for the transcript; throws only
+    /// if liblouis fails on the text.
     @discardableResult
     public func show(_ line: BrailleLine) throws -> BrailleRendering {
         lock.lock()
@@ -109,9 +113,10 @@ public final class BrailleOutput: @unchecked Sendable {
         if let connectedWidth { width = connectedWidth }
         self.line = line
         self.cells = cells
-        var panning = BraillePanning(cells: cells, width: width)
-        if let until = openNextAtEndUntil, until > Date() { panning.showLast() } else { panning.showFirst() }
-        openNextAtEndUntil = nil
+        var panning = Self.panning(line, cells, width: width)
+        // A line being typed shows its end, where the cursor is; so does a line the reducer
+        // opens from its end (FWINLT past a first window).
+        if line.kind == .input || line.fromEnd { panning.showLast() } else { panning.showFirst() }
         self.panning = panning
         let rendering = renderLocked()
         lock.unlock()
@@ -129,6 +134,18 @@ public final class BrailleOutput: @unchecked Sendable {
         lock.unlock()
         guard let line else { return nil }
         return try show(line)
+    }
+
+    /// Shows the next window of the current line, as FWINRT does, for a reading that keeps its
+    /// own time; nil when the line has no further window (or nothing is shown).
+    public func advance() -> BrailleRendering? {
+        lock.lock()
+        guard var panning, panning.forward() == .moved else { lock.unlock(); return nil }
+        self.panning = panning
+        let rendering = renderLocked()
+        lock.unlock()
+        display.show(frame(rendering))
+        return rendering
     }
 
     /// What the display shows now (nil before the first line).
@@ -159,15 +176,20 @@ public final class BrailleOutput: @unchecked Sendable {
             let outcome = key == .windowForward ? panning.forward() : panning.back()
             self.panning = panning
             let rendering = outcome == .moved ? renderLocked() : nil
-            if outcome == .previousElement { openNextAtEndUntil = Date().addingTimeInterval(2) }
             lock.unlock()
             switch outcome {
             case .moved:
                 display.show(frame(rendering!))
                 onEvent(.panned(rendering!))
-            case .nextElement: onEvent(.intent(.nextElement))
-            case .previousElement: onEvent(.intent(.previousElement))
+            case .nextElement: onEvent(.intent(.pannedPastEnd))
+            case .previousElement: onEvent(.intent(.pannedPastStart))
             }
+        case .character(let character): onEvent(.typed(.character(character)))
+        // The space bar alone is typed space; with dots it makes a chord.
+        case .dots(let dots, let space): onEvent(.typed(space && dots != 0 ? .chord(dots) : .dots(dots)))
+        case .keyboardEnter: onEvent(.typed(.enter))
+        case .backspace: onEvent(.typed(.backspace))
+        case .escape: onEvent(.typed(.escape))
         case .other: onEvent(.ignoredKey(key))
         }
     }
@@ -179,8 +201,8 @@ public final class BrailleOutput: @unchecked Sendable {
             var rendering: BrailleRendering?
             if newWidth != width {
                 width = newWidth
-                if let cells, let old = panning {
-                    var panning = BraillePanning(cells: cells, width: newWidth)
+                if let cells, let line, let old = panning {
+                    var panning = Self.panning(line, cells, width: newWidth)
                     panning.show(cell: old.window.lowerBound)
                     self.panning = panning
                     rendering = renderLocked()
@@ -192,11 +214,21 @@ public final class BrailleOutput: @unchecked Sendable {
         onEvent(.state(state))
     }
 
+    /// A line being typed keeps the display's last cell for the cursor after its text.
+    private static func panning(_ line: BrailleLine, _ cells: BrailleCells, width: Int) -> BraillePanning {
+        BraillePanning(cells: cells, width: line.kind == .input ? max(1, width - 1) : width)
+    }
+
     private func renderLocked() -> BrailleRendering {
         let line = self.line!, cells = self.cells!, panning = self.panning!
         let cursorLineCell = cells.cell(forCharacter: line.cursor)
+        var cursorCell = panning.displayCell(forLineCell: cursorLineCell)
+        // After the last character of a typed line: the cell after the text (kept free for it).
+        if cursorCell == nil, cursorLineCell == panning.window.upperBound, panning.window.count < width {
+            cursorCell = panning.window.count
+        }
         return BrailleRendering(line: line, table: translator.table, cells: cells, window: panning.window,
-                                width: width, cursorCell: panning.displayCell(forLineCell: cursorLineCell))
+                                width: width, cursorCell: cursorCell)
     }
 
     private func frame(_ rendering: BrailleRendering) -> BrailleFrame {

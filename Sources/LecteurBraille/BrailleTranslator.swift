@@ -58,6 +58,18 @@ public struct BrailleTranslator: Sendable {
     }
 }
 
+extension BrailleTranslator {
+    /// Cells typed on a braille keyboard back to text with the table's rules (a whole word in
+    /// contracted braille); nil when liblouis cannot.
+    public func backTranslate(_ dots: [UInt8]) -> String? {
+        guard !dots.isEmpty else { return "" }
+        // dotsIO: each input widechar is a cell, 0x8000 marking it as dots (liblouis' LOU_DOTS).
+        guard let text = try? Liblouis.backTranslate(dots.map { widechar(0x8000 | UInt32($0)) }, table: table.liblouisTable)
+        else { return nil }
+        return String(String.UnicodeScalarView(text.compactMap { Unicode.Scalar(UInt32($0)) }))
+    }
+}
+
 /// The few liblouis calls the reader makes, serialised.
 enum Liblouis {
     private static let lock = NSLock()
@@ -89,13 +101,39 @@ enum Liblouis {
         }
     }
 
+    static func backTranslate(_ input: [widechar], table: String) throws -> [widechar] {
+        lock.lock(); defer { lock.unlock() }
+        configure()
+        return try growing(input.count, from: input.count * 4 + 16, upTo: input.count * 32 + 64) { capacity in
+            var inlen = Int32(input.count)
+            var outlen = Int32(capacity)
+            var out = [widechar](repeating: 0, count: capacity)
+            let ok = lou_backTranslateString(table, input, &inlen, &out, &outlen, nil, nil, Int32(dotsIO.rawValue))
+            guard ok != 0 else { throw BrailleTranslationError.translationFailed(file: table) }
+            return (inlen, outlen, Array(out[..<Int(outlen)]))
+        }
+    }
+
+    /// liblouis stops early when its output is full: the call is made again with twice the
+    /// room, up to `limit`. Only a full output means "no room" (it also stops early at a NUL).
+    private static func growing<R>(_ inputCount: Int, from start: Int, upTo limit: Int,
+                                   _ attempt: (Int) throws -> (consumed: Int32, produced: Int32, result: R)) throws -> R {
+        var capacity = start
+        while true {
+            let (consumed, produced, result) = try attempt(capacity)
+            if Int(consumed) < inputCount && Int(produced) >= capacity && capacity < limit {
+                capacity *= 2
+                continue
+            }
+            return result
+        }
+    }
+
     static func translate(_ input: [widechar], table: String) throws -> Output {
         lock.lock(); defer { lock.unlock() }
         configure()
-        // Contracted braille can be longer than its input (indicators); grow and retry if liblouis
-        // stopped early for lack of room.
-        var capacity = input.count * 2 + 16
-        while true {
+        // Contracted braille can be longer than its input (indicators).
+        return try growing(input.count, from: input.count * 2 + 16, upTo: input.count * 16 + 64) { capacity in
             var inlen = Int32(input.count)
             var outlen = Int32(capacity)
             var out = [widechar](repeating: 0, count: capacity)
@@ -104,13 +142,8 @@ enum Liblouis {
             let mode = Int32(dotsIO.rawValue | ucBrl.rawValue)
             let ok = lou_translate(table, input, &inlen, &out, &outlen, nil, nil, &outputPos, &inputPos, nil, mode)
             guard ok != 0 else { throw BrailleTranslationError.translationFailed(file: table) }
-            // Only a full output buffer means "no room"; liblouis also stops early at a NUL.
-            if Int(inlen) < input.count && Int(outlen) >= capacity && capacity < input.count * 16 + 64 {
-                capacity *= 2
-                continue
-            }
             let count = Int(outlen)
-            return Output(cells: Array(out[..<count]), inputPos: Array(inputPos[..<count]), outputPos: outputPos)
+            return (inlen, outlen, Output(cells: Array(out[..<count]), inputPos: Array(inputPos[..<count]), outputPos: outputPos))
         }
     }
 }

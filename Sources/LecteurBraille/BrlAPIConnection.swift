@@ -77,7 +77,21 @@ final class BrlAPIConnection {
             storage.deallocate()
             throw BrailleDisplayError.ttyRefused(detail: detail)
         }
+        keepBrlttysOwnKeys(handle)
         return BrlAPIConnection(storage: storage, handle: handle, fd: fd, columns: Int(columns), rows: Int(rows))
+    }
+
+    /// Best effort: a server that refuses key ranges keeps giving every key (as before), and
+    /// one without parameters sends characters instead of dots (typing still works).
+    private static func keepBrlttysOwnKeys(_ handle: OpaquePointer) {
+        var retainDots: brlapi_param_retainDots_t = 1
+        _ = brlapi__setParameter(handle, BRLAPI_PARAM_RETAIN_DOTS, 0, brlapi_param_flags_t(BRLAPI_PARAMF_LOCAL),
+                                 &retainDots, MemoryLayout.size(ofValue: retainDots))
+        guard brlapi__ignoreKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else { return }
+        let ranges = BrlAPIKeyRanges.acceptedKeys
+        if brlapi__acceptKeyRanges(handle, ranges, UInt32(ranges.count)) < 0 {
+            _ = brlapi__acceptKeys(handle, brlapi_rangeType_all, nil, 0)
+        }
     }
 
     private init(storage: UnsafeMutableRawPointer, handle: OpaquePointer, fd: Int32, columns: Int, rows: Int) {

@@ -11,7 +11,7 @@ import LecteurCore
 /// - `update(_:)` takes effect from the next utterance.
 /// All methods may be called from any thread and return without waiting for synthesis.
 /// Synthesis errors, rare once the engine has started, go to `onError` on the synthesis thread.
-public final class SpeechEngine: @unchecked Sendable {
+public final class SpeechEngine: Sendable {
     public struct Statistics: Sendable {
         /// From each `speak` call to its first samples handed to the audio output.
         public var firstSampleLatencies: [Duration] = []

@@ -17,7 +17,7 @@ public enum SpeechMode: String, Hashable, Sendable, CaseIterable {
 
 /// The reader's audio output and speech engine, chosen from the command-line options.
 /// Built once at start-up by the runtime; `shutdown` at exit.
-public final class SpeechStack: @unchecked Sendable {
+public final class SpeechStack: Sendable {
     /// Where all sound goes (speech and Morse): the device, the `--audio-out` WAV file, or silence.
     public let output: AudioOutput
     /// nil when speech is off or could not start.

@@ -121,7 +121,7 @@ public final class LecteurDatabase: Sendable {
             let rows = try Row.fetchAll(db, sql: """
                 SELECT symbol_id, COUNT(*) AS attempts, SUM(correct) AS correct FROM (
                     SELECT symbol_id, correct, ROW_NUMBER() OVER (PARTITION BY symbol_id ORDER BY id DESC) AS rank
-                    FROM morse_attempt)
+                    FROM morse_attempt WHERE mode NOT IN \(Self.sendingModes))
                 WHERE rank <= ? GROUP BY symbol_id
                 """, arguments: [Self.recentWindow])
             for row in rows {
@@ -153,15 +153,7 @@ public final class LecteurDatabase: Sendable {
         let confusions = try self.confusions().flatMap { expected, typed in
             typed.map { PracticeStatistics.Confusion(expectedID: expected, typedID: $0.key, count: $0.value) }
         }.sorted { ($1.count, $0.expectedID, $0.typedID) < ($0.count, $1.expectedID, $1.typedID) }
-        let rows = try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT symbol_id, correct, latency_ms FROM (
-                    SELECT symbol_id, correct, latency_ms,
-                           ROW_NUMBER() OVER (PARTITION BY symbol_id ORDER BY id DESC) AS rank
-                    FROM morse_attempt)
-                WHERE rank <= ? ORDER BY symbol_id
-                """, arguments: [Self.recentWindow])
-        }
+        let rows = try latest(sending: false)
         var answers: [String: (attempts: Int, correct: Int, latencies: [Int])] = [:]
         for row in rows {
             let id: String = row["symbol_id"]
@@ -175,7 +167,28 @@ public final class LecteurDatabase: Sendable {
             PracticeStatistics.Symbol(symbolID: id, attempts: entry.attempts, correct: entry.correct,
                                       medianLatencyMs: AnswerTime.median(entry.latencies))
         }
-        return PracticeStatistics(symbols: symbols, confusions: confusions, window: Self.recentWindow)
+        let sending = Dictionary(grouping: try latest(sending: true), by: { $0["symbol_id"] as String }).map { id, rows in
+            PracticeStatistics.Symbol(symbolID: id, attempts: rows.count, correct: rows.filter { $0["correct"] as Bool }.count,
+                                      medianLatencyMs: nil)
+        }
+        return PracticeStatistics(symbols: symbols, confusions: confusions, window: Self.recentWindow, sending: sending)
+    }
+
+    /// Sending practice's answers (`SendingMode.name`), kept apart from listening's: keying K
+    /// right says nothing of hearing it.
+    static let sendingModes = "('send', 'echo')"
+
+    /// Each symbol's `recentWindow` latest answers, listening or sending.
+    private func latest(sending: Bool) throws(StorageError) -> [Row] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT symbol_id, correct, latency_ms FROM (
+                    SELECT symbol_id, correct, latency_ms,
+                           ROW_NUMBER() OVER (PARTITION BY symbol_id ORDER BY id DESC) AS rank
+                    FROM morse_attempt WHERE mode \(sending ? "IN" : "NOT IN") \(Self.sendingModes))
+                WHERE rank <= ? ORDER BY symbol_id
+                """, arguments: [Self.recentWindow])
+        }
     }
 
     /// Every wrong answer that was another symbol, counted: `[expected: [typed: count]]`.
@@ -184,7 +197,8 @@ public final class LecteurDatabase: Sendable {
             var result: [String: [String: Int]] = [:]
             let rows = try Row.fetchAll(db, sql: """
                 SELECT symbol_id, typed_id, COUNT(*) AS n FROM morse_attempt
-                WHERE correct = 0 AND typed_id IS NOT NULL AND typed_id != symbol_id GROUP BY symbol_id, typed_id
+                WHERE correct = 0 AND typed_id IS NOT NULL AND typed_id != symbol_id AND mode NOT IN \(Self.sendingModes)
+                GROUP BY symbol_id, typed_id
                 """)
             for row in rows { result[row["symbol_id"], default: [:]][row["typed_id"]] = row["n"] }
             return result

@@ -15,9 +15,23 @@ enum ArgumentErrorText {
         (#"^Unexpected arguments? '(.*)'"#, .cliArgUnexpected),
     ]
 
+    /// The value and the option of « The value 'X' is invalid for '--option …' », the value
+    /// cleaned of control characters; nil for any other message.
+    static func invalidValue(_ detail: String) -> (value: String, option: String)? {
+        let line = firstLine(detail)
+        guard let regex = try? NSRegularExpression(pattern: patterns[0].regex),
+              let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
+              let value = Range(match.range(at: 1), in: line), let option = Range(match.range(at: 2), in: line)
+        else { return nil }
+        return (TextSanitizer.clean(String(line[value])), String(line[option]))
+    }
+
+    private static func firstLine(_ detail: String) -> String {
+        detail.split(separator: "\n").first.map(String.init)?.replacingOccurrences(of: "Error: ", with: "") ?? ""
+    }
+
     static func message(_ detail: String, _ strings: Strings) -> String {
-        let line = detail.split(separator: "\n").first.map(String.init)?
-            .replacingOccurrences(of: "Error: ", with: "") ?? ""
+        let line = firstLine(detail)
         for (pattern, key) in patterns {
             guard let regex = try? NSRegularExpression(pattern: pattern),
                   let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { continue }

@@ -13,14 +13,14 @@ extension Lecteur {
 
         @Option(name: .customLong("format"), help: ArgumentHelp(cli(.auditCliOptFormat), valueName: "text|json|junit|html|sarif"),
                 completion: .list(AuditFormat.allCases.map(\.rawValue)))
-        var formatOption: String?
+        var formatOption: AuditFormat?
         // The default is in the help text, in the user's language (no English "(default: text)").
-        var format: String { formatOption ?? "text" }
+        var format: AuditFormat { formatOption ?? .text }
 
         @Option(name: .customLong("fail-on"),
                 help: ArgumentHelp(cli(.auditCliOptFailOn), valueName: "minor|moderate|serious|critical"),
                 completion: .list(Impact.allCases.map(\.rawValue)))
-        var failOn: String?
+        var failOn: Impact?
 
         @Flag(name: .long, help: ArgumentHelp(cli(.auditCliOptRules)))
         var rules = false
@@ -122,8 +122,6 @@ extension Lecteur {
 
         func run() throws {
             let strings = try auditStrings()
-            let format = try choice(format, "--format", as: AuditFormat.self)
-            let threshold = try failOn.map { try choice($0, "--fail-on", as: Impact.self) }
             // "--disable a,b" and "--disable a --disable b" both work.
             let disabled = disable.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
             if let unknown = disabled.first(where: { AuditRules.rule($0) == nil }) {
@@ -157,7 +155,7 @@ extension Lecteur {
                 guard timing else { return }
                 let now = ContinuousClock.now
                 let ms = (now - clock).components.attoseconds / 1_000_000_000_000_000 + (now - clock).components.seconds * 1000
-                fputs("audit-timing \(name) \(ms) ms\n", stderr)
+                fputs("audit-timing \(name) \(ms) ms\n", StandardStream.error)
                 clock = now
             }
             let helpBase = try checkedHelpURL(strings)
@@ -186,7 +184,7 @@ extension Lecteur {
             } catch {
                 throw LecteurCLIError(error.message(strings))
             }
-            guard let file = report.map({ fdopen(dup($0.fileDescriptor), "wb") }) ?? stdout else {
+            guard let file = report.map({ fdopen(dup($0.fileDescriptor), "wb") }) ?? StandardStream.output else {
                 throw LecteurCLIError(strings(.auditCliCannotWrite, ["path": URLRedaction.forDisplay(output ?? "-")]))
             }
             let scratch = Self.scratchDirectory(for: output)
@@ -220,18 +218,18 @@ extension Lecteur {
                 } catch {
                     throw LecteurCLIError(error.message(strings))
                 }
-                fputs(strings(.auditCiBaselineWritten, ["count": String(recorded.entries.count), "path": URLRedaction.forDisplay(path)]) + "\n", stderr)
+                fputs(strings(.auditCiBaselineWritten, ["count": String(recorded.entries.count), "path": URLRedaction.forDisplay(path)]) + "\n", StandardStream.error)
             }
             if let baseline {
                 let comparison = tally.comparison(with: baseline)
                 fputs(strings(.auditCiBaselineSummary, ["known": String(comparison.known), "new": String(comparison.new),
-                                                        "fixed": String(comparison.fixed)]) + "\n", stderr)
-                if let threshold, case let count = tally.newViolationCount(atLeast: threshold), count > 0 {
-                    fputs(strings(.auditCiFailedNew, ["count": String(count), "impact": impactName(threshold)]) + "\n", stderr)
+                                                        "fixed": String(comparison.fixed)]) + "\n", StandardStream.error)
+                if let threshold = failOn, case let count = tally.newViolationCount(atLeast: threshold), count > 0 {
+                    fputs(strings(.auditCiFailedNew, ["count": String(count), "impact": impactName(threshold)]) + "\n", StandardStream.error)
                     throw ExitCode(1)
                 }
-            } else if let threshold, case let count = tally.violationCount(atLeast: threshold), count > 0 {
-                fputs(strings(.auditCliFailed, ["count": String(count), "impact": impactName(threshold)]) + "\n", stderr)
+            } else if let threshold = failOn, case let count = tally.violationCount(atLeast: threshold), count > 0 {
+                fputs(strings(.auditCliFailed, ["count": String(count), "impact": impactName(threshold)]) + "\n", StandardStream.error)
                 throw ExitCode(1)
             }
         }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
 import Foundation
+import Synchronization
 import LecteurApp
 import LecteurCore
 import LecteurNetwork
@@ -18,12 +19,11 @@ struct AuditCatalogue {
     /// Loads, writing warnings, retries and errors on standard error. Exits 65 when there is
     /// no catalogue to audit.
     static func load(_ common: CommonOptions, strings: Strings, allowOffline: Bool) throws -> AuditCatalogue {
-        try common.checkTimeout(strings)
         guard let catalog = common.catalog, CatalogueEndpoint.isRemote(catalog) else {
             let source = LocalCatalogueSource(origin: common.catalog.map { .file($0) } ?? .builtIn, strings: strings)
             switch source.fetch() {
             case .success(let decoded):
-                for warning in source.warningMessages(decoded) { fputs(warning + "\n", stderr) }
+                for warning in source.warningMessages(decoded) { fputs(warning + "\n", StandardStream.error) }
                 return AuditCatalogue(catalogue: decoded.catalogue, url: nil, offlineCopyFetchedAt: nil)
             case .failure(let error):
                 throw fail(source.message(for: error), strings: strings)
@@ -35,22 +35,22 @@ struct AuditCatalogue {
         let policy = client.configuration.retryPolicy
         let outcome = Blocking.run {
             await client.load { event in
-                if let notice = presenter.notice(for: event, policy: policy) { fputs(notice.message + "\n", stderr) }
+                if let notice = presenter.notice(for: event, policy: policy) { fputs(notice.message + "\n", StandardStream.error) }
             }
         }
         let warnings = CatalogueMessages(strings: strings)
         let url = client.endpoint.displayString
         switch outcome {
         case .loaded(let decoded, _, _):
-            for warning in decoded.warnings { fputs(warnings.message(for: warning) + "\n", stderr) }
+            for warning in decoded.warnings { fputs(warnings.message(for: warning) + "\n", StandardStream.error) }
             return AuditCatalogue(catalogue: decoded.catalogue, url: url, offlineCopyFetchedAt: nil)
         case .failed(let error, _, let copy?):
             let date = DisplayFormat(strings: strings, timeZone: .current).date(copy.fetchedAt)
             guard allowOffline else {
                 throw fail(strings(.auditCiOfflineRefused, ["message": messages.message(for: error), "date": date]), strings: strings)
             }
-            fputs(messages.message(for: error) + "\n", stderr)
-            fputs(strings(.auditCiOfflineUsed, ["date": date, "age": messages.age(from: copy.fetchedAt, to: Date())]) + "\n", stderr)
+            fputs(messages.message(for: error) + "\n", StandardStream.error)
+            fputs(strings(.auditCiOfflineUsed, ["date": date, "age": messages.age(from: copy.fetchedAt, to: Date())]) + "\n", StandardStream.error)
             return AuditCatalogue(catalogue: copy.catalogue, url: url, offlineCopyFetchedAt: copy.fetchedAt)
         case .failed(let error, _, nil):
             throw fail(messages.message(for: error), strings: strings)
@@ -61,7 +61,7 @@ struct AuditCatalogue {
 
     /// EX_DATAERR once the reason is written: the catalogue could not be read.
     private static func fail(_ message: String, strings: Strings) -> ExitCode {
-        fputs(cli(.cliError, ["message": message]) + "\n", stderr)
+        fputs(cli(.cliError, ["message": message]) + "\n", StandardStream.error)
         return ExitCode(65)
     }
 }
@@ -73,14 +73,15 @@ enum Blocking {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
         Task {
-            box.value = await work()
+            let value = await work()
+            box.value.withLock { $0 = value }
             done.signal()
         }
         done.wait()
-        return box.value!
+        return box.value.withLock { $0 }!
     }
 
-    private final class ResultBox<T>: @unchecked Sendable {
-        var value: T?
+    private final class ResultBox<T: Sendable>: Sendable {
+        let value = Mutex<T?>(nil)
     }
 }

@@ -14,26 +14,18 @@ enum CLIText {
 
 func cli(_ key: L10n, _ args: [String: String] = [:]) -> String { CLIText.strings(key, args) }
 
-/// Parses a choice among fixed words, with a French (or English) message listing the choices.
-func choice<T: RawRepresentable & CaseIterable>(_ value: String, _ option: String, as _: T.Type) throws -> T
-where T.RawValue == String {
-    if let parsed = T(rawValue: value.lowercased()) { return parsed }
-    throw LecteurCLIError(CLIText.strings(.optionBadChoice, [
-        "value": value, "option": option, "choices": T.allCases.map(\.rawValue).joined(separator: ", "),
-    ]))
-}
-
 struct LecteurCLIError: Error, CustomStringConvertible {
     let description: String
     init(_ message: String) { description = message }
 }
 
-/// The string table for `--locale`, or a French (or English) error naming the locales there are;
-/// without the option, the environment's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), French
-/// when it is one Lecteur does not have.
-func localeStrings(_ option: String?) throws -> Strings {
-    let locale = Localization.locale(option: option)
-    guard let strings = Localization.strings(locale.lowercased()) else {
+/// The string table for `--locale` (checked as it was parsed); without the option, the
+/// environment's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), French when it is one Lecteur
+/// does not have.
+func localeStrings(_ option: LocaleOption?) throws -> Strings {
+    if let option { return option.strings }
+    let locale = Localization.locale(option: nil)
+    guard let strings = Localization.strings(locale) else {
         throw LecteurCLIError(CLIText.strings(.optionBadLocale, ["locale": locale]))
     }
     return strings

@@ -21,56 +21,84 @@ struct Lecteur: ParsableCommand {
         // Before any connection is made: a peer that closes (speech-dispatcher in its handshake,
         // brltty mid-write) must make the write fail with EPIPE, not kill the reader (exit 141).
         signal(SIGPIPE, SIG_IGN)
-        // `lecteur --help` describes the reader itself (the default command) after the list of
-        // commands: its speech and braille options are what most users look for.
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let status = run(Array(CommandLine.arguments.dropFirst()))
+        // The one place the process ends with a status: the commands throw, `run` words it.
+        if status != .success { Foundation.exit(status.rawValue) }
+    }
+
+    /// Parses and runs the command; whatever went wrong is said on standard error, in the
+    /// user's language, and becomes the exit status.
+    static func run(_ arguments: [String]) -> ExitCode {
         // A binary without its data folder says so in French; only what describes the program
         // itself (help, version, completions) still answers.
         if !Localization.dataFound {
-            fputs(DataFolder.missingMessage() + "\n", stderr)
+            fputs(DataFolder.missingMessage() + "\n", StandardStream.error)
             let describesItself = arguments.contains {
                 ["--help", "-h", "--version", "--experimental-dump-help"].contains($0)
                     || $0.hasPrefix("--generate-completion-script")
             } || arguments.first == "help"
-            if !describesItself { Foundation.exit(DataFolder.exitCode) }
+            if !describesItself { return ExitCode(DataFolder.exitCode) }
         }
+        // `lecteur --help` describes the reader itself (the default command) after the list of
+        // commands: its speech and braille options are what most users look for.
         if let first = arguments.first, ["--help", "-h", "help"].contains(first), arguments.count == 1 {
             print(helpMessage())
             print(helpMessage(for: Read.self))
-            return
+            return .success
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             if let problem = ResourceLimits.check() {
                 // EX_OSERR: the system does not give the reader what it needs to start.
-                fputs(cli(.cliError, ["message": problem.message(CLIText.strings)]) + "\n", stderr)
-                Foundation.exit(71)
+                fail(problem.message(CLIText.strings))
+                return ExitCode(71)
             }
             try command.run()
+            return .success
         } catch let error as LecteurCLIError {
-            // Messages may quote what was typed (a locale, a rule id): cleaned here, in one place.
-            fputs(TextSanitizer.cleanKeepingLayout(cli(.cliError, ["message": error.description])) + "\n", stderr)
-            Foundation.exit(64)
+            fail(error.description)
+            return ExitCode(64)
         } catch let error as DeviceUnavailable {
             // EX_UNAVAILABLE: a device asked for with `on` is not there.
-            fputs(TextSanitizer.cleanKeepingLayout(cli(.cliError, ["message": error.description])) + "\n", stderr)
-            Foundation.exit(69)
+            fail(error.description)
+            return ExitCode(69)
         } catch let code as ExitCode {
             // A command that has already said why (`audit --fail-on`): only the status is left.
-            Foundation.exit(code.rawValue)
+            return code
         } catch {
-            let code = exitCode(for: error)
+            let detail = message(for: error)
             // swift-argument-parser's own `--version` prints the number alone: the GNU form instead.
-            if message(for: error) == lecteurVersion {
+            if detail == lecteurVersion {
                 print(versionText())
-                return
+                return .success
             }
-            if code == .success || code.rawValue == 0 || error is CleanExit {
-                exit(withError: error)
+            let code = exitCode(for: error)
+            if code == .success || error is CleanExit {
+                // Help, completion scripts: ArgumentParser's text, as it would print it.
+                let text = fullMessage(for: error)
+                if !text.isEmpty { print(text) }
+                return .success
             }
-            fputs(cli(.cliUsageError, ["detail": ArgumentErrorText.message(message(for: error), CLIText.strings)]) + "\n", stderr)
-            Foundation.exit(code.rawValue)
+            // A check of a `validate()` (ours throw `LecteurCLIError`, which ArgumentParser
+            // reports with EXIT_FAILURE, not its own usage status): already in the user's language.
+            if code == .failure {
+                fail(detail)
+                return ExitCode(64)
+            }
+            // A word that is none of an option's choices: the sentence that lists them.
+            if let refusal = ChoiceOptions.refusal(parserMessage: detail) {
+                fail(refusal)
+                return ExitCode(64)
+            }
+            fputs(cli(.cliUsageError, ["detail": ArgumentErrorText.message(detail, CLIText.strings)]) + "\n", StandardStream.error)
+            return code
         }
+    }
+
+    /// « Erreur : … » on standard error. Messages may quote what was typed (a locale, a rule
+    /// id): cleaned here, in one place.
+    private static func fail(_ message: String) {
+        fputs(TextSanitizer.cleanKeepingLayout(cli(.cliError, ["message": message])) + "\n", StandardStream.error)
     }
 }
 
@@ -81,7 +109,7 @@ struct CommonOptions: ParsableArguments {
     var catalog: String?
 
     @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"), completion: .list(Localization.available))
-    var locale: String?
+    var locale: LocaleOption?
 
     func strings() throws -> Strings {
         try localeStrings(locale)
@@ -92,18 +120,28 @@ struct CommonOptions: ParsableArguments {
     /// 30 s, said in the help text (no English "(default: 30.0)" after it).
     var timeout: Double { timeoutOption ?? 30 }
 
-    func catalogueSource(strings: Strings) throws -> CatalogueSource {
-        try checkTimeout(strings)
-        guard let catalog, CatalogueEndpoint.isRemote(catalog) else {
-            return LocalCatalogueSource(origin: catalog.map { .file($0) } ?? .builtIn, strings: strings)
-        }
-        return RemoteCatalogueSource(client: try catalogueClient(catalog, strings: strings), strings: strings, timeZone: .current)
+    /// `--timeout` out of range is refused whatever the command: an option that does nothing
+    /// must not pass for one that was taken.
+    func validate() throws {
+        let strings = try strings()
+        guard !CatalogueEndpoint.timeoutRange.contains(timeout) else { return }
+        throw LecteurCLIError(strings(.hardeningOptionOutOfRange, [
+            "option": "--timeout", "value": plainNumber(timeout, strings),
+            "min": plainNumber(CatalogueEndpoint.timeoutRange.lowerBound, strings),
+            "max": plainNumber(CatalogueEndpoint.timeoutRange.upperBound, strings),
+            "unit": strings(.hardeningUnitSeconds)]))
+    }
+
+    /// Where the reader's catalogue comes from: built in, a file, or the API.
+    func catalogueLocation(strings: Strings) throws -> CatalogueLocation {
+        guard let catalog else { return .builtIn }
+        guard CatalogueEndpoint.isRemote(catalog) else { return .file(catalog) }
+        return .remote(try catalogueClient(catalog, strings: strings))
     }
 
     /// The API client for `--catalog URL` with `--timeout`: the reader and the audit use the same.
     func catalogueClient(_ catalog: String, strings: Strings,
                          stillLoadingInterval: TimeInterval? = 10) throws -> CatalogueClient {
-        try checkTimeout(strings)
         do {
             let endpoint = try CatalogueEndpoint(base: catalog)
             return CatalogueClient(endpoint: endpoint,
@@ -111,19 +149,6 @@ struct CommonOptions: ParsableArguments {
         } catch {
             throw LecteurCLIError(strings(.networkErrorInvalidURLDetail, ["url": URLRedaction.forDisplay(catalog)]))
         }
-    }
-}
-
-extension CommonOptions {
-    /// `--timeout` out of range is refused whether or not an address is given: an option that
-    /// does nothing must not pass for one that was taken.
-    func checkTimeout(_ strings: Strings) throws {
-        guard !CatalogueEndpoint.timeoutRange.contains(timeout) else { return }
-        throw LecteurCLIError(strings(.hardeningOptionOutOfRange, [
-            "option": "--timeout", "value": plainNumber(timeout, strings),
-            "min": plainNumber(CatalogueEndpoint.timeoutRange.lowerBound, strings),
-            "max": plainNumber(CatalogueEndpoint.timeoutRange.upperBound, strings),
-            "unit": strings(.hardeningUnitSeconds)]))
     }
 }
 

@@ -27,7 +27,7 @@ extension Lecteur {
 
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"),
                 completion: .list(Localization.available))
-        var locale: String?
+        var locale: LocaleOption?
 
         func run() throws {
             let strings = try localeStrings(locale)
@@ -54,10 +54,10 @@ extension Lecteur {
                 let result = try renderer.writeWAV(text: text, to: URL(fileURLWithPath: output)) { progress in
                     guard progress.percent != lastPercent, progress.totalSamples > 10 * renderer.sampleRate else { return }
                     lastPercent = progress.percent
-                    fputs("\r" + progress.message(strings), stderr)
+                    fputs("\r" + progress.message(strings), StandardStream.error)
                 }
-                if lastPercent >= 0 { fputs("\n", stderr) }
-                if let unknown = result.encoding.unknownMessage(strings) { fputs(unknown + "\n", stderr) }
+                if lastPercent >= 0 { fputs("\n", StandardStream.error) }
+                if let unknown = result.encoding.unknownMessage(strings) { fputs(unknown + "\n", StandardStream.error) }
             } catch {
                 throw LecteurCLIError(error.message(strings))
             }

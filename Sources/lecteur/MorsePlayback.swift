@@ -19,7 +19,7 @@ func play(_ text: String, renderer: MorseRenderer, strings: Strings) throws {
         throw LecteurCLIError(strings(.cliNoAudio))
     }
     defer { audio.close() }
-    if let unknown = playback.unknownMessage(strings) { fputs(unknown + "\n", stderr) }
+    if let unknown = playback.unknownMessage(strings) { fputs(unknown + "\n", StandardStream.error) }
     for chunk in playback.chunks() { audio.play(chunk, sampleRate: playback.sampleRate) }
     _ = audio.waitUntilDrained(timeout: .seconds(Int64(playback.durationMs / 1000) + 5))
 }

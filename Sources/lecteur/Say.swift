@@ -19,7 +19,7 @@ extension Lecteur {
 
         @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"),
                 completion: .list(Localization.available))
-        var locale: String?
+        var locale: LocaleOption?
 
         func run() throws {
             let strings = try localeStrings(locale)
@@ -27,10 +27,10 @@ extension Lecteur {
             var settings = SpeechSettingsDomain.saved(in: store)
             if strings.localeCode == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
             let (usable, issue) = SpeechSynthesis.usable(settings)
-            if let issue { fputs(issue.notice(strings) + "\n", stderr) }
+            if let issue { fputs(issue.notice(strings) + "\n", StandardStream.error) }
             settings = usable
             let (pronunciation, lexiconNotices) = Localization.pronunciation(strings, userFolder: store.configuration.userFolder)
-            for notice in store.startupNotices + lexiconNotices { fputs(notice + "\n", stderr) }
+            for notice in store.startupNotices + lexiconNotices { fputs(notice + "\n", StandardStream.error) }
             let spoken = pronunciation?.build(TextSanitizer.clean(text.joined(separator: " ")))
                 ?? TextSanitizer.clean(text.joined(separator: " "))
             do {

@@ -15,7 +15,12 @@ announces `cells N`, records every line brltty sends, and forwards key commands 
                      {"t": …, "event": "sent", "line": "LnDn"} / {"event": "dropped", "line": …}
                      {"t": …, "event": "other", "line": "…"}   (anything else brltty says)
   --control PATH   FIFO created here; each line written to it is sent to brltty as is
-                   (`LnDn`, `LnUp`, `FwinLt`, `FwinRt`, `Home`, `Route 3`, `Return`, `cells 20`…).
+                   (`LnDn`, `LnUp`, `FwinLt`, `FwinRt`, `Home`, `Route 3`, `Return`, `Time`,
+                   `cells 20`…, and the braille keyboard: `PassDots N` with N the dot mask 1-255,
+                   `PassChar N` a code point, `KEY_ENTER`, `KEY_BACKSPACE`, `KEY_ESCAPE`).
+                   brltty 6.5's vr driver refuses `PassDots 0` (the space bar alone) and any
+                   mask above 255 (no DOTC chord), and drops key lines that come closer than a
+                   few tens of milliseconds: send keys at a person's pace (100 ms apart).
                    Keys written while brltty is not connected are dropped (and logged as such).
                    Note: brltty 6.5's vr driver passes `Route N` on to BrlAPI as 0-based cell N
                    (its README says 1-based) and refuses `Route 0`, so the first cell cannot be

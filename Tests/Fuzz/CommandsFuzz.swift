@@ -8,7 +8,9 @@ import LecteurCore
 ///
 /// Input: UTF-8 text, one command per line (at most 64 lines). A few lines drive the runtime's
 /// other actions so commands meet every state: `#N` is a braille routing key on element N,
-/// `!l` starts a reload, `!L` finishes it, `!e` fails it, `!b` / `!f` switch verbosity, `!x` ends the braille message.
+/// `!l` starts a reload, `!L` finishes it, `!e` fails it, `!b` / `!f` switch verbosity, `!x` ends the braille message;
+/// `@TEXT` types TEXT on the braille display's keyboard (a character below U+0100 as the cell of
+/// that bit pattern, translated back as the characters of its word; others as characters) then Enter.
 private let navigator = Reader(strings: Fuzz.fr, timeZone: Fuzz.paris)
 private let builtIn = BuiltInCatalogue.load()
 private let loaded: ReaderState = {
@@ -31,10 +33,24 @@ public func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         case "!e": effects = navigator.reduce(&state, .catalogueFailed(message: "Erreur de connexion."))
         case "!b": effects = navigator.reduce(&state, .command(.set(name: "verbosité", value: "brève")))
         case "!f": effects = navigator.reduce(&state, .command(.set(name: "verbosité", value: "complète")))
-        case "!x": effects = navigator.reduce(&state, .brailleMessageExpired(token: state.display.token))
+        case "!x": effects = navigator.reduce(&state, .timer(.brailleMessage(token: state.display.token)))
         default:
             if line.hasPrefix("#"), let index = Int(line.dropFirst()) {
                 effects = navigator.reduce(&state, .activateElement(at: index))
+            } else if line.hasPrefix("@") {
+                var typed: [Effect] = []
+                var word = ""
+                for character in line.dropFirst() {
+                    let value = character.unicodeScalars.first!.value
+                    if value < 256, value != 0x40, value != 0x80, value != 0 {
+                        typed += navigator.reduce(&state, .brailleTyped(.dots(UInt8(value))))
+                        word = state.brailleInput.cells.count == 1 ? String(character) : word + String(character)
+                        typed += navigator.reduce(&state, .brailleBackTranslated(cells: state.brailleInput.cells, text: word))
+                    } else {
+                        typed += navigator.reduce(&state, .brailleTyped(.character(character)))
+                    }
+                }
+                effects = typed + navigator.reduce(&state, .brailleTyped(.enter))
             } else {
                 if case .empty = navigator.parser.parse(line) {} else { mustAnswer = true }
                 effects = navigator.reduce(&state, .line(line))
@@ -68,9 +84,9 @@ private func checkEffect(_ effect: Effect, line: String) {
         Fuzz.check(Fuzz.firstControl(in: message, allowed: [0x0A]) == nil, "control in message after \(Fuzz.debug(line))")
     case .playMorse(let text, _), .playQuestion(let text, _, _):
         Fuzz.check(Fuzz.firstControl(in: text) == nil, "control sent to Morse after \(Fuzz.debug(line))")
-    case .braillePanned, .expireBrailleMessage, .status, .morse, .morseQuestion, .practiceAnswered, .loadCatalogue, .silence,
+    case .braillePanned, .schedule, .cancelTimer, .status, .morse, .morseQuestion, .practiceAnswered, .loadCatalogue, .silence,
          .queryStatus, .whenSpoken, .preparePractice, .configureDevice, .persist, .recordAttempt, .loadStatistics, .quit,
-         .copyResult, .readSettings, .prompt, .brailleRhythm:
+         .copyResult, .readSettings, .prompt, .brailleRhythm, .backTranslate, .advanceDisplay:
         break
     }
 }

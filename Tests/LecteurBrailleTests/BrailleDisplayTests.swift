@@ -115,17 +115,20 @@ struct BrailleDisplayTests {
         #expect(events.wait(timeout: 5) { $0 == .intent(.activate(routedCharacter: 20)) } != nil)
 
         try rig.send("FwinRt")
-        #expect(events.wait(timeout: 5) { $0 == .intent(.nextElement) } != nil)
+        #expect(events.wait(timeout: 5) { $0 == .intent(.pannedPastEnd) } != nil)
 
-        // Back on the first window, FWINLT leaves for the previous element, which opens at its end.
+        // Back on the first window, FWINLT leaves for the previous element; the reader then
+        // sends that element's line to open at its end.
         // (Two key lines sent within microseconds reach brltty as one key: wait for each effect.)
         let pannedBefore = events.all.count
         try rig.send("FwinLt")
         #expect(events.wait(after: pannedBefore, timeout: 5) { if case .panned = $0 { return true }; return false } != nil)
         try rig.send("FwinLt")
-        #expect(events.wait(timeout: 5) { $0 == .intent(.previousElement) } != nil, "\(events.all) \(rig.events().suffix(6))")
-        let previous = try output.show(BrailleLine(text: text, cursor: 0))
+        #expect(events.wait(timeout: 5) { $0 == .intent(.pannedPastStart) } != nil, "\(events.all) \(rig.events().suffix(6))")
+        let previous = try output.show(BrailleLine(text: text, cursor: 0, fromEnd: true))
         #expect(previous.window == 19..<39)
+        // The same line sent without it (LNUP) opens on its first window, however soon.
+        #expect(try output.show(BrailleLine(text: text, cursor: 0)).window == 0..<19)
     }
 
     @Test("LNDN, LNUP, HOME, RETURN, ROUTE become reader intents", .requires(.brltty))

@@ -60,9 +60,9 @@ struct BrailleElementTests {
             }
         }
         let k = try #require(builder.morseScreen(progress: [:]).elements.first { $0.id == "morse.4B" })
-        #expect(BrailleGenerator(strings: strings).line(k).text == "K ⠒⠂⠒ pas encore pratiqué btn")
+        #expect(BrailleGenerator(strings: strings).line(k).text == "K ⠒⠂⠒ - pas encore pratiqué btn")
         let practised = try #require(builder.morseScreen(progress: worst).elements.first { $0.id == "morse.4B" })
-        #expect(BrailleGenerator(strings: strings).line(practised).text == "K ⠒⠂⠒ 100 % sur 20 essais btn")
+        #expect(BrailleGenerator(strings: strings).line(practised).text == "K ⠒⠂⠒ - 100 % sur 20 essais btn")
     }
 
     @Test("chips: the selection marker leads, the cursor is on the name")

@@ -7,11 +7,12 @@ import LecteurLocales
 import Testing
 @testable import LecteurBraille
 
-/// liblouis' own command-line tool on the same table: the reference our translation must match.
-func louTranslate(_ text: String, table: BrailleTable) throws -> String {
+/// liblouis' own command-line tool on the same table: the reference our translation must match
+/// (`backward`: Unicode braille back to text).
+func louTranslate(_ text: String, table: BrailleTable, backward: Bool = false) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/lou_translate")
-    process.arguments = ["--forward", "unicode.dis,\(table.liblouisTable)"]
+    process.arguments = [backward ? "--backward" : "--forward", "unicode.dis,\(table.liblouisTable)"]
     let input = Pipe(), output = Pipe()
     process.standardInput = input
     process.standardOutput = output

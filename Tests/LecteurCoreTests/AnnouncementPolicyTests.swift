@@ -48,7 +48,7 @@ import Testing
         let retry1 = "Erreur serveur (code: 500). Nouvelle tentative dans 1 s."
         store.send(.notice(code: "retry", message: retry1), [
             .notice(code: "retry", message: retry1), speak(retry1, interrupt: false, .progress), message(retry1),
-            .expireBrailleMessage(token: 1, seconds: 4),
+            .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ]) {
             $0.history.append(retry1); $0.announcement.lastWasProgress = true
             $0.lastMessage = LastMessage(code: "retry", text: retry1, isError: false)
@@ -57,7 +57,7 @@ import Testing
         let retry2 = "Erreur serveur (code: 500). Nouvelle tentative dans 2 s."
         store.send(.notice(code: "retry", message: retry2), [
             .notice(code: "retry", message: retry2), speak(retry2, interrupt: true, .progress), message(retry2),
-            .expireBrailleMessage(token: 2, seconds: 4),
+            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
             $0.history.append(retry2); $0.display.message = retry2; $0.display.token = 2
             $0.lastMessage = LastMessage(code: "retry", text: retry2, isError: false)
@@ -66,17 +66,17 @@ import Testing
         let offline = "Formations hors ligne : copie du 22 novembre 2026 à 10 h 00."
         store.send(.failure(code: "server", message: error), [
             .error(code: "server", message: error), speak(error, interrupt: false, .error), message(error),
-            .expireBrailleMessage(token: 3, seconds: 4),
+            .schedule(.brailleMessage(token: 3), afterSeconds: 4),
         ]) {
             $0.history.append(error); $0.announcement.lastWasProgress = false
             $0.lastMessage = LastMessage(code: "server", text: error, isError: true)
             $0.display.message = error; $0.display.token = 3
         }
+        // The error is being read: the offline notice waits for its whole time on the display.
         store.send(.notice(code: "offline", message: offline), [
-            .notice(code: "offline", message: offline), speak(offline, interrupt: false, .notice), message(offline),
-            .expireBrailleMessage(token: 4, seconds: 4),
+            .notice(code: "offline", message: offline), speak(offline, interrupt: false, .notice),
         ]) {
-            $0.history.append(offline); $0.display.message = offline; $0.display.token = 4
+            $0.history.append(offline); $0.display.queued = [offline]
             $0.lastMessage = LastMessage(code: "offline", text: offline, isError: false)
         }
 
@@ -85,10 +85,19 @@ import Testing
         #expect(effects.compactMap { if case .speak(let u) = $0 { u.interrupt } else { nil } } == [false, false],
                 "the load and the focus queue behind the offline notice")
         #expect(effects.spoken == ["14 formations chargées.", "Toutes, sélectionné, bouton"])
-        // The focused element's line waits for the message's time to be up.
-        #expect(effects.contains(message("14 formations chargées.")))
-        #expect(!effects.contains { if case .braille(let line) = $0 { line.kind == .focus } else { false } })
-        #expect(effects.last == .expireBrailleMessage(token: 5, seconds: 4))
+        // Nothing reaches the display yet: the load's count queues behind the offline notice,
+        // and the focused element's line waits for both.
+        #expect(!effects.contains { if case .braille = $0 { true } else { false } })
+        #expect(loaded.state.display.queued == [offline, "14 formations chargées."])
+        // Each message then has its whole time, in order, and the focus comes back last.
+        let (_, chip) = focus(loaded, index: 0)
+        loaded.send(.timer(.brailleMessage(token: 3)), [message(offline), .schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+            $0.display.message = offline; $0.display.token = 4; $0.display.queued = ["14 formations chargées."]
+        }
+        loaded.send(.timer(.brailleMessage(token: 4)), [
+            message("14 formations chargées."), .schedule(.brailleMessage(token: 5), afterSeconds: 4),
+        ]) { $0.display.message = "14 formations chargées."; $0.display.token = 5; $0.display.queued = [] }
+        loaded.send(.timer(.brailleMessage(token: 5)), [.braille(braille.line(chip))]) { $0.display.message = nil }
     }
 
     @Test func aMessageStaysUntilItsTimeIsUpThenTheFocusComesBack() {
@@ -96,9 +105,9 @@ import Testing
         let token = store.state.display.token
         let (_, element) = focus(store, index: 0)
         // An older timeout does nothing.
-        store.send(.brailleMessageExpired(token: token - 1), [])
-        store.send(.brailleMessageExpired(token: token), [.braille(braille.line(element))]) { $0.display.message = nil }
-        store.send(.brailleMessageExpired(token: token), [])
+        store.send(.timer(.brailleMessage(token: token - 1)), [])
+        store.send(.timer(.brailleMessage(token: token)), [.braille(braille.line(element))]) { $0.display.message = nil }
+        store.send(.timer(.brailleMessage(token: token)), [])
     }
 
     @Test func theNextCommandTakesTheMessageAwayAndADisplayKeyOnlyDismissesIt() {
@@ -111,7 +120,7 @@ import Testing
         let edge = "Premier élément"
         store.send(.command(.previous), [
             .notice(code: "edge", message: edge), speak(edge, interrupt: true), message(edge),
-            .expireBrailleMessage(token: store.state.display.token + 1, seconds: 4),
+            .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
         ]) {
             $0.history.append(edge); $0.display.message = edge; $0.display.token += 1
             $0.lastMessage = LastMessage(code: "edge", text: edge, isError: false)
@@ -151,27 +160,40 @@ import Testing
         #expect(effects.compactMap { if case .speak(let u) = $0 { u.interrupt } else { nil } } == [true, false])
     }
 
-    @Test func historyIsSpokenThroughTheLexiconAndShownOnTheDisplay() {
+    @Test func historyOpensAScreenNewestFirstThatIsNotItselfHistory() {
         var store = ReaderTestStore(state: Self.loaded())
-        let effects = store.reader.reduce(&store.stateForTests, .command(.history))
-        let text = "Dernières annonces :\n14 formations chargées.\nToutes, sélectionné, bouton"
-        #expect(effects == [
-            .notice(code: "history", message: text),
-            speak("Dernières annonces : 14 formations chargées. Toutes, sélectionné, bouton.", interrupt: true),
-            message("Dernières annonces : 14 formations chargées. Toutes, sélectionné, bouton"),
-            .expireBrailleMessage(token: store.state.display.token, seconds: 4),
-        ])
+        let token = store.state.display.token
+        let history = Fixture.reader.builder.historyScreen
+        let newest = Element(id: "history.1", role: .text, label: "Toutes, sélectionné, bouton")
+        let title = "Historique, 2 annonces, la plus récente d'abord"
+        store.send(.command(.history), [
+            speak(title, interrupt: true), message(title),
+            .focus(FocusReport(screen: "history", title: "Historique", index: 1, count: 2, element: newest, roleWord: nil)),
+            speak("Toutes, sélectionné, bouton", interrupt: false),
+            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
+        ]) {
+            $0.stacks[.formations] = [.formations, .history]; $0.focus[.history] = 0
+            $0.historyEntries = ["Toutes, sélectionné, bouton", "14 formations chargées."]
+            $0.display.message = title; $0.display.token = token + 1
+        }
+        #expect(history(store.state).elements.count == 2)
+        let older = Element(id: "history.2", role: .text, label: "14 formations chargées.")
+        store.send(.command(.next), [
+            .focus(FocusReport(screen: "history", title: "Historique", index: 2, count: 2, element: older, roleWord: nil)),
+            speak("14 formations chargées.", interrupt: true), .braille(braille.line(older)),
+        ]) { $0.focus[.history] = 1; $0.display.message = nil }
         #expect(store.state.history.count == 2, "the history read back is not itself history")
     }
 
     @Test func statusIsAskedOfTheDevicesAndItsAnswerInterruptsOnce() {
         var store = ReaderTestStore(state: Self.loaded())
-        store.send(.command(.status), [.queryStatus]) { $0.announcement.answerPending = true }
+        // The command takes the load's message away: its answer shows at once when it comes.
+        store.send(.command(.status), [.queryStatus]) { $0.announcement.answerPending = true; $0.display.message = nil }
         let status = DeviceStatus(sound: .none, speechPending: nil, braille: .off)
         let text = status.message(fr)
         store.send(.statusReported(status), [
             .status(status, message: text), speak(text, interrupt: true), message(text),
-            .expireBrailleMessage(token: store.state.display.token + 1, seconds: 4),
+            .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
         ]) {
             $0.announcement.answerPending = false; $0.history.append(text)
             $0.display.message = text; $0.display.token += 1
@@ -181,12 +203,12 @@ import Testing
     @Test func settingsGoToTheirOwnerAndOnlyTheChangedOneIsSaved() {
         var store = ReaderTestStore(state: Self.loaded())
         store.send(.command(.set(name: "volume", value: "120")), [.configureDevice(.speechVolume, value: "120")]) {
-            $0.announcement.answerPending = true
+            $0.announcement.answerPending = true; $0.display.message = nil
         }
         store.send(.command(.set(name: "Tonalité", value: "700")), [
             .persist(["morse.tone": "700"]),
             .notice(code: "setting", message: "Tonalité Morse : 700 hertz."), speak("Tonalité Morse : 700 hertz.", interrupt: true),
-            message("Tonalité Morse : 700 hertz."), .expireBrailleMessage(token: store.state.display.token + 1, seconds: 4),
+            message("Tonalité Morse : 700 hertz."), .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
         ]) {
             $0.settings.morse = try! MorseSettings.default.setting(.tone, to: "700")
             $0.history.append("Tonalité Morse : 700 hertz."); $0.display.message = "Tonalité Morse : 700 hertz."; $0.display.token += 1
@@ -211,7 +233,9 @@ import Testing
 
     @Test func practiceRunsAsAChildAndEndsWithStop() {
         var store = ReaderTestStore(state: Self.loaded())
-        store.send(.command(.practice(koch: false)), [.preparePractice(.weakSymbols)]) { $0.announcement.answerPending = true }
+        store.send(.command(.practice(koch: false)), [.preparePractice(.weakSymbols)]) {
+            $0.announcement.answerPending = true; $0.display.message = nil
+        }
         let started = store.reader.reduce(&store.stateForTests, .practiceReady(.weakSymbols(pool: nil), seed: 7))
         #expect(started.spoken.count == 1)
         #expect(store.state.practice?.isActive == true)

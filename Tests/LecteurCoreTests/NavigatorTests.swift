@@ -258,7 +258,10 @@ import Testing
 
     @Test func helpListsEveryCommandWithItsFrenchNames() {
         var state = Fixture.loadedState()
-        let help = run(&state, .help(topic: nil)).notices.first ?? ""
+        _ = run(&state, .help(topic: nil))
+        #expect(state.currentScreenID == .help)
+        let help = Fixture.reader.builder.screen(for: state).elements.map(\.label).joined(separator: "\n")
+        #expect(help.contains("suivant, n, s : élément suivant"), "one element per command")
         for spec in CommandTable.specs {
             let names = CommandLanguage.helpNames(spec.names, localeCode: "fr")
             // English-only shortcuts (« faster ») are not listed: « plus vite » is.
@@ -271,6 +274,8 @@ import Testing
         }
         // French names first; the English ones are accepted but not listed (nor read aloud).
         #expect(run(&state, .help(topic: "SUIVANT")).notices == ["suivant, n, s — élément suivant"])
+        // A command of two words is found by its first.
+        #expect(run(&state, .help(topic: "tout lire")).notices.first?.hasPrefix("lire, tout — ") == true)
         #expect(!help.contains("previous") && !help.contains("activate") && help.contains("précédent"))
         #expect(run(&state, .help(topic: "voler")).errors == ["Pas d'aide pour « voler ». Tapez « aide » pour la liste des commandes."])
     }

@@ -14,6 +14,8 @@ import Testing
 
     @Test func aKochQuestionGivesNothingAwayAndItsAnswerIsTimedAndUnlocks() throws {
         var store = ReaderTestStore(state: Fixture.loadedState())
+        // The command that asked for practice took the load's message off the display.
+        store.state.display.message = nil
         let reader = store.reader
         // Nineteen right answers stored by an earlier session: one more unlocks U.
         let history = PracticeHistory(kochWindow: Array(repeating: RecentAnswer(correct: true, latencyMs: 700), count: 19))
@@ -30,7 +32,7 @@ import Testing
             .braille(BrailleLine(text: intro + " Question 1", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs(first))),
             .playQuestion(text: String(first.character), settings: .default, question: 1),
-            .expireBrailleMessage(token: token + 1, seconds: 4),
+            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
             $0.practice = twin
             $0.history.append(intro)
@@ -57,7 +59,7 @@ import Testing
             .braille(BrailleLine(text: verdict + " Question 2", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600, durationMs: durationMs(u))),
             .playQuestion(text: "U", settings: .default, question: 2),
-            .expireBrailleMessage(token: token + 2, seconds: 4),
+            .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
             $0.practice = twin
             $0.morseProgress = twin.progress
@@ -82,7 +84,7 @@ import Testing
             .braille(BrailleLine(text: "Question 1", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs(asked))),
             .playQuestion(text: String(asked.character), settings: .default, question: 1),
-            .expireBrailleMessage(token: token + 1, seconds: 4),
+            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
             $0.practice = twin
             $0.display.message = "Question 1"
@@ -107,7 +109,7 @@ import Testing
             .notice(code: "setting", message: lesson),
             .speak(Utterance(text: store.reader.navigator.spoken(lesson), interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: lesson, cursor: 0, kind: .message)),
-            .expireBrailleMessage(token: token + 1, seconds: 4),
+            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
             $0.history.append(lesson)
             $0.lastMessage = LastMessage(code: "setting", text: lesson, isError: false)
@@ -120,7 +122,7 @@ import Testing
             .notice(code: "setting", message: time),
             .speak(Utterance(text: store.reader.navigator.spoken(time), interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: time, cursor: 0, kind: .message)),
-            .expireBrailleMessage(token: token + 2, seconds: 4),
+            .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
             $0.settings.kochMedianMs = 1500
             $0.history.append(time)

@@ -24,13 +24,15 @@ import Testing
         store.send(.command(.showSetting(name: "débit")), [.readSettings([.speechRate])]) {
             $0.settingsRequest = .one(.speechRate)
             $0.announcement.answerPending = true
+            // Taken away by the command: the answer shows at once when it comes.
+            $0.display.message = nil
         }
         let said = "Débit : 175 ; de 80 à 450."
         store.send(.settingsRead([.speechRate: SettingReading(value: "175", range: 80...450)]), [
             .notice(code: "setting", message: said),
             .speak(Utterance(text: said, interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: said, cursor: 0, kind: .message)),
-            .expireBrailleMessage(token: 2, seconds: 4),
+            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
             $0.settingsRequest = nil
             $0.deviceSettings = [.speechRate: SettingReading(value: "175", range: 80...450)]

@@ -94,10 +94,15 @@ import Testing
         let back = try expectShown(rig, reader, label: "Toutes again", after: seen)
         #expect(back.hasPrefix("⠘⠦⠀⠴⠃"))
 
-        // A Morse row: the pattern in words on the display too.
+        // The tab switch is a message with the screen's name and size; a key then brings the
+        // Morse row, its pattern in cells.
         seen = rig.brailleEvents().count
         reader.send("onglet morse")
+        let screen = try expectShown(rig, reader, label: "Apprendre, 54 symboles", after: seen, kind: "message")
+        #expect(!screen.isEmpty)
         _ = try reader.next("focus") { $0["label"] as? String == "A, point, trait" }
+        seen = rig.brailleEvents().count
+        try rig.send("Home")
         let row = try expectShown(rig, reader, label: "A, point, trait", after: seen)
         #expect(!row.isEmpty)
     }

@@ -100,11 +100,15 @@ import Testing
         for section in other { #expect(!source.contains("\n.SH \(section)\n"), "\(lang) page has \(section)") }
 
         // Every command `aide` lists, as the reader itself words it in that language.
+        // « aide » opens a screen of one element per command; « tout lire » reads it to the end.
         let aide = try LecteurProcess.run(["--speech", "off", "--braille", "off", "--transcript", "jsonl", "--locale", lang],
-                                          input: "aide\nquitter\n")
-        let help = try #require(aide.events("notice").first { $0["code"] as? String == "help" }?["message"] as? String)
-        for line in help.split(separator: "\n").dropFirst().dropLast() {
-            let names = String(line.split(separator: " — ").first ?? "")
+                                          input: "aide\ntout lire\nquitter\n")
+        var help: [String] = []
+        for case let label as String in aide.events("focus").filter({ $0["screen"] as? String == "help" }).map({ $0["label"] })
+        where !help.contains(label) { help.append(label) }
+        #expect(help.count > 30, "\(lang): \(help.count) help elements")
+        for line in help.dropFirst().dropLast() {
+            let names = String(line.split(separator: ":").first ?? "").trimmingCharacters(in: .whitespaces)
             #expect(shown.contains(names), "\(lang): the command « \(names) » is not in the page")
         }
         for word in ["--speech", "--braille-table", "--format", "--fail-on", "LECTEUR_API_TOKEN", "LECTEUR_NETRC",

@@ -93,6 +93,13 @@ final class InteractiveLecteur: @unchecked Sendable {
         return process.terminationStatus
     }
 
+    /// Waits for the reader to end on its own (standard input left open); nil at the timeout.
+    func waitForExit(timeout: TimeInterval) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
     func finish() -> Int32 {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()

@@ -16,6 +16,13 @@ struct PseudoTerminal {
         var signal: Int32?
         /// Note how many samples the sound recording held just before the bytes are written.
         var mark = false
+        /// Bytes written at these times (seconds from the step's start), each to the millisecond
+        /// (the driver sleeps to each deadline and spins its last 2 ms): a hand keying Morse.
+        var schedule: [(at: Double, bytes: [UInt8])] = []
+
+        static func timed(_ schedule: [(at: Double, bytes: [UInt8])], until: String) -> Step {
+            Step(bytes: [], until: until, pause: 0, schedule: schedule)
+        }
 
         static func type(_ text: String, until: String? = nil, pause: Double = 0.3) -> Step {
             Step(bytes: Array(text.utf8), until: until, pause: pause)
@@ -87,6 +94,20 @@ struct PseudoTerminal {
             os.kill(child, step["signal"])
         if step["mark"]:
             marks.append(os.path.getsize(spec["monitor"]) // 2)
+        t0 = time.monotonic()
+        for at, hexbytes in step["schedule"]:
+            while True:
+                left = t0 + at - time.monotonic()
+                if left <= 0:
+                    break
+                if left > 0.002:
+                    r, _, _ = select.select([fd], [], [], left - 0.002)
+                    if r:
+                        try:
+                            out += os.read(fd, 65536)
+                        except OSError:
+                            pass
+            os.write(fd, bytes.fromhex(hexbytes))
         data = bytes.fromhex(step["hex"])
         for i in range(0, len(data), 512):
             os.write(fd, data[i:i + 512])
@@ -134,7 +155,8 @@ struct PseudoTerminal {
             "steps": steps.map { step -> [String: Any] in
                 ["hex": step.bytes.map { String(format: "%02x", $0) }.joined(),
                  "until": step.until as Any? ?? NSNull(), "pause": step.pause, "signal": step.signal ?? 0,
-                 "mark": step.mark]
+                 "mark": step.mark,
+                 "schedule": step.schedule.map { [$0.at, $0.bytes.map { String(format: "%02x", $0) }.joined()] as [Any] }]
             },
         ]
         let process = Process()

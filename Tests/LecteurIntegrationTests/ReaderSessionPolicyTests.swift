@@ -24,7 +24,10 @@ import Testing
         private var lines: [BrailleLine] = []
         var shown: [BrailleLine] { lock.withLock { lines } }
         func show(_ line: BrailleLine) -> String? { lock.withLock { lines.append(line) }; return "⠿" }
+        func backTranslate(_ cells: [UInt8]) -> String? { nil }
         func release() {}
+        func advance() -> BrailleWindow? { nil }
+        var hasDisplay: Bool { true }
     }
 
     final class FakeAudio: AudioOutput, @unchecked Sendable {

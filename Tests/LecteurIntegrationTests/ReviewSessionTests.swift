@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func frenchAnswersNameNothingInEnglish() throws {
-        let out = try LecteurProcess.run(quiet, input: "prec\nsortir\nt\nlire\naide\nfiltre bureau\n/agents\nonglet morse\n/è\n/?\nrégler\n")
+        let out = try LecteurProcess.run(quiet, input: "prec\nsortir\nt\nlire\naide\ntout lire\nfiltre bureau\n/agents\nonglet morse\n/è\n/?\nrégler\n")
         let errors = out.events("error").compactMap { $0["message"] as? String }
         #expect(errors.count >= 4, "\(errors)")
         #expect(errors[0] == "Commande inconnue : « prec ». Vouliez-vous dire « précédent » ?")
@@ -60,7 +60,9 @@ import Testing
         #expect(errors.contains("Aucune formation de la catégorie « Bureautique » ne contient « agents ». Pour chercher dans toutes les formations, tapez « filtre toutes », puis « chercher » à nouveau."))
         // « lire » alone read the screen; the help lists French names only.
         #expect(out.events("notice").contains { $0["code"] as? String == "readAll.end" })
-        let help = try #require(out.events("notice").first { $0["code"] as? String == "help" }?["message"] as? String)
+        // « aide » opened its screen, read to its end; « filtre bureau » left it for the list.
+        let help = out.events("focus").filter { $0["screen"] as? String == "help" }.compactMap { $0["label"] as? String }.joined(separator: "\n")
+        #expect(!help.isEmpty)
         for english in ["course, ", "heading, ", "find, ", "read, ", "faster", "softer", "Nᵉ"] { #expect(!help.contains(english), "\(english)") }
         #expect(help.contains("formation numéro N"))
         // The Morse list's search finds the symbol itself.

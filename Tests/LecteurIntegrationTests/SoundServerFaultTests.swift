@@ -16,22 +16,25 @@ import Testing
         let pulse = try PrivatePulseServer()
         defer { pulse.stop() }
         let before = try pulse.record(seconds: 30)
-        let reader = try InteractiveLecteur(speaking, environment: home.environment.merging(["PULSE_SERVER": pulse.server]) { $1 })
+        let catalogue = try LongSpeech.catalogue()
+        defer { try? FileManager.default.removeItem(atPath: catalogue) }
+        let reader = try InteractiveLecteur(speaking + ["--catalog", catalogue],
+                                            environment: home.environment.merging(["PULSE_SERVER": pulse.server]) { $1 })
         defer { reader.kill() }
         _ = try reader.next("focus")
-        reader.send("aide") // the whole help: well over 30 s of speech
-        _ = try reader.next("speech") { ($0["text"] as? String)?.hasPrefix("Commandes") == true }
-        // Kill only once the help is really sounding on the server.
+        for line in LongSpeech.script { reader.send(line) } // a description of about a minute
+        _ = try reader.next("speech") { ($0["text"] as? String)?.hasPrefix(LongSpeech.sentence) == true }
+        // Kill only once the description is really sounding on the server.
         let deadline = Date().addingTimeInterval(10)
         while MonitorRecording.soundSeconds(before.samples(untilEnd: false)) < 0.5 && Date() < deadline { usleep(50_000) }
-        #expect(MonitorRecording.soundSeconds(before.samples(untilEnd: false)) >= 0.5, "the help was heard before the kill")
+        #expect(MonitorRecording.soundSeconds(before.samples(untilEnd: false)) >= 0.5, "the description was heard before the kill")
 
         try pulse.kill()
         // Without a server the reader goes on: commands are answered, in text. The loss is told
-        // when a write fails: at once if the help was still queued, else (under a sanitizer,
-        // synthesis can trail playback) with this next announcement.
-        reader.send("suivant")
-        _ = try reader.next("focus", timeout: 10) { $0["label"] as? String == "Accessibilité, non sélectionné" }
+        // when a write fails: at once if the description was still queued, else (under a
+        // sanitizer, synthesis can trail playback) with this next announcement.
+        reader.send("précédent")
+        _ = try reader.next("focus", timeout: 10) { $0["label"] as? String == LongSpeech.title }
         let lost = try #require(reader.wait(timeout: 10) { $0["code"] as? String == "audio.lost" })
         #expect(lost["message"] as? String
                 == "Le son est coupé : le serveur de son ne répond plus. Le texte reste affiché ; le lecteur rétablit le son dès que le serveur revient.")
@@ -51,14 +54,14 @@ import Testing
         let after = try pulse.record(seconds: 8)
         let sentAt = after.elapsed
         reader.send("suivant")
-        _ = try reader.next("focus", timeout: 10) { $0["label"] as? String == "Bureautique, non sélectionné" }
+        _ = try reader.next("focus", timeout: 10) { ($0["label"] as? String)?.hasPrefix(LongSpeech.sentence) == true }
         _ = try reader.next("notice", timeout: 10) { $0["code"] as? String == "audio.restored" }
-        usleep(2_500_000) // let the element be heard before the status announcement cuts it
+        usleep(2_500_000) // let the description be heard before the status announcement cuts it
         let statusAt = after.elapsed
         reader.send("état")
         #expect(try reader.next("status", timeout: 10)["sound"] as? String == "connected")
         #expect(reader.finish() == 0)
-        // "Bureautique, non sélectionné, bouton": one to three seconds of voice on the new server.
+        // The description, cut by `état` after about 2.5 s: that much voice on the new server.
         let heard = MonitorRecording.soundSeconds(after.samples(), from: sentAt, to: statusAt)
         #expect(heard > 0.8 && heard < 4, "heard \(heard) s after the restart")
     }

@@ -34,26 +34,30 @@ struct SpeechDispatcherTests {
         let speechd = try PrivateSpeechDispatcher(pulse: pulse)
         defer { speechd.stop() }
         let recording = try pulse.record(seconds: 11)
-        let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "on", "--speech-backend", "speechd", "--braille", "off"],
+        let catalogue = try LongSpeech.catalogue()
+        defer { try? FileManager.default.removeItem(atPath: catalogue) }
+        let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "on", "--speech-backend", "speechd", "--braille", "off",
+                                             "--catalog", catalogue],
                                             environment: env(["PULSE_SERVER": pulse.server, "SPEECHD_ADDRESS": speechd.address]))
         _ = try reader.next("focus")
-        reader.send("aide")           // the whole help: well over 30 s of speech
+        for line in LongSpeech.script { reader.send(line) } // a description of about a minute
+        _ = try reader.next("speech") { ($0["text"] as? String)?.hasPrefix(LongSpeech.sentence) == true }
         usleep(2_500_000)
         let interruptAt = recording.elapsed
-        reader.send("suivant")        // interrupts it
-        _ = try reader.next("speech") { $0["text"] as? String == "Accessibilité, non sélectionné, bouton, filtre 2 sur 7" }
+        reader.send("précédent")      // interrupts it
+        _ = try reader.next("speech") { $0["text"] as? String == LongSpeech.title + ", titre" }
         usleep(6_000_000)
         reader.send("quitter")
         #expect(reader.finish() == 0)
         let samples = recording.samples()
         let before = MonitorRecording.soundSeconds(samples, to: interruptAt)
         let after = MonitorRecording.soundSeconds(samples, from: interruptAt + 0.3, to: interruptAt + 3)
-        // The new element (with its position, « filtre 2 sur 7 ») lasts about 3.7 s at
-        // speech-dispatcher's default rate: the help's rest would come after it.
+        // The new element (the title) lasts about two seconds at speech-dispatcher's default
+        // rate: the description's rest would come after it.
         let tail = MonitorRecording.soundSeconds(samples, from: interruptAt + 4.5, to: interruptAt + 7.5)
-        #expect(before > 0.5, "the help was being spoken: \(before) s")
+        #expect(before > 0.5, "the description was being spoken: \(before) s")
         #expect(after > 0.5, "the new element was heard: \(after) s")
-        #expect(tail < 0.1, "the rest of the help never came: \(tail) s of sound")
+        #expect(tail < 0.1, "the rest of the description never came: \(tail) s of sound")
     }
 }
 

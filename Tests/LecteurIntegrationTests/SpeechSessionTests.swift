@@ -28,23 +28,26 @@ import Testing
         let pulse = try PrivatePulseServer()
         defer { pulse.stop() }
         let recording = try pulse.record(seconds: 9)
-        let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "on", "--braille", "off"],
+        let catalogue = try LongSpeech.catalogue()
+        defer { try? FileManager.default.removeItem(atPath: catalogue) }
+        let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "on", "--braille", "off", "--catalog", catalogue],
                                             environment: env(["PULSE_SERVER": pulse.server]))
         _ = try reader.next("focus")
-        reader.send("aide")           // the whole help: well over 30 s of speech
+        for line in LongSpeech.script { reader.send(line) } // a description of about a minute
+        _ = try reader.next("speech") { ($0["text"] as? String)?.hasPrefix(LongSpeech.sentence) == true }
         usleep(2_000_000)
         let interruptAt = recording.elapsed
-        reader.send("suivant")        // interrupts it
-        _ = try reader.next("speech") { $0["text"] as? String == "Accessibilité, non sélectionné, bouton, filtre 2 sur 7" }
+        reader.send("précédent")      // interrupts it
+        _ = try reader.next("speech") { $0["text"] as? String == LongSpeech.title + ", titre" }
         usleep(4_500_000)
         #expect(reader.finish() == 0)
         let samples = recording.samples()
         let before = MonitorRecording.soundSeconds(samples, to: interruptAt)
         let after = MonitorRecording.soundSeconds(samples, from: interruptAt + 0.2, to: interruptAt + 3)
         let tail = MonitorRecording.soundSeconds(samples, from: interruptAt + 3.5, to: interruptAt + 6)
-        #expect(before > 0.5, "the help was being spoken: \(before) s")
+        #expect(before > 0.5, "the description was being spoken: \(before) s")
         #expect(after > 0.5, "the new element was heard: \(after) s")
-        #expect(tail < 0.1, "the rest of the help never came: \(tail) s of sound")
+        #expect(tail < 0.1, "the rest of the description never came: \(tail) s of sound")
     }
 
     @Test func audioOutAndSayWriteWAVFilesOfTheExpectedLength() throws {

@@ -263,7 +263,7 @@ extension SoundServerSuites {
             defer { unlink(file) }
             let capture = open(file, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
             try #require(capture >= 0)
-            fflush(stderr)
+            fflush(StandardStream.error)
             let saved = dup(2)
             dup2(capture, 2)
             close(capture)
@@ -271,10 +271,10 @@ extension SoundServerSuites {
             do {
                 value = try body()
             } catch {
-                fflush(stderr); dup2(saved, 2); close(saved)
+                fflush(StandardStream.error); dup2(saved, 2); close(saved)
                 throw error
             }
-            fflush(stderr)
+            fflush(StandardStream.error)
             dup2(saved, 2)
             close(saved)
             let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""

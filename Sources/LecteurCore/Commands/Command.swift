@@ -14,6 +14,8 @@ public enum Command: Hashable, Sendable {
     case practice(koch: Bool)
     /// `entraînement groupes|mots|indicatifs [N]`: a copying session.
     case copyPractice(CopyKind, count: Int?)
+    /// `entraînement envoi`, `envoi écho`, `envoi libre`: sending practice.
+    case sendingPractice(SendingMode)
     case set(name: String, value: String)
     /// `régler NOM` without a value: say the setting's value and what it may be.
     case showSetting(name: String)
@@ -145,6 +147,10 @@ public enum CommandTable {
         CommandSpec(names: ["practice", "entraînement", "pratique"], argument: .optional,
                     help: .helpPractice, usage: .usagePractice) { arg in
             let words = CommandParser.fold(arg ?? "").split(separator: " ").map(String.init)
+            if let first = words.first, ["envoi", "sending", "send"].contains(first) {
+                return words.count <= 2 ? SendingMode(word: words.dropFirst().first).map(Command.sendingPractice) : nil
+            }
+            if words == ["echo"] { return .sendingPractice(.echo) }
             var count: Int?
             if words.count == 2 {
                 guard let n = Int(words[1]), CopyKind.countRange.contains(n) else { return nil }
@@ -161,6 +167,9 @@ public enum CommandTable {
             case ("indicatifs", _), ("indicatif", _), ("callsigns", _): return .copyPractice(.callsigns, count: count)
             default: return nil
             }
+        },
+        CommandSpec(names: ["send", "envoi", "envoyer"], argument: .optional, help: .morseSendingHelp, usage: .morseSendingUsage) { arg in
+            SendingMode(word: arg.map(CommandParser.fold)).map(Command.sendingPractice)
         },
         CommandSpec(names: ["statistics", "statistiques", "stats"], argument: .none, help: .morseTrainerHelpStats,
                     usage: nil) { _ in .statistics },

@@ -61,6 +61,10 @@ public enum ScreenID: Hashable, Sendable {
     case symbol(id: String)
     /// Every setting with its value (`régler` alone).
     case settings
+    /// One element per command (`aide` alone).
+    case help
+    /// The last announcements, newest first (`historique`).
+    case history
 
     /// A stable name for the transcript and for scripts.
     public var code: String {
@@ -70,6 +74,8 @@ public enum ScreenID: Hashable, Sendable {
         case .morse: "morse"
         case .symbol: "symbol"
         case .settings: "settings"
+        case .help: "help"
+        case .history: "history"
         }
     }
 }

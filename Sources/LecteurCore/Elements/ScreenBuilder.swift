@@ -33,6 +33,8 @@ public struct ScreenBuilder: Sendable {
             else { return morseScreen(progress: state.morseProgress) }
             return symbolScreen(symbol, progress: state.morseProgress[symbol.id])
         case .settings: return settingsScreen(state)
+        case .help: return helpScreen(state)
+        case .history: return historyScreen(state)
         }
     }
 
@@ -155,7 +157,8 @@ public struct ScreenBuilder: Sendable {
                     visibleText: String(symbol.character),
                     hint: strings(.morseRowHint), value: progressText(progress[symbol.id]),
                     action: .openSymbol(id: symbol.id),
-                    brailleText: "\(symbol.character) \(MorseBraille.cells(symbol.pattern)) " + brailleProgress(progress[symbol.id]))
+                    brailleText: "\(symbol.character) \(MorseBraille.cells(symbol.pattern))" + strings(.brailleValueSeparator)
+                        + brailleProgress(progress[symbol.id]))
         }
         return Screen(id: .morse, code: "morse", title: strings(.screenMorse), elements: rows)
     }

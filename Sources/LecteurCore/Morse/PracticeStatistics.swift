@@ -35,10 +35,14 @@ public struct PracticeStatistics: Hashable, Sendable {
     /// How many latest answers per symbol `symbols` counts.
     public let window: Int
 
-    public init(symbols: [Symbol], confusions: [Confusion], window: Int) {
+    /// The same counts for sending practice, per symbol asked (no time to answer: the keying is timed instead).
+    public let sending: [Symbol]
+
+    public init(symbols: [Symbol], confusions: [Confusion], window: Int, sending: [Symbol] = []) {
         self.symbols = symbols
         self.confusions = confusions
         self.window = window
+        self.sending = sending
     }
 
     /// The confusions said: the few that matter.
@@ -46,10 +50,13 @@ public struct PracticeStatistics: Hashable, Sendable {
 
     /// Symbols in the order Koch teaches them, then the rest of the alphabet's order.
     public func message(_ strings: Strings, alphabet: MorseAlphabet) -> String {
-        guard !symbols.isEmpty else { return strings(.morseTrainerStatsNone) }
+        guard !symbols.isEmpty || !sending.isEmpty else { return strings(.morseTrainerStatsNone) }
         let order = alphabet.kochSymbols + alphabet.symbols.filter { !alphabet.kochSymbols.contains($0) }
         let rank = Dictionary(order.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let sorted = symbols.sorted { (rank[$0.symbolID] ?? .max, $0.symbolID) < (rank[$1.symbolID] ?? .max, $1.symbolID) }
+        func inOrder(_ list: [Symbol]) -> [Symbol] {
+            list.sorted { (rank[$0.symbolID] ?? .max, $0.symbolID) < (rank[$1.symbolID] ?? .max, $1.symbolID) }
+        }
+        let sorted = inOrder(symbols)
         func name(_ id: String) -> String { alphabet.symbol(id: id)?.spokenName(strings) ?? id }
         var parts = [strings(.morseTrainerStatsIntro, ["window": "\(window)"])]
         for symbol in sorted {
@@ -70,6 +77,14 @@ public struct PracticeStatistics: Hashable, Sendable {
             strings(.morseTrainerStatsConfusion, ["expected": name($0.expectedID), "typed": name($0.typedID), "count": "\($0.count)"])
         }
         if !confused.isEmpty { parts.append(strings(.morseTrainerStatsConfusions, ["list": confused.joined(separator: ", ")])) }
+        if !sending.isEmpty {
+            parts.append(strings(.morseSendingStats))
+            for symbol in inOrder(sending) {
+                let percent = SymbolProgress(attempts: symbol.attempts, correct: symbol.correct).percent
+                parts.append(strings(.morseTrainerStatsSymbol, ["character": name(symbol.symbolID), "percent": "\(percent)",
+                                                                "attempts": "\(symbol.attempts)"]))
+            }
+        }
         return parts.joined(separator: " ")
     }
 }

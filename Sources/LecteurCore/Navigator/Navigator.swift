@@ -92,11 +92,14 @@ public struct Navigator: Sendable {
             find(text, &state, &out)
         case .tab(let tab):
             state.tab = tab
-            out.speak(screenAnnouncement(state), &state)
+            // The screen's name and size, said and on the display (then the focus, after it).
+            let announcement = screenAnnouncement(state)
+            out.speak(announcement, &state)
+            out.showMessage(announcement)
             announceFocus(&state, &out)
         case .filter(let name):
             applyFilter(named: name, &state, &out)
-        case .help(let topic):
+        case .help(let topic?):
             help(topic, &state, &out)
         case .retry, .refresh:
             out.append(.loadCatalogue(command == .retry ? .retry : .refresh))
@@ -145,6 +148,7 @@ public struct Navigator: Sendable {
         switch action {
         case .openFormation(let id):
             push(.detail(formationId: id), &state)
+            announceScreen(&state, &out)
             announceFocus(&state, &out)
         case .selectCategory(let key):
             // Story 2.7: the chip toggles; focus stays on it and it is announced with its new
@@ -156,6 +160,7 @@ public struct Navigator: Sendable {
             }
         case .openSymbol(let id):
             push(.symbol(id: id), &state)
+            announceScreen(&state, &out)
             announceFocus(&state, &out)
         case .playSymbol(let id):
             return builder.alphabet.symbol(id: id).map(Delegated.playSymbol)
@@ -236,27 +241,45 @@ public struct Navigator: Sendable {
                                                         ["name": name, "candidates": names])))
     }
 
-    private func help(_ topic: String?, _ state: inout ReaderState, _ out: inout Announcer) {
-        func line(_ spec: CommandSpec) -> String {
-            strings(.helpUsage, ["names": CommandLanguage.helpNames(spec.names, localeCode: strings.localeCode)
-                .joined(separator: ", "), "description": strings(spec.help)])
-        }
-        if let topic {
-            guard let spec = parser.spec(named: topic) else {
-                out.error("help", strings(.errorUnknownHelpTopic, ["topic": topic]), &state)
-                return
-            }
-            out.notice("help", line(spec), &state)
+    /// `aide COMMANDE`: one line. A command of two words (« tout lire », « plus vite ») is found
+    /// by its first.
+    private func help(_ topic: String, _ state: inout ReaderState, _ out: inout Announcer) {
+        let firstWord = topic.split(separator: " ").first.map(String.init) ?? topic
+        guard let spec = parser.spec(named: topic) ?? parser.spec(named: firstWord) else {
+            out.error("help", strings(.errorUnknownHelpTopic, ["topic": topic]), &state)
             return
         }
+        out.notice("help", strings(.helpUsage, ["names": helpNames(spec), "description": strings(spec.help)]), &state)
+    }
+
+    private func helpNames(_ spec: CommandSpec) -> String {
+        CommandLanguage.helpNames(spec.names, localeCode: strings.localeCode).joined(separator: ", ")
+    }
+
+    /// The « Aide » screen's elements: one per command (« suivant, s : élément suivant »).
+    func helpEntries(_ state: ReaderState) -> [String] {
         // Only commands with a name in the user's language: « faster » has « plus vite » in French.
         let listed = parser.allSpecs.filter { !CommandLanguage.helpNames($0.names, localeCode: strings.localeCode).isEmpty }
-        var lines = [strings(.helpIntro)] + listed.map(line) + [strings(.helpEmptyLine)]
+        var lines = [strings(.helpIntro)]
+            + listed.map { strings(.brailleReadingHelpEntry, ["names": helpNames($0), "description": strings($0.help)]) }
+            + [strings(.helpEmptyLine)]
         // In single-key mode the keys come first to mind: the table that drives them is listed.
         if state.onTerminal && state.settings.inputMode == .keys {
             lines = [strings(.terminalKeysIntro)] + KeyTable.entries.map { strings($0.help) } + lines
         }
-        out.notice("help", lines.joined(separator: "\n"), &state)
+        // Someone typing on the braille display reads its keys and chords first.
+        if state.brailleInput.keyboardUsed {
+            lines = [strings(.brailleInputChordsIntro)] + BrailleChords.entries.map { strings($0.help) } + lines
+        }
+        return lines
+    }
+
+    /// A screen just opened: its name and size, said and on the display before its first element.
+    func announceScreen(_ state: inout ReaderState, _ out: inout Announcer) {
+        let screen = builder.screen(for: state)
+        let text = strings(.brailleReadingScreenAnnounce, count: screen.elements.count, ["title": screen.title])
+        out.speak(text, &state)
+        out.showMessage(text)
     }
 
     /// A pasted page is not read back in full: an error quotes the first 40 characters.
@@ -361,8 +384,9 @@ public struct Navigator: Sendable {
         let position = state.settings.speakPosition ? itemPosition(screen, index) : nil
         // Signs are read in the element's own texts, not in the separators and pauses the
         // generator puts between its parts (they are structure, as NVDA's pauses).
+        // The history read back is not itself history.
         out.speak(speech.compose(out.punctuated(element, state), verbosity: state.verbosity, position: position),
-                  readPunctuation: false, &state)
+                  remember: screen.id != .history, readPunctuation: false, &state)
         out.showFocus(braille.line(element))
     }
 
@@ -382,7 +406,7 @@ public struct Navigator: Sendable {
         let index = clampedFocus(state, screen)
         let element = screen.elements[index]
         var text = element.selected == nil ? element.label : element.visibleText
-        if let value = element.value, !value.isEmpty { text += " " + value }
+        if let value = element.value, !value.isEmpty { text += strings(.brailleValueSeparator) + value }
         let line = braille.line(element)
         return ReviewReducer.Target(screen: screen.id, index: index, text: ReviewText(text), lineStart: line.cursor, line: line)
     }

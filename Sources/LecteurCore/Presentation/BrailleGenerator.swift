@@ -6,18 +6,27 @@ public struct BrailleLine: Hashable, Sendable {
         case focus
         /// A notice or an error, shown until its time is up or the next key or command.
         case message
+        /// The line being typed on the display's braille keyboard, the cursor after it.
+        case input
     }
 
     public let text: String
     /// Cell offset of the cursor: the start of the element's text.
     public let cursor: Int
     public let kind: Kind
+    /// The display opens the line on its last window, not its first: FWINLT on an element's
+    /// first window moved back to this one, and the finger reads on backwards.
+    public let fromEnd: Bool
 
-    public init(text: String, cursor: Int, kind: Kind = .focus) {
+    public init(text: String, cursor: Int, kind: Kind = .focus, fromEnd: Bool = false) {
         self.text = text
         self.cursor = cursor
         self.kind = kind
+        self.fromEnd = fromEnd
     }
+
+    /// The same line, opened on its last window.
+    public var openingOnLastWindow: BrailleLine { BrailleLine(text: text, cursor: cursor, kind: kind, fromEnd: true) }
 }
 
 /// The braille side of an element, like Orca's braille generator: the selection marker first
@@ -29,6 +38,8 @@ public struct BrailleGenerator: Sendable {
     private let selectedMarker: String, notSelectedMarker: String
     private let selectedCursor: Int, notSelectedCursor: Int
     private let buttonAbbreviation: String, headingAbbreviation: String, textAbbreviation: String, tabAbbreviation: String
+    /// Between a label and its value: « A ⠂⠒ - pas encore pratiqué », never run together.
+    private let valueSeparator: String
 
     public init(strings: Strings) {
         self.strings = strings
@@ -40,10 +51,11 @@ public struct BrailleGenerator: Sendable {
         headingAbbreviation = strings(.brailleRoleHeading)
         textAbbreviation = strings(.brailleRoleText)
         tabAbbreviation = strings(.brailleRoleTab)
+        valueSeparator = strings(.brailleValueSeparator)
     }
 
-    /// The parts joined with spaces: marker, text (even empty), value when not empty, role
-    /// abbreviation when the locale has one.
+    /// The parts joined with spaces: marker, text (even empty), value when not empty (after the
+    /// locale's separator), role abbreviation when the locale has one.
     public func line(_ element: Element) -> BrailleLine {
         var text = ""
         var cursor = 0
@@ -58,7 +70,7 @@ public struct BrailleGenerator: Sendable {
         } else {
             text += element.selected == nil ? element.label : element.visibleText
             if let value = element.value, !value.isEmpty {
-                text += " "
+                text += valueSeparator
                 text += value
             }
         }

@@ -19,8 +19,11 @@ public enum Action: Hashable, Sendable {
     case displayKey(DisplayIntent)
     /// The display showed another window of the current line (for the transcript).
     case displayPanned(text: String, cells: String, cursor: Int, kind: BrailleLine.Kind)
-    /// The time of a braille message is up (the token of the `.expireBrailleMessage` effect).
-    case brailleMessageExpired(token: Int)
+    /// A clock asked for by `Effect.schedule` has rung.
+    case timer(TimerID)
+    /// The display's answer to `.advanceDisplay`: it showed the line's next window (`moved`), or
+    /// the line had no more (or there is no display).
+    case displayAdvanced(moved: Bool)
     case catalogueLoading
     /// `warnings` are already-worded messages about records set aside.
     case catalogueLoaded(Catalogue, warnings: [String] = [])
@@ -61,6 +64,20 @@ public enum Action: Hashable, Sendable {
     case completion([String])
     /// Storage's counts for `statistiques`, asked for by `.loadStatistics`.
     case statisticsReady(PracticeStatistics)
+    /// A key of the braille display's keyboard: a character, a cell, a chord, Enter…, stamped
+    /// with the monotonic time (ms) it arrived: a practice answer's time counts to its Enter.
+    case brailleTyped(BrailleInput, atMs: Double? = nil)
+    /// The braille device's back-translation of these cells (`.backTranslate`); nil when it
+    /// could not translate them.
+    case brailleBackTranslated(cells: [UInt8], text: String?)
+    /// Sending practice can begin: the runtime chose the seed and knows the Koch level.
+    case sendingReady(SendingMode, seed: UInt64, kochLevel: Int)
+    /// A key in single-key mode, stamped with the monotonic time (ms) its bytes were read:
+    /// sending practice keys with it (a release only comes from the kitty keyboard protocol).
+    case timedKey(Key, atMs: Double)
+    /// Whether the terminal answered the kitty keyboard protocol query (`CSI ? u`): only then
+    /// are key releases reported, and a held key can be a straight key.
+    case keyboardProtocol(answered: Bool)
 }
 
 /// What a braille display key asks for (after panning inside a long line).
@@ -73,6 +90,11 @@ public enum DisplayIntent: Hashable, Sendable {
     case activate
     /// HOME.
     case repeatElement
+    /// FWINRT on the line's last window: the next element (a reading without a voice goes on
+    /// from there).
+    case panForward
+    /// FWINLT on the line's first window: the previous element, opened on its last window.
+    case panBack
     /// A routing key over the character at this offset of the line's text: over an element that
     /// acts it activates, over plain text it moves the review cursor there.
     case route(character: Int)
@@ -155,8 +177,12 @@ public enum Effect: Hashable, Sendable {
     case braille(BrailleLine)
     /// A window the display panned to, for the transcript only (the display already shows it).
     case braillePanned(text: String, cells: String, cursor: Int, kind: BrailleLine.Kind)
-    /// Ask for `.brailleMessageExpired(token)` after `seconds`.
-    case expireBrailleMessage(token: Int, seconds: Double)
+    /// Ask for `Action.timer(id)` after this many seconds (replacing a pending one with that id).
+    case schedule(TimerID, afterSeconds: Double)
+    /// Stop a pending timer: it will not ring.
+    case cancelTimer(TimerID)
+    /// Show the next window of the display's line; answered `.displayAdvanced`.
+    case advanceDisplay
     /// `detail`: the raw text of a system or library error, for the transcript's event only.
     case notice(code: String, message: String, detail: String? = nil)
     case error(code: String, message: String, detail: String? = nil)
@@ -165,6 +191,10 @@ public enum Effect: Hashable, Sendable {
     case morseQuestion(MorseQuestionReport)
     /// The truth about a question once answered (the transcript's `practice` event).
     case practiceAnswered(PracticeResult)
+    /// A sending judged (the transcript's `practice` event, with the keyed pattern and timings).
+    case sendingAnswered(SendingResult)
+    /// The learner's own keying made audible.
+    case sidetone(Sidetone)
     /// A scored copy (the transcript's `copy_result` event).
     case copyResult(CopyResult)
     case loadCatalogue(LoadReason)
@@ -196,6 +226,9 @@ public enum Effect: Hashable, Sendable {
     case quit
     /// Read a line on the terminal (single-key mode's `/` and `:`), then run it.
     case prompt(PromptKind)
+    /// Translate cells typed on the braille keyboard back to text in the user's braille table;
+    /// answered `.brailleBackTranslated`.
+    case backTranslate([UInt8])
 }
 
 /// The line single-key mode asks for.
@@ -209,4 +242,14 @@ public enum PracticeRequest: Hashable, Sendable {
     case koch
     case symbol(id: String)
     case copy(CopyKind, count: Int)
+    case sending(SendingMode)
+}
+
+/// The tone a learner hears while keying.
+public enum Sidetone: Hashable, Sendable {
+    /// A tapped element: a tone of this length at once.
+    case element(MorseElement, durationMs: Double, settings: MorseSettings)
+    /// The straight key went down: a tone until `.release`.
+    case hold(MorseSettings)
+    case release
 }

@@ -22,10 +22,22 @@ struct Announcer {
     /// user's: the focused element's line waits for the message's time to be up.
     private let holdFocus: Bool
 
-    init(pronunciation: SpokenTextBuilder?, punctuation: PunctuationReader? = nil, holdFocus: Bool = false) {
+    /// Messages of this action that wait for the one shown (or for an earlier message still on
+    /// the display) to have had their time, in order.
+    private(set) var queuedMessages: [String] = []
+    /// The focused element's line opens on its last window (FWINLT moved back to it: reading
+    /// backwards goes on where the finger is).
+    var focusFromEnd = false
+    /// What a line break in a message becomes on the display: a visible mark, never a space that
+    /// runs two sentences together.
+    private let lineBreak: String
+
+    init(pronunciation: SpokenTextBuilder?, punctuation: PunctuationReader? = nil, holdFocus: Bool = false,
+         lineBreak: String = " / ") {
         self.pronunciation = pronunciation
         self.punctuation = punctuation
         self.holdFocus = holdFocus
+        self.lineBreak = lineBreak
     }
 
     /// An effect asked for will bring the rest of the answer back as an action (a load, the
@@ -33,7 +45,8 @@ struct Announcer {
     var awaitsResult: Bool {
         effects.contains { effect in
             switch effect {
-            case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice, .readSettings, .loadStatistics: true
+            case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice, .readSettings, .loadStatistics,
+                 .backTranslate: true
             default: false
             }
         }
@@ -81,7 +94,8 @@ struct Announcer {
                          _ state: inout ReaderState) {
         effects.append(.notice(code: code, message: message, detail: detail))
         speak(message, priority: priority, remember: remember, readPunctuation: readPunctuation, &state)
-        if showing { showMessage(message) }
+        // A countdown goes on the display at once: queued, each second would wait for the last.
+        if showing { showMessage(message, now: priority == .progress) }
         state.lastMessage = LastMessage(code: code, text: message, isError: false)
     }
 
@@ -92,11 +106,24 @@ struct Announcer {
         state.lastMessage = LastMessage(code: code, text: message, isError: true)
     }
 
-    /// A message for the braille display: one line, the whole text, panned by the display.
-    mutating func showMessage(_ message: String) {
-        let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    /// A message for the braille display: one line, the whole text, panned by the display. The
+    /// first message of an action goes to the display at once, unless an earlier message is
+    /// still being read; the others queue, each to be shown for its whole time.
+    mutating func showMessage(_ message: String, now: Bool = false) {
+        let line = message.split(whereSeparator: \.isNewline).joined(separator: lineBreak)
+        guard now || (showedMessage == nil && !holdFocus) else {
+            queuedMessages.append(line)
+            return
+        }
         effects.append(.braille(BrailleLine(text: line, cursor: 0, kind: .message)))
         showedMessage = line
+        wroteBraille = true
+    }
+
+    /// The line being typed on the display's keyboard (or the focus it gives way to): shown at
+    /// once, it takes the place of a message.
+    mutating func showInput(_ line: BrailleLine) {
+        effects.append(.braille(line))
         wroteBraille = true
     }
 
@@ -104,7 +131,7 @@ struct Announcer {
     /// comes back when the message's time is up or at the next key or command.
     mutating func showFocus(_ line: BrailleLine) {
         guard showedMessage == nil, !holdFocus else { return }
-        effects.append(.braille(line))
+        effects.append(.braille(focusFromEnd ? line.openingOnLastWindow : line))
         wroteBraille = true
     }
 }

@@ -14,6 +14,10 @@ public struct Reader: Sendable {
     let punctuation: PunctuationReader?
     let terminal: TerminalReducer
     let copying: CopyReducer
+    let brailleInput: BrailleInputReducer
+    let display: DisplayReducer
+    let lists: ListScreenReducer
+    let sending: SendingReducer
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -29,22 +33,39 @@ public struct Reader: Sendable {
         morse = MorseReducer(strings: strings, alphabet: alphabet, sampleRate: sampleRate)
         practice = PracticeReducer(strings: strings, alphabet: alphabet, morse: morse)
         copying = CopyReducer(strings: strings, alphabet: alphabet, morse: morse)
+        sending = SendingReducer(strings: strings, alphabet: alphabet, morse: morse)
         settings = SettingsReducer(strings: strings)
         let symbols = pronunciation?.lexicon.symbols ?? [:]
         review = ReviewReducer(strings: strings, namer: CharacterNamer(lexicon: characters, symbols: symbols))
         punctuation = PunctuationReader(characters: characters, symbols: symbols,
                                         abbreviations: pronunciation?.lexicon.abbreviations.keys.map { $0 } ?? [])
         terminal = TerminalReducer(strings: strings)
+        brailleInput = BrailleInputReducer(strings: strings, navigator: navigator, terminal: terminal)
+        display = DisplayReducer(navigator: navigator)
+        lists = ListScreenReducer(navigator: navigator)
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
+        if case .timedKey(let key, let atMs) = action, key.isRelease || sending.takes(key, state) {
+            // Keying Morse: the question and the last verdict stay on the display meanwhile. A
+            // key let go does nothing else (it must not silence what a press started).
+            var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation)
+            if sending.takes(key, state) { sending.key(key, atMs: atMs, &state, &out) }
+            finishDisplay(byUser: false, &state, &out)
+            return out.effects
+        }
         let byUser = action.isTheUsers
+        // A message still being read holds what the reader shows on its own; a countdown (the
+        // last thing said was progress) is replaced by what follows it.
+        let displayBusy = !byUser && state.display.message != nil && !state.announcement.lastWasProgress
         var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation,
-                            holdFocus: !byUser && state.display.message != nil)
+                            holdFocus: displayBusy, lineBreak: strings(.brailleLineBreak))
         if byUser {
             state.announcement.answerPending = true
-            // Any key or command stops a reading in progress, the focus staying where it is.
+            // Any key or command stops a reading in progress, the focus staying where it is;
+            // only the display's panning key skips ahead in a reading without a voice.
             state.readAll = nil
+            if action != .displayKey(.panForward) { state.display.reading = nil }
         }
 
         switch action {
@@ -65,13 +86,27 @@ public struct Reader: Sendable {
             delegated(navigator.activateElement(at: index, &state, &out), &state, &out)
         case .displayKey(let intent):
             if state.display.message != nil {
-                // A key first takes the message away, as NVDA does: the finger reads the focus again.
-                break
+                // A key first takes the message away, as NVDA does: the finger reads the next
+                // message, or the focus again.
+                display.showNext(&state, &out)
+                state.announcement.answerPending = false
+                return out.effects
             }
             let command: Command
             switch intent {
             case .next: command = .next
             case .previous: command = .previous
+            case .panForward:
+                guard state.display.reading == nil else {
+                    display.nextElement(&state, &out)
+                    finishDisplay(byUser: byUser, &state, &out)
+                    return out.effects
+                }
+                command = .next
+            case .panBack:
+                // Reading backwards: the previous element opens on its last window.
+                out.focusFromEnd = true
+                command = .previous
             case .activate: command = .activate
             case .repeatElement: command = .repeatLast
             case .route(let character):
@@ -88,11 +123,13 @@ public struct Reader: Sendable {
             self.command(command, &state, &out)
         case .displayPanned(let text, let cells, let cursor, let kind):
             out.append(.braillePanned(text: text, cells: cells, cursor: cursor, kind: kind))
-        case .brailleMessageExpired(let token):
-            if token == state.display.token, state.display.message != nil {
-                state.display.message = nil
-                if let line = navigator.focusLine(state) { out.append(.braille(line)) }
-            }
+            display.panned(kind, &state, &out)
+        case .displayAdvanced(let moved):
+            display.advanced(moved: moved, &state, &out)
+        case .timer(.brailleMessage(let token)):
+            display.messageTimeUp(token: token, &state, &out)
+        case .timer(.readAllWindow(let token)):
+            display.windowTimeUp(token: token, &state, &out)
         case .catalogueLoading:
             navigator.catalogueLoading(&state, &out)
         case .catalogueLoaded(let catalogue, let warnings):
@@ -129,23 +166,25 @@ public struct Reader: Sendable {
             terminal.attach(inputMode: inputMode, &state)
         case .typed(let character, let word):
             terminal.typed(character, word: word, &state, &out)
-        case .key(let key):
+        case .key(let key), .timedKey(let key, _):
             self.key(key, &state, &out)
+        case .sendingReady(let mode, let seed, let kochLevel):
+            sending.start(mode, seed: seed, kochLevel: kochLevel, &state, &out)
+        case .keyboardProtocol(let answered):
+            state.keyReleases = answered
+        case .timer(.sendingSilence):
+            sending.silence(&state, &out)
         case .completion(let candidates):
             terminal.completion(candidates, &state, &out)
+        case .brailleTyped(let input, let atMs):
+            brailleRequest(brailleInput.typed(input, &state, &out), atMs: atMs, &state, &out)
+        case .brailleBackTranslated(let cells, let text):
+            brailleInput.backTranslated(cells, text: text, &state, &out)
         }
 
         finishDisplay(byUser: byUser, &state, &out)
         if byUser && !out.awaitsResult { state.announcement.answerPending = false }
         return out.effects
-    }
-
-    /// Lines read one after the other, each ending as a sentence (without doubling its full stop).
-    static func sentences(_ lines: [String]) -> String {
-        lines.map { line in
-            guard let last = line.last, !".!?:…".contains(last) else { return line }
-            return line + "."
-        }.joined(separator: " ")
     }
 
     /// Notices that replace themselves (a retry countdown, "still loading").
@@ -167,6 +206,8 @@ public struct Reader: Sendable {
             out.append(.preparePractice(koch ? .koch : .weakSymbols))
         case .copyPractice(let kind, let count):
             out.append(.preparePractice(.copy(kind, count: count ?? CopyKind.defaultCount)))
+        case .sendingPractice(let mode):
+            out.append(.preparePractice(.sending(mode)))
         case .set(let name, let value):
             settings.set(name: name, value: value, &state, &out)
         case .showSetting(let name):
@@ -181,11 +222,12 @@ public struct Reader: Sendable {
             state.announcement.answerPending = false
             if state.practice != nil { practice.stop(&state, &out) }
             if state.copy != nil { copying.stop(&state, &out) }
+            if state.sending != nil { sending.stop(&state, &out) }
         case .history:
-            let lines = state.history.isEmpty ? [strings(.historyEmpty)] : [strings(.historyTitle)] + state.history
-            out.append(.notice(code: "history", message: lines.joined(separator: "\n")))
-            out.speak(Self.sentences(lines), remember: false, &state)
-            out.showMessage(lines.joined(separator: "\n"))
+            lists.openHistory(&state, &out)
+        case .help:
+            // `aide COMMANDE` is answered by the navigator in one line; `aide` alone opens a screen.
+            lists.openHelp(&state, &out)
         case .status:
             out.append(.queryStatus)
         case .statistics:
@@ -199,9 +241,10 @@ public struct Reader: Sendable {
         case .review, .spell, .describeCharacter:
             review.handle(command, target: navigator.reviewTarget(state), &state, &out)
         case .readAll:
-            // From the focus: the element being read is said, the next step waits for it.
+            // From the focus: the element being read is said, the next step waits for it (or,
+            // without a voice, for its time on the display).
             navigator.announceFocus(&state, &out)
-            continueReading(&state, &out)
+            if display.paces(state) { display.startReading(&state, &out) } else { continueReading(&state, &out) }
         default:
             break // navigation commands, handled above
         }
@@ -212,7 +255,7 @@ public struct Reader: Sendable {
             terminal.answerQuit(line, &state, &out)
             return
         }
-        if state.practice != nil || state.copy != nil {
+        if state.practice != nil || state.copy != nil || state.sending != nil {
             practiceLine(line, atMs: atMs, &state, &out)
             return
         }
@@ -245,6 +288,12 @@ public struct Reader: Sendable {
             case .whereAmI where state.practice != nil:
                 practice.whereAmI(&state, &out)
                 return
+            case .whereAmI where state.sending != nil:
+                sending.whereAmI(&state, &out)
+                return
+            case .help where state.sending != nil:
+                sending.help(&state, &out)
+                return
             case .whereAmI, .help:
                 out.notice("practice", strings(.morsePracticeWhere), &state)
                 return
@@ -255,7 +304,9 @@ public struct Reader: Sendable {
                 break
             }
         }
-        if state.copy != nil {
+        if state.sending != nil {
+            sending.line(clean, &state, &out)
+        } else if state.copy != nil {
             copying.copy(clean, &state, &out)
         } else {
             practice.answer(clean, atMs: atMs, &state, &out)
@@ -302,6 +353,20 @@ public struct Reader: Sendable {
         continueReading(&state, &out)
     }
 
+    /// A line typed on the display runs as a typed line; what it writes replaces the typed
+    /// line on the display, or the focus comes back.
+    private func brailleRequest(_ request: BrailleInputReducer.Request?, atMs: Double?, _ state: inout ReaderState,
+                                _ out: inout Announcer) {
+        switch request {
+        case .line(let line)?: typed(line, atMs: atMs, &state, &out)
+        case .command(let command)?: self.command(command, &state, &out)
+        case nil: return
+        }
+        if !out.wroteBraille, !out.awaitsResult, let line = navigator.focusLine(state) {
+            out.showInput(line)
+        }
+    }
+
     private func delegated(_ request: Navigator.Delegated?, _ state: inout ReaderState, _ out: inout Announcer) {
         switch request {
         case .playSymbol(let symbol)?: morse.play(String(symbol.character), &state, &out)
@@ -310,21 +375,8 @@ public struct Reader: Sendable {
         }
     }
 
-    /// The braille message's life: a message of this action stays for its time; a user's key or
-    /// command that wrote nothing else takes an older message away.
     private func finishDisplay(byUser: Bool, _ state: inout ReaderState, _ out: inout Announcer) {
-        if let message = out.showedMessage {
-            state.display.message = message
-            state.display.token += 1
-            if state.settings.brailleMessageSeconds > 0 {
-                out.append(.expireBrailleMessage(token: state.display.token, seconds: state.settings.brailleMessageSeconds))
-            }
-        } else if out.wroteBraille {
-            state.display.message = nil
-        } else if byUser, state.display.message != nil, !out.awaitsResult, !out.effects.contains(.quit) {
-            state.display.message = nil
-            if let line = navigator.focusLine(state) { out.append(.braille(line)) }
-        }
+        display.finish(byUser: byUser, &state, &out)
     }
 }
 
@@ -332,7 +384,7 @@ extension Action {
     /// Typed or pressed by the user: the answer interrupts what is playing.
     var isTheUsers: Bool {
         switch self {
-        case .line, .timedLine, .command, .invalidCommand, .activateElement, .displayKey, .key: true
+        case .line, .timedLine, .command, .invalidCommand, .activateElement, .displayKey, .key, .timedKey, .brailleTyped: true
         default: false
         }
     }

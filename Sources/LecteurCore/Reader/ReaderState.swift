@@ -45,6 +45,10 @@ public struct ReaderState: Equatable, Sendable {
     public var practice: PracticeSession<SeededRandom>?
     /// A copying session, while it runs: typed lines are copies then.
     public var copy: CopySession<SeededRandom>?
+    /// Sending practice, while it runs: typed lines are patterns, keys key Morse then.
+    public var sending: SendingSession<SeededRandom>?
+    /// Whether the terminal answered the kitty keyboard protocol query (nil: not asked).
+    public var keyReleases: Bool?
     public var announcement = AnnouncementState()
     public var display = DisplayState()
     /// The last things said, for `historique` (one of the oldest screen-reader requests).
@@ -70,10 +74,21 @@ public struct ReaderState: Equatable, Sendable {
     public var settingsRequest: SettingsRequest?
     /// The devices' settings as last read, for the « Réglages » screen.
     public var deviceSettings: [SettingKey: SettingReading] = [:]
+    /// What the « Aide » and « Historique » screens list, as they were when opened (the history
+    /// grows as they are read).
+    public var helpEntries: [String] = []
+    public var historyEntries: [String] = []
+    /// Whether a voice says what the reader says; without one `tout lire` paces the display.
+    public var hasVoice = true
+    /// Whether a braille display is wanted (`--braille on` or `auto`): reading without a voice
+    /// then keeps its time.
+    public var hasDisplay = false
     /// On a terminal (`.attachTerminal`): a welcome, a goodbye, and `q` asks before quitting.
     public var onTerminal = false
     /// « Quitter Lecteur ? » was asked: the next line or key answers it.
     public var quitPending = false
+    /// The command line typed on the braille display's keyboard.
+    public var brailleInput = BrailleInputState()
 
     public static let historyLimit = 20
 
@@ -108,6 +123,11 @@ public struct DisplayState: Hashable, Sendable {
     public var message: String?
     /// Identifies the message a timeout belongs to (an older timeout must not remove a newer message).
     public var token = 0
+    /// Messages waiting for the one shown to have had its time, in order (a start-up warning,
+    /// then the load's count): each is shown for its whole time, then the focus comes back.
+    public var queued: [String] = []
+    /// `tout lire` without a voice: the display's reading, window by window.
+    public var reading: DisplayReading?
 
     public init() {}
 }

@@ -56,6 +56,8 @@ struct SettingsReducer: Sendable {
             case .rhythm: .rhythmSet
             }
             out.notice("setting", strings(said), &state)
+        case .sendingWPM:
+            setSendingWPM(value, &state, &out)
         case .verbosity:
             choose(Verbosity(userValue: value), or: .settingBadVerbosity, value, &state, &out) { verbosity, state in
                 state.settings.verbosity = verbosity
@@ -73,6 +75,13 @@ struct SettingsReducer: Sendable {
                 return ([ReaderSettings.brailleMessageKey: Self.number(seconds)],
                         seconds == 0 ? strings(.settingBrailleMessageUntilKey)
                                      : strings(.settingBrailleMessage, ["seconds": Self.number(seconds, comma: true)]))
+            }
+        case .brailleScroll:
+            let seconds = Double(value.replacingOccurrences(of: ",", with: ".")).flatMap { ReaderSettings.brailleScrollRange.contains($0) ? $0 : nil }
+            choose(seconds, or: .brailleReadingSettingBad, value, &state, &out) { seconds, state in
+                state.settings.brailleScrollSeconds = seconds
+                return ([ReaderSettings.brailleScrollKey: Self.number(seconds)],
+                        strings(.brailleReadingSettingSet, ["seconds": Self.number(seconds, comma: true)]))
             }
         case .punctuation:
             choose(PunctuationLevel(userValue: value), or: .settingBadPunctuation, value, &state, &out) { level, state in
@@ -151,7 +160,9 @@ struct SettingsReducer: Sendable {
             if state.currentScreenID != .settings { state.stacks[state.tab, default: []].append(.settings) }
             state.focus[.settings] = 0
             let count = SettingKey.allCases.count
-            out.speak(strings(.settingsScreenAnnounce, ["count": String(count)]), &state)
+            let announcement = strings(.settingsScreenAnnounce, ["count": String(count)])
+            out.speak(announcement, &state)
+            out.showMessage(announcement)
             announce(&state, &out)
         case nil:
             break

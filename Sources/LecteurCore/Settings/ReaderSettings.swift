@@ -6,6 +6,9 @@ public struct ReaderSettings: Hashable, Sendable {
     /// How long a message stays on the braille display before the focused element comes back;
     /// 0 keeps it until the next key or command (NVDA's "message timeout", 4 s by default).
     public var brailleMessageSeconds: Double = 4
+    /// How long each window of `tout lire` stays on the display when there is no voice
+    /// (`régler défilement-braille`), as BRLTTY's autoscroll and NVDA's braille "say all" pace it.
+    public var brailleScrollSeconds: Double = 4
     public var morse: MorseSettings = .default
     /// Say « formation 3 sur 14 » after each move, as NVDA reports an object's position by default.
     public var speakPosition = true
@@ -25,19 +28,37 @@ public struct ReaderSettings: Hashable, Sendable {
     public var kochMedianMs: Int?
     /// What the display shows of a practice question besides its number.
     public var questionBraille: QuestionBraille = .none
+    /// Sending practice's speed (`régler vitesse-envoi`): a tapped element's length and the
+    /// silence that ends a character; nil: the receiving speed.
+    public var sendingWPM: Int?
+
+    /// The speed sending practice keys at.
+    public var effectiveSendingWPM: Int { sendingWPM ?? morse.wpm }
 
     public static let brailleMessageRange: ClosedRange<Double> = 0...60
+    /// A window needs a second to be felt; past a minute nobody waits for it.
+    public static let brailleScrollRange: ClosedRange<Double> = 1...60
 
     public init() {}
 
     /// Storage keys of the reader's own settings (Morse keeps its `morse.*` keys).
     public static let verbosityKey = "reader.verbosity"
     public static let brailleMessageKey = "reader.braille-message"
+    public static let brailleScrollKey = "reader.braille-scroll"
     public static let positionKey = "reader.position"
     public static let echoKey = "reader.echo"
     public static let inputModeKey = "reader.keyboard"
     public static let kochTimeKey = "morse.koch.time"
     public static let questionBrailleKey = "morse.question-braille"
+    /// 0 (or absent): the receiving speed.
+    public static let sendingWPMKey = "morse.sending-wpm"
+
+    /// A stored sending speed: 0 is the receiving speed, else within Morse's speeds.
+    public static func sendingWPM(stored: String) -> Int?? {
+        guard let wpm = Int(stored) else { return nil }
+        if wpm == 0 { return .some(nil) }
+        return MorseSettings.wpmRange.contains(wpm) ? .some(wpm) : nil
+    }
     /// `régler koch-temps SECONDES`: 0 turns the condition off.
     public static let kochTimeRange: ClosedRange<Double> = 0...10
 
@@ -49,12 +70,16 @@ public struct ReaderSettings: Hashable, Sendable {
         if let saved = value(brailleMessageKey), let seconds = Double(saved), brailleMessageRange.contains(seconds) {
             settings.brailleMessageSeconds = seconds
         }
+        if let saved = value(brailleScrollKey), let seconds = Double(saved), brailleScrollRange.contains(seconds) {
+            settings.brailleScrollSeconds = seconds
+        }
         if let saved = value(positionKey) { settings.speakPosition = saved != "off" }
         if let saved = value(PunctuationLevel.storageKey), let level = PunctuationLevel(userValue: saved) { settings.punctuation = level }
         if let saved = value(alphabetKey), spellingAlphabets.contains(saved) { settings.spellingAlphabet = saved }
         if let saved = value(echoKey), let echo = TypingEcho(rawValue: saved) { settings.typingEcho = echo }
         if let saved = value(inputModeKey), let mode = InputMode(rawValue: saved) { settings.inputMode = mode }
         if let saved = value(questionBrailleKey), let shown = QuestionBraille(rawValue: saved) { settings.questionBraille = shown }
+        if let saved = value(sendingWPMKey), let wpm = sendingWPM(stored: saved) { settings.sendingWPM = wpm }
         if let saved = value(kochTimeKey), let ms = Int(saved), ms > 0, Double(ms) <= kochTimeRange.upperBound * 1000 {
             settings.kochMedianMs = ms
         }

@@ -6,12 +6,14 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case verbosity
     case position
     case brailleMessage
+    case brailleScroll
     case punctuation, alphabet
     case speechRate, speechPitch, speechVolume, speechVoice, speechBackend
     case brailleTable
     case morseWPM, morseFarnsworth, morseTone, morseVolume, morseRamp
     case typingEcho, inputMode
     case kochLesson, kochTime, questionBraille
+    case sendingWPM
 
     private static let aliases: [String: SettingKey] = {
         var table: [String: SettingKey] = [:]
@@ -19,6 +21,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.verbosity, "verbosite", "verbosity")
         add(.position, "position", "positions", "position-liste", "list-position")
         add(.brailleMessage, "message-braille", "messages-braille", "braille-message", "braille-messages")
+        add(.brailleScroll, "defilement-braille", "defilement", "braille-scroll", "scroll-braille")
         add(.punctuation, "ponctuation", "punctuation", "signes")
         add(.alphabet, "alphabet", "alphabet-epellation", "spelling-alphabet")
         add(.speechRate, "debit", "rate")
@@ -37,6 +40,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.kochLesson, "koch", "lecon-koch", "koch-lesson")
         add(.kochTime, "koch-temps", "koch-time", "temps-koch")
         add(.questionBraille, "question-braille", "braille-question")
+        add(.sendingWPM, "vitesse-envoi", "sending-speed", "sending-wpm", "send-wpm", "wpm-envoi")
         return table
     }()
 
@@ -51,6 +55,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .verbosity: strings(.settingNameVerbosity)
         case .position: strings(.settingNamePosition)
         case .brailleMessage: strings(.settingNameBrailleMessage)
+        case .brailleScroll: strings(.brailleReadingSettingName)
         case .punctuation: strings(.settingNamePunctuation)
         case .alphabet: strings(.settingNameAlphabet)
         case .speechRate: strings(.speechSettingRate)
@@ -69,6 +74,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .kochLesson: strings(.morseTrainerSettingNameKoch)
         case .kochTime: strings(.morseTrainerSettingNameKochTime)
         case .questionBraille: strings(.morseTrainerSettingNameQuestionBraille)
+        case .sendingWPM: strings(.morseSendingSettingName)
         }
     }
 

@@ -48,6 +48,9 @@ extension ReaderSettings {
         case .brailleMessage:
             return SettingReading(value: SettingsReducer.number(brailleMessageSeconds, comma: true),
                                   range: Int(Self.brailleMessageRange.lowerBound)...Int(Self.brailleMessageRange.upperBound))
+        case .brailleScroll:
+            return SettingReading(value: SettingsReducer.number(brailleScrollSeconds, comma: true),
+                                  range: Int(Self.brailleScrollRange.lowerBound)...Int(Self.brailleScrollRange.upperBound))
         case .punctuation:
             return SettingReading(value: punctuation.name(strings), choices: PunctuationLevel.allCases.map { $0.name(strings) })
         case .alphabet:
@@ -74,6 +77,8 @@ extension ReaderSettings {
         case .questionBraille:
             let names: [QuestionBraille: String] = [.none: "aucune", .pattern: "motif", .rhythm: "rythme"]
             return SettingReading(value: names[questionBraille] ?? "aucune", choices: QuestionBraille.allCases.compactMap { names[$0] })
+        case .sendingWPM:
+            return SettingReading(value: String(effectiveSendingWPM), range: MorseSettings.wpmRange)
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable, .kochLesson:
             return nil
         }

@@ -8,6 +8,10 @@ public enum Key: Hashable, Sendable {
     case character(Character)
     /// Ctrl and a letter, lowercase (`"c"` for Ctrl-C).
     case control(Character)
+    /// A key let go (only the kitty keyboard protocol reports it): the straight key's release.
+    case released(Character)
+
+    public var isRelease: Bool { if case .released = self { true } else { false } }
 }
 
 /// Turns the bytes a terminal sends into keys. Pure: the caller says when no more bytes came in
@@ -19,6 +23,12 @@ public enum KeyDecoder {
         case incomplete
         /// A sequence this reader does not use (F-keys, mouse): skipped whole.
         case ignored(length: Int)
+        /// The terminal's answer to the kitty keyboard protocol query (`CSI ? flags u`): it
+        /// reports key releases once asked to.
+        case keyboardProtocol(length: Int)
+        /// The terminal's answer to the device attributes query (`CSI ? … c`), which every
+        /// terminal gives: coming without the protocol's answer before it, it means no.
+        case deviceAttributes(length: Int)
     }
 
     public static func decode(_ bytes: ArraySlice<UInt8>, final: Bool) -> Result {
@@ -50,7 +60,25 @@ public enum KeyDecoder {
             case 0x30...0x3F: parameters.append(Character(UnicodeScalar(byte)))
             case 0x20...0x2F: continue
             case 0x40...0x7E:
-                return sequence(parameters, final: Character(UnicodeScalar(byte))).map { .key($0, length: length) }
+                if introducer == UInt8(ascii: "["), parameters.hasPrefix("?") {
+                    switch byte {
+                    case UInt8(ascii: "u"): return .keyboardProtocol(length: length)
+                    case UInt8(ascii: "c"): return .deviceAttributes(length: length)
+                    default: return .ignored(length: length)
+                    }
+                }
+                if byte == UInt8(ascii: "u"), introducer == UInt8(ascii: "[") {
+                    return kitty(parameters).map { .key($0, length: length) } ?? .ignored(length: length)
+                }
+                // With the kitty protocol's event types an arrow says `1;1:2` (repeat) or `1;1:3`
+                // (release): a repeat moves again, a release does nothing.
+                var plain = parameters
+                if let colon = plain.lastIndex(of: ":") {
+                    if plain[plain.index(after: colon)...] == "3" { return .ignored(length: length) }
+                    plain = String(plain[..<colon])
+                    if plain == "1;1" { plain = "" }
+                }
+                return sequence(plain, final: Character(UnicodeScalar(byte))).map { .key($0, length: length) }
                     ?? .ignored(length: length)
             default:
                 return .ignored(length: length)
@@ -72,6 +100,35 @@ public enum KeyDecoder {
         case ("3", "~"): .backspace
         default: nil
         }
+    }
+
+    /// The kitty keyboard protocol's `CSI code ; modifiers : event u` (event 1 press, 2 repeat,
+    /// 3 release): a press is the key it always was, a release is `.released`, a repeat of the
+    /// space bar nothing (the straight key held is one mark).
+    static func kitty(_ parameters: String) -> Key? {
+        let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
+        guard let codeField = fields.first?.split(separator: ":").first, let code = UInt32(codeField),
+              let scalar = UnicodeScalar(code) else { return nil }
+        let modifierParts = fields.count > 1 ? fields[1].split(separator: ":") : []
+        let modifiers = modifierParts.first.flatMap { Int($0) }.map { $0 - 1 } ?? 0
+        let event = modifierParts.count > 1 ? Int(modifierParts[1]) ?? 1 : 1
+        let character = Character(scalar)
+        switch event {
+        case 3: return .released(character)
+        // A held space bar is one mark; another key held repeats as it always did.
+        case 2 where code == 32: return nil
+        default: break
+        }
+        switch code {
+        case 13: return .enter
+        case 27: return .escape
+        case 9: return .tab
+        case 127, 8: return .backspace
+        default: break
+        }
+        // Ctrl (bit 2) with a letter is the control key it is in the legacy encoding.
+        if modifiers & 4 != 0, character.isLetter, character.isASCII { return .control(Character(character.lowercased())) }
+        return .character(character)
     }
 
     /// One UTF-8 character; a byte that cannot start one is skipped.

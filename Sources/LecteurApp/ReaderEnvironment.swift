@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import LecteurAudio
+import LecteurBraille
+import LecteurCore
+import LecteurNetwork
+import LecteurSpeech
+
+/// `--braille auto|on|off`: `on` refuses to start without a display, `off` never connects.
+public enum DeviceMode: String, CaseIterable, Hashable, Sendable {
+    case auto, on, off
+}
+
+/// Where the catalogue comes from, as the command line named it.
+public enum CatalogueLocation: Sendable {
+    case builtIn
+    /// A JSON file in the API's format.
+    case file(String)
+    /// The formations API, through a client already checked (address, timeout).
+    case remote(CatalogueClient)
+}
+
+/// What `lecteur read` was asked for, typed: the command line parses and checks it, the
+/// composition root builds from it.
+public struct ReaderOptions: Sendable {
+    public var strings: Strings
+    public var transcript: TranscriptFormat
+    public var speech: SpeechMode
+    public var braille: DeviceMode
+    /// nil: the saved choice (`régler synthèse`).
+    public var speechBackend: SpeechBackend?
+    /// The `--audio-out` WAV file, instead of a sound device.
+    public var audioOut: String?
+    /// nil: the saved table.
+    public var brailleTable: BrailleTable?
+    public var brlapiHost: String?
+    public var brlapiAuth: String?
+    public var brailleTty: BrlAPISettings.TtyMode
+    /// This run's keyboard mode (`--input`), not saved; nil: the saved one.
+    public var input: InputMode?
+    public var catalogue: CatalogueLocation
+
+    public init(strings: Strings, transcript: TranscriptFormat = .text, speech: SpeechMode = .auto, braille: DeviceMode = .auto,
+                speechBackend: SpeechBackend? = nil, audioOut: String? = nil, brailleTable: BrailleTable? = nil,
+                brlapiHost: String? = nil, brlapiAuth: String? = nil, brailleTty: BrlAPISettings.TtyMode = .tty,
+                input: InputMode? = nil, catalogue: CatalogueLocation = .builtIn) {
+        self.strings = strings
+        self.transcript = transcript
+        self.speech = speech
+        self.braille = braille
+        self.speechBackend = speechBackend
+        self.audioOut = audioOut
+        self.brailleTable = brailleTable
+        self.brlapiHost = brlapiHost
+        self.brlapiAuth = brlapiAuth
+        self.brailleTty = brailleTty
+        self.input = input
+        self.catalogue = catalogue
+    }
+}
+
+/// The one composition root of the reader: builds storage, the voice and the shared audio
+/// output, the braille display, the catalogue source and the transcript from the options, hands
+/// them to the session, and runs the command loop on the terminal or a pipe.
+public struct ReaderEnvironment: Sendable {
+    public let session: ReaderSession
+    public let options: ReaderOptions
+    private let speech: SpeechSetup
+    /// What start-up found wrong (devices, storage, lexicons), said before the first command.
+    private let startupNotices: [String]
+
+    /// - Throws: `DeviceUnavailable` for a device asked for with `on` that is not there;
+    ///   `SpeechError` for an `--audio-out` file that cannot be written.
+    public static func live(_ options: ReaderOptions) throws -> ReaderEnvironment {
+        let strings = options.strings
+        let store = ReaderStore(strings: strings)
+
+        // Speech and Morse share one audio output: a device, the --audio-out file, or silence.
+        // The voice is espeak-ng or speech-dispatcher, beside the user's screen reader.
+        var settings = SpeechSettingsDomain.saved(in: store)
+        if strings.localeCode == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
+        let backend = options.speechBackend ?? SpeechBackendSetting.saved(in: store)
+        var startupNotices: [String] = []
+        if options.speechBackend != nil, let problem = store.save([SpeechBackend.storageKey: backend.rawValue]) {
+            startupNotices.append(problem)
+        }
+        let speech = try SpeechSetup.start(mode: options.speech, backend: backend, audioOut: options.audioOut,
+                                           settings: settings, strings: strings, probes: .fromEnvironment())
+        startupNotices.insert(contentsOf: speech.notices, at: 0)
+        let (pronunciation, lexiconNotices) = Localization.pronunciation(strings, userFolder: store.configuration.userFolder)
+        startupNotices += lexiconNotices
+        let reader = Reader(strings: strings, timeZone: .current, pronunciation: pronunciation,
+                            characters: Localization.characters(strings), sampleRate: speech.output.sampleRate)
+
+        let brlapi = BrlAPISettings.fromEnvironment(host: options.brlapiHost, auth: options.brlapiAuth,
+                                                    ttyMode: options.brailleTty)
+        let braille = BrailleDevice(display: options.braille != .off, table: options.brailleTable, settings: brlapi,
+                                    store: store, strings: strings)
+        if options.braille == .on {
+            braille.start()
+            if let problem = braille.firstConnectionProblem(host: brlapi.hostDescription) {
+                braille.release()
+                speech.shutdown(drainTimeout: .zero)
+                throw DeviceUnavailable(problem)
+            }
+        }
+        var devices = ReaderDevices(
+            speech: speech.voice, braille: braille, audio: speech.output,
+            settings: [SpeechSettingsDomain(currentEngine: { speech.espeak ?? speech.speechdVoice?.fallbackEngine },
+                                            store: store, strings: strings),
+                       SpeechBackendSetting(store: store, strings: strings), braille, KochLessonReading(store: store)],
+            status: {
+                DeviceStatus(sound: .init(speech.output), speechPending: speech.pendingUtterances, braille: braille.status)
+            })
+        devices.listen.append(braille.listen)
+        if let voice = speech.speechdVoice { devices.listen.append(voice.listen) }
+        devices.settle.append { braille.waitForFirstAnswer() }
+        if let output = speech.output as? DeviceAudioOutput {
+            devices.listen.append { post in output.observe { post(DeviceMessages.action(for: $0, strings)) } }
+        }
+
+        let session = ReaderSession(reader: reader, transcript: Transcript(format: options.transcript, strings: strings),
+                                    catalogueSource: catalogueSource(options.catalogue, strings: strings), store: store,
+                                    devices: devices)
+        return ReaderEnvironment(session: session, options: options, speech: speech, startupNotices: startupNotices)
+    }
+
+    static func catalogueSource(_ location: CatalogueLocation, strings: Strings) -> CatalogueSource {
+        switch location {
+        case .builtIn: LocalCatalogueSource(origin: .builtIn, strings: strings)
+        case .file(let path): LocalCatalogueSource(origin: .file(path), strings: strings)
+        case .remote(let client): RemoteCatalogueSource(client: client, strings: strings, timeZone: .current)
+        }
+    }
+
+    /// Runs the reader until the user quits or the input ends; a signal ends it cleanly.
+    public func run() {
+        let session = self.session, speech = self.speech
+        let termination = Termination()
+        termination.install {
+            session.shutdown()
+            speech.voice?.stop()
+            speech.output.close()
+            TerminalMode.restore()
+        }
+        let strings = options.strings
+        var startupNotices = self.startupNotices
+        let interactive = CommandLoop.standardInputIsTerminal
+        if options.input == .keys && !interactive { startupNotices.append(strings(.terminalKeysNeedTerminal)) }
+        let prompt = options.transcript == .text ? strings(.appPrompt) : ""
+        // The signal handlers live as long as the loop.
+        withExtendedLifetime(termination) {
+            let edited = interactive && TerminalLoop(session: session, prompt: prompt, inputMode: options.input)
+                .run(startupNotices: startupNotices)
+            if !edited {
+                // From a pipe exactly as before; on a terminal libedit could not take, plain lines.
+                CommandLoop(session: session, interactive: interactive, prompt: interactive ? prompt : nil)
+                    .run(startupNotices: startupNotices)
+            }
+        }
+        // Let the last words be heard (or written to --audio-out) before leaving.
+        speech.shutdown(drainTimeout: .seconds(30))
+        session.shutdown()
+    }
+}

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// What the keyboard of a braille display typed, as the BrlAPI adapter reads it: the reader
+/// builds a command line from it, shown on the display while it is typed.
+public enum BrailleInput: Hashable, Sendable {
+    /// A character: from brltty's text table (a display that sends characters) or from a
+    /// keyboard attached to the display.
+    case character(Character)
+    /// One cell typed on the braille keyboard (bit 0 = dot 1 … bit 7 = dot 8, as BrlAPI and
+    /// Unicode braille count); 0 is the space bar alone. Translated back in the user's table.
+    case dots(UInt8)
+    /// Dots pressed together with the space bar: a command (`BrailleChords`).
+    case chord(UInt8)
+    case backspace
+    case enter
+    case escape
+}
+
+/// The line being typed on the braille keyboard.
+public struct BrailleInputState: Hashable, Sendable {
+    /// What the typed line is for.
+    public enum Purpose: Hashable, Sendable {
+        /// A command, run as if typed on the terminal (a practice answer too).
+        case command
+        /// The text to search for (the search chord): Enter searches for it.
+        case search
+    }
+
+    /// nil while nothing is being typed: the display shows the focus or a message.
+    public var purpose: Purpose?
+    /// The words already ended by a space (or typed as characters).
+    public var committed = ""
+    /// The cells of the word being typed, translated back as a whole at every cell: in
+    /// contracted braille a word only means something once it is complete.
+    public var cells: [UInt8] = []
+    /// The last back-translation the device gave: of `cells`, or of the cells before the last
+    /// key (what the echo compares with).
+    public var translated: Translation?
+    /// The display's keyboard has been used this session: `aide` lists its chords first.
+    public var keyboardUsed = false
+
+    public init() {}
+
+    /// Nothing typed any more (the line ran, or was abandoned).
+    public mutating func clear() {
+        purpose = nil
+        committed = ""
+        cells = []
+        translated = nil
+    }
+
+    public struct Translation: Hashable, Sendable {
+        public var cells: [UInt8]
+        public var text: String
+    }
+
+    /// The typed line as it stands (cells not translated back are kept as Unicode braille).
+    public var text: String {
+        guard !cells.isEmpty else { return committed }
+        if let translated, translated.cells == cells { return committed + translated.text }
+        return committed + String(String.UnicodeScalarView(cells.map { Unicode.Scalar(0x2800 + UInt32($0))! }))
+    }
+}

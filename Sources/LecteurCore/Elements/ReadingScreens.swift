@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// The « Aide » and « Historique » screens: lists read element by element, on the display as by
+/// ear, instead of one message of 2 000 cells or one utterance of two minutes. They list what
+/// the state kept when they were opened (the history grows while it is read).
+extension ScreenBuilder {
+    public func helpScreen(_ state: ReaderState) -> Screen {
+        listScreen(.help, code: "help", title: strings(.brailleReadingHelpScreen), entries: state.helpEntries)
+    }
+
+    public func historyScreen(_ state: ReaderState) -> Screen {
+        let entries = state.historyEntries.isEmpty ? [strings(.historyEmpty)] : state.historyEntries
+        return listScreen(.history, code: "history", title: strings(.brailleReadingHistoryScreen), entries: entries)
+    }
+
+    private func listScreen(_ id: ScreenID, code: String, title: String, entries: [String]) -> Screen {
+        let elements = entries.enumerated().map { index, entry in
+            Element(id: "\(code).\(index + 1)", role: .text, label: entry)
+        }
+        return Screen(id: id, code: code, title: title, elements: elements)
+    }
+}

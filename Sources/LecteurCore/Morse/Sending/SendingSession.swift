@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// Which sending exercise runs.
+public enum SendingMode: String, Hashable, Sendable {
+    /// « Envoyez K »: a character of the learnt set is named (said and brailled), the learner sends it.
+    case koch
+    /// A character or a short group of the learnt set is sounded, never named; the learner sends it back.
+    case echo
+    /// Whatever is keyed is decoded and shown, word by word.
+    case free
+
+    /// As the transcript's `practice` event and storage name it.
+    public var name: String {
+        switch self {
+        case .koch: "send"
+        case .echo: "echo"
+        case .free: "free"
+        }
+    }
+}
+
+/// One sending, judged (the transcript's `practice` event for sending).
+public struct SendingResult: Hashable, Sendable {
+    public let mode: String
+    public let question: Int
+    /// What was asked; nil in free sending.
+    public let expected: String?
+    /// The text as decoded (`?` for a pattern that is no character).
+    public let answer: String
+    public let correct: Bool?
+    /// The keyed patterns, characters apart by a space, words by ` / `.
+    public let keyed: String
+    public let level: KeyingLevel
+    /// Measured from the hand (a straight key or tapping); nil for a typed pattern.
+    public let wpm: Double?
+    public let ratio: Double?
+    public let marksMs: [Int]
+    /// The silences between the marks.
+    public let gapsMs: [Int]
+}
+
+public enum SendingEffect: Hashable, Sendable {
+    case say(String)
+    /// Echo: sound `text` for question `question` (only its number may be shown or said).
+    case sound(String, question: Int)
+    case answered(SendingResult)
+    case record(PracticeAttempt)
+    case ended
+}
+
+/// Sending practice as a pure state machine: the question, the learner's keying (typed patterns,
+/// or marks with their times), the decoding and the coaching verdict. Time comes in with the key
+/// events; the end of a character (a silence) comes in as `silence()`, from the reader's timer.
+public struct SendingSession<Random: RandomNumberGenerator> {
+    public let mode: SendingMode
+    public let learnt: [MorseSymbol]
+    /// The learner's sending speed: the length of a tapped element and of the silence that ends
+    /// a character.
+    public let wpm: Int
+    public private(set) var isActive = false
+    public private(set) var question = 0
+    public private(set) var expected: [MorseSymbol] = []
+    public private(set) var summary = PracticeSummary(attempts: 0, correct: 0)
+    /// The marks of the sending in progress.
+    public private(set) var marks: [KeyedMark] = []
+    /// The straight key is down since this time.
+    public private(set) var downAtMs: Double?
+    public private(set) var level: KeyingLevel = .pattern
+    public private(set) var decoder: AdaptiveDecoder
+
+    private var random: Random
+    private let strings: Strings
+    private let alphabet: MorseAlphabet
+
+    public init(mode: SendingMode, learnt: [MorseSymbol], wpm: Int, strings: Strings, random: Random,
+                alphabet: MorseAlphabet = .standard) {
+        self.mode = mode
+        self.learnt = learnt
+        self.wpm = wpm
+        self.strings = strings
+        self.random = random
+        self.alphabet = alphabet
+        decoder = AdaptiveDecoder(wpm: Double(wpm))
+    }
+
+    public var unitMs: Double { 1200 / Double(wpm) }
+
+    /// The silence, in ms after the last mark, that ends a sending: a character space when one
+    /// character is asked, a word space when more are (or in free sending).
+    public var endingSilenceMs: Double { (mode == .koch ? 3 : 7) * unitMs }
+
+    /// `note` says why a keying level is not available here (said after the introduction).
+    public mutating func start(level: KeyingLevel, note: String?) -> [SendingEffect] {
+        guard !isActive else { return [] }
+        isActive = true
+        self.level = level
+        let intro: L10n = switch mode {
+        case .koch: .morseSendingIntroKoch
+        case .echo: .morseSendingIntroEcho
+        case .free: .morseSendingIntroFree
+        }
+        let names = learnt.map { $0.spokenName(strings) }.joined(separator: ", ")
+        var said = [strings(intro, ["symbols": names]), howToKey]
+        if let note { said.append(note) }
+        var effects: [SendingEffect] = [.say(said.joined(separator: " "))]
+        effects += ask()
+        return effects
+    }
+
+    /// How to answer at this session's level (also `aide` during sending).
+    public var howToKey: String {
+        switch level {
+        case .pattern: strings(.morseSendingHowPattern)
+        case .tapping: strings(.morseSendingHowTapping)
+        case .straightKey: strings(.morseSendingHowStraight)
+        }
+    }
+
+    public mutating func stop() -> [SendingEffect] {
+        guard isActive else { return [] }
+        isActive = false
+        let said = summary.attempts == 0 || mode == .free
+            ? strings(.morseSendingSummaryNone)
+            : strings(.morseSendingSummary, ["correct": "\(summary.correct)", "attempts": "\(summary.attempts)"])
+        return [.say(said), .ended]
+    }
+
+    /// A typed line: a pattern answer (`-.-`), or an empty line to hear or read the question again.
+    public mutating func line(_ line: String) -> [SendingEffect] {
+        guard isActive else { return [] }
+        let answer = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if answer.isEmpty { return repeatQuestion() }
+        guard let patterns = PatternAnswer.parse(answer) else { return [.say(strings(.morseSendingNotAPattern))] }
+        marks = []
+        downAtMs = nil
+        return judge(patterns: patterns, keyed: patterns.joined(separator: " "), decodedText: nil, level: .pattern,
+                     measures: nil, marks: [])
+    }
+
+    /// A key event. Returns the effects (the sidetone is the reducer's) and nothing more: the
+    /// reader schedules the ending silence from `silenceDeadlineMs(after:)`.
+    public mutating func key(_ event: KeyingEvent) {
+        guard isActive else { return }
+        switch event {
+        case .element(let element, let atMs):
+            // Each press is a whole element; a press while the last one still sounds starts when
+            // it ends (no gap at all: the spacing measured tells the learner so).
+            let earliest = marks.last?.endMs ?? atMs
+            let start = max(atMs, earliest)
+            marks.append(KeyedMark(startMs: start, endMs: start + Double(element.units) * unitMs))
+            level = .tapping
+        case .down(let atMs):
+            if downAtMs == nil { downAtMs = atMs }
+            level = .straightKey
+        case .up(let atMs):
+            guard let down = downAtMs else { return }
+            downAtMs = nil
+            marks.append(KeyedMark(startMs: down, endMs: atMs))
+            level = .straightKey
+        }
+    }
+
+    /// The sending in progress as braille cells (⠂ a dit, ⠒ a dah, a blank cell between
+    /// characters), read with the decoder's present thresholds without teaching it anything: a
+    /// learner who cannot hear the sidetone feels what was keyed.
+    public var keyedCells: String {
+        var scratch = decoder
+        let text = scratch.decode(marks, alphabet: alphabet)
+        return text.characters.map { MorseBraille.cells($0.pattern) }.joined(separator: String(MorseBraille.blank))
+    }
+
+    /// When the sending in progress ends if nothing more is keyed (nil: the key is down, or nothing keyed).
+    public var silenceDeadlineMs: Double? {
+        guard downAtMs == nil, let last = marks.last else { return nil }
+        return last.endMs + endingSilenceMs
+    }
+
+    /// The silence after the last mark has lasted `endingSilenceMs`: the sending is decoded and judged.
+    public mutating func silence() -> [SendingEffect] {
+        guard isActive, downAtMs == nil, !marks.isEmpty else { return [] }
+        let keyedMarks = marks
+        marks = []
+        let text = decoder.decode(keyedMarks, alphabet: alphabet)
+        let measures = SendingMeasures(text, unitMs: level == .tapping ? unitMs : nil)
+        let gaps = zip(keyedMarks.dropFirst(), keyedMarks).map { Int(($0.startMs - $1.endMs).rounded()) }
+        return judge(patterns: text.characters.map(\.pattern), keyed: text.keyed, decodedText: text, level: level,
+                     measures: measures, marks: keyedMarks, gaps: gaps)
+    }
+
+    private mutating func judge(patterns: [String], keyed: String, decodedText: KeyedText?, level: KeyingLevel,
+                                measures: SendingMeasures?, marks: [KeyedMark], gaps: [Int] = []) -> [SendingEffect] {
+        let answer = decodedText?.text ?? patterns.map { alphabet.symbol(pattern: $0).map { String($0.character) } ?? "?" }.joined()
+        var effects: [SendingEffect] = []
+        var said: [String] = []
+        var correct: Bool?
+        let wpmMeasured = level == .straightKey ? measures?.wpm : (level == .tapping ? Double(wpm) : nil)
+        let ratio = level == .straightKey ? measures?.ratio : nil
+        if mode == .free {
+            said.append(strings(.morseSendingRead, ["text": spokenText(decodedText, patterns: patterns)]))
+            if let characters = decodedText?.characters {
+                for character in characters {
+                    if let pair = SendingFinding.likelyRunTogether(character, alphabet: alphabet) {
+                        said.append(strings(.morseSendingRunTogetherLikely, ["first": pair[0].spokenName(strings),
+                                                                             "second": pair[1].spokenName(strings)]))
+                    }
+                }
+            }
+        } else {
+            let findings = SendingFinding.align(expected: expected, keyed: patterns, alphabet: alphabet)
+            let right = findings.allSatisfy(\.isRight)
+            correct = right
+            summary = PracticeSummary(attempts: summary.attempts + 1, correct: summary.correct + (right ? 1 : 0))
+            said.append(right ? strings(.morseSendingRight, ["text": names(expected)]) : verdict(findings))
+            for attempt in attempts(findings) { effects.append(.record(attempt)) }
+        }
+        if let measures { said += coaching(measures, level: level) }
+        effects.insert(.answered(SendingResult(mode: mode.name, question: question,
+                                               expected: mode == .free ? nil : expected.map { String($0.character) }.joined(),
+                                               answer: answer, correct: correct, keyed: keyed, level: level,
+                                               wpm: wpmMeasured.map { ($0 * 10).rounded() / 10 },
+                                               ratio: ratio.map { ($0 * 100).rounded() / 100 },
+                                               marksMs: marks.map { Int($0.durationMs.rounded()) }, gapsMs: gaps)), at: 0)
+        effects.append(.say(said.joined(separator: " ")))
+        if mode != .free { effects += ask() }
+        return effects
+    }
+
+    /// What the coach says of the timing: the speed and the dah/dit ratio from a straight key
+    /// (tapping's elements are whole, so only its spacing is the learner's), then the spacing.
+    private func coaching(_ measures: SendingMeasures, level: KeyingLevel) -> [String] {
+        var said: [String] = []
+        if level == .straightKey, let wpm = measures.wpm {
+            said.append(strings(.morseSendingSpeed, ["wpm": "\(Int(wpm.rounded()))"]))
+            if let ratio = measures.ratio {
+                let tenths = decimal(ratio)
+                if ratio < 3 - SendingMeasures.ratioTolerance {
+                    said.append(strings(.morseSendingRatioShort, ["ratio": tenths]))
+                } else if ratio > 3 + SendingMeasures.ratioTolerance {
+                    said.append(strings(.morseSendingRatioLong, ["ratio": tenths]))
+                } else {
+                    said.append(strings(.morseSendingRatioGood, ["ratio": tenths]))
+                }
+            }
+        }
+        var spacing: [String] = []
+        if let inner = measures.units(measures.elementGapMs) {
+            spacing.append(strings(.morseSendingSpacingElements, ["units": decimal(inner)]))
+        }
+        if let between = measures.units(measures.characterGapMs) {
+            spacing.append(strings(.morseSendingSpacingCharacters, ["units": decimal(between)]))
+        }
+        if let words = measures.units(measures.wordGapMs) {
+            spacing.append(strings(.morseSendingSpacingWords, ["units": decimal(words)]))
+        }
+        if !spacing.isEmpty { said.append(strings(.morseSendingSpacing, ["spacing": spacing.joined(separator: ", ")])) }
+        return said
+    }
+
+    private func decimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return strings(.morseSendingDecimal, ["whole": "\(tenths / 10)", "tenth": "\(tenths % 10)"])
+    }
+
+    private func verdict(_ findings: [SendingFinding]) -> String {
+        let spoken = SpokenFormat(strings: strings)
+        var said: [String] = []
+        for finding in findings {
+            switch finding {
+            case .right:
+                continue
+            case .wrong(let expected, let sent, let symbol):
+                said.append(strings(.morseSendingWrong, ["character": expected.spokenName(strings),
+                                                         "pattern": spoken.morsePattern(expected.pattern),
+                                                         "sent": symbol?.spokenName(strings) ?? strings(.morseSendingUnknown),
+                                                         "sentPattern": spoken.morsePattern(sent)]))
+            case .runTogether(let symbols, _):
+                said.append(strings(.morseSendingRunTogether, ["characters": names(symbols, separator: strings(.morseSendingAnd))]))
+            case .split(let symbol, let pieces):
+                let parts = pieces.map { alphabet.symbol(pattern: $0)?.spokenName(strings) ?? spoken.morsePattern($0) }
+                said.append(strings(.morseSendingSplit, ["character": symbol.spokenName(strings), "pieces": parts.joined(separator: " ")]))
+            case .missing(let symbol):
+                said.append(strings(.morseSendingMissing, ["character": symbol.spokenName(strings)]))
+            case .extra(let pattern, let symbol):
+                said.append(strings(.morseSendingExtra, ["sent": symbol?.spokenName(strings) ?? spoken.morsePattern(pattern)]))
+            }
+        }
+        return said.joined(separator: " ")
+    }
+
+    /// One stored answer per character asked: sending statistics are per symbol too.
+    private func attempts(_ findings: [SendingFinding]) -> [PracticeAttempt] {
+        var attempts: [PracticeAttempt] = []
+        func add(_ symbol: MorseSymbol, _ correct: Bool, _ answer: String, _ typed: MorseSymbol?) {
+            attempts.append(PracticeAttempt(symbolID: symbol.id, correct: correct, answer: answer, mode: mode.name,
+                                            typedID: typed?.id, wpm: wpm))
+        }
+        for finding in findings {
+            switch finding {
+            case .right(let symbol): add(symbol, true, symbol.pattern, symbol)
+            case .wrong(let symbol, let sent, let typed): add(symbol, false, sent, typed)
+            case .runTogether(let symbols, let pattern): for symbol in symbols { add(symbol, false, pattern, nil) }
+            case .split(let symbol, let pieces): add(symbol, false, pieces.joined(separator: " "), nil)
+            case .missing(let symbol): add(symbol, false, "", nil)
+            case .extra: continue
+            }
+        }
+        return attempts
+    }
+
+    private func names(_ symbols: [MorseSymbol], separator: String = " ") -> String {
+        symbols.map { $0.spokenName(strings) }.joined(separator: separator)
+    }
+
+    private func spokenText(_ text: KeyedText?, patterns: [String]) -> String {
+        let spoken = SpokenFormat(strings: strings)
+        let characters = text?.characters.map { ($0.pattern, $0.symbol) } ?? patterns.map { ($0, alphabet.symbol(pattern: $0)) }
+        return characters.map { pattern, symbol in symbol?.spokenName(strings) ?? spoken.morsePattern(pattern) }
+            .joined(separator: " ")
+    }
+
+    private mutating func repeatQuestion() -> [SendingEffect] {
+        switch mode {
+        case .koch: return [.say(strings(.morseSendingAsk, ["text": names(expected)]))]
+        case .echo: return [.sound(expected.map { String($0.character) }.joined(), question: question)]
+        case .free: return []
+        }
+    }
+
+    private mutating func ask() -> [SendingEffect] {
+        guard mode != .free, !learnt.isEmpty else { return [] }
+        question += 1
+        switch mode {
+        case .koch:
+            expected = [learnt.randomElement(using: &random)!]
+            return [.say(strings(.morseSendingAsk, ["text": names(expected)]))]
+        case .echo:
+            // Half the time one character, otherwise a short group: the learnt set only.
+            let length = Bool.random(using: &random) ? 1 : Int.random(in: 2...3, using: &random)
+            expected = (0..<length).map { _ in learnt.randomElement(using: &random)! }
+            return [.sound(expected.map { String($0.character) }.joined(), question: question)]
+        case .free:
+            return []
+        }
+    }
+}
+
+extension SendingSession: Sendable where Random: Sendable {}
+
+extension SendingSession: Equatable where Random: Equatable {
+    public static func == (a: Self, b: Self) -> Bool {
+        a.mode == b.mode && a.learnt == b.learnt && a.wpm == b.wpm && a.isActive == b.isActive && a.question == b.question
+            && a.expected == b.expected && a.summary == b.summary && a.marks == b.marks && a.downAtMs == b.downAtMs
+            && a.level == b.level && a.decoder == b.decoder && a.random == b.random
+    }
+}
+
+extension SendingMode {
+    /// The word after `envoi`: nothing for Koch, `écho`, `libre`.
+    public init?(word: String?) {
+        switch word.map(CommandParser.fold) {
+        case nil, "", "koch": self = .koch
+        case "echo": self = .echo
+        case "libre", "free": self = .free
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// A named clock the reducer asks the runtime to run (`Effect.schedule`), answered by
+/// `Action.timer` when it rings. Time is the runtime's; what happens when it rings is the
+/// reducer's, so a store test pins every timed decision by sending `.timer(id)` itself.
+///
+/// Scheduling an id that is already pending replaces it (only the last one rings);
+/// `Effect.cancelTimer` stops it.
+public enum TimerID: Hashable, Sendable {
+    /// The braille message shown with this token has had its time on the display.
+    case brailleMessage(token: Int)
+    /// A window of `tout lire` without a voice has had its time on the display.
+    case readAllWindow(token: Int)
+    /// Sending practice: the silence after the last mark has ended the character (or the word).
+    case sendingSilence
+}

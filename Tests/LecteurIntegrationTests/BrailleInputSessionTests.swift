@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import LecteurTestSupport
+import Testing
+
+/// Issue 24, items 1, 2 and 7: the real `lecteur` driven from the keys of a braille display
+/// alone, on a real brltty (Virtual driver) with the project's test display. Standard input
+/// stays open and silent after the start: every command comes from the display.
+@Suite(.serialized) struct BrailleInputSessionTests {
+    /// Standard 6-dot letters as dot masks (bit 0 = dot 1), what `PassDots N` sends.
+    static let letters: [Character: Int] = [
+        "a": 0x01, "b": 0x03, "c": 0x09, "d": 0x19, "e": 0x11, "f": 0x0B, "g": 0x1B, "h": 0x13, "i": 0x0A,
+        "j": 0x1A, "k": 0x05, "l": 0x07, "m": 0x0D, "n": 0x1D, "o": 0x15, "p": 0x0F, "q": 0x1F, "r": 0x17,
+        "s": 0x0E, "t": 0x1E, "u": 0x25, "v": 0x27, "w": 0x3A, "x": 0x2D, "y": 0x3D, "z": 0x35,
+    ]
+
+    /// A private brltty with a 40-cell test display, and the reader on it, its list focused.
+    /// The caller stops both.
+    func start(_ extra: [String] = []) throws -> (BrlttyRig, InteractiveLecteur) {
+        let rig = try BrlttyRig.start(cells: 40)
+        let home = NSTemporaryDirectory() + "lecteur-braille-input-\(UUID().uuidString)"
+        do {
+            let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "on"] + extra,
+                                                environment: ["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none",
+                                                              "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
+                                                              "XDG_CONFIG_HOME": home + "/config"])
+            do {
+                _ = try reader.next("focus") { $0["label"] as? String == "Toutes, sélectionné" }
+            } catch {
+                _ = reader.finish()
+                throw error
+            }
+            return (rig, reader)
+        } catch {
+            rig.stop()
+            throw error
+        }
+    }
+
+    /// Sends a key of the display, at a person's pace: brltty 6.5's Virtual driver drops key
+    /// lines that come closer than a few tens of milliseconds (33 of 40 `PassDots` reached
+    /// brltty 30 ms apart, 40 of 40 at 100 ms).
+    func send(_ key: String, _ rig: BrlttyRig) throws {
+        usleep(150_000)
+        try rig.send(key)
+    }
+
+    /// Sends one key of the display's keyboard and waits for the typed line it changes.
+    @discardableResult
+    func press(_ key: String, _ rig: BrlttyRig, _ reader: InteractiveLecteur) throws -> [String: Any] {
+        try send(key, rig)
+        return try reader.next("braille", timeout: 10) { $0["kind"] as? String == "input" }
+    }
+
+    /// Types a line on the display's braille keyboard: letters as dots, the space bar as the
+    /// character (the Virtual driver cannot send `PassDots 0`).
+    func type(_ text: String, after line: String = "", _ rig: BrlttyRig, _ reader: InteractiveLecteur) throws {
+        var typed = line
+        var shown: [String: Any] = [:]
+        for character in text {
+            typed.append(character)
+            let key = Self.letters[character].map { "PassDots \($0)" } ?? "PassChar \(character.unicodeScalars.first!.value)"
+            shown = try press(key, rig, reader)
+            #expect(shown["text"] as? String == typed)
+        }
+        #expect(shown["cursor"] as? Int == typed.count, "the cursor after the last character")
+        // What the transcript says is on the display is on the display (the cursor adds dots 7-8).
+        let cells = try #require(shown["cells"] as? String)
+        #expect(rig.waitForBraille(timeout: 10) { BrailleSessionTests.withoutCursor($0.unicode ?? "") == cells } != nil,
+                "the display never showed « \(text) »")
+    }
+
+    @Test(.requires(.brltty)) func fromTheDisplayAloneFilterOpenGoBackSwitchTabAndQuit() throws {
+        let (rig, reader) = try start()
+        defer { _ = reader.finish(); rig.stop() }
+
+        // Filter the list: typed on the braille keyboard, dot 8 alone is Enter.
+        try type("filtre machine", rig, reader)
+        try send("PassDots 128", rig)
+        // How many formations the filter leaves is a message, then the focus moves to the list's
+        // heading; HOME takes the message away (or, its time up, repeats the element): either
+        // way the focus line is back.
+        _ = try reader.next("braille") { $0["kind"] as? String == "message" }
+        _ = try reader.next("focus") { $0["role"] as? String == "heading" }
+        try send("Home", rig)
+        _ = try reader.next("braille", timeout: 10) { $0["kind"] as? String == "focus" }
+        // The display's own keys: next element, then RETURN opens the formation.
+        try send("LnDn", rig)
+        _ = try reader.next("focus") { ($0["label"] as? String)?.hasPrefix("Machine Learning avec Python") == true }
+        try send("Return", rig)
+        let detail = try reader.next("focus")
+        #expect(detail["screen"] as? String != "formations", "a formation's detail is open: \(detail)")
+        // Escape with nothing typed goes back, where the user was.
+        try send("KEY_ESCAPE", rig)
+        _ = try reader.next("focus") { ($0["label"] as? String)?.hasPrefix("Machine Learning avec Python") == true }
+        // A typed word erased with BackSpace and dot 7, then the tab switched.
+        try type("ongletx", rig, reader)
+        #expect(try press("KEY_BACKSPACE", rig, reader)["text"] as? String == "onglet")
+        #expect(try press("PassDots 64", rig, reader)["text"] as? String == "ongle", "dot 7 alone erases too")
+        try type("t morse", after: "ongle", rig, reader)
+        try send("KEY_ENTER", rig)
+        _ = try reader.next("focus") { $0["label"] as? String == "A, point, trait" }
+        // Quit, typed on the display: the program ends without a line on its standard input.
+        try type("quitter", rig, reader)
+        try send("PassDots 128", rig)
+        #expect(reader.waitForExit(timeout: 15) == 0)
+    }
+
+    @Test(.requires(.brltty)) func timeShowsBrlttysClockAndTheReaderRecordsNothing() throws {
+        let (rig, reader) = try start()
+        defer { _ = reader.finish(); rig.stop() }
+        // The load message has had its time: the display shows the focus.
+        let focusLine = try reader.next("braille", timeout: 10) { $0["kind"] as? String == "focus" }
+        let focusCells = try #require(focusLine["cells"] as? String)
+        let before = reader.seen("braille").count + reader.seen("focus").count + reader.seen("notice").count
+        let seen = rig.events().count
+        try send("Time", rig)
+        // brltty writes its clock (HH:MM:SS) on the display itself.
+        let clock = rig.waitForEvent("visual", after: seen, timeout: 10)
+        #expect(clock?.text?.range(of: #"^\d\d:\d\d(:\d\d)?"#, options: .regularExpression) != nil,
+                "the display never showed brltty's clock: \(String(describing: clock?.text))")
+        // When brltty's clock has had its time, the reader's line is back, and the reader got
+        // nothing meanwhile: no event, not even an ignored key's.
+        let afterClock = rig.events().count
+        #expect(rig.waitForBraille(timeout: 20) { event in
+            rig.events().firstIndex { $0.t == event.t }.map { $0 >= afterClock } == true
+                && BrailleSessionTests.withoutCursor(event.unicode ?? "") == focusCells
+        } != nil, "the focus line came back after the clock")
+        #expect(reader.seen("braille").count + reader.seen("focus").count + reader.seen("notice").count == before)
+        // Its own keys still reach it.
+        try send("LnDn", rig)
+        _ = try reader.next("focus") { $0["label"] as? String == "Accessibilité, non sélectionné" }
+    }
+
+    @Test(.requires(.brltty)) func contractedDotsAreTranslatedBackAsWholeWords() throws {
+        let (rig, reader) = try start(["--braille-table", "abrege"])
+        defer { _ = reader.finish(); rig.stop() }
+        // « chercher » is two cells in abrégé (⠷⠦⠷⠦ is ch-er-ch-er), then « python » letter by letter.
+        var line: [String: Any] = [:]
+        for dots in [0x37, 0x26, 0x37, 0x26] { line = try press("PassDots \(dots)", rig, reader) }
+        #expect(line["text"] as? String == "chercher")
+        try press("PassChar 32", rig, reader)
+        for letter in "python" { line = try press("PassDots \(Self.letters[letter]!)", rig, reader) }
+        #expect(line["text"] as? String == "chercher python")
+        // The display shows what was typed: the contracted cells.
+        #expect((line["cells"] as? String)?.hasPrefix("⠷⠦⠷⠦⠀") == true)
+        try send("KEY_ENTER", rig)
+        _ = try reader.next("focus") { ($0["label"] as? String)?.contains("Python") == true }
+    }
+
+    /// On a terminal the reader waits for a key in libedit (or in single-key mode): « quitter »
+    /// typed on the display still ends it, with its goodbye, and the terminal is left as found.
+    @Test(.requires(.brltty), arguments: ["lines", "keys"])
+    func onATerminalQuittingFromTheDisplayEndsTheReader(input: String) throws {
+        let rig = try BrlttyRig.start(cells: 40)
+        defer { rig.stop() }
+        let home = NSTemporaryDirectory() + "lecteur-braille-pty-\(UUID().uuidString)"
+        let typing = Thread { [self] in
+            // The reader is up, its catalogue loaded, once « 14 formations chargées. » is on the
+            // display (brltty shows its own screen before).
+            guard rig.waitForBraille(timeout: 20, { BrailleSessionTests.withoutCursor($0.unicode ?? "").hasPrefix("⠠⠡⠹⠀⠋⠕⠗⠍⠁⠞⠊⠕⠝⠎") }) != nil
+            else { return }
+            for character in "quitter" { try? send("PassDots \(Self.letters[character]!)", rig) }
+            try? send("PassDots 128", rig)
+        }
+        typing.start()
+        let run = try PseudoTerminal.run(["--transcript", "jsonl", "--speech", "off", "--braille", "on", "--input", input],
+                                         environment: ["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none",
+                                                       "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
+                                                       "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"],
+                                         steps: [])
+        #expect(run.status == 0, "the reader did not end: \(run.output.suffix(400))")
+        #expect(run.events("braille").contains { $0["kind"] as? String == "input" && $0["text"] as? String == "quitter" })
+        #expect(run.events("notice", code: "goodbye").count == 1, "one goodbye")
+        #expect(run.sttyBefore == run.sttyAfter)
+    }
+}

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+
+/// The command line's typed options: swift-argument-parser parses every option that takes one of
+/// a few words, and a wrong word is still refused with the French sentence that lists the choices.
+@Suite struct TypedOptionsTests {
+    static let quiet = ["--speech", "off", "--braille", "off"]
+
+    @Test(arguments: [
+        (["--transcript", "xml"], "Erreur : Valeur inconnue « xml » pour --transcript : text, jsonl, none.\n"),
+        (["--speech", "fort"], "Erreur : Valeur inconnue « fort » pour --speech : auto, on, off.\n"),
+        (["--braille", "oui"], "Erreur : Valeur inconnue « oui » pour --braille : auto, on, off.\n"),
+        (["--speech-backend", "orca"], "Erreur : Valeur inconnue « orca » pour --speech-backend : auto, espeak, speechd.\n"),
+        (["--braille-tty", "vt2"], "Erreur : Valeur inconnue « vt2 » pour --braille-tty : tty, root.\n"),
+        (["--input", "souris"], "Erreur : Valeur inconnue « souris » pour --input : lines, keys.\n"),
+        (["--braille-table", "grade3"],
+         "Erreur : Table braille inconnue : grade3. Choix possibles : intégral, abrégé ou informatique.\n"),
+        (["audit", "--format", "pdf"], "Erreur : Valeur inconnue « pdf » pour --format : text, json, junit, html, sarif.\n"),
+        (["audit", "--fail-on", "grave"], "Erreur : Valeur inconnue « grave » pour --fail-on : minor, moderate, serious, critical.\n"),
+        (["--locale", "de"], "Erreur : Langue inconnue « de » : fr ou en.\n"),
+        (["say", "--locale", "xx", "bonjour"], "Erreur : Langue inconnue « xx » : fr ou en.\n"),
+    ])
+    func aWrongWordIsRefusedInFrench(_ arguments: [String], _ expected: String) throws {
+        // The other options are valid, so the one under test is the only thing refused.
+        let rest = ["audit", "say", "--speech", "--braille"].contains(arguments[0]) ? [] : Self.quiet
+        let out = try LecteurProcess.run(arguments + rest)
+        #expect(out.status == 64)
+        #expect(out.stderr == expected)
+        #expect(out.stdout.isEmpty, "nothing runs with a refused option")
+    }
+
+    @Test func choicesIgnoreCase() throws {
+        let out = try LecteurProcess.run(["--speech", "OFF", "--braille", "Off", "--transcript", "JSONL"], input: "quit\n")
+        #expect(out.status == 0)
+        #expect(!out.events("focus").isEmpty, "the JSON Lines transcript was asked for and given")
+    }
+
+    @Test func theHelpStaysInFrenchWithoutTheParsersValueList() throws {
+        let out = try LecteurProcess.run(["read", "--help"])
+        #expect(out.status == 0)
+        #expect(out.stdout.contains("text|jsonl|none"))
+        #expect(!out.stdout.contains("(values:") && !out.stdout.contains("(default:"))
+    }
+}

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+import LecteurCore
+import LecteurStorage
+import LecteurTestSupport
+
+@Suite struct SendingDecoderTests {
+    let alphabet = MorseAlphabet.standard
+
+    /// Random five-character groups of the learnt set (the whole Koch order here, the longest
+    /// patterns included), keyed with jitter, decoded one group at a time by one decoder (as in a
+    /// session): the share of characters read right (edit distance over the group).
+    func accuracy(jitter: Double, groups: Int = 300, seed: UInt64, wpm: @escaping (Int, Int) -> Double) -> Double {
+        var hand = KeyingHand(seed: seed, jitter: jitter)
+        var picker = SeededRandom(seed: seed &+ 1)
+        let learnt = alphabet.kochSymbols.map { String($0.character) }
+        var decoder = AdaptiveDecoder(wpm: wpm(0, 0))
+        var right = 0, total = 0
+        for group in 0..<groups {
+            let text = (0..<5).map { _ in learnt.randomElement(using: &picker)! }.joined()
+            let keyed = hand.key(patterns: text.map { alphabet.symbol(for: $0)!.pattern }) { wpm(group, $0) }
+            let read = decoder.decode(keyed.marks.map { KeyedMark(startMs: $0.down, endMs: $0.up) }, alphabet: alphabet).text
+            total += text.count
+            right += text.count - min(text.count, editDistance(Array(read), Array(text)))
+        }
+        return Double(right) / Double(total)
+    }
+
+    @Test func decodesAtTenPercentJitter() {
+        let figure = accuracy(jitter: 0.10, seed: 10) { _, _ in 15 }
+        print("sending decoder: 15 WPM, 10 % jitter: \(figure * 100) % of 1500 characters")
+        #expect(figure >= 0.99)
+    }
+
+    @Test func decodesAtFifteenPercentJitter() {
+        let figure = accuracy(jitter: 0.15, seed: 15) { _, _ in 15 }
+        print("sending decoder: 15 WPM, 15 % jitter: \(figure * 100) % of 1500 characters")
+        #expect(figure >= 0.95)
+    }
+
+    @Test func followsASenderDriftingFrom15To22WPM() {
+        // The speed climbs steadily over the 300 groups, character by character.
+        let figure10 = accuracy(jitter: 0.10, seed: 22) { group, character in 15 + 7 * Double(group * 5 + character) / 1500 }
+        let figure15 = accuracy(jitter: 0.15, seed: 23) { group, character in 15 + 7 * Double(group * 5 + character) / 1500 }
+        print("sending decoder: 15→22 WPM drift: \(figure10 * 100) % at 10 % jitter, \(figure15 * 100) % at 15 %")
+        #expect(figure10 >= 0.99)
+        #expect(figure15 >= 0.95)
+    }
+
+    @Test func aShortDahHandIsToldItsRatio() {
+        var hand = KeyingHand(seed: 24, jitter: 0.05, ratio: 2.4)
+        var decoder = AdaptiveDecoder(wpm: 15)
+        let marks = hand.key(patterns: "KMRKM".map { alphabet.symbol(for: $0)!.pattern }) { _ in 15 }.marks
+        let text = decoder.decode(marks.map { KeyedMark(startMs: $0.down, endMs: $0.up) }, alphabet: alphabet)
+        #expect(text.text == "KMRKM")
+        let ratio = try! #require(SendingMeasures(text).ratio)
+        print("sending decoder: a 2.4 ratio hand (5 % jitter) measured \(ratio)")
+        #expect(abs(ratio - 2.4) <= 0.1, "measured \(ratio)")
+    }
+
+    @Test func charactersRunTogetherAreNamedNotReadAsAnotherLetter() {
+        // K then M with only an element space between them: `-.---` is no character.
+        let unit = 80.0
+        var marks: [KeyedMark] = []
+        var at = 0.0
+        for element in "-.---" {
+            let length = element == "." ? unit : 3 * unit
+            marks.append(KeyedMark(startMs: at, endMs: at + length))
+            at += length + unit
+        }
+        var decoder = AdaptiveDecoder(wpm: 15)
+        let text = decoder.decode(marks, alphabet: alphabet)
+        #expect(text.characters.map(\.pattern) == ["-.---"])
+        let findings = SendingFinding.align(expected: [alphabet.symbol(for: "K")!, alphabet.symbol(for: "M")!],
+                                            keyed: text.characters.map(\.pattern), alphabet: alphabet)
+        #expect(findings == [.runTogether([alphabet.symbol(for: "K")!, alphabet.symbol(for: "M")!], pattern: "-.---")])
+        // Two dots close together read as I where E E was asked: run together, named so.
+        let ee = SendingFinding.align(expected: [alphabet.symbol(for: "E")!, alphabet.symbol(for: "E")!], keyed: [".."], alphabet: alphabet)
+        #expect(ee == [.runTogether([alphabet.symbol(for: "E")!, alphabet.symbol(for: "E")!], pattern: "..")])
+        // And the reverse: I asked, two E keyed apart.
+        let split = SendingFinding.align(expected: [alphabet.symbol(for: "I")!], keyed: [".", "."], alphabet: alphabet)
+        #expect(split == [.split(alphabet.symbol(for: "I")!, into: [".", "."])])
+    }
+
+    @Test func typedPatternsAcceptEveryDitAndDahSign() {
+        #expect(PatternAnswer.parse("-.-") == ["-.-"])
+        #expect(PatternAnswer.parse("−·−") == ["-.-"])
+        #expect(PatternAnswer.parse("_._  --") == ["-.-", "--"])
+        #expect(PatternAnswer.parse("-.- / --") == ["-.-", "--"])
+        #expect(PatternAnswer.parse("k") == nil)
+        #expect(PatternAnswer.parse("   ") == nil)
+    }
+}
+
+/// Sending answers are stored with the listening ones, counted apart: keying K right says
+/// nothing of hearing it, and `statistiques` says both.
+@Suite struct SendingStorageTests {
+    @Test func sendingIsCountedPerSymbolApartFromListening() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-sending-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = try LecteurDatabase.open(at: dir.appendingPathComponent("lecteur.sqlite")).database
+        let k = MorseAlphabet.standard.symbol(for: "K")!, m = MorseAlphabet.standard.symbol(for: "M")!
+        try db.record(PracticeAttempt(symbolID: k.id, correct: true, answer: "K", mode: "koch", typedID: k.id))
+        try db.record(PracticeAttempt(symbolID: k.id, correct: false, answer: "--", mode: "send", typedID: m.id, wpm: 15))
+        try db.record(PracticeAttempt(symbolID: m.id, correct: true, answer: "--", mode: "echo", typedID: m.id, wpm: 15))
+        #expect(try db.progress() == [k.id: SymbolProgress(attempts: 1, correct: 1)])
+        #expect(try db.confusions().isEmpty, "a keying slip is not a confusion of the ear")
+        let statistics = try db.statistics()
+        #expect(statistics.symbols.map(\.symbolID) == [k.id])
+        #expect(Set(statistics.sending) == [PracticeStatistics.Symbol(symbolID: k.id, attempts: 1, correct: 0, medianLatencyMs: nil),
+                                            PracticeStatistics.Symbol(symbolID: m.id, attempts: 1, correct: 1, medianLatencyMs: nil)])
+        let said = statistics.message(french, alphabet: .standard)
+        #expect(said.hasSuffix("À l'envoi : K : 0 % sur 1 réponse. M : 100 % sur 1 réponse."), "\(said)")
+    }
+}
