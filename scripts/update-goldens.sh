@@ -5,7 +5,9 @@
 #   Tests/Phonemes/fr.golden.txt             everything said in French, as espeak-ng pronounces it
 #   Tests/LecteurCoreTests/Golden/spoken-*   what the spoken-text builder says of the screens, strings and fuzz corpus
 #   Tests/LecteurCoreTests/Golden/catalogue-generated-documents.txt   what the decoder decides for 2 500 generated documents
-#   Tests/LecteurCoreTests/Golden/element-rule-findings.txt   what the audit's element rules find on random elements
+#   Tests/LecteurCoreTests/Golden/presentation-lines.txt   what the speech and braille generators make of every element
+#   Tests/LecteurCoreTests/Golden/strings-fill.txt   what Strings writes for 3 000 random templates and arguments
+#   Tests/LecteurAuditTests/Golden/element-rule-findings.txt   what the audit's element rules find on random elements
 # The tests never write a golden: on a mismatch each writes its actual output under
 # .build/golden-actual/ (same path as the golden) and fails. This script runs those tests,
 # copies every actual output over its golden and prints the diff. Read it, then commit the goldens
@@ -16,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 actual=.build/golden-actual
-tests='AuditGoldenTests|PhonemeGoldenTests|SpokenTextPathTests|CatalogueFastPathTests|RuleSpansTests'
+tests='AuditGoldenTests|PhonemeGoldenTests|SpokenTextPathTests|CatalogueFastPathTests|RuleSpansTests|StringsFillTests|PresentationGoldenTests'
 
 [ "${1:-}" = --no-build ] || swift build --build-tests
 rm -rf "$actual"

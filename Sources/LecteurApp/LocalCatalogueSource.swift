@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurCore
+import LecteurNetwork
 
 /// The built-in catalogue, or a JSON file in the API's format, read again on every retry so
 /// a user who fixed the file can reload it without restarting.
@@ -25,7 +26,7 @@ public final class LocalCatalogueSource: CatalogueSource {
             guard let contents = FileManager.default.contents(atPath: path) else { return .failure(.unreadable(path: path)) }
             data = contents
         }
-        do { return .success(try CatalogueDecoder.decode(data)) } catch { return .failure(error) }
+        do { return .success(try TwoCoreCatalogueDecoder.decode(data)) } catch { return .failure(error) }
     }
 
     public func load(reason: LoadReason, deliver: @escaping @Sendable (Action) -> Void, done: @escaping @Sendable () -> Void) {

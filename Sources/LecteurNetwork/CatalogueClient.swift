@@ -119,7 +119,7 @@ public final class CatalogueClient: Sendable {
         case .body(let body):
             if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .failed(.noData) }
             do {
-                return .loaded(try CatalogueDecoder.decode(body), body: body)
+                return .loaded(try TwoCoreCatalogueDecoder.decode(body), body: body)
             } catch {
                 return .failed(.decoding(error))
             }

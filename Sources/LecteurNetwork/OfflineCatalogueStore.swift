@@ -72,7 +72,7 @@ public struct OfflineCatalogueStore: Sendable {
               let newline = file.firstIndex(of: 0x0A),
               let header = try? JSONDecoder().decode(Header.self, from: file[file.startIndex..<newline]) else { return nil }
         let body = file[file.index(after: newline)...]
-        guard body.count == header.bytes, let decoded = try? CatalogueDecoder.decode(Data(body)) else { return nil }
+        guard body.count == header.bytes, let decoded = try? TwoCoreCatalogueDecoder.decode(Data(body)) else { return nil }
         return OfflineCatalogue(decoded: decoded, fetchedAt: Date(timeIntervalSince1970: header.fetched_at),
                                 source: header.source)
     }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// fuzz-build: Sources/LecteurAudit/AuditBaseline.swift Sources/LecteurAudit/AuditMarkup.swift
+// fuzz-build: Sources/LecteurAudit/Output/AuditBaseline.swift Sources/LecteurAudit/Formats/AuditMarkup.swift
 import Foundation
 import LecteurCore
 

@@ -7,7 +7,8 @@ import Testing
 /// Issue 28: a user lexicon of many abbreviations, units or currencies is searched through a
 /// trie (past `KeyIndex.trieThreshold` keys) instead of key by key at every position. Nothing
 /// heard may change: with the shipped French lexicon grown by keys that share first letters and
-/// prefixes with the real ones, every path gives the bytes of the frozen key-by-key builder.
+/// prefixes with the real ones, every path gives the bytes of the shipped lexicon's builder,
+/// which searches key by key.
 @Suite struct LexiconIndexTests {
     static func grownLexicon() throws -> PronunciationLexicon {
         let data = try #require(LocaleResources.data(locale: "fr", file: "lexique.json"))

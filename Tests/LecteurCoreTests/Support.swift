@@ -47,3 +47,8 @@ extension Array where Element == Effect {
         compactMap { if case .error(_, let message, _) = $0 { return message } else { return nil } }
     }
 }
+
+extension SeededRandom {
+    /// One of `items`, at random.
+    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+}

@@ -7,6 +7,19 @@ import Testing
 /// golden) and the test fails. `scripts/update-goldens.sh` copies those files over the goldens
 /// and prints the diff for review (docs/testing.md).
 public enum Golden {
+    /// A text as a reader of a golden can see it: controls, separators and marks written as \u{…}.
+    public static func visible(_ text: String) -> String {
+        text.unicodeScalars.map { scalar -> String in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator where scalar != " ",
+                 .nonspacingMark, .enclosingMark, .unassigned, .privateUse, .surrogate:
+                return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default:
+                return String(scalar)
+            }
+        }.joined()
+    }
+
     public static let actualFolder = BrlttyRig.root.appendingPathComponent(".build/golden-actual")
 
     /// Where the actual output of a golden is written when it differs.

@@ -43,7 +43,8 @@ public struct DecodedCatalogue: Sendable {
 /// Reads the formations API's JSON (story 2.1, with the category object of story 2.7): a list,
 /// or a Laravel resource envelope `{"data": [...]}`. Records are read one at a time from the
 /// bytes (`JSONScanner`, `FormationRecord`), so memory is the input plus the formations kept,
-/// whatever the list holds; a large list is read on two cores (`ListTail`).
+/// whatever the list holds. Plain and on the caller's thread: a loader with a core to spare may
+/// have the second half of a large list read there (`SecondHalf`, `CatalogueListTail`).
 public enum CatalogueDecoder {
     /// Warnings given one by one; beyond, a count. A body of a million bad records must not
     /// become a million lines to read or to hear.
@@ -52,26 +53,32 @@ public enum CatalogueDecoder {
     /// and a price this size is still formatted and spoken exactly (no wrap-around, no exponent).
     public static let maximumPrice: Decimal = 1_000_000
 
-    /// From this size on, the second half of the list is read on another core (`ListTail`).
-    static let splitSize = 1 << 20
+    /// The second half of the list, read elsewhere from `start` (`CatalogueListTail.read`):
+    /// `take` waits for it (nil if it could not be had), `drop` says it will not be used. It is
+    /// taken when a record of the list starts exactly at `start`; the result never depends on it.
+    public struct SecondHalf {
+        public let start: Int
+        let take: () -> CatalogueListTail?
+        let drop: () -> Void
 
-    public static func decode(_ data: Data) throws(CatalogueLoadError) -> DecodedCatalogue {
-        let split = data.count >= splitSize && ProcessInfo.processInfo.activeProcessorCount > 1
-        return try decode(data, splitSearchFrom: split ? data.count / 2 : nil)
+        public init(start: Int, take: @escaping () -> CatalogueListTail?, drop: @escaping () -> Void) {
+            self.start = start
+            self.take = take
+            self.drop = drop
+        }
     }
 
-    /// `splitSearchFrom`: where to look for the start of a second half to read on another core
-    /// (nil: read on this one only). Tests choose it; the result never depends on it.
-    /// `tailTaken` is told whether a second half read on another core was used.
-    static func decode(_ data: Data, splitSearchFrom: Int?, tailTaken: ((Bool) -> Void)? = nil) throws(CatalogueLoadError) -> DecodedCatalogue {
+    public static func decode(_ data: Data) throws(CatalogueLoadError) -> DecodedCatalogue {
+        try decode(data, secondHalf: nil)
+    }
+
+    /// `tailTaken` is told whether the second half was used.
+    public static func decode(_ data: Data, secondHalf: SecondHalf?,
+                              tailTaken: ((Bool) -> Void)? = nil) throws(CatalogueLoadError) -> DecodedCatalogue {
         var result: Result<DecodedCatalogue, CatalogueLoadError> = .failure(.notAList)
+        var tail = secondHalf
+        defer { secondHalf?.drop() }
         data.withUnsafeBytes { bytes in
-            var tail = splitSearchFrom.flatMap { ListTail.start(in: bytes, searchingFrom: $0) }
-            defer {
-                // The tail reads these bytes: it must be done before they go.
-                tail?.cancel()
-                tail?.wait()
-            }
             var scanner = JSONScanner(bytes)
             var records = RecordSink(expectedBytes: bytes.count)
             var sawList = false
@@ -126,24 +133,20 @@ public enum CatalogueDecoder {
         /// The list that starts here, element by element (`JSONScanner.forEachElement`'s loop).
         /// When a record starts where `tail` started reading, the tail's outcomes are taken as
         /// they are and the reading goes on after the list.
-        mutating func read(_ scanner: inout JSONScanner, tail: inout ListTail?) throws(JSONScanner.Failure) {
+        mutating func read(_ scanner: inout JSONScanner, tail: inout SecondHalf?) throws(JSONScanner.Failure) {
             try scanner.expect(0x5B)
             if try scanner.consume(0x5D) { return }
             while true {
                 let first = try scanner.peek()
                 if let guess = tail, scanner.index >= guess.start {
                     tail = nil
-                    if scanner.index == guess.start {
-                        guess.wait()
-                        if !guess.abandoned {
-                            if let failure = guess.failure { throw failure }
-                            adopt(guess)
-                            scanner.move(to: guess.end)
-                            return
-                        }
-                    } else {
-                        guess.cancel() // the guess was not a record's start
+                    if scanner.index == guess.start, let read = guess.take(), !read.abandoned {
+                        if let failure = read.failure { throw failure }
+                        adopt(read)
+                        scanner.move(to: read.end)
+                        return
                     }
+                    guess.drop() // the guess was not a record's start, or its reading gave up
                 }
                 position += 1
                 if first == 0x7B {
@@ -176,7 +179,7 @@ public enum CatalogueDecoder {
         }
 
         /// The tail's records, in order, as if read here.
-        private mutating func adopt(_ tail: ListTail) {
+        private mutating func adopt(_ tail: CatalogueListTail) {
             tookTail = true
             var kept = 0
             for index in 0..<tail.count {

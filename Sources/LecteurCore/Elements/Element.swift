@@ -105,36 +105,25 @@ public struct ElementList: RandomAccessCollection, Sendable {
     private let fixed: [Element]
     private let items: [Formation]
     private let make: @Sendable (Formation) -> Element
-    /// Where the cards start in a list whose cards were all made ahead (the audit makes a long
-    /// list's cards at once, on every core).
-    private let madeCards: Int?
 
     public init(_ elements: [Element]) {
-        self.init(made: elements, firstCardIndex: nil)
+        self.fixed = elements
+        self.items = []
+        self.make = { _ in preconditionFailure("no lazy items") }
     }
 
     public init(fixed: [Element], cards: [Formation], make: @escaping @Sendable (Formation) -> Element) {
         self.fixed = fixed
         self.items = cards
         self.make = make
-        self.madeCards = nil
-    }
-
-    /// A list whose elements are all made, its cards starting at `firstCardIndex`.
-    public init(made elements: [Element], firstCardIndex: Int?) {
-        self.fixed = elements
-        self.items = []
-        self.make = { _ in preconditionFailure("no lazy items") }
-        self.madeCards = firstCardIndex
     }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { fixed.count + items.count }
-    /// The elements before the cards (chips, heading, or a whole short screen; every element
-    /// of a list made ahead).
+    /// The elements before the cards (chips, heading, or a whole short screen).
     public var fixedElements: [Element] { fixed }
     /// Index of the first card, when the list has cards.
-    public var firstCardIndex: Int? { items.isEmpty ? madeCards : fixed.count }
+    public var firstCardIndex: Int? { items.isEmpty ? nil : fixed.count }
     public subscript(position: Int) -> Element {
         position < fixed.count ? fixed[position] : make(items[position - fixed.count])
     }

@@ -73,7 +73,7 @@ extension Unicode.Scalar: ScanUnit {
 ///   prepended concatenation mark, Hangul jamo or regional indicator), and
 /// - each scalar is its own canonical form (NFC), so two different scalars are never equal
 ///   Characters (no singleton such as U+2000 = U+2002, U+212B Å = U+00C5, U+037E = ";").
-/// `SpokenTextDifferentialTests` checks both for every scalar of the list, and that the scalar
+/// `SpokenTextPathTests` checks both for every scalar of the list, and that the scalar
 /// properties below are the Characters'.
 @_spi(Testing) public enum ScalarScan {
     /// Sorted, disjoint, closed ranges of scalar values.

@@ -31,8 +31,8 @@
 ///
 /// Speed: the scan runs on Unicode scalars when every character of the text is one scalar from a
 /// list where scalar equality is character equality (`ScanUnit.swift`), and on Characters
-/// otherwise; both run the same generic code, and `SpokenTextDifferentialTests` holds them (and a
-/// frozen copy of the Character-only builder) to byte-identical output.
+/// otherwise; both run the same generic code, and `SpokenTextPathTests` holds them to
+/// byte-identical output and to reviewed goldens.
 public struct SpokenTextBuilder: Sendable {
     public let lexicon: PronunciationLexicon
     public let strings: Strings
