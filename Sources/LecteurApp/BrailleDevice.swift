@@ -1,63 +1,75 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Synchronization
 import LecteurBraille
 import LecteurCore
 
 /// The braille side of a session: the BrlAPI display when there is one (its keys drive the
 /// navigator like typed commands), and the liblouis cells for the transcript in every case.
-public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendable {
+public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
     public static let storageKey = "braille.table"
 
-    private let lock = NSLock()
-    private var output: BrailleOutput?
-    private var translator: BrailleTranslator?
+    private let output: BrailleOutput?
     private let store: ReaderStore
     private let strings: Strings
-    private var post: (@Sendable (Action) -> Void)?
-    private var started = false
+    /// What the display's thread, the session and a setting share.
+    private let state: Mutex<State>
     /// Set once the first connection attempt's outcome has been handed to the session.
-    private let firstAnswer = NSCondition()
-    private var answered = false
+    private let firstAnswer = Mutex(false)
+
+    private struct State {
+        var translator: BrailleTranslator?
+        var post: (@Sendable (Action) -> Void)?
+        var started = false
+    }
 
     /// `display` false (`--braille off`) translates for the transcript without connecting.
     public init(display: Bool, table requested: BrailleTable?, settings: BrlAPISettings, store: ReaderStore, strings: Strings) {
         self.store = store
         self.strings = strings
         let table = requested ?? store.value(Self.storageKey).flatMap(BrailleTable.init(name:)) ?? .default
-        translator = try? BrailleTranslator(table: table)
-        if display {
-            output = try? BrailleOutput(table: table, settings: settings) { [weak self] event in self?.handle(event) }
+        state = Mutex(State(translator: try? BrailleTranslator(table: table)))
+        // The display's events arrive on its own thread; `box` lets its handler reach this
+        // device once it exists (the output is made before `self` is whole).
+        let box = WeakBox()
+        output = display ? try? BrailleOutput(table: table, settings: settings) { event in box.device?.handle(event) } : nil
+        box.device = self
+    }
+
+    /// The display's handler holds the device weakly, as a `[weak self]` would (`self` cannot be
+    /// captured before `init` ends).
+    private final class WeakBox: Sendable {
+        private struct Reference { weak var device: BrailleDevice? }
+        private let reference = Mutex(Reference())
+        var device: BrailleDevice? {
+            get { reference.withLock { $0.device } }
+            set { reference.withLock { $0.device = newValue } }
         }
     }
 
     /// Keys, panning and connection changes come back to the session as actions, in order
     /// with everything else.
     public func listen(_ post: @escaping @Sendable (Action) -> Void) {
-        lock.lock()
-        self.post = post
-        lock.unlock()
+        state.withLock { $0.post = post }
         start()
     }
 
     /// Connects to the display (once); `listen` does it too.
     public func start() {
-        lock.lock()
-        let first = !started
-        started = true
-        lock.unlock()
+        let first = state.withLock { state in
+            defer { state.started = true }
+            return !state.started
+        }
         if first { output?.start() }
     }
 
     public func show(_ line: BrailleLine) -> String? {
         if let output { return try? output.show(line).unicode }
-        return try? translator?.translate(line.text).unicode
+        return try? state.withLock { $0.translator }?.translate(line.text).unicode
     }
 
     public func backTranslate(_ cells: [UInt8]) -> String? {
-        lock.lock()
-        let translator = self.translator
-        lock.unlock()
-        return translator?.backTranslate(cells)
+        state.withLock { $0.translator }?.backTranslate(cells)
     }
 
     public func advance() -> BrailleWindow? {
@@ -109,27 +121,18 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
     /// once without a display.
     public func waitForFirstAnswer(timeout: TimeInterval = 3) {
         guard output != nil else { return }
-        lock.lock()
-        let listening = post != nil
-        lock.unlock()
-        guard listening else { return }
+        guard state.withLock({ $0.post != nil }) else { return }
+        // Polled, not waited on a condition: at start-up only, at most `timeout`, 5 ms a look.
         let deadline = Date().addingTimeInterval(timeout)
-        firstAnswer.lock()
-        while !answered && firstAnswer.wait(until: deadline) {}
-        firstAnswer.unlock()
+        while !firstAnswer.withLock({ $0 }) && Date() < deadline { usleep(5_000) }
     }
 
     private func markAnswered() {
-        firstAnswer.lock()
-        answered = true
-        firstAnswer.broadcast()
-        firstAnswer.unlock()
+        firstAnswer.withLock { $0 = true }
     }
 
     private func handle(_ event: BrailleOutput.Event) {
-        lock.lock()
-        let post = self.post
-        lock.unlock()
+        let post = state.withLock { $0.post }
         // After the notice below is posted; also when nobody listens yet (`--braille on` connects
         // before the session starts).
         defer {
@@ -166,9 +169,7 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
 
     public func reading(_ key: SettingKey) -> SettingReading? {
         guard key == .brailleTable else { return nil }
-        lock.lock()
-        let table = translator?.table
-        lock.unlock()
+        let table = state.withLock { $0.translator?.table }
         return SettingReading(value: table.map { $0.label(strings) } ?? strings(.settingsUnknownValue),
                               choices: BrailleTable.allCases.map { $0.label(strings) })
     }
@@ -180,7 +181,8 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, @unchecked Sendab
         }
         do {
             if let output { _ = try output.setTable(table) }
-            translator = try BrailleTranslator(table: table)
+            let translator = try BrailleTranslator(table: table)
+            state.withLock { $0.translator = translator }
         } catch let error as BrailleTranslationError {
             return .failure(.brailleTable(error))
         } catch {
