@@ -40,3 +40,20 @@ extension ReaderTestStore {
         reader.builder.screen(for: state).elements.firstIndex { $0.id == id }!
     }
 }
+
+extension ReaderTestStore {
+    /// `said` and `saidBehind` for an effect list stated from the expected state (where the
+    /// store itself cannot be read), with the fixture's reader.
+    static func saying(_ code: String, _ text: String, isError: Bool = false, interrupt: Bool = false,
+                       _ priority: Utterance.Priority = .answer) -> [Effect] {
+        ReaderTestStore().said(code, text, isError: isError, interrupt: interrupt, priority)
+    }
+
+    static func sayingBehind(_ code: String, _ text: String, isError: Bool = false, interrupt: Bool = false,
+                             _ priority: Utterance.Priority = .answer) -> [Effect] {
+        ReaderTestStore().saidBehind(code, text, isError: isError, interrupt: interrupt, priority)
+    }
+
+    /// A message on the braille display.
+    static func message(_ text: String) -> Effect { .braille(BrailleLine(text: text, cursor: 0, kind: .message)) }
+}
