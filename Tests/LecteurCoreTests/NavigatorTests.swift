@@ -114,7 +114,7 @@ import Testing
             $0.display.message = "Détail, 8 éléments"
             $0.display.token = 2
             $0.history += ["Détail, 8 éléments", "Accessibilité numérique : les bases du RGAA, titre"]
-        }, effects: { [ReaderTestStore.speak("Détail, 8 éléments"), ReaderTestStore.message("Détail, 8 éléments")] + ReaderTestStore.focused($0, "Accessibilité numérique : les bases du RGAA, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Détail, 8 éléments", "Accessibilité numérique : les bases du RGAA, titre", token: 2) })
         store.send(.command(.back), state: {
             $0.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.display.message = nil
@@ -261,7 +261,7 @@ import Testing
             $0.display.message = "Détail, 8 éléments"
             $0.display.token = 3
             $0.history += ["Détail, 8 éléments", "Rédiger des prompts efficaces, titre"]
-        }, effects: { [ReaderTestStore.speak("Détail, 8 éléments"), ReaderTestStore.message("Détail, 8 éléments")] + ReaderTestStore.focused($0, "Rédiger des prompts efficaces, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Détail, 8 éléments", "Rédiger des prompts efficaces, titre", token: 3) })
         store.send(.command(.back), state: {
             $0.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.display.message = nil
@@ -337,14 +337,14 @@ import Testing
             $0.display.message = "Apprendre, 54 symboles"
             $0.display.token = 2
             $0.history += ["Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"]
-        }, effects: { [ReaderTestStore.speak("Apprendre, 54 symboles"), ReaderTestStore.message("Apprendre, 54 symboles")] + ReaderTestStore.focused($0, "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", token: 2) })
         store.send(.command(.activate), state: {
             $0.stacks = [.formations: [.formations], .morse: [.morse, .symbol(id: "41")]]
             $0.focus[.symbol(id: "41")] = 0
             $0.display.message = "Symbole A, 6 éléments"
             $0.display.token = 3
             $0.history += ["Symbole A, 6 éléments", "A, titre"]
-        }, effects: { [ReaderTestStore.speak("Symbole A, 6 éléments"), ReaderTestStore.message("Symbole A, 6 éléments")] + ReaderTestStore.focused($0, "A, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Symbole A, 6 éléments", "A, titre", token: 3) })
         store.send(.command(.filter("radio")), state: {
             $0.tab = .formations
             $0.filter = CategoryKey("#6")
@@ -365,14 +365,14 @@ import Testing
             $0.display.message = "Détail, 8 éléments"
             $0.display.token = 2
             $0.history += ["Détail, 8 éléments", "Deep Learning appliqué à la vision, titre"]
-        }, effects: { [ReaderTestStore.speak("Détail, 8 éléments"), ReaderTestStore.message("Détail, 8 éléments")] + ReaderTestStore.focused($0, "Deep Learning appliqué à la vision, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Détail, 8 éléments", "Deep Learning appliqué à la vision, titre", token: 2) })
         store.send(.command(.tab(.morse)), state: {
             $0.tab = .morse
             $0.focus[.morse] = 0
             $0.display.message = "Apprendre, 54 symboles"
             $0.display.token = 3
             $0.history += ["Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"]
-        }, effects: { [ReaderTestStore.speak("Apprendre, 54 symboles"), ReaderTestStore.message("Apprendre, 54 symboles")] + ReaderTestStore.focused($0, "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", token: 3) })
         store.send(.command(.next), state: {
             $0.focus[.morse] = 1
             $0.display.message = nil
@@ -384,7 +384,7 @@ import Testing
             $0.display.message = "Symbole B, 6 éléments"
             $0.display.token = 4
             $0.history += ["Symbole B, 6 éléments", "B, titre"]
-        }, effects: { [ReaderTestStore.speak("Symbole B, 6 éléments"), ReaderTestStore.message("Symbole B, 6 éléments")] + ReaderTestStore.focused($0, "B, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Symbole B, 6 éléments", "B, titre", token: 4) })
         store.send(.command(.repeatLast), state: {
             $0.display.message = nil
             $0.history.append("B, titre")
@@ -394,7 +394,7 @@ import Testing
             $0.display.message = "Détail"
             $0.display.token = 5
             $0.history += ["Détail", "Deep Learning appliqué à la vision, titre"]
-        }, effects: { [ReaderTestStore.speak("Détail"), ReaderTestStore.message("Détail")] + ReaderTestStore.focused($0, "Deep Learning appliqué à la vision, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 5), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Détail", "Deep Learning appliqué à la vision, titre", token: 5) })
         store.send(.command(.back), state: {
             $0.stacks = [.formations: [.formations], .morse: [.morse, .symbol(id: "42")]]
             $0.display.message = nil
@@ -426,7 +426,7 @@ import Testing
             $0.display.message = "Apprendre, 54 symboles"
             $0.display.token = 3
             $0.history += ["Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"]
-        }, effects: { [ReaderTestStore.speak("Apprendre, 54 symboles"), ReaderTestStore.message("Apprendre, 54 symboles")] + ReaderTestStore.focused($0, "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", token: 3) })
         store.send(.command(.whereAmI), store.said("where", "Apprendre, symbole 1 sur 54", interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
             ReaderTestStore.remembered("where", "Apprendre, symbole 1 sur 54", token: 4)(&$0)
         }
@@ -516,7 +516,7 @@ import Testing
                 "moins : moins vite, moins fort",
                 "Une ligne vide ne fait rien : activer un élément demande « activer » (ou « a »).",
             ]
-        }, effects: { [ReaderTestStore.speak("Aide, 38 éléments"), ReaderTestStore.message("Aide, 38 éléments")] + ReaderTestStore.focused($0, "Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Aide, 38 éléments", "Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :", token: 2) })
         let help = Fixture.reader.builder.screen(for: store.state).elements.map(\.label).joined(separator: "\n")
         #expect(help.contains("suivant, n, s : élément suivant"), "one element per command")
         for spec in CommandTable.specs {
@@ -564,7 +564,7 @@ import Testing
             $0.display.message = "Détail, 8 éléments"
             $0.display.token = 2
             $0.history += ["Détail, 8 éléments", "Starter Pack - IA Générative, titre"]
-        }, effects: { [ReaderTestStore.speak("Détail, 8 éléments"), ReaderTestStore.message("Détail, 8 éléments")] + ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 2) })
         store.send(.catalogue(.failed(.fetch(.server(status: 500)))), state: {
             $0.catalogue = .failed(message: "Erreur serveur (code: 500). Réessayez plus tard.")
             $0.stacks = [.formations: [.formations], .morse: [.morse]]

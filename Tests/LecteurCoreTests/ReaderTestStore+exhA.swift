@@ -54,6 +54,13 @@ extension ReaderTestStore {
         ReaderTestStore().saidBehind(code, text, isError: isError, interrupt: interrupt, priority)
     }
 
+    /// A screen opened or a tab switched to: its name (and size) said and shown, then its
+    /// focused element said after it, whose line waits for the message's time.
+    static func opened(_ state: ReaderState, _ title: String, _ spoken: String, token: Int) -> [Effect] {
+        [speak(title), message(title)] + focused(state, spoken, interrupt: false, line: false)
+            + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
+    }
+
     /// A message on the braille display.
     static func message(_ text: String) -> Effect { .braille(BrailleLine(text: text, cursor: 0, kind: .message)) }
 }

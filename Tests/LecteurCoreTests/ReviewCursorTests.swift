@@ -166,9 +166,7 @@ import LecteurLocales
             $0.display.token = 1
         }, effects: {
             // The screen's name on the display; the heading's line comes after its time.
-            [ReaderTestStore.speak(title), .braille(BrailleLine(text: title, cursor: 0, kind: .message))]
-                + ReaderTestStore.focused($0, heading, interrupt: false, line: false)
-                + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)]
+            ReaderTestStore.opened($0, title, heading, token: 1)
         })
         let description = "Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise."
         store.send(.command(.next), state: {

@@ -149,7 +149,7 @@ import Testing
             $0.display.message = "Apprendre, 54 symboles"
             $0.display.token = 6
             $0.history += ["Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"]
-        }, effects: { [ReaderTestStore.speak("Apprendre, 54 symboles"), ReaderTestStore.message("Apprendre, 54 symboles")] + ReaderTestStore.focused($0, "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 6), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", token: 6) })
         store.send(.command(.go(5)), state: {
             $0.focus[.morse] = 4
             $0.display.message = nil
@@ -213,7 +213,7 @@ import Testing
             $0.display.message = "Détail, 8 éléments"
             $0.display.token = 2
             $0.history += ["Détail, 8 éléments", "Starter Pack - IA Générative, titre"]
-        }, effects: { [ReaderTestStore.speak("Détail, 8 éléments"), ReaderTestStore.message("Détail, 8 éléments")] + ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 2) })
         store.send(.command(.readAll), state: {
             $0.display.message = nil
             $0.history.append("Starter Pack - IA Générative, titre")
@@ -306,7 +306,7 @@ import Testing
             $0.display.message = "Détail, 8 éléments"
             $0.display.token = 3
             $0.history += ["Détail, 8 éléments", "Tableur avancé : tableaux croisés, titre"]
-        }, effects: { [ReaderTestStore.speak("Détail, 8 éléments"), ReaderTestStore.message("Détail, 8 éléments")] + ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Détail, 8 éléments", "Tableur avancé : tableaux croisés, titre", token: 3) })
         loaded.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
             $0.catalogue = .loading
             $0.stacks = [.formations: [.formations], .morse: [.morse]]

@@ -280,7 +280,7 @@ import Testing
                 "moins : moins vite, moins fort",
                 "Une ligne vide ne fait rien : activer un élément demande « activer » (ou « a »).",
             ]
-        }, effects: { [ReaderTestStore.speak("Aide, 61 éléments"), ReaderTestStore.message("Aide, 61 éléments")] + ReaderTestStore.focused($0, "Touches (mode touches) :", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Aide, 61 éléments", "Touches (mode touches) :", token: 2) })
         for entry in KeyTable.entries { #expect(keys.state.helpEntries.contains(Fixture.fr(entry.help))) }
         var lines = Self.terminal(.lines)
         lines.send(.command(.help(topic: nil)), state: {
@@ -329,7 +329,7 @@ import Testing
                 "moins : moins vite, moins fort",
                 "Une ligne vide ne fait rien : activer un élément demande « activer » (ou « a »).",
             ]
-        }, effects: { [ReaderTestStore.speak("Aide, 38 éléments"), ReaderTestStore.message("Aide, 38 éléments")] + ReaderTestStore.focused($0, "Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.opened($0, "Aide, 38 éléments", "Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :", token: 2) })
         #expect(!lines.state.helpEntries.contains(Fixture.fr(.terminalKeyDown)))
     }
 
