@@ -476,46 +476,7 @@ import Testing
             $0.display.message = "Aide, 38 éléments"
             $0.display.token = 2
             $0.history.append("Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :")
-            $0.helpEntries += [
-                "Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :",
-                "suivant, n, s : élément suivant",
-                "précédent, p : élément précédent",
-                "formation : formation suivante ou précédente, sans passer par les filtres ni les titres",
-                "titre : titre suivant ou précédent",
-                "aller, va : va à la formation numéro N de la liste (ou à l'élément numéro N ailleurs)",
-                "chercher, recherche, / : cherche l'élément suivant qui contient le texte (aussi « /texte ») ; seul, cherche à nouveau",
-                "lire, tout : tout lire : lit jusqu'à la fin de l'écran, le focus suit la lecture ; une commande l'arrête",
-                "caractère, car : dit le caractère sous le curseur de revue ; « caractère suivant » ou « caractère précédent » le déplace d'abord",
-                "mot : dit le mot sous le curseur de revue ; « mot suivant » ou « mot précédent » le déplace d'abord",
-                "phrase : dit la phrase sous le curseur de revue ; « phrase suivante » ou « phrase précédente » le déplace d'abord",
-                "épeler, epele : épelle le mot sous le curseur de revue, lettre par lettre ; « épeler phonétique » avec l'alphabet d'épellation",
-                "décrire : nomme le caractère sous le curseur de revue et donne son code",
-                "premier, début : premier élément de l'écran",
-                "dernier, fin : dernier élément de l'écran",
-                "activer, a, ok : active l'élément (ouvre une formation, sélectionne un filtre, ouvre un symbole)",
-                "retour, b : revient à l'écran précédent",
-                "répéter, r : répète l'élément courant",
-                "où, position : dit l'écran et la position (élément 3 sur 14)",
-                "onglet : change d'onglet : formations ou morse",
-                "filtre, filtrer : filtre les formations par catégorie (début du nom), ou « toutes »",
-                "aide, h, ? : affiche cette aide, ou l'aide d'une commande",
-                "quitter, q : quitte le lecteur",
-                "réessayer : recharge les formations après une erreur",
-                "actualiser, rafraîchir : recharge les formations (comme tirer pour actualiser)",
-                "morse : joue un texte en Morse (morse SOS)",
-                "entraînement, pratique : entraînement à l'écoute selon la méthode Koch (seuls les symboles débloqués), ou « faibles » pour revoir les moins sûrs d'entre eux",
-                "send, envoi, envoyer : entraînement à l'envoi en Morse : rien (je nomme un caractère), « écho » (vous renvoyez ce que vous entendez) ou « libre » (envoi libre décodé)",
-                "statistics, statistiques, stats : statistiques de l'entraînement Morse : réussite récente et temps de réponse par symbole, confusions",
-                "régler, reglage : réglage : débit, hauteur, volume, voix, verbosité (complète ou brève), vitesse, farnsworth, tonalité, volume-morse, rampe, table-braille, ponctuation, alphabet ; « régler NOM » seul dit la valeur, « régler » seul ouvre l'écran des réglages",
-                "silence, tais-toi, chut, stop : fait taire la parole et le son sans bouger ; termine l'entraînement",
-                "historique : redit les dernières annonces",
-                "état, diagnostic : dit l'état du son, de la parole et de la plage braille",
-                "débit : débit de la parole : une valeur, ou +20 / -20 pour aller plus vite ou moins vite",
-                "volume : volume de la parole : une valeur, ou +10 / -10",
-                "plus : plus vite, plus fort",
-                "moins : moins vite, moins fort",
-                "Une ligne vide ne fait rien : activer un élément demande « activer » (ou « a »).",
-            ]
+            $0.helpEntries = ReaderTestStore.commandHelp
         }, effects: { ReaderTestStore.opened($0, "Aide, 38 éléments", "Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :", token: 2) })
         let help = Fixture.reader.builder.screen(for: store.state).elements.map(\.label).joined(separator: "\n")
         #expect(help.contains("suivant, n, s : élément suivant"), "one element per command")
