@@ -108,13 +108,7 @@ import Testing
     @Test func s24ac4_activatingACardOpensItsDetailAndBackReturnsToTheCard() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         moveTo("card.9", &store)
-        store.send(.command(.activate), state: {
-            $0.stacks = [.formations: [.formations, .detail(formationId: 9)], .morse: [.morse]]
-            $0.focus[.detail(formationId: 9)] = 0
-            $0.display.message = "Détail, 8 éléments"
-            $0.display.token = 2
-            $0.history += ["Détail, 8 éléments", "Accessibilité numérique : les bases du RGAA, titre"]
-        }, effects: { ReaderTestStore.opened($0, "Détail, 8 éléments", "Accessibilité numérique : les bases du RGAA, titre", token: 2) })
+        store.send(.command(.activate), opening: .detail(formationId: 9), "Détail, 8 éléments", "Accessibilité numérique : les bases du RGAA, titre", token: 2)
         store.send(.command(.back), state: {
             $0.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.display.message = nil
@@ -183,10 +177,7 @@ import Testing
             $0.display.message = nil
             $0.history.append("Toutes, sélectionné, bouton, filtre 1 sur 7")
         }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") })
-        store.send(.command(.next), state: {
-            $0.focus[.formations] = 1
-            $0.history.append("Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
-        }, effects: { ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7") })
+        store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
     }
 
     @Test func s27ac2_activatingAChipFiltersAndMarksItSelected() {
@@ -255,13 +246,7 @@ import Testing
             $0.lastMessage = LastMessage(code: "filter", text: "IA Générative : 3 formations", isError: false)
         }, effects: { ReaderTestStore.saying("filter", "IA Générative : 3 formations", interrupt: true) + ReaderTestStore.focused($0, "IA Générative, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
         moveTo("card.2", &store)
-        store.send(.command(.activate), state: {
-            $0.stacks = [.formations: [.formations, .detail(formationId: 2)], .morse: [.morse]]
-            $0.focus[.detail(formationId: 2)] = 0
-            $0.display.message = "Détail, 8 éléments"
-            $0.display.token = 3
-            $0.history += ["Détail, 8 éléments", "Rédiger des prompts efficaces, titre"]
-        }, effects: { ReaderTestStore.opened($0, "Détail, 8 éléments", "Rédiger des prompts efficaces, titre", token: 3) })
+        store.send(.command(.activate), opening: .detail(formationId: 2), "Détail, 8 éléments", "Rédiger des prompts efficaces, titre", token: 3)
         store.send(.command(.back), state: {
             $0.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.display.message = nil
@@ -338,13 +323,7 @@ import Testing
             $0.display.token = 2
             $0.history += ["Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"]
         }, effects: { ReaderTestStore.opened($0, "Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", token: 2) })
-        store.send(.command(.activate), state: {
-            $0.stacks = [.formations: [.formations], .morse: [.morse, .symbol(id: "41")]]
-            $0.focus[.symbol(id: "41")] = 0
-            $0.display.message = "Symbole A, 6 éléments"
-            $0.display.token = 3
-            $0.history += ["Symbole A, 6 éléments", "A, titre"]
-        }, effects: { ReaderTestStore.opened($0, "Symbole A, 6 éléments", "A, titre", token: 3) })
+        store.send(.command(.activate), opening: .symbol(id: "41"), "Symbole A, 6 éléments", "A, titre", token: 3)
         store.send(.command(.filter("radio")), state: {
             $0.tab = .formations
             $0.filter = CategoryKey("#6")
@@ -359,13 +338,7 @@ import Testing
     @Test func tabsKeepTheirOwnStacksAndFocus() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         moveTo("card.5", &store)
-        store.send(.command(.activate), state: {
-            $0.stacks = [.formations: [.formations, .detail(formationId: 5)], .morse: [.morse]]
-            $0.focus[.detail(formationId: 5)] = 0
-            $0.display.message = "Détail, 8 éléments"
-            $0.display.token = 2
-            $0.history += ["Détail, 8 éléments", "Deep Learning appliqué à la vision, titre"]
-        }, effects: { ReaderTestStore.opened($0, "Détail, 8 éléments", "Deep Learning appliqué à la vision, titre", token: 2) })
+        store.send(.command(.activate), opening: .detail(formationId: 5), "Détail, 8 éléments", "Deep Learning appliqué à la vision, titre", token: 2)
         store.send(.command(.tab(.morse)), state: {
             $0.tab = .morse
             $0.focus[.morse] = 0
@@ -373,18 +346,8 @@ import Testing
             $0.display.token = 3
             $0.history += ["Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"]
         }, effects: { ReaderTestStore.opened($0, "Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", token: 3) })
-        store.send(.command(.next), state: {
-            $0.focus[.morse] = 1
-            $0.display.message = nil
-            $0.history.append("B, trait, point, point, point, pas encore pratiqué, bouton, symbole 2 sur 54. Ouvre la fiche de ce symbole")
-        }, effects: { ReaderTestStore.focused($0, "B, trait, point, point, point, pas encore pratiqué, bouton, symbole 2 sur 54. Ouvre la fiche de ce symbole") })
-        store.send(.command(.activate), state: {
-            $0.stacks = [.formations: [.formations, .detail(formationId: 5)], .morse: [.morse, .symbol(id: "42")]]
-            $0.focus[.symbol(id: "42")] = 0
-            $0.display.message = "Symbole B, 6 éléments"
-            $0.display.token = 4
-            $0.history += ["Symbole B, 6 éléments", "B, titre"]
-        }, effects: { ReaderTestStore.opened($0, "Symbole B, 6 éléments", "B, titre", token: 4) })
+        store.send(.command(.next), focusing: 1, on: .morse, "B, trait, point, point, point, pas encore pratiqué, bouton, symbole 2 sur 54. Ouvre la fiche de ce symbole")
+        store.send(.command(.activate), opening: .symbol(id: "42"), "Symbole B, 6 éléments", "B, titre", token: 4)
         store.send(.command(.repeatLast), state: {
             $0.display.message = nil
             $0.history.append("B, titre")
@@ -407,15 +370,8 @@ import Testing
 
     @Test func whereSaysScreenAndPosition() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.next), state: {
-            $0.focus[.formations] = 1
-            $0.display.message = nil
-            $0.history.append("Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
-        }, effects: { ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7") })
-        store.send(.command(.next), state: {
-            $0.focus[.formations] = 2
-            $0.history.append("Bureautique, non sélectionné, bouton, filtre 3 sur 7")
-        }, effects: { ReaderTestStore.focused($0, "Bureautique, non sélectionné, bouton, filtre 3 sur 7") })
+        store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
+        store.send(.command(.next), focusing: 2, on: .formations, "Bureautique, non sélectionné, bouton, filtre 3 sur 7")
         #expect(nav.builder.screen(for: store.state).elements.count == 22)
         store.send(.command(.whereAmI), store.said("where", "Formations, filtre 3 sur 7", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
             ReaderTestStore.remembered("where", "Formations, filtre 3 sur 7", token: 2)(&$0)
@@ -519,13 +475,7 @@ import Testing
     @Test func aFailedReloadFromADetailGoesBackToTheErrorScreen() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         moveTo("card.1", &store)
-        store.send(.command(.activate), state: {
-            $0.stacks = [.formations: [.formations, .detail(formationId: 1)], .morse: [.morse]]
-            $0.focus[.detail(formationId: 1)] = 0
-            $0.display.message = "Détail, 8 éléments"
-            $0.display.token = 2
-            $0.history += ["Détail, 8 éléments", "Starter Pack - IA Générative, titre"]
-        }, effects: { ReaderTestStore.opened($0, "Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 2) })
+        store.send(.command(.activate), opening: .detail(formationId: 1), "Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 2)
         store.send(.catalogue(.failed(.fetch(.server(status: 500)))), state: {
             $0.catalogue = .failed(message: "Erreur serveur (code: 500). Réessayez plus tard.")
             $0.stacks = [.formations: [.formations], .morse: [.morse]]
@@ -548,15 +498,8 @@ import Testing
             $0.history += ["Bureautique : 2 formations", "Bureautique, titre"]
             $0.lastMessage = LastMessage(code: "filter", text: "Bureautique : 2 formations", isError: false)
         }, effects: { ReaderTestStore.saying("filter", "Bureautique : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Bureautique, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
-        store.send(.command(.next), state: {
-            $0.focus[.formations] = 8
-            $0.display.message = nil
-            $0.history.append("Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation") })
-        store.send(.command(.next), state: {
-            $0.focus[.formations] = 9
-            $0.history.append("Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation") })
+        store.send(.command(.next), focusing: 8, on: .formations, "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.next), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
         store.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
             $0.catalogue = .loading
             $0.focus[.formations] = 0

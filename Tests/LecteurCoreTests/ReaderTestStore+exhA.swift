@@ -136,3 +136,29 @@ extension ReaderTestStore {
         "Contrôle D : quitter.",
     ] + commandHelp
 }
+
+extension ReaderTestStore {
+    /// A step that moves the focus to element `index` of `screen`: the element is said and
+    /// remembered, and shown (a message on the display gives way to it).
+    mutating func send(_ action: Action, focusing index: Int, on screen: ScreenID, _ spoken: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        send(action, sourceLocation: sourceLocation, state: {
+            $0.focus[screen] = index
+            $0.display.message = nil
+            $0.history.append(spoken)
+        }, effects: { Self.focused($0, spoken) })
+    }
+
+    /// A step that opens `screen` on the tab shown, on its first element: its name said and
+    /// shown (`opened`), then the element said.
+    mutating func send(_ action: Action, opening screen: ScreenID, _ title: String, _ spoken: String, token: Int,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        send(action, sourceLocation: sourceLocation, state: {
+            $0.stacks[$0.tab, default: []].append(screen)
+            $0.focus[screen] = 0
+            $0.display.message = title
+            $0.display.token = token
+            $0.history += [title, spoken]
+        }, effects: { Self.opened($0, title, spoken, token: token) })
+    }
+}

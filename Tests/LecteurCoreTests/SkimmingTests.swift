@@ -25,11 +25,7 @@ import Testing
 
     @Test func positionsCountRealItemsAndWhereSaysTheFilter() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.nextItem(.course)), state: {
-            $0.focus[.formations] = 8
-            $0.display.message = nil
-            $0.history.append("Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton, formation 1 sur 14. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton, formation 1 sur 14. Appuyez pour voir les détails de cette formation") })
+        store.send(.command(.nextItem(.course)), focusing: 8, on: .formations, "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton, formation 1 sur 14. Appuyez pour voir les détails de cette formation")
         store.send(.command(.filter("bureau")), state: {
             $0.filter = CategoryKey("#5")
             $0.focus[.formations] = 7
@@ -38,15 +34,8 @@ import Testing
             $0.history += ["Bureautique : 2 formations", "Bureautique, titre"]
             $0.lastMessage = LastMessage(code: "filter", text: "Bureautique : 2 formations", isError: false)
         }, effects: { ReaderTestStore.saying("filter", "Bureautique : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Bureautique, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
-        store.send(.command(.nextItem(.course)), state: {
-            $0.focus[.formations] = 8
-            $0.display.message = nil
-            $0.history.append("Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation") })
-        store.send(.command(.nextItem(.course)), state: {
-            $0.focus[.formations] = 9
-            $0.history.append("Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation") })
+        store.send(.command(.nextItem(.course)), focusing: 8, on: .formations, "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.nextItem(.course)), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
         store.send(.command(.whereAmI), store.said("where", "Formations, formation 2 sur 2. Filtre : Bureautique.", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
             ReaderTestStore.remembered("where", "Formations, formation 2 sur 2. Filtre : Bureautique.", token: 3)(&$0)
         }
@@ -88,15 +77,8 @@ import Testing
             $0.lastMessage = LastMessage(code: "filter", text: "Toutes : 1 formation", isError: false)
         }, effects: { ReaderTestStore.saying("filter", "Toutes : 1 formation", interrupt: true) + ReaderTestStore.focused($0, "Toutes les formations, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
         // A chip says its new state, then the count.
-        store.send(.command(.first), state: {
-            $0.focus[.formations] = 0
-            $0.display.message = nil
-            $0.history.append("Toutes, non sélectionné, bouton, filtre 1 sur 7")
-        }, effects: { ReaderTestStore.focused($0, "Toutes, non sélectionné, bouton, filtre 1 sur 7") })
-        store.send(.command(.next), state: {
-            $0.focus[.formations] = 1
-            $0.history.append("Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
-        }, effects: { ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7") })
+        store.send(.command(.first), focusing: 0, on: .formations, "Toutes, non sélectionné, bouton, filtre 1 sur 7")
+        store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
         store.send(.command(.activate), state: {
             $0.filter = CategoryKey("#4")
             $0.display.message = "Accessibilité : 2 formations"
@@ -108,38 +90,20 @@ import Testing
 
     @Test func jumpsSkipChipsAndHeadingsAndSayTheEnds() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.nextItem(.heading)), state: {
-            $0.focus[.formations] = 7
-            $0.display.message = nil
-            $0.history.append("Toutes les formations, titre")
-        }, effects: { ReaderTestStore.focused($0, "Toutes les formations, titre") })
+        store.send(.command(.nextItem(.heading)), focusing: 7, on: .formations, "Toutes les formations, titre")
         store.send(.command(.nextItem(.heading)), store.said("edge", "Dernier titre", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
             ReaderTestStore.remembered("edge", "Dernier titre", token: 2)(&$0)
         }
         store.send(.command(.previousItem(.course)), store.said("edge", "Première formation", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
             ReaderTestStore.remembered("edge", "Première formation", token: 3)(&$0)
         }
-        store.send(.command(.last), state: {
-            $0.focus[.formations] = 21
-            $0.display.message = nil
-            $0.history.append("Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation") })
+        store.send(.command(.last), focusing: 21, on: .formations, "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation")
         store.send(.command(.nextItem(.course)), store.said("edge", "Dernière formation", interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
             ReaderTestStore.remembered("edge", "Dernière formation", token: 4)(&$0)
         }
-        store.send(.command(.previousItem(.course)), state: {
-            $0.focus[.formations] = 20
-            $0.display.message = nil
-            $0.history.append("Apprendre le Morse à l'oreille, niveau Débutant, durée 10 heures, 149 euros, bouton, formation 13 sur 14. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Apprendre le Morse à l'oreille, niveau Débutant, durée 10 heures, 149 euros, bouton, formation 13 sur 14. Appuyez pour voir les détails de cette formation") })
-        store.send(.command(.go(3)), state: {
-            $0.focus[.formations] = 10
-            $0.history.append("Agents IA et automatisation, niveau Expert, durée 3 jours, 1490 euros, bouton, formation 3 sur 14. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Agents IA et automatisation, niveau Expert, durée 3 jours, 1490 euros, bouton, formation 3 sur 14. Appuyez pour voir les détails de cette formation") })
-        store.send(.command(.previousItem(.course)), state: {
-            $0.focus[.formations] = 9
-            $0.history.append("Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 14. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 14. Appuyez pour voir les détails de cette formation") })
+        store.send(.command(.previousItem(.course)), focusing: 20, on: .formations, "Apprendre le Morse à l'oreille, niveau Débutant, durée 10 heures, 149 euros, bouton, formation 13 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.go(3)), focusing: 10, on: .formations, "Agents IA et automatisation, niveau Expert, durée 3 jours, 1490 euros, bouton, formation 3 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.previousItem(.course)), focusing: 9, on: .formations, "Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 14. Appuyez pour voir les détails de cette formation")
         store.send(.command(.go(15)), store.said("go", "Pas de formation 15 : la liste en compte 14.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 5), afterSeconds: 4)]) {
             ReaderTestStore.remembered("go", "Pas de formation 15 : la liste en compte 14.", isError: true, token: 5)(&$0)
         }
@@ -150,11 +114,7 @@ import Testing
             $0.display.token = 6
             $0.history += ["Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"]
         }, effects: { ReaderTestStore.opened($0, "Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", token: 6) })
-        store.send(.command(.go(5)), state: {
-            $0.focus[.morse] = 4
-            $0.display.message = nil
-            $0.history.append("E, point, pas encore pratiqué, bouton, symbole 5 sur 54. Ouvre la fiche de ce symbole")
-        }, effects: { ReaderTestStore.focused($0, "E, point, pas encore pratiqué, bouton, symbole 5 sur 54. Ouvre la fiche de ce symbole") })
+        store.send(.command(.go(5)), focusing: 4, on: .morse, "E, point, pas encore pratiqué, bouton, symbole 5 sur 54. Ouvre la fiche de ce symbole")
         store.send(.command(.nextItem(.course)), store.said("edge", "Aucune formation sur cet écran.", interrupt: true) + [.schedule(.brailleMessage(token: 7), afterSeconds: 4)]) {
             ReaderTestStore.remembered("edge", "Aucune formation sur cet écran.", token: 7)(&$0)
         }
@@ -171,14 +131,8 @@ import Testing
             $0.history.append("Éthique et réglementation, non sélectionné, bouton, filtre 4 sur 7")
             $0.lastSearch = "ETHIQUE"
         }, effects: { ReaderTestStore.focused($0, "Éthique et réglementation, non sélectionné, bouton, filtre 4 sur 7") })
-        store.send(.command(.find(nil)), state: {
-            $0.focus[.formations] = 14
-            $0.history.append("Éthique et conformité de l'IA, niveau Débutant, durée 1 jour, 590 euros, bouton, formation 7 sur 14. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Éthique et conformité de l'IA, niveau Débutant, durée 1 jour, 590 euros, bouton, formation 7 sur 14. Appuyez pour voir les détails de cette formation") })
-        store.send(.command(.last), state: {
-            $0.focus[.formations] = 21
-            $0.history.append("Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation") })
+        store.send(.command(.find(nil)), focusing: 14, on: .formations, "Éthique et conformité de l'IA, niveau Débutant, durée 1 jour, 590 euros, bouton, formation 7 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.last), focusing: 21, on: .formations, "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation")
         store.send(.command(.find("radio")), state: {
             $0.focus[.formations] = 6
             $0.display.message = "Recherche reprise au début."
@@ -202,18 +156,8 @@ import Testing
 
     @Test func readAllWalksToTheEndAsEachElementIsHeardAndAnyCommandStopsIt() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.go(1)), state: {
-            $0.focus[.formations] = 8
-            $0.display.message = nil
-            $0.history.append("Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton, formation 1 sur 14. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton, formation 1 sur 14. Appuyez pour voir les détails de cette formation") })
-        store.send(.command(.activate), state: {
-            $0.stacks = [.formations: [.formations, .detail(formationId: 1)], .morse: [.morse]]
-            $0.focus[.detail(formationId: 1)] = 0
-            $0.display.message = "Détail, 8 éléments"
-            $0.display.token = 2
-            $0.history += ["Détail, 8 éléments", "Starter Pack - IA Générative, titre"]
-        }, effects: { ReaderTestStore.opened($0, "Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 2) })
+        store.send(.command(.go(1)), focusing: 8, on: .formations, "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton, formation 1 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.activate), opening: .detail(formationId: 1), "Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 2)
         store.send(.command(.readAll), state: {
             $0.display.message = nil
             $0.history.append("Starter Pack - IA Générative, titre")
@@ -239,11 +183,7 @@ import Testing
             $0.readAll = nil
         }
         // A command stops it; the step that was waiting does nothing.
-        store.send(.command(.first), state: {
-            $0.focus[.detail(formationId: 1)] = 0
-            $0.display.message = nil
-            $0.history.append("Starter Pack - IA Générative, titre")
-        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") })
+        store.send(.command(.first), focusing: 0, on: .detail(formationId: 1), "Starter Pack - IA Générative, titre")
         store.send(.command(.readAll), state: {
             $0.history.append("Starter Pack - IA Générative, titre")
             $0.readAll = 9
@@ -295,18 +235,8 @@ import Testing
             $0.history += ["Bureautique : 2 formations", "Bureautique, titre"]
             $0.lastMessage = LastMessage(code: "filter", text: "Bureautique : 2 formations", isError: false)
         }, effects: { ReaderTestStore.saying("filter", "Bureautique : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Bureautique, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
-        loaded.send(.command(.go(2)), state: {
-            $0.focus[.formations] = 9
-            $0.display.message = nil
-            $0.history.append("Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation") })
-        loaded.send(.command(.activate), state: {
-            $0.stacks = [.formations: [.formations, .detail(formationId: 12)], .morse: [.morse]]
-            $0.focus[.detail(formationId: 12)] = 0
-            $0.display.message = "Détail, 8 éléments"
-            $0.display.token = 3
-            $0.history += ["Détail, 8 éléments", "Tableur avancé : tableaux croisés, titre"]
-        }, effects: { ReaderTestStore.opened($0, "Détail, 8 éléments", "Tableur avancé : tableaux croisés, titre", token: 3) })
+        loaded.send(.command(.go(2)), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
+        loaded.send(.command(.activate), opening: .detail(formationId: 12), "Détail, 8 éléments", "Tableur avancé : tableaux croisés, titre", token: 3)
         loaded.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
             $0.catalogue = .loading
             $0.stacks = [.formations: [.formations], .morse: [.morse]]
