@@ -118,14 +118,7 @@ import Testing
 
     @Test func s24ac5_refreshFetchesAgainAndKeepsFilterAndFocus() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.filter("bureau")), state: {
-            $0.filter = CategoryKey("#5")
-            $0.focus[.formations] = 7
-            $0.display.message = "Bureautique : 2 formations"
-            $0.display.token = 2
-            $0.history += ["Bureautique : 2 formations", "Bureautique, titre"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Bureautique : 2 formations", isError: false)
-        }, effects: { ReaderTestStore.saying("filter", "Bureautique : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Bureautique, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        store.send(.command(.filter("bureau")), filtering: CategoryKey("#5"), "Bureautique : 2 formations", "Bureautique, titre", token: 2)
         moveTo("card.12", &store)
         // The command takes the filter's message away; the load's answer is awaited.
         store.send(.command(.refresh), [.loadCatalogue(.refresh)]) {
@@ -237,14 +230,7 @@ import Testing
 
     @Test func s27ac4_theFilterSurvivesADetailAndBack() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.filter("IA gén")), state: {
-            $0.filter = CategoryKey("#1")
-            $0.focus[.formations] = 7
-            $0.display.message = "IA Générative : 3 formations"
-            $0.display.token = 2
-            $0.history += ["IA Générative : 3 formations", "IA Générative, titre"]
-            $0.lastMessage = LastMessage(code: "filter", text: "IA Générative : 3 formations", isError: false)
-        }, effects: { ReaderTestStore.saying("filter", "IA Générative : 3 formations", interrupt: true) + ReaderTestStore.focused($0, "IA Générative, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        store.send(.command(.filter("IA gén")), filtering: CategoryKey("#1"), "IA Générative : 3 formations", "IA Générative, titre", token: 2)
         moveTo("card.2", &store)
         store.send(.command(.activate), opening: .detail(formationId: 2), "Détail, 8 éléments", "Rédiger des prompts efficaces, titre", token: 3)
         store.send(.command(.back), state: {
@@ -275,28 +261,9 @@ import Testing
 
     @Test func filterCommandMatchesPrefixWordsAndAccentsAndFocusesTheHeading() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.filter("ethique")), state: {
-            $0.filter = CategoryKey("#3")
-            $0.focus[.formations] = 7
-            $0.display.message = "Éthique et réglementation : 2 formations"
-            $0.display.token = 2
-            $0.history += ["Éthique et réglementation : 2 formations", "Éthique et réglementation, titre"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Éthique et réglementation : 2 formations", isError: false)
-        }, effects: { ReaderTestStore.saying("filter", "Éthique et réglementation : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Éthique et réglementation, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
-        store.send(.command(.filter("learning")), state: {
-            $0.filter = CategoryKey("#2")
-            $0.display.message = "Machine Learning : 3 formations"
-            $0.display.token = 3
-            $0.history += ["Machine Learning : 3 formations", "Machine Learning, titre"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Machine Learning : 3 formations", isError: false)
-        }, effects: { ReaderTestStore.saying("filter", "Machine Learning : 3 formations", interrupt: true) + ReaderTestStore.focused($0, "Machine Learning, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
-        store.send(.command(.filter(nil)), state: {
-            $0.filter = nil
-            $0.display.message = "Toutes : 14 formations"
-            $0.display.token = 4
-            $0.history += ["Toutes : 14 formations", "Toutes les formations, titre"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Toutes : 14 formations", isError: false)
-        }, effects: { ReaderTestStore.saying("filter", "Toutes : 14 formations", interrupt: true) + ReaderTestStore.focused($0, "Toutes les formations, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)] })
+        store.send(.command(.filter("ethique")), filtering: CategoryKey("#3"), "Éthique et réglementation : 2 formations", "Éthique et réglementation, titre", token: 2)
+        store.send(.command(.filter("learning")), filtering: CategoryKey("#2"), "Machine Learning : 3 formations", "Machine Learning, titre", token: 3)
+        store.send(.command(.filter(nil)), filtering: nil, "Toutes : 14 formations", "Toutes les formations, titre", token: 4)
     }
 
     @Test func filterCommandReportsUnknownAndAmbiguousNames() {
@@ -414,26 +381,12 @@ import Testing
 
     @Test func firstSpeechOfACommandInterruptsTheRestQueues() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.filter("bureau")), state: {
-            $0.filter = CategoryKey("#5")
-            $0.focus[.formations] = 7
-            $0.display.message = "Bureautique : 2 formations"
-            $0.display.token = 2
-            $0.history += ["Bureautique : 2 formations", "Bureautique, titre"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Bureautique : 2 formations", isError: false)
-        }, effects: { ReaderTestStore.saying("filter", "Bureautique : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Bureautique, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        store.send(.command(.filter("bureau")), filtering: CategoryKey("#5"), "Bureautique : 2 formations", "Bureautique, titre", token: 2)
     }
 
     @Test func helpListsEveryCommandWithItsFrenchNames() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.help(topic: nil)), state: {
-            $0.stacks = [.formations: [.formations, .help], .morse: [.morse]]
-            $0.focus[.help] = 0
-            $0.display.message = "Aide, 38 éléments"
-            $0.display.token = 2
-            $0.history.append("Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :")
-            $0.helpEntries = ReaderTestStore.commandHelp
-        }, effects: { ReaderTestStore.opened($0, "Aide, 38 éléments", "Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :", token: 2) })
+        store.send(.command(.help(topic: nil)), openingHelp: ReaderTestStore.commandHelp, "Aide, 38 éléments", token: 2)
         let help = Fixture.reader.builder.screen(for: store.state).elements.map(\.label).joined(separator: "\n")
         #expect(help.contains("suivant, n, s : élément suivant"), "one element per command")
         for spec in CommandTable.specs {
@@ -490,14 +443,7 @@ import Testing
 @Suite struct ReloadTests {
     @Test func aReloadThroughTheLoadingScreenKeepsFilterAndFocus() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.filter("bureau")), state: {
-            $0.filter = CategoryKey("#5")
-            $0.focus[.formations] = 7
-            $0.display.message = "Bureautique : 2 formations"
-            $0.display.token = 2
-            $0.history += ["Bureautique : 2 formations", "Bureautique, titre"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Bureautique : 2 formations", isError: false)
-        }, effects: { ReaderTestStore.saying("filter", "Bureautique : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Bureautique, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        store.send(.command(.filter("bureau")), filtering: CategoryKey("#5"), "Bureautique : 2 formations", "Bureautique, titre", token: 2)
         store.send(.command(.next), focusing: 8, on: .formations, "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation")
         store.send(.command(.next), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
         store.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {

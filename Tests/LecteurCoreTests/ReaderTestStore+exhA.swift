@@ -161,4 +161,33 @@ extension ReaderTestStore {
             $0.history += [title, spoken]
         }, effects: { Self.opened($0, title, spoken, token: token) })
     }
+
+    /// `aide` alone: the help screen opened on the tab shown, listing `entries`; its name and
+    /// size are said and shown but not remembered (the history would fill with titles).
+    mutating func send(_ action: Action, openingHelp entries: [String], _ title: String, token: Int,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        send(action, sourceLocation: sourceLocation, state: {
+            $0.stacks[$0.tab, default: []].append(.help)
+            $0.focus[.help] = 0
+            $0.display.message = title
+            $0.display.token = token
+            $0.history.append(entries[0])
+            $0.helpEntries = entries
+        }, effects: { Self.opened($0, title, entries[0], token: token) })
+    }
+
+    /// A filter chosen on the list (`nil`: all formations): how many it leaves is said and
+    /// shown, then the list's heading is focused and said after it.
+    mutating func send(_ action: Action, filtering key: CategoryKey?, _ count: String, _ heading: String, token: Int,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        send(action, sourceLocation: sourceLocation, state: {
+            $0.filter = key
+            $0.focus[.formations] = Self.index(of: "section.heading", $0)
+            Self.remembered("filter", count, token: token)(&$0)
+            $0.history.append(heading)
+        }, effects: {
+            Self.saying("filter", count, interrupt: true) + Self.focused($0, heading, interrupt: false, line: false)
+                + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
+        })
+    }
 }

@@ -26,14 +26,7 @@ import Testing
     @Test func positionsCountRealItemsAndWhereSaysTheFilter() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         store.send(.command(.nextItem(.course)), focusing: 8, on: .formations, "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton, formation 1 sur 14. Appuyez pour voir les détails de cette formation")
-        store.send(.command(.filter("bureau")), state: {
-            $0.filter = CategoryKey("#5")
-            $0.focus[.formations] = 7
-            $0.display.message = "Bureautique : 2 formations"
-            $0.display.token = 2
-            $0.history += ["Bureautique : 2 formations", "Bureautique, titre"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Bureautique : 2 formations", isError: false)
-        }, effects: { ReaderTestStore.saying("filter", "Bureautique : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Bureautique, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        store.send(.command(.filter("bureau")), filtering: CategoryKey("#5"), "Bureautique : 2 formations", "Bureautique, titre", token: 2)
         store.send(.command(.nextItem(.course)), focusing: 8, on: .formations, "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation")
         store.send(.command(.nextItem(.course)), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
         store.send(.command(.whereAmI), store.said("where", "Formations, formation 2 sur 2. Filtre : Bureautique.", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
@@ -51,31 +44,11 @@ import Testing
 
     @Test func filterResultsHaveTheirCountWithTheRightNumber() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.filter("radio")), state: {
-            $0.filter = CategoryKey("#6")
-            $0.focus[.formations] = 7
-            $0.display.message = "Radio et télégraphie : 2 formations"
-            $0.display.token = 2
-            $0.history += ["Radio et télégraphie : 2 formations", "Radio et télégraphie, titre"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Radio et télégraphie : 2 formations", isError: false)
-        }, effects: { ReaderTestStore.saying("filter", "Radio et télégraphie : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Radio et télégraphie, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        store.send(.command(.filter("radio")), filtering: CategoryKey("#6"), "Radio et télégraphie : 2 formations", "Radio et télégraphie, titre", token: 2)
         let one = Catalogue(formations: [Fixture.formation(1, "A", category: FormationCategory(id: 1, name: "Data"))])
         var small = ReaderTestStore(state: Fixture.loadedState(one))
-        small.send(.command(.filter("data")), state: {
-            $0.filter = CategoryKey("#1")
-            $0.focus[.formations] = 2
-            $0.display.message = "Data : 1 formation"
-            $0.display.token = 2
-            $0.history += ["Data : 1 formation", "Data, titre"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Data : 1 formation", isError: false)
-        }, effects: { ReaderTestStore.saying("filter", "Data : 1 formation", interrupt: true) + ReaderTestStore.focused($0, "Data, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
-        small.send(.command(.filter(nil)), state: {
-            $0.filter = nil
-            $0.display.message = "Toutes : 1 formation"
-            $0.display.token = 3
-            $0.history += ["Toutes : 1 formation", "Toutes les formations, titre"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Toutes : 1 formation", isError: false)
-        }, effects: { ReaderTestStore.saying("filter", "Toutes : 1 formation", interrupt: true) + ReaderTestStore.focused($0, "Toutes les formations, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
+        small.send(.command(.filter("data")), filtering: CategoryKey("#1"), "Data : 1 formation", "Data, titre", token: 2)
+        small.send(.command(.filter(nil)), filtering: nil, "Toutes : 1 formation", "Toutes les formations, titre", token: 3)
         // A chip says its new state, then the count.
         store.send(.command(.first), focusing: 0, on: .formations, "Toutes, non sélectionné, bouton, filtre 1 sur 7")
         store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
@@ -227,14 +200,7 @@ import Testing
         }
         // A reload that takes the filter and the open formation away says so.
         var loaded = ReaderTestStore(state: Fixture.loadedState())
-        loaded.send(.command(.filter("bureau")), state: {
-            $0.filter = CategoryKey("#5")
-            $0.focus[.formations] = 7
-            $0.display.message = "Bureautique : 2 formations"
-            $0.display.token = 2
-            $0.history += ["Bureautique : 2 formations", "Bureautique, titre"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Bureautique : 2 formations", isError: false)
-        }, effects: { ReaderTestStore.saying("filter", "Bureautique : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Bureautique, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        loaded.send(.command(.filter("bureau")), filtering: CategoryKey("#5"), "Bureautique : 2 formations", "Bureautique, titre", token: 2)
         loaded.send(.command(.go(2)), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
         loaded.send(.command(.activate), opening: .detail(formationId: 12), "Détail, 8 éléments", "Tableur avancé : tableaux croisés, titre", token: 3)
         loaded.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {

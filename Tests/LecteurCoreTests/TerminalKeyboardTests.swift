@@ -211,24 +211,10 @@ import Testing
 
     @Test func helpInKeysModeListsTheKeyTable() {
         var keys = Self.terminal(.keys)
-        keys.send(.command(.help(topic: nil)), state: {
-            $0.stacks = [.formations: [.formations, .help], .morse: [.morse]]
-            $0.focus[.help] = 0
-            $0.display.message = "Aide, 61 éléments"
-            $0.display.token = 2
-            $0.history.append("Touches (mode touches) :")
-            $0.helpEntries = ReaderTestStore.keyHelp
-        }, effects: { ReaderTestStore.opened($0, "Aide, 61 éléments", "Touches (mode touches) :", token: 2) })
+        keys.send(.command(.help(topic: nil)), openingHelp: ReaderTestStore.keyHelp, "Aide, 61 éléments", token: 2)
         for entry in KeyTable.entries { #expect(keys.state.helpEntries.contains(Fixture.fr(entry.help))) }
         var lines = Self.terminal(.lines)
-        lines.send(.command(.help(topic: nil)), state: {
-            $0.stacks = [.formations: [.formations, .help], .morse: [.morse]]
-            $0.focus[.help] = 0
-            $0.display.message = "Aide, 38 éléments"
-            $0.display.token = 2
-            $0.history.append("Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :")
-            $0.helpEntries = ReaderTestStore.commandHelp
-        }, effects: { ReaderTestStore.opened($0, "Aide, 38 éléments", "Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :", token: 2) })
+        lines.send(.command(.help(topic: nil)), openingHelp: ReaderTestStore.commandHelp, "Aide, 38 éléments", token: 2)
         #expect(!lines.state.helpEntries.contains(Fixture.fr(.terminalKeyDown)))
     }
 
