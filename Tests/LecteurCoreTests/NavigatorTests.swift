@@ -144,14 +144,7 @@ import Testing
     @Test func s24ac6_failureShowsTheMessageWithRetryFocused() {
         var store = ReaderTestStore()
         let message = "Erreur de connexion. Vérifiez votre connexion internet."
-        store.send(.catalogue(.failed(.fetch(.network))), state: {
-            $0.catalogue = .failed(message: "Erreur de connexion. Vérifiez votre connexion internet.")
-            $0.focus[.formations] = 1
-            $0.display.message = "Erreur de connexion. Vérifiez votre connexion internet."
-            $0.display.token = 1
-            $0.history += ["Erreur de connexion. Vérifiez votre connexion internet.", "Réessayer, bouton. Recharge les formations"]
-            $0.lastMessage = LastMessage(code: "catalogue", text: "Erreur de connexion. Vérifiez votre connexion internet.", isError: true)
-        }, effects: { ReaderTestStore.saying("catalogue", "Erreur de connexion. Vérifiez votre connexion internet.", isError: true, .error) + ReaderTestStore.focused($0, "Réessayer, bouton. Recharge les formations", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)] })
+        store.send(.catalogue(.failed(.fetch(.network))), failing: message, token: 1)
         let screen = nav.builder.screen(for: store.state)
         #expect(screen.code == "error")
         #expect(screen.elements[0].label == message)
@@ -176,13 +169,7 @@ import Testing
     @Test func s27ac2_activatingAChipFiltersAndMarksItSelected() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         moveTo("chip.#5", &store)
-        store.send(.command(.activate), state: {
-            $0.filter = CategoryKey("#5")
-            $0.display.message = "Bureautique : 2 formations"
-            $0.display.token = 2
-            $0.history += ["Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Bureautique : 2 formations", isError: false)
-        }, effects: { ReaderTestStore.focused($0, "Bureautique, sélectionné, bouton, filtre 3 sur 7") + ReaderTestStore.saying("filter", "Bureautique : 2 formations") + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        store.send(.command(.activate), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 2)
         let screen = nav.builder.screen(for: store.state)
         #expect(screen.elements.first { $0.role == .heading }?.label == "Bureautique")
         #expect(screen.elements.filter { $0.id.hasPrefix("card.") }.map(\.id) == ["card.11", "card.12"])
@@ -192,35 +179,11 @@ import Testing
     @Test func s27ac3_theSameChipOrToutesClearsTheFilter() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         moveTo("chip.#5", &store)
-        store.send(.command(.activate), state: {
-            $0.filter = CategoryKey("#5")
-            $0.display.message = "Bureautique : 2 formations"
-            $0.display.token = 2
-            $0.history += ["Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Bureautique : 2 formations", isError: false)
-        }, effects: { ReaderTestStore.focused($0, "Bureautique, sélectionné, bouton, filtre 3 sur 7") + ReaderTestStore.saying("filter", "Bureautique : 2 formations") + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
-        store.send(.command(.activate), state: {
-            $0.filter = nil
-            $0.display.message = "Toutes : 14 formations"
-            $0.display.token = 3
-            $0.history += ["Bureautique, non sélectionné, bouton, filtre 3 sur 7", "Toutes : 14 formations"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Toutes : 14 formations", isError: false)
-        }, effects: { ReaderTestStore.focused($0, "Bureautique, non sélectionné, bouton, filtre 3 sur 7") + ReaderTestStore.saying("filter", "Toutes : 14 formations") + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
-        store.send(.command(.activate), state: {
-            $0.filter = CategoryKey("#5")
-            $0.display.message = "Bureautique : 2 formations"
-            $0.display.token = 4
-            $0.history += ["Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Bureautique : 2 formations", isError: false)
-        }, effects: { ReaderTestStore.focused($0, "Bureautique, sélectionné, bouton, filtre 3 sur 7") + ReaderTestStore.saying("filter", "Bureautique : 2 formations") + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)] })
+        store.send(.command(.activate), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 2)
+        store.send(.command(.activate), choosingChip: nil, "Bureautique, non sélectionné, bouton, filtre 3 sur 7", "Toutes : 14 formations", token: 3)
+        store.send(.command(.activate), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 4)
         moveTo("chip.all", &store)
-        store.send(.command(.activate), state: {
-            $0.filter = nil
-            $0.display.message = "Toutes : 14 formations"
-            $0.display.token = 5
-            $0.history += ["Toutes, sélectionné, bouton, filtre 1 sur 7", "Toutes : 14 formations"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Toutes : 14 formations", isError: false)
-        }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") + ReaderTestStore.saying("filter", "Toutes : 14 formations") + [.schedule(.brailleMessage(token: 5), afterSeconds: 4)] })
+        store.send(.command(.activate), choosingChip: nil, "Toutes, sélectionné, bouton, filtre 1 sur 7", "Toutes : 14 formations", token: 5)
         // Activating "Toutes" when nothing is filtered keeps it so.
         store.send(.command(.activate), state: {
             $0.display.token = 6
@@ -370,13 +333,7 @@ import Testing
             $0.display.message = nil
         }
         store.state.focus[.formations] = 2
-        store.send(.displayKey(.route(character: 0)), state: {
-            $0.filter = CategoryKey("#5")
-            $0.display.message = "Bureautique : 2 formations"
-            $0.display.token = 2
-            $0.history += ["Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Bureautique : 2 formations", isError: false)
-        }, effects: { ReaderTestStore.focused($0, "Bureautique, sélectionné, bouton, filtre 3 sur 7") + ReaderTestStore.saying("filter", "Bureautique : 2 formations") + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        store.send(.displayKey(.route(character: 0)), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 2)
     }
 
     @Test func firstSpeechOfACommandInterruptsTheRestQueues() {

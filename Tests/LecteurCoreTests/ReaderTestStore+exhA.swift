@@ -190,4 +190,33 @@ extension ReaderTestStore {
                 + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
         })
     }
+
+    /// A chip activated: it says its new state, then how many formations the filter (`nil`:
+    /// none) leaves, said and shown.
+    mutating func send(_ action: Action, choosingChip key: CategoryKey?, _ chip: String, _ count: String, token: Int,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        send(action, sourceLocation: sourceLocation, state: {
+            $0.filter = key
+            $0.history.append(chip)
+            Self.remembered("filter", count, token: token)(&$0)
+        }, effects: {
+            Self.focused($0, chip) + Self.saying("filter", count) + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
+        })
+    }
+
+    /// The catalogue failing to load while the display is free: the error said and shown,
+    /// « Réessayer » focused under it and said after it.
+    mutating func send(_ action: Action, failing message: String, token: Int,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        let retry = "Réessayer, bouton. Recharge les formations"
+        send(action, sourceLocation: sourceLocation, state: {
+            $0.catalogue = .failed(message: message)
+            $0.focus[.formations] = 1
+            Self.remembered("catalogue", message, isError: true, token: token)(&$0)
+            $0.history.append(retry)
+        }, effects: {
+            Self.saying("catalogue", message, isError: true, .error) + Self.focused($0, retry, interrupt: false, line: false)
+                + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
+        })
+    }
 }

@@ -52,13 +52,7 @@ import Testing
         // A chip says its new state, then the count.
         store.send(.command(.first), focusing: 0, on: .formations, "Toutes, non sélectionné, bouton, filtre 1 sur 7")
         store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
-        store.send(.command(.activate), state: {
-            $0.filter = CategoryKey("#4")
-            $0.display.message = "Accessibilité : 2 formations"
-            $0.display.token = 3
-            $0.history += ["Accessibilité, sélectionné, bouton, filtre 2 sur 7", "Accessibilité : 2 formations"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Accessibilité : 2 formations", isError: false)
-        }, effects: { ReaderTestStore.focused($0, "Accessibilité, sélectionné, bouton, filtre 2 sur 7") + ReaderTestStore.saying("filter", "Accessibilité : 2 formations") + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
+        store.send(.command(.activate), choosingChip: CategoryKey("#4"), "Accessibilité, sélectionné, bouton, filtre 2 sur 7", "Accessibilité : 2 formations", token: 3)
     }
 
     @Test func jumpsSkipChipsAndHeadingsAndSayTheEnds() {
@@ -187,14 +181,7 @@ import Testing
 
     @Test func honestStatesOnTheErrorScreenAndAfterAReload() {
         var store = ReaderTestStore()
-        store.send(.catalogue(.failed(.fetch(.network))), state: {
-            $0.catalogue = .failed(message: "Erreur de connexion. Vérifiez votre connexion internet.")
-            $0.focus[.formations] = 1
-            $0.display.message = "Erreur de connexion. Vérifiez votre connexion internet."
-            $0.display.token = 1
-            $0.history += ["Erreur de connexion. Vérifiez votre connexion internet.", "Réessayer, bouton. Recharge les formations"]
-            $0.lastMessage = LastMessage(code: "catalogue", text: "Erreur de connexion. Vérifiez votre connexion internet.", isError: true)
-        }, effects: { ReaderTestStore.saying("catalogue", "Erreur de connexion. Vérifiez votre connexion internet.", isError: true, .error) + ReaderTestStore.focused($0, "Réessayer, bouton. Recharge les formations", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)] })
+        store.send(.catalogue(.failed(.fetch(.network))), failing: "Erreur de connexion. Vérifiez votre connexion internet.", token: 1)
         store.send(.command(.filter("ia")), store.said("filter", "Pas de filtre : le catalogue n'a pas pu être chargé (Erreur de connexion. Vérifiez votre connexion internet.) Tapez « réessayer ».", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
             ReaderTestStore.remembered("filter", "Pas de filtre : le catalogue n'a pas pu être chargé (Erreur de connexion. Vérifiez votre connexion internet.) Tapez « réessayer ».", isError: true, token: 2)(&$0)
         }
