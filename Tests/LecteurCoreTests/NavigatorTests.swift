@@ -80,24 +80,25 @@ import Testing
                 remember(text)(&$0)
             }, effects: { ReaderTestStore.focused($0, text) })
         }
-        let last = "Dernier élément", first = "Premier élément"
-        store.send(.command(.next), store.said("edge", last, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
-            $0.display.message = last
-            $0.display.token = 2
-            remember(last)(&$0)
-            $0.lastMessage = LastMessage(code: "edge", text: last, isError: false)
+        /// An end said as a message: remembered within the history's limit.
+        func edge(_ text: String, token: Int) -> (inout ReaderState) -> Void {
+            {
+                $0.display.message = text
+                $0.display.token = token
+                remember(text)(&$0)
+                $0.lastMessage = LastMessage(code: "edge", text: text, isError: false)
+            }
         }
+        let last = "Dernier élément", first = "Premier élément"
+        store.send(.command(.next), store.said("edge", last, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)],
+                   state: edge(last, token: 2))
         store.send(.command(.first), state: {
             $0.focus[.formations] = 0
             $0.display.message = nil
             remember("Toutes, sélectionné, bouton, filtre 1 sur 7")(&$0)
         }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") })
-        store.send(.command(.previous), store.said("edge", first, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
-            $0.display.message = first
-            $0.display.token = 3
-            remember(first)(&$0)
-            $0.lastMessage = LastMessage(code: "edge", text: first, isError: false)
-        }
+        store.send(.command(.previous), store.said("edge", first, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
+                   state: edge(first, token: 3))
         store.send(.command(.last), state: {
             $0.focus[.formations] = count - 1
             $0.display.message = nil
@@ -246,13 +247,7 @@ import Testing
 
     @Test func filterFromTheMorseTabGoesBackToTheList() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.tab(.morse)), state: {
-            $0.tab = .morse
-            $0.focus[.morse] = 0
-            $0.display.message = "Apprendre, 54 symboles"
-            $0.display.token = 2
-            $0.history += ["Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"]
-        }, effects: { ReaderTestStore.opened($0, "Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", token: 2) })
+        store.sendFirstMorseTab(token: 2)
         store.send(.command(.activate), opening: .symbol(id: "41"), "Symbole A, 6 éléments", "A, titre", token: 3)
         store.send(.command(.filter("radio")), state: {
             $0.tab = .formations
@@ -269,13 +264,7 @@ import Testing
         var store = ReaderTestStore(state: Fixture.loadedState())
         moveTo("card.5", &store)
         store.send(.command(.activate), opening: .detail(formationId: 5), "Détail, 8 éléments", "Deep Learning appliqué à la vision, titre", token: 2)
-        store.send(.command(.tab(.morse)), state: {
-            $0.tab = .morse
-            $0.focus[.morse] = 0
-            $0.display.message = "Apprendre, 54 symboles"
-            $0.display.token = 3
-            $0.history += ["Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"]
-        }, effects: { ReaderTestStore.opened($0, "Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", token: 3) })
+        store.sendFirstMorseTab(token: 3)
         store.send(.command(.next), focusing: 1, on: .morse, "B, trait, point, point, point, pas encore pratiqué, bouton, symbole 2 sur 54. Ouvre la fiche de ce symbole")
         store.send(.command(.activate), opening: .symbol(id: "42"), "Symbole B, 6 éléments", "B, titre", token: 4)
         store.send(.command(.repeatLast), state: {
@@ -306,13 +295,7 @@ import Testing
         store.send(.command(.whereAmI), store.said("where", "Formations, filtre 3 sur 7", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
             ReaderTestStore.remembered("where", "Formations, filtre 3 sur 7", token: 2)(&$0)
         }
-        store.send(.command(.tab(.morse)), state: {
-            $0.tab = .morse
-            $0.focus[.morse] = 0
-            $0.display.message = "Apprendre, 54 symboles"
-            $0.display.token = 3
-            $0.history += ["Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"]
-        }, effects: { ReaderTestStore.opened($0, "Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", token: 3) })
+        store.sendFirstMorseTab(token: 3)
         store.send(.command(.whereAmI), store.said("where", "Apprendre, symbole 1 sur 54", interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
             ReaderTestStore.remembered("where", "Apprendre, symbole 1 sur 54", token: 4)(&$0)
         }

@@ -219,4 +219,18 @@ extension ReaderTestStore {
                 + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
         })
     }
+
+    /// The first switch to the Morse tab: its name and size said and shown, then its first
+    /// symbol said after it.
+    mutating func sendFirstMorseTab(token: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        let title = "Apprendre, 54 symboles"
+        let first = "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"
+        send(.command(.tab(.morse)), sourceLocation: sourceLocation, state: {
+            $0.tab = .morse
+            $0.focus[.morse] = 0
+            $0.display.message = title
+            $0.display.token = token
+            $0.history += [title, first]
+        }, effects: { Self.opened($0, title, first, token: token) })
+    }
 }

@@ -74,13 +74,7 @@ import Testing
         store.send(.command(.go(15)), store.said("go", "Pas de formation 15 : la liste en compte 14.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 5), afterSeconds: 4)]) {
             ReaderTestStore.remembered("go", "Pas de formation 15 : la liste en compte 14.", isError: true, token: 5)(&$0)
         }
-        store.send(.command(.tab(.morse)), state: {
-            $0.tab = .morse
-            $0.focus[.morse] = 0
-            $0.display.message = "Apprendre, 54 symboles"
-            $0.display.token = 6
-            $0.history += ["Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"]
-        }, effects: { ReaderTestStore.opened($0, "Apprendre, 54 symboles", "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", token: 6) })
+        store.sendFirstMorseTab(token: 6)
         store.send(.command(.go(5)), focusing: 4, on: .morse, "E, point, pas encore pratiqué, bouton, symbole 5 sur 54. Ouvre la fiche de ce symbole")
         store.send(.command(.nextItem(.course)), store.said("edge", "Aucune formation sur cet écran.", interrupt: true) + [.schedule(.brailleMessage(token: 7), afterSeconds: 4)]) {
             ReaderTestStore.remembered("edge", "Aucune formation sur cet écran.", token: 7)(&$0)
