@@ -207,6 +207,7 @@ import Testing
     @Test func practiceAnswersWordsItNeedsAndQuitsTheReader() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         Self.startPracticeOnA(&store)
+        // « où » and « aide » are answered and do not end practice (the session is unchanged).
         store.send(.timedLine("où", atMs: 0), store.said("practice.where", "Question 1 ; 0 bonne réponse sur 0.", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
             $0.display.message = "Question 1 ; 0 bonne réponse sur 0."
             $0.display.token = 2
@@ -217,7 +218,9 @@ import Testing
         store.send(.timedLine("aide", atMs: 0), store.said("practice", "Entraînement en cours : tapez le caractère entendu, ligne vide pour réécouter, « stop » pour finir, « quitter » pour quitter le lecteur.", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
             ReaderTestStore.remembered("practice", "Entraînement en cours : tapez le caractère entendu, ligne vide pour réécouter, « stop » pour finir, « quitter » pour quitter le lecteur.", token: 3)(&$0)
         }
+        // « quitter » quits the reader at once.
         store.send(.timedLine("quitter", atMs: 0), [.quit])
+        // An answer is judged and recorded; « stop » then ends practice with its summary.
         var answered = Self.practiceOnA()
         _ = answered.handle("e", atMs: 0)
         store.send(.timedLine("e", atMs: 0), [.recordAttempt(PracticeAttempt(symbolID: "41", correct: false, answer: "e", mode: "symbol", typedID: "45", latencyMs: nil, replays: 0, wpm: 20, kochLevel: nil)), .practiceAnswered(PracticeResult(mode: "symbol", question: 1, expected: "A", answer: "e", correct: false, latencyMs: nil, replays: 0))] + store.saidBehind("practice", "Faux : c'était A, point, trait. Vous avez tapé E.") + [ReaderTestStore.message("Faux : c'était A, point, trait. Vous avez tapé E. Question 2"), .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600, durationMs: 300.0)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 2), .schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
@@ -228,7 +231,7 @@ import Testing
             $0.history.append("Faux : c'était A, point, trait. Vous avez tapé E.")
             $0.lastMessage = LastMessage(code: "practice", text: "Faux : c'était A, point, trait. Vous avez tapé E.", isError: false)
         }
-        store.send(.timedLine("stop", atMs: 0), [.silence, .notice(code: "stop", message: "Silence.", detail: nil)] + store.said("practice", "Entraînement terminé : 0 bonne réponse sur 1.") + [.schedule(.brailleMessage(token: 5), afterSeconds: 4)]) {
+        store.send(.timedLine("stop", atMs: 0), [.silence, .notice(code: "stop", message: "Silence.")] + store.said("practice", "Entraînement terminé : 0 bonne réponse sur 1.") + [.schedule(.brailleMessage(token: 5), afterSeconds: 4)]) {
             $0.practice = nil
             ReaderTestStore.remembered("practice", "Entraînement terminé : 0 bonne réponse sur 1.", token: 5)(&$0)
         }
