@@ -8,151 +8,201 @@ import Testing
 @Suite struct NavigatorTests {
     let nav = Fixture.reader
 
-    func run(_ state: inout ReaderState, _ commands: Command...) -> [Effect] {
-        var last: [Effect] = []
-        for c in commands { last = nav.reduce(&state, .command(c)) }
-        return last
-    }
-
-    func focus(_ state: ReaderState) -> Element {
-        let screen = nav.builder.screen(for: state)
-        return screen.elements[state.focusIndex]
-    }
-
-    func moveTo(_ id: String, _ state: inout ReaderState) {
-        let screen = nav.builder.screen(for: state)
-        state.focus[screen.id] = screen.elements.firstIndex { $0.id == id }!
+    /// Puts the focus on the element `id` of the screen shown, as a set-up.
+    func moveTo(_ id: String, _ store: inout ReaderTestStore) {
+        let screen = nav.builder.screen(for: store.state)
+        store.state.focus[screen.id] = screen.elements.firstIndex { $0.id == id }!
     }
 
     // MARK: Story 2.4
 
     @Test func s24ac1_loadingThenTheListOfCards() {
-        var state = ReaderState()
-        let loading = nav.reduce(&state, .catalogue(.loading(stillLoadingAfter: nil)))
-        #expect(loading.focused?.label == "Chargement des formations...")
-        let loaded = nav.reduce(&state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
-        #expect(loaded.notices == ["14 formations chargées."])
-        #expect(loaded.focused?.id == "chip.all")
-        let screen = nav.builder.screen(for: state)
+        var store = ReaderTestStore()
+        store.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
+            $0.focus[.formations] = 0
+            $0.history.append("Chargement des formations...")
+        }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false) })
+        store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)), state: {
+            $0.catalogue = .loaded(Fixture.builtIn)
+            $0.display.message = "14 formations chargées."
+            $0.display.token = 1
+            $0.history += ["14 formations chargées.", "Toutes, sélectionné, bouton, filtre 1 sur 7"]
+            $0.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)
+        }, effects: { ReaderTestStore.saying("loaded", "14 formations chargées.", .notice) + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)] })
+        let screen = nav.builder.screen(for: store.state)
         #expect(screen.elements.filter { $0.id.hasPrefix("card.") }.count == 14)
     }
 
     @Test func s24ac2_ac7_eachCardSaysTitleLevelDurationPriceWithAHint() {
-        var state = Fixture.loadedState()
-        moveTo("card.4", &state)
-        let effects = run(&state, .repeatLast)
-        let report = effects.focusReport!
-        #expect(report.element.label == "Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2\u{202F}490\u{00A0}€")
-        #expect(report.element.hint == "Appuyez pour voir les détails de cette formation")
-        #expect(effects.spoken == ["Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2490 euros, bouton, formation 4 sur 14. Appuyez pour voir les détails de cette formation"])
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        moveTo("card.4", &store)
+        store.send(.command(.repeatLast), state: {
+            $0.display.message = nil
+            $0.history.append("Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2490 euros, bouton, formation 4 sur 14. Appuyez pour voir les détails de cette formation")
+        }, effects: { ReaderTestStore.focused($0, "Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2490 euros, bouton, formation 4 sur 14. Appuyez pour voir les détails de cette formation") })
     }
 
     @Test func s24ac3_everyElementIsReachableOneByOneAndTheEndsAreSaid() {
-        var state = Fixture.loadedState()
-        let count = nav.builder.screen(for: state).elements.count
-        var seen = [focus(state).id]
-        for _ in 1..<count { seen.append(run(&state, .next).focused!.id) }
-        #expect(Set(seen).count == count)
-        let atEnd = run(&state, .next)
-        #expect(atEnd.focused == nil)
-        #expect(atEnd.notices == ["Dernier élément"])
-        #expect(run(&state, .first).focusReport?.index == 1)
-        #expect(run(&state, .previous).notices == ["Premier élément"])
-        #expect(run(&state, .last).focusReport?.index == count)
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        let count = nav.builder.screen(for: store.state).elements.count
+        // What each element after the first says, in order: every one reached, once.
+        let heard = [
+            "Accessibilité, non sélectionné, bouton, filtre 2 sur 7",
+            "Bureautique, non sélectionné, bouton, filtre 3 sur 7",
+            "Éthique et réglementation, non sélectionné, bouton, filtre 4 sur 7",
+            "IA Générative, non sélectionné, bouton, filtre 5 sur 7",
+            "Machine Learning, non sélectionné, bouton, filtre 6 sur 7",
+            "Radio et télégraphie, non sélectionné, bouton, filtre 7 sur 7",
+            "Toutes les formations, titre",
+            "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton, formation 1 sur 14. Appuyez pour voir les détails de cette formation",
+            "Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 14. Appuyez pour voir les détails de cette formation",
+            "Agents IA et automatisation, niveau Expert, durée 3 jours, 1490 euros, bouton, formation 3 sur 14. Appuyez pour voir les détails de cette formation",
+            "Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2490 euros, bouton, formation 4 sur 14. Appuyez pour voir les détails de cette formation",
+            "Deep Learning appliqué à la vision, niveau Expert, durée 4 jours, 2190 euros, bouton, formation 5 sur 14. Appuyez pour voir les détails de cette formation",
+            "Statistiques pour la data science, niveau Intermédiaire, durée 2 jours, 890 euros, bouton, formation 6 sur 14. Appuyez pour voir les détails de cette formation",
+            "Éthique et conformité de l'IA, niveau Débutant, durée 1 jour, 590 euros, bouton, formation 7 sur 14. Appuyez pour voir les détails de cette formation",
+            "Audit d'un système d'IA, niveau Expert, durée 3 jours, 1890 euros, bouton, formation 8 sur 14. Appuyez pour voir les détails de cette formation",
+            "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1190 euros, bouton, formation 9 sur 14. Appuyez pour voir les détails de cette formation",
+            "Lecteurs d'écran et plages braille, niveau Intermédiaire, durée 1 jour, 690 euros, bouton, formation 10 sur 14. Appuyez pour voir les détails de cette formation",
+            "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 11 sur 14. Appuyez pour voir les détails de cette formation",
+            "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 12 sur 14. Appuyez pour voir les détails de cette formation",
+            "Apprendre le Morse à l'oreille, niveau Débutant, durée 10 heures, 149 euros, bouton, formation 13 sur 14. Appuyez pour voir les détails de cette formation",
+            "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation",
+        ]
+        #expect(heard.count == count - 1)
+        func remember(_ text: String) -> (inout ReaderState) -> Void {
+            { $0.history = Array(($0.history + [text]).suffix(ReaderState.historyLimit)) }
+        }
+        for (offset, text) in heard.enumerated() {
+            store.send(.command(.next), state: {
+                $0.focus[.formations] = offset + 1
+                $0.display.message = nil
+                remember(text)(&$0)
+            }, effects: { ReaderTestStore.focused($0, text) })
+        }
+        /// An end said as a message: remembered within the history's limit.
+        func edge(_ text: String, token: Int) -> (inout ReaderState) -> Void {
+            {
+                $0.display.message = text
+                $0.display.token = token
+                remember(text)(&$0)
+                $0.lastMessage = LastMessage(code: "edge", text: text, isError: false)
+            }
+        }
+        let last = "Dernier élément", first = "Premier élément"
+        store.send(.command(.next), store.said("edge", last, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)],
+                   state: edge(last, token: 2))
+        store.send(.command(.first), state: {
+            $0.focus[.formations] = 0
+            $0.display.message = nil
+            remember("Toutes, sélectionné, bouton, filtre 1 sur 7")(&$0)
+        }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") })
+        store.send(.command(.previous), store.said("edge", first, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
+                   state: edge(first, token: 3))
+        store.send(.command(.last), state: {
+            $0.focus[.formations] = count - 1
+            $0.display.message = nil
+            remember(heard[count - 2])(&$0)
+        }, effects: { ReaderTestStore.focused($0, heard[count - 2]) })
     }
 
     @Test func s24ac4_activatingACardOpensItsDetailAndBackReturnsToTheCard() {
-        var state = Fixture.loadedState()
-        moveTo("card.9", &state)
-        let opened = run(&state, .activate)
-        #expect(opened.focusReport?.screen == "detail")
-        #expect(opened.focusReport?.title == "Détail")
-        #expect(opened.focused?.label == "Accessibilité numérique : les bases du RGAA")
-        let back = run(&state, .back)
-        #expect(back.focused?.id == "card.9")
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        moveTo("card.9", &store)
+        store.send(.command(.activate), opening: .detail(formationId: 9), "Détail, 8 éléments", "Accessibilité numérique : les bases du RGAA, titre", token: 2)
+        store.send(.command(.back), state: {
+            $0.stacks = [.formations: [.formations], .morse: [.morse]]
+            $0.display.message = nil
+            $0.history.append("Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1190 euros, bouton, formation 9 sur 14. Appuyez pour voir les détails de cette formation")
+        }, effects: { ReaderTestStore.focused($0, "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1190 euros, bouton, formation 9 sur 14. Appuyez pour voir les détails de cette formation") })
     }
 
     @Test func s24ac5_refreshFetchesAgainAndKeepsFilterAndFocus() {
-        var state = Fixture.loadedState()
-        _ = run(&state, .filter("bureau"))
-        moveTo("card.12", &state)
-        #expect(run(&state, .refresh) == [.loadCatalogue(.refresh)])
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.filter("bureau")), filtering: CategoryKey("#5"), "Bureautique : 2 formations", "Bureautique, titre", token: 2)
+        moveTo("card.12", &store)
+        // The command takes the filter's message away; the load's answer is awaited.
+        store.send(.command(.refresh), [.loadCatalogue(.refresh)]) {
+            $0.announcement.answerPending = true
+            $0.display.message = nil
+        }
         // The server now sends one more formation in that category, before the focused one.
         var formations = Fixture.builtIn.formations
         formations.insert(Formation(id: 99, title: "Nouveau", description: "", duration: "1 jour", level: "Débutant",
                                     price: 10, nextSession: nil, category: formations[10].category), at: 0)
-        let effects = nav.reduce(&state, .catalogue(.loaded(Catalogue(formations: formations), warnings: [], origin: .live)))
-        #expect(effects.focused?.id == "card.12")
-        #expect(state.filter != nil)
-        #expect(nav.builder.screen(for: state).elements.filter { $0.id.hasPrefix("card.") }.map(\.id) == ["card.99", "card.11", "card.12"])
+        store.send(.catalogue(.loaded(Catalogue(formations: formations), warnings: [], origin: .live)), state: {
+            $0.catalogue = .loaded(Catalogue(formations: formations))
+            $0.focus[.formations] = 10
+            $0.announcement.answerPending = false
+            $0.display.message = "15 formations chargées."
+            $0.display.token = 3
+            $0.history += ["15 formations chargées.", "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 3 sur 3. Appuyez pour voir les détails de cette formation"]
+            $0.lastMessage = LastMessage(code: "loaded", text: "15 formations chargées.", isError: false)
+        }, effects: { ReaderTestStore.saying("loaded", "15 formations chargées.", interrupt: true, .notice) + ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 3 sur 3. Appuyez pour voir les détails de cette formation", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
+        #expect(nav.builder.screen(for: store.state).elements.filter { $0.id.hasPrefix("card.") }.map(\.id) == ["card.99", "card.11", "card.12"])
     }
 
     @Test func s24ac6_failureShowsTheMessageWithRetryFocused() {
-        var state = ReaderState()
+        var store = ReaderTestStore()
         let message = "Erreur de connexion. Vérifiez votre connexion internet."
-        let effects = nav.reduce(&state, .catalogue(.failed(.fetch(.network))))
-        #expect(effects.errors == [message])
-        #expect(effects.focused?.label == "Réessayer")
-        #expect(effects.focused?.role == .button)
-        let screen = nav.builder.screen(for: state)
+        store.send(.catalogue(.failed(.fetch(.network))), failing: message, token: 1)
+        let screen = nav.builder.screen(for: store.state)
         #expect(screen.code == "error")
         #expect(screen.elements[0].label == message)
-        #expect(run(&state, .activate) == [.loadCatalogue(.retry)])
-        #expect(run(&state, .retry) == [.loadCatalogue(.retry)])
+        store.send(.command(.activate), [.loadCatalogue(.retry)]) {
+            $0.announcement.answerPending = true
+            $0.display.message = nil
+        }
+        store.send(.command(.retry), [.loadCatalogue(.retry)])
     }
 
     // MARK: Story 2.7
 
     @Test func s27ac1_ac6_chipsComeFirstAndSayNameAndState() {
-        var state = Fixture.loadedState()
-        let first = run(&state, .first)
-        #expect(first.focused?.label == "Toutes, sélectionné")
-        let second = run(&state, .next)
-        #expect(second.focused?.label == "Accessibilité, non sélectionné")
-        #expect(second.focused?.selected == false)
-        #expect(second.spoken == ["Accessibilité, non sélectionné, bouton, filtre 2 sur 7"])
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.first), state: {
+            $0.display.message = nil
+            $0.history.append("Toutes, sélectionné, bouton, filtre 1 sur 7")
+        }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") })
+        store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
     }
 
     @Test func s27ac2_activatingAChipFiltersAndMarksItSelected() {
-        var state = Fixture.loadedState()
-        moveTo("chip.#5", &state)
-        let effects = run(&state, .activate)
-        #expect(effects.focused?.label == "Bureautique, sélectionné")
-        #expect(effects.focused?.selected == true)
-        let screen = nav.builder.screen(for: state)
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        moveTo("chip.#5", &store)
+        store.send(.command(.activate), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 2)
+        let screen = nav.builder.screen(for: store.state)
         #expect(screen.elements.first { $0.role == .heading }?.label == "Bureautique")
         #expect(screen.elements.filter { $0.id.hasPrefix("card.") }.map(\.id) == ["card.11", "card.12"])
         #expect(screen.elements[0].label == "Toutes, non sélectionné")
     }
 
     @Test func s27ac3_theSameChipOrToutesClearsTheFilter() {
-        var state = Fixture.loadedState()
-        moveTo("chip.#5", &state)
-        _ = run(&state, .activate)
-        let again = run(&state, .activate)
-        #expect(state.filter == nil)
-        #expect(again.focused?.label == "Bureautique, non sélectionné")
-        _ = run(&state, .activate)
-        #expect(state.filter != nil)
-        moveTo("chip.all", &state)
-        let all = run(&state, .activate)
-        #expect(state.filter == nil)
-        #expect(all.focused?.label == "Toutes, sélectionné")
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        moveTo("chip.#5", &store)
+        store.send(.command(.activate), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 2)
+        store.send(.command(.activate), choosingChip: nil, "Bureautique, non sélectionné, bouton, filtre 3 sur 7", "Toutes : 14 formations", token: 3)
+        store.send(.command(.activate), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 4)
+        moveTo("chip.all", &store)
+        store.send(.command(.activate), choosingChip: nil, "Toutes, sélectionné, bouton, filtre 1 sur 7", "Toutes : 14 formations", token: 5)
         // Activating "Toutes" when nothing is filtered keeps it so.
-        _ = run(&state, .activate)
-        #expect(state.filter == nil)
+        store.send(.command(.activate), state: {
+            $0.display.token = 6
+            $0.history += ["Toutes, sélectionné, bouton, filtre 1 sur 7", "Toutes : 14 formations"]
+        }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") + ReaderTestStore.saying("filter", "Toutes : 14 formations") + [.schedule(.brailleMessage(token: 6), afterSeconds: 4)] })
     }
 
     @Test func s27ac4_theFilterSurvivesADetailAndBack() {
-        var state = Fixture.loadedState()
-        _ = run(&state, .filter("IA gén"))
-        moveTo("card.2", &state)
-        _ = run(&state, .activate)
-        #expect(state.currentScreenID == .detail(formationId: 2))
-        let back = run(&state, .back)
-        #expect(back.focused?.id == "card.2")
-        #expect(state.filter == CategoryKey("#1"))
-        #expect(nav.builder.screen(for: state).elements.first { $0.role == .heading }?.label == "IA Générative")
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.filter("IA gén")), filtering: CategoryKey("#1"), "IA Générative : 3 formations", "IA Générative, titre", token: 2)
+        moveTo("card.2", &store)
+        store.send(.command(.activate), opening: .detail(formationId: 2), "Détail, 8 éléments", "Rédiger des prompts efficaces, titre", token: 3)
+        store.send(.command(.back), state: {
+            $0.stacks = [.formations: [.formations], .morse: [.morse]]
+            $0.display.message = nil
+            $0.history.append("Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 3. Appuyez pour voir les détails de cette formation")
+        }, effects: { ReaderTestStore.focused($0, "Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 3. Appuyez pour voir les détails de cette formation") })
+        #expect(nav.builder.screen(for: store.state).elements.first { $0.role == .heading }?.label == "IA Générative")
     }
 
     @Test func s27ac5_emptyCategoryShowsTheEmptyState() {
@@ -174,94 +224,110 @@ import Testing
     // MARK: Commands on the navigator
 
     @Test func filterCommandMatchesPrefixWordsAndAccentsAndFocusesTheHeading() {
-        var state = Fixture.loadedState()
-        let effects = run(&state, .filter("ethique"))
-        #expect(effects.notices.first == "Éthique et réglementation : 2 formations")
-        #expect(effects.focused?.label == "Éthique et réglementation")
-        #expect(effects.focused?.role == .heading)
-        _ = run(&state, .filter("learning"))
-        #expect(state.filter == CategoryKey("#2"))
-        let cleared = run(&state, .filter(nil))
-        #expect(cleared.notices.first == "Toutes : 14 formations")
-        #expect(state.filter == nil)
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.filter("ethique")), filtering: CategoryKey("#3"), "Éthique et réglementation : 2 formations", "Éthique et réglementation, titre", token: 2)
+        store.send(.command(.filter("learning")), filtering: CategoryKey("#2"), "Machine Learning : 3 formations", "Machine Learning, titre", token: 3)
+        store.send(.command(.filter(nil)), filtering: nil, "Toutes : 14 formations", "Toutes les formations, titre", token: 4)
     }
 
     @Test func filterCommandReportsUnknownAndAmbiguousNames() {
-        var state = Fixture.loadedState()
-        let unknown = run(&state, .filter("cuisine"))
-        #expect(unknown.errors.first?.hasPrefix("Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, ") == true)
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.filter("cuisine")), store.said("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, token: 2)(&$0)
+        }
         let catalogue = Catalogue(formations: [
             Fixture.formation(1, "A", category: FormationCategory(name: "Data science")),
             Fixture.formation(2, "B", category: FormationCategory(name: "Data engineering")),
         ])
-        var other = Fixture.loadedState(catalogue)
-        let ambiguous = run(&other, .filter("data"))
-        #expect(ambiguous.errors == ["Plusieurs catégories correspondent à « data » : Data engineering, Data science."])
-        #expect(other.filter == nil)
+        var other = ReaderTestStore(state: Fixture.loadedState(catalogue))
+        other.send(.command(.filter("data")), other.said("filter", "Plusieurs catégories correspondent à « data » : Data engineering, Data science.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("filter", "Plusieurs catégories correspondent à « data » : Data engineering, Data science.", isError: true, token: 2)(&$0)
+        }
     }
 
     @Test func filterFromTheMorseTabGoesBackToTheList() {
-        var state = Fixture.loadedState()
-        _ = run(&state, .tab(.morse), .activate)
-        #expect(state.currentScreenID == .symbol(id: "41"))
-        let effects = run(&state, .filter("radio"))
-        #expect(state.tab == .formations)
-        #expect(effects.focusReport?.screen == "formations")
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.sendFirstMorseTab(token: 2)
+        store.send(.command(.activate), opening: .symbol(id: "41"), "Symbole A, 6 éléments", "A, titre", token: 3)
+        store.send(.command(.filter("radio")), state: {
+            $0.tab = .formations
+            $0.filter = CategoryKey("#6")
+            $0.focus[.formations] = 7
+            $0.display.message = "Radio et télégraphie : 2 formations"
+            $0.display.token = 4
+            $0.history += ["Radio et télégraphie : 2 formations", "Radio et télégraphie, titre"]
+            $0.lastMessage = LastMessage(code: "filter", text: "Radio et télégraphie : 2 formations", isError: false)
+        }, effects: { ReaderTestStore.saying("filter", "Radio et télégraphie : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Radio et télégraphie, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)] })
     }
 
     @Test func tabsKeepTheirOwnStacksAndFocus() {
-        var state = Fixture.loadedState()
-        moveTo("card.5", &state)
-        _ = run(&state, .activate)
-        let morse = run(&state, .tab(.morse))
-        #expect(morse.focusReport?.screen == "morse")
-        #expect(morse.focused?.label == "A, point, trait")
-        _ = run(&state, .next, .activate)
-        #expect(run(&state, .repeatLast).focused?.label == "B")
-        let back = run(&state, .tab(.formations))
-        #expect(back.focusReport?.screen == "detail")
-        #expect(run(&state, .back).focused?.id == "card.5")
-        #expect(run(&state, .back).notices == ["Vous êtes déjà sur l'écran principal."])
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        moveTo("card.5", &store)
+        store.send(.command(.activate), opening: .detail(formationId: 5), "Détail, 8 éléments", "Deep Learning appliqué à la vision, titre", token: 2)
+        store.sendFirstMorseTab(token: 3)
+        store.send(.command(.next), focusing: 1, on: .morse, "B, trait, point, point, point, pas encore pratiqué, bouton, symbole 2 sur 54. Ouvre la fiche de ce symbole")
+        store.send(.command(.activate), opening: .symbol(id: "42"), "Symbole B, 6 éléments", "B, titre", token: 4)
+        store.send(.command(.repeatLast), state: {
+            $0.display.message = nil
+            $0.history.append("B, titre")
+        }, effects: { ReaderTestStore.focused($0, "B, titre") })
+        store.send(.command(.tab(.formations)), state: {
+            $0.tab = .formations
+            $0.display.message = "Détail"
+            $0.display.token = 5
+            $0.history += ["Détail", "Deep Learning appliqué à la vision, titre"]
+        }, effects: { ReaderTestStore.opened($0, "Détail", "Deep Learning appliqué à la vision, titre", token: 5) })
+        store.send(.command(.back), state: {
+            $0.stacks = [.formations: [.formations], .morse: [.morse, .symbol(id: "42")]]
+            $0.display.message = nil
+            $0.history.append("Deep Learning appliqué à la vision, niveau Expert, durée 4 jours, 2190 euros, bouton, formation 5 sur 14. Appuyez pour voir les détails de cette formation")
+        }, effects: { ReaderTestStore.focused($0, "Deep Learning appliqué à la vision, niveau Expert, durée 4 jours, 2190 euros, bouton, formation 5 sur 14. Appuyez pour voir les détails de cette formation") })
+        store.send(.command(.back), store.said("root", "Vous êtes déjà sur l'écran principal.", interrupt: true) + [.schedule(.brailleMessage(token: 6), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("root", "Vous êtes déjà sur l'écran principal.", token: 6)(&$0)
+        }
     }
 
     @Test func whereSaysScreenAndPosition() {
-        var state = Fixture.loadedState()
-        _ = run(&state, .next, .next)
-        let count = nav.builder.screen(for: state).elements.count
-        #expect(count == 22)
-        #expect(run(&state, .whereAmI).notices == ["Formations, filtre 3 sur 7"])
-        _ = run(&state, .tab(.morse))
-        #expect(run(&state, .whereAmI).notices == ["Apprendre, symbole 1 sur \(MorseAlphabet.standard.symbols.count)"])
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
+        store.send(.command(.next), focusing: 2, on: .formations, "Bureautique, non sélectionné, bouton, filtre 3 sur 7")
+        #expect(nav.builder.screen(for: store.state).elements.count == 22)
+        store.send(.command(.whereAmI), store.said("where", "Formations, filtre 3 sur 7", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("where", "Formations, filtre 3 sur 7", token: 2)(&$0)
+        }
+        store.sendFirstMorseTab(token: 3)
+        store.send(.command(.whereAmI), store.said("where", "Apprendre, symbole 1 sur 54", interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("where", "Apprendre, symbole 1 sur 54", token: 4)(&$0)
+        }
     }
 
     @Test func activatingStaticTextSaysSo() {
-        var state = Fixture.loadedState()
-        moveTo("section.heading", &state)
-        #expect(run(&state, .activate).notices == ["Cet élément ne s'active pas."])
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        moveTo("section.heading", &store)
+        store.send(.command(.activate), store.said("inactive", "Cet élément ne s'active pas.", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("inactive", "Cet élément ne s'active pas.", token: 2)(&$0)
+        }
     }
 
     @Test func routingKeyActivatesTheElementItPointsAt() {
-        var state = Fixture.loadedState()
+        var store = ReaderTestStore(state: Fixture.loadedState())
         // The load's message gives way first (a key only dismisses a message).
-        _ = nav.reduce(&state, .timer(.brailleMessage(token: state.display.token)))
-        state.focus[.formations] = 2
-        let effects = nav.reduce(&state, .displayKey(.route(character: 0)))
-        #expect(effects.focused?.label == "Bureautique, sélectionné")
-        #expect(effects.notices == ["Bureautique : 2 formations"], "the chip says how many formations it leaves")
+        store.send(.timer(.brailleMessage(token: store.state.display.token)), [.braille(BrailleLine(text: "[x] Toutes btn", cursor: 4))]) {
+            $0.display.message = nil
+        }
+        store.state.focus[.formations] = 2
+        store.send(.displayKey(.route(character: 0)), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 2)
     }
 
     @Test func firstSpeechOfACommandInterruptsTheRestQueues() {
-        var state = Fixture.loadedState()
-        let effects = run(&state, .filter("bureau"))
-        let flags = effects.compactMap { if case .speak(let u) = $0 { return u.interrupt } else { return nil } }
-        #expect(flags == [true, false])
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.filter("bureau")), filtering: CategoryKey("#5"), "Bureautique : 2 formations", "Bureautique, titre", token: 2)
     }
 
     @Test func helpListsEveryCommandWithItsFrenchNames() {
-        var state = Fixture.loadedState()
-        _ = run(&state, .help(topic: nil))
-        #expect(state.currentScreenID == .help)
-        let help = Fixture.reader.builder.screen(for: state).elements.map(\.label).joined(separator: "\n")
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.help(topic: nil)), openingHelp: ReaderTestStore.commandHelp, "Aide, 38 éléments", token: 2)
+        let help = Fixture.reader.builder.screen(for: store.state).elements.map(\.label).joined(separator: "\n")
         #expect(help.contains("suivant, n, s : élément suivant"), "one element per command")
         for spec in CommandTable.specs {
             let names = CommandLanguage.helpNames(spec.names, localeCode: "fr")
@@ -273,48 +339,69 @@ import Testing
         for english in ["course", "heading", "find", "read", "rate", "faster", "slower", "louder", "softer", "spell"] {
             #expect(!help.contains(english + ","), "\(english)")
         }
-        // French names first; the English ones are accepted but not listed (nor read aloud).
-        #expect(run(&state, .help(topic: "SUIVANT")).notices == ["suivant, n, s — élément suivant"])
-        // A command of two words is found by its first.
-        #expect(run(&state, .help(topic: "tout lire")).notices.first?.hasPrefix("lire, tout — ") == true)
         #expect(!help.contains("previous") && !help.contains("activate") && help.contains("précédent"))
-        #expect(run(&state, .help(topic: "voler")).errors == ["Pas d'aide pour « voler ». Tapez « aide » pour la liste des commandes."])
+        // French names first; the English ones are accepted but not listed (nor read aloud).
+        store.send(.command(.help(topic: "SUIVANT")), store.said("help", "suivant, n, s — élément suivant", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("help", "suivant, n, s — élément suivant", token: 3)(&$0)
+        }
+        // A command of two words is found by its first.
+        store.send(.command(.help(topic: "tout lire")), store.said("help", "lire, tout — tout lire : lit jusqu'à la fin de l'écran, le focus suit la lecture ; une commande l'arrête", interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("help", "lire, tout — tout lire : lit jusqu'à la fin de l'écran, le focus suit la lecture ; une commande l'arrête", token: 4)(&$0)
+        }
+        store.send(.command(.help(topic: "voler")), store.said("help", "Pas d'aide pour « voler ». Tapez « aide » pour la liste des commandes.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 5), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("help", "Pas d'aide pour « voler ». Tapez « aide » pour la liste des commandes.", isError: true, token: 5)(&$0)
+        }
     }
 
     @Test func invalidCommandsGetAFrenchErrorWithASuggestion() {
-        var state = Fixture.loadedState()
-        let e = nav.reduce(&state, .timedLine("suivnt", atMs: 0))
-        #expect(e.errors == ["Commande inconnue : « suivnt ». Vouliez-vous dire « suivant » ?"])
-        #expect(e.spoken == e.errors)
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.timedLine("suivnt", atMs: 0), store.said("command", "Commande inconnue : « suivnt ». Vouliez-vous dire « suivant » ?", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("command", "Commande inconnue : « suivnt ». Vouliez-vous dire « suivant » ?", isError: true, token: 2)(&$0)
+        }
     }
 
     @Test func quitEndsTheLoop() {
-        var state = Fixture.loadedState()
-        #expect(run(&state, .quit) == [.quit])
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.quit), [.quit])
     }
 
     @Test func aFailedReloadFromADetailGoesBackToTheErrorScreen() {
-        var state = Fixture.loadedState()
-        moveTo("card.1", &state)
-        _ = run(&state, .activate)
-        let failed = nav.reduce(&state, .catalogue(.failed(.fetch(.server(status: 500)))))
-        #expect(state.currentScreenID == .formations)
-        #expect(failed.focused?.label == "Réessayer")
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        moveTo("card.1", &store)
+        store.send(.command(.activate), opening: .detail(formationId: 1), "Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 2)
+        store.send(.catalogue(.failed(.fetch(.server(status: 500)))), state: {
+            $0.catalogue = .failed(message: "Erreur serveur (code: 500). Réessayez plus tard.")
+            $0.stacks = [.formations: [.formations], .morse: [.morse]]
+            $0.focus[.formations] = 1
+            $0.display.queued.append("Erreur serveur (code: 500). Réessayez plus tard.")
+            $0.history += ["Erreur serveur (code: 500). Réessayez plus tard.", "Réessayer, bouton. Recharge les formations"]
+            $0.lastMessage = LastMessage(code: "catalogue", text: "Erreur serveur (code: 500). Réessayez plus tard.", isError: true)
+        }, effects: { ReaderTestStore.sayingBehind("catalogue", "Erreur serveur (code: 500). Réessayez plus tard.", isError: true, .error) + ReaderTestStore.focused($0, "Réessayer, bouton. Recharge les formations", interrupt: false, line: false) })
     }
 }
 
 @Suite struct ReloadTests {
-    let nav = Fixture.reader
-
     @Test func aReloadThroughTheLoadingScreenKeepsFilterAndFocus() {
-        var state = Fixture.loadedState()
-        _ = nav.reduce(&state, .command(.filter("bureau")))
-        _ = nav.reduce(&state, .command(.next))
-        _ = nav.reduce(&state, .command(.next))
-        #expect(nav.builder.screen(for: state).elements[state.focusIndex].id == "card.12")
-        _ = nav.reduce(&state, .catalogue(.loading(stillLoadingAfter: nil)))
-        let loaded = nav.reduce(&state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
-        #expect(loaded.focused?.id == "card.12")
-        #expect(state.focusToRestore == nil)
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.filter("bureau")), filtering: CategoryKey("#5"), "Bureautique : 2 formations", "Bureautique, titre", token: 2)
+        store.send(.command(.next), focusing: 8, on: .formations, "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.next), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
+        store.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
+            $0.catalogue = .loading
+            $0.focus[.formations] = 0
+            $0.focusToRestore = "card.12"
+            $0.history.append("Chargement des formations...")
+            $0.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [:])
+        }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false) })
+        store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)), state: {
+            $0.catalogue = .loaded(Fixture.builtIn)
+            $0.focus[.formations] = 9
+            $0.focusToRestore = nil
+            $0.display.message = "14 formations chargées."
+            $0.display.token = 3
+            $0.history += ["14 formations chargées.", "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation"]
+            $0.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)
+            $0.reloadContext = nil
+        }, effects: { ReaderTestStore.saying("loaded", "14 formations chargées.", .notice) + ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
     }
 }

@@ -85,15 +85,21 @@ import LecteurLocales
 
     // MARK: Through the reducer
 
+    /// The built-in catalogue loaded, positions not spoken, the formation `id`'s detail open
+    /// and the element `index` of it focused: built directly, no message on the display.
+    static func onDetail(_ id: Int, index: Int) -> ReaderState {
+        var state = ReaderState(catalogue: .loaded(Fixture.builtIn))
+        state.settings.speakPosition = false
+        state.stacks[.formations] = [.formations, .detail(formationId: id)]
+        state.focus[.formations] = Self.reader.builder.screen(.formations, state: state).elements.firstIndex { $0.id == "card.\(id)" }!
+        state.focus[.detail(formationId: id)] = index
+        return state
+    }
+
     /// On the detail screen's description: the cursor moves by word, spells, and the braille
     /// cursor follows it on the focused line.
     @Test func theReviewCursorReadsInsideTheElementAndTheBrailleCursorFollowsIt() throws {
-        var state = ReaderState()
-        state.settings.speakPosition = false
-        _ = Self.reader.reduce(&state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
-        _ = Self.reader.reduce(&state, .command(.go(1)))
-        _ = Self.reader.reduce(&state, .command(.activate))
-        _ = Self.reader.reduce(&state, .command(.next)) // the description
+        let state = Self.onDetail(1, index: 1) // the description
         let target = try #require(Self.reader.navigator.reviewTarget(state))
         #expect(target.text.text(0..<9) == "Découvrez")
         var store = ReaderTestStore(reader: Self.reader, state: state)
@@ -116,11 +122,23 @@ import LecteurLocales
             $0.history.append("espace")
         }
         // A new focus starts the cursor again at the first character.
-        _ = store.reader.reduce(&store.state, .command(.previous))
-        #expect(store.state.review == nil)
-        _ = store.reader.reduce(&store.state, .command(.next))
-        let first = store.reader.reduce(&store.state, .command(.review(.character, .current)))
-        #expect(first.spoken == ["d majuscule"])
+        store.send(.command(.previous), state: {
+            $0.focus[.detail(formationId: 1)] = 0
+            $0.review = nil
+            $0.history.append("Starter Pack - IA Générative, titre")
+        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") })
+        let description = "Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise."
+        store.send(.command(.next), state: {
+            $0.focus[.detail(formationId: 1)] = 1
+            $0.history.append(description)
+        }, effects: { ReaderTestStore.focused($0, description) })
+        store.send(.command(.review(.character, .current)), [
+            .speak(Utterance(text: "d majuscule", interrupt: true, priority: .answer)),
+            .braille(BrailleLine(text: target.line.text, cursor: 0)),
+        ]) {
+            $0.review = ReviewPosition(screen: target.screen, index: target.index, offset: 0)
+            $0.history.append("d majuscule")
+        }
     }
 
     @Test func pastTheLastWordTheCursorSaysEndAndStays() {
@@ -129,40 +147,60 @@ import LecteurLocales
         state.catalogue = .loaded(Fixture.builtIn)
         state.focus[.formations] = 0 // the « Toutes » chip
         var store = ReaderTestStore(reader: Self.reader, state: state)
-        let effects = store.reader.reduce(&store.state, .command(.review(.word, .next)))
-        #expect(effects.notices == ["Fin."])
+        store.send(.command(.review(.word, .next)), store.said("review.edge", "Fin.", interrupt: true) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)],
+                   state: ReaderTestStore.remembered("review.edge", "Fin.", token: 1))
         #expect(store.state.review == nil)
     }
 
     @Test func aRoutingKeyOverTextReadsThereAndOverAButtonActivates() throws {
-        var state = ReaderState()
+        var state = ReaderState(catalogue: .loaded(Fixture.builtIn))
         state.settings.speakPosition = false
-        _ = Self.reader.reduce(&state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
-        _ = Self.reader.reduce(&state, .command(.go(1)))
-        let beforeActivation = state
-        let activated = Self.reader.reduce(&state, .displayKey(.route(character: 3)))
-        #expect(activated.focusReport?.screen == "detail")
-        _ = Self.reader.reduce(&state, .command(.next))
-        let target = try #require(Self.reader.navigator.reviewTarget(state))
-        let routed = Self.reader.reduce(&state, .displayKey(.route(character: target.lineStart + 1)))
-        #expect(routed.spoken == ["e accent aigu"])
-        #expect(routed.contains(.braille(BrailleLine(text: target.line.text, cursor: target.lineStart + 1))))
-        #expect(beforeActivation.review == nil)
+        state.focus[.formations] = Self.reader.builder.screen(for: state).elements.firstIndex { $0.id == "card.1" }!
+        var store = ReaderTestStore(reader: Self.reader, state: state)
+        let title = "Détail, 8 éléments", heading = "Starter Pack - IA Générative, titre"
+        store.send(.displayKey(.route(character: 3)), state: {
+            $0.stacks[.formations] = [.formations, .detail(formationId: 1)]
+            $0.focus[.detail(formationId: 1)] = 0
+            $0.history += [title, heading]
+            $0.display.message = title
+            $0.display.token = 1
+        }, effects: {
+            // The screen's name on the display; the heading's line comes after its time.
+            ReaderTestStore.opened($0, title, heading, token: 1)
+        })
+        let description = "Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise."
+        store.send(.command(.next), state: {
+            $0.focus[.detail(formationId: 1)] = 1
+            $0.display.message = nil
+            $0.history.append(description)
+        }, effects: { ReaderTestStore.focused($0, description) })
+        let target = try #require(Self.reader.navigator.reviewTarget(store.state))
+        store.send(.displayKey(.route(character: target.lineStart + 1)), [
+            .speak(Utterance(text: "e accent aigu", interrupt: true, priority: .answer)),
+            .braille(BrailleLine(text: target.line.text, cursor: target.lineStart + 1)),
+        ]) {
+            $0.review = ReviewPosition(screen: target.screen, index: target.index, offset: 1)
+            $0.history.append("e accent aigu")
+        }
     }
 
     /// At « toute » the element's own signs are read, never the separators the speech generator
     /// puts between its parts (« , » between label, value and role; « . » before the hint).
     @Test func theGeneratorsSeparatorsAreNeverReadAsSigns() {
-        var state = ReaderState()
+        var state = ReaderState(catalogue: .loaded(Fixture.builtIn))
         state.settings.speakPosition = false
         state.settings.punctuation = .all
         let reader = Reader(strings: Fixture.fr, timeZone: Fixture.paris,
                             pronunciation: SpokenTextBuilder(lexicon: Self.lexicon, strings: Fixture.fr), characters: Self.characters)
-        _ = reader.reduce(&state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
-        let card = reader.reduce(&state, .command(.go(1))).spoken
+        var store = ReaderTestStore(reader: reader, state: state)
         // The label's own commas are its text (the seed writes them); « , bouton » and the pause
         // before the hint are the generator's.
-        #expect(card == ["Starter Pack tiret i a Générative virgule niveau Débutant virgule durée 2 jours virgule 990 euros, bouton. Appuyez pour voir les détails de cette formation"],
-                "\(card)")
+        // The history keeps the text before the lexicon reads it.
+        store.send(.command(.go(1)), state: {
+            $0.focus[.formations] = 8
+            $0.history = ["Starter Pack tiret IA Générative virgule niveau Débutant virgule durée 2 jours virgule 990 euros, bouton. Appuyez pour voir les détails de cette formation"]
+        }, effects: {
+            ReaderTestStore.focused($0, "Starter Pack tiret i a Générative virgule niveau Débutant virgule durée 2 jours virgule 990 euros, bouton. Appuyez pour voir les détails de cette formation")
+        })
     }
 }

@@ -6,135 +6,240 @@ import Testing
 /// Skimming as screen-reader users do it: positions over real items, jumps, search, read-all,
 /// quick settings, honest states.
 @Suite struct SkimmingTests {
-    let nav = Fixture.reader
+    /// The session practice on « A » runs with seed 3, as the reducer starts it.
+    static func practiceOnA() -> PracticeSession<SeededRandom> {
+        var session = PracticeSession(mode: .symbol(id: "41"), progress: [:], strings: Fixture.fr, random: SeededRandom(seed: 3))
+        _ = session.start()
+        return session
+    }
 
-    func run(_ state: inout ReaderState, _ commands: Command...) -> [Effect] {
-        var last: [Effect] = []
-        for c in commands { last = nav.reduce(&state, .command(c)) }
-        return last
+    /// Practice on « A » starts on the loaded list: its rivals are said, its first question sounded.
+    static func startPracticeOnA(_ store: inout ReaderTestStore) {
+        store.send(.practiceReady(.symbol(id: "41"), seed: 3), store.saidBehind("practice", "Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.") + [.morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: 300.0)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 1)]) {
+            $0.practice = Self.practiceOnA()
+            $0.display.queued.append("Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir. Question 1")
+            $0.history.append("Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.")
+            $0.lastMessage = LastMessage(code: "practice", text: "Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.", isError: false)
+        }
     }
 
     @Test func positionsCountRealItemsAndWhereSaysTheFilter() {
-        var state = Fixture.loadedState()
-        let course = run(&state, .nextItem(.course))
-        #expect(course.focused?.id == "card.1")
-        #expect(course.spoken.first?.contains("bouton, formation 1 sur 14. Appuyez") == true)
-        _ = run(&state, .filter("bureau"), .nextItem(.course), .nextItem(.course))
-        #expect(run(&state, .whereAmI).notices == ["Formations, formation 2 sur 2. Filtre : Bureautique."])
-        _ = run(&state, .set(name: "position", value: "non"))
-        #expect(run(&state, .repeatLast).spoken.first?.contains("sur 2") == false)
-        #expect(state.settings.speakPosition == false)
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.nextItem(.course)), focusing: 8, on: .formations, "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton, formation 1 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.filter("bureau")), filtering: CategoryKey("#5"), "Bureautique : 2 formations", "Bureautique, titre", token: 2)
+        store.send(.command(.nextItem(.course)), focusing: 8, on: .formations, "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.nextItem(.course)), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.whereAmI), store.said("where", "Formations, formation 2 sur 2. Filtre : Bureautique.", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("where", "Formations, formation 2 sur 2. Filtre : Bureautique.", token: 3)(&$0)
+        }
+        store.send(.command(.set(name: "position", value: "non")), [.persist(["reader.position": "off"])] + store.said("setting", "Position dans la liste : non annoncée.", interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+            $0.settings.speakPosition = false
+            ReaderTestStore.remembered("setting", "Position dans la liste : non annoncée.", token: 4)(&$0)
+        }
+        store.send(.command(.repeatLast), state: {
+            $0.display.message = nil
+            $0.history.append("Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton. Appuyez pour voir les détails de cette formation")
+        }, effects: { ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton. Appuyez pour voir les détails de cette formation") })
     }
 
     @Test func filterResultsHaveTheirCountWithTheRightNumber() {
-        var state = Fixture.loadedState()
-        #expect(run(&state, .filter("radio")).notices == ["Radio et télégraphie : 2 formations"])
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.filter("radio")), filtering: CategoryKey("#6"), "Radio et télégraphie : 2 formations", "Radio et télégraphie, titre", token: 2)
         let one = Catalogue(formations: [Fixture.formation(1, "A", category: FormationCategory(id: 1, name: "Data"))])
-        var small = Fixture.loadedState(one)
-        #expect(run(&small, .filter("data")).notices == ["Data : 1 formation"])
-        #expect(run(&small, .filter(nil)).notices == ["Toutes : 1 formation"])
+        var small = ReaderTestStore(state: Fixture.loadedState(one))
+        small.send(.command(.filter("data")), filtering: CategoryKey("#1"), "Data : 1 formation", "Data, titre", token: 2)
+        small.send(.command(.filter(nil)), filtering: nil, "Toutes : 1 formation", "Toutes les formations, titre", token: 3)
         // A chip says its new state, then the count.
-        _ = run(&state, .first)
-        _ = run(&state, .next)
-        let chip = run(&state, .activate)
-        #expect(chip.spoken == ["Accessibilité, sélectionné, bouton, filtre 2 sur 7", "Accessibilité : 2 formations"])
+        store.send(.command(.first), focusing: 0, on: .formations, "Toutes, non sélectionné, bouton, filtre 1 sur 7")
+        store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
+        store.send(.command(.activate), choosingChip: CategoryKey("#4"), "Accessibilité, sélectionné, bouton, filtre 2 sur 7", "Accessibilité : 2 formations", token: 3)
     }
 
     @Test func jumpsSkipChipsAndHeadingsAndSayTheEnds() {
-        var state = Fixture.loadedState()
-        #expect(run(&state, .nextItem(.heading)).focused?.id == "section.heading")
-        #expect(run(&state, .nextItem(.heading)).notices == ["Dernier titre"])
-        #expect(run(&state, .previousItem(.course)).notices == ["Première formation"], "no course before the list")
-        #expect(run(&state, .last, .nextItem(.course)).notices == ["Dernière formation"])
-        #expect(run(&state, .previousItem(.course)).focused?.id == "card.13")
-        #expect(run(&state, .go(3)).focused?.id == "card.3")
-        #expect(run(&state, .previousItem(.course)).focused?.id == "card.2")
-        #expect(run(&state, .go(15)).errors == ["Pas de formation 15 : la liste en compte 14."])
-        _ = run(&state, .tab(.morse))
-        #expect(run(&state, .go(5)).focused?.id == "morse.\(MorseAlphabet.standard.symbols[4].id)")
-        #expect(run(&state, .nextItem(.course)).notices == ["Aucune formation sur cet écran."])
-        #expect(run(&state, .go(99)).errors == ["Pas d'élément 99 : cet écran en compte 54."])
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.nextItem(.heading)), focusing: 7, on: .formations, "Toutes les formations, titre")
+        store.send(.command(.nextItem(.heading)), store.said("edge", "Dernier titre", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("edge", "Dernier titre", token: 2)(&$0)
+        }
+        store.send(.command(.previousItem(.course)), store.said("edge", "Première formation", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("edge", "Première formation", token: 3)(&$0)
+        }
+        store.send(.command(.last), focusing: 21, on: .formations, "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.nextItem(.course)), store.said("edge", "Dernière formation", interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("edge", "Dernière formation", token: 4)(&$0)
+        }
+        store.send(.command(.previousItem(.course)), focusing: 20, on: .formations, "Apprendre le Morse à l'oreille, niveau Débutant, durée 10 heures, 149 euros, bouton, formation 13 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.go(3)), focusing: 10, on: .formations, "Agents IA et automatisation, niveau Expert, durée 3 jours, 1490 euros, bouton, formation 3 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.previousItem(.course)), focusing: 9, on: .formations, "Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.go(15)), store.said("go", "Pas de formation 15 : la liste en compte 14.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 5), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("go", "Pas de formation 15 : la liste en compte 14.", isError: true, token: 5)(&$0)
+        }
+        store.sendFirstMorseTab(token: 6)
+        store.send(.command(.go(5)), focusing: 4, on: .morse, "E, point, pas encore pratiqué, bouton, symbole 5 sur 54. Ouvre la fiche de ce symbole")
+        store.send(.command(.nextItem(.course)), store.said("edge", "Aucune formation sur cet écran.", interrupt: true) + [.schedule(.brailleMessage(token: 7), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("edge", "Aucune formation sur cet écran.", token: 7)(&$0)
+        }
+        store.send(.command(.go(99)), store.said("go", "Pas d'élément 99 : cet écran en compte 54.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 8), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("go", "Pas d'élément 99 : cet écran en compte 54.", isError: true, token: 8)(&$0)
+        }
     }
 
     @Test func findIsCaseAndAccentBlindWrapsOnceAndRemembersTheText() {
-        var state = Fixture.loadedState()
-        #expect(run(&state, .find("ETHIQUE")).focused?.id == "chip.#3")
-        let again = run(&state, .find(nil))
-        #expect(again.focused?.id == "card.7")
-        _ = run(&state, .last)
-        let wrapped = run(&state, .find("radio"))
-        #expect(wrapped.notices == ["Recherche reprise au début."])
-        #expect(wrapped.focused?.id == "chip.#6")
-        #expect(run(&state, .find("cuisine")).errors == ["Aucun élément ne contient « cuisine »."])
-        var fresh = Fixture.loadedState()
-        #expect(run(&fresh, .find(nil)).errors == ["Rien à chercher : tapez « chercher » suivi d'un texte."])
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.find("ETHIQUE")), state: {
+            $0.focus[.formations] = 3
+            $0.display.message = nil
+            $0.history.append("Éthique et réglementation, non sélectionné, bouton, filtre 4 sur 7")
+            $0.lastSearch = "ETHIQUE"
+        }, effects: { ReaderTestStore.focused($0, "Éthique et réglementation, non sélectionné, bouton, filtre 4 sur 7") })
+        store.send(.command(.find(nil)), focusing: 14, on: .formations, "Éthique et conformité de l'IA, niveau Débutant, durée 1 jour, 590 euros, bouton, formation 7 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.last), focusing: 21, on: .formations, "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.find("radio")), state: {
+            $0.focus[.formations] = 6
+            $0.display.message = "Recherche reprise au début."
+            $0.display.token = 2
+            $0.history += ["Recherche reprise au début.", "Radio et télégraphie, non sélectionné, bouton, filtre 7 sur 7"]
+            $0.lastSearch = "radio"
+            $0.lastMessage = LastMessage(code: "find.wrapped", text: "Recherche reprise au début.", isError: false)
+        }, effects: { ReaderTestStore.saying("find.wrapped", "Recherche reprise au début.", interrupt: true) + ReaderTestStore.focused($0, "Radio et télégraphie, non sélectionné, bouton, filtre 7 sur 7", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
+        store.send(.command(.find("cuisine")), store.said("find", "Aucun élément ne contient « cuisine ».", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+            $0.display.message = "Aucun élément ne contient « cuisine »."
+            $0.display.token = 3
+            $0.history.append("Aucun élément ne contient « cuisine ».")
+            $0.lastSearch = "cuisine"
+            $0.lastMessage = LastMessage(code: "find", text: "Aucun élément ne contient « cuisine ».", isError: true)
+        }
+        var fresh = ReaderTestStore(state: Fixture.loadedState())
+        fresh.send(.command(.find(nil)), fresh.said("find", "Rien à chercher : tapez « chercher » suivi d'un texte.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("find", "Rien à chercher : tapez « chercher » suivi d'un texte.", isError: true, token: 2)(&$0)
+        }
     }
 
     @Test func readAllWalksToTheEndAsEachElementIsHeardAndAnyCommandStopsIt() {
-        var state = Fixture.loadedState()
-        _ = run(&state, .go(1), .activate)
-        var effects = run(&state, .readAll)
-        #expect(effects.focused?.id == "detail.title")
-        var token = state.readAll
-        #expect(effects.last == .whenSpoken(token: token!))
-        var read = [effects.focused!.id]
-        while let current = token {
-            effects = nav.reduce(&state, .spoken(token: current))
-            if let id = effects.focused?.id { read.append(id) }
-            token = state.readAll
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.go(1)), focusing: 8, on: .formations, "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton, formation 1 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.activate), opening: .detail(formationId: 1), "Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 2)
+        store.send(.command(.readAll), state: {
+            $0.display.message = nil
+            $0.history.append("Starter Pack - IA Générative, titre")
+            $0.readAll = 1
+            $0.readAllSerial = 1
+        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.whenSpoken(token: 1)] })
+        // Each element is read when the one before it has been heard, to the detail's last.
+        let heard = ["Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise.",
+                     "Niveau : Débutant", "Durée : 2 jours", "Prix : 990 euros", "Prochaine session : 15 février 2026",
+                     "Catégorie : IA Générative", "Retour, bouton. Revient à l'écran précédent"]
+        for (offset, text) in heard.enumerated() {
+            store.send(.spoken(token: offset + 1), state: {
+                $0.focus[.detail(formationId: 1)] = offset + 1
+                $0.history.append(text)
+                $0.readAll = offset + 2
+                $0.readAllSerial = offset + 2
+            }, effects: { ReaderTestStore.focused($0, text, interrupt: false) + [.whenSpoken(token: offset + 2)] })
         }
-        #expect(read.last == "back", "the detail is read to its last element")
-        #expect(effects.notices == ["Fin de l'écran."])
+        #expect(ReaderTestStore.element(store.state).id == "back", "the detail is read to its last element")
+        let end = "Fin de l'écran."
+        store.send(.spoken(token: 8), store.said("readAll.end", end, .notice) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("readAll.end", end, token: 3)(&$0)
+            $0.readAll = nil
+        }
         // A command stops it; the step that was waiting does nothing.
-        _ = run(&state, .first, .readAll)
-        let waiting = state.readAll!
-        _ = run(&state, .repeatLast)
-        #expect(state.readAll == nil)
-        #expect(nav.reduce(&state, .spoken(token: waiting)).isEmpty)
+        store.send(.command(.first), focusing: 0, on: .detail(formationId: 1), "Starter Pack - IA Générative, titre")
+        store.send(.command(.readAll), state: {
+            $0.history.append("Starter Pack - IA Générative, titre")
+            $0.readAll = 9
+            $0.readAllSerial = 9
+        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.whenSpoken(token: 9)] })
+        let waiting = store.state.readAll!
+        store.send(.command(.repeatLast), state: {
+            $0.history.append("Starter Pack - IA Générative, titre")
+            $0.readAll = nil
+        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") })
+        store.send(.spoken(token: waiting), [])
     }
 
     @Test func theLastMessageCanBeHeardAgain() {
-        var state = Fixture.loadedState()
-        #expect(run(&state, .repeatMessage).notices == ["14 formations chargées."])
-        _ = run(&state, .filter("cuisine"))
-        let again = run(&state, .repeatMessage)
-        #expect(again.errors.first?.hasPrefix("Aucune catégorie ne correspond à « cuisine »") == true)
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.repeatMessage), store.said("loaded", "14 formations chargées.", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.display.token = 2
+            $0.history.append("14 formations chargées.")
+        }
+        store.send(.command(.filter("cuisine")), store.said("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, token: 3)(&$0)
+        }
+        store.send(.command(.repeatMessage), store.said("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+            $0.display.token = 4
+            $0.history.append("Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.")
+        }
     }
 
     @Test func honestStatesOnTheErrorScreenAndAfterAReload() {
-        var state = ReaderState()
-        _ = nav.reduce(&state, .catalogue(.failed(.fetch(.network))))
-        #expect(run(&state, .filter("ia")).errors == ["Pas de filtre : le catalogue n'a pas pu être chargé (Erreur de connexion. Vérifiez votre connexion internet.) Tapez « réessayer »."])
+        var store = ReaderTestStore()
+        store.send(.catalogue(.failed(.fetch(.network))), failing: "Erreur de connexion. Vérifiez votre connexion internet.", token: 1)
+        store.send(.command(.filter("ia")), store.said("filter", "Pas de filtre : le catalogue n'a pas pu être chargé (Erreur de connexion. Vérifiez votre connexion internet.) Tapez « réessayer ».", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("filter", "Pas de filtre : le catalogue n'a pas pu être chargé (Erreur de connexion. Vérifiez votre connexion internet.) Tapez « réessayer ».", isError: true, token: 2)(&$0)
+        }
         // A reload that takes the filter and the open formation away says so.
-        var loaded = Fixture.loadedState()
-        _ = run(&loaded, .filter("bureau"), .go(2), .activate)
-        _ = nav.reduce(&loaded, .catalogue(.loading(stillLoadingAfter: nil)))
+        var loaded = ReaderTestStore(state: Fixture.loadedState())
+        loaded.send(.command(.filter("bureau")), filtering: CategoryKey("#5"), "Bureautique : 2 formations", "Bureautique, titre", token: 2)
+        loaded.send(.command(.go(2)), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
+        loaded.send(.command(.activate), opening: .detail(formationId: 12), "Détail, 8 éléments", "Tableur avancé : tableaux croisés, titre", token: 3)
+        loaded.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
+            $0.catalogue = .loading
+            $0.stacks = [.formations: [.formations], .morse: [.morse]]
+            $0.focus[.formations] = 0
+            $0.focusToRestore = "card.12"
+            $0.history.append("Chargement des formations...")
+            $0.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [12: "Tableur avancé : tableaux croisés"])
+        }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false, line: false) })
         let smaller = Catalogue(formations: Fixture.builtIn.formations.filter { $0.category?.name != "Bureautique" })
-        let reloaded = nav.reduce(&loaded, .catalogue(.loaded(smaller, warnings: [], origin: .live)))
-        #expect(reloaded.notices == ["12 formations chargées.",
-                                     "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.",
-                                     "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste."])
-        #expect(loaded.filter == nil)
+        loaded.send(.catalogue(.loaded(smaller, warnings: [], origin: .live)), state: {
+            $0.catalogue = .loaded(smaller)
+            $0.filter = nil
+            $0.focusToRestore = nil
+            $0.display.queued += ["12 formations chargées.", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste."]
+            $0.history += ["12 formations chargées.", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", "Toutes, sélectionné, bouton, filtre 1 sur 6"]
+            $0.lastMessage = LastMessage(code: "reload.dropped", text: "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", isError: false)
+            $0.reloadContext = nil
+        }, effects: { ReaderTestStore.sayingBehind("loaded", "12 formations chargées.", .notice) + ReaderTestStore.sayingBehind("reload.dropped", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", .notice) + ReaderTestStore.sayingBehind("reload.dropped", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", .notice) + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 6", interrupt: false, line: false) })
     }
 
     @Test func practiceAnswersWordsItNeedsAndQuitsTheReader() {
-        var state = Fixture.loadedState()
-        _ = nav.reduce(&state, .practiceReady(.symbol(id: "41"), seed: 3))
-        #expect(state.practice != nil)
-        #expect(nav.reduce(&state, .timedLine("où", atMs: 0)).notices.first == "Question 1 ; 0 bonne réponse sur 0.")
-        #expect(nav.reduce(&state, .timedLine("aide", atMs: 0)).notices.first?.hasPrefix("Entraînement en cours") == true)
-        #expect(state.practice != nil, "« où » and « aide » do not end practice")
-        #expect(nav.reduce(&state, .timedLine("quitter", atMs: 0)) == [.quit])
-        _ = nav.reduce(&state, .timedLine("e", atMs: 0))
-        let summary = nav.reduce(&state, .timedLine("stop", atMs: 0))
-        #expect(summary.notices.last?.hasPrefix("Entraînement terminé : ") == true)
-        #expect(state.practice == nil)
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        Self.startPracticeOnA(&store)
+        // « où » and « aide » are answered and do not end practice (the session is unchanged).
+        store.send(.timedLine("où", atMs: 0), store.said("practice.where", "Question 1 ; 0 bonne réponse sur 0.", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.display.message = "Question 1 ; 0 bonne réponse sur 0."
+            $0.display.token = 2
+            $0.display.queued = []
+            $0.history.append("Question 1 ; 0 bonne réponse sur 0.")
+            $0.lastMessage = LastMessage(code: "practice.where", text: "Question 1 ; 0 bonne réponse sur 0.", isError: false)
+        }
+        store.send(.timedLine("aide", atMs: 0), store.said("practice", "Entraînement en cours : tapez le caractère entendu, ligne vide pour réécouter, « stop » pour finir, « quitter » pour quitter le lecteur.", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("practice", "Entraînement en cours : tapez le caractère entendu, ligne vide pour réécouter, « stop » pour finir, « quitter » pour quitter le lecteur.", token: 3)(&$0)
+        }
+        // « quitter » quits the reader at once.
+        store.send(.timedLine("quitter", atMs: 0), [.quit])
+        // An answer is judged and recorded; « stop » then ends practice with its summary.
+        var answered = Self.practiceOnA()
+        _ = answered.handle("e", atMs: 0)
+        store.send(.timedLine("e", atMs: 0), [.recordAttempt(PracticeAttempt(symbolID: "41", correct: false, answer: "e", mode: "symbol", typedID: "45", latencyMs: nil, replays: 0, wpm: 20, kochLevel: nil)), .practiceAnswered(PracticeResult(mode: "symbol", question: 1, expected: "A", answer: "e", correct: false, latencyMs: nil, replays: 0))] + store.saidBehind("practice", "Faux : c'était A, point, trait. Vous avez tapé E.") + [ReaderTestStore.message("Faux : c'était A, point, trait. Vous avez tapé E. Question 2"), .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600, durationMs: 300.0)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 2), .schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+            $0.morseProgress = ["41": SymbolProgress(attempts: 1, correct: 0)]
+            $0.practice = answered
+            $0.display.message = "Faux : c'était A, point, trait. Vous avez tapé E. Question 2"
+            $0.display.token = 4
+            $0.history.append("Faux : c'était A, point, trait. Vous avez tapé E.")
+            $0.lastMessage = LastMessage(code: "practice", text: "Faux : c'était A, point, trait. Vous avez tapé E.", isError: false)
+        }
+        store.send(.timedLine("stop", atMs: 0), [.silence, .notice(code: "stop", message: "Silence.")] + store.said("practice", "Entraînement terminé : 0 bonne réponse sur 1.") + [.schedule(.brailleMessage(token: 5), afterSeconds: 4)]) {
+            $0.practice = nil
+            ReaderTestStore.remembered("practice", "Entraînement terminé : 0 bonne réponse sur 1.", token: 5)(&$0)
+        }
     }
 
     @Test func practiceOnOneSymbolSaysItsRivalsAndSummariesAgree() {
-        var state = Fixture.loadedState()
-        let start = nav.reduce(&state, .practiceReady(.symbol(id: "41"), seed: 3))
-        #expect(start.notices.first?.hasPrefix("Entraînement sur A, face à ") == true)
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        Self.startPracticeOnA(&store)
         var session = PracticeSession(mode: .weakSymbols(pool: nil), progress: [:], strings: Fixture.fr, random: SeededRandom(seed: 1))
         _ = session.start()
         let asked = session.current!

@@ -87,124 +87,184 @@ import Testing
 
     // MARK: The reducer
 
-    static func terminalState(_ mode: InputMode? = nil) -> ReaderState {
-        var state = Fixture.loadedState()
-        _ = Fixture.reader.reduce(&state, .attachTerminal(inputMode: mode))
-        return state
+    /// The built-in catalogue loaded, on a terminal (`--input` choosing `mode` for this run).
+    static let confirm = Fixture.fr(.terminalQuitConfirm), goodbye = Fixture.fr(.appGoodbye)
+
+    static func terminal(_ mode: InputMode? = nil) -> ReaderTestStore {
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.attachTerminal(inputMode: mode), []) {
+            $0.onTerminal = true
+            if let mode { $0.settings.inputMode = mode }
+        }
+        return store
     }
 
     @Test func qOnATerminalAsksAndAnythingButYesCancels() {
-        var state = Self.terminalState()
-        var effects = Fixture.reader.reduce(&state, .timedLine("q", atMs: 0))
-        #expect(effects.notices == [Fixture.fr(.terminalQuitConfirm)])
-        #expect(effects.spoken == [Fixture.fr(.terminalQuitConfirm)])
-        #expect(state.quitPending)
-        effects = Fixture.reader.reduce(&state, .timedLine("n", atMs: 0))
-        #expect(!effects.contains(.quit))
-        #expect(effects.notices == [Fixture.fr(.terminalQuitCancelled)])
-        #expect(!state.quitPending)
-        _ = Fixture.reader.reduce(&state, .timedLine("Q", atMs: 0))
-        effects = Fixture.reader.reduce(&state, .timedLine("oui", atMs: 0))
-        #expect(effects.contains(.quit))
-        #expect(effects.notices == [Fixture.fr(.appGoodbye)])
+        var store = Self.terminal()
+        store.send(.timedLine("q", atMs: 0), store.said("quit.confirm", Self.confirm, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.display.message = Self.confirm
+            $0.display.token = 2
+            $0.lastMessage = LastMessage(code: "quit.confirm", text: Self.confirm, isError: false)
+            $0.quitPending = true
+        }
+        store.send(.timedLine("n", atMs: 0), store.said("quit.cancelled", Fixture.fr(.terminalQuitCancelled), interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+            $0.display.message = Fixture.fr(.terminalQuitCancelled)
+            $0.display.token = 3
+            $0.lastMessage = LastMessage(code: "quit.cancelled", text: Fixture.fr(.terminalQuitCancelled), isError: false)
+            $0.quitPending = false
+        }
+        store.send(.timedLine("Q", atMs: 0), store.said("quit.confirm", Self.confirm, interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+            $0.display.message = Self.confirm
+            $0.display.token = 4
+            $0.lastMessage = LastMessage(code: "quit.confirm", text: Self.confirm, isError: false)
+            $0.quitPending = true
+        }
+        store.send(.timedLine("oui", atMs: 0), store.said("goodbye", Self.goodbye, interrupt: true) + [.quit, .schedule(.brailleMessage(token: 5), afterSeconds: 4)]) {
+            $0.display.message = Self.goodbye
+            $0.display.token = 5
+            $0.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
+            $0.quitPending = false
+        }
     }
 
     @Test func fromAPipeQQuitsAtOnceAsBefore() {
-        var state = Fixture.loadedState()
-        #expect(Fixture.reader.reduce(&state, .timedLine("q", atMs: 0)) == [.quit])
-        var terminal = Self.terminalState()
-        #expect(Fixture.reader.reduce(&terminal, .timedLine("quitter", atMs: 0)).contains(.quit), "« quitter » never asks")
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.timedLine("q", atMs: 0), [.quit])
+        var terminal = Self.terminal()
+        // « quitter » never asks.
+        terminal.send(.timedLine("quitter", atMs: 0), terminal.said("goodbye", Self.goodbye, interrupt: true) + [.quit, .schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.display.message = Self.goodbye
+            $0.display.token = 2
+            $0.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
+        }
     }
 
     @Test func theWelcomeIsSaidOnATerminalOnly() {
-        var piped = ReaderState()
-        #expect(Fixture.reader.reduce(&piped, .start) == [.loadCatalogue(.initial)])
-        var state = ReaderState()
-        _ = Fixture.reader.reduce(&state, .attachTerminal(inputMode: nil))
-        let effects = Fixture.reader.reduce(&state, .start)
-        #expect(effects.notices == [Fixture.fr(.appWelcome)])
-        #expect(effects.contains(.braille(BrailleLine(text: Fixture.fr(.appWelcome), cursor: 0, kind: .message))))
-        #expect(effects.contains(.loadCatalogue(.initial)))
+        var piped = ReaderTestStore()
+        piped.send(.start, [.loadCatalogue(.initial)])
+        var store = ReaderTestStore()
+        store.send(.attachTerminal(inputMode: nil), []) { $0.onTerminal = true }
+        store.send(.start, store.said("welcome", Fixture.fr(.appWelcome), .notice) + [.loadCatalogue(.initial), .schedule(.brailleMessage(token: 1), afterSeconds: 4)]) {
+            $0.display.message = Fixture.fr(.appWelcome)
+            $0.display.token = 1
+            $0.lastMessage = LastMessage(code: "welcome", text: Fixture.fr(.appWelcome), isError: false)
+        }
     }
 
     @Test func singleKeysSilenceFirstThenMove() {
-        var state = Self.terminalState(.keys)
-        let before = state.focusIndex
-        let effects = Fixture.reader.reduce(&state, .key(.down))
-        #expect(effects.first == .silence)
-        #expect(effects.focusReport != nil)
-        #expect(state.focusIndex == before + 1)
-        #expect(Fixture.reader.reduce(&state, .key(.character("x"))) == [.silence], "an unbound key only silences")
-        let search = Fixture.reader.reduce(&state, .key(.character("/")))
-        #expect(search.contains(.prompt(.search)))
-        _ = Fixture.reader.reduce(&state, .key(.character("q")))
-        #expect(state.quitPending)
-        #expect(Fixture.reader.reduce(&state, .key(.character("o"))).contains(.quit))
+        var store = Self.terminal(.keys)
+        store.send(.key(.down), state: {
+            $0.focus[.formations] = 1
+            $0.display.message = nil
+            $0.history.append("Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
+        }, effects: { [.silence] + ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7") })
+        // An unbound key only silences.
+        store.send(.key(.character("x")), [.silence])
+        store.send(.key(.character("/")), [.silence, ReaderTestStore.speak("Rechercher :"), ReaderTestStore.message("Rechercher :"), .prompt(.search), .schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.display.message = "Rechercher :"
+            $0.display.token = 2
+        }
+        store.send(.key(.character("q")), [.silence] + store.said("quit.confirm", Self.confirm, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+            $0.display.message = Self.confirm
+            $0.display.token = 3
+            $0.lastMessage = LastMessage(code: "quit.confirm", text: Self.confirm, isError: false)
+            $0.quitPending = true
+        }
+        store.send(.key(.character("o")), [.silence] + store.said("goodbye", Self.goodbye, interrupt: true) + [.quit, .schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+            $0.display.message = Self.goodbye
+            $0.display.token = 4
+            $0.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
+            $0.quitPending = false
+        }
     }
 
     @Test func arrowsAcrossMoveTheReviewCursor() {
-        var state = Self.terminalState(.keys)
-        state.focus[.formations] = 0
-        let right = Fixture.reader.reduce(&state, .key(.right))
-        #expect(right.first == .silence)
-        #expect(right.spoken.count == 1, "the next character is said: \(right.spoken)")
-        let left = Fixture.reader.reduce(&state, .key(.left))
-        #expect(left.spoken.count == 1)
-        #expect(state.focusIndex == 0, "the focus stays on its element")
+        var store = Self.terminal(.keys)
+        store.state.focus[.formations] = 0
+        store.send(.key(.right), [.silence, ReaderTestStore.speak("o"), .braille(BrailleLine(text: "[x] Toutes btn", cursor: 5))]) {
+            $0.display.message = nil
+            $0.history.append("o")
+            $0.review = ReviewPosition(screen: .formations, index: 0, offset: 1)
+        }
+        store.send(.key(.left), [.silence, ReaderTestStore.speak("t"), .braille(BrailleLine(text: "[x] Toutes btn", cursor: 4))]) {
+            $0.history.append("t")
+            $0.review = ReviewPosition(screen: .formations, index: 0, offset: 0)
+        }
     }
 
     @Test func chipsAreJumpedTo() {
-        var state = Self.terminalState(.keys)
-        state.focus[.formations] = 0
-        let effects = Fixture.reader.reduce(&state, .key(.character("c")))
-        #expect(effects.focused?.id.hasPrefix("chip.") == true)
-        #expect(state.focusIndex == 1)
-        _ = Fixture.reader.reduce(&state, .key(.character("C")))
-        #expect(state.focusIndex == 0)
-        #expect(Fixture.reader.reduce(&state, .key(.character("C"))).notices == [Fixture.fr(.terminalEdgeFirstChip)])
+        var store = Self.terminal(.keys)
+        store.state.focus[.formations] = 0
+        store.send(.key(.character("c")), state: {
+            $0.focus[.formations] = 1
+            $0.display.message = nil
+            $0.history.append("Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
+        }, effects: { [.silence] + ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7") })
+        store.send(.key(.character("C")), state: {
+            $0.focus[.formations] = 0
+            $0.history.append("Toutes, sélectionné, bouton, filtre 1 sur 7")
+        }, effects: { [.silence] + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") })
+        store.send(.key(.character("C")), [.silence] + store.said("edge", Fixture.fr(.terminalEdgeFirstChip), interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("edge", Fixture.fr(.terminalEdgeFirstChip), token: 2)(&$0)
+        }
     }
 
     @Test func helpInKeysModeListsTheKeyTable() {
-        var keys = Self.terminalState(.keys)
-        _ = Fixture.reader.reduce(&keys, .command(.help(topic: nil)))
-        for entry in KeyTable.entries { #expect(keys.helpEntries.contains(Fixture.fr(entry.help))) }
-        var lines = Self.terminalState(.lines)
-        _ = Fixture.reader.reduce(&lines, .command(.help(topic: nil)))
-        #expect(!lines.helpEntries.contains(Fixture.fr(.terminalKeyDown)))
+        var keys = Self.terminal(.keys)
+        keys.send(.command(.help(topic: nil)), openingHelp: ReaderTestStore.keyHelp, "Aide, 61 éléments", token: 2)
+        for entry in KeyTable.entries { #expect(keys.state.helpEntries.contains(Fixture.fr(entry.help))) }
+        var lines = Self.terminal(.lines)
+        lines.send(.command(.help(topic: nil)), openingHelp: ReaderTestStore.commandHelp, "Aide, 38 éléments", token: 2)
+        #expect(!lines.state.helpEntries.contains(Fixture.fr(.terminalKeyDown)))
     }
 
     @Test func typedKeysSilenceAndEchoAsSet() {
-        var state = Self.terminalState()
-        #expect(Fixture.reader.reduce(&state, .typed("a", word: "")) == [.silence])
-        _ = Fixture.reader.reduce(&state, .timedLine("régler écho mots", atMs: 0))
-        #expect(state.settings.typingEcho == .words)
-        #expect(Fixture.reader.reduce(&state, .typed("t", word: "sui")) == [.silence])
-        let word = Fixture.reader.reduce(&state, .typed(" ", word: "suivant"))
-        #expect(word == [.speak(Utterance(text: "suivant", interrupt: true, priority: .answer))])
-        _ = Fixture.reader.reduce(&state, .timedLine("régler écho caractères", atMs: 0))
-        #expect(Fixture.reader.reduce(&state, .typed("é", word: "")).spoken == ["é"])
-        #expect(Fixture.reader.reduce(&state, .typed(nil, word: "")) == [.silence], "an arrow only silences")
-        #expect(!state.history.contains("é"), "the echo is not kept in the history of what was said")
+        var store = Self.terminal()
+        store.send(.typed("a", word: ""), [.silence])
+        store.send(.timedLine("régler écho mots", atMs: 0), [.persist(["reader.echo": "words"])] + store.said("setting", "Écho de la frappe : mots.", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.settings.typingEcho = .words
+            ReaderTestStore.remembered("setting", "Écho de la frappe : mots.", token: 2)(&$0)
+        }
+        store.send(.typed("t", word: "sui"), [.silence])
+        store.send(.typed(" ", word: "suivant"), [.speak(Utterance(text: "suivant", interrupt: true, priority: .answer))])
+        store.send(.timedLine("régler écho caractères", atMs: 0), [.persist(["reader.echo": "characters"])] + store.said("setting", "Écho de la frappe : caractères.", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+            $0.settings.typingEcho = .characters
+            ReaderTestStore.remembered("setting", "Écho de la frappe : caractères.", token: 3)(&$0)
+        }
+        // The echo is not kept in the history of what was said.
+        store.send(.typed("é", word: ""), [ReaderTestStore.speak("é")])
+        // An arrow only silences.
+        store.send(.typed(nil, word: ""), [.silence])
     }
 
     @Test func echoAndKeyboardAreSavedSettings() {
-        var state = Self.terminalState()
-        let effects = Fixture.reader.reduce(&state, .timedLine("régler clavier touches", atMs: 0))
-        #expect(effects.contains(.persist([ReaderSettings.inputModeKey: "keys"])))
-        #expect(effects.notices == [Fixture.fr(.terminalSettingKeyboardSet, ["value": "touches"])])
+        var store = Self.terminal()
+        store.send(.timedLine("régler clavier touches", atMs: 0), [.persist(["reader.keyboard": "keys"])] + store.said("setting", Fixture.fr(.terminalSettingKeyboardSet, ["value": "touches"]), interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.settings.inputMode = .keys
+            ReaderTestStore.remembered("setting", Fixture.fr(.terminalSettingKeyboardSet, ["value": "touches"]), token: 2)(&$0)
+        }
         let (restored, problems) = ReaderSettings.restore({ ["reader.keyboard": "keys", "reader.echo": "words"][$0] }, strings: Fixture.fr)
         #expect(restored.inputMode == .keys && restored.typingEcho == .words && problems.isEmpty)
-        var piped = Fixture.loadedState()
-        #expect(Fixture.reader.reduce(&piped, .timedLine("régler clavier touches", atMs: 0)).notices
-                == [Fixture.fr(.terminalSettingKeyboardSetNoTerminal, ["value": "touches"])])
-        #expect(Fixture.reader.reduce(&state, .timedLine("régler écho fort", atMs: 0)).errors.count == 1)
+        var piped = ReaderTestStore(state: Fixture.loadedState())
+        piped.send(.timedLine("régler clavier touches", atMs: 0), [.persist(["reader.keyboard": "keys"])] + piped.said("setting", Fixture.fr(.terminalSettingKeyboardSetNoTerminal, ["value": "touches"]), interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.settings.inputMode = .keys
+            ReaderTestStore.remembered("setting", Fixture.fr(.terminalSettingKeyboardSetNoTerminal, ["value": "touches"]), token: 2)(&$0)
+        }
+        store.send(.timedLine("régler écho fort", atMs: 0), store.said("setting", "Écho inconnu « fort » : aucun, caractères ou mots.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("setting", "Écho inconnu « fort » : aucun, caractères ou mots.", isError: true, token: 3)(&$0)
+        }
     }
 
     @Test func completionIsSaidAndShown() {
-        var state = Self.terminalState()
-        #expect(Fixture.reader.reduce(&state, .completion(["filtre"])).spoken == ["filtre"])
-        let many = Fixture.reader.reduce(&state, .completion(["répéter", "réessayer"]))
-        #expect(many.notices == [Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"])])
-        #expect(Fixture.reader.reduce(&state, .completion([])).notices == [Fixture.fr(.terminalCompletionNone)])
+        var store = Self.terminal()
+        store.send(.completion(["filtre"]), [ReaderTestStore.speak("filtre")])
+        store.send(.completion(["répéter", "réessayer"]), store.saidBehind("completion", Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]), interrupt: true)) {
+            $0.display.queued.append(Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]))
+            $0.lastMessage = LastMessage(code: "completion", text: Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]), isError: false)
+        }
+        store.send(.completion([]), store.saidBehind("completion", Fixture.fr(.terminalCompletionNone), interrupt: true)) {
+            $0.display.queued.append(Fixture.fr(.terminalCompletionNone))
+            $0.lastMessage = LastMessage(code: "completion", text: Fixture.fr(.terminalCompletionNone), isError: false)
+        }
     }
 }

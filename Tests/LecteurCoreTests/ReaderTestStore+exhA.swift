@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+@testable import LecteurCore
+
+extension ReaderTestStore {
+    /// Like `send(_:_:state:)`, for effects that name what the action leads to (a focus report
+    /// names the screen after it): they are stated from the expected state.
+    mutating func send(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation,
+                       state update: (inout ReaderState) -> Void, effects: (ReaderState) -> [Effect]) {
+        var expectedState = state
+        update(&expectedState)
+        send(action, effects(expectedState), sourceLocation: sourceLocation, state: update)
+    }
+
+    static func speak(_ text: String, interrupt: Bool = true, _ priority: Utterance.Priority = .answer) -> Effect {
+        .speak(Utterance(text: text, interrupt: interrupt, priority: priority))
+    }
+
+    /// The element focused in `state`.
+    static func element(_ state: ReaderState, reader: Reader = Fixture.reader) -> Element {
+        let screen = reader.builder.screen(for: state)
+        return screen.elements[state.clampedFocus(on: screen)]
+    }
+
+    /// The focus on the element focused in `state` as the reader gives it: its report, what is
+    /// said, and its braille line (`line: false` when a message holds the display).
+    static func focused(_ state: ReaderState, _ spoken: String, interrupt: Bool = true, line: Bool = true,
+                        reader: Reader = Fixture.reader) -> [Effect] {
+        let screen = reader.builder.screen(for: state)
+        let index = state.clampedFocus(on: screen)
+        let element = screen.elements[index]
+        let report = FocusReport(screen: screen.code, title: screen.title, index: index + 1, count: screen.elements.count,
+                                 element: element, roleWord: SpeechGenerator(strings: Fixture.fr).roleWord(element.role))
+        return [.focus(report), speak(spoken, interrupt: interrupt)]
+            + (line ? [.braille(BrailleGenerator(strings: Fixture.fr).line(element))] : [])
+    }
+
+    /// The index of the element `id` on the screen `state` shows.
+    static func index(of id: String, _ state: ReaderState, reader: Reader = Fixture.reader) -> Int {
+        reader.builder.screen(for: state).elements.firstIndex { $0.id == id }!
+    }
+}
+
+extension ReaderTestStore {
+    /// `said` and `saidBehind` for an effect list stated from the expected state (where the
+    /// store itself cannot be read), with the fixture's reader.
+    static func saying(_ code: String, _ text: String, isError: Bool = false, interrupt: Bool = false,
+                       _ priority: Utterance.Priority = .answer) -> [Effect] {
+        ReaderTestStore().said(code, text, isError: isError, interrupt: interrupt, priority)
+    }
+
+    static func sayingBehind(_ code: String, _ text: String, isError: Bool = false, interrupt: Bool = false,
+                             _ priority: Utterance.Priority = .answer) -> [Effect] {
+        ReaderTestStore().saidBehind(code, text, isError: isError, interrupt: interrupt, priority)
+    }
+
+    /// A screen opened or a tab switched to: its name (and size) said and shown, then its
+    /// focused element said after it, whose line waits for the message's time.
+    static func opened(_ state: ReaderState, _ title: String, _ spoken: String, token: Int) -> [Effect] {
+        [speak(title), message(title)] + focused(state, spoken, interrupt: false, line: false)
+            + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
+    }
+
+    /// A message on the braille display.
+    static func message(_ text: String) -> Effect { .braille(BrailleLine(text: text, cursor: 0, kind: .message)) }
+}
+
+extension ReaderTestStore {
+    /// The help screen (`aide` alone) on a line-by-line input: one entry per command, French
+    /// names first.
+    static let commandHelp = [
+        "Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :",
+        "suivant, n, s : élément suivant",
+        "précédent, p : élément précédent",
+        "formation : formation suivante ou précédente, sans passer par les filtres ni les titres",
+        "titre : titre suivant ou précédent",
+        "aller, va : va à la formation numéro N de la liste (ou à l'élément numéro N ailleurs)",
+        "chercher, recherche, / : cherche l'élément suivant qui contient le texte (aussi « /texte ») ; seul, cherche à nouveau",
+        "lire, tout : tout lire : lit jusqu'à la fin de l'écran, le focus suit la lecture ; une commande l'arrête",
+        "caractère, car : dit le caractère sous le curseur de revue ; « caractère suivant » ou « caractère précédent » le déplace d'abord",
+        "mot : dit le mot sous le curseur de revue ; « mot suivant » ou « mot précédent » le déplace d'abord",
+        "phrase : dit la phrase sous le curseur de revue ; « phrase suivante » ou « phrase précédente » le déplace d'abord",
+        "épeler, epele : épelle le mot sous le curseur de revue, lettre par lettre ; « épeler phonétique » avec l'alphabet d'épellation",
+        "décrire : nomme le caractère sous le curseur de revue et donne son code",
+        "premier, début : premier élément de l'écran",
+        "dernier, fin : dernier élément de l'écran",
+        "activer, a, ok : active l'élément (ouvre une formation, sélectionne un filtre, ouvre un symbole)",
+        "retour, b : revient à l'écran précédent",
+        "répéter, r : répète l'élément courant",
+        "où, position : dit l'écran et la position (élément 3 sur 14)",
+        "onglet : change d'onglet : formations ou morse",
+        "filtre, filtrer : filtre les formations par catégorie (début du nom), ou « toutes »",
+        "aide, h, ? : affiche cette aide, ou l'aide d'une commande",
+        "quitter, q : quitte le lecteur",
+        "réessayer : recharge les formations après une erreur",
+        "actualiser, rafraîchir : recharge les formations (comme tirer pour actualiser)",
+        "morse : joue un texte en Morse (morse SOS)",
+        "entraînement, pratique : entraînement à l'écoute selon la méthode Koch (seuls les symboles débloqués), ou « faibles » pour revoir les moins sûrs d'entre eux",
+        "send, envoi, envoyer : entraînement à l'envoi en Morse : rien (je nomme un caractère), « écho » (vous renvoyez ce que vous entendez) ou « libre » (envoi libre décodé)",
+        "statistics, statistiques, stats : statistiques de l'entraînement Morse : réussite récente et temps de réponse par symbole, confusions",
+        "régler, reglage : réglage : débit, hauteur, volume, voix, verbosité (complète ou brève), vitesse, farnsworth, tonalité, volume-morse, rampe, table-braille, ponctuation, alphabet ; « régler NOM » seul dit la valeur, « régler » seul ouvre l'écran des réglages",
+        "silence, tais-toi, chut, stop : fait taire la parole et le son sans bouger ; termine l'entraînement",
+        "historique : redit les dernières annonces",
+        "état, diagnostic : dit l'état du son, de la parole et de la plage braille",
+        "débit : débit de la parole : une valeur, ou +20 / -20 pour aller plus vite ou moins vite",
+        "volume : volume de la parole : une valeur, ou +10 / -10",
+        "plus : plus vite, plus fort",
+        "moins : moins vite, moins fort",
+        "Une ligne vide ne fait rien : activer un élément demande « activer » (ou « a »).",
+    ]
+
+    /// On a terminal in keys mode, the key table comes before the commands.
+    static let keyHelp = [
+        "Touches (mode touches) :",
+        "Flèche bas : élément suivant.",
+        "Flèche haut : élément précédent.",
+        "Flèche droite : caractère suivant dans l'élément.",
+        "Flèche gauche : caractère précédent dans l'élément.",
+        "Contrôle flèche droite : mot suivant dans l'élément.",
+        "Contrôle flèche gauche : mot précédent dans l'élément.",
+        "Origine : premier élément.",
+        "Fin : dernier élément.",
+        "Entrée : activer.",
+        "Échap ou Retour arrière : retour.",
+        "h : titre suivant.",
+        "H majuscule : titre précédent.",
+        "f : formation suivante.",
+        "F majuscule : formation précédente.",
+        "c : filtre suivant.",
+        "C majuscule : filtre précédent.",
+        "Barre oblique : chercher un texte.",
+        "Deux-points : taper une commande.",
+        "Point d'interrogation : aide.",
+        "q : quitter, après confirmation.",
+        "Contrôle C : silence.",
+        "Contrôle D : quitter.",
+    ] + commandHelp
+}
+
+extension ReaderTestStore {
+    /// A step that moves the focus to element `index` of `screen`: the element is said and
+    /// remembered, and shown (a message on the display gives way to it).
+    mutating func send(_ action: Action, focusing index: Int, on screen: ScreenID, _ spoken: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        send(action, sourceLocation: sourceLocation, state: {
+            $0.focus[screen] = index
+            $0.display.message = nil
+            $0.history.append(spoken)
+        }, effects: { Self.focused($0, spoken) })
+    }
+
+    /// A step that opens `screen` on the tab shown, on its first element: its name said and
+    /// shown (`opened`), then the element said.
+    mutating func send(_ action: Action, opening screen: ScreenID, _ title: String, _ spoken: String, token: Int,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        send(action, sourceLocation: sourceLocation, state: {
+            $0.stacks[$0.tab, default: []].append(screen)
+            $0.focus[screen] = 0
+            $0.display.message = title
+            $0.display.token = token
+            $0.history += [title, spoken]
+        }, effects: { Self.opened($0, title, spoken, token: token) })
+    }
+
+    /// `aide` alone: the help screen opened on the tab shown, listing `entries`; its name and
+    /// size are said and shown but not remembered (the history would fill with titles).
+    mutating func send(_ action: Action, openingHelp entries: [String], _ title: String, token: Int,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        send(action, sourceLocation: sourceLocation, state: {
+            $0.stacks[$0.tab, default: []].append(.help)
+            $0.focus[.help] = 0
+            $0.display.message = title
+            $0.display.token = token
+            $0.history.append(entries[0])
+            $0.helpEntries = entries
+        }, effects: { Self.opened($0, title, entries[0], token: token) })
+    }
+
+    /// A filter chosen on the list (`nil`: all formations): how many it leaves is said and
+    /// shown, then the list's heading is focused and said after it.
+    mutating func send(_ action: Action, filtering key: CategoryKey?, _ count: String, _ heading: String, token: Int,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        send(action, sourceLocation: sourceLocation, state: {
+            $0.filter = key
+            $0.focus[.formations] = Self.index(of: "section.heading", $0)
+            Self.remembered("filter", count, token: token)(&$0)
+            $0.history.append(heading)
+        }, effects: {
+            Self.saying("filter", count, interrupt: true) + Self.focused($0, heading, interrupt: false, line: false)
+                + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
+        })
+    }
+
+    /// A chip activated: it says its new state, then how many formations the filter (`nil`:
+    /// none) leaves, said and shown.
+    mutating func send(_ action: Action, choosingChip key: CategoryKey?, _ chip: String, _ count: String, token: Int,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        send(action, sourceLocation: sourceLocation, state: {
+            $0.filter = key
+            $0.history.append(chip)
+            Self.remembered("filter", count, token: token)(&$0)
+        }, effects: {
+            Self.focused($0, chip) + Self.saying("filter", count) + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
+        })
+    }
+
+    /// The catalogue failing to load while the display is free: the error said and shown,
+    /// « Réessayer » focused under it and said after it.
+    mutating func send(_ action: Action, failing message: String, token: Int,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        let retry = "Réessayer, bouton. Recharge les formations"
+        send(action, sourceLocation: sourceLocation, state: {
+            $0.catalogue = .failed(message: message)
+            $0.focus[.formations] = 1
+            Self.remembered("catalogue", message, isError: true, token: token)(&$0)
+            $0.history.append(retry)
+        }, effects: {
+            Self.saying("catalogue", message, isError: true, .error) + Self.focused($0, retry, interrupt: false, line: false)
+                + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
+        })
+    }
+
+    /// The first switch to the Morse tab: its name and size said and shown, then its first
+    /// symbol said after it.
+    mutating func sendFirstMorseTab(token: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        let title = "Apprendre, 54 symboles"
+        let first = "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"
+        send(.command(.tab(.morse)), sourceLocation: sourceLocation, state: {
+            $0.tab = .morse
+            $0.focus[.morse] = 0
+            $0.display.message = title
+            $0.display.token = token
+            $0.history += [title, first]
+        }, effects: { Self.opened($0, title, first, token: token) })
+    }
+}
