@@ -59,3 +59,30 @@ extension ReaderTestStore {
         return next
     }
 }
+
+extension ReaderTestStore {
+    /// A screen change as it is said and shown: the screen's name and size as a message (cutting
+    /// what was said), then the element focused on `screen`, said after it; the message's timer.
+    func screenShown(_ title: String, _ screen: ReaderState, _ index: Int = 0, saying spoken: String, token: Int) -> [Effect] {
+        [.speak(Utterance(text: title, interrupt: true, priority: .answer)),
+         .braille(BrailleLine(text: title, cursor: 0, kind: .message)),
+         focus(screen, index), .speak(Utterance(text: spoken, interrupt: false, priority: .answer)),
+         .schedule(.brailleMessage(token: token), afterSeconds: 4)]
+    }
+
+    /// What a screen change changes beyond the screen: both said into the history, the name on
+    /// the display with its token.
+    static func screenRemembered(_ title: String, _ spoken: String, token: Int) -> (inout ReaderState) -> Void {
+        { state in
+            state.history += [title, spoken]
+            state.display.message = title
+            state.display.token = token
+        }
+    }
+
+    /// A focus moved on the same screen: the report, the element said (cutting what was said)
+    /// and its line on the display.
+    func moved(_ screen: ReaderState, _ index: Int, saying spoken: String) -> [Effect] {
+        [focus(screen, index), .speak(Utterance(text: spoken, interrupt: true, priority: .answer)), focusLine(screen, index)]
+    }
+}
