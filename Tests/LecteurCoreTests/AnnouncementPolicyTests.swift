@@ -10,10 +10,7 @@ import Testing
 
     /// The built-in catalogue loaded, positions not spoken (the texts here are the policy's).
     static func loaded() -> ReaderState {
-        var state = ReaderState()
-        state.settings.speakPosition = false
-        _ = Fixture.reader.reduce(&state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
-        return state
+        ReaderTestStore.loaded(first: "Toutes, sélectionné, bouton") { $0.settings.speakPosition = false }.state
     }
     let braille = BrailleGenerator(strings: Fixture.fr)
 

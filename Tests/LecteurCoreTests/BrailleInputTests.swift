@@ -11,9 +11,21 @@ import Testing
         .braille(BrailleLine(text: text, cursor: text.count, kind: .input))
     }
 
-    /// Sends each character as the display's keyboard would (a keysym per character).
-    static func type(_ text: String, _ state: inout ReaderState) {
-        for character in text { _ = Fixture.reader.reduce(&state, .brailleTyped(.character(character))) }
+    /// Sends each character as the display's keyboard would (a keysym per character): each
+    /// silences speech (no typing echo here) and the line grows on the display after `prompt`,
+    /// the cursor after it; a line for a command unless another purpose was asked.
+    static func type(_ text: String, _ store: inout ReaderTestStore, after prompt: String = "",
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+        var typed = store.state.brailleInput.committed
+        for character in text {
+            typed.append(character)
+            store.send(.brailleTyped(.character(character)), [.silence, input(prompt + typed)], sourceLocation: sourceLocation) {
+                $0.brailleInput.purpose = $0.brailleInput.purpose ?? .command
+                $0.brailleInput.committed = typed
+                $0.brailleInput.keyboardUsed = true
+                $0.display.message = nil
+            }
+        }
     }
 
     @Test func cellsAreTranslatedBackThenShownWithTheCursorAfterThem() {
@@ -51,124 +63,281 @@ import Testing
     }
 
     @Test func enterOrDot8RunsTheLineExactlyAsTypedAndTheFocusComesBack() {
-        var state = Fixture.loadedState()
-        let before = state.focusIndex
-        Self.type("suivant", &state)
-        #expect(state.brailleInput.text == "suivant")
-        let effects = Fixture.reader.reduce(&state, .brailleTyped(.dots(Self.dot8)))
-        #expect(effects.focusReport?.index == before + 2, "« suivant » moved the focus")
-        #expect(state.focusIndex == before + 1)
-        #expect(state.brailleInput.purpose == nil && state.brailleInput.text.isEmpty)
-        #expect(!effects.contains { if case .braille(let line) = $0 { line.kind == .input } else { false } })
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        Self.type("suivant", &store)
+        // « suivant » moved the focus; the input line is gone, no input line is written.
+        let next = "Accessibilité, non sélectionné, bouton, filtre 2 sur 7"
+        let moved: (inout ReaderState) -> Void = {
+            $0.focus[.formations] = 1
+            $0.history.append(next)
+            $0.brailleInput.purpose = nil
+            $0.brailleInput.committed = ""
+        }
+        store.send(.brailleTyped(.dots(Self.dot8)), [.silence] + store.moved(store.after(moved), 1, saying: next), state: moved)
         // A line that writes nothing on the display (« stop ») brings the focus line back.
-        Self.type("stop", &state)
-        let stop = Fixture.reader.reduce(&state, .brailleTyped(.enter))
-        #expect(stop.contains(.silence))
-        #expect(stop.contains { if case .braille(let line) = $0 { line.kind == .focus } else { false } })
+        Self.type("stop", &store)
+        store.send(.brailleTyped(.enter), [.silence, .silence, .notice(code: "stop", message: "Silence."), store.focusLine(store.state, 1)]) {
+            $0.brailleInput.purpose = nil
+            $0.brailleInput.committed = ""
+        }
     }
 
     @Test func backspaceOrDot7ErasesEscapeAbandons() {
-        var state = Fixture.loadedState()
-        Self.type("fx", &state)
-        #expect(Fixture.reader.reduce(&state, .brailleTyped(.dots(Self.dot7))) == [.silence, Self.input("f")])
-        #expect(Fixture.reader.reduce(&state, .brailleTyped(.backspace)) == [.silence, Self.input("")])
-        Self.type("filtre", &state)
-        let focusLine = Fixture.reader.navigator.focusLine(state)!
-        let abandoned = Fixture.reader.reduce(&state, .brailleTyped(.escape))
-        #expect(abandoned.spoken == [Fixture.fr(.brailleInputAbandoned)])
-        #expect(abandoned.last == .braille(focusLine))
-        #expect(state.brailleInput.purpose == nil && state.brailleInput.text.isEmpty)
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        Self.type("fx", &store)
+        store.send(.brailleTyped(.dots(Self.dot7)), [.silence, Self.input("f")]) { $0.brailleInput.committed = "f" }
+        store.send(.brailleTyped(.backspace), [.silence, Self.input("")]) { $0.brailleInput.committed = "" }
+        Self.type("filtre", &store)
+        let focusLine = Fixture.reader.navigator.focusLine(store.state)!
+        store.send(.brailleTyped(.escape), [
+            .speak(Utterance(text: Fixture.fr(.brailleInputAbandoned), interrupt: true, priority: .answer)), .braille(focusLine),
+        ]) {
+            $0.brailleInput.purpose = nil
+            $0.brailleInput.committed = ""
+        }
     }
 
     @Test func withNothingTypedEnterActivatesAndEscapeGoesBack() {
-        var state = Fixture.loadedState()
-        _ = Fixture.reader.reduce(&state, .command(.next))
-        let activated = Fixture.reader.reduce(&state, .brailleTyped(.enter))
-        #expect(activated.focused?.selected == true, "Enter toggles the chip as RETURN does")
-        _ = Fixture.reader.reduce(&state, .command(.tab(.morse)))
-        _ = Fixture.reader.reduce(&state, .command(.activate))
-        #expect(state.stacks[.morse]?.count == 2)
-        _ = Fixture.reader.reduce(&state, .brailleTyped(.escape))
-        #expect(state.stacks[.morse]?.count == 1, "Escape went back")
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        let accessibility = "Accessibilité, non sélectionné, bouton, filtre 2 sur 7"
+        let next: (inout ReaderState) -> Void = {
+            $0.focus[.formations] = 1
+            $0.display.message = nil
+            $0.history.append(accessibility)
+        }
+        store.send(.command(.next), store.moved(store.after(next), 1, saying: accessibility), state: next)
+        // Enter toggles the chip as RETURN does: the filter is on, and said.
+        let selected = "Accessibilité, sélectionné, bouton, filtre 2 sur 7", count = "Accessibilité : 2 formations"
+        let filtered: (inout ReaderState) -> Void = {
+            $0.filter = CategoryKey("#4")
+            $0.brailleInput.keyboardUsed = true
+            $0.history.append(selected)
+            ReaderTestStore.remembered("filter", count, token: 2)(&$0)
+        }
+        store.send(.brailleTyped(.enter), store.moved(store.after(filtered), 1, saying: selected) + [
+            .notice(code: "filter", message: count), .speak(Utterance(text: count, interrupt: false, priority: .answer)),
+            .braille(BrailleLine(text: count, cursor: 0, kind: .message)), .schedule(.brailleMessage(token: 2), afterSeconds: 4),
+        ], state: filtered)
+        let symbol = "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"
+        let morse: (inout ReaderState) -> Void = {
+            $0.tab = .morse
+            $0.focus[.morse] = 0
+            ReaderTestStore.screenRemembered("Apprendre, 54 symboles", symbol, token: 3)(&$0)
+        }
+        store.send(.command(.tab(.morse)), store.screenShown("Apprendre, 54 symboles", store.after(morse), saying: symbol, token: 3),
+                   state: morse)
+        let opened: (inout ReaderState) -> Void = {
+            $0.stacks[.morse] = [.morse, .symbol(id: "41")]
+            $0.focus[.symbol(id: "41")] = 0
+            ReaderTestStore.screenRemembered("Symbole A, 6 éléments", "A, titre", token: 4)(&$0)
+        }
+        store.send(.command(.activate), store.screenShown("Symbole A, 6 éléments", store.after(opened), saying: "A, titre", token: 4),
+                   state: opened)
+        // Escape goes back.
+        let back: (inout ReaderState) -> Void = {
+            $0.stacks[.morse] = [.morse]
+            $0.display.message = nil
+            $0.history.append(symbol)
+        }
+        store.send(.brailleTyped(.escape), store.moved(store.after(back), 0, saying: symbol), state: back)
     }
 
     @Test func aContractedWordIsSaidWhenItEndsNotCellByCell() {
-        var state = Fixture.loadedState()
-        state.settings.typingEcho = .characters
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.state.settings.typingEcho = .characters
         // Two cells of a contracted word; the device's back-translation is given here.
         let ch: UInt8 = 0b0010_1111, er: UInt8 = 0b0011_1011
-        _ = Fixture.reader.reduce(&state, .brailleTyped(.dots(ch)))
-        _ = Fixture.reader.reduce(&state, .brailleBackTranslated(cells: [ch], text: "ch"))
-        _ = Fixture.reader.reduce(&state, .brailleTyped(.dots(er)))
-        let grown = Fixture.reader.reduce(&state, .brailleBackTranslated(cells: [ch, er], text: "cher"))
-        #expect(grown.spoken.isEmpty, "a word that grows by two letters is not spelled out")
-        #expect(grown.last == Self.input("cher"))
+        store.send(.brailleTyped(.dots(ch)), [.backTranslate([ch])]) {
+            $0.brailleInput.purpose = .command
+            $0.brailleInput.cells = [ch]
+            $0.brailleInput.keyboardUsed = true
+            $0.announcement.answerPending = true
+            $0.display.message = nil
+        }
+        // Nothing spoken: a word's first cell giving two letters is not spelled out either.
+        store.send(.brailleBackTranslated(cells: [ch], text: "ch"), [.silence, Self.input("ch")]) {
+            $0.brailleInput.translated = .init(cells: [ch], text: "ch")
+            $0.announcement.answerPending = false
+        }
+        store.send(.brailleTyped(.dots(er)), [.backTranslate([ch, er])]) {
+            $0.brailleInput.cells = [ch, er]
+            $0.announcement.answerPending = true
+        }
+        // A word that grows by two letters is not spelled out.
+        store.send(.brailleBackTranslated(cells: [ch, er], text: "cher"), [.silence, Self.input("cher")]) {
+            $0.brailleInput.translated = .init(cells: [ch, er], text: "cher")
+            $0.announcement.answerPending = false
+        }
         // Characters echo one at a time when they come one at a time.
-        state.brailleInput.clear()
-        #expect(Fixture.reader.reduce(&state, .brailleTyped(.character("a"))).spoken == ["a"])
-        state.settings.typingEcho = .words
-        let word = Fixture.reader.reduce(&state, .brailleTyped(.character(" ")))
-        #expect(word.spoken == ["a"])
+        store.state.brailleInput.clear()
+        store.send(.brailleTyped(.character("a")), [.speak(Utterance(text: "a", interrupt: true, priority: .answer)), Self.input("a")]) {
+            $0.brailleInput.purpose = .command
+            $0.brailleInput.committed = "a"
+        }
+        store.state.settings.typingEcho = .words
+        store.send(.brailleTyped(.character(" ")), [.speak(Utterance(text: "a", interrupt: true, priority: .answer)), Self.input("a ")]) {
+            $0.brailleInput.committed = "a "
+        }
     }
 
     @Test func controlCharactersFromTheDisplayNeverReachTheLine() {
-        var state = Fixture.loadedState()
-        state.display.message = nil
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.state.display.message = nil
+        // Nothing is typed nor shown; the display's keyboard was used all the same.
         for character: Character in ["\u{07}", "\u{1B}", "\u{202E}", "\n"] {
-            #expect(Fixture.reader.reduce(&state, .brailleTyped(.character(character))).isEmpty)
+            store.send(.brailleTyped(.character(character)), []) { $0.brailleInput.keyboardUsed = true }
         }
-        #expect(state.brailleInput.purpose == nil)
-        _ = Fixture.reader.reduce(&state, .brailleTyped(.dots(Self.s)))
-        _ = Fixture.reader.reduce(&state, .brailleBackTranslated(cells: [Self.s], text: "s\u{1B}[2J"))
-        #expect(!state.brailleInput.text.unicodeScalars.contains { $0.value < 0x20 })
+        store.send(.brailleTyped(.dots(Self.s)), [.backTranslate([Self.s])]) {
+            $0.brailleInput.purpose = .command
+            $0.brailleInput.cells = [Self.s]
+            $0.announcement.answerPending = true
+        }
+        store.send(.brailleBackTranslated(cells: [Self.s], text: "s\u{1B}[2J"), [.silence, Self.input("s")]) {
+            $0.brailleInput.translated = .init(cells: [Self.s], text: "s")
+            $0.announcement.answerPending = false
+        }
+        #expect(!store.state.brailleInput.text.unicodeScalars.contains { $0.value < 0x20 })
     }
 
     @Test func chordsGiveTheCommonCommands() {
-        var state = Fixture.loadedState()
-        let before = state.focusIndex
-        _ = Fixture.reader.reduce(&state, .brailleTyped(.chord(0b0000_1000)))
-        #expect(state.focusIndex == before + 1, "space with dot 4: next")
-        _ = Fixture.reader.reduce(&state, .brailleTyped(.chord(0b0000_0001)))
-        #expect(state.focusIndex == before, "space with dot 1: previous")
-        _ = Fixture.reader.reduce(&state, .brailleTyped(.chord(0b0010_1000)))
-        #expect(state.tab == .morse, "space with dots 4-6: the other tab")
-        _ = Fixture.reader.reduce(&state, .brailleTyped(.chord(0b0000_0101)))
-        #expect(state.tab == .formations, "space with dots 1-3: the other tab, backwards")
-        let unknown = Fixture.reader.reduce(&state, .brailleTyped(.chord(0b0011_0000)))
-        #expect(unknown.notices == [Fixture.fr(.brailleInputChordUnknown, ["dots": "5, 6"])])
-        _ = Fixture.reader.reduce(&state, .brailleTyped(.chord(0b0001_0011)))
-        #expect(state.currentScreenID == .help, "space with dots 1-2-5: the « Aide » screen")
-        #expect(state.helpEntries.first == Fixture.fr(.brailleInputChordsIntro), "aide lists the chords first once the keyboard is used")
-        #expect(state.helpEntries.contains(Fixture.fr(.brailleInputChordSearch)))
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        // Space with dot 4: next.
+        let accessibility = "Accessibilité, non sélectionné, bouton, filtre 2 sur 7"
+        let next: (inout ReaderState) -> Void = {
+            $0.focus[.formations] = 1
+            $0.display.message = nil
+            $0.history.append(accessibility)
+            $0.brailleInput.keyboardUsed = true
+        }
+        store.send(.brailleTyped(.chord(0b0000_1000)), store.moved(store.after(next), 1, saying: accessibility), state: next)
+        // Space with dot 1: previous.
+        let all = "Toutes, sélectionné, bouton, filtre 1 sur 7"
+        let previous: (inout ReaderState) -> Void = { $0.focus[.formations] = 0; $0.history.append(all) }
+        store.send(.brailleTyped(.chord(0b0000_0001)), store.moved(store.after(previous), 0, saying: all), state: previous)
+        // Space with dots 4-6: the other tab.
+        let symbol = "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"
+        let morse: (inout ReaderState) -> Void = {
+            $0.tab = .morse
+            $0.focus[.morse] = 0
+            ReaderTestStore.screenRemembered("Apprendre, 54 symboles", symbol, token: 2)(&$0)
+        }
+        store.send(.brailleTyped(.chord(0b0010_1000)),
+                   store.screenShown("Apprendre, 54 symboles", store.after(morse), saying: symbol, token: 2), state: morse)
+        // Space with dots 1-3: the other tab, backwards.
+        let formations: (inout ReaderState) -> Void = {
+            $0.tab = .formations
+            ReaderTestStore.screenRemembered("Formations, 14 formations", all, token: 3)(&$0)
+        }
+        store.send(.brailleTyped(.chord(0b0000_0101)),
+                   store.screenShown("Formations, 14 formations", store.after(formations), saying: all, token: 3), state: formations)
+        let unknown = Fixture.fr(.brailleInputChordUnknown, ["dots": "5, 6"])
+        store.send(.brailleTyped(.chord(0b0011_0000)),
+                   store.said("braille.chord", unknown, interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)],
+                   state: {
+            // Not history: a slip of the fingers.
+            $0.lastMessage = LastMessage(code: "braille.chord", text: unknown, isError: false)
+            $0.display.message = unknown
+            $0.display.token = 4
+        })
+        // Space with dots 1-2-5: the « Aide » screen, which lists the chords first once the keyboard is used.
+        let entries = Fixture.reader.navigator.helpEntries(store.state)
+        let intro = Fixture.fr(.brailleInputChordsIntro)
+        let help: (inout ReaderState) -> Void = {
+            $0.stacks[.formations] = [.formations, .help]
+            $0.focus[.help] = 0
+            $0.helpEntries = entries
+            $0.history.append(intro)
+            $0.display.message = "Aide, \(entries.count) éléments"
+            $0.display.token = 5
+        }
+        store.send(.brailleTyped(.chord(0b0001_0011)),
+                   store.screenShown("Aide, \(entries.count) éléments", store.after(help), saying: intro, token: 5), state: help)
+        #expect(store.state.currentScreenID == .help)
+        #expect(store.state.helpEntries.first == Fixture.fr(.brailleInputChordsIntro))
+        #expect(store.state.helpEntries.contains(Fixture.fr(.brailleInputChordSearch)))
         let dots = BrailleChords.entries.map(\.dots)
         #expect(Set(dots).count == dots.count, "a chord is bound twice")
     }
 
     @Test func theSearchChordAsksForTheTextThenSearches() {
-        var state = Fixture.loadedState()
+        var store = ReaderTestStore(state: Fixture.loadedState())
         let prompt = Fixture.fr(.terminalPromptSearch)
-        let asked = Fixture.reader.reduce(&state, .brailleTyped(.chord(0b0000_1011)))
-        #expect(asked.spoken == [prompt])
-        #expect(asked.last == Self.input(prompt + " "))
-        Self.type("python", &state)
-        let found = Fixture.reader.reduce(&state, .brailleTyped(.enter))
-        #expect((found.focused?.label ?? "").contains("Python"))
-        #expect(state.lastSearch == "python")
+        store.send(.brailleTyped(.chord(0b0000_1011)), [
+            .speak(Utterance(text: prompt, interrupt: true, priority: .answer)), Self.input(prompt + " "),
+        ]) {
+            $0.brailleInput.purpose = .search
+            $0.brailleInput.keyboardUsed = true
+            $0.display.message = nil
+        }
+        Self.type("python", &store, after: prompt + " ")
+        let python = "Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2490 euros, bouton, formation 4 sur 14. Appuyez pour voir les détails de cette formation"
+        let found: (inout ReaderState) -> Void = {
+            $0.focus[.formations] = 11
+            $0.history.append(python)
+            $0.lastSearch = "python"
+            $0.brailleInput.purpose = nil
+            $0.brailleInput.committed = ""
+        }
+        store.send(.brailleTyped(.enter), [.silence] + store.moved(store.after(found), 11, saying: python), state: found)
+        #expect(store.state.lastSearch == "python")
     }
 }
 
 extension BrailleInputTests {
     /// A practice answer typed on the display is an answer like a typed line, timed to its Enter.
     @Test func aPracticeAnswerTypedOnTheDisplayIsAnsweredAndTimed() throws {
-        var state = Fixture.loadedState()
-        _ = Fixture.reader.reduce(&state, .practiceReady(.koch(level: 2), seed: 5))
-        let expected = try #require(state.practice?.current).character
-        _ = Fixture.reader.reduce(&state, .questionSounded(question: 1, endsAtMs: 10_000))
-        _ = Fixture.reader.reduce(&state, .brailleTyped(.character(expected), atMs: 10_300))
-        let effects = Fixture.reader.reduce(&state, .brailleTyped(.dots(0x80), atMs: 10_900))
-        let result = try #require(effects.compactMap { if case .practiceAnswered(let r) = $0 { r } else { nil } }.first)
-        #expect(result.correct)
-        #expect(result.answer == String(expected))
-        #expect(result.latencyMs == 900)
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        var twin = PracticeSession(mode: .koch(level: 2), progress: [:], strings: Fixture.fr, random: SeededRandom(seed: 5))
+        _ = twin.start()
+        let first = try #require(twin.current)
+        let expected = first.character
+        let intro = "Entraînement Koch, 2 symboles : K, M. Écoutez, puis tapez le caractère entendu. "
+            + "Ligne vide pour réécouter, « stop » pour finir. Encore 20 bonnes réponses pour débloquer U."
+        let timing = try MorseSettings(wpm: 20).timing
+        let durationMs = MorseTimeline(symbol: first, timing: timing, sampleRate: MorseRenderer.defaultSampleRate).durationMs
+        // The load's message is still read: the introduction waits for it.
+        store.send(.practiceReady(.koch(level: 2), seed: 5), [
+            .notice(code: "practice", message: intro), .speak(Utterance(text: intro, interrupt: false, priority: .answer)),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs)),
+            .playQuestion(text: String(expected), settings: .default, question: 1),
+        ]) {
+            $0.practice = twin
+            $0.history.append(intro)
+            $0.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
+            $0.display.queued = [intro + " Question 1"]
+        }
+        twin.sounded(question: 1, endsAtMs: 10_000)
+        store.send(.questionSounded(question: 1, endsAtMs: 10_000), []) { $0.practice = twin }
+        // The answer typed takes the display from the load's message and the introduction after it.
+        store.send(.brailleTyped(.character(expected), atMs: 10_300), [.silence, Self.input(String(expected))]) {
+            $0.brailleInput.purpose = .command
+            $0.brailleInput.committed = String(expected)
+            $0.brailleInput.keyboardUsed = true
+            $0.display.message = nil
+            $0.display.queued = []
+        }
+        // Answered right, timed from the question's end to the Enter.
+        _ = twin.handle(String(expected), atMs: 10_900)
+        let next = try #require(twin.current)
+        let nextMs = MorseTimeline(symbol: next, timing: timing, sampleRate: MorseRenderer.defaultSampleRate).durationMs
+        let verdict = "Juste : \(expected)."
+        store.send(.brailleTyped(.dots(0x80), atMs: 10_900), [
+            .silence,
+            .recordAttempt(PracticeAttempt(symbolID: first.id, correct: true, answer: String(expected), mode: "koch",
+                                           typedID: first.id, latencyMs: 900, replays: 0, wpm: 20, kochLevel: 2)),
+            .practiceAnswered(PracticeResult(mode: "koch", question: 1, expected: String(expected), answer: String(expected),
+                                             correct: true, latencyMs: 900, replays: 0)),
+            .notice(code: "practice", message: verdict), .speak(Utterance(text: verdict, interrupt: false, priority: .answer)),
+            .braille(BrailleLine(text: verdict + " Question 2", cursor: 0, kind: .message)),
+            .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600, durationMs: nextMs)),
+            .playQuestion(text: String(next.character), settings: .default, question: 2),
+            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
+        ]) {
+            $0.practice = twin
+            $0.morseProgress = twin.progress
+            $0.brailleInput.purpose = nil
+            $0.brailleInput.committed = ""
+            ReaderTestStore.remembered("practice", verdict, shown: verdict + " Question 2", token: 2)(&$0)
+        }
     }
 }

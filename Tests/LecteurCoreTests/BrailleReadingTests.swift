@@ -12,10 +12,7 @@ import Testing
     func message(_ text: String) -> Effect { .braille(BrailleLine(text: text, cursor: 0, kind: .message)) }
 
     static func loaded() -> ReaderState {
-        var state = ReaderState()
-        state.settings.speakPosition = false
-        _ = Fixture.reader.reduce(&state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
-        return state
+        ReaderTestStore.loaded(first: "Toutes, sélectionné, bouton") { $0.settings.speakPosition = false }.state
     }
 
     func element(_ state: ReaderState, _ index: Int) -> Element {
@@ -25,16 +22,35 @@ import Testing
     @Test func atStartUpTheWarningAndTheLoadAreEachShownForTheirWholeTimeBeforeTheFocus() {
         var store = ReaderTestStore()
         store.state.settings.speakPosition = false
-        _ = store.reader.reduce(&store.state, .start)
-        _ = store.reader.reduce(&store.state, .catalogue(.loading(stillLoadingAfter: nil)))
+        store.send(.start, [.loadCatalogue(.initial)])
+        let loading = "Chargement des formations..."
+        store.send(.catalogue(.loading(stillLoadingAfter: nil)), [
+            store.focus(store.state, 0), .speak(Utterance(text: loading, interrupt: false, priority: .answer)),
+            store.focusLine(store.state, 0),
+        ]) {
+            $0.focus[.formations] = 0
+            $0.history = [loading]
+        }
         let setAside = CatalogueWarning.missingField(position: 6, field: "title")
         let warning = CatalogueMessages(strings: Fixture.fr).message(for: setAside)
-        let loaded = store.reader.reduce(&store.state, .catalogue(.loaded(Fixture.builtIn, warnings: [setAside], origin: .live)))
+        let load: (inout ReaderState) -> Void = {
+            $0.catalogue = .loaded(Fixture.builtIn)
+            $0.catalogueWarnings = [setAside]
+            $0.history += [warning, "14 formations chargées.", "Toutes, sélectionné, bouton"]
+            $0.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)
+            $0.display.message = warning
+            $0.display.queued = ["14 formations chargées."]
+            $0.display.token = 1
+        }
         // Both are said, in order; only the warning reaches the display, for its whole time.
-        #expect(loaded.spoken == [warning, "14 formations chargées.", "Toutes, sélectionné, bouton"])
-        #expect(loaded.filter { if case .braille = $0 { true } else { false } } == [message(warning)])
-        #expect(loaded.last == .schedule(.brailleMessage(token: 1), afterSeconds: 4))
-        #expect(store.state.display.queued == ["14 formations chargées."])
+        store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [setAside], origin: .live)), [
+            .notice(code: "catalogue.skipped", message: warning), .speak(Utterance(text: warning, interrupt: false, priority: .notice)),
+            message(warning),
+            .notice(code: "loaded", message: "14 formations chargées."),
+            .speak(Utterance(text: "14 formations chargées.", interrupt: false, priority: .notice)),
+            store.focus(store.after(load), 0), .speak(Utterance(text: "Toutes, sélectionné, bouton", interrupt: false, priority: .answer)),
+            .schedule(.brailleMessage(token: 1), afterSeconds: 4),
+        ], state: load)
         store.send(.timer(.brailleMessage(token: 1)), [
             message("14 formations chargées."), .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) { $0.display.message = "14 formations chargées."; $0.display.token = 2; $0.display.queued = [] }
@@ -65,16 +81,21 @@ import Testing
     }
 
     @Test func untilAKeyMessagesWaitForTheKeyInOrder() {
-        var state = Self.loaded()
-        state.settings.brailleMessageSeconds = 0
-        state.display.message = nil
+        var store = ReaderTestStore(state: Self.loaded())
+        store.state.settings.brailleMessageSeconds = 0
+        store.state.display.message = nil
         // Two things the devices report on their own, one after the other.
-        let first = Fixture.reader.reduce(&state, .device(.audioLost)).spoken[0]
-        let second = Fixture.reader.reduce(&state, .device(.audioRestored)).spoken[0]
-        #expect(first != second)
-        #expect(state.display.message == first && state.display.queued == [second])
-        #expect(Fixture.reader.reduce(&state, .displayKey(.activate)) == [message(second)])
-        #expect(Fixture.reader.reduce(&state, .displayKey(.activate)) == [.braille(braille.line(element(state, 0)))])
+        let first = "Le son est coupé : le serveur de son ne répond plus. Le texte reste affiché ; le lecteur rétablit le son dès que le serveur revient."
+        let second = "Le son est rétabli."
+        // The first is shown, with no time limit; the second waits for it.
+        store.send(.device(.audioLost), store.said("audio.lost", first, .notice),
+                   state: ReaderTestStore.remembered("audio.lost", first, token: 2))
+        store.send(.device(.audioRestored), store.saidBehind("audio.restored", second, .notice),
+                   state: ReaderTestStore.rememberedBehind("audio.restored", second))
+        store.send(.displayKey(.activate), [message(second)]) {
+            $0.display.message = second; $0.display.queued = []; $0.display.token = 3
+        }
+        store.send(.displayKey(.activate), [.braille(braille.line(element(store.state, 0)))]) { $0.display.message = nil }
     }
 
     @Test func lineBreaksInAMessageBecomeAVisibleSeparator() {
@@ -86,16 +107,38 @@ import Testing
     }
 
     @Test func aTabSwitchAndAnOpenedFormationShowTheScreensNameAndSize() {
-        var state = Self.loaded()
-        let tab = Fixture.reader.reduce(&state, .command(.tab(.morse)))
-        #expect(tab.spoken.first == "Apprendre, 54 symboles")
-        #expect(tab.contains(message("Apprendre, 54 symboles")))
-        #expect(!tab.contains { if case .braille(let line) = $0 { line.kind == .focus } else { false } }, "the focus waits for the message")
-        _ = Fixture.reader.reduce(&state, .command(.tab(.formations)))
-        _ = Fixture.reader.reduce(&state, .command(.go(1)))
-        let opened = Fixture.reader.reduce(&state, .command(.activate))
-        #expect(opened.spoken.first == "Détail, 8 éléments")
-        #expect(opened.contains(message("Détail, 8 éléments")))
+        var store = ReaderTestStore(state: Self.loaded())
+        // The focus waits for the message: no focus line.
+        let symbol = "A, point, trait, pas encore pratiqué, bouton. Ouvre la fiche de ce symbole"
+        let morse: (inout ReaderState) -> Void = {
+            $0.tab = .morse
+            $0.focus[.morse] = 0
+            ReaderTestStore.screenRemembered("Apprendre, 54 symboles", symbol, token: 2)(&$0)
+        }
+        store.send(.command(.tab(.morse)),
+                   store.screenShown("Apprendre, 54 symboles", store.after(morse), saying: symbol, token: 2), state: morse)
+        let formations: (inout ReaderState) -> Void = {
+            $0.tab = .formations
+            ReaderTestStore.screenRemembered("Formations, 14 formations", "Toutes, sélectionné, bouton", token: 3)(&$0)
+        }
+        store.send(.command(.tab(.formations)),
+                   store.screenShown("Formations, 14 formations", store.after(formations), saying: "Toutes, sélectionné, bouton", token: 3),
+                   state: formations)
+        let card = "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton. Appuyez pour voir les détails de cette formation"
+        let first: (inout ReaderState) -> Void = {
+            $0.focus[.formations] = 8
+            $0.display.message = nil
+            $0.history.append(card)
+        }
+        store.send(.command(.go(1)), store.moved(store.after(first), 8, saying: card), state: first)
+        let opened: (inout ReaderState) -> Void = {
+            $0.stacks[.formations] = [.formations, .detail(formationId: 1)]
+            $0.focus[.detail(formationId: 1)] = 0
+            ReaderTestStore.screenRemembered("Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 4)(&$0)
+        }
+        store.send(.command(.activate),
+                   store.screenShown("Détail, 8 éléments", store.after(opened), saying: "Starter Pack - IA Générative, titre", token: 4),
+                   state: opened)
     }
 
     @Test func aValueIsSeparatedFromItsLabelOnTheLine() {
@@ -106,28 +149,55 @@ import Testing
     }
 
     @Test func helpIsAScreenNavigatedLikeAList() {
-        var state = Self.loaded()
-        let opened = Fixture.reader.reduce(&state, .command(.help(topic: nil)))
-        let screen = Fixture.reader.builder.screen(for: state)
-        #expect(screen.code == "help" && screen.title == "Aide")
-        #expect(opened.spoken.first == "Aide, \(screen.elements.count) éléments")
-        #expect(opened.contains(message("Aide, \(screen.elements.count) éléments")))
+        var store = ReaderTestStore(state: Self.loaded())
+        let entries = Fixture.reader.navigator.helpEntries(store.state)
+        let intro = "Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :"
+        let title = "Aide, \(entries.count) éléments"
+        // Its name and size as a message, then its first entry; the name is not history.
+        let open: (inout ReaderState) -> Void = {
+            $0.stacks[.formations] = [.formations, .help]
+            $0.focus[.help] = 0
+            $0.helpEntries = entries
+            $0.history.append(intro)
+            $0.display.message = title
+            $0.display.token = 2
+        }
+        store.send(.command(.help(topic: nil)), store.screenShown(title, store.after(open), saying: intro, token: 2), state: open)
+        let screen = Fixture.reader.builder.screen(for: store.state)
+        #expect(screen.code == "help" && screen.title == "Aide" && screen.elements.count == entries.count)
         let listed = CommandTable.specs.filter { !CommandLanguage.helpNames($0.names, localeCode: "fr").isEmpty }
         #expect(screen.elements.count == listed.count + 2, "one element per command, after the intro, then the empty line's")
         #expect(screen.elements.contains { $0.label == "suivant, n, s : élément suivant" })
         // `chercher` finds a command; `retour` goes back to the list.
-        let found = Fixture.reader.reduce(&state, .command(.find("statistiques")))
-        #expect(found.focused?.label.hasPrefix("statistics, statistiques, stats : ") == true, "\(found.focused?.label ?? "")")
-        _ = Fixture.reader.reduce(&state, .command(.back))
-        #expect(state.currentScreenID == .formations)
+        let statistics = "statistics, statistiques, stats : statistiques de l'entraînement Morse : réussite récente et temps de réponse par symbole, confusions"
+        let found: (inout ReaderState) -> Void = {
+            $0.focus[.help] = 28
+            $0.display.message = nil
+            $0.history.append(statistics)
+            $0.lastSearch = "statistiques"
+        }
+        store.send(.command(.find("statistiques")), store.moved(store.after(found), 28, saying: statistics), state: found)
+        let back: (inout ReaderState) -> Void = {
+            $0.stacks[.formations] = [.formations]
+            $0.history.append("Toutes, sélectionné, bouton")
+        }
+        store.send(.command(.back), store.moved(store.after(back), 0, saying: "Toutes, sélectionné, bouton"), state: back)
+        #expect(store.state.currentScreenID == .formations)
     }
 
     @Test func anEmptyHistorySaysSoWithoutACount() {
-        var state = Self.loaded()
-        state.history = []
-        let opened = Fixture.reader.reduce(&state, .command(.history))
-        #expect(opened.spoken == ["Historique", "Aucune annonce pour l'instant."])
-        #expect(Fixture.reader.builder.screen(for: state).elements.map(\.label) == ["Aucune annonce pour l'instant."])
+        var store = ReaderTestStore(state: Self.loaded())
+        store.state.history = []
+        let empty = "Aucune annonce pour l'instant."
+        // The history screen is not itself history: nothing is added to it.
+        let open: (inout ReaderState) -> Void = {
+            $0.stacks[.formations] = [.formations, .history]
+            $0.focus[.history] = 0
+            $0.display.message = "Historique"
+            $0.display.token = 2
+        }
+        store.send(.command(.history), store.screenShown("Historique", store.after(open), saying: empty, token: 2), state: open)
+        #expect(Fixture.reader.builder.screen(for: store.state).elements.map(\.label) == ["Aucune annonce pour l'instant."])
     }
 
     @Test func readingWithoutAVoicePacesTheDisplayWindowByWindow() {
@@ -139,61 +209,98 @@ import Testing
         store.state.focus[.detail(formationId: 1)] = 6
         let detail = Fixture.reader.builder.screen(for: store.state)
         #expect(detail.elements.count == 8)
-        let started = store.reader.reduce(&store.state, .command(.readAll))
-        #expect(started.contains(.braille(braille.line(detail.elements[6]))))
-        #expect(started.last == .schedule(.readAllWindow(token: 1), afterSeconds: 4))
-        #expect(store.state.display.reading == DisplayReading(token: 1))
+        let category = "Catégorie : IA Générative"
+        store.send(.command(.readAll), [
+            store.focus(store.state, 6), .speak(Utterance(text: category, interrupt: true, priority: .answer)),
+            .braille(braille.line(detail.elements[6])), .schedule(.readAllWindow(token: 1), afterSeconds: 4),
+        ]) {
+            $0.history.append(category)
+            $0.readAllSerial = 1
+            $0.display.reading = DisplayReading(token: 1)
+        }
         // The window has had its time: the display shows the next window of the line…
         store.send(.timer(.readAllWindow(token: 1)), [.advanceDisplay])
         store.send(.displayAdvanced(moved: true), [.schedule(.readAllWindow(token: 1), afterSeconds: 4)])
         // …and after the line's last window, the next element.
         store.send(.timer(.readAllWindow(token: 1)), [.advanceDisplay])
-        let last = store.reader.reduce(&store.state, .displayAdvanced(moved: false))
-        #expect(last.focused?.id == "back")
-        #expect(last.last == .schedule(.readAllWindow(token: 1), afterSeconds: 4))
+        let back = "Retour, bouton. Revient à l'écran précédent"
+        let next: (inout ReaderState) -> Void = {
+            $0.focus[.detail(formationId: 1)] = 7
+            $0.history.append(back)
+        }
+        store.send(.displayAdvanced(moved: false), [
+            store.focus(store.after(next), 7), .speak(Utterance(text: back, interrupt: false, priority: .answer)),
+            .braille(braille.line(detail.elements[7])), .schedule(.readAllWindow(token: 1), afterSeconds: 4),
+        ], state: next)
+        #expect(detail.elements[7].id == "back")
         // The panning key past the end skips ahead and the reading goes on: here, to its end.
-        let end = store.reader.reduce(&store.state, .displayKey(.panForward))
-        #expect(end.notices == ["Fin de l'écran."])
-        #expect(end.contains(message("Fin de l'écran.")))
-        #expect(store.state.display.reading == nil)
+        let end = "Fin de l'écran."
+        store.send(.displayKey(.panForward), store.said("readAll.end", end, interrupt: true, .notice)
+                   + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("readAll.end", end, token: 2)(&$0)
+            $0.display.reading = nil
+        }
     }
 
     @Test func anyOtherKeyOrCommandStopsTheReadingAndAVoiceKeepsItsOwnTime() {
-        var state = Self.loaded()
-        state.hasVoice = false
-        state.hasDisplay = true
-        state.settings.brailleScrollSeconds = 2.5
-        let started = Fixture.reader.reduce(&state, .command(.readAll))
-        #expect(started.last == .schedule(.readAllWindow(token: 1), afterSeconds: 2.5))
-        _ = Fixture.reader.reduce(&state, .displayKey(.repeatElement))
-        #expect(state.display.reading == nil)
-        #expect(Fixture.reader.reduce(&state, .timer(.readAllWindow(token: 1))) == [], "an old window's timer does nothing")
+        var store = ReaderTestStore(state: Self.loaded())
+        store.state.hasVoice = false
+        store.state.hasDisplay = true
+        store.state.settings.brailleScrollSeconds = 2.5
+        let all = "Toutes, sélectionné, bouton"
+        let list = store.state
+        // Without a voice, each window has the setting's time.
+        store.send(.command(.readAll), store.moved(list, 0, saying: all) + [.schedule(.readAllWindow(token: 1), afterSeconds: 2.5)]) {
+            $0.display.message = nil
+            $0.display.reading = DisplayReading(token: 1)
+            $0.readAllSerial = 1
+            $0.history.append(all)
+        }
+        // Another key stops the reading (and does what it does: the element again).
+        store.send(.displayKey(.repeatElement), store.moved(list, 0, saying: all)) {
+            $0.display.reading = nil
+            $0.history.append(all)
+        }
+        // An old window's timer does nothing.
+        store.send(.timer(.readAllWindow(token: 1)), [])
         // With a voice, the reading follows the voice as before.
-        state.hasVoice = true
-        let voiced = Fixture.reader.reduce(&state, .command(.readAll))
-        #expect(voiced.last == .whenSpoken(token: 2))
-        #expect(state.display.reading == nil)
+        store.state.hasVoice = true
+        store.send(.command(.readAll), store.moved(list, 0, saying: all) + [.whenSpoken(token: 2)]) {
+            $0.readAll = 2
+            $0.readAllSerial = 2
+            $0.history.append(all)
+        }
     }
 
     @Test func panningBackPastALinesStartOpensThePreviousElementOnItsLastWindow() {
-        var state = Self.loaded()
-        state.display.message = nil
-        state.focus[.formations] = 1
-        let effects = Fixture.reader.reduce(&state, .displayKey(.panBack))
-        #expect(effects.contains(.braille(braille.line(element(state, 0)).openingOnLastWindow)))
+        var store = ReaderTestStore(state: Self.loaded())
+        store.state.display.message = nil
+        store.state.focus[.formations] = 1
+        let all = "Toutes, sélectionné, bouton"
+        let previous: (inout ReaderState) -> Void = { $0.focus[.formations] = 0; $0.history.append(all) }
+        let list = store.after(previous)
+        store.send(.displayKey(.panBack), [
+            store.focus(list, 0), .speak(Utterance(text: all, interrupt: true, priority: .answer)),
+            .braille(braille.line(element(list, 0)).openingOnLastWindow),
+        ], state: previous)
         // LNUP opens it from its start.
-        state.focus[.formations] = 1
-        #expect(Fixture.reader.reduce(&state, .displayKey(.previous)).contains(.braille(braille.line(element(state, 0)))))
+        store.state.focus[.formations] = 1
+        store.send(.displayKey(.previous), store.moved(list, 0, saying: all), state: previous)
     }
 
     @Test func theScrollSettingIsCheckedSavedAndRead() {
-        var state = Self.loaded()
-        let set = Fixture.reader.reduce(&state, .command(.set(name: "défilement-braille", value: "2,5")))
-        #expect(set.first == .persist(["reader.braille-scroll": "2.5"]))
-        #expect(set.notices == ["Lecture sans voix : 2,5 secondes par fenêtre de la plage braille."])
-        #expect(state.settings.brailleScrollSeconds == 2.5)
-        let bad = Fixture.reader.reduce(&state, .command(.set(name: "défilement-braille", value: "0")))
-        #expect(bad.errors == ["Durée de défilement braille invalide : « 0 ». Donnez un nombre de secondes de 1 à 60."])
+        var store = ReaderTestStore(state: Self.loaded())
+        let scroll = "Lecture sans voix : 2,5 secondes par fenêtre de la plage braille."
+        store.send(.command(.set(name: "défilement-braille", value: "2,5")),
+                   [.persist(["reader.braille-scroll": "2.5"])] + store.said("setting", scroll, interrupt: true)
+                   + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.settings.brailleScrollSeconds = 2.5
+            ReaderTestStore.remembered("setting", scroll, token: 2)(&$0)
+        }
+        let bad = "Durée de défilement braille invalide : « 0 ». Donnez un nombre de secondes de 1 à 60."
+        store.send(.command(.set(name: "défilement-braille", value: "0")),
+                   store.said("setting", bad, isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
+                   state: ReaderTestStore.remembered("setting", bad, isError: true, token: 3))
         let (restored, _) = ReaderSettings.restore({ $0 == "reader.braille-scroll" ? "6" : nil }, strings: Fixture.fr)
         #expect(restored.brailleScrollSeconds == 6)
     }

@@ -10,80 +10,169 @@ import Testing
     let reader = Fixture.reader
     let k = MorseAlphabet.standard.symbol(for: "K")!
 
-    func notices(_ effects: [Effect]) -> [String] {
-        effects.compactMap { if case .notice(_, let message, _) = $0 { message } else { nil } }
-    }
-    func brailled(_ effects: [Effect]) -> [String] {
-        effects.compactMap { if case .braille(let line) = $0 { line.text } else { nil } }
-    }
-    func result(_ effects: [Effect]) -> SendingResult? {
-        effects.compactMap { if case .sendingAnswered(let result) = $0 { result } else { nil } }.first
+    /// The seed whose first question is K at Koch level 2 (searched in the session the reducer runs).
+    static let seedAskingK: UInt64 = (UInt64(1)...64).first { seed in
+        var session = twin(.koch, seed: seed, wpm: 20)
+        _ = session.start(level: .pattern, note: nil)
+        return session.expected == [MorseAlphabet.standard.symbol(for: "K")!]
+    }!
+
+    /// The session the reducer runs, driven beside it: its state is the reader's `sending`.
+    static func twin(_ mode: SendingMode, seed: UInt64, kochLevel: Int = 2, wpm: Int) -> SendingSession<SeededRandom> {
+        let alphabet = MorseAlphabet.standard
+        return SendingSession(mode: mode, learnt: Array(alphabet.kochSymbols.prefix(kochLevel)), wpm: wpm, strings: Fixture.fr,
+                              random: SeededRandom(seed: seed), alphabet: alphabet)
     }
 
-    /// A state in sending practice whose question is K (the seed is searched for it).
-    func askingK(_ prepare: (inout ReaderState) -> Void) throws -> (ReaderState, [Effect]) {
-        for seed in UInt64(1)...64 {
-            var state = Fixture.loadedState()
-            prepare(&state)
-            // As a user starts it: the command (which takes the load message off the display),
-            // then the runtime's seed.
-            _ = reader.reduce(&state, .timedLine("entraînement envoi", atMs: 0))
-            let effects = reader.reduce(&state, .sendingReady(.koch, seed: seed, kochLevel: 2))
-            if state.sending?.expected == [k] { return (state, effects) }
+    func says(_ effects: [SendingEffect]) -> [String] {
+        effects.compactMap { if case .say(let text) = $0 { text } else { nil } }
+    }
+    func result(_ effects: [SendingEffect]) -> SendingResult? {
+        effects.compactMap { if case .answered(let result) = $0 { result } else { nil } }.first
+    }
+    func attempt(_ effects: [SendingEffect]) -> PracticeAttempt? {
+        effects.compactMap { if case .record(let attempt) = $0 { attempt } else { nil } }.first
+    }
+
+    /// The session's words as the reader says and shows them: each said (the first cutting
+    /// speech when it answers a command), then all of them together on the display at once.
+    func said(_ texts: [String], interrupt: Bool = false, token: Int) -> [Effect] {
+        texts.enumerated().flatMap { index, text in
+            [Effect.notice(code: "sending", message: text), .speak(Utterance(text: text, interrupt: interrupt && index == 0, priority: .answer))]
+        } + [.braille(BrailleLine(text: texts.joined(separator: " "), cursor: 0, kind: .message)),
+             .schedule(.brailleMessage(token: token), afterSeconds: 4)]
+    }
+    static func remembered(_ texts: [String], token: Int) -> (inout ReaderState) -> Void {
+        { state in
+            state.history += texts
+            state.lastMessage = LastMessage(code: "sending", text: texts.last!, isError: false)
+            state.display.message = texts.joined(separator: " ")
+            state.display.token = token
         }
-        throw CancellationError()
+    }
+    /// A reader in sending practice as a user starts it: the command (which takes the load
+    /// message off the display and asks the runtime for a seed).
+    func commanded(_ line: String = "entraînement envoi", _ mode: SendingMode = .koch,
+                   _ prepare: (inout ReaderState) -> Void = { _ in }) -> ReaderTestStore {
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        prepare(&store.state)
+        store.send(.timedLine(line, atMs: 0), [.preparePractice(.sending(mode))]) {
+            $0.announcement.answerPending = true
+            $0.display.message = nil
+        }
+        return store
+    }
+
+    /// The runtime's seed starts the session: its words said (cutting speech: they answer the
+    /// command) and shown, the session in the state.
+    func ready(_ store: inout ReaderTestStore, _ twin: inout SendingSession<SeededRandom>, level: KeyingLevel, note: String?,
+               sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+        let texts = says(twin.start(level: level, note: note))
+        let session = twin
+        store.send(.sendingReady(.koch, seed: Self.seedAskingK, kochLevel: 2), said(texts, interrupt: true, token: 2),
+                   sourceLocation: sourceLocation) {
+            $0.sending = session
+            $0.announcement.answerPending = false
+            Self.remembered(texts, token: 2)(&$0)
+        }
+        return texts
+    }
+
+    /// A key of the tapping or straight-key level, keyed on the twin too: what it sounds, what
+    /// was keyed so far on the display, and the silence that will end the character.
+    func tap(_ store: inout ReaderTestStore, _ twin: inout SendingSession<SeededRandom>, _ key: Key, atMs: Double,
+             _ expected: [Effect], sourceLocation: SourceLocation = #_sourceLocation) {
+        twin.key(SendingReducer.event(for: key, atMs: atMs)!)
+        let session = twin
+        var effects = expected
+        let token = store.state.display.token + 1
+        if case .down = SendingReducer.event(for: key, atMs: atMs)! {
+            store.send(.timedKey(key, atMs: atMs), effects, sourceLocation: sourceLocation) { $0.sending = session }
+            return
+        }
+        // What was keyed so far, under the fingers (a deafblind learner does not hear the sidetone).
+        effects.append(.braille(BrailleLine(text: "Manipulé : " + session.keyedCells, cursor: 0, kind: .message)))
+        if let deadline = session.silenceDeadlineMs { effects.append(.schedule(.sendingSilence, afterSeconds: max(0, deadline - atMs) / 1000)) }
+        effects.append(.schedule(.brailleMessage(token: token), afterSeconds: 4))
+        store.send(.timedKey(key, atMs: atMs), effects, sourceLocation: sourceLocation) {
+            $0.sending = session
+            $0.display.message = "Manipulé : " + session.keyedCells
+            $0.display.token = token
+        }
     }
 
     @Test func aCommandAsksTheRuntimeForASeed() {
-        var state = Fixture.loadedState()
-        #expect(reader.reduce(&state, .timedLine("entraînement envoi", atMs: 0)).contains(.preparePractice(.sending(.koch))))
-        #expect(reader.reduce(&state, .timedLine("envoi libre", atMs: 0)).contains(.preparePractice(.sending(.free))))
-        #expect(reader.reduce(&state, .timedLine("envoi écho", atMs: 0)).contains(.preparePractice(.sending(.echo))))
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.timedLine("entraînement envoi", atMs: 0), [.preparePractice(.sending(.koch))]) {
+            $0.announcement.answerPending = true
+            $0.display.message = nil
+        }
+        store.send(.timedLine("envoi libre", atMs: 0), [.preparePractice(.sending(.free))])
+        store.send(.timedLine("envoi écho", atMs: 0), [.preparePractice(.sending(.echo))])
     }
 
     @Test func aTypedPatternIsJudgedSaidBrailledAndStored() throws {
-        var (state, start) = try askingK { _ in }
+        var store = commanded()
+        var twin = Self.twin(.koch, seed: Self.seedAskingK, wpm: 20)
         // From a pipe: the pattern level, nothing said about a terminal.
-        #expect(notices(start).last?.hasSuffix("Envoyez K.") == true)
-        #expect(brailled(start).last?.hasSuffix("Envoyez K.") == true)
-        #expect(notices(reader.reduce(&state, .timedLine("aide", atMs: 0))) == [Fixture.fr(.morseSendingHowPattern)])
-        let wrong = reader.reduce(&state, .timedLine("--", atMs: 0))
+        let start = ready(&store, &twin, level: .pattern, note: nil)
+        #expect(start.count == 2 && start.last == "Envoyez K.")
+        #expect(store.state.sending?.expected == [k])
+        let how = Fixture.fr(.morseSendingHowPattern)
+        store.send(.timedLine("aide", atMs: 0), store.said("sending.help", how, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
+                   state: ReaderTestStore.remembered("sending.help", how, token: 3))
+        let wrong = twin.line("--")
         let judged = try #require(result(wrong))
         #expect(judged.expected == "K" && judged.answer == "M" && judged.correct == false && judged.keyed == "--")
         #expect(judged.level == .pattern && judged.wpm == nil)
-        #expect(wrong.contains(.recordAttempt(PracticeAttempt(symbolID: k.id, correct: false, answer: "--", mode: "send",
-                                                              typedID: MorseAlphabet.standard.symbol(for: "M")!.id, wpm: 20))))
         let verdict = "Vous avez envoyé M (trait, trait) ; K s'envoie trait, point, trait."
-        #expect(notices(wrong).first == verdict)
-        #expect(brailled(wrong).last?.hasPrefix(verdict) == true)
+        #expect(says(wrong) == [verdict, "Envoyez M."])
+        let session = twin
+        store.send(.timedLine("--", atMs: 0), [
+            .cancelTimer(.sendingSilence), .sendingAnswered(judged),
+            .recordAttempt(PracticeAttempt(symbolID: k.id, correct: false, answer: "--", mode: "send",
+                                           typedID: MorseAlphabet.standard.symbol(for: "M")!.id, wpm: 20)),
+        ] + said([verdict, "Envoyez M."], token: 4)) {
+            $0.sending = session
+            Self.remembered([verdict, "Envoyez M."], token: 4)(&$0)
+        }
     }
 
     @Test func tappedElementsSoundAtOnceAndTheSilenceEndsTheCharacter() throws {
-        var (state, start) = try askingK {
+        var store = commanded {
             $0.onTerminal = true
             $0.settings.inputMode = .keys
             $0.keyReleases = false
             $0.settings.sendingWPM = 15
         }
+        var twin = Self.twin(.koch, seed: Self.seedAskingK, wpm: 15)
         // No protocol answer: tapping, and the reason is said.
-        #expect(notices(start).first?.contains("le terminal n'a pas répondu à la demande du protocole clavier kitty") == true)
+        let start = ready(&store, &twin, level: .tapping, note: Fixture.fr(.morseSendingNoStraightKey))
+        #expect(start.first?.contains("le terminal n'a pas répondu à la demande du protocole clavier kitty") == true)
         let unit = 80.0
-        let first = reader.reduce(&state, .timedKey(.character("k"), atMs: 1000))
-        #expect(first.contains(.sidetone(.element(.dash, durationMs: 3 * unit, settings: .default))))
-        #expect(first.contains(.schedule(.sendingSilence, afterSeconds: (3 * unit + 3 * unit) / 1000)))
-        // What was keyed, under the fingers (a deafblind learner does not hear the sidetone).
-        #expect(brailled(first) == ["Manipulé : \u{2812}"])
-        _ = reader.reduce(&state, .timedKey(.character("j"), atMs: 1000 + 4 * unit + 10))
-        let third = reader.reduce(&state, .timedKey(.character("-"), atMs: 1000 + 6 * unit + 5))
-        #expect(brailled(third) == ["Manipulé : \u{2812}\u{2802}\u{2812}"])
-        let judged = reader.reduce(&state, .timer(.sendingSilence))
+        // The first element cuts what was being said and sounds at once; the silence that ends
+        // the character is timed from its end.
+        tap(&store, &twin, .character("k"), atMs: 1000, [.silence, .sidetone(.element(.dash, durationMs: 3 * unit, settings: .default))])
+        #expect(store.state.display.message == "Manipulé : \u{2812}")
+        #expect(twin.silenceDeadlineMs.map { ($0 - 1000) / 1000 } == (3 * unit + 3 * unit) / 1000)
+        tap(&store, &twin, .character("j"), atMs: 1000 + 4 * unit + 10, [.sidetone(.element(.dot, durationMs: unit, settings: .default))])
+        tap(&store, &twin, .character("-"), atMs: 1000 + 6 * unit + 5, [.sidetone(.element(.dash, durationMs: 3 * unit, settings: .default))])
+        #expect(store.state.display.message == "Manipulé : \u{2812}\u{2802}\u{2812}")
+        let judged = twin.silence()
         let sent = try #require(result(judged))
         #expect(sent.correct == true && sent.keyed == "-.-" && sent.level == .tapping && sent.wpm == 15)
         #expect(sent.marksMs == [240, 80, 240])
         #expect(sent.gapsMs == [90, 75])
-        #expect(notices(judged).first == "Juste : « K ». Espaces en unités : 1,0 dans les caractères.")
+        let verdict = "Juste : « K ». Espaces en unités : 1,0 dans les caractères."
+        let next = says(judged)
+        #expect(next.first == verdict)
+        let session = twin
+        store.send(.timer(.sendingSilence), [.sendingAnswered(sent), .recordAttempt(try #require(attempt(judged)))]
+                   + said(next, token: 6)) {
+            $0.sending = session
+            Self.remembered(next, token: 6)(&$0)
+        }
     }
-
     @Test func theLevelIsWhatTheTerminalGives() {
         var state = Fixture.loadedState()
         #expect(SendingReducer.level(state, Fixture.fr) == (.pattern, nil), "from a pipe")
@@ -99,75 +188,145 @@ import Testing
     }
 
     @Test func aHeldKeyIsTimedByItsReleaseAndAShortDahIsTold() throws {
-        var (state, start) = try askingK {
+        var store = commanded {
             $0.onTerminal = true
             $0.settings.inputMode = .keys
             $0.keyReleases = true
         }
-        #expect(notices(start).first?.contains("Manipulateur droit") == true)
-        // K with dahs 2.4 dits long, at 20 WPM (60 ms a unit).
+        var twin = Self.twin(.koch, seed: Self.seedAskingK, wpm: 20)
+        let start = ready(&store, &twin, level: .straightKey, note: nil)
+        #expect(start.first?.contains("Manipulateur droit") == true)
+        // K with dahs 2.4 dits long, at 20 WPM (60 ms a unit): each press cuts speech, stops the
+        // silence timer and holds the sidetone; each release ends it and times the silence.
         var at = 0.0
-        var effects: [Effect] = []
         for length in [144.0, 60, 144] {
-            effects = reader.reduce(&state, .timedKey(.character(" "), atMs: at))
-            #expect(effects.contains(.sidetone(.hold(.default))) && effects.contains(.cancelTimer(.sendingSilence)))
-            effects = reader.reduce(&state, .timedKey(.released(" "), atMs: at + length))
-            #expect(effects.contains(.sidetone(.release)))
+            tap(&store, &twin, .character(" "), atMs: at, [.silence, .cancelTimer(.sendingSilence), .sidetone(.hold(.default))])
+            tap(&store, &twin, .released(" "), atMs: at + length, [.sidetone(.release)])
             at += length + 60
         }
-        #expect(effects.contains(.schedule(.sendingSilence, afterSeconds: 0.18)))
-        let judged = reader.reduce(&state, .timer(.sendingSilence))
+        #expect(twin.silenceDeadlineMs.map { ($0 - (at - 60)) / 1000 } == 0.18)
+        let judged = twin.silence()
         let sent = try #require(result(judged))
         #expect(sent.correct == true && sent.level == .straightKey && sent.ratio == 2.4 && sent.wpm == 20)
-        #expect(notices(judged).first?.contains("Vos traits sont courts : rapport 2,4 au lieu de 3.") == true)
-        #expect(brailled(judged).last?.contains("Vos traits sont courts : rapport 2,4 au lieu de 3.") == true)
+        let next = says(judged)
+        #expect(next.first?.contains("Vos traits sont courts : rapport 2,4 au lieu de 3.") == true)
+        let session = twin
+        store.send(.timer(.sendingSilence), [.sendingAnswered(sent), .recordAttempt(try #require(attempt(judged)))]
+                   + said(next, token: 6)) {
+            $0.sending = session
+            Self.remembered(next, token: 6)(&$0)
+        }
     }
 
-    @Test func freeSendingNamesCharactersRunTogether() {
-        var state = Fixture.loadedState()
-        state.onTerminal = true
-        state.settings.inputMode = .keys
-        state.settings.sendingWPM = 15
-        _ = reader.reduce(&state, .sendingReady(.free, seed: 1, kochLevel: 2))
+    @Test func freeSendingNamesCharactersRunTogether() throws {
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.state.onTerminal = true
+        store.state.settings.inputMode = .keys
+        store.state.settings.sendingWPM = 15
+        var twin = Self.twin(.free, seed: 1, wpm: 15)
+        let intro = says(twin.start(level: .tapping, note: Fixture.fr(.morseSendingNoStraightKey)))
+        #expect(intro.count == 1 && intro[0].hasPrefix("Envoi libre : "))
+        // No command before it here: said without cutting speech, on the display at once.
+        let started = twin
+        store.send(.sendingReady(.free, seed: 1, kochLevel: 2), said(intro, token: 2)) {
+            $0.sending = started
+            Self.remembered(intro, token: 2)(&$0)
+        }
         // K and M with one and a half units between them (a character space is three): no
         // character has `-.---`, and the widest gap inside it says where it would split.
         var at = 0.0
-        for (element, gap) in [("k", 1.0), ("j", 1.0), ("k", 1.5), ("k", 1.0), ("k", 1.0)] {
-            _ = reader.reduce(&state, .timedKey(.character(Character(element)), atMs: at))
-            at += (element == "k" ? 240 : 80) + gap * 80
+        for (index, (element, gap)) in [("k", 1.0), ("j", 1.0), ("k", 1.5), ("k", 1.0), ("k", 1.0)].enumerated() {
+            let dash = element == "k"
+            let tone = Effect.sidetone(.element(dash ? .dash : .dot, durationMs: dash ? 240 : 80, settings: .default))
+            tap(&store, &twin, .character(Character(element)), atMs: at, index == 0 ? [.silence, tone] : [tone])
+            at += (dash ? 240 : 80) + gap * 80
         }
-        let judged = reader.reduce(&state, .timer(.sendingSilence))
-        #expect(result(judged)?.answer == "?" && result(judged)?.correct == nil && result(judged)?.expected == nil)
-        #expect(notices(judged).first?.contains("Sans doute K et M collés.") == true)
-        #expect(state.sending != nil, "free sending goes on")
+        let judged = twin.silence()
+        let sent = try #require(result(judged))
+        #expect(sent.answer == "?" && sent.correct == nil && sent.expected == nil)
+        #expect(attempt(judged) == nil, "nothing to store: no character was asked")
+        let words = says(judged)
+        #expect(words.first?.contains("Sans doute K et M collés.") == true)
+        let session = twin
+        store.send(.timer(.sendingSilence), [.sendingAnswered(sent)] + said(words, token: 8)) {
+            $0.sending = session
+            Self.remembered(words, token: 8)(&$0)
+        }
+        #expect(store.state.sending != nil, "free sending goes on")
     }
 
     @Test func echoSoundsWithoutNamingAndJudgesWhatIsSentBack() throws {
-        var state = Fixture.loadedState()
-        _ = reader.reduce(&state, .timedLine("envoi écho", atMs: 0))
-        let start = reader.reduce(&state, .sendingReady(.echo, seed: 3, kochLevel: 4))
-        let expected = try #require(state.sending?.expected)
+        var store = commanded("envoi écho", .echo)
+        var twin = Self.twin(.echo, seed: 3, kochLevel: 4, wpm: 20)
+        let start = twin.start(level: .pattern, note: nil)
+        let expected = try #require(twin.expected as [MorseSymbol]?)
         let text = String(expected.map(\.character))
         #expect(expected.allSatisfy { "KMUR".contains($0.character) }, "only the learnt set")
-        #expect(start.contains(.playQuestion(text: text, settings: .default, question: 1)))
+        #expect(start.last == .sound(text, question: 1))
+        let intro = says(start)
         // Nothing said or shown names it: the display has the question's number.
-        let shown = brailled(start) + notices(start)
-        #expect(shown.allSatisfy { !$0.contains("Envoyez") } && brailled(start).last?.hasSuffix("Question 1") == true)
+        #expect(intro.count == 1 && !intro[0].contains("Envoyez"))
+        func durationMs(_ text: String) -> Double {
+            MorseTimeline(encoding: MorseAlphabet.standard.encode(text), timing: MorseSettings.default.timing,
+                          sampleRate: MorseRenderer.defaultSampleRate).durationMs
+        }
+        let started = twin
+        store.send(.sendingReady(.echo, seed: 3, kochLevel: 4), [
+            .notice(code: "sending", message: intro[0]), .speak(Utterance(text: intro[0], interrupt: true, priority: .answer)),
+            .braille(BrailleLine(text: intro[0] + " Question 1", cursor: 0, kind: .message)),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs(text))),
+            .playQuestion(text: text, settings: .default, question: 1),
+            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
+        ]) {
+            $0.sending = started
+            $0.announcement.answerPending = false
+            Self.remembered(intro, token: 2)(&$0)
+            $0.display.message = intro[0] + " Question 1"
+        }
         let answer = expected.map(\.pattern).joined(separator: " ")
-        let judged = reader.reduce(&state, .timedLine(answer, atMs: 0))
+        let judged = twin.line(answer)
         let sent = try #require(result(judged))
         #expect(sent.mode == "echo" && sent.expected == text && sent.correct == true && sent.keyed == answer)
-        #expect(judged.contains { if case .playQuestion(_, _, 2) = $0 { true } else { false } }, "the next one is sounded")
+        let verdict = try #require(says(judged).first)
+        // The next one is sounded.
+        guard case .sound(let next, question: 2)? = judged.last else { Issue.record("no second question"); return }
+        let session = twin
+        store.send(.timedLine(answer, atMs: 0), [
+            .cancelTimer(.sendingSilence), .sendingAnswered(sent), .recordAttempt(try #require(attempt(judged))),
+            .notice(code: "sending", message: verdict), .speak(Utterance(text: verdict, interrupt: false, priority: .answer)),
+            .braille(BrailleLine(text: verdict + " Question 2", cursor: 0, kind: .message)),
+            .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600, durationMs: durationMs(next))),
+            .playQuestion(text: next, settings: .default, question: 2),
+            .schedule(.brailleMessage(token: 3), afterSeconds: 4),
+        ]) {
+            $0.sending = session
+            Self.remembered([verdict], token: 3)(&$0)
+            $0.display.message = verdict + " Question 2"
+        }
     }
 
     @Test func theSendingSpeedIsASetting() {
-        var state = Fixture.loadedState()
-        let set = reader.reduce(&state, .timedLine("régler vitesse-envoi 12", atMs: 0))
-        #expect(set.contains(.persist([ReaderSettings.sendingWPMKey: "12"])))
-        #expect(state.settings.effectiveSendingWPM == 12)
-        _ = reader.reduce(&state, .timedLine("régler vitesse-envoi écoute", atMs: 0))
-        #expect(state.settings.sendingWPM == nil && state.settings.effectiveSendingWPM == 20)
-        #expect(notices(reader.reduce(&state, .timedLine("régler vitesse-envoi 99", atMs: 0))).isEmpty)
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        func schedule(_ token: Int) -> Effect { .schedule(.brailleMessage(token: token), afterSeconds: 4) }
+        let twelve = "Vitesse d'envoi : 12 mots par minute."
+        store.send(.timedLine("régler vitesse-envoi 12", atMs: 0),
+                   [.persist([ReaderSettings.sendingWPMKey: "12"])] + store.said("setting", twelve, interrupt: true) + [schedule(2)]) {
+            $0.settings.sendingWPM = 12
+            ReaderTestStore.remembered("setting", twelve, token: 2)(&$0)
+        }
+        #expect(store.state.settings.effectiveSendingWPM == 12)
+        let listening = "Vitesse d'envoi : celle de l'écoute, 20 mots par minute."
+        store.send(.timedLine("régler vitesse-envoi écoute", atMs: 0),
+                   [.persist([ReaderSettings.sendingWPMKey: "0"])] + store.said("setting", listening, interrupt: true) + [schedule(3)]) {
+            $0.settings.sendingWPM = nil
+            ReaderTestStore.remembered("setting", listening, token: 3)(&$0)
+        }
+        #expect(store.state.settings.effectiveSendingWPM == 20)
+        // Out of range: refused, nothing saved.
+        let refused = "Vitesse d'envoi « 99 » impossible : un nombre de 5 à 60, ou « écoute »."
+        store.send(.timedLine("régler vitesse-envoi 99", atMs: 0),
+                   store.said("setting", refused, isError: true, interrupt: true, .error) + [schedule(4)],
+                   state: ReaderTestStore.remembered("setting", refused, isError: true, token: 4))
     }
 
     @Test func kittyKeyEventsDecode() {

@@ -10,11 +10,16 @@ import Testing
     @Test func aReaderSettingIsSaidAtOnceWithItsChoices() {
         #expect(CommandParser().parse("régler ponctuation") == .command(.showSetting(name: "ponctuation")))
         #expect(CommandParser().parse("régler") == .command(.settingsScreen))
-        var state = Fixture.loadedState()
-        let effects = reader.reduce(&state, .command(.showSetting(name: "ponctuation")))
-        #expect(effects.notices == ["Ponctuation : quelques ; au choix aucune, quelques, la plupart, toute."])
-        let wpm = reader.reduce(&state, .command(.showSetting(name: "vitesse")))
-        #expect(wpm.notices == ["Vitesse : 20 ; de 5 à 60."])
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        let punctuation = "Ponctuation : quelques ; au choix aucune, quelques, la plupart, toute."
+        // Said at once (a reader setting needs no device), taking the load message's place.
+        store.send(.command(.showSetting(name: "ponctuation")),
+                   store.said("setting", punctuation, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)],
+                   state: ReaderTestStore.remembered("setting", punctuation, token: 2))
+        let wpm = "Vitesse : 20 ; de 5 à 60."
+        store.send(.command(.showSetting(name: "vitesse")),
+                   store.said("setting", wpm, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
+                   state: ReaderTestStore.remembered("setting", wpm, token: 3))
     }
 
     @Test func aDeviceSettingIsAskedOfTheDeviceThenSaid() {
@@ -45,20 +50,51 @@ import Testing
     }
 
     @Test func settingsAloneOpensTheScreenWithEverySettingAndBackLeavesIt() throws {
-        var state = Fixture.loadedState()
-        state.settings.speakPosition = false
-        let asked = reader.reduce(&state, .command(.settingsScreen))
-        #expect(asked == [.readSettings([.speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable, .kochLesson])])
-        let opened = reader.reduce(&state, .settingsRead([.speechVoice: SettingReading(value: "fr")]))
-        #expect(state.currentScreenID == .settings)
-        #expect(opened.spoken.first == "Réglages, \(SettingKey.allCases.count) réglages")
-        let report = try #require(opened.focusReport)
-        #expect(report.element.label == "Verbosité : complète")
-        let screen = reader.builder.screen(for: state)
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.state.settings.speakPosition = false
+        store.send(.command(.settingsScreen), [.readSettings([.speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable, .kochLesson])]) {
+            $0.settingsRequest = .screen
+            $0.announcement.answerPending = true
+            $0.display.message = nil
+        }
+        // The screen opens with the devices' answers: its name and size as a message, then the
+        // first setting focused.
+        let title = "Réglages, \(SettingKey.allCases.count) réglages"
+        let verbosity = "Verbosité : complète. Pour changer : régler verbosité suivi de la valeur (au choix complète, brève)."
+        let update: (inout ReaderState) -> Void = {
+            $0.stacks[.formations] = [.formations, .settings]
+            $0.focus[.settings] = 0
+            $0.settingsRequest = nil
+            $0.deviceSettings = [.speechVoice: SettingReading(value: "fr")]
+            $0.announcement.answerPending = false
+            $0.history += [title, verbosity]
+            $0.display.message = title
+            $0.display.token = 2
+        }
+        let settings = store.after(update)
+        let report = store.focus(settings, 0)
+        #expect(reader.builder.screen(for: settings).elements[0].label == "Verbosité : complète")
+        store.send(.settingsRead([.speechVoice: SettingReading(value: "fr")]), [
+            .speak(Utterance(text: title, interrupt: true, priority: .answer)),
+            .braille(BrailleLine(text: title, cursor: 0, kind: .message)),
+            report, .speak(Utterance(text: verbosity, interrupt: false, priority: .answer)),
+            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
+        ], state: update)
+        #expect(store.state.currentScreenID == .settings)
+        let screen = reader.builder.screen(for: store.state)
         #expect(screen.elements.count == SettingKey.allCases.count)
         #expect(screen.elements.contains { $0.label == "Voix : fr" && $0.hint == "Pour changer : régler voix suivi de la valeur (valeur libre)." })
         #expect(screen.elements.contains { $0.label == "Débit : inconnu" }, "a device that did not answer")
-        _ = reader.reduce(&state, .command(.back))
-        #expect(state.currentScreenID == .formations)
+        let back: (inout ReaderState) -> Void = {
+            $0.stacks[.formations] = [.formations]
+            $0.history.append("Toutes, sélectionné, bouton")
+            $0.display.message = nil
+        }
+        let list = store.after(back)
+        store.send(.command(.back), [
+            store.focus(list, 0), .speak(Utterance(text: "Toutes, sélectionné, bouton", interrupt: true, priority: .answer)),
+            store.focusLine(list, 0),
+        ], state: back)
+        #expect(store.state.currentScreenID == .formations)
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Testing
 import LecteurCore
 import LecteurLocales
 
@@ -15,11 +16,12 @@ enum Fixture {
         try CatalogueDecoder.decode(Data(json.utf8))
     }
 
-    /// A state with the built-in catalogue loaded and its first announcement made.
-    static func loadedState(_ catalogue: Catalogue = builtIn) -> ReaderState {
-        var state = ReaderState()
-        _ = reader.reduce(&state, .catalogue(.loaded(catalogue, warnings: [], origin: .live)))
-        return state
+    /// A state with the built-in catalogue loaded and its first announcement made (the load's
+    /// effects and change of state asserted by the store): the « Toutes » filter chip focused.
+    static func loadedState(_ catalogue: Catalogue = builtIn, sourceLocation: SourceLocation = #_sourceLocation) -> ReaderState {
+        let chips = Set(catalogue.formations.compactMap(\.category?.name)).count + 1
+        return ReaderTestStore.loaded(catalogue, first: "Toutes, sélectionné, bouton, filtre 1 sur \(chips)",
+                                      sourceLocation: sourceLocation).state
     }
 
     static func formation(_ id: Int, _ title: String, category: FormationCategory?, price: Decimal = 100) -> Formation {

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+@testable import LecteurCore
+
+extension ReaderTestStore {
+    /// A reader that has loaded `catalogue` live, from a fresh state (`prepare` sets it up first),
+    /// the load's whole effect list and change of state asserted: « N formations chargées. » is
+    /// said and on the display (token 1), the first element is focused and said after it (`first`).
+    static func loaded(_ catalogue: Catalogue = Fixture.builtIn, first: String, sourceLocation: SourceLocation = #_sourceLocation,
+                       _ prepare: (inout ReaderState) -> Void = { _ in }) -> ReaderTestStore {
+        var initial = ReaderState()
+        prepare(&initial)
+        var store = ReaderTestStore(state: initial)
+        var list = initial
+        list.catalogue = .loaded(catalogue)
+        let screen = store.reader.builder.screen(for: list)
+        let element = screen.elements[0]
+        let report = FocusReport(screen: screen.code, title: screen.title, index: 1, count: screen.elements.count,
+                                 element: element, roleWord: SpeechGenerator(strings: Fixture.fr).roleWord(element.role))
+        let count = catalogue.formations.count
+        let loaded = count == 1 ? "1 formation chargée." : "\(count) formations chargées."
+        store.send(.catalogue(.loaded(catalogue, warnings: [], origin: .live)), [
+            .notice(code: "loaded", message: loaded),
+            .speak(Utterance(text: loaded, interrupt: false, priority: .notice)),
+            .braille(BrailleLine(text: loaded, cursor: 0, kind: .message)),
+            .focus(report), .speak(Utterance(text: first, interrupt: false, priority: .answer)),
+            .schedule(.brailleMessage(token: 1), afterSeconds: 4),
+        ], sourceLocation: sourceLocation) {
+            $0.catalogue = .loaded(catalogue)
+            $0.focus[.formations] = 0
+            $0.history += [loaded, first]
+            $0.lastMessage = LastMessage(code: "loaded", text: loaded, isError: false)
+            $0.display.message = loaded
+            $0.display.token = 1
+        }
+        return store
+    }
+}
+
+extension ReaderTestStore {
+    /// The focus report of element `index` on the screen `state` shows (the state the action
+    /// leads to, as the test states it).
+    func focus(_ state: ReaderState, _ index: Int) -> Effect {
+        let screen = reader.builder.screen(for: state)
+        let element = screen.elements[index]
+        return .focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1, count: screen.elements.count,
+                                  element: element, roleWord: SpeechGenerator(strings: Fixture.fr).roleWord(element.role)))
+    }
+
+    /// Element `index`'s line on the display, as the focus shows it.
+    func focusLine(_ state: ReaderState, _ index: Int) -> Effect {
+        .braille(BrailleGenerator(strings: Fixture.fr).line(reader.builder.screen(for: state).elements[index]))
+    }
+
+    /// The state after `update`, to build the expected screen from.
+    func after(_ update: (inout ReaderState) -> Void) -> ReaderState {
+        var next = state
+        update(&next)
+        return next
+    }
+}
+
+extension ReaderTestStore {
+    /// A screen change as it is said and shown: the screen's name and size as a message (cutting
+    /// what was said), then the element focused on `screen`, said after it; the message's timer.
+    func screenShown(_ title: String, _ screen: ReaderState, _ index: Int = 0, saying spoken: String, token: Int) -> [Effect] {
+        [.speak(Utterance(text: title, interrupt: true, priority: .answer)),
+         .braille(BrailleLine(text: title, cursor: 0, kind: .message)),
+         focus(screen, index), .speak(Utterance(text: spoken, interrupt: false, priority: .answer)),
+         .schedule(.brailleMessage(token: token), afterSeconds: 4)]
+    }
+
+    /// What a screen change changes beyond the screen: both said into the history, the name on
+    /// the display with its token.
+    static func screenRemembered(_ title: String, _ spoken: String, token: Int) -> (inout ReaderState) -> Void {
+        { state in
+            state.history += [title, spoken]
+            state.display.message = title
+            state.display.token = token
+        }
+    }
+
+    /// A focus moved on the same screen: the report, the element said (cutting what was said)
+    /// and its line on the display.
+    func moved(_ screen: ReaderState, _ index: Int, saying spoken: String) -> [Effect] {
+        [focus(screen, index), .speak(Utterance(text: spoken, interrupt: true, priority: .answer)), focusLine(screen, index)]
+    }
+}
