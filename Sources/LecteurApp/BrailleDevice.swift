@@ -169,9 +169,9 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
 
     public func reading(_ key: SettingKey) -> SettingReading? {
         guard key == .brailleTable else { return nil }
-        let table = state.withLock { $0.translator?.table }
-        return SettingReading(value: table.map { $0.label(strings) } ?? strings(.settingsUnknownValue),
-                              choices: BrailleTable.allCases.map { $0.label(strings) })
+        // The table itself (its name), worded by the reader; nil when none could be loaded.
+        guard let table = state.withLock({ $0.translator?.table }) else { return nil }
+        return SettingReading(value: table.rawValue, choices: BrailleTable.allCases.map(\.rawValue))
     }
 
     public func configure(_ key: SettingKey, value: String) -> Result<SettingValue, SettingFault>? {

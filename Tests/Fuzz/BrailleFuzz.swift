@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // fuzz-requires: Sources/LecteurBraille/BrailleTranslator.swift
-// fuzz-build: -I Modules/CLouis -llouis Sources/LecteurBraille/BrailleTranslator.swift Sources/LecteurBraille/BrailleTable.swift Sources/LecteurBraille/BrailleTextNormalizer.swift Sources/LecteurBraille/BrailleCells.swift
+// fuzz-build: -I Modules/CLouis -llouis Sources/LecteurBraille/BrailleTranslator.swift Sources/LecteurBraille/BrailleTextNormalizer.swift Sources/LecteurBraille/BrailleCells.swift
 import Foundation
 import LecteurCore
 

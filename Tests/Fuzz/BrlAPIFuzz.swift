@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// fuzz-build: Sources/LecteurBraille/BrlAPIProbe.swift Sources/LecteurBraille/BrailleDisplayLimits.swift Sources/LecteurBraille/BraillePanning.swift Sources/LecteurBraille/BrailleCells.swift
+// fuzz-build: Sources/LecteurBraille/BrlAPIProbe.swift Sources/LecteurBraille/BraillePanning.swift Sources/LecteurBraille/BrailleCells.swift
 import Foundation
 import LecteurCore
 

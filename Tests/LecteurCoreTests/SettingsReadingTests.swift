@@ -22,6 +22,34 @@ import Testing
                    state: ReaderTestStore.remembered("setting", wpm, token: 3))
     }
 
+    /// The braille device names its table (`abrege`); the reader words it, as every sentence.
+    @Test func aBrailleTableReportedByItsNameIsSaidInTheUsersWords() {
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.command(.showSetting(name: "table-braille")), [.readSettings([.brailleTable])]) {
+            $0.settingsRequest = .one(.brailleTable)
+            $0.announcement.answerPending = true
+            $0.display.message = nil
+        }
+        let worded = SettingReading(value: Fixture.fr(.brailleTableAbrege),
+                                    choices: [Fixture.fr(.brailleTableIntegral), Fixture.fr(.brailleTableAbrege),
+                                              Fixture.fr(.brailleTableComputer8)])
+        let said = "Table-braille : braille abrégé ; au choix braille intégral, braille abrégé, braille informatique 8 points."
+        store.send(.settingsRead([.brailleTable: SettingReading(value: "abrege", choices: ["integral", "abrege", "comp8"])]), [
+            .notice(code: "setting", message: said),
+            .speak(Utterance(text: said, interrupt: true, priority: .answer)),
+            .braille(BrailleLine(text: said, cursor: 0, kind: .message)),
+            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
+        ]) {
+            $0.settingsRequest = nil
+            $0.deviceSettings = [.brailleTable: worded]
+            $0.announcement.answerPending = false
+            $0.history.append(said)
+            $0.lastMessage = LastMessage(code: "setting", text: said, isError: false)
+            $0.display.message = said
+            $0.display.token = 2
+        }
+    }
+
     @Test func aDeviceSettingIsAskedOfTheDeviceThenSaid() {
         // The load's message is on the display (token 1): the answer's message is the second.
         var store = ReaderTestStore(state: Fixture.loadedState())

@@ -150,12 +150,13 @@ struct SettingsReducer: Sendable {
     /// The devices answered: say the one setting asked for, or open the screen.
     func settingsRead(_ readings: [SettingKey: SettingReading], _ state: inout ReaderState,
                       _ out: inout Announcer, announce: (inout ReaderState, inout Announcer) -> Void) {
-        state.deviceSettings.merge(readings) { _, new in new }
+        for (key, reading) in readings { state.deviceSettings[key] = key == .brailleTable ? worded(reading) : reading }
         let request = state.settingsRequest
         state.settingsRequest = nil
         switch request {
         case .one(let key)?:
-            say(key, readings[key], &state, &out)
+            // Only what the devices answered now: an absent device's value is unknown.
+            say(key, readings[key] == nil ? nil : state.deviceSettings[key], &state, &out)
         case .screen?:
             if state.currentScreenID != .settings { state.stacks[state.tab, default: []].append(.settings) }
             state.focus[.settings] = 0
@@ -167,6 +168,14 @@ struct SettingsReducer: Sendable {
         case nil:
             break
         }
+    }
+
+    /// A device reports a braille table by its name (`integral`); the user reads its label
+    /// (« intégral »), worded here like every other sentence.
+    private func worded(_ reading: SettingReading) -> SettingReading {
+        guard let table = BrailleTable(name: reading.value) else { return reading }
+        return SettingReading(value: table.label(strings), range: reading.range,
+                              choices: reading.choices.map { BrailleTable(name: $0)?.label(strings) ?? $0 })
     }
 
     private func say(_ key: SettingKey, _ reading: SettingReading?, _ state: inout ReaderState, _ out: inout Announcer) {
