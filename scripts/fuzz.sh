@@ -93,6 +93,8 @@ build_target() {
   for word in $extra; do case "$word" in *.swift) inputs+=("$word") ;; esac; done
   if [ ! -x "$bin" ] || [ -n "$(find "${inputs[@]}" -newer "$bin" | head -1)" ]; then
     echo "fuzz: linking $name…" >&2
+    # A failed link must not leave the last good binary to be fuzzed in its place.
+    rm -f "$bin"
     # shellcheck disable=SC2086
     swiftc "${swift_flags[@]}" -I "$out/lib" -L "$out/lib" -lLecteurCore \
       Tests/Fuzz/FuzzSupport.swift "$file" $extra -o "$bin" 2>&1 | quiet_link >&2
