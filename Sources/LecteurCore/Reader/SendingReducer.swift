@@ -90,7 +90,7 @@ struct SendingReducer: Sendable {
 
     func whereAmI(_ state: inout ReaderState, _ out: inout Announcer) {
         guard let session = state.sending else { return }
-        out.notice("sending.where", strings(.morseSendingWhere, ["question": "\(session.question)",
+        out.notice("sending.where", strings(.morseSendingWhere, count: session.summary.correct, ["question": "\(session.question)",
                                                                "correct": "\(session.summary.correct)",
                                                                "attempts": "\(session.summary.attempts)"]), &state)
     }

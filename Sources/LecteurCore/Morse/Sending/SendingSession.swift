@@ -122,7 +122,7 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         isActive = false
         let said = summary.attempts == 0 || mode == .free
             ? strings(.morseSendingSummaryNone)
-            : strings(.morseSendingSummary, ["correct": "\(summary.correct)", "attempts": "\(summary.attempts)"])
+            : strings(.morseSendingSummary, count: summary.correct, ["correct": "\(summary.correct)", "attempts": "\(summary.attempts)"])
         return [.say(said), .ended]
     }
 
