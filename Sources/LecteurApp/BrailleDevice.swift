@@ -11,7 +11,6 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
 
     private let output: BrailleOutput?
     private let store: ReaderStore
-    private let strings: Strings
     /// What the display's thread, the session and a setting share.
     private let state: Mutex<State>
     /// Set once the first connection attempt's outcome has been handed to the session.
@@ -24,9 +23,8 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
     }
 
     /// `display` false (`--braille off`) translates for the transcript without connecting.
-    public init(display: Bool, table requested: BrailleTable?, settings: BrlAPISettings, store: ReaderStore, strings: Strings) {
+    public init(display: Bool, table requested: BrailleTable?, settings: BrlAPISettings, store: ReaderStore) {
         self.store = store
-        self.strings = strings
         let table = requested ?? store.value(Self.storageKey).flatMap(BrailleTable.init(name:)) ?? .default
         state = Mutex(State(translator: try? BrailleTranslator(table: table)))
         // The display's events arrive on its own thread; `box` lets its handler reach this
@@ -87,28 +85,22 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
     }
 
     /// For `--braille on`: waits for the first connection attempt (brltty can take about a second
-    /// to answer just after it starts) and returns the French reason when no display answered.
-    public func firstConnectionProblem(host: String, timeout: TimeInterval = 3) -> String? {
+    /// to answer just after it starts) and returns why, when no display answered.
+    public func firstConnectionProblem(host: String, timeout: TimeInterval = 3) -> StartupFailure? {
         guard let output else { return nil }
         let deadline = Date().addingTimeInterval(timeout)
-        // In the user's language: system texts summarised, the display's own errors as it words them.
-        var detail = strings(.systemErrorTimeout)
+        var error: BrailleDisplayError?
         waiting: while Date() < deadline {
             switch output.displayState {
             case .connected: return nil
-            case .unavailable(let error):
-                switch error {
-                case .noServer(_, let why), .ttyRefused(let why), .connectionLost(let why):
-                    detail = SystemErrorText.summary(why, strings)
-                default:
-                    detail = error.message(strings)
-                }
+            case .unavailable(let why):
+                error = why
                 break waiting
             case .stopped, .connecting: usleep(20_000)
             }
         }
         if case .connected = output.displayState { return nil }
-        return strings(.envBrailleUnavailable, ["host": host, "detail": detail])
+        return .brailleUnavailable(host: host, error)
     }
 
     public func release() {

@@ -20,7 +20,7 @@ public struct CommandLoop {
 
     /// - Parameter input: standard input by default, read in bounded chunks (`LineReader`),
     ///   given up when the reader quits on its own (from the braille display).
-    public func run(startupNotices: [String] = [], input: LineReader? = nil) {
+    public func run(startupNotices: [StartupProblem] = [], input: LineReader? = nil) {
         let input = input ?? LineReader(wake: session.quitSignal)
         session.start(notices: startupNotices)
         // A script's transcript is the same every run: what the devices found at start-up is

@@ -76,7 +76,7 @@ struct KeyInput {
             TerminalMode.enterRaw()
             if session.inspect({ $0.keyReleases }) == true { TerminalMode.pushKeyReleases() }
         }
-        let text = session.reader.strings(kind == .search ? .terminalPromptSearch : .terminalPromptCommand)
+        let text = kind.text(session.reader.strings)
         guard let prompt, let typed = prompt.read(prompt: text + " ") else { return }
         switch kind {
         case .search:

@@ -96,40 +96,11 @@ enum ConfigurationKeys {
     }
 }
 
-/// How much of a configuration file is read. A real `lecteur.toml` is under 1 KiB with two
-/// levels (`[morse]` `wpm`); these bounds keep a hostile or broken file (a key 40 000 levels
-/// deep, 100 000 unknown keys) from crashing or flooding every subcommand that reads it.
-public enum ConfigurationLimits {
-    /// Largest file read, in bytes; a larger one is refused whole, with a message.
-    public static let fileBytes = 64 * 1024
-    /// Most dots and inline-table braces on one line of the file (a key's levels): past it the
-    /// file is refused before it is parsed, so no deep document is ever built.
-    public static let nestingPerLine = 16
-    /// Most levels of a dotted key once flattened (`speech.rate` has two).
-    public static let depth = 8
-    /// Longest dotted key, in characters.
-    public static let keyLength = 128
-    /// Most keys read from one file; the rest are ignored with one message.
-    public static let keys = 1_000
-    /// Unknown keys named one by one; the others are counted in one message.
-    public static let unknownKeysShown = 10
-}
-
 /// One TOML file read: its values flattened to dotted keys as strings, and what was wrong in it.
 struct ConfigurationFile {
-    struct Problem {
-        enum Kind {
-            case syntax, badValue(String), unknownKey, unreadable(InputFileError), notUTF8
-            case keyTooLong, tooDeep, tooNested, tooManyKeys, moreUnknownKeys(Int)
-        }
-        var kind: Kind
-        var line: Int?
-        var key: String?
-    }
-
     let url: URL
     var values: [String: String] = [:]
-    var problems: [Problem] = []
+    var problems: [ConfigurationFault] = []
     /// The parsed document, for `save` to change and write back; nil when the file has none or is broken.
     var table: TOMLTable?
     var exists = false
@@ -146,7 +117,7 @@ struct ConfigurationFile {
         } catch {
             if error == .notFound { return file }
             file.exists = true
-            file.problems.append(Problem(kind: .unreadable(error), line: nil, key: nil))
+            file.problems.append(ConfigurationFault(kind: .unreadable(error), line: nil, key: nil))
             return file
         }
         file.exists = true
@@ -158,11 +129,11 @@ struct ConfigurationFile {
         var file = file
         file.content = data
         guard let text = String(data: data, encoding: .utf8) else {
-            file.problems.append(Problem(kind: .notUTF8, line: nil, key: nil))
+            file.problems.append(ConfigurationFault(kind: .notUTF8, line: nil, key: nil))
             return file
         }
         if let line = TOMLNesting.firstLine(over: ConfigurationLimits.nestingPerLine, in: text) {
-            file.problems.append(Problem(kind: .tooNested, line: line, key: nil))
+            file.problems.append(ConfigurationFault(kind: .tooNested, line: line, key: nil))
             return file
         }
         let table: TOMLTable
@@ -170,10 +141,10 @@ struct ConfigurationFile {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             let line = error.source.begin.line
-            file.problems.append(Problem(kind: .syntax, line: line, key: Self.keyOnLine(text, line)))
+            file.problems.append(ConfigurationFault(kind: .syntax, line: line, key: Self.keyOnLine(text, line)))
             return file
         } catch {
-            file.problems.append(Problem(kind: .syntax, line: nil, key: nil))
+            file.problems.append(ConfigurationFault(kind: .syntax, line: nil, key: nil))
             return file
         }
         file.interpret(table, text: text)
@@ -193,31 +164,31 @@ struct ConfigurationFile {
             let key = leaf.key
             let line = lines.line(of: key)
             if leaf.tooDeep {
-                file.problems.append(Problem(kind: .tooDeep, line: line, key: String(key.prefix(40))))
+                file.problems.append(ConfigurationFault(kind: .tooDeep, line: line, key: String(key.prefix(40))))
                 continue
             }
             if key.count > ConfigurationLimits.keyLength {
-                file.problems.append(Problem(kind: .keyTooLong, line: line, key: nil))
+                file.problems.append(ConfigurationFault(kind: .keyTooLong, line: line, key: nil))
                 continue
             }
             guard let validate = ConfigurationKeys.validator(for: key) else {
                 unknown += 1
                 if unknown <= ConfigurationLimits.unknownKeysShown {
-                    file.problems.append(Problem(kind: .unknownKey, line: line, key: key))
+                    file.problems.append(ConfigurationFault(kind: .unknownKey, line: line, key: key))
                 }
                 continue
             }
             guard let value = leaf.value, validate(value) else {
-                file.problems.append(Problem(kind: .badValue(leaf.value ?? ""), line: line, key: key))
+                file.problems.append(ConfigurationFault(kind: .badValue(leaf.value ?? ""), line: line, key: key))
                 continue
             }
             file.values[key] = value
         }
         file.problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
         if unknown > ConfigurationLimits.unknownKeysShown {
-            file.problems.append(Problem(kind: .moreUnknownKeys(unknown - ConfigurationLimits.unknownKeysShown), line: nil, key: nil))
+            file.problems.append(ConfigurationFault(kind: .moreUnknownKeys(unknown - ConfigurationLimits.unknownKeysShown), line: nil, key: nil))
         }
-        if flat.truncated { file.problems.append(Problem(kind: .tooManyKeys, line: nil, key: nil)) }
+        if flat.truncated { file.problems.append(ConfigurationFault(kind: .tooManyKeys, line: nil, key: nil)) }
         self = file
     }
 
@@ -341,38 +312,6 @@ struct KeyLines {
     }
 }
 
-extension ConfigurationFile.Problem {
-    func message(file: URL, _ strings: Strings) -> String {
-        var args = ["file": TextSanitizer.clean(file.path), "line": line.map { String($0) } ?? "?",
-                    "key": TextSanitizer.clean(key ?? "?")]
-        switch kind {
-        case .syntax: return strings(.configSyntax, args)
-        case .badValue(let value):
-            args["value"] = TextSanitizer.clean(String(value.prefix(80)))
-            return strings(.configBadValue, args)
-        case .unknownKey: return strings(.configUnknownKey, args)
-        case .unreadable(let error):
-            args["reason"] = error.reason(strings)
-            return strings(.configUnreadable, args)
-        case .notUTF8: return strings(.configNotUTF8, args)
-        case .keyTooLong:
-            args["limit"] = String(ConfigurationLimits.keyLength)
-            return strings(.configKeyTooLong, args)
-        case .tooDeep:
-            args["limit"] = String(ConfigurationLimits.depth)
-            return strings(.configTooDeep, args)
-        case .tooNested:
-            args["limit"] = String(ConfigurationLimits.nestingPerLine)
-            return strings(.configTooNested, args)
-        case .tooManyKeys:
-            args["limit"] = String(ConfigurationLimits.keys)
-            return strings(.configTooManyKeys, args)
-        case .moreUnknownKeys(let count):
-            return strings(.configMoreUnknownKeys, count: count, args)
-        }
-    }
-}
-
 /// Writes the user's file: re-read under a lock, only the given keys changed, then written to a
 /// temporary file renamed over the old one, so a reader running at the same time keeps its own
 /// changes and a crash never leaves half a file.
@@ -380,7 +319,7 @@ enum ConfigurationWriter {
     enum Failure: Error {
         /// The file as it is now is ignored at start-up (a syntax error, too deep, not UTF-8…):
         /// it is not replaced, so nothing the user wrote in it is lost.
-        case ignored(ConfigurationFile.Problem)
+        case ignored(ConfigurationFault)
         case unreadable(InputFileError)
         case write(errno: Int32)
     }

@@ -67,22 +67,22 @@ public struct ReaderEnvironment: Sendable {
     public let options: ReaderOptions
     private let speech: SpeechSetup
     /// What start-up found wrong (devices, storage, lexicons), said before the first command.
-    private let startupNotices: [String]
+    private let startupNotices: [StartupProblem]
 
     /// - Throws: `DeviceUnavailable` for a device asked for with `on` that is not there;
     ///   `SpeechError` for an `--audio-out` file that cannot be written.
     public static func live(_ options: ReaderOptions) throws -> ReaderEnvironment {
         let strings = options.strings
-        let store = ReaderStore(strings: strings)
+        let store = ReaderStore()
 
         // Speech and Morse share one audio output: a device, the --audio-out file, or silence.
         // The voice is espeak-ng or speech-dispatcher, beside the user's screen reader.
         var settings = SpeechSettingsDomain.saved(in: store)
         if strings.localeCode == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
         let backend = options.speechBackend ?? SpeechBackendSetting.saved(in: store)
-        var startupNotices: [String] = []
-        if options.speechBackend != nil, let problem = store.save([SpeechBackend.storageKey: backend.rawValue]) {
-            startupNotices.append(problem.message(strings))
+        var startupNotices: [StartupProblem] = []
+        if options.speechBackend != nil, let fault = store.save([SpeechBackend.storageKey: backend.rawValue]) {
+            startupNotices.append(.backendNotSaved(fault))
         }
         let speech = try SpeechSetup.start(mode: options.speech, backend: backend, audioOut: options.audioOut,
                                            settings: settings, strings: strings, probes: .fromEnvironment())
@@ -95,13 +95,13 @@ public struct ReaderEnvironment: Sendable {
         let brlapi = BrlAPISettings.fromEnvironment(host: options.brlapiHost, auth: options.brlapiAuth,
                                                     ttyMode: options.brailleTty)
         let braille = BrailleDevice(display: options.braille != .off, table: options.brailleTable, settings: brlapi,
-                                    store: store, strings: strings)
+                                    store: store)
         if options.braille == .on {
             braille.start()
-            if let problem = braille.firstConnectionProblem(host: brlapi.hostDescription) {
+            if let failure = braille.firstConnectionProblem(host: brlapi.hostDescription) {
                 braille.release()
                 speech.shutdown(drainTimeout: .zero)
-                throw DeviceUnavailable(problem)
+                throw DeviceUnavailable(failure)
             }
         }
         var devices = ReaderDevices(
@@ -127,12 +127,12 @@ public struct ReaderEnvironment: Sendable {
         }
 
         let session = ReaderSession(reader: reader, transcript: Transcript(format: options.transcript, strings: strings),
-                                    catalogueSource: catalogueSource(options.catalogue, strings: strings), store: store,
+                                    catalogueSource: catalogueSource(options.catalogue), store: store,
                                     devices: devices)
         return ReaderEnvironment(session: session, options: options, speech: speech, startupNotices: startupNotices)
     }
 
-    static func catalogueSource(_ location: CatalogueLocation, strings: Strings) -> CatalogueSource {
+    static func catalogueSource(_ location: CatalogueLocation) -> CatalogueSource {
         switch location {
         case .builtIn: LocalCatalogueSource(origin: .builtIn)
         case .file(let path): LocalCatalogueSource(origin: .file(path))
@@ -153,8 +153,8 @@ public struct ReaderEnvironment: Sendable {
         let strings = options.strings
         var startupNotices = self.startupNotices
         let interactive = CommandLoop.standardInputIsTerminal
-        if options.input == .keys && !interactive { startupNotices.append(strings(.terminalKeysNeedTerminal)) }
-        let prompt = options.transcript == .text ? strings(.appPrompt) : ""
+        if options.input == .keys && !interactive { startupNotices.append(.keysNeedTerminal) }
+        let prompt = options.transcript == .text ? PromptKind.readerPrompt(strings) : ""
         // The signal handlers live as long as the loop.
         withExtendedLifetime(termination) {
             let edited = interactive && TerminalLoop(session: session, prompt: prompt, inputMode: options.input)

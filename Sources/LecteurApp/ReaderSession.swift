@@ -48,7 +48,7 @@ public actor ReaderSession {
         self.practiceSeed = practiceSeed
         self.morse = MorsePlayer(audio: devices.audio)
         var state = state
-        let (settings, problems) = ReaderSettings.restore({ store.value($0) }, strings: reader.strings)
+        let (settings, problems) = ReaderSettings.restore({ store.value($0) })
         state.settings = settings
         state.startupNotices = store.startupNotices + problems
         state.morseProgress = store.progress()
@@ -90,7 +90,7 @@ public actor ReaderSession {
 
     /// Says what start-up found wrong (devices, storage), then loads the catalogue for the first
     /// time; the reader announces the result.
-    public nonisolated func start(notices: [String] = []) {
+    public nonisolated func start(notices: [StartupProblem] = []) {
         for listen in devices.listen { listen { [weak self] action in self?.post(action) } }
         onQueue { session in
             session.state.startupNotices += notices

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import LecteurCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,13 +20,8 @@ public enum ResourceLimits {
     /// thread's stack reserve far more than they touch. A start with less can hang or crash.
     public static let minimumAddressSpaceMiB = 256
 
-    public enum Problem: Hashable, Sendable {
-        case tooFewOpenFiles(limit: Int)
-        case tooLittleAddressSpace(limitMiB: Int)
-    }
-
     /// Raises what can be raised, and returns what is still too low.
-    public static func check() -> Problem? {
+    public static func check() -> ResourceShortage? {
         var files = rlimit()
         if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &files) == 0 {
             let wanted = rlim_t(wantedOpenFiles)
@@ -34,7 +30,7 @@ public enum ResourceLimits {
                 raised.rlim_cur = min(wanted, files.rlim_max)
                 if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &raised) == 0 { files = raised }
             }
-            if files.rlim_cur < rlim_t(minimumOpenFiles) { return .tooFewOpenFiles(limit: Int(files.rlim_cur)) }
+            if files.rlim_cur < rlim_t(minimumOpenFiles) { return .tooFewOpenFiles(limit: Int(files.rlim_cur), needed: minimumOpenFiles) }
         }
         var space = rlimit()
         // RLIM_INFINITY is all ones (the C macro does not come through to Swift).
@@ -45,7 +41,7 @@ public enum ResourceLimits {
                 raised.rlim_cur = min(minimum, space.rlim_max)
                 if setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &raised) == 0 { space = raised }
             }
-            if space.rlim_cur < minimum { return .tooLittleAddressSpace(limitMiB: Int(space.rlim_cur >> 20)) }
+            if space.rlim_cur < minimum { return .tooLittleAddressSpace(limitMiB: Int(space.rlim_cur >> 20), neededMiB: minimumAddressSpaceMiB) }
         }
         return nil
     }

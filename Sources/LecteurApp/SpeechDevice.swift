@@ -99,7 +99,7 @@ extension Localization {
     /// The locale's lexicon with the user's additions merged over it: `lexique.json` (French) or
     /// `lexicon.json` (English) in the configuration folder, same format as the shipped one; its
     /// members replace the shipped ones key by key. A malformed file is reported and left out.
-    public static func pronunciation(_ strings: Strings, userFolder: URL) -> (SpokenTextBuilder?, [String]) {
+    public static func pronunciation(_ strings: Strings, userFolder: URL) -> (SpokenTextBuilder?, [StartupProblem]) {
         let name = strings.localeCode == "en" ? "lexicon.json" : "lexique.json"
         let userFile = userFolder.appendingPathComponent(name)
         let data: Data
@@ -107,34 +107,24 @@ extension Localization {
             data = try InputFile.read(userFile.path, limit: PronunciationLimits.userFileBytes)
         } catch {
             if error == .notFound { return (pronunciation(strings), []) }
-            return (pronunciation(strings), [strings(.lexiconUnreadable, ["file": TextSanitizer.clean(userFile.path),
-                                                                          "reason": error.reason(strings)])])
+            return (pronunciation(strings), [.lexicon(file: userFile.path, .unreadable(error))])
         }
-        func malformed(_ reason: String) -> (SpokenTextBuilder?, [String]) {
-            (pronunciation(strings), [strings(.configLexiconMalformed, ["file": TextSanitizer.clean(userFile.path),
-                                                                        "reason": reason])])
+        func malformed(_ fault: LexiconFault) -> (SpokenTextBuilder?, [StartupProblem]) {
+            (pronunciation(strings), [.lexicon(file: userFile.path, fault)])
         }
         guard let user = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            return malformed(strings(.lexiconReasonNotJSON))
+            return malformed(.notJSON)
         }
         let shipped = ["lexique.json", "lexicon.json"].lazy
             .compactMap { LocaleResources.data(locale: strings.localeCode, file: $0) }
             .compactMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }.first ?? [:]
         let merged = merge(shipped, user)
-        guard let mergedData = try? JSONSerialization.data(withJSONObject: merged) else { return malformed(strings(.lexiconReasonNotJSON)) }
+        guard let mergedData = try? JSONSerialization.data(withJSONObject: merged) else { return malformed(.notJSON) }
         do throws(PronunciationLexicon.LoadError) {
             let lexicon = try PronunciationLexicon.decode(mergedData)
             return (SpokenTextBuilder(lexicon: lexicon, strings: strings), [])
         } catch {
-            // The member by its name in the file; the decoder's own English never reaches speech.
-            switch error {
-            case .notJSON: return malformed(strings(.lexiconReasonBadMember))
-            case .invalid(let member): return malformed(strings(.lexiconReasonInvalid, ["member": member]))
-            case .tooLong(let member):
-                return malformed(strings(.lexiconReasonTooLong, ["member": member, "limit": String(PronunciationLimits.textLength)]))
-            case .tooMany(let member):
-                return malformed(strings(.lexiconReasonTooMany, ["member": member, "limit": String(PronunciationLimits.scannedKeys)]))
-            }
+            return malformed(.invalid(error))
         }
     }
 

@@ -17,10 +17,10 @@ public enum SpeechBackend: String, CaseIterable, Hashable, Sendable {
 }
 
 /// A device asked for with `on` that is not there at start: the program stops with exit code 69
-/// (EX_UNAVAILABLE) and this French message.
-public struct DeviceUnavailable: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ message: String) { description = message }
+/// (EX_UNAVAILABLE), saying why (`StartupFailure.message`).
+public struct DeviceUnavailable: Error {
+    public let failure: StartupFailure
+    public init(_ failure: StartupFailure) { self.failure = failure }
 }
 
 /// Which voice speaks, from the options and what runs on the machine. Pure: the probes' answers
@@ -62,11 +62,11 @@ public final class SpeechSetup: Sendable {
     /// speech-dispatcher as the voice, with its fallback when the service fails.
     public let speechdVoice: SpeechdVoice?
     public let route: SpeechRoute
-    /// French notices to show once at start.
-    public let notices: [String]
+    /// What to say once at start (a fallback, a screen reader beside, a voice setting refused).
+    public let notices: [StartupProblem]
     private let stack: SpeechStack?
 
-    private init(output: AudioOutput, stack: SpeechStack?, speechd: SpeechdVoice?, route: SpeechRoute, notices: [String]) {
+    private init(output: AudioOutput, stack: SpeechStack?, speechd: SpeechdVoice?, route: SpeechRoute, notices: [StartupProblem]) {
         self.output = output
         self.stack = stack
         self.espeak = stack?.engine
@@ -105,7 +105,7 @@ public final class SpeechSetup: Sendable {
         }
         let route = SpeechRoute.choose(mode: mode, backend: backend, writesFile: audioOut != nil,
                                        screenReader: screenReader, speechdRunning: running != nil)
-        var notices: [String] = []
+        var notices: [StartupProblem] = []
         switch route {
         case .speechd(let autospawn):
             let client: SpeechdClient
@@ -115,17 +115,17 @@ public final class SpeechSetup: Sendable {
                 }
             } catch {
                 if mode == .on {
-                    throw DeviceUnavailable(strings(.envSpeechdUnavailable, ["detail": error.reason(strings)]))
+                    throw DeviceUnavailable(.speechdUnavailable(error))
                 }
                 // Asked for speechd with `auto`: espeak-ng, unless a screen reader speaks.
                 if let screenReader {
                     return SpeechSetup(output: openDeviceOrSilence(), stack: nil, speechd: nil, route: .silentBeside(screenReader),
-                                       notices: [silentNotice(screenReader, strings)])
+                                       notices: [.screenReaderSilent(screenReader)])
                 }
-                notices.append(strings(.envSpeechdFallback, ["detail": error.reason(strings)]))
-                return try espeakSetup(mode: mode, audioOut: audioOut, settings: settings, strings: strings, notices: notices)
+                notices.append(.speechdFallback(error))
+                return try espeakSetup(mode: mode, audioOut: audioOut, settings: settings, notices: notices)
             }
-            if let screenReader { notices.append(strings(.envScreenReaderSharesSpeechd, ["reader": name(screenReader, strings)])) }
+            if let screenReader { notices.append(.screenReaderSharesSpeechd(screenReader)) }
             let output = openDeviceOrSilence()
             // What `auto` would choose without speech-dispatcher: espeak-ng on a real output,
             // silence beside a screen reader or without a sound device.
@@ -137,16 +137,16 @@ public final class SpeechSetup: Sendable {
         case .silentBeside(let screenReader):
             running?.close()
             return SpeechSetup(output: openDeviceOrSilence(), stack: nil, speechd: nil, route: route,
-                               notices: [silentNotice(screenReader, strings)])
+                               notices: [.screenReaderSilent(screenReader)])
         case .espeak, .off:
             running?.close()
-            if mode != .off, let misbehaving { notices.append(strings(.envSpeechdFallback, ["detail": misbehaving.reason(strings)])) }
-            return try espeakSetup(mode: mode, audioOut: audioOut, settings: settings, strings: strings, notices: notices)
+            if mode != .off, let misbehaving { notices.append(.speechdFallback(misbehaving)) }
+            return try espeakSetup(mode: mode, audioOut: audioOut, settings: settings, notices: notices)
         }
     }
 
-    private static func espeakSetup(mode: SpeechMode, audioOut: String?, settings: SpeechSettings, strings: Strings,
-                                    notices: [String]) throws -> SpeechSetup {
+    private static func espeakSetup(mode: SpeechMode, audioOut: String?, settings: SpeechSettings,
+                                    notices: [StartupProblem]) throws -> SpeechSetup {
         let stack: SpeechStack
         do {
             stack = try SpeechStack.start(mode: mode, audioOut: audioOut, settings: settings)
@@ -154,29 +154,16 @@ public final class SpeechSetup: Sendable {
             // A WAV file that cannot be written is a bad argument, not a missing device.
             switch error {
             case .audio(.cannotCreateFile), .audio(.file): throw error
-            // The reason in French, without the notice's « la lecture continue »: it does not.
-            default: throw DeviceUnavailable(strings(.envSpeechUnavailable, ["reason": SystemErrorText.summary(error.detail, strings)]))
+            default: throw DeviceUnavailable(.speechUnavailable(error))
             }
         }
         return SpeechSetup(output: stack.output, stack: stack, speechd: nil, route: mode == .off ? .off : .espeak,
-                           notices: notices + stack.problems.map { $0.notice(strings) })
+                           notices: notices + stack.problems.map { .speech($0) })
     }
 
     /// Morse still sounds when speech goes through speech-dispatcher or is silent.
     private static func openDeviceOrSilence() -> AudioOutput {
         (try? DeviceAudioOutput.open()) ?? SilentOutput()
-    }
-
-    static func name(_ reader: ScreenReader, _ strings: Strings) -> String {
-        switch reader {
-        case .orca: strings(.envScreenReaderOrca)
-        case .speakup: strings(.envScreenReaderSpeakup)
-        case .brltty: strings(.envScreenReaderBrltty)
-        }
-    }
-
-    static func silentNotice(_ reader: ScreenReader, _ strings: Strings) -> String {
-        strings(.envScreenReaderSilent, ["reader": name(reader, strings)])
     }
 
     /// Lets the last words be heard, then closes everything.

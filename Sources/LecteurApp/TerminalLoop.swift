@@ -31,7 +31,7 @@ public struct TerminalLoop {
 
     /// Runs until the reader quits. Returns false when libedit could not start on this terminal:
     /// the caller then reads plain lines.
-    public func run(startupNotices: [String] = []) -> Bool {
+    public func run(startupNotices: [StartupProblem] = []) -> Bool {
         TerminalMode.prepare()
         defer { TerminalMode.restore() }
         guard let editor = LinePrompt(session: session, historyPath: Self.historyPath()) else { return false }

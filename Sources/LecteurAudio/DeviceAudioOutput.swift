@@ -2,6 +2,7 @@
 import CPCAudio
 import Foundation
 import Synchronization
+import LecteurCore
 
 /// Plays through pcaudiolib (PulseAudio, else ALSA) on a thread of its own.
 ///

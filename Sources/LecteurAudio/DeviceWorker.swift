@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CPCAudio
 import Foundation
+import LecteurCore
 
 /// The audio thread's state and loop. Everything mutable is guarded by `condition`; the device
 /// is only called from `run()`, outside the lock, so `play` and `flush` never wait for the device.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Synchronization
+import LecteurCore
 
 /// Writes everything the reader would have played to one WAV file (`--audio-out`), as a listener
 /// would have heard it: each chunk is placed on a simulated playback clock, and a flush cuts the

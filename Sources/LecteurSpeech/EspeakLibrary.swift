@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CEspeakNG
 import Foundation
+import LecteurCore
 
 /// A voice installed with espeak-ng's data.
 public struct SpeechVoice: Hashable, Sendable {

@@ -7,12 +7,13 @@ import LecteurCore
 /// here, the option or value taken out of it and cleaned, and said again in the user's language;
 /// a sentence not recognised becomes a plain « arguments invalides », never English.
 enum ArgumentErrorText {
-    private static let patterns: [(regex: String, key: L10n)] = [
-        (#"^The value '(.*)' is invalid for '([^' <]*)"#, .cliArgInvalidValue),
-        (#"^Unknown option '(.*)'"#, .cliArgUnknownOption),
-        (#"^Missing value for '([^' <]*)"#, .cliArgMissingValue),
-        (#"^Missing expected argument '(.*)'"#, .cliArgMissingArgument),
-        (#"^Unexpected arguments? '(.*)'"#, .cliArgUnexpected),
+    /// Each sentence of the parser, and the problem made of its first (and second) group.
+    private static let patterns: [(regex: String, problem: @Sendable (_ first: String, _ second: String) -> ArgumentProblem)] = [
+        (#"^The value '(.*)' is invalid for '([^' <]*)"#, { .invalidValue(value: $0, option: $1) }),
+        (#"^Unknown option '(.*)'"#, { option, _ in .unknownOption(option) }),
+        (#"^Missing value for '([^' <]*)"#, { option, _ in .missingValue(option) }),
+        (#"^Missing expected argument '(.*)'"#, { option, _ in .missingArgument(option) }),
+        (#"^Unexpected arguments? '(.*)'"#, { option, _ in .unexpected(option) }),
     ]
 
     /// The value and the option of « The value 'X' is invalid for '--option …' », the value
@@ -30,9 +31,9 @@ enum ArgumentErrorText {
         detail.split(separator: "\n").first.map(String.init)?.replacingOccurrences(of: "Error: ", with: "") ?? ""
     }
 
-    static func message(_ detail: String, _ strings: Strings) -> String {
+    static func problem(_ detail: String) -> ArgumentProblem {
         let line = firstLine(detail)
-        for (pattern, key) in patterns {
+        for (pattern, problem) in patterns {
             guard let regex = try? NSRegularExpression(pattern: pattern),
                   let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { continue }
             func group(_ i: Int) -> String {
@@ -42,11 +43,8 @@ enum ArgumentErrorText {
                     .replacingOccurrences(of: ">", with: "").replacingOccurrences(of: " ...", with: "")
                 return TextSanitizer.clean(text)
             }
-            switch key {
-            case .cliArgInvalidValue: return strings(key, ["value": group(1), "option": group(2)])
-            default: return strings(key, ["option": group(1)])
-            }
+            return problem(group(1), group(2))
         }
-        return strings(.cliArgInvalid)
+        return .unrecognised
     }
 }

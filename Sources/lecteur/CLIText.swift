@@ -8,11 +8,11 @@ enum CLIText {
     /// commands, after the message that says what is missing.
     static let strings: Strings = Localization.strings(Localization.requestedLocale(in: CommandLine.arguments))
         ?? Localization.strings("fr")
-        ?? Strings(localeCode: "fr", table: Dictionary(uniqueKeysWithValues: L10n.allCases.map { ($0.rawValue, "") }))
-
+        ?? Strings.blank(localeCode: "fr")
 }
 
-func cli(_ key: L10n, _ args: [String: String] = [:]) -> String { CLIText.strings(key, args) }
+/// A text of `--help` in the language of the command line.
+func help(_ text: CLIHelp) -> String { text.text(CLIText.strings) }
 
 struct LecteurCLIError: Error, CustomStringConvertible {
     let description: String
@@ -26,7 +26,7 @@ func localeStrings(_ option: LocaleOption?) throws -> Strings {
     if let option { return option.strings }
     let locale = Localization.locale(option: nil)
     guard let strings = Localization.strings(locale) else {
-        throw LecteurCLIError(CLIText.strings(.optionBadLocale, ["locale": locale]))
+        throw LecteurCLIError(CLIMessages.badLocale(locale, CLIText.strings))
     }
     return strings
 }

@@ -23,8 +23,7 @@ extension ChoiceArgument where Self: CaseIterable & RawRepresentable, RawValue =
     public static var allValueStrings: [String] { [] }
 
     public static func refusal(_ value: String, option: String) -> String {
-        cli(.optionBadChoice, ["value": value, "option": option,
-                               "choices": allCases.map(\.rawValue).joined(separator: ", ")])
+        CLIMessages.badChoice(value, option: option, choices: allCases.map(\.rawValue), CLIText.strings)
     }
 }
 
@@ -42,7 +41,7 @@ extension BrailleTable: ExpressibleByArgument, ChoiceArgument {
     public init?(argument: String) { self.init(name: argument) }
 
     public static func refusal(_ value: String, option: String) -> String {
-        cli(.brailleTableUnknown, ["name": value])
+        CLIMessages.unknownBrailleTable(value, CLIText.strings)
     }
 }
 
@@ -63,7 +62,7 @@ struct LocaleOption: ChoiceArgument {
     }
 
     static func refusal(_ value: String, option: String) -> String {
-        cli(.optionBadLocale, ["locale": value])
+        CLIMessages.badLocale(value, CLIText.strings)
     }
 }
 

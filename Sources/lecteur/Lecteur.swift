@@ -9,8 +9,8 @@ import LecteurNetwork
 struct Lecteur: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lecteur",
-        abstract: cli(.cliAbstract),
-        discussion: cli(.cliDiscussion),
+        abstract: help(.program),
+        discussion: help(.programDiscussion),
         version: lecteurVersion,
         subcommands: [Read.self, Audit.self, Morse.self, Say.self],
         defaultSubcommand: Read.self)
@@ -60,7 +60,7 @@ struct Lecteur: ParsableCommand {
             return ExitCode(64)
         } catch let error as DeviceUnavailable {
             // EX_UNAVAILABLE: a device asked for with `on` is not there.
-            fail(error.description)
+            fail(error.failure.message(CLIText.strings))
             return ExitCode(69)
         } catch let code as ExitCode {
             // A command that has already said why (`audit --fail-on`): only the status is left.
@@ -90,7 +90,7 @@ struct Lecteur: ParsableCommand {
                 fail(refusal)
                 return ExitCode(64)
             }
-            fputs(cli(.cliUsageError, ["detail": ArgumentErrorText.message(detail, CLIText.strings)]) + "\n", StandardStream.error)
+            fputs(CLIMessages.usageError(ArgumentErrorText.problem(detail), CLIText.strings) + "\n", StandardStream.error)
             return code
         }
     }
@@ -98,24 +98,24 @@ struct Lecteur: ParsableCommand {
     /// « Erreur : … » on standard error. Messages may quote what was typed (a locale, a rule
     /// id): cleaned here, in one place.
     private static func fail(_ message: String) {
-        fputs(TextSanitizer.cleanKeepingLayout(cli(.cliError, ["message": message])) + "\n", StandardStream.error)
+        fputs(TextSanitizer.cleanKeepingLayout(CLIMessages.error(message, CLIText.strings)) + "\n", StandardStream.error)
     }
 }
 
 /// Options every subcommand that shows the catalogue shares.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(cli(.cliOptCatalog), valueName: cli(.cliValueCatalog)),
+    @Option(name: .long, help: ArgumentHelp(help(.catalogOption), valueName: help(.catalogValue)),
             completion: .file(extensions: ["json"]))
     var catalog: String?
 
-    @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"), completion: .list(Localization.available))
+    @Option(name: .long, help: ArgumentHelp(help(.localeOption), valueName: "fr|en"), completion: .list(Localization.available))
     var locale: LocaleOption?
 
     func strings() throws -> Strings {
         try localeStrings(locale)
     }
 
-    @Option(name: .customLong("timeout"), help: ArgumentHelp(cli(.cliOptTimeout), valueName: cli(.cliValueSeconds)))
+    @Option(name: .customLong("timeout"), help: ArgumentHelp(help(.timeoutOption), valueName: help(.secondsValue)))
     var timeoutOption: Double?
     /// 30 s, said in the help text (no English "(default: 30.0)" after it).
     var timeout: Double { timeoutOption ?? 30 }
@@ -125,11 +125,7 @@ struct CommonOptions: ParsableArguments {
     func validate() throws {
         let strings = try strings()
         guard !CatalogueEndpoint.timeoutRange.contains(timeout) else { return }
-        throw LecteurCLIError(strings(.hardeningOptionOutOfRange, [
-            "option": "--timeout", "value": plainNumber(timeout, strings),
-            "min": plainNumber(CatalogueEndpoint.timeoutRange.lowerBound, strings),
-            "max": plainNumber(CatalogueEndpoint.timeoutRange.upperBound, strings),
-            "unit": strings(.hardeningUnitSeconds)]))
+        throw LecteurCLIError(CLIMessages.timeoutOutOfRange(timeout, range: CatalogueEndpoint.timeoutRange, strings))
     }
 
     /// Where the reader's catalogue comes from: built in, a file, or the API.
@@ -146,14 +142,7 @@ struct CommonOptions: ParsableArguments {
             return CatalogueClient(endpoint: endpoint,
                                    configuration: .init(timeout: timeout))
         } catch {
-            throw LecteurCLIError(strings(.networkErrorInvalidURLDetail, ["url": URLRedaction.forDisplay(catalog)]))
+            throw LecteurCLIError(CLIMessages.invalidCatalogueAddress(URLRedaction.forDisplay(catalog), strings))
         }
     }
-}
-
-/// A number as typed back to the user: "30", "0,1" in French, "1e+16" as Swift writes it.
-func plainNumber(_ value: Double, _ strings: Strings) -> String {
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-    let text = String(value)
-    return strings.localeCode == "fr" ? text.replacingOccurrences(of: ".", with: ",") : text
 }

@@ -7,32 +7,32 @@ import LecteurCore
 extension Lecteur {
     /// `lecteur morse TEXT`: plays a text in Morse, or writes it to a WAV file.
     struct Morse: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "morse", abstract: cli(.cliMorseAbstract))
+        static let configuration = CommandConfiguration(commandName: "morse", abstract: help(.morseCommand))
 
-        @Argument(help: ArgumentHelp(cli(.cliArgMorseText)))
+        @Argument(help: ArgumentHelp(help(.morseTextArgument)))
         var text: [String]
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptWpm), valueName: cli(.cliValueWpm)))
+        @Option(name: .long, help: ArgumentHelp(help(.wpmOption), valueName: help(.wpmValue)))
         var wpm: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptFarnsworth), valueName: cli(.cliValueWpm)))
+        @Option(name: .long, help: ArgumentHelp(help(.farnsworthOption), valueName: help(.wpmValue)))
         var farnsworth: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptTone), valueName: "HZ"))
+        @Option(name: .long, help: ArgumentHelp(help(.toneOption), valueName: "HZ"))
         var tone: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptOutput), valueName: cli(.cliValueWavFile)),
+        @Option(name: .long, help: ArgumentHelp(help(.morseOutputOption), valueName: help(.wavFileValue)),
                 completion: .file(extensions: ["wav"]))
         var output: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptLocale), valueName: "fr|en"),
+        @Option(name: .long, help: ArgumentHelp(help(.localeOption), valueName: "fr|en"),
                 completion: .list(Localization.available))
         var locale: LocaleOption?
 
         func run() throws {
             let strings = try localeStrings(locale)
             // The user's saved Morse settings, then what the options change.
-            let store = ReaderStore(strings: strings)
+            let store = ReaderStore()
             var settings = MorseSettings.load { store.value($0) }.settings
             var changes: [MorseSettingKey: String] = [:]
             if let wpm { changes[.wpm] = wpm }

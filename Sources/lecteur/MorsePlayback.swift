@@ -16,7 +16,7 @@ func play(_ text: String, renderer: MorseRenderer, strings: Strings) throws {
     do {
         audio = try DeviceAudioOutput.open(sampleRate: playback.sampleRate)
     } catch {
-        throw LecteurCLIError(strings(.cliNoAudio))
+        throw LecteurCLIError(CLIMessages.noAudio(strings))
     }
     defer { audio.close() }
     if let unknown = playback.unknownMessage(strings) { fputs(unknown + "\n", StandardStream.error) }

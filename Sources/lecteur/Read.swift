@@ -9,47 +9,47 @@ import LecteurSpeech
 
 extension Lecteur {
     struct Read: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "read", abstract: cli(.cliReadAbstract))
+        static let configuration = CommandConfiguration(commandName: "read", abstract: help(.readCommand))
 
         @OptionGroup var common: CommonOptions
 
         // No default values below: swift-argument-parser would add an English "(default: …)"
         // after the help text, which says the default in the user's language.
-        @Option(name: .customLong("transcript"), help: ArgumentHelp(cli(.cliOptTranscript), valueName: "text|jsonl|none"),
+        @Option(name: .customLong("transcript"), help: ArgumentHelp(help(.transcriptOption), valueName: "text|jsonl|none"),
                 completion: .list(TranscriptFormat.allCases.map(\.rawValue)))
         var transcript: TranscriptFormat?
 
-        @Option(name: .customLong("speech"), help: ArgumentHelp(cli(.cliOptSpeech), valueName: "auto|on|off"),
+        @Option(name: .customLong("speech"), help: ArgumentHelp(help(.speechOption), valueName: "auto|on|off"),
                 completion: .list(SpeechMode.allCases.map(\.rawValue)))
         var speech: SpeechMode?
 
-        @Option(name: .customLong("braille"), help: ArgumentHelp(cli(.cliOptBraille), valueName: "auto|on|off"),
+        @Option(name: .customLong("braille"), help: ArgumentHelp(help(.brailleOption), valueName: "auto|on|off"),
                 completion: .list(DeviceMode.allCases.map(\.rawValue)))
         var braille: DeviceMode?
 
-        @Option(name: .customLong("speech-backend"), help: ArgumentHelp(cli(.envCliOptSpeechBackend), valueName: "auto|espeak|speechd"),
+        @Option(name: .customLong("speech-backend"), help: ArgumentHelp(help(.speechBackendOption), valueName: "auto|espeak|speechd"),
                 completion: .list(SpeechBackend.allCases.map(\.rawValue)))
         var speechBackend: SpeechBackend?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptAudioOut), valueName: cli(.cliValueWavFile)),
+        @Option(name: .long, help: ArgumentHelp(help(.audioOutOption), valueName: help(.wavFileValue)),
                 completion: .file(extensions: ["wav"]))
         var audioOut: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrailleTable), valueName: cli(.cliValueBrailleTable)),
+        @Option(name: .long, help: ArgumentHelp(help(.brailleTableOption), valueName: help(.brailleTableValue)),
                 completion: .list(BrailleTable.allCases.map(\.name)))
         var brailleTable: BrailleTable?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrlapiHost), valueName: cli(.cliValueHost)))
+        @Option(name: .long, help: ArgumentHelp(help(.brlapiHostOption), valueName: help(.hostValue)))
         var brlapiHost: String?
 
-        @Option(name: .long, help: ArgumentHelp(cli(.cliOptBrlapiAuth), valueName: cli(.cliValueKey)))
+        @Option(name: .long, help: ArgumentHelp(help(.brlapiAuthOption), valueName: help(.keyValue)))
         var brlapiAuth: String?
 
-        @Option(name: .customLong("braille-tty"), help: ArgumentHelp(cli(.envCliOptBrailleTty), valueName: "tty|root"),
+        @Option(name: .customLong("braille-tty"), help: ArgumentHelp(help(.brailleTtyOption), valueName: "tty|root"),
                 completion: .list(BrlAPISettings.TtyMode.allCases.map(\.rawValue)))
         var brailleTty: BrlAPISettings.TtyMode?
 
-        @Option(name: .customLong("input"), help: ArgumentHelp(cli(.terminalCliOptInput), valueName: "lines|keys"),
+        @Option(name: .customLong("input"), help: ArgumentHelp(help(.inputOption), valueName: "lines|keys"),
                 completion: .list(InputMode.allCases.map(\.rawValue)))
         var input: InputMode?
 

@@ -9,7 +9,7 @@ let lecteurVersion = "0.15.0"
 /// `lecteur --version` in the GNU form: name and version, copyright, licence, no warranty.
 func versionText() -> String {
     guard Localization.dataFound, let strings = try? localeStrings(nil) else { return DataFolder.versionFallback }
-    return strings(.distVersion, ["version": lecteurVersion])
+    return CLIMessages.version(lecteurVersion, strings)
 }
 
 /// What the program says when its strings and lexicons are not where it looks (a binary copied

@@ -301,7 +301,7 @@ import Testing
         store.send(.command(.set(name: "défilement-braille", value: "0")),
                    store.said("setting", bad, isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
                    state: ReaderTestStore.remembered("setting", bad, isError: true, token: 3))
-        let (restored, _) = ReaderSettings.restore({ $0 == "reader.braille-scroll" ? "6" : nil }, strings: Fixture.fr)
+        let (restored, _) = ReaderSettings.restore({ $0 == "reader.braille-scroll" ? "6" : nil })
         #expect(restored.brailleScrollSeconds == 6)
     }
 }

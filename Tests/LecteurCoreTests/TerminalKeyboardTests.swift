@@ -243,7 +243,7 @@ import Testing
             $0.settings.inputMode = .keys
             ReaderTestStore.remembered("setting", Fixture.fr(.terminalSettingKeyboardSet, ["value": "touches"]), token: 2)(&$0)
         }
-        let (restored, problems) = ReaderSettings.restore({ ["reader.keyboard": "keys", "reader.echo": "words"][$0] }, strings: Fixture.fr)
+        let (restored, problems) = ReaderSettings.restore({ ["reader.keyboard": "keys", "reader.echo": "words"][$0] })
         #expect(restored.inputMode == .keys && restored.typingEcho == .words && problems.isEmpty)
         var piped = ReaderTestStore(state: Fixture.loadedState())
         piped.send(.timedLine("régler clavier touches", atMs: 0), [.persist(["reader.keyboard": "keys"])] + piped.said("setting", Fixture.fr(.terminalSettingKeyboardSetNoTerminal, ["value": "touches"]), interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {

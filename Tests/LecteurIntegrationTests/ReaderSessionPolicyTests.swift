@@ -76,7 +76,7 @@ import Testing
             // (a braille message timeout, a verbosity…) must not change what the session does.
             let configuration = ConfigurationPaths.fromEnvironment(["HOME": folder.path, "XDG_CONFIG_HOME": folder.path + "/config",
                                                                     "XDG_CONFIG_DIRS": folder.path + "/etc-xdg"])
-            let store = ReaderStore(strings: strings, url: folder.appendingPathComponent("lecteur.sqlite"), configuration: configuration)
+            let store = ReaderStore(url: folder.appendingPathComponent("lecteur.sqlite"), configuration: configuration)
             let lines = self.lines
             let box = PostBox()
             let devices = ReaderDevices(speech: speech, braille: braille, audio: audio, settings: [FakeVolume()],

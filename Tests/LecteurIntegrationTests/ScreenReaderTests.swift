@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurApp
+import LecteurCore
 import LecteurSpeech
 import LecteurTestSupport
 import Testing

@@ -74,7 +74,7 @@ public struct Reader: Sendable {
 
         switch action {
         case .start:
-            for message in state.startupNotices { out.notice("startup", message, priority: .notice, &state) }
+            for problem in state.startupNotices { out.notice("startup", problem.message(strings), priority: .notice, &state) }
             state.startupNotices = []
             terminal.welcome(&state, &out)
             out.append(.loadCatalogue(.initial))

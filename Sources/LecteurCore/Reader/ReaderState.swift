@@ -54,8 +54,8 @@ public struct ReaderState: Equatable, Sendable {
     public var display = DisplayState()
     /// The last things said, for `historique` (one of the oldest screen-reader requests).
     public var history: [String] = []
-    /// What start-up found (storage, devices), said once when the reader starts.
-    public var startupNotices: [String] = []
+    /// What start-up found (storage, configuration, devices), said once when the reader starts.
+    public var startupNotices: [StartupProblem] = []
     /// The text of the last search, for `chercher` alone.
     public var lastSearch: String?
     /// The last notice or error, for `répéter message`.

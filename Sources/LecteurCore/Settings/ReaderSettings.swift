@@ -63,9 +63,9 @@ public struct ReaderSettings: Hashable, Sendable {
     public static let kochTimeRange: ClosedRange<Double> = 0...10
 
     /// Settings as saved; unknown or invalid values are left at their default and reported.
-    public static func restore(_ value: (String) -> String?, strings: Strings) -> (ReaderSettings, [String]) {
+    public static func restore(_ value: (String) -> String?) -> (ReaderSettings, [StartupProblem]) {
         var settings = ReaderSettings()
-        var problems: [String] = []
+        var problems: [StartupProblem] = []
         if let saved = value(verbosityKey), let verbosity = Verbosity(rawValue: saved) { settings.verbosity = verbosity }
         if let saved = value(brailleMessageKey), let seconds = Double(saved), brailleMessageRange.contains(seconds) {
             settings.brailleMessageSeconds = seconds
@@ -85,7 +85,7 @@ public struct ReaderSettings: Hashable, Sendable {
         }
         let (morse, issues) = MorseSettings.load(value)
         settings.morse = morse
-        problems += issues.map { $0.message(strings) }
+        problems += issues.map { .storedSetting($0) }
         return (settings, problems)
     }
 }

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import LecteurAudio
-import LecteurCore
 
 /// Everything that can keep the reader from speaking. None of them is fatal to the reader: the
-/// runtime shows its message once (worded in LecteurApp's ErrorMessages.swift) and goes on
+/// runtime shows its message once (worded in Messages/SpeechMessages.swift) and goes on
 /// silently (`--speech auto`).
 public enum SpeechError: Error, Hashable, Sendable {
     /// No audio device, or the WAV file could not be written.
@@ -16,7 +14,6 @@ public enum SpeechError: Error, Hashable, Sendable {
     case notANumber(setting: SpeechSetting, value: String)
     case unknownSetting(name: String)
     case synthesisFailed(detail: String)
-
 
     /// Technical detail for a log or `--verbose`, in the libraries' own words.
     public var detail: String {

@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import LecteurAudio
-import LecteurCore
-import LecteurSpeech
 
-// The speech engine's and the resource limits' typed errors in the user's
-// words (French, or the locale's). The faults the reader itself hears of (braille display,
-// speech-dispatcher, storage) are worded in LecteurCore/Messages/, beside the rest of its words.
+// The speech engine's and the sound output's typed errors in the user's words
+// (Locales/<code>/speech.json), and the names of the voice's settings.
 
 extension SpeechError {
-    /// The one message the user hears or reads (Locales/<code>/speech.json).
+    /// The one message the user hears or reads.
     public func notice(_ strings: Strings) -> String {
         switch self {
         case .audio(.noAudioDevice): strings(.speechNoticeNoAudio)
@@ -22,25 +18,25 @@ extension SpeechError {
         case .voiceNotFound(let voice, let current):
             strings(.speechNoticeVoiceNotFound, ["voice": TextSanitizer.clean(voice), "current": TextSanitizer.clean(current)])
         case .valueOutOfRange(let setting, let value):
-            strings(.speechNoticeOutOfRange, ["setting": strings(setting.label), "value": String(value),
+            strings(.speechNoticeOutOfRange, ["setting": setting.name(strings), "value": String(value),
                                               "min": String(setting.range?.lowerBound ?? 0),
                                               "max": String(setting.range?.upperBound ?? 0)])
         case .notANumber(let setting, let value):
-            strings(.speechNoticeNotANumber, ["setting": strings(setting.label), "value": value])
+            strings(.speechNoticeNotANumber, ["setting": setting.name(strings), "value": value])
         case .unknownSetting(let name): strings(.speechNoticeUnknownSetting, ["name": name])
         case .synthesisFailed: strings(.speechNoticeSynthesisFailed)
         }
     }
 }
 
-extension ResourceLimits.Problem {
-    /// Why the reader cannot start, and how to lift the limit.
-    public func message(_ strings: Strings) -> String {
+extension SpeechSetting {
+    /// The setting's name in the user's language.
+    public func name(_ strings: Strings) -> String {
         switch self {
-        case .tooFewOpenFiles(let limit):
-            strings(.hardeningDevicesResourcesFiles, ["limit": String(limit), "needed": String(ResourceLimits.minimumOpenFiles)])
-        case .tooLittleAddressSpace(let limit):
-            strings(.hardeningDevicesResourcesMemory, ["limit": String(limit), "needed": String(ResourceLimits.minimumAddressSpaceMiB)])
+        case .rate: strings(.speechSettingRate)
+        case .pitch: strings(.speechSettingPitch)
+        case .volume: strings(.speechSettingVolume)
+        case .voice: strings(.speechSettingVoice)
         }
     }
 }

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// Something start-up found wrong that the reader goes on without (storage, configuration,
+/// lexicon, the voice's set-up). The adapters and the composition root report these; the reader
+/// says each once on `.start`, worded in `Messages/StartupMessages.swift`.
+public enum StartupProblem: Hashable, Sendable {
+    /// The database could not be opened: attempts are not saved this session.
+    case database(StorageError)
+    /// The database was opened, but set aside or read-only.
+    case databaseWarning(StorageWarning)
+    /// A configuration file (the user's or a system one, at `file`) has a fault; its default applies.
+    case configuration(file: String, ConfigurationFault)
+    /// A saved Morse setting that could not be used.
+    case storedSetting(MorseStoredSettingIssue)
+    /// `--speech-backend` was taken for this run but could not be saved.
+    case backendNotSaved(StorageFault)
+    /// The user's pronunciation lexicon (`file`) is left out.
+    case lexicon(file: String, LexiconFault)
+    /// speech-dispatcher did not answer as it should: espeak-ng speaks instead.
+    case speechdFallback(SpeechdError)
+    /// A screen reader runs and speaks through speech-dispatcher, which the reader shares.
+    case screenReaderSharesSpeechd(ScreenReader)
+    /// A screen reader already speaks: the reader keeps quiet.
+    case screenReaderSilent(ScreenReader)
+    /// The voice started with a problem (a voice not found, a setting out of range…).
+    case speech(SpeechError)
+    /// `--input keys` without a terminal: lines are read.
+    case keysNeedTerminal
+}
+
+/// Why the user's pronunciation lexicon is left out.
+public enum LexiconFault: Hashable, Sendable {
+    case unreadable(InputFileError)
+    /// Not a JSON object (or not one that can be merged with the shipped lexicon).
+    case notJSON
+    /// A JSON object with a member the lexicon cannot take.
+    case invalid(PronunciationLexicon.LoadError)
+}
+
+/// A device asked for with `on` that cannot start: the program stops (exit status 69), saying
+/// why in `Messages/StartupMessages.swift`.
+public enum StartupFailure: Hashable, Sendable {
+    case speechdUnavailable(SpeechdError)
+    case speechUnavailable(SpeechError)
+    /// No braille display answered at `host`: the display's error, nil when none came in time.
+    case brailleUnavailable(host: String, BrailleDisplayError?)
+}
