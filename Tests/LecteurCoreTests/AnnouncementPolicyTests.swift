@@ -48,15 +48,15 @@ import Testing
             .notice(code: "edge", message: edge), speak(edge, interrupt: true), message(edge),
             .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
         ]) {
-            $0.history.append(edge); $0.display.message = edge; $0.display.token += 1
-            $0.lastMessage = LastMessage(code: "edge", text: edge, isError: false)
+            $0.announcement.history.append(edge); $0.display.message = edge; $0.display.token += 1
+            $0.announcement.lastMessage = LastMessage(code: "edge", text: edge, isError: false)
         }
         // A display key while a message shows takes the message away and does nothing else.
         store.send(.displayKey(.next), [.braille(braille.line(element))]) { $0.display.message = nil }
         let (nextFocus, next) = focus(store, index: 1)
         store.send(.displayKey(.next), [
             nextFocus, speak("Accessibilité, non sélectionné, bouton", interrupt: true), .braille(braille.line(next)),
-        ]) { $0.focus[.formations] = 1; $0.history.append("Accessibilité, non sélectionné, bouton") }
+        ]) { $0.focus[.formations] = 1; $0.announcement.history.append("Accessibilité, non sélectionné, bouton") }
     }
 
     @Test func zeroSecondsKeepsTheMessageUntilAKey() {
@@ -66,16 +66,16 @@ import Testing
             .persist([ReaderSettings.brailleMessageKey: "0"]),
             .notice(code: "setting", message: confirmation), speak(confirmation, interrupt: true), message(confirmation),
         ]) {
-            $0.settings.brailleMessageSeconds = 0; $0.history.append(confirmation)
-            $0.lastMessage = LastMessage(code: "setting", text: confirmation, isError: false)
+            $0.settings.brailleMessageSeconds = 0; $0.announcement.history.append(confirmation)
+            $0.announcement.lastMessage = LastMessage(code: "setting", text: confirmation, isError: false)
             $0.display.message = confirmation; $0.display.token += 1
         }
         let bad = "Durée des messages braille invalide : « -3 ». Donnez un nombre de secondes de 0 à 60 (0 : jusqu'à la prochaine touche)."
         store.send(.command(.set(name: "braille-message", value: "-3")), [
             .error(code: "setting", message: bad), speak(bad, interrupt: true, .error), message(bad),
         ]) {
-            $0.history.append(bad); $0.display.message = bad; $0.display.token += 1
-            $0.lastMessage = LastMessage(code: "setting", text: bad, isError: true)
+            $0.announcement.history.append(bad); $0.display.message = bad; $0.display.token += 1
+            $0.announcement.lastMessage = LastMessage(code: "setting", text: bad, isError: true)
         }
     }
 
@@ -97,7 +97,7 @@ import Testing
         ]) {
             $0.tab = .morse
             $0.focus[.morse] = 0
-            $0.history += [title, first]
+            $0.announcement.history += [title, first]
             $0.display.message = title; $0.display.token = token + 1
         }
     }
@@ -124,7 +124,7 @@ import Testing
             .focus(FocusReport(screen: "history", title: "Historique", index: 2, count: 2, element: older, roleWord: nil)),
             speak("14 formations chargées.", interrupt: true), .braille(braille.line(older)),
         ]) { $0.focus[.history] = 1; $0.display.message = nil }
-        #expect(store.state.history.count == 2, "the history read back is not itself history")
+        #expect(store.state.announcement.history.count == 2, "the history read back is not itself history")
     }
 
     @Test func statusIsAskedOfTheDevicesAndItsAnswerInterruptsOnce() {
@@ -137,7 +137,7 @@ import Testing
             .status(status, message: text), speak(text, interrupt: true), message(text),
             .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
         ]) {
-            $0.announcement.answerPending = false; $0.history.append(text)
+            $0.announcement.answerPending = false; $0.announcement.history.append(text)
             $0.display.message = text; $0.display.token += 1
         }
     }
@@ -153,8 +153,8 @@ import Testing
             message("Tonalité Morse : 700 hertz."), .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
         ]) {
             $0.settings.morse = try! MorseSettings.default.setting(.tone, to: "700")
-            $0.history.append("Tonalité Morse : 700 hertz."); $0.display.message = "Tonalité Morse : 700 hertz."; $0.display.token += 1
-            $0.lastMessage = LastMessage(code: "setting", text: "Tonalité Morse : 700 hertz.", isError: false)
+            $0.announcement.history.append("Tonalité Morse : 700 hertz."); $0.display.message = "Tonalité Morse : 700 hertz."; $0.display.token += 1
+            $0.announcement.lastMessage = LastMessage(code: "setting", text: "Tonalité Morse : 700 hertz.", isError: false)
             $0.announcement.answerPending = false
         }
         let brief = "Verbosité : brève."
@@ -164,8 +164,8 @@ import Testing
             .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
         ]) {
             $0.settings.verbosity = .brief
-            $0.history.append(brief); $0.display.message = brief; $0.display.token += 1
-            $0.lastMessage = LastMessage(code: "setting", text: brief, isError: false)
+            $0.announcement.history.append(brief); $0.display.message = brief; $0.display.token += 1
+            $0.announcement.lastMessage = LastMessage(code: "setting", text: brief, isError: false)
         }
     }
 
@@ -194,8 +194,8 @@ import Testing
             .playMorse(text: "SOS#", settings: .default),
             .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
-            $0.history.append(unknown)
-            $0.lastMessage = LastMessage(code: "morse.unknown", text: unknown, isError: false)
+            $0.announcement.history.append(unknown)
+            $0.announcement.lastMessage = LastMessage(code: "morse.unknown", text: unknown, isError: false)
             // The notice is read first; the pattern follows it on the display.
             $0.display.message = unknown; $0.display.token = token + 2; $0.display.queued = [shownUnknown]
         }

@@ -69,7 +69,7 @@ import Testing
         let next = "Accessibilité, non sélectionné, bouton, filtre 2 sur 7"
         let moved: (inout ReaderState) -> Void = {
             $0.focus[.formations] = 1
-            $0.history.append(next)
+            $0.announcement.history.append(next)
             $0.brailleInput.purpose = nil
             $0.brailleInput.committed = ""
         }
@@ -103,7 +103,7 @@ import Testing
         let next: (inout ReaderState) -> Void = {
             $0.focus[.formations] = 1
             $0.display.message = nil
-            $0.history.append(accessibility)
+            $0.announcement.history.append(accessibility)
         }
         store.send(.command(.next), store.moved(store.after(next), 1, saying: accessibility), state: next)
         // Enter toggles the chip as RETURN does: the filter is on, and said.
@@ -111,7 +111,7 @@ import Testing
         let filtered: (inout ReaderState) -> Void = {
             $0.filter = CategoryKey("#4")
             $0.brailleInput.keyboardUsed = true
-            $0.history.append(selected)
+            $0.announcement.history.append(selected)
             ReaderTestStore.remembered("filter", count, token: 2)(&$0)
         }
         store.send(.brailleTyped(.enter), store.moved(store.after(filtered), 1, saying: selected) + [
@@ -137,7 +137,7 @@ import Testing
         let back: (inout ReaderState) -> Void = {
             $0.stacks[.morse] = [.morse]
             $0.display.message = nil
-            $0.history.append(symbol)
+            $0.announcement.history.append(symbol)
         }
         store.send(.brailleTyped(.escape), store.moved(store.after(back), 0, saying: symbol), state: back)
     }
@@ -206,13 +206,13 @@ import Testing
         let next: (inout ReaderState) -> Void = {
             $0.focus[.formations] = 1
             $0.display.message = nil
-            $0.history.append(accessibility)
+            $0.announcement.history.append(accessibility)
             $0.brailleInput.keyboardUsed = true
         }
         store.send(.brailleTyped(.chord(0b0000_1000)), store.moved(store.after(next), 1, saying: accessibility), state: next)
         // Space with dot 1: previous.
         let all = "Toutes, sélectionné, bouton, filtre 1 sur 7"
-        let previous: (inout ReaderState) -> Void = { $0.focus[.formations] = 0; $0.history.append(all) }
+        let previous: (inout ReaderState) -> Void = { $0.focus[.formations] = 0; $0.announcement.history.append(all) }
         store.send(.brailleTyped(.chord(0b0000_0001)), store.moved(store.after(previous), 0, saying: all), state: previous)
         // Space with dots 4-6: the other tab.
         let symbol = "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"
@@ -235,7 +235,7 @@ import Testing
                    store.said("braille.chord", unknown, interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)],
                    state: {
             // Not history: a slip of the fingers.
-            $0.lastMessage = LastMessage(code: "braille.chord", text: unknown, isError: false)
+            $0.announcement.lastMessage = LastMessage(code: "braille.chord", text: unknown, isError: false)
             $0.display.message = unknown
             $0.display.token = 4
         })
@@ -246,7 +246,7 @@ import Testing
             $0.stacks[.formations] = [.formations, .help]
             $0.focus[.help] = 0
             $0.helpEntries = entries
-            $0.history.append(intro)
+            $0.announcement.history.append(intro)
             $0.display.message = "Aide, \(entries.count) éléments"
             $0.display.token = 5
         }
@@ -273,7 +273,7 @@ import Testing
         let python = "Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2490 euros, bouton, formation 4 sur 14. Appuyez pour voir les détails de cette formation"
         let found: (inout ReaderState) -> Void = {
             $0.focus[.formations] = 11
-            $0.history.append(python)
+            $0.announcement.history.append(python)
             $0.lastSearch = "python"
             $0.brailleInput.purpose = nil
             $0.brailleInput.committed = ""
@@ -302,8 +302,8 @@ extension BrailleInputTests {
             .playQuestion(text: String(expected), settings: .default, question: 1),
         ]) {
             $0.practice = twin
-            $0.history.append(intro)
-            $0.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
+            $0.announcement.history.append(intro)
+            $0.announcement.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
             $0.display.queued = [intro + " Question 1"]
         }
         twin.sounded(question: 1, endsAtMs: 10_000)

@@ -29,15 +29,15 @@ import Testing
             store.focusLine(store.state, 0),
         ]) {
             $0.focus[.formations] = 0
-            $0.history = [loading]
+            $0.announcement.history = [loading]
         }
         let setAside = CatalogueWarning.missingField(position: 6, field: "title")
         let warning = CatalogueMessages(strings: Fixture.fr).message(for: setAside)
         let load: (inout ReaderState) -> Void = {
             $0.catalogue = .loaded(Fixture.builtIn)
             $0.catalogueWarnings = [setAside]
-            $0.history += [warning, "14 formations chargées.", "Toutes, sélectionné, bouton"]
-            $0.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)
+            $0.announcement.history += [warning, "14 formations chargées.", "Toutes, sélectionné, bouton"]
+            $0.announcement.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)
             $0.display.message = warning
             $0.display.queued = ["14 formations chargées."]
             $0.display.token = 1
@@ -128,7 +128,7 @@ import Testing
         let first: (inout ReaderState) -> Void = {
             $0.focus[.formations] = 8
             $0.display.message = nil
-            $0.history.append(card)
+            $0.announcement.history.append(card)
         }
         store.send(.command(.go(1)), store.moved(store.after(first), 8, saying: card), state: first)
         let opened: (inout ReaderState) -> Void = {
@@ -158,7 +158,7 @@ import Testing
             $0.stacks[.formations] = [.formations, .help]
             $0.focus[.help] = 0
             $0.helpEntries = entries
-            $0.history.append(intro)
+            $0.announcement.history.append(intro)
             $0.display.message = title
             $0.display.token = 2
         }
@@ -173,13 +173,13 @@ import Testing
         let found: (inout ReaderState) -> Void = {
             $0.focus[.help] = 28
             $0.display.message = nil
-            $0.history.append(statistics)
+            $0.announcement.history.append(statistics)
             $0.lastSearch = "statistiques"
         }
         store.send(.command(.find("statistiques")), store.moved(store.after(found), 28, saying: statistics), state: found)
         let back: (inout ReaderState) -> Void = {
             $0.stacks[.formations] = [.formations]
-            $0.history.append("Toutes, sélectionné, bouton")
+            $0.announcement.history.append("Toutes, sélectionné, bouton")
         }
         store.send(.command(.back), store.moved(store.after(back), 0, saying: "Toutes, sélectionné, bouton"), state: back)
         #expect(store.state.currentScreenID == .formations)
@@ -187,7 +187,7 @@ import Testing
 
     @Test func anEmptyHistorySaysSoWithoutACount() {
         var store = ReaderTestStore(state: Self.loaded())
-        store.state.history = []
+        store.state.announcement.history = []
         let empty = "Aucune annonce pour l'instant."
         // The history screen is not itself history: nothing is added to it.
         let open: (inout ReaderState) -> Void = {
@@ -214,7 +214,7 @@ import Testing
             store.focus(store.state, 6), .speak(Utterance(text: category, interrupt: true, priority: .answer)),
             .braille(braille.line(detail.elements[6])), .schedule(.readAllWindow(token: 1), afterSeconds: 4),
         ]) {
-            $0.history.append(category)
+            $0.announcement.history.append(category)
             $0.readAllSerial = 1
             $0.display.reading = DisplayReading(token: 1)
         }
@@ -226,7 +226,7 @@ import Testing
         let back = "Retour, bouton. Revient à l'écran précédent"
         let next: (inout ReaderState) -> Void = {
             $0.focus[.detail(formationId: 1)] = 7
-            $0.history.append(back)
+            $0.announcement.history.append(back)
         }
         store.send(.displayAdvanced(moved: false), [
             store.focus(store.after(next), 7), .speak(Utterance(text: back, interrupt: false, priority: .answer)),
@@ -254,12 +254,12 @@ import Testing
             $0.display.message = nil
             $0.display.reading = DisplayReading(token: 1)
             $0.readAllSerial = 1
-            $0.history.append(all)
+            $0.announcement.history.append(all)
         }
         // Another key stops the reading (and does what it does: the element again).
         store.send(.displayKey(.repeatElement), store.moved(list, 0, saying: all)) {
             $0.display.reading = nil
-            $0.history.append(all)
+            $0.announcement.history.append(all)
         }
         // An old window's timer does nothing.
         store.send(.timer(.readAllWindow(token: 1)), [])
@@ -268,7 +268,7 @@ import Testing
         store.send(.command(.readAll), store.moved(list, 0, saying: all) + [.whenSpoken(token: 2)]) {
             $0.readAll = 2
             $0.readAllSerial = 2
-            $0.history.append(all)
+            $0.announcement.history.append(all)
         }
     }
 
@@ -277,7 +277,7 @@ import Testing
         store.state.display.message = nil
         store.state.focus[.formations] = 1
         let all = "Toutes, sélectionné, bouton"
-        let previous: (inout ReaderState) -> Void = { $0.focus[.formations] = 0; $0.history.append(all) }
+        let previous: (inout ReaderState) -> Void = { $0.focus[.formations] = 0; $0.announcement.history.append(all) }
         let list = store.after(previous)
         store.send(.displayKey(.panBack), [
             store.focus(list, 0), .speak(Utterance(text: all, interrupt: true, priority: .answer)),

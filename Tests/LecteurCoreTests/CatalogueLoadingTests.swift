@@ -34,7 +34,7 @@ import Testing
             focus(loading, 0), speak(loadingLabel), .braille(braille.line(loading.elements[0])),
             .schedule(.catalogueStillLoading, afterSeconds: 10),
         ]) {
-            $0.history = [loadingLabel]
+            $0.announcement.history = [loadingLabel]
             $0.focus[.formations] = 0
             $0.stillLoading = StillLoadingClock(interval: 10, elapsed: 0)
         }
@@ -88,9 +88,9 @@ import Testing
         ]) {
             $0.catalogue = .loaded(Fixture.builtIn)
             $0.stillLoading = nil
-            $0.history += [error, offline, loaded, first]
+            $0.announcement.history += [error, offline, loaded, first]
             $0.announcement.lastWasProgress = false
-            $0.lastMessage = LastMessage(code: "loaded", text: loaded, isError: false)
+            $0.announcement.lastMessage = LastMessage(code: "loaded", text: loaded, isError: false)
             $0.display.message = error
             $0.display.queued = [offline, loaded]
             $0.display.token = 4
@@ -117,8 +117,8 @@ import Testing
         ]) {
             $0.catalogue = .failed(message: error)
             $0.focus[.formations] = 1
-            $0.history = [error, retry]
-            $0.lastMessage = LastMessage(code: "catalogue", text: error, isError: true)
+            $0.announcement.history = [error, retry]
+            $0.announcement.lastMessage = LastMessage(code: "catalogue", text: error, isError: true)
             $0.display.message = error
             $0.display.token = 1
         }
@@ -138,8 +138,8 @@ import Testing
         ]) {
             $0.catalogue = .loaded(Fixture.builtIn)
             $0.catalogueWarnings = [warning]
-            $0.history += [skipped, loaded, second]
-            $0.lastMessage = LastMessage(code: "loaded", text: loaded, isError: false)
+            $0.announcement.history += [skipped, loaded, second]
+            $0.announcement.lastMessage = LastMessage(code: "loaded", text: loaded, isError: false)
             $0.display.queued = [skipped, loaded]
         }
     }

@@ -20,14 +20,14 @@ import Testing
         var store = ReaderTestStore()
         store.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
             $0.focus[.formations] = 0
-            $0.history.append("Chargement des formations...")
+            $0.announcement.history.append("Chargement des formations...")
         }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false) })
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)), state: {
             $0.catalogue = .loaded(Fixture.builtIn)
             $0.display.message = "14 formations chargées."
             $0.display.token = 1
-            $0.history += ["14 formations chargées.", "Toutes, sélectionné, bouton, filtre 1 sur 7"]
-            $0.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)
+            $0.announcement.history += ["14 formations chargées.", "Toutes, sélectionné, bouton, filtre 1 sur 7"]
+            $0.announcement.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)
         }, effects: { ReaderTestStore.saying("loaded", "14 formations chargées.", .notice) + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)] })
         let screen = nav.builder.screen(for: store.state)
         #expect(screen.elements.filter { $0.id.hasPrefix("card.") }.count == 14)
@@ -38,7 +38,7 @@ import Testing
         moveTo("card.4", &store)
         store.send(.command(.repeatLast), state: {
             $0.display.message = nil
-            $0.history.append("Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2490 euros, bouton, formation 4 sur 14. Appuyez pour voir les détails de cette formation")
+            $0.announcement.history.append("Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2490 euros, bouton, formation 4 sur 14. Appuyez pour voir les détails de cette formation")
         }, effects: { ReaderTestStore.focused($0, "Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2490 euros, bouton, formation 4 sur 14. Appuyez pour voir les détails de cette formation") })
     }
 
@@ -71,7 +71,7 @@ import Testing
         ]
         #expect(heard.count == count - 1)
         func remember(_ text: String) -> (inout ReaderState) -> Void {
-            { $0.history = Array(($0.history + [text]).suffix(ReaderState.historyLimit)) }
+            { $0.announcement.history = Array(($0.announcement.history + [text]).suffix(AnnouncementState.historyLimit)) }
         }
         for (offset, text) in heard.enumerated() {
             store.send(.command(.next), state: {
@@ -86,7 +86,7 @@ import Testing
                 $0.display.message = text
                 $0.display.token = token
                 remember(text)(&$0)
-                $0.lastMessage = LastMessage(code: "edge", text: text, isError: false)
+                $0.announcement.lastMessage = LastMessage(code: "edge", text: text, isError: false)
             }
         }
         let last = "Dernier élément", first = "Premier élément"
@@ -113,7 +113,7 @@ import Testing
         store.send(.command(.back), state: {
             $0.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.display.message = nil
-            $0.history.append("Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1190 euros, bouton, formation 9 sur 14. Appuyez pour voir les détails de cette formation")
+            $0.announcement.history.append("Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1190 euros, bouton, formation 9 sur 14. Appuyez pour voir les détails de cette formation")
         }, effects: { ReaderTestStore.focused($0, "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1190 euros, bouton, formation 9 sur 14. Appuyez pour voir les détails de cette formation") })
     }
 
@@ -136,8 +136,8 @@ import Testing
             $0.announcement.answerPending = false
             $0.display.message = "15 formations chargées."
             $0.display.token = 3
-            $0.history += ["15 formations chargées.", "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 3 sur 3. Appuyez pour voir les détails de cette formation"]
-            $0.lastMessage = LastMessage(code: "loaded", text: "15 formations chargées.", isError: false)
+            $0.announcement.history += ["15 formations chargées.", "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 3 sur 3. Appuyez pour voir les détails de cette formation"]
+            $0.announcement.lastMessage = LastMessage(code: "loaded", text: "15 formations chargées.", isError: false)
         }, effects: { ReaderTestStore.saying("loaded", "15 formations chargées.", interrupt: true, .notice) + ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 3 sur 3. Appuyez pour voir les détails de cette formation", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
         #expect(nav.builder.screen(for: store.state).elements.filter { $0.id.hasPrefix("card.") }.map(\.id) == ["card.99", "card.11", "card.12"])
     }
@@ -162,7 +162,7 @@ import Testing
         var store = ReaderTestStore(state: Fixture.loadedState())
         store.send(.command(.first), state: {
             $0.display.message = nil
-            $0.history.append("Toutes, sélectionné, bouton, filtre 1 sur 7")
+            $0.announcement.history.append("Toutes, sélectionné, bouton, filtre 1 sur 7")
         }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") })
         store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
     }
@@ -188,7 +188,7 @@ import Testing
         // Activating "Toutes" when nothing is filtered keeps it so.
         store.send(.command(.activate), state: {
             $0.display.token = 6
-            $0.history += ["Toutes, sélectionné, bouton, filtre 1 sur 7", "Toutes : 14 formations"]
+            $0.announcement.history += ["Toutes, sélectionné, bouton, filtre 1 sur 7", "Toutes : 14 formations"]
         }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") + ReaderTestStore.saying("filter", "Toutes : 14 formations") + [.schedule(.brailleMessage(token: 6), afterSeconds: 4)] })
     }
 
@@ -200,7 +200,7 @@ import Testing
         store.send(.command(.back), state: {
             $0.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.display.message = nil
-            $0.history.append("Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 3. Appuyez pour voir les détails de cette formation")
+            $0.announcement.history.append("Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 3. Appuyez pour voir les détails de cette formation")
         }, effects: { ReaderTestStore.focused($0, "Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 3. Appuyez pour voir les détails de cette formation") })
         #expect(nav.builder.screen(for: store.state).elements.first { $0.role == .heading }?.label == "IA Générative")
     }
@@ -255,8 +255,8 @@ import Testing
             $0.focus[.formations] = 7
             $0.display.message = "Radio et télégraphie : 2 formations"
             $0.display.token = 4
-            $0.history += ["Radio et télégraphie : 2 formations", "Radio et télégraphie, titre"]
-            $0.lastMessage = LastMessage(code: "filter", text: "Radio et télégraphie : 2 formations", isError: false)
+            $0.announcement.history += ["Radio et télégraphie : 2 formations", "Radio et télégraphie, titre"]
+            $0.announcement.lastMessage = LastMessage(code: "filter", text: "Radio et télégraphie : 2 formations", isError: false)
         }, effects: { ReaderTestStore.saying("filter", "Radio et télégraphie : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Radio et télégraphie, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)] })
     }
 
@@ -269,18 +269,18 @@ import Testing
         store.send(.command(.activate), opening: .symbol(id: "42"), "Symbole B, 6 éléments", "B, titre", token: 4)
         store.send(.command(.repeatLast), state: {
             $0.display.message = nil
-            $0.history.append("B, titre")
+            $0.announcement.history.append("B, titre")
         }, effects: { ReaderTestStore.focused($0, "B, titre") })
         store.send(.command(.tab(.formations)), state: {
             $0.tab = .formations
             $0.display.message = "Détail"
             $0.display.token = 5
-            $0.history += ["Détail", "Deep Learning appliqué à la vision, titre"]
+            $0.announcement.history += ["Détail", "Deep Learning appliqué à la vision, titre"]
         }, effects: { ReaderTestStore.opened($0, "Détail", "Deep Learning appliqué à la vision, titre", token: 5) })
         store.send(.command(.back), state: {
             $0.stacks = [.formations: [.formations], .morse: [.morse, .symbol(id: "42")]]
             $0.display.message = nil
-            $0.history.append("Deep Learning appliqué à la vision, niveau Expert, durée 4 jours, 2190 euros, bouton, formation 5 sur 14. Appuyez pour voir les détails de cette formation")
+            $0.announcement.history.append("Deep Learning appliqué à la vision, niveau Expert, durée 4 jours, 2190 euros, bouton, formation 5 sur 14. Appuyez pour voir les détails de cette formation")
         }, effects: { ReaderTestStore.focused($0, "Deep Learning appliqué à la vision, niveau Expert, durée 4 jours, 2190 euros, bouton, formation 5 sur 14. Appuyez pour voir les détails de cette formation") })
         store.send(.command(.back), store.said("root", "Vous êtes déjà sur l'écran principal.", interrupt: true) + [.schedule(.brailleMessage(token: 6), afterSeconds: 4)]) {
             ReaderTestStore.remembered("root", "Vous êtes déjà sur l'écran principal.", token: 6)(&$0)
@@ -374,8 +374,8 @@ import Testing
             $0.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.focus[.formations] = 1
             $0.display.queued.append("Erreur serveur (code: 500). Réessayez plus tard.")
-            $0.history += ["Erreur serveur (code: 500). Réessayez plus tard.", "Réessayer, bouton. Recharge les formations"]
-            $0.lastMessage = LastMessage(code: "catalogue", text: "Erreur serveur (code: 500). Réessayez plus tard.", isError: true)
+            $0.announcement.history += ["Erreur serveur (code: 500). Réessayez plus tard.", "Réessayer, bouton. Recharge les formations"]
+            $0.announcement.lastMessage = LastMessage(code: "catalogue", text: "Erreur serveur (code: 500). Réessayez plus tard.", isError: true)
         }, effects: { ReaderTestStore.sayingBehind("catalogue", "Erreur serveur (code: 500). Réessayez plus tard.", isError: true, .error) + ReaderTestStore.focused($0, "Réessayer, bouton. Recharge les formations", interrupt: false, line: false) })
     }
 }
@@ -390,7 +390,7 @@ import Testing
             $0.catalogue = .loading
             $0.focus[.formations] = 0
             $0.focusToRestore = "card.12"
-            $0.history.append("Chargement des formations...")
+            $0.announcement.history.append("Chargement des formations...")
             $0.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [:])
         }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false) })
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)), state: {
@@ -399,8 +399,8 @@ import Testing
             $0.focusToRestore = nil
             $0.display.message = "14 formations chargées."
             $0.display.token = 3
-            $0.history += ["14 formations chargées.", "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation"]
-            $0.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)
+            $0.announcement.history += ["14 formations chargées.", "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation"]
+            $0.announcement.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)
             $0.reloadContext = nil
         }, effects: { ReaderTestStore.saying("loaded", "14 formations chargées.", .notice) + ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
     }

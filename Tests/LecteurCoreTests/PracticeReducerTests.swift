@@ -35,8 +35,8 @@ import Testing
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
             $0.practice = twin
-            $0.history.append(intro)
-            $0.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
+            $0.announcement.history.append(intro)
+            $0.announcement.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
             $0.display.message = intro + " Question 1"
             $0.display.token = token + 1
         }
@@ -63,8 +63,8 @@ import Testing
         ]) {
             $0.practice = twin
             $0.morseProgress = twin.progress
-            $0.history.append(verdict)
-            $0.lastMessage = LastMessage(code: "practice", text: verdict, isError: false)
+            $0.announcement.history.append(verdict)
+            $0.announcement.lastMessage = LastMessage(code: "practice", text: verdict, isError: false)
             $0.display.message = verdict + " Question 2"
             $0.display.token = token + 2
         }
@@ -124,8 +124,8 @@ import Testing
             .braille(BrailleLine(text: lesson, cursor: 0, kind: .message)),
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
-            $0.history.append(lesson)
-            $0.lastMessage = LastMessage(code: "setting", text: lesson, isError: false)
+            $0.announcement.history.append(lesson)
+            $0.announcement.lastMessage = LastMessage(code: "setting", text: lesson, isError: false)
             $0.display.message = lesson
             $0.display.token = token + 1
         }
@@ -138,8 +138,8 @@ import Testing
             .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
             $0.settings.kochMedianMs = 1500
-            $0.history.append(time)
-            $0.lastMessage = LastMessage(code: "setting", text: time, isError: false)
+            $0.announcement.history.append(time)
+            $0.announcement.lastMessage = LastMessage(code: "setting", text: time, isError: false)
             $0.display.message = time
             $0.display.token = token + 2
         }

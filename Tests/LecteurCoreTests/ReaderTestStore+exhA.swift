@@ -145,7 +145,7 @@ extension ReaderTestStore {
         send(action, sourceLocation: sourceLocation, state: {
             $0.focus[screen] = index
             $0.display.message = nil
-            $0.history.append(spoken)
+            $0.announcement.history.append(spoken)
         }, effects: { Self.focused($0, spoken) })
     }
 
@@ -158,7 +158,7 @@ extension ReaderTestStore {
             $0.focus[screen] = 0
             $0.display.message = title
             $0.display.token = token
-            $0.history += [title, spoken]
+            $0.announcement.history += [title, spoken]
         }, effects: { Self.opened($0, title, spoken, token: token) })
     }
 
@@ -171,7 +171,7 @@ extension ReaderTestStore {
             $0.focus[.help] = 0
             $0.display.message = title
             $0.display.token = token
-            $0.history.append(entries[0])
+            $0.announcement.history.append(entries[0])
             $0.helpEntries = entries
         }, effects: { Self.opened($0, title, entries[0], token: token) })
     }
@@ -184,7 +184,7 @@ extension ReaderTestStore {
             $0.filter = key
             $0.focus[.formations] = Self.index(of: "section.heading", $0)
             Self.remembered("filter", count, token: token)(&$0)
-            $0.history.append(heading)
+            $0.announcement.history.append(heading)
         }, effects: {
             Self.saying("filter", count, interrupt: true) + Self.focused($0, heading, interrupt: false, line: false)
                 + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
@@ -197,7 +197,7 @@ extension ReaderTestStore {
                        sourceLocation: SourceLocation = #_sourceLocation) {
         send(action, sourceLocation: sourceLocation, state: {
             $0.filter = key
-            $0.history.append(chip)
+            $0.announcement.history.append(chip)
             Self.remembered("filter", count, token: token)(&$0)
         }, effects: {
             Self.focused($0, chip) + Self.saying("filter", count) + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
@@ -213,7 +213,7 @@ extension ReaderTestStore {
             $0.catalogue = .failed(message: message)
             $0.focus[.formations] = 1
             Self.remembered("catalogue", message, isError: true, token: token)(&$0)
-            $0.history.append(retry)
+            $0.announcement.history.append(retry)
         }, effects: {
             Self.saying("catalogue", message, isError: true, .error) + Self.focused($0, retry, interrupt: false, line: false)
                 + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
@@ -230,7 +230,7 @@ extension ReaderTestStore {
             $0.focus[.morse] = 0
             $0.display.message = title
             $0.display.token = token
-            $0.history += [title, first]
+            $0.announcement.history += [title, first]
         }, effects: { Self.opened($0, title, first, token: token) })
     }
 }

@@ -28,8 +28,8 @@ extension ReaderTestStore {
         ], sourceLocation: sourceLocation) {
             $0.catalogue = .loaded(catalogue)
             $0.focus[.formations] = 0
-            $0.history += [loaded, first]
-            $0.lastMessage = LastMessage(code: "loaded", text: loaded, isError: false)
+            $0.announcement.history += [loaded, first]
+            $0.announcement.lastMessage = LastMessage(code: "loaded", text: loaded, isError: false)
             $0.display.message = loaded
             $0.display.token = 1
         }
@@ -74,7 +74,7 @@ extension ReaderTestStore {
     /// the display with its token.
     static func screenRemembered(_ title: String, _ spoken: String, token: Int) -> (inout ReaderState) -> Void {
         { state in
-            state.history += [title, spoken]
+            state.announcement.history += [title, spoken]
             state.display.message = title
             state.display.token = token
         }

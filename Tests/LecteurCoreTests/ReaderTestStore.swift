@@ -49,8 +49,8 @@ extension ReaderTestStore {
     /// and the display's queue.
     static func rememberedBehind(_ code: String, _ text: String, isError: Bool = false) -> (inout ReaderState) -> Void {
         { state in
-            state.history.append(text)
-            state.lastMessage = LastMessage(code: code, text: text, isError: isError)
+            state.announcement.history.append(text)
+            state.announcement.lastMessage = LastMessage(code: code, text: text, isError: isError)
             state.display.queued.append(text)
         }
     }
@@ -60,8 +60,8 @@ extension ReaderTestStore {
     static func remembered(_ code: String, _ text: String, isError: Bool = false, shown: String? = nil,
                            token: Int) -> (inout ReaderState) -> Void {
         { state in
-            state.history.append(text)
-            state.lastMessage = LastMessage(code: code, text: text, isError: isError)
+            state.announcement.history.append(text)
+            state.announcement.lastMessage = LastMessage(code: code, text: text, isError: isError)
             state.display.message = shown ?? text
             state.display.token = token
         }

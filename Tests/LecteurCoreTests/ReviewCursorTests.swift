@@ -108,36 +108,36 @@ import LecteurLocales
             .braille(BrailleLine(text: target.line.text, cursor: 10)),
         ]) {
             $0.review = ReviewPosition(screen: target.screen, index: target.index, offset: 10)
-            $0.history.append("les")
+            $0.announcement.history.append("les")
         }
         store.send(.command(.spell(phonetic: false)), [
             .speak(Utterance(text: "l, e, s", interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: target.line.text, cursor: 10)),
-        ]) { $0.history.append("l, e, s") }
+        ]) { $0.announcement.history.append("l, e, s") }
         store.send(.command(.review(.character, .previous)), [
             .speak(Utterance(text: "espace", interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: target.line.text, cursor: 9)),
         ]) {
             $0.review?.offset = 9
-            $0.history.append("espace")
+            $0.announcement.history.append("espace")
         }
         // A new focus starts the cursor again at the first character.
         store.send(.command(.previous), state: {
             $0.focus[.detail(formationId: 1)] = 0
             $0.review = nil
-            $0.history.append("Starter Pack - IA Générative, titre")
+            $0.announcement.history.append("Starter Pack - IA Générative, titre")
         }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") })
         let description = "Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise."
         store.send(.command(.next), state: {
             $0.focus[.detail(formationId: 1)] = 1
-            $0.history.append(description)
+            $0.announcement.history.append(description)
         }, effects: { ReaderTestStore.focused($0, description) })
         store.send(.command(.review(.character, .current)), [
             .speak(Utterance(text: "d majuscule", interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: target.line.text, cursor: 0)),
         ]) {
             $0.review = ReviewPosition(screen: target.screen, index: target.index, offset: 0)
-            $0.history.append("d majuscule")
+            $0.announcement.history.append("d majuscule")
         }
     }
 
@@ -161,7 +161,7 @@ import LecteurLocales
         store.send(.displayKey(.route(character: 3)), state: {
             $0.stacks[.formations] = [.formations, .detail(formationId: 1)]
             $0.focus[.detail(formationId: 1)] = 0
-            $0.history += [title, heading]
+            $0.announcement.history += [title, heading]
             $0.display.message = title
             $0.display.token = 1
         }, effects: {
@@ -172,7 +172,7 @@ import LecteurLocales
         store.send(.command(.next), state: {
             $0.focus[.detail(formationId: 1)] = 1
             $0.display.message = nil
-            $0.history.append(description)
+            $0.announcement.history.append(description)
         }, effects: { ReaderTestStore.focused($0, description) })
         let target = try #require(Self.reader.navigator.reviewTarget(store.state))
         store.send(.displayKey(.route(character: target.lineStart + 1)), [
@@ -180,7 +180,7 @@ import LecteurLocales
             .braille(BrailleLine(text: target.line.text, cursor: target.lineStart + 1)),
         ]) {
             $0.review = ReviewPosition(screen: target.screen, index: target.index, offset: 1)
-            $0.history.append("e accent aigu")
+            $0.announcement.history.append("e accent aigu")
         }
     }
 
@@ -198,7 +198,7 @@ import LecteurLocales
         // The history keeps the text before the lexicon reads it.
         store.send(.command(.go(1)), state: {
             $0.focus[.formations] = 8
-            $0.history = ["Starter Pack tiret IA Générative virgule niveau Débutant virgule durée 2 jours virgule 990 euros, bouton. Appuyez pour voir les détails de cette formation"]
+            $0.announcement.history = ["Starter Pack tiret IA Générative virgule niveau Débutant virgule durée 2 jours virgule 990 euros, bouton. Appuyez pour voir les détails de cette formation"]
         }, effects: {
             ReaderTestStore.focused($0, "Starter Pack tiret i a Générative virgule niveau Débutant virgule durée 2 jours virgule 990 euros, bouton. Appuyez pour voir les détails de cette formation")
         })

@@ -44,8 +44,8 @@ import Testing
     }
     static func remembered(_ texts: [String], token: Int) -> (inout ReaderState) -> Void {
         { state in
-            state.history += texts
-            state.lastMessage = LastMessage(code: "sending", text: texts.last!, isError: false)
+            state.announcement.history += texts
+            state.announcement.lastMessage = LastMessage(code: "sending", text: texts.last!, isError: false)
             state.display.message = texts.joined(separator: " ")
             state.display.token = token
         }

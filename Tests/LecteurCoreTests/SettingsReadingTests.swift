@@ -43,8 +43,8 @@ import Testing
             $0.settingsRequest = nil
             $0.deviceSettings = [.brailleTable: worded]
             $0.announcement.answerPending = false
-            $0.history.append(said)
-            $0.lastMessage = LastMessage(code: "setting", text: said, isError: false)
+            $0.announcement.history.append(said)
+            $0.announcement.lastMessage = LastMessage(code: "setting", text: said, isError: false)
             $0.display.message = said
             $0.display.token = 2
         }
@@ -70,8 +70,8 @@ import Testing
             $0.settingsRequest = nil
             $0.deviceSettings = [.speechRate: SettingReading(value: "175", range: 80...450)]
             $0.announcement.answerPending = false
-            $0.history.append(said)
-            $0.lastMessage = LastMessage(code: "setting", text: said, isError: false)
+            $0.announcement.history.append(said)
+            $0.announcement.lastMessage = LastMessage(code: "setting", text: said, isError: false)
             $0.display.message = said
             $0.display.token = 2
         }
@@ -95,7 +95,7 @@ import Testing
             $0.settingsRequest = nil
             $0.deviceSettings = [.speechVoice: SettingReading(value: "fr")]
             $0.announcement.answerPending = false
-            $0.history += [title, verbosity]
+            $0.announcement.history += [title, verbosity]
             $0.display.message = title
             $0.display.token = 2
         }
@@ -115,7 +115,7 @@ import Testing
         #expect(screen.elements.contains { $0.label == "Débit : inconnu" }, "a device that did not answer")
         let back: (inout ReaderState) -> Void = {
             $0.stacks[.formations] = [.formations]
-            $0.history.append("Toutes, sélectionné, bouton")
+            $0.announcement.history.append("Toutes, sélectionné, bouton")
             $0.display.message = nil
         }
         let list = store.after(back)

@@ -18,8 +18,8 @@ import Testing
         store.send(.practiceReady(.symbol(id: "41"), seed: 3), store.saidBehind("practice", "Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.") + [.morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: 300.0)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 1)]) {
             $0.practice = Self.practiceOnA()
             $0.display.queued.append("Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir. Question 1")
-            $0.history.append("Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.")
-            $0.lastMessage = LastMessage(code: "practice", text: "Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.", isError: false)
+            $0.announcement.history.append("Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.")
+            $0.announcement.lastMessage = LastMessage(code: "practice", text: "Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.", isError: false)
         }
     }
 
@@ -38,7 +38,7 @@ import Testing
         }
         store.send(.command(.repeatLast), state: {
             $0.display.message = nil
-            $0.history.append("Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton. Appuyez pour voir les détails de cette formation")
+            $0.announcement.history.append("Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton. Appuyez pour voir les détails de cette formation")
         }, effects: { ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton. Appuyez pour voir les détails de cette formation") })
     }
 
@@ -89,7 +89,7 @@ import Testing
         store.send(.command(.find("ETHIQUE")), state: {
             $0.focus[.formations] = 3
             $0.display.message = nil
-            $0.history.append("Éthique et réglementation, non sélectionné, bouton, filtre 4 sur 7")
+            $0.announcement.history.append("Éthique et réglementation, non sélectionné, bouton, filtre 4 sur 7")
             $0.lastSearch = "ETHIQUE"
         }, effects: { ReaderTestStore.focused($0, "Éthique et réglementation, non sélectionné, bouton, filtre 4 sur 7") })
         store.send(.command(.find(nil)), focusing: 14, on: .formations, "Éthique et conformité de l'IA, niveau Débutant, durée 1 jour, 590 euros, bouton, formation 7 sur 14. Appuyez pour voir les détails de cette formation")
@@ -98,16 +98,16 @@ import Testing
             $0.focus[.formations] = 6
             $0.display.message = "Recherche reprise au début."
             $0.display.token = 2
-            $0.history += ["Recherche reprise au début.", "Radio et télégraphie, non sélectionné, bouton, filtre 7 sur 7"]
+            $0.announcement.history += ["Recherche reprise au début.", "Radio et télégraphie, non sélectionné, bouton, filtre 7 sur 7"]
             $0.lastSearch = "radio"
-            $0.lastMessage = LastMessage(code: "find.wrapped", text: "Recherche reprise au début.", isError: false)
+            $0.announcement.lastMessage = LastMessage(code: "find.wrapped", text: "Recherche reprise au début.", isError: false)
         }, effects: { ReaderTestStore.saying("find.wrapped", "Recherche reprise au début.", interrupt: true) + ReaderTestStore.focused($0, "Radio et télégraphie, non sélectionné, bouton, filtre 7 sur 7", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
         store.send(.command(.find("cuisine")), store.said("find", "Aucun élément ne contient « cuisine ».", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
             $0.display.message = "Aucun élément ne contient « cuisine »."
             $0.display.token = 3
-            $0.history.append("Aucun élément ne contient « cuisine ».")
+            $0.announcement.history.append("Aucun élément ne contient « cuisine ».")
             $0.lastSearch = "cuisine"
-            $0.lastMessage = LastMessage(code: "find", text: "Aucun élément ne contient « cuisine ».", isError: true)
+            $0.announcement.lastMessage = LastMessage(code: "find", text: "Aucun élément ne contient « cuisine ».", isError: true)
         }
         var fresh = ReaderTestStore(state: Fixture.loadedState())
         fresh.send(.command(.find(nil)), fresh.said("find", "Rien à chercher : tapez « chercher » suivi d'un texte.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
@@ -121,7 +121,7 @@ import Testing
         store.send(.command(.activate), opening: .detail(formationId: 1), "Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 2)
         store.send(.command(.readAll), state: {
             $0.display.message = nil
-            $0.history.append("Starter Pack - IA Générative, titre")
+            $0.announcement.history.append("Starter Pack - IA Générative, titre")
             $0.readAll = 1
             $0.readAllSerial = 1
         }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.whenSpoken(token: 1)] })
@@ -132,7 +132,7 @@ import Testing
         for (offset, text) in heard.enumerated() {
             store.send(.spoken(token: offset + 1), state: {
                 $0.focus[.detail(formationId: 1)] = offset + 1
-                $0.history.append(text)
+                $0.announcement.history.append(text)
                 $0.readAll = offset + 2
                 $0.readAllSerial = offset + 2
             }, effects: { ReaderTestStore.focused($0, text, interrupt: false) + [.whenSpoken(token: offset + 2)] })
@@ -146,13 +146,13 @@ import Testing
         // A command stops it; the step that was waiting does nothing.
         store.send(.command(.first), focusing: 0, on: .detail(formationId: 1), "Starter Pack - IA Générative, titre")
         store.send(.command(.readAll), state: {
-            $0.history.append("Starter Pack - IA Générative, titre")
+            $0.announcement.history.append("Starter Pack - IA Générative, titre")
             $0.readAll = 9
             $0.readAllSerial = 9
         }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.whenSpoken(token: 9)] })
         let waiting = store.state.readAll!
         store.send(.command(.repeatLast), state: {
-            $0.history.append("Starter Pack - IA Générative, titre")
+            $0.announcement.history.append("Starter Pack - IA Générative, titre")
             $0.readAll = nil
         }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") })
         store.send(.spoken(token: waiting), [])
@@ -162,14 +162,14 @@ import Testing
         var store = ReaderTestStore(state: Fixture.loadedState())
         store.send(.command(.repeatMessage), store.said("loaded", "14 formations chargées.", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
             $0.display.token = 2
-            $0.history.append("14 formations chargées.")
+            $0.announcement.history.append("14 formations chargées.")
         }
         store.send(.command(.filter("cuisine")), store.said("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
             ReaderTestStore.remembered("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, token: 3)(&$0)
         }
         store.send(.command(.repeatMessage), store.said("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
             $0.display.token = 4
-            $0.history.append("Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.")
+            $0.announcement.history.append("Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.")
         }
     }
 
@@ -189,7 +189,7 @@ import Testing
             $0.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.focus[.formations] = 0
             $0.focusToRestore = "card.12"
-            $0.history.append("Chargement des formations...")
+            $0.announcement.history.append("Chargement des formations...")
             $0.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [12: "Tableur avancé : tableaux croisés"])
         }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false, line: false) })
         let smaller = Catalogue(formations: Fixture.builtIn.formations.filter { $0.category?.name != "Bureautique" })
@@ -198,8 +198,8 @@ import Testing
             $0.filter = nil
             $0.focusToRestore = nil
             $0.display.queued += ["12 formations chargées.", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste."]
-            $0.history += ["12 formations chargées.", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", "Toutes, sélectionné, bouton, filtre 1 sur 6"]
-            $0.lastMessage = LastMessage(code: "reload.dropped", text: "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", isError: false)
+            $0.announcement.history += ["12 formations chargées.", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", "Toutes, sélectionné, bouton, filtre 1 sur 6"]
+            $0.announcement.lastMessage = LastMessage(code: "reload.dropped", text: "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", isError: false)
             $0.reloadContext = nil
         }, effects: { ReaderTestStore.sayingBehind("loaded", "12 formations chargées.", .notice) + ReaderTestStore.sayingBehind("reload.dropped", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", .notice) + ReaderTestStore.sayingBehind("reload.dropped", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", .notice) + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 6", interrupt: false, line: false) })
     }
@@ -212,8 +212,8 @@ import Testing
             $0.display.message = "Question 1 ; 0 bonne réponse sur 0."
             $0.display.token = 2
             $0.display.queued = []
-            $0.history.append("Question 1 ; 0 bonne réponse sur 0.")
-            $0.lastMessage = LastMessage(code: "practice.where", text: "Question 1 ; 0 bonne réponse sur 0.", isError: false)
+            $0.announcement.history.append("Question 1 ; 0 bonne réponse sur 0.")
+            $0.announcement.lastMessage = LastMessage(code: "practice.where", text: "Question 1 ; 0 bonne réponse sur 0.", isError: false)
         }
         store.send(.timedLine("aide", atMs: 0), store.said("practice", "Entraînement en cours : tapez le caractère entendu, ligne vide pour réécouter, « stop » pour finir, « quitter » pour quitter le lecteur.", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
             ReaderTestStore.remembered("practice", "Entraînement en cours : tapez le caractère entendu, ligne vide pour réécouter, « stop » pour finir, « quitter » pour quitter le lecteur.", token: 3)(&$0)
@@ -228,8 +228,8 @@ import Testing
             $0.practice = answered
             $0.display.message = "Faux : c'était A, point, trait. Vous avez tapé E. Question 2"
             $0.display.token = 4
-            $0.history.append("Faux : c'était A, point, trait. Vous avez tapé E.")
-            $0.lastMessage = LastMessage(code: "practice", text: "Faux : c'était A, point, trait. Vous avez tapé E.", isError: false)
+            $0.announcement.history.append("Faux : c'était A, point, trait. Vous avez tapé E.")
+            $0.announcement.lastMessage = LastMessage(code: "practice", text: "Faux : c'était A, point, trait. Vous avez tapé E.", isError: false)
         }
         store.send(.timedLine("stop", atMs: 0), [.silence, .notice(code: "stop", message: "Silence.")] + store.said("practice", "Entraînement terminé : 0 bonne réponse sur 1.") + [.schedule(.brailleMessage(token: 5), afterSeconds: 4)]) {
             $0.practice = nil

@@ -27,8 +27,8 @@ import Testing
             $0.display.token = 1
             // The display shows the first; the others wait for it, in order.
             $0.display.queued = [Self.keys, Self.lexicon]
-            $0.history = [Self.configuration, Self.keys, Self.lexicon]
-            $0.lastMessage = LastMessage(code: "startup", text: Self.lexicon, isError: false)
+            $0.announcement.history = [Self.configuration, Self.keys, Self.lexicon]
+            $0.announcement.lastMessage = LastMessage(code: "startup", text: Self.lexicon, isError: false)
         }
         // Said once: a second start (none happens, but nothing is left to say) adds nothing.
         store.send(.start, [.loadCatalogue(.initial)])

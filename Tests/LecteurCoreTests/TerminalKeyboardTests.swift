@@ -104,25 +104,25 @@ import Testing
         store.send(.timedLine("q", atMs: 0), store.said("quit.confirm", Self.confirm, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
             $0.display.message = Self.confirm
             $0.display.token = 2
-            $0.lastMessage = LastMessage(code: "quit.confirm", text: Self.confirm, isError: false)
+            $0.announcement.lastMessage = LastMessage(code: "quit.confirm", text: Self.confirm, isError: false)
             $0.quitPending = true
         }
         store.send(.timedLine("n", atMs: 0), store.said("quit.cancelled", Fixture.fr(.terminalQuitCancelled), interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
             $0.display.message = Fixture.fr(.terminalQuitCancelled)
             $0.display.token = 3
-            $0.lastMessage = LastMessage(code: "quit.cancelled", text: Fixture.fr(.terminalQuitCancelled), isError: false)
+            $0.announcement.lastMessage = LastMessage(code: "quit.cancelled", text: Fixture.fr(.terminalQuitCancelled), isError: false)
             $0.quitPending = false
         }
         store.send(.timedLine("Q", atMs: 0), store.said("quit.confirm", Self.confirm, interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
             $0.display.message = Self.confirm
             $0.display.token = 4
-            $0.lastMessage = LastMessage(code: "quit.confirm", text: Self.confirm, isError: false)
+            $0.announcement.lastMessage = LastMessage(code: "quit.confirm", text: Self.confirm, isError: false)
             $0.quitPending = true
         }
         store.send(.timedLine("oui", atMs: 0), store.said("goodbye", Self.goodbye, interrupt: true) + [.quit, .schedule(.brailleMessage(token: 5), afterSeconds: 4)]) {
             $0.display.message = Self.goodbye
             $0.display.token = 5
-            $0.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
+            $0.announcement.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
             $0.quitPending = false
         }
     }
@@ -135,7 +135,7 @@ import Testing
         terminal.send(.timedLine("quitter", atMs: 0), terminal.said("goodbye", Self.goodbye, interrupt: true) + [.quit, .schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
             $0.display.message = Self.goodbye
             $0.display.token = 2
-            $0.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
+            $0.announcement.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
         }
     }
 
@@ -147,7 +147,7 @@ import Testing
         store.send(.start, store.said("welcome", Fixture.fr(.appWelcome), .notice) + [.loadCatalogue(.initial), .schedule(.brailleMessage(token: 1), afterSeconds: 4)]) {
             $0.display.message = Fixture.fr(.appWelcome)
             $0.display.token = 1
-            $0.lastMessage = LastMessage(code: "welcome", text: Fixture.fr(.appWelcome), isError: false)
+            $0.announcement.lastMessage = LastMessage(code: "welcome", text: Fixture.fr(.appWelcome), isError: false)
         }
     }
 
@@ -156,7 +156,7 @@ import Testing
         store.send(.key(.down), state: {
             $0.focus[.formations] = 1
             $0.display.message = nil
-            $0.history.append("Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
+            $0.announcement.history.append("Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
         }, effects: { [.silence] + ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7") })
         // An unbound key only silences.
         store.send(.key(.character("x")), [.silence])
@@ -167,13 +167,13 @@ import Testing
         store.send(.key(.character("q")), [.silence] + store.said("quit.confirm", Self.confirm, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
             $0.display.message = Self.confirm
             $0.display.token = 3
-            $0.lastMessage = LastMessage(code: "quit.confirm", text: Self.confirm, isError: false)
+            $0.announcement.lastMessage = LastMessage(code: "quit.confirm", text: Self.confirm, isError: false)
             $0.quitPending = true
         }
         store.send(.key(.character("o")), [.silence] + store.said("goodbye", Self.goodbye, interrupt: true) + [.quit, .schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
             $0.display.message = Self.goodbye
             $0.display.token = 4
-            $0.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
+            $0.announcement.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
             $0.quitPending = false
         }
     }
@@ -183,11 +183,11 @@ import Testing
         store.state.focus[.formations] = 0
         store.send(.key(.right), [.silence, ReaderTestStore.speak("o"), .braille(BrailleLine(text: "[x] Toutes btn", cursor: 5))]) {
             $0.display.message = nil
-            $0.history.append("o")
+            $0.announcement.history.append("o")
             $0.review = ReviewPosition(screen: .formations, index: 0, offset: 1)
         }
         store.send(.key(.left), [.silence, ReaderTestStore.speak("t"), .braille(BrailleLine(text: "[x] Toutes btn", cursor: 4))]) {
-            $0.history.append("t")
+            $0.announcement.history.append("t")
             $0.review = ReviewPosition(screen: .formations, index: 0, offset: 0)
         }
     }
@@ -198,11 +198,11 @@ import Testing
         store.send(.key(.character("c")), state: {
             $0.focus[.formations] = 1
             $0.display.message = nil
-            $0.history.append("Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
+            $0.announcement.history.append("Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
         }, effects: { [.silence] + ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7") })
         store.send(.key(.character("C")), state: {
             $0.focus[.formations] = 0
-            $0.history.append("Toutes, sélectionné, bouton, filtre 1 sur 7")
+            $0.announcement.history.append("Toutes, sélectionné, bouton, filtre 1 sur 7")
         }, effects: { [.silence] + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") })
         store.send(.key(.character("C")), [.silence] + store.said("edge", Fixture.fr(.terminalEdgeFirstChip), interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
             ReaderTestStore.remembered("edge", Fixture.fr(.terminalEdgeFirstChip), token: 2)(&$0)
@@ -260,11 +260,11 @@ import Testing
         store.send(.completion(["filtre"]), [ReaderTestStore.speak("filtre")])
         store.send(.completion(["répéter", "réessayer"]), store.saidBehind("completion", Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]), interrupt: true)) {
             $0.display.queued.append(Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]))
-            $0.lastMessage = LastMessage(code: "completion", text: Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]), isError: false)
+            $0.announcement.lastMessage = LastMessage(code: "completion", text: Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]), isError: false)
         }
         store.send(.completion([]), store.saidBehind("completion", Fixture.fr(.terminalCompletionNone), interrupt: true)) {
             $0.display.queued.append(Fixture.fr(.terminalCompletionNone))
-            $0.lastMessage = LastMessage(code: "completion", text: Fixture.fr(.terminalCompletionNone), isError: false)
+            $0.announcement.lastMessage = LastMessage(code: "completion", text: Fixture.fr(.terminalCompletionNone), isError: false)
         }
     }
 }

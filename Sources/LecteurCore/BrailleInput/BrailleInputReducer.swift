@@ -45,7 +45,7 @@ struct BrailleInputReducer: Sendable {
         case .escape:
             guard state.brailleInput.purpose != nil else { return .command(.back) }
             state.brailleInput.clear()
-            out.speak(strings(.brailleInputAbandoned), remember: false, &state)
+            out.speak(strings(.brailleInputAbandoned), remember: false, &state.announcement)
             if let line = navigator.focusLine(state) { out.showInput(line) }
         }
         return nil
@@ -126,11 +126,11 @@ struct BrailleInputReducer: Sendable {
         case .search?:
             state.brailleInput.clear()
             state.brailleInput.purpose = .search
-            out.speak(strings(.terminalPromptSearch), remember: false, &state)
+            out.speak(strings(.terminalPromptSearch), remember: false, &state.announcement)
             show(&state, &out)
         case nil:
             out.notice("braille.chord", strings(.brailleInputChordUnknown, ["dots": BrailleChords.dotNumbers(dots)]),
-                       remember: false, &state)
+                       remember: false, &state.announcement)
         }
         return nil
     }

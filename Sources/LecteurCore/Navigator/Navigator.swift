@@ -61,7 +61,7 @@ public struct Navigator: Sendable {
     /// `où`.
     func sayWhereAmI(_ state: inout ReaderState, _ out: inout Announcer) {
         let screen = builder.screen(for: state)
-        out.notice("where", whereAmI(state, screen, state.clampedFocus(on: screen)), &state)
+        out.notice("where", whereAmI(state, screen, state.clampedFocus(on: screen)), &state.announcement)
     }
 
     /// `formations`, `morse`: the other tab, with its screen and its focused element.
@@ -69,7 +69,7 @@ public struct Navigator: Sendable {
         state.tab = tab
         // The screen's name and size, said and on the display (then the focus, after it).
         let announcement = screenAnnouncement(state)
-        out.speak(announcement, &state)
+        out.speak(announcement, &state.announcement)
         out.showMessage(announcement)
         announceFocus(&state, &out)
     }
@@ -98,7 +98,7 @@ public struct Navigator: Sendable {
         let current = state.clampedFocus(on: screen)
         let clamped = min(max(target, 0), screen.elements.count - 1)
         if clamped == current && target != current {
-            out.notice("edge", strings(edge), &state)
+            out.notice("edge", strings(edge), &state.announcement)
             return
         }
         state.focus[screen.id] = clamped
@@ -107,7 +107,7 @@ public struct Navigator: Sendable {
 
     private func activate(_ element: Element, _ state: inout ReaderState, _ out: inout Announcer) -> Delegated? {
         guard let action = element.action else {
-            out.notice("inactive", strings(.noticeNotActivatable), &state)
+            out.notice("inactive", strings(.noticeNotActivatable), &state.announcement)
             return nil
         }
         switch action {
@@ -121,7 +121,7 @@ public struct Navigator: Sendable {
             state.filter = key
             announceFocus(&state, &out)
             if case .loaded(let catalogue) = state.catalogue {
-                out.notice("filter", filterResult(catalogue, state.filter), &state)
+                out.notice("filter", filterResult(catalogue, state.filter), &state.announcement)
             }
         case .openSymbol(let id):
             push(.symbol(id: id), &state)
@@ -146,7 +146,7 @@ public struct Navigator: Sendable {
 
     func goBack(_ state: inout ReaderState, _ out: inout Announcer) {
         guard let stack = state.stacks[state.tab], stack.count > 1 else {
-            out.notice("root", strings(.noticeAlreadyRoot), &state)
+            out.notice("root", strings(.noticeAlreadyRoot), &state.announcement)
             return
         }
         state.stacks[state.tab] = Array(stack.dropLast())
@@ -163,10 +163,10 @@ public struct Navigator: Sendable {
         switch state.catalogue {
         case .loaded(let loaded): catalogue = loaded
         case .loading:
-            out.notice("loading", strings(.noticeNotAvailableWhileLoading), &state)
+            out.notice("loading", strings(.noticeNotAvailableWhileLoading), &state.announcement)
             return
         case .failed(let message):
-            out.error("filter", strings(.filterUnavailableFailed, ["message": message]), &state)
+            out.error("filter", strings(.filterUnavailableFailed, ["message": message]), &state.announcement)
             return
         }
         let key: CategoryKey?
@@ -174,7 +174,7 @@ public struct Navigator: Sendable {
             switch match(name, in: catalogue.categories) {
             case .success(let category): key = category.key
             case .failure(let error):
-                out.error("filter", error.text, &state)
+                out.error("filter", error.text, &state.announcement)
                 return
             }
         } else {
@@ -185,7 +185,7 @@ public struct Navigator: Sendable {
         popToRoot(&state)
         let screen = builder.screen(for: state)
         state.focus[.formations] = screen.elements.firstIndex { $0.role == .heading } ?? 0
-        out.notice("filter", filterResult(catalogue, key), &state)
+        out.notice("filter", filterResult(catalogue, key), &state.announcement)
         announceFocus(&state, &out)
     }
 
@@ -211,10 +211,10 @@ public struct Navigator: Sendable {
     func help(_ topic: String, _ state: inout ReaderState, _ out: inout Announcer) {
         let firstWord = topic.split(separator: " ").first.map(String.init) ?? topic
         guard let spec = parser.spec(named: topic) ?? parser.spec(named: firstWord) else {
-            out.error("help", strings(.errorUnknownHelpTopic, ["topic": topic]), &state)
+            out.error("help", strings(.errorUnknownHelpTopic, ["topic": topic]), &state.announcement)
             return
         }
-        out.notice("help", strings(.helpUsage, ["names": helpNames(spec), "description": strings(spec.help)]), &state)
+        out.notice("help", strings(.helpUsage, ["names": helpNames(spec), "description": strings(spec.help)]), &state.announcement)
     }
 
     private func helpNames(_ spec: CommandSpec) -> String {
@@ -243,7 +243,7 @@ public struct Navigator: Sendable {
     func announceScreen(_ state: inout ReaderState, _ out: inout Announcer) {
         let screen = builder.screen(for: state)
         let text = strings(.brailleReadingScreenAnnounce, count: screen.elements.count, ["title": screen.title])
-        out.speak(text, &state)
+        out.speak(text, &state.announcement)
         out.showMessage(text)
     }
 
@@ -308,8 +308,8 @@ public struct Navigator: Sendable {
         // Signs are read in the element's own texts, not in the separators and pauses the
         // generator puts between its parts (they are structure, as NVDA's pauses).
         // The history read back is not itself history.
-        out.speak(speech.compose(out.punctuated(element, state), verbosity: state.verbosity, position: position),
-                  remember: screen.id != .history, readPunctuation: false, &state)
+        out.speak(speech.compose(out.punctuated(element), verbosity: state.verbosity, position: position),
+                  remember: screen.id != .history, readPunctuation: false, &state.announcement)
         out.showFocus(braille.line(element))
     }
 

@@ -48,14 +48,14 @@ extension Navigator {
         switch kind {
         case .course:
             guard screen.id == .formations, let first = screen.elements.firstCardIndex else {
-                out.notice("edge", strings(.noCourseHere), &state)
+                out.notice("edge", strings(.noCourseHere), &state.announcement)
                 return
             }
             let last = screen.elements.count - 1
             target = forward ? (index < first ? first : index < last ? index + 1 : nil)
                              : (index > last ? last : index > first ? index - 1 : nil)
             if target == nil {
-                out.notice("edge", strings(forward ? .edgeLastCourse : .edgeFirstCourse), &state)
+                out.notice("edge", strings(forward ? .edgeLastCourse : .edgeFirstCourse), &state.announcement)
                 return
             }
         case .chip:
@@ -63,24 +63,24 @@ extension Navigator {
                 screen.elements.fixedElements[$0].id.hasPrefix("chip.")
             } : []
             guard !chips.isEmpty else {
-                out.notice("edge", strings(.terminalNoChipHere), &state)
+                out.notice("edge", strings(.terminalNoChipHere), &state.announcement)
                 return
             }
             target = forward ? chips.first { $0 > index } : chips.last { $0 < index }
             if target == nil {
-                out.notice("edge", strings(forward ? .terminalEdgeLastChip : .terminalEdgeFirstChip), &state)
+                out.notice("edge", strings(forward ? .terminalEdgeLastChip : .terminalEdgeFirstChip), &state.announcement)
                 return
             }
         case .heading:
             // Headings are never cards: only the fixed part of a long list is looked at.
             let headings = screen.elements.fixedElements.indices.filter { screen.elements.fixedElements[$0].role == .heading }
             guard !headings.isEmpty else {
-                out.notice("edge", strings(.noHeadingHere), &state)
+                out.notice("edge", strings(.noHeadingHere), &state.announcement)
                 return
             }
             target = forward ? headings.first { $0 > index } : headings.last { $0 < index }
             if target == nil {
-                out.notice("edge", strings(forward ? .edgeLastHeading : .edgeFirstHeading), &state)
+                out.notice("edge", strings(forward ? .edgeLastHeading : .edgeFirstHeading), &state.announcement)
                 return
             }
         }
@@ -93,13 +93,13 @@ extension Navigator {
         if screen.id == .formations, let first = screen.elements.firstCardIndex {
             let count = screen.elements.count - first
             guard number <= count else {
-                out.error("go", strings(count == 1 ? .goTooFarOneCourse : .goTooFarCourses, ["number": String(number), "count": String(count)]), &state)
+                out.error("go", strings(count == 1 ? .goTooFarOneCourse : .goTooFarCourses, ["number": String(number), "count": String(count)]), &state.announcement)
                 return
             }
             state.focus[screen.id] = first + number - 1
         } else {
             guard number <= screen.elements.count else {
-                out.error("go", strings(.goTooFarElements, ["number": String(number), "count": String(screen.elements.count)]), &state)
+                out.error("go", strings(.goTooFarElements, ["number": String(number), "count": String(screen.elements.count)]), &state.announcement)
                 return
             }
             state.focus[screen.id] = number - 1
@@ -110,7 +110,7 @@ extension Navigator {
     /// The next element whose label contains the text (case and accents ignored), wrapping once.
     func find(_ text: String?, _ state: inout ReaderState, _ out: inout Announcer) {
         guard let wanted = text.map({ TextSanitizer.clean($0) }).flatMap({ $0.isEmpty ? nil : $0 }) ?? state.lastSearch else {
-            out.error("find", strings(.findNothingToFind), &state)
+            out.error("find", strings(.findNothingToFind), &state.announcement)
             return
         }
         state.lastSearch = wanted
@@ -118,7 +118,7 @@ extension Navigator {
         let screen = builder.screen(for: state)
         let count = screen.elements.count
         guard count > 0 else {
-            out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]), &state)
+            out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]), &state.announcement)
             return
         }
         let index = state.clampedFocus(on: screen)
@@ -133,7 +133,7 @@ extension Navigator {
         for step in 1...count {
             let candidate = (index + step) % count
             guard matches(candidate) else { continue }
-            if candidate <= index { out.notice("find.wrapped", strings(.findWrapped), &state) }
+            if candidate <= index { out.notice("find.wrapped", strings(.findWrapped), &state.announcement) }
             state.focus[screen.id] = candidate
             announceFocus(&state, &out)
             return
@@ -142,9 +142,9 @@ extension Navigator {
         // to look everywhere.
         if screen.id == .formations, let filter = state.filter, case .loaded(let catalogue) = state.catalogue,
            let category = catalogue.category(filter) {
-            out.error("find", strings(.findNoMatchFiltered, ["text": Self.quoted(wanted), "filter": category.name]), &state)
+            out.error("find", strings(.findNoMatchFiltered, ["text": Self.quoted(wanted), "filter": category.name]), &state.announcement)
             return
         }
-        out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]), &state)
+        out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]), &state.announcement)
     }
 }

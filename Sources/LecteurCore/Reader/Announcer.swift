@@ -31,10 +31,15 @@ struct Announcer {
     /// What a line break in a message becomes on the display: a visible mark, never a space that
     /// runs two sentences together.
     private let lineBreak: String
+    /// The user's punctuation level, as the action found it (a setting that changes it sets it
+    /// here too, so its own confirmation is read at the new level).
+    var punctuationLevel: PunctuationLevel
 
-    init(pronunciation: SpokenTextBuilder?, punctuation: PunctuationReader? = nil, holdFocus: Bool = false,
+    init(pronunciation: SpokenTextBuilder?, punctuation: PunctuationReader? = nil,
+         punctuationLevel: PunctuationLevel = ReaderSettings().punctuation, holdFocus: Bool = false,
          lineBreak: String = " / ") {
         self.pronunciation = pronunciation
+        self.punctuationLevel = punctuationLevel
         self.punctuation = punctuation
         self.holdFocus = holdFocus
         self.lineBreak = lineBreak
@@ -58,9 +63,9 @@ struct Announcer {
 
     /// The element with its label, value and hint read at the user's punctuation level, for the
     /// generator to join (its own separators are then never read as signs).
-    func punctuated(_ element: Element, _ state: ReaderState) -> Element {
+    func punctuated(_ element: Element) -> Element {
         guard let punctuation else { return element }
-        let level = state.settings.punctuation
+        let level = punctuationLevel
         return Element(id: element.id, role: element.role, label: element.label,
                        spokenLabel: punctuation.read(element.spokenLabel, level: level), visibleText: element.visibleText,
                        hint: element.hint.map { punctuation.read($0, level: level) },
@@ -72,20 +77,20 @@ struct Announcer {
     /// history (the history read back is not itself history). `readPunctuation` false for text
     /// that already names its signs (a spelled word, a character's name).
     mutating func speak(_ text: String, priority: Utterance.Priority = .answer, remember: Bool = true,
-                        readPunctuation: Bool = true, _ state: inout ReaderState) {
-        let read = readPunctuation ? punctuation?.read(text, level: state.settings.punctuation) ?? text : text
+                        readPunctuation: Bool = true, _ state: inout AnnouncementState) {
+        let read = readPunctuation ? punctuation?.read(text, level: punctuationLevel) ?? text : text
         let spoken = pronunciation?.build(read) ?? read
         guard !spoken.isEmpty else { return }
-        let replacesProgress = priority == .progress && state.announcement.lastWasProgress
-        let interrupt = state.announcement.answerPending || replacesProgress
-        state.announcement.answerPending = false
-        state.announcement.lastWasProgress = priority == .progress
+        let replacesProgress = priority == .progress && state.lastWasProgress
+        let interrupt = state.answerPending || replacesProgress
+        state.answerPending = false
+        state.lastWasProgress = priority == .progress
         effects.append(.speak(Utterance(text: spoken, interrupt: interrupt, priority: priority)))
         if remember {
             // As composed: read back later, it goes through the lexicon once more.
             state.history.append(text)
-            if state.history.count > ReaderState.historyLimit {
-                state.history.removeFirst(state.history.count - ReaderState.historyLimit)
+            if state.history.count > AnnouncementState.historyLimit {
+                state.history.removeFirst(state.history.count - AnnouncementState.historyLimit)
             }
         }
     }
@@ -93,7 +98,7 @@ struct Announcer {
     /// `showing` false leaves the display to the caller, who shows the message with what follows it.
     mutating func notice(_ code: String, _ message: String, priority: Utterance.Priority = .answer,
                          remember: Bool = true, readPunctuation: Bool = true, detail: String? = nil, showing: Bool = true,
-                         _ state: inout ReaderState) {
+                         _ state: inout AnnouncementState) {
         effects.append(.notice(code: code, message: message, detail: detail))
         speak(message, priority: priority, remember: remember, readPunctuation: readPunctuation, &state)
         // A countdown goes on the display at once: queued, each second would wait for the last.
@@ -101,7 +106,7 @@ struct Announcer {
         state.lastMessage = LastMessage(code: code, text: message, isError: false)
     }
 
-    mutating func error(_ code: String, _ message: String, detail: String? = nil, _ state: inout ReaderState) {
+    mutating func error(_ code: String, _ message: String, detail: String? = nil, _ state: inout AnnouncementState) {
         effects.append(.error(code: code, message: message, detail: detail))
         speak(message, priority: .error, &state)
         showMessage(message)

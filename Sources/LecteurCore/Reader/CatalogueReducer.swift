@@ -27,7 +27,7 @@ struct CatalogueReducer: Sendable {
             }
         case .attemptFailed(let error, let next, let total, let delay, let elapsed):
             out.notice("retry", fetch.retryNotice(after: error, delay: delay, nextAttempt: next, totalAttempts: total),
-                       priority: .progress, &state)
+                       priority: .progress, &state.announcement)
             // Something was just said: the silence before « still loading » starts again.
             if var clock = state.stillLoading {
                 clock.elapsed = elapsed
@@ -40,8 +40,8 @@ struct CatalogueReducer: Sendable {
         case .loaded(let catalogue, let warnings, .offlineCopy(let error, let fetchedAt, let now)):
             stopClock(&state, &out)
             // Why the live data is missing first, then how old the copy is.
-            out.error(error.code, fetch.message(for: error), &state)
-            out.notice("offline", fetch.offlineNotice(fetchedAt: fetchedAt, now: now), priority: .notice, &state)
+            out.error(error.code, fetch.message(for: error), &state.announcement)
+            out.notice("offline", fetch.offlineNotice(fetchedAt: fetchedAt, now: now), priority: .notice, &state.announcement)
             loaded(catalogue, warnings: warnings, &state, &out)
         case .failed(let fault):
             stopClock(&state, &out)
@@ -54,7 +54,7 @@ struct CatalogueReducer: Sendable {
         guard var clock = state.stillLoading, state.catalogue == .loading else { return }
         clock.elapsed += clock.interval
         state.stillLoading = clock
-        out.notice("still-loading", fetch.stillLoading(elapsed: clock.elapsed), priority: .progress, &state)
+        out.notice("still-loading", fetch.stillLoading(elapsed: clock.elapsed), priority: .progress, &state.announcement)
         out.append(.schedule(.catalogueStillLoading, afterSeconds: clock.interval))
     }
 
@@ -79,7 +79,7 @@ struct CatalogueReducer: Sendable {
         state.catalogue = .failed(message: message)
         navigator.popToRoot(&state, tab: .formations)
         state.focus[.formations] = 1 // "Réessayer", as story 2.4's ErrorView puts it under the message
-        out.error("catalogue", message, &state)
+        out.error("catalogue", message, &state.announcement)
         navigator.announceIfVisible(.formations, &state, &out)
     }
 
@@ -87,7 +87,7 @@ struct CatalogueReducer: Sendable {
         let strings = navigator.strings
         // A refresh that sets the same records aside says nothing new: the warnings were heard.
         if warnings != state.catalogueWarnings {
-            for warning in warnings { out.notice("catalogue.skipped", records.message(for: warning), priority: .notice, &state) }
+            for warning in warnings { out.notice("catalogue.skipped", records.message(for: warning), priority: .notice, &state.announcement) }
         }
         state.catalogueWarnings = warnings
         // Keep the filter and the focused element where they still exist (pull-to-refresh).
@@ -118,8 +118,8 @@ struct CatalogueReducer: Sendable {
         } else {
             state.focus[.formations] = min(state.focus[.formations] ?? 0, max(list.elements.count - 1, 0))
         }
-        out.notice("loaded", strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)]), priority: .notice, &state)
-        for message in dropped { out.notice("reload.dropped", message, priority: .notice, &state) }
+        out.notice("loaded", strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)]), priority: .notice, &state.announcement)
+        for message in dropped { out.notice("reload.dropped", message, priority: .notice, &state.announcement) }
         navigator.announceIfVisible(.formations, &state, &out)
     }
 }

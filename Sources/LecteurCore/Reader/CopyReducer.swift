@@ -37,7 +37,7 @@ struct CopyReducer: Sendable {
         for effect in effects {
             switch effect {
             case .say(let text):
-                out.notice("copy", text, showing: false, &state)
+                out.notice("copy", text, showing: false, &state.announcement)
                 said = text
             case .send(let text, let round, let settings):
                 morse.ask(text, question: round, settings: settings, showing: state.settings.questionBraille, after: &said, &out)

@@ -9,26 +9,26 @@ struct DeviceReducer: Sendable {
     func reduce(_ event: DeviceEvent, _ state: inout ReaderState, _ out: inout Announcer) {
         switch event {
         case .audioLost:
-            out.notice("audio.lost", strings(.speechNoticeAudioLost), priority: .notice, &state)
+            out.notice("audio.lost", strings(.speechNoticeAudioLost), priority: .notice, &state.announcement)
         case .audioRestored:
-            out.notice("audio.restored", strings(.speechNoticeAudioRestored), priority: .notice, &state)
+            out.notice("audio.restored", strings(.speechNoticeAudioRestored), priority: .notice, &state.announcement)
         case .speechLost(let error, let fallbackSpeaks):
             out.notice("speechd.lost", error.lostMessage(fallbackSpeaks: fallbackSpeaks, strings), priority: .notice,
-                       detail: TextSanitizer.clean(error.description), &state)
+                       detail: TextSanitizer.clean(error.description), &state.announcement)
         case .brailleUnavailable(let error):
             // The adapter keeps trying and reports each failure: the outage is said once.
             guard !state.devices.brailleOutageSaid else { return }
             state.devices.brailleOutageSaid = true
-            out.notice(error.code, error.message(strings), priority: .notice, detail: error.detail, &state)
+            out.notice(error.code, error.message(strings), priority: .notice, detail: error.detail, &state.announcement)
         case .brailleConnected:
             state.devices.brailleOutageSaid = false
         case .lineTooLong(let limit):
-            out.error("input.tooLong", strings(.hardeningDevicesInputLineTooLong, ["limit": String(limit)]), &state)
+            out.error("input.tooLong", strings(.hardeningDevicesInputLineTooLong, ["limit": String(limit)]), &state.announcement)
         }
     }
 
     func storageFailed(_ fault: StorageFault, _ state: inout ReaderState, _ out: inout Announcer) {
-        out.error("storage", fault.message(strings), &state)
+        out.error("storage", fault.message(strings), &state.announcement)
     }
 }
 

@@ -123,7 +123,7 @@ struct DisplayReducer: Sendable {
         let index = min(max(state.focus[screen.id] ?? 0, 0), max(screen.elements.count - 1, 0))
         guard index + 1 < screen.elements.count else {
             state.display.reading = nil
-            out.notice("readAll.end", strings(.readAllEnd), priority: .notice, &state)
+            out.notice("readAll.end", strings(.readAllEnd), priority: .notice, &state.announcement)
             return
         }
         state.focus[screen.id] = index + 1

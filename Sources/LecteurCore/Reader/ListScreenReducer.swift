@@ -15,7 +15,7 @@ struct ListScreenReducer: Sendable {
     }
 
     func openHistory(_ state: inout ReaderState, _ out: inout Announcer) {
-        state.historyEntries = state.history.reversed()
+        state.historyEntries = state.announcement.history.reversed()
         open(.history, &state)
         // Empty, its one element says so (« Aucune annonce pour l'instant. »): no count before it.
         let count = state.historyEntries.count
@@ -31,7 +31,7 @@ struct ListScreenReducer: Sendable {
 
     private func announce(_ text: String, _ state: inout ReaderState, _ out: inout Announcer) {
         // Not history: the history read back would fill itself with its own title.
-        out.speak(text, remember: false, &state)
+        out.speak(text, remember: false, &state.announcement)
         out.showMessage(text)
         navigator.announceFocus(&state, &out)
     }

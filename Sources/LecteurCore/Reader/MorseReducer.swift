@@ -9,15 +9,15 @@ struct MorseReducer: Sendable {
     func play(_ text: String, _ state: inout ReaderState, _ out: inout Announcer) {
         let limit = MorseRenderer.playbackCharacterLimit
         if MorseRenderer.exceeds(text, limit: limit) {
-            out.error("morse", MorseError.tooLongToPlay(characters: text.count, limit: limit).message(strings), &state)
+            out.error("morse", MorseError.tooLongToPlay(characters: text.count, limit: limit).message(strings), &state.announcement)
             return
         }
         let encoding = alphabet.encode(text)
         guard !encoding.isEmpty else {
-            out.error("morse", MorseError.nothingToPlay(encoding).message(strings), &state)
+            out.error("morse", MorseError.nothingToPlay(encoding).message(strings), &state.announcement)
             return
         }
-        if let unknown = encoding.unknownMessage(strings) { out.notice("morse.unknown", unknown, &state) }
+        if let unknown = encoding.unknownMessage(strings) { out.notice("morse.unknown", unknown, &state.announcement) }
         if state.announcement.answerPending {
             // The tones are the whole answer: stale speech stops for them, as it would for words.
             out.append(.silence)

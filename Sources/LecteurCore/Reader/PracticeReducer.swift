@@ -33,7 +33,7 @@ struct PracticeReducer: Sendable {
 
     func whereAmI(_ state: inout ReaderState, _ out: inout Announcer) {
         guard let session = state.practice else { return }
-        out.notice("practice.where", session.whereAmI(), &state)
+        out.notice("practice.where", session.whereAmI(), &state.announcement)
     }
 
     func stop(_ state: inout ReaderState, _ out: inout Announcer) {
@@ -50,7 +50,7 @@ struct PracticeReducer: Sendable {
         for effect in effects {
             switch effect {
             case .say(let text):
-                out.notice("practice", text, showing: false, &state)
+                out.notice("practice", text, showing: false, &state.announcement)
                 said = text
             case .playSymbol(let symbol, let question):
                 morse.ask(String(symbol.character), question: question, settings: state.settings.morse,

@@ -53,7 +53,8 @@ public struct Reader: Sendable {
         if case .timedKey(let key, let atMs) = action, key.isRelease || sending.takes(key, state) {
             // Keying Morse: the question and the last verdict stay on the display meanwhile. A
             // key let go does nothing else (it must not silence what a press started).
-            var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation)
+            var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation,
+                                punctuationLevel: state.settings.punctuation)
             if sending.takes(key, state) { sending.key(key, atMs: atMs, &state, &out) }
             finishDisplay(byUser: false, &state, &out)
             return out.effects
@@ -63,7 +64,7 @@ public struct Reader: Sendable {
         // last thing said was progress) is replaced by what follows it.
         let displayBusy = !byUser && state.display.message != nil && !state.announcement.lastWasProgress
         var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation,
-                            holdFocus: displayBusy, lineBreak: strings(.brailleLineBreak))
+                            punctuationLevel: state.settings.punctuation, holdFocus: displayBusy, lineBreak: strings(.brailleLineBreak))
         if byUser {
             state.announcement.answerPending = true
             // Any key or command stops a reading in progress, the focus staying where it is;
@@ -74,7 +75,7 @@ public struct Reader: Sendable {
 
         switch action {
         case .start:
-            for problem in state.startupNotices { out.notice("startup", problem.message(strings), priority: .notice, &state) }
+            for problem in state.startupNotices { out.notice("startup", problem.message(strings), priority: .notice, &state.announcement) }
             state.startupNotices = []
             terminal.welcome(&state, &out)
             out.append(.loadCatalogue(.initial))
@@ -139,7 +140,7 @@ public struct Reader: Sendable {
         case .statusReported(let status):
             let message = status.message(strings)
             out.append(.status(status, message: message))
-            out.speak(message, &state)
+            out.speak(message, &state.announcement)
             out.showMessage(message)
         case .settingsRead(let readings):
             settings.settingsRead(readings, &state, &out) { state, out in navigator.announceFocus(&state, &out) }
@@ -154,7 +155,7 @@ public struct Reader: Sendable {
         case .progressUpdated(let progress):
             state.morseProgress = progress
         case .statisticsReady(let statistics):
-            out.notice("stats", statistics.message(strings, alphabet: navigator.builder.alphabet), &state)
+            out.notice("stats", statistics.message(strings, alphabet: navigator.builder.alphabet), &state.announcement)
         case .spoken(let token):
             guard state.readAll == token else { break }
             readAllStep(&state, &out)
@@ -239,11 +240,11 @@ public struct Reader: Sendable {
         case .statistics:
             out.append(.loadStatistics)
         case .repeatMessage:
-            guard let last = state.lastMessage else {
-                out.notice("repeat", strings(.repeatNoMessage), &state)
+            guard let last = state.announcement.lastMessage else {
+                out.notice("repeat", strings(.repeatNoMessage), &state.announcement)
                 return
             }
-            if last.isError { out.error(last.code, last.text, &state) } else { out.notice(last.code, last.text, &state) }
+            if last.isError { out.error(last.code, last.text, &state.announcement) } else { out.notice(last.code, last.text, &state.announcement) }
         case .review(let unit, let step):
             review.handle(.review(unit, step), target: navigator.reviewTarget(state), &state, &out)
         case .spell(let phonetic):
@@ -275,7 +276,7 @@ public struct Reader: Sendable {
         switch parser.parse(line) {
         case .empty: break
         case .command(let command): self.command(command, &state, &out)
-        case .failure(let error): out.error("command", navigator.message(for: error), &state)
+        case .failure(let error): out.error("command", navigator.message(for: error), &state.announcement)
         }
     }
 
@@ -303,7 +304,7 @@ public struct Reader: Sendable {
                 sending.help(&state, &out)
                 return
             case .whereAmI, .help:
-                out.notice("practice", strings(.morsePracticeWhere), &state)
+                out.notice("practice", strings(.morsePracticeWhere), &state.announcement)
                 return
             case .repeatMessage:
                 self.command(.repeatMessage, &state, &out)
@@ -356,7 +357,7 @@ public struct Reader: Sendable {
         let index = state.clampedFocus(on: screen)
         guard index + 1 < screen.elements.count else {
             state.readAll = nil
-            out.notice("readAll.end", strings(.readAllEnd), priority: .notice, &state)
+            out.notice("readAll.end", strings(.readAllEnd), priority: .notice, &state.announcement)
             return
         }
         state.focus[screen.id] = index + 1

@@ -52,14 +52,10 @@ public struct ReaderState: Equatable, Sendable {
     public var announcement = AnnouncementState()
     public var devices = DeviceState()
     public var display = DisplayState()
-    /// The last things said, for `historique` (one of the oldest screen-reader requests).
-    public var history: [String] = []
     /// What start-up found (storage, configuration, devices), said once when the reader starts.
     public var startupNotices: [StartupProblem] = []
     /// The text of the last search, for `chercher` alone.
     public var lastSearch: String?
-    /// The last notice or error, for `répéter message`.
-    public var lastMessage: LastMessage?
     /// While `tout lire` runs: the token its next step waits for.
     public var readAll: Int?
     /// Tokens already given out, so an old step never continues a new reading.
@@ -93,8 +89,6 @@ public struct ReaderState: Equatable, Sendable {
     /// The command line typed on the braille display's keyboard.
     public var brailleInput = BrailleInputState()
 
-    public static let historyLimit = 20
-
     public init(catalogue: CatalogueState = .loading) {
         self.catalogue = catalogue
     }
@@ -122,6 +116,12 @@ public struct AnnouncementState: Hashable, Sendable {
     public var answerPending = false
     /// The last utterance was progress (a retry countdown): the next progress may replace it.
     public var lastWasProgress = false
+    /// The last things said, for `historique` (one of the oldest screen-reader requests).
+    public var history: [String] = []
+    /// The last notice or error, for `répéter message`.
+    public var lastMessage: LastMessage?
+
+    public static let historyLimit = 20
 
     public init() {}
 }

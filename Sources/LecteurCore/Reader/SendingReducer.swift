@@ -92,13 +92,13 @@ struct SendingReducer: Sendable {
         guard let session = state.sending else { return }
         out.notice("sending.where", strings(.morseSendingWhere, count: session.summary.correct, ["question": "\(session.question)",
                                                                "correct": "\(session.summary.correct)",
-                                                               "attempts": "\(session.summary.attempts)"]), &state)
+                                                               "attempts": "\(session.summary.attempts)"]), &state.announcement)
     }
 
     /// `aide` during sending: how to key at this level.
     func help(_ state: inout ReaderState, _ out: inout Announcer) {
         guard let session = state.sending else { return }
-        out.notice("sending.help", session.howToKey, &state)
+        out.notice("sending.help", session.howToKey, &state.announcement)
     }
 
     func stop(_ state: inout ReaderState, _ out: inout Announcer) {
@@ -114,7 +114,7 @@ struct SendingReducer: Sendable {
         for effect in effects {
             switch effect {
             case .say(let text):
-                out.notice("sending", text, showing: false, &state)
+                out.notice("sending", text, showing: false, &state.announcement)
                 said = [said, text].compactMap { $0 }.joined(separator: " ")
             case .sound(let text, let question):
                 morse.ask(text, question: question, settings: state.settings.morse, showing: state.settings.questionBraille,

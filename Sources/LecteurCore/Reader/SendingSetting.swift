@@ -9,12 +9,12 @@ extension SettingsReducer {
         guard let wpm else {
             out.error("setting", strings(.morseSendingSettingBad, ["value": Navigator.quoted(value),
                                                                    "min": "\(MorseSettings.wpmRange.lowerBound)",
-                                                                   "max": "\(MorseSettings.wpmRange.upperBound)"]), &state)
+                                                                   "max": "\(MorseSettings.wpmRange.upperBound)"]), &state.announcement)
             return
         }
         state.settings.sendingWPM = wpm
         out.append(.persist([ReaderSettings.sendingWPMKey: String(wpm ?? 0)]))
         out.notice("setting", wpm == nil ? strings(.morseSendingSettingReceiving, ["wpm": "\(state.settings.morse.wpm)"])
-                                         : strings(.morseSendingSettingSet, ["wpm": "\(wpm!)"]), &state)
+                                         : strings(.morseSendingSettingSet, ["wpm": "\(wpm!)"]), &state.announcement)
     }
 }

@@ -12,7 +12,7 @@ struct SettingsReducer: Sendable {
         guard let key = SettingKey(name: name) else {
             let names = SettingKey.allCases.map { $0.displayName(strings) }
             out.error("setting", strings(.settingUnknown, ["name": Navigator.quoted(name),
-                                                           "names": names.joined(separator: ", ")]), &state)
+                                                           "names": names.joined(separator: ", ")]), &state.announcement)
             return
         }
         if key.belongsToDevice {
@@ -27,9 +27,9 @@ struct SettingsReducer: Sendable {
                 // Only what changed (setting the speed can move Farnsworth with it).
                 let changed = updated.storedValues.filter { old[$0.key] != $0.value }
                 out.append(.persist(changed.isEmpty ? [morseKey.storageKey: updated.storedValues[morseKey.storageKey] ?? ""] : changed))
-                out.notice("setting", updated.confirmation(for: morseKey, strings), &state)
+                out.notice("setting", updated.confirmation(for: morseKey, strings), &state.announcement)
             } catch {
-                out.error("setting", error.message(strings), &state)
+                out.error("setting", error.message(strings), &state.announcement)
             }
             return
         }
@@ -40,12 +40,12 @@ struct SettingsReducer: Sendable {
             setKochTime(value, &state, &out)
         case .questionBraille:
             guard let shown = QuestionBraille(userValue: value) else {
-                out.error("setting", strings(.morseTrainerSettingQuestionBrailleBad, ["value": Navigator.quoted(value)]), &state)
+                out.error("setting", strings(.morseTrainerSettingQuestionBrailleBad, ["value": Navigator.quoted(value)]), &state.announcement)
                 return
             }
             if shown == .rhythm, state.settings.morse.wpm > QuestionBraille.rhythmMaxWPM {
                 out.error("setting", strings(.rhythmTooFast, ["wpm": String(state.settings.morse.wpm),
-                                                              "max": String(QuestionBraille.rhythmMaxWPM)]), &state)
+                                                              "max": String(QuestionBraille.rhythmMaxWPM)]), &state.announcement)
                 return
             }
             state.settings.questionBraille = shown
@@ -55,7 +55,7 @@ struct SettingsReducer: Sendable {
             case .pattern: .morseTrainerSettingQuestionBraillePattern
             case .rhythm: .rhythmSet
             }
-            out.notice("setting", strings(said), &state)
+            out.notice("setting", strings(said), &state.announcement)
         case .sendingWPM:
             setSendingWPM(value, &state, &out)
         case .verbosity:
@@ -117,12 +117,14 @@ struct SettingsReducer: Sendable {
     private func choose<Value>(_ parsed: Value?, or bad: L10n, _ typed: String, _ state: inout ReaderState, _ out: inout Announcer,
                                _ apply: (Value, inout ReaderState) -> (saved: [String: String], said: String)) {
         guard let parsed else {
-            out.error("setting", strings(bad, ["value": Navigator.quoted(typed)]), &state)
+            out.error("setting", strings(bad, ["value": Navigator.quoted(typed)]), &state.announcement)
             return
         }
         let (saved, said) = apply(parsed, &state)
+        // The confirmation of a new punctuation level is read at that level.
+        out.punctuationLevel = state.settings.punctuation
         out.append(.persist(saved))
-        out.notice("setting", said, &state)
+        out.notice("setting", said, &state.announcement)
     }
 
     /// `régler NOM`: the value and what it may be; a device's setting is asked of the device first.
@@ -130,7 +132,7 @@ struct SettingsReducer: Sendable {
         guard let key = SettingKey(name: name) else {
             let names = SettingKey.allCases.map { $0.displayName(strings) }
             out.error("setting", strings(.settingUnknown, ["name": Navigator.quoted(name),
-                                                           "names": names.joined(separator: ", ")]), &state)
+                                                           "names": names.joined(separator: ", ")]), &state.announcement)
             return
         }
         if key.readByRuntime {
@@ -162,7 +164,7 @@ struct SettingsReducer: Sendable {
             state.focus[.settings] = 0
             let count = SettingKey.allCases.count
             let announcement = strings(.settingsScreenAnnounce, ["count": String(count)])
-            out.speak(announcement, &state)
+            out.speak(announcement, &state.announcement)
             out.showMessage(announcement)
             announce(&state, &out)
         case nil:
@@ -182,7 +184,7 @@ struct SettingsReducer: Sendable {
         let name = key.displayName(strings)
         out.notice("setting", strings(.settingsCurrent, ["name": name.prefix(1).uppercased() + name.dropFirst(),
                                                          "value": reading?.value ?? strings(.settingsUnknownValue),
-                                                         "what": SettingReading.describe(reading, strings)]), &state)
+                                                         "what": SettingReading.describe(reading, strings)]), &state.announcement)
     }
 
     /// `régler koch N`: lesson N as LCWO numbers them (lesson 1 is K and M), kept as the
@@ -191,26 +193,26 @@ struct SettingsReducer: Sendable {
         let symbols = MorseAlphabet.standard.kochSymbols
         let lessons = 1...(symbols.count - 1)
         guard let lesson = Int(value.trimmingCharacters(in: .whitespaces)), lessons.contains(lesson) else {
-            out.error("setting", strings(.morseTrainerSettingKochBad, ["value": Navigator.quoted(value), "max": "\(lessons.upperBound)"]), &state)
+            out.error("setting", strings(.morseTrainerSettingKochBad, ["value": Navigator.quoted(value), "max": "\(lessons.upperBound)"]), &state.announcement)
             return
         }
         let names = symbols.prefix(lesson + 1).map { $0.spokenName(strings) }
         out.append(.persist([PracticeMode.kochLevelStorageKey: String(lesson + 1)]))
-        out.notice("setting", strings(.morseTrainerSettingKoch, ["lesson": "\(lesson)", "symbols": names.joined(separator: ", ")]), &state)
+        out.notice("setting", strings(.morseTrainerSettingKoch, ["lesson": "\(lesson)", "symbols": names.joined(separator: ", ")]), &state.announcement)
     }
 
     /// `régler koch-temps SECONDES`: 0 turns the condition off.
     private func setKochTime(_ value: String, _ state: inout ReaderState, _ out: inout Announcer) {
         guard let seconds = MorseSettings.number(value), ReaderSettings.kochTimeRange.contains(seconds) else {
             out.error("setting", strings(.morseTrainerSettingKochTimeBad, ["value": Navigator.quoted(value),
-                                                                          "max": Self.number(ReaderSettings.kochTimeRange.upperBound, comma: true)]), &state)
+                                                                          "max": Self.number(ReaderSettings.kochTimeRange.upperBound, comma: true)]), &state.announcement)
             return
         }
         let ms = Int((seconds * 1000).rounded())
         state.settings.kochMedianMs = ms == 0 ? nil : ms
         out.append(.persist([ReaderSettings.kochTimeKey: String(ms)]))
         out.notice("setting", ms == 0 ? strings(.morseTrainerSettingKochTimeOff)
-                                      : strings(.morseTrainerSettingKochTime, ["seconds": Self.number(seconds, comma: true)]), &state)
+                                      : strings(.morseTrainerSettingKochTime, ["seconds": Self.number(seconds, comma: true)]), &state.announcement)
     }
 
     /// A device's answer: it checks, applies and saves the value (only it knows which voices or
@@ -218,8 +220,8 @@ struct SettingsReducer: Sendable {
     func deviceConfigured(_ key: SettingKey, _ result: Result<SettingValue, SettingFault>, _ state: inout ReaderState,
                           _ out: inout Announcer) {
         switch result {
-        case .success(let value): out.notice("setting", value.message(for: key, strings), &state)
-        case .failure(let fault): out.error("setting", fault.message(for: key, strings), &state)
+        case .success(let value): out.notice("setting", value.message(for: key, strings), &state.announcement)
+        case .failure(let fault): out.error("setting", fault.message(for: key, strings), &state.announcement)
         }
     }
 

@@ -14,18 +14,18 @@ struct TerminalReducer: Sendable {
     /// Said once the start-up notices are said, before the catalogue's first load.
     func welcome(_ state: inout ReaderState, _ out: inout Announcer) {
         guard state.onTerminal else { return }
-        out.notice("welcome", strings(.appWelcome), priority: .notice, remember: false, &state)
+        out.notice("welcome", strings(.appWelcome), priority: .notice, remember: false, &state.announcement)
     }
 
     func quit(_ state: inout ReaderState, _ out: inout Announcer) {
         state.quitPending = false
-        if state.onTerminal { out.notice("goodbye", strings(.appGoodbye), remember: false, &state) }
+        if state.onTerminal { out.notice("goodbye", strings(.appGoodbye), remember: false, &state.announcement) }
         out.append(.quit)
     }
 
     func askToQuit(_ state: inout ReaderState, _ out: inout Announcer) {
         state.quitPending = true
-        out.notice("quit.confirm", strings(.terminalQuitConfirm), remember: false, &state)
+        out.notice("quit.confirm", strings(.terminalQuitConfirm), remember: false, &state.announcement)
     }
 
     /// `o` or `oui` quits; anything else (a line or a key) keeps the reader running.
@@ -34,7 +34,7 @@ struct TerminalReducer: Sendable {
         if ["o", "oui", "y", "yes"].contains(CommandParser.fold(answer)) {
             quit(&state, &out)
         } else {
-            out.notice("quit.cancelled", strings(.terminalQuitCancelled), remember: false, &state)
+            out.notice("quit.cancelled", strings(.terminalQuitCancelled), remember: false, &state.announcement)
         }
     }
 
@@ -53,7 +53,7 @@ struct TerminalReducer: Sendable {
             break
         }
         if let echo {
-            out.speak(echo, remember: false, &state)
+            out.speak(echo, remember: false, &state.announcement)
         } else {
             out.append(.silence)
         }
@@ -65,18 +65,18 @@ struct TerminalReducer: Sendable {
         state.announcement.answerPending = true
         defer { state.announcement.answerPending = false }
         switch candidates.count {
-        case 0: out.notice("completion", strings(.terminalCompletionNone), remember: false, &state)
-        case 1: out.speak(candidates[0], remember: false, &state)
+        case 0: out.notice("completion", strings(.terminalCompletionNone), remember: false, &state.announcement)
+        case 1: out.speak(candidates[0], remember: false, &state.announcement)
         default:
             out.notice("completion", strings(.terminalCompletionChoices, ["choices": candidates.joined(separator: ", ")]),
-                       remember: false, &state)
+                       remember: false, &state.announcement)
         }
     }
 
     /// `/` and `:` in single-key mode: the reader says what it asks, the terminal reads the line.
     func prompt(_ kind: PromptKind, _ state: inout ReaderState, _ out: inout Announcer) {
         let text = strings(kind == .search ? .terminalPromptSearch : .terminalPromptCommand)
-        out.speak(text, remember: false, &state)
+        out.speak(text, remember: false, &state.announcement)
         out.showMessage(text)
         out.append(.prompt(kind))
     }

@@ -26,7 +26,7 @@ struct ReviewReducer: Sendable {
     func handle(_ request: Request, target: Target?, _ state: inout ReaderState, _ out: inout Announcer) {
         guard let target else { return }
         guard !target.text.isEmpty else {
-            out.notice("review.empty", strings(.reviewEmpty), &state)
+            out.notice("review.empty", strings(.reviewEmpty), &state.announcement)
             return
         }
         var offset = Self.offset(state, target)
@@ -37,7 +37,7 @@ struct ReviewReducer: Sendable {
                 guard target.text.characters.indices.contains(moved) else { return edge(step, &state, &out) }
                 offset = moved
             }
-            out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &state)
+            out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &state.announcement)
             move(to: offset, target, &state, &out)
         case .review(.word, let step):
             if step != .current {
@@ -46,9 +46,9 @@ struct ReviewReducer: Sendable {
                 offset = moved
             }
             if let word = target.text.word(at: offset) {
-                out.speak(target.text.text(word), &state)
+                out.speak(target.text.text(word), &state.announcement)
             } else {
-                out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &state)
+                out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &state.announcement)
             }
             move(to: offset, target, &state, &out)
         case .review(.sentence, let step):
@@ -60,20 +60,20 @@ struct ReviewReducer: Sendable {
                 guard sentences.indices.contains(chosen) else { return edge(step, &state, &out) }
             }
             guard sentences.indices.contains(chosen) else { return }
-            out.speak(target.text.text(sentences[chosen]), &state)
+            out.speak(target.text.text(sentences[chosen]), &state.announcement)
             move(to: sentences[chosen].lowerBound, target, &state, &out)
         case .spell(let phonetic):
             let range = target.text.word(at: offset) ?? offset..<offset + 1
             let word = target.text.text(range)
             let separator = strings(.speechSeparator)
             out.speak(phonetic ? namer.spellPhonetically(word, alphabet: state.settings.spellingAlphabet, separator: separator)
-                               : namer.spell(word, separator: separator), readPunctuation: false, &state)
+                               : namer.spell(word, separator: separator), readPunctuation: false, &state.announcement)
             move(to: offset, target, &state, &out)
         case .describeCharacter:
             let description = namer.describe(target.text.characters[offset], separator: strings(.speechSeparator))
             move(to: offset, target, &state, &out)
             // Shown as a message: the code is not on the display otherwise.
-            out.notice("review.describe", description, readPunctuation: false, &state)
+            out.notice("review.describe", description, readPunctuation: false, &state.announcement)
         }
     }
 
@@ -81,7 +81,7 @@ struct ReviewReducer: Sendable {
     func route(toLineCharacter character: Int, target: Target, _ state: inout ReaderState, _ out: inout Announcer) {
         guard !target.text.isEmpty else { return }
         let offset = target.text.clamped(character - target.lineStart)
-        out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &state)
+        out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &state.announcement)
         move(to: offset, target, &state, &out)
     }
 
@@ -98,6 +98,6 @@ struct ReviewReducer: Sendable {
 
     /// Past the last unit « Fin. », before the first « Début. », like the edges of a list.
     private func edge(_ step: ReviewStep, _ state: inout ReaderState, _ out: inout Announcer) {
-        out.notice("review.edge", strings(step == .next ? .reviewEnd : .reviewStart), &state)
+        out.notice("review.edge", strings(step == .next ? .reviewEnd : .reviewStart), &state.announcement)
     }
 }
