@@ -85,7 +85,7 @@ public struct ReaderEnvironment: Sendable {
             startupNotices.append(.backendNotSaved(fault))
         }
         let speech = try SpeechSetup.start(mode: options.speech, backend: backend, audioOut: options.audioOut,
-                                           settings: settings, strings: strings, probes: .fromEnvironment())
+                                           settings: settings, language: strings.localeCode, probes: .fromEnvironment())
         startupNotices.insert(contentsOf: speech.notices, at: 0)
         let (pronunciation, lexiconNotices) = Localization.pronunciation(strings, userFolder: store.configuration.userFolder)
         startupNotices += lexiconNotices

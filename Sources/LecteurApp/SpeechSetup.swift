@@ -87,9 +87,10 @@ public final class SpeechSetup: Sendable {
         return speechdVoice?.pendingUtterances
     }
 
+    /// `language` is the locale's code (`fr`, `en`), the language speech-dispatcher is asked to speak.
     /// - Throws: `DeviceUnavailable` when `mode` is `.on` and the chosen voice cannot start.
     public static func start(mode: SpeechMode, backend: SpeechBackend, audioOut: String?, settings: SpeechSettings,
-                             strings: Strings, probes: ScreenReaderProbes) throws -> SpeechSetup {
+                             language: String, probes: ScreenReaderProbes) throws -> SpeechSetup {
         let screenReader = mode == .auto ? probes.detect() : nil
         // Only an already running daemon counts here; starting one is for an explicit `speechd`.
         var running: SpeechdClient?
@@ -98,7 +99,7 @@ public final class SpeechSetup: Sendable {
         var misbehaving: SpeechdError?
         if mode != .off, audioOut == nil, backend != .espeak || screenReader != nil {
             do {
-                running = try SpeechdClient.connect(language: strings.localeCode, autospawn: false)
+                running = try SpeechdClient.connect(language: language, autospawn: false)
             } catch {
                 if case .unreachable = error {} else { misbehaving = error }
             }
@@ -111,7 +112,7 @@ public final class SpeechSetup: Sendable {
             let client: SpeechdClient
             do throws(SpeechdError) {
                 if let running { client = running } else {
-                    client = try SpeechdClient.connect(language: strings.localeCode, autospawn: autospawn)
+                    client = try SpeechdClient.connect(language: language, autospawn: autospawn)
                 }
             } catch {
                 if mode == .on {
