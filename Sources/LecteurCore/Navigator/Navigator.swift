@@ -83,7 +83,7 @@ public struct Navigator: Sendable {
             return strings(count == 1 ? .screenAnnounceMorseOne : .screenAnnounceMorse,
                            ["title": screen.title, "count": String(count)])
         case .formations:
-            guard case .loaded(let catalogue) = state.catalogue else { return screen.title }
+            guard case .loaded(let catalogue) = state.loading.catalogue else { return screen.title }
             let count = state.filter.map { key in catalogue.formations.filter { $0.category?.key == key }.count }
                 ?? catalogue.formations.count
             return strings(count == 1 ? .screenAnnounceFormationsOne : .screenAnnounceFormations,
@@ -120,7 +120,7 @@ public struct Navigator: Sendable {
             // state, then how many formations the filter leaves.
             state.filter = key
             announceFocus(&state, &out)
-            if case .loaded(let catalogue) = state.catalogue {
+            if case .loaded(let catalogue) = state.loading.catalogue {
                 out.notice("filter", filterResult(catalogue, state.filter), &state.announcement)
             }
         case .openSymbol(let id):
@@ -160,7 +160,7 @@ public struct Navigator: Sendable {
 
     func applyFilter(named name: String?, _ state: inout ReaderState, _ out: inout Announcer) {
         let catalogue: Catalogue
-        switch state.catalogue {
+        switch state.loading.catalogue {
         case .loaded(let loaded): catalogue = loaded
         case .loading:
             out.notice("loading", strings(.noticeNotAvailableWhileLoading), &state.announcement)
@@ -270,28 +270,7 @@ public struct Navigator: Sendable {
         }
     }
 
-    // MARK: Catalogue
-
-    func reloadContext(_ catalogue: Catalogue, _ state: ReaderState) -> ReloadContext {
-        var context = ReloadContext(filterName: state.filter.flatMap { catalogue.category($0) }?.name)
-        for case .detail(let id) in state.stacks[.formations] ?? [] {
-            if let formation = catalogue.formation(id: id) { context.openFormations[id] = formation.title }
-        }
-        return context
-    }
-
     // MARK: Focus
-
-    /// The element focused on the list, kept focused across a reload.
-    func focusedElement(_ state: ReaderState) -> Element? {
-        let screen = builder.screen(.formations, state: state)
-        let index = state.focus[.formations] ?? 0
-        return screen.elements.indices.contains(index) ? screen.elements[index] : nil
-    }
-
-    func announceIfVisible(_ root: ScreenID, _ state: inout ReaderState, _ out: inout Announcer) {
-        if state.tab == .formations && root == .formations { announceFocus(&state, &out) }
-    }
 
     func announceFocus(_ state: inout ReaderState, _ out: inout Announcer) {
         let screen = builder.screen(for: state)

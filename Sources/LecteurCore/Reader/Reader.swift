@@ -45,7 +45,7 @@ public struct Reader: Sendable {
         brailleInput = BrailleInputReducer(strings: strings, navigator: navigator, terminal: terminal)
         display = DisplayReducer(navigator: navigator)
         lists = ListScreenReducer(navigator: navigator)
-        catalogue = CatalogueReducer(navigator: navigator, timeZone: timeZone)
+        catalogue = CatalogueReducer(strings: strings, timeZone: timeZone)
         devices = DeviceReducer(strings: strings)
     }
 
@@ -130,9 +130,9 @@ public struct Reader: Sendable {
         case .timer(.readAllWindow(let token)):
             display.windowTimeUp(token: token, &state, &out)
         case .timer(.catalogueStillLoading):
-            catalogue.stillLoadingRang(&state, &out)
+            catalogue.stillLoadingRang(&state.loading, &state.announcement, &out)
         case .catalogue(let event):
-            catalogue.reduce(event, &state, &out)
+            catalogueEvent(event, &state, &out)
         case .device(let event):
             devices.reduce(event, &state, &out)
         case .storageFailed(let fault):

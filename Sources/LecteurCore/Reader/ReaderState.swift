@@ -30,7 +30,8 @@ public enum Verbosity: String, Hashable, Sendable, CaseIterable {
 
 /// Everything the reader decides from; the runtime holds one and feeds it actions.
 public struct ReaderState: Equatable, Sendable {
-    public var catalogue: CatalogueState
+    /// The catalogue and its loading (`CatalogueReducer`'s slice).
+    public var loading: LoadingState
     public var tab: Tab = .formations
     /// One navigation stack per tab, as each iOS tab keeps its own NavigationStack.
     public var stacks: [Tab: [ScreenID]] = [.formations: [.formations], .morse: [.morse]]
@@ -60,15 +61,9 @@ public struct ReaderState: Equatable, Sendable {
     public var readAll: Int?
     /// Tokens already given out, so an old step never continues a new reading.
     public var readAllSerial = 0
-    /// What a reload may take away (the filter's and the open formations' names), to say so.
-    public var reloadContext: ReloadContext?
     /// The review cursor inside the focused element; it starts at the element's first character
     /// whenever the focus is on another element than the one it was moved in.
     public var review: ReviewPosition?
-    /// The warnings of the last catalogue load, so that a refresh does not repeat them.
-    public var catalogueWarnings: [CatalogueWarning] = []
-    /// While a load that says « still loading » goes on: its clock.
-    public var stillLoading: StillLoadingClock?
     /// Settings asked of the devices and why (to say one, or to open the « Réglages » screen).
     public var settingsRequest: SettingsRequest?
     /// The devices' settings as last read, for the « Réglages » screen.
@@ -90,7 +85,7 @@ public struct ReaderState: Equatable, Sendable {
     public var brailleInput = BrailleInputState()
 
     public init(catalogue: CatalogueState = .loading) {
-        self.catalogue = catalogue
+        loading = LoadingState(catalogue: catalogue)
     }
 
     public var currentScreenID: ScreenID { stacks[tab]?.last ?? (tab == .formations ? .formations : .morse) }

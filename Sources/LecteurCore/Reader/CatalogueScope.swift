@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+extension Reader {
+    /// A catalogue event, scoped as TCA's `Scope`: the loading slice changes first
+    /// (`CatalogueReducer`), then the list follows the catalogue (navigation's step). The focus
+    /// a reload should find again and what it may take away are remembered before the list
+    /// empties; « still loading » counts its silence from the list's announcement.
+    func catalogueEvent(_ event: CatalogueEvent, _ state: inout ReaderState, _ out: inout Announcer) {
+        switch catalogue.reduce(event, &state.loading, &state.announcement, &out) {
+        case .began(let previous, let stillLoadingAfter)?:
+            if case .loaded(let shown) = previous {
+                state.focusToRestore = navigator.focusedElement(in: previous, state)?.id
+                state.loading.reloadContext = navigator.reloadContext(shown, state)
+            }
+            navigator.listLoading(&state, &out)
+            catalogue.startClock(after: stillLoadingAfter, &state.loading, &out)
+        case .loaded(let previous, let context)?:
+            navigator.listLoaded(previous: previous, context: context, &state, &out)
+        case .failed?:
+            navigator.listFailed(&state, &out)
+        case nil:
+            break
+        }
+    }
+}
