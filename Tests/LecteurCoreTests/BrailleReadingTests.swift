@@ -202,8 +202,8 @@ import Testing
 
     @Test func readingWithoutAVoicePacesTheDisplayWindowByWindow() {
         var store = ReaderTestStore(state: Self.loaded())
-        store.state.hasVoice = false
-        store.state.hasDisplay = true
+        store.state.devices.hasVoice = false
+        store.state.devices.hasDisplay = true
         store.state.display.message = nil
         store.state.stacks[.formations] = [.formations, .detail(formationId: 1)]
         store.state.focus[.detail(formationId: 1)] = 6
@@ -244,8 +244,8 @@ import Testing
 
     @Test func anyOtherKeyOrCommandStopsTheReadingAndAVoiceKeepsItsOwnTime() {
         var store = ReaderTestStore(state: Self.loaded())
-        store.state.hasVoice = false
-        store.state.hasDisplay = true
+        store.state.devices.hasVoice = false
+        store.state.devices.hasDisplay = true
         store.state.settings.brailleScrollSeconds = 2.5
         let all = "Toutes, sélectionné, bouton"
         let list = store.state
@@ -264,7 +264,7 @@ import Testing
         // An old window's timer does nothing.
         store.send(.timer(.readAllWindow(token: 1)), [])
         // With a voice, the reading follows the voice as before.
-        store.state.hasVoice = true
+        store.state.devices.hasVoice = true
         store.send(.command(.readAll), store.moved(list, 0, saying: all) + [.whenSpoken(token: 2)]) {
             $0.readAll = 2
             $0.readAllSerial = 2

@@ -45,7 +45,7 @@ public struct ScreenBuilder: Sendable {
     public func settingsScreen(_ state: ReaderState) -> Screen {
         let elements = SettingKey.allCases.map { key -> Element in
             let name = key.displayName(strings)
-            let reading = state.settings.reading(key, strings) ?? state.deviceSettings[key]
+            let reading = state.settings.reading(key, strings) ?? state.devices.deviceSettings[key]
             return Element(id: "setting.\(key.rawValue)", role: .text,
                            label: strings(.settingsElement, ["name": name.prefix(1).uppercased() + name.dropFirst(), "value": reading?.value ?? strings(.settingsUnknownValue)]),
                            hint: strings(.settingsElementHint, ["name": name, "what": SettingReading.describe(reading, strings)]))

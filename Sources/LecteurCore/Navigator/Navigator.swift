@@ -139,6 +139,13 @@ public struct Navigator: Sendable {
         return nil
     }
 
+    /// A screen of its own (« Réglages », « Aide », « Historique ») opened on the tab's stack,
+    /// from its first element; opened again, it is not stacked twice.
+    func open(_ screen: ScreenID, _ state: inout ReaderState) {
+        if state.currentScreenID != screen { state.stacks[state.tab, default: []].append(screen) }
+        state.focus[screen] = 0
+    }
+
     private func push(_ screen: ScreenID, _ state: inout ReaderState) {
         state.stacks[state.tab, default: []].append(screen)
         state.focus[screen] = 0

@@ -83,7 +83,7 @@ struct DisplayReducer: Sendable {
 
     /// Whether `tout lire` keeps the display's time rather than the voice's: no voice, and a
     /// display to read (without either, the transcript gets the screen at once).
-    func paces(_ state: ReaderState) -> Bool { !state.hasVoice && state.hasDisplay }
+    func paces(_ state: ReaderState) -> Bool { !state.devices.hasVoice && state.devices.hasDisplay }
 
     /// `tout lire`: the focused element is on the display (the command showed it); its first
     /// window gets its time.

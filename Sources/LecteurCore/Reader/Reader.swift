@@ -134,18 +134,18 @@ public struct Reader: Sendable {
         case .catalogue(let event):
             catalogueEvent(event, &state, &out)
         case .device(let event):
-            devices.reduce(event, &state, &out)
+            devices.reduce(event, &state.devices, &state.announcement, &out)
         case .storageFailed(let fault):
-            devices.storageFailed(fault, &state, &out)
+            devices.storageFailed(fault, &state.announcement, &out)
         case .statusReported(let status):
             let message = status.message(strings)
             out.append(.status(status, message: message))
             out.speak(message, &state.announcement)
             out.showMessage(message)
         case .settingsRead(let readings):
-            settings.settingsRead(readings, &state, &out) { state, out in navigator.announceFocus(&state, &out) }
+            settingsRead(readings, &state, &out)
         case .deviceConfigured(let key, let result):
-            settings.deviceConfigured(key, result, &state, &out)
+            settings.deviceConfigured(key, result, &state.announcement, &out)
         case .practiceReady(let mode, let seed, let history):
             practice.start(mode, seed: seed, history: history, &state, &out)
         case .copyReady(let kind, let count, let seed, let kochLevel):
@@ -168,7 +168,7 @@ public struct Reader: Sendable {
         case .sendingReady(let mode, let seed, let kochLevel):
             sending.start(mode, seed: seed, kochLevel: kochLevel, &state, &out)
         case .keyboardProtocol(let answered):
-            state.keyReleases = answered
+            state.devices.keyReleases = answered
         case .timer(.sendingSilence):
             sending.silence(&state, &out)
         case .completion(let candidates):
@@ -221,9 +221,9 @@ public struct Reader: Sendable {
         case .set(let name, let value):
             settings.set(name: name, value: value, &state, &out)
         case .showSetting(let name):
-            settings.show(name: name, &state, &out)
+            settings.show(name: name, state.settings, &state.devices, &state.announcement, &out)
         case .settingsScreen:
-            settings.openScreen(&state, &out)
+            settings.openScreen(&state.devices, &out)
         case .stop:
             out.append(.silence)
             // Written, not spoken nor brailled: the answer to "be quiet" is quiet, but the

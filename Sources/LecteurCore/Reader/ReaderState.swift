@@ -48,9 +48,8 @@ public struct ReaderState: Equatable, Sendable {
     public var copy: CopySession<SeededRandom>?
     /// Sending practice, while it runs: typed lines are patterns, keys key Morse then.
     public var sending: SendingSession<SeededRandom>?
-    /// Whether the terminal answered the kitty keyboard protocol query (nil: not asked).
-    public var keyReleases: Bool?
     public var announcement = AnnouncementState()
+    /// The devices as the reader knows them (`DeviceReducer`'s slice, and the devices' settings).
     public var devices = DeviceState()
     public var display = DisplayState()
     /// What start-up found (storage, devices), said once when the reader starts.
@@ -64,19 +63,10 @@ public struct ReaderState: Equatable, Sendable {
     /// The review cursor inside the focused element; it starts at the element's first character
     /// whenever the focus is on another element than the one it was moved in.
     public var review: ReviewPosition?
-    /// Settings asked of the devices and why (to say one, or to open the « Réglages » screen).
-    public var settingsRequest: SettingsRequest?
-    /// The devices' settings as last read, for the « Réglages » screen.
-    public var deviceSettings: [SettingKey: SettingReading] = [:]
     /// What the « Aide » and « Historique » screens list, as they were when opened (the history
     /// grows as they are read).
     public var helpEntries: [String] = []
     public var historyEntries: [String] = []
-    /// Whether a voice says what the reader says; without one `tout lire` paces the display.
-    public var hasVoice = true
-    /// Whether a braille display is wanted (`--braille on` or `auto`): reading without a voice
-    /// then keeps its time.
-    public var hasDisplay = false
     /// On a terminal (`.attachTerminal`): a welcome, a goodbye, and `q` asks before quitting.
     public var onTerminal = false
     /// « Quitter Lecteur ? » was asked: the next line or key answers it.

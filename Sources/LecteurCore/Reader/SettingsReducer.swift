@@ -128,48 +128,52 @@ struct SettingsReducer: Sendable {
     }
 
     /// `régler NOM`: the value and what it may be; a device's setting is asked of the device first.
-    func show(name: String, _ state: inout ReaderState, _ out: inout Announcer) {
+    func show(name: String, _ settings: ReaderSettings, _ devices: inout DeviceState, _ said: inout AnnouncementState,
+              _ out: inout Announcer) {
         guard let key = SettingKey(name: name) else {
             let names = SettingKey.allCases.map { $0.displayName(strings) }
             out.error("setting", strings(.settingUnknown, ["name": Navigator.quoted(name),
-                                                           "names": names.joined(separator: ", ")]), &state.announcement)
+                                                           "names": names.joined(separator: ", ")]), &said)
             return
         }
         if key.readByRuntime {
-            state.settingsRequest = .one(key)
+            devices.settingsRequest = .one(key)
             out.append(.readSettings([key]))
             return
         }
-        say(key, state.settings.reading(key, strings), &state, &out)
+        say(key, settings.reading(key, strings), &said, &out)
     }
 
     /// `régler` alone: the devices' settings are read, then the screen opens.
-    func openScreen(_ state: inout ReaderState, _ out: inout Announcer) {
-        state.settingsRequest = .screen
+    func openScreen(_ devices: inout DeviceState, _ out: inout Announcer) {
+        devices.settingsRequest = .screen
         out.append(.readSettings(SettingKey.allCases.filter(\.readByRuntime)))
     }
 
-    /// The devices answered: say the one setting asked for, or open the screen.
-    func settingsRead(_ readings: [SettingKey: SettingReading], _ state: inout ReaderState,
-                      _ out: inout Announcer, announce: (inout ReaderState, inout Announcer) -> Void) {
-        for (key, reading) in readings { state.deviceSettings[key] = key == .brailleTable ? worded(reading) : reading }
-        let request = state.settingsRequest
-        state.settingsRequest = nil
+    /// The devices answered: say the one setting asked for; true when the « Réglages » screen
+    /// was asked for (the root opens it, then `announceScreen`).
+    func settingsRead(_ readings: [SettingKey: SettingReading], _ devices: inout DeviceState,
+                      _ said: inout AnnouncementState, _ out: inout Announcer) -> Bool {
+        for (key, reading) in readings { devices.deviceSettings[key] = key == .brailleTable ? worded(reading) : reading }
+        let request = devices.settingsRequest
+        devices.settingsRequest = nil
         switch request {
         case .one(let key)?:
             // Only what the devices answered now: an absent device's value is unknown.
-            say(key, readings[key] == nil ? nil : state.deviceSettings[key], &state, &out)
+            say(key, readings[key] == nil ? nil : devices.deviceSettings[key], &said, &out)
+            return false
         case .screen?:
-            if state.currentScreenID != .settings { state.stacks[state.tab, default: []].append(.settings) }
-            state.focus[.settings] = 0
-            let count = SettingKey.allCases.count
-            let announcement = strings(.settingsScreenAnnounce, ["count": String(count)])
-            out.speak(announcement, &state.announcement)
-            out.showMessage(announcement)
-            announce(&state, &out)
+            return true
         case nil:
-            break
+            return false
         }
+    }
+
+    /// The « Réglages » screen opened: its name and size, said and shown before its first element.
+    func announceScreen(_ said: inout AnnouncementState, _ out: inout Announcer) {
+        let announcement = strings(.settingsScreenAnnounce, ["count": String(SettingKey.allCases.count)])
+        out.speak(announcement, &said)
+        out.showMessage(announcement)
     }
 
     /// A device reports a braille table by its name (`integral`); the user reads its label
@@ -180,11 +184,11 @@ struct SettingsReducer: Sendable {
                               choices: reading.choices.map { BrailleTable(name: $0)?.label(strings) ?? $0 })
     }
 
-    private func say(_ key: SettingKey, _ reading: SettingReading?, _ state: inout ReaderState, _ out: inout Announcer) {
+    private func say(_ key: SettingKey, _ reading: SettingReading?, _ said: inout AnnouncementState, _ out: inout Announcer) {
         let name = key.displayName(strings)
         out.notice("setting", strings(.settingsCurrent, ["name": name.prefix(1).uppercased() + name.dropFirst(),
                                                          "value": reading?.value ?? strings(.settingsUnknownValue),
-                                                         "what": SettingReading.describe(reading, strings)]), &state.announcement)
+                                                         "what": SettingReading.describe(reading, strings)]), &said)
     }
 
     /// `régler koch N`: lesson N as LCWO numbers them (lesson 1 is K and M), kept as the
@@ -217,11 +221,11 @@ struct SettingsReducer: Sendable {
 
     /// A device's answer: it checks, applies and saves the value (only it knows which voices or
     /// tables exist); the reader words the answer.
-    func deviceConfigured(_ key: SettingKey, _ result: Result<SettingValue, SettingFault>, _ state: inout ReaderState,
+    func deviceConfigured(_ key: SettingKey, _ result: Result<SettingValue, SettingFault>, _ said: inout AnnouncementState,
                           _ out: inout Announcer) {
         switch result {
-        case .success(let value): out.notice("setting", value.message(for: key, strings), &state.announcement)
-        case .failure(let fault): out.error("setting", fault.message(for: key, strings), &state.announcement)
+        case .success(let value): out.notice("setting", value.message(for: key, strings), &said)
+        case .failure(let fault): out.error("setting", fault.message(for: key, strings), &said)
         }
     }
 

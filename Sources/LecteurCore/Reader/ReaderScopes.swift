@@ -21,4 +21,13 @@ extension Reader {
             break
         }
     }
+
+    /// The devices answered a reading of their settings (`SettingsReducer`, on the device slice);
+    /// the « Réglages » screen, when it was asked for, opens then (navigation's step).
+    func settingsRead(_ readings: [SettingKey: SettingReading], _ state: inout ReaderState, _ out: inout Announcer) {
+        guard settings.settingsRead(readings, &state.devices, &state.announcement, &out) else { return }
+        navigator.open(.settings, &state)
+        settings.announceScreen(&state.announcement, &out)
+        navigator.announceFocus(&state, &out)
+    }
 }
