@@ -219,7 +219,7 @@ public struct Reader: Sendable {
         case .sendingPractice(let mode):
             out.append(.preparePractice(.sending(mode)))
         case .set(let name, let value):
-            settings.set(name: name, value: value, &state, &out)
+            settings.set(name: name, value: value, onTerminal: state.onTerminal, &state.settings, &state.announcement, &out)
         case .showSetting(let name):
             settings.show(name: name, state.settings, &state.devices, &state.announcement, &out)
         case .settingsScreen:
