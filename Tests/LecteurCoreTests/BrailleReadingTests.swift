@@ -157,7 +157,7 @@ import Testing
         let open: (inout ReaderState) -> Void = {
             $0.stacks[.formations] = [.formations, .help]
             $0.focus[.help] = 0
-            $0.helpEntries = entries
+            $0.lists.helpEntries = entries
             $0.announcement.history.append(intro)
             $0.display.message = title
             $0.display.token = 2
@@ -215,7 +215,7 @@ import Testing
             .braille(braille.line(detail.elements[6])), .schedule(.readAllWindow(token: 1), afterSeconds: 4),
         ]) {
             $0.announcement.history.append(category)
-            $0.readAllSerial = 1
+            $0.display.readAllSerial = 1
             $0.display.reading = DisplayReading(token: 1)
         }
         // The window has had its time: the display shows the next window of the line…
@@ -253,7 +253,7 @@ import Testing
         store.send(.command(.readAll), store.moved(list, 0, saying: all) + [.schedule(.readAllWindow(token: 1), afterSeconds: 2.5)]) {
             $0.display.message = nil
             $0.display.reading = DisplayReading(token: 1)
-            $0.readAllSerial = 1
+            $0.display.readAllSerial = 1
             $0.announcement.history.append(all)
         }
         // Another key stops the reading (and does what it does: the element again).
@@ -266,8 +266,8 @@ import Testing
         // With a voice, the reading follows the voice as before.
         store.state.devices.hasVoice = true
         store.send(.command(.readAll), store.moved(list, 0, saying: all) + [.whenSpoken(token: 2)]) {
-            $0.readAll = 2
-            $0.readAllSerial = 2
+            $0.display.readAll = 2
+            $0.display.readAllSerial = 2
             $0.announcement.history.append(all)
         }
     }

@@ -172,7 +172,7 @@ extension ReaderTestStore {
             $0.display.message = title
             $0.display.token = token
             $0.announcement.history.append(entries[0])
-            $0.helpEntries = entries
+            $0.lists.helpEntries = entries
         }, effects: { Self.opened($0, title, entries[0], token: token) })
     }
 

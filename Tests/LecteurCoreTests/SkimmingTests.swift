@@ -122,8 +122,8 @@ import Testing
         store.send(.command(.readAll), state: {
             $0.display.message = nil
             $0.announcement.history.append("Starter Pack - IA Générative, titre")
-            $0.readAll = 1
-            $0.readAllSerial = 1
+            $0.display.readAll = 1
+            $0.display.readAllSerial = 1
         }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.whenSpoken(token: 1)] })
         // Each element is read when the one before it has been heard, to the detail's last.
         let heard = ["Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise.",
@@ -133,27 +133,27 @@ import Testing
             store.send(.spoken(token: offset + 1), state: {
                 $0.focus[.detail(formationId: 1)] = offset + 1
                 $0.announcement.history.append(text)
-                $0.readAll = offset + 2
-                $0.readAllSerial = offset + 2
+                $0.display.readAll = offset + 2
+                $0.display.readAllSerial = offset + 2
             }, effects: { ReaderTestStore.focused($0, text, interrupt: false) + [.whenSpoken(token: offset + 2)] })
         }
         #expect(ReaderTestStore.element(store.state).id == "back", "the detail is read to its last element")
         let end = "Fin de l'écran."
         store.send(.spoken(token: 8), store.said("readAll.end", end, .notice) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
             ReaderTestStore.remembered("readAll.end", end, token: 3)(&$0)
-            $0.readAll = nil
+            $0.display.readAll = nil
         }
         // A command stops it; the step that was waiting does nothing.
         store.send(.command(.first), focusing: 0, on: .detail(formationId: 1), "Starter Pack - IA Générative, titre")
         store.send(.command(.readAll), state: {
             $0.announcement.history.append("Starter Pack - IA Générative, titre")
-            $0.readAll = 9
-            $0.readAllSerial = 9
+            $0.display.readAll = 9
+            $0.display.readAllSerial = 9
         }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.whenSpoken(token: 9)] })
-        let waiting = store.state.readAll!
+        let waiting = store.state.display.readAll!
         store.send(.command(.repeatLast), state: {
             $0.announcement.history.append("Starter Pack - IA Générative, titre")
-            $0.readAll = nil
+            $0.display.readAll = nil
         }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") })
         store.send(.spoken(token: waiting), [])
     }

@@ -50,6 +50,17 @@ public struct Navigator: Sendable {
         }
     }
 
+    /// `tout lire`'s step (by voice or on the display): the next element is focused and read;
+    /// false after the last one.
+    func readNext(_ state: inout ReaderState, _ out: inout Announcer) -> Bool {
+        let screen = builder.screen(for: state)
+        let index = state.clampedFocus(on: screen)
+        guard index + 1 < screen.elements.count else { return false }
+        state.focus[screen.id] = index + 1
+        announceFocus(&state, &out)
+        return true
+    }
+
     /// `activer` on the focused element.
     func activateFocus(_ state: inout ReaderState, _ out: inout Announcer) -> Delegated? {
         let screen = builder.screen(for: state)

@@ -30,4 +30,48 @@ extension Reader {
         settings.announceScreen(&state.announcement, &out)
         navigator.announceFocus(&state, &out)
     }
+
+    // MARK: The display and the lists
+
+    /// The display's message left and nothing waits behind it: the focused element comes back,
+    /// where the review cursor was left.
+    func focusBack(_ state: ReaderState, _ out: inout Announcer) {
+        if let line = navigator.focusLine(state) { out.append(.braille(line)) }
+    }
+
+    /// `tout lire` without a voice goes on: the next element on the display, or the end.
+    func readNextOnDisplay(_ state: inout ReaderState, _ out: inout Announcer) {
+        guard state.display.reading != nil else { return }
+        if navigator.readNext(&state, &out) {
+            display.nextElementShown(state.display, state.settings, &out)
+        } else {
+            display.readingEnded(&state.display, &state.announcement, &out)
+        }
+    }
+
+    /// The element just read has been heard: the next one is read, to the end of the screen.
+    func readNextByVoice(_ state: inout ReaderState, _ out: inout Announcer) {
+        if navigator.readNext(&state, &out) {
+            display.continueReading(&state.display, &out)
+        } else {
+            display.readingEnded(&state.display, &state.announcement, &out)
+        }
+    }
+
+    /// `aide` alone: the « Aide » screen, listing the commands as the user can type them now.
+    func openHelp(_ state: inout ReaderState, _ out: inout Announcer) {
+        lists.openHelp(navigator.helpEntries(state), &state.lists, &state.announcement, &out)
+        showList(.help, &state, &out)
+    }
+
+    /// `historique`: the « Historique » screen, newest first.
+    func openHistory(_ state: inout ReaderState, _ out: inout Announcer) {
+        lists.openHistory(&state.lists, &state.announcement, &out)
+        showList(.history, &state, &out)
+    }
+
+    private func showList(_ screen: ScreenID, _ state: inout ReaderState, _ out: inout Announcer) {
+        navigator.open(screen, &state)
+        navigator.announceFocus(&state, &out)
+    }
 }

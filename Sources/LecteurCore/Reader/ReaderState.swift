@@ -56,17 +56,11 @@ public struct ReaderState: Equatable, Sendable {
     public var startupNotices: [String] = []
     /// The text of the last search, for `chercher` alone.
     public var lastSearch: String?
-    /// While `tout lire` runs: the token its next step waits for.
-    public var readAll: Int?
-    /// Tokens already given out, so an old step never continues a new reading.
-    public var readAllSerial = 0
     /// The review cursor inside the focused element; it starts at the element's first character
     /// whenever the focus is on another element than the one it was moved in.
     public var review: ReviewPosition?
-    /// What the « Aide » and « Historique » screens list, as they were when opened (the history
-    /// grows as they are read).
-    public var helpEntries: [String] = []
-    public var historyEntries: [String] = []
+    /// What the « Aide » and « Historique » screens list (`ListScreenReducer`'s slice).
+    public var lists = ListScreens()
     /// On a terminal (`.attachTerminal`): a welcome, a goodbye, and `q` asks before quitting.
     public var onTerminal = false
     /// « Quitter Lecteur ? » was asked: the next line or key answers it.
@@ -111,7 +105,8 @@ public struct AnnouncementState: Hashable, Sendable {
     public init() {}
 }
 
-/// What the braille display shows besides the focused element.
+/// What the braille display shows besides the focused element, and where `tout lire` is:
+/// `DisplayReducer`'s slice.
 public struct DisplayState: Hashable, Sendable {
     /// The message on the display, until its time is up or the next key or command.
     public var message: String?
@@ -122,6 +117,10 @@ public struct DisplayState: Hashable, Sendable {
     public var queued: [String] = []
     /// `tout lire` without a voice: the display's reading, window by window.
     public var reading: DisplayReading?
+    /// While `tout lire` runs by voice: the token its next step waits for.
+    public var readAll: Int?
+    /// Tokens already given out, so an old step never continues a new reading.
+    public var readAllSerial = 0
 
     public init() {}
 }
