@@ -48,7 +48,7 @@ extension Navigator {
         if let previousFocusId, let index = list.elements.index(ofId: previousFocusId) {
             state.focus[.formations] = index
         } else {
-            state.focus[.formations] = min(state.focus[.formations] ?? 0, max(list.elements.count - 1, 0))
+            state.focus[.formations] = state.clampedFocus(on: list)
         }
         for message in dropped { out.notice("reload.dropped", message, priority: .notice, &state.announcement) }
         announceListIfShown(&state, &out)
