@@ -20,7 +20,7 @@ struct KeyInput {
         TerminalMode.enterRaw()
         defer { TerminalMode.leaveRaw() }
         var pending: [UInt8] = []
-        switch session.inspect({ $0.keyReleases }) {
+        switch session.inspect({ $0.devices.keyReleases }) {
         case nil:
             // Does the terminal speak the kitty keyboard protocol? The device attributes query
             // after it is answered by every terminal: its answer alone means no. Nothing waits
@@ -48,14 +48,14 @@ struct KeyInput {
                     continue
                 case .keyboardProtocol(let length):
                     pending.removeFirst(length)
-                    if session.inspect({ $0.keyReleases }) == nil {
+                    if session.inspect({ $0.devices.keyReleases }) == nil {
                         TerminalMode.pushKeyReleases()
                         session.send(.keyboardProtocol(answered: true))
                     }
                     continue
                 case .deviceAttributes(let length):
                     pending.removeFirst(length)
-                    if session.inspect({ $0.keyReleases }) == nil { session.send(.keyboardProtocol(answered: false)) }
+                    if session.inspect({ $0.devices.keyReleases }) == nil { session.send(.keyboardProtocol(answered: false)) }
                     continue
                 case .key(let key, let length):
                     pending.removeFirst(length)
@@ -74,7 +74,7 @@ struct KeyInput {
         TerminalMode.leaveRaw()
         defer {
             TerminalMode.enterRaw()
-            if session.inspect({ $0.keyReleases }) == true { TerminalMode.pushKeyReleases() }
+            if session.inspect({ $0.devices.keyReleases }) == true { TerminalMode.pushKeyReleases() }
         }
         let text = kind.text(session.reader.strings)
         guard let prompt, let typed = prompt.read(prompt: text + " ") else { return }

@@ -52,8 +52,8 @@ public actor ReaderSession {
         state.settings = settings
         state.startupNotices = store.startupNotices + problems
         state.morseProgress = store.progress()
-        state.hasVoice = devices.speech != nil
-        state.hasDisplay = devices.braille?.hasDisplay ?? false
+        state.devices.hasVoice = devices.speech != nil
+        state.devices.hasDisplay = devices.braille?.hasDisplay ?? false
         self.state = state
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {

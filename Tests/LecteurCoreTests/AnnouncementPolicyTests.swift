@@ -115,7 +115,7 @@ import Testing
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
             $0.stacks[.formations] = [.formations, .history]; $0.focus[.history] = 0
-            $0.historyEntries = ["Toutes, sélectionné, bouton", "14 formations chargées."]
+            $0.lists.historyEntries = ["Toutes, sélectionné, bouton", "14 formations chargées."]
             $0.display.message = title; $0.display.token = token + 1
         }
         #expect(history(store.state).elements.count == 2)

@@ -245,7 +245,7 @@ import Testing
         let help: (inout ReaderState) -> Void = {
             $0.stacks[.formations] = [.formations, .help]
             $0.focus[.help] = 0
-            $0.helpEntries = entries
+            $0.lists.helpEntries = entries
             $0.announcement.history.append(intro)
             $0.display.message = "Aide, \(entries.count) éléments"
             $0.display.token = 5
@@ -253,8 +253,8 @@ import Testing
         store.send(.brailleTyped(.chord(0b0001_0011)),
                    store.screenShown("Aide, \(entries.count) éléments", store.after(help), saying: intro, token: 5), state: help)
         #expect(store.state.currentScreenID == .help)
-        #expect(store.state.helpEntries.first == Fixture.fr(.brailleInputChordsIntro))
-        #expect(store.state.helpEntries.contains(Fixture.fr(.brailleInputChordSearch)))
+        #expect(store.state.lists.helpEntries.first == Fixture.fr(.brailleInputChordsIntro))
+        #expect(store.state.lists.helpEntries.contains(Fixture.fr(.brailleInputChordSearch)))
         let dots = BrailleChords.entries.map(\.dots)
         #expect(Set(dots).count == dots.count, "a chord is bound twice")
     }

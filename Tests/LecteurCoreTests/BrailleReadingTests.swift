@@ -34,8 +34,8 @@ import Testing
         let setAside = CatalogueWarning.missingField(position: 6, field: "title")
         let warning = CatalogueMessages(strings: Fixture.fr).message(for: setAside)
         let load: (inout ReaderState) -> Void = {
-            $0.catalogue = .loaded(Fixture.builtIn)
-            $0.catalogueWarnings = [setAside]
+            $0.loading.catalogue = .loaded(Fixture.builtIn)
+            $0.loading.catalogueWarnings = [setAside]
             $0.announcement.history += [warning, "14 formations chargées.", "Toutes, sélectionné, bouton"]
             $0.announcement.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)
             $0.display.message = warning
@@ -157,7 +157,7 @@ import Testing
         let open: (inout ReaderState) -> Void = {
             $0.stacks[.formations] = [.formations, .help]
             $0.focus[.help] = 0
-            $0.helpEntries = entries
+            $0.lists.helpEntries = entries
             $0.announcement.history.append(intro)
             $0.display.message = title
             $0.display.token = 2
@@ -202,8 +202,8 @@ import Testing
 
     @Test func readingWithoutAVoicePacesTheDisplayWindowByWindow() {
         var store = ReaderTestStore(state: Self.loaded())
-        store.state.hasVoice = false
-        store.state.hasDisplay = true
+        store.state.devices.hasVoice = false
+        store.state.devices.hasDisplay = true
         store.state.display.message = nil
         store.state.stacks[.formations] = [.formations, .detail(formationId: 1)]
         store.state.focus[.detail(formationId: 1)] = 6
@@ -215,7 +215,7 @@ import Testing
             .braille(braille.line(detail.elements[6])), .schedule(.readAllWindow(token: 1), afterSeconds: 4),
         ]) {
             $0.announcement.history.append(category)
-            $0.readAllSerial = 1
+            $0.display.readAllSerial = 1
             $0.display.reading = DisplayReading(token: 1)
         }
         // The window has had its time: the display shows the next window of the line…
@@ -244,8 +244,8 @@ import Testing
 
     @Test func anyOtherKeyOrCommandStopsTheReadingAndAVoiceKeepsItsOwnTime() {
         var store = ReaderTestStore(state: Self.loaded())
-        store.state.hasVoice = false
-        store.state.hasDisplay = true
+        store.state.devices.hasVoice = false
+        store.state.devices.hasDisplay = true
         store.state.settings.brailleScrollSeconds = 2.5
         let all = "Toutes, sélectionné, bouton"
         let list = store.state
@@ -253,7 +253,7 @@ import Testing
         store.send(.command(.readAll), store.moved(list, 0, saying: all) + [.schedule(.readAllWindow(token: 1), afterSeconds: 2.5)]) {
             $0.display.message = nil
             $0.display.reading = DisplayReading(token: 1)
-            $0.readAllSerial = 1
+            $0.display.readAllSerial = 1
             $0.announcement.history.append(all)
         }
         // Another key stops the reading (and does what it does: the element again).
@@ -264,10 +264,10 @@ import Testing
         // An old window's timer does nothing.
         store.send(.timer(.readAllWindow(token: 1)), [])
         // With a voice, the reading follows the voice as before.
-        store.state.hasVoice = true
+        store.state.devices.hasVoice = true
         store.send(.command(.readAll), store.moved(list, 0, saying: all) + [.whenSpoken(token: 2)]) {
-            $0.readAll = 2
-            $0.readAllSerial = 2
+            $0.display.readAll = 2
+            $0.display.readAllSerial = 2
             $0.announcement.history.append(all)
         }
     }

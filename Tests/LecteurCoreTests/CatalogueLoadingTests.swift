@@ -36,7 +36,7 @@ import Testing
         ]) {
             $0.announcement.history = [loadingLabel]
             $0.focus[.formations] = 0
-            $0.stillLoading = StillLoadingClock(interval: 10, elapsed: 0)
+            $0.loading.stillLoading = StillLoadingClock(interval: 10, elapsed: 0)
         }
 
         let still10 = "Chargement des formations... toujours en cours après 10 secondes."
@@ -45,7 +45,7 @@ import Testing
         ]) {
             ReaderTestStore.remembered("still-loading", still10, token: 1)(&$0)
             $0.announcement.lastWasProgress = true
-            $0.stillLoading?.elapsed = 10
+            $0.loading.stillLoading?.elapsed = 10
         }
 
         // A retry notice replaces the progress before it and starts the silence again.
@@ -55,7 +55,7 @@ import Testing
             .schedule(.catalogueStillLoading, afterSeconds: 10), .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
             ReaderTestStore.remembered("retry", retry, token: 2)(&$0)
-            $0.stillLoading?.elapsed = 12
+            $0.loading.stillLoading?.elapsed = 12
         }
 
         let still22 = "Chargement des formations... toujours en cours après 22 secondes."
@@ -63,7 +63,7 @@ import Testing
             .schedule(.catalogueStillLoading, afterSeconds: 10), .schedule(.brailleMessage(token: 3), afterSeconds: 4),
         ]) {
             ReaderTestStore.remembered("still-loading", still22, token: 3)(&$0)
-            $0.stillLoading?.elapsed = 22
+            $0.loading.stillLoading?.elapsed = 22
         }
 
         let fetchedAt = try #require(ISO8601DateFormatter().date(from: "2026-11-22T09:00:00Z"))
@@ -72,7 +72,7 @@ import Testing
         let offline = "Formations hors ligne : copie du 22 novembre 2026, il y a 5 heures. Tapez « réessayer » pour recharger."
         let loaded = "14 formations chargées."
         var list = store.state
-        list.catalogue = .loaded(Fixture.builtIn)
+        list.loading.catalogue = .loaded(Fixture.builtIn)
         let listScreen = Fixture.reader.builder.screen(for: list)
         let first = "Toutes, sélectionné, bouton"
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [],
@@ -86,8 +86,8 @@ import Testing
             focus(listScreen, 0), speak(first),
             .schedule(.brailleMessage(token: 4), afterSeconds: 4),
         ]) {
-            $0.catalogue = .loaded(Fixture.builtIn)
-            $0.stillLoading = nil
+            $0.loading.catalogue = .loaded(Fixture.builtIn)
+            $0.loading.stillLoading = nil
             $0.announcement.history += [error, offline, loaded, first]
             $0.announcement.lastWasProgress = false
             $0.announcement.lastMessage = LastMessage(code: "loaded", text: loaded, isError: false)
@@ -107,7 +107,7 @@ import Testing
         var store = ReaderTestStore(state: initial)
         let error = "Erreur lors du traitement des données. (une liste de formations, ou un objet avec « data », était attendue)"
         var failed = store.state
-        failed.catalogue = .failed(message: error)
+        failed.loading.catalogue = .failed(message: error)
         let errorScreen = Fixture.reader.builder.screen(for: failed)
         let retry = "Réessayer, bouton. Recharge les formations"
         store.send(.catalogue(.failed(.file(.notAList))), [
@@ -115,7 +115,7 @@ import Testing
             focus(errorScreen, 1), speak(retry),
             .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ]) {
-            $0.catalogue = .failed(message: error)
+            $0.loading.catalogue = .failed(message: error)
             $0.focus[.formations] = 1
             $0.announcement.history = [error, retry]
             $0.announcement.lastMessage = LastMessage(code: "catalogue", text: error, isError: true)
@@ -126,7 +126,7 @@ import Testing
         let skipped = "Enregistrement n° 2 du fichier ignoré : champ « titre » manquant."
         let loaded = "14 formations chargées."
         var list = store.state
-        list.catalogue = .loaded(Fixture.builtIn)
+        list.loading.catalogue = .loaded(Fixture.builtIn)
         list.focus[.formations] = 1
         let listScreen = Fixture.reader.builder.screen(for: list)
         let second = "Accessibilité, non sélectionné, bouton"
@@ -136,8 +136,8 @@ import Testing
             .notice(code: "loaded", message: loaded), speak(loaded, .notice),
             focus(listScreen, 1), speak(second),
         ]) {
-            $0.catalogue = .loaded(Fixture.builtIn)
-            $0.catalogueWarnings = [warning]
+            $0.loading.catalogue = .loaded(Fixture.builtIn)
+            $0.loading.catalogueWarnings = [warning]
             $0.announcement.history += [skipped, loaded, second]
             $0.announcement.lastMessage = LastMessage(code: "loaded", text: loaded, isError: false)
             $0.display.queued = [skipped, loaded]

@@ -23,7 +23,7 @@ import Testing
             $0.announcement.history.append("Chargement des formations...")
         }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false) })
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)), state: {
-            $0.catalogue = .loaded(Fixture.builtIn)
+            $0.loading.catalogue = .loaded(Fixture.builtIn)
             $0.display.message = "14 formations chargées."
             $0.display.token = 1
             $0.announcement.history += ["14 formations chargées.", "Toutes, sélectionné, bouton, filtre 1 sur 7"]
@@ -131,7 +131,7 @@ import Testing
         formations.insert(Formation(id: 99, title: "Nouveau", description: "", duration: "1 jour", level: "Débutant",
                                     price: 10, nextSession: nil, category: formations[10].category), at: 0)
         store.send(.catalogue(.loaded(Catalogue(formations: formations), warnings: [], origin: .live)), state: {
-            $0.catalogue = .loaded(Catalogue(formations: formations))
+            $0.loading.catalogue = .loaded(Catalogue(formations: formations))
             $0.focus[.formations] = 10
             $0.announcement.answerPending = false
             $0.display.message = "15 formations chargées."
@@ -370,7 +370,7 @@ import Testing
         moveTo("card.1", &store)
         store.send(.command(.activate), opening: .detail(formationId: 1), "Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 2)
         store.send(.catalogue(.failed(.fetch(.server(status: 500)))), state: {
-            $0.catalogue = .failed(message: "Erreur serveur (code: 500). Réessayez plus tard.")
+            $0.loading.catalogue = .failed(message: "Erreur serveur (code: 500). Réessayez plus tard.")
             $0.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.focus[.formations] = 1
             $0.display.queued.append("Erreur serveur (code: 500). Réessayez plus tard.")
@@ -387,21 +387,21 @@ import Testing
         store.send(.command(.next), focusing: 8, on: .formations, "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation")
         store.send(.command(.next), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
         store.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
-            $0.catalogue = .loading
+            $0.loading.catalogue = .loading
             $0.focus[.formations] = 0
             $0.focusToRestore = "card.12"
             $0.announcement.history.append("Chargement des formations...")
-            $0.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [:])
+            $0.loading.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [:])
         }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false) })
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)), state: {
-            $0.catalogue = .loaded(Fixture.builtIn)
+            $0.loading.catalogue = .loaded(Fixture.builtIn)
             $0.focus[.formations] = 9
             $0.focusToRestore = nil
             $0.display.message = "14 formations chargées."
             $0.display.token = 3
             $0.announcement.history += ["14 formations chargées.", "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation"]
             $0.announcement.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)
-            $0.reloadContext = nil
+            $0.loading.reloadContext = nil
         }, effects: { ReaderTestStore.saying("loaded", "14 formations chargées.", .notice) + ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
     }
 }

@@ -172,7 +172,7 @@ extension ReaderTestStore {
             $0.display.message = title
             $0.display.token = token
             $0.announcement.history.append(entries[0])
-            $0.helpEntries = entries
+            $0.lists.helpEntries = entries
         }, effects: { Self.opened($0, title, entries[0], token: token) })
     }
 
@@ -210,7 +210,7 @@ extension ReaderTestStore {
                        sourceLocation: SourceLocation = #_sourceLocation) {
         let retry = "Réessayer, bouton. Recharge les formations"
         send(action, sourceLocation: sourceLocation, state: {
-            $0.catalogue = .failed(message: message)
+            $0.loading.catalogue = .failed(message: message)
             $0.focus[.formations] = 1
             Self.remembered("catalogue", message, isError: true, token: token)(&$0)
             $0.announcement.history.append(retry)

@@ -144,7 +144,7 @@ import LecteurLocales
     @Test func pastTheLastWordTheCursorSaysEndAndStays() {
         var state = ReaderState()
         state.settings.speakPosition = false
-        state.catalogue = .loaded(Fixture.builtIn)
+        state.loading.catalogue = .loaded(Fixture.builtIn)
         state.focus[.formations] = 0 // the « Toutes » chip
         var store = ReaderTestStore(reader: Self.reader, state: state)
         store.send(.command(.review(.word, .next)), store.said("review.edge", "Fin.", interrupt: true) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)],

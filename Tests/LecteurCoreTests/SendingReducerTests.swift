@@ -142,7 +142,7 @@ import Testing
         var store = commanded {
             $0.onTerminal = true
             $0.settings.inputMode = .keys
-            $0.keyReleases = false
+            $0.devices.keyReleases = false
             $0.settings.sendingWPM = 15
         }
         var twin = Self.twin(.koch, seed: Self.seedAskingK, wpm: 15)
@@ -181,9 +181,9 @@ import Testing
         state.settings.inputMode = .keys
         // No answer yet (a terminal that answers neither query) or the attributes alone: tapping, said why.
         #expect(SendingReducer.level(state, Fixture.fr) == (.tapping, Fixture.fr(.morseSendingNoStraightKey)))
-        state.keyReleases = false
+        state.devices.keyReleases = false
         #expect(SendingReducer.level(state, Fixture.fr) == (.tapping, Fixture.fr(.morseSendingNoStraightKey)))
-        state.keyReleases = true
+        state.devices.keyReleases = true
         #expect(SendingReducer.level(state, Fixture.fr) == (.straightKey, nil))
     }
 
@@ -191,7 +191,7 @@ import Testing
         var store = commanded {
             $0.onTerminal = true
             $0.settings.inputMode = .keys
-            $0.keyReleases = true
+            $0.devices.keyReleases = true
         }
         var twin = Self.twin(.koch, seed: Self.seedAskingK, wpm: 20)
         let start = ready(&store, &twin, level: .straightKey, note: nil)

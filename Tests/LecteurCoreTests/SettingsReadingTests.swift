@@ -26,7 +26,7 @@ import Testing
     @Test func aBrailleTableReportedByItsNameIsSaidInTheUsersWords() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         store.send(.command(.showSetting(name: "table-braille")), [.readSettings([.brailleTable])]) {
-            $0.settingsRequest = .one(.brailleTable)
+            $0.devices.settingsRequest = .one(.brailleTable)
             $0.announcement.answerPending = true
             $0.display.message = nil
         }
@@ -40,8 +40,8 @@ import Testing
             .braille(BrailleLine(text: said, cursor: 0, kind: .message)),
             .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
-            $0.settingsRequest = nil
-            $0.deviceSettings = [.brailleTable: worded]
+            $0.devices.settingsRequest = nil
+            $0.devices.deviceSettings = [.brailleTable: worded]
             $0.announcement.answerPending = false
             $0.announcement.history.append(said)
             $0.announcement.lastMessage = LastMessage(code: "setting", text: said, isError: false)
@@ -55,7 +55,7 @@ import Testing
         var store = ReaderTestStore(state: Fixture.loadedState())
         #expect(store.state.display.token == 1)
         store.send(.command(.showSetting(name: "débit")), [.readSettings([.speechRate])]) {
-            $0.settingsRequest = .one(.speechRate)
+            $0.devices.settingsRequest = .one(.speechRate)
             $0.announcement.answerPending = true
             // Taken away by the command: the answer shows at once when it comes.
             $0.display.message = nil
@@ -67,8 +67,8 @@ import Testing
             .braille(BrailleLine(text: said, cursor: 0, kind: .message)),
             .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
-            $0.settingsRequest = nil
-            $0.deviceSettings = [.speechRate: SettingReading(value: "175", range: 80...450)]
+            $0.devices.settingsRequest = nil
+            $0.devices.deviceSettings = [.speechRate: SettingReading(value: "175", range: 80...450)]
             $0.announcement.answerPending = false
             $0.announcement.history.append(said)
             $0.announcement.lastMessage = LastMessage(code: "setting", text: said, isError: false)
@@ -81,7 +81,7 @@ import Testing
         var store = ReaderTestStore(state: Fixture.loadedState())
         store.state.settings.speakPosition = false
         store.send(.command(.settingsScreen), [.readSettings([.speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable, .kochLesson])]) {
-            $0.settingsRequest = .screen
+            $0.devices.settingsRequest = .screen
             $0.announcement.answerPending = true
             $0.display.message = nil
         }
@@ -92,8 +92,8 @@ import Testing
         let update: (inout ReaderState) -> Void = {
             $0.stacks[.formations] = [.formations, .settings]
             $0.focus[.settings] = 0
-            $0.settingsRequest = nil
-            $0.deviceSettings = [.speechVoice: SettingReading(value: "fr")]
+            $0.devices.settingsRequest = nil
+            $0.devices.deviceSettings = [.speechVoice: SettingReading(value: "fr")]
             $0.announcement.answerPending = false
             $0.announcement.history += [title, verbosity]
             $0.display.message = title

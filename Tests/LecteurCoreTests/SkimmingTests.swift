@@ -122,8 +122,8 @@ import Testing
         store.send(.command(.readAll), state: {
             $0.display.message = nil
             $0.announcement.history.append("Starter Pack - IA Générative, titre")
-            $0.readAll = 1
-            $0.readAllSerial = 1
+            $0.display.readAll = 1
+            $0.display.readAllSerial = 1
         }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.whenSpoken(token: 1)] })
         // Each element is read when the one before it has been heard, to the detail's last.
         let heard = ["Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise.",
@@ -133,27 +133,27 @@ import Testing
             store.send(.spoken(token: offset + 1), state: {
                 $0.focus[.detail(formationId: 1)] = offset + 1
                 $0.announcement.history.append(text)
-                $0.readAll = offset + 2
-                $0.readAllSerial = offset + 2
+                $0.display.readAll = offset + 2
+                $0.display.readAllSerial = offset + 2
             }, effects: { ReaderTestStore.focused($0, text, interrupt: false) + [.whenSpoken(token: offset + 2)] })
         }
         #expect(ReaderTestStore.element(store.state).id == "back", "the detail is read to its last element")
         let end = "Fin de l'écran."
         store.send(.spoken(token: 8), store.said("readAll.end", end, .notice) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
             ReaderTestStore.remembered("readAll.end", end, token: 3)(&$0)
-            $0.readAll = nil
+            $0.display.readAll = nil
         }
         // A command stops it; the step that was waiting does nothing.
         store.send(.command(.first), focusing: 0, on: .detail(formationId: 1), "Starter Pack - IA Générative, titre")
         store.send(.command(.readAll), state: {
             $0.announcement.history.append("Starter Pack - IA Générative, titre")
-            $0.readAll = 9
-            $0.readAllSerial = 9
+            $0.display.readAll = 9
+            $0.display.readAllSerial = 9
         }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.whenSpoken(token: 9)] })
-        let waiting = store.state.readAll!
+        let waiting = store.state.display.readAll!
         store.send(.command(.repeatLast), state: {
             $0.announcement.history.append("Starter Pack - IA Générative, titre")
-            $0.readAll = nil
+            $0.display.readAll = nil
         }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") })
         store.send(.spoken(token: waiting), [])
     }
@@ -185,22 +185,22 @@ import Testing
         loaded.send(.command(.go(2)), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
         loaded.send(.command(.activate), opening: .detail(formationId: 12), "Détail, 8 éléments", "Tableur avancé : tableaux croisés, titre", token: 3)
         loaded.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
-            $0.catalogue = .loading
+            $0.loading.catalogue = .loading
             $0.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.focus[.formations] = 0
             $0.focusToRestore = "card.12"
             $0.announcement.history.append("Chargement des formations...")
-            $0.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [12: "Tableur avancé : tableaux croisés"])
+            $0.loading.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [12: "Tableur avancé : tableaux croisés"])
         }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false, line: false) })
         let smaller = Catalogue(formations: Fixture.builtIn.formations.filter { $0.category?.name != "Bureautique" })
         loaded.send(.catalogue(.loaded(smaller, warnings: [], origin: .live)), state: {
-            $0.catalogue = .loaded(smaller)
+            $0.loading.catalogue = .loaded(smaller)
             $0.filter = nil
             $0.focusToRestore = nil
             $0.display.queued += ["12 formations chargées.", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste."]
             $0.announcement.history += ["12 formations chargées.", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", "Toutes, sélectionné, bouton, filtre 1 sur 6"]
             $0.announcement.lastMessage = LastMessage(code: "reload.dropped", text: "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", isError: false)
-            $0.reloadContext = nil
+            $0.loading.reloadContext = nil
         }, effects: { ReaderTestStore.sayingBehind("loaded", "12 formations chargées.", .notice) + ReaderTestStore.sayingBehind("reload.dropped", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", .notice) + ReaderTestStore.sayingBehind("reload.dropped", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", .notice) + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 6", interrupt: false, line: false) })
     }
 

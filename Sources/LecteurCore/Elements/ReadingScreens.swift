@@ -4,11 +4,11 @@
 /// the state kept when they were opened (the history grows while it is read).
 extension ScreenBuilder {
     public func helpScreen(_ state: ReaderState) -> Screen {
-        listScreen(.help, code: "help", title: strings(.brailleReadingHelpScreen), entries: state.helpEntries)
+        listScreen(.help, code: "help", title: strings(.brailleReadingHelpScreen), entries: state.lists.helpEntries)
     }
 
     public func historyScreen(_ state: ReaderState) -> Screen {
-        let entries = state.historyEntries.isEmpty ? [strings(.historyEmpty)] : state.historyEntries
+        let entries = state.lists.historyEntries.isEmpty ? [strings(.historyEmpty)] : state.lists.historyEntries
         return listScreen(.history, code: "history", title: strings(.brailleReadingHistoryScreen), entries: entries)
     }
 

@@ -22,10 +22,10 @@ public struct ScreenBuilder: Sendable {
 
     public func screen(_ id: ScreenID, state: ReaderState) -> Screen {
         switch id {
-        case .formations: return formationsScreen(state.catalogue, filter: state.filter)
+        case .formations: return formationsScreen(state.loading.catalogue, filter: state.filter)
         case .detail(let formationId):
-            guard case .loaded(let catalogue) = state.catalogue, let formation = catalogue.formation(id: formationId)
-            else { return formationsScreen(state.catalogue, filter: state.filter) }
+            guard case .loaded(let catalogue) = state.loading.catalogue, let formation = catalogue.formation(id: formationId)
+            else { return formationsScreen(state.loading.catalogue, filter: state.filter) }
             return detailScreen(formation)
         case .morse: return morseScreen(progress: state.morseProgress)
         case .symbol(let symbolId):
@@ -45,7 +45,7 @@ public struct ScreenBuilder: Sendable {
     public func settingsScreen(_ state: ReaderState) -> Screen {
         let elements = SettingKey.allCases.map { key -> Element in
             let name = key.displayName(strings)
-            let reading = state.settings.reading(key, strings) ?? state.deviceSettings[key]
+            let reading = state.settings.reading(key, strings) ?? state.devices.deviceSettings[key]
             return Element(id: "setting.\(key.rawValue)", role: .text,
                            label: strings(.settingsElement, ["name": name.prefix(1).uppercased() + name.dropFirst(), "value": reading?.value ?? strings(.settingsUnknownValue)]),
                            hint: strings(.settingsElementHint, ["name": name, "what": SettingReading.describe(reading, strings)]))

@@ -50,6 +50,17 @@ public struct Navigator: Sendable {
         }
     }
 
+    /// `tout lire`'s step (by voice or on the display): the next element is focused and read;
+    /// false after the last one.
+    func readNext(_ state: inout ReaderState, _ out: inout Announcer) -> Bool {
+        let screen = builder.screen(for: state)
+        let index = state.clampedFocus(on: screen)
+        guard index + 1 < screen.elements.count else { return false }
+        state.focus[screen.id] = index + 1
+        announceFocus(&state, &out)
+        return true
+    }
+
     /// `activer` on the focused element.
     func activateFocus(_ state: inout ReaderState, _ out: inout Announcer) -> Delegated? {
         let screen = builder.screen(for: state)
@@ -83,7 +94,7 @@ public struct Navigator: Sendable {
             return strings(count == 1 ? .screenAnnounceMorseOne : .screenAnnounceMorse,
                            ["title": screen.title, "count": String(count)])
         case .formations:
-            guard case .loaded(let catalogue) = state.catalogue else { return screen.title }
+            guard case .loaded(let catalogue) = state.loading.catalogue else { return screen.title }
             let count = state.filter.map { key in catalogue.formations.filter { $0.category?.key == key }.count }
                 ?? catalogue.formations.count
             return strings(count == 1 ? .screenAnnounceFormationsOne : .screenAnnounceFormations,
@@ -120,7 +131,7 @@ public struct Navigator: Sendable {
             // state, then how many formations the filter leaves.
             state.filter = key
             announceFocus(&state, &out)
-            if case .loaded(let catalogue) = state.catalogue {
+            if case .loaded(let catalogue) = state.loading.catalogue {
                 out.notice("filter", filterResult(catalogue, state.filter), &state.announcement)
             }
         case .openSymbol(let id):
@@ -137,6 +148,13 @@ public struct Navigator: Sendable {
             out.append(.loadCatalogue(.retry))
         }
         return nil
+    }
+
+    /// A screen of its own (« Réglages », « Aide », « Historique ») opened on the tab's stack,
+    /// from its first element; opened again, it is not stacked twice.
+    func open(_ screen: ScreenID, _ state: inout ReaderState) {
+        if state.currentScreenID != screen { state.stacks[state.tab, default: []].append(screen) }
+        state.focus[screen] = 0
     }
 
     private func push(_ screen: ScreenID, _ state: inout ReaderState) {
@@ -160,7 +178,7 @@ public struct Navigator: Sendable {
 
     func applyFilter(named name: String?, _ state: inout ReaderState, _ out: inout Announcer) {
         let catalogue: Catalogue
-        switch state.catalogue {
+        switch state.loading.catalogue {
         case .loaded(let loaded): catalogue = loaded
         case .loading:
             out.notice("loading", strings(.noticeNotAvailableWhileLoading), &state.announcement)
@@ -270,28 +288,7 @@ public struct Navigator: Sendable {
         }
     }
 
-    // MARK: Catalogue
-
-    func reloadContext(_ catalogue: Catalogue, _ state: ReaderState) -> ReloadContext {
-        var context = ReloadContext(filterName: state.filter.flatMap { catalogue.category($0) }?.name)
-        for case .detail(let id) in state.stacks[.formations] ?? [] {
-            if let formation = catalogue.formation(id: id) { context.openFormations[id] = formation.title }
-        }
-        return context
-    }
-
     // MARK: Focus
-
-    /// The element focused on the list, kept focused across a reload.
-    func focusedElement(_ state: ReaderState) -> Element? {
-        let screen = builder.screen(.formations, state: state)
-        let index = state.focus[.formations] ?? 0
-        return screen.elements.indices.contains(index) ? screen.elements[index] : nil
-    }
-
-    func announceIfVisible(_ root: ScreenID, _ state: inout ReaderState, _ out: inout Announcer) {
-        if state.tab == .formations && root == .formations { announceFocus(&state, &out) }
-    }
 
     func announceFocus(_ state: inout ReaderState, _ out: inout Announcer) {
         let screen = builder.screen(for: state)

@@ -28,7 +28,7 @@ extension Navigator {
         let position = itemPosition(screen, index)
             ?? strings(.positionElement, ["index": String(index + 1), "count": String(screen.elements.count)])
         let text = strings(.whereScreen, ["screen": screen.title, "position": position])
-        guard case .loaded(let catalogue) = state.catalogue, screen.id == .formations,
+        guard case .loaded(let catalogue) = state.loading.catalogue, screen.id == .formations,
               let filter = state.filter.flatMap({ catalogue.category($0) }) else { return text }
         return strings(.whereFiltered, ["text": text, "filter": filter.name])
     }
@@ -140,7 +140,7 @@ extension Navigator {
         }
         // A filter hides formations: say that the search looked only at what it left, and how
         // to look everywhere.
-        if screen.id == .formations, let filter = state.filter, case .loaded(let catalogue) = state.catalogue,
+        if screen.id == .formations, let filter = state.filter, case .loaded(let catalogue) = state.loading.catalogue,
            let category = catalogue.category(filter) {
             out.error("find", strings(.findNoMatchFiltered, ["text": Self.quoted(wanted), "filter": category.name]), &state.announcement)
             return

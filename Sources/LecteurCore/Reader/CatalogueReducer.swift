@@ -1,126 +1,120 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// Catalogue loading, a child of the reader: what a source reports (`CatalogueEvent`) becomes
-/// the catalogue's state, the notices about retries, the offline copy and the records set aside,
-/// and « still loading » after a silence (its own timer, so a store test pins it).
+/// Catalogue loading, a child of the reader that owns its slice (`LoadingState`): what a source
+/// reports (`CatalogueEvent`) becomes the catalogue's state, the notices about retries, the
+/// offline copy and the records set aside, and « still loading » after a silence (its own timer,
+/// so a store test pins it). What the list does when the catalogue changes (its focus, the
+/// filter, the open formations) is navigation's: the child says what changed (`Change`) and the
+/// root lets the list follow (`Reader.catalogueEvent`).
 struct CatalogueReducer: Sendable {
-    let navigator: Navigator
+    let strings: Strings
     let fetch: CatalogueFetchMessages
     let records: CatalogueMessages
 
-    init(navigator: Navigator, timeZone: TimeZone) {
-        self.navigator = navigator
-        fetch = CatalogueFetchMessages(strings: navigator.strings, timeZone: timeZone)
-        records = CatalogueMessages(strings: navigator.strings)
+    init(strings: Strings, timeZone: TimeZone) {
+        self.strings = strings
+        fetch = CatalogueFetchMessages(strings: strings, timeZone: timeZone)
+        records = CatalogueMessages(strings: strings)
     }
 
-    func reduce(_ event: CatalogueEvent, _ state: inout ReaderState, _ out: inout Announcer) {
+    /// What an event did to the catalogue, for the list to follow.
+    enum Change: Equatable {
+        /// A load began (the catalogue is `.loading`); `previous` is the catalogue the list showed.
+        /// Its « still loading » clock starts once the list has been announced (`startClock`).
+        case began(previous: CatalogueState, stillLoadingAfter: Double?)
+        /// A catalogue arrived, and was said; `context` is what the reload may have taken away,
+        /// as remembered when it began (nil: the load was not a reload of a shown list).
+        case loaded(previous: CatalogueState, context: ReloadContext?)
+        /// The load failed, and was said.
+        case failed
+    }
+
+    func reduce(_ event: CatalogueEvent, _ loading: inout LoadingState, _ said: inout AnnouncementState,
+                _ out: inout Announcer) -> Change? {
         switch event {
         case .loading(let stillLoadingAfter):
-            loading(&state, &out)
-            if let stillLoadingAfter {
-                state.stillLoading = StillLoadingClock(interval: stillLoadingAfter, elapsed: 0)
-                out.append(.schedule(.catalogueStillLoading, afterSeconds: stillLoadingAfter))
-            } else {
-                stopClock(&state, &out)
-            }
+            let previous = loading.catalogue
+            loading.catalogue = .loading
+            return .began(previous: previous, stillLoadingAfter: stillLoadingAfter)
         case .attemptFailed(let error, let next, let total, let delay, let elapsed):
             out.notice("retry", fetch.retryNotice(after: error, delay: delay, nextAttempt: next, totalAttempts: total),
-                       priority: .progress, &state.announcement)
+                       priority: .progress, &said)
             // Something was just said: the silence before « still loading » starts again.
-            if var clock = state.stillLoading {
+            if var clock = loading.stillLoading {
                 clock.elapsed = elapsed
-                state.stillLoading = clock
+                loading.stillLoading = clock
                 out.append(.schedule(.catalogueStillLoading, afterSeconds: clock.interval))
             }
+            return nil
         case .loaded(let catalogue, let warnings, .live):
-            stopClock(&state, &out)
-            loaded(catalogue, warnings: warnings, &state, &out)
+            stopClock(&loading, &out)
+            return loaded(catalogue, warnings: warnings, &loading, &said, &out)
         case .loaded(let catalogue, let warnings, .offlineCopy(let error, let fetchedAt, let now)):
-            stopClock(&state, &out)
+            stopClock(&loading, &out)
             // Why the live data is missing first, then how old the copy is.
-            out.error(error.code, fetch.message(for: error), &state.announcement)
-            out.notice("offline", fetch.offlineNotice(fetchedAt: fetchedAt, now: now), priority: .notice, &state.announcement)
-            loaded(catalogue, warnings: warnings, &state, &out)
+            out.error(error.code, fetch.message(for: error), &said)
+            out.notice("offline", fetch.offlineNotice(fetchedAt: fetchedAt, now: now), priority: .notice, &said)
+            return loaded(catalogue, warnings: warnings, &loading, &said, &out)
         case .failed(let fault):
-            stopClock(&state, &out)
-            failed(fetch.message(for: fault), &state, &out)
+            stopClock(&loading, &out)
+            let message = fetch.message(for: fault)
+            loading.catalogue = .failed(message: message)
+            out.error("catalogue", message, &said)
+            return .failed
         }
+    }
+
+    /// A load began and the list was announced: the silence before « still loading » starts (or,
+    /// for a load that never says it, a clock of an earlier load stops).
+    func startClock(after stillLoadingAfter: Double?, _ loading: inout LoadingState, _ out: inout Announcer) {
+        guard let stillLoadingAfter else { return stopClock(&loading, &out) }
+        loading.stillLoading = StillLoadingClock(interval: stillLoadingAfter, elapsed: 0)
+        out.append(.schedule(.catalogueStillLoading, afterSeconds: stillLoadingAfter))
     }
 
     /// The silence after the last notice of a load has lasted its interval: say it goes on.
-    func stillLoadingRang(_ state: inout ReaderState, _ out: inout Announcer) {
-        guard var clock = state.stillLoading, state.catalogue == .loading else { return }
+    func stillLoadingRang(_ loading: inout LoadingState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        guard var clock = loading.stillLoading, loading.catalogue == .loading else { return }
         clock.elapsed += clock.interval
-        state.stillLoading = clock
-        out.notice("still-loading", fetch.stillLoading(elapsed: clock.elapsed), priority: .progress, &state.announcement)
+        loading.stillLoading = clock
+        out.notice("still-loading", fetch.stillLoading(elapsed: clock.elapsed), priority: .progress, &said)
         out.append(.schedule(.catalogueStillLoading, afterSeconds: clock.interval))
     }
 
-    private func stopClock(_ state: inout ReaderState, _ out: inout Announcer) {
-        guard state.stillLoading != nil else { return }
-        state.stillLoading = nil
+    private func stopClock(_ loading: inout LoadingState, _ out: inout Announcer) {
+        guard loading.stillLoading != nil else { return }
+        loading.stillLoading = nil
         out.append(.cancelTimer(.catalogueStillLoading))
     }
 
-    private func loading(_ state: inout ReaderState, _ out: inout Announcer) {
-        if case .loaded(let catalogue) = state.catalogue {
-            state.focusToRestore = navigator.focusedElement(state)?.id
-            state.reloadContext = navigator.reloadContext(catalogue, state)
-        }
-        state.catalogue = .loading
-        state.focus[.formations] = 0
-        if state.tab == .formations { navigator.popToRoot(&state) }
-        navigator.announceIfVisible(.formations, &state, &out)
-    }
-
-    private func failed(_ message: String, _ state: inout ReaderState, _ out: inout Announcer) {
-        state.catalogue = .failed(message: message)
-        navigator.popToRoot(&state, tab: .formations)
-        state.focus[.formations] = 1 // "Réessayer", as story 2.4's ErrorView puts it under the message
-        out.error("catalogue", message, &state.announcement)
-        navigator.announceIfVisible(.formations, &state, &out)
-    }
-
-    private func loaded(_ catalogue: Catalogue, warnings: [CatalogueWarning], _ state: inout ReaderState, _ out: inout Announcer) {
-        let strings = navigator.strings
+    private func loaded(_ catalogue: Catalogue, warnings: [CatalogueWarning], _ loading: inout LoadingState,
+                        _ said: inout AnnouncementState, _ out: inout Announcer) -> Change {
         // A refresh that sets the same records aside says nothing new: the warnings were heard.
-        if warnings != state.catalogueWarnings {
-            for warning in warnings { out.notice("catalogue.skipped", records.message(for: warning), priority: .notice, &state.announcement) }
+        if warnings != loading.catalogueWarnings {
+            for warning in warnings { out.notice("catalogue.skipped", records.message(for: warning), priority: .notice, &said) }
         }
-        state.catalogueWarnings = warnings
-        // Keep the filter and the focused element where they still exist (pull-to-refresh).
-        let previousFocusId = state.focusToRestore ?? navigator.focusedElement(state)?.id
-        let context = state.reloadContext ?? {
-            if case .loaded(let old) = state.catalogue { return navigator.reloadContext(old, state) } else { return nil }
-        }()
-        state.focusToRestore = nil
-        state.reloadContext = nil
-        state.catalogue = .loaded(catalogue)
-        var dropped: [String] = []
-        if let filter = state.filter, catalogue.category(filter) == nil {
-            state.filter = nil
-            if let name = context?.filterName { dropped.append(strings(.reloadFilterDropped, ["name": name])) }
-        }
-        for (id, title) in (context?.openFormations ?? [:]).sorted(by: { $0.key < $1.key }) where catalogue.formation(id: id) == nil {
-            dropped.append(strings(.reloadFormationGone, ["title": title]))
-        }
-        for tab in Tab.allCases {
-            state.stacks[tab] = state.stacks[tab]?.filter { screen in
-                if case .detail(let id) = screen { return catalogue.formation(id: id) != nil }
-                return true
-            }
-        }
-        let list = navigator.builder.screen(.formations, state: state)
-        if let previousFocusId, let index = list.elements.index(ofId: previousFocusId) {
-            state.focus[.formations] = index
-        } else {
-            state.focus[.formations] = min(state.focus[.formations] ?? 0, max(list.elements.count - 1, 0))
-        }
-        out.notice("loaded", strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)]), priority: .notice, &state.announcement)
-        for message in dropped { out.notice("reload.dropped", message, priority: .notice, &state.announcement) }
-        navigator.announceIfVisible(.formations, &state, &out)
+        loading.catalogueWarnings = warnings
+        let change = Change.loaded(previous: loading.catalogue, context: loading.reloadContext)
+        loading.reloadContext = nil
+        loading.catalogue = .loaded(catalogue)
+        out.notice("loaded", strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)]), priority: .notice, &said)
+        return change
+    }
+}
+
+/// The catalogue and its loading: `CatalogueReducer`'s slice of the reader's state.
+public struct LoadingState: Equatable, Sendable {
+    public var catalogue: CatalogueState
+    /// What a reload may take away (the filter's and the open formations' names), to say so.
+    public var reloadContext: ReloadContext?
+    /// The warnings of the last catalogue load, so that a refresh does not repeat them.
+    public var catalogueWarnings: [CatalogueWarning] = []
+    /// While a load that says « still loading » goes on: its clock.
+    public var stillLoading: StillLoadingClock?
+
+    public init(catalogue: CatalogueState = .loading) {
+        self.catalogue = catalogue
     }
 }
 

@@ -6,36 +6,48 @@
 struct DeviceReducer: Sendable {
     let strings: Strings
 
-    func reduce(_ event: DeviceEvent, _ state: inout ReaderState, _ out: inout Announcer) {
+    func reduce(_ event: DeviceEvent, _ devices: inout DeviceState, _ said: inout AnnouncementState, _ out: inout Announcer) {
         switch event {
         case .audioLost:
-            out.notice("audio.lost", strings(.speechNoticeAudioLost), priority: .notice, &state.announcement)
+            out.notice("audio.lost", strings(.speechNoticeAudioLost), priority: .notice, &said)
         case .audioRestored:
-            out.notice("audio.restored", strings(.speechNoticeAudioRestored), priority: .notice, &state.announcement)
+            out.notice("audio.restored", strings(.speechNoticeAudioRestored), priority: .notice, &said)
         case .speechLost(let error, let fallbackSpeaks):
             out.notice("speechd.lost", error.lostMessage(fallbackSpeaks: fallbackSpeaks, strings), priority: .notice,
-                       detail: TextSanitizer.clean(error.description), &state.announcement)
+                       detail: TextSanitizer.clean(error.description), &said)
         case .brailleUnavailable(let error):
             // The adapter keeps trying and reports each failure: the outage is said once.
-            guard !state.devices.brailleOutageSaid else { return }
-            state.devices.brailleOutageSaid = true
-            out.notice(error.code, error.message(strings), priority: .notice, detail: error.detail, &state.announcement)
+            guard !devices.brailleOutageSaid else { return }
+            devices.brailleOutageSaid = true
+            out.notice(error.code, error.message(strings), priority: .notice, detail: error.detail, &said)
         case .brailleConnected:
-            state.devices.brailleOutageSaid = false
+            devices.brailleOutageSaid = false
         case .lineTooLong(let limit):
-            out.error("input.tooLong", strings(.hardeningDevicesInputLineTooLong, ["limit": String(limit)]), &state.announcement)
+            out.error("input.tooLong", strings(.hardeningDevicesInputLineTooLong, ["limit": String(limit)]), &said)
         }
     }
 
-    func storageFailed(_ fault: StorageFault, _ state: inout ReaderState, _ out: inout Announcer) {
-        out.error("storage", fault.message(strings), &state.announcement)
+    func storageFailed(_ fault: StorageFault, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        out.error("storage", fault.message(strings), &said)
     }
 }
 
-/// What the reader remembers of the devices.
+/// What the reader knows of the devices: the slice of `DeviceReducer` and of the device part
+/// of `SettingsReducer`.
 public struct DeviceState: Hashable, Sendable {
     /// The braille display's outage was said; it is said again only after it came back.
     public var brailleOutageSaid = false
+    /// Whether a voice says what the reader says; without one `tout lire` paces the display.
+    public var hasVoice = true
+    /// Whether a braille display is wanted (`--braille on` or `auto`): reading without a voice
+    /// then keeps its time.
+    public var hasDisplay = false
+    /// The devices' settings as last read, for the « Réglages » screen.
+    public var deviceSettings: [SettingKey: SettingReading] = [:]
+    /// Settings asked of the devices and why (to say one, or to open the « Réglages » screen).
+    public var settingsRequest: SettingsRequest?
+    /// Whether the terminal answered the kitty keyboard protocol query (nil: not asked).
+    public var keyReleases: Bool?
 
     public init() {}
 }

@@ -7,128 +7,136 @@
 /// - `tout lire` without a voice shows each element window by window, one window every
 ///   `régler défilement-braille` seconds, to « Fin de l'écran. ».
 /// Time is the runtime's (`Effect.schedule`); every decision is taken here, so store tests pin it.
+/// A child that owns its slice (`DisplayState`) and reads the settings as values: where the
+/// focused element must come back (a `true` answer) or the reading move to the next element,
+/// the root does it with navigation (`Reader.focusBack`, `Reader.readNextOnDisplay`).
 struct DisplayReducer: Sendable {
-    let navigator: Navigator
-
-    var strings: Strings { navigator.strings }
+    let strings: Strings
 
     // MARK: Messages
 
     /// The braille side of one action, once it is reduced: a message of this action stays for
     /// its time (the others queue behind it); a user's command that wrote nothing takes the
-    /// message shown away.
-    func finish(byUser: Bool, _ state: inout ReaderState, _ out: inout Announcer) {
+    /// message shown away. True when the focused element comes back on the display.
+    func finish(byUser: Bool, _ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) -> Bool {
         if let message = out.showedMessage {
             // The answer to the user replaces what was waiting: it was said and shown before.
-            state.display.queued = (byUser ? [] : state.display.queued) + out.queuedMessages
-            hold(message, &state, &out)
+            display.queued = (byUser ? [] : display.queued) + out.queuedMessages
+            hold(message, &display, settings, &out)
         } else if !out.queuedMessages.isEmpty {
             // An earlier message is still being read: these wait for it.
-            state.display.queued += out.queuedMessages
+            display.queued += out.queuedMessages
         } else if out.wroteBraille {
-            state.display.message = nil
-            state.display.queued = []
-        } else if byUser, state.display.message != nil, !out.effects.contains(.quit) {
+            display.message = nil
+            display.queued = []
+        } else if byUser, display.message != nil, !out.effects.contains(.quit) {
             if out.awaitsResult {
                 // The result (the devices' status, a setting) shows itself when it comes.
-                state.display.message = nil
-                state.display.queued = []
+                display.message = nil
+                display.queued = []
             } else {
-                showNext(&state, &out)
+                return showNext(&display, settings, &out)
             }
         }
+        return false
     }
 
     /// The message shown has had its time (its timer rang, or a key took it away): the next
-    /// queued message, or the focused element where the review cursor was left.
-    func showNext(_ state: inout ReaderState, _ out: inout Announcer) {
-        guard !state.display.queued.isEmpty else {
-            state.display.message = nil
-            if let line = navigator.focusLine(state) { out.append(.braille(line)) }
-            return
+    /// queued message, or (true) the focused element where the review cursor was left.
+    func showNext(_ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) -> Bool {
+        guard !display.queued.isEmpty else {
+            display.message = nil
+            return true
         }
-        let message = state.display.queued.removeFirst()
+        let message = display.queued.removeFirst()
         out.append(.braille(BrailleLine(text: message, cursor: 0, kind: .message)))
-        hold(message, &state, &out)
+        hold(message, &display, settings, &out)
+        return false
     }
 
-    /// The message's timer rang: only the message it was started for leaves.
-    func messageTimeUp(token: Int, _ state: inout ReaderState, _ out: inout Announcer) {
-        guard token == state.display.token, state.display.message != nil else { return }
-        showNext(&state, &out)
+    /// The message's timer rang: only the message it was started for leaves (true: the focused
+    /// element comes back).
+    func messageTimeUp(token: Int, _ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) -> Bool {
+        guard token == display.token, display.message != nil else { return false }
+        return showNext(&display, settings, &out)
     }
 
     /// The display showed another window of its line: a message being read keeps its whole time
     /// from there; a reading without a voice gives the new window its whole time too.
-    func panned(_ kind: BrailleLine.Kind, _ state: inout ReaderState, _ out: inout Announcer) {
-        if kind == .message, state.display.message != nil {
-            scheduleExpiry(state, &out)
-        } else if kind == .focus, let reading = state.display.reading {
-            out.append(.schedule(.readAllWindow(token: reading.token), afterSeconds: state.settings.brailleScrollSeconds))
+    func panned(_ kind: BrailleLine.Kind, _ display: DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) {
+        if kind == .message, display.message != nil {
+            scheduleExpiry(display, settings, &out)
+        } else if kind == .focus, let reading = display.reading {
+            out.append(.schedule(.readAllWindow(token: reading.token), afterSeconds: settings.brailleScrollSeconds))
         }
     }
 
-    private func hold(_ message: String, _ state: inout ReaderState, _ out: inout Announcer) {
-        state.display.message = message
-        state.display.token += 1
-        scheduleExpiry(state, &out)
+    private func hold(_ message: String, _ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) {
+        display.message = message
+        display.token += 1
+        scheduleExpiry(display, settings, &out)
     }
 
-    private func scheduleExpiry(_ state: ReaderState, _ out: inout Announcer) {
-        guard state.settings.brailleMessageSeconds > 0 else { return }
-        out.append(.schedule(.brailleMessage(token: state.display.token), afterSeconds: state.settings.brailleMessageSeconds))
+    private func scheduleExpiry(_ display: DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) {
+        guard settings.brailleMessageSeconds > 0 else { return }
+        out.append(.schedule(.brailleMessage(token: display.token), afterSeconds: settings.brailleMessageSeconds))
     }
 
     // MARK: Reading without a voice
 
     /// Whether `tout lire` keeps the display's time rather than the voice's: no voice, and a
     /// display to read (without either, the transcript gets the screen at once).
-    func paces(_ state: ReaderState) -> Bool { !state.hasVoice && state.hasDisplay }
+    func paces(_ devices: DeviceState) -> Bool { !devices.hasVoice && devices.hasDisplay }
 
     /// `tout lire`: the focused element is on the display (the command showed it); its first
     /// window gets its time.
-    func startReading(_ state: inout ReaderState, _ out: inout Announcer) {
-        state.readAllSerial += 1
-        state.display.reading = DisplayReading(token: state.readAllSerial)
-        out.append(.schedule(.readAllWindow(token: state.readAllSerial), afterSeconds: state.settings.brailleScrollSeconds))
+    func startReading(_ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) {
+        display.readAllSerial += 1
+        display.reading = DisplayReading(token: display.readAllSerial)
+        out.append(.schedule(.readAllWindow(token: display.readAllSerial), afterSeconds: settings.brailleScrollSeconds))
     }
 
     /// A window has had its time: the display shows the line's next window, and says whether
     /// there was one (`.displayAdvanced`). A message on the display is read first.
-    func windowTimeUp(token: Int, _ state: inout ReaderState, _ out: inout Announcer) {
-        guard state.display.reading?.token == token else { return }
-        if state.display.message != nil {
-            out.append(.schedule(.readAllWindow(token: token), afterSeconds: state.settings.brailleScrollSeconds))
+    func windowTimeUp(token: Int, _ display: DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) {
+        guard display.reading?.token == token else { return }
+        if display.message != nil {
+            out.append(.schedule(.readAllWindow(token: token), afterSeconds: settings.brailleScrollSeconds))
         } else {
             out.append(.advanceDisplay)
         }
     }
 
     /// The display answered `.advanceDisplay`: another window of the same element has its time,
-    /// or the reading moves on to the next element.
-    func advanced(moved: Bool, _ state: inout ReaderState, _ out: inout Announcer) {
-        guard let reading = state.display.reading else { return }
-        if moved {
-            out.append(.schedule(.readAllWindow(token: reading.token), afterSeconds: state.settings.brailleScrollSeconds))
-        } else {
-            nextElement(&state, &out)
-        }
+    /// or (true) the reading moves on to the next element.
+    func advanced(moved: Bool, _ display: DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) -> Bool {
+        guard let reading = display.reading else { return false }
+        guard moved else { return true }
+        out.append(.schedule(.readAllWindow(token: reading.token), afterSeconds: settings.brailleScrollSeconds))
+        return false
     }
 
-    /// The next element from its first window (the panning key past a line's end skips there
-    /// too, and the reading goes on); after the last one, « Fin de l'écran. » on the display.
-    func nextElement(_ state: inout ReaderState, _ out: inout Announcer) {
-        guard let reading = state.display.reading else { return }
-        let screen = navigator.builder.screen(for: state)
-        let index = min(max(state.focus[screen.id] ?? 0, 0), max(screen.elements.count - 1, 0))
-        guard index + 1 < screen.elements.count else {
-            state.display.reading = nil
-            out.notice("readAll.end", strings(.readAllEnd), priority: .notice, &state.announcement)
-            return
-        }
-        state.focus[screen.id] = index + 1
-        navigator.announceFocus(&state, &out)
-        out.append(.schedule(.readAllWindow(token: reading.token), afterSeconds: state.settings.brailleScrollSeconds))
+    /// The reading moved to the next element (navigation focused and announced it): its first
+    /// window gets its time.
+    func nextElementShown(_ display: DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) {
+        guard let reading = display.reading else { return }
+        out.append(.schedule(.readAllWindow(token: reading.token), afterSeconds: settings.brailleScrollSeconds))
+    }
+
+    // MARK: Reading with a voice
+
+    /// `tout lire` by voice: the next step waits for what is being said to be heard.
+    func continueReading(_ display: inout DisplayState, _ out: inout Announcer) {
+        display.readAllSerial += 1
+        display.readAll = display.readAllSerial
+        out.append(.whenSpoken(token: display.readAllSerial))
+    }
+
+    /// The last element was read (by voice or on the display): « Fin de l'écran. ».
+    func readingEnded(_ display: inout DisplayState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        display.readAll = nil
+        display.reading = nil
+        out.notice("readAll.end", strings(.readAllEnd), priority: .notice, &said)
     }
 }
 

@@ -1,38 +1,37 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// `aide` and `historique` open screens navigated like any list (`suivant`, `chercher`,
 /// `retour`): one element per command, one per announcement (newest first). Opening one says
-/// and shows its name and size, then its first element.
+/// and shows its name and size; the root then opens it and announces its first element
+/// (navigation's step, `Reader.showList`). The child owns only what the lists hold.
 struct ListScreenReducer: Sendable {
-    let navigator: Navigator
+    let strings: Strings
 
-    var strings: Strings { navigator.strings }
-
-    func openHelp(_ state: inout ReaderState, _ out: inout Announcer) {
-        state.helpEntries = navigator.helpEntries(state)
-        open(.help, &state)
-        let count = state.helpEntries.count
-        announce(strings(.brailleReadingHelpAnnounce, count: count), &state, &out)
+    /// `entries`: the commands as the user can type them now (`Navigator.helpEntries`).
+    func openHelp(_ entries: [String], _ lists: inout ListScreens, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        lists.helpEntries = entries
+        announce(strings(.brailleReadingHelpAnnounce, count: entries.count), &said, &out)
     }
 
-    func openHistory(_ state: inout ReaderState, _ out: inout Announcer) {
-        state.historyEntries = state.announcement.history.reversed()
-        open(.history, &state)
+    func openHistory(_ lists: inout ListScreens, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        lists.historyEntries = said.history.reversed()
         // Empty, its one element says so (« Aucune annonce pour l'instant. »): no count before it.
-        let count = state.historyEntries.count
+        let count = lists.historyEntries.count
         announce(count == 0 ? strings(.brailleReadingHistoryScreen) : strings(.brailleReadingHistoryAnnounce, count: count),
-                 &state, &out)
+                 &said, &out)
     }
 
-    /// Opened once on the tab's stack: `aide` on the « Aide » screen lists it again from the top.
-    private func open(_ id: ScreenID, _ state: inout ReaderState) {
-        if state.currentScreenID != id { state.stacks[state.tab, default: []].append(id) }
-        state.focus[id] = 0
-    }
-
-    private func announce(_ text: String, _ state: inout ReaderState, _ out: inout Announcer) {
+    private func announce(_ text: String, _ said: inout AnnouncementState, _ out: inout Announcer) {
         // Not history: the history read back would fill itself with its own title.
-        out.speak(text, remember: false, &state.announcement)
+        out.speak(text, remember: false, &said)
         out.showMessage(text)
-        navigator.announceFocus(&state, &out)
     }
+}
+
+/// What the « Aide » and « Historique » screens list, as they were when opened (the history
+/// grows as they are read): `ListScreenReducer`'s slice.
+public struct ListScreens: Hashable, Sendable {
+    public var helpEntries: [String] = []
+    public var historyEntries: [String] = []
+
+    public init() {}
 }

@@ -43,9 +43,9 @@ public struct Reader: Sendable {
                                         abbreviations: pronunciation?.lexicon.abbreviations.keys.map { $0 } ?? [])
         terminal = TerminalReducer(strings: strings)
         brailleInput = BrailleInputReducer(strings: strings, navigator: navigator, terminal: terminal)
-        display = DisplayReducer(navigator: navigator)
-        lists = ListScreenReducer(navigator: navigator)
-        catalogue = CatalogueReducer(navigator: navigator, timeZone: timeZone)
+        display = DisplayReducer(strings: strings)
+        lists = ListScreenReducer(strings: strings)
+        catalogue = CatalogueReducer(strings: strings, timeZone: timeZone)
         devices = DeviceReducer(strings: strings)
     }
 
@@ -69,7 +69,7 @@ public struct Reader: Sendable {
             state.announcement.answerPending = true
             // Any key or command stops a reading in progress, the focus staying where it is;
             // only the display's panning key skips ahead in a reading without a voice.
-            state.readAll = nil
+            state.display.readAll = nil
             if action != .displayKey(.panForward) { state.display.reading = nil }
         }
 
@@ -87,7 +87,7 @@ public struct Reader: Sendable {
             if state.display.message != nil {
                 // A key first takes the message away, as NVDA does: the finger reads the next
                 // message, or the focus again.
-                display.showNext(&state, &out)
+                if display.showNext(&state.display, state.settings, &out) { focusBack(state, &out) }
                 state.announcement.answerPending = false
                 return out.effects
             }
@@ -97,7 +97,7 @@ public struct Reader: Sendable {
             case .previous: command = .previous
             case .panForward:
                 guard state.display.reading == nil else {
-                    display.nextElement(&state, &out)
+                    readNextOnDisplay(&state, &out)
                     finishDisplay(byUser: byUser, &state, &out)
                     return out.effects
                 }
@@ -122,30 +122,30 @@ public struct Reader: Sendable {
             self.command(command, &state, &out)
         case .displayPanned(let text, let cells, let cursor, let kind):
             out.append(.braillePanned(text: text, cells: cells, cursor: cursor, kind: kind))
-            display.panned(kind, &state, &out)
+            display.panned(kind, state.display, state.settings, &out)
         case .displayAdvanced(let moved):
-            display.advanced(moved: moved, &state, &out)
+            if display.advanced(moved: moved, state.display, state.settings, &out) { readNextOnDisplay(&state, &out) }
         case .timer(.brailleMessage(let token)):
-            display.messageTimeUp(token: token, &state, &out)
+            if display.messageTimeUp(token: token, &state.display, state.settings, &out) { focusBack(state, &out) }
         case .timer(.readAllWindow(let token)):
-            display.windowTimeUp(token: token, &state, &out)
+            display.windowTimeUp(token: token, state.display, state.settings, &out)
         case .timer(.catalogueStillLoading):
-            catalogue.stillLoadingRang(&state, &out)
+            catalogue.stillLoadingRang(&state.loading, &state.announcement, &out)
         case .catalogue(let event):
-            catalogue.reduce(event, &state, &out)
+            catalogueEvent(event, &state, &out)
         case .device(let event):
-            devices.reduce(event, &state, &out)
+            devices.reduce(event, &state.devices, &state.announcement, &out)
         case .storageFailed(let fault):
-            devices.storageFailed(fault, &state, &out)
+            devices.storageFailed(fault, &state.announcement, &out)
         case .statusReported(let status):
             let message = status.message(strings)
             out.append(.status(status, message: message))
             out.speak(message, &state.announcement)
             out.showMessage(message)
         case .settingsRead(let readings):
-            settings.settingsRead(readings, &state, &out) { state, out in navigator.announceFocus(&state, &out) }
+            settingsRead(readings, &state, &out)
         case .deviceConfigured(let key, let result):
-            settings.deviceConfigured(key, result, &state, &out)
+            settings.deviceConfigured(key, result, &state.announcement, &out)
         case .practiceReady(let mode, let seed, let history):
             practice.start(mode, seed: seed, history: history, &state, &out)
         case .copyReady(let kind, let count, let seed, let kochLevel):
@@ -157,8 +157,8 @@ public struct Reader: Sendable {
         case .statisticsReady(let statistics):
             out.notice("stats", statistics.message(strings, alphabet: navigator.builder.alphabet), &state.announcement)
         case .spoken(let token):
-            guard state.readAll == token else { break }
-            readAllStep(&state, &out)
+            guard state.display.readAll == token else { break }
+            readNextByVoice(&state, &out)
         case .attachTerminal(let inputMode):
             terminal.attach(inputMode: inputMode, &state)
         case .typed(let character, let word):
@@ -168,7 +168,7 @@ public struct Reader: Sendable {
         case .sendingReady(let mode, let seed, let kochLevel):
             sending.start(mode, seed: seed, kochLevel: kochLevel, &state, &out)
         case .keyboardProtocol(let answered):
-            state.keyReleases = answered
+            state.devices.keyReleases = answered
         case .timer(.sendingSilence):
             sending.silence(&state, &out)
         case .completion(let candidates):
@@ -203,7 +203,7 @@ public struct Reader: Sendable {
         case .filter(let name): navigator.applyFilter(named: name, &state, &out)
         case .help(let topic?): navigator.help(topic, &state, &out)
         // `aide` alone opens the « Aide » screen; `aide COMMANDE` answers in one line.
-        case .help(nil): lists.openHelp(&state, &out)
+        case .help(nil): openHelp(&state, &out)
         case .retry: out.append(.loadCatalogue(.retry))
         case .refresh: out.append(.loadCatalogue(.refresh))
         case .quit:
@@ -219,11 +219,11 @@ public struct Reader: Sendable {
         case .sendingPractice(let mode):
             out.append(.preparePractice(.sending(mode)))
         case .set(let name, let value):
-            settings.set(name: name, value: value, &state, &out)
+            settings.set(name: name, value: value, onTerminal: state.onTerminal, &state.settings, &state.announcement, &out)
         case .showSetting(let name):
-            settings.show(name: name, &state, &out)
+            settings.show(name: name, state.settings, &state.devices, &state.announcement, &out)
         case .settingsScreen:
-            settings.openScreen(&state, &out)
+            settings.openScreen(&state.devices, &out)
         case .stop:
             out.append(.silence)
             // Written, not spoken nor brailled: the answer to "be quiet" is quiet, but the
@@ -234,7 +234,7 @@ public struct Reader: Sendable {
             if state.copy != nil { copying.stop(&state, &out) }
             if state.sending != nil { sending.stop(&state, &out) }
         case .history:
-            lists.openHistory(&state, &out)
+            openHistory(&state, &out)
         case .status:
             out.append(.queryStatus)
         case .statistics:
@@ -255,7 +255,11 @@ public struct Reader: Sendable {
             // From the focus: the element being read is said, the next step waits for it (or,
             // without a voice, for its time on the display).
             navigator.announceFocus(&state, &out)
-            if display.paces(state) { display.startReading(&state, &out) } else { continueReading(&state, &out) }
+            if display.paces(state.devices) {
+                display.startReading(&state.display, state.settings, &out)
+            } else {
+                display.continueReading(&state.display, &out)
+            }
         }
     }
 
@@ -345,26 +349,6 @@ public struct Reader: Sendable {
         }
     }
 
-    private func continueReading(_ state: inout ReaderState, _ out: inout Announcer) {
-        state.readAllSerial += 1
-        state.readAll = state.readAllSerial
-        out.append(.whenSpoken(token: state.readAllSerial))
-    }
-
-    /// The element just read has been heard: move to the next and read it, to the end of the screen.
-    private func readAllStep(_ state: inout ReaderState, _ out: inout Announcer) {
-        let screen = builder.screen(for: state)
-        let index = state.clampedFocus(on: screen)
-        guard index + 1 < screen.elements.count else {
-            state.readAll = nil
-            out.notice("readAll.end", strings(.readAllEnd), priority: .notice, &state.announcement)
-            return
-        }
-        state.focus[screen.id] = index + 1
-        navigator.announceFocus(&state, &out)
-        continueReading(&state, &out)
-    }
-
     /// A line typed on the display runs as a typed line; what it writes replaces the typed
     /// line on the display, or the focus comes back.
     private func brailleRequest(_ request: BrailleInputReducer.Request?, atMs: Double?, _ state: inout ReaderState,
@@ -388,7 +372,7 @@ public struct Reader: Sendable {
     }
 
     private func finishDisplay(byUser: Bool, _ state: inout ReaderState, _ out: inout Announcer) {
-        display.finish(byUser: byUser, &state, &out)
+        if display.finish(byUser: byUser, &state.display, state.settings, &out) { focusBack(state, &out) }
     }
 }
 

@@ -30,7 +30,8 @@ public enum Verbosity: String, Hashable, Sendable, CaseIterable {
 
 /// Everything the reader decides from; the runtime holds one and feeds it actions.
 public struct ReaderState: Equatable, Sendable {
-    public var catalogue: CatalogueState
+    /// The catalogue and its loading (`CatalogueReducer`'s slice).
+    public var loading: LoadingState
     public var tab: Tab = .formations
     /// One navigation stack per tab, as each iOS tab keeps its own NavigationStack.
     public var stacks: [Tab: [ScreenID]] = [.formations: [.formations], .morse: [.morse]]
@@ -47,41 +48,19 @@ public struct ReaderState: Equatable, Sendable {
     public var copy: CopySession<SeededRandom>?
     /// Sending practice, while it runs: typed lines are patterns, keys key Morse then.
     public var sending: SendingSession<SeededRandom>?
-    /// Whether the terminal answered the kitty keyboard protocol query (nil: not asked).
-    public var keyReleases: Bool?
     public var announcement = AnnouncementState()
+    /// The devices as the reader knows them (`DeviceReducer`'s slice, and the devices' settings).
     public var devices = DeviceState()
     public var display = DisplayState()
     /// What start-up found (storage, configuration, devices), said once when the reader starts.
     public var startupNotices: [StartupProblem] = []
     /// The text of the last search, for `chercher` alone.
     public var lastSearch: String?
-    /// While `tout lire` runs: the token its next step waits for.
-    public var readAll: Int?
-    /// Tokens already given out, so an old step never continues a new reading.
-    public var readAllSerial = 0
-    /// What a reload may take away (the filter's and the open formations' names), to say so.
-    public var reloadContext: ReloadContext?
     /// The review cursor inside the focused element; it starts at the element's first character
     /// whenever the focus is on another element than the one it was moved in.
     public var review: ReviewPosition?
-    /// The warnings of the last catalogue load, so that a refresh does not repeat them.
-    public var catalogueWarnings: [CatalogueWarning] = []
-    /// While a load that says « still loading » goes on: its clock.
-    public var stillLoading: StillLoadingClock?
-    /// Settings asked of the devices and why (to say one, or to open the « Réglages » screen).
-    public var settingsRequest: SettingsRequest?
-    /// The devices' settings as last read, for the « Réglages » screen.
-    public var deviceSettings: [SettingKey: SettingReading] = [:]
-    /// What the « Aide » and « Historique » screens list, as they were when opened (the history
-    /// grows as they are read).
-    public var helpEntries: [String] = []
-    public var historyEntries: [String] = []
-    /// Whether a voice says what the reader says; without one `tout lire` paces the display.
-    public var hasVoice = true
-    /// Whether a braille display is wanted (`--braille on` or `auto`): reading without a voice
-    /// then keeps its time.
-    public var hasDisplay = false
+    /// What the « Aide » and « Historique » screens list (`ListScreenReducer`'s slice).
+    public var lists = ListScreens()
     /// On a terminal (`.attachTerminal`): a welcome, a goodbye, and `q` asks before quitting.
     public var onTerminal = false
     /// « Quitter Lecteur ? » was asked: the next line or key answers it.
@@ -90,7 +69,7 @@ public struct ReaderState: Equatable, Sendable {
     public var brailleInput = BrailleInputState()
 
     public init(catalogue: CatalogueState = .loading) {
-        self.catalogue = catalogue
+        loading = LoadingState(catalogue: catalogue)
     }
 
     public var currentScreenID: ScreenID { stacks[tab]?.last ?? (tab == .formations ? .formations : .morse) }
@@ -126,7 +105,8 @@ public struct AnnouncementState: Hashable, Sendable {
     public init() {}
 }
 
-/// What the braille display shows besides the focused element.
+/// What the braille display shows besides the focused element, and where `tout lire` is:
+/// `DisplayReducer`'s slice.
 public struct DisplayState: Hashable, Sendable {
     /// The message on the display, until its time is up or the next key or command.
     public var message: String?
@@ -137,6 +117,10 @@ public struct DisplayState: Hashable, Sendable {
     public var queued: [String] = []
     /// `tout lire` without a voice: the display's reading, window by window.
     public var reading: DisplayReading?
+    /// While `tout lire` runs by voice: the token its next step waits for.
+    public var readAll: Int?
+    /// Tokens already given out, so an old step never continues a new reading.
+    public var readAllSerial = 0
 
     public init() {}
 }

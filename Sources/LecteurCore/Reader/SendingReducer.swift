@@ -24,7 +24,7 @@ struct SendingReducer: Sendable {
         guard state.onTerminal, state.settings.inputMode == .keys else {
             return (.pattern, state.onTerminal ? strings(.morseSendingLinesOnly) : nil)
         }
-        return state.keyReleases == true ? (.straightKey, nil) : (.tapping, strings(.morseSendingNoStraightKey))
+        return state.devices.keyReleases == true ? (.straightKey, nil) : (.tapping, strings(.morseSendingNoStraightKey))
     }
 
     /// The keys that key Morse while sending runs in single-key mode: j or `.` a dit, k or `-` a

@@ -8,11 +8,13 @@ import Foundation
 struct SettingsReducer: Sendable {
     let strings: Strings
 
-    func set(name: String, value: String, _ state: inout ReaderState, _ out: inout Announcer) {
+    /// `onTerminal`: whether keys can be read now (`clavier touches` from a pipe is kept for later).
+    func set(name: String, value: String, onTerminal: Bool, _ settings: inout ReaderSettings, _ said: inout AnnouncementState,
+             _ out: inout Announcer) {
         guard let key = SettingKey(name: name) else {
             let names = SettingKey.allCases.map { $0.displayName(strings) }
             out.error("setting", strings(.settingUnknown, ["name": Navigator.quoted(name),
-                                                           "names": names.joined(separator: ", ")]), &state.announcement)
+                                                           "names": names.joined(separator: ", ")]), &said)
             return
         }
         if key.belongsToDevice {
@@ -21,90 +23,90 @@ struct SettingsReducer: Sendable {
         }
         if let morseKey = key.morseKey {
             do {
-                let old = state.settings.morse.storedValues
-                let updated = try state.settings.morse.setting(morseKey, to: value)
-                state.settings.morse = updated
+                let old = settings.morse.storedValues
+                let updated = try settings.morse.setting(morseKey, to: value)
+                settings.morse = updated
                 // Only what changed (setting the speed can move Farnsworth with it).
                 let changed = updated.storedValues.filter { old[$0.key] != $0.value }
                 out.append(.persist(changed.isEmpty ? [morseKey.storageKey: updated.storedValues[morseKey.storageKey] ?? ""] : changed))
-                out.notice("setting", updated.confirmation(for: morseKey, strings), &state.announcement)
+                out.notice("setting", updated.confirmation(for: morseKey, strings), &said)
             } catch {
-                out.error("setting", error.message(strings), &state.announcement)
+                out.error("setting", error.message(strings), &said)
             }
             return
         }
         switch key {
         case .kochLesson:
-            setKochLesson(value, &state, &out)
+            setKochLesson(value, &said, &out)
         case .kochTime:
-            setKochTime(value, &state, &out)
+            setKochTime(value, &settings, &said, &out)
         case .questionBraille:
             guard let shown = QuestionBraille(userValue: value) else {
-                out.error("setting", strings(.morseTrainerSettingQuestionBrailleBad, ["value": Navigator.quoted(value)]), &state.announcement)
+                out.error("setting", strings(.morseTrainerSettingQuestionBrailleBad, ["value": Navigator.quoted(value)]), &said)
                 return
             }
-            if shown == .rhythm, state.settings.morse.wpm > QuestionBraille.rhythmMaxWPM {
-                out.error("setting", strings(.rhythmTooFast, ["wpm": String(state.settings.morse.wpm),
-                                                              "max": String(QuestionBraille.rhythmMaxWPM)]), &state.announcement)
+            if shown == .rhythm, settings.morse.wpm > QuestionBraille.rhythmMaxWPM {
+                out.error("setting", strings(.rhythmTooFast, ["wpm": String(settings.morse.wpm),
+                                                              "max": String(QuestionBraille.rhythmMaxWPM)]), &said)
                 return
             }
-            state.settings.questionBraille = shown
+            settings.questionBraille = shown
             out.append(.persist([ReaderSettings.questionBrailleKey: shown.rawValue]))
-            let said: L10n = switch shown {
+            let confirmation: L10n = switch shown {
             case .none: .morseTrainerSettingQuestionBrailleNone
             case .pattern: .morseTrainerSettingQuestionBraillePattern
             case .rhythm: .rhythmSet
             }
-            out.notice("setting", strings(said), &state.announcement)
+            out.notice("setting", strings(confirmation), &said)
         case .sendingWPM:
-            setSendingWPM(value, &state, &out)
+            setSendingWPM(value, &settings, &said, &out)
         case .verbosity:
-            choose(Verbosity(userValue: value), or: .settingBadVerbosity, value, &state, &out) { verbosity, state in
-                state.settings.verbosity = verbosity
+            choose(Verbosity(userValue: value), or: .settingBadVerbosity, value, &settings, &said, &out) { verbosity, settings in
+                settings.verbosity = verbosity
                 return ([ReaderSettings.verbosityKey: verbosity.rawValue], strings(.settingVerbosity, ["value": verbosity.name(strings)]))
             }
         case .position:
-            choose(Self.onOff(value), or: .settingBadPosition, value, &state, &out) { on, state in
-                state.settings.speakPosition = on
+            choose(Self.onOff(value), or: .settingBadPosition, value, &settings, &said, &out) { on, settings in
+                settings.speakPosition = on
                 return ([ReaderSettings.positionKey: on ? "on" : "off"], strings(on ? .settingPositionOn : .settingPositionOff))
             }
         case .brailleMessage:
             let seconds = Double(value.replacingOccurrences(of: ",", with: ".")).flatMap { ReaderSettings.brailleMessageRange.contains($0) ? $0 : nil }
-            choose(seconds, or: .settingBadBrailleMessage, value, &state, &out) { seconds, state in
-                state.settings.brailleMessageSeconds = seconds
+            choose(seconds, or: .settingBadBrailleMessage, value, &settings, &said, &out) { seconds, settings in
+                settings.brailleMessageSeconds = seconds
                 return ([ReaderSettings.brailleMessageKey: Self.number(seconds)],
                         seconds == 0 ? strings(.settingBrailleMessageUntilKey)
                                      : strings(.settingBrailleMessage, ["seconds": Self.number(seconds, comma: true)]))
             }
         case .brailleScroll:
             let seconds = Double(value.replacingOccurrences(of: ",", with: ".")).flatMap { ReaderSettings.brailleScrollRange.contains($0) ? $0 : nil }
-            choose(seconds, or: .brailleReadingSettingBad, value, &state, &out) { seconds, state in
-                state.settings.brailleScrollSeconds = seconds
+            choose(seconds, or: .brailleReadingSettingBad, value, &settings, &said, &out) { seconds, settings in
+                settings.brailleScrollSeconds = seconds
                 return ([ReaderSettings.brailleScrollKey: Self.number(seconds)],
                         strings(.brailleReadingSettingSet, ["seconds": Self.number(seconds, comma: true)]))
             }
         case .punctuation:
-            choose(PunctuationLevel(userValue: value), or: .settingBadPunctuation, value, &state, &out) { level, state in
-                state.settings.punctuation = level
+            choose(PunctuationLevel(userValue: value), or: .settingBadPunctuation, value, &settings, &said, &out) { level, settings in
+                settings.punctuation = level
                 return ([PunctuationLevel.storageKey: level.rawValue], strings(.settingPunctuation, ["level": level.name(strings)]))
             }
         case .alphabet:
             let alphabet = ["otan": "otan", "nato": "otan", "francais": "francais", "french": "francais"][CommandParser.fold(value)]
-            choose(alphabet, or: .settingBadAlphabet, value, &state, &out) { alphabet, state in
-                state.settings.spellingAlphabet = alphabet
+            choose(alphabet, or: .settingBadAlphabet, value, &settings, &said, &out) { alphabet, settings in
+                settings.spellingAlphabet = alphabet
                 return ([ReaderSettings.alphabetKey: alphabet],
                         strings(.settingAlphabet, ["alphabet": ReaderSettings.alphabetName(alphabet, strings)]))
             }
         case .typingEcho:
-            choose(TypingEcho(userValue: value), or: .terminalSettingBadEcho, value, &state, &out) { echo, state in
-                state.settings.typingEcho = echo
+            choose(TypingEcho(userValue: value), or: .terminalSettingBadEcho, value, &settings, &said, &out) { echo, settings in
+                settings.typingEcho = echo
                 return ([ReaderSettings.echoKey: echo.rawValue], strings(.terminalSettingEchoSet, ["value": echo.name(strings)]))
             }
         case .inputMode:
-            choose(InputMode(userValue: value), or: .terminalSettingBadKeyboard, value, &state, &out) { mode, state in
-                state.settings.inputMode = mode
+            choose(InputMode(userValue: value), or: .terminalSettingBadKeyboard, value, &settings, &said, &out) { mode, settings in
+                settings.inputMode = mode
                 // Keys need a terminal: from a pipe the setting is kept for the next terminal session.
-                let template: L10n = mode == .keys && !state.onTerminal ? .terminalSettingKeyboardSetNoTerminal : .terminalSettingKeyboardSet
+                let template: L10n = mode == .keys && !onTerminal ? .terminalSettingKeyboardSetNoTerminal : .terminalSettingKeyboardSet
                 return ([ReaderSettings.inputModeKey: mode.rawValue], strings(template, ["value": mode.name(strings)]))
             }
         default:
@@ -114,62 +116,67 @@ struct SettingsReducer: Sendable {
 
     /// One of the reader's own settings: the value as understood (nil: not understood, said with
     /// `bad`), applied to the state, saved alone, and confirmed.
-    private func choose<Value>(_ parsed: Value?, or bad: L10n, _ typed: String, _ state: inout ReaderState, _ out: inout Announcer,
-                               _ apply: (Value, inout ReaderState) -> (saved: [String: String], said: String)) {
+    private func choose<Value>(_ parsed: Value?, or bad: L10n, _ typed: String, _ settings: inout ReaderSettings,
+                               _ said: inout AnnouncementState, _ out: inout Announcer,
+                               _ apply: (Value, inout ReaderSettings) -> (saved: [String: String], said: String)) {
         guard let parsed else {
-            out.error("setting", strings(bad, ["value": Navigator.quoted(typed)]), &state.announcement)
+            out.error("setting", strings(bad, ["value": Navigator.quoted(typed)]), &said)
             return
         }
-        let (saved, said) = apply(parsed, &state)
+        let (saved, confirmation) = apply(parsed, &settings)
         // The confirmation of a new punctuation level is read at that level.
-        out.punctuationLevel = state.settings.punctuation
+        out.punctuationLevel = settings.punctuation
         out.append(.persist(saved))
-        out.notice("setting", said, &state.announcement)
+        out.notice("setting", confirmation, &said)
     }
 
     /// `régler NOM`: the value and what it may be; a device's setting is asked of the device first.
-    func show(name: String, _ state: inout ReaderState, _ out: inout Announcer) {
+    func show(name: String, _ settings: ReaderSettings, _ devices: inout DeviceState, _ said: inout AnnouncementState,
+              _ out: inout Announcer) {
         guard let key = SettingKey(name: name) else {
             let names = SettingKey.allCases.map { $0.displayName(strings) }
             out.error("setting", strings(.settingUnknown, ["name": Navigator.quoted(name),
-                                                           "names": names.joined(separator: ", ")]), &state.announcement)
+                                                           "names": names.joined(separator: ", ")]), &said)
             return
         }
         if key.readByRuntime {
-            state.settingsRequest = .one(key)
+            devices.settingsRequest = .one(key)
             out.append(.readSettings([key]))
             return
         }
-        say(key, state.settings.reading(key, strings), &state, &out)
+        say(key, settings.reading(key, strings), &said, &out)
     }
 
     /// `régler` alone: the devices' settings are read, then the screen opens.
-    func openScreen(_ state: inout ReaderState, _ out: inout Announcer) {
-        state.settingsRequest = .screen
+    func openScreen(_ devices: inout DeviceState, _ out: inout Announcer) {
+        devices.settingsRequest = .screen
         out.append(.readSettings(SettingKey.allCases.filter(\.readByRuntime)))
     }
 
-    /// The devices answered: say the one setting asked for, or open the screen.
-    func settingsRead(_ readings: [SettingKey: SettingReading], _ state: inout ReaderState,
-                      _ out: inout Announcer, announce: (inout ReaderState, inout Announcer) -> Void) {
-        for (key, reading) in readings { state.deviceSettings[key] = key == .brailleTable ? worded(reading) : reading }
-        let request = state.settingsRequest
-        state.settingsRequest = nil
+    /// The devices answered: say the one setting asked for; true when the « Réglages » screen
+    /// was asked for (the root opens it, then `announceScreen`).
+    func settingsRead(_ readings: [SettingKey: SettingReading], _ devices: inout DeviceState,
+                      _ said: inout AnnouncementState, _ out: inout Announcer) -> Bool {
+        for (key, reading) in readings { devices.deviceSettings[key] = key == .brailleTable ? worded(reading) : reading }
+        let request = devices.settingsRequest
+        devices.settingsRequest = nil
         switch request {
         case .one(let key)?:
             // Only what the devices answered now: an absent device's value is unknown.
-            say(key, readings[key] == nil ? nil : state.deviceSettings[key], &state, &out)
+            say(key, readings[key] == nil ? nil : devices.deviceSettings[key], &said, &out)
+            return false
         case .screen?:
-            if state.currentScreenID != .settings { state.stacks[state.tab, default: []].append(.settings) }
-            state.focus[.settings] = 0
-            let count = SettingKey.allCases.count
-            let announcement = strings(.settingsScreenAnnounce, ["count": String(count)])
-            out.speak(announcement, &state.announcement)
-            out.showMessage(announcement)
-            announce(&state, &out)
+            return true
         case nil:
-            break
+            return false
         }
+    }
+
+    /// The « Réglages » screen opened: its name and size, said and shown before its first element.
+    func announceScreen(_ said: inout AnnouncementState, _ out: inout Announcer) {
+        let announcement = strings(.settingsScreenAnnounce, ["count": String(SettingKey.allCases.count)])
+        out.speak(announcement, &said)
+        out.showMessage(announcement)
     }
 
     /// A device reports a braille table by its name (`integral`); the user reads its label
@@ -180,48 +187,49 @@ struct SettingsReducer: Sendable {
                               choices: reading.choices.map { BrailleTable(name: $0)?.label(strings) ?? $0 })
     }
 
-    private func say(_ key: SettingKey, _ reading: SettingReading?, _ state: inout ReaderState, _ out: inout Announcer) {
+    private func say(_ key: SettingKey, _ reading: SettingReading?, _ said: inout AnnouncementState, _ out: inout Announcer) {
         let name = key.displayName(strings)
         out.notice("setting", strings(.settingsCurrent, ["name": name.prefix(1).uppercased() + name.dropFirst(),
                                                          "value": reading?.value ?? strings(.settingsUnknownValue),
-                                                         "what": SettingReading.describe(reading, strings)]), &state.announcement)
+                                                         "what": SettingReading.describe(reading, strings)]), &said)
     }
 
     /// `régler koch N`: lesson N as LCWO numbers them (lesson 1 is K and M), kept as the
     /// number of symbols unlocked. A session running goes on at its own level.
-    private func setKochLesson(_ value: String, _ state: inout ReaderState, _ out: inout Announcer) {
+    private func setKochLesson(_ value: String, _ said: inout AnnouncementState, _ out: inout Announcer) {
         let symbols = MorseAlphabet.standard.kochSymbols
         let lessons = 1...(symbols.count - 1)
         guard let lesson = Int(value.trimmingCharacters(in: .whitespaces)), lessons.contains(lesson) else {
-            out.error("setting", strings(.morseTrainerSettingKochBad, ["value": Navigator.quoted(value), "max": "\(lessons.upperBound)"]), &state.announcement)
+            out.error("setting", strings(.morseTrainerSettingKochBad, ["value": Navigator.quoted(value), "max": "\(lessons.upperBound)"]), &said)
             return
         }
         let names = symbols.prefix(lesson + 1).map { $0.spokenName(strings) }
         out.append(.persist([PracticeMode.kochLevelStorageKey: String(lesson + 1)]))
-        out.notice("setting", strings(.morseTrainerSettingKoch, ["lesson": "\(lesson)", "symbols": names.joined(separator: ", ")]), &state.announcement)
+        out.notice("setting", strings(.morseTrainerSettingKoch, ["lesson": "\(lesson)", "symbols": names.joined(separator: ", ")]), &said)
     }
 
     /// `régler koch-temps SECONDES`: 0 turns the condition off.
-    private func setKochTime(_ value: String, _ state: inout ReaderState, _ out: inout Announcer) {
+    private func setKochTime(_ value: String, _ settings: inout ReaderSettings, _ said: inout AnnouncementState,
+                             _ out: inout Announcer) {
         guard let seconds = MorseSettings.number(value), ReaderSettings.kochTimeRange.contains(seconds) else {
             out.error("setting", strings(.morseTrainerSettingKochTimeBad, ["value": Navigator.quoted(value),
-                                                                          "max": Self.number(ReaderSettings.kochTimeRange.upperBound, comma: true)]), &state.announcement)
+                                                                          "max": Self.number(ReaderSettings.kochTimeRange.upperBound, comma: true)]), &said)
             return
         }
         let ms = Int((seconds * 1000).rounded())
-        state.settings.kochMedianMs = ms == 0 ? nil : ms
+        settings.kochMedianMs = ms == 0 ? nil : ms
         out.append(.persist([ReaderSettings.kochTimeKey: String(ms)]))
         out.notice("setting", ms == 0 ? strings(.morseTrainerSettingKochTimeOff)
-                                      : strings(.morseTrainerSettingKochTime, ["seconds": Self.number(seconds, comma: true)]), &state.announcement)
+                                      : strings(.morseTrainerSettingKochTime, ["seconds": Self.number(seconds, comma: true)]), &said)
     }
 
     /// A device's answer: it checks, applies and saves the value (only it knows which voices or
     /// tables exist); the reader words the answer.
-    func deviceConfigured(_ key: SettingKey, _ result: Result<SettingValue, SettingFault>, _ state: inout ReaderState,
+    func deviceConfigured(_ key: SettingKey, _ result: Result<SettingValue, SettingFault>, _ said: inout AnnouncementState,
                           _ out: inout Announcer) {
         switch result {
-        case .success(let value): out.notice("setting", value.message(for: key, strings), &state.announcement)
-        case .failure(let fault): out.error("setting", fault.message(for: key, strings), &state.announcement)
+        case .success(let value): out.notice("setting", value.message(for: key, strings), &said)
+        case .failure(let fault): out.error("setting", fault.message(for: key, strings), &said)
         }
     }
 

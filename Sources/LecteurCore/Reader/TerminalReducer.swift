@@ -40,7 +40,7 @@ struct TerminalReducer: Sendable {
 
     /// A key typed on the command line: speech stops (a reading too), then the echo as set.
     func typed(_ character: Character?, word: String, _ state: inout ReaderState, _ out: inout Announcer) {
-        state.readAll = nil
+        state.display.readAll = nil
         let pending = state.announcement.answerPending
         state.announcement.answerPending = true
         var echo: String?

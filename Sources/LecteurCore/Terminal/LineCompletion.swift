@@ -76,7 +76,7 @@ public struct LineCompletion: Sendable {
         let french = strings.localeCode == "fr"
         switch command {
         case "filter":
-            guard case .loaded(let catalogue) = state.catalogue else { return [] }
+            guard case .loaded(let catalogue) = state.loading.catalogue else { return [] }
             return catalogue.categories.map(\.name) + [french ? "toutes" : "all"]
         case "tab": return ["formations", "morse"]
         case "help": return commands(matching: "")
@@ -89,7 +89,7 @@ public struct LineCompletion: Sendable {
 
     /// The choices `régler NOM` says: the reader's own settings', or what a device last reported.
     func settingValues(_ key: SettingKey, _ state: ReaderState) -> [String] {
-        state.settings.reading(key, strings)?.choices ?? state.deviceSettings[key]?.choices ?? []
+        state.settings.reading(key, strings)?.choices ?? state.devices.deviceSettings[key]?.choices ?? []
     }
 
     /// Candidates that begin with what was typed, case and accents ignored, each once.

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+extension Reader {
+    /// A catalogue event, scoped as TCA's `Scope`: the loading slice changes first
+    /// (`CatalogueReducer`), then the list follows the catalogue (navigation's step). The focus
+    /// a reload should find again and what it may take away are remembered before the list
+    /// empties; « still loading » counts its silence from the list's announcement.
+    func catalogueEvent(_ event: CatalogueEvent, _ state: inout ReaderState, _ out: inout Announcer) {
+        switch catalogue.reduce(event, &state.loading, &state.announcement, &out) {
+        case .began(let previous, let stillLoadingAfter)?:
+            if case .loaded(let shown) = previous {
+                state.focusToRestore = navigator.focusedElement(in: previous, state)?.id
+                state.loading.reloadContext = navigator.reloadContext(shown, state)
+            }
+            navigator.listLoading(&state, &out)
+            catalogue.startClock(after: stillLoadingAfter, &state.loading, &out)
+        case .loaded(let previous, let context)?:
+            navigator.listLoaded(previous: previous, context: context, &state, &out)
+        case .failed?:
+            navigator.listFailed(&state, &out)
+        case nil:
+            break
+        }
+    }
+
+    /// The devices answered a reading of their settings (`SettingsReducer`, on the device slice);
+    /// the « Réglages » screen, when it was asked for, opens then (navigation's step).
+    func settingsRead(_ readings: [SettingKey: SettingReading], _ state: inout ReaderState, _ out: inout Announcer) {
+        guard settings.settingsRead(readings, &state.devices, &state.announcement, &out) else { return }
+        navigator.open(.settings, &state)
+        settings.announceScreen(&state.announcement, &out)
+        navigator.announceFocus(&state, &out)
+    }
+
+    // MARK: The display and the lists
+
+    /// The display's message left and nothing waits behind it: the focused element comes back,
+    /// where the review cursor was left.
+    func focusBack(_ state: ReaderState, _ out: inout Announcer) {
+        if let line = navigator.focusLine(state) { out.append(.braille(line)) }
+    }
+
+    /// `tout lire` without a voice goes on: the next element on the display, or the end.
+    func readNextOnDisplay(_ state: inout ReaderState, _ out: inout Announcer) {
+        guard state.display.reading != nil else { return }
+        if navigator.readNext(&state, &out) {
+            display.nextElementShown(state.display, state.settings, &out)
+        } else {
+            display.readingEnded(&state.display, &state.announcement, &out)
+        }
+    }
+
+    /// The element just read has been heard: the next one is read, to the end of the screen.
+    func readNextByVoice(_ state: inout ReaderState, _ out: inout Announcer) {
+        if navigator.readNext(&state, &out) {
+            display.continueReading(&state.display, &out)
+        } else {
+            display.readingEnded(&state.display, &state.announcement, &out)
+        }
+    }
+
+    /// `aide` alone: the « Aide » screen, listing the commands as the user can type them now.
+    func openHelp(_ state: inout ReaderState, _ out: inout Announcer) {
+        lists.openHelp(navigator.helpEntries(state), &state.lists, &state.announcement, &out)
+        showList(.help, &state, &out)
+    }
+
+    /// `historique`: the « Historique » screen, newest first.
+    func openHistory(_ state: inout ReaderState, _ out: inout Announcer) {
+        lists.openHistory(&state.lists, &state.announcement, &out)
+        showList(.history, &state, &out)
+    }
+
+    private func showList(_ screen: ScreenID, _ state: inout ReaderState, _ out: inout Announcer) {
+        navigator.open(screen, &state)
+        navigator.announceFocus(&state, &out)
+    }
+}
