@@ -10,36 +10,22 @@ struct CopyReducer: ExerciseChild {
     let morse: MorseReducer
 
     func start(_ kind: CopyKind, count: Int, seed: UInt64, kochLevel: Int, _ session: inout Session?,
-               _ context: ExerciseContext, _ said: inout AnnouncementState, _ out: inout Announcer) {
+               _ context: ExerciseContext, _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         let learnt = Array(alphabet.kochSymbols.prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         let words = strings(.morseTrainerWords).split(separator: " ").map(String.init)
         var started = CopySession(kind: kind, count: count, learnt: learnt, words: words, settings: context.settings.morse,
                                   strings: strings, random: SeededRandom(seed: seed), alphabet: alphabet)
         let effects = started.start()
         session = started
-        run(effects, &session, context, &said, &out)
+        return run(effects, &session, context, &said, &out)
     }
 
-    func answer(_ line: String, atMs: Double?, _ session: inout Session?, _ context: ExerciseContext,
-                _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
-        // As in practice, a copy never cuts what is sounding.
-        guard var running = session else { return [] }
-        said.answerPending = false
-        let effects = running.handle(line)
-        session = running
-        run(effects, &session, context, &said, &out)
-        return []
+    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [CopyEffect] {
+        session.handle(line)
     }
 
-    func stop(_ session: inout Session?, _ context: ExerciseContext, _ said: inout AnnouncementState,
-              _ out: inout Announcer) -> [ExerciseDelegate] {
-        guard let effects = session?.stop() else { return [] }
-        run(effects, &session, context, &said, &out)
-        return []
-    }
-
-    private func run(_ effects: [CopyEffect], _ session: inout Session?, _ context: ExerciseContext,
-                     _ announcements: inout AnnouncementState, _ out: inout Announcer) {
+    func run(_ effects: [CopyEffect], _ session: inout Session?, _ context: ExerciseContext,
+             _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         var said: String?
         for effect in effects {
             switch effect {
@@ -56,5 +42,6 @@ struct CopyReducer: ExerciseChild {
             }
         }
         if let said { out.showMessage(said) }
+        return []
     }
 }

@@ -59,8 +59,8 @@ struct ExerciseReducer: Sendable {
         case .silence:
             guard case .sending(let session)? = exercise else { return [] }
             var slice: SendingSession<SeededRandom>? = session
-            sending.silence(&slice, context, &said, &out)
-            exercise = slice.map(Exercise.sending)
+            defer { exercise = slice.map(Exercise.sending) }
+            return sending.silence(&slice, context, &said, &out)
         }
         return []
     }
@@ -83,11 +83,11 @@ struct ExerciseReducer: Sendable {
             exercise = session.map(Exercise.listening)
         case .copying(let kind, let count, let seed, let kochLevel):
             var session: CopySession<SeededRandom>?
-            copying.start(kind, count: count, seed: seed, kochLevel: kochLevel, &session, context, &said, &out)
+            delegates += copying.start(kind, count: count, seed: seed, kochLevel: kochLevel, &session, context, &said, &out)
             exercise = session.map(Exercise.copying)
         case .sending(let mode, let seed, let kochLevel):
             var session: SendingSession<SeededRandom>?
-            sending.start(mode, seed: seed, kochLevel: kochLevel, &session, context, &said, &out)
+            delegates += sending.start(mode, seed: seed, kochLevel: kochLevel, &session, context, &said, &out)
             exercise = session.map(Exercise.sending)
         }
         return delegates

@@ -19,15 +19,8 @@ struct PracticeReducer: ExerciseChild {
         return run(effects, &session, context, &said, &out)
     }
 
-    func answer(_ line: String, atMs: Double?, _ session: inout Session?, _ context: ExerciseContext,
-                _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
-        // An answer never cuts the question's tones (a learner quick to answer still hears the
-        // whole character): the verdict, a replay and the next question queue behind them.
-        guard var running = session else { return [] }
-        said.answerPending = false
-        let effects = running.handle(line, atMs: atMs)
-        session = running
-        return run(effects, &session, context, &said, &out)
+    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [PracticeEffect] {
+        session.handle(line, atMs: atMs)
     }
 
     func sounded(question: Int, endsAtMs: Double, _ session: inout Session) {
@@ -38,14 +31,8 @@ struct PracticeReducer: ExerciseChild {
         out.notice("practice.where", session.whereAmI(), &said)
     }
 
-    func stop(_ session: inout Session?, _ context: ExerciseContext, _ said: inout AnnouncementState,
-              _ out: inout Announcer) -> [ExerciseDelegate] {
-        guard let effects = session?.stop() else { return [] }
-        return run(effects, &session, context, &said, &out)
-    }
-
-    private func run(_ effects: [PracticeEffect], _ session: inout Session?, _ context: ExerciseContext,
-                     _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+    func run(_ effects: [PracticeEffect], _ session: inout Session?, _ context: ExerciseContext,
+             _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         // What was said for this answer stays on the display in front of the next question's
         // number, so a braille reader gets the verdict too.
         var said: String?

@@ -10,14 +10,14 @@ struct SendingReducer: ExerciseChild {
     let morse: MorseReducer
 
     func start(_ mode: SendingMode, seed: UInt64, kochLevel: Int, _ session: inout Session?,
-               _ context: ExerciseContext, _ said: inout AnnouncementState, _ out: inout Announcer) {
+               _ context: ExerciseContext, _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         let learnt = Array(alphabet.kochSymbols.prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         var started = SendingSession(mode: mode, learnt: learnt, wpm: context.settings.effectiveSendingWPM, strings: strings,
                                      random: SeededRandom(seed: seed), alphabet: alphabet)
         let (level, note) = Self.level(context, strings)
         let effects = started.start(level: level, note: note)
         session = started
-        run(effects, &session, context, &said, &out)
+        return run(effects, &session, context, &said, &out)
     }
 
     /// Straight key where releases are reported, tapping on any other terminal in single-key
@@ -72,22 +72,17 @@ struct SendingReducer: ExerciseChild {
         }
     }
 
-    func answer(_ line: String, atMs: Double?, _ session: inout Session?, _ context: ExerciseContext,
-                _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
-        guard var running = session else { return [] }
-        said.answerPending = false
+    /// A typed pattern; it ends whatever was being keyed, so the silence timer stops.
+    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [SendingEffect] {
         out.append(.cancelTimer(.sendingSilence))
-        let effects = running.line(line)
-        session = running
-        run(effects, &session, context, &said, &out)
-        return []
+        return session.line(line)
     }
 
     /// The silence timer rang: the character (or word) keyed is decoded and judged.
     func silence(_ session: inout Session?, _ context: ExerciseContext, _ said: inout AnnouncementState,
-                 _ out: inout Announcer) {
-        guard let effects = session?.silence() else { return }
-        run(effects, &session, context, &said, &out)
+                 _ out: inout Announcer) -> [ExerciseDelegate] {
+        guard let effects = session?.silence() else { return [] }
+        return run(effects, &session, context, &said, &out)
     }
 
     func whereAmI(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer) {
@@ -101,15 +96,8 @@ struct SendingReducer: ExerciseChild {
         out.notice("sending.help", session.howToKey, &said)
     }
 
-    func stop(_ session: inout Session?, _ context: ExerciseContext, _ said: inout AnnouncementState,
-              _ out: inout Announcer) -> [ExerciseDelegate] {
-        guard let effects = session?.stop() else { return [] }
-        run(effects, &session, context, &said, &out)
-        return []
-    }
-
-    private func run(_ effects: [SendingEffect], _ session: inout Session?, _ context: ExerciseContext,
-                     _ announcements: inout AnnouncementState, _ out: inout Announcer) {
+    func run(_ effects: [SendingEffect], _ session: inout Session?, _ context: ExerciseContext,
+             _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         // The verdict stays on the display in front of the next question, for a braille reader.
         var said: String?
         for effect in effects {
@@ -132,5 +120,6 @@ struct SendingReducer: ExerciseChild {
         // The verdict answers the user's keying even when the silence timer brings it: it takes
         // the place of the keyed pattern on the display at once, never queued behind it.
         if let said { out.showMessage(said, now: true) }
+        return []
     }
 }
