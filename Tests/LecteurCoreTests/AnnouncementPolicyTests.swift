@@ -224,7 +224,7 @@ import Testing
         }
         store.send(.practiceReady(.weakSymbols(pool: nil), seed: 7), question(1, asked, after: intro, interrupt: true)) {
             ReaderTestStore.remembered("practice", intro, shown: intro + " Question 1", token: token + 1)(&$0)
-            $0.practice = twin
+            $0.exercise = .listening(twin)
             $0.announcement.answerPending = false
         }
         let answered = twin.handle(String(asked.character))
@@ -237,7 +237,7 @@ import Testing
                                              answer: String(asked.character), correct: true, latencyMs: nil, replays: 0)),
         ] + question(2, next, after: verdict, interrupt: false)) {
             ReaderTestStore.remembered("practice", verdict, shown: verdict + " Question 2", token: token + 2)(&$0)
-            $0.practice = twin
+            $0.exercise = .listening(twin)
             $0.morseProgress = twin.progress
         }
         #expect(store.state.morseProgress[asked.id] == SymbolProgress(attempts: 1, correct: 1))
@@ -247,7 +247,7 @@ import Testing
         store.send(.command(.stop), [.silence, .notice(code: "stop", message: "Silence.")] + store.said("practice", summary)
                    + [.schedule(.brailleMessage(token: token + 3), afterSeconds: 4)]) {
             ReaderTestStore.remembered("practice", summary, token: token + 3)(&$0)
-            $0.practice = nil
+            $0.exercise = nil
         }
     }
 }

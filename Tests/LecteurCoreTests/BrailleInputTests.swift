@@ -301,13 +301,13 @@ extension BrailleInputTests {
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs)),
             .playQuestion(text: String(expected), settings: .default, question: 1),
         ]) {
-            $0.practice = twin
+            $0.exercise = .listening(twin)
             $0.announcement.history.append(intro)
             $0.announcement.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
             $0.display.queued = [intro + " Question 1"]
         }
         twin.sounded(question: 1, endsAtMs: 10_000)
-        store.send(.questionSounded(question: 1, endsAtMs: 10_000), []) { $0.practice = twin }
+        store.send(.questionSounded(question: 1, endsAtMs: 10_000), []) { $0.exercise = .listening(twin) }
         // The answer typed takes the display from the load's message and the introduction after it.
         store.send(.brailleTyped(.character(expected), atMs: 10_300), [.silence, Self.input(String(expected))]) {
             $0.brailleInput.purpose = .command
@@ -333,7 +333,7 @@ extension BrailleInputTests {
             .playQuestion(text: String(next.character), settings: .default, question: 2),
             .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
-            $0.practice = twin
+            $0.exercise = .listening(twin)
             $0.morseProgress = twin.progress
             $0.brailleInput.purpose = nil
             $0.brailleInput.committed = ""

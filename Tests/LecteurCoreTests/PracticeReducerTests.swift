@@ -34,7 +34,7 @@ import Testing
             .playQuestion(text: String(first.character), settings: .default, question: 1),
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
-            $0.practice = twin
+            $0.exercise = .listening(twin)
             $0.announcement.history.append(intro)
             $0.announcement.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
             $0.display.message = intro + " Question 1"
@@ -43,7 +43,7 @@ import Testing
 
         // The runtime reports when the tones end; the answer comes 850 ms later.
         twin.sounded(question: 1, endsAtMs: 10_000)
-        store.send(.questionSounded(question: 1, endsAtMs: 10_000), []) { $0.practice = twin }
+        store.send(.questionSounded(question: 1, endsAtMs: 10_000), []) { $0.exercise = .listening(twin) }
 
         _ = twin.handle(String(first.character), atMs: 10_850)
         let verdict = "Juste : \(first.character). Nouveau symbole : U, point, point, trait."
@@ -61,7 +61,7 @@ import Testing
             .playQuestion(text: "U", settings: .default, question: 2),
             .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
-            $0.practice = twin
+            $0.exercise = .listening(twin)
             $0.morseProgress = twin.progress
             $0.announcement.history.append(verdict)
             $0.announcement.lastMessage = LastMessage(code: "practice", text: verdict, isError: false)
@@ -76,7 +76,7 @@ import Testing
         var twin = PracticeSession(mode: .koch(level: 2), progress: [:], strings: Fixture.fr, random: SeededRandom(seed: 9))
         _ = twin.start()
         var practising = Fixture.loadedState()
-        practising.practice = twin
+        practising.exercise = .listening(twin)
         var store = ReaderTestStore(state: practising)
         let asked = try #require(twin.current)
         _ = twin.handle("")
@@ -87,7 +87,7 @@ import Testing
             .playQuestion(text: String(asked.character), settings: .default, question: 1),
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
-            $0.practice = twin
+            $0.exercise = .listening(twin)
             $0.display.message = "Question 1"
             $0.display.token = token + 1
         }
@@ -106,7 +106,7 @@ import Testing
             .playQuestion(text: String(asked.character), settings: .default, question: 1),
             .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
-            $0.practice = twin
+            $0.exercise = .listening(twin)
             $0.display.message = touched
             $0.display.token = token + 2
         }

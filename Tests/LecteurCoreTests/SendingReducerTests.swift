@@ -71,7 +71,7 @@ import Testing
         let session = twin
         store.send(.sendingReady(.koch, seed: Self.seedAskingK, kochLevel: 2), said(texts, interrupt: true, token: 2),
                    sourceLocation: sourceLocation) {
-            $0.sending = session
+            $0.exercise = .sending(session)
             $0.announcement.answerPending = false
             Self.remembered(texts, token: 2)(&$0)
         }
@@ -87,7 +87,7 @@ import Testing
         var effects = expected
         let token = store.state.display.token + 1
         if case .down = SendingReducer.event(for: key, atMs: atMs)! {
-            store.send(.timedKey(key, atMs: atMs), effects, sourceLocation: sourceLocation) { $0.sending = session }
+            store.send(.timedKey(key, atMs: atMs), effects, sourceLocation: sourceLocation) { $0.exercise = .sending(session) }
             return
         }
         // What was keyed so far, under the fingers (a deafblind learner does not hear the sidetone).
@@ -95,7 +95,7 @@ import Testing
         if let deadline = session.silenceDeadlineMs { effects.append(.schedule(.sendingSilence, afterSeconds: max(0, deadline - atMs) / 1000)) }
         effects.append(.schedule(.brailleMessage(token: token), afterSeconds: 4))
         store.send(.timedKey(key, atMs: atMs), effects, sourceLocation: sourceLocation) {
-            $0.sending = session
+            $0.exercise = .sending(session)
             $0.display.message = "Manipulé : " + session.keyedCells
             $0.display.token = token
         }
@@ -117,7 +117,7 @@ import Testing
         // From a pipe: the pattern level, nothing said about a terminal.
         let start = ready(&store, &twin, level: .pattern, note: nil)
         #expect(start.count == 2 && start.last == "Envoyez K.")
-        #expect(store.state.sending?.expected == [k])
+        #expect(store.state.exercise?.sendingSession?.expected == [k])
         let how = Fixture.fr(.morseSendingHowPattern)
         store.send(.timedLine("aide", atMs: 0), store.said("sending.help", how, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
                    state: ReaderTestStore.remembered("sending.help", how, token: 3))
@@ -133,7 +133,7 @@ import Testing
             .recordAttempt(PracticeAttempt(symbolID: k.id, correct: false, answer: "--", mode: "send",
                                            typedID: MorseAlphabet.standard.symbol(for: "M")!.id, wpm: 20)),
         ] + said([verdict, "Envoyez M."], token: 4)) {
-            $0.sending = session
+            $0.exercise = .sending(session)
             Self.remembered([verdict, "Envoyez M."], token: 4)(&$0)
         }
     }
@@ -169,22 +169,22 @@ import Testing
         let session = twin
         store.send(.timer(.sendingSilence), [.sendingAnswered(sent), .recordAttempt(try #require(attempt(judged)))]
                    + said(next, token: 6)) {
-            $0.sending = session
+            $0.exercise = .sending(session)
             Self.remembered(next, token: 6)(&$0)
         }
     }
     @Test func theLevelIsWhatTheTerminalGives() {
         var state = Fixture.loadedState()
-        #expect(SendingReducer.level(state, Fixture.fr) == (.pattern, nil), "from a pipe")
+        #expect(SendingReducer.level(ExerciseContext(state), Fixture.fr) == (.pattern, nil), "from a pipe")
         state.onTerminal = true
-        #expect(SendingReducer.level(state, Fixture.fr) == (.pattern, Fixture.fr(.morseSendingLinesOnly)))
+        #expect(SendingReducer.level(ExerciseContext(state), Fixture.fr) == (.pattern, Fixture.fr(.morseSendingLinesOnly)))
         state.settings.inputMode = .keys
         // No answer yet (a terminal that answers neither query) or the attributes alone: tapping, said why.
-        #expect(SendingReducer.level(state, Fixture.fr) == (.tapping, Fixture.fr(.morseSendingNoStraightKey)))
+        #expect(SendingReducer.level(ExerciseContext(state), Fixture.fr) == (.tapping, Fixture.fr(.morseSendingNoStraightKey)))
         state.devices.keyReleases = false
-        #expect(SendingReducer.level(state, Fixture.fr) == (.tapping, Fixture.fr(.morseSendingNoStraightKey)))
+        #expect(SendingReducer.level(ExerciseContext(state), Fixture.fr) == (.tapping, Fixture.fr(.morseSendingNoStraightKey)))
         state.devices.keyReleases = true
-        #expect(SendingReducer.level(state, Fixture.fr) == (.straightKey, nil))
+        #expect(SendingReducer.level(ExerciseContext(state), Fixture.fr) == (.straightKey, nil))
     }
 
     @Test func aHeldKeyIsTimedByItsReleaseAndAShortDahIsTold() throws {
@@ -213,7 +213,7 @@ import Testing
         let session = twin
         store.send(.timer(.sendingSilence), [.sendingAnswered(sent), .recordAttempt(try #require(attempt(judged)))]
                    + said(next, token: 6)) {
-            $0.sending = session
+            $0.exercise = .sending(session)
             Self.remembered(next, token: 6)(&$0)
         }
     }
@@ -229,7 +229,7 @@ import Testing
         // No command before it here: said without cutting speech, on the display at once.
         let started = twin
         store.send(.sendingReady(.free, seed: 1, kochLevel: 2), said(intro, token: 2)) {
-            $0.sending = started
+            $0.exercise = .sending(started)
             Self.remembered(intro, token: 2)(&$0)
         }
         // K and M with one and a half units between them (a character space is three): no
@@ -249,10 +249,10 @@ import Testing
         #expect(words.first?.contains("Sans doute K et M collés.") == true)
         let session = twin
         store.send(.timer(.sendingSilence), [.sendingAnswered(sent)] + said(words, token: 8)) {
-            $0.sending = session
+            $0.exercise = .sending(session)
             Self.remembered(words, token: 8)(&$0)
         }
-        #expect(store.state.sending != nil, "free sending goes on")
+        #expect(store.state.exercise?.sendingSession != nil, "free sending goes on")
     }
 
     @Test func echoSoundsWithoutNamingAndJudgesWhatIsSentBack() throws {
@@ -278,7 +278,7 @@ import Testing
             .playQuestion(text: text, settings: .default, question: 1),
             .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
-            $0.sending = started
+            $0.exercise = .sending(started)
             $0.announcement.answerPending = false
             Self.remembered(intro, token: 2)(&$0)
             $0.display.message = intro[0] + " Question 1"
@@ -299,7 +299,7 @@ import Testing
             .playQuestion(text: next, settings: .default, question: 2),
             .schedule(.brailleMessage(token: 3), afterSeconds: 4),
         ]) {
-            $0.sending = session
+            $0.exercise = .sending(session)
             Self.remembered([verdict], token: 3)(&$0)
             $0.display.message = verdict + " Question 2"
         }

@@ -1,52 +1,47 @@
-/// A copying session, while it runs (`state.copy`): the pure `CopySession` decides what is sent
-/// and how a copy scores; this says, shows, sounds and reports it. Until a copy is typed, only
-/// the sending's number reaches the transcript, the voice and the display.
-struct CopyReducer: Sendable {
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// A copying session, while it runs (the reader's exercise is `.copying`): the pure
+/// `CopySession` decides what is sent and how a copy scores; this says, shows, sounds and
+/// reports it. Until a copy is typed, only the sending's number reaches the transcript, the voice
+/// and the display.
+struct CopyReducer: ExerciseChild {
+    typealias Session = CopySession<SeededRandom>
     let strings: Strings
     let alphabet: MorseAlphabet
     let morse: MorseReducer
 
-    func start(_ kind: CopyKind, count: Int, seed: UInt64, kochLevel: Int, _ state: inout ReaderState, _ out: inout Announcer) {
+    func start(_ kind: CopyKind, count: Int, seed: UInt64, kochLevel: Int, _ session: inout Session?,
+               _ context: ExerciseContext, _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         let learnt = Array(alphabet.kochSymbols.prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         let words = strings(.morseTrainerWords).split(separator: " ").map(String.init)
-        var session = CopySession(kind: kind, count: count, learnt: learnt, words: words, settings: state.settings.morse,
+        var started = CopySession(kind: kind, count: count, learnt: learnt, words: words, settings: context.settings.morse,
                                   strings: strings, random: SeededRandom(seed: seed), alphabet: alphabet)
-        let effects = session.start()
-        state.copy = session
-        run(effects, &state, &out)
+        let effects = started.start()
+        session = started
+        return run(effects, &session, context, &said, &out)
     }
 
-    func copy(_ line: String, _ state: inout ReaderState, _ out: inout Announcer) {
-        guard var session = state.copy else { return }
-        // As in practice, a copy never cuts what is sounding.
-        state.announcement.answerPending = false
-        let effects = session.handle(line)
-        state.copy = session
-        run(effects, &state, &out)
+    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [CopyEffect] {
+        session.handle(line)
     }
 
-    func stop(_ state: inout ReaderState, _ out: inout Announcer) {
-        guard var session = state.copy else { return }
-        let effects = session.stop()
-        state.copy = session
-        run(effects, &state, &out)
-    }
-
-    private func run(_ effects: [CopyEffect], _ state: inout ReaderState, _ out: inout Announcer) {
+    func run(_ effects: [CopyEffect], _ session: inout Session?, _ context: ExerciseContext,
+             _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         var said: String?
         for effect in effects {
             switch effect {
             case .say(let text):
-                out.notice("copy", text, showing: false, &state.announcement)
+                out.notice("copy", text, showing: false, &announcements)
                 said = text
             case .send(let text, let round, let settings):
-                morse.ask(text, question: round, settings: settings, showing: state.settings.questionBraille, after: &said, &out)
+                morse.ask(text, question: round, settings: settings, showing: context.settings.questionBraille,
+                          after: &said, &out)
             case .scored(let result):
                 out.append(.copyResult(result))
             case .ended:
-                state.copy = nil
+                session = nil
             }
         }
         if let said { out.showMessage(said) }
+        return []
     }
 }

@@ -1,73 +1,64 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Listening practice, while it runs (the reader's `practice` is set only then, as TCA's
+/// Listening practice, while it runs (the reader's exercise is `.listening` only then, as TCA's
 /// `ifLet` scopes a child to optional state). The pure `PracticeSession` decides the questions;
 /// this turns its effects into what is said, sounded, shown and stored. Until a question is
 /// answered, only its number reaches the transcript, the voice and the display.
-struct PracticeReducer: Sendable {
+struct PracticeReducer: ExerciseChild {
+    typealias Session = PracticeSession<SeededRandom>
     let strings: Strings
     let alphabet: MorseAlphabet
     let morse: MorseReducer
 
-    func start(_ mode: PracticeMode, seed: UInt64, history: PracticeHistory, _ state: inout ReaderState, _ out: inout Announcer) {
-        let options = PracticeOptions(kochMedianMs: state.settings.kochMedianMs)
-        var session = PracticeSession(mode: mode, progress: state.morseProgress, strings: strings,
+    func start(_ mode: PracticeMode, seed: UInt64, history: PracticeHistory, _ session: inout Session?,
+               _ context: ExerciseContext, _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+        let options = PracticeOptions(kochMedianMs: context.settings.kochMedianMs)
+        var started = PracticeSession(mode: mode, progress: context.morseProgress, strings: strings,
                                       random: SeededRandom(seed: seed), alphabet: alphabet, options: options, history: history)
-        let effects = session.start()
-        state.practice = session
-        run(effects, &state, &out)
+        let effects = started.start()
+        session = started
+        return run(effects, &session, context, &said, &out)
     }
 
-    func answer(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
-        guard var session = state.practice else { return }
-        // An answer never cuts the question's tones (a learner quick to answer still hears the
-        // whole character): the verdict, a replay and the next question queue behind them.
-        state.announcement.answerPending = false
-        let effects = session.handle(line, atMs: atMs)
-        state.practice = session
-        run(effects, &state, &out)
+    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [PracticeEffect] {
+        session.handle(line, atMs: atMs)
     }
 
-    func sounded(question: Int, endsAtMs: Double, _ state: inout ReaderState) {
-        state.practice?.sounded(question: question, endsAtMs: endsAtMs)
+    func sounded(question: Int, endsAtMs: Double, _ session: inout Session) {
+        session.sounded(question: question, endsAtMs: endsAtMs)
     }
 
-    func whereAmI(_ state: inout ReaderState, _ out: inout Announcer) {
-        guard let session = state.practice else { return }
-        out.notice("practice.where", session.whereAmI(), &state.announcement)
+    func whereAmI(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        out.notice("practice.where", session.whereAmI(), &said)
     }
 
-    func stop(_ state: inout ReaderState, _ out: inout Announcer) {
-        guard var session = state.practice else { return }
-        let effects = session.stop()
-        state.practice = session
-        run(effects, &state, &out)
-    }
-
-    private func run(_ effects: [PracticeEffect], _ state: inout ReaderState, _ out: inout Announcer) {
+    func run(_ effects: [PracticeEffect], _ session: inout Session?, _ context: ExerciseContext,
+             _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         // What was said for this answer stays on the display in front of the next question's
         // number, so a braille reader gets the verdict too.
         var said: String?
+        var delegates: [ExerciseDelegate] = []
         for effect in effects {
             switch effect {
             case .say(let text):
-                out.notice("practice", text, showing: false, &state.announcement)
+                out.notice("practice", text, showing: false, &announcements)
                 said = text
             case .playSymbol(let symbol, let question):
-                morse.ask(String(symbol.character), question: question, settings: state.settings.morse,
-                          showing: state.settings.questionBraille, after: &said, &out)
+                morse.ask(String(symbol.character), question: question, settings: context.settings.morse,
+                          showing: context.settings.questionBraille, after: &said, &out)
             case .answered(let result):
                 out.append(.practiceAnswered(result))
             case .recordAttempt(var attempt):
-                attempt.wpm = state.settings.morse.wpm
+                attempt.wpm = context.settings.morse.wpm
                 out.append(.recordAttempt(attempt))
                 // The Morse list shows the answer at once; the runtime commits it.
-                if let progress = state.practice?.progress { state.morseProgress = progress }
+                if let progress = session?.progress { delegates.append(.progressChanged(progress)) }
             case .kochLevelChanged(let level):
                 out.append(.persist([PracticeMode.kochLevelStorageKey: String(level)]))
             case .ended:
-                state.practice = nil
+                session = nil
             }
         }
         if let said { out.showMessage(said) }
+        return delegates
     }
 }

@@ -2,22 +2,20 @@
 import Foundation
 
 /// The whole reader as one reducer: state + action → new state + effects. Its children are
-/// navigation (`Navigator`), practice (while it runs), settings, Morse, history and status;
+/// navigation (`Navigator`), the Morse exercise (while one runs), settings, Morse, history and status;
 /// the braille message's life on the display and the announcement policy (`Announcer`) are
 /// decided here too, so every word said and every line brailled comes from this one place.
 public struct Reader: Sendable {
     public let navigator: Navigator
-    let practice: PracticeReducer
     let settings: SettingsReducer
     let morse: MorseReducer
     let review: ReviewReducer
     let punctuation: PunctuationReader?
     let terminal: TerminalReducer
-    let copying: CopyReducer
     let brailleInput: BrailleInputReducer
     let display: DisplayReducer
     let lists: ListScreenReducer
-    let sending: SendingReducer
+    let exercises: ExerciseReducer
     let catalogue: CatalogueReducer
     let devices: DeviceReducer
 
@@ -33,9 +31,7 @@ public struct Reader: Sendable {
         navigator = Navigator(strings: strings, timeZone: timeZone, alphabet: alphabet, parser: parser,
                               pronunciation: pronunciation)
         morse = MorseReducer(strings: strings, alphabet: alphabet, sampleRate: sampleRate)
-        practice = PracticeReducer(strings: strings, alphabet: alphabet, morse: morse)
-        copying = CopyReducer(strings: strings, alphabet: alphabet, morse: morse)
-        sending = SendingReducer(strings: strings, alphabet: alphabet, morse: morse)
+        exercises = ExerciseReducer(strings: strings, alphabet: alphabet, morse: morse)
         settings = SettingsReducer(strings: strings)
         let symbols = pronunciation?.lexicon.symbols ?? [:]
         review = ReviewReducer(strings: strings, namer: CharacterNamer(lexicon: characters, symbols: symbols))
@@ -50,12 +46,12 @@ public struct Reader: Sendable {
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
-        if case .timedKey(let key, let atMs) = action, key.isRelease || sending.takes(key, state) {
+        if case .timedKey(let key, let atMs) = action, key.isRelease || keysMorse(key, state) {
             // Keying Morse: the question and the last verdict stay on the display meanwhile. A
             // key let go does nothing else (it must not silence what a press started).
             var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation,
                                 punctuationLevel: state.settings.punctuation)
-            if sending.takes(key, state) { sending.key(key, atMs: atMs, &state, &out) }
+            if keysMorse(key, state) { exercise(.key(key, atMs: atMs), &state, &out) }
             finishDisplay(byUser: false, &state, &out)
             return out.effects
         }
@@ -147,11 +143,11 @@ public struct Reader: Sendable {
         case .deviceConfigured(let key, let result):
             settings.deviceConfigured(key, result, &state.announcement, &out)
         case .practiceReady(let mode, let seed, let history):
-            practice.start(mode, seed: seed, history: history, &state, &out)
+            exercise(.start(.listening(mode, seed: seed, history: history)), &state, &out)
         case .copyReady(let kind, let count, let seed, let kochLevel):
-            copying.start(kind, count: count, seed: seed, kochLevel: kochLevel, &state, &out)
+            exercise(.start(.copying(kind, count: count, seed: seed, kochLevel: kochLevel)), &state, &out)
         case .questionSounded(let question, let endsAtMs):
-            practice.sounded(question: question, endsAtMs: endsAtMs, &state)
+            exercise(.sounded(question: question, endsAtMs: endsAtMs), &state, &out)
         case .progressUpdated(let progress):
             state.morseProgress = progress
         case .statisticsReady(let statistics):
@@ -166,11 +162,11 @@ public struct Reader: Sendable {
         case .key(let key), .timedKey(let key, _):
             self.key(key, &state, &out)
         case .sendingReady(let mode, let seed, let kochLevel):
-            sending.start(mode, seed: seed, kochLevel: kochLevel, &state, &out)
+            exercise(.start(.sending(mode, seed: seed, kochLevel: kochLevel)), &state, &out)
         case .keyboardProtocol(let answered):
             state.devices.keyReleases = answered
         case .timer(.sendingSilence):
-            sending.silence(&state, &out)
+            exercise(.silence, &state, &out)
         case .completion(let candidates):
             terminal.completion(candidates, &state, &out)
         case .brailleTyped(let input, let atMs):
@@ -230,9 +226,7 @@ public struct Reader: Sendable {
             // transcript shows the command was taken.
             out.append(.notice(code: "stop", message: strings(.stopDone)))
             state.announcement.answerPending = false
-            if state.practice != nil { practice.stop(&state, &out) }
-            if state.copy != nil { copying.stop(&state, &out) }
-            if state.sending != nil { sending.stop(&state, &out) }
+            exercise(.running(.stop), &state, &out)
         case .history:
             openHistory(&state, &out)
         case .status:
@@ -268,7 +262,7 @@ public struct Reader: Sendable {
             terminal.answerQuit(line, &state, &out)
             return
         }
-        if state.practice != nil || state.copy != nil || state.sending != nil {
+        if state.exercise != nil {
             practiceLine(line, atMs: atMs, &state, &out)
             return
         }
@@ -298,17 +292,11 @@ public struct Reader: Sendable {
             case .stop:
                 self.command(.stop, &state, &out)
                 return
-            case .whereAmI where state.practice != nil:
-                practice.whereAmI(&state, &out)
+            case .whereAmI:
+                exercise(.running(.whereAmI), &state, &out)
                 return
-            case .whereAmI where state.sending != nil:
-                sending.whereAmI(&state, &out)
-                return
-            case .help where state.sending != nil:
-                sending.help(&state, &out)
-                return
-            case .whereAmI, .help:
-                out.notice("practice", strings(.morsePracticeWhere), &state.announcement)
+            case .help:
+                exercise(.running(.help), &state, &out)
                 return
             case .repeatMessage:
                 self.command(.repeatMessage, &state, &out)
@@ -320,13 +308,7 @@ public struct Reader: Sendable {
                 break // any other word is an answer: a copy may be any word
             }
         }
-        if state.sending != nil {
-            sending.line(clean, &state, &out)
-        } else if state.copy != nil {
-            copying.copy(clean, &state, &out)
-        } else {
-            practice.answer(clean, atMs: atMs, &state, &out)
-        }
+        exercise(.running(.answer(clean, atMs: atMs)), &state, &out)
     }
 
     /// Single-key mode: every key silences speech first, then does what the key table says; a

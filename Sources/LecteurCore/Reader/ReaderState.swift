@@ -42,12 +42,9 @@ public struct ReaderState: Equatable, Sendable {
     public var settings = ReaderSettings()
     /// The element focused on the list when a reload began, to focus it again if it still exists.
     public var focusToRestore: String?
-    /// Listening practice, while it runs: typed lines are answers then.
-    public var practice: PracticeSession<SeededRandom>?
-    /// A copying session, while it runs: typed lines are copies then.
-    public var copy: CopySession<SeededRandom>?
-    /// Sending practice, while it runs: typed lines are patterns, keys key Morse then.
-    public var sending: SendingSession<SeededRandom>?
+    /// The Morse exercise (listening, copying or sending), while one runs: typed lines are its
+    /// answers then, and in sending practice keys key Morse.
+    public var exercise: Exercise?
     public var announcement = AnnouncementState()
     /// The devices as the reader knows them (`DeviceReducer`'s slice, and the devices' settings).
     public var devices = DeviceState()

@@ -1,30 +1,32 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Sending practice, while it runs (`state.sending`): chooses the keying level from what the
-/// terminal can give (and says why a level is missing), turns single keys into keyed elements
-/// with their sidetone, ends a character on the silence timer, and says, shows, sounds and stores
-/// what the pure `SendingSession` decides.
-struct SendingReducer: Sendable {
+/// Sending practice, while it runs (the reader's exercise is `.sending`): chooses the keying
+/// level from what the terminal can give (and says why a level is missing), turns single keys
+/// into keyed elements with their sidetone, ends a character on the silence timer, and says,
+/// shows, sounds and stores what the pure `SendingSession` decides.
+struct SendingReducer: ExerciseChild {
+    typealias Session = SendingSession<SeededRandom>
     let strings: Strings
     let alphabet: MorseAlphabet
     let morse: MorseReducer
 
-    func start(_ mode: SendingMode, seed: UInt64, kochLevel: Int, _ state: inout ReaderState, _ out: inout Announcer) {
+    func start(_ mode: SendingMode, seed: UInt64, kochLevel: Int, _ session: inout Session?,
+               _ context: ExerciseContext, _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         let learnt = Array(alphabet.kochSymbols.prefix(max(PracticeMode.kochStartLevel, kochLevel)))
-        var session = SendingSession(mode: mode, learnt: learnt, wpm: state.settings.effectiveSendingWPM, strings: strings,
+        var started = SendingSession(mode: mode, learnt: learnt, wpm: context.settings.effectiveSendingWPM, strings: strings,
                                      random: SeededRandom(seed: seed), alphabet: alphabet)
-        let (level, note) = Self.level(state, strings)
-        let effects = session.start(level: level, note: note)
-        state.sending = session
-        run(effects, &state, &out)
+        let (level, note) = Self.level(context, strings)
+        let effects = started.start(level: level, note: note)
+        session = started
+        return run(effects, &session, context, &said, &out)
     }
 
     /// Straight key where releases are reported, tapping on any other terminal in single-key
     /// mode, patterns everywhere else; the reason a better level is missing, to say.
-    static func level(_ state: ReaderState, _ strings: Strings) -> (KeyingLevel, String?) {
-        guard state.onTerminal, state.settings.inputMode == .keys else {
-            return (.pattern, state.onTerminal ? strings(.morseSendingLinesOnly) : nil)
+    static func level(_ context: ExerciseContext, _ strings: Strings) -> (KeyingLevel, String?) {
+        guard context.onTerminal, context.settings.inputMode == .keys else {
+            return (.pattern, context.onTerminal ? strings(.morseSendingLinesOnly) : nil)
         }
-        return state.devices.keyReleases == true ? (.straightKey, nil) : (.tapping, strings(.morseSendingNoStraightKey))
+        return context.keyReleases == true ? (.straightKey, nil) : (.tapping, strings(.morseSendingNoStraightKey))
     }
 
     /// The keys that key Morse while sending runs in single-key mode: j or `.` a dit, k or `-` a
@@ -39,18 +41,17 @@ struct SendingReducer: Sendable {
         }
     }
 
-    /// Whether the key is keying (nil state or another key: the key table's).
-    func takes(_ key: Key, _ state: ReaderState) -> Bool {
-        guard let session = state.sending, session.isActive, !state.quitPending else { return false }
+    /// Whether the key is keying (no session running, or another key: the key table's).
+    func takes(_ key: Key, _ session: Session, _ context: ExerciseContext) -> Bool {
+        guard session.isActive, !context.quitPending else { return false }
         if case .released = key { return true }
         return Self.event(for: key, atMs: 0) != nil
     }
 
-    func key(_ key: Key, atMs: Double, _ state: inout ReaderState, _ out: inout Announcer) {
-        guard var session = state.sending, let event = Self.event(for: key, atMs: atMs) else { return }
+    func key(_ key: Key, atMs: Double, _ session: inout Session, _ context: ExerciseContext, _ out: inout Announcer) {
+        guard let event = Self.event(for: key, atMs: atMs) else { return }
         session.key(event)
-        state.sending = session
-        let settings = state.settings.morse
+        let settings = context.settings.morse
         switch event {
         case .element(let element, _):
             // The first element cuts what was being said; the next ones queue behind the tone
@@ -71,65 +72,54 @@ struct SendingReducer: Sendable {
         }
     }
 
-    func line(_ line: String, _ state: inout ReaderState, _ out: inout Announcer) {
-        guard var session = state.sending else { return }
-        state.announcement.answerPending = false
+    /// A typed pattern; it ends whatever was being keyed, so the silence timer stops.
+    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [SendingEffect] {
         out.append(.cancelTimer(.sendingSilence))
-        let effects = session.line(line)
-        state.sending = session
-        run(effects, &state, &out)
+        return session.line(line)
     }
 
     /// The silence timer rang: the character (or word) keyed is decoded and judged.
-    func silence(_ state: inout ReaderState, _ out: inout Announcer) {
-        guard var session = state.sending else { return }
-        let effects = session.silence()
-        state.sending = session
-        run(effects, &state, &out)
+    func silence(_ session: inout Session?, _ context: ExerciseContext, _ said: inout AnnouncementState,
+                 _ out: inout Announcer) -> [ExerciseDelegate] {
+        guard let effects = session?.silence() else { return [] }
+        return run(effects, &session, context, &said, &out)
     }
 
-    func whereAmI(_ state: inout ReaderState, _ out: inout Announcer) {
-        guard let session = state.sending else { return }
+    func whereAmI(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer) {
         out.notice("sending.where", strings(.morseSendingWhere, count: session.summary.correct, ["question": "\(session.question)",
                                                                "correct": "\(session.summary.correct)",
-                                                               "attempts": "\(session.summary.attempts)"]), &state.announcement)
+                                                               "attempts": "\(session.summary.attempts)"]), &said)
     }
 
     /// `aide` during sending: how to key at this level.
-    func help(_ state: inout ReaderState, _ out: inout Announcer) {
-        guard let session = state.sending else { return }
-        out.notice("sending.help", session.howToKey, &state.announcement)
+    func help(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        out.notice("sending.help", session.howToKey, &said)
     }
 
-    func stop(_ state: inout ReaderState, _ out: inout Announcer) {
-        guard var session = state.sending else { return }
-        let effects = session.stop()
-        state.sending = session
-        run(effects, &state, &out)
-    }
-
-    private func run(_ effects: [SendingEffect], _ state: inout ReaderState, _ out: inout Announcer) {
+    func run(_ effects: [SendingEffect], _ session: inout Session?, _ context: ExerciseContext,
+             _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         // The verdict stays on the display in front of the next question, for a braille reader.
         var said: String?
         for effect in effects {
             switch effect {
             case .say(let text):
-                out.notice("sending", text, showing: false, &state.announcement)
+                out.notice("sending", text, showing: false, &announcements)
                 said = [said, text].compactMap { $0 }.joined(separator: " ")
             case .sound(let text, let question):
-                morse.ask(text, question: question, settings: state.settings.morse, showing: state.settings.questionBraille,
-                          after: &said, &out)
+                morse.ask(text, question: question, settings: context.settings.morse,
+                          showing: context.settings.questionBraille, after: &said, &out)
             case .answered(let result):
                 out.append(.sendingAnswered(result))
             case .record(let attempt):
                 out.append(.recordAttempt(attempt))
             case .ended:
-                state.sending = nil
+                session = nil
                 out.append(.cancelTimer(.sendingSilence))
             }
         }
         // The verdict answers the user's keying even when the silence timer brings it: it takes
         // the place of the keyed pattern on the display at once, never queued behind it.
         if let said { out.showMessage(said, now: true) }
+        return []
     }
 }

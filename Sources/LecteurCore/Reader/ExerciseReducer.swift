@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// What the reader asks of the exercise slice.
+enum ExerciseAction {
+    /// The runtime's seed came back: the exercise starts (after the one running, if any, stops).
+    case start(ExerciseStart)
+    /// Asked of whichever exercise runs.
+    case running(ExerciseRequest)
+    /// Listening practice: the question's tones end at `endsAtMs` (monotonic).
+    case sounded(question: Int, endsAtMs: Double)
+    /// Sending practice: a key that keys Morse.
+    case key(Key, atMs: Double)
+    /// Sending practice: the silence after the last mark has ended the character.
+    case silence
+}
+
+enum ExerciseStart {
+    case listening(PracticeMode, seed: UInt64, history: PracticeHistory)
+    case copying(CopyKind, count: Int, seed: UInt64, kochLevel: Int)
+    case sending(SendingMode, seed: UInt64, kochLevel: Int)
+}
+
+/// The shape the three exercises share (`ExerciseChild`).
+enum ExerciseRequest {
+    case answer(String, atMs: Double?)
+    case stop
+    case whereAmI
+    case help
+}
+
+/// The root's scope over the running exercise, as TCA's `ifLet` over an enum of children: each
+/// child gets only its own session (nil once it has ended), the context as values, and the
+/// announcement slice; what must change elsewhere comes back as `ExerciseDelegate`s.
+struct ExerciseReducer: Sendable {
+    let listening: PracticeReducer
+    let copying: CopyReducer
+    let sending: SendingReducer
+
+    init(strings: Strings, alphabet: MorseAlphabet, morse: MorseReducer) {
+        listening = PracticeReducer(strings: strings, alphabet: alphabet, morse: morse)
+        copying = CopyReducer(strings: strings, alphabet: alphabet, morse: morse)
+        sending = SendingReducer(strings: strings, alphabet: alphabet, morse: morse)
+    }
+
+    func reduce(_ action: ExerciseAction, _ exercise: inout Exercise?, _ context: ExerciseContext,
+                _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+        switch action {
+        case .start(let start):
+            return self.start(start, &exercise, context, &said, &out)
+        case .running(let request):
+            return running(request, &exercise, context, &said, &out)
+        case .sounded(let question, let endsAtMs):
+            guard case .listening(var session)? = exercise else { return [] }
+            listening.sounded(question: question, endsAtMs: endsAtMs, &session)
+            exercise = .listening(session)
+        case .key(let key, let atMs):
+            guard case .sending(var session)? = exercise else { return [] }
+            sending.key(key, atMs: atMs, &session, context, &out)
+            exercise = .sending(session)
+        case .silence:
+            guard case .sending(let session)? = exercise else { return [] }
+            var slice: SendingSession<SeededRandom>? = session
+            defer { exercise = slice.map(Exercise.sending) }
+            return sending.silence(&slice, context, &said, &out)
+        }
+        return []
+    }
+
+    /// Whether `key` keys Morse: sending practice runs and nothing else waits for a key.
+    func takes(_ key: Key, _ exercise: Exercise?, _ context: ExerciseContext) -> Bool {
+        guard case .sending(let session)? = exercise else { return false }
+        return sending.takes(key, session, context)
+    }
+
+    /// One exercise at a time: the one running ends as `stop` ends it (its summary said and
+    /// shown, its timer cancelled), then the new one starts.
+    private func start(_ start: ExerciseStart, _ exercise: inout Exercise?, _ context: ExerciseContext,
+                       _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+        var delegates = running(.stop, &exercise, context, &said, &out)
+        switch start {
+        case .listening(let mode, let seed, let history):
+            var session: PracticeSession<SeededRandom>?
+            delegates += listening.start(mode, seed: seed, history: history, &session, context, &said, &out)
+            exercise = session.map(Exercise.listening)
+        case .copying(let kind, let count, let seed, let kochLevel):
+            var session: CopySession<SeededRandom>?
+            delegates += copying.start(kind, count: count, seed: seed, kochLevel: kochLevel, &session, context, &said, &out)
+            exercise = session.map(Exercise.copying)
+        case .sending(let mode, let seed, let kochLevel):
+            var session: SendingSession<SeededRandom>?
+            delegates += sending.start(mode, seed: seed, kochLevel: kochLevel, &session, context, &said, &out)
+            exercise = session.map(Exercise.sending)
+        }
+        return delegates
+    }
+
+    private func running(_ request: ExerciseRequest, _ exercise: inout Exercise?, _ context: ExerciseContext,
+                         _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+        switch exercise {
+        case .listening(let session)?: scope(listening, session, Exercise.listening, request, &exercise, context, &said, &out)
+        case .copying(let session)?: scope(copying, session, Exercise.copying, request, &exercise, context, &said, &out)
+        case .sending(let session)?: scope(sending, session, Exercise.sending, request, &exercise, context, &said, &out)
+        case nil: []
+        }
+    }
+
+    private func scope<Child: ExerciseChild>(_ child: Child, _ session: Child.Session, _ embed: (Child.Session) -> Exercise,
+                                             _ request: ExerciseRequest, _ exercise: inout Exercise?,
+                                             _ context: ExerciseContext, _ said: inout AnnouncementState,
+                                             _ out: inout Announcer) -> [ExerciseDelegate] {
+        var slice: Child.Session? = session
+        defer { exercise = slice.map(embed) }
+        switch request {
+        case .answer(let line, let atMs): return child.answer(line, atMs: atMs, &slice, context, &said, &out)
+        case .stop: return child.stop(&slice, context, &said, &out)
+        case .whereAmI: child.whereAmI(session, &said, &out)
+        case .help: child.help(session, &said, &out)
+        }
+        return []
+    }
+}
+
+extension Reader {
+    /// Scopes the state to the exercise slice, then applies what the exercise asks of the rest.
+    func exercise(_ action: ExerciseAction, _ state: inout ReaderState, _ out: inout Announcer) {
+        let context = ExerciseContext(state)
+        for delegate in exercises.reduce(action, &state.exercise, context, &state.announcement, &out) {
+            switch delegate {
+            case .progressChanged(let progress): state.morseProgress = progress
+            }
+        }
+    }
+
+    /// Whether a key keys Morse (sending practice runs) rather than being the key table's.
+    func keysMorse(_ key: Key, _ state: ReaderState) -> Bool {
+        exercises.takes(key, state.exercise, ExerciseContext(state))
+    }
+}

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+@testable import LecteurCore
+
+/// One exercise at a time in the reader's `exercise` slice: a start while another runs ends the
+/// running one first (its summary said), and `où`, `aide` and `stop` reach the one that runs.
+@Suite struct ExerciseSliceTests {
+    let spoken = Fixture.reader.navigator.spoken
+
+    @Test func sendingStartedDuringListeningEndsItAndWhereAndStopReachSending() {
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        SkimmingTests.startPracticeOnA(&store)
+        // The runtime's seed for sending comes while listening practice runs (a card activated
+        // from the display asks for one): the listening summary first, then sending starts.
+        let summary = "Entraînement terminé, aucun essai."
+        var twin = SendingReducerTests.twin(.koch, seed: SendingReducerTests.seedAskingK, wpm: 20)
+        let texts = twin.start(level: .pattern, note: nil).compactMap { if case .say(let text) = $0 { text } else { nil } }
+        #expect(texts.count == 2 && texts.last == "Envoyez K.")
+        let shown = texts.joined(separator: " ")
+        let token = store.state.display.token + 1
+        let started = twin
+        store.send(.sendingReady(.koch, seed: SendingReducerTests.seedAskingK, kochLevel: 2), [
+            .notice(code: "practice", message: summary),
+            .speak(Utterance(text: spoken(summary), interrupt: false, priority: .answer)),
+            .notice(code: "sending", message: texts[0]),
+            .speak(Utterance(text: spoken(texts[0]), interrupt: false, priority: .answer)),
+            .notice(code: "sending", message: texts[1]),
+            .speak(Utterance(text: spoken(texts[1]), interrupt: false, priority: .answer)),
+            // The sending's words answer at once; the summary waits behind them on the display.
+            .braille(BrailleLine(text: shown, cursor: 0, kind: .message)),
+            .schedule(.brailleMessage(token: token), afterSeconds: 4),
+        ]) {
+            $0.exercise = .sending(started)
+            $0.announcement.history += [summary] + texts
+            $0.announcement.lastMessage = LastMessage(code: "sending", text: texts[1], isError: false)
+            $0.display.queued.append(summary)
+            $0.display.message = shown
+            $0.display.token = token
+        }
+
+        // « où » is sending's (listening would say « Question 1 ; 0 bonne réponse sur 0. »).
+        let position = "Envoi, question 1 ; 0 juste sur 0."
+        #expect(Fixture.fr(.morseSendingWhere, count: 0, ["question": "1", "correct": "0", "attempts": "0"]) == position)
+        store.send(.timedLine("où", atMs: 0), store.said("sending.where", position, interrupt: true)
+                   + [.schedule(.brailleMessage(token: token + 1), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("sending.where", position, token: token + 1)(&$0)
+            $0.display.queued = []
+        }
+        // « stop » ends sending: its summary, its silence timer cancelled, nothing left running.
+        let ended = "Envoi terminé."
+        store.send(.timedLine("stop", atMs: 0), [
+            .silence, .notice(code: "stop", message: "Silence."),
+            .notice(code: "sending", message: ended), .speak(Utterance(text: spoken(ended), interrupt: false, priority: .answer)),
+            .cancelTimer(.sendingSilence),
+            .braille(BrailleLine(text: ended, cursor: 0, kind: .message)),
+            .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
+        ]) {
+            $0.exercise = nil
+            ReaderTestStore.remembered("sending", ended, token: token + 2)(&$0)
+        }
+        // A line is a command again: `stop` silences and takes the summary off the display.
+        store.send(.timedLine("stop", atMs: 0), [.silence, .notice(code: "stop", message: "Silence."),
+                                                 .braille(BrailleLine(text: "[x] Toutes btn", cursor: 4, kind: .focus))]) {
+            $0.display.message = nil
+        }
+    }
+
+    @Test func copyingAnswersWhereAndHelpWithWhatToTypeAndStopsWithItsSummary() throws {
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        let alphabet = MorseAlphabet.standard
+        var twin = CopySession(kind: .groups, count: 2, learnt: Array(alphabet.kochSymbols.prefix(2)),
+                               words: Fixture.fr(.morseTrainerWords).split(separator: " ").map(String.init),
+                               settings: ReaderSettings().morse, strings: Fixture.fr, random: SeededRandom(seed: 1), alphabet: alphabet)
+        let start = twin.start()
+        guard case .say(let intro)? = start.first, case .send(let sent, 1, let settings)? = start.last else {
+            Issue.record("a copy starts with its introduction, then sends")
+            return
+        }
+        let duration = MorseTimeline(encoding: alphabet.encode(sent), timing: settings.timing,
+                                     sampleRate: MorseRenderer.defaultSampleRate).durationMs
+        let started = twin
+        // The load's message is still on the display: the introduction waits behind it.
+        store.send(.copyReady(.groups, count: 2, seed: 1, kochLevel: 2), store.saidBehind("copy", intro) + [
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: settings.wpm, toneHz: settings.toneHz, durationMs: duration)),
+            .playQuestion(text: sent, settings: settings, question: 1),
+        ]) {
+            $0.exercise = .copying(started)
+            ReaderTestStore.rememberedBehind("copy", intro)(&$0)
+            $0.display.queued = [intro + " Question 1"]
+        }
+        // Copying has no position of its own to say: « où » and « aide » say what to type.
+        let what = Fixture.fr(.morsePracticeWhere)
+        let token = store.state.display.token
+        store.send(.timedLine("où", atMs: 0), store.said("practice", what, interrupt: true)
+                   + [.schedule(.brailleMessage(token: token + 1), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("practice", what, token: token + 1)(&$0)
+            $0.display.queued = []
+        }
+        store.send(.timedLine("aide", atMs: 0), store.said("practice", what, interrupt: true)
+                   + [.schedule(.brailleMessage(token: token + 2), afterSeconds: 4)],
+                   state: ReaderTestStore.remembered("practice", what, token: token + 2))
+        let summary = "Entraînement terminé, aucun essai."
+        store.send(.timedLine("stop", atMs: 0), [.silence, .notice(code: "stop", message: "Silence.")]
+                   + store.said("copy", summary) + [.schedule(.brailleMessage(token: token + 3), afterSeconds: 4)]) {
+            $0.exercise = nil
+            ReaderTestStore.remembered("copy", summary, token: token + 3)(&$0)
+        }
+    }
+}
