@@ -84,6 +84,7 @@ let package = Package(
                                                                 "LecteurApp"]),
         .testTarget(name: "LecteurMorseTests", dependencies: ["LecteurCore", "LecteurStorage", "LecteurLocales", "LecteurTestSupport",
                                                               "LecteurApp"]),
+        .testTarget(name: "LecteurThreadsTests", dependencies: ["LecteurThreads"]),
         .testTarget(name: "LecteurNetworkTests", dependencies: ["LecteurNetwork", "LecteurCore", "LecteurLocales"],
                     exclude: ["Server"]),
         .testTarget(name: "LecteurIntegrationTests",

@@ -60,6 +60,8 @@ final class DeviceWorker: Sendable {
         case drain(DeviceHandle)
         /// No device: try to reopen for the audio waiting (`waiting` samples of it).
         case reopen(waiting: Int)
+        /// Nothing left to do outside the lock (a flush asked while there is no device).
+        case nothing
         case finish(DeviceHandle?)
     }
 
@@ -94,7 +96,7 @@ final class DeviceWorker: Sendable {
     }
 
     func waitUntilDrained(timeout: Duration) -> Bool {
-        state.wait(until: .now(plus: timeout), satisfying: { $0.drained })
+        state.wait(until: .now(plus: timeout), for: { $0.drained })
     }
 
     func close(timeout: Duration) {
@@ -102,7 +104,7 @@ final class DeviceWorker: Sendable {
             state.closing = true
             state.queue.removeAll()
         }
-        _ = state.wait(until: .now(plus: timeout), satisfying: { $0.finished })
+        _ = state.wait(until: .now(plus: timeout), for: { $0.finished })
     }
 
     var statistics: DeviceAudioOutput.Statistics {
@@ -116,7 +118,9 @@ final class DeviceWorker: Sendable {
 
     func run() {
         while true {
-            switch state.wait({ next(&$0) }) {
+            switch state.wait(for: { !$0.idle }, then: { next(&$0) }) {
+            case .nothing:
+                continue
             case .finish(let last):
                 if let last { Self.release(last) }
                 state.withLock { $0.finished = true }
@@ -157,16 +161,17 @@ final class DeviceWorker: Sendable {
         }
     }
 
-    /// With the lock held: the next step, or nil to wait for a caller.
-    private func next(_ state: inout State) -> Step? {
+    /// With the lock held, once there is something to do: the next step.
+    private func next(_ state: inout State) -> Step {
         if state.closing {
             let last = state.device
             state.device = nil
             return .finish(last)
         }
         guard let device = state.device else {
+            // No device holds audio: a flush has nothing to drop.
             state.flushRequestedAt = nil
-            guard !state.queue.isEmpty || state.unannouncedLoss != nil else { return nil }
+            guard !state.queue.isEmpty || state.unannouncedLoss != nil else { return .nothing }
             state.flushedDuringAttempt = false
             state.attempting = true
             return .reopen(waiting: state.queue.count)
@@ -176,7 +181,7 @@ final class DeviceWorker: Sendable {
             state.deviceHoldsAudio = true
             return .write(device, state.queue.take(upTo: pieceSamples))
         }
-        return state.idle ? nil : .drain(device)
+        return .drain(device)
     }
 
     /// No device: try to reopen for what is queued. A failed attempt drops the audio that was

@@ -163,7 +163,7 @@ public final class BrailleDisplay: Sendable {
     /// Blocks until the state satisfies `predicate`, or until `timeout`.
     @discardableResult
     public func waitForState(timeout: TimeInterval, _ predicate: (BrailleDisplayState) -> Bool) -> Bool {
-        shared.wait(until: .now() + timeout, satisfying: { predicate($0.state) })
+        shared.wait(until: .now() + timeout, for: { predicate($0.state) })
     }
 
     // MARK: connection thread

@@ -178,7 +178,7 @@ final class SpeechWorker: Sendable {
     }
 
     func waitUntilSynthesised(timeout: Duration) -> Bool {
-        state.wait(until: .now(plus: timeout), satisfying: { $0.idle })
+        state.wait(until: .now(plus: timeout), for: { $0.idle })
     }
 
     func close() {
@@ -191,15 +191,14 @@ final class SpeechWorker: Sendable {
 
     func run() {
         while true {
-            let next: (Utterance, SpeechSettings)? = state.wait { state in
+            let next = state.wait(for: { $0.closed || !$0.pending.isEmpty }) { state -> (Utterance, SpeechSettings)? in
                 if state.closed {
                     state.synthesising = false
-                    return .some(nil)
+                    return nil
                 }
-                guard !state.pending.isEmpty else { return nil }
                 state.synthesising = true
                 state.stats.utterancesStarted += 1
-                return .some((state.pending.removeFirst(), state.current))
+                return (state.pending.removeFirst(), state.current)
             }
             guard let (utterance, settings) = next else { return }
 

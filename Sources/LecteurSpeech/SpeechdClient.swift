@@ -312,7 +312,7 @@ private final class ConnectAttempt: Sendable {
     }
 
     func wait(timeout: TimeInterval) -> Result<SpeechdConnection, SpeechdError>? {
-        if let result = state.wait(until: .now() + timeout, { $0.result }) { return result }
+        _ = state.wait(until: .now() + timeout, for: { $0.result != nil })
         return state.withLock { state in
             if state.result == nil { state.abandoned = true }
             return state.result
@@ -369,6 +369,6 @@ final class SpeechdMessages: Sendable {
     }
 
     func waitUntilIdle(timeout: Duration) -> Bool {
-        ledger.wait(until: .now(plus: timeout), satisfying: { $0.sending.isEmpty && $0.pending.isEmpty })
+        ledger.wait(until: .now(plus: timeout), for: { $0.sending.isEmpty && $0.pending.isEmpty })
     }
 }

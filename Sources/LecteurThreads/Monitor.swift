@@ -3,9 +3,10 @@ import Dispatch
 import Synchronization
 
 /// State that threads share, with a way to wait for it to change: a condition variable the
-/// compiler checks. The state lives in a `Mutex`; a waiter registers a semaphore of its own
-/// under that mutex, and every later hold of the lock signals the registered ones, which then
-/// look again. Registering and looking happen in one hold, so no change is missed.
+/// compiler checks. The state lives in a `Mutex`; a waiter that finds it not ready registers a
+/// semaphore of its own under that mutex, and every later hold that may change the state signals
+/// the registered ones, which then look again. Looking and registering happen in one hold, so no
+/// change is missed.
 public final class Monitor<State: Sendable>: Sendable {
     private struct Guarded {
         var state: State
@@ -15,6 +16,11 @@ public final class Monitor<State: Sendable>: Sendable {
         mutating func wakeWaiters() {
             for waiter in waiters { waiter.signal() }
             waiters.removeAll()
+        }
+
+        mutating func act<Result>(_ body: (inout State) -> Result) -> Result {
+            defer { wakeWaiters() }
+            return body(&state)
         }
     }
 
@@ -32,36 +38,38 @@ public final class Monitor<State: Sendable>: Sendable {
         }
     }
 
-    /// Runs `attempt` with the lock held, now and after every change, until it returns a value.
-    public func wait<Result: Sendable>(_ attempt: (inout State) -> Result?) -> Result {
+    /// Waits until `ready` holds, then runs `act` in the same hold of the lock. `ready` only
+    /// reads: a waiter that is not ready changes nothing, so it never wakes the others.
+    public func wait<Result: Sendable>(for ready: (State) -> Bool, then act: (inout State) -> Result) -> Result {
         // Without a deadline the loop only ends with a value.
-        wait(until: .distantFuture, attempt)!
+        wait(until: .distantFuture, for: ready, then: act)!
     }
 
-    /// As `wait(_:)`, giving up at `deadline`: then `attempt` has its last try and may give nil.
-    public func wait<Result: Sendable>(until deadline: DispatchTime, _ attempt: (inout State) -> Result?) -> Result? {
-        let wake = DispatchSemaphore(value: 0)
+    /// As `wait(for:then:)`, giving up at `deadline` (nil when `ready` does not hold by then).
+    public func wait<Result: Sendable>(until deadline: DispatchTime, for ready: (State) -> Bool,
+                                       then act: (inout State) -> Result) -> Result? {
+        var wake: DispatchSemaphore?
         while true {
             let outcome: Result? = guarded.withLock { guarded in
-                guarded.wakeWaiters()
-                if let value = attempt(&guarded.state) { return value }
-                guarded.waiters.append(wake)
+                if ready(guarded.state) { return guarded.act(act) }
+                let semaphore = wake ?? DispatchSemaphore(value: 0)
+                wake = semaphore
+                guarded.waiters.append(semaphore)
                 return nil
             }
             if let outcome { return outcome }
-            if wake.wait(timeout: deadline) == .timedOut {
+            if wake?.wait(timeout: deadline) == .timedOut {
                 return guarded.withLock { guarded in
                     guarded.waiters.removeAll { $0 === wake }
-                    guarded.wakeWaiters()
-                    return attempt(&guarded.state)
+                    return ready(guarded.state) ? guarded.act(act) : nil
                 }
             }
         }
     }
 
     /// Waits until `ready` holds, at most until `deadline`; whether it holds.
-    public func wait(until deadline: DispatchTime, satisfying ready: (State) -> Bool) -> Bool {
-        wait(until: deadline) { ready($0) ? true : nil } ?? false
+    public func wait(until deadline: DispatchTime, for ready: (State) -> Bool) -> Bool {
+        wait(until: deadline, for: ready, then: { _ in true }) ?? false
     }
 }
 
