@@ -6,21 +6,17 @@ import Synchronization
 /// compiler checks. The state lives in a `Mutex`; a waiter that finds it not ready registers a
 /// semaphore of its own under that mutex, and every later hold that may change the state signals
 /// the registered ones, which then look again. Looking and registering happen in one hold, so no
-/// change is missed.
+/// change is missed; the signals go out once the lock is released (a semaphore keeps its count),
+/// so a woken thread does not wake only to find the lock still held.
 public final class Monitor<State: Sendable>: Sendable {
     private struct Guarded {
         var state: State
         var waiters: [DispatchSemaphore] = []
 
-        /// Someone held the lock and may have changed the state: every waiter looks again.
-        mutating func wakeWaiters() {
-            for waiter in waiters { waiter.signal() }
-            waiters.removeAll()
-        }
-
-        mutating func act<Result>(_ body: (inout State) -> Result) -> Result {
-            defer { wakeWaiters() }
-            return body(&state)
+        /// Someone held the lock and may have changed the state: every waiter is to look again.
+        mutating func takeWaiters() -> [DispatchSemaphore] {
+            defer { waiters = [] }
+            return waiters
         }
     }
 
@@ -32,8 +28,10 @@ public final class Monitor<State: Sendable>: Sendable {
 
     /// Reads or changes the state, then wakes whoever waits on it.
     public func withLock<Result: Sendable, E: Error>(_ body: (inout State) throws(E) -> Result) throws(E) -> Result {
-        try guarded.withLock { (guarded: inout Guarded) throws(E) -> Result in
-            defer { guarded.wakeWaiters() }
+        var woken: [DispatchSemaphore] = []
+        defer { for waiter in woken { waiter.signal() } }
+        return try guarded.withLock { (guarded: inout Guarded) throws(E) -> Result in
+            defer { woken = guarded.takeWaiters() }
             return try body(&guarded.state)
         }
     }
@@ -49,9 +47,14 @@ public final class Monitor<State: Sendable>: Sendable {
     public func wait<Result: Sendable>(until deadline: DispatchTime, for ready: (State) -> Bool,
                                        then act: (inout State) -> Result) -> Result? {
         var wake: DispatchSemaphore?
+        var woken: [DispatchSemaphore] = []
+        defer { for waiter in woken { waiter.signal() } }
         while true {
             let outcome: Result? = guarded.withLock { guarded in
-                if ready(guarded.state) { return guarded.act(act) }
+                if ready(guarded.state) {
+                    defer { woken = guarded.takeWaiters() }
+                    return act(&guarded.state)
+                }
                 let semaphore = wake ?? DispatchSemaphore(value: 0)
                 wake = semaphore
                 guarded.waiters.append(semaphore)
@@ -61,7 +64,9 @@ public final class Monitor<State: Sendable>: Sendable {
             if wake?.wait(timeout: deadline) == .timedOut {
                 return guarded.withLock { guarded in
                     guarded.waiters.removeAll { $0 === wake }
-                    return ready(guarded.state) ? guarded.act(act) : nil
+                    guard ready(guarded.state) else { return nil }
+                    defer { woken = guarded.takeWaiters() }
+                    return act(&guarded.state)
                 }
             }
         }
