@@ -55,9 +55,11 @@ let package = Package(
         // Everything audit (walk, rules, engine, formats, output): pure but for the locale files, so
         // the audit benchmarks link no speech, braille, network or database library.
         .target(name: "LecteurAudit", dependencies: ["LecteurCore", "LecteurLocales"]),
-        .target(name: "LecteurAudio", dependencies: ["CPCAudio", "LecteurCore"]),
-        .target(name: "LecteurSpeech", dependencies: ["CEspeakNG", "CSpeechd", "LecteurAudio", "LecteurCore"]),
-        .target(name: "LecteurBraille", dependencies: ["CBrlAPI", "CLouis", "LecteurCore"]),
+        // State the adapters' threads share, with waiting, checked by the compiler (Monitor).
+        .target(name: "LecteurThreads"),
+        .target(name: "LecteurAudio", dependencies: ["CPCAudio", "LecteurCore", "LecteurThreads"]),
+        .target(name: "LecteurSpeech", dependencies: ["CEspeakNG", "CSpeechd", "LecteurAudio", "LecteurCore", "LecteurThreads"]),
+        .target(name: "LecteurBraille", dependencies: ["CBrlAPI", "CLouis", "LecteurCore", "LecteurThreads"]),
         .target(name: "LecteurStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
                                                        "LecteurCore"]),
         .target(name: "LecteurNetwork", dependencies: ["CCurl", "LecteurCore"]),
@@ -82,6 +84,7 @@ let package = Package(
                                                                 "LecteurApp"]),
         .testTarget(name: "LecteurMorseTests", dependencies: ["LecteurCore", "LecteurStorage", "LecteurLocales", "LecteurTestSupport",
                                                               "LecteurApp"]),
+        .testTarget(name: "LecteurThreadsTests", dependencies: ["LecteurThreads"]),
         .testTarget(name: "LecteurNetworkTests", dependencies: ["LecteurNetwork", "LecteurCore", "LecteurLocales"],
                     exclude: ["Server"]),
         .testTarget(name: "LecteurIntegrationTests",

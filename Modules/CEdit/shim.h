@@ -14,6 +14,14 @@ static inline int lecteur_el_set_prompt(EditLine *el, lecteur_el_prompt prompt) 
 static inline int lecteur_el_set_editor(EditLine *el, const wchar_t *mode) {
     return el_wset(el, EL_EDITOR, mode);
 }
+/// The editor's owner, which libedit's callbacks (given only the EditLine) find again.
+static inline int lecteur_el_set_client_data(EditLine *el, void *data) {
+    return el_wset(el, EL_CLIENTDATA, data);
+}
+static inline void *lecteur_el_client_data(EditLine *el) {
+    void *data = NULL;
+    return el_wget(el, EL_CLIENTDATA, &data) == 0 ? data : NULL;
+}
 static inline int lecteur_el_set_getc(EditLine *el, el_rfunc_t getc) {
     return el_wset(el, EL_GETCFN, getc);
 }

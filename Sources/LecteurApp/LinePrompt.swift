@@ -47,17 +47,18 @@ final class LinePrompt {
         lecteur_history_set_unique(history, &event, 1)
         if let historyPath { lecteur_history_load(history, &event, historyPath) }
 
-        LinePrompt.active = self
+        // Unretained: the editor is ended in deinit, before this object is gone.
+        lecteur_el_set_client_data(editor, Unmanaged.passUnretained(self).toOpaque())
         lecteur_el_set_editor(editor, Self.wide("emacs"))
         lecteur_el_set_history(editor, history)
-        lecteur_el_set_prompt(editor) { _ in LinePrompt.active?.promptPointer }
-        lecteur_el_set_getc(editor) { _, character in LinePrompt.active?.readCharacter(character) ?? -1 }
+        lecteur_el_set_prompt(editor) { editor in LinePrompt.owner(of: editor)?.promptPointer }
+        lecteur_el_set_getc(editor) { editor, character in LinePrompt.owner(of: editor)?.readCharacter(character) ?? -1 }
         lecteur_el_keep_signals_as_keys(editor)
-        lecteur_el_add_function(editor, completeName, completeName, { _, _ in
-            LinePrompt.active?.complete() ?? UInt8(CC_NORM)
+        lecteur_el_add_function(editor, completeName, completeName, { editor, _ in
+            LinePrompt.owner(of: editor)?.complete() ?? UInt8(CC_NORM)
         })
-        lecteur_el_add_function(editor, interruptName, interruptName, { _, _ in
-            LinePrompt.active?.interrupt() ?? UInt8(CC_NORM)
+        lecteur_el_add_function(editor, interruptName, interruptName, { editor, _ in
+            LinePrompt.owner(of: editor)?.interrupt() ?? UInt8(CC_NORM)
         })
         bind("^I", "lecteur-complete")
         bind("^C", "lecteur-interrupt")
@@ -74,7 +75,6 @@ final class LinePrompt {
     }
 
     deinit {
-        if LinePrompt.active === self { LinePrompt.active = nil }
         el_end(editor)
         history_wend(history)
         promptText.deallocate()
@@ -114,7 +114,7 @@ final class LinePrompt {
         chmod(historyPath, 0o600)
     }
 
-    // MARK: libedit's callbacks (one editor per process: `active`)
+    // MARK: libedit's callbacks (each finds its prompt through the editor's client data)
 
     /// libedit keeps the pointers EL_ADDFN is given (it does not copy the names): they live as
     /// long as the editor, and are freed after it.
@@ -128,7 +128,10 @@ final class LinePrompt {
         return UnsafePointer(buffer)
     }
 
-    nonisolated(unsafe) private static var active: LinePrompt?
+    private static func owner(of editor: OpaquePointer?) -> LinePrompt? {
+        guard let editor, let data = lecteur_el_client_data(editor) else { return nil }
+        return Unmanaged<LinePrompt>.fromOpaque(data).takeUnretainedValue()
+    }
 
     private var promptPointer: UnsafeMutablePointer<wchar_t>? { promptText.baseAddress }
 

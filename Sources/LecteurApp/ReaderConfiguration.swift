@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Synchronization
 import LecteurBraille
 import LecteurCore
 import LecteurSpeech
@@ -325,6 +326,11 @@ enum ConfigurationWriter {
     }
 
     static func save(_ values: [String: String?], to url: URL) throws(Failure) -> ConfigurationFile {
+        try cache.withLock { (cache) throws(Failure) -> ConfigurationFile in try save(values, to: url, cache: &cache) }
+    }
+
+    private static func save(_ values: [String: String?], to url: URL,
+                             cache: inout (url: URL, file: ConfigurationFile)?) throws(Failure) -> ConfigurationFile {
         let folder = url.deletingLastPathComponent()
         if mkdir(folder.path, 0o755) != 0 && errno != EEXIST {
             do {
@@ -380,9 +386,9 @@ enum ConfigurationWriter {
         return written
     }
 
-    /// The last document this process wrote, with its bytes (guarded by the folder's flock and
-    /// ReaderStore's lock).
-    nonisolated(unsafe) private static var cache: (url: URL, file: ConfigurationFile)?
+    /// The last document this process wrote, with its bytes. Held for the whole of a `save`
+    /// (with the folder's flock, which other processes honour).
+    private static let cache = Mutex<(url: URL, file: ConfigurationFile)?>(nil)
 
     /// The temporary files of `write`: `.lecteur.toml.PID.XXXXXXXX.tmp`.
     static func temporaryName(for name: String) -> String {

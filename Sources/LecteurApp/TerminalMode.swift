@@ -1,39 +1,43 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Synchronization
 
 /// The terminal's settings as the reader found them, put back on every way out: a normal quit,
 /// Ctrl-D, and the signals `Termination` handles (it calls `restore()` before `_exit`). Line
 /// editing (libedit) and single-key mode both change them while they read.
 public enum TerminalMode {
-    nonisolated(unsafe) private static var original: termios?
-    /// While the reader runs: as found, but Ctrl-C is a key.
-    nonisolated(unsafe) private static var session: termios?
-    private static let lock = NSLock()
-    /// The kitty keyboard protocol's flags were pushed (key releases reported): pop them on the
-    /// way out, whichever it is.
-    nonisolated(unsafe) private static var releasesPushed = false
+    private struct Saved {
+        var original: termios?
+        /// While the reader runs: as found, but Ctrl-C is a key.
+        var session: termios?
+        /// The kitty keyboard protocol's flags were pushed (key releases reported): pop them on
+        /// the way out, whichever it is.
+        var releasesPushed = false
+
+        /// Pops what `pushKeyReleases` pushed (the terminal's flags as they were before).
+        mutating func popKeyReleases() {
+            guard releasesPushed else { return }
+            releasesPushed = false
+            writeToTerminal("\u{1B}[<u")
+        }
+    }
+
+    /// Held while the terminal's settings are changed, so two changes never interleave.
+    private static let saved = Mutex(Saved())
 
     /// Asks a terminal that answered `CSI ? u` to report key events' types (flag 2: press,
     /// repeat, release), on its own stack of flags.
     static func pushKeyReleases() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !releasesPushed else { return }
-        releasesPushed = true
-        writeToTerminal("\u{1B}[>2u")
+        saved.withLock { saved in
+            guard !saved.releasesPushed else { return }
+            saved.releasesPushed = true
+            writeToTerminal("\u{1B}[>2u")
+        }
     }
 
     /// Pops what `pushKeyReleases` pushed (the terminal's flags as they were before).
     static func popKeyReleases() {
-        lock.lock()
-        defer { lock.unlock() }
-        popLocked()
-    }
-
-    private static func popLocked() {
-        guard releasesPushed else { return }
-        releasesPushed = false
-        writeToTerminal("\u{1B}[<u")
+        saved.withLock { $0.popKeyReleases() }
     }
 
     /// Straight to the terminal, not through stdio's buffer (a signal may come at any time).
@@ -47,51 +51,51 @@ public enum TerminalMode {
     /// UTF-8 (libedit's wide-character functions follow LC_CTYPE: in the C locale « é » would be
     /// two characters to delete).
     public static func prepare() {
-        lock.lock()
-        defer { lock.unlock() }
-        var settings = termios()
-        if tcgetattr(STDIN_FILENO, &settings) == 0 {
-            original = settings
-            // Ctrl-C is a key for the whole session (silence, clear the line), also in the
-            // moment between two edited lines, when libedit has given the terminal back.
-            settings.c_lflag &= ~tcflag_t(ISIG)
-            session = settings
-            tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        saved.withLock { saved in
+            var settings = termios()
+            if tcgetattr(STDIN_FILENO, &settings) == 0 {
+                saved.original = settings
+                // Ctrl-C is a key for the whole session (silence, clear the line), also in the
+                // moment between two edited lines, when libedit has given the terminal back.
+                settings.c_lflag &= ~tcflag_t(ISIG)
+                saved.session = settings
+                tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+            }
+            setlocale(LC_CTYPE, "")
+            if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
         }
-        setlocale(LC_CTYPE, "")
-        if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
     }
 
     /// Puts the settings found at start back. Safe to call more than once, from any thread.
     public static func restore() {
-        lock.lock()
-        defer { lock.unlock() }
-        popLocked()
-        guard var settings = original else { return }
-        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        saved.withLock { saved in
+            saved.popKeyReleases()
+            guard var settings = saved.original else { return }
+            tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        }
     }
 
     /// Back from single-key mode to the session's settings (libedit reads lines from there).
     static func leaveRaw() {
-        lock.lock()
-        defer { lock.unlock() }
-        popLocked()
-        guard var settings = session else { return }
-        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        saved.withLock { saved in
+            saved.popKeyReleases()
+            guard var settings = saved.session else { return }
+            tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        }
     }
 
     /// Single-key mode: every key at once, not echoed; Ctrl-C and Ctrl-D are keys (silence,
     /// quit), not signals; Return arrives as Return.
     static func enterRaw() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard var raw = original else { return }
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
-        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
+        saved.withLock { saved in
+            guard var raw = saved.original else { return }
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+            raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR)
+            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                cc[Int(VMIN)] = 1
+                cc[Int(VTIME)] = 0
+            }
+            tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         }
-        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Synchronization
 
 /// Every signal whose default action ends the process ends the reader cleanly instead: speech
 /// stops, the braille display is released, the `--audio-out` WAV gets its final sizes, and the
@@ -50,7 +51,7 @@ public final class Termination {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC); _ = fcntl(fd, F_SETFL, O_NONBLOCK) }
-        externalPipeSignalFD = fds[1]
+        externalPipeSignalFD.store(fds[1], ordering: .releasing)
         let source = DispatchSource.makeReadSource(fileDescriptor: fds[0], queue: queue)
         source.setEventHandler { finish() }
         source.resume()
@@ -63,7 +64,8 @@ public final class Termination {
     }
 }
 
-nonisolated(unsafe) private var externalPipeSignalFD: Int32 = -1
+/// The self-pipe's write end, read by the signal handler: an atomic load is async-signal-safe.
+private let externalPipeSignalFD = Atomic<Int32>(-1)
 
 /// Async-signal-safe: compares two integers and writes one byte.
 private func externalPipeSignal(_ signo: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
@@ -72,5 +74,5 @@ private func externalPipeSignal(_ signo: Int32, _ info: UnsafeMutablePointer<sig
     // on behalf of this very process (si_pid is our own), and is left to fail with EPIPE.
     guard info.pointee.si_code == SI_USER, info.pointee._sifields._kill.si_pid != getpid() else { return }
     var byte: UInt8 = 1
-    _ = write(externalPipeSignalFD, &byte, 1)
+    _ = write(externalPipeSignalFD.load(ordering: .acquiring), &byte, 1)
 }

@@ -92,9 +92,10 @@ public final class DeviceAudioOutput: AudioOutput {
     public func observe(_ observer: (@Sendable (AudioDeviceEvent) -> Void)?) { worker.setObserver(observer) }
 }
 
-/// The opened pcaudiolib object. Only the worker thread touches it once the output exists.
-/// Unchecked because it is a C pointer Swift cannot see into, handed from the opening thread to
-/// the worker and then used by that worker alone.
+/// The opened pcaudiolib object (`audio_object`, PulseAudio or ALSA underneath).
+/// Unchecked because it is a C pointer Swift cannot see into. It is guarded by ownership: the
+/// probe thread opens it and hands it over once (through the probe's `Mutex`), then only
+/// DeviceWorker's audio thread calls pcaudiolib with it, and closes it.
 struct DeviceHandle: @unchecked Sendable {
     let object: OpaquePointer
 }

@@ -2,8 +2,9 @@
 import CPCAudio
 import Foundation
 import LecteurCore
+import LecteurThreads
 
-/// The audio thread's state and loop. Everything mutable is guarded by `condition`; the device
+/// The audio thread's state and loop. Everything mutable is in `state` (a `Monitor`); the device
 /// is only called from `run()`, outside the lock, so `play` and `flush` never wait for the device.
 ///
 /// A sound server that dies (PulseAudio killed, restarted, or a USB card unplugged) shows up as a
@@ -11,216 +12,222 @@ import LecteurCore
 /// again whenever there is something to play. What cannot be played while there is no device is
 /// dropped rather than kept: a queue of stale announcements read out when the server returns
 /// would tell the user things long past, and would grow without bound.
-final class DeviceWorker: @unchecked Sendable {
+final class DeviceWorker: Sendable {
     typealias Opener = @Sendable () throws(AudioOutputError) -> DeviceHandle
 
-    private let condition = NSCondition()
-    private var device: DeviceHandle?
+    private struct State {
+        var device: DeviceHandle?
+        var queue = SampleQueue()
+        var flushRequestedAt: ContinuousClock.Instant?
+        /// Audio written to the device and not yet drained.
+        var deviceHoldsAudio = false
+        var closing = false
+        var finished = false
+        var stats = DeviceAudioOutput.Statistics()
+        /// A reopen is under way (outside the lock), and whether a flush came meanwhile.
+        var attempting = false
+        var flushedDuringAttempt = false
+        /// Why the stream died, until the reader has been told (only once a reopen has failed: a
+        /// server restarted while the reader was idle is reopened at once, and that is no news).
+        var unannouncedLoss: String?
+        var lossAnnounced = false
+        var observer: (@Sendable (AudioDeviceEvent) -> Void)?
+
+        /// Nothing to do until a caller asks for something. A stream that just died is tried
+        /// again at once even with nothing left to play, so the user hears about the loss when
+        /// it happens, not at the next announcement.
+        var idle: Bool {
+            queue.isEmpty && flushRequestedAt == nil && !deviceHoldsAudio && !closing && unannouncedLoss == nil
+        }
+
+        var drained: Bool { finished || (queue.isEmpty && !deviceHoldsAudio && flushRequestedAt == nil) }
+
+        /// A write or drain failed: the stream is dead (the caller closes it, outside the lock).
+        mutating func lose(detail: String) {
+            stats.writeErrors += 1
+            stats.lastError = detail
+            stats.disconnections += 1
+            unannouncedLoss = detail
+            device = nil
+            deviceHoldsAudio = false
+            flushRequestedAt = nil
+        }
+    }
+
+    /// What the audio thread does next, decided with the lock held and done without it.
+    private enum Step {
+        case flush(DeviceHandle, requestedAt: ContinuousClock.Instant)
+        case write(DeviceHandle, [Int16])
+        case drain(DeviceHandle)
+        /// No device: try to reopen for the audio waiting (`waiting` samples of it).
+        case reopen(waiting: Int)
+        /// Nothing left to do outside the lock (a flush asked while there is no device).
+        case nothing
+        case finish(DeviceHandle?)
+    }
+
+    private let state: Monitor<State>
     private let reopen: Opener
     private let pieceSamples: Int
 
-    private var queue = SampleQueue()
-    private var flushRequestedAt: ContinuousClock.Instant?
-    /// Audio written to the device and not yet drained.
-    private var deviceHoldsAudio = false
-    private var closing = false
-    private var finished = false
-    private var stats = DeviceAudioOutput.Statistics()
-    /// A reopen is under way (outside the lock), and whether a flush came meanwhile.
-    private var attempting = false
-    private var flushedDuringAttempt = false
-    /// Why the stream died, until the reader has been told (only once a reopen has failed: a
-    /// server restarted while the reader was idle is reopened at once, and that is no news).
-    private var unannouncedLoss: String?
-    private var lossAnnounced = false
-    private var observer: (@Sendable (AudioDeviceEvent) -> Void)?
-
     init(device: DeviceHandle, reopen: @escaping Opener, pieceSamples: Int) {
-        self.device = device
+        state = Monitor(State(device: device))
         self.reopen = reopen
         self.pieceSamples = pieceSamples
     }
 
     func setObserver(_ observer: (@Sendable (AudioDeviceEvent) -> Void)?) {
-        condition.lock()
-        self.observer = observer
-        condition.unlock()
+        state.withLock { $0.observer = observer }
     }
 
     func enqueue(_ samples: [Int16]) {
-        condition.lock()
-        if !closing {
-            queue.append(samples)
-            stats.largestQueuedSamples = max(stats.largestQueuedSamples, queue.count)
-            condition.broadcast()
+        state.withLock { state in
+            guard !state.closing else { return }
+            state.queue.append(samples)
+            state.stats.largestQueuedSamples = max(state.stats.largestQueuedSamples, state.queue.count)
         }
-        condition.unlock()
     }
 
     func requestFlush() {
-        condition.lock()
-        queue.removeAll()
-        if attempting { flushedDuringAttempt = true }
-        if !closing && flushRequestedAt == nil { flushRequestedAt = .now }
-        condition.broadcast()
-        condition.unlock()
+        state.withLock { state in
+            state.queue.removeAll()
+            if state.attempting { state.flushedDuringAttempt = true }
+            if !state.closing && state.flushRequestedAt == nil { state.flushRequestedAt = .now }
+        }
     }
 
     func waitUntilDrained(timeout: Duration) -> Bool {
-        let deadline = Date().addingTimeInterval(Self.seconds(timeout))
-        condition.lock()
-        defer { condition.unlock() }
-        while !finished && (!queue.isEmpty || deviceHoldsAudio || flushRequestedAt != nil) {
-            if !condition.wait(until: deadline) {
-                return finished || (queue.isEmpty && !deviceHoldsAudio && flushRequestedAt == nil)
-            }
-        }
-        return true
+        state.wait(until: .now(plus: timeout), for: { $0.drained })
     }
 
     func close(timeout: Duration) {
-        let deadline = Date().addingTimeInterval(Self.seconds(timeout))
-        condition.lock()
-        closing = true
-        queue.removeAll()
-        condition.broadcast()
-        while !finished && condition.wait(until: deadline) {}
-        condition.unlock()
+        state.withLock { state in
+            state.closing = true
+            state.queue.removeAll()
+        }
+        _ = state.wait(until: .now(plus: timeout), for: { $0.finished })
     }
 
     var statistics: DeviceAudioOutput.Statistics {
-        condition.lock()
-        defer { condition.unlock() }
-        var copy = stats
-        copy.queuedSamples = queue.count
-        copy.connected = device != nil
-        return copy
+        state.withLock { state in
+            var copy = state.stats
+            copy.queuedSamples = state.queue.count
+            copy.connected = state.device != nil
+            return copy
+        }
     }
 
     func run() {
-        condition.lock()
         while true {
-            // A stream that just died is tried again at once even with nothing left to play, so
-            // the user hears about the loss when it happens, not at the next announcement.
-            while queue.isEmpty && flushRequestedAt == nil && !deviceHoldsAudio && !closing && unannouncedLoss == nil {
-                condition.wait()
-            }
-            if closing { break }
-            guard let device else {
-                reconnectOrDrop()
+            switch state.wait(for: { !$0.idle }, then: { next(&$0) }) {
+            case .nothing:
                 continue
-            }
-            if let requested = flushRequestedAt {
-                condition.unlock()
+            case .finish(let last):
+                if let last { Self.release(last) }
+                state.withLock { $0.finished = true }
+                return
+            case .reopen(let waiting):
+                reconnectOrDrop(waiting: waiting)
+            case .flush(let device, let requested):
                 audio_object_flush(device.object)
-                condition.lock()
-                flushRequestedAt = nil
-                deviceHoldsAudio = false
-                if stats.flushLatencies.count >= 1000 { stats.flushLatencies.removeFirst() }
-                stats.flushLatencies.append(requested.duration(to: .now))
-                condition.broadcast()
-            } else if !queue.isEmpty {
-                let piece = queue.take(upTo: pieceSamples)
-                deviceHoldsAudio = true
-                condition.unlock()
-                let status = piece.withUnsafeBytes { audio_object_write(device.object, $0.baseAddress, $0.count) }
-                condition.lock()
-                stats.samplesWritten += piece.count
-                if status != 0 { lose(device, status: status) }
-            } else {
-                // Short sounds never reach the server's pre-buffer threshold: draining starts them.
-                condition.unlock()
-                let status = audio_object_drain(device.object)
-                condition.lock()
-                if status != 0 {
-                    lose(device, status: status)
-                } else if queue.isEmpty && flushRequestedAt == nil {
-                    deviceHoldsAudio = false
+                state.withLock { state in
+                    state.flushRequestedAt = nil
+                    state.deviceHoldsAudio = false
+                    if state.stats.flushLatencies.count >= 1000 { state.stats.flushLatencies.removeFirst() }
+                    state.stats.flushLatencies.append(requested.duration(to: .now))
                 }
-                condition.broadcast()
+            case .write(let device, let piece):
+                let status = piece.withUnsafeBytes { audio_object_write(device.object, $0.baseAddress, $0.count) }
+                let detail = status == 0 ? nil : Self.describe(status, of: device)
+                state.withLock { state in
+                    state.stats.samplesWritten += piece.count
+                    if let detail { state.lose(detail: detail) }
+                }
+                if detail != nil { Self.release(device) }
+            case .drain(let device):
+                // Short sounds never reach the server's pre-buffer threshold: draining starts them.
+                let status = audio_object_drain(device.object)
+                let detail = status == 0 ? nil : Self.describe(status, of: device)
+                state.withLock { state in
+                    if let detail {
+                        state.lose(detail: detail)
+                    } else if state.queue.isEmpty && state.flushRequestedAt == nil {
+                        state.deviceHoldsAudio = false
+                    }
+                }
+                // The server may already be back (it died while idle): the reopen comes at once,
+                // with what is left of the utterance still queued.
+                if detail != nil { Self.release(device) }
             }
         }
-        let last = device
-        device = nil
-        condition.unlock()
-        if let last {
-            audio_object_close(last.object)
-            audio_object_destroy(last.object)
+    }
+
+    /// With the lock held, once there is something to do: the next step.
+    private func next(_ state: inout State) -> Step {
+        if state.closing {
+            let last = state.device
+            state.device = nil
+            return .finish(last)
         }
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
+        guard let device = state.device else {
+            // No device holds audio: a flush has nothing to drop.
+            state.flushRequestedAt = nil
+            guard !state.queue.isEmpty || state.unannouncedLoss != nil else { return .nothing }
+            state.flushedDuringAttempt = false
+            state.attempting = true
+            return .reopen(waiting: state.queue.count)
+        }
+        if let requested = state.flushRequestedAt { return .flush(device, requestedAt: requested) }
+        if !state.queue.isEmpty {
+            state.deviceHoldsAudio = true
+            return .write(device, state.queue.take(upTo: pieceSamples))
+        }
+        return .drain(device)
     }
 
-    /// A write or drain failed: the stream is dead. Called with the lock held.
-    private func lose(_ lost: DeviceHandle, status: Int32) {
-        stats.writeErrors += 1
-        let detail = audio_object_strerror(lost.object, status).map { String(cString: $0) } ?? "error \(status)"
-        stats.lastError = detail
-        stats.disconnections += 1
-        unannouncedLoss = detail
-        device = nil
-        deviceHoldsAudio = false
-        flushRequestedAt = nil
-        // The server may already be back (it died while idle): the reopen comes at once, with
-        // what is left of the utterance still queued.
-        condition.unlock()
-        audio_object_close(lost.object)
-        audio_object_destroy(lost.object)
-        condition.lock()
-        condition.broadcast()
-    }
-
-    /// No device: try to reopen for what is queued. Lock held. A failed attempt drops the audio
-    /// that was waiting when it started (it had its chance); audio that arrived while the attempt
-    /// ran gets an attempt of its own, so the first words after the server returns are not lost
-    /// to a timer. Attempts only happen while there is audio to play, and synthesis delivers an
+    /// No device: try to reopen for what is queued. A failed attempt drops the audio that was
+    /// waiting when it started (it had its chance); audio that arrived while the attempt ran gets
+    /// an attempt of its own, so the first words after the server returns are not lost to a
+    /// timer. Attempts only happen while there is audio to play, and synthesis delivers an
     /// announcement in a burst of milliseconds, so this never spins.
-    private func reconnectOrDrop() {
-        flushRequestedAt = nil
-        guard !queue.isEmpty || unannouncedLoss != nil else { return }
-        let waiting = queue.count
-        flushedDuringAttempt = false
-        attempting = true
-        let observer = self.observer
-        condition.unlock()
+    private func reconnectOrDrop(waiting: Int) {
         let outcome: Result<DeviceHandle, AudioOutputError>
         do throws(AudioOutputError) { outcome = .success(try reopen()) } catch { outcome = .failure(error) }
-        condition.lock()
-        attempting = false
-        var event: AudioDeviceEvent?
-        switch outcome {
-        case .success(let handle):
-            device = handle
-            guard !closing else { return } // released in `run`'s exit path
-            stats.reconnections += 1
-            unannouncedLoss = nil
-            if lossAnnounced { event = .restored }
-            lossAnnounced = false
-        case .failure:
-            stats.failedReconnections += 1
-            // A flush during the attempt already removed the old audio: what is left is new.
-            let stale = flushedDuringAttempt ? 0 : min(waiting, queue.count)
-            stats.droppedSamples += stale
-            _ = queue.take(upTo: stale)
-            if let detail = unannouncedLoss {
-                event = .lost(detail: detail)
-                unannouncedLoss = nil
-                lossAnnounced = true
+        let (event, observer) = state.withLock { state -> (AudioDeviceEvent?, (@Sendable (AudioDeviceEvent) -> Void)?) in
+            state.attempting = false
+            var event: AudioDeviceEvent?
+            switch outcome {
+            case .success(let handle):
+                state.device = handle
+                guard !state.closing else { return (nil, nil) } // released in `run`'s exit path
+                state.stats.reconnections += 1
+                state.unannouncedLoss = nil
+                if state.lossAnnounced { event = .restored }
+                state.lossAnnounced = false
+            case .failure:
+                state.stats.failedReconnections += 1
+                // A flush during the attempt already removed the old audio: what is left is new.
+                let stale = state.flushedDuringAttempt ? 0 : min(waiting, state.queue.count)
+                state.stats.droppedSamples += stale
+                _ = state.queue.take(upTo: stale)
+                if let detail = state.unannouncedLoss {
+                    event = .lost(detail: detail)
+                    state.unannouncedLoss = nil
+                    state.lossAnnounced = true
+                }
             }
+            return (event, state.observer)
         }
-        condition.broadcast()
-        if let event {
-            condition.unlock()
-            observer?(event)
-            condition.lock()
-        }
+        if let event { observer?(event) }
     }
 
-    static func seconds(_ duration: Duration) -> TimeInterval {
-        let (s, atto) = duration.components
-        return TimeInterval(s) + TimeInterval(atto) * 1e-18
+    private static func describe(_ status: Int32, of device: DeviceHandle) -> String {
+        audio_object_strerror(device.object, status).map { String(cString: $0) } ?? "error \(status)"
+    }
+
+    private static func release(_ device: DeviceHandle) {
+        audio_object_close(device.object)
+        audio_object_destroy(device.object)
     }
 }
 

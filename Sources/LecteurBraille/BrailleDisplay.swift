@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurCore
+import LecteurThreads
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,7 +49,7 @@ public struct ReconnectBackoff: Hashable, Sendable {
 /// latest frame, reads keys and notices brltty's death, then reconnects by itself and rewrites the
 /// last frame. Callers never block: `show` stores the frame and wakes the thread through a pipe.
 /// `onKey` and `onState` run on the connection thread: return quickly (hop to your own queue).
-public final class BrailleDisplay: @unchecked Sendable {
+public final class BrailleDisplay: Sendable {
     public typealias KeyHandler = @Sendable (BrailleKey) -> Void
     public typealias StateHandler = @Sendable (BrailleDisplayState) -> Void
 
@@ -57,13 +58,17 @@ public final class BrailleDisplay: @unchecked Sendable {
     private let onKey: KeyHandler
     private let onState: StateHandler
 
-    private let condition = NSCondition()
-    private var _state: BrailleDisplayState = .stopped
-    private var pending: BrailleFrame?
-    private var lastWritten: BrailleFrame?
-    private var started = false
-    private var stopping = false
-    private var _exceptions: [String] = []
+    private struct Shared {
+        var state: BrailleDisplayState = .stopped
+        var pending: BrailleFrame?
+        var lastWritten: BrailleFrame?
+        var started = false
+        var stopping = false
+        var exceptions: [String] = []
+    }
+
+    /// What callers and the connection thread share (the BrlAPI handle is the thread's alone).
+    private let shared = Monitor(Shared())
     private let finished = DispatchSemaphore(value: 0)
     private let wakeRead: Int32
     private let wakeWrite: Int32
@@ -88,8 +93,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     }
 
     public var state: BrailleDisplayState {
-        condition.lock(); defer { condition.unlock() }
-        return _state
+        shared.withLock { $0.state }
     }
 
     /// Cells of the connected display (columns × rows), nil while not connected.
@@ -100,9 +104,10 @@ public final class BrailleDisplay: @unchecked Sendable {
 
     /// Exceptions brltty reported (they used to abort the process); cleared when read.
     public func takeExceptions() -> [String] {
-        condition.lock(); defer { condition.unlock() }
-        defer { _exceptions = [] }
-        return _exceptions
+        shared.withLock { shared in
+            defer { shared.exceptions = [] }
+            return shared.exceptions
+        }
     }
 
     /// Keys read between two chances to write a frame.
@@ -114,11 +119,13 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// and a brltty that dies mid-write would otherwise kill the reader instead of failing the write.
     public func start() {
         signal(SIGPIPE, SIG_IGN)
-        condition.lock()
-        guard !started else { condition.unlock(); return }
-        started = true
-        _state = .connecting
-        condition.unlock()
+        let first = shared.withLock { shared in
+            guard !shared.started else { return false }
+            shared.started = true
+            shared.state = .connecting
+            return true
+        }
+        guard first else { return }
         onState(.connecting)
         let thread = Thread { [self] in run() }
         thread.name = "lecteur.braille"
@@ -128,57 +135,48 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// Stops the thread and closes the connection; waits at most `timeout` (an attempt blocked in
     /// BrlAPI's connect finishes on its own and is then closed).
     public func stop(timeout: TimeInterval = 3) {
-        condition.lock()
-        guard started, !stopping else { condition.unlock(); return }
-        stopping = true
-        condition.unlock()
+        let stops = shared.withLock { shared in
+            guard shared.started, !shared.stopping else { return false }
+            shared.stopping = true
+            return true
+        }
+        guard stops else { return }
         wake()
         _ = finished.wait(timeout: .now() + timeout)
     }
 
     /// Shows a frame as soon as possible; while disconnected, it is kept and written on connection.
     public func show(_ frame: BrailleFrame) {
-        condition.lock()
-        pending = frame
-        condition.unlock()
+        shared.withLock { $0.pending = frame }
         wake()
     }
 
     /// Blocks until connected, or until `timeout`; true if connected.
     @discardableResult
     public func waitUntilConnected(timeout: TimeInterval) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        condition.lock(); defer { condition.unlock() }
-        while true {
-            if case .connected = _state { return true }
-            if !condition.wait(until: deadline) { if case .connected = _state { return true }; return false }
+        waitForState(timeout: timeout) { state in
+            if case .connected = state { return true }
+            return false
         }
     }
 
     /// Blocks until the state satisfies `predicate`, or until `timeout`.
     @discardableResult
     public func waitForState(timeout: TimeInterval, _ predicate: (BrailleDisplayState) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        condition.lock(); defer { condition.unlock() }
-        while !predicate(_state) {
-            if !condition.wait(until: deadline) { return predicate(_state) }
-        }
-        return true
+        shared.wait(until: .now() + timeout, for: { predicate($0.state) })
     }
 
     // MARK: connection thread
 
     private var isStopping: Bool {
-        condition.lock(); defer { condition.unlock() }
-        return stopping
+        shared.withLock { $0.stopping }
     }
 
     private func setState(_ new: BrailleDisplayState) {
-        condition.lock()
-        let changed = _state != new
-        _state = new
-        condition.broadcast()
-        condition.unlock()
+        let changed = shared.withLock { shared in
+            defer { shared.state = new }
+            return shared.state != new
+        }
         if changed { onState(new) }
     }
 
@@ -199,9 +197,10 @@ public final class BrailleDisplay: @unchecked Sendable {
                 let connection = try BrlAPIConnection.open(settings)
                 failures = 0
                 if isStopping { connection.close(); break }
-                condition.lock()
-                if pending == nil { pending = lastWritten }  // rewrite what was shown before the loss
-                condition.unlock()
+                // Rewrite what was shown before the loss.
+                shared.withLock { shared in
+                    if shared.pending == nil { shared.pending = shared.lastWritten }
+                }
                 setState(.connected(columns: connection.columns, rows: connection.rows))
                 let lost = serve(connection)
                 connection.close()
@@ -238,15 +237,15 @@ public final class BrailleDisplay: @unchecked Sendable {
     private func serve(_ connection: BrlAPIConnection) -> BrailleDisplayError? {
         var saturated = false
         while true {
-            condition.lock()
-            if stopping { condition.unlock(); return nil }
-            let frame = pending
-            pending = nil
-            condition.unlock()
+            let (stopping, frame) = shared.withLock { shared in
+                defer { shared.pending = nil }
+                return (shared.stopping, shared.pending)
+            }
+            if stopping { return nil }
             do {
                 if let frame {
                     try connection.write(dots: frame.dots, cursor: frame.cursor)
-                    condition.lock(); lastWritten = frame; condition.unlock()
+                    shared.withLock { $0.lastWritten = frame }
                 }
                 // At most a batch of keys per turn: a display (or a server) that never stops
                 // sending keys must not keep the latest frame from being written.
@@ -262,10 +261,10 @@ public final class BrailleDisplay: @unchecked Sendable {
                 return .connectionLost(detail: "\(error)")
             }
             let exceptions = connection.takeExceptions()
-            condition.lock()
-            _exceptions += exceptions
-            let more = pending != nil || stopping
-            condition.unlock()
+            let more = shared.withLock { shared in
+                shared.exceptions += exceptions
+                return shared.pending != nil || shared.stopping
+            }
             if more || saturated { continue }  // a key handler may have asked for a new frame already
 
             var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurCore
+import Synchronization
 
 /// What the display's keys ask of the reader, once panning inside a long line has been handled.
 public enum BrailleIntent: Hashable, Sendable {
@@ -44,7 +45,7 @@ public struct BrailleRendering: Hashable, Sendable {
 /// The braille side of the reader, for the runtime: `.braille(line)` effects go to `show`,
 /// display keys come back as `BrailleIntent`s through `onEvent`, panning of long lines happens
 /// here. Translation is synchronous (µs); display I/O happens on BrailleDisplay's thread.
-public final class BrailleOutput: @unchecked Sendable {
+public final class BrailleOutput: Sendable {
     public enum Event: Hashable, Sendable {
         /// A key the reader must act on.
         case intent(BrailleIntent)
@@ -61,33 +62,52 @@ public final class BrailleOutput: @unchecked Sendable {
     /// Window width used while no display is connected.
     public static let defaultWidth = 40
 
-    private let lock = NSLock()
-    private var translator: BrailleTranslator
-    private var line: BrailleLine?
-    private var cells: BrailleCells?
-    private var panning: BraillePanning?
-    private var width: Int
+    /// The line on the display and how it is panned: shared by the runtime's calls and the
+    /// display's thread (keys, state).
+    private struct View {
+        var translator: BrailleTranslator
+        var line: BrailleLine?
+        var cells: BrailleCells?
+        var panning: BraillePanning?
+        var width: Int
+
+        func render() -> BrailleRendering {
+            let line = self.line!, cells = self.cells!, panning = self.panning!
+            let cursorLineCell = cells.cell(forCharacter: line.cursor)
+            var cursorCell = panning.displayCell(forLineCell: cursorLineCell)
+            // After the last character of a typed line: the cell after the text (kept free for it).
+            if cursorCell == nil, cursorLineCell == panning.window.upperBound, panning.window.count < width {
+                cursorCell = panning.window.count
+            }
+            return BrailleRendering(line: line, table: translator.table, cells: cells, window: panning.window,
+                                    width: width, cursorCell: cursorCell)
+        }
+    }
+
+    private let view: Mutex<View>
     private let onEvent: @Sendable (Event) -> Void
-    private var display: BrailleDisplay!
+    private let display: BrailleDisplay
 
     /// Throws `BrailleTranslationError.tableUnavailable` if liblouis lacks the table.
     public init(table: BrailleTable = .default, settings: BrlAPISettings = .fromEnvironment(),
                 backoff: ReconnectBackoff = ReconnectBackoff(), defaultWidth: Int = BrailleOutput.defaultWidth,
                 onEvent: @escaping @Sendable (Event) -> Void) throws {
-        translator = try BrailleTranslator(table: table)
-        width = defaultWidth
+        view = Mutex(View(translator: try BrailleTranslator(table: table), width: defaultWidth))
         self.onEvent = onEvent
+        // The display is made before this output exists: its callbacks find the output through
+        // `relay`, which holds it weakly once it does.
+        let relay = Relay()
         display = BrailleDisplay(settings: settings, backoff: backoff,
-                                 onKey: { [weak self] key in self?.handle(key) },
-                                 onState: { [weak self] state in self?.stateChanged(state) })
+                                 onKey: { key in relay.output?.handle(key) },
+                                 onState: { state in relay.output?.stateChanged(state) })
+        relay.output = self
     }
 
     public func start() { display.start() }
     public func stop(timeout: TimeInterval = 3) { display.stop(timeout: timeout) }
 
     public var table: BrailleTable {
-        lock.lock(); defer { lock.unlock() }
-        return translator.table
+        view.withLock { $0.translator.table }
     }
 
     public var displayState: BrailleDisplayState { display.state }
@@ -103,23 +123,21 @@ public final class BrailleOutput: @unchecked Sendable {
     /// if liblouis fails on the text.
     @discardableResult
     public func show(_ line: BrailleLine) throws -> BrailleRendering {
-        lock.lock()
-        let translator = self.translator
-        lock.unlock()
+        let translator = view.withLock { $0.translator }
         let cells = try translator.translate(line.text)
         // The display's size is known as soon as it is connected, before our state callback runs.
         let connectedWidth = display.cellCount
-        lock.lock()
-        if let connectedWidth { width = connectedWidth }
-        self.line = line
-        self.cells = cells
-        var panning = Self.panning(line, cells, width: width)
-        // A line being typed shows its end, where the cursor is; so does a line the reducer
-        // opens from its end (FWINLT past a first window).
-        if line.kind == .input || line.fromEnd { panning.showLast() } else { panning.showFirst() }
-        self.panning = panning
-        let rendering = renderLocked()
-        lock.unlock()
+        let rendering = view.withLock { view in
+            if let connectedWidth { view.width = connectedWidth }
+            view.line = line
+            view.cells = cells
+            var panning = Self.panning(line, cells, width: view.width)
+            // A line being typed shows its end, where the cursor is; so does a line the reducer
+            // opens from its end (FWINLT past a first window).
+            if line.kind == .input || line.fromEnd { panning.showLast() } else { panning.showFirst() }
+            view.panning = panning
+            return view.render()
+        }
         display.show(frame(rendering))
         return rendering
     }
@@ -128,10 +146,10 @@ public final class BrailleOutput: @unchecked Sendable {
     @discardableResult
     public func setTable(_ table: BrailleTable) throws -> BrailleRendering? {
         let translator = try BrailleTranslator(table: table)
-        lock.lock()
-        self.translator = translator
-        let line = self.line
-        lock.unlock()
+        let line = view.withLock { view in
+            view.translator = translator
+            return view.line
+        }
         guard let line else { return nil }
         return try show(line)
     }
@@ -139,19 +157,19 @@ public final class BrailleOutput: @unchecked Sendable {
     /// Shows the next window of the current line, as FWINRT does, for a reading that keeps its
     /// own time; nil when the line has no further window (or nothing is shown).
     public func advance() -> BrailleRendering? {
-        lock.lock()
-        guard var panning, panning.forward() == .moved else { lock.unlock(); return nil }
-        self.panning = panning
-        let rendering = renderLocked()
-        lock.unlock()
+        let rendering = view.withLock { view -> BrailleRendering? in
+            guard var panning = view.panning, panning.forward() == .moved else { return nil }
+            view.panning = panning
+            return view.render()
+        }
+        guard let rendering else { return nil }
         display.show(frame(rendering))
         return rendering
     }
 
     /// What the display shows now (nil before the first line).
     public var current: BrailleRendering? {
-        lock.lock(); defer { lock.unlock() }
-        return panning == nil ? nil : renderLocked()
+        view.withLock { $0.panning == nil ? nil : $0.render() }
     }
 
     // MARK: keys and state, on the display's thread
@@ -163,20 +181,20 @@ public final class BrailleOutput: @unchecked Sendable {
         case .home: onEvent(.intent(.repeatElement))
         case .enter: onEvent(.intent(.activate(routedCharacter: nil)))
         case .route(let cell):
-            lock.lock()
-            let lineCell = panning?.lineCell(forDisplayCell: cell)
-            let character = lineCell.flatMap { cells?.sourceCharacter[$0] }
-            lock.unlock()
+            let character = view.withLock { view in
+                view.panning?.lineCell(forDisplayCell: cell).flatMap { view.cells?.sourceCharacter[$0] }
+            }
             // A routing key past the end of the text is over nothing: like NVDA, do nothing.
             if let character { onEvent(.intent(.activate(routedCharacter: character))) }
             else { onEvent(.ignoredKey(key)) }
         case .windowForward, .windowBack:
-            lock.lock()
-            guard var panning else { lock.unlock(); return }
-            let outcome = key == .windowForward ? panning.forward() : panning.back()
-            self.panning = panning
-            let rendering = outcome == .moved ? renderLocked() : nil
-            lock.unlock()
+            let moved = view.withLock { view -> (BraillePanning.Outcome, BrailleRendering?)? in
+                guard var panning = view.panning else { return nil }
+                let outcome = key == .windowForward ? panning.forward() : panning.back()
+                view.panning = panning
+                return (outcome, outcome == .moved ? view.render() : nil)
+            }
+            guard let (outcome, rendering) = moved else { return }
             switch outcome {
             case .moved:
                 display.show(frame(rendering!))
@@ -196,19 +214,16 @@ public final class BrailleOutput: @unchecked Sendable {
 
     private func stateChanged(_ state: BrailleDisplayState) {
         if case .connected(let columns, let rows) = state {
-            lock.lock()
-            let newWidth = max(1, columns * rows)
-            var rendering: BrailleRendering?
-            if newWidth != width {
-                width = newWidth
-                if let cells, let line, let old = panning {
-                    var panning = Self.panning(line, cells, width: newWidth)
-                    panning.show(cell: old.window.lowerBound)
-                    self.panning = panning
-                    rendering = renderLocked()
-                }
+            let rendering = view.withLock { view -> BrailleRendering? in
+                let newWidth = max(1, columns * rows)
+                guard newWidth != view.width else { return nil }
+                view.width = newWidth
+                guard let cells = view.cells, let line = view.line, let old = view.panning else { return nil }
+                var panning = Self.panning(line, cells, width: newWidth)
+                panning.show(cell: old.window.lowerBound)
+                view.panning = panning
+                return view.render()
             }
-            lock.unlock()
             if let rendering { display.show(frame(rendering)) }
         }
         onEvent(.state(state))
@@ -219,19 +234,19 @@ public final class BrailleOutput: @unchecked Sendable {
         BraillePanning(cells: cells, width: line.kind == .input ? max(1, width - 1) : width)
     }
 
-    private func renderLocked() -> BrailleRendering {
-        let line = self.line!, cells = self.cells!, panning = self.panning!
-        let cursorLineCell = cells.cell(forCharacter: line.cursor)
-        var cursorCell = panning.displayCell(forLineCell: cursorLineCell)
-        // After the last character of a typed line: the cell after the text (kept free for it).
-        if cursorCell == nil, cursorLineCell == panning.window.upperBound, panning.window.count < width {
-            cursorCell = panning.window.count
-        }
-        return BrailleRendering(line: line, table: translator.table, cells: cells, window: panning.window,
-                                width: width, cursorCell: cursorCell)
-    }
-
     private func frame(_ rendering: BrailleRendering) -> BrailleFrame {
         BrailleFrame(dots: rendering.windowDots, cursor: rendering.cursorCell)
+    }
+
+    /// How the display's callbacks reach the output made after it (weakly: the output owns the
+    /// display, not the other way round).
+    private final class Relay: Sendable {
+        private struct Target { weak var output: BrailleOutput? }
+        private let target = Mutex(Target())
+
+        var output: BrailleOutput? {
+            get { target.withLock { $0.output } }
+            set { target.withLock { $0.output = newValue } }
+        }
     }
 }

@@ -2,12 +2,13 @@
 import CLouis
 import Foundation
 import LecteurCore
+import Synchronization
 
 /// Text to braille cells through liblouis: normalised first (see `BrailleTextNormalizer`), then
 /// translated with the table's rules, output as dots.
 ///
 /// liblouis keeps its compiled tables in process-wide state and is not thread-safe, so every call
-/// goes through one lock. A first call per table compiles it (a few ms); later ones take µs.
+/// is made inside one `Mutex`. A first call per table compiles it (a few ms); later ones take µs.
 public struct BrailleTranslator: Sendable {
     public let table: BrailleTable
 
@@ -66,9 +67,11 @@ extension BrailleTranslator {
 
 /// The few liblouis calls the reader makes, serialised.
 enum Liblouis {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var lastLog = ""
-    nonisolated(unsafe) private static var configured = false
+    /// Held for every liblouis call; its value says whether the log callback is registered.
+    private static let library = Mutex(false)
+    /// liblouis' last log message, written by its callback (which runs inside a call, with
+    /// `library` held: hence a lock of its own).
+    private static let lastLog = Mutex("")
 
     struct Output {
         var cells: [widechar]
@@ -76,36 +79,39 @@ enum Liblouis {
         var outputPos: [Int32]
     }
 
-    /// liblouis logs table errors on stderr by default; they are kept for the error instead.
-    private static func configure() {
-        guard !configured else { return }
-        configured = true
-        lou_registerLogCallback { _, message in
-            if let message { Liblouis.lastLog = String(cString: message) }
+    /// Runs `body` with the library to itself. liblouis logs table errors on stderr by default;
+    /// the first call registers a callback that keeps them for the error instead.
+    private static func serialised<R>(_ body: () throws -> R) throws -> R {
+        try library.withLock { (configured: inout Bool) throws -> R in
+            if !configured {
+                configured = true
+                lou_registerLogCallback { _, message in
+                    if let message { Liblouis.lastLog.withLock { $0 = String(cString: message) } }
+                }
+                lou_setLogLevel(LOU_LOG_ERROR)
+            }
+            return try body()
         }
-        lou_setLogLevel(LOU_LOG_ERROR)
     }
 
     static func check(_ file: String) throws {
-        lock.lock(); defer { lock.unlock() }
-        configure()
-        lastLog = ""
-        if lou_getTable(file) == nil {
-            throw BrailleTranslationError.tableUnavailable(file: file, detail: lastLog)
+        try serialised {
+            lastLog.withLock { $0 = "" }
+            if lou_getTable(file) == nil {
+                throw BrailleTranslationError.tableUnavailable(file: file, detail: lastLog.withLock { $0 })
+            }
         }
     }
 
     static func backTranslate(_ input: [widechar], table: String) throws -> [widechar] {
-        lock.lock(); defer { lock.unlock() }
-        configure()
-        return try growing(input.count, from: input.count * 4 + 16, upTo: input.count * 32 + 64) { capacity in
+        try serialised { try growing(input.count, from: input.count * 4 + 16, upTo: input.count * 32 + 64) { capacity in
             var inlen = Int32(input.count)
             var outlen = Int32(capacity)
             var out = [widechar](repeating: 0, count: capacity)
             let ok = lou_backTranslateString(table, input, &inlen, &out, &outlen, nil, nil, Int32(dotsIO.rawValue))
             guard ok != 0 else { throw BrailleTranslationError.translationFailed(file: table) }
             return (inlen, outlen, Array(out[..<Int(outlen)]))
-        }
+        } }
     }
 
     /// liblouis stops early when its output is full: the call is made again with twice the
@@ -124,10 +130,8 @@ enum Liblouis {
     }
 
     static func translate(_ input: [widechar], table: String) throws -> Output {
-        lock.lock(); defer { lock.unlock() }
-        configure()
         // Contracted braille can be longer than its input (indicators).
-        return try growing(input.count, from: input.count * 2 + 16, upTo: input.count * 16 + 64) { capacity in
+        try serialised { try growing(input.count, from: input.count * 2 + 16, upTo: input.count * 16 + 64) { capacity in
             var inlen = Int32(input.count)
             var outlen = Int32(capacity)
             var out = [widechar](repeating: 0, count: capacity)
@@ -138,6 +142,6 @@ enum Liblouis {
             guard ok != 0 else { throw BrailleTranslationError.translationFailed(file: table) }
             let count = Int(outlen)
             return (inlen, outlen, Output(cells: Array(out[..<count]), inputPos: Array(inputPos[..<count]), outputPos: outputPos))
-        }
+        } }
     }
 }

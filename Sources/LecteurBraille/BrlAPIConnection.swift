@@ -2,6 +2,7 @@
 import CBrlAPI
 import Foundation
 import LecteurCore
+import Synchronization
 
 /// One BrlAPI session (one `brlapi_handle_t`), owned by a single thread: BrailleDisplay's
 /// connection thread is the only one that calls into it, so no BrlAPI call ever races another.
@@ -203,17 +204,15 @@ private let brlapiExceptionHandler: brlapi__exceptionHandler_t = { handle, error
 }
 
 enum BrlAPIExceptions {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var pending: [OpaquePointer: [String]] = [:]
+    /// The exceptions of each handle (its address), until its connection thread takes them.
+    private static let pending = Mutex<[Int: [String]]>([:])
 
     static func record(_ handle: OpaquePointer, _ text: String) {
-        lock.lock(); defer { lock.unlock() }
-        pending[handle, default: []].append(text)
+        pending.withLock { $0[Int(bitPattern: handle), default: []].append(text) }
     }
 
     static func take(_ handle: OpaquePointer) -> [String] {
-        lock.lock(); defer { lock.unlock() }
-        return pending.removeValue(forKey: handle) ?? []
+        pending.withLock { $0.removeValue(forKey: Int(bitPattern: handle)) ?? [] }
     }
 
     static func forget(_ handle: OpaquePointer) { _ = take(handle) }

@@ -2,6 +2,7 @@
 import Foundation
 import CCurl
 import LecteurCore
+import Synchronization
 
 /// What one request gave.
 enum AttemptResult: Sendable, Equatable {
@@ -18,7 +19,7 @@ enum AttemptResult: Sendable, Equatable {
 /// process grew by 170 MB before the cancel landed. libcurl's write callback, by contrast, stops
 /// the transfer on the very chunk that crosses the cap. It is the same libcurl (and TLS, proxy
 /// and CA settings) URLSession uses underneath on Linux.
-final class HTTPAttempt: @unchecked Sendable {
+final class HTTPAttempt: Sendable {
     let url: URL
     let timeout: TimeInterval
     let maxBodyBytes: Int
@@ -31,15 +32,14 @@ final class HTTPAttempt: @unchecked Sendable {
 
     private static let globalInit: Bool = { lecteur_curl_global_init() == CURLE_OK }()
 
-    // Shared between the transfer thread, libcurl's callback (on that thread) and a canceller.
-    private let lock = NSLock()
-    private var cancelled = false
-    private var multi: OpaquePointer?
+    /// Shared between the transfer thread and a canceller.
+    private let control = Mutex(Control())
 
-    /// Set only from the write callback, on the transfer thread.
-    fileprivate var body = Data()
-    fileprivate var refusal: CatalogueFetchError?
-    fileprivate var easy: UnsafeMutableRawPointer?
+    private struct Control {
+        var cancelled = false
+        /// The transfer's multi handle while it runs: the canceller wakes its poll.
+        var multi: CurlMultiHandle?
+    }
 
     func run() async -> AttemptResult {
         await withTaskCancellationHandler {
@@ -55,21 +55,20 @@ final class HTTPAttempt: @unchecked Sendable {
     }
 
     private func cancel() {
-        lock.lock()
-        cancelled = true
-        let multi = self.multi
-        // Wakes curl_multi_poll at once; the handle cannot be freed while the lock is held.
-        if let multi { curl_multi_wakeup(UnsafeMutableRawPointer(multi)) }
-        lock.unlock()
+        control.withLock { control in
+            control.cancelled = true
+            // Wakes curl_multi_poll at once; the handle cannot be freed while the lock is held.
+            if let multi = control.multi { curl_multi_wakeup(multi.pointer) }
+        }
     }
 
-    private var isCancelled: Bool { lock.withLock { cancelled } }
+    private var isCancelled: Bool { control.withLock { $0.cancelled } }
 
     private func perform() -> AttemptResult {
         guard Self.globalInit else { return .failed(.network) }
         if isCancelled { return .cancelled }
         guard let easy = curl_easy_init() else { return .failed(.network) }
-        self.easy = easy
+        let transfer = Transfer(easy: easy, maxBodyBytes: maxBodyBytes)
         var headers: UnsafeMutablePointer<curl_slist>?
         headers = curl_slist_append(headers, "Accept: application/json")
         headers = curl_slist_append(headers, "Content-Type: application/json")
@@ -109,14 +108,15 @@ final class HTTPAttempt: @unchecked Sendable {
             ok = ok && lecteur_curl_set_string(easy, CURLOPT_NETRC_FILE, netrc) == CURLE_OK
         }
         ok = ok && lecteur_curl_set_write(easy, receiveBody) == CURLE_OK
-        ok = ok && lecteur_curl_set_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(self).toOpaque()) == CURLE_OK
+        // Unretained: `transfer` lives until this function returns, after the last callback.
+        ok = ok && lecteur_curl_set_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(transfer).toOpaque()) == CURLE_OK
         guard ok else { return .failed(.invalidURL) }
 
         guard let multi = curl_multi_init() else { return .failed(.network) }
         curl_multi_add_handle(multi, easy)
-        lock.withLock { self.multi = OpaquePointer(multi) }
+        control.withLock { $0.multi = CurlMultiHandle(pointer: multi) }
         defer {
-            lock.withLock { self.multi = nil }
+            control.withLock { $0.multi = nil }
             curl_multi_remove_handle(multi, easy)
             curl_multi_cleanup(multi)
         }
@@ -132,7 +132,7 @@ final class HTTPAttempt: @unchecked Sendable {
             if running > 0 { curl_multi_poll(multi, nil, 0, 1000, nil) }
         }
         if isCancelled { return .cancelled }
-        return classify(code, easy: easy)
+        return classify(code, transfer)
     }
 
     /// libcurl honours http_proxy and friends by itself; a local server must never go through a
@@ -144,14 +144,14 @@ final class HTTPAttempt: @unchecked Sendable {
         return (entries + ["localhost", "127.0.0.1", "::1"]).joined(separator: ",")
     }
 
-    private func classify(_ code: CURLcode, easy: UnsafeMutableRawPointer) -> AttemptResult {
+    private func classify(_ code: CURLcode, _ transfer: Transfer) -> AttemptResult {
         var status = 0
-        lecteur_curl_response_code(easy, &status)
-        if let refusal { return .failed(refusal) }
+        lecteur_curl_response_code(transfer.easy, &status)
+        if let refusal = transfer.refusal { return .failed(refusal) }
         switch code {
         case CURLE_OK:
             if let error = CatalogueFetchError.forStatus(status) { return .failed(error) }
-            return .body(body)
+            return .body(transfer.body)
         case CURLE_FILESIZE_EXCEEDED:
             return .failed(CatalogueFetchError.forStatus(status) ?? .tooLarge(limitBytes: maxBodyBytes))
         case CURLE_OPERATION_TIMEDOUT:
@@ -176,17 +176,37 @@ final class HTTPAttempt: @unchecked Sendable {
             return .failed(.network)
         }
     }
+}
+
+/// libcurl's multi handle, for `curl_multi_wakeup` from the task that cancels.
+/// Unchecked because it is a C pointer Swift cannot see into. It is guarded by HTTPAttempt's
+/// `control` mutex: the transfer thread registers it there before its loop and removes it before
+/// freeing it, and another thread only calls `curl_multi_wakeup` on it (which libcurl allows from
+/// any thread) with that mutex held.
+struct CurlMultiHandle: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer
+}
+
+/// One transfer's body as it arrives: made, fed and read on the transfer thread only.
+private final class Transfer {
+    let easy: UnsafeMutableRawPointer
+    let maxBodyBytes: Int
+    var body = Data()
+    var refusal: CatalogueFetchError?
+
+    init(easy: UnsafeMutableRawPointer, maxBodyBytes: Int) {
+        self.easy = easy
+        self.maxBodyBytes = maxBodyBytes
+    }
 
     /// Called by libcurl for each body chunk; returning less than given stops the transfer.
-    fileprivate func accept(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        if let easy {
-            var status = 0
-            lecteur_curl_response_code(easy, &status)
-            // An error page is never shown, so it is not read either.
-            if let error = CatalogueFetchError.forStatus(status) {
-                refusal = error
-                return false
-            }
+    func accept(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        var status = 0
+        lecteur_curl_response_code(easy, &status)
+        // An error page is never shown, so it is not read either.
+        if let error = CatalogueFetchError.forStatus(status) {
+            refusal = error
+            return false
         }
         guard body.count + chunk.count <= maxBodyBytes else {
             refusal = .tooLarge(limitBytes: maxBodyBytes)
@@ -199,7 +219,7 @@ final class HTTPAttempt: @unchecked Sendable {
 
 private let receiveBody: lecteur_curl_write_fn = { data, size, count, user in
     guard let user, let data else { return 0 }
-    let attempt = Unmanaged<HTTPAttempt>.fromOpaque(user).takeUnretainedValue()
+    let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
     let length = size * count
-    return attempt.accept(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+    return transfer.accept(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
 }

@@ -2,6 +2,7 @@
 import Foundation
 import LecteurAudio
 import LecteurCore
+import LecteurThreads
 
 /// Speaks text through espeak-ng into an `AudioOutput`, on a synthesis thread of its own.
 ///
@@ -106,140 +107,128 @@ public final class SpeechEngine: Sendable {
     }
 }
 
-/// The synthesis thread's state and loop. `condition` guards everything mutable. The espeak
-/// lock is taken before `condition` (the synthesis callback runs inside espeak), never after.
-final class SpeechWorker: @unchecked Sendable {
+/// The synthesis thread's state and loop, all of it in `state` (a `Monitor`). The espeak lock is
+/// taken before `state`'s (the synthesis callback runs inside espeak), never after.
+final class SpeechWorker: Sendable {
     private struct Utterance {
         let text: String
         let generation: UInt64
         let requestedAt: ContinuousClock.Instant
     }
 
-    private let condition = NSCondition()
+    private struct State {
+        var pending: [Utterance] = []
+        /// Raised by every interruption: an utterance from an older generation is dropped.
+        var generation: UInt64 = 0
+        var current: SpeechSettings
+        var synthesising = false
+        var closed = false
+        var stats = SpeechEngine.Statistics()
+
+        var idle: Bool { closed || (!synthesising && pending.isEmpty) }
+    }
+
+    private let state: Monitor<State>
     private let library: EspeakLibrary
     private let output: AudioOutput
     private let dataPath: String?
     private let onError: (@Sendable (SpeechError) -> Void)?
-    private var pending: [Utterance] = []
-    /// Raised by every interruption: an utterance from an older generation is dropped.
-    private var generation: UInt64 = 0
-    private var current: SpeechSettings
-    private var synthesising = false
-    private var closed = false
-    private var stats = SpeechEngine.Statistics()
 
     init(library: EspeakLibrary, output: AudioOutput, dataPath: String?, settings: SpeechSettings,
          onError: (@Sendable (SpeechError) -> Void)?) {
         self.library = library
         self.output = output
         self.dataPath = dataPath
-        self.current = settings
+        state = Monitor(State(current: settings))
         self.onError = onError
     }
 
     var settings: SpeechSettings {
-        get { condition.lock(); defer { condition.unlock() }; return current }
-        set { condition.lock(); current = newValue; condition.unlock() }
+        get { state.withLock { $0.current } }
+        set { state.withLock { $0.current = newValue } }
     }
 
     var statistics: SpeechEngine.Statistics {
-        condition.lock()
-        defer { condition.unlock() }
-        var copy = stats
-        copy.pendingUtterances = pending.count + (synthesising ? 1 : 0)
-        return copy
+        state.withLock { state in
+            var copy = state.stats
+            copy.pendingUtterances = state.pending.count + (state.synthesising ? 1 : 0)
+            return copy
+        }
     }
 
     func speak(_ text: String, interrupt: Bool, at instant: ContinuousClock.Instant) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !closed else { return }
-        if interrupt { silence() }
-        guard !text.isEmpty else { return }
-        pending.append(Utterance(text: text, generation: generation, requestedAt: instant))
-        condition.broadcast()
+        state.withLock { state in
+            guard !state.closed else { return }
+            if interrupt { silence(&state) }
+            guard !text.isEmpty else { return }
+            state.pending.append(Utterance(text: text, generation: state.generation, requestedAt: instant))
+        }
     }
 
     func stop() {
-        condition.lock()
-        defer { condition.unlock() }
-        silence()
-        condition.broadcast()
+        state.withLock { silence(&$0) }
     }
 
     /// With the lock held. Flushing under the lock orders it with the callback's `play`:
     /// a chunk of the old utterance is either flushed or never played.
-    private func silence() {
-        generation &+= 1
-        pending.removeAll()
+    private func silence(_ state: inout State) {
+        state.generation &+= 1
+        state.pending.removeAll()
         output.flush()
     }
 
     func waitUntilSynthesised(timeout: Duration) -> Bool {
-        let deadline = Date().addingTimeInterval(Self.seconds(timeout))
-        condition.lock()
-        defer { condition.unlock() }
-        while !closed && (synthesising || !pending.isEmpty) {
-            if !condition.wait(until: deadline) { return !synthesising && pending.isEmpty }
-        }
-        return true
+        state.wait(until: .now(plus: timeout), for: { $0.idle })
     }
 
     func close() {
-        condition.lock()
-        closed = true
-        generation &+= 1
-        pending.removeAll()
-        condition.broadcast()
-        condition.unlock()
+        state.withLock { state in
+            state.closed = true
+            state.generation &+= 1
+            state.pending.removeAll()
+        }
     }
 
     func run() {
-        condition.lock()
         while true {
-            while pending.isEmpty && !closed { condition.wait() }
-            if closed { break }
-            let utterance = pending.removeFirst()
-            let settings = current
-            synthesising = true
-            stats.utterancesStarted += 1
-            condition.unlock()
+            let next = state.wait(for: { $0.closed || !$0.pending.isEmpty }) { state -> (Utterance, SpeechSettings)? in
+                if state.closed {
+                    state.synthesising = false
+                    return nil
+                }
+                state.synthesising = true
+                state.stats.utterancesStarted += 1
+                return (state.pending.removeFirst(), state.current)
+            }
+            guard let (utterance, settings) = next else { return }
 
             var first = true
             var aborted = false
             do {
                 let rate = library.sampleRate
                 try library.synthesize(utterance.text, settings: settings, dataPath: dataPath) { samples in
-                    self.condition.lock()
-                    defer { self.condition.unlock() }
-                    guard !self.closed, self.generation == utterance.generation else {
-                        aborted = true
-                        return false
+                    self.state.withLock { state in
+                        guard !state.closed, state.generation == utterance.generation else {
+                            aborted = true
+                            return false
+                        }
+                        if first {
+                            first = false
+                            if state.stats.firstSampleLatencies.count >= 10_000 { state.stats.firstSampleLatencies.removeFirst() }
+                            state.stats.firstSampleLatencies.append(utterance.requestedAt.duration(to: .now))
+                        }
+                        self.output.play(Array(samples), sampleRate: rate)
+                        return true
                     }
-                    if first {
-                        first = false
-                        if self.stats.firstSampleLatencies.count >= 10_000 { self.stats.firstSampleLatencies.removeFirst() }
-                        self.stats.firstSampleLatencies.append(utterance.requestedAt.duration(to: .now))
-                    }
-                    self.output.play(Array(samples), sampleRate: rate)
-                    return true
                 }
             } catch {
                 onError?(error)
             }
 
-            condition.lock()
-            if aborted { stats.utterancesAborted += 1 }
-            synthesising = false
-            condition.broadcast()
+            state.withLock { state in
+                if aborted { state.stats.utterancesAborted += 1 }
+                state.synthesising = false
+            }
         }
-        synthesising = false
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    static func seconds(_ duration: Duration) -> TimeInterval {
-        let (s, atto) = duration.components
-        return TimeInterval(s) + TimeInterval(atto) * 1e-18
     }
 }

@@ -2,6 +2,8 @@
 import CSpeechd
 import Foundation
 import LecteurCore
+import LecteurThreads
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,7 +19,7 @@ import Glibc
 /// `say` and `cancel` return at once. A call that takes longer than `callDeadline`, or the
 /// service closing its end, makes the client fail once (`observe` hears it): from then on it
 /// takes no more work, and the stuck thread and its connection are left behind, never waited for.
-public final class SpeechdClient: @unchecked Sendable {
+public final class SpeechdClient: Sendable {
     /// How a message stands against the others in speech-dispatcher's queue (SSIP priorities).
     public enum Priority: Sendable {
         /// A new focus or a command's answer: cancels the text still speaking or waiting, from
@@ -43,17 +45,25 @@ public final class SpeechdClient: @unchecked Sendable {
     /// for the user (autospawn), which takes about a second on a loaded machine.
     public static func connectDeadline(autospawn: Bool) -> TimeInterval { autospawn ? 8 : 2 }
 
-    private let connection: UnsafeMutablePointer<SPDConnection>
+    /// How often the watchdog looks at the call under way and at the socket.
+    private static let watchInterval: TimeInterval = 0.2
+
+    /// Used on `worker` only (and by `fail`'s shutdown of our own descriptor, never of it).
+    private let connection: SpeechdConnection
     /// Our own descriptor of libspeechd's socket (a dup): it stays valid when libspeechd closes
     /// its copy on a broken connection, so the watchdog can see the service hang up.
     private let watchedSocket: Int32
     private let worker = DispatchQueue(label: "lecteur.speechd")
-    private let watchdog: DispatchSourceTimer
-    private let lock = NSLock()
-    private var callStarted: Date?
-    private var failure: SpeechdError?
-    private var closed = false
-    private var observers: [@Sendable (SpeechdError) -> Void] = []
+    private let state = Mutex(State())
+
+    private struct State {
+        var callStarted: Date?
+        var failure: SpeechdError?
+        var closed = false
+        var observers: [@Sendable (SpeechdError) -> Void] = []
+
+        var usable: Bool { !closed && failure == nil }
+    }
 
     /// Connects within `connectDeadline`. Throws `.unreachable` at once when nothing listens at
     /// the address (and `autospawn` is false), `.timedOut` or `.closed` when something there
@@ -83,7 +93,7 @@ public final class SpeechdClient: @unchecked Sendable {
 
     /// spd_open2 and the session's settings, on the connecting thread (may block for ever).
     private static func openBlocking(clientName: String, language: String,
-                                     autospawn: Bool) -> Result<UnsafeMutablePointer<SPDConnection>, SpeechdError> {
+                                     autospawn: Bool) -> Result<SpeechdConnection, SpeechdError> {
         var error: UnsafeMutablePointer<CChar>?
         // The default address honours SPEECHD_ADDRESS, then the user's runtime socket.
         let address = spd_get_default_address(&error)
@@ -110,36 +120,39 @@ public final class SpeechdClient: @unchecked Sendable {
             let detail = "SET NOTIFICATION / SET LANGUAGE"
             return .failure(gone || connection.pointee.stream == nil ? .closed(detail: detail) : .rejected(detail: detail))
         }
-        return .success(connection)
+        return .success(SpeechdConnection(pointer: connection))
     }
 
-    private init(connection: UnsafeMutablePointer<SPDConnection>) {
+    private init(connection: SpeechdConnection) {
         self.connection = connection
-        watchedSocket = dup(connection.pointee.socket)
-        watchdog = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-        watchdog.schedule(deadline: .now() + 0.2, repeating: 0.2)
-        watchdog.setEventHandler { [weak self] in self?.check() }
-        watchdog.resume()
+        watchedSocket = dup(connection.pointer.pointee.socket)
+        watch()
     }
 
     deinit {
-        watchdog.cancel()
         if watchedSocket >= 0 { Glibc.close(watchedSocket) }
+    }
+
+    /// The watchdog: looks again every `watchInterval` while the client is usable (and alive).
+    private func watch() {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.watchInterval) { [weak self] in
+            guard let self, self.check() else { return }
+            self.watch()
+        }
     }
 
     /// `handler` is called once, on another thread, if the service fails after the connection.
     public func observe(_ handler: @escaping @Sendable (SpeechdError) -> Void) {
-        lock.lock()
-        let failure = self.failure
-        if failure == nil { observers.append(handler) }
-        lock.unlock()
+        let failure = state.withLock { state in
+            if state.failure == nil { state.observers.append(handler) }
+            return state.failure
+        }
         if let failure { handler(failure) }
     }
 
     /// The failure that ended this client, if any.
     public var failed: SpeechdError? {
-        lock.lock(); defer { lock.unlock() }
-        return failure
+        state.withLock { $0.failure }
     }
 
     /// Queues a message; `interrupt` first cancels everything of this client (speaking or
@@ -152,8 +165,8 @@ public final class SpeechdClient: @unchecked Sendable {
         worker.async { [self] in
             guard usable else { SpeechdMessages.shared.abandon(ticket); return }
             let id: Int32 = call {
-                if interrupt { _ = spd_cancel(connection) }
-                return spd_say(connection, priority.spd, text)
+                if interrupt { _ = spd_cancel(connection.pointer) }
+                return spd_say(connection.pointer, priority.spd, text)
             }
             guard id > 0 else {
                 SpeechdMessages.shared.abandon(ticket)
@@ -170,7 +183,7 @@ public final class SpeechdClient: @unchecked Sendable {
         guard usable else { return }
         worker.async { [self] in
             guard usable else { return }
-            _ = call { spd_cancel(connection) }
+            _ = call { spd_cancel(connection.pointer) }
         }
     }
 
@@ -182,7 +195,7 @@ public final class SpeechdClient: @unchecked Sendable {
             let answered = DispatchSemaphore(value: 0)
             worker.async { [self] in
                 if usable {
-                    let module = call { spd_get_output_module(connection) }
+                    let module = call { spd_get_output_module(connection.pointer) }
                     free(module)
                 }
                 answered.signal()
@@ -199,16 +212,15 @@ public final class SpeechdClient: @unchecked Sendable {
     /// Closes the connection, waiting at most `callDeadline` for libspeechd; a failed client's
     /// connection is left as it is (its thread may be stuck inside it).
     public func close() {
-        lock.lock()
-        let wasUsable = !closed && failure == nil
-        closed = true
-        lock.unlock()
-        watchdog.cancel()
+        let wasUsable = state.withLock { state in
+            defer { state.closed = true }
+            return state.usable
+        }
         SpeechdMessages.shared.reset()
         guard wasUsable else { return }
         let done = DispatchSemaphore(value: 0)
         worker.async { [self] in
-            spd_close(connection)
+            spd_close(connection.pointer)
             done.signal()
         }
         _ = done.wait(timeout: .now() + Self.callDeadline)
@@ -217,14 +229,13 @@ public final class SpeechdClient: @unchecked Sendable {
     // MARK: the worker thread and the watchdog
 
     private var usable: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return !closed && failure == nil
+        state.withLock { $0.usable }
     }
 
     /// Runs one libspeechd call with the clock on (the watchdog reads it).
     private func call<T>(_ body: () -> T) -> T {
-        lock.lock(); callStarted = Date(); lock.unlock()
-        defer { lock.lock(); callStarted = nil; lock.unlock() }
+        state.withLock { $0.callStarted = Date() }
+        defer { state.withLock { $0.callStarted = nil } }
         return body()
     }
 
@@ -236,27 +247,29 @@ public final class SpeechdClient: @unchecked Sendable {
         return pfd.revents & (pollReadHangUp | Int16(POLLHUP | POLLERR | POLLNVAL)) != 0
     }
 
-    private func check() {
-        lock.lock()
-        let started = callStarted, live = !closed && failure == nil
-        lock.unlock()
-        guard live else { return }
+    /// One look of the watchdog; false once there is nothing more to watch.
+    private func check() -> Bool {
+        let (started, live) = state.withLock { ($0.callStarted, $0.usable) }
+        guard live else { return false }
         if let started, Date().timeIntervalSince(started) > Self.callDeadline {
             fail(.timedOut(seconds: Self.callDeadline))
+            return false
         } else if hungUp {
             fail(.closed(detail: "hang-up"))
+            return false
         }
+        return true
     }
 
     /// Once: stops taking work, lets every waiter go and tells the observers.
     private func fail(_ error: SpeechdError) {
-        lock.lock()
-        guard failure == nil, !closed else { lock.unlock(); return }
-        failure = error
-        let observers = self.observers
-        self.observers = []
-        lock.unlock()
-        watchdog.cancel()
+        let observers: [@Sendable (SpeechdError) -> Void]? = state.withLock { state in
+            guard state.usable else { return nil }
+            state.failure = error
+            defer { state.observers = [] }
+            return state.observers
+        }
+        guard let observers else { return }
         // Wakes libspeechd's reader (and a call blocked on it, if libspeechd lets it go); the
         // connection itself is never closed: spd_close would wait for the stuck call's lock.
         if watchedSocket >= 0 { shutdown(watchedSocket, Int32(SHUT_RDWR)) }
@@ -268,102 +281,94 @@ public final class SpeechdClient: @unchecked Sendable {
 /// POLLRDHUP (Linux, hidden behind _GNU_SOURCE in the C headers): the peer closed its end.
 private let pollReadHangUp: Int16 = 0x2000
 
+/// The speech-dispatcher connection (libspeechd's `SPDConnection`).
+/// Unchecked because it is a C pointer Swift cannot see into. It is guarded by a serial queue:
+/// the connecting thread makes it and hands it over once (through `ConnectAttempt`'s monitor),
+/// then every libspeechd call on it runs on the client's `worker` queue, one at a time.
+struct SpeechdConnection: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<SPDConnection>
+}
+
 /// The outcome of a connection attempt, handed from the connecting thread to the caller, who
 /// may have stopped waiting: a connection that arrives too late is left to that thread.
-private final class ConnectAttempt: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var result: Result<UnsafeMutablePointer<SPDConnection>, SpeechdError>?
-    private var abandoned = false
-
-    func finish(_ result: Result<UnsafeMutablePointer<SPDConnection>, SpeechdError>) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !abandoned else {
-            // Nobody waits for it any more: tell the service we are gone (without spd_close,
-            // which would wait on a service that has just shown itself slow).
-            if case .success(let connection) = result { shutdown(connection.pointee.socket, Int32(SHUT_RDWR)) }
-            return
-        }
-        self.result = result
-        condition.broadcast()
+private final class ConnectAttempt: Sendable {
+    private struct State {
+        var result: Result<SpeechdConnection, SpeechdError>?
+        var abandoned = false
     }
 
-    func wait(timeout: TimeInterval) -> Result<UnsafeMutablePointer<SPDConnection>, SpeechdError>? {
-        let deadline = Date().addingTimeInterval(timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while result == nil {
-            if !condition.wait(until: deadline) { break }
+    private let state = Monitor(State())
+
+    func finish(_ result: Result<SpeechdConnection, SpeechdError>) {
+        let late = state.withLock { state in
+            if !state.abandoned { state.result = result }
+            return state.abandoned
         }
-        if result == nil { abandoned = true }
-        return result
+        // Nobody waits for it any more: tell the service we are gone (without spd_close, which
+        // would wait on a service that has just shown itself slow).
+        if late, case .success(let connection) = result {
+            shutdown(connection.pointer.pointee.socket, Int32(SHUT_RDWR))
+        }
+    }
+
+    func wait(timeout: TimeInterval) -> Result<SpeechdConnection, SpeechdError>? {
+        _ = state.wait(until: .now() + timeout, for: { $0.result != nil })
+        return state.withLock { state in
+            if state.result == nil { state.abandoned = true }
+            return state.result
+        }
     }
 }
 
 /// Which messages are still to be heard. libspeechd's callbacks are C function pointers without
 /// a context argument, so the ledger is one per process (the reader opens one connection).
-final class SpeechdMessages: @unchecked Sendable {
+final class SpeechdMessages: Sendable {
     static let shared = SpeechdMessages()
 
-    private let condition = NSCondition()
-    private var sending = Set<Int>()
-    private var pending = Set<Int>()
-    /// Ends reported before `spd_say` returned the id.
-    private var endedEarly = Set<Int>()
-    private var nextTicket = 0
+    private struct Ledger {
+        var sending = Set<Int>()
+        var pending = Set<Int>()
+        /// Ends reported before `spd_say` returned the id.
+        var endedEarly = Set<Int>()
+        var nextTicket = 0
+    }
+
+    private let ledger = Monitor(Ledger())
 
     func begin() -> Int {
-        condition.lock()
-        defer { condition.unlock() }
-        nextTicket += 1
-        sending.insert(nextTicket)
-        return nextTicket
+        ledger.withLock { ledger in
+            ledger.nextTicket += 1
+            ledger.sending.insert(ledger.nextTicket)
+            return ledger.nextTicket
+        }
     }
 
     func abandon(_ ticket: Int) {
-        condition.lock()
-        sending.remove(ticket)
-        condition.broadcast()
-        condition.unlock()
+        ledger.withLock { _ = $0.sending.remove(ticket) }
     }
 
     func assign(_ ticket: Int, id: Int) {
-        condition.lock()
-        // A ticket reset meanwhile (the client failed) stays forgotten.
-        if sending.remove(ticket) != nil, endedEarly.remove(id) == nil { pending.insert(id) }
-        condition.broadcast()
-        condition.unlock()
+        ledger.withLock { ledger in
+            // A ticket reset meanwhile (the client failed) stays forgotten.
+            if ledger.sending.remove(ticket) != nil, ledger.endedEarly.remove(id) == nil { ledger.pending.insert(id) }
+        }
     }
 
     func finished(_ id: Int) {
-        condition.lock()
-        if pending.remove(id) == nil, !sending.isEmpty { endedEarly.insert(id) }
-        condition.broadcast()
-        condition.unlock()
+        ledger.withLock { ledger in
+            if ledger.pending.remove(id) == nil, !ledger.sending.isEmpty { ledger.endedEarly.insert(id) }
+        }
     }
 
     var count: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return sending.count + pending.count
+        ledger.withLock { $0.sending.count + $0.pending.count }
     }
 
     func reset() {
-        condition.lock()
-        sending.removeAll()
-        pending.removeAll()
-        endedEarly.removeAll()
-        condition.broadcast()
-        condition.unlock()
+        ledger.withLock { $0 = Ledger(nextTicket: $0.nextTicket) }
     }
 
     func waitUntilIdle(timeout: Duration) -> Bool {
-        let deadline = Date().addingTimeInterval(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
-        condition.lock()
-        defer { condition.unlock() }
-        while !(sending.isEmpty && pending.isEmpty) {
-            if !condition.wait(until: deadline) { return false }
-        }
-        return true
+        ledger.wait(until: .now(plus: timeout), for: { $0.sending.isEmpty && $0.pending.isEmpty })
     }
 }
