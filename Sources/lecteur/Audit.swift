@@ -7,47 +7,50 @@ import LecteurCore
 
 extension Lecteur {
     struct Audit: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "audit", abstract: cli(.cliAuditAbstract))
+        /// The command's help, in the language of `--locale` (read before the options are parsed).
+        static func helpText(_ help: AuditReportMessages.Help) -> String { AuditReportMessages(strings: CLIText.strings).help(help) }
+
+        static let configuration = CommandConfiguration(commandName: "audit", abstract: Audit.helpText(.command))
 
         @OptionGroup var common: CommonOptions
 
-        @Option(name: .customLong("format"), help: ArgumentHelp(cli(.auditCliOptFormat), valueName: "text|json|junit|html|sarif"),
+        @Option(name: .customLong("format"), help: ArgumentHelp(Audit.helpText(.format), valueName: "text|json|junit|html|sarif"),
                 completion: .list(AuditFormat.allCases.map(\.rawValue)))
         var formatOption: AuditFormat?
         // The default is in the help text, in the user's language (no English "(default: text)").
         var format: AuditFormat { formatOption ?? .text }
 
         @Option(name: .customLong("fail-on"),
-                help: ArgumentHelp(cli(.auditCliOptFailOn), valueName: "minor|moderate|serious|critical"),
+                help: ArgumentHelp(Audit.helpText(.failOn), valueName: "minor|moderate|serious|critical"),
                 completion: .list(Impact.allCases.map(\.rawValue)))
         var failOn: Impact?
 
-        @Flag(name: .long, help: ArgumentHelp(cli(.auditCliOptRules)))
+        @Flag(name: .long, help: ArgumentHelp(Audit.helpText(.rules)))
         var rules = false
 
-        @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptDisable), valueName: "ID"))
+        @Option(name: .long, help: ArgumentHelp(Audit.helpText(.disable), valueName: "ID"))
         var disable: [String] = []
 
-        @Option(name: .long, help: ArgumentHelp(cli(.auditCliOptOutput), valueName: cli(.cliValueFile)),
+        @Option(name: .long, help: ArgumentHelp(Audit.helpText(.output), valueName: Audit.helpText(.fileValue)),
                 completion: .file())
         var output: String?
 
-        @Option(name: .customLong("strings"), help: ArgumentHelp(cli(.auditCliOptStrings), valueName: cli(.cliValueFile)),
+        @Option(name: .customLong("strings"), help: ArgumentHelp(Audit.helpText(.strings), valueName: Audit.helpText(.fileValue)),
                 completion: .file(extensions: ["json"]))
         var stringsFile: String?
 
-        @Flag(name: .customLong("allow-offline"), help: ArgumentHelp(cli(.auditCiOptAllowOffline)))
+        @Flag(name: .customLong("allow-offline"), help: ArgumentHelp(Audit.helpText(.allowOffline)))
         var allowOffline = false
 
-        @Option(name: .customLong("baseline"), help: ArgumentHelp(cli(.auditCiOptBaseline), valueName: cli(.cliValueFile)),
+        @Option(name: .customLong("baseline"), help: ArgumentHelp(Audit.helpText(.baseline), valueName: Audit.helpText(.fileValue)),
                 completion: .file(extensions: ["json"]))
         var baselineFile: String?
 
-        @Option(name: .customLong("write-baseline"), help: ArgumentHelp(cli(.auditCiOptWriteBaseline), valueName: cli(.cliValueFile)),
+        @Option(name: .customLong("write-baseline"), help: ArgumentHelp(Audit.helpText(.writeBaseline), valueName: Audit.helpText(.fileValue)),
                 completion: .file(extensions: ["json"]))
         var writeBaselineFile: String?
 
-        @Option(name: .customLong("help-url"), help: ArgumentHelp(cli(.auditCiOptHelpUrl), valueName: "URL"))
+        @Option(name: .customLong("help-url"), help: ArgumentHelp(Audit.helpText(.helpURL), valueName: "URL"))
         var helpURLOption: String?
         // The default is in the help text, in the user's language (no English "(default: …)").
         var helpURL: String { helpURLOption ?? Self.installedRulesPage ?? AuditRunInfo.defaultHelpBase }
@@ -69,10 +72,10 @@ extension Lecteur {
             do {
                 data = try InputFile.read(path, limit: AuditBaseline.fileLimit)
             } catch {
-                throw LecteurCLIError(strings(.auditBaselineUnreadable, ["path": URLRedaction.forDisplay(path), "reason": error.reason(strings)]))
+                throw LecteurCLIError(AuditReportMessages(strings: strings).baselineUnreadable(path: path, reason: error.reason(strings)))
             }
             guard let baseline = try? AuditBaseline.read(data) else {
-                throw LecteurCLIError(strings(.auditCiBadBaseline, ["path": URLRedaction.forDisplay(path)]))
+                throw LecteurCLIError(AuditReportMessages(strings: strings).badBaseline(path: path))
             }
             return baseline
         }
@@ -81,19 +84,19 @@ extension Lecteur {
         private func auditStrings() throws -> Strings {
             let shipped = try common.strings()
             guard let path = stringsFile else { return shipped }
-            let shown = URLRedaction.forDisplay(path)
+            let words = AuditReportMessages(strings: shipped)
             let data: Data
             do {
                 data = try InputFile.read(path, limit: AuditResources.overridesLimit)
             } catch {
-                throw LecteurCLIError(shipped(.auditStringsUnreadable, ["path": shown, "reason": error.reason(shipped)]))
+                throw LecteurCLIError(words.stringsUnreadable(path: path, reason: error.reason(shipped)))
             }
             do {
                 return try AuditResources.strings(locale: shipped.localeCode, overrides: data) ?? shipped
             } catch AuditResources.OverrideError.unknownKey(let key) {
-                throw LecteurCLIError(shipped(.auditCliUnknownKey, ["key": TextSanitizer.clean(String(key.prefix(80))), "path": shown]))
+                throw LecteurCLIError(words.unknownKey(key, path: path))
             } catch {
-                throw LecteurCLIError(shipped(.auditCliBadStrings, ["path": shown]))
+                throw LecteurCLIError(words.badStrings(path: path))
             }
         }
 
@@ -105,7 +108,7 @@ extension Lecteur {
             guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), option.count <= 2_000,
                   option.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }),
                   let url = URL(string: option), let host = url.host, !host.isEmpty else {
-                throw LecteurCLIError(strings(.auditHelpUrlInvalid, ["url": URLRedaction.forDisplay(option)]))
+                throw LecteurCLIError(AuditReportMessages(strings: strings).helpURLInvalid(option))
             }
             return option
         }
@@ -122,16 +125,16 @@ extension Lecteur {
 
         func run() throws {
             let strings = try auditStrings()
+            let words = AuditReportMessages(strings: strings)
             // "--disable a,b" and "--disable a --disable b" both work.
             let disabled = disable.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
             if let unknown = disabled.first(where: { AuditRules.rule($0) == nil }) {
-                throw LecteurCLIError(strings(.auditCliUnknownRule, ["id": TextSanitizer.clean(String(unknown.prefix(80))), "ids": AuditRules.ids.joined(separator: ", ")]))
+                throw LecteurCLIError(words.unknownRule(unknown, known: AuditRules.ids))
             }
             if rules {
                 // The rules' help may come from --strings: cleaned like any text from outside.
                 let lines = AuditRules.all.map { rule in
-                    strings(.auditCliRuleLine, ["id": rule.info.id, "impact": rule.info.impact.rawValue,
-                                                "tags": rule.info.tags.joined(separator: ","), "help": strings(rule.info.help)])
+                    words.ruleLine(id: rule.info.id, impact: rule.info.impact, tags: rule.info.tags, help: rule.info.help)
                 }
                 FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
                 return
@@ -142,15 +145,6 @@ extension Lecteur {
             // recording figures with a release build (the benchmarks time `AuditRun.render`).
             let timing = ProcessInfo.processInfo.environment["LECTEUR_AUDIT_TIMING"] == "1"
             var clock = ContinuousClock.now
-            // The impact by its name in the user's language (« grave »), not the option's value.
-            func impactName(_ impact: Impact) -> String {
-                switch impact {
-                case .minor: strings(.auditImpactMinor)
-                case .moderate: strings(.auditImpactModerate)
-                case .serious: strings(.auditImpactSerious)
-                case .critical: strings(.auditImpactCritical)
-                }
-            }
             func phase(_ name: String) {
                 guard timing else { return }
                 let now = ContinuousClock.now
@@ -164,7 +158,7 @@ extension Lecteur {
             let catalogue = loaded.catalogue
             let run: AuditRun
             do { run = try AuditRun(strings: strings, timeZone: .current, disabled: disabled) } catch let missing as AuditResources.Missing {
-                throw LecteurCLIError(missing.message(strings))
+                throw LecteurCLIError(words.resourceMissing(file: missing.file))
             }
             phase("decode")
             let reproducible = AuditRunInfo.reproducibleTimestamp()
@@ -185,7 +179,7 @@ extension Lecteur {
                 throw LecteurCLIError(error.message(strings))
             }
             guard let file = report.map({ fdopen(dup($0.fileDescriptor), "wb") }) ?? StandardStream.output else {
-                throw LecteurCLIError(strings(.auditCliCannotWrite, ["path": URLRedaction.forDisplay(output ?? "-")]))
+                throw LecteurCLIError(words.cannotWrite(path: output))
             }
             let scratch = Self.scratchDirectory(for: output)
             let sink = AuditSink(file: file)
@@ -197,7 +191,7 @@ extension Lecteur {
             if sink.failed || !closed {
                 report?.discard()
                 let reason = report.map { OutputFileError(path: $0.path, errno: sink.failed ? sink.errorNumber : closeError) }
-                throw LecteurCLIError(reason?.message(strings) ?? strings(.auditCliCannotWrite, ["path": "-"]))
+                throw LecteurCLIError(reason?.message(strings) ?? words.cannotWrite(path: nil))
             }
             do throws(OutputFileError) {
                 try report?.finish()
@@ -218,18 +212,19 @@ extension Lecteur {
                 } catch {
                     throw LecteurCLIError(error.message(strings))
                 }
-                fputs(strings(.auditCiBaselineWritten, ["count": String(recorded.entries.count), "path": URLRedaction.forDisplay(path)]) + "\n", StandardStream.error)
+                fputs(words.baselineWritten(count: recorded.entries.count, path: path) + "\n", StandardStream.error)
             }
             if let baseline {
                 let comparison = tally.comparison(with: baseline)
-                fputs(strings(.auditCiBaselineSummary, ["known": String(comparison.known), "new": String(comparison.new),
-                                                        "fixed": String(comparison.fixed)]) + "\n", StandardStream.error)
+                fputs(words.baselineSummary(known: comparison.known, new: comparison.new, fixed: comparison.fixed) + "\n",
+                      StandardStream.error)
                 if let threshold = failOn, case let count = tally.newViolationCount(atLeast: threshold), count > 0 {
-                    fputs(strings(.auditCiFailedNew, ["count": String(count), "impact": impactName(threshold)]) + "\n", StandardStream.error)
+                    // The impact by its name in the user's language (« grave »), not the option's value.
+                    fputs(words.failedNew(count: count, impact: threshold) + "\n", StandardStream.error)
                     throw ExitCode(1)
                 }
             } else if let threshold = failOn, case let count = tally.violationCount(atLeast: threshold), count > 0 {
-                fputs(strings(.auditCliFailed, ["count": String(count), "impact": impactName(threshold)]) + "\n", StandardStream.error)
+                fputs(words.failed(count: count, impact: threshold) + "\n", StandardStream.error)
                 throw ExitCode(1)
             }
         }

@@ -48,22 +48,23 @@ struct AuditCatalogue {
             return AuditCatalogue(catalogue: decoded.catalogue, url: url, offlineCopyFetchedAt: nil)
         case .failed(let error, _, let copy?):
             let date = DisplayFormat(strings: strings, timeZone: .current).date(copy.fetchedAt)
+            let words = AuditReportMessages(strings: strings)
             guard allowOffline else {
-                throw fail(strings(.auditCiOfflineRefused, ["message": messages.message(for: error), "date": date]), strings: strings)
+                throw fail(words.offlineRefused(messages.message(for: error), date: date), strings: strings)
             }
             fputs(messages.message(for: error) + "\n", StandardStream.error)
-            fputs(strings(.auditCiOfflineUsed, ["date": date, "age": messages.age(from: copy.fetchedAt, to: Date())]) + "\n", StandardStream.error)
+            fputs(words.offlineUsed(date: date, age: messages.age(from: copy.fetchedAt, to: Date())) + "\n", StandardStream.error)
             return AuditCatalogue(catalogue: copy.catalogue, url: url, offlineCopyFetchedAt: copy.fetchedAt)
         case .failed(let error, _, nil):
             throw fail(messages.message(for: error), strings: strings)
         case .cancelled:
-            throw fail(strings(.catalogueDecoding), strings: strings)
+            throw fail(CatalogueMessages(strings: strings).message(for: .malformedJSON(nil)), strings: strings)
         }
     }
 
     /// EX_DATAERR once the reason is written: the catalogue could not be read.
     private static func fail(_ message: String, strings: Strings) -> ExitCode {
-        fputs(cli(.cliError, ["message": message]) + "\n", StandardStream.error)
+        fputs(AuditReportMessages(strings: CLIText.strings).commandFailed(message) + "\n", StandardStream.error)
         return ExitCode(65)
     }
 }

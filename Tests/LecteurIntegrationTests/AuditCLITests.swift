@@ -30,8 +30,8 @@ import Testing
         let missing = AuditResources.Missing(file: "fr/lexique-audit.json")
         let fr = Strings(localeCode: "fr", table: try #require(LocaleResources.table(locale: "fr")))
         let en = Strings(localeCode: "en", table: try #require(LocaleResources.table(locale: "en")))
-        #expect(missing.message(fr) == "Le fichier d'audit fr/lexique-audit.json est absent ou illisible : réinstallez Lecteur (les listes de mots et la table braille de l'audit font partie du paquet).")
-        #expect(missing.message(en).hasPrefix("The audit file fr/lexique-audit.json is missing or unreadable"))
+        #expect(AuditReportMessages(strings: fr).resourceMissing(file: missing.file) == "Le fichier d'audit fr/lexique-audit.json est absent ou illisible : réinstallez Lecteur (les listes de mots et la table braille de l'audit font partie du paquet).")
+        #expect(AuditReportMessages(strings: en).resourceMissing(file: missing.file).hasPrefix("The audit file fr/lexique-audit.json is missing or unreadable"))
     }
 
     @Test func failOnSetsTheExitStatus() throws {

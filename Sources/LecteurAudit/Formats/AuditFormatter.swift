@@ -36,7 +36,7 @@ struct AuditTextFormat: StreamedAuditFormat {
     let naming: AuditNaming
     let rules: [AuditRuleInfo]
     let braille: String
-    var strings: Strings { naming.strings }
+    var words: AuditReportMessages { naming.words }
     private let element: CompiledTemplate, hint: CompiledTemplate, value: CompiledTemplate, state: CompiledTemplate
     private let speech: CompiledTemplate, brailleLine: CompiledTemplate, cells: CompiledTemplate, finding: CompiledTemplate
     private let screenPath: CompiledTemplate
@@ -45,16 +45,16 @@ struct AuditTextFormat: StreamedAuditFormat {
         self.naming = naming
         self.rules = rules
         self.braille = braille
-        let strings = naming.strings
-        element = CompiledTemplate(strings, .auditElement, ["index", "role", "label"])
-        hint = CompiledTemplate(strings, .auditFieldHint, ["hint"])
-        value = CompiledTemplate(strings, .auditFieldValue, ["value"])
-        state = CompiledTemplate(strings, .auditFieldState, ["state"])
-        speech = CompiledTemplate(strings, .auditFieldSpeech, ["speech"])
-        brailleLine = CompiledTemplate(strings, .auditReportLineBraille, ["braille"])
-        cells = CompiledTemplate(strings, .auditReportLineCells, ["cells"])
-        finding = CompiledTemplate(strings, .auditReportLineFinding, ["kind", "impact", "id", "message"])
-        screenPath = CompiledTemplate(strings, .auditReportScreenPath, ["path"])
+        let words = naming.words
+        element = CompiledTemplate(words, .element)
+        hint = CompiledTemplate(words, .hint)
+        value = CompiledTemplate(words, .value)
+        state = CompiledTemplate(words, .state)
+        speech = CompiledTemplate(words, .speech)
+        brailleLine = CompiledTemplate(words, .braille)
+        cells = CompiledTemplate(words, .cells)
+        finding = CompiledTemplate(words, .finding)
+        screenPath = CompiledTemplate(words, .screenPath)
     }
 
     var sectionCount: Int { 1 }
@@ -110,42 +110,36 @@ struct AuditTextFormat: StreamedAuditFormat {
 
     func assemble(_ tally: AuditTally, _ spool: AuditSpool, into out: inout String, sink: AuditSink) {
         func line(_ text: String = "") { out += text; out += "\n" }
-        line(strings(.auditReportTitle))
-        line(strings(.auditReportIntro, ["table": braille]))
+        line(words.title())
+        line(words.intro(table: braille))
         line()
-        line(strings(.auditReportSummary))
+        line(words.summaryHeading())
         line(naming.summaryLine(tally))
         for (r, rule) in rules.enumerated() {
-            line("  " + strings(.auditReportSummaryByRule, [
-                "id": rule.id, "impact": naming.impact(rule.impact),
-                "violations": String(tally.violations[r]), "incomplete": String(tally.incomplete[r]),
-                "passes": String(tally.passes[r]), "help": strings(rule.help),
-            ]))
+            line("  " + words.summaryByRule(id: rule.id, impact: rule.impact, violations: tally.violations[r],
+                                            incomplete: tally.incomplete[r], passes: tally.passes[r], help: rule.help))
         }
         let disabled = naming.disabledIds(rules)
-        if !disabled.isEmpty { line(strings(.auditReportDisabled, ["ids": disabled.joined(separator: ", ")])) }
+        if !disabled.isEmpty { line(words.disabled(disabled)) }
         sink.flush(&out, force: true)
         spool.write(0, to: sink)
         line()
-        line(strings(.auditReportRules))
+        line(words.rulesHeading())
         for rule in rules {
             line()
-            line(strings(.auditReportRuleHeading, ["id": rule.id, "help": strings(rule.help)]))
-            line("  " + strings(.auditReportRuleImpact, ["impact": naming.impact(rule.impact)]))
-            line("  " + strings(.auditReportRuleCriteria, ["criteria": naming.criteria(rule)]))
-            line("  " + strings(.auditReportRuleWhy, ["description": strings(rule.description)]))
-            line("  " + strings(.auditReportRuleFix, ["fix": strings(rule.fix)]))
+            line(words.ruleHeading(id: rule.id, help: rule.help))
+            line("  " + words.ruleImpact(rule.impact))
+            line("  " + words.ruleCriteria(wcag: rule.wcagCriteria, rgaa: rule.rgaaCriteria))
+            line("  " + words.ruleWhy(rule.description))
+            line("  " + words.ruleFix(rule.fix))
         }
     }
 }
 
 extension AuditNaming {
     func summaryLine(_ tally: AuditTally) -> String {
-        strings(.auditReportSummaryLine, [
-            "screens": String(tally.screens), "elements": String(tally.elements),
-            "rules": String(tally.rules.count), "violations": String(tally.violationCount),
-            "incomplete": String(tally.incompleteCount),
-        ])
+        words.summaryLine(screens: tally.screens, elements: tally.elements, rules: tally.rules.count,
+                          violations: tally.violationCount, incomplete: tally.incompleteCount)
     }
 
     func disabledIds(_ rules: [AuditRuleInfo]) -> [String] {

@@ -13,35 +13,35 @@ struct AuditHTMLFormat: StreamedAuditFormat {
     let rules: [AuditRuleInfo]
     let braille: String
     private let texts: ElementTexts
-    var strings: Strings { naming.strings }
+    var words: AuditReportMessages { naming.words }
 
     init(naming: AuditNaming, rules: [AuditRuleInfo], braille: String) {
         self.naming = naming
         self.rules = rules
         self.braille = braille
-        self.texts = ElementTexts(naming.strings)
+        self.texts = ElementTexts(naming.words)
     }
 
     var sectionCount: Int { 1 }
 
     func assemble(_ tally: AuditTally, _ spool: AuditSpool, into out: inout String, sink: AuditSink) {
         func esc(_ text: String) { AuditMarkup.xml(text, into: &out) }
-        let title = strings(.auditReportTitle)
-        out += "<!DOCTYPE html>\n<html lang=\"\(AuditMarkup.xml(strings.localeCode))\">\n<head>\n<meta charset=\"utf-8\">\n"
+        let title = words.title()
+        out += "<!DOCTYPE html>\n<html lang=\"\(AuditMarkup.xml(naming.localeCode))\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"
         esc(title)
         out += "</title>\n<style>\n" + Self.style + "</style>\n</head>\n<body>\n"
         out += "<a class=\"skip\" href=\"#screens\">"
-        esc(strings(.auditReportSkipLink))
+        esc(words.skipLink())
         out += "</a>\n<header>\n<h1>"
         esc(title)
         out += "</h1>\n<p>"
-        esc(strings(.auditReportIntro, ["table": braille]))
+        esc(words.intro(table: braille))
         out += "</p>\n</header>\n<main>\n"
         summary(tally, into: &out)
         ruleSection(into: &out)
         out += "<section aria-labelledby=\"screens\">\n<h2 id=\"screens\" tabindex=\"-1\">"
-        AuditMarkup.xml(strings(.auditReportScreens), into: &out)
+        AuditMarkup.xml(words.screensHeading(), into: &out)
         out += "</h2>\n"
         sink.flush(&out, force: true)
         spool.write(0, to: sink)
@@ -51,23 +51,22 @@ struct AuditHTMLFormat: StreamedAuditFormat {
 
     private func summary(_ tally: AuditTally, into out: inout String) {
         out += "<section aria-labelledby=\"summary\">\n<h2 id=\"summary\">"
-        AuditMarkup.xml(strings(.auditReportSummary), into: &out)
+        AuditMarkup.xml(words.summaryHeading(), into: &out)
         out += "</h2>\n<p>"
         AuditMarkup.xml(naming.summaryLine(tally), into: &out)
         out += "</p>\n"
         let disabled = naming.disabledIds(rules)
         if !disabled.isEmpty {
             out += "<p>"
-            AuditMarkup.xml(strings(.auditReportDisabled, ["ids": disabled.joined(separator: ", ")]), into: &out)
+            AuditMarkup.xml(words.disabled(disabled), into: &out)
             out += "</p>\n"
         }
         out += "<table>\n<caption>"
-        AuditMarkup.xml(strings(.auditReportTableCaption), into: &out)
+        AuditMarkup.xml(words.tableCaption(), into: &out)
         out += "</caption>\n<thead><tr>"
-        for key in [L10n.auditReportTableRule, .auditReportTableImpact, .auditReportTableViolations,
-                    .auditReportTableIncomplete, .auditReportTablePasses] {
+        for column in words.tableColumns() {
             out += "<th scope=\"col\">"
-            AuditMarkup.xml(strings(key), into: &out)
+            AuditMarkup.xml(column, into: &out)
             out += "</th>"
         }
         out += "</tr></thead>\n<tbody>\n"
@@ -83,16 +82,14 @@ struct AuditHTMLFormat: StreamedAuditFormat {
 
     private func ruleSection(into out: inout String) {
         out += "<section aria-labelledby=\"rules\">\n<h2 id=\"rules\">"
-        AuditMarkup.xml(strings(.auditReportRules), into: &out)
+        AuditMarkup.xml(words.rulesHeading(), into: &out)
         out += "</h2>\n"
         for info in rules {
             out += "<h3 id=\"rule-\(info.id)\">"
-            AuditMarkup.xml(strings(.auditReportRuleHeading, ["id": info.id, "help": strings(info.help)]), into: &out)
+            AuditMarkup.xml(words.ruleHeading(id: info.id, help: info.help), into: &out)
             out += "</h3>\n<ul>\n"
-            for text in [strings(.auditReportRuleImpact, ["impact": naming.impact(info.impact)]),
-                         strings(.auditReportRuleCriteria, ["criteria": naming.criteria(info)]),
-                         strings(.auditReportRuleWhy, ["description": strings(info.description)]),
-                         strings(.auditReportRuleFix, ["fix": strings(info.fix)])] {
+            for text in [words.ruleImpact(info.impact), words.ruleCriteria(wcag: info.wcagCriteria, rgaa: info.rgaaCriteria),
+                         words.ruleWhy(info.description), words.ruleFix(info.fix)] {
                 out += "<li>"
                 AuditMarkup.xml(text, into: &out)
                 out += "</li>\n"
@@ -106,21 +103,17 @@ struct AuditHTMLFormat: StreamedAuditFormat {
     private struct ElementTexts {
         let heading: CompiledTemplate
         let finding: CompiledTemplate
-        let fields: [L10n: String]
+        let fields: [AuditReportMessages.Field: String]
         let noLabel: String, noFindings: String
 
-        init(_ strings: Strings) {
-            heading = CompiledTemplate(strings, .auditReportElementHeading, ["index", "label", "role"])
-            finding = CompiledTemplate(strings, .auditReportFindingItem, ["kind", "impact", "help", "message"])
-            let keys: [L10n] = [.auditReportFieldRole, .auditReportFieldLabel, .auditReportFieldVisibleText,
-                                .auditReportFieldHint, .auditReportFieldValue, .auditReportFieldState,
-                                .auditReportFieldSpeech, .auditReportFieldBraille, .auditReportFieldCells,
-                                .auditReportFieldFindings]
-            var fields: [L10n: String] = [:]
-            for key in keys { fields[key] = AuditMarkup.xml(strings(key)) }
+        init(_ words: AuditReportMessages) {
+            heading = CompiledTemplate(words, .elementHeading)
+            finding = CompiledTemplate(words, .findingItem)
+            var fields: [AuditReportMessages.Field: String] = [:]
+            for field in AuditReportMessages.Field.allCases { fields[field] = AuditMarkup.xml(words.field(field)) }
             self.fields = fields
-            noLabel = strings(.auditReportNoLabel)
-            noFindings = AuditMarkup.xml(strings(.auditReportNoFindings))
+            noLabel = words.noLabel()
+            noFindings = AuditMarkup.xml(words.noFindings())
         }
     }
 
@@ -129,12 +122,11 @@ struct AuditHTMLFormat: StreamedAuditFormat {
         let screen = part.screen, s = screen.index
         if part.first {
             out += "<section class=\"screen\" aria-labelledby=\"screen-\(s + 1)\">\n<h3 id=\"screen-\(s + 1)\">"
-            AuditMarkup.xml(strings(.auditReportScreenNumbered, ["index": String(s + 1),
-                                                                 "heading": naming.screenHeading(screen)]), into: &out)
+            AuditMarkup.xml(words.screenNumbered(s + 1, heading: naming.screenHeading(screen)), into: &out)
             out += "</h3>\n<p class=\"path\">"
-            AuditMarkup.xml(strings(.auditReportScreenPath, ["path": screen.path]), into: &out)
+            AuditMarkup.xml(words.screenPath(screen.path), into: &out)
             out += " — "
-            AuditMarkup.xml(strings(.auditReportScreenCount, ["count": String(screen.count)]), into: &out)
+            AuditMarkup.xml(words.screenCount(screen.count), into: &out)
             out += "</p>\n<ol class=\"elements\">\n"
         }
         for e in part.range { element(part, e, into: &out) }
@@ -150,7 +142,7 @@ struct AuditHTMLFormat: StreamedAuditFormat {
         out += "<li>\n<h4>"
         AuditMarkup.xml(texts.heading.render([String(entry.index), label, role]), into: &out)
         out += "</h4>\n<dl>\n"
-        func field(_ key: L10n, _ value: String?, cls: String? = nil) {
+        func field(_ key: AuditReportMessages.Field, _ value: String?, cls: String? = nil) {
             guard let value else { return }
             out += "<dt>"
             out += texts.fields[key]!
@@ -158,17 +150,17 @@ struct AuditHTMLFormat: StreamedAuditFormat {
             AuditMarkup.xml(value, into: &out)
             out += "</dd>\n"
         }
-        field(.auditReportFieldRole, role)
-        field(.auditReportFieldLabel, element.label)
-        if element.visibleText != element.label { field(.auditReportFieldVisibleText, element.visibleText) }
-        field(.auditReportFieldHint, element.hint)
-        field(.auditReportFieldValue, element.value)
-        field(.auditReportFieldState, naming.state(element))
-        field(.auditReportFieldSpeech, entry.speech, cls: "speech")
-        field(.auditReportFieldBraille, entry.braille.text, cls: "braille")
-        field(.auditReportFieldCells, part.cells(e), cls: "cells")
+        field(.role, role)
+        field(.label, element.label)
+        if element.visibleText != element.label { field(.visibleText, element.visibleText) }
+        field(.hint, element.hint)
+        field(.value, element.value)
+        field(.state, naming.state(element))
+        field(.speech, entry.speech, cls: "speech")
+        field(.braille, entry.braille.text, cls: "braille")
+        field(.cells, part.cells(e), cls: "cells")
         out += "<dt>"
-        out += texts.fields[.auditReportFieldFindings]!
+        out += texts.fields[.findings]!
         out += "</dt><dd>"
         let findings = part.findings(entry: e, rules: rules)
         if findings.isEmpty {
@@ -178,7 +170,7 @@ struct AuditHTMLFormat: StreamedAuditFormat {
             for finding in findings {
                 out += "<li class=\"\(finding.kind.rawValue) \(finding.rule.impact.rawValue)\">"
                 AuditMarkup.xml(texts.finding.render([naming.kind(finding.kind), naming.impact(finding.rule.impact),
-                                                      strings(finding.rule.help), finding.message]), into: &out)
+                                                      words.ruleText(finding.rule.help), finding.message]), into: &out)
                 out += " <a href=\"#rule-\(finding.rule.id)\">"
                 AuditMarkup.xml(finding.rule.id, into: &out)
                 out += "</a></li>\n"

@@ -13,7 +13,7 @@ struct AuditJSONFormat: StreamedAuditFormat {
     let info: AuditRunInfo
     let rules: [AuditRuleInfo]
     let braille: String
-    var strings: Strings { naming.strings }
+    var words: AuditReportMessages { naming.words }
 
     // Sections: a record per violation and per review of each rule, the screens, and a record
     // per element that passes rules. Records hold what varies from node to node; the nodes are
@@ -53,7 +53,7 @@ struct AuditJSONFormat: StreamedAuditFormat {
         out += "  \"testEnvironment\": {\"userAgent\": \"lecteur audit (espeak-ng, liblouis)\", \"brailleTable\": "
         AuditMarkup.json(braille, into: &out)
         out += ", \"speechEngine\": \"espeak-ng\", \"locale\": "
-        AuditMarkup.json(strings.localeCode, into: &out)
+        AuditMarkup.json(naming.localeCode, into: &out)
         if let fetchedAt = info.offlineCopyFetchedAt {
             out += ", \"offlineCopyFetchedAt\": "
             AuditMarkup.json(AuditRunInfo.iso8601(fetchedAt), into: &out)
@@ -68,7 +68,7 @@ struct AuditJSONFormat: StreamedAuditFormat {
         out += naming.disabledIds(rules).map(AuditMarkup.json).joined(separator: ", ")
         out += "]},\n"
         out += "  \"locale\": "
-        AuditMarkup.json(strings.localeCode, into: &out)
+        AuditMarkup.json(naming.localeCode, into: &out)
         out += ",\n"
         ruleList("violations", impact: true, rules.indices.filter { tally.violations[$0] > 0 }, into: &out, sink: sink) {
             findingNodes(rule: $0, section: violations($0), spool, sink: sink)
@@ -99,13 +99,13 @@ struct AuditJSONFormat: StreamedAuditFormat {
         out += ", \"tags\": ["
         out += info.tags.map(AuditMarkup.json).joined(separator: ", ")
         out += "], \"description\": "
-        AuditMarkup.json(strings(info.description), into: &out)
+        AuditMarkup.json(words.ruleText(info.description), into: &out)
         out += ", \"help\": "
-        AuditMarkup.json(strings(info.help), into: &out)
+        AuditMarkup.json(words.ruleText(info.help), into: &out)
         out += ", \"helpUrl\": "
         AuditMarkup.json(self.info.helpURL(info), into: &out)
         out += ", \"fix\": "
-        AuditMarkup.json(strings(info.fix), into: &out)
+        AuditMarkup.json(words.ruleText(info.fix), into: &out)
     }
 
     /// One bucket of axe's results: each rule with nodes in it, its nodes written by `nodes`
@@ -133,7 +133,7 @@ struct AuditJSONFormat: StreamedAuditFormat {
         AuditMarkup.json(rule.impact.rawValue, into: &impact)
         // The failure summary is the message, a newline and the fix: JSON escapes character by
         // character, so it is the message's literal without its closing quote, then this.
-        AuditMarkup.json("\n" + strings(rule.fix), into: &summaryTail)
+        AuditMarkup.json("\n" + words.ruleText(rule.fix), into: &summaryTail)
         summaryTail.removeFirst()
         var ruleId = ""
         AuditMarkup.json(rule.id, into: &ruleId)

@@ -12,7 +12,7 @@ struct AuditJUnitFormat: StreamedAuditFormat {
     let naming: AuditNaming
     let info: AuditRunInfo
     let rules: [AuditRuleInfo]
-    var strings: Strings { naming.strings }
+    var words: AuditReportMessages { naming.words }
 
     // Sections: each rule's test cases, one per screen it checked.
     var sectionCount: Int { rules.count }
@@ -27,7 +27,7 @@ struct AuditJUnitFormat: StreamedAuditFormat {
                 case .violation(let message):
                     AuditMarkup.xml(elementLine(part.entry(e), message), into: &screenBuffers[r * 2])
                 case .review(let message):
-                    AuditMarkup.xml(strings(.auditJunitReview, ["message": elementLine(part.entry(e), message)]),
+                    AuditMarkup.xml(words.junitReview(elementLine(part.entry(e), message)),
                                     into: &screenBuffers[r * 2 + 1])
                 case .pass, .inapplicable: break
                 }
@@ -42,13 +42,13 @@ struct AuditJUnitFormat: StreamedAuditFormat {
         for (r, rule) in rules.enumerated() where counts.checked[r] {
             var out = "    <testcase classname=\"audit.\(AuditMarkup.xml(rule.id))\" name=\"\(AuditMarkup.xml(screen.path))\" time=\"0\">\n"
             if counts.violations[r] > 0 {
-                let message = strings(rule.help) + " — " + strings(.auditJunitFailure, ["count": String(counts.violations[r])])
+                let message = words.ruleText(rule.help) + " — " + words.junitFailure(count: counts.violations[r])
                 out += "      <failure type=\"\(rule.impact.rawValue)\" message=\"\(AuditMarkup.xml(message))\">"
                 let screenHeading = heading ?? naming.screenHeading(screen)
                 heading = screenHeading
                 AuditMarkup.xml(screenHeading + "\n", into: &out)
                 out += buffers[r * 2]
-                AuditMarkup.xml(strings(.auditReportRuleFix, ["fix": strings(rule.fix)]) + "\n", into: &out)
+                AuditMarkup.xml(words.ruleFix(rule.fix) + "\n", into: &out)
                 out += "</failure>\n"
             }
             if counts.reviews[r] > 0 {
@@ -64,14 +64,14 @@ struct AuditJUnitFormat: StreamedAuditFormat {
     func assemble(_ tally: AuditTally, _ spool: AuditSpool, into out: inout String, sink: AuditSink) {
         let totalTests = tally.screensChecked.reduce(0, +), totalFailures = tally.screensFailing.reduce(0, +)
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(AuditMarkup.xml(strings(.auditReportTitle)))\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\" time=\"\(info.durationText(measured: tally.elapsed))\">\n"
+        out += "<testsuites name=\"\(AuditMarkup.xml(words.title()))\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\" time=\"\(info.durationText(measured: tally.elapsed))\">\n"
         for (r, rule) in rules.enumerated() {
             out += "  <testsuite name=\"\(AuditMarkup.xml(rule.id))\" tests=\"\(tally.screensChecked[r])\" failures=\"\(tally.screensFailing[r])\" errors=\"0\" skipped=\"0\">\n"
             out += "    <properties>\n"
             out += "      <property name=\"timestamp\" value=\"\(info.timestampText)\"/>\n"
             out += "      <property name=\"impact\" value=\"\(rule.impact.rawValue)\"/>\n"
             out += "      <property name=\"tags\" value=\"\(AuditMarkup.xml(rule.tags.joined(separator: " ")))\"/>\n"
-            out += "      <property name=\"help\" value=\"\(AuditMarkup.xml(strings(rule.help)))\"/>\n"
+            out += "      <property name=\"help\" value=\"\(AuditMarkup.xml(words.ruleText(rule.help)))\"/>\n"
             out += "    </properties>\n"
             sink.flush(&out, force: true)
             spool.write(r, to: sink)
@@ -82,7 +82,6 @@ struct AuditJUnitFormat: StreamedAuditFormat {
 
     /// "#card.1 (9. Starter Pack…) : message"
     private func elementLine(_ entry: AuditReport.Entry, _ message: String) -> String {
-        strings(.auditJunitElement, ["id": entry.element.id, "index": String(entry.index),
-                                     "label": entry.element.label, "message": message]) + "\n"
+        words.junitElement(id: entry.element.id, index: entry.index, label: entry.element.label, message: message) + "\n"
     }
 }

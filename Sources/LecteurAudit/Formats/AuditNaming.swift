@@ -5,38 +5,36 @@ import LecteurCore
 /// How every report format names screens, elements and rules, so that text, JSON, JUnit and
 /// HTML say the same thing in the same words.
 struct AuditNaming {
-    let strings: Strings
-    let composer: SpeechGenerator
+    let words: AuditReportMessages
     // Words every element needs, looked up once rather than a million times.
     private let roleNames: [Role: String]
     private let selectedWord: String, notSelectedWord: String
     private let impactNames: [Impact: String]
+    private let kindNames: [AuditFindingKind: String]
 
     init(strings: Strings) {
-        self.strings = strings
-        let composer = SpeechGenerator(strings: strings)
-        self.composer = composer
-        roleNames = Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0, composer.roleWord($0) ?? strings(.roleText)) })
-        selectedWord = strings(.stateSelected)
-        notSelectedWord = strings(.stateNotSelected)
-        impactNames = [.minor: strings(.auditImpactMinor), .moderate: strings(.auditImpactModerate),
-                       .serious: strings(.auditImpactSerious), .critical: strings(.auditImpactCritical)]
+        let words = AuditReportMessages(strings: strings)
+        self.words = words
+        roleNames = Dictionary(uniqueKeysWithValues: Role.allCases.map { ($0, words.roleName($0)) })
+        selectedWord = words.state(selected: true)
+        notSelectedWord = words.state(selected: false)
+        impactNames = Dictionary(uniqueKeysWithValues: Impact.allCases.map { ($0, words.impact($0)) })
+        kindNames = [.violation: words.kind(.violation), .incomplete: words.kind(.incomplete)]
     }
+
+    /// The report's language ("fr"), as the JSON, SARIF and HTML reports declare it.
+    var localeCode: String { words.strings.localeCode }
 
     /// "Écran : Formations — filtre « Bureautique »", "Écran : Détail — Starter Pack…",
     /// "Écran : Formations — Chargement": unique enough to find a screen among sixty.
     func screenHeading(_ screen: AuditScreenInfo) -> String {
-        var heading = strings(.auditScreen, ["screen": screen.title])
-        if let filter = screen.filter {
-            heading += " — " + strings(.auditFilter, ["name": filter])
-        } else if screen.code == "detail", let title = screen.firstLabel, TextScan.hasWord(title) {
-            heading += " — " + title
-        } else if screen.code == "loading" {
-            heading += " — " + strings(.screenLoading)
-        } else if screen.code == "error" {
-            heading += " — " + strings(.screenError)
-        }
-        return heading
+        let qualifier: AuditReportMessages.ScreenQualifier? =
+            if let filter = screen.filter { .filter(filter) }
+            else if screen.code == "detail", let title = screen.firstLabel, TextScan.hasWord(title) { .detail(title) }
+            else if screen.code == "loading" { .loading }
+            else if screen.code == "error" { .error }
+            else { nil }
+        return words.screenHeading(screen.title, qualifier)
     }
 
     func roleName(_ role: Role) -> String { roleNames[role]! }
@@ -47,24 +45,10 @@ struct AuditNaming {
 
     func impact(_ impact: Impact) -> String { impactNames[impact]! }
 
-    func kind(_ kind: AuditFindingKind) -> String {
-        switch kind {
-        case .violation: strings(.auditKindViolation)
-        case .incomplete: strings(.auditKindIncomplete)
-        }
-    }
+    func kind(_ kind: AuditFindingKind) -> String { kindNames[kind]! }
 
     /// "WCAG 2.2 4.1.2 ; RGAA 4.1 7.1, 11.9", or "bonne pratique".
-    func criteria(_ info: AuditRuleInfo) -> String {
-        var parts: [String] = []
-        if !info.wcagCriteria.isEmpty {
-            parts.append(strings(.auditReportCriteriaWcag, ["criteria": info.wcagCriteria.joined(separator: ", ")]))
-        }
-        if !info.rgaaCriteria.isEmpty {
-            parts.append(strings(.auditReportCriteriaRgaa, ["criteria": info.rgaaCriteria.joined(separator: ", ")]))
-        }
-        return parts.isEmpty ? strings(.auditReportCriteriaNone) : parts.joined(separator: " ; ")
-    }
+    func criteria(_ info: AuditRuleInfo) -> String { words.criteria(wcag: info.wcagCriteria, rgaa: info.rgaaCriteria) }
 }
 
 /// A template filled a million times: split once into its fixed parts and the order of its
@@ -76,14 +60,8 @@ struct CompiledTemplate {
     /// the text before the value, and the text after it with the line's end, each one piece.
     private let lineHead: String, lineTail: String
 
-    init(_ strings: Strings, _ key: L10n, _ names: [String]) {
-        // A private-use character as a marker: it cannot occur in a shipped template.
-        let marker = "\u{F0000}"
-        var args: [String: String] = [:]
-        for (i, name) in names.enumerated() { args[name] = marker + String(i) + marker }
-        let pieces = strings(key, args).components(separatedBy: marker)
-        parts = stride(from: 0, to: pieces.count, by: 2).map { pieces[$0] }
-        order = stride(from: 1, to: pieces.count, by: 2).map { Int(pieces[$0]) ?? 0 }
+    init(_ words: AuditReportMessages, _ line: AuditReportMessages.Line) {
+        (parts, order) = words.parts(line)
         lineHead = "   " + parts[0]
         lineTail = (parts.count > 1 ? parts[1] : "") + "\n"
     }

@@ -10,7 +10,7 @@ struct AuditSARIFFormat: StreamedAuditFormat {
     let info: AuditRunInfo
     let rules: [AuditRuleInfo]
     let braille: String
-    var strings: Strings { naming.strings }
+    var words: AuditReportMessages { naming.words }
 
     // Sections: each rule's failures, then its elements to review (SARIF lists results rule by rule).
     var sectionCount: Int { rules.count * 2 }
@@ -56,7 +56,7 @@ struct AuditSARIFFormat: StreamedAuditFormat {
         out += "      \"properties\": {\"url\": "
         AuditMarkup.json(info.url, into: &out)
         out += ", \"locale\": "
-        AuditMarkup.json(strings.localeCode, into: &out)
+        AuditMarkup.json(naming.localeCode, into: &out)
         out += ", \"brailleTable\": "
         AuditMarkup.json(braille, into: &out)
         if let fetchedAt = info.offlineCopyFetchedAt {
@@ -91,11 +91,11 @@ struct AuditSARIFFormat: StreamedAuditFormat {
         out += ", \"name\": "
         AuditMarkup.json(Self.pascalCase(rule.id), into: &out)
         out += ", \"shortDescription\": {\"text\": "
-        AuditMarkup.json(strings(rule.help), into: &out)
+        AuditMarkup.json(words.ruleText(rule.help), into: &out)
         out += "}, \"fullDescription\": {\"text\": "
-        AuditMarkup.json(strings(rule.description), into: &out)
+        AuditMarkup.json(words.ruleText(rule.description), into: &out)
         out += "}, \"help\": {\"text\": "
-        let help = strings(rule.fix) + " (" + naming.criteria(rule) + ")"
+        let help = words.ruleText(rule.fix) + " (" + naming.criteria(rule) + ")"
         AuditMarkup.json(help, into: &out)
         out += "}"
         if info.helpBaseIsAbsolute {

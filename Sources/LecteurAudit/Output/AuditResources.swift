@@ -11,9 +11,6 @@ public enum AuditResources {
         public let file: String
         public init(file: String) { self.file = file }
         public var description: String { "audit resource missing or invalid: \(file)" }
-
-        /// What the user reads: which file, and what to do about it.
-        public func message(_ strings: Strings) -> String { strings(.auditResourceMissing, ["file": file]) }
     }
 
     static let vocabularyFiles = ["lexique-audit.json", "lexicon-audit.json"]

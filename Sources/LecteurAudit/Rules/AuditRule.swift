@@ -16,10 +16,10 @@ public enum RuleCheck: Hashable, Sendable {
     }
 }
 
-/// What the rules need besides the elements: the message templates of the report's language,
+/// What the rules need besides the elements: the findings' words in the report's language,
 /// the word lists and the braille table.
 public struct AuditContext: Sendable {
-    public let strings: Strings
+    public let findings: AuditFindingMessages
     public let vocabulary: PreparedVocabulary
     public let braille: any BrailleCellTable
 
@@ -31,14 +31,15 @@ public struct AuditContext: Sendable {
     private let brailleCovered: BMPScalarSet
 
     public init(strings: Strings, vocabulary: AuditVocabulary, braille: any BrailleCellTable) {
-        self.strings = strings
+        let findings = AuditFindingMessages(strings: strings)
+        self.findings = findings
         self.vocabulary = PreparedVocabulary(vocabulary)
         self.braille = braille
-        var findings: [String: (acronym: String, message: String)] = [:]
-        for acronym in vocabulary.acronymsMisread where findings[acronym] == nil {
-            findings[acronym] = (acronym, SpeechAcronymRule.finding([acronym], strings))
+        var made: [String: (acronym: String, message: String)] = [:]
+        for acronym in vocabulary.acronymsMisread where made[acronym] == nil {
+            made[acronym] = (acronym, findings.speechAcronymsMisread([acronym]))
         }
-        acronymFindings = findings
+        acronymFindings = made
         brailleCovered = BMPScalarSet(braille.covers)
     }
 
@@ -146,19 +147,4 @@ public struct ScreenFacts {
         self.elements = Elements(count: count, make: facts)
         self.element = element
     }
-}
-
-/// "U+202F" for a character the report names, since many of them are invisible.
-func codePoint(_ scalar: Unicode.Scalar) -> String {
-    // The spaces the number rules name, without formatting them each time.
-    switch scalar.value {
-    case 0x20: return "U+0020"
-    case 0xA0: return "U+00A0"
-    case 0x202F: return "U+202F"
-    case 0x2009: return "U+2009"
-    case 0x2007: return "U+2007"
-    default: break
-    }
-    let hex = String(scalar.value, radix: 16, uppercase: true)
-    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
 }

@@ -1,22 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import LecteurCore
-/// How much a finding hurts the person using the reader, in axe-core's four levels, so that a
-/// CI can gate on "serious or worse" the way it already does for web pages.
-public enum Impact: String, CaseIterable, Comparable, Sendable {
-    case minor, moderate, serious, critical
-
-    private var rank: Int {
-        switch self {
-        case .minor: 0
-        case .moderate: 1
-        case .serious: 2
-        case .critical: 3
-        }
-    }
-
-    public static func < (a: Impact, b: Impact) -> Bool { a.rank < b.rank }
-}
-
 /// What a rule is, independently of any element: its id, its impact, the criteria it checks
 /// (axe-core's tag style: `wcag2a`, `wcag412`…, and `rgaa-7.1` for RGAA 4.1), and the keys of
 /// its French (or English) help, explanation, fix and finding message.

@@ -16,13 +16,10 @@ public struct BrailleUncoveredCharacterRule: ElementRule {
             missing.append(s)
         }
         guard !missing.isEmpty else { return .pass }
-        let names = missing.map { s in
-            s.properties.isWhitespace || s.properties.generalCategory == .nonspacingMark
-                ? codePoint(s) : context.strings(.auditQuote, "text", String(s)) + " " + codePoint(s)
+        let named = missing.map { s in
+            s.properties.isWhitespace || s.properties.generalCategory == .nonspacingMark ? NamedCharacter.invisible(s) : .visible(s)
         }
-        return .violation(context.strings(.auditRuleBrailleUncoveredCharacterFinding, [
-            "table": context.braille.name, "characters": names.joined(separator: ", "),
-        ]))
+        return .violation(context.findings.brailleUncoveredCharacters(table: context.braille.name, named))
     }
 }
 
@@ -40,8 +37,6 @@ public struct BrailleNumberSplitRule: ElementRule {
         // A digit, a space of any kind, exactly three digits: a thousands group (read on the
         // line's bytes: a large report has a million lines, many with a price).
         guard let split = BytePatterns.splitNumber(in: element.brailleText) else { return .pass }
-        return .violation(context.strings(.auditRuleBrailleNumberSplitFinding, with: [
-            "excerpt": split.number, "space": codePoint(split.space),
-        ]))
+        return .violation(context.findings.brailleNumberSplit(number: split.number, space: split.space))
     }
 }

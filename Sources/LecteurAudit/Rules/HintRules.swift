@@ -13,7 +13,7 @@ public struct HintRepeatsLabelRule: ElementRule {
         guard let hint = element.element.hint, !element.hintWords.isEmpty else { return .inapplicable }
         let hintWords = element.hintWords, label = element.labelWords
         guard !label.isEmpty, label.contains(hintWords) || hintWords.contains(label) else { return .pass }
-        return .violation(context.strings(.auditRuleHintRepeatsLabelFinding, "hint", hint))
+        return .violation(context.findings.hintRepeatsLabel(hint))
     }
 }
 
@@ -31,6 +31,6 @@ public struct HintGivesOrderRule: ElementRule {
         guard let hint = element.element.hint, !element.hintWords.isEmpty else { return .inapplicable }
         guard let first = context.vocabulary.orders.firstMatch(in: element.hintWords) else { return .pass }
         let word = element.hintWords.texts(first)
-        return .violation(context.strings(.auditRuleHintGivesOrderFinding, with: ["word": word, "hint": hint]))
+        return .violation(context.findings.hintGivesOrder(word: word, hint: hint))
     }
 }

@@ -12,11 +12,11 @@ public struct LabelMissingRule: ElementRule {
 
     public func check(_ element: ElementFacts, _ context: AuditContext) -> RuleCheck {
         let label = element.element.label
-        if label.isEmpty { return .violation(context.strings(.auditRuleLabelMissingFindingEmpty)) }
+        if label.isEmpty { return .violation(context.findings.labelMissingEmpty()) }
         // A label has words when it has a letter or a digit: scanned for one, rather than split.
         if !TextScan.hasWord(label) {
-            let shown = label.unicodeScalars.map { TextScan.isSpace($0) ? codePoint($0) : String($0) }.joined(separator: " ")
-            return .violation(context.strings(.auditRuleLabelMissingFindingBlank, "label", shown))
+            let shown = label.unicodeScalars.map { TextScan.isSpace($0) ? NamedCharacter.invisible($0) : .visible($0) }
+            return .violation(context.findings.labelMissingBlank(shown))
         }
         return .pass
     }
@@ -35,7 +35,7 @@ public struct LabelRoleWordRule: ElementRule {
         guard element.isControl else { return .inapplicable }
         guard let first = context.vocabulary.roles.firstMatch(in: element.labelWords) else { return .pass }
         let word = element.labelWords.texts(first)
-        return .violation(context.strings(.auditRuleLabelRoleWordFinding, "word", word))
+        return .violation(context.findings.labelRoleWord(word))
     }
 }
 
@@ -53,7 +53,7 @@ public struct LabelStateWordRule: ElementRule {
         guard element.isControl else { return .inapplicable }
         guard let first = context.vocabulary.states.firstMatch(in: element.labelWords) else { return .pass }
         let word = element.labelWords.texts(first)
-        return .violation(context.strings(.auditRuleLabelStateWordFinding, "word", word))
+        return .violation(context.findings.labelStateWord(word))
     }
 }
 
@@ -75,8 +75,8 @@ public struct LabelInNameRule: ElementRule {
         }
         guard !element.visibleWords.isEmpty else { return .inapplicable }
         if element.labelWords.contains(element.visibleWords) { return .pass }
-        return .violation(context.strings(.auditRuleLabelInNameFinding,
-                                          ["visible": element.element.visibleText, "label": element.element.label]))
+        return .violation(context.findings.labelInName(visible: element.element.visibleText,
+                                                         label: element.element.label))
     }
 }
 
@@ -127,9 +127,7 @@ public struct DuplicateLabelRule: AuditRule {
             guard !keys[i].isEmpty, let found = byName[keys[i]],
                   let other = controls[found.first]!.action != control.action ? found.first : found.otherAction
             else { return .pass }
-            return .violation(context.strings(.auditRuleDuplicateLabelFinding, [
-                "other": String(screen.elements[other].index), "label": control.label,
-            ]))
+            return .violation(context.findings.duplicateLabel(other: screen.elements[other].index, label: control.label))
         }
     }
 }

@@ -20,6 +20,6 @@ public struct LanguageUnmarkedRule: ElementRule {
             if !found.contains(text) { found.append(text) }
         }
         guard !found.isEmpty else { return .pass }
-        return .violation(context.strings(.auditRuleLanguageUnmarkedFinding, "words", quoted(found, context.strings)))
+        return .violation(context.findings.languageUnmarked(found))
     }
 }

@@ -30,15 +30,9 @@ public struct SpeechAcronymRule: ElementRule {
            known.acronym.utf8.elementsEqual(misread[0].utf8) {
             return .violation(known.message)
         }
-        if !misread.isEmpty { return .violation(Self.finding(misread, context.strings)) }
-        if !unknown.isEmpty {
-            return .review(context.strings(.auditRuleSpeechAcronymReview, "acronyms", quoted(unknown, context.strings)))
-        }
+        if !misread.isEmpty { return .violation(context.findings.speechAcronymsMisread(misread)) }
+        if !unknown.isEmpty { return .review(context.findings.speechAcronymsToCheck(unknown)) }
         return .pass
-    }
-
-    static func finding(_ misread: [String], _ strings: Strings) -> String {
-        strings(.auditRuleSpeechAcronymFinding, "acronyms", quoted(misread, strings))
     }
 }
 
@@ -58,9 +52,7 @@ public struct SpeechNumberSpacesRule: ElementRule {
         while i + 1 < s.count {
             if TextScan.isNonBreakingSpace(s[i]), TextScan.isDigit(s[i - 1]), TextScan.isDigit(s[i + 1]) {
                 let number = numberRange(s, around: i)
-                return .violation(context.strings(.auditRuleSpeechNumberSpacesFinding, [
-                    "excerpt": element.speechExcerpt(number), "space": codePoint(s[i]),
-                ]))
+                return .violation(context.findings.speechNumberSpaces(number: element.speechExcerpt(number), space: s[i]))
             }
             i += 1
         }
@@ -97,8 +89,7 @@ public struct SpeechDecimalZerosRule: ElementRule {
                 var start = i - 1
                 while start > 0, TextScan.isDigit(s[start - 1]) || TextScan.isNumberSpace(s[start - 1]) && start >= 2
                         && TextScan.isDigit(s[start - 2]) { start -= 1 }
-                return .violation(context.strings(.auditRuleSpeechDecimalZerosFinding,
-                                                  ["excerpt": element.speechExcerpt(start..<i + 3)]))
+                return .violation(context.findings.speechDecimalZeros(element.speechExcerpt(start..<i + 3)))
             }
             i += 1
         }
@@ -136,7 +127,7 @@ public struct SpeechUnitAbbreviationRule: ElementRule {
         guard !found.isEmpty else { return .pass }
         var distinct: [String] = []
         for excerpt in found where !distinct.contains(excerpt) { distinct.append(excerpt) }
-        return .violation(context.strings(.auditRuleSpeechUnitAbbreviationFinding, "excerpts", quoted(distinct, context.strings)))
+        return .violation(context.findings.speechUnitAbbreviations(distinct))
     }
 }
 
@@ -156,8 +147,7 @@ public struct SpeechNumericDateRule: ElementRule {
         while i < s.count {
             guard TextScan.isDigit(s[i]), i == 0 || !TextScan.isDigit(s[i - 1]) else { i += 1; continue }
             if let end = numericDate(s, from: i) {
-                return .violation(context.strings(.auditRuleSpeechNumericDateFinding,
-                                                  ["excerpt": element.speechExcerpt(i..<end)]))
+                return .violation(context.findings.speechNumericDate(element.speechExcerpt(i..<end)))
             }
             i += 1
         }
@@ -223,11 +213,6 @@ public struct SpeechMorseSymbolsRule: ElementRule {
             if chunk.count >= 2 || Self.isLoneMark(chunk.first!) { found.append(element.speechExcerpt(start..<end)) }
         }
         guard !found.isEmpty else { return .pass }
-        return .violation(context.strings(.auditRuleSpeechMorseSymbolsFinding, "excerpts", quoted(found, context.strings)))
+        return .violation(context.findings.speechMorseSymbols(found))
     }
-}
-
-/// « IA », « RGAA » (quotes as the report's language writes them).
-func quoted(_ items: [String], _ strings: Strings) -> String {
-    items.map { strings(.auditQuote, "text", $0) }.joined(separator: ", ")
 }

@@ -60,7 +60,9 @@ public struct AuditWalker: Sendable {
         if includeLoadingAndError {
             steps.append(.init(filter: nil, path: "loading") { builder.formationsScreen(.loading, filter: nil) })
             steps.append(.init(filter: nil, path: "error") {
-                builder.formationsScreen(.failed(message: navigator.strings(.catalogueDecoding)), filter: nil)
+                // The message the reader shows for a catalogue it cannot decode.
+                builder.formationsScreen(.failed(message: CatalogueMessages(strings: navigator.strings).message(for: .malformedJSON(nil))),
+                                         filter: nil)
             })
         }
         return AuditPlan(steps: steps)
