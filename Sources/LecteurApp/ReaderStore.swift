@@ -45,11 +45,6 @@ public final class ReaderStore: Sendable {
     /// The store no longer words anything: the table is not needed. Kept only for
     /// `lecteur audit` (Sources/lecteur/Audit.swift, reworded by another change); remove it once
     /// that file calls `ReaderStore()`.
-    @available(*, deprecated, message: "ReaderStore words nothing: call ReaderStore() without strings")
-    public convenience init(strings _: Strings) {
-        self.init()
-    }
-
     public func progress() -> [String: SymbolProgress] {
         (try? database?.progress()) ?? [:]
     }

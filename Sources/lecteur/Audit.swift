@@ -183,7 +183,7 @@ extension Lecteur {
             }
             let scratch = Self.scratchDirectory(for: output)
             let sink = AuditSink(file: file)
-            let tally = run.write(catalogue, progress: ReaderStore(strings: strings).progress(), as: format, info: info,
+            let tally = run.write(catalogue, progress: ReaderStore().progress(), as: format, info: info,
                                   to: sink, scratchDirectory: scratch, recordBaseline: writeBaselineFile != nil)
             let closed = report != nil ? fclose(file) == 0 : fflush(file) == 0
             let closeError = errno
