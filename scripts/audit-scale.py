@@ -5,7 +5,7 @@ binary, side by side in one run with python3's json.load and jq reading the same
 
   scripts/audit-scale.py [--sizes 1000,10000,100000] [--runs 3] [--bin .build/release/lecteur]
                          [--bin before=/other/lecteur --bin after=.build/release/lecteur] [--accented]
-                         [--json OUT]
+                         [--json OUT] [--load-runs N]
 
 Each measure is a separate process under GNU time: wall time (median of the runs) and peak RSS (the
 largest). Prints a Markdown table. The catalogue is the benchmarks' generated one (API JSON,
@@ -85,6 +85,7 @@ def main():
     parser.add_argument("--formats", default="text,json,sarif")
     parser.add_argument("--accented", action="store_true")
     parser.add_argument("--json")
+    parser.add_argument("--load-runs", type=int, help="runs of the loads and of json.load/jq (default: --runs)")
     args = parser.parse_args()
     bins = {}
     for entry in args.bin or [".build/release/lecteur"]:
@@ -125,7 +126,8 @@ def main():
                                 results[name] = (walls + [wall], max(peak, rss), size_out)
                         measured = {name: (statistics.median(w), p, o) for name, (w, p, o) in results.items()}
                     else:
-                        measured = {name: value + (None,) for name, value in measure_all(argvs, args.runs).items()}
+                        runs = args.runs if what.startswith("audit") else args.load_runs or args.runs
+                        measured = {name: value + (None,) for name, value in measure_all(argvs, runs).items()}
                         if what.startswith("audit") and os.path.exists(out):
                             only = next(iter(measured))
                             measured[only] = measured[only][:2] + (os.path.getsize(out) / 1e6,)
@@ -142,7 +144,7 @@ def main():
         with open(args.json, "w") as f:
             json.dump(records, f)
     print()
-    print("| formations (JSON size) | what | wall (median of %d) | peak RSS |" % args.runs)
+    print("| formations (JSON size) | what | wall (median of %d; loads: %d) | peak RSS |" % (args.runs, args.load_runs or args.runs))
     print("|---|---|---|---|")
     for size, mb, name, wall, rss, size_out in rows:
         report = " (report %.0f MB)" % size_out if size_out else ""

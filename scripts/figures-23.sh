@@ -3,11 +3,13 @@
 # Issue 23's "keep" figures, measured side by side in one run: release binaries of a BEFORE
 # commit and of this working tree, each measure taken for one then the other, turn about.
 #
-#   scripts/figures-23.sh [--before COMMIT] [--runs N] [--soak-commands N] [--latency-rounds N]
+#   scripts/figures-23.sh [--before COMMIT] [--runs N] [--load-runs N] [--soak-commands N]
+#                         [--latency-rounds N]
 #
 # - audit of 100 000 formations, text / JSON / SARIF: wall time (median of RUNS) and peak RSS;
 # - load of 100 000 formations into the reader, plain (31.5 MB) and with long accented French
-#   descriptions (115.7 MB), with `python3 json.load` of the same file in the same run
+#   descriptions (115.7 MB), with `python3 json.load` of the same file in the same run (median
+#   of LOAD-RUNS: a load takes about a second, so one busy moment weighs more)
 #   (scripts/audit-scale.py, one process per measure under GNU time);
 # - first sound and `stop` → silence: real espeak-ng into a private PulseAudio null sink recorded
 #   at its monitor (scripts/pulse-test.sh, scripts/speech-latency.py);
@@ -18,26 +20,30 @@
 # measured.
 #
 # Defaults: BEFORE eb990d0 (main before issue 23's work began: the branch point of the core,
-# runtime and wall branches), RUNS 2, 100 000 soak commands, 2 latency rounds of 6 sends each.
+# runtime and wall branches), RUNS 2, LOAD-RUNS 5, 100 000 soak commands, 2 latency rounds
+# of 6 sends each.
 # BEFORE is built in a detached worktree /tmp/lecteur-figures-before-SHORT, kept for the next run
 # (its build is then incremental; `git worktree remove --force DIR` removes it). This tree is
-# built with `swift build -c release --product lecteur`. The measures take about 12 minutes on
-# the 2 shared cores when other builds run (see docs/performance.md), the builds come on top.
+# built with `swift build -c release --product lecteur`. The measures took 8 minutes with the
+# load average at 3–8 and 12 minutes at 8–16 (docs/performance.md); the builds come on top
+# (a first release build about 37 minutes at a load average of 20, then seconds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
 before=eb990d0
 runs=2
+load_runs=5
 soak_commands=100000
 latency_rounds=2
 while [ $# -gt 0 ]; do
   case "$1" in
     --before) before="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
+    --load-runs) load_runs="$2"; shift 2 ;;
     --soak-commands) soak_commands="$2"; shift 2 ;;
     --latency-rounds) latency_rounds="$2"; shift 2 ;;
-    -h|--help) sed -n '3,25p' "$0"; exit 0 ;;
+    -h|--help) sed -n '3,29p' "$0"; exit 0 ;;
     *) echo "figures-23: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -78,7 +84,7 @@ load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 
 say "load and audit of 100 000 formations, $runs run(s) each"
 sync
-python3 scripts/audit-scale.py --sizes 100000 --runs "$runs" --accented \
+python3 scripts/audit-scale.py --sizes 100000 --runs "$runs" --load-runs "$load_runs" --accented \
   --bin before="$before_bin" --bin after="$after_bin" --json "$work/scale.json" >"$work/scale.log" \
   || { cat "$work/scale.log" >&2; fail "audit-scale.py failed"; }
 cat "$work/scale.log" >&2
@@ -105,7 +111,7 @@ fi
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 finished=$(date +%s)
 
-python3 - "$work" "${sha:0:7}" "$after_rev" "$runs" "$soak_commands" "$load_start" "$load_end" \
+python3 - "$work" "${sha:0:7}" "$after_rev" "$runs $load_runs" "$soak_commands" "$load_start" "$load_end" \
   "$((built - started))" "$((finished - built))" <<'PYTHON'
 import json, statistics, sys, time
 work, before_rev, after_rev, runs, soak_commands, load_start, load_end, build_s, measure_s = sys.argv[1:10]
@@ -162,13 +168,13 @@ for name in ("before", "after"):
     result, start, middle, end = soak(name)
     for_ratio[name] = end - start
     cells.append("RSS %.1f → %.1f → %.1f MB (%.0f s)" % (start / 1024, middle[1] / 1024, end / 1024, result["seconds"]))
-rows.append(("soak of %s commands, no devices: RSS at start → %s → end" % (format(int(soak_commands), ",").replace(",", " "),
-             "middle"), cells[0], cells[1], "growth %.1f MB vs %.1f MB" % (for_ratio["after"] / 1024, for_ratio["before"] / 1024), ""))
+rows.append(("soak of %s commands, no devices: RSS at start → middle → end" % format(int(soak_commands), ",").replace(",", " "),
+             cells[0], cells[1], "growth %.1f MB vs %.1f MB" % (for_ratio["after"] / 1024, for_ratio["before"] / 1024), ""))
 
-print("Measured %s UTC, before = %s, after = %s; load and audit: median of %s runs, peak RSS the largest; "
+print("Measured %s UTC, before = %s, after = %s; audit: median of %s runs, loads: of %s, peak RSS the largest; "
       "load average %s at the start, %s at the end; builds %s s, measures %s s."
-      % (time.strftime("%Y-%m-%d %H:%M", time.gmtime()), before_rev, after_rev, runs,
-         load_start, load_end, build_s, measure_s))
+      % (time.strftime("%Y-%m-%d %H:%M", time.gmtime()), before_rev, after_rev,
+         *runs.split(), load_start, load_end, build_s, measure_s))
 print()
 print("| 100 000 formations | before (%s) | after (%s) | after against before | python3 json.load, same file |" % (before_rev, after_rev))
 print("|---|---|---|---|---|")
