@@ -169,7 +169,7 @@ for name in ("before", "after"):
     for_ratio[name] = end - start
     cells.append("RSS %.1f → %.1f → %.1f MB (%.0f s)" % (start / 1024, middle[1] / 1024, end / 1024, result["seconds"]))
 rows.append(("soak of %s commands, no devices: RSS at start → middle → end" % format(int(soak_commands), ",").replace(",", " "),
-             cells[0], cells[1], "growth %.1f MB vs %.1f MB" % (for_ratio["after"] / 1024, for_ratio["before"] / 1024), ""))
+             cells[0], cells[1], "start to end: before +%.1f MB, after +%.1f MB" % (for_ratio["before"] / 1024, for_ratio["after"] / 1024), ""))
 
 print("Measured %s UTC, before = %s, after = %s; audit: median of %s runs, loads: of %s, peak RSS the largest; "
       "load average %s at the start, %s at the end; builds %s s, measures %s s."
