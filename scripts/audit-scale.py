@@ -5,14 +5,17 @@ binary, side by side in one run with python3's json.load and jq reading the same
 
   scripts/audit-scale.py [--sizes 1000,10000,100000] [--runs 3] [--bin .build/release/lecteur]
                          [--bin before=/other/lecteur --bin after=.build/release/lecteur] [--accented]
+                         [--json OUT] [--load-runs N]
 
 Each measure is a separate process under GNU time: wall time (median of the runs) and peak RSS (the
 largest). Prints a Markdown table. The catalogue is the benchmarks' generated one (API JSON,
 40 categories, half of the prices as Laravel decimal strings). With several `--bin NAME=PATH`, each
 lecteur measure is taken for every binary in turn, run after run, so that a change of the machine's
 load weighs on all of them alike. `--accented` adds, at each size, a catalogue whose descriptions are
-long accented French paragraphs (json.load and loading into the reader)."""
-import argparse, os, shutil, statistics, subprocess, tempfile
+long accented French paragraphs (json.load and loading into the reader). `--json OUT` also writes
+every measure as a list of {size, document, what, binary, wall_s, peak_mb, report_mb, file_mb}
+(`scripts/figures-23.sh` reads it)."""
+import argparse, json, os, shutil, statistics, subprocess, tempfile
 
 def catalogue(count):
     parts = []
@@ -81,6 +84,8 @@ def main():
     parser.add_argument("--bin", action="append", help="PATH or NAME=PATH (repeatable)")
     parser.add_argument("--formats", default="text,json,sarif")
     parser.add_argument("--accented", action="store_true")
+    parser.add_argument("--json")
+    parser.add_argument("--load-runs", type=int, help="runs of the loads and of json.load/jq (default: --runs)")
     args = parser.parse_args()
     bins = {}
     for entry in args.bin or [".build/release/lecteur"]:
@@ -88,6 +93,7 @@ def main():
         bins[name] = path
     jq = shutil.which("jq")
     rows = []
+    records = []
     with tempfile.TemporaryDirectory() as folder:
         for size in map(int, args.sizes.split(",")):
             documents = [("", catalogue(size))] + ([("accented ", accented(size))] if args.accented else [])
@@ -120,7 +126,8 @@ def main():
                                 results[name] = (walls + [wall], max(peak, rss), size_out)
                         measured = {name: (statistics.median(w), p, o) for name, (w, p, o) in results.items()}
                     else:
-                        measured = {name: value + (None,) for name, value in measure_all(argvs, args.runs).items()}
+                        runs = args.runs if what.startswith("audit") else args.load_runs or args.runs
+                        measured = {name: value + (None,) for name, value in measure_all(argvs, runs).items()}
                         if what.startswith("audit") and os.path.exists(out):
                             only = next(iter(measured))
                             measured[only] = measured[only][:2] + (os.path.getsize(out) / 1e6,)
@@ -129,9 +136,15 @@ def main():
                         ours = what.startswith(("load", "audit"))
                         label = kind + (("lecteur %s: " % name if name else "lecteur: ") + what if ours else what)
                         rows.append((size, mb, label, wall, rss, size_out))
+                        records.append({"size": size, "document": kind.strip() or "plain", "what": what,
+                                        "binary": name if ours else None, "wall_s": wall, "peak_mb": rss,
+                                        "report_mb": size_out, "file_mb": mb})
                         print("%7d  %-44s %8.3f s %8.1f MB" % (size, label, wall, rss) + (" (report %.0f MB)" % size_out if size_out else ""), flush=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(records, f)
     print()
-    print("| formations (JSON size) | what | wall (median of %d) | peak RSS |" % args.runs)
+    print("| formations (JSON size) | what | wall (median of %d; loads: %d) | peak RSS |" % (args.runs, args.load_runs or args.runs))
     print("|---|---|---|---|")
     for size, mb, name, wall, rss, size_out in rows:
         report = " (report %.0f MB)" % size_out if size_out else ""

@@ -29,6 +29,7 @@ let benchmarks: @Sendable () -> Void = {
     morseBenchmarks()
     let strings = AuditResources.strings(locale: "fr")!
     let navigator = Navigator(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!)
+    spokenTextBenchmarks(strings: strings, timeZone: TimeZone(identifier: "Europe/Paris")!)
     let big = generatedCatalogue(count: 100_000)
 
     // As the reader, the audit and the network client load it: the second half on another core.
