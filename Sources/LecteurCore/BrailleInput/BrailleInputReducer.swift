@@ -122,7 +122,7 @@ struct BrailleInputReducer: Sendable {
         case .command(let command)?:
             return .command(command)
         case .otherTab?:
-            return .command(.tab(state.tab == .formations ? .morse : .formations))
+            return .command(.tab(state.navigation.tab == .formations ? .morse : .formations))
         case .search?:
             state.brailleInput.clear()
             state.brailleInput.purpose = .search

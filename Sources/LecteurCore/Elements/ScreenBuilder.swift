@@ -17,15 +17,15 @@ public struct ScreenBuilder: Sendable {
     }
 
     public func screen(for state: ReaderState) -> Screen {
-        screen(state.currentScreenID, state: state)
+        screen(state.navigation.currentScreenID, state: state)
     }
 
     public func screen(_ id: ScreenID, state: ReaderState) -> Screen {
         switch id {
-        case .formations: return formationsScreen(state.loading.catalogue, filter: state.filter)
+        case .formations: return formationsScreen(state.loading.catalogue, filter: state.navigation.filter)
         case .detail(let formationId):
             guard case .loaded(let catalogue) = state.loading.catalogue, let formation = catalogue.formation(id: formationId)
-            else { return formationsScreen(state.loading.catalogue, filter: state.filter) }
+            else { return formationsScreen(state.loading.catalogue, filter: state.navigation.filter) }
             return detailScreen(formation)
         case .morse: return morseScreen(progress: state.morseProgress)
         case .symbol(let symbolId):

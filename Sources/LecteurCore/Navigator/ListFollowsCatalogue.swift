@@ -6,8 +6,8 @@
 extension Navigator {
     /// A load began: the list shows the loading from its top.
     func listLoading(_ state: inout ReaderState, _ out: inout Announcer) {
-        state.focus[.formations] = 0
-        if state.tab == .formations { popToRoot(&state) }
+        state.navigation.focus[.formations] = 0
+        if state.navigation.tab == .formations { popToRoot(&state) }
         announceListIfShown(&state, &out)
     }
 
@@ -15,7 +15,7 @@ extension Navigator {
     /// ErrorView puts it.
     func listFailed(_ state: inout ReaderState, _ out: inout Announcer) {
         popToRoot(&state, tab: .formations)
-        state.focus[.formations] = 1
+        state.navigation.focus[.formations] = 1
         announceListIfShown(&state, &out)
     }
 
@@ -25,30 +25,30 @@ extension Navigator {
     /// when the reload began.
     func listLoaded(previous: CatalogueState, context: ReloadContext?, _ state: inout ReaderState, _ out: inout Announcer) {
         guard case .loaded(let catalogue) = state.loading.catalogue else { return }
-        let previousFocusId = state.focusToRestore ?? focusedElement(in: previous, state)?.id
+        let previousFocusId = state.navigation.focusToRestore ?? focusedElement(in: previous, state)?.id
         let context = context ?? {
             if case .loaded(let old) = previous { return reloadContext(old, state) } else { return nil }
         }()
-        state.focusToRestore = nil
+        state.navigation.focusToRestore = nil
         var dropped: [String] = []
-        if let filter = state.filter, catalogue.category(filter) == nil {
-            state.filter = nil
+        if let filter = state.navigation.filter, catalogue.category(filter) == nil {
+            state.navigation.filter = nil
             if let name = context?.filterName { dropped.append(strings(.reloadFilterDropped, ["name": name])) }
         }
         for (id, title) in (context?.openFormations ?? [:]).sorted(by: { $0.key < $1.key }) where catalogue.formation(id: id) == nil {
             dropped.append(strings(.reloadFormationGone, ["title": title]))
         }
         for tab in Tab.allCases {
-            state.stacks[tab] = state.stacks[tab]?.filter { screen in
+            state.navigation.stacks[tab] = state.navigation.stacks[tab]?.filter { screen in
                 if case .detail(let id) = screen { return catalogue.formation(id: id) != nil }
                 return true
             }
         }
         let list = builder.screen(.formations, state: state)
         if let previousFocusId, let index = list.elements.index(ofId: previousFocusId) {
-            state.focus[.formations] = index
+            state.navigation.focus[.formations] = index
         } else {
-            state.focus[.formations] = state.clampedFocus(on: list)
+            state.navigation.focus[.formations] = state.navigation.clampedFocus(on: list)
         }
         for message in dropped { out.notice("reload.dropped", message, priority: .notice, &state.announcement) }
         announceListIfShown(&state, &out)
@@ -56,8 +56,8 @@ extension Navigator {
 
     /// What a reload of `catalogue` may take away: the filter's name and the open formations' titles.
     func reloadContext(_ catalogue: Catalogue, _ state: ReaderState) -> ReloadContext {
-        var context = ReloadContext(filterName: state.filter.flatMap { catalogue.category($0) }?.name)
-        for case .detail(let id) in state.stacks[.formations] ?? [] {
+        var context = ReloadContext(filterName: state.navigation.filter.flatMap { catalogue.category($0) }?.name)
+        for case .detail(let id) in state.navigation.stacks[.formations] ?? [] {
             if let formation = catalogue.formation(id: id) { context.openFormations[id] = formation.title }
         }
         return context
@@ -65,12 +65,12 @@ extension Navigator {
 
     /// The element focused on the list of `catalogue`, kept focused across a reload.
     func focusedElement(in catalogue: CatalogueState, _ state: ReaderState) -> Element? {
-        let screen = builder.formationsScreen(catalogue, filter: state.filter)
-        let index = state.focus[.formations] ?? 0
+        let screen = builder.formationsScreen(catalogue, filter: state.navigation.filter)
+        let index = state.navigation.focus[.formations] ?? 0
         return screen.elements.indices.contains(index) ? screen.elements[index] : nil
     }
 
     private func announceListIfShown(_ state: inout ReaderState, _ out: inout Announcer) {
-        if state.tab == .formations { announceFocus(&state, &out) }
+        if state.navigation.tab == .formations { announceFocus(&state, &out) }
     }
 }

@@ -41,7 +41,7 @@ public struct Navigator: Sendable {
 
     func move(_ move: FocusMove, _ state: inout ReaderState, _ out: inout Announcer) {
         let screen = builder.screen(for: state)
-        let index = state.clampedFocus(on: screen)
+        let index = state.navigation.clampedFocus(on: screen)
         switch move {
         case .next: moveFocus(to: index + 1, screen, &state, &out, edge: .edgeLast)
         case .previous: moveFocus(to: index - 1, screen, &state, &out, edge: .edgeFirst)
@@ -54,9 +54,9 @@ public struct Navigator: Sendable {
     /// false after the last one.
     func readNext(_ state: inout ReaderState, _ out: inout Announcer) -> Bool {
         let screen = builder.screen(for: state)
-        let index = state.clampedFocus(on: screen)
+        let index = state.navigation.clampedFocus(on: screen)
         guard index + 1 < screen.elements.count else { return false }
-        state.focus[screen.id] = index + 1
+        state.navigation.focus[screen.id] = index + 1
         announceFocus(&state, &out)
         return true
     }
@@ -64,7 +64,7 @@ public struct Navigator: Sendable {
     /// `activer` on the focused element.
     func activateFocus(_ state: inout ReaderState, _ out: inout Announcer) -> Delegated? {
         let screen = builder.screen(for: state)
-        let index = state.clampedFocus(on: screen)
+        let index = state.navigation.clampedFocus(on: screen)
         guard screen.elements.indices.contains(index) else { return nil }
         return activate(screen.elements[index], &state, &out)
     }
@@ -72,12 +72,12 @@ public struct Navigator: Sendable {
     /// `où`.
     func sayWhereAmI(_ state: inout ReaderState, _ out: inout Announcer) {
         let screen = builder.screen(for: state)
-        out.notice("where", whereAmI(state, screen, state.clampedFocus(on: screen)), &state.announcement)
+        out.notice("where", whereAmI(state, screen, state.navigation.clampedFocus(on: screen)), &state.announcement)
     }
 
     /// `formations`, `morse`: the other tab, with its screen and its focused element.
     func switchTab(to tab: Tab, _ state: inout ReaderState, _ out: inout Announcer) {
-        state.tab = tab
+        state.navigation.tab = tab
         // The screen's name and size, said and on the display (then the focus, after it).
         let announcement = screenAnnouncement(state)
         out.speak(announcement, &state.announcement)
@@ -95,7 +95,7 @@ public struct Navigator: Sendable {
                            ["title": screen.title, "count": String(count)])
         case .formations:
             guard case .loaded(let catalogue) = state.loading.catalogue else { return screen.title }
-            let count = state.filter.map { key in catalogue.formations.filter { $0.category?.key == key }.count }
+            let count = state.navigation.filter.map { key in catalogue.formations.filter { $0.category?.key == key }.count }
                 ?? catalogue.formations.count
             return strings(count == 1 ? .screenAnnounceFormationsOne : .screenAnnounceFormations,
                            ["title": screen.title, "count": String(count)])
@@ -106,13 +106,13 @@ public struct Navigator: Sendable {
 
     private func moveFocus(to target: Int, _ screen: Screen, _ state: inout ReaderState, _ out: inout Announcer, edge: L10n) {
         guard !screen.elements.isEmpty else { return }
-        let current = state.clampedFocus(on: screen)
+        let current = state.navigation.clampedFocus(on: screen)
         let clamped = min(max(target, 0), screen.elements.count - 1)
         if clamped == current && target != current {
             out.notice("edge", strings(edge), &state.announcement)
             return
         }
-        state.focus[screen.id] = clamped
+        state.navigation.focus[screen.id] = clamped
         announceFocus(&state, &out)
     }
 
@@ -129,10 +129,10 @@ public struct Navigator: Sendable {
         case .selectCategory(let key):
             // Story 2.7: the chip toggles; focus stays on it and it is announced with its new
             // state, then how many formations the filter leaves.
-            state.filter = key
+            state.navigation.filter = key
             announceFocus(&state, &out)
             if case .loaded(let catalogue) = state.loading.catalogue {
-                out.notice("filter", filterResult(catalogue, state.filter), &state.announcement)
+                out.notice("filter", filterResult(catalogue, state.navigation.filter), &state.announcement)
             }
         case .openSymbol(let id):
             push(.symbol(id: id), &state)
@@ -153,27 +153,27 @@ public struct Navigator: Sendable {
     /// A screen of its own (« Réglages », « Aide », « Historique ») opened on the tab's stack,
     /// from its first element; opened again, it is not stacked twice.
     func open(_ screen: ScreenID, _ state: inout ReaderState) {
-        if state.currentScreenID != screen { state.stacks[state.tab, default: []].append(screen) }
-        state.focus[screen] = 0
+        if state.navigation.currentScreenID != screen { state.navigation.stacks[state.navigation.tab, default: []].append(screen) }
+        state.navigation.focus[screen] = 0
     }
 
     private func push(_ screen: ScreenID, _ state: inout ReaderState) {
-        state.stacks[state.tab, default: []].append(screen)
-        state.focus[screen] = 0
+        state.navigation.stacks[state.navigation.tab, default: []].append(screen)
+        state.navigation.focus[screen] = 0
     }
 
     func goBack(_ state: inout ReaderState, _ out: inout Announcer) {
-        guard let stack = state.stacks[state.tab], stack.count > 1 else {
+        guard let stack = state.navigation.stacks[state.navigation.tab], stack.count > 1 else {
             out.notice("root", strings(.noticeAlreadyRoot), &state.announcement)
             return
         }
-        state.stacks[state.tab] = Array(stack.dropLast())
+        state.navigation.stacks[state.navigation.tab] = Array(stack.dropLast())
         announceFocus(&state, &out)
     }
 
     func popToRoot(_ state: inout ReaderState, tab: Tab? = nil) {
-        let tab = tab ?? state.tab
-        if let root = state.stacks[tab]?.first { state.stacks[tab] = [root] }
+        let tab = tab ?? state.navigation.tab
+        if let root = state.navigation.stacks[tab]?.first { state.navigation.stacks[tab] = [root] }
     }
 
     func applyFilter(named name: String?, _ state: inout ReaderState, _ out: inout Announcer) {
@@ -198,11 +198,11 @@ public struct Navigator: Sendable {
         } else {
             key = nil
         }
-        state.filter = key
-        state.tab = .formations
+        state.navigation.filter = key
+        state.navigation.tab = .formations
         popToRoot(&state)
         let screen = builder.screen(for: state)
-        state.focus[.formations] = screen.elements.firstIndex { $0.role == .heading } ?? 0
+        state.navigation.focus[.formations] = screen.elements.firstIndex { $0.role == .heading } ?? 0
         out.notice("filter", filterResult(catalogue, key), &state.announcement)
         announceFocus(&state, &out)
     }
@@ -293,10 +293,10 @@ public struct Navigator: Sendable {
     func announceFocus(_ state: inout ReaderState, _ out: inout Announcer) {
         let screen = builder.screen(for: state)
         guard !screen.elements.isEmpty else { return }
-        let index = state.clampedFocus(on: screen)
-        state.focus[screen.id] = index
+        let index = state.navigation.clampedFocus(on: screen)
+        state.navigation.focus[screen.id] = index
         // Each focus starts the review cursor again at the element's first character.
-        state.review = nil
+        state.navigation.review = nil
         let element = screen.elements[index]
         out.append(.focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1,
                                       count: screen.elements.count, element: element,
@@ -323,7 +323,7 @@ public struct Navigator: Sendable {
     func reviewTarget(_ state: ReaderState) -> ReviewReducer.Target? {
         let screen = builder.screen(for: state)
         guard !screen.elements.isEmpty else { return nil }
-        let index = state.clampedFocus(on: screen)
+        let index = state.navigation.clampedFocus(on: screen)
         let element = screen.elements[index]
         var text = element.selected == nil ? element.label : element.visibleText
         if let value = element.value, !value.isEmpty { text += strings(.brailleValueSeparator) + value }
@@ -335,7 +335,7 @@ public struct Navigator: Sendable {
     func focusActs(_ state: ReaderState) -> Bool {
         let screen = builder.screen(for: state)
         guard !screen.elements.isEmpty else { return false }
-        return screen.elements[state.clampedFocus(on: screen)].action != nil
+        return screen.elements[state.navigation.clampedFocus(on: screen)].action != nil
     }
 }
 

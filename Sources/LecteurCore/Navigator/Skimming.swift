@@ -29,7 +29,7 @@ extension Navigator {
             ?? strings(.positionElement, ["index": String(index + 1), "count": String(screen.elements.count)])
         let text = strings(.whereScreen, ["screen": screen.title, "position": position])
         guard case .loaded(let catalogue) = state.loading.catalogue, screen.id == .formations,
-              let filter = state.filter.flatMap({ catalogue.category($0) }) else { return text }
+              let filter = state.navigation.filter.flatMap({ catalogue.category($0) }) else { return text }
         return strings(.whereFiltered, ["text": text, "filter": filter.name])
     }
 
@@ -43,7 +43,7 @@ extension Navigator {
 
     func jump(_ kind: ItemKind, forward: Bool, _ state: inout ReaderState, _ out: inout Announcer) {
         let screen = builder.screen(for: state)
-        let index = state.clampedFocus(on: screen)
+        let index = state.navigation.clampedFocus(on: screen)
         let target: Int?
         switch kind {
         case .course:
@@ -84,7 +84,7 @@ extension Navigator {
                 return
             }
         }
-        state.focus[screen.id] = target
+        state.navigation.focus[screen.id] = target
         announceFocus(&state, &out)
     }
 
@@ -96,24 +96,24 @@ extension Navigator {
                 out.error("go", strings(count == 1 ? .goTooFarOneCourse : .goTooFarCourses, ["number": String(number), "count": String(count)]), &state.announcement)
                 return
             }
-            state.focus[screen.id] = first + number - 1
+            state.navigation.focus[screen.id] = first + number - 1
         } else {
             guard number <= screen.elements.count else {
                 out.error("go", strings(.goTooFarElements, ["number": String(number), "count": String(screen.elements.count)]), &state.announcement)
                 return
             }
-            state.focus[screen.id] = number - 1
+            state.navigation.focus[screen.id] = number - 1
         }
         announceFocus(&state, &out)
     }
 
     /// The next element whose label contains the text (case and accents ignored), wrapping once.
     func find(_ text: String?, _ state: inout ReaderState, _ out: inout Announcer) {
-        guard let wanted = text.map({ TextSanitizer.clean($0) }).flatMap({ $0.isEmpty ? nil : $0 }) ?? state.lastSearch else {
+        guard let wanted = text.map({ TextSanitizer.clean($0) }).flatMap({ $0.isEmpty ? nil : $0 }) ?? state.navigation.lastSearch else {
             out.error("find", strings(.findNothingToFind), &state.announcement)
             return
         }
-        state.lastSearch = wanted
+        state.navigation.lastSearch = wanted
         let folded = FrenchCollation.fold(wanted)
         let screen = builder.screen(for: state)
         let count = screen.elements.count
@@ -121,7 +121,7 @@ extension Navigator {
             out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]), &state.announcement)
             return
         }
-        let index = state.clampedFocus(on: screen)
+        let index = state.navigation.clampedFocus(on: screen)
         // In the Morse list a single character is the symbol itself: « è » is È, not a name
         // containing an e, and « ? » is the question mark (signs and accents are symbols there).
         let symbols = builder.alphabet.symbols
@@ -134,13 +134,13 @@ extension Navigator {
             let candidate = (index + step) % count
             guard matches(candidate) else { continue }
             if candidate <= index { out.notice("find.wrapped", strings(.findWrapped), &state.announcement) }
-            state.focus[screen.id] = candidate
+            state.navigation.focus[screen.id] = candidate
             announceFocus(&state, &out)
             return
         }
         // A filter hides formations: say that the search looked only at what it left, and how
         // to look everywhere.
-        if screen.id == .formations, let filter = state.filter, case .loaded(let catalogue) = state.loading.catalogue,
+        if screen.id == .formations, let filter = state.navigation.filter, case .loaded(let catalogue) = state.loading.catalogue,
            let category = catalogue.category(filter) {
             out.error("find", strings(.findNoMatchFiltered, ["text": Self.quoted(wanted), "filter": category.name]), &state.announcement)
             return

@@ -8,7 +8,7 @@ extension Reader {
         switch catalogue.reduce(event, &state.loading, &state.announcement, &out) {
         case .began(let previous, let stillLoadingAfter)?:
             if case .loaded(let shown) = previous {
-                state.focusToRestore = navigator.focusedElement(in: previous, state)?.id
+                state.navigation.focusToRestore = navigator.focusedElement(in: previous, state)?.id
                 state.loading.reloadContext = navigator.reloadContext(shown, state)
             }
             navigator.listLoading(&state, &out)

@@ -87,12 +87,12 @@ struct ReviewReducer: Sendable {
 
     /// The review offset for the focused element: where it was left in this element, else its start.
     static func offset(_ state: ReaderState, _ target: Target) -> Int {
-        guard let review = state.review, review.screen == target.screen, review.index == target.index else { return 0 }
+        guard let review = state.navigation.review, review.screen == target.screen, review.index == target.index else { return 0 }
         return target.text.clamped(review.offset)
     }
 
     private func move(to offset: Int, _ target: Target, _ state: inout ReaderState, _ out: inout Announcer) {
-        state.review = ReviewPosition(screen: target.screen, index: target.index, offset: offset)
+        state.navigation.review = ReviewPosition(screen: target.screen, index: target.index, offset: offset)
         out.showFocus(BrailleLine(text: target.line.text, cursor: target.lineStart + offset, kind: .focus))
     }
 
