@@ -118,7 +118,7 @@ import Testing
             $0.lists.historyEntries = ["Toutes, sélectionné, bouton", "14 formations chargées."]
             $0.display.message = title; $0.display.token = token + 1
         }
-        #expect(history(store.state).elements.count == 2)
+        #expect(history(store.state.lists).elements.count == 2)
         let older = Element(id: "history.2", role: .text, label: "14 formations chargées.")
         store.send(.command(.next), [
             .focus(FocusReport(screen: "history", title: "Historique", index: 2, count: 2, element: older, roleWord: nil)),

@@ -88,7 +88,7 @@ import Testing
         store.send(.brailleTyped(.dots(Self.dot7)), [.silence, Self.input("f")]) { $0.brailleInput.committed = "f" }
         store.send(.brailleTyped(.backspace), [.silence, Self.input("")]) { $0.brailleInput.committed = "" }
         Self.type("filtre", &store)
-        let focusLine = Fixture.reader.navigator.focusLine(store.state)!
+        let focusLine = Fixture.reader.navigator.focusLine(store.state.navigationContext, store.state.navigation)!
         store.send(.brailleTyped(.escape), [
             .speak(Utterance(text: Fixture.fr(.brailleInputAbandoned), interrupt: true, priority: .answer)), .braille(focusLine),
         ]) {
@@ -240,7 +240,7 @@ import Testing
             $0.display.token = 4
         })
         // Space with dots 1-2-5: the « Aide » screen, which lists the chords first once the keyboard is used.
-        let entries = Fixture.reader.navigator.helpEntries(store.state)
+        let entries = Fixture.reader.navigator.helpEntries(store.state.navigationContext)
         let intro = Fixture.fr(.brailleInputChordsIntro)
         let help: (inout ReaderState) -> Void = {
             $0.navigation.stacks[.formations] = [.formations, .help]

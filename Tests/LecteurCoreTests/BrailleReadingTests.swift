@@ -150,7 +150,7 @@ import Testing
 
     @Test func helpIsAScreenNavigatedLikeAList() {
         var store = ReaderTestStore(state: Self.loaded())
-        let entries = Fixture.reader.navigator.helpEntries(store.state)
+        let entries = Fixture.reader.navigator.helpEntries(store.state.navigationContext)
         let intro = "Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :"
         let title = "Aide, \(entries.count) éléments"
         // Its name and size as a message, then its first entry; the name is not history.

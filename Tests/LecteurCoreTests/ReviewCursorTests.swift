@@ -100,7 +100,7 @@ import LecteurLocales
     /// cursor follows it on the focused line.
     @Test func theReviewCursorReadsInsideTheElementAndTheBrailleCursorFollowsIt() throws {
         let state = Self.onDetail(1, index: 1) // the description
-        let target = try #require(Self.reader.navigator.reviewTarget(state))
+        let target = try #require(Self.reader.navigator.reviewTarget(state.navigationContext, state.navigation))
         #expect(target.text.text(0..<9) == "Découvrez")
         var store = ReaderTestStore(reader: Self.reader, state: state)
         store.send(.command(.review(.word, .next)), [
@@ -174,7 +174,7 @@ import LecteurLocales
             $0.display.message = nil
             $0.announcement.history.append(description)
         }, effects: { ReaderTestStore.focused($0, description) })
-        let target = try #require(Self.reader.navigator.reviewTarget(store.state))
+        let target = try #require(Self.reader.navigator.reviewTarget(store.state.navigationContext, store.state.navigation))
         store.send(.displayKey(.route(character: target.lineStart + 1)), [
             .speak(Utterance(text: "e accent aigu", interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: target.line.text, cursor: target.lineStart + 1)),

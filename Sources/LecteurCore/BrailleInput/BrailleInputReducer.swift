@@ -46,7 +46,7 @@ struct BrailleInputReducer: Sendable {
             guard state.brailleInput.purpose != nil else { return .command(.back) }
             state.brailleInput.clear()
             out.speak(strings(.brailleInputAbandoned), remember: false, &state.announcement)
-            if let line = navigator.focusLine(state) { out.showInput(line) }
+            if let line = navigator.focusLine(state.navigationContext, state.navigation) { out.showInput(line) }
         }
         return nil
     }

@@ -106,11 +106,11 @@ public struct Reader: Sendable {
             case .repeatElement: command = .repeatLast
             case .route(let character):
                 // Over an element that acts, a routing key activates it; over text it reads there.
-                guard !navigator.focusActs(state), let target = navigator.reviewTarget(state) else {
+                guard !navigator.focusActs(state.navigationContext, state.navigation), let target = navigator.reviewTarget(state.navigationContext, state.navigation) else {
                     command = .activate
                     break
                 }
-                review.route(toLineCharacter: character, target: target, &state, &out)
+                review.route(toLineCharacter: character, target: target, &state.navigation, &state.announcement, &out)
                 finishDisplay(byUser: byUser, &state, &out)
                 if !out.awaitsResult { state.announcement.answerPending = false }
                 return out.effects
@@ -183,21 +183,21 @@ public struct Reader: Sendable {
 
     private func command(_ command: Command, _ state: inout ReaderState, _ out: inout Announcer) {
         switch command {
-        case .next: navigator.move(.next, &state, &out)
-        case .previous: navigator.move(.previous, &state, &out)
-        case .first: navigator.move(.first, &state, &out)
-        case .last: navigator.move(.last, &state, &out)
-        case .activate: delegated(navigator.activateFocus(&state, &out), &state, &out)
-        case .back: navigator.goBack(&state, &out)
-        case .repeatLast: navigator.announceFocus(&state, &out)
-        case .whereAmI: navigator.sayWhereAmI(&state, &out)
-        case .nextItem(let kind): navigator.jump(kind, forward: true, &state, &out)
-        case .previousItem(let kind): navigator.jump(kind, forward: false, &state, &out)
-        case .go(let number): navigator.go(number, &state, &out)
-        case .find(let text): navigator.find(text, &state, &out)
-        case .tab(let tab): navigator.switchTab(to: tab, &state, &out)
-        case .filter(let name): navigator.applyFilter(named: name, &state, &out)
-        case .help(let topic?): navigator.help(topic, &state, &out)
+        case .next: navigator.move(.next, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .previous: navigator.move(.previous, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .first: navigator.move(.first, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .last: navigator.move(.last, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .activate: delegated(navigator.activateFocus(state.navigationContext, &state.navigation, &state.announcement, &out), &state, &out)
+        case .back: navigator.goBack(state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .repeatLast: navigator.announceFocus(state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .whereAmI: navigator.sayWhereAmI(state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .nextItem(let kind): navigator.jump(kind, forward: true, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .previousItem(let kind): navigator.jump(kind, forward: false, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .go(let number): navigator.go(number, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .find(let text): navigator.find(text, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .tab(let tab): navigator.switchTab(to: tab, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .filter(let name): navigator.applyFilter(named: name, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .help(let topic?): navigator.help(topic, state.navigationContext, &state.navigation, &state.announcement, &out)
         // `aide` alone opens the « Aide » screen; `aide COMMANDE` answers in one line.
         case .help(nil): openHelp(&state, &out)
         case .retry: out.append(.loadCatalogue(.retry))
@@ -240,15 +240,18 @@ public struct Reader: Sendable {
             }
             if last.isError { out.error(last.code, last.text, &state.announcement) } else { out.notice(last.code, last.text, &state.announcement) }
         case .review(let unit, let step):
-            review.handle(.review(unit, step), target: navigator.reviewTarget(state), &state, &out)
+            review.handle(.review(unit, step), target: navigator.reviewTarget(state.navigationContext, state.navigation),
+                          spellingAlphabet: state.settings.spellingAlphabet, &state.navigation, &state.announcement, &out)
         case .spell(let phonetic):
-            review.handle(.spell(phonetic: phonetic), target: navigator.reviewTarget(state), &state, &out)
+            review.handle(.spell(phonetic: phonetic), target: navigator.reviewTarget(state.navigationContext, state.navigation),
+                          spellingAlphabet: state.settings.spellingAlphabet, &state.navigation, &state.announcement, &out)
         case .describeCharacter:
-            review.handle(.describeCharacter, target: navigator.reviewTarget(state), &state, &out)
+            review.handle(.describeCharacter, target: navigator.reviewTarget(state.navigationContext, state.navigation),
+                          spellingAlphabet: state.settings.spellingAlphabet, &state.navigation, &state.announcement, &out)
         case .readAll:
             // From the focus: the element being read is said, the next step waits for it (or,
             // without a voice, for its time on the display).
-            navigator.announceFocus(&state, &out)
+            navigator.announceFocus(state.navigationContext, &state.navigation, &state.announcement, &out)
             if display.paces(state.devices) {
                 display.startReading(&state.display, state.settings, &out)
             } else {
@@ -340,7 +343,7 @@ public struct Reader: Sendable {
         case .command(let command)?: self.command(command, &state, &out)
         case nil: return
         }
-        if !out.wroteBraille, !out.awaitsResult, let line = navigator.focusLine(state) {
+        if !out.wroteBraille, !out.awaitsResult, let line = navigator.focusLine(state.navigationContext, state.navigation) {
             out.showInput(line)
         }
     }
