@@ -73,7 +73,7 @@ public struct Reader: Sendable {
         case .start:
             for problem in state.startupNotices { out.notice("startup", problem.message(strings), priority: .notice, &state.announcement) }
             state.startupNotices = []
-            terminal.welcome(&state, &out)
+            terminal.welcome(onTerminal: state.onTerminal, &state.announcement, &out)
             out.append(.loadCatalogue(.initial))
         case .timedLine(let line, let atMs):
             typed(line, atMs: atMs, &state, &out)
@@ -156,9 +156,9 @@ public struct Reader: Sendable {
             guard state.display.readAll == token else { break }
             readNextByVoice(&state, &out)
         case .attachTerminal(let inputMode):
-            terminal.attach(inputMode: inputMode, &state)
+            terminal.attach(inputMode: inputMode, &state.onTerminal, &state.settings)
         case .typed(let character, let word):
-            terminal.typed(character, word: word, &state, &out)
+            terminal.typed(character, word: word, echo: state.settings.typingEcho, &state.display, &state.announcement, &out)
         case .key(let key), .timedKey(let key, _):
             self.key(key, &state, &out)
         case .sendingReady(let mode, let seed, let kochLevel):
@@ -168,11 +168,14 @@ public struct Reader: Sendable {
         case .timer(.sendingSilence):
             exercise(.silence, &state, &out)
         case .completion(let candidates):
-            terminal.completion(candidates, &state, &out)
+            terminal.completion(candidates, &state.announcement, &out)
         case .brailleTyped(let input, let atMs):
-            brailleRequest(brailleInput.typed(input, &state, &out), atMs: atMs, &state, &out)
+            let request = brailleInput.typed(input, state.navigationContext, state.navigation, &state.brailleInput, &state.display,
+                                            &state.announcement, &out)
+            brailleRequest(request, atMs: atMs, &state, &out)
         case .brailleBackTranslated(let cells, let text):
-            brailleInput.backTranslated(cells, text: text, &state, &out)
+            brailleInput.backTranslated(cells, text: text, echo: state.settings.typingEcho, &state.brailleInput, &state.display,
+                                        &state.announcement, &out)
         }
 
         finishDisplay(byUser: byUser, &state, &out)
@@ -203,9 +206,9 @@ public struct Reader: Sendable {
         case .retry: out.append(.loadCatalogue(.retry))
         case .refresh: out.append(.loadCatalogue(.refresh))
         case .quit:
-            terminal.quit(&state, &out)
+            terminal.quit(onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
         case .askToQuit:
-            terminal.askToQuit(&state, &out)
+            terminal.askToQuit(&state.quitPending, &state.announcement, &out)
         case .morse(let text):
             morse.play(text, &state, &out)
         case .practice(let koch):
@@ -262,7 +265,7 @@ public struct Reader: Sendable {
 
     private func typed(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
         if state.quitPending {
-            terminal.answerQuit(line, &state, &out)
+            terminal.answerQuit(line, onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
             return
         }
         if state.exercise != nil {
@@ -271,7 +274,7 @@ public struct Reader: Sendable {
         }
         if state.onTerminal, CommandParser.fold(TextSanitizer.clean(line)) == "q" {
             // The line `q` asks first on a terminal; from a pipe it quits as it always did.
-            terminal.askToQuit(&state, &out)
+            terminal.askToQuit(&state.quitPending, &state.announcement, &out)
             return
         }
         switch parser.parse(line) {
@@ -290,7 +293,7 @@ public struct Reader: Sendable {
         if clean.count > 1, case .command(let command) = parser.parse(clean) {
             switch command {
             case .quit:
-                terminal.quit(&state, &out)
+                terminal.quit(onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
                 return
             case .stop:
                 self.command(.stop, &state, &out)
@@ -320,16 +323,16 @@ public struct Reader: Sendable {
         out.append(.silence)
         if state.quitPending {
             if case .character(let character) = key {
-                terminal.answerQuit(String(character), &state, &out)
+                terminal.answerQuit(String(character), onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
             } else {
-                terminal.answerQuit("", &state, &out)
+                terminal.answerQuit("", onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
             }
             return
         }
         switch KeyTable.binding(for: key) {
         case .command(let command)?: self.command(command, &state, &out)
-        case .search?: terminal.prompt(.search, &state, &out)
-        case .commandLine?: terminal.prompt(.commandLine, &state, &out)
+        case .search?: terminal.prompt(.search, &state.announcement, &out)
+        case .commandLine?: terminal.prompt(.commandLine, &state.announcement, &out)
         case nil: break
         }
     }
