@@ -59,7 +59,7 @@ public func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         Fuzz.check(!mustAnswer || !effects.isEmpty, "no answer to \(Fuzz.debug(line))")
         for effect in effects { checkEffect(effect, line: line) }
         let screen = navigator.builder.screen(for: state)
-        if let focus = state.focus[screen.id], !screen.elements.isEmpty {
+        if let focus = state.navigation.focus[screen.id], !screen.elements.isEmpty {
             Fuzz.check(screen.elements.indices.contains(focus), "focus \(focus) outside \(screen.code) after \(Fuzz.debug(line))")
         }
     }

@@ -56,7 +56,7 @@ import Testing
         let (nextFocus, next) = focus(store, index: 1)
         store.send(.displayKey(.next), [
             nextFocus, speak("Accessibilité, non sélectionné, bouton", interrupt: true), .braille(braille.line(next)),
-        ]) { $0.focus[.formations] = 1; $0.announcement.history.append("Accessibilité, non sélectionné, bouton") }
+        ]) { $0.navigation.focus[.formations] = 1; $0.announcement.history.append("Accessibilité, non sélectionné, bouton") }
     }
 
     @Test func zeroSecondsKeepsTheMessageUntilAKey() {
@@ -82,7 +82,7 @@ import Testing
     @Test func aTabSwitchSaysTheScreenBeforeTheFocus() {
         var store = ReaderTestStore(state: Self.loaded())
         var morse = store.state
-        morse.tab = .morse
+        morse.navigation.tab = .morse
         let screen = Fixture.reader.builder.screen(for: morse)
         let a = screen.elements[0]
         let title = "Apprendre, 54 symboles", first = "A, point, trait, pas encore pratiqué, bouton. Ouvre la fiche de ce symbole"
@@ -95,8 +95,8 @@ import Testing
             // The screen's name and size on the display too; the focus line comes after its time.
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
-            $0.tab = .morse
-            $0.focus[.morse] = 0
+            $0.navigation.tab = .morse
+            $0.navigation.focus[.morse] = 0
             $0.announcement.history += [title, first]
             $0.display.message = title; $0.display.token = token + 1
         }
@@ -114,16 +114,16 @@ import Testing
             speak("Toutes, sélectionné, bouton", interrupt: false),
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
-            $0.stacks[.formations] = [.formations, .history]; $0.focus[.history] = 0
+            $0.navigation.stacks[.formations] = [.formations, .history]; $0.navigation.focus[.history] = 0
             $0.lists.historyEntries = ["Toutes, sélectionné, bouton", "14 formations chargées."]
             $0.display.message = title; $0.display.token = token + 1
         }
-        #expect(history(store.state).elements.count == 2)
+        #expect(history(store.state.lists).elements.count == 2)
         let older = Element(id: "history.2", role: .text, label: "14 formations chargées.")
         store.send(.command(.next), [
             .focus(FocusReport(screen: "history", title: "Historique", index: 2, count: 2, element: older, roleWord: nil)),
             speak("14 formations chargées.", interrupt: true), .braille(braille.line(older)),
-        ]) { $0.focus[.history] = 1; $0.display.message = nil }
+        ]) { $0.navigation.focus[.history] = 1; $0.display.message = nil }
         #expect(store.state.announcement.history.count == 2, "the history read back is not itself history")
     }
 

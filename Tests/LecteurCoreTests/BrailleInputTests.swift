@@ -68,7 +68,7 @@ import Testing
         // « suivant » moved the focus; the input line is gone, no input line is written.
         let next = "Accessibilité, non sélectionné, bouton, filtre 2 sur 7"
         let moved: (inout ReaderState) -> Void = {
-            $0.focus[.formations] = 1
+            $0.navigation.focus[.formations] = 1
             $0.announcement.history.append(next)
             $0.brailleInput.purpose = nil
             $0.brailleInput.committed = ""
@@ -88,7 +88,7 @@ import Testing
         store.send(.brailleTyped(.dots(Self.dot7)), [.silence, Self.input("f")]) { $0.brailleInput.committed = "f" }
         store.send(.brailleTyped(.backspace), [.silence, Self.input("")]) { $0.brailleInput.committed = "" }
         Self.type("filtre", &store)
-        let focusLine = Fixture.reader.navigator.focusLine(store.state)!
+        let focusLine = Fixture.reader.navigator.focusLine(store.state.navigationContext, store.state.navigation)!
         store.send(.brailleTyped(.escape), [
             .speak(Utterance(text: Fixture.fr(.brailleInputAbandoned), interrupt: true, priority: .answer)), .braille(focusLine),
         ]) {
@@ -101,7 +101,7 @@ import Testing
         var store = ReaderTestStore(state: Fixture.loadedState())
         let accessibility = "Accessibilité, non sélectionné, bouton, filtre 2 sur 7"
         let next: (inout ReaderState) -> Void = {
-            $0.focus[.formations] = 1
+            $0.navigation.focus[.formations] = 1
             $0.display.message = nil
             $0.announcement.history.append(accessibility)
         }
@@ -109,7 +109,7 @@ import Testing
         // Enter toggles the chip as RETURN does: the filter is on, and said.
         let selected = "Accessibilité, sélectionné, bouton, filtre 2 sur 7", count = "Accessibilité : 2 formations"
         let filtered: (inout ReaderState) -> Void = {
-            $0.filter = CategoryKey("#4")
+            $0.navigation.filter = CategoryKey("#4")
             $0.brailleInput.keyboardUsed = true
             $0.announcement.history.append(selected)
             ReaderTestStore.remembered("filter", count, token: 2)(&$0)
@@ -120,22 +120,22 @@ import Testing
         ], state: filtered)
         let symbol = "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"
         let morse: (inout ReaderState) -> Void = {
-            $0.tab = .morse
-            $0.focus[.morse] = 0
+            $0.navigation.tab = .morse
+            $0.navigation.focus[.morse] = 0
             ReaderTestStore.screenRemembered("Apprendre, 54 symboles", symbol, token: 3)(&$0)
         }
         store.send(.command(.tab(.morse)), store.screenShown("Apprendre, 54 symboles", store.after(morse), saying: symbol, token: 3),
                    state: morse)
         let opened: (inout ReaderState) -> Void = {
-            $0.stacks[.morse] = [.morse, .symbol(id: "41")]
-            $0.focus[.symbol(id: "41")] = 0
+            $0.navigation.stacks[.morse] = [.morse, .symbol(id: "41")]
+            $0.navigation.focus[.symbol(id: "41")] = 0
             ReaderTestStore.screenRemembered("Symbole A, 6 éléments", "A, titre", token: 4)(&$0)
         }
         store.send(.command(.activate), store.screenShown("Symbole A, 6 éléments", store.after(opened), saying: "A, titre", token: 4),
                    state: opened)
         // Escape goes back.
         let back: (inout ReaderState) -> Void = {
-            $0.stacks[.morse] = [.morse]
+            $0.navigation.stacks[.morse] = [.morse]
             $0.display.message = nil
             $0.announcement.history.append(symbol)
         }
@@ -204,7 +204,7 @@ import Testing
         // Space with dot 4: next.
         let accessibility = "Accessibilité, non sélectionné, bouton, filtre 2 sur 7"
         let next: (inout ReaderState) -> Void = {
-            $0.focus[.formations] = 1
+            $0.navigation.focus[.formations] = 1
             $0.display.message = nil
             $0.announcement.history.append(accessibility)
             $0.brailleInput.keyboardUsed = true
@@ -212,20 +212,20 @@ import Testing
         store.send(.brailleTyped(.chord(0b0000_1000)), store.moved(store.after(next), 1, saying: accessibility), state: next)
         // Space with dot 1: previous.
         let all = "Toutes, sélectionné, bouton, filtre 1 sur 7"
-        let previous: (inout ReaderState) -> Void = { $0.focus[.formations] = 0; $0.announcement.history.append(all) }
+        let previous: (inout ReaderState) -> Void = { $0.navigation.focus[.formations] = 0; $0.announcement.history.append(all) }
         store.send(.brailleTyped(.chord(0b0000_0001)), store.moved(store.after(previous), 0, saying: all), state: previous)
         // Space with dots 4-6: the other tab.
         let symbol = "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"
         let morse: (inout ReaderState) -> Void = {
-            $0.tab = .morse
-            $0.focus[.morse] = 0
+            $0.navigation.tab = .morse
+            $0.navigation.focus[.morse] = 0
             ReaderTestStore.screenRemembered("Apprendre, 54 symboles", symbol, token: 2)(&$0)
         }
         store.send(.brailleTyped(.chord(0b0010_1000)),
                    store.screenShown("Apprendre, 54 symboles", store.after(morse), saying: symbol, token: 2), state: morse)
         // Space with dots 1-3: the other tab, backwards.
         let formations: (inout ReaderState) -> Void = {
-            $0.tab = .formations
+            $0.navigation.tab = .formations
             ReaderTestStore.screenRemembered("Formations, 14 formations", all, token: 3)(&$0)
         }
         store.send(.brailleTyped(.chord(0b0000_0101)),
@@ -240,11 +240,11 @@ import Testing
             $0.display.token = 4
         })
         // Space with dots 1-2-5: the « Aide » screen, which lists the chords first once the keyboard is used.
-        let entries = Fixture.reader.navigator.helpEntries(store.state)
+        let entries = Fixture.reader.navigator.helpEntries(store.state.navigationContext)
         let intro = Fixture.fr(.brailleInputChordsIntro)
         let help: (inout ReaderState) -> Void = {
-            $0.stacks[.formations] = [.formations, .help]
-            $0.focus[.help] = 0
+            $0.navigation.stacks[.formations] = [.formations, .help]
+            $0.navigation.focus[.help] = 0
             $0.lists.helpEntries = entries
             $0.announcement.history.append(intro)
             $0.display.message = "Aide, \(entries.count) éléments"
@@ -252,7 +252,7 @@ import Testing
         }
         store.send(.brailleTyped(.chord(0b0001_0011)),
                    store.screenShown("Aide, \(entries.count) éléments", store.after(help), saying: intro, token: 5), state: help)
-        #expect(store.state.currentScreenID == .help)
+        #expect(store.state.navigation.currentScreenID == .help)
         #expect(store.state.lists.helpEntries.first == Fixture.fr(.brailleInputChordsIntro))
         #expect(store.state.lists.helpEntries.contains(Fixture.fr(.brailleInputChordSearch)))
         let dots = BrailleChords.entries.map(\.dots)
@@ -272,14 +272,14 @@ import Testing
         Self.type("python", &store, after: prompt + " ")
         let python = "Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2490 euros, bouton, formation 4 sur 14. Appuyez pour voir les détails de cette formation"
         let found: (inout ReaderState) -> Void = {
-            $0.focus[.formations] = 11
+            $0.navigation.focus[.formations] = 11
             $0.announcement.history.append(python)
-            $0.lastSearch = "python"
+            $0.navigation.lastSearch = "python"
             $0.brailleInput.purpose = nil
             $0.brailleInput.committed = ""
         }
         store.send(.brailleTyped(.enter), [.silence] + store.moved(store.after(found), 11, saying: python), state: found)
-        #expect(store.state.lastSearch == "python")
+        #expect(store.state.navigation.lastSearch == "python")
     }
 }
 

@@ -28,7 +28,7 @@ import Testing
             store.focus(store.state, 0), .speak(Utterance(text: loading, interrupt: false, priority: .answer)),
             store.focusLine(store.state, 0),
         ]) {
-            $0.focus[.formations] = 0
+            $0.navigation.focus[.formations] = 0
             $0.announcement.history = [loading]
         }
         let setAside = CatalogueWarning.missingField(position: 6, field: "title")
@@ -111,14 +111,14 @@ import Testing
         // The focus waits for the message: no focus line.
         let symbol = "A, point, trait, pas encore pratiqué, bouton. Ouvre la fiche de ce symbole"
         let morse: (inout ReaderState) -> Void = {
-            $0.tab = .morse
-            $0.focus[.morse] = 0
+            $0.navigation.tab = .morse
+            $0.navigation.focus[.morse] = 0
             ReaderTestStore.screenRemembered("Apprendre, 54 symboles", symbol, token: 2)(&$0)
         }
         store.send(.command(.tab(.morse)),
                    store.screenShown("Apprendre, 54 symboles", store.after(morse), saying: symbol, token: 2), state: morse)
         let formations: (inout ReaderState) -> Void = {
-            $0.tab = .formations
+            $0.navigation.tab = .formations
             ReaderTestStore.screenRemembered("Formations, 14 formations", "Toutes, sélectionné, bouton", token: 3)(&$0)
         }
         store.send(.command(.tab(.formations)),
@@ -126,14 +126,14 @@ import Testing
                    state: formations)
         let card = "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton. Appuyez pour voir les détails de cette formation"
         let first: (inout ReaderState) -> Void = {
-            $0.focus[.formations] = 8
+            $0.navigation.focus[.formations] = 8
             $0.display.message = nil
             $0.announcement.history.append(card)
         }
         store.send(.command(.go(1)), store.moved(store.after(first), 8, saying: card), state: first)
         let opened: (inout ReaderState) -> Void = {
-            $0.stacks[.formations] = [.formations, .detail(formationId: 1)]
-            $0.focus[.detail(formationId: 1)] = 0
+            $0.navigation.stacks[.formations] = [.formations, .detail(formationId: 1)]
+            $0.navigation.focus[.detail(formationId: 1)] = 0
             ReaderTestStore.screenRemembered("Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 4)(&$0)
         }
         store.send(.command(.activate),
@@ -150,13 +150,13 @@ import Testing
 
     @Test func helpIsAScreenNavigatedLikeAList() {
         var store = ReaderTestStore(state: Self.loaded())
-        let entries = Fixture.reader.navigator.helpEntries(store.state)
+        let entries = Fixture.reader.navigator.helpEntries(store.state.navigationContext)
         let intro = "Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :"
         let title = "Aide, \(entries.count) éléments"
         // Its name and size as a message, then its first entry; the name is not history.
         let open: (inout ReaderState) -> Void = {
-            $0.stacks[.formations] = [.formations, .help]
-            $0.focus[.help] = 0
+            $0.navigation.stacks[.formations] = [.formations, .help]
+            $0.navigation.focus[.help] = 0
             $0.lists.helpEntries = entries
             $0.announcement.history.append(intro)
             $0.display.message = title
@@ -171,18 +171,18 @@ import Testing
         // `chercher` finds a command; `retour` goes back to the list.
         let statistics = "statistics, statistiques, stats : statistiques de l'entraînement Morse : réussite récente et temps de réponse par symbole, confusions"
         let found: (inout ReaderState) -> Void = {
-            $0.focus[.help] = 28
+            $0.navigation.focus[.help] = 28
             $0.display.message = nil
             $0.announcement.history.append(statistics)
-            $0.lastSearch = "statistiques"
+            $0.navigation.lastSearch = "statistiques"
         }
         store.send(.command(.find("statistiques")), store.moved(store.after(found), 28, saying: statistics), state: found)
         let back: (inout ReaderState) -> Void = {
-            $0.stacks[.formations] = [.formations]
+            $0.navigation.stacks[.formations] = [.formations]
             $0.announcement.history.append("Toutes, sélectionné, bouton")
         }
         store.send(.command(.back), store.moved(store.after(back), 0, saying: "Toutes, sélectionné, bouton"), state: back)
-        #expect(store.state.currentScreenID == .formations)
+        #expect(store.state.navigation.currentScreenID == .formations)
     }
 
     @Test func anEmptyHistorySaysSoWithoutACount() {
@@ -191,8 +191,8 @@ import Testing
         let empty = "Aucune annonce pour l'instant."
         // The history screen is not itself history: nothing is added to it.
         let open: (inout ReaderState) -> Void = {
-            $0.stacks[.formations] = [.formations, .history]
-            $0.focus[.history] = 0
+            $0.navigation.stacks[.formations] = [.formations, .history]
+            $0.navigation.focus[.history] = 0
             $0.display.message = "Historique"
             $0.display.token = 2
         }
@@ -205,8 +205,8 @@ import Testing
         store.state.devices.hasVoice = false
         store.state.devices.hasDisplay = true
         store.state.display.message = nil
-        store.state.stacks[.formations] = [.formations, .detail(formationId: 1)]
-        store.state.focus[.detail(formationId: 1)] = 6
+        store.state.navigation.stacks[.formations] = [.formations, .detail(formationId: 1)]
+        store.state.navigation.focus[.detail(formationId: 1)] = 6
         let detail = Fixture.reader.builder.screen(for: store.state)
         #expect(detail.elements.count == 8)
         let category = "Catégorie : IA Générative"
@@ -225,7 +225,7 @@ import Testing
         store.send(.timer(.readAllWindow(token: 1)), [.advanceDisplay])
         let back = "Retour, bouton. Revient à l'écran précédent"
         let next: (inout ReaderState) -> Void = {
-            $0.focus[.detail(formationId: 1)] = 7
+            $0.navigation.focus[.detail(formationId: 1)] = 7
             $0.announcement.history.append(back)
         }
         store.send(.displayAdvanced(moved: false), [
@@ -275,16 +275,16 @@ import Testing
     @Test func panningBackPastALinesStartOpensThePreviousElementOnItsLastWindow() {
         var store = ReaderTestStore(state: Self.loaded())
         store.state.display.message = nil
-        store.state.focus[.formations] = 1
+        store.state.navigation.focus[.formations] = 1
         let all = "Toutes, sélectionné, bouton"
-        let previous: (inout ReaderState) -> Void = { $0.focus[.formations] = 0; $0.announcement.history.append(all) }
+        let previous: (inout ReaderState) -> Void = { $0.navigation.focus[.formations] = 0; $0.announcement.history.append(all) }
         let list = store.after(previous)
         store.send(.displayKey(.panBack), [
             store.focus(list, 0), .speak(Utterance(text: all, interrupt: true, priority: .answer)),
             .braille(braille.line(element(list, 0)).openingOnLastWindow),
         ], state: previous)
         // LNUP opens it from its start.
-        store.state.focus[.formations] = 1
+        store.state.navigation.focus[.formations] = 1
         store.send(.displayKey(.previous), store.moved(list, 0, saying: all), state: previous)
     }
 

@@ -35,7 +35,7 @@ import Testing
             .schedule(.catalogueStillLoading, afterSeconds: 10),
         ]) {
             $0.announcement.history = [loadingLabel]
-            $0.focus[.formations] = 0
+            $0.navigation.focus[.formations] = 0
             $0.loading.stillLoading = StillLoadingClock(interval: 10, elapsed: 0)
         }
 
@@ -116,7 +116,7 @@ import Testing
             .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ]) {
             $0.loading.catalogue = .failed(message: error)
-            $0.focus[.formations] = 1
+            $0.navigation.focus[.formations] = 1
             $0.announcement.history = [error, retry]
             $0.announcement.lastMessage = LastMessage(code: "catalogue", text: error, isError: true)
             $0.display.message = error
@@ -127,7 +127,7 @@ import Testing
         let loaded = "14 formations chargées."
         var list = store.state
         list.loading.catalogue = .loaded(Fixture.builtIn)
-        list.focus[.formations] = 1
+        list.navigation.focus[.formations] = 1
         let listScreen = Fixture.reader.builder.screen(for: list)
         let second = "Accessibilité, non sélectionné, bouton"
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [warning], origin: .live)), [

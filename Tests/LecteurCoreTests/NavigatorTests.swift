@@ -11,7 +11,7 @@ import Testing
     /// Puts the focus on the element `id` of the screen shown, as a set-up.
     func moveTo(_ id: String, _ store: inout ReaderTestStore) {
         let screen = nav.builder.screen(for: store.state)
-        store.state.focus[screen.id] = screen.elements.firstIndex { $0.id == id }!
+        store.state.navigation.focus[screen.id] = screen.elements.firstIndex { $0.id == id }!
     }
 
     // MARK: Story 2.4
@@ -19,7 +19,7 @@ import Testing
     @Test func s24ac1_loadingThenTheListOfCards() {
         var store = ReaderTestStore()
         store.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
-            $0.focus[.formations] = 0
+            $0.navigation.focus[.formations] = 0
             $0.announcement.history.append("Chargement des formations...")
         }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false) })
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)), state: {
@@ -75,7 +75,7 @@ import Testing
         }
         for (offset, text) in heard.enumerated() {
             store.send(.command(.next), state: {
-                $0.focus[.formations] = offset + 1
+                $0.navigation.focus[.formations] = offset + 1
                 $0.display.message = nil
                 remember(text)(&$0)
             }, effects: { ReaderTestStore.focused($0, text) })
@@ -93,14 +93,14 @@ import Testing
         store.send(.command(.next), store.said("edge", last, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)],
                    state: edge(last, token: 2))
         store.send(.command(.first), state: {
-            $0.focus[.formations] = 0
+            $0.navigation.focus[.formations] = 0
             $0.display.message = nil
             remember("Toutes, sélectionné, bouton, filtre 1 sur 7")(&$0)
         }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") })
         store.send(.command(.previous), store.said("edge", first, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
                    state: edge(first, token: 3))
         store.send(.command(.last), state: {
-            $0.focus[.formations] = count - 1
+            $0.navigation.focus[.formations] = count - 1
             $0.display.message = nil
             remember(heard[count - 2])(&$0)
         }, effects: { ReaderTestStore.focused($0, heard[count - 2]) })
@@ -111,7 +111,7 @@ import Testing
         moveTo("card.9", &store)
         store.send(.command(.activate), opening: .detail(formationId: 9), "Détail, 8 éléments", "Accessibilité numérique : les bases du RGAA, titre", token: 2)
         store.send(.command(.back), state: {
-            $0.stacks = [.formations: [.formations], .morse: [.morse]]
+            $0.navigation.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.display.message = nil
             $0.announcement.history.append("Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1190 euros, bouton, formation 9 sur 14. Appuyez pour voir les détails de cette formation")
         }, effects: { ReaderTestStore.focused($0, "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1190 euros, bouton, formation 9 sur 14. Appuyez pour voir les détails de cette formation") })
@@ -132,7 +132,7 @@ import Testing
                                     price: 10, nextSession: nil, category: formations[10].category), at: 0)
         store.send(.catalogue(.loaded(Catalogue(formations: formations), warnings: [], origin: .live)), state: {
             $0.loading.catalogue = .loaded(Catalogue(formations: formations))
-            $0.focus[.formations] = 10
+            $0.navigation.focus[.formations] = 10
             $0.announcement.answerPending = false
             $0.display.message = "15 formations chargées."
             $0.display.token = 3
@@ -198,7 +198,7 @@ import Testing
         moveTo("card.2", &store)
         store.send(.command(.activate), opening: .detail(formationId: 2), "Détail, 8 éléments", "Rédiger des prompts efficaces, titre", token: 3)
         store.send(.command(.back), state: {
-            $0.stacks = [.formations: [.formations], .morse: [.morse]]
+            $0.navigation.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.display.message = nil
             $0.announcement.history.append("Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 3. Appuyez pour voir les détails de cette formation")
         }, effects: { ReaderTestStore.focused($0, "Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 3. Appuyez pour voir les détails de cette formation") })
@@ -215,7 +215,7 @@ import Testing
         } + [])), filter: nil)
         #expect(!screen.elements.contains { $0.id == "empty" })
         var state = ReaderState(catalogue: .loaded(catalogue))
-        state.filter = CategoryKey("#1")
+        state.navigation.filter = CategoryKey("#1")
         let filtered = Catalogue(formations: [])
         let empty = nav.builder.formationsScreen(.loaded(filtered), filter: nil)
         #expect(empty.elements.last?.label == "Aucune formation disponible.")
@@ -250,9 +250,9 @@ import Testing
         store.sendFirstMorseTab(token: 2)
         store.send(.command(.activate), opening: .symbol(id: "41"), "Symbole A, 6 éléments", "A, titre", token: 3)
         store.send(.command(.filter("radio")), state: {
-            $0.tab = .formations
-            $0.filter = CategoryKey("#6")
-            $0.focus[.formations] = 7
+            $0.navigation.tab = .formations
+            $0.navigation.filter = CategoryKey("#6")
+            $0.navigation.focus[.formations] = 7
             $0.display.message = "Radio et télégraphie : 2 formations"
             $0.display.token = 4
             $0.announcement.history += ["Radio et télégraphie : 2 formations", "Radio et télégraphie, titre"]
@@ -272,13 +272,13 @@ import Testing
             $0.announcement.history.append("B, titre")
         }, effects: { ReaderTestStore.focused($0, "B, titre") })
         store.send(.command(.tab(.formations)), state: {
-            $0.tab = .formations
+            $0.navigation.tab = .formations
             $0.display.message = "Détail"
             $0.display.token = 5
             $0.announcement.history += ["Détail", "Deep Learning appliqué à la vision, titre"]
         }, effects: { ReaderTestStore.opened($0, "Détail", "Deep Learning appliqué à la vision, titre", token: 5) })
         store.send(.command(.back), state: {
-            $0.stacks = [.formations: [.formations], .morse: [.morse, .symbol(id: "42")]]
+            $0.navigation.stacks = [.formations: [.formations], .morse: [.morse, .symbol(id: "42")]]
             $0.display.message = nil
             $0.announcement.history.append("Deep Learning appliqué à la vision, niveau Expert, durée 4 jours, 2190 euros, bouton, formation 5 sur 14. Appuyez pour voir les détails de cette formation")
         }, effects: { ReaderTestStore.focused($0, "Deep Learning appliqué à la vision, niveau Expert, durée 4 jours, 2190 euros, bouton, formation 5 sur 14. Appuyez pour voir les détails de cette formation") })
@@ -315,7 +315,7 @@ import Testing
         store.send(.timer(.brailleMessage(token: store.state.display.token)), [.braille(BrailleLine(text: "[x] Toutes btn", cursor: 4))]) {
             $0.display.message = nil
         }
-        store.state.focus[.formations] = 2
+        store.state.navigation.focus[.formations] = 2
         store.send(.displayKey(.route(character: 0)), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 2)
     }
 
@@ -371,8 +371,8 @@ import Testing
         store.send(.command(.activate), opening: .detail(formationId: 1), "Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 2)
         store.send(.catalogue(.failed(.fetch(.server(status: 500)))), state: {
             $0.loading.catalogue = .failed(message: "Erreur serveur (code: 500). Réessayez plus tard.")
-            $0.stacks = [.formations: [.formations], .morse: [.morse]]
-            $0.focus[.formations] = 1
+            $0.navigation.stacks = [.formations: [.formations], .morse: [.morse]]
+            $0.navigation.focus[.formations] = 1
             $0.display.queued.append("Erreur serveur (code: 500). Réessayez plus tard.")
             $0.announcement.history += ["Erreur serveur (code: 500). Réessayez plus tard.", "Réessayer, bouton. Recharge les formations"]
             $0.announcement.lastMessage = LastMessage(code: "catalogue", text: "Erreur serveur (code: 500). Réessayez plus tard.", isError: true)
@@ -388,15 +388,15 @@ import Testing
         store.send(.command(.next), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
         store.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
             $0.loading.catalogue = .loading
-            $0.focus[.formations] = 0
-            $0.focusToRestore = "card.12"
+            $0.navigation.focus[.formations] = 0
+            $0.navigation.focusToRestore = "card.12"
             $0.announcement.history.append("Chargement des formations...")
             $0.loading.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [:])
         }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false) })
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)), state: {
             $0.loading.catalogue = .loaded(Fixture.builtIn)
-            $0.focus[.formations] = 9
-            $0.focusToRestore = nil
+            $0.navigation.focus[.formations] = 9
+            $0.navigation.focusToRestore = nil
             $0.display.message = "14 formations chargées."
             $0.display.token = 3
             $0.announcement.history += ["14 formations chargées.", "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation"]

@@ -19,7 +19,7 @@ extension ReaderTestStore {
     /// The element focused in `state`.
     static func element(_ state: ReaderState, reader: Reader = Fixture.reader) -> Element {
         let screen = reader.builder.screen(for: state)
-        return screen.elements[state.clampedFocus(on: screen)]
+        return screen.elements[state.navigation.clampedFocus(on: screen)]
     }
 
     /// The focus on the element focused in `state` as the reader gives it: its report, what is
@@ -27,7 +27,7 @@ extension ReaderTestStore {
     static func focused(_ state: ReaderState, _ spoken: String, interrupt: Bool = true, line: Bool = true,
                         reader: Reader = Fixture.reader) -> [Effect] {
         let screen = reader.builder.screen(for: state)
-        let index = state.clampedFocus(on: screen)
+        let index = state.navigation.clampedFocus(on: screen)
         let element = screen.elements[index]
         let report = FocusReport(screen: screen.code, title: screen.title, index: index + 1, count: screen.elements.count,
                                  element: element, roleWord: SpeechGenerator(strings: Fixture.fr).roleWord(element.role))
@@ -143,7 +143,7 @@ extension ReaderTestStore {
     mutating func send(_ action: Action, focusing index: Int, on screen: ScreenID, _ spoken: String,
                        sourceLocation: SourceLocation = #_sourceLocation) {
         send(action, sourceLocation: sourceLocation, state: {
-            $0.focus[screen] = index
+            $0.navigation.focus[screen] = index
             $0.display.message = nil
             $0.announcement.history.append(spoken)
         }, effects: { Self.focused($0, spoken) })
@@ -154,8 +154,8 @@ extension ReaderTestStore {
     mutating func send(_ action: Action, opening screen: ScreenID, _ title: String, _ spoken: String, token: Int,
                        sourceLocation: SourceLocation = #_sourceLocation) {
         send(action, sourceLocation: sourceLocation, state: {
-            $0.stacks[$0.tab, default: []].append(screen)
-            $0.focus[screen] = 0
+            $0.navigation.stacks[$0.navigation.tab, default: []].append(screen)
+            $0.navigation.focus[screen] = 0
             $0.display.message = title
             $0.display.token = token
             $0.announcement.history += [title, spoken]
@@ -167,8 +167,8 @@ extension ReaderTestStore {
     mutating func send(_ action: Action, openingHelp entries: [String], _ title: String, token: Int,
                        sourceLocation: SourceLocation = #_sourceLocation) {
         send(action, sourceLocation: sourceLocation, state: {
-            $0.stacks[$0.tab, default: []].append(.help)
-            $0.focus[.help] = 0
+            $0.navigation.stacks[$0.navigation.tab, default: []].append(.help)
+            $0.navigation.focus[.help] = 0
             $0.display.message = title
             $0.display.token = token
             $0.announcement.history.append(entries[0])
@@ -181,8 +181,8 @@ extension ReaderTestStore {
     mutating func send(_ action: Action, filtering key: CategoryKey?, _ count: String, _ heading: String, token: Int,
                        sourceLocation: SourceLocation = #_sourceLocation) {
         send(action, sourceLocation: sourceLocation, state: {
-            $0.filter = key
-            $0.focus[.formations] = Self.index(of: "section.heading", $0)
+            $0.navigation.filter = key
+            $0.navigation.focus[.formations] = Self.index(of: "section.heading", $0)
             Self.remembered("filter", count, token: token)(&$0)
             $0.announcement.history.append(heading)
         }, effects: {
@@ -196,7 +196,7 @@ extension ReaderTestStore {
     mutating func send(_ action: Action, choosingChip key: CategoryKey?, _ chip: String, _ count: String, token: Int,
                        sourceLocation: SourceLocation = #_sourceLocation) {
         send(action, sourceLocation: sourceLocation, state: {
-            $0.filter = key
+            $0.navigation.filter = key
             $0.announcement.history.append(chip)
             Self.remembered("filter", count, token: token)(&$0)
         }, effects: {
@@ -211,7 +211,7 @@ extension ReaderTestStore {
         let retry = "Réessayer, bouton. Recharge les formations"
         send(action, sourceLocation: sourceLocation, state: {
             $0.loading.catalogue = .failed(message: message)
-            $0.focus[.formations] = 1
+            $0.navigation.focus[.formations] = 1
             Self.remembered("catalogue", message, isError: true, token: token)(&$0)
             $0.announcement.history.append(retry)
         }, effects: {
@@ -226,8 +226,8 @@ extension ReaderTestStore {
         let title = "Apprendre, 54 symboles"
         let first = "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"
         send(.command(.tab(.morse)), sourceLocation: sourceLocation, state: {
-            $0.tab = .morse
-            $0.focus[.morse] = 0
+            $0.navigation.tab = .morse
+            $0.navigation.focus[.morse] = 0
             $0.display.message = title
             $0.display.token = token
             $0.announcement.history += [title, first]

@@ -27,7 +27,7 @@ extension ReaderTestStore {
             .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ], sourceLocation: sourceLocation) {
             $0.loading.catalogue = .loaded(catalogue)
-            $0.focus[.formations] = 0
+            $0.navigation.focus[.formations] = 0
             $0.announcement.history += [loaded, first]
             $0.announcement.lastMessage = LastMessage(code: "loaded", text: loaded, isError: false)
             $0.display.message = loaded

@@ -90,9 +90,9 @@ import LecteurLocales
     static func onDetail(_ id: Int, index: Int) -> ReaderState {
         var state = ReaderState(catalogue: .loaded(Fixture.builtIn))
         state.settings.speakPosition = false
-        state.stacks[.formations] = [.formations, .detail(formationId: id)]
-        state.focus[.formations] = Self.reader.builder.screen(.formations, state: state).elements.firstIndex { $0.id == "card.\(id)" }!
-        state.focus[.detail(formationId: id)] = index
+        state.navigation.stacks[.formations] = [.formations, .detail(formationId: id)]
+        state.navigation.focus[.formations] = Self.reader.builder.screen(.formations, state: state).elements.firstIndex { $0.id == "card.\(id)" }!
+        state.navigation.focus[.detail(formationId: id)] = index
         return state
     }
 
@@ -100,14 +100,14 @@ import LecteurLocales
     /// cursor follows it on the focused line.
     @Test func theReviewCursorReadsInsideTheElementAndTheBrailleCursorFollowsIt() throws {
         let state = Self.onDetail(1, index: 1) // the description
-        let target = try #require(Self.reader.navigator.reviewTarget(state))
+        let target = try #require(Self.reader.navigator.reviewTarget(state.navigationContext, state.navigation))
         #expect(target.text.text(0..<9) == "Découvrez")
         var store = ReaderTestStore(reader: Self.reader, state: state)
         store.send(.command(.review(.word, .next)), [
             .speak(Utterance(text: "les", interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: target.line.text, cursor: 10)),
         ]) {
-            $0.review = ReviewPosition(screen: target.screen, index: target.index, offset: 10)
+            $0.navigation.review = ReviewPosition(screen: target.screen, index: target.index, offset: 10)
             $0.announcement.history.append("les")
         }
         store.send(.command(.spell(phonetic: false)), [
@@ -118,25 +118,25 @@ import LecteurLocales
             .speak(Utterance(text: "espace", interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: target.line.text, cursor: 9)),
         ]) {
-            $0.review?.offset = 9
+            $0.navigation.review?.offset = 9
             $0.announcement.history.append("espace")
         }
         // A new focus starts the cursor again at the first character.
         store.send(.command(.previous), state: {
-            $0.focus[.detail(formationId: 1)] = 0
-            $0.review = nil
+            $0.navigation.focus[.detail(formationId: 1)] = 0
+            $0.navigation.review = nil
             $0.announcement.history.append("Starter Pack - IA Générative, titre")
         }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") })
         let description = "Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise."
         store.send(.command(.next), state: {
-            $0.focus[.detail(formationId: 1)] = 1
+            $0.navigation.focus[.detail(formationId: 1)] = 1
             $0.announcement.history.append(description)
         }, effects: { ReaderTestStore.focused($0, description) })
         store.send(.command(.review(.character, .current)), [
             .speak(Utterance(text: "d majuscule", interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: target.line.text, cursor: 0)),
         ]) {
-            $0.review = ReviewPosition(screen: target.screen, index: target.index, offset: 0)
+            $0.navigation.review = ReviewPosition(screen: target.screen, index: target.index, offset: 0)
             $0.announcement.history.append("d majuscule")
         }
     }
@@ -145,22 +145,22 @@ import LecteurLocales
         var state = ReaderState()
         state.settings.speakPosition = false
         state.loading.catalogue = .loaded(Fixture.builtIn)
-        state.focus[.formations] = 0 // the « Toutes » chip
+        state.navigation.focus[.formations] = 0 // the « Toutes » chip
         var store = ReaderTestStore(reader: Self.reader, state: state)
         store.send(.command(.review(.word, .next)), store.said("review.edge", "Fin.", interrupt: true) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)],
                    state: ReaderTestStore.remembered("review.edge", "Fin.", token: 1))
-        #expect(store.state.review == nil)
+        #expect(store.state.navigation.review == nil)
     }
 
     @Test func aRoutingKeyOverTextReadsThereAndOverAButtonActivates() throws {
         var state = ReaderState(catalogue: .loaded(Fixture.builtIn))
         state.settings.speakPosition = false
-        state.focus[.formations] = Self.reader.builder.screen(for: state).elements.firstIndex { $0.id == "card.1" }!
+        state.navigation.focus[.formations] = Self.reader.builder.screen(for: state).elements.firstIndex { $0.id == "card.1" }!
         var store = ReaderTestStore(reader: Self.reader, state: state)
         let title = "Détail, 8 éléments", heading = "Starter Pack - IA Générative, titre"
         store.send(.displayKey(.route(character: 3)), state: {
-            $0.stacks[.formations] = [.formations, .detail(formationId: 1)]
-            $0.focus[.detail(formationId: 1)] = 0
+            $0.navigation.stacks[.formations] = [.formations, .detail(formationId: 1)]
+            $0.navigation.focus[.detail(formationId: 1)] = 0
             $0.announcement.history += [title, heading]
             $0.display.message = title
             $0.display.token = 1
@@ -170,16 +170,16 @@ import LecteurLocales
         })
         let description = "Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise."
         store.send(.command(.next), state: {
-            $0.focus[.detail(formationId: 1)] = 1
+            $0.navigation.focus[.detail(formationId: 1)] = 1
             $0.display.message = nil
             $0.announcement.history.append(description)
         }, effects: { ReaderTestStore.focused($0, description) })
-        let target = try #require(Self.reader.navigator.reviewTarget(store.state))
+        let target = try #require(Self.reader.navigator.reviewTarget(store.state.navigationContext, store.state.navigation))
         store.send(.displayKey(.route(character: target.lineStart + 1)), [
             .speak(Utterance(text: "e accent aigu", interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: target.line.text, cursor: target.lineStart + 1)),
         ]) {
-            $0.review = ReviewPosition(screen: target.screen, index: target.index, offset: 1)
+            $0.navigation.review = ReviewPosition(screen: target.screen, index: target.index, offset: 1)
             $0.announcement.history.append("e accent aigu")
         }
     }
@@ -197,7 +197,7 @@ import LecteurLocales
         // before the hint are the generator's.
         // The history keeps the text before the lexicon reads it.
         store.send(.command(.go(1)), state: {
-            $0.focus[.formations] = 8
+            $0.navigation.focus[.formations] = 8
             $0.announcement.history = ["Starter Pack tiret IA Générative virgule niveau Débutant virgule durée 2 jours virgule 990 euros, bouton. Appuyez pour voir les détails de cette formation"]
         }, effects: {
             ReaderTestStore.focused($0, "Starter Pack tiret i a Générative virgule niveau Débutant virgule durée 2 jours virgule 990 euros, bouton. Appuyez pour voir les détails de cette formation")

@@ -90,8 +90,8 @@ import Testing
         let title = "Réglages, \(SettingKey.allCases.count) réglages"
         let verbosity = "Verbosité : complète. Pour changer : régler verbosité suivi de la valeur (au choix complète, brève)."
         let update: (inout ReaderState) -> Void = {
-            $0.stacks[.formations] = [.formations, .settings]
-            $0.focus[.settings] = 0
+            $0.navigation.stacks[.formations] = [.formations, .settings]
+            $0.navigation.focus[.settings] = 0
             $0.devices.settingsRequest = nil
             $0.devices.deviceSettings = [.speechVoice: SettingReading(value: "fr")]
             $0.announcement.answerPending = false
@@ -108,13 +108,13 @@ import Testing
             report, .speak(Utterance(text: verbosity, interrupt: false, priority: .answer)),
             .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ], state: update)
-        #expect(store.state.currentScreenID == .settings)
+        #expect(store.state.navigation.currentScreenID == .settings)
         let screen = reader.builder.screen(for: store.state)
         #expect(screen.elements.count == SettingKey.allCases.count)
         #expect(screen.elements.contains { $0.label == "Voix : fr" && $0.hint == "Pour changer : régler voix suivi de la valeur (valeur libre)." })
         #expect(screen.elements.contains { $0.label == "Débit : inconnu" }, "a device that did not answer")
         let back: (inout ReaderState) -> Void = {
-            $0.stacks[.formations] = [.formations]
+            $0.navigation.stacks[.formations] = [.formations]
             $0.announcement.history.append("Toutes, sélectionné, bouton")
             $0.display.message = nil
         }
@@ -123,6 +123,6 @@ import Testing
             store.focus(list, 0), .speak(Utterance(text: "Toutes, sélectionné, bouton", interrupt: true, priority: .answer)),
             store.focusLine(list, 0),
         ], state: back)
-        #expect(store.state.currentScreenID == .formations)
+        #expect(store.state.navigation.currentScreenID == .formations)
     }
 }

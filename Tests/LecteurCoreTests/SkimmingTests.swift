@@ -87,26 +87,26 @@ import Testing
     @Test func findIsCaseAndAccentBlindWrapsOnceAndRemembersTheText() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         store.send(.command(.find("ETHIQUE")), state: {
-            $0.focus[.formations] = 3
+            $0.navigation.focus[.formations] = 3
             $0.display.message = nil
             $0.announcement.history.append("Éthique et réglementation, non sélectionné, bouton, filtre 4 sur 7")
-            $0.lastSearch = "ETHIQUE"
+            $0.navigation.lastSearch = "ETHIQUE"
         }, effects: { ReaderTestStore.focused($0, "Éthique et réglementation, non sélectionné, bouton, filtre 4 sur 7") })
         store.send(.command(.find(nil)), focusing: 14, on: .formations, "Éthique et conformité de l'IA, niveau Débutant, durée 1 jour, 590 euros, bouton, formation 7 sur 14. Appuyez pour voir les détails de cette formation")
         store.send(.command(.last), focusing: 21, on: .formations, "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation")
         store.send(.command(.find("radio")), state: {
-            $0.focus[.formations] = 6
+            $0.navigation.focus[.formations] = 6
             $0.display.message = "Recherche reprise au début."
             $0.display.token = 2
             $0.announcement.history += ["Recherche reprise au début.", "Radio et télégraphie, non sélectionné, bouton, filtre 7 sur 7"]
-            $0.lastSearch = "radio"
+            $0.navigation.lastSearch = "radio"
             $0.announcement.lastMessage = LastMessage(code: "find.wrapped", text: "Recherche reprise au début.", isError: false)
         }, effects: { ReaderTestStore.saying("find.wrapped", "Recherche reprise au début.", interrupt: true) + ReaderTestStore.focused($0, "Radio et télégraphie, non sélectionné, bouton, filtre 7 sur 7", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
         store.send(.command(.find("cuisine")), store.said("find", "Aucun élément ne contient « cuisine ».", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
             $0.display.message = "Aucun élément ne contient « cuisine »."
             $0.display.token = 3
             $0.announcement.history.append("Aucun élément ne contient « cuisine ».")
-            $0.lastSearch = "cuisine"
+            $0.navigation.lastSearch = "cuisine"
             $0.announcement.lastMessage = LastMessage(code: "find", text: "Aucun élément ne contient « cuisine ».", isError: true)
         }
         var fresh = ReaderTestStore(state: Fixture.loadedState())
@@ -131,7 +131,7 @@ import Testing
                      "Catégorie : IA Générative", "Retour, bouton. Revient à l'écran précédent"]
         for (offset, text) in heard.enumerated() {
             store.send(.spoken(token: offset + 1), state: {
-                $0.focus[.detail(formationId: 1)] = offset + 1
+                $0.navigation.focus[.detail(formationId: 1)] = offset + 1
                 $0.announcement.history.append(text)
                 $0.display.readAll = offset + 2
                 $0.display.readAllSerial = offset + 2
@@ -186,17 +186,17 @@ import Testing
         loaded.send(.command(.activate), opening: .detail(formationId: 12), "Détail, 8 éléments", "Tableur avancé : tableaux croisés, titre", token: 3)
         loaded.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
             $0.loading.catalogue = .loading
-            $0.stacks = [.formations: [.formations], .morse: [.morse]]
-            $0.focus[.formations] = 0
-            $0.focusToRestore = "card.12"
+            $0.navigation.stacks = [.formations: [.formations], .morse: [.morse]]
+            $0.navigation.focus[.formations] = 0
+            $0.navigation.focusToRestore = "card.12"
             $0.announcement.history.append("Chargement des formations...")
             $0.loading.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [12: "Tableur avancé : tableaux croisés"])
         }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false, line: false) })
         let smaller = Catalogue(formations: Fixture.builtIn.formations.filter { $0.category?.name != "Bureautique" })
         loaded.send(.catalogue(.loaded(smaller, warnings: [], origin: .live)), state: {
             $0.loading.catalogue = .loaded(smaller)
-            $0.filter = nil
-            $0.focusToRestore = nil
+            $0.navigation.filter = nil
+            $0.navigation.focusToRestore = nil
             $0.display.queued += ["12 formations chargées.", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste."]
             $0.announcement.history += ["12 formations chargées.", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", "Toutes, sélectionné, bouton, filtre 1 sur 6"]
             $0.announcement.lastMessage = LastMessage(code: "reload.dropped", text: "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", isError: false)

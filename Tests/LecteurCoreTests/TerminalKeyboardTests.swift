@@ -154,7 +154,7 @@ import Testing
     @Test func singleKeysSilenceFirstThenMove() {
         var store = Self.terminal(.keys)
         store.send(.key(.down), state: {
-            $0.focus[.formations] = 1
+            $0.navigation.focus[.formations] = 1
             $0.display.message = nil
             $0.announcement.history.append("Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
         }, effects: { [.silence] + ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7") })
@@ -180,28 +180,28 @@ import Testing
 
     @Test func arrowsAcrossMoveTheReviewCursor() {
         var store = Self.terminal(.keys)
-        store.state.focus[.formations] = 0
+        store.state.navigation.focus[.formations] = 0
         store.send(.key(.right), [.silence, ReaderTestStore.speak("o"), .braille(BrailleLine(text: "[x] Toutes btn", cursor: 5))]) {
             $0.display.message = nil
             $0.announcement.history.append("o")
-            $0.review = ReviewPosition(screen: .formations, index: 0, offset: 1)
+            $0.navigation.review = ReviewPosition(screen: .formations, index: 0, offset: 1)
         }
         store.send(.key(.left), [.silence, ReaderTestStore.speak("t"), .braille(BrailleLine(text: "[x] Toutes btn", cursor: 4))]) {
             $0.announcement.history.append("t")
-            $0.review = ReviewPosition(screen: .formations, index: 0, offset: 0)
+            $0.navigation.review = ReviewPosition(screen: .formations, index: 0, offset: 0)
         }
     }
 
     @Test func chipsAreJumpedTo() {
         var store = Self.terminal(.keys)
-        store.state.focus[.formations] = 0
+        store.state.navigation.focus[.formations] = 0
         store.send(.key(.character("c")), state: {
-            $0.focus[.formations] = 1
+            $0.navigation.focus[.formations] = 1
             $0.display.message = nil
             $0.announcement.history.append("Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
         }, effects: { [.silence] + ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7") })
         store.send(.key(.character("C")), state: {
-            $0.focus[.formations] = 0
+            $0.navigation.focus[.formations] = 0
             $0.announcement.history.append("Toutes, sélectionné, bouton, filtre 1 sur 7")
         }, effects: { [.silence] + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") })
         store.send(.key(.character("C")), [.silence] + store.said("edge", Fixture.fr(.terminalEdgeFirstChip), interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {

@@ -77,7 +77,7 @@ let benchmarks: @Sendable () -> Void = {
         _ = spokenReader.reduce(&state, .catalogue(.loaded(builtIn, warnings: [], origin: .live)))
         for _ in benchmark.scaledIterations {
             blackHole(spokenReader.reduce(&state, .timedLine("suivant", atMs: 0)))
-            if state.focusIndex > 15 { state.focus[.formations] = 0 }
+            if state.navigation.focusIndex > 15 { state.navigation.focus[.formations] = 0 }
         }
     }
     Benchmark("One navigation step (next) on the built-in catalogue",
@@ -86,7 +86,7 @@ let benchmarks: @Sendable () -> Void = {
         _ = reader.reduce(&state, .catalogue(.loaded(builtIn, warnings: [], origin: .live)))
         for _ in benchmark.scaledIterations {
             blackHole(reader.reduce(&state, .command(.next)))
-            if case .formations = state.currentScreenID, state.focusIndex > 15 { state.focus[.formations] = 0 }
+            if case .formations = state.navigation.currentScreenID, state.navigation.focusIndex > 15 { state.navigation.focus[.formations] = 0 }
         }
     }
 

@@ -5,7 +5,9 @@
 /// line typed on the terminal, Escape abandons it. Cells are translated back by the braille
 /// device (`Effect.backTranslate`), a word at a time so contracted braille reads right. The
 /// echo is the terminal's (`régler écho`), every key silencing speech first. Display keys and
-/// chords leave a line being typed as it is: typing again shows it back.
+/// chords leave a line being typed as it is: typing again shows it back. It changes the line
+/// typed (`typing`), the display's reading (a key stops it) and the announcements, and
+/// reads navigation's slice (the tab, the focused element's line) and the echo setting.
 struct BrailleInputReducer: Sendable {
     let strings: Strings
     let navigator: Navigator
@@ -20,95 +22,101 @@ struct BrailleInputReducer: Sendable {
     static let dot7: UInt8 = 0x40
     static let dot8: UInt8 = 0x80
 
-    func typed(_ input: BrailleInput, _ state: inout ReaderState, _ out: inout Announcer) -> Request? {
-        state.brailleInput.keyboardUsed = true
+    func typed(_ input: BrailleInput, _ context: NavigationContext, _ nav: NavigationState, _ typing: inout BrailleInputState,
+               _ display: inout DisplayState, _ said: inout AnnouncementState, _ out: inout Announcer) -> Request? {
+        let echo = context.settings.typingEcho
+        typing.keyboardUsed = true
         switch input {
         case .character(let character):
-            append(character, &state, &out)
+            append(character, &typing, echo, &display, &said, &out)
         case .dots(0):
-            append(" ", &state, &out)
+            append(" ", &typing, echo, &display, &said, &out)
         case .dots(Self.dot7):
-            erase(&state, &out)
+            erase(&typing, echo, &display, &said, &out)
         case .dots(Self.dot8):
-            return enter(&state, &out)
+            return enter(&typing, echo, &display, &said, &out)
         case .dots(let dots):
-            if state.brailleInput.purpose == nil { state.brailleInput.purpose = .command }
-            state.brailleInput.cells.append(dots)
+            if typing.purpose == nil { typing.purpose = .command }
+            typing.cells.append(dots)
             // Shown (and echoed) once the device has translated the word back.
-            out.append(.backTranslate(state.brailleInput.cells))
+            out.append(.backTranslate(typing.cells))
         case .chord(let dots):
-            return chord(dots, &state, &out)
+            return chord(dots, tab: nav.tab, &typing, &said, &out)
         case .backspace:
-            erase(&state, &out)
+            erase(&typing, echo, &display, &said, &out)
         case .enter:
-            return enter(&state, &out)
+            return enter(&typing, echo, &display, &said, &out)
         case .escape:
-            guard state.brailleInput.purpose != nil else { return .command(.back) }
-            state.brailleInput.clear()
-            out.speak(strings(.brailleInputAbandoned), remember: false, &state.announcement)
-            if let line = navigator.focusLine(state) { out.showInput(line) }
+            guard typing.purpose != nil else { return .command(.back) }
+            typing.clear()
+            out.speak(strings(.brailleInputAbandoned), remember: false, &said)
+            if let line = navigator.focusLine(context, nav) { out.showInput(line) }
         }
         return nil
     }
 
     /// The device's back-translation of the word being typed (nil when it has none: the cells
     /// stay on the line as they were typed).
-    func backTranslated(_ cells: [UInt8], text: String?, _ state: inout ReaderState, _ out: inout Announcer) {
-        guard state.brailleInput.purpose != nil, state.brailleInput.cells == cells else { return }
-        let before = state.brailleInput.committed + (state.brailleInput.translated?.text ?? "")
-        state.brailleInput.translated = text.map { .init(cells: cells, text: TextSanitizer.clean($0)) }
-        let after = state.brailleInput.text
+    func backTranslated(_ cells: [UInt8], text: String?, echo: TypingEcho, _ typing: inout BrailleInputState,
+                        _ display: inout DisplayState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        guard typing.purpose != nil, typing.cells == cells else { return }
+        let before = typing.committed + (typing.translated?.text ?? "")
+        typing.translated = text.map { .init(cells: cells, text: TextSanitizer.clean($0)) }
+        let after = typing.text
         // One more character is echoed as typed; a contracted word that grows by several (or
         // changes) is said when it ends, with the words echo.
         if after.count == before.count + 1, after.hasPrefix(before), let last = after.last {
-            terminal.typed(last, word: Self.lastWord(String(after.dropLast())), &state, &out)
+            terminal.typed(last, word: Self.lastWord(String(after.dropLast())), echo: echo, &display, &said, &out)
         } else {
-            terminal.typed(nil, word: "", &state, &out)
+            terminal.typed(nil, word: "", echo: echo, &display, &said, &out)
         }
-        show(&state, &out)
+        show(typing, &out)
         // The key's answer is complete.
-        state.announcement.answerPending = false
+        said.answerPending = false
     }
 
     // MARK: editing
 
-    private func append(_ character: Character, _ state: inout ReaderState, _ out: inout Announcer) {
+    private func append(_ character: Character, _ typing: inout BrailleInputState, _ echo: TypingEcho, _ display: inout DisplayState,
+                        _ said: inout AnnouncementState, _ out: inout Announcer) {
         // A display (or a hostile BrlAPI server) may send any code point: no control reaches the line.
         guard character == " " || !TextSanitizer.clean(String(character)).isEmpty else { return }
-        if state.brailleInput.purpose == nil { state.brailleInput.purpose = .command }
-        commitCells(&state)
-        let word = Self.lastWord(state.brailleInput.committed)
-        state.brailleInput.committed.append(character)
-        terminal.typed(character, word: word, &state, &out)
-        show(&state, &out)
+        if typing.purpose == nil { typing.purpose = .command }
+        commitCells(&typing)
+        let word = Self.lastWord(typing.committed)
+        typing.committed.append(character)
+        terminal.typed(character, word: word, echo: echo, &display, &said, &out)
+        show(typing, &out)
     }
 
-    private func erase(_ state: inout ReaderState, _ out: inout Announcer) {
-        guard state.brailleInput.purpose != nil else {
-            terminal.typed(nil, word: "", &state, &out)
+    private func erase(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ display: inout DisplayState,
+                        _ said: inout AnnouncementState, _ out: inout Announcer) {
+        guard typing.purpose != nil else {
+            terminal.typed(nil, word: "", echo: echo, &display, &said, &out)
             return
         }
-        if !state.brailleInput.cells.isEmpty {
-            state.brailleInput.cells.removeLast()
-            if !state.brailleInput.cells.isEmpty {
+        if !typing.cells.isEmpty {
+            typing.cells.removeLast()
+            if !typing.cells.isEmpty {
                 // Silenced and shown once the shorter word is translated back.
-                out.append(.backTranslate(state.brailleInput.cells))
+                out.append(.backTranslate(typing.cells))
                 return
             }
-            state.brailleInput.translated = nil
-        } else if !state.brailleInput.committed.isEmpty {
-            state.brailleInput.committed.removeLast()
+            typing.translated = nil
+        } else if !typing.committed.isEmpty {
+            typing.committed.removeLast()
         }
-        terminal.typed(nil, word: "", &state, &out)
-        show(&state, &out)
+        terminal.typed(nil, word: "", echo: echo, &display, &said, &out)
+        show(typing, &out)
     }
 
-    private func enter(_ state: inout ReaderState, _ out: inout Announcer) -> Request? {
-        guard let purpose = state.brailleInput.purpose else { return .command(.activate) }
-        commitCells(&state)
-        let text = state.brailleInput.committed
-        state.brailleInput.clear()
-        if !text.isEmpty { terminal.typed(" ", word: Self.lastWord(text), &state, &out) }
+    private func enter(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ display: inout DisplayState,
+                        _ said: inout AnnouncementState, _ out: inout Announcer) -> Request? {
+        guard let purpose = typing.purpose else { return .command(.activate) }
+        commitCells(&typing)
+        let text = typing.committed
+        typing.clear()
+        if !text.isEmpty { terminal.typed(" ", word: Self.lastWord(text), echo: echo, &display, &said, &out) }
         switch purpose {
         case .command: return .line(text)
         case .search:
@@ -117,35 +125,36 @@ struct BrailleInputReducer: Sendable {
         }
     }
 
-    private func chord(_ dots: UInt8, _ state: inout ReaderState, _ out: inout Announcer) -> Request? {
+    private func chord(_ dots: UInt8, tab: Tab, _ typing: inout BrailleInputState, _ said: inout AnnouncementState,
+                       _ out: inout Announcer) -> Request? {
         switch BrailleChords.request(for: dots) {
         case .command(let command)?:
             return .command(command)
         case .otherTab?:
-            return .command(.tab(state.tab == .formations ? .morse : .formations))
+            return .command(.tab(tab == .formations ? .morse : .formations))
         case .search?:
-            state.brailleInput.clear()
-            state.brailleInput.purpose = .search
-            out.speak(strings(.terminalPromptSearch), remember: false, &state.announcement)
-            show(&state, &out)
+            typing.clear()
+            typing.purpose = .search
+            out.speak(strings(.terminalPromptSearch), remember: false, &said)
+            show(typing, &out)
         case nil:
             out.notice("braille.chord", strings(.brailleInputChordUnknown, ["dots": BrailleChords.dotNumbers(dots)]),
-                       remember: false, &state.announcement)
+                       remember: false, &said)
         }
         return nil
     }
 
     /// The word being typed ends: its cells, translated back as a whole, join the line.
-    private func commitCells(_ state: inout ReaderState) {
-        guard !state.brailleInput.cells.isEmpty else { return }
-        state.brailleInput.committed = state.brailleInput.text
-        state.brailleInput.cells = []
-        state.brailleInput.translated = nil
+    private func commitCells(_ typing: inout BrailleInputState) {
+        guard !typing.cells.isEmpty else { return }
+        typing.committed = typing.text
+        typing.cells = []
+        typing.translated = nil
     }
 
-    private func show(_ state: inout ReaderState, _ out: inout Announcer) {
-        let prompt = state.brailleInput.purpose == .search ? strings(.terminalPromptSearch) + " " : ""
-        let text = prompt + state.brailleInput.text
+    private func show(_ typing: BrailleInputState, _ out: inout Announcer) {
+        let prompt = typing.purpose == .search ? strings(.terminalPromptSearch) + " " : ""
+        let text = prompt + typing.text
         out.showInput(BrailleLine(text: text, cursor: text.count, kind: .input))
     }
 

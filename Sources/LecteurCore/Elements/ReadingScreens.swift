@@ -3,12 +3,12 @@
 /// ear, instead of one message of 2 000 cells or one utterance of two minutes. They list what
 /// the state kept when they were opened (the history grows while it is read).
 extension ScreenBuilder {
-    public func helpScreen(_ state: ReaderState) -> Screen {
-        listScreen(.help, code: "help", title: strings(.brailleReadingHelpScreen), entries: state.lists.helpEntries)
+    public func helpScreen(_ lists: ListScreens) -> Screen {
+        listScreen(.help, code: "help", title: strings(.brailleReadingHelpScreen), entries: lists.helpEntries)
     }
 
-    public func historyScreen(_ state: ReaderState) -> Screen {
-        let entries = state.lists.historyEntries.isEmpty ? [strings(.historyEmpty)] : state.lists.historyEntries
+    public func historyScreen(_ lists: ListScreens) -> Screen {
+        let entries = lists.historyEntries.isEmpty ? [strings(.historyEmpty)] : lists.historyEntries
         return listScreen(.history, code: "history", title: strings(.brailleReadingHistoryScreen), entries: entries)
     }
 

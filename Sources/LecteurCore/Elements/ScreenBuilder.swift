@@ -17,24 +17,33 @@ public struct ScreenBuilder: Sendable {
     }
 
     public func screen(for state: ReaderState) -> Screen {
-        screen(state.currentScreenID, state: state)
+        screen(for: state.navigation, state.navigationContext)
     }
 
     public func screen(_ id: ScreenID, state: ReaderState) -> Screen {
+        screen(id, filter: state.navigation.filter, state.navigationContext)
+    }
+
+    /// The screen navigation is on, from its slice and the values it reads.
+    public func screen(for navigation: NavigationState, _ context: NavigationContext) -> Screen {
+        screen(navigation.currentScreenID, filter: navigation.filter, context)
+    }
+
+    public func screen(_ id: ScreenID, filter: CategoryKey?, _ context: NavigationContext) -> Screen {
         switch id {
-        case .formations: return formationsScreen(state.loading.catalogue, filter: state.filter)
+        case .formations: return formationsScreen(context.catalogue, filter: filter)
         case .detail(let formationId):
-            guard case .loaded(let catalogue) = state.loading.catalogue, let formation = catalogue.formation(id: formationId)
-            else { return formationsScreen(state.loading.catalogue, filter: state.filter) }
+            guard case .loaded(let catalogue) = context.catalogue, let formation = catalogue.formation(id: formationId)
+            else { return formationsScreen(context.catalogue, filter: filter) }
             return detailScreen(formation)
-        case .morse: return morseScreen(progress: state.morseProgress)
+        case .morse: return morseScreen(progress: context.morseProgress)
         case .symbol(let symbolId):
             guard let symbol = alphabet.symbols.first(where: { $0.id == symbolId })
-            else { return morseScreen(progress: state.morseProgress) }
-            return symbolScreen(symbol, progress: state.morseProgress[symbol.id])
-        case .settings: return settingsScreen(state)
-        case .help: return helpScreen(state)
-        case .history: return historyScreen(state)
+            else { return morseScreen(progress: context.morseProgress) }
+            return symbolScreen(symbol, progress: context.morseProgress[symbol.id])
+        case .settings: return settingsScreen(context.settings, deviceSettings: context.deviceSettings)
+        case .help: return helpScreen(context.lists)
+        case .history: return historyScreen(context.lists)
         }
     }
 
@@ -42,10 +51,10 @@ public struct ScreenBuilder: Sendable {
 
     /// One plain element per setting, in the order of `SettingKey`: its name and value, and how
     /// to change it as the hint.
-    public func settingsScreen(_ state: ReaderState) -> Screen {
+    public func settingsScreen(_ settings: ReaderSettings, deviceSettings: [SettingKey: SettingReading]) -> Screen {
         let elements = SettingKey.allCases.map { key -> Element in
             let name = key.displayName(strings)
-            let reading = state.settings.reading(key, strings) ?? state.devices.deviceSettings[key]
+            let reading = settings.reading(key, strings) ?? deviceSettings[key]
             return Element(id: "setting.\(key.rawValue)", role: .text,
                            label: strings(.settingsElement, ["name": name.prefix(1).uppercased() + name.dropFirst(), "value": reading?.value ?? strings(.settingsUnknownValue)]),
                            hint: strings(.settingsElementHint, ["name": name, "what": SettingReading.describe(reading, strings)]))

@@ -5,72 +5,72 @@
 /// where they still exist (pull-to-refresh). The root runs it after the loading slice changed.
 extension Navigator {
     /// A load began: the list shows the loading from its top.
-    func listLoading(_ state: inout ReaderState, _ out: inout Announcer) {
-        state.focus[.formations] = 0
-        if state.tab == .formations { popToRoot(&state) }
-        announceListIfShown(&state, &out)
+    func listLoading(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        nav.focus[.formations] = 0
+        if nav.tab == .formations { popToRoot(&nav) }
+        announceListIfShown(context, &nav, &said, &out)
     }
 
     /// The load failed: the message, with « Réessayer » focused under it, as story 2.4's
     /// ErrorView puts it.
-    func listFailed(_ state: inout ReaderState, _ out: inout Announcer) {
-        popToRoot(&state, tab: .formations)
-        state.focus[.formations] = 1
-        announceListIfShown(&state, &out)
+    func listFailed(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        popToRoot(&nav, tab: .formations)
+        nav.focus[.formations] = 1
+        announceListIfShown(context, &nav, &said, &out)
     }
 
     /// A catalogue arrived (it is in the state): the list keeps the filter, the open formations
     /// and the focused element where they still exist, and says what the reload took away.
     /// `previous` is the catalogue the list showed before, `context` what was remembered of it
     /// when the reload began.
-    func listLoaded(previous: CatalogueState, context: ReloadContext?, _ state: inout ReaderState, _ out: inout Announcer) {
-        guard case .loaded(let catalogue) = state.loading.catalogue else { return }
-        let previousFocusId = state.focusToRestore ?? focusedElement(in: previous, state)?.id
-        let context = context ?? {
-            if case .loaded(let old) = previous { return reloadContext(old, state) } else { return nil }
+    func listLoaded(previous: CatalogueState, context reload: ReloadContext?, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        guard case .loaded(let catalogue) = context.catalogue else { return }
+        let previousFocusId = nav.focusToRestore ?? focusedElement(in: previous, nav)?.id
+        let reload = reload ?? {
+            if case .loaded(let old) = previous { return reloadContext(old, nav) } else { return nil }
         }()
-        state.focusToRestore = nil
+        nav.focusToRestore = nil
         var dropped: [String] = []
-        if let filter = state.filter, catalogue.category(filter) == nil {
-            state.filter = nil
-            if let name = context?.filterName { dropped.append(strings(.reloadFilterDropped, ["name": name])) }
+        if let filter = nav.filter, catalogue.category(filter) == nil {
+            nav.filter = nil
+            if let name = reload?.filterName { dropped.append(strings(.reloadFilterDropped, ["name": name])) }
         }
-        for (id, title) in (context?.openFormations ?? [:]).sorted(by: { $0.key < $1.key }) where catalogue.formation(id: id) == nil {
+        for (id, title) in (reload?.openFormations ?? [:]).sorted(by: { $0.key < $1.key }) where catalogue.formation(id: id) == nil {
             dropped.append(strings(.reloadFormationGone, ["title": title]))
         }
         for tab in Tab.allCases {
-            state.stacks[tab] = state.stacks[tab]?.filter { screen in
+            nav.stacks[tab] = nav.stacks[tab]?.filter { screen in
                 if case .detail(let id) = screen { return catalogue.formation(id: id) != nil }
                 return true
             }
         }
-        let list = builder.screen(.formations, state: state)
+        let list = builder.screen(.formations, filter: nav.filter, context)
         if let previousFocusId, let index = list.elements.index(ofId: previousFocusId) {
-            state.focus[.formations] = index
+            nav.focus[.formations] = index
         } else {
-            state.focus[.formations] = state.clampedFocus(on: list)
+            nav.focus[.formations] = nav.clampedFocus(on: list)
         }
-        for message in dropped { out.notice("reload.dropped", message, priority: .notice, &state.announcement) }
-        announceListIfShown(&state, &out)
+        for message in dropped { out.notice("reload.dropped", message, priority: .notice, &said) }
+        announceListIfShown(context, &nav, &said, &out)
     }
 
     /// What a reload of `catalogue` may take away: the filter's name and the open formations' titles.
-    func reloadContext(_ catalogue: Catalogue, _ state: ReaderState) -> ReloadContext {
-        var context = ReloadContext(filterName: state.filter.flatMap { catalogue.category($0) }?.name)
-        for case .detail(let id) in state.stacks[.formations] ?? [] {
+    func reloadContext(_ catalogue: Catalogue, _ nav: NavigationState) -> ReloadContext {
+        var context = ReloadContext(filterName: nav.filter.flatMap { catalogue.category($0) }?.name)
+        for case .detail(let id) in nav.stacks[.formations] ?? [] {
             if let formation = catalogue.formation(id: id) { context.openFormations[id] = formation.title }
         }
         return context
     }
 
     /// The element focused on the list of `catalogue`, kept focused across a reload.
-    func focusedElement(in catalogue: CatalogueState, _ state: ReaderState) -> Element? {
-        let screen = builder.formationsScreen(catalogue, filter: state.filter)
-        let index = state.focus[.formations] ?? 0
+    func focusedElement(in catalogue: CatalogueState, _ nav: NavigationState) -> Element? {
+        let screen = builder.formationsScreen(catalogue, filter: nav.filter)
+        let index = nav.focus[.formations] ?? 0
         return screen.elements.indices.contains(index) ? screen.elements[index] : nil
     }
 
-    private func announceListIfShown(_ state: inout ReaderState, _ out: inout Announcer) {
-        if state.tab == .formations { announceFocus(&state, &out) }
+    private func announceListIfShown(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        if nav.tab == .formations { announceFocus(context, &nav, &said, &out) }
     }
 }

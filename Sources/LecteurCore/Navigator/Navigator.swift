@@ -39,63 +39,63 @@ public struct Navigator: Sendable {
         case next, previous, first, last
     }
 
-    func move(_ move: FocusMove, _ state: inout ReaderState, _ out: inout Announcer) {
-        let screen = builder.screen(for: state)
-        let index = state.clampedFocus(on: screen)
+    func move(_ move: FocusMove, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        let screen = builder.screen(for: nav, context)
+        let index = nav.clampedFocus(on: screen)
         switch move {
-        case .next: moveFocus(to: index + 1, screen, &state, &out, edge: .edgeLast)
-        case .previous: moveFocus(to: index - 1, screen, &state, &out, edge: .edgeFirst)
-        case .first: moveFocus(to: 0, screen, &state, &out, edge: .edgeFirst)
-        case .last: moveFocus(to: screen.elements.count - 1, screen, &state, &out, edge: .edgeLast)
+        case .next: moveFocus(to: index + 1, screen, context, &nav, &said, &out, edge: .edgeLast)
+        case .previous: moveFocus(to: index - 1, screen, context, &nav, &said, &out, edge: .edgeFirst)
+        case .first: moveFocus(to: 0, screen, context, &nav, &said, &out, edge: .edgeFirst)
+        case .last: moveFocus(to: screen.elements.count - 1, screen, context, &nav, &said, &out, edge: .edgeLast)
         }
     }
 
     /// `tout lire`'s step (by voice or on the display): the next element is focused and read;
     /// false after the last one.
-    func readNext(_ state: inout ReaderState, _ out: inout Announcer) -> Bool {
-        let screen = builder.screen(for: state)
-        let index = state.clampedFocus(on: screen)
+    func readNext(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) -> Bool {
+        let screen = builder.screen(for: nav, context)
+        let index = nav.clampedFocus(on: screen)
         guard index + 1 < screen.elements.count else { return false }
-        state.focus[screen.id] = index + 1
-        announceFocus(&state, &out)
+        nav.focus[screen.id] = index + 1
+        announceFocus(context, &nav, &said, &out)
         return true
     }
 
     /// `activer` on the focused element.
-    func activateFocus(_ state: inout ReaderState, _ out: inout Announcer) -> Delegated? {
-        let screen = builder.screen(for: state)
-        let index = state.clampedFocus(on: screen)
+    func activateFocus(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) -> Delegated? {
+        let screen = builder.screen(for: nav, context)
+        let index = nav.clampedFocus(on: screen)
         guard screen.elements.indices.contains(index) else { return nil }
-        return activate(screen.elements[index], &state, &out)
+        return activate(screen.elements[index], context, &nav, &said, &out)
     }
 
     /// `où`.
-    func sayWhereAmI(_ state: inout ReaderState, _ out: inout Announcer) {
-        let screen = builder.screen(for: state)
-        out.notice("where", whereAmI(state, screen, state.clampedFocus(on: screen)), &state.announcement)
+    func sayWhereAmI(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        let screen = builder.screen(for: nav, context)
+        out.notice("where", whereAmI(context, nav, screen, nav.clampedFocus(on: screen)), &said)
     }
 
     /// `formations`, `morse`: the other tab, with its screen and its focused element.
-    func switchTab(to tab: Tab, _ state: inout ReaderState, _ out: inout Announcer) {
-        state.tab = tab
+    func switchTab(to tab: Tab, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        nav.tab = tab
         // The screen's name and size, said and on the display (then the focus, after it).
-        let announcement = screenAnnouncement(state)
-        out.speak(announcement, &state.announcement)
+        let announcement = screenAnnouncement(context, nav)
+        out.speak(announcement, &said)
         out.showMessage(announcement)
-        announceFocus(&state, &out)
+        announceFocus(context, &nav, &said, &out)
     }
 
     /// What a tab switch says before the focused element: the screen, and how many items it has.
-    func screenAnnouncement(_ state: ReaderState) -> String {
-        let screen = builder.screen(for: state)
+    func screenAnnouncement(_ context: NavigationContext, _ nav: NavigationState) -> String {
+        let screen = builder.screen(for: nav, context)
         switch screen.id {
         case .morse:
             let count = builder.alphabet.symbols.count
             return strings(count == 1 ? .screenAnnounceMorseOne : .screenAnnounceMorse,
                            ["title": screen.title, "count": String(count)])
         case .formations:
-            guard case .loaded(let catalogue) = state.loading.catalogue else { return screen.title }
-            let count = state.filter.map { key in catalogue.formations.filter { $0.category?.key == key }.count }
+            guard case .loaded(let catalogue) = context.catalogue else { return screen.title }
+            let count = nav.filter.map { key in catalogue.formations.filter { $0.category?.key == key }.count }
                 ?? catalogue.formations.count
             return strings(count == 1 ? .screenAnnounceFormationsOne : .screenAnnounceFormations,
                            ["title": screen.title, "count": String(count)])
@@ -104,46 +104,46 @@ public struct Navigator: Sendable {
         }
     }
 
-    private func moveFocus(to target: Int, _ screen: Screen, _ state: inout ReaderState, _ out: inout Announcer, edge: L10n) {
+    private func moveFocus(to target: Int, _ screen: Screen, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer, edge: L10n) {
         guard !screen.elements.isEmpty else { return }
-        let current = state.clampedFocus(on: screen)
+        let current = nav.clampedFocus(on: screen)
         let clamped = min(max(target, 0), screen.elements.count - 1)
         if clamped == current && target != current {
-            out.notice("edge", strings(edge), &state.announcement)
+            out.notice("edge", strings(edge), &said)
             return
         }
-        state.focus[screen.id] = clamped
-        announceFocus(&state, &out)
+        nav.focus[screen.id] = clamped
+        announceFocus(context, &nav, &said, &out)
     }
 
-    private func activate(_ element: Element, _ state: inout ReaderState, _ out: inout Announcer) -> Delegated? {
+    private func activate(_ element: Element, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) -> Delegated? {
         guard let action = element.action else {
-            out.notice("inactive", strings(.noticeNotActivatable), &state.announcement)
+            out.notice("inactive", strings(.noticeNotActivatable), &said)
             return nil
         }
         switch action {
         case .openFormation(let id):
-            push(.detail(formationId: id), &state)
-            announceScreen(&state, &out)
-            announceFocus(&state, &out)
+            push(.detail(formationId: id), &nav)
+            announceScreen(context, &nav, &said, &out)
+            announceFocus(context, &nav, &said, &out)
         case .selectCategory(let key):
             // Story 2.7: the chip toggles; focus stays on it and it is announced with its new
             // state, then how many formations the filter leaves.
-            state.filter = key
-            announceFocus(&state, &out)
-            if case .loaded(let catalogue) = state.loading.catalogue {
-                out.notice("filter", filterResult(catalogue, state.filter), &state.announcement)
+            nav.filter = key
+            announceFocus(context, &nav, &said, &out)
+            if case .loaded(let catalogue) = context.catalogue {
+                out.notice("filter", filterResult(catalogue, nav.filter), &said)
             }
         case .openSymbol(let id):
-            push(.symbol(id: id), &state)
-            announceScreen(&state, &out)
-            announceFocus(&state, &out)
+            push(.symbol(id: id), &nav)
+            announceScreen(context, &nav, &said, &out)
+            announceFocus(context, &nav, &said, &out)
         case .playSymbol(let id):
             return builder.alphabet.symbol(id: id).map(Delegated.playSymbol)
         case .practiseSymbol(let id):
             return .practise(symbolID: id)
         case .back:
-            goBack(&state, &out)
+            goBack(context, &nav, &said, &out)
         case .retry:
             out.append(.loadCatalogue(.retry))
         }
@@ -152,39 +152,39 @@ public struct Navigator: Sendable {
 
     /// A screen of its own (« Réglages », « Aide », « Historique ») opened on the tab's stack,
     /// from its first element; opened again, it is not stacked twice.
-    func open(_ screen: ScreenID, _ state: inout ReaderState) {
-        if state.currentScreenID != screen { state.stacks[state.tab, default: []].append(screen) }
-        state.focus[screen] = 0
+    func open(_ screen: ScreenID, _ nav: inout NavigationState) {
+        if nav.currentScreenID != screen { nav.stacks[nav.tab, default: []].append(screen) }
+        nav.focus[screen] = 0
     }
 
-    private func push(_ screen: ScreenID, _ state: inout ReaderState) {
-        state.stacks[state.tab, default: []].append(screen)
-        state.focus[screen] = 0
+    private func push(_ screen: ScreenID, _ nav: inout NavigationState) {
+        nav.stacks[nav.tab, default: []].append(screen)
+        nav.focus[screen] = 0
     }
 
-    func goBack(_ state: inout ReaderState, _ out: inout Announcer) {
-        guard let stack = state.stacks[state.tab], stack.count > 1 else {
-            out.notice("root", strings(.noticeAlreadyRoot), &state.announcement)
+    func goBack(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        guard let stack = nav.stacks[nav.tab], stack.count > 1 else {
+            out.notice("root", strings(.noticeAlreadyRoot), &said)
             return
         }
-        state.stacks[state.tab] = Array(stack.dropLast())
-        announceFocus(&state, &out)
+        nav.stacks[nav.tab] = Array(stack.dropLast())
+        announceFocus(context, &nav, &said, &out)
     }
 
-    func popToRoot(_ state: inout ReaderState, tab: Tab? = nil) {
-        let tab = tab ?? state.tab
-        if let root = state.stacks[tab]?.first { state.stacks[tab] = [root] }
+    func popToRoot(_ nav: inout NavigationState, tab: Tab? = nil) {
+        let tab = tab ?? nav.tab
+        if let root = nav.stacks[tab]?.first { nav.stacks[tab] = [root] }
     }
 
-    func applyFilter(named name: String?, _ state: inout ReaderState, _ out: inout Announcer) {
+    func applyFilter(named name: String?, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
         let catalogue: Catalogue
-        switch state.loading.catalogue {
+        switch context.catalogue {
         case .loaded(let loaded): catalogue = loaded
         case .loading:
-            out.notice("loading", strings(.noticeNotAvailableWhileLoading), &state.announcement)
+            out.notice("loading", strings(.noticeNotAvailableWhileLoading), &said)
             return
         case .failed(let message):
-            out.error("filter", strings(.filterUnavailableFailed, ["message": message]), &state.announcement)
+            out.error("filter", strings(.filterUnavailableFailed, ["message": message]), &said)
             return
         }
         let key: CategoryKey?
@@ -192,19 +192,19 @@ public struct Navigator: Sendable {
             switch match(name, in: catalogue.categories) {
             case .success(let category): key = category.key
             case .failure(let error):
-                out.error("filter", error.text, &state.announcement)
+                out.error("filter", error.text, &said)
                 return
             }
         } else {
             key = nil
         }
-        state.filter = key
-        state.tab = .formations
-        popToRoot(&state)
-        let screen = builder.screen(for: state)
-        state.focus[.formations] = screen.elements.firstIndex { $0.role == .heading } ?? 0
-        out.notice("filter", filterResult(catalogue, key), &state.announcement)
-        announceFocus(&state, &out)
+        nav.filter = key
+        nav.tab = .formations
+        popToRoot(&nav)
+        let screen = builder.screen(for: nav, context)
+        nav.focus[.formations] = screen.elements.firstIndex { $0.role == .heading } ?? 0
+        out.notice("filter", filterResult(catalogue, key), &said)
+        announceFocus(context, &nav, &said, &out)
     }
 
     /// Exact name first (case and accents ignored), then a unique prefix, then a unique word prefix.
@@ -226,13 +226,13 @@ public struct Navigator: Sendable {
 
     /// `aide COMMANDE`: one line. A command of two words (« tout lire », « plus vite ») is found
     /// by its first.
-    func help(_ topic: String, _ state: inout ReaderState, _ out: inout Announcer) {
+    func help(_ topic: String, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
         let firstWord = topic.split(separator: " ").first.map(String.init) ?? topic
         guard let spec = parser.spec(named: topic) ?? parser.spec(named: firstWord) else {
-            out.error("help", strings(.errorUnknownHelpTopic, ["topic": topic]), &state.announcement)
+            out.error("help", strings(.errorUnknownHelpTopic, ["topic": topic]), &said)
             return
         }
-        out.notice("help", strings(.helpUsage, ["names": helpNames(spec), "description": strings(spec.help)]), &state.announcement)
+        out.notice("help", strings(.helpUsage, ["names": helpNames(spec), "description": strings(spec.help)]), &said)
     }
 
     private func helpNames(_ spec: CommandSpec) -> String {
@@ -240,28 +240,28 @@ public struct Navigator: Sendable {
     }
 
     /// The « Aide » screen's elements: one per command (« suivant, s : élément suivant »).
-    func helpEntries(_ state: ReaderState) -> [String] {
+    func helpEntries(_ context: NavigationContext) -> [String] {
         // Only commands with a name in the user's language: « faster » has « plus vite » in French.
         let listed = parser.allSpecs.filter { !CommandLanguage.helpNames($0.names, localeCode: strings.localeCode).isEmpty }
         var lines = [strings(.helpIntro)]
             + listed.map { strings(.brailleReadingHelpEntry, ["names": helpNames($0), "description": strings($0.help)]) }
             + [strings(.helpEmptyLine)]
         // In single-key mode the keys come first to mind: the table that drives them is listed.
-        if state.onTerminal && state.settings.inputMode == .keys {
+        if context.onTerminal && context.settings.inputMode == .keys {
             lines = [strings(.terminalKeysIntro)] + KeyTable.entries.map { strings($0.help) } + lines
         }
         // Someone typing on the braille display reads its keys and chords first.
-        if state.brailleInput.keyboardUsed {
+        if context.brailleKeyboardUsed {
             lines = [strings(.brailleInputChordsIntro)] + BrailleChords.entries.map { strings($0.help) } + lines
         }
         return lines
     }
 
     /// A screen just opened: its name and size, said and on the display before its first element.
-    func announceScreen(_ state: inout ReaderState, _ out: inout Announcer) {
-        let screen = builder.screen(for: state)
+    func announceScreen(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        let screen = builder.screen(for: nav, context)
         let text = strings(.brailleReadingScreenAnnounce, count: screen.elements.count, ["title": screen.title])
-        out.speak(text, &state.announcement)
+        out.speak(text, &said)
         out.showMessage(text)
     }
 
@@ -290,40 +290,40 @@ public struct Navigator: Sendable {
 
     // MARK: Focus
 
-    func announceFocus(_ state: inout ReaderState, _ out: inout Announcer) {
-        let screen = builder.screen(for: state)
+    func announceFocus(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        let screen = builder.screen(for: nav, context)
         guard !screen.elements.isEmpty else { return }
-        let index = state.clampedFocus(on: screen)
-        state.focus[screen.id] = index
+        let index = nav.clampedFocus(on: screen)
+        nav.focus[screen.id] = index
         // Each focus starts the review cursor again at the element's first character.
-        state.review = nil
+        nav.review = nil
         let element = screen.elements[index]
         out.append(.focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1,
                                       count: screen.elements.count, element: element,
                                       roleWord: speech.roleWord(element.role))))
-        let position = state.settings.speakPosition ? itemPosition(screen, index) : nil
+        let position = context.settings.speakPosition ? itemPosition(screen, index) : nil
         // Signs are read in the element's own texts, not in the separators and pauses the
         // generator puts between its parts (they are structure, as NVDA's pauses).
         // The history read back is not itself history.
-        out.speak(speech.compose(out.punctuated(element), verbosity: state.verbosity, position: position),
-                  remember: screen.id != .history, readPunctuation: false, &state.announcement)
+        out.speak(speech.compose(out.punctuated(element), verbosity: context.settings.verbosity, position: position),
+                  remember: screen.id != .history, readPunctuation: false, &said)
         out.showFocus(braille.line(element))
     }
 
     /// The focused element's braille line, for when a message leaves the display; the cursor
     /// is where the review cursor was left in it.
-    func focusLine(_ state: ReaderState) -> BrailleLine? {
-        guard let target = reviewTarget(state) else { return nil }
-        let offset = ReviewReducer.offset(state, target)
+    func focusLine(_ context: NavigationContext, _ nav: NavigationState) -> BrailleLine? {
+        guard let target = reviewTarget(context, nav) else { return nil }
+        let offset = ReviewReducer.offset(nav, target)
         return offset == 0 ? target.line : BrailleLine(text: target.line.text, cursor: target.lineStart + offset)
     }
 
     /// What the review cursor reads in the focused element: its text as the braille line shows
     /// it (the visible text and the value, without the selection marker and role abbreviation).
-    func reviewTarget(_ state: ReaderState) -> ReviewReducer.Target? {
-        let screen = builder.screen(for: state)
+    func reviewTarget(_ context: NavigationContext, _ nav: NavigationState) -> ReviewReducer.Target? {
+        let screen = builder.screen(for: nav, context)
         guard !screen.elements.isEmpty else { return nil }
-        let index = state.clampedFocus(on: screen)
+        let index = nav.clampedFocus(on: screen)
         let element = screen.elements[index]
         var text = element.selected == nil ? element.label : element.visibleText
         if let value = element.value, !value.isEmpty { text += strings(.brailleValueSeparator) + value }
@@ -332,10 +332,10 @@ public struct Navigator: Sendable {
     }
 
     /// Whether the focused element does something when activated (a routing key activates it).
-    func focusActs(_ state: ReaderState) -> Bool {
-        let screen = builder.screen(for: state)
+    func focusActs(_ context: NavigationContext, _ nav: NavigationState) -> Bool {
+        let screen = builder.screen(for: nav, context)
         guard !screen.elements.isEmpty else { return false }
-        return screen.elements[state.clampedFocus(on: screen)].action != nil
+        return screen.elements[nav.clampedFocus(on: screen)].action != nil
     }
 }
 

@@ -23,13 +23,13 @@ extension Navigator {
     }
 
     /// `où`: the screen, the position over items (or elements), and the active filter.
-    func whereAmI(_ state: ReaderState, _ screen: Screen, _ index: Int) -> String {
+    func whereAmI(_ context: NavigationContext, _ nav: NavigationState, _ screen: Screen, _ index: Int) -> String {
         guard !screen.elements.isEmpty else { return strings(.positionEmpty, ["screen": screen.title]) }
         let position = itemPosition(screen, index)
             ?? strings(.positionElement, ["index": String(index + 1), "count": String(screen.elements.count)])
         let text = strings(.whereScreen, ["screen": screen.title, "position": position])
-        guard case .loaded(let catalogue) = state.loading.catalogue, screen.id == .formations,
-              let filter = state.filter.flatMap({ catalogue.category($0) }) else { return text }
+        guard case .loaded(let catalogue) = context.catalogue, screen.id == .formations,
+              let filter = nav.filter.flatMap({ catalogue.category($0) }) else { return text }
         return strings(.whereFiltered, ["text": text, "filter": filter.name])
     }
 
@@ -41,21 +41,21 @@ extension Navigator {
         return strings(template, ["name": name, "count": String(count)])
     }
 
-    func jump(_ kind: ItemKind, forward: Bool, _ state: inout ReaderState, _ out: inout Announcer) {
-        let screen = builder.screen(for: state)
-        let index = state.clampedFocus(on: screen)
+    func jump(_ kind: ItemKind, forward: Bool, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        let screen = builder.screen(for: nav, context)
+        let index = nav.clampedFocus(on: screen)
         let target: Int?
         switch kind {
         case .course:
             guard screen.id == .formations, let first = screen.elements.firstCardIndex else {
-                out.notice("edge", strings(.noCourseHere), &state.announcement)
+                out.notice("edge", strings(.noCourseHere), &said)
                 return
             }
             let last = screen.elements.count - 1
             target = forward ? (index < first ? first : index < last ? index + 1 : nil)
                              : (index > last ? last : index > first ? index - 1 : nil)
             if target == nil {
-                out.notice("edge", strings(forward ? .edgeLastCourse : .edgeFirstCourse), &state.announcement)
+                out.notice("edge", strings(forward ? .edgeLastCourse : .edgeFirstCourse), &said)
                 return
             }
         case .chip:
@@ -63,65 +63,65 @@ extension Navigator {
                 screen.elements.fixedElements[$0].id.hasPrefix("chip.")
             } : []
             guard !chips.isEmpty else {
-                out.notice("edge", strings(.terminalNoChipHere), &state.announcement)
+                out.notice("edge", strings(.terminalNoChipHere), &said)
                 return
             }
             target = forward ? chips.first { $0 > index } : chips.last { $0 < index }
             if target == nil {
-                out.notice("edge", strings(forward ? .terminalEdgeLastChip : .terminalEdgeFirstChip), &state.announcement)
+                out.notice("edge", strings(forward ? .terminalEdgeLastChip : .terminalEdgeFirstChip), &said)
                 return
             }
         case .heading:
             // Headings are never cards: only the fixed part of a long list is looked at.
             let headings = screen.elements.fixedElements.indices.filter { screen.elements.fixedElements[$0].role == .heading }
             guard !headings.isEmpty else {
-                out.notice("edge", strings(.noHeadingHere), &state.announcement)
+                out.notice("edge", strings(.noHeadingHere), &said)
                 return
             }
             target = forward ? headings.first { $0 > index } : headings.last { $0 < index }
             if target == nil {
-                out.notice("edge", strings(forward ? .edgeLastHeading : .edgeFirstHeading), &state.announcement)
+                out.notice("edge", strings(forward ? .edgeLastHeading : .edgeFirstHeading), &said)
                 return
             }
         }
-        state.focus[screen.id] = target
-        announceFocus(&state, &out)
+        nav.focus[screen.id] = target
+        announceFocus(context, &nav, &said, &out)
     }
 
-    func go(_ number: Int, _ state: inout ReaderState, _ out: inout Announcer) {
-        let screen = builder.screen(for: state)
+    func go(_ number: Int, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        let screen = builder.screen(for: nav, context)
         if screen.id == .formations, let first = screen.elements.firstCardIndex {
             let count = screen.elements.count - first
             guard number <= count else {
-                out.error("go", strings(count == 1 ? .goTooFarOneCourse : .goTooFarCourses, ["number": String(number), "count": String(count)]), &state.announcement)
+                out.error("go", strings(count == 1 ? .goTooFarOneCourse : .goTooFarCourses, ["number": String(number), "count": String(count)]), &said)
                 return
             }
-            state.focus[screen.id] = first + number - 1
+            nav.focus[screen.id] = first + number - 1
         } else {
             guard number <= screen.elements.count else {
-                out.error("go", strings(.goTooFarElements, ["number": String(number), "count": String(screen.elements.count)]), &state.announcement)
+                out.error("go", strings(.goTooFarElements, ["number": String(number), "count": String(screen.elements.count)]), &said)
                 return
             }
-            state.focus[screen.id] = number - 1
+            nav.focus[screen.id] = number - 1
         }
-        announceFocus(&state, &out)
+        announceFocus(context, &nav, &said, &out)
     }
 
     /// The next element whose label contains the text (case and accents ignored), wrapping once.
-    func find(_ text: String?, _ state: inout ReaderState, _ out: inout Announcer) {
-        guard let wanted = text.map({ TextSanitizer.clean($0) }).flatMap({ $0.isEmpty ? nil : $0 }) ?? state.lastSearch else {
-            out.error("find", strings(.findNothingToFind), &state.announcement)
+    func find(_ text: String?, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        guard let wanted = text.map({ TextSanitizer.clean($0) }).flatMap({ $0.isEmpty ? nil : $0 }) ?? nav.lastSearch else {
+            out.error("find", strings(.findNothingToFind), &said)
             return
         }
-        state.lastSearch = wanted
+        nav.lastSearch = wanted
         let folded = FrenchCollation.fold(wanted)
-        let screen = builder.screen(for: state)
+        let screen = builder.screen(for: nav, context)
         let count = screen.elements.count
         guard count > 0 else {
-            out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]), &state.announcement)
+            out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]), &said)
             return
         }
-        let index = state.clampedFocus(on: screen)
+        let index = nav.clampedFocus(on: screen)
         // In the Morse list a single character is the symbol itself: « è » is È, not a name
         // containing an e, and « ? » is the question mark (signs and accents are symbols there).
         let symbols = builder.alphabet.symbols
@@ -133,18 +133,18 @@ extension Navigator {
         for step in 1...count {
             let candidate = (index + step) % count
             guard matches(candidate) else { continue }
-            if candidate <= index { out.notice("find.wrapped", strings(.findWrapped), &state.announcement) }
-            state.focus[screen.id] = candidate
-            announceFocus(&state, &out)
+            if candidate <= index { out.notice("find.wrapped", strings(.findWrapped), &said) }
+            nav.focus[screen.id] = candidate
+            announceFocus(context, &nav, &said, &out)
             return
         }
         // A filter hides formations: say that the search looked only at what it left, and how
         // to look everywhere.
-        if screen.id == .formations, let filter = state.filter, case .loaded(let catalogue) = state.loading.catalogue,
+        if screen.id == .formations, let filter = nav.filter, case .loaded(let catalogue) = context.catalogue,
            let category = catalogue.category(filter) {
-            out.error("find", strings(.findNoMatchFiltered, ["text": Self.quoted(wanted), "filter": category.name]), &state.announcement)
+            out.error("find", strings(.findNoMatchFiltered, ["text": Self.quoted(wanted), "filter": category.name]), &said)
             return
         }
-        out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]), &state.announcement)
+        out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]), &said)
     }
 }

@@ -73,7 +73,7 @@ public struct Reader: Sendable {
         case .start:
             for problem in state.startupNotices { out.notice("startup", problem.message(strings), priority: .notice, &state.announcement) }
             state.startupNotices = []
-            terminal.welcome(&state, &out)
+            terminal.welcome(onTerminal: state.onTerminal, &state.announcement, &out)
             out.append(.loadCatalogue(.initial))
         case .timedLine(let line, let atMs):
             typed(line, atMs: atMs, &state, &out)
@@ -106,11 +106,11 @@ public struct Reader: Sendable {
             case .repeatElement: command = .repeatLast
             case .route(let character):
                 // Over an element that acts, a routing key activates it; over text it reads there.
-                guard !navigator.focusActs(state), let target = navigator.reviewTarget(state) else {
+                guard !navigator.focusActs(state.navigationContext, state.navigation), let target = navigator.reviewTarget(state.navigationContext, state.navigation) else {
                     command = .activate
                     break
                 }
-                review.route(toLineCharacter: character, target: target, &state, &out)
+                review.route(toLineCharacter: character, target: target, &state.navigation, &state.announcement, &out)
                 finishDisplay(byUser: byUser, &state, &out)
                 if !out.awaitsResult { state.announcement.answerPending = false }
                 return out.effects
@@ -156,9 +156,9 @@ public struct Reader: Sendable {
             guard state.display.readAll == token else { break }
             readNextByVoice(&state, &out)
         case .attachTerminal(let inputMode):
-            terminal.attach(inputMode: inputMode, &state)
+            terminal.attach(inputMode: inputMode, &state.onTerminal, &state.settings)
         case .typed(let character, let word):
-            terminal.typed(character, word: word, &state, &out)
+            terminal.typed(character, word: word, echo: state.settings.typingEcho, &state.display, &state.announcement, &out)
         case .key(let key), .timedKey(let key, _):
             self.key(key, &state, &out)
         case .sendingReady(let mode, let seed, let kochLevel):
@@ -168,11 +168,14 @@ public struct Reader: Sendable {
         case .timer(.sendingSilence):
             exercise(.silence, &state, &out)
         case .completion(let candidates):
-            terminal.completion(candidates, &state, &out)
+            terminal.completion(candidates, &state.announcement, &out)
         case .brailleTyped(let input, let atMs):
-            brailleRequest(brailleInput.typed(input, &state, &out), atMs: atMs, &state, &out)
+            let request = brailleInput.typed(input, state.navigationContext, state.navigation, &state.brailleInput, &state.display,
+                                            &state.announcement, &out)
+            brailleRequest(request, atMs: atMs, &state, &out)
         case .brailleBackTranslated(let cells, let text):
-            brailleInput.backTranslated(cells, text: text, &state, &out)
+            brailleInput.backTranslated(cells, text: text, echo: state.settings.typingEcho, &state.brailleInput, &state.display,
+                                        &state.announcement, &out)
         }
 
         finishDisplay(byUser: byUser, &state, &out)
@@ -183,29 +186,29 @@ public struct Reader: Sendable {
 
     private func command(_ command: Command, _ state: inout ReaderState, _ out: inout Announcer) {
         switch command {
-        case .next: navigator.move(.next, &state, &out)
-        case .previous: navigator.move(.previous, &state, &out)
-        case .first: navigator.move(.first, &state, &out)
-        case .last: navigator.move(.last, &state, &out)
-        case .activate: delegated(navigator.activateFocus(&state, &out), &state, &out)
-        case .back: navigator.goBack(&state, &out)
-        case .repeatLast: navigator.announceFocus(&state, &out)
-        case .whereAmI: navigator.sayWhereAmI(&state, &out)
-        case .nextItem(let kind): navigator.jump(kind, forward: true, &state, &out)
-        case .previousItem(let kind): navigator.jump(kind, forward: false, &state, &out)
-        case .go(let number): navigator.go(number, &state, &out)
-        case .find(let text): navigator.find(text, &state, &out)
-        case .tab(let tab): navigator.switchTab(to: tab, &state, &out)
-        case .filter(let name): navigator.applyFilter(named: name, &state, &out)
-        case .help(let topic?): navigator.help(topic, &state, &out)
+        case .next: navigator.move(.next, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .previous: navigator.move(.previous, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .first: navigator.move(.first, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .last: navigator.move(.last, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .activate: delegated(navigator.activateFocus(state.navigationContext, &state.navigation, &state.announcement, &out), &state, &out)
+        case .back: navigator.goBack(state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .repeatLast: navigator.announceFocus(state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .whereAmI: navigator.sayWhereAmI(state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .nextItem(let kind): navigator.jump(kind, forward: true, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .previousItem(let kind): navigator.jump(kind, forward: false, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .go(let number): navigator.go(number, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .find(let text): navigator.find(text, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .tab(let tab): navigator.switchTab(to: tab, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .filter(let name): navigator.applyFilter(named: name, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .help(let topic?): navigator.help(topic, state.navigationContext, &state.navigation, &state.announcement, &out)
         // `aide` alone opens the « Aide » screen; `aide COMMANDE` answers in one line.
         case .help(nil): openHelp(&state, &out)
         case .retry: out.append(.loadCatalogue(.retry))
         case .refresh: out.append(.loadCatalogue(.refresh))
         case .quit:
-            terminal.quit(&state, &out)
+            terminal.quit(onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
         case .askToQuit:
-            terminal.askToQuit(&state, &out)
+            terminal.askToQuit(&state.quitPending, &state.announcement, &out)
         case .morse(let text):
             morse.play(text, &state, &out)
         case .practice(let koch):
@@ -240,15 +243,18 @@ public struct Reader: Sendable {
             }
             if last.isError { out.error(last.code, last.text, &state.announcement) } else { out.notice(last.code, last.text, &state.announcement) }
         case .review(let unit, let step):
-            review.handle(.review(unit, step), target: navigator.reviewTarget(state), &state, &out)
+            review.handle(.review(unit, step), target: navigator.reviewTarget(state.navigationContext, state.navigation),
+                          spellingAlphabet: state.settings.spellingAlphabet, &state.navigation, &state.announcement, &out)
         case .spell(let phonetic):
-            review.handle(.spell(phonetic: phonetic), target: navigator.reviewTarget(state), &state, &out)
+            review.handle(.spell(phonetic: phonetic), target: navigator.reviewTarget(state.navigationContext, state.navigation),
+                          spellingAlphabet: state.settings.spellingAlphabet, &state.navigation, &state.announcement, &out)
         case .describeCharacter:
-            review.handle(.describeCharacter, target: navigator.reviewTarget(state), &state, &out)
+            review.handle(.describeCharacter, target: navigator.reviewTarget(state.navigationContext, state.navigation),
+                          spellingAlphabet: state.settings.spellingAlphabet, &state.navigation, &state.announcement, &out)
         case .readAll:
             // From the focus: the element being read is said, the next step waits for it (or,
             // without a voice, for its time on the display).
-            navigator.announceFocus(&state, &out)
+            navigator.announceFocus(state.navigationContext, &state.navigation, &state.announcement, &out)
             if display.paces(state.devices) {
                 display.startReading(&state.display, state.settings, &out)
             } else {
@@ -259,7 +265,7 @@ public struct Reader: Sendable {
 
     private func typed(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
         if state.quitPending {
-            terminal.answerQuit(line, &state, &out)
+            terminal.answerQuit(line, onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
             return
         }
         if state.exercise != nil {
@@ -268,7 +274,7 @@ public struct Reader: Sendable {
         }
         if state.onTerminal, CommandParser.fold(TextSanitizer.clean(line)) == "q" {
             // The line `q` asks first on a terminal; from a pipe it quits as it always did.
-            terminal.askToQuit(&state, &out)
+            terminal.askToQuit(&state.quitPending, &state.announcement, &out)
             return
         }
         switch parser.parse(line) {
@@ -287,7 +293,7 @@ public struct Reader: Sendable {
         if clean.count > 1, case .command(let command) = parser.parse(clean) {
             switch command {
             case .quit:
-                terminal.quit(&state, &out)
+                terminal.quit(onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
                 return
             case .stop:
                 self.command(.stop, &state, &out)
@@ -317,16 +323,16 @@ public struct Reader: Sendable {
         out.append(.silence)
         if state.quitPending {
             if case .character(let character) = key {
-                terminal.answerQuit(String(character), &state, &out)
+                terminal.answerQuit(String(character), onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
             } else {
-                terminal.answerQuit("", &state, &out)
+                terminal.answerQuit("", onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
             }
             return
         }
         switch KeyTable.binding(for: key) {
         case .command(let command)?: self.command(command, &state, &out)
-        case .search?: terminal.prompt(.search, &state, &out)
-        case .commandLine?: terminal.prompt(.commandLine, &state, &out)
+        case .search?: terminal.prompt(.search, &state.announcement, &out)
+        case .commandLine?: terminal.prompt(.commandLine, &state.announcement, &out)
         case nil: break
         }
     }
@@ -340,7 +346,7 @@ public struct Reader: Sendable {
         case .command(let command)?: self.command(command, &state, &out)
         case nil: return
         }
-        if !out.wroteBraille, !out.awaitsResult, let line = navigator.focusLine(state) {
+        if !out.wroteBraille, !out.awaitsResult, let line = navigator.focusLine(state.navigationContext, state.navigation) {
             out.showInput(line)
         }
     }

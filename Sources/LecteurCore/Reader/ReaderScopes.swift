@@ -8,15 +8,15 @@ extension Reader {
         switch catalogue.reduce(event, &state.loading, &state.announcement, &out) {
         case .began(let previous, let stillLoadingAfter)?:
             if case .loaded(let shown) = previous {
-                state.focusToRestore = navigator.focusedElement(in: previous, state)?.id
-                state.loading.reloadContext = navigator.reloadContext(shown, state)
+                state.navigation.focusToRestore = navigator.focusedElement(in: previous, state.navigation)?.id
+                state.loading.reloadContext = navigator.reloadContext(shown, state.navigation)
             }
-            navigator.listLoading(&state, &out)
+            navigator.listLoading(state.navigationContext, &state.navigation, &state.announcement, &out)
             catalogue.startClock(after: stillLoadingAfter, &state.loading, &out)
         case .loaded(let previous, let context)?:
-            navigator.listLoaded(previous: previous, context: context, &state, &out)
+            navigator.listLoaded(previous: previous, context: context, state.navigationContext, &state.navigation, &state.announcement, &out)
         case .failed?:
-            navigator.listFailed(&state, &out)
+            navigator.listFailed(state.navigationContext, &state.navigation, &state.announcement, &out)
         case nil:
             break
         }
@@ -26,9 +26,9 @@ extension Reader {
     /// the « Réglages » screen, when it was asked for, opens then (navigation's step).
     func settingsRead(_ readings: [SettingKey: SettingReading], _ state: inout ReaderState, _ out: inout Announcer) {
         guard settings.settingsRead(readings, &state.devices, &state.announcement, &out) else { return }
-        navigator.open(.settings, &state)
+        navigator.open(.settings, &state.navigation)
         settings.announceScreen(&state.announcement, &out)
-        navigator.announceFocus(&state, &out)
+        navigator.announceFocus(state.navigationContext, &state.navigation, &state.announcement, &out)
     }
 
     // MARK: The display and the lists
@@ -36,13 +36,13 @@ extension Reader {
     /// The display's message left and nothing waits behind it: the focused element comes back,
     /// where the review cursor was left.
     func focusBack(_ state: ReaderState, _ out: inout Announcer) {
-        if let line = navigator.focusLine(state) { out.append(.braille(line)) }
+        if let line = navigator.focusLine(state.navigationContext, state.navigation) { out.append(.braille(line)) }
     }
 
     /// `tout lire` without a voice goes on: the next element on the display, or the end.
     func readNextOnDisplay(_ state: inout ReaderState, _ out: inout Announcer) {
         guard state.display.reading != nil else { return }
-        if navigator.readNext(&state, &out) {
+        if navigator.readNext(state.navigationContext, &state.navigation, &state.announcement, &out) {
             display.nextElementShown(state.display, state.settings, &out)
         } else {
             display.readingEnded(&state.display, &state.announcement, &out)
@@ -51,7 +51,7 @@ extension Reader {
 
     /// The element just read has been heard: the next one is read, to the end of the screen.
     func readNextByVoice(_ state: inout ReaderState, _ out: inout Announcer) {
-        if navigator.readNext(&state, &out) {
+        if navigator.readNext(state.navigationContext, &state.navigation, &state.announcement, &out) {
             display.continueReading(&state.display, &out)
         } else {
             display.readingEnded(&state.display, &state.announcement, &out)
@@ -60,7 +60,7 @@ extension Reader {
 
     /// `aide` alone: the « Aide » screen, listing the commands as the user can type them now.
     func openHelp(_ state: inout ReaderState, _ out: inout Announcer) {
-        lists.openHelp(navigator.helpEntries(state), &state.lists, &state.announcement, &out)
+        lists.openHelp(navigator.helpEntries(state.navigationContext), &state.lists, &state.announcement, &out)
         showList(.help, &state, &out)
     }
 
@@ -71,7 +71,7 @@ extension Reader {
     }
 
     private func showList(_ screen: ScreenID, _ state: inout ReaderState, _ out: inout Announcer) {
-        navigator.open(screen, &state)
-        navigator.announceFocus(&state, &out)
+        navigator.open(screen, &state.navigation)
+        navigator.announceFocus(state.navigationContext, &state.navigation, &state.announcement, &out)
     }
 }

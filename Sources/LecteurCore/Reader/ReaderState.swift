@@ -32,16 +32,10 @@ public enum Verbosity: String, Hashable, Sendable, CaseIterable {
 public struct ReaderState: Equatable, Sendable {
     /// The catalogue and its loading (`CatalogueReducer`'s slice).
     public var loading: LoadingState
-    public var tab: Tab = .formations
-    /// One navigation stack per tab, as each iOS tab keeps its own NavigationStack.
-    public var stacks: [Tab: [ScreenID]] = [.formations: [.formations], .morse: [.morse]]
-    public var filter: CategoryKey?
-    /// Focus index (0-based) remembered per screen, so "back" lands where the user left.
-    public var focus: [ScreenID: Int] = [:]
+    /// Where the user is: tab, screens, filter, focus, search and review cursor (`Navigator`'s slice).
+    public var navigation = NavigationState()
     public var morseProgress: [String: SymbolProgress] = [:]
     public var settings = ReaderSettings()
-    /// The element focused on the list when a reload began, to focus it again if it still exists.
-    public var focusToRestore: String?
     /// The Morse exercise (listening, copying or sending), while one runs: typed lines are its
     /// answers then, and in sending practice keys key Morse.
     public var exercise: Exercise?
@@ -51,11 +45,6 @@ public struct ReaderState: Equatable, Sendable {
     public var display = DisplayState()
     /// What start-up found (storage, configuration, devices), said once when the reader starts.
     public var startupNotices: [StartupProblem] = []
-    /// The text of the last search, for `chercher` alone.
-    public var lastSearch: String?
-    /// The review cursor inside the focused element; it starts at the element's first character
-    /// whenever the focus is on another element than the one it was moved in.
-    public var review: ReviewPosition?
     /// What the « Aide » and « Historique » screens list (`ListScreenReducer`'s slice).
     public var lists = ListScreens()
     /// On a terminal (`.attachTerminal`): a welcome, a goodbye, and `q` asks before quitting.
@@ -67,16 +56,6 @@ public struct ReaderState: Equatable, Sendable {
 
     public init(catalogue: CatalogueState = .loading) {
         loading = LoadingState(catalogue: catalogue)
-    }
-
-    public var currentScreenID: ScreenID { stacks[tab]?.last ?? (tab == .formations ? .formations : .morse) }
-
-    public var focusIndex: Int { focus[currentScreenID] ?? 0 }
-
-    /// The focus on `screen`, kept inside its elements (a list that shrank on a reload or a
-    /// filter leaves a remembered index past its end): the one clamp every child uses.
-    func clampedFocus(on screen: Screen) -> Int {
-        min(max(focus[screen.id] ?? 0, 0), max(screen.elements.count - 1, 0))
     }
 
     public var verbosity: Verbosity {

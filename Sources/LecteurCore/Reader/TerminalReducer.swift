@@ -1,50 +1,54 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// What the reader says and decides for a terminal's keyboard: the welcome and the goodbye, the
 /// echo of typed keys (every key silences speech first, NVDA's "speech interrupt for typed
-/// characters"), the question before `q` quits, single keys, and what Tab found.
+/// characters"), the question before `q` quits, single keys, and what Tab found. It is given
+/// only what it reads and changes: whether the reader is on a terminal and a quit is pending
+/// (the root's, since the exercise reads them too), the announcements, and the settings it reads.
 struct TerminalReducer: Sendable {
     let strings: Strings
 
-    func attach(inputMode: InputMode?, _ state: inout ReaderState) {
-        state.onTerminal = true
+    func attach(inputMode: InputMode?, _ onTerminal: inout Bool, _ settings: inout ReaderSettings) {
+        onTerminal = true
         // `--input` chooses for this run only; `régler clavier` saves.
-        if let inputMode { state.settings.inputMode = inputMode }
+        if let inputMode { settings.inputMode = inputMode }
     }
 
     /// Said once the start-up notices are said, before the catalogue's first load.
-    func welcome(_ state: inout ReaderState, _ out: inout Announcer) {
-        guard state.onTerminal else { return }
-        out.notice("welcome", strings(.appWelcome), priority: .notice, remember: false, &state.announcement)
+    func welcome(onTerminal: Bool, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        guard onTerminal else { return }
+        out.notice("welcome", strings(.appWelcome), priority: .notice, remember: false, &said)
     }
 
-    func quit(_ state: inout ReaderState, _ out: inout Announcer) {
-        state.quitPending = false
-        if state.onTerminal { out.notice("goodbye", strings(.appGoodbye), remember: false, &state.announcement) }
+    func quit(onTerminal: Bool, _ quitPending: inout Bool, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        quitPending = false
+        if onTerminal { out.notice("goodbye", strings(.appGoodbye), remember: false, &said) }
         out.append(.quit)
     }
 
-    func askToQuit(_ state: inout ReaderState, _ out: inout Announcer) {
-        state.quitPending = true
-        out.notice("quit.confirm", strings(.terminalQuitConfirm), remember: false, &state.announcement)
+    func askToQuit(_ quitPending: inout Bool, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        quitPending = true
+        out.notice("quit.confirm", strings(.terminalQuitConfirm), remember: false, &said)
     }
 
     /// `o` or `oui` quits; anything else (a line or a key) keeps the reader running.
-    func answerQuit(_ answer: String, _ state: inout ReaderState, _ out: inout Announcer) {
-        state.quitPending = false
+    func answerQuit(_ answer: String, onTerminal: Bool, _ quitPending: inout Bool, _ said: inout AnnouncementState,
+                    _ out: inout Announcer) {
+        quitPending = false
         if ["o", "oui", "y", "yes"].contains(CommandParser.fold(answer)) {
-            quit(&state, &out)
+            quit(onTerminal: onTerminal, &quitPending, &said, &out)
         } else {
-            out.notice("quit.cancelled", strings(.terminalQuitCancelled), remember: false, &state.announcement)
+            out.notice("quit.cancelled", strings(.terminalQuitCancelled), remember: false, &said)
         }
     }
 
     /// A key typed on the command line: speech stops (a reading too), then the echo as set.
-    func typed(_ character: Character?, word: String, _ state: inout ReaderState, _ out: inout Announcer) {
-        state.display.readAll = nil
-        let pending = state.announcement.answerPending
-        state.announcement.answerPending = true
+    func typed(_ character: Character?, word: String, echo setting: TypingEcho, _ display: inout DisplayState,
+               _ said: inout AnnouncementState, _ out: inout Announcer) {
+        display.readAll = nil
+        let pending = said.answerPending
+        said.answerPending = true
         var echo: String?
-        switch (state.settings.typingEcho, character) {
+        switch (setting, character) {
         case (.characters, let character?) where !character.isWhitespace:
             echo = String(character)
         case (.words, let character?) where (character.isWhitespace || character.isPunctuation) && !word.isEmpty:
@@ -53,30 +57,30 @@ struct TerminalReducer: Sendable {
             break
         }
         if let echo {
-            out.speak(echo, remember: false, &state.announcement)
+            out.speak(echo, remember: false, &said)
         } else {
             out.append(.silence)
         }
-        state.announcement.answerPending = pending
+        said.answerPending = pending
     }
 
     /// Tab's answer is the answer to a key: it cuts what was playing.
-    func completion(_ candidates: [String], _ state: inout ReaderState, _ out: inout Announcer) {
-        state.announcement.answerPending = true
-        defer { state.announcement.answerPending = false }
+    func completion(_ candidates: [String], _ said: inout AnnouncementState, _ out: inout Announcer) {
+        said.answerPending = true
+        defer { said.answerPending = false }
         switch candidates.count {
-        case 0: out.notice("completion", strings(.terminalCompletionNone), remember: false, &state.announcement)
-        case 1: out.speak(candidates[0], remember: false, &state.announcement)
+        case 0: out.notice("completion", strings(.terminalCompletionNone), remember: false, &said)
+        case 1: out.speak(candidates[0], remember: false, &said)
         default:
             out.notice("completion", strings(.terminalCompletionChoices, ["choices": candidates.joined(separator: ", ")]),
-                       remember: false, &state.announcement)
+                       remember: false, &said)
         }
     }
 
     /// `/` and `:` in single-key mode: the reader says what it asks, the terminal reads the line.
-    func prompt(_ kind: PromptKind, _ state: inout ReaderState, _ out: inout Announcer) {
+    func prompt(_ kind: PromptKind, _ said: inout AnnouncementState, _ out: inout Announcer) {
         let text = strings(kind == .search ? .terminalPromptSearch : .terminalPromptCommand)
-        out.speak(text, remember: false, &state.announcement)
+        out.speak(text, remember: false, &said)
         out.showMessage(text)
         out.append(.prompt(kind))
     }

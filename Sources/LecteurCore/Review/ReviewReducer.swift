@@ -23,81 +23,83 @@ struct ReviewReducer: Sendable {
         case describeCharacter
     }
 
-    func handle(_ request: Request, target: Target?, _ state: inout ReaderState, _ out: inout Announcer) {
+    func handle(_ request: Request, target: Target?, spellingAlphabet: String, _ nav: inout NavigationState,
+                _ said: inout AnnouncementState, _ out: inout Announcer) {
         guard let target else { return }
         guard !target.text.isEmpty else {
-            out.notice("review.empty", strings(.reviewEmpty), &state.announcement)
+            out.notice("review.empty", strings(.reviewEmpty), &said)
             return
         }
-        var offset = Self.offset(state, target)
+        var offset = Self.offset(nav, target)
         switch request {
         case .review(.character, let step):
             if step != .current {
                 let moved = offset + (step == .next ? 1 : -1)
-                guard target.text.characters.indices.contains(moved) else { return edge(step, &state, &out) }
+                guard target.text.characters.indices.contains(moved) else { return edge(step, &said, &out) }
                 offset = moved
             }
-            out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &state.announcement)
-            move(to: offset, target, &state, &out)
+            out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &said)
+            move(to: offset, target, &nav, &out)
         case .review(.word, let step):
             if step != .current {
                 let moved = step == .next ? target.text.nextWordStart(after: offset) : target.text.previousWordStart(before: offset)
-                guard let moved else { return edge(step, &state, &out) }
+                guard let moved else { return edge(step, &said, &out) }
                 offset = moved
             }
             if let word = target.text.word(at: offset) {
-                out.speak(target.text.text(word), &state.announcement)
+                out.speak(target.text.text(word), &said)
             } else {
-                out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &state.announcement)
+                out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &said)
             }
-            move(to: offset, target, &state, &out)
+            move(to: offset, target, &nav, &out)
         case .review(.sentence, let step):
             let sentences = target.text.sentences
             let current = sentences.firstIndex { $0.contains(offset) } ?? sentences.firstIndex { $0.lowerBound > offset } ?? 0
             var chosen = current
             if step != .current {
                 chosen = current + (step == .next ? 1 : -1)
-                guard sentences.indices.contains(chosen) else { return edge(step, &state, &out) }
+                guard sentences.indices.contains(chosen) else { return edge(step, &said, &out) }
             }
             guard sentences.indices.contains(chosen) else { return }
-            out.speak(target.text.text(sentences[chosen]), &state.announcement)
-            move(to: sentences[chosen].lowerBound, target, &state, &out)
+            out.speak(target.text.text(sentences[chosen]), &said)
+            move(to: sentences[chosen].lowerBound, target, &nav, &out)
         case .spell(let phonetic):
             let range = target.text.word(at: offset) ?? offset..<offset + 1
             let word = target.text.text(range)
             let separator = strings(.speechSeparator)
-            out.speak(phonetic ? namer.spellPhonetically(word, alphabet: state.settings.spellingAlphabet, separator: separator)
-                               : namer.spell(word, separator: separator), readPunctuation: false, &state.announcement)
-            move(to: offset, target, &state, &out)
+            out.speak(phonetic ? namer.spellPhonetically(word, alphabet: spellingAlphabet, separator: separator)
+                               : namer.spell(word, separator: separator), readPunctuation: false, &said)
+            move(to: offset, target, &nav, &out)
         case .describeCharacter:
             let description = namer.describe(target.text.characters[offset], separator: strings(.speechSeparator))
-            move(to: offset, target, &state, &out)
+            move(to: offset, target, &nav, &out)
             // Shown as a message: the code is not on the display otherwise.
-            out.notice("review.describe", description, readPunctuation: false, &state.announcement)
+            out.notice("review.describe", description, readPunctuation: false, &said)
         }
     }
 
     /// A routing key over plain text: the review cursor goes to that character and says it.
-    func route(toLineCharacter character: Int, target: Target, _ state: inout ReaderState, _ out: inout Announcer) {
+    func route(toLineCharacter character: Int, target: Target, _ nav: inout NavigationState, _ said: inout AnnouncementState,
+               _ out: inout Announcer) {
         guard !target.text.isEmpty else { return }
         let offset = target.text.clamped(character - target.lineStart)
-        out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &state.announcement)
-        move(to: offset, target, &state, &out)
+        out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &said)
+        move(to: offset, target, &nav, &out)
     }
 
     /// The review offset for the focused element: where it was left in this element, else its start.
-    static func offset(_ state: ReaderState, _ target: Target) -> Int {
-        guard let review = state.review, review.screen == target.screen, review.index == target.index else { return 0 }
+    static func offset(_ nav: NavigationState, _ target: Target) -> Int {
+        guard let review = nav.review, review.screen == target.screen, review.index == target.index else { return 0 }
         return target.text.clamped(review.offset)
     }
 
-    private func move(to offset: Int, _ target: Target, _ state: inout ReaderState, _ out: inout Announcer) {
-        state.review = ReviewPosition(screen: target.screen, index: target.index, offset: offset)
+    private func move(to offset: Int, _ target: Target, _ nav: inout NavigationState, _ out: inout Announcer) {
+        nav.review = ReviewPosition(screen: target.screen, index: target.index, offset: offset)
         out.showFocus(BrailleLine(text: target.line.text, cursor: target.lineStart + offset, kind: .focus))
     }
 
     /// Past the last unit « Fin. », before the first « Début. », like the edges of a list.
-    private func edge(_ step: ReviewStep, _ state: inout ReaderState, _ out: inout Announcer) {
-        out.notice("review.edge", strings(step == .next ? .reviewEnd : .reviewStart), &state.announcement)
+    private func edge(_ step: ReviewStep, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        out.notice("review.edge", strings(step == .next ? .reviewEnd : .reviewStart), &said)
     }
 }
