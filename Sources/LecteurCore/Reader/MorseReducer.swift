@@ -6,24 +6,23 @@ struct MorseReducer: Sendable {
     let alphabet: MorseAlphabet
     let sampleRate: Int
 
-    func play(_ text: String, _ state: inout ReaderState, _ out: inout Announcer) {
+    func play(_ text: String, settings: MorseSettings, _ said: inout AnnouncementState, _ out: inout Announcer) {
         let limit = MorseRenderer.playbackCharacterLimit
         if MorseRenderer.exceeds(text, limit: limit) {
-            out.error("morse", MorseError.tooLongToPlay(characters: text.count, limit: limit).message(strings), &state.announcement)
+            out.error("morse", MorseError.tooLongToPlay(characters: text.count, limit: limit).message(strings), &said)
             return
         }
         let encoding = alphabet.encode(text)
         guard !encoding.isEmpty else {
-            out.error("morse", MorseError.nothingToPlay(encoding).message(strings), &state.announcement)
+            out.error("morse", MorseError.nothingToPlay(encoding).message(strings), &said)
             return
         }
-        if let unknown = encoding.unknownMessage(strings) { out.notice("morse.unknown", unknown, &state.announcement) }
-        if state.announcement.answerPending {
+        if let unknown = encoding.unknownMessage(strings) { out.notice("morse.unknown", unknown, &said) }
+        if said.answerPending {
             // The tones are the whole answer: stale speech stops for them, as it would for words.
             out.append(.silence)
-            state.announcement.answerPending = false
+            said.answerPending = false
         }
-        let settings = state.settings.morse
         let timeline = MorseTimeline(encoding: encoding, timing: settings.timing, sampleRate: sampleRate)
         let pattern = encoding.words.map { word in word.map(\.pattern).joined(separator: " ") }.joined(separator: " / ")
         let clean = TextSanitizer.clean(text)

@@ -210,7 +210,7 @@ public struct Reader: Sendable {
         case .askToQuit:
             terminal.askToQuit(&state.quitPending, &state.announcement, &out)
         case .morse(let text):
-            morse.play(text, &state, &out)
+            morse.play(text, settings: state.settings.morse, &state.announcement, &out)
         case .practice(let koch):
             out.append(.preparePractice(koch ? .koch : .weakSymbols))
         case .copyPractice(let kind, let count):
@@ -353,7 +353,7 @@ public struct Reader: Sendable {
 
     private func delegated(_ request: Navigator.Delegated?, _ state: inout ReaderState, _ out: inout Announcer) {
         switch request {
-        case .playSymbol(let symbol)?: morse.play(String(symbol.character), &state, &out)
+        case .playSymbol(let symbol)?: morse.play(String(symbol.character), settings: state.settings.morse, &state.announcement, &out)
         case .practise(let id)?: out.append(.preparePractice(.symbol(id: id)))
         case nil: break
         }
