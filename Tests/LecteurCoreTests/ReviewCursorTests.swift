@@ -83,6 +83,20 @@ import LecteurLocales
         #expect(p.read("-5 °C, contact@exemple.fr", level: .all) == "-5 °C virgule contact@exemple.fr")
     }
 
+    /// « M. » before a name is the lexicon's title; a capital ending a sentence, or the last of a
+    /// list of letters (the Koch lesson's « K, M. »), has its full stop named, so the pronunciation
+    /// builder never reads « monsieur » to a Morse learner at the level « toutes ».
+    @Test func aCapitalEndingASentenceIsNotATitle() {
+        let p = Self.punctuation
+        #expect(p.read("Bonjour M. Dupont.", level: .all) == "Bonjour M. Dupont point")
+        #expect(p.read("2 symboles : K, M. Écoutez.", level: .all)
+                == "2 symboles deux-points K virgule M point Écoutez point")
+        #expect(p.read("la lettre M. puis", level: .all) == "la lettre M point puis")
+        let builder = SpokenTextBuilder(lexicon: Self.lexicon, strings: Fixture.fr)
+        #expect(!builder.build(p.read("Entraînement Koch, 2 symboles : K, M. Écoutez.", level: .all)).contains("monsieur"))
+        #expect(builder.build(p.read("Avec M. Dupont.", level: .all)).contains("monsieur Dupont"))
+    }
+
     // MARK: Through the reducer
 
     /// The built-in catalogue loaded, positions not spoken, the formation `id`'s detail open

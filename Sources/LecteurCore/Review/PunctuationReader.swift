@@ -24,22 +24,26 @@ public struct PunctuationReader: Hashable, Sendable {
 
     public func read(_ text: String, level: PunctuationLevel) -> String {
         guard text.contains(where: { levels[$0].map { $0 <= level } ?? false }) else { return text }
-        var out = ""
-        var token = ""
-        func flush() {
-            guard !token.isEmpty else { return }
-            out += readToken(token, level: level)
-            token = ""
-        }
+        // Tokens and the blanks after each, so a token is read knowing its neighbours.
+        var tokens: [(token: String, blank: String)] = [("", "")]
         for character in text {
             if character.isWhitespace {
-                flush()
-                out.append(character)
+                tokens[tokens.count - 1].blank.append(character)
             } else {
-                token.append(character)
+                if !tokens[tokens.count - 1].blank.isEmpty { tokens.append(("", "")) }
+                tokens[tokens.count - 1].token.append(character)
             }
         }
-        flush()
+        var out = ""
+        for (index, part) in tokens.enumerated() {
+            if !part.token.isEmpty {
+                let previous = index > 0 ? tokens[index - 1].token : nil
+                let next = index + 1 < tokens.count ? tokens[index + 1].token : nil
+                out += readToken(part.token, level: level,
+                                 asAbbreviation: Self.mayBeTitle(part.token, previous: previous, next: next))
+            }
+            out += part.blank
+        }
         // Names were added with blanks around them: one blank between words, none at the ends.
         while out.contains("  ") { out = out.replacingOccurrences(of: "  ", with: " ") }
         return out.trimmingCharacters(in: .whitespaces)
@@ -47,19 +51,19 @@ public struct PunctuationReader: Hashable, Sendable {
 
     /// One run of non-blank characters: the signs before its first and after its last letter or
     /// digit are named; what lies between is a word, left as written.
-    private func readToken(_ token: String, level: PunctuationLevel) -> String {
+    private func readToken(_ token: String, level: PunctuationLevel, asAbbreviation: Bool) -> String {
         let characters = Array(token)
         guard let first = characters.firstIndex(where: Self.isWordish) else {
             // Signs alone (« & », « - », « ... ») are named even when the lexicon has them.
             return named(characters[...], level: level, beforeNumber: false)
         }
-        if abbreviations.contains(token) || token.contains("://") || token.hasPrefix("www.") || isAddress(token) {
+        if (asAbbreviation && abbreviations.contains(token)) || token.contains("://") || token.hasPrefix("www.") || isAddress(token) {
             return token
         }
         let last = characters.lastIndex(where: Self.isWordish)!
         let core = String(characters[first...last])
         // « C++ », « n° », « M. »: a lexicon abbreviation with its signs keeps them.
-        if let abbreviation = abbreviations.first(where: { $0.count > core.count && String(characters[first...]).hasPrefix($0) }) {
+        if asAbbreviation, let abbreviation = abbreviations.first(where: { $0.count > core.count && String(characters[first...]).hasPrefix($0) }) {
             let end = first + abbreviation.count
             return named(characters[..<first], level: level, beforeNumber: false) + abbreviation
                 + named(characters[end...], level: level, beforeNumber: false)
@@ -67,6 +71,18 @@ public struct PunctuationReader: Hashable, Sendable {
         let beforeNumber = characters[first].isNumber
         return named(characters[..<first], level: level, beforeNumber: beforeNumber) + core
             + named(characters[(last + 1)...], level: level, beforeNumber: false)
+    }
+
+    /// « M. » is a title only before a name, and not in a list of letters (« symboles : K, M.
+    /// Écoutez »): elsewhere it is a capital ending a sentence, and its full stop is named like any
+    /// other (the lexicon would otherwise read « monsieur » to a Morse learner). The same rule as
+    /// the pronunciation builder's, which cannot see the list once its comma is named.
+    static func mayBeTitle(_ token: String, previous: String?, next: String?) -> Bool {
+        let characters = Array(token)
+        guard characters.count == 2, characters[0].isUppercase, characters[1] == "." else { return true }
+        guard let next, next.first?.isUppercase == true else { return false }
+        if let previous, previous.count == 2, previous.last == ",", previous.first?.isLetter == true { return false }
+        return true
     }
 
     /// Signs named with blanks around them; the others kept. A minus sign before a number is
