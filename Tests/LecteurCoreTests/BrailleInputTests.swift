@@ -97,14 +97,18 @@ import Testing
         }
     }
 
+    /// `suivant` from the first chip: the focus on « Accessibilité », said and remembered.
+    static let accessibility = "Accessibilité, non sélectionné, bouton, filtre 2 sur 7"
+    static func movedToAccessibility(_ state: inout ReaderState) {
+        state.navigation.focus[.formations] = 1
+        state.display.message = nil
+        state.announcement.history.append(accessibility)
+    }
+
     @Test func withNothingTypedEnterActivatesAndEscapeGoesBack() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        let accessibility = "Accessibilité, non sélectionné, bouton, filtre 2 sur 7"
-        let next: (inout ReaderState) -> Void = {
-            $0.navigation.focus[.formations] = 1
-            $0.display.message = nil
-            $0.announcement.history.append(accessibility)
-        }
+        let accessibility = Self.accessibility
+        let next = Self.movedToAccessibility
         store.send(.command(.next), store.moved(store.after(next), 1, saying: accessibility), state: next)
         // Enter toggles the chip as RETURN does: the filter is on, and said.
         let selected = "Accessibilité, sélectionné, bouton, filtre 2 sur 7", count = "Accessibilité : 2 formations"
@@ -202,11 +206,9 @@ import Testing
     @Test func chordsGiveTheCommonCommands() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         // Space with dot 4: next.
-        let accessibility = "Accessibilité, non sélectionné, bouton, filtre 2 sur 7"
+        let accessibility = Self.accessibility
         let next: (inout ReaderState) -> Void = {
-            $0.navigation.focus[.formations] = 1
-            $0.display.message = nil
-            $0.announcement.history.append(accessibility)
+            Self.movedToAccessibility(&$0)
             $0.brailleInput.keyboardUsed = true
         }
         store.send(.brailleTyped(.chord(0b0000_1000)), store.moved(store.after(next), 1, saying: accessibility), state: next)
