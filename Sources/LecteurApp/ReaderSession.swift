@@ -113,9 +113,9 @@ public actor ReaderSession {
     /// else. Display keys go through a bounded lane, one at a time, so a typed command waits for
     /// at most one key, never for a flood of them.
     public nonisolated func post(_ action: Action) {
-        switch action {
-        case .displayKey, .displayPanned, .brailleTyped: postKey(action)
-        default: later { $0.apply(action) }
+        switch action.lane {
+        case .keys: postKey(action)
+        case .ordered: later { $0.apply(action) }
         }
     }
 

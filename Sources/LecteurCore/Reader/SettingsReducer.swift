@@ -17,25 +17,15 @@ struct SettingsReducer: Sendable {
                                                            "names": names.joined(separator: ", ")]), &said)
             return
         }
-        if key.belongsToDevice {
-            out.append(.configureDevice(key, value: value))
-            return
-        }
-        if let morseKey = key.morseKey {
-            do {
-                let old = settings.morse.storedValues
-                let updated = try settings.morse.setting(morseKey, to: value)
-                settings.morse = updated
-                // Only what changed (setting the speed can move Farnsworth with it).
-                let changed = updated.storedValues.filter { old[$0.key] != $0.value }
-                out.append(.persist(changed.isEmpty ? [morseKey.storageKey: updated.storedValues[morseKey.storageKey] ?? ""] : changed))
-                out.notice("setting", updated.confirmation(for: morseKey, strings), &said)
-            } catch {
-                out.error("setting", error.message(strings), &said)
-            }
-            return
-        }
+        // Every key is named: a new setting does not compile until it is given a place here.
         switch key {
+        case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
+            out.append(.configureDevice(key, value: value))
+        case .morseWPM: setMorse(.wpm, value, &settings, &said, &out)
+        case .morseFarnsworth: setMorse(.farnsworth, value, &settings, &said, &out)
+        case .morseTone: setMorse(.tone, value, &settings, &said, &out)
+        case .morseVolume: setMorse(.volume, value, &settings, &said, &out)
+        case .morseRamp: setMorse(.ramp, value, &settings, &said, &out)
         case .kochLesson:
             setKochLesson(value, &said, &out)
         case .kochTime:
@@ -109,8 +99,22 @@ struct SettingsReducer: Sendable {
                 let template: L10n = mode == .keys && !onTerminal ? .terminalSettingKeyboardSetNoTerminal : .terminalSettingKeyboardSet
                 return ([ReaderSettings.inputModeKey: mode.rawValue], strings(template, ["value": mode.name(strings)]))
             }
-        default:
-            break
+        }
+    }
+
+    /// A Morse setting: checked by `MorseSettings`, and only what changed is saved (setting the
+    /// speed can move Farnsworth with it).
+    private func setMorse(_ morseKey: MorseSettingKey, _ value: String, _ settings: inout ReaderSettings,
+                          _ said: inout AnnouncementState, _ out: inout Announcer) {
+        do {
+            let old = settings.morse.storedValues
+            let updated = try settings.morse.setting(morseKey, to: value)
+            settings.morse = updated
+            let changed = updated.storedValues.filter { old[$0.key] != $0.value }
+            out.append(.persist(changed.isEmpty ? [morseKey.storageKey: updated.storedValues[morseKey.storageKey] ?? ""] : changed))
+            out.notice("setting", updated.confirmation(for: morseKey, strings), &said)
+        } catch {
+            out.error("setting", error.message(strings), &said)
         }
     }
 
