@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import LecteurAudit
 import LecteurCore
+import LecteurFiles
 import LecteurLocales
 import LecteurSpeech
 
@@ -54,7 +54,9 @@ public final class SpeechSettingsDomain: SettingsDomain {
         case .speechPitch: .pitch
         case .speechVolume: .volume
         case .speechVoice: .voice
-        default: nil
+        case .speechBackend, .brailleTable, .verbosity, .position, .brailleMessage, .brailleScroll,
+             .punctuation, .alphabet, .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
+             .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM: nil
         }
     }
 

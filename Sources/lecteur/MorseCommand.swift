@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import LecteurApp
 import LecteurCore
+import LecteurFiles
 
 extension Lecteur {
     /// `lecteur morse TEXT`: plays a text in Morse, or writes it to a WAV file.
