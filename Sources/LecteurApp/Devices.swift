@@ -8,16 +8,19 @@ public protocol SpeechOutput: AnyObject, Sendable {
     /// The utterance with its priority, for engines that have their own queue policy.
     func speak(_ utterance: Utterance)
     func stop()
-    /// Blocks until everything asked for has been turned into audio (not yet heard): what is
-    /// queued on the output after this plays after the speech.
-    func waitUntilSynthesised()
-    /// Blocks until everything asked for has been heard (or silenced).
-    func waitUntilSpoken()
+    /// The voice's index mark: runs `body(true)` once everything asked for before this call has
+    /// been turned into audio on the shared output (espeak-ng: on its synthesis thread, before
+    /// the next utterance, so audio played there follows the speech; speech-dispatcher, which
+    /// has its own output: once heard), or `body(false)` when that speech was silenced first.
+    /// Nothing waits; `body` must not block.
+    func afterSpeech(_ body: @escaping @Sendable (_ reached: Bool) -> Void)
+    /// Calls `done` once everything asked for before this call has been heard (or silenced).
+    /// Nothing waits; `done` may run on any thread.
+    func whenSpoken(_ done: @escaping @Sendable () -> Void)
 }
 
 extension SpeechOutput {
     public func speak(_ utterance: Utterance) { speak(utterance.text, interrupt: utterance.interrupt) }
-    public func waitUntilSpoken() {}
 }
 
 /// What the session needs from a braille display; the BrlAPI adapter provides it.

@@ -262,15 +262,13 @@ public actor ReaderSession {
             case .loadCatalogue(let reason):
                 load(reason)
             case .playMorse(let text, let settings):
-                // Speech and tones share one output: the tones play after the speech asked for
-                // before them once it is synthesised (milliseconds); the session does not wait
-                // for it to be heard, so keys and commands are answered meanwhile.
-                devices.speech?.waitUntilSynthesised()
-                morse.play(text, settings: settings)
+                // Speech and tones share one output: the tones are queued at the voice's mark,
+                // after the speech asked for before them and before any asked for later. Speech
+                // silenced first takes the tones with it, as a flush of the output would.
+                let morse = self.morse
+                afterSpeech { reached in if reached { morse.play(text, settings: settings) } }
             case .playQuestion(let text, let settings, let question):
-                devices.speech?.waitUntilSynthesised()
-                let endsInMs = morse.play(text, settings: settings, leadIn: true)
-                apply(.questionSounded(question: question, endsAtMs: Self.nowMs() + endsInMs))
+                soundQuestion(text, settings: settings, question: question)
             case .silence:
                 // One owner of the shared output: the speech engine flushes it when it stops.
                 if let speech = devices.speech { speech.stop() } else { devices.audio?.flush() }
@@ -308,9 +306,9 @@ public actor ReaderSession {
                     apply(.progressUpdated(store.progress()))
                 }
             case .whenSpoken(let token):
-                // Counted as work in flight, so a piped script's next line waits for the reading.
+                // The voice says when it has been heard; no thread waits for it. Counted as work
+                // in flight, so a piped script's next line waits for the reading.
                 loads.enter()
-                let speech = devices.speech
                 let finish: @Sendable () -> Void = { [weak self] in
                     guard let self else { return }
                     self.later { session in
@@ -318,11 +316,7 @@ public actor ReaderSession {
                         session.loads.leave()
                     }
                 }
-                if let speech {
-                    DispatchQueue.global().async { speech.waitUntilSpoken(); finish() }
-                } else {
-                    finish()
-                }
+                if let speech = devices.speech { speech.whenSpoken(finish) } else { finish() }
             case .quit:
                 if !quitRequested, quitSignalWrite >= 0 {
                     var byte: UInt8 = 1
@@ -334,6 +328,33 @@ public actor ReaderSession {
             case .backTranslate(let cells):
                 apply(.brailleBackTranslated(cells: cells, text: devices.braille?.backTranslate(cells)))
             }
+        }
+    }
+
+    /// Runs `body` at the voice's mark (at once without a voice), counted as work in flight so
+    /// that a piped script's next line waits for it.
+    private func afterSpeech(_ body: @escaping @Sendable (_ reached: Bool) -> Void) {
+        guard let speech = devices.speech else { body(true); return }
+        loads.enter()
+        speech.afterSpeech { [loads] reached in
+            body(reached)
+            loads.leave()
+        }
+    }
+
+    /// A practice question's tones, then when they end: practice counts the time to answer from
+    /// there. Tones silenced before their turn end now.
+    private func soundQuestion(_ text: String, settings: MorseSettings, question: Int) {
+        guard devices.speech != nil else {
+            let endsInMs = morse.play(text, settings: settings, leadIn: true)
+            apply(.questionSounded(question: question, endsAtMs: Self.nowMs() + endsInMs))
+            return
+        }
+        let morse = self.morse
+        afterSpeech { [weak self] reached in
+            let endsInMs = reached ? morse.play(text, settings: settings, leadIn: true) : 0
+            let endsAtMs = Self.nowMs() + endsInMs
+            self?.later { $0.apply(.questionSounded(question: question, endsAtMs: endsAtMs)) }
         }
     }
 

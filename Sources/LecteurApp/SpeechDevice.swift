@@ -13,8 +13,8 @@ public final class EspeakVoice: SpeechOutput {
 
     public func speak(_ text: String, interrupt: Bool) { engine.speak(text, interrupt: interrupt) }
     public func stop() { engine.stop() }
-    public func waitUntilSpoken() { _ = engine.waitUntilIdle(timeout: .seconds(60)) }
-    public func waitUntilSynthesised() { _ = engine.waitUntilSynthesised(timeout: .seconds(10)) }
+    public func afterSpeech(_ body: @escaping @Sendable (Bool) -> Void) { engine.afterSynthesis(body) }
+    public func whenSpoken(_ done: @escaping @Sendable () -> Void) { engine.whenHeard(timeout: .seconds(60), done) }
 }
 
 /// `set rate|pitch|volume|voice` (débit, hauteur, volume, voix): applied to the next utterance
