@@ -93,20 +93,3 @@ public protocol CatalogueSource: AnyObject, Sendable {
 extension CatalogueSource {
     public func cancel() {}
 }
-
-/// `régler koch` without a value: the lesson storage keeps (LCWO's numbering: lesson 1 is K and
-/// M), read back for the reader to word. Setting it is the reader's own (`.persist`).
-public final class KochLessonReading: SettingsDomain {
-    private let store: ReaderStore
-
-    public init(store: ReaderStore) { self.store = store }
-
-    public func configure(_ key: SettingKey, value: String) -> Result<SettingValue, SettingFault>? { nil }
-
-    public func reading(_ key: SettingKey) -> SettingReading? {
-        guard key == .kochLesson else { return nil }
-        let symbols = MorseAlphabet.standard.kochSymbols.count
-        let level = store.value(PracticeMode.kochLevelStorageKey).flatMap(Int.init) ?? PracticeMode.kochStartLevel
-        return SettingReading(value: String(max(level - 1, 1)), range: 1...(symbols - 1))
-    }
-}

@@ -108,7 +108,7 @@ public struct ReaderEnvironment: Sendable {
             speech: speech.voice, braille: braille, audio: speech.output,
             settings: [SpeechSettingsDomain(currentEngine: { speech.espeak ?? speech.speechdVoice?.fallbackEngine },
                                             store: store),
-                       SpeechBackendSetting(store: store), braille, KochLessonReading(store: store)],
+                       SpeechBackendSetting(store: store), braille],
             status: {
                 DeviceStatus(sound: .init(speech.output), speechPending: speech.pendingUtterances, braille: braille.status)
             })

@@ -276,13 +276,12 @@ public actor ReaderSession {
                 apply(.statisticsReady(store.statistics()))
             case .queryStatus:
                 apply(.statusReported(devices.status()))
-            case .preparePractice(.sending(let mode)):
-                apply(.sendingReady(mode, seed: practiceSeed ?? UInt64.random(in: .min ... .max), kochLevel: kochLevel()))
-            case .preparePractice(.copy(let kind, let count)):
-                apply(.copyReady(kind, count: count, seed: practiceSeed ?? UInt64.random(in: .min ... .max), kochLevel: kochLevel()))
-            case .preparePractice(let request):
-                let mode = practiceMode(request)
-                apply(.practiceReady(mode, seed: practiceSeed ?? UInt64.random(in: .min ... .max), history: store.history(for: mode)))
+            case .preparePractice(.sending(let mode, let level)):
+                apply(.sendingReady(mode, seed: seed(), kochLevel: level))
+            case .preparePractice(.copy(let kind, let count, let level)):
+                apply(.copyReady(kind, count: count, seed: seed(), kochLevel: level))
+            case .preparePractice(.listening(let mode)):
+                apply(.practiceReady(mode, seed: seed(), history: store.history(for: mode)))
             case .configureDevice(let key, let value):
                 // Asked once each, in order: applying a setting has effects (a relative "+20").
                 var result: Result<SettingValue, SettingFault>?
@@ -385,23 +384,8 @@ public actor ReaderSession {
         schedule(rhythm.then)
     }
 
-    private func practiceMode(_ request: PracticeRequest) -> PracticeMode {
-        let symbols = reader.navigator.builder.alphabet.kochSymbols
-        let level = kochLevel()
-        switch request {
-        // Weak symbols among those learnt so far: a beginner is never asked what Koch has not taught.
-        case .weakSymbols: return .weakSymbols(pool: symbols.prefix(level).map(\.id))
-        case .symbol(let id): return .symbol(id: id)
-        case .koch, .copy, .sending: return .koch(level: level)
-        }
-    }
-
-    /// The Koch level stored (symbols unlocked), within the order's bounds.
-    private func kochLevel() -> Int {
-        let count = reader.navigator.builder.alphabet.kochSymbols.count
-        return min(max(store.value(PracticeMode.kochLevelStorageKey).flatMap(Int.init) ?? PracticeMode.kochStartLevel,
-                       PracticeMode.kochStartLevel), count)
-    }
+    /// The practice's seed: fixed by LECTEUR_PRACTICE_SEED for tests, random otherwise.
+    private func seed() -> UInt64 { practiceSeed ?? UInt64.random(in: .min ... .max) }
 
     // MARK: Catalogue
 

@@ -27,7 +27,7 @@ struct SettingsReducer: Sendable {
         case .morseVolume: setMorse(.volume, value, &settings, &said, &out)
         case .morseRamp: setMorse(.ramp, value, &settings, &said, &out)
         case .kochLesson:
-            setKochLesson(value, &said, &out)
+            setKochLesson(value, &settings, &said, &out)
         case .kochTime:
             setKochTime(value, &settings, &said, &out)
         case .questionBraille:
@@ -200,15 +200,17 @@ struct SettingsReducer: Sendable {
 
     /// `régler koch N`: lesson N as LCWO numbers them (lesson 1 is K and M), kept as the
     /// number of symbols unlocked. A session running goes on at its own level.
-    private func setKochLesson(_ value: String, _ said: inout AnnouncementState, _ out: inout Announcer) {
-        let symbols = MorseAlphabet.standard.kochSymbols
-        let lessons = 1...(symbols.count - 1)
+    private func setKochLesson(_ value: String, _ settings: inout ReaderSettings, _ said: inout AnnouncementState,
+                               _ out: inout Announcer) {
+        let lessons = KochLesson.lessons()
         guard let lesson = Int(value.trimmingCharacters(in: .whitespaces)), lessons.contains(lesson) else {
             out.error("setting", strings(.morseTrainerSettingKochBad, ["value": Navigator.quoted(value), "max": "\(lessons.upperBound)"]), &said)
             return
         }
-        let names = symbols.prefix(lesson + 1).map { $0.spokenName(strings) }
-        out.append(.persist([PracticeMode.kochLevelStorageKey: String(lesson + 1)]))
+        let level = KochLesson.level(lesson: lesson)
+        settings.kochLevel = level
+        let names = MorseAlphabet.standard.kochSymbols.prefix(level).map { $0.spokenName(strings) }
+        out.append(.persist([PracticeMode.kochLevelStorageKey: String(level)]))
         out.notice("setting", strings(.morseTrainerSettingKoch, ["lesson": "\(lesson)", "symbols": names.joined(separator: ", ")]), &said)
     }
 

@@ -78,9 +78,9 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// Settings whose value the runtime reads back for `régler NOM` (a device's, or the Koch
-    /// lesson that storage keeps): asked with `.readSettings`.
-    public var readByRuntime: Bool { belongsToDevice || self == .kochLesson }
+    /// Settings whose value the runtime reads back for `régler NOM` (a device's): asked with
+    /// `.readSettings`. The reader's own, the Koch lesson included, are read from the state.
+    public var readByRuntime: Bool { belongsToDevice }
 
     /// Settings a device owns and checks (the voices espeak-ng has, the tables liblouis has).
     public var belongsToDevice: Bool {
