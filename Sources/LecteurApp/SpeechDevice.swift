@@ -85,7 +85,7 @@ public final class SpeechSettingsDomain: SettingsDomain {
             let updated = try current.setting(setting, to: Self.absolute(value, from: current, setting))
             try engine?.update(updated)
             let json = String(decoding: (try? JSONEncoder().encode(updated)) ?? Data(), as: UTF8.self)
-            return .success(SettingValue(.speech(updated.value(of: setting)), notSaved: store.save([Self.storageKey: json])))
+            return .success(SettingValue(.speech(updated.value(of: setting)), stored: [Self.storageKey: json]))
         } catch {
             return .failure(Self.fault(error))
         }

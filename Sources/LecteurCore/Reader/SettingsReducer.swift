@@ -229,12 +229,14 @@ struct SettingsReducer: Sendable {
                                       : strings(.morseTrainerSettingKochTime, ["seconds": Self.number(seconds, comma: true)]), &said)
     }
 
-    /// A device's answer: it checks, applies and saves the value (only it knows which voices or
-    /// tables exist); the reader words the answer.
+    /// A device's answer: it checks and applies the value (only it knows which voices or tables
+    /// exist); the reader saves what it applied and words the answer.
     func deviceConfigured(_ key: SettingKey, _ result: Result<SettingValue, SettingFault>, _ said: inout AnnouncementState,
                           _ out: inout Announcer) {
         switch result {
-        case .success(let value): out.notice("setting", value.message(for: key, strings), &said)
+        case .success(let value):
+            if !value.stored.isEmpty { out.append(.persist(value.stored)) }
+            out.notice("setting", value.message(for: key, strings), &said)
         case .failure(let fault): out.error("setting", fault.message(for: key, strings), &said)
         }
     }
