@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// The whole reader as one reducer: state + action → new state + effects. Its children are
-/// navigation (`Navigator`), the Morse exercise (while one runs), settings, Morse, history and status;
-/// the braille message's life on the display and the announcement policy (`Announcer`) are
-/// decided here too, so every word said and every line brailled comes from this one place.
+/// The whole reader as one reducer: state + action → new state + effects. Its children are the
+/// stored properties below: navigation (`Navigator`), catalogue loading, devices, the braille
+/// display's messages and reading (`DisplayReducer`), the line typed on the display, the help and
+/// history screens, settings, Morse, review, the terminal, and the exercise that runs (listening,
+/// copying or sending, through `ExerciseReducer`). The announcement policy (`Announcer`) is applied
+/// here to what they return, so every word said and every line brailled comes from this one place.
 public struct Reader: Sendable {
     public let navigator: Navigator
     let settings: SettingsReducer
