@@ -41,6 +41,14 @@ public final class SpeechSettingsDomain: SettingsDomain {
         return String(min(max(now + delta, range.lowerBound), range.upperBound))
     }
 
+    /// The saved settings for a reader in `strings`' language: the default (French) voice becomes
+    /// the English one for an English reader; a voice the user chose stays.
+    public static func saved(in store: ReaderStore, for strings: Strings) -> SpeechSettings {
+        var settings = saved(in: store)
+        if strings.localeCode == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
+        return settings
+    }
+
     public static func saved(in store: ReaderStore) -> SpeechSettings {
         guard let json = store.value(storageKey),
               let settings = try? JSONDecoder().decode(SpeechSettings.self, from: Data(json.utf8)) else { return .default }
