@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-// fuzz-requires: Tests/Fuzz/ThrowAwayMissing.swift
 import LecteurCore
 
 /// Fuzz target `morse`: any text with any valid settings. Encoding never crashes, unknown
