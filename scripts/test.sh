@@ -33,13 +33,14 @@ allow_list() {
     'a second release build (scripts/install.sh) for what PackageTests checks on the Debian package; on demand: LECTEUR_INSTALL_TEST=1 (docs/testing.md)'
 }
 
-# Test targets whose suites start daemons (PulseAudio, speech-dispatcher, brltty, Orca), readers
-# on a pty, or time real sound and braille: run one test at a time. The others are pure (the
-# reducer, the audit, the decoders, the monitor): run in parallel. A target in neither list fails
-# the run below, so that a new target is never left out.
-serial_targets='LecteurIntegrationTests|LecteurSpeechTests|LecteurBrailleTests|LecteurMorseTests'
-parallel_targets='LecteurCoreTests|LecteurAuditTests|LecteurNetworkTests|LecteurThreadsTests'
+# Suites that start daemons (PulseAudio, speech-dispatcher, brltty, Chromium, Orca: every
+# `.requires` gate), record live sound, drive an interactive reader or a hostile braille server
+# run one test at a time, after the others: their timings are real and a loaded machine is what
+# made them flaky. The suites declared in a file that names one of these run that way; every
+# other suite (the reducer, the audit, the decoders, readers on pipes) runs in parallel.
+serial_markers='PrivatePulseServer|PrivateSpeechDispatcher|BrlttyRig|\.requires\(|MonitorRecorder|PULSE_SERVER|InteractiveLecteur|hostileBrlAPI|CountingLecteur'
 package_test='LecteurIntegrationTests.PackageTests/'
+on_demand='[./](InstallTests|PackageTests)/'
 
 steps=()
 step_started=$SECONDS
@@ -56,9 +57,10 @@ step_done "install-deps"
 
 source scripts/test-daemons.sh
 work=$(mktemp -d /tmp/lecteur-test.XXXXXX)
-package_pid=
+pids=()
 cleanup() {
-  [ -z "$package_pid" ] || kill -- "-$package_pid" 2>/dev/null || true
+  local pid
+  for pid in "${pids[@]}"; do [ -z "$pid" ] || kill -- "-$pid" 2>/dev/null || true; done
   stop_test_daemons "$work"
 }
 trap cleanup EXIT
@@ -68,39 +70,54 @@ step_done "debug build (with tests)"
 
 swift test list --skip-build 2>/dev/null | grep -v '^$' > "$work/list.txt"
 allow_list > "$work/allow.txt"
-targets=$(cut -d. -f1 "$work/list.txt" | sort -u)
-for target in $targets; do
-  if ! printf '%s\n' "$target" | grep -qxE "$serial_targets|$parallel_targets"; then
-    echo "test.sh: test target $target is in neither serial_targets nor parallel_targets (scripts/test.sh): say where it runs" >&2
-    exit 1
-  fi
-done
+# The serial suites: top-level types declared in the files that name a marker, kept when
+# `swift test list` has tests under them.
+mapfile -t serial_files < <(grep -rlE --include='*.swift' "$serial_markers" Tests/Lecteur*Tests)
+serial_suites=$(grep -hE '^(@Suite|struct|final class|class|enum|extension|actor)' "${serial_files[@]}" \
+  | grep -E '(struct|class|enum|extension|actor) [A-Za-z0-9_]+' \
+  | sed -E 's/.*(struct|class|enum|extension|actor) ([A-Za-z0-9_]+).*/\2/' | sort -u \
+  | while read -r name; do grep -qE "[./]$name/" "$work/list.txt" && echo "$name"; done | paste -sd'|')
+serial_filter="[./]($serial_suites)/"
+echo "test.sh: $(grep -cE "$serial_filter" "$work/list.txt") test(s) in $(tr '|' '\n' <<< "$serial_suites" | wc -l) suites run one at a time, the other $(grep -cvE "$serial_filter" "$work/list.txt") in parallel"
 
-# The Debian package (scripts/build-deb.sh: a release build from nothing under debhelper, then
-# lintian, which fails the step on any error or warning), built in the background at low
-# priority while the fuzzer and the tests run: most of the tests wait on real time (sound,
-# braille, daemons), and a niced build takes the CPU they leave. PackageTests then installs it
-# with dpkg, runs it and removes it (as root), after the other tests.
-# Under CI it is required: missing tools or root fail the run instead of skipping the package.
+# Work that needs no test runs in the background at low priority while the tests run: most
+# of the tests wait on real time (sound, braille, daemons) and leave the CPU idle, and niced
+# processes take only what the tests leave, so the tests keep their timings.
+# - The Debian package (scripts/build-deb.sh: a release build from nothing under debhelper,
+#   then lintian, which fails the step on any error or warning). PackageTests then installs it
+#   with dpkg, runs it and removes it (as root), after the other tests. Under CI it is
+#   required: missing tools or root fail the run instead of skipping the package.
+# - A short bounded fuzzing pass over the pure core (libFuzzer + ASan), two targets at a time,
+#   each for its full 20 s; longer runs: scripts/fuzz.sh --time 300. A crash fails the run
+#   (after the tests, so that one run says everything): its input is in .build-fuzz/artifacts
+#   and becomes a regression test. Under CI a target skipped for a missing file fails too.
+# Each runs in a process group of its own, so that an interrupted run stops it whole.
+background() {
+  local name=$1; shift
+  setsid bash -c 'started=$SECONDS; status=0; "${@:2}" > "$1.out" 2> "$1.log" || status=$?
+                  echo "$status $((SECONDS - started))" > "$1.status"' _ "$work/$name" nice -n 15 "$@" &
+  pids+=("$!")
+}
+# Waits for a background step; prints its log; sets $result (its status) and $took (seconds).
+finish() {
+  local name=$1
+  wait "${pids[$2]}" || true
+  read -r result took < "$work/$name.status" || { result=1; took=?; }
+  cat "$work/$name.log" "$work/$name.out" >&2
+}
+pids=()
 package_status=0
+fuzz_status=0
+packaged=0
 if [ "$(id -u)" -ne 0 ] || ! command -v dpkg-buildpackage >/dev/null || ! command -v lintian >/dev/null; then
   echo "package: not built (needs root, dpkg-buildpackage and lintian: scripts/install-deps.sh test)" >&2
   [ "$ci" -eq 1 ] && package_status=1
+  pids+=("")
 else
-  # A process group of its own, so that an interrupted run stops the whole build.
-  setsid bash -c 'status=0
-    nice -n 15 scripts/build-deb.sh "$0/deb" > "$0/deb.path" 2> "$0/package.log" || status=$?
-    echo "$status $SECONDS" > "$0/package.status"' "$work" &
-  package_pid=$!
+  background package scripts/build-deb.sh "$work/deb"
+  packaged=1
 fi
-
-# A short bounded fuzzing pass over the pure core (libFuzzer + ASan), two targets at a time, each
-# for its full 20 s; longer runs: scripts/fuzz.sh --time 300. A crash fails the run (after the
-# tests, so that one run says everything): its input is in .build-fuzz/artifacts and becomes a
-# regression test. Under CI a target skipped for a missing file fails too (fuzz.sh reads CI).
-fuzz_status=0
-scripts/fuzz.sh --time 20 --jobs 2 || fuzz_status=$?
-step_done "fuzz (build and run)"
+background fuzz scripts/fuzz.sh --time 20 --jobs 2
 
 # A daemon that cannot start stops the run here, named with its log.
 check_test_daemons "$work/check"
@@ -111,31 +128,33 @@ step_done "daemon check"
 # cancelled test cases), which scripts/test-events.py judges at the end.
 events=()
 status=0
-swift test --skip-build --filter "^($parallel_targets)\." "$@" \
+swift test --skip-build --skip "$serial_filter" --skip "$on_demand" "$@" \
   --event-stream-output-path "$work/events-parallel.jsonl" --event-stream-version 6.3 || status=$?
 events+=("$work/events-parallel.jsonl")
-step_done "pure tests (in parallel)"
+step_done "tests in parallel"
 
 # InstallTests is on the allow-list (not run here); PackageTests waits for the package.
-swift test --skip-build --no-parallel --filter "^($serial_targets)\." --skip '\.(InstallTests|PackageTests)/' "$@" \
+swift test --skip-build --no-parallel --filter "$serial_filter" --skip "$on_demand" "$@" \
   --event-stream-output-path "$work/events-serial.jsonl" --event-stream-version 6.3 || status=$?
 events+=("$work/events-serial.jsonl")
-step_done "daemon tests (one at a time)"
+step_done "tests one at a time"
 
-if [ -n "$package_pid" ]; then
-  wait "$package_pid" || true
-  package_pid=
-  read -r built took < "$work/package.status" || { built=1; took=?; }
-  cat "$work/package.log" >&2
+finish fuzz 1
+fuzz_status=$result
+echo "fuzz: built and run in $took s (in the background)" >&2
+step_done "fuzz (waited for)"
+if [ "$packaged" -eq 1 ]; then
+  finish package 0
   echo "package: built and checked in $took s (in the background)" >&2
-  if [ "$built" -eq 0 ]; then
-    LECTEUR_PACKAGE_DEB=$(tail -1 "$work/deb.path")
+  if [ "$result" -eq 0 ]; then
+    LECTEUR_PACKAGE_DEB=$(tail -1 "$work/package.out")
     export LECTEUR_PACKAGE_DEB
   else
     package_status=1
   fi
   step_done "package (waited for)"
 fi
+pids=()
 swift test --skip-build --no-parallel --filter "$package_test" "$@" \
   --event-stream-output-path "$work/events-package.jsonl" --event-stream-version 6.3 || status=$?
 events+=("$work/events-package.jsonl")
