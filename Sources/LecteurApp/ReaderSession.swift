@@ -211,7 +211,7 @@ public actor ReaderSession {
             case .focus(let report):
                 transcript.record(.focus(report))
             case .speak(let utterance):
-                transcript.record(.speech(text: utterance.text, interrupt: utterance.interrupt))
+                transcript.record(.speech(text: utterance.text, interrupt: utterance.interrupt, printed: utterance.printed))
                 if let speech = devices.speech {
                     // The engine silences the shared output itself when it interrupts.
                     speech.speak(utterance)

@@ -160,7 +160,7 @@ import Testing
         }, effects: { [.silence] + ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7") })
         // An unbound key only silences.
         store.send(.key(.character("x")), [.silence])
-        store.send(.key(.character("/")), [.silence, ReaderTestStore.speak("Rechercher :"), ReaderTestStore.message("Rechercher :"), .prompt(.search), .schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.key(.character("/")), [.silence, ReaderTestStore.speak("Rechercher :", printed: "Rechercher :"), ReaderTestStore.message("Rechercher :"), .prompt(.search), .schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
             $0.display.message = "Rechercher :"
             $0.display.token = 2
         }
@@ -181,12 +181,12 @@ import Testing
     @Test func arrowsAcrossMoveTheReviewCursor() {
         var store = Self.terminal(.keys)
         store.state.navigation.focus[.formations] = 0
-        store.send(.key(.right), [.silence, ReaderTestStore.speak("o"), .braille(BrailleLine(text: "[x] Toutes btn", cursor: 5))]) {
+        store.send(.key(.right), [.silence, ReaderTestStore.speak("o", printed: "o"), .braille(BrailleLine(text: "[x] Toutes btn", cursor: 5))]) {
             $0.display.message = nil
             $0.announcement.history.append("o")
             $0.navigation.review = ReviewPosition(screen: .formations, index: 0, offset: 1)
         }
-        store.send(.key(.left), [.silence, ReaderTestStore.speak("t"), .braille(BrailleLine(text: "[x] Toutes btn", cursor: 4))]) {
+        store.send(.key(.left), [.silence, ReaderTestStore.speak("t", printed: "t"), .braille(BrailleLine(text: "[x] Toutes btn", cursor: 4))]) {
             $0.announcement.history.append("t")
             $0.navigation.review = ReviewPosition(screen: .formations, index: 0, offset: 0)
         }
@@ -226,13 +226,13 @@ import Testing
             ReaderTestStore.remembered("setting", "Écho de la frappe : mots.", token: 2)(&$0)
         }
         store.send(.typed("t", word: "sui"), [.silence])
-        store.send(.typed(" ", word: "suivant"), [.speak(Utterance(text: "suivant", interrupt: true, priority: .answer))])
+        store.send(.typed(" ", word: "suivant"), [.speak(Utterance(text: "suivant", interrupt: true, priority: .answer, printed: nil))])
         store.send(.timedLine("régler écho caractères", atMs: 0), [.persist(["reader.echo": "characters"])] + store.said("setting", "Écho de la frappe : caractères.", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
             $0.settings.typingEcho = .characters
             ReaderTestStore.remembered("setting", "Écho de la frappe : caractères.", token: 3)(&$0)
         }
         // The echo is not kept in the history of what was said.
-        store.send(.typed("é", word: ""), [ReaderTestStore.speak("é")])
+        store.send(.typed("é", word: ""), [ReaderTestStore.speak("é", printed: nil)])
         // An arrow only silences.
         store.send(.typed(nil, word: ""), [.silence])
     }
@@ -257,7 +257,7 @@ import Testing
 
     @Test func completionIsSaidAndShown() {
         var store = Self.terminal()
-        store.send(.completion(["filtre"]), [ReaderTestStore.speak("filtre")])
+        store.send(.completion(["filtre"]), [ReaderTestStore.speak("filtre", printed: nil)])
         store.send(.completion(["répéter", "réessayer"]), store.saidBehind("completion", Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]), interrupt: true)) {
             $0.display.queued.append(Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]))
             $0.announcement.lastMessage = LastMessage(code: "completion", text: Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]), isError: false)

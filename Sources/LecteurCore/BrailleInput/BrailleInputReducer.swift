@@ -49,8 +49,11 @@ struct BrailleInputReducer: Sendable {
         case .escape:
             guard typing.purpose != nil else { return .command(.back) }
             typing.clear()
-            out.speak(strings(.brailleInputAbandoned), remember: false, &said)
-            if let line = navigator.focusLine(context, nav) { out.showInput(line) }
+            // Confirmed on the display too (a deafblind user has no other way to know the line
+            // is gone); the focus comes back after it, as after any message.
+            let abandoned = strings(.brailleInputAbandoned)
+            out.speak(abandoned, remember: false, &said)
+            out.showMessage(abandoned)
         }
         return nil
     }

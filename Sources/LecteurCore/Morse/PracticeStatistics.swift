@@ -50,7 +50,12 @@ public struct PracticeStatistics: Hashable, Sendable {
 
     /// Symbols in the order Koch teaches them, then the rest of the alphabet's order.
     public func message(_ strings: Strings, alphabet: MorseAlphabet) -> String {
-        guard !symbols.isEmpty || !sending.isEmpty else { return strings(.morseTrainerStatsNone) }
+        lines(strings, alphabet: alphabet).joined(separator: " ")
+    }
+
+    /// The statistics sentence by sentence: the « Statistiques » screen's elements.
+    public func lines(_ strings: Strings, alphabet: MorseAlphabet) -> [String] {
+        guard !symbols.isEmpty || !sending.isEmpty else { return [strings(.morseTrainerStatsNone)] }
         let order = alphabet.kochSymbols + alphabet.symbols.filter { !alphabet.kochSymbols.contains($0) }
         let rank = Dictionary(order.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         func inOrder(_ list: [Symbol]) -> [Symbol] {
@@ -85,7 +90,7 @@ public struct PracticeStatistics: Hashable, Sendable {
                                                                 "attempts": "\(symbol.attempts)"]))
             }
         }
-        return parts.joined(separator: " ")
+        return parts
     }
 }
 

@@ -113,11 +113,18 @@ public struct Utterance: Hashable, Sendable {
     /// Silence what is playing first (the answer to a command); otherwise queue after it.
     public let interrupt: Bool
     public let priority: Priority
+    /// The line the text transcript prints for it, in the interface's words (as composed, before
+    /// signs are named and the lexicon applied), so that someone reading the terminal (Speakup,
+    /// Orca, a braille display on the console) gets what is said. Nil when the line is printed
+    /// otherwise: by its own event (a notice, an error, the devices' status) or by the terminal
+    /// itself (the echo of a typed key, a completion written into the line).
+    public let printed: String?
 
-    public init(text: String, interrupt: Bool, priority: Priority) {
+    public init(text: String, interrupt: Bool, priority: Priority, printed: String? = nil) {
         self.text = text
         self.interrupt = interrupt
         self.priority = priority
+        self.printed = printed
     }
 
     /// What kind of speech it is, for engines with their own queue policy (speech-dispatcher).

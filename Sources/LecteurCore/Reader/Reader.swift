@@ -138,7 +138,7 @@ public struct Reader: Sendable {
         case .statusReported(let status):
             let message = status.message(strings)
             out.append(.status(status, message: message))
-            out.speak(message, &state.announcement)
+            out.speak(message, printing: .elsewhere, &state.announcement)
             out.showMessage(message)
         case .settingsRead(let readings):
             settingsRead(readings, &state, &out)
@@ -153,7 +153,7 @@ public struct Reader: Sendable {
         case .progressUpdated(let progress):
             state.morseProgress = progress
         case .statisticsReady(let statistics):
-            out.notice("stats", statistics.message(strings, alphabet: navigator.builder.alphabet), &state.announcement)
+            showStatistics(statistics, &state, &out)
         case .spoken(let token):
             guard state.display.readAll == token else { break }
             readNextByVoice(&state, &out)

@@ -57,7 +57,7 @@ struct TerminalReducer: Sendable {
             break
         }
         if let echo {
-            out.speak(echo, remember: false, &said)
+            out.speak(echo, remember: false, printing: .elsewhere, &said)
         } else {
             out.append(.silence)
         }
@@ -70,7 +70,7 @@ struct TerminalReducer: Sendable {
         defer { said.answerPending = false }
         switch candidates.count {
         case 0: out.notice("completion", strings(.terminalCompletionNone), remember: false, &said)
-        case 1: out.speak(candidates[0], remember: false, &said)
+        case 1: out.speak(candidates[0], remember: false, printing: .elsewhere, &said)
         default:
             out.notice("completion", strings(.terminalCompletionChoices, ["choices": candidates.joined(separator: ", ")]),
                        remember: false, &said)
