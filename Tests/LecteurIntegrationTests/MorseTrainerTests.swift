@@ -51,8 +51,10 @@ import Testing
         let results = events.filter { $0["type"] as? String == "practice" }
         #expect(results.count == questions, sourceLocation: sourceLocation)
         var heardExpected: [String] = []
+        // A question's `morse` event has its number; a wrong answer's correction (the right
+        // character and the one typed, sounded after the answer) names them.
         func nextQuestion(after start: Int) -> Int {
-            events[start...].firstIndex { $0["type"] as? String == "morse" } ?? events.count
+            events[start...].firstIndex { $0["type"] as? String == "morse" && $0["question"] != nil } ?? events.count
         }
         var index = nextQuestion(after: 0)
         // The first question follows the introduction on the display.
@@ -83,6 +85,14 @@ import Testing
             }
             #expect(plays == 1 + (result["replays"] as? Int ?? -1), sourceLocation: sourceLocation)
             heardExpected += Array(repeating: pattern, count: plays)
+            if result["correct"] as? Bool == false {
+                // After a wrong answer, before its verdict: the right character, then the one typed.
+                let typed = (result["answer"] as? String).flatMap { $0.first }.flatMap { alphabet.symbol(for: $0) }
+                let correction = events[index...].first { $0["type"] as? String == "morse" && $0["question"] == nil }
+                let sounded = [pattern] + (typed.map { [$0.pattern] } ?? [])
+                #expect(correction?["pattern"] as? String == sounded.joined(separator: " / "), sourceLocation: sourceLocation)
+                heardExpected += sounded
+            }
             // The verdict follows the truth: spoken, written, and brailled in front of the next question.
             let verdict = events[index...].first { $0["type"] as? String == "notice" }
             lastVerdict = verdict?["message"] as? String

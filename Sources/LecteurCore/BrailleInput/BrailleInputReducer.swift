@@ -17,6 +17,9 @@ struct BrailleInputReducer: Sendable {
     enum Request: Hashable, Sendable {
         case line(String)
         case command(Command)
+        /// Enter (or dot 8) with nothing typed: the focused element acts, or, during practice,
+        /// the question plays again (the root knows which).
+        case emptyLine
     }
 
     static let dot7: UInt8 = 0x40
@@ -112,7 +115,7 @@ struct BrailleInputReducer: Sendable {
 
     private func enter(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ display: inout DisplayState,
                         _ said: inout AnnouncementState, _ out: inout Announcer) -> Request? {
-        guard let purpose = typing.purpose else { return .command(.activate) }
+        guard let purpose = typing.purpose else { return .emptyLine }
         commitCells(&typing)
         let text = typing.committed
         typing.clear()

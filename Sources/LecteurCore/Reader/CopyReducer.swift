@@ -33,7 +33,7 @@ struct CopyReducer: ExerciseChild {
                 out.notice("copy", text, showing: false, &announcements)
                 said = text
             case .send(let text, let round, let settings):
-                morse.ask(text, question: round, settings: settings, showing: context.settings.questionBraille,
+                morse.ask(text, question: round, settings: settings, showing: context.questionBraille,
                           after: &said, &out)
             case .scored(let result):
                 out.append(.copyResult(result))

@@ -79,11 +79,15 @@ public struct Reader: Sendable {
             typed(line, atMs: atMs, &state, &out)
         case .command(let command):
             self.command(command, &state, &out)
+        case .displayKey(.activate) where exercises.waitsForALine(state.exercise):
+            // Enter on the display is an empty line during practice: the question again, never
+            // the focused element opened mid-lesson.
+            typed("", atMs: nil, &state, &out)
         case .displayKey(let intent):
             if state.display.message != nil {
                 // A key first takes the message away, as NVDA does: the finger reads the next
-                // message, or the focus again.
-                if display.showNext(&state.display, state.settings, &out) { focusBack(state, &out) }
+                // message, the question waiting for its answer, or the focus again.
+                if display.showNext(question: waitingQuestion(state), &state.display, state.settings, &out) { focusBack(state, &out) }
                 state.announcement.answerPending = false
                 return out.effects
             }
@@ -122,7 +126,9 @@ public struct Reader: Sendable {
         case .displayAdvanced(let moved):
             if display.advanced(moved: moved, state.display, state.settings, &out) { readNextOnDisplay(&state, &out) }
         case .timer(.brailleMessage(let token)):
-            if display.messageTimeUp(token: token, &state.display, state.settings, &out) { focusBack(state, &out) }
+            if display.messageTimeUp(token: token, question: waitingQuestion(state), &state.display, state.settings, &out) {
+                focusBack(state, &out)
+            }
         case .timer(.readAllWindow(let token)):
             display.windowTimeUp(token: token, state.display, state.settings, &out)
         case .timer(.catalogueStillLoading):
@@ -343,6 +349,8 @@ public struct Reader: Sendable {
                                 _ out: inout Announcer) {
         switch request {
         case .line(let line)?: typed(line, atMs: atMs, &state, &out)
+        case .emptyLine? where exercises.waitsForALine(state.exercise): typed("", atMs: atMs, &state, &out)
+        case .emptyLine?: self.command(.activate, &state, &out)
         case .command(let command)?: self.command(command, &state, &out)
         case nil: return
         }
@@ -360,7 +368,9 @@ public struct Reader: Sendable {
     }
 
     private func finishDisplay(byUser: Bool, _ state: inout ReaderState, _ out: inout Announcer) {
-        if display.finish(byUser: byUser, &state.display, state.settings, &out) { focusBack(state, &out) }
+        if display.finish(byUser: byUser, question: waitingQuestion(state), &state.display, state.settings, &out) {
+            focusBack(state, &out)
+        }
     }
 }
 
