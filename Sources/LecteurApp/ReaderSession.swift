@@ -267,6 +267,9 @@ public actor ReaderSession {
                 // for it to be heard, so keys and commands are answered meanwhile.
                 devices.speech?.waitUntilSynthesised()
                 morse.play(text, settings: settings)
+            case .playCorrection(let text, let settings):
+                devices.speech?.waitUntilSynthesised()
+                morse.play(text, settings: settings, leadIn: true)
             case .playQuestion(let text, let settings, let question):
                 devices.speech?.waitUntilSynthesised()
                 let endsInMs = morse.play(text, settings: settings, leadIn: true)

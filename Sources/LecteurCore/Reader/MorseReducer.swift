@@ -44,7 +44,7 @@ struct MorseReducer: Sendable {
         let pattern = encoding.words.map { word in word.map(\.pattern).joined(separator: " ") }.joined(separator: " / ")
         out.append(.morse(MorseReport(text: TextSanitizer.clean(text), pattern: pattern, wpm: settings.wpm,
                                       toneHz: settings.toneHz, durationMs: timeline.durationMs)))
-        out.append(.playMorse(text: text, settings: settings))
+        out.append(.playCorrection(text: text, settings: settings))
     }
 
     /// A practice or copying question: on the display what was just `said` (the last verdict,
