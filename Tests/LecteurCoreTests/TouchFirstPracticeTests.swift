@@ -64,6 +64,20 @@ import Testing
             }
         }
         #expect(twin.replays == 2)
+
+        // An answer begun on the display's keyboard, then abandoned (Escape): the question comes
+        // back, not the focused element.
+        BrailleInputTests.type("k", &store)
+        store.send(.brailleTyped(.escape), [
+            .speak(Utterance(text: Fixture.fr(.brailleInputAbandoned), interrupt: true, priority: .answer)),
+            .braille(BrailleLine(text: question, cursor: 0, kind: .message)),
+            .schedule(.brailleMessage(token: token + 5), afterSeconds: 4),
+        ]) {
+            $0.brailleInput.purpose = nil
+            $0.brailleInput.committed = ""
+            $0.display.message = question
+            $0.display.token = token + 5
+        }
     }
 
     /// With a voice, `auto` is the number alone, as before; a chosen value is kept either way.

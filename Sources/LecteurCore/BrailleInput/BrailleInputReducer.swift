@@ -25,8 +25,11 @@ struct BrailleInputReducer: Sendable {
     static let dot7: UInt8 = 0x40
     static let dot8: UInt8 = 0x80
 
-    func typed(_ input: BrailleInput, _ context: NavigationContext, _ nav: NavigationState, _ typing: inout BrailleInputState,
-               _ display: inout DisplayState, _ said: inout AnnouncementState, _ out: inout Announcer) -> Request? {
+    /// `question`: the practice question waiting for its answer, that an abandoned answer gives
+    /// the display back to (rather than the focused element).
+    func typed(_ input: BrailleInput, question: String? = nil, _ context: NavigationContext, _ nav: NavigationState,
+               _ typing: inout BrailleInputState, _ display: inout DisplayState, _ said: inout AnnouncementState,
+               _ out: inout Announcer) -> Request? {
         let echo = context.settings.typingEcho
         typing.keyboardUsed = true
         switch input {
@@ -53,7 +56,11 @@ struct BrailleInputReducer: Sendable {
             guard typing.purpose != nil else { return .command(.back) }
             typing.clear()
             out.speak(strings(.brailleInputAbandoned), remember: false, &said)
-            if let line = navigator.focusLine(context, nav) { out.showInput(line) }
+            if let question {
+                out.showMessage(question)
+            } else if let line = navigator.focusLine(context, nav) {
+                out.showInput(line)
+            }
         }
         return nil
     }

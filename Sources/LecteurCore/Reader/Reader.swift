@@ -178,8 +178,8 @@ public struct Reader: Sendable {
         case .completion(let candidates):
             terminal.completion(candidates, &state.announcement, &out)
         case .brailleTyped(let input, let atMs):
-            let request = brailleInput.typed(input, state.navigationContext, state.navigation, &state.brailleInput, &state.display,
-                                            &state.announcement, &out)
+            let request = brailleInput.typed(input, question: waitingQuestion(state), state.navigationContext, state.navigation,
+                                             &state.brailleInput, &state.display, &state.announcement, &out)
             brailleRequest(request, atMs: atMs, &state, &out)
         case .brailleBackTranslated(let cells, let text):
             brailleInput.backTranslated(cells, text: text, echo: state.settings.typingEcho, &state.brailleInput, &state.display,
