@@ -528,6 +528,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case morseTrainerBrailleIntroKoch = "morse.trainer.brailleIntroKoch"
     case morseTrainerSeconds = "morse.trainer.seconds"
     case morseTrainerBrailleIntroFocus = "morse.trainer.brailleIntroFocus"
+    case morseTrainerCopyBrailleIntro = "morse.trainer.copy.brailleIntro"
     case networkErrorInvalidURL = "network.error.invalidURL"
     case networkErrorInvalidURLDetail = "network.error.invalidURLDetail"
     case networkErrorNetwork = "network.error.network"
