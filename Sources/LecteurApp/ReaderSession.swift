@@ -270,6 +270,10 @@ public actor ReaderSession {
                 // silenced first takes the tones with it, as a flush of the output would.
                 let morse = self.morse
                 afterSpeech { reached in if reached { morse.play(text, settings: settings) } }
+            case .playCorrection(let text, let settings):
+                // As a question: after a word space, so it never runs into the question's end.
+                let morse = self.morse
+                afterSpeech { reached in if reached { morse.play(text, settings: settings, leadIn: true) } }
             case .playQuestion(let text, let settings, let question):
                 soundQuestion(text, settings: settings, question: question)
             case .silence:

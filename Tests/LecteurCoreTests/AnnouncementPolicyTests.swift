@@ -215,17 +215,18 @@ import Testing
         let token = store.state.display.token
         let intro = "Entraînement Morse : écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir."
         /// What was said, then question `number` (shown by its number only) and its tones.
-        func question(_ number: Int, _ symbol: MorseSymbol, after said: String, interrupt: Bool) -> [Effect] {
+        /// `shown`: what the display shows in front of the number (the introduction's short line).
+        func question(_ number: Int, _ symbol: MorseSymbol, after said: String, shown: String? = nil, interrupt: Bool) -> [Effect] {
             let durationMs = MorseTimeline(symbol: symbol, timing: MorseSettings.default.timing,
                                            sampleRate: MorseRenderer.defaultSampleRate).durationMs
             return [.notice(code: "practice", message: said), speak(said, interrupt: interrupt),
-                    message(said + " Question \(number)"),
+                    message((shown ?? said) + " Question \(number)"),
                     .morseQuestion(MorseQuestionReport(question: number, wpm: 20, toneHz: 600, durationMs: durationMs)),
                     .playQuestion(text: String(symbol.character), settings: .default, question: number),
                     .schedule(.brailleMessage(token: token + number), afterSeconds: 4)]
         }
-        store.send(.practiceReady(.weakSymbols(pool: nil), seed: 7), question(1, asked, after: intro, interrupt: true)) {
-            ReaderTestStore.remembered("practice", intro, shown: intro + " Question 1", token: token + 1)(&$0)
+        store.send(.practiceReady(.weakSymbols(pool: nil), seed: 7), question(1, asked, after: intro, shown: "Entraînement ; ligne vide : réécouter, stop : finir.", interrupt: true)) {
+            ReaderTestStore.remembered("practice", intro, shown: "Entraînement ; ligne vide : réécouter, stop : finir. Question 1", token: token + 1)(&$0)
             $0.exercise = .listening(twin)
             $0.announcement.answerPending = false
         }

@@ -312,7 +312,7 @@ extension BrailleInputTests {
             $0.exercise = .listening(twin)
             $0.announcement.history.append(intro)
             $0.announcement.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
-            $0.display.queued = [intro + " Question 1"]
+            $0.display.queued = ["Koch K M ; ligne vide : réécouter, stop : finir. Question 1"]
         }
         twin.sounded(question: 1, endsAtMs: 10_000)
         store.send(.questionSounded(question: 1, endsAtMs: 10_000), []) { $0.exercise = .listening(twin) }

@@ -51,8 +51,10 @@ import Testing
         let results = events.filter { $0["type"] as? String == "practice" }
         #expect(results.count == questions, sourceLocation: sourceLocation)
         var heardExpected: [String] = []
+        // A question's `morse` event has its number; a wrong answer's correction (the right
+        // character and the one typed, sounded after the answer) names them.
         func nextQuestion(after start: Int) -> Int {
-            events[start...].firstIndex { $0["type"] as? String == "morse" } ?? events.count
+            events[start...].firstIndex { $0["type"] as? String == "morse" && $0["question"] != nil } ?? events.count
         }
         var index = nextQuestion(after: 0)
         // The first question follows the introduction on the display.
@@ -64,7 +66,12 @@ import Testing
             // The braille line just before the question: the last verdict, then its number.
             let shown = events[..<index].last { $0["type"] as? String == "braille" }?["text"] as? String
             let label = "Question \(n)"
-            #expect(shown == (lastVerdict.map { "\($0) \(label)" } ?? label), sourceLocation: sourceLocation)
+            if n == 1 {
+                // The introduction is said whole; the display has its short line.
+                #expect(shown?.hasSuffix(" " + label) == true, sourceLocation: sourceLocation)
+            } else {
+                #expect(shown == (lastVerdict.map { "\($0) \(label)" } ?? label), sourceLocation: sourceLocation)
+            }
             var plays = 0
             while index < events.count, events[index]["type"] as? String != "practice" {
                 let event = events[index]
@@ -83,6 +90,14 @@ import Testing
             }
             #expect(plays == 1 + (result["replays"] as? Int ?? -1), sourceLocation: sourceLocation)
             heardExpected += Array(repeating: pattern, count: plays)
+            if result["correct"] as? Bool == false {
+                // After a wrong answer, before its verdict: the right character, then the one typed.
+                let typed = (result["answer"] as? String).flatMap { $0.first }.flatMap { alphabet.symbol(for: $0) }
+                let correction = events[index...].first { $0["type"] as? String == "morse" && $0["question"] == nil }
+                let sounded = [pattern] + (typed.map { [$0.pattern] } ?? [])
+                #expect(correction?["pattern"] as? String == sounded.joined(separator: " / "), sourceLocation: sourceLocation)
+                heardExpected += sounded
+            }
             // The verdict follows the truth: spoken, written, and brailled in front of the next question.
             let verdict = events[index...].first { $0["type"] as? String == "notice" }
             lastVerdict = verdict?["message"] as? String
@@ -138,7 +153,11 @@ import Testing
         let out = try LecteurProcess.run(["--transcript", "text", "--speech", "off", "--braille", "off"],
                                          input: script(["entraînement"], questions: 30) { _ in "K" }, environment: home.environment)
         let lines = out.stdout.split(separator: "\n").map(String.init)
-        let questions = lines.filter { $0.hasPrefix("♪") }
+        let questions = lines.filter { $0.hasPrefix("♪ Question") }
+        // After a wrong answer (K for M), the right character and the one typed are sounded:
+        // the answer is given by then, so they are named.
+        let corrections = lines.filter { $0.hasPrefix("♪") && !$0.hasPrefix("♪ Question") }
+        #expect(!corrections.isEmpty && corrections.allSatisfy { $0 == "♪ M K : -- / -.-" }, "\(corrections)")
         var expected: [String] = []
         // The 31st is asked after the 30th answer, before « stop ».
         for n in 1...31 { expected += Array(repeating: "♪ Question \(n)", count: n % 7 == 0 ? 2 : 1) }

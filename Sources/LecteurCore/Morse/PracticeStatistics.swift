@@ -69,14 +69,14 @@ public struct PracticeStatistics: Hashable, Sendable {
             var line = strings(.morseTrainerStatsSymbol, ["character": name(symbol.symbolID), "percent": "\(percent)",
                                                           "attempts": "\(symbol.attempts)"])
             if let median = symbol.medianLatencyMs {
-                line += " " + strings(.morseTrainerStatsMedian, ["seconds": AnswerTime.seconds(median)])
+                line += " " + strings(.morseTrainerStatsMedian, ["time": AnswerTime.said(median, strings)])
             }
             parts.append(line)
         }
         if let slowest = symbols.filter({ $0.medianLatencyMs != nil }).max(by: { ($0.medianLatencyMs!, $1.symbolID) < ($1.medianLatencyMs!, $0.symbolID) }),
            let median = slowest.medianLatencyMs {
             parts.append(strings(.morseTrainerStatsSlowest, ["character": name(slowest.symbolID),
-                                                             "seconds": AnswerTime.seconds(median)]))
+                                                             "time": AnswerTime.said(median, strings)]))
         }
         let confused = confusions.prefix(Self.confusionsSaid).map {
             strings(.morseTrainerStatsConfusion, ["expected": name($0.expectedID), "typed": name($0.typedID), "count": "\($0.count)"])
@@ -106,4 +106,9 @@ public enum AnswerTime {
 
     /// "1,5": milliseconds as seconds with the French decimal comma, to a tenth.
     public static func seconds(_ ms: Int) -> String { MorseSettings.format((Double(ms) / 100).rounded() / 10) }
+
+    /// « 1 seconde », « 1,5 seconde », « 2 secondes »: the time with its unit, agreed in number.
+    public static func said(_ ms: Int, _ strings: Strings) -> String {
+        strings(.morseTrainerSeconds, ["seconds": seconds(ms)])
+    }
 }

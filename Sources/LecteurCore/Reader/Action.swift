@@ -189,6 +189,9 @@ public enum Effect: Hashable, Sendable {
     case loadCatalogue(LoadReason)
     /// Sound a text in Morse with these settings, queued after the speech already asked for.
     case playMorse(text: String, settings: MorseSettings)
+    /// After a wrong answer: the right character and the one typed, like `.playMorse` but after a
+    /// word space, so they never run into the question's last character.
+    case playCorrection(text: String, settings: MorseSettings)
     /// Sound a practice question like `.playMorse`, then report when its tones end
     /// (`.questionSounded`).
     case playQuestion(text: String, settings: MorseSettings, question: Int)

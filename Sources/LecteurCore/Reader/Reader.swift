@@ -81,11 +81,15 @@ public struct Reader: Sendable {
             typed(line, atMs: atMs, &state, &out)
         case .command(let command):
             self.command(command, &state, &out)
+        case .displayKey(.activate) where exercises.waitsForALine(state.exercise):
+            // Enter on the display is an empty line during practice: the question again, never
+            // the focused element opened mid-lesson.
+            typed("", atMs: nil, &state, &out)
         case .displayKey(let intent):
             if state.display.message != nil {
                 // A key first takes the message away, as NVDA does: the finger reads the next
-                // message, or the focus again.
-                if display.showNext(&state.display, state.settings, &out) { focusBack(state, &out) }
+                // message, the question waiting for its answer, or the focus again.
+                if display.showNext(question: waitingQuestion(state), &state.display, state.settings, &out) { focusBack(state, &out) }
                 state.announcement.answerPending = false
                 return out.effects
             }
@@ -124,7 +128,9 @@ public struct Reader: Sendable {
         case .displayAdvanced(let moved):
             if display.advanced(moved: moved, state.display, state.settings, &out) { readNextOnDisplay(&state, &out) }
         case .timer(.brailleMessage(let token)):
-            if display.messageTimeUp(token: token, &state.display, state.settings, &out) { focusBack(state, &out) }
+            if display.messageTimeUp(token: token, question: waitingQuestion(state), &state.display, state.settings, &out) {
+                focusBack(state, &out)
+            }
         case .timer(.readAllWindow(let token)):
             display.windowTimeUp(token: token, state.display, state.settings, &out)
         case .timer(.catalogueStillLoading):
@@ -172,8 +178,8 @@ public struct Reader: Sendable {
         case .completion(let candidates):
             terminal.completion(candidates, &state.announcement, &out)
         case .brailleTyped(let input, let atMs):
-            let request = brailleInput.typed(input, state.navigationContext, state.navigation, &state.brailleInput, &state.display,
-                                            &state.announcement, &out)
+            let request = brailleInput.typed(input, question: waitingQuestion(state), state.navigationContext, state.navigation,
+                                             &state.brailleInput, &state.display, &state.announcement, &out)
             brailleRequest(request, atMs: atMs, &state, &out)
         case .brailleBackTranslated(let cells, let text):
             brailleInput.backTranslated(cells, text: text, echo: state.settings.typingEcho, &state.brailleInput, &state.display,
@@ -348,6 +354,8 @@ public struct Reader: Sendable {
                                 _ out: inout Announcer) {
         switch request {
         case .line(let line)?: typed(line, atMs: atMs, &state, &out)
+        case .emptyLine? where exercises.waitsForALine(state.exercise): typed("", atMs: atMs, &state, &out)
+        case .emptyLine?: self.command(.activate, &state, &out)
         case .command(let command)?: self.command(command, &state, &out)
         case nil: return
         }
@@ -365,7 +373,9 @@ public struct Reader: Sendable {
     }
 
     private func finishDisplay(byUser: Bool, _ state: inout ReaderState, _ out: inout Announcer) {
-        if display.finish(byUser: byUser, &state.display, state.settings, &out) { focusBack(state, &out) }
+        if display.finish(byUser: byUser, question: waitingQuestion(state), &state.display, state.settings, &out) {
+            focusBack(state, &out)
+        }
     }
 }
 
