@@ -88,3 +88,7 @@ import Testing
         }
     }
 }
+
+extension StringsFillTests {
+    @Test func throwAwayFailureBesideTheGolden() { #expect(Bool(false), "throw-away: a failure that is not a golden's") }
+}
