@@ -88,7 +88,3 @@ import Testing
         }
     }
 }
-
-extension StringsFillTests {
-    @Test func throwAwayFailureBesideTheGolden() { #expect(Bool(false), "throw-away: a failure that is not a golden's") }
-}
