@@ -378,7 +378,7 @@ import Testing
         moveTo("card.1", &store)
         store.send(.command(.activate), opening: .detail(formationId: 1), "Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 2)
         store.send(.catalogue(.failed(.fetch(.server(status: 500)))), state: {
-            $0.loading.catalogue = .failed(message: "Erreur serveur (code: 500). Réessayez plus tard.")
+            $0.loading.catalogue = .failed(.fetch(.server(status: 500)))
             $0.navigation.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.navigation.focus[.formations] = 1
             $0.display.queued.append("Erreur serveur (code: 500). Réessayez plus tard.")
