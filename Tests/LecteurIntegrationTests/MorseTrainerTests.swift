@@ -165,24 +165,48 @@ import Testing
     }
 
     /// Waits for question `n` on the sound server and reads it by ear.
+    /// Answers question n from what the sound server played, with the strict ear: it never
+    /// guesses. When unsure (a gap the server played inside a tone on a loaded machine, a cut),
+    /// it asks for the question again (an empty line), as a learner would, up to five times.
     func listen(_ reader: InteractiveLecteur, _ recording: MonitorRecording, question n: Int) throws -> String {
-        let from = recording.sampleCount
+        var from = recording.sampleCount
         _ = try reader.next("morse") { $0["question"] as? Int == n }
+        var heard: [String] = []
+        for replay in 0...5 {
+            if replay > 0 {
+                print("EAR question \(n): \(heard.last ?? "?"); replay \(replay)")
+                from = recording.sampleCount
+                reader.send("")
+                _ = try reader.next("morse") { $0["question"] as? Int == n }
+            }
+            let hearing = hear(recording, from: from)
+            if case .heard(let pattern) = hearing, let symbol = alphabet.symbol(pattern: pattern) {
+                return String(symbol.character)
+            }
+            heard.append(hearing.description)
+        }
+        throw MorseListenerUnsure(question: n, heard: heard)
+    }
+
+    /// The samples from `from` until a silence longer than a character gap (0.25 s) follows a
+    /// tone, read by the strict ear; unsure when nothing was heard in 10 s.
+    func hear(_ recording: MonitorRecording, from: Int) -> MorseListener.Hearing {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             usleep(100_000)
             let samples = Array(recording.samples(untilEnd: false).dropFirst(from))
-            // A character is known once a silence longer than a character gap follows it.
             let tail = samples.suffix(Int(22_050 * 0.25))
-            if let pattern = MorseListener.patterns(samples).first, tail.count == Int(22_050 * 0.25),
-               tail.allSatisfy({ abs(Int($0)) <= 300 }), let symbol = alphabet.symbol(pattern: pattern) {
-                return String(symbol.character)
+            if tail.count == Int(22_050 * 0.25), tail.allSatisfy({ abs(Int($0)) <= 300 }),
+               samples.contains(where: { abs(Int($0)) > 300 }) {
+                return MorseListener.character(samples)
             }
         }
-        throw MorseListenerTimeout(question: n)
+        return .unsure("no tone followed by silence in 10 s")
     }
 
+    struct MorseListenerUnsure: Error { let question: Int; let heard: [String] }
     struct MorseListenerTimeout: Error { let question: Int }
+
 
     /// 19 right answers, a restart, then one more unlocks U: the Koch window is kept. The test
     /// answers what it hears on the sound server, as a learner would.
