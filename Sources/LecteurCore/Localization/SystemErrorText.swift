@@ -38,6 +38,15 @@ public enum SystemErrorText {
         return strings(.systemErrorOther)
     }
 
+    /// The summary of a failure, by its code (never its English text).
+    public static func summary(_ failure: SystemFailure, _ strings: Strings) -> String {
+        switch failure.cause {
+        case .errno(let code): summary(errno: code, strings)
+        case .unknownHost: strings(.systemErrorUnknownHost)
+        case .library, .unknown: strings(.systemErrorOther)
+        }
+    }
+
     /// The summary of an errno value, by the value itself (never its English text).
     public static func summary(errno code: Int32, _ strings: Strings) -> String {
         switch code {
