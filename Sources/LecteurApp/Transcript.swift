@@ -180,9 +180,9 @@ public final class Transcript: Sendable {
         self.write = write
     }
 
+    /// Above the line being edited while one is (`PromptOutput`), else straight out.
     public static func standardOutput(_ text: String) {
-        fputs(text, StandardStream.output)
-        fflush(StandardStream.output)
+        PromptOutput.write(text)
     }
 
     public func record(_ event: TranscriptEvent) {

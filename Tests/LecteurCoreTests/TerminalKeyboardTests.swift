@@ -28,6 +28,17 @@ import Testing
         #expect(Self.decode("\u{1B}[15~") == .ignored(length: 5))
     }
 
+    @Test func anOverlongSequenceIsCutAtTheCapAndItsRestSkippedByteByByte() {
+        let digits = "\u{1B}[" + String(repeating: "1", count: 300)
+        #expect(Self.decode(digits, final: false) == .overlong(length: KeyDecoder.longestSequence))
+        #expect(KeyDecoder.overlongRest(UInt8(ascii: "1")) == (dropped: true, ended: false))
+        #expect(KeyDecoder.overlongRest(UInt8(ascii: "B")) == (dropped: true, ended: true))
+        // A byte no sequence holds ends it and is read as a key of its own.
+        #expect(KeyDecoder.overlongRest(0x0D) == (dropped: false, ended: true))
+        // A real key's sequence is far below the cap.
+        #expect(Self.decode("\u{1B}[97;5:3u") == .key(.released("a"), length: 9))
+    }
+
     @Test func aLoneEscapeIsToldFromTheStartOfASequenceByTheWaitAfterIt() {
         #expect(Self.decode("\u{1B}", final: false) == .incomplete)
         #expect(Self.decode("\u{1B}", final: true) == .key(.escape, length: 1))
@@ -79,6 +90,14 @@ import Testing
         #expect(Self.completion.complete("onglet m", ReaderState()).candidates == ["morse"])
         #expect(Self.completion.complete("zzz q", ReaderState()).candidates.isEmpty)
         #expect(Completion(replacing: 1, candidates: ["filtre", "filtrer"]).commonPrefix == "filtre")
+    }
+
+    @Test func practiceAndSendingArgumentsComplete() {
+        #expect(Self.completion.complete("entraînement ", ReaderState()).candidates == ["koch", "faibles", "groupes", "mots", "indicatifs", "envoi"])
+        #expect(Self.completion.complete("entrainement gr", ReaderState()) == Completion(replacing: 2, candidates: ["groupes"]))
+        #expect(Self.completion.complete("entraînement envoi ", ReaderState()).candidates == ["koch", "écho", "libre"])
+        #expect(Self.completion.complete("envoi e", ReaderState()) == Completion(replacing: 1, candidates: ["écho"]))
+        #expect(Self.completion.complete("envoi ", ReaderState()).candidates == ["koch", "écho", "libre"])
     }
 
     @Test func everySettingNameOfferedIsUnderstood() {
@@ -136,6 +155,21 @@ import Testing
             $0.display.message = Self.goodbye
             $0.display.token = 2
             $0.announcement.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
+        }
+    }
+
+    @Test func escapeAtTheSearchPromptIsSaidAndNothingIsSearched() {
+        var store = Self.terminal(.keys)
+        store.send(.key(.character("/")), [.silence, ReaderTestStore.speak("Rechercher :"), ReaderTestStore.message("Rechercher :"), .prompt(.search), .schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.display.message = "Rechercher :"
+            $0.display.token = 2
+        }
+        let cancelled = Fixture.fr(.terminalPromptSearchCancelled)
+        #expect(cancelled == "Recherche abandonnée.")
+        store.send(.promptCancelled(.search), store.said("prompt.cancelled", cancelled, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+            $0.display.message = cancelled
+            $0.display.token = 3
+            $0.announcement.lastMessage = LastMessage(code: "prompt.cancelled", text: cancelled, isError: false)
         }
     }
 

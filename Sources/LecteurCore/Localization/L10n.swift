@@ -873,6 +873,8 @@ public enum L10n: String, CaseIterable, Sendable {
     case terminalCompletionChoices = "terminal.completion.choices"
     case terminalPromptSearch = "terminal.prompt.search"
     case terminalPromptCommand = "terminal.prompt.command"
+    case terminalPromptSearchCancelled = "terminal.prompt.searchCancelled"
+    case terminalPromptCommandCancelled = "terminal.prompt.commandCancelled"
     case terminalKeysIntro = "terminal.keysIntro"
     case terminalKeyDown = "terminal.key.down"
     case terminalKeyUp = "terminal.key.up"

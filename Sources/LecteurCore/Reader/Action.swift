@@ -51,6 +51,8 @@ public enum Action: Hashable, Sendable {
     case key(Key)
     /// What Tab found to complete the command line.
     case completion([String])
+    /// Escape or Ctrl-G abandoned the `/` or `:` prompt of single-key mode.
+    case promptCancelled(PromptKind)
     /// Storage's counts for `statistiques`, asked for by `.loadStatistics`.
     case statisticsReady(PracticeStatistics)
     /// A key of the braille display's keyboard: a character, a cell, a chord, Enter…, stamped

@@ -177,6 +177,8 @@ public struct Reader: Sendable {
             exercise(.silence, &state, &out)
         case .completion(let candidates):
             terminal.completion(candidates, &state.announcement, &out)
+        case .promptCancelled(let kind):
+            terminal.promptCancelled(kind, &state.announcement, &out)
         case .brailleTyped(let input, let atMs):
             let request = brailleInput.typed(input, question: waitingQuestion(state), state.navigationContext, state.navigation,
                                              &state.brailleInput, &state.display, &state.announcement, &out)
@@ -383,7 +385,7 @@ extension Action {
     /// Typed or pressed by the user: the answer interrupts what is playing.
     var isTheUsers: Bool {
         switch self {
-        case .timedLine, .command, .displayKey, .key, .timedKey, .brailleTyped: true
+        case .timedLine, .command, .displayKey, .key, .timedKey, .brailleTyped, .promptCancelled: true
         case .start, .displayPanned, .timer, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
              .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated,
              .attachTerminal, .typed, .completion, .statisticsReady, .brailleBackTranslated, .displayAdvanced,

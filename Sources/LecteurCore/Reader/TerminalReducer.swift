@@ -77,6 +77,13 @@ struct TerminalReducer: Sendable {
         }
     }
 
+    /// Escape at `/` or `:`: nothing is searched or run, and the reader says so (printed, spoken
+    /// and on the display, as the prompt was).
+    func promptCancelled(_ kind: PromptKind, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        let text = strings(kind == .search ? .terminalPromptSearchCancelled : .terminalPromptCommandCancelled)
+        out.notice("prompt.cancelled", text, remember: false, &said)
+    }
+
     /// `/` and `:` in single-key mode: the reader says what it asks, the terminal reads the line.
     func prompt(_ kind: PromptKind, _ said: inout AnnouncementState, _ out: inout Announcer) {
         let text = strings(kind == .search ? .terminalPromptSearch : .terminalPromptCommand)
