@@ -160,7 +160,7 @@ import Testing
 
     @Test func escapeAtTheSearchPromptIsSaidAndNothingIsSearched() {
         var store = Self.terminal(.keys)
-        store.send(.key(.character("/")), [.silence, ReaderTestStore.speak("Rechercher :"), ReaderTestStore.message("Rechercher :"), .prompt(.search), .schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.key(.character("/")), [.silence, ReaderTestStore.speak("Rechercher :", printed: "Rechercher :"), ReaderTestStore.message("Rechercher :"), .prompt(.search), .schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
             $0.display.message = "Rechercher :"
             $0.display.token = 2
         }
