@@ -57,6 +57,10 @@ struct KeyInput {
                     pending.removeFirst(length)
                     if session.inspect({ $0.devices.keyReleases }) == nil { session.send(.keyboardProtocol(answered: false)) }
                     continue
+                case .focus(let focused, let length):
+                    pending.removeFirst(length)
+                    session.post(.screenReader(.terminalFocus(focused: focused)))
+                    continue
                 case .key(let key, let length):
                     pending.removeFirst(length)
                     if let kind = session.press(key, atMs: readAtMs) { line(kind) }

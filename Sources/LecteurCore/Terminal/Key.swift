@@ -29,6 +29,8 @@ public enum KeyDecoder {
         /// The terminal's answer to the device attributes query (`CSI ? … c`), which every
         /// terminal gives: coming without the protocol's answer before it, it means no.
         case deviceAttributes(length: Int)
+        /// The terminal's focus report (`CSI ? 1004 h` asked for it): `ESC [ I` in, `ESC [ O` out.
+        case focus(Bool, length: Int)
     }
 
     public static func decode(_ bytes: ArraySlice<UInt8>, final: Bool) -> Result {
@@ -66,6 +68,9 @@ public enum KeyDecoder {
                     case UInt8(ascii: "c"): return .deviceAttributes(length: length)
                     default: return .ignored(length: length)
                     }
+                }
+                if introducer == UInt8(ascii: "["), parameters.isEmpty, byte == UInt8(ascii: "I") || byte == UInt8(ascii: "O") {
+                    return .focus(byte == UInt8(ascii: "I"), length: length)
                 }
                 if byte == UInt8(ascii: "u"), introducer == UInt8(ascii: "[") {
                     return kitty(parameters).map { .key($0, length: length) } ?? .ignored(length: length)
