@@ -23,7 +23,8 @@ final class LinePrompt {
     /// Inside an escape sequence (an arrow, Home…): its bytes are no typed characters to echo.
     private var escape = EscapeState.none
 
-    private enum EscapeState { case none, started, sequence }
+    /// `bracket`: just after `ESC [`, where `I` and `O` end a focus report, not a key.
+    private enum EscapeState { case none, started, bracket, sequence }
 
     /// The most entries kept in the history file.
     static let historyLimit: Int32 = 1000
@@ -39,6 +40,7 @@ final class LinePrompt {
         self.history = history
         completeName = Self.permanent("lecteur-complete")
         interruptName = Self.permanent("lecteur-interrupt")
+        focusName = Self.permanent("lecteur-focus")
         self.historyPath = historyPath
         self.session = session
         completion = LineCompletion(parser: session.reader.parser, strings: session.reader.strings)
@@ -60,8 +62,12 @@ final class LinePrompt {
         lecteur_el_add_function(editor, interruptName, interruptName, { editor, _ in
             LinePrompt.owner(of: editor)?.interrupt() ?? UInt8(CC_NORM)
         })
+        // The terminal's focus reports (`CSI ? 1004 h`) change nothing in the line: `typed` reports them.
+        lecteur_el_add_function(editor, focusName, focusName, { _, _ in UInt8(CC_NORM) })
         bind("^I", "lecteur-complete")
         bind("^C", "lecteur-interrupt")
+        bind("\\e[I", "lecteur-focus")
+        bind("\\e[O", "lecteur-focus")
         // What xterm-like terminals send, whatever TERM says.
         for (keys, function) in [("\\e[A", "ed-prev-history"), ("\\e[B", "ed-next-history"), ("\\eOA", "ed-prev-history"),
                                  ("\\eOB", "ed-next-history"), ("\\e[C", "ed-next-char"), ("\\e[D", "ed-prev-char"),
@@ -80,6 +86,7 @@ final class LinePrompt {
         promptText.deallocate()
         completeName.deallocate()
         interruptName.deallocate()
+        focusName.deallocate()
     }
 
     /// One line, without its newline; nil at the end of input (Ctrl-D on an empty line).
@@ -120,6 +127,7 @@ final class LinePrompt {
     /// long as the editor, and are freed after it.
     private let completeName: UnsafePointer<wchar_t>
     private let interruptName: UnsafePointer<wchar_t>
+    private let focusName: UnsafePointer<wchar_t>
 
     private static func permanent(_ text: String) -> UnsafePointer<wchar_t> {
         let wide = Self.wide(text)
@@ -163,14 +171,26 @@ final class LinePrompt {
 
     private func typed(_ scalar: UnicodeScalar) {
         var printable: Character?
+        // A sequence is one key, reported at its end: a focus report is then told from a key
+        // (it must not silence speech, as a key does).
         switch escape {
         case .started:
-            escape = scalar == "[" || scalar == "O" ? .sequence : .none
-        case .sequence:
-            if (0x40...0x7E).contains(scalar.value) { escape = .none }
+            escape = scalar == "[" ? .bracket : scalar == "O" ? .sequence : .none
+            if escape != .none { return }
+        case .bracket where scalar == "I" || scalar == "O":
+            escape = .none
+            session.post(.screenReader(.terminalFocus(focused: scalar == "I")))
+            return
+        case .bracket, .sequence:
+            guard (0x40...0x7E).contains(scalar.value) else {
+                escape = .sequence
+                return
+            }
+            escape = .none
         case .none:
             if scalar.value == 0x1B {
                 escape = .started
+                return
             } else if scalar.value >= 0x20 && scalar.value != 0x7F {
                 printable = Character(scalar)
             }
