@@ -13,7 +13,9 @@ extension StorageFaultReason {
         case .unreadable: strings(.storageReasonUnreadable)
         case .readOnly: strings(.storageReasonReadOnly)
         case .notADirectory: strings(.storageReasonNotADirectory)
-        case .other(let detail): strings(.storageReasonOther, ["detail": SystemErrorText.summary(detail, strings)])
+        case .full: strings(.storageReasonOther, ["detail": strings(.systemErrorFull)])
+        case .system(let code): strings(.storageReasonOther, ["detail": SystemErrorText.summary(errno: code, strings)])
+        case .sqlite: strings(.storageReasonOther, ["detail": strings(.systemErrorOther)])
         }
     }
 }
