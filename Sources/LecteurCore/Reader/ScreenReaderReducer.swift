@@ -84,10 +84,20 @@ struct ScreenReaderReducer: Sendable {
 
 extension Action {
     /// Not the answer to anything the user did: what the reader says of it is a background event.
+    /// Named case by case: a new action does not compile until it is placed.
     var isBackground: Bool {
         switch self {
-        case .catalogue, .device, .storageFailed, .screenReader, .timer(.catalogueStillLoading): true
-        default: false
+        case .catalogue, .device, .storageFailed, .screenReader: true
+        case .timer(let id):
+            switch id {
+            case .catalogueStillLoading: true
+            case .brailleMessage, .readAllWindow, .sendingSilence: false
+            }
+        case .start, .timedLine, .command, .displayKey, .displayPanned, .displayAdvanced, .statusReported, .settingsRead,
+             .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated, .attachTerminal,
+             .typed, .key, .completion, .statisticsReady, .brailleTyped, .brailleBackTranslated, .sendingReady, .timedKey,
+             .keyboardProtocol:
+            false
         }
     }
 }
