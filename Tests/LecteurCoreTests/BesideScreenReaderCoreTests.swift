@@ -10,7 +10,10 @@ import Testing
 
     /// On a terminal, with `reader` found at start and speech-dispatcher as the voice.
     static func beside(_ reader: ScreenReader? = .orca, sharesQueue: Bool = true, onTerminal: Bool = true) -> ReaderTestStore {
-        var store = ReaderTestStore(state: Fixture.loadedState())
+        var state = Fixture.loadedState()
+        // The load's count has had its time on the display.
+        state.display = DisplayState()
+        var store = ReaderTestStore(state: state)
         if onTerminal { store.send(.attachTerminal(inputMode: nil), []) { $0.onTerminal = true } }
         store.send(.screenReader(.found(reader, voiceSharesQueue: sharesQueue)), []) {
             $0.beside.reader = reader
