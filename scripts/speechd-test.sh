@@ -5,6 +5,7 @@
 # (the tests' private null sink). Nothing is shared with a user's session daemon.
 #
 #   PULSE_SERVER=unix:… scripts/speechd-test.sh start DIR   starts it, prints the SPEECHD_ADDRESS value
+#                                  (SPEECHD_LOG_LEVEL=5: its log, DIR/log, names each message's priority)
 #   scripts/speechd-test.sh stop DIR                        stops it; succeeds when nothing runs
 #   scripts/speechd-test.sh available                       succeeds when speech-dispatcher is installed
 set -eu
@@ -28,6 +29,8 @@ AudioOutputMethod "pulse"
 DefaultModule espeak-ng
 DefaultLanguage "fr"
 EOF
+    # SPEECHD_LOG_LEVEL=5 logs each message with its client and priority (a test reads them).
+    if [ -n "${SPEECHD_LOG_LEVEL:-}" ]; then echo "LogLevel ${SPEECHD_LOG_LEVEL}" >>"$dir/conf/speechd.conf"; fi
     # Its own runtime folder: no autospawned session daemon is found or disturbed.
     # Standard descriptors to files: a test runner's pipes are not held open. A test runner may
     # block SIGTERM, and the daemon would inherit that mask: it starts with every signal unblocked.

@@ -66,6 +66,10 @@ struct KeyInput {
                     input.drop(length)
                     if session.inspect({ $0.devices.keyReleases }) == nil { session.send(.keyboardProtocol(answered: false)) }
                     continue
+                case .focus(let focused, let length):
+                    pending.removeFirst(length)
+                    session.post(.screenReader(.terminalFocus(focused: focused)))
+                    continue
                 case .key(let key, let length):
                     input.drop(length)
                     if let kind = session.press(key, atMs: readAtMs) { line(kind) }

@@ -28,7 +28,8 @@ final class LinePrompt {
     /// Inside an escape sequence (an arrow, Home…): its bytes are no typed characters to echo.
     private var escape = EscapeState.none
 
-    private enum EscapeState { case none, started, sequence }
+    /// `bracket`: just after `ESC [`, where `I` and `O` end a focus report, not a key.
+    private enum EscapeState { case none, started, bracket, sequence }
 
     /// The most entries kept in the history file.
     static let historyLimit: Int32 = 1000
@@ -63,6 +64,7 @@ final class LinePrompt {
         cancelName = Self.permanent("lecteur-cancel")
         endName = Self.permanent("lecteur-end")
         input = TerminalInput(quit: session.quitSignal)
+        focusName = Self.permanent("lecteur-focus")
         self.historyPath = historyPath
         self.session = session
         completion = LineCompletion(parser: session.reader.parser, strings: session.reader.strings)
@@ -98,6 +100,10 @@ final class LinePrompt {
         bind("^]", "lecteur-print")
         bind("^G", "lecteur-cancel")
         bind("^D", "lecteur-end")
+        // The terminal's focus reports (`CSI ? 1004 h`) change nothing in the line: `typed` reports them.
+        lecteur_el_add_function(editor, focusName, focusName, { _, _ in UInt8(CC_NORM) })
+        bind("\\e[I", "lecteur-focus")
+        bind("\\e[O", "lecteur-focus")
         // What xterm-like terminals send, whatever TERM says.
         for (keys, function) in [("\\e[A", "ed-prev-history"), ("\\e[B", "ed-next-history"), ("\\eOA", "ed-prev-history"),
                                  ("\\eOB", "ed-next-history"), ("\\e[C", "ed-next-char"), ("\\e[D", "ed-prev-char"),
@@ -119,6 +125,7 @@ final class LinePrompt {
         printName.deallocate()
         cancelName.deallocate()
         endName.deallocate()
+        focusName.deallocate()
     }
 
     /// One line, without its newline. `cancellable`: Escape and Ctrl-G abandon it.
@@ -175,6 +182,7 @@ final class LinePrompt {
     private let printName: UnsafePointer<wchar_t>
     private let cancelName: UnsafePointer<wchar_t>
     private let endName: UnsafePointer<wchar_t>
+    private let focusName: UnsafePointer<wchar_t>
 
     private static func permanent(_ text: String) -> UnsafePointer<wchar_t> {
         let wide = Self.wide(text)
@@ -229,14 +237,26 @@ final class LinePrompt {
 
     private func typed(_ scalar: UnicodeScalar) {
         var printable: Character?
+        // A sequence is one key, reported at its end: a focus report is then told from a key
+        // (it must not silence speech, as a key does).
         switch escape {
         case .started:
-            escape = scalar == "[" || scalar == "O" ? .sequence : .none
-        case .sequence:
-            if (0x40...0x7E).contains(scalar.value) { escape = .none }
+            escape = scalar == "[" ? .bracket : scalar == "O" ? .sequence : .none
+            if escape != .none { return }
+        case .bracket where scalar == "I" || scalar == "O":
+            escape = .none
+            session.post(.screenReader(.terminalFocus(focused: scalar == "I")))
+            return
+        case .bracket, .sequence:
+            guard (0x40...0x7E).contains(scalar.value) else {
+                escape = .sequence
+                return
+            }
+            escape = .none
         case .none:
             if scalar.value == 0x1B {
                 escape = .started
+                return
             } else if scalar.value >= 0x20 && scalar.value != 0x7F {
                 printable = Character(scalar)
             }

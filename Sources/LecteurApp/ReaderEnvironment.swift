@@ -154,9 +154,18 @@ public struct ReaderEnvironment: Sendable {
         let interactive = CommandLoop.standardInputIsTerminal
         if options.input == .keys && !interactive { startupNotices.append(.keysNeedTerminal) }
         let prompt = options.transcript == .text ? PromptKind.readerPrompt(strings) : ""
+        // Under `--speech auto` the reader keeps out of a screen reader's way, and looks again
+        // all along: one started or quit later is noticed too.
+        let watch = options.speech == .auto ? ScreenReaderWatch(probes: .fromEnvironment(), found: speech.screenReader) : nil
+        if let watch {
+            session.post(.screenReader(.found(speech.screenReader, voiceSharesQueue: speech.speechdVoice != nil)))
+            watch.start { [weak session] action in session?.post(action) }
+        }
+        defer { watch?.stop() }
         // The signal handlers live as long as the loop.
         withExtendedLifetime(termination) {
-            let edited = interactive && TerminalLoop(session: session, prompt: prompt, inputMode: options.input)
+            let edited = interactive && TerminalLoop(session: session, prompt: prompt, inputMode: options.input,
+                                                     reportsFocus: watch != nil)
                 .run(startupNotices: startupNotices)
             if !edited {
                 // From a pipe exactly as before; on a terminal libedit could not take, plain lines.

@@ -2,26 +2,24 @@
 import Foundation
 import LecteurCore
 
-/// Where each screen reader shows that it runs. Every probe reads a path or asks a program, so
-/// tests point them at a simulated machine (`root`, a private session bus) and exercise the same
-/// code the user's machine runs.
+/// Where each screen reader shows that it runs. Every probe reads a path, so tests point them at
+/// a simulated machine (`root`) and exercise the same code the user's machine runs.
+///
+/// The accessibility bus's `ScreenReaderEnabled` is not asked: it follows GNOME's « screen
+/// reader » switch, which stays on when Orca crashed or was quit with Insert+Q (the reader was
+/// then silent beside no one), and stays off when Orca is started by hand. Orca's process is
+/// what tells, as Orca itself finds its instances.
 public struct ScreenReaderProbes: Sendable {
     /// Prefix of /sys, /proc and /etc: "/" on a real machine.
     public var root: String
-    /// The session bus (`DBUS_SESSION_BUS_ADDRESS`); nil on a console without one.
-    public var sessionBus: String?
-    /// How long the accessibility bus may take to answer.
-    public var busTimeoutMilliseconds: Int
 
-    public init(root: String = "/", sessionBus: String?, busTimeoutMilliseconds: Int = 500) {
+    public init(root: String = "/") {
         self.root = root
-        self.sessionBus = sessionBus
-        self.busTimeoutMilliseconds = busTimeoutMilliseconds
     }
 
-    /// `LECTEUR_PROBE_ROOT` moves the file probes (for tests of the whole program).
+    /// `LECTEUR_PROBE_ROOT` moves the probes (for tests of the whole program).
     public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> ScreenReaderProbes {
-        ScreenReaderProbes(root: env["LECTEUR_PROBE_ROOT"] ?? "/", sessionBus: env["DBUS_SESSION_BUS_ADDRESS"])
+        ScreenReaderProbes(root: env["LECTEUR_PROBE_ROOT"] ?? "/")
     }
 
     private func path(_ absolute: String) -> String {
@@ -30,7 +28,7 @@ public struct ScreenReaderProbes: Sendable {
 
     /// The first screen reader found active, Orca first (the desktop case), then the console ones.
     public func detect() -> ScreenReader? {
-        if orcaEnabled() || orcaRunning() { return .orca }
+        if orcaRunning() { return .orca }
         if speakupActive() { return .speakup }
         if brlttySpeaks() { return .brltty }
         return nil
@@ -90,10 +88,8 @@ public struct ScreenReaderProbes: Sendable {
         return nil
     }
 
-    /// Orca started by hand (`orca`, `orca --replace`, a window manager's autostart) leaves the
-    /// bus's `ScreenReaderEnabled` false (only GNOME's setting turns it on), so its process is
-    /// looked for too, as Orca finds its own instances (`pgrep -u UID -x orca`): a process of this
-    /// user whose name (`/proc/PID/comm`, which Orca sets with prctl) is `orca`.
+    /// Orca, however it was started, as it finds its own instances (`pgrep -u UID -x orca`): a
+    /// process of this user whose name (`/proc/PID/comm`, which Orca sets with prctl) is `orca`.
     public func orcaRunning() -> Bool {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path("/proc")) else { return false }
         let me = getuid()
@@ -105,31 +101,5 @@ public struct ScreenReaderProbes: Sendable {
             if stat(folder, &info) == 0, info.st_uid == me { return true }
         }
         return false
-    }
-
-    /// Orca sets `org.a11y.Status.ScreenReaderEnabled` on the accessibility bus's entry point,
-    /// `org.a11y.Bus` on the session bus. Asked with `dbus-send` (dbus-bin, on every desktop).
-    public func orcaEnabled() -> Bool {
-        guard let sessionBus, !sessionBus.isEmpty,
-              let dbusSend = ["/usr/bin/dbus-send", "/bin/dbus-send"].first(where: FileManager.default.isExecutableFile)
-        else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: dbusSend)
-        process.arguments = ["--session", "--print-reply=literal", "--reply-timeout=\(busTimeoutMilliseconds)",
-                             "--dest=org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties.Get",
-                             "string:org.a11y.Status", "string:ScreenReaderEnabled"]
-        var env = ProcessInfo.processInfo.environment
-        env["DBUS_SESSION_BUS_ADDRESS"] = sessionBus
-        process.environment = env
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return false }
-        // "   variant       boolean true"
-        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).last == "true"
     }
 }

@@ -64,10 +64,14 @@ public final class SpeechSetup: Sendable {
     public let route: SpeechRoute
     /// What to say once at start (a fallback, a screen reader beside, a voice setting refused).
     public let notices: [StartupProblem]
+    /// The screen reader found at start (`--speech auto` only).
+    public let screenReader: ScreenReader?
     private let stack: SpeechStack?
 
-    private init(output: AudioOutput, stack: SpeechStack?, speechd: SpeechdVoice?, route: SpeechRoute, notices: [StartupProblem]) {
+    private init(output: AudioOutput, stack: SpeechStack?, speechd: SpeechdVoice?, route: SpeechRoute, notices: [StartupProblem],
+                 screenReader: ScreenReader? = nil) {
         self.output = output
+        self.screenReader = screenReader
         self.stack = stack
         self.espeak = stack?.engine
         self.speechd = speechd?.client
@@ -121,7 +125,7 @@ public final class SpeechSetup: Sendable {
                 // Asked for speechd with `auto`: espeak-ng, unless a screen reader speaks.
                 if let screenReader {
                     return SpeechSetup(output: openDeviceOrSilence(), stack: nil, speechd: nil, route: .silentBeside(screenReader),
-                                       notices: [.screenReaderSilent(screenReader)])
+                                       notices: [.screenReaderSilent(screenReader)], screenReader: screenReader)
                 }
                 notices.append(.speechdFallback(error))
                 return try espeakSetup(mode: mode, audioOut: audioOut, settings: settings, notices: notices)
@@ -134,11 +138,12 @@ public final class SpeechSetup: Sendable {
             let voice = SpeechdVoice(client: client) {
                 fallsBackToEspeak ? try? SpeechEngine(output: output, settings: settings) : nil
             }
-            return SpeechSetup(output: output, stack: nil, speechd: voice, route: route, notices: notices)
+            return SpeechSetup(output: output, stack: nil, speechd: voice, route: route, notices: notices,
+                               screenReader: screenReader)
         case .silentBeside(let screenReader):
             running?.close()
             return SpeechSetup(output: openDeviceOrSilence(), stack: nil, speechd: nil, route: route,
-                               notices: [.screenReaderSilent(screenReader)])
+                               notices: [.screenReaderSilent(screenReader)], screenReader: screenReader)
         case .espeak, .off:
             running?.close()
             if mode != .off, let misbehaving { notices.append(.speechdFallback(misbehaving)) }

@@ -50,7 +50,12 @@ public final class SpeechdVoice: SpeechOutput {
     /// The reader's priorities in speech-dispatcher's terms: progress replaces progress, the
     /// rest of an answer and what the reader says on its own are never cut by later text.
     public func speak(_ utterance: Utterance) {
-        let priority: SpeechdClient.Priority = utterance.interrupt ? .text : utterance.priority == .progress ? .progress : .message
+        let priority: SpeechdClient.Priority = switch utterance.priority {
+        // Beside a screen reader: `text` never holds the screen reader's own `message` back.
+        case .background: .text
+        case .progress where !utterance.interrupt: .progress
+        default: utterance.interrupt ? .text : .message
+        }
         speak(utterance.text, interrupt: utterance.interrupt, priority: priority)
     }
 

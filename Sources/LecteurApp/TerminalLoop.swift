@@ -10,11 +10,14 @@ public struct TerminalLoop {
     public let prompt: String
     /// This run's keyboard mode when `--input` chose one (not saved).
     public let inputMode: InputMode?
+    /// Ask the terminal for focus reports (watching for a screen reader, `--speech auto`).
+    public let reportsFocus: Bool
 
-    public init(session: ReaderSession, prompt: String, inputMode: InputMode?) {
+    public init(session: ReaderSession, prompt: String, inputMode: InputMode?, reportsFocus: Bool = false) {
         self.session = session
         self.prompt = prompt
         self.inputMode = inputMode
+        self.reportsFocus = reportsFocus
     }
 
     /// `$XDG_STATE_HOME/lecteur/history` (by default `~/.local/state/lecteur/history`), its
@@ -41,6 +44,7 @@ public struct TerminalLoop {
         }
         guard let editor = LinePrompt(session: session, historyPath: Self.historyPath()) else { return false }
         session.send(.attachTerminal(inputMode: inputMode))
+        if reportsFocus, isatty(STDOUT_FILENO) == 1 { TerminalMode.reportFocus() }
         session.start(notices: startupNotices)
         reading: while !session.hasQuit {
             switch session.inspect({ $0.settings.inputMode }) {

@@ -13,6 +13,8 @@ public enum TerminalMode {
         /// The kitty keyboard protocol's flags were pushed (key releases reported): pop them on
         /// the way out, whichever it is.
         var releasesPushed = false
+        /// Focus reports were asked for (`CSI ? 1004 h`): turned off on the way out.
+        var reportsFocus = false
 
         /// Pops what `pushKeyReleases` pushed (the terminal's flags as they were before).
         mutating func popKeyReleases() {
@@ -32,6 +34,16 @@ public enum TerminalMode {
             guard !saved.releasesPushed else { return }
             saved.releasesPushed = true
             writeToTerminal("\u{1B}[>2u")
+        }
+    }
+
+    /// Asks the terminal to report its focus (`ESC [ I`, `ESC [ O`; VTE, xterm, kitty…): beside a
+    /// screen reader, the reader speaks background events only while its terminal is not focused.
+    static func reportFocus() {
+        saved.withLock { saved in
+            guard !saved.reportsFocus else { return }
+            saved.reportsFocus = true
+            writeToTerminal("\u{1B}[?1004h")
         }
     }
 
@@ -77,6 +89,10 @@ public enum TerminalMode {
     public static func restore() {
         saved.withLock { saved in
             saved.popKeyReleases()
+            if saved.reportsFocus {
+                saved.reportsFocus = false
+                writeToTerminal("\u{1B}[?1004l")
+            }
             guard var settings = saved.original else { return }
             tcsetattr(STDIN_FILENO, TCSANOW, &settings)
         }

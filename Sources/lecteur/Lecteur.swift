@@ -42,8 +42,8 @@ struct Lecteur: ParsableCommand {
         // `lecteur --help` describes the reader itself (the default command) after the list of
         // commands: its speech and braille options are what most users look for.
         if let first = arguments.first, ["--help", "-h", "help"].contains(first), arguments.count == 1 {
-            print(helpMessage())
-            print(helpMessage(for: Read.self))
+            print(CLIHelpFrame.translate(helpMessage(), CLIText.strings))
+            print(CLIHelpFrame.translate(helpMessage(for: Read.self), CLIText.strings))
             return .success
         }
         do {
@@ -76,7 +76,8 @@ struct Lecteur: ParsableCommand {
             if code == .success || error is CleanExit {
                 // Help, completion scripts: ArgumentParser's text, as it would print it.
                 let text = fullMessage(for: error)
-                if !text.isEmpty { print(text) }
+                let asksHelp = arguments.first == "help" || arguments.contains { ["--help", "-h"].contains($0) }
+                if !text.isEmpty { print(asksHelp ? CLIHelpFrame.translate(text, CLIText.strings) : text) }
                 return .success
             }
             // A check of a `validate()` (ours throw `LecteurCLIError`, which ArgumentParser

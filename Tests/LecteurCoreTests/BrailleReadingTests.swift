@@ -169,7 +169,7 @@ import Testing
         #expect(screen.elements.count == listed.count + 2, "one element per command, after the intro, then the empty line's")
         #expect(screen.elements.contains { $0.label == "suivant, n, s : élément suivant" })
         // `chercher` finds a command; `retour` goes back to the list.
-        let statistics = "statistics, statistiques, stats : statistiques de l'entraînement Morse : réussite récente et temps de réponse par symbole, confusions"
+        let statistics = "statistiques, stats : statistiques de l'entraînement Morse : réussite récente et temps de réponse par symbole, confusions"
         let found: (inout ReaderState) -> Void = {
             $0.navigation.focus[.help] = 28
             $0.display.message = nil

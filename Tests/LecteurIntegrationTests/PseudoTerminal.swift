@@ -19,6 +19,14 @@ struct PseudoTerminal {
         /// Bytes written at these times (seconds from the step's start), each to the millisecond
         /// (the driver sleeps to each deadline and spins its last 2 ms): a hand keying Morse.
         var schedule: [(at: Double, bytes: [UInt8])] = []
+        /// A program run (not waited for) as the step starts, before its bytes: something
+        /// happening on the machine meanwhile (a screen reader starting).
+        var command: [String]?
+
+        /// Runs `command`, then waits for `until`; `Run.waits` says how long that took.
+        static func run(_ command: [String], until: String) -> Step {
+            Step(bytes: [], until: until, pause: 0, command: command)
+        }
 
         static func timed(_ schedule: [(at: Double, bytes: [UInt8])], until: String) -> Step {
             Step(bytes: [], until: until, pause: 0, schedule: schedule)
@@ -50,6 +58,9 @@ struct PseudoTerminal {
         var elapsed: [Double] = []
         /// For each signal step, the reader's process state after it (`T` when stopped).
         var states: [String] = []
+        /// For each step, the seconds from its start until its `until` text appeared (nil: it
+        /// did not, or the step has none).
+        var waits: [Double?] = []
 
         /// The transcript's JSON Lines events among the terminal's echo and redraws.
         var events: [[String: Any]] {
@@ -67,7 +78,7 @@ struct PseudoTerminal {
     }
 
     static let driver = #"""
-    import json, os, pty, select, sys, time
+    import json, os, pty, select, subprocess, sys, time
     spec = json.load(open(sys.argv[1]))
     prefix = spec["prefix"]
     env = spec["env"]
@@ -79,6 +90,7 @@ struct PseudoTerminal {
     marks = []
     elapsed = []
     states = []
+    waits = []
     def pump(seconds, token=None, since=0):
         global out
         end = time.monotonic() + seconds
@@ -102,6 +114,8 @@ struct PseudoTerminal {
         if step["mark"]:
             marks.append(os.path.getsize(spec["monitor"]) // 2)
         t0 = time.monotonic()
+        if step["command"]:
+            subprocess.Popen(step["command"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for at, hexbytes in step["schedule"]:
             while True:
                 left = t0 + at - time.monotonic()
@@ -120,8 +134,10 @@ struct PseudoTerminal {
             os.write(fd, data[i:i + 512])
             pump(0.01)
         if step["until"] is not None:
-            pump(20, step["until"].encode(), since)
+            found = pump(20, step["until"].encode(), since)
+            waits.append(time.monotonic() - t0 if found else None)
         else:
+            waits.append(None)
             pump(step["pause"])
         elapsed.append(time.monotonic() - t0)
         if step["signal"]:
@@ -149,7 +165,7 @@ struct PseudoTerminal {
             return ""
     print(json.dumps({"output": out.decode("utf-8", "replace"), "status": status,
                       "before": read(prefix + ".before"), "after": read(prefix + ".after"), "marks": marks,
-                      "elapsed": elapsed, "states": states}))
+                      "elapsed": elapsed, "states": states, "waits": waits}))
     """#
 
     /// Runs `lecteur ARGUMENTS` on a new pseudo-terminal with `environment`, plays `steps` once
@@ -171,7 +187,7 @@ struct PseudoTerminal {
             "steps": steps.map { step -> [String: Any] in
                 ["hex": step.bytes.map { String(format: "%02x", $0) }.joined(),
                  "until": step.until as Any? ?? NSNull(), "pause": step.pause, "signal": step.signal ?? 0,
-                 "mark": step.mark,
+                 "mark": step.mark, "command": step.command as Any? ?? NSNull(),
                  "schedule": step.schedule.map { [$0.at, $0.bytes.map { String(format: "%02x", $0) }.joined()] as [Any] }]
             },
         ]
@@ -192,6 +208,7 @@ struct PseudoTerminal {
         return Run(output: report["output"] as? String ?? "", status: (report["status"] as? Int).map(Int32.init),
                    sttyBefore: report["before"] as? String ?? "", sttyAfter: report["after"] as? String ?? "",
                    marks: report["marks"] as? [Int] ?? [], elapsed: report["elapsed"] as? [Double] ?? [],
-                   states: report["states"] as? [String] ?? [])
+                   states: report["states"] as? [String] ?? [],
+                   waits: (report["waits"] as? [Any] ?? []).map { $0 as? Double })
     }
 }

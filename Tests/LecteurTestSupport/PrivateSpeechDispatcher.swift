@@ -12,11 +12,13 @@ public final class PrivateSpeechDispatcher: @unchecked Sendable {
     public let address: String
 
     /// Fails with what is missing (`Requirement.speechDispatcher`) before trying anything.
-    public init(pulse: PrivatePulseServer) throws {
+    /// `logLevel` 5 logs each message with its client and priority (`log`).
+    public init(pulse: PrivatePulseServer, logLevel: Int? = nil) throws {
         try Requirement.speechDispatcher.require()
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("lecteur-speechd-\(getpid())-\(UUID().uuidString.prefix(8))")
-        let command = "PULSE_SERVER='\(pulse.server)' exec '\(Self.script)' start '\(directory.path)'"
+        let level = logLevel.map { "SPEECHD_LOG_LEVEL=\($0) " } ?? ""
+        let command = "\(level)PULSE_SERVER='\(pulse.server)' exec '\(Self.script)' start '\(directory.path)'"
         do {
             address = try BrlttyRig.run(["-c", command], timeout: 20).trimmingCharacters(in: .whitespacesAndNewlines)
         } catch {
@@ -24,6 +26,11 @@ public final class PrivateSpeechDispatcher: @unchecked Sendable {
             throw error
         }
         guard address.hasPrefix("unix_socket:") else { throw BrlttyRig.RigError.badOutput(address) }
+    }
+
+    /// What the daemon logged so far.
+    public var log: String {
+        (try? String(contentsOf: directory.appendingPathComponent("log/speech-dispatcher.log"), encoding: .utf8)) ?? ""
     }
 
     public func stop() {

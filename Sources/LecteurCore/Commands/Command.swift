@@ -68,83 +68,108 @@ public enum ArgumentRule: Hashable, Sendable {
     case none, optional, required
 }
 
-/// One entry of the command table: English name first, then aliases (French among them).
+/// One entry of the command table, its names declared once per language (as Orca's
+/// `cmdnames.py`): the help, Tab, the typo suggestions and the manual pages all read them, so a
+/// French user never meets an English name that slipped into a shared list.
 public struct CommandSpec: Sendable {
-    public let names: [String]
+    public let english: [String]
+    public let french: [String]
+    /// Names both languages use: one-letter shortcuts, « morse », « stop », « volume ».
+    public let shared: [String]
     public let argument: ArgumentRule
     public let help: L10n
     public let usage: L10n?
     /// Builds the command from its argument; nil means the argument is not understood.
     let build: @Sendable (String?) -> Command?
 
-    public var name: String { names[0] }
+    init(en english: [String] = [], fr french: [String] = [], shared: [String] = [], argument: ArgumentRule, help: L10n,
+         usage: L10n?, build: @escaping @Sendable (String?) -> Command?) {
+        self.english = english
+        self.french = french
+        self.shared = shared
+        self.argument = argument
+        self.help = help
+        self.usage = usage
+        self.build = build
+    }
+
+    /// Every name the parser accepts, whatever the interface's language.
+    public var names: [String] { english + french + shared }
+
+    /// The name the code and the English help use.
+    public var name: String { english.first ?? shared.first ?? french[0] }
+
+    /// The names a user of `localeCode` reads: that language's own, then the shared ones.
+    public func names(in localeCode: String) -> [String] {
+        (localeCode == "en" ? english : localeCode == "fr" ? french : []) + shared
+    }
 }
 
 public enum CommandTable {
     public static let specs: [CommandSpec] = [
-        CommandSpec(names: ["next", "suivant", "n", "s"], argument: .optional, help: .helpNext, usage: .usageNextItem) { arg in
+        CommandSpec(en: ["next"], fr: ["suivant"], shared: ["n", "s"], argument: .optional, help: .helpNext, usage: .usageNextItem) { arg in
             arg.map { ItemKind(word: $0).map(Command.nextItem) } ?? .next
         },
-        CommandSpec(names: ["previous", "précédent", "prev", "p"], argument: .optional, help: .helpPrevious,
+        CommandSpec(en: ["previous", "prev"], fr: ["précédent"], shared: ["p"], argument: .optional, help: .helpPrevious,
                     usage: .usageNextItem) { arg in
             arg.map { ItemKind(word: $0).map(Command.previousItem) } ?? .previous
         },
         // « formation suivante », « titre précédent »: the French word order.
-        CommandSpec(names: ["course", "formation"], argument: .required, help: .helpCourse, usage: .usageCourse) { arg in
+        CommandSpec(en: ["course"], fr: ["formation"], argument: .required, help: .helpCourse, usage: .usageCourse) { arg in
             Direction(word: arg ?? "").map { $0 == .forward ? .nextItem(.course) : .previousItem(.course) }
         },
-        CommandSpec(names: ["heading", "titre"], argument: .required, help: .helpHeading, usage: .usageHeading) { arg in
+        CommandSpec(en: ["heading"], fr: ["titre"], argument: .required, help: .helpHeading, usage: .usageHeading) { arg in
             Direction(word: arg ?? "").map { $0 == .forward ? .nextItem(.heading) : .previousItem(.heading) }
         },
-        CommandSpec(names: ["go", "aller", "va"], argument: .required, help: .helpGo, usage: .usageGo) { arg in
+        CommandSpec(en: ["go"], fr: ["aller", "va"], argument: .required, help: .helpGo, usage: .usageGo) { arg in
             Int(arg ?? "").flatMap { $0 > 0 ? .go($0) : nil }
         },
-        CommandSpec(names: ["find", "chercher", "recherche", "/"], argument: .optional, help: .helpFind, usage: nil) { .find($0) },
+        CommandSpec(en: ["find"], fr: ["chercher", "recherche"], shared: ["/"], argument: .optional, help: .helpFind, usage: nil) { .find($0) },
         // « lire » alone reads all too: there is nothing else it could mean.
-        CommandSpec(names: ["read", "lire", "tout"], argument: .optional, help: .helpReadAll, usage: .usageReadAll) { arg in
+        CommandSpec(en: ["read"], fr: ["lire", "tout"], argument: .optional, help: .helpReadAll, usage: .usageReadAll) { arg in
             guard let arg else { return .readAll }
             return ["all", "lire", "tout", "toutlire"].contains(CommandParser.fold(arg)) ? .readAll : nil
         },
         // The review cursor: « caractère », « mot suivant », « phrase précédente ».
-        CommandSpec(names: ["character", "caractère", "char", "car"], argument: .optional, help: .reviewHelpCharacter,
+        CommandSpec(en: ["character", "char"], fr: ["caractère", "car"], argument: .optional, help: .reviewHelpCharacter,
                     usage: .reviewUsageStep) { ReviewStep(word: $0).map { .review(.character, $0) } },
-        CommandSpec(names: ["word", "mot"], argument: .optional, help: .reviewHelpWord, usage: .reviewUsageStep) {
+        CommandSpec(en: ["word"], fr: ["mot"], argument: .optional, help: .reviewHelpWord, usage: .reviewUsageStep) {
             ReviewStep(word: $0).map { .review(.word, $0) }
         },
-        CommandSpec(names: ["sentence", "phrase"], argument: .optional, help: .reviewHelpSentence, usage: .reviewUsageStep) {
+        CommandSpec(en: ["sentence"], fr: ["phrase"], argument: .optional, help: .reviewHelpSentence, usage: .reviewUsageStep) {
             ReviewStep(word: $0).map { .review(.sentence, $0) }
         },
-        CommandSpec(names: ["spell", "épeler", "epele"], argument: .optional, help: .reviewHelpSpell, usage: .reviewUsageSpell) { arg in
+        CommandSpec(en: ["spell"], fr: ["épeler", "epele"], argument: .optional, help: .reviewHelpSpell, usage: .reviewUsageSpell) { arg in
             guard let arg else { return .spell(phonetic: false) }
             return ["phonetique", "phonetic", "otan", "nato", "alphabet"].contains(CommandParser.fold(arg)) ? .spell(phonetic: true) : nil
         },
-        CommandSpec(names: ["describe", "décrire"], argument: .none, help: .reviewHelpDescribe, usage: nil) { _ in .describeCharacter },
-        CommandSpec(names: ["first", "premier", "début"], argument: .none, help: .helpFirst, usage: nil) { _ in .first },
-        CommandSpec(names: ["last", "dernier", "fin"], argument: .none, help: .helpLast, usage: nil) { _ in .last },
-        CommandSpec(names: ["activate", "activer", "a", "ok"], argument: .none, help: .helpActivate, usage: nil) { _ in .activate },
-        CommandSpec(names: ["back", "retour", "b"], argument: .none, help: .helpBack, usage: nil) { _ in .back },
-        CommandSpec(names: ["repeat", "répéter", "r"], argument: .optional, help: .helpRepeat, usage: .usageRepeat) { arg in
+        CommandSpec(en: ["describe"], fr: ["décrire"], argument: .none, help: .reviewHelpDescribe, usage: nil) { _ in .describeCharacter },
+        CommandSpec(en: ["first"], fr: ["premier", "début"], argument: .none, help: .helpFirst, usage: nil) { _ in .first },
+        CommandSpec(en: ["last"], fr: ["dernier", "fin"], argument: .none, help: .helpLast, usage: nil) { _ in .last },
+        CommandSpec(en: ["activate"], fr: ["activer"], shared: ["a", "ok"], argument: .none, help: .helpActivate, usage: nil) { _ in .activate },
+        CommandSpec(en: ["back"], fr: ["retour"], shared: ["b"], argument: .none, help: .helpBack, usage: nil) { _ in .back },
+        CommandSpec(en: ["repeat"], fr: ["répéter"], shared: ["r"], argument: .optional, help: .helpRepeat, usage: .usageRepeat) { arg in
             guard let arg else { return .repeatLast }
             return ["message", "msg", "notice", "annonce"].contains(CommandParser.fold(arg)) ? .repeatMessage : nil
         },
-        CommandSpec(names: ["where", "où", "position"], argument: .none, help: .helpWhere, usage: nil) { _ in .whereAmI },
-        CommandSpec(names: ["tab", "onglet"], argument: .required, help: .helpTab, usage: .usageTab) { arg in
+        CommandSpec(en: ["where"], fr: ["où", "position"], argument: .none, help: .helpWhere, usage: nil) { _ in .whereAmI },
+        CommandSpec(en: ["tab"], fr: ["onglet"], argument: .required, help: .helpTab, usage: .usageTab) { arg in
             switch CommandParser.fold(arg ?? "") {
             case "formations", "formation", "f", "courses": .tab(.formations)
             case "morse", "apprendre", "learn", "m": .tab(.morse)
             default: nil
             }
         },
-        CommandSpec(names: ["filter", "filtre", "filtrer"], argument: .required, help: .helpFilter, usage: .usageFilter) { arg in
+        CommandSpec(en: ["filter"], fr: ["filtre", "filtrer"], argument: .required, help: .helpFilter, usage: .usageFilter) { arg in
             let folded = CommandParser.fold(arg ?? "")
             return ["all", "toutes", "tout", "tous", "aucun"].contains(folded) ? .filter(nil) : .filter(arg)
         },
-        CommandSpec(names: ["help", "aide", "h", "?"], argument: .optional, help: .helpHelp, usage: .usageHelp) { .help(topic: $0) },
-        CommandSpec(names: ["quit", "quitter", "exit", "q"], argument: .none, help: .helpQuit, usage: nil) { _ in .quit },
-        CommandSpec(names: ["retry", "réessayer"], argument: .none, help: .helpRetry, usage: nil) { _ in .retry },
-        CommandSpec(names: ["refresh", "actualiser", "rafraîchir"], argument: .none, help: .helpRefresh, usage: nil) { _ in .refresh },
-        CommandSpec(names: ["morse"], argument: .required, help: .helpMorse, usage: .usageMorse) { .morse($0 ?? "") },
-        CommandSpec(names: ["practice", "entraînement", "pratique"], argument: .optional,
+        CommandSpec(en: ["help"], fr: ["aide"], shared: ["h", "?"], argument: .optional, help: .helpHelp, usage: .usageHelp) { .help(topic: $0) },
+        CommandSpec(en: ["quit", "exit"], fr: ["quitter"], shared: ["q"], argument: .none, help: .helpQuit, usage: nil) { _ in .quit },
+        CommandSpec(en: ["retry"], fr: ["réessayer"], argument: .none, help: .helpRetry, usage: nil) { _ in .retry },
+        CommandSpec(en: ["refresh"], fr: ["actualiser", "rafraîchir"], argument: .none, help: .helpRefresh, usage: nil) { _ in .refresh },
+        CommandSpec(shared: ["morse"], argument: .required, help: .helpMorse, usage: .usageMorse) { .morse($0 ?? "") },
+        CommandSpec(en: ["practice"], fr: ["entraînement", "pratique"], argument: .optional,
                     help: .helpPractice, usage: .usagePractice) { arg in
             let words = CommandParser.fold(arg ?? "").split(separator: " ").map(String.init)
             if let first = words.first, ["envoi", "sending", "send"].contains(first) {
@@ -168,36 +193,36 @@ public enum CommandTable {
             default: return nil
             }
         },
-        CommandSpec(names: ["send", "envoi", "envoyer"], argument: .optional, help: .morseSendingHelp, usage: .morseSendingUsage) { arg in
+        CommandSpec(en: ["send"], fr: ["envoi", "envoyer"], argument: .optional, help: .morseSendingHelp, usage: .morseSendingUsage) { arg in
             SendingMode(word: arg.map(CommandParser.fold)).map(Command.sendingPractice)
         },
-        CommandSpec(names: ["statistics", "statistiques", "stats"], argument: .none, help: .morseTrainerHelpStats,
+        CommandSpec(en: ["statistics"], fr: ["statistiques"], shared: ["stats"], argument: .none, help: .morseTrainerHelpStats,
                     usage: nil) { _ in .statistics },
-        CommandSpec(names: ["set", "régler", "reglage"], argument: .optional, help: .helpSet, usage: .usageSet) { arg in
+        CommandSpec(en: ["set"], fr: ["régler", "reglage"], argument: .optional, help: .helpSet, usage: .usageSet) { arg in
             guard let arg else { return .settingsScreen }
             let parts = arg.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { return .showSetting(name: arg) }
             return .set(name: parts[0], value: parts[1].trimmingCharacters(in: .whitespaces))
         },
-        CommandSpec(names: ["stop", "silence", "tais-toi", "chut"], argument: .none, help: .helpStop, usage: nil) { _ in .stop },
-        CommandSpec(names: ["history", "historique"], argument: .none, help: .helpHistory, usage: nil) { _ in .history },
-        CommandSpec(names: ["status", "état", "diagnostic"], argument: .none, help: .helpStatus, usage: nil) { _ in .status },
+        CommandSpec(fr: ["silence", "tais-toi", "chut"], shared: ["stop"], argument: .none, help: .helpStop, usage: nil) { _ in .stop },
+        CommandSpec(en: ["history"], fr: ["historique"], argument: .none, help: .helpHistory, usage: nil) { _ in .history },
+        CommandSpec(en: ["status"], fr: ["état", "diagnostic"], argument: .none, help: .helpStatus, usage: nil) { _ in .status },
         // Quick speech settings: relative values are never read as absolute ones.
-        CommandSpec(names: ["rate", "débit"], argument: .required, help: .helpRate, usage: .usageRate) { .set(name: "débit", value: $0 ?? "") },
-        CommandSpec(names: ["volume"], argument: .required, help: .helpVolume, usage: .usageVolume) { .set(name: "volume", value: $0 ?? "") },
-        CommandSpec(names: ["faster"], argument: .none, help: .helpFaster, usage: nil) { _ in .set(name: "débit", value: "+20") },
-        CommandSpec(names: ["slower"], argument: .none, help: .helpSlower, usage: nil) { _ in .set(name: "débit", value: "-20") },
-        CommandSpec(names: ["louder"], argument: .none, help: .helpLouder, usage: nil) { _ in .set(name: "volume", value: "+10") },
-        CommandSpec(names: ["softer"], argument: .none, help: .helpSofter, usage: nil) { _ in .set(name: "volume", value: "-10") },
+        CommandSpec(en: ["rate"], fr: ["débit"], argument: .required, help: .helpRate, usage: .usageRate) { .set(name: "débit", value: $0 ?? "") },
+        CommandSpec(shared: ["volume"], argument: .required, help: .helpVolume, usage: .usageVolume) { .set(name: "volume", value: $0 ?? "") },
+        CommandSpec(en: ["faster"], argument: .none, help: .helpFaster, usage: nil) { _ in .set(name: "débit", value: "+20") },
+        CommandSpec(en: ["slower"], argument: .none, help: .helpSlower, usage: nil) { _ in .set(name: "débit", value: "-20") },
+        CommandSpec(en: ["louder"], argument: .none, help: .helpLouder, usage: nil) { _ in .set(name: "volume", value: "+10") },
+        CommandSpec(en: ["softer"], argument: .none, help: .helpSofter, usage: nil) { _ in .set(name: "volume", value: "-10") },
         // « plus vite », « moins fort »…
-        CommandSpec(names: ["plus"], argument: .required, help: .helpMore, usage: .usageMoreLess) { arg in
+        CommandSpec(fr: ["plus"], argument: .required, help: .helpMore, usage: .usageMoreLess) { arg in
             switch CommandParser.fold(arg ?? "") {
             case "vite", "rapide": .set(name: "débit", value: "+20")
             case "fort": .set(name: "volume", value: "+10")
             default: nil
             }
         },
-        CommandSpec(names: ["moins"], argument: .required, help: .helpLess, usage: .usageMoreLess) { arg in
+        CommandSpec(fr: ["moins"], argument: .required, help: .helpLess, usage: .usageMoreLess) { arg in
             switch CommandParser.fold(arg ?? "") {
             case "vite", "rapide": .set(name: "débit", value: "-20")
             case "fort": .set(name: "volume", value: "-10")

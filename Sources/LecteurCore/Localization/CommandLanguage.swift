@@ -1,27 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// Which language each command name belongs to, so that a French answer names commands in
 /// French and an English one in English: the help lists the current language's names (and the
-/// shortcuts both share), and a typo is corrected to a name of the user's language first.
+/// shortcuts both share), and a typo is corrected to a name of the user's language first. Read
+/// from the command table, where each name is declared once with its language.
 public enum CommandLanguage {
-    static let english: Set<String> = [
-        "next", "previous", "prev", "first", "last", "activate", "back", "repeat", "where", "tab",
-        "filter", "help", "quit", "exit", "retry", "refresh", "practice", "set", "history", "status",
-        "course", "heading", "go", "find", "read", "rate", "faster", "slower", "louder", "softer",
-        "character", "char", "word", "sentence", "spell", "describe",
-    ]
-    static let french: Set<String> = [
-        "suivant", "précédent", "premier", "début", "dernier", "fin", "activer", "retour", "répéter", "où",
-        "onglet", "filtre", "filtrer", "aide", "quitter", "réessayer", "actualiser", "rafraîchir",
-        "entraînement", "pratique", "régler", "reglage", "silence", "tais-toi", "chut", "historique", "état",
-        "diagnostic", "formation", "titre", "aller", "va", "chercher", "recherche", "lire", "tout", "plus",
-        "moins", "débit", "caractère", "car", "mot", "phrase", "épeler", "epele", "décrire", "position",
-    ]
+    private static let languages: [String: String] = {
+        var languages: [String: String] = [:]
+        for spec in CommandTable.specs {
+            for name in spec.english { languages[name] = "en" }
+            for name in spec.french { languages[name] = "fr" }
+        }
+        return languages
+    }()
 
     /// "fr", "en", or nil for a name both languages use ("morse", "stop", one-letter shortcuts).
     public static func language(of name: String) -> String? {
-        if english.contains(name) { return "en" }
-        if french.contains(name) { return "fr" }
-        return nil
+        languages[name]
     }
 
     /// A name the user of `localeCode` reads without meeting the other language.

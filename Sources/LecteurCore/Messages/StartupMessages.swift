@@ -4,8 +4,14 @@
 // command, and the failures that stop it (a device asked for with `on`, a process limit).
 
 extension StartupProblem {
-    public func message(_ strings: Strings) -> String {
+    /// `onTerminal`: beside a screen reader, the reader then prints everything and keeps quiet
+    /// (`ScreenReaderReducer`); from a pipe it speaks as before.
+    public func message(_ strings: Strings, onTerminal: Bool = false) -> String {
         switch self {
+        case .screenReaderSharesSpeechd(let reader) where onTerminal:
+            strings(.screenReaderBeside, ["reader": reader.name(strings)])
+        case .screenReaderSilent(let reader) where onTerminal:
+            strings(.screenReaderBesideNoQueue, ["reader": reader.name(strings)])
         case .database(let error): error.message(strings)
         case .databaseWarning(let warning): warning.message(strings)
         case .configuration(let file, let fault): fault.message(file: file, strings)

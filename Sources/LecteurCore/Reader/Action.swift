@@ -69,6 +69,8 @@ public enum Action: Hashable, Sendable {
     /// Whether the terminal answered the kitty keyboard protocol query (`CSI ? u`): only then
     /// are key releases reported, and a held key can be a straight key.
     case keyboardProtocol(answered: Bool)
+    /// A screen reader started or stopped, or the terminal gained or lost the focus.
+    case screenReader(ScreenReaderEvent)
 }
 
 /// What a braille display key asks for (after panning inside a long line).
@@ -139,6 +141,9 @@ public struct Utterance: Hashable, Sendable {
         case error
         /// Progress that replaces itself (a retry countdown).
         case progress
+        /// Said beside a screen reader while its terminal is not focused: speech-dispatcher's
+        /// `text`, which the screen reader's own speech (`message`) cuts and is never held behind.
+        case background
     }
 }
 

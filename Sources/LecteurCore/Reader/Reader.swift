@@ -20,6 +20,7 @@ public struct Reader: Sendable {
     let exercises: ExerciseReducer
     let catalogue: CatalogueReducer
     let devices: DeviceReducer
+    let screenReader: ScreenReaderReducer
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -45,9 +46,16 @@ public struct Reader: Sendable {
         lists = ListScreenReducer(strings: strings)
         catalogue = CatalogueReducer(strings: strings, timeZone: timeZone)
         devices = DeviceReducer(strings: strings)
+        screenReader = ScreenReaderReducer(strings: strings)
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
+        let effects = decide(&state, action)
+        // Beside a screen reader the voice is the last decision: what would be said is known.
+        return screenReader.voice(effects, background: action.isBackground, state.beside, onTerminal: state.onTerminal)
+    }
+
+    private func decide(_ state: inout ReaderState, _ action: Action) -> [Effect] {
         if case .timedKey(let key, let atMs) = action, key.isRelease || keysMorse(key, state) {
             // Keying Morse: the question and the last verdict stay on the display meanwhile. A
             // key let go does nothing else (it must not silence what a press started).
@@ -73,7 +81,9 @@ public struct Reader: Sendable {
 
         switch action {
         case .start:
-            for problem in state.startupNotices { out.notice("startup", problem.message(strings), priority: .notice, &state.announcement) }
+            for problem in state.startupNotices {
+                out.notice("startup", problem.message(strings, onTerminal: state.onTerminal), priority: .notice, &state.announcement)
+            }
             state.startupNotices = []
             terminal.welcome(onTerminal: state.onTerminal, &state.announcement, &out)
             out.append(.loadCatalogue(.initial))
@@ -173,6 +183,8 @@ public struct Reader: Sendable {
             exercise(.start(.sending(mode, seed: seed, kochLevel: kochLevel)), &state, &out)
         case .keyboardProtocol(let answered):
             state.devices.keyReleases = answered
+        case .screenReader(let event):
+            screenReader.reduce(event, &state.beside, hasVoice: state.devices.hasVoice, &state.announcement, &out)
         case .timer(.sendingSilence):
             exercise(.silence, &state, &out)
         case .completion(let candidates):
@@ -389,7 +401,7 @@ extension Action {
         case .start, .displayPanned, .timer, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
              .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated,
              .attachTerminal, .typed, .completion, .statisticsReady, .brailleBackTranslated, .displayAdvanced,
-             .keyboardProtocol, .sendingReady: false
+             .keyboardProtocol, .sendingReady, .screenReader: false
         }
     }
 }

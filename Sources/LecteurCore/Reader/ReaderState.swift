@@ -54,6 +54,8 @@ public struct ReaderState: Equatable, Sendable {
     public var quitPending = false
     /// The command line typed on the braille display's keyboard.
     public var brailleInput = BrailleInputState()
+    /// The screen reader running beside the reader, and the terminal's focus.
+    public var beside = BesideScreenReader()
 
     public init(catalogue: CatalogueState = .loading) {
         loading = LoadingState(catalogue: catalogue)

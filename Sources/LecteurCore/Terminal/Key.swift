@@ -33,6 +33,8 @@ public enum KeyDecoder {
         /// are dropped, and the rest of it byte by byte (`overlongRest`), never decoded again
         /// from its start (`ESC [` and 200 000 digits took 19.7 s of CPU that way).
         case overlong(length: Int)
+        /// The terminal's focus report (`CSI ? 1004 h` asked for it): `ESC [ I` in, `ESC [ O` out.
+        case focus(Bool, length: Int)
     }
 
     /// The longest control sequence decoded; the longest a terminal sends for a key (kitty's
@@ -85,6 +87,9 @@ public enum KeyDecoder {
                     case UInt8(ascii: "c"): return .deviceAttributes(length: length)
                     default: return .ignored(length: length)
                     }
+                }
+                if introducer == UInt8(ascii: "["), parameters.isEmpty, byte == UInt8(ascii: "I") || byte == UInt8(ascii: "O") {
+                    return .focus(byte == UInt8(ascii: "I"), length: length)
                 }
                 if byte == UInt8(ascii: "u"), introducer == UInt8(ascii: "[") {
                     return kitty(parameters).map { .key($0, length: length) } ?? .ignored(length: length)

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// What the screen-reader watch and the terminal report: the adapter says what runs and where
+/// the focus is, the reader decides what that means for its voice.
+public enum ScreenReaderEvent: Hashable, Sendable {
+    /// At start, under `--speech auto`: the screen reader running (nil: none; the start-up notice
+    /// says it), and whether the voice is speech-dispatcher, the queue the screen reader speaks in.
+    case found(ScreenReader?, voiceSharesQueue: Bool)
+    /// The watch saw a screen reader start (or another one), or the one running stop (nil).
+    case changed(ScreenReader?)
+    /// The terminal's focus report (`CSI ? 1004 h`): `ESC [ I` in, `ESC [ O` out.
+    case terminalFocus(focused: Bool)
+}
+
+/// The reader beside a screen reader (`ScreenReaderReducer`'s slice).
+public struct BesideScreenReader: Hashable, Sendable {
+    /// The screen reader running now; nil when none (or when speech was forced on or off).
+    public var reader: ScreenReader?
+    /// speech-dispatcher speaks for the reader: a background event can be said at `text`, which
+    /// the screen reader's own `message` cuts.
+    public var voiceSharesQueue = false
+    /// The terminal has the focus, as it last reported (a terminal that never reports keeps it).
+    public var terminalFocused = true
+
+    public init() {}
+}
+
+/// Beside a screen reader on a terminal, the screen reader reads what is printed: the reader
+/// prints everything and speaks nothing, or its words would come twice (measured with Orca 43:
+/// every answer heard twice, or cut by Orca's own speech). While the terminal is not focused
+/// the screen reader does not read it, so an event the user did not ask for (the catalogue
+/// loaded, an error) is said once, at speech-dispatcher's `text` priority: the screen reader's
+/// own speech (`message`) cuts it and is never held behind it.
+struct ScreenReaderReducer: Sendable {
+    let strings: Strings
+
+    func reduce(_ event: ScreenReaderEvent, _ beside: inout BesideScreenReader, hasVoice: Bool,
+                _ said: inout AnnouncementState, _ out: inout Announcer) {
+        switch event {
+        case .found(let reader, let sharesQueue):
+            beside.reader = reader
+            beside.voiceSharesQueue = sharesQueue
+        case .changed(let reader):
+            guard reader != beside.reader else { return }
+            let before = beside.reader
+            beside.reader = reader
+            if let reader {
+                out.notice("screenreader.started", strings(.screenReaderStarted, ["reader": reader.name(strings)]),
+                           priority: .notice, &said)
+            } else if let before {
+                let key: L10n = hasVoice ? .screenReaderStopped : .screenReaderStoppedNoVoice
+                out.notice("screenreader.stopped", strings(key, ["reader": before.name(strings)]), priority: .notice, &said)
+            }
+        case .terminalFocus(let focused):
+            beside.terminalFocused = focused
+        }
+    }
+
+    /// What the voice says of `effects`: all of it away from a screen reader; beside one on a
+    /// terminal, only the notices and errors of a background event while the terminal is not
+    /// focused, at the `background` priority, never interrupting.
+    func voice(_ effects: [Effect], background: Bool, _ beside: BesideScreenReader, onTerminal: Bool) -> [Effect] {
+        guard onTerminal, beside.reader != nil else { return effects }
+        let speaksBackground = background && !beside.terminalFocused && beside.voiceSharesQueue
+        var kept: [Effect] = []
+        var previous: Effect?
+        for effect in effects {
+            defer { previous = effect }
+            guard case .speak(let utterance) = effect else {
+                kept.append(effect)
+                continue
+            }
+            // A notice or an error is written, then said (`Announcer.notice`, `.error`).
+            switch previous {
+            case .notice?, .error?:
+                if speaksBackground {
+                    kept.append(.speak(Utterance(text: utterance.text, interrupt: false, priority: .background)))
+                }
+            default: break
+            }
+        }
+        return kept
+    }
+}
+
+extension Action {
+    /// Not the answer to anything the user did: what the reader says of it is a background event.
+    /// Named case by case: a new action does not compile until it is placed.
+    var isBackground: Bool {
+        switch self {
+        case .catalogue, .device, .storageFailed, .screenReader: true
+        case .timer(let id):
+            switch id {
+            case .catalogueStillLoading: true
+            case .brailleMessage, .readAllWindow, .sendingSilence: false
+            }
+        case .start, .timedLine, .command, .displayKey, .displayPanned, .displayAdvanced, .statusReported, .settingsRead,
+             .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated, .attachTerminal,
+             .typed, .key, .completion, .statisticsReady, .brailleTyped, .brailleBackTranslated, .sendingReady, .timedKey,
+             .keyboardProtocol:
+            false
+        }
+    }
+}

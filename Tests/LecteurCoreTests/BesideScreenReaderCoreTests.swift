@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+@testable import LecteurCore
+
+/// Issue 35, item 4, the reader's part: beside a screen reader on a terminal the voice says
+/// nothing the screen reader reads; while the terminal is not focused, a background event's
+/// notice is said at the `background` priority; each switch is said once.
+@Suite struct BesideScreenReaderCoreTests {
+    static let lost = "Le son est coupé : le serveur de son ne répond plus. Le texte reste affiché ; le lecteur rétablit le son dès que le serveur revient."
+
+    /// On a terminal, with `reader` found at start and speech-dispatcher as the voice.
+    static func beside(_ reader: ScreenReader? = .orca, sharesQueue: Bool = true, onTerminal: Bool = true) -> ReaderTestStore {
+        var state = Fixture.loadedState()
+        // The load's count has had its time on the display.
+        state.display = DisplayState()
+        var store = ReaderTestStore(state: state)
+        if onTerminal { store.send(.attachTerminal(inputMode: nil), []) { $0.onTerminal = true } }
+        store.send(.screenReader(.found(reader, voiceSharesQueue: sharesQueue)), []) {
+            $0.beside.reader = reader
+            $0.beside.voiceSharesQueue = sharesQueue
+        }
+        return store
+    }
+
+    static func withoutSpeech(_ effects: [Effect]) -> [Effect] {
+        effects.filter { if case .speak = $0 { false } else { true } }
+    }
+
+    @Test func focusedBesideOrcaNothingIsSpokenAndEverythingIsPrinted() {
+        var store = Self.beside()
+        store.send(.device(.audioLost), Self.withoutSpeech(store.said("audio.lost", Self.lost, .notice)) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)],
+                   state: ReaderTestStore.remembered("audio.lost", Self.lost, token: 1))
+        // The user's command: its answer is printed (focus, braille) and not spoken.
+        var alone = ReaderTestStore(state: store.state)
+        alone.state.beside = BesideScreenReader()
+        let answer = alone.reader.reduce(&alone.state, .command(.next))
+        #expect(answer.contains { if case .speak = $0 { true } else { false } }, "away from a screen reader it speaks")
+        let (after, beside) = (alone.state, store.state.beside)
+        store.send(.command(.next), Self.withoutSpeech(answer)) { $0 = after; $0.beside = beside }
+    }
+
+    @Test func unfocusedBackgroundNoticesAreSaidAtBackgroundPriorityNotTheUsersAnswers() {
+        var store = Self.beside()
+        store.send(.screenReader(.terminalFocus(focused: false)), []) { $0.beside.terminalFocused = false }
+        store.send(.device(.audioLost), [.notice(code: "audio.lost", message: Self.lost),
+                                         .speak(Utterance(text: store.reader.navigator.spoken(Self.lost), interrupt: false, priority: .background)),
+                                         .braille(BrailleLine(text: Self.lost, cursor: 0, kind: .message)),
+                                         .schedule(.brailleMessage(token: 1), afterSeconds: 4)],
+                   state: ReaderTestStore.remembered("audio.lost", Self.lost, token: 1))
+        // A command typed meanwhile is still the screen reader's to read (the terminal prints it).
+        var alone = ReaderTestStore(state: store.state)
+        alone.state.beside = BesideScreenReader()
+        let answer = alone.reader.reduce(&alone.state, .command(.whereAmI))
+        let (after, beside) = (alone.state, store.state.beside)
+        store.send(.command(.whereAmI), Self.withoutSpeech(answer)) { $0 = after; $0.beside = beside }
+        store.send(.screenReader(.terminalFocus(focused: true)), []) { $0.beside.terminalFocused = true }
+    }
+
+    @Test func withoutSpeechDispatcherNothingIsSaidEvenUnfocused() {
+        var store = Self.beside(sharesQueue: false)
+        store.send(.screenReader(.terminalFocus(focused: false)), []) { $0.beside.terminalFocused = false }
+        store.send(.device(.audioLost), Self.withoutSpeech(store.said("audio.lost", Self.lost, .notice)) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)],
+                   state: ReaderTestStore.remembered("audio.lost", Self.lost, token: 1))
+    }
+
+    @Test func fromAPipeTheReaderSpeaksAsBefore() {
+        var store = Self.beside(onTerminal: false)
+        store.send(.device(.audioLost), store.said("audio.lost", Self.lost, .notice) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)],
+                   state: ReaderTestStore.remembered("audio.lost", Self.lost, token: 1))
+    }
+
+    @Test func eachSwitchIsSaidOnceAndTheVoiceComesBack() {
+        var store = Self.beside(nil)
+        let started = "Orca a démarré : Lecteur écrit tout et ne parle plus."
+        store.send(.screenReader(.changed(.orca)), Self.withoutSpeech(store.said("screenreader.started", started, .notice)) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)]) {
+            $0.beside.reader = .orca
+            ReaderTestStore.remembered("screenreader.started", started, token: 1)(&$0)
+        }
+        store.send(.screenReader(.changed(.orca)), [])
+        let stopped = "Orca s'est arrêté : Lecteur parle de nouveau."
+        store.send(.screenReader(.changed(nil)), store.saidBehind("screenreader.stopped", stopped, .notice)) {
+            $0.beside.reader = nil
+            ReaderTestStore.rememberedBehind("screenreader.stopped", stopped)(&$0)
+        }
+        store.send(.screenReader(.changed(nil)), [])
+    }
+
+    @Test func theStartupNoticeSaysWhatTheReaderDoesOnATerminal() {
+        #expect(StartupProblem.screenReaderSharesSpeechd(.orca).message(Fixture.fr, onTerminal: true)
+            == "Orca est actif : Lecteur écrit tout et ne dit rien de ce que Orca lit dans ce terminal. Quand le terminal n'a pas le focus, il dit brièvement le chargement du catalogue et les erreurs.")
+        #expect(StartupProblem.screenReaderSharesSpeechd(.orca).message(Fixture.fr).hasPrefix("Orca est actif : Lecteur parle par speech-dispatcher"))
+    }
+}
