@@ -9,6 +9,8 @@ public enum StorageFaultReason: Hashable, Sendable {
     case readOnly
     /// A regular file stands where a folder is needed.
     case notADirectory
+    /// EFBIG: the file-size limit (`ulimit -f`) stopped a write; the file is sound.
+    case fileSizeLimit
     case other(String)
 
 
@@ -18,7 +20,7 @@ public enum StorageFaultReason: Hashable, Sendable {
         // Only what SQLite itself reports as damaged: a file we may not read or write is the
         // user's data all the same (a read-only mount, a permission slip).
         case .notADatabase, .corrupt: true
-        case .unreadable, .readOnly, .notADirectory, .other: false
+        case .unreadable, .readOnly, .notADirectory, .fileSizeLimit, .other: false
         }
     }
 
@@ -26,6 +28,7 @@ public enum StorageFaultReason: Hashable, Sendable {
         switch code {
         case EROFS, EACCES, EPERM: .readOnly
         case ENOTDIR, EEXIST: .notADirectory
+        case EFBIG: .fileSizeLimit
         default: .other(String(cString: strerror(code)))
         }
     }

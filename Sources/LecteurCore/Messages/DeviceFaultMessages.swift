@@ -13,6 +13,7 @@ extension StorageFaultReason {
         case .unreadable: strings(.storageReasonUnreadable)
         case .readOnly: strings(.storageReasonReadOnly)
         case .notADirectory: strings(.storageReasonNotADirectory)
+        case .fileSizeLimit: strings(.storageReasonFileSizeLimit)
         case .other(let detail): strings(.storageReasonOther, ["detail": SystemErrorText.summary(detail, strings)])
         }
     }
