@@ -82,10 +82,10 @@ public final class LecteurDatabase: Sendable {
             } catch let second as OpenFailure {
                 throw .databaseUnavailable(path: url.path, reason: second.reason)
             } catch {
-                throw .databaseUnavailable(path: url.path, reason: .other(SystemErrorText.detail(error: error)))
+                throw .databaseUnavailable(path: url.path, reason: Self.systemReason(error))
             }
         } catch {
-            throw .databaseUnavailable(path: url.path, reason: .other(SystemErrorText.detail(error: error)))
+            throw .databaseUnavailable(path: url.path, reason: Self.systemReason(error))
         }
     }
 
@@ -340,9 +340,10 @@ public final class LecteurDatabase: Sendable {
         return getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &size) == 0 && size.rlim_cur != rlim_t.max
     }
 
+    /// By SQLite's primary result code, never by its English message (« database or disk is full »).
     static func reason(_ error: Error) -> StorageFaultReason {
-        guard let error = error as? DatabaseError else { return .other(SystemErrorText.detail(error: error)) }
-        switch error.resultCode {
+        guard let error = error as? DatabaseError else { return Self.systemReason(error) }
+        switch error.resultCode.primaryResultCode {
         case .SQLITE_NOTADB: return .notADatabase
         case .SQLITE_CORRUPT: return .corrupt
         // SQLite reports EFBIG as a write error (SQLITE_IOERR_WRITE) without the errno: under a
@@ -352,8 +353,14 @@ public final class LecteurDatabase: Sendable {
             return .fileSizeLimit
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH, .SQLITE_IOERR: return .unreadable
         case .SQLITE_READONLY: return .readOnly
-        default: return .other(error.message ?? "\(error.resultCode)")
+        case .SQLITE_FULL: return .full
+        default: return .sqlite(code: error.resultCode.primaryResultCode.rawValue)
         }
+    }
+
+    /// A Foundation or POSIX error by its errno (0 when it carries none).
+    static func systemReason(_ error: Error) -> StorageFaultReason {
+        .system(errno: SystemErrorText.posixCode(of: error) ?? 0)
     }
 
     private static let migrator: DatabaseMigrator = {
@@ -422,7 +429,7 @@ public final class LecteurDatabase: Sendable {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) {
                 if !isDirectory.boolValue { return .notADirectory }
-                return access(candidate.path, W_OK | X_OK) == 0 ? .other(candidate.path) : StorageFaultReason.errno(errno)
+                return access(candidate.path, W_OK | X_OK) == 0 ? .system(errno: 0) : StorageFaultReason.errno(errno)
             }
             candidate = candidate.deletingLastPathComponent()
         }
@@ -447,7 +454,7 @@ public final class LecteurDatabase: Sendable {
         do {
             try fm.moveItem(at: url, to: target)
         } catch {
-            throw .dataDirectoryUnavailable(path: url.deletingLastPathComponent().path, reason: .other(SystemErrorText.detail(error: error)))
+            throw .dataDirectoryUnavailable(path: url.deletingLastPathComponent().path, reason: Self.systemReason(error))
         }
         for suffix in ["-wal", "-shm"] where fm.fileExists(atPath: url.path + suffix) {
             try? fm.moveItem(atPath: url.path + suffix, toPath: target.path + suffix)

@@ -78,6 +78,8 @@ import Testing
             let key = Self.letters[character].map { "PassDots \($0)" } ?? "PassChar \(character.unicodeScalars.first!.value)"
             shown = try press(key, rig, reader)
             #expect(shown["text"] as? String == typed)
+            // What changed, not the whole line again (issue 38 item 9).
+            #expect(shown["at"] as? Int == typed.count - 1, "\(shown)")
         }
         #expect(shown["cursor"] as? Int == typed.count, "the cursor after the last character")
         // What the transcript says is on the display is on the display (the cursor adds dots 7-8).

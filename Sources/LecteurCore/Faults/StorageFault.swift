@@ -11,7 +11,12 @@ public enum StorageFaultReason: Hashable, Sendable {
     case notADirectory
     /// EFBIG: the file-size limit (`ulimit -f`) stopped a write; the file is sound.
     case fileSizeLimit
-    case other(String)
+    /// The disk (or the user's quota) is full: SQLITE_FULL, ENOSPC, EDQUOT.
+    case full
+    /// Another system error, by its errno (0: the system gave none).
+    case system(errno: Int32)
+    /// Another SQLite error, by its primary result code.
+    case sqlite(code: Int32)
 
 
     /// Whether the database file itself is at fault, so setting it aside and starting afresh helps.
@@ -20,7 +25,7 @@ public enum StorageFaultReason: Hashable, Sendable {
         // Only what SQLite itself reports as damaged: a file we may not read or write is the
         // user's data all the same (a read-only mount, a permission slip).
         case .notADatabase, .corrupt: true
-        case .unreadable, .readOnly, .notADirectory, .fileSizeLimit, .other: false
+        case .unreadable, .readOnly, .notADirectory, .fileSizeLimit, .full, .system, .sqlite: false
         }
     }
 
@@ -29,7 +34,8 @@ public enum StorageFaultReason: Hashable, Sendable {
         case EROFS, EACCES, EPERM: .readOnly
         case ENOTDIR, EEXIST: .notADirectory
         case EFBIG: .fileSizeLimit
-        default: .other(String(cString: strerror(code)))
+        case ENOSPC, EDQUOT: .full
+        default: .system(errno: code)
         }
     }
 }
