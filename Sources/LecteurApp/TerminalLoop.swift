@@ -33,7 +33,12 @@ public struct TerminalLoop {
     /// the caller then reads plain lines.
     public func run(startupNotices: [StartupProblem] = []) -> Bool {
         TerminalMode.prepare()
-        defer { TerminalMode.restore() }
+        let suspension = TerminalSuspension()
+        suspension.begin()
+        defer {
+            suspension.end()
+            TerminalMode.restore()
+        }
         let historyPath = Self.historyPath()
         guard let editor = LinePrompt(session: session, historyPath: historyPath) else { return false }
         session.send(.attachTerminal(inputMode: inputMode))
@@ -41,14 +46,14 @@ public struct TerminalLoop {
         reading: while !session.hasQuit {
             switch session.inspect({ $0.settings.inputMode }) {
             case .lines:
-                guard let line = editor.read(prompt: prompt) else {
+                guard case .line(let line) = editor.read(prompt: prompt) else {
                     // Ctrl-D on an empty line: leave, with the goodbye (unless the display quit).
                     if !session.hasQuit { session.send(.command(.quit)) }
                     break reading
                 }
                 session.handle(line: line)
             case .keys:
-                switch KeyInput(session: session, prompt: editor).run() {
+                switch KeyInput(session: session, prompt: editor, input: editor.input).run() {
                 case .quit: break reading
                 case .endOfInput:
                     if !session.hasQuit { session.send(.command(.quit)) }

@@ -11,7 +11,9 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
 /// (`--transcript jsonl`), or its readable form for people (`text`).
 public enum TranscriptEvent: Sendable {
     case focus(FocusReport)
-    case speech(text: String, interrupt: Bool)
+    /// `printed`: the line the text transcript shows for it (nil when another event or the
+    /// terminal shows it); the JSON event keeps exactly what the engine gets.
+    case speech(text: String, interrupt: Bool, printed: String? = nil)
     case braille(text: String, cells: String?, cursor: Int, kind: BrailleLine.Kind)
     /// The line typed on the display, as what changed: the first `at` characters of the
     /// previous `input` line are kept, `text` follows them; `cells` is what the display shows
@@ -49,7 +51,7 @@ public enum TranscriptEvent: Sendable {
             line.add("value", report.element.value)
             line.add("selected", report.element.selected)
             return line.text
-        case .speech(let text, let interrupt):
+        case .speech(let text, let interrupt, _):
             var line = JSONLine(type: "speech")
             line.add("text", text)
             line.add("interrupt", interrupt)
@@ -155,12 +157,14 @@ public enum TranscriptEvent: Sendable {
         return line
     }
 
-    /// The readable form; nil for events a person does not need to read (speech, braille).
+    /// The readable form: what is said, as the reader words it (the speech's printed line:
+    /// a focus is printed as said, with its role word and position), and what is only written;
+    /// nil for events a person does not need to read (braille, the raw engine text).
     func text(_ strings: Strings) -> String? {
         switch self {
-        case .focus(let report):
-            return report.readableLine(strings)
-        case .speech, .braille, .brailleInput, .practice, .copyResult, .sending, .sidetone:
+        case .speech(_, _, let printed):
+            return printed
+        case .focus, .braille, .brailleInput, .practice, .copyResult, .sending, .sidetone:
             return nil
         case .morse(let report):
             return report.readableLine
@@ -189,10 +193,11 @@ public final class Transcript: Sendable {
         self.write = write
     }
 
-    /// Through the bounded queue: a reader of standard output that stops reading never holds
-    /// the session (`StandardOutput`).
+    /// Above the line being edited while one is (`PromptOutput`), else through the bounded
+    /// queue: a reader of standard output that stops reading never holds the session
+    /// (`StandardOutput`).
     public static func standardOutput(_ text: String) {
-        StandardOutput.shared.write(text)
+        PromptOutput.write(text)
     }
 
     public func record(_ event: TranscriptEvent) {
