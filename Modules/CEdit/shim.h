@@ -53,3 +53,7 @@ static inline int lecteur_history_load(HistoryW *h, HistEventW *ev, const char *
 static inline int lecteur_history_save(HistoryW *h, HistEventW *ev, const char *path) {
     return history_w(h, ev, H_SAVE, path);
 }
+/* Into a stream the caller opened (a temporary file it checks, syncs and renames). */
+static inline int lecteur_history_save_fp(HistoryW *h, HistEventW *ev, FILE *fp) {
+    return history_w(h, ev, H_SAVE_FP, fp);
+}

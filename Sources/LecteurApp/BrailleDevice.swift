@@ -62,7 +62,8 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
     }
 
     public func show(_ line: BrailleLine) -> String? {
-        if let output { return try? output.show(line).unicode }
+        // A line being typed: what the display shows (its end, with the cursor), not the whole line.
+        if let output { return (try? output.show(line)).map { line.kind == .input ? $0.windowUnicode : $0.unicode } }
         return try? state.withLock { $0.translator }?.translate(line.text).unicode
     }
 

@@ -11,7 +11,12 @@ import LecteurCore
 final class LinePrompt {
     private let editor: OpaquePointer
     private let history: OpaquePointer
-    private let historyPath: String?
+    /// nil without a home, or when the file there is left alone (`historyFault`).
+    private let historyFile: HistoryFile?
+    /// Why the history file is neither read nor saved this session, said at start.
+    let historyFault: HistoryFault?
+    /// A failed save is said once, until one succeeds again.
+    private var historySaveFailed = false
     private let session: ReaderSession
     private let completion: LineCompletion
     /// The terminal's bytes, shared with single-key mode (nothing typed ahead is lost between them).
@@ -65,13 +70,13 @@ final class LinePrompt {
         endName = Self.permanent("lecteur-end")
         input = TerminalInput(quit: session.quitSignal)
         focusName = Self.permanent("lecteur-focus")
-        self.historyPath = historyPath
         self.session = session
         completion = LineCompletion(parser: session.reader.parser, strings: session.reader.strings)
         var event = HistEventW()
         lecteur_history_set_size(history, &event, Self.historyLimit)
         lecteur_history_set_unique(history, &event, 1)
-        if let historyPath { lecteur_history_load(history, &event, historyPath) }
+        historyFault = historyPath.flatMap { HistoryFile.load($0, into: history) }
+        historyFile = historyFault == nil ? historyPath.map(HistoryFile.init(path:)) : nil
 
         // Unretained: the editor is ended in deinit, before this object is gone.
         lecteur_el_set_client_data(editor, Unmanaged.passUnretained(self).toOpaque())
@@ -167,10 +172,14 @@ final class LinePrompt {
         guard !entry.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         var event = HistEventW()
         lecteur_history_enter(history, &event, Self.wide(entry))
-        guard let historyPath else { return }
-        lecteur_history_save(history, &event, historyPath)
-        // Typed commands are the user's own: readable by them only.
-        chmod(historyPath, 0o600)
+        // Typed commands are the user's own: the file is saved readable by them only (0600).
+        guard let historyFile else { return }
+        if let failure = historyFile.save(adding: entry) {
+            if !historySaveFailed { session.post(.storageFailed(.historyNotSaved(file: historyFile.path, errno: failure))) }
+            historySaveFailed = true
+        } else {
+            historySaveFailed = false
+        }
     }
 
     // MARK: libedit's callbacks (each finds its prompt through the editor's client data)

@@ -30,8 +30,9 @@ enum PromptOutput {
     static func write(_ text: String) {
         let wake = state.withLock { state -> Bool in
             guard state.editing else {
-                fputs(text, StandardStream.output)
-                fflush(StandardStream.output)
+                // Never blocks on a pipe nobody reads (issue 38 item 1); on a terminal it writes
+                // at once, as before.
+                StandardOutput.shared.write(text)
                 return false
             }
             state.pending += text

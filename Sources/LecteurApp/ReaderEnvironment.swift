@@ -73,6 +73,13 @@ public struct ReaderEnvironment: Sendable {
     ///   `SpeechError` for an `--audio-out` file that cannot be written.
     public static func live(_ options: ReaderOptions) throws -> ReaderEnvironment {
         let strings = options.strings
+        // Decided once for the settings, the database, the history, the catalogue copy and the
+        // libraries (PulseAudio wrote « Failed to get the home directory, not an absolute path »
+        // in English for a relative HOME): they all read the same HOME from here on.
+        let home = UserHome.resolve(ProcessInfo.processInfo.environment)
+        if home.problem != nil {
+            if let path = home.path { setenv("HOME", path, 1) } else { unsetenv("HOME") }
+        }
         let store = ReaderStore()
 
         // Speech and Morse share one audio output: a device, the --audio-out file, or silence.
@@ -86,6 +93,7 @@ public struct ReaderEnvironment: Sendable {
         let speech = try SpeechSetup.start(mode: options.speech, backend: backend, audioOut: options.audioOut,
                                            settings: settings, language: strings.localeCode, probes: .fromEnvironment())
         startupNotices.insert(contentsOf: speech.notices, at: 0)
+        if let problem = home.problem { startupNotices.insert(.home(problem), at: 0) }
         let (pronunciation, lexiconNotices) = Localization.pronunciation(strings, userFolder: store.configuration.userFolder)
         startupNotices += lexiconNotices
         let reader = Reader(strings: strings, timeZone: .current, pronunciation: pronunciation,
@@ -150,6 +158,7 @@ public struct ReaderEnvironment: Sendable {
             TerminalMode.restore()
         }
         let strings = options.strings
+        Self.watchStandardOutput(session: session, strings: strings)
         var startupNotices = self.startupNotices
         let interactive = CommandLoop.standardInputIsTerminal
         if options.input == .keys && !interactive { startupNotices.append(.keysNeedTerminal) }
@@ -176,5 +185,26 @@ public struct ReaderEnvironment: Sendable {
         // Let the last words be heard (or written to --audio-out) before leaving.
         speech.shutdown(drainTimeout: .seconds(30))
         session.shutdown()
+        // Everything the transcript queued reaches its reader, however late it reads (a signal
+        // still ends the wait: `Termination`).
+        StandardOutput.shared.drain()
+    }
+
+    /// A standard output that fails is said on standard error, in the user's language: closed
+    /// at start, full, or no longer read, in which case the session ends with its goodbye there
+    /// (the transcript that would carry it is gone).
+    static func watchStandardOutput(session: ReaderSession, strings: Strings) {
+        let output = StandardOutput.shared
+        let say: @Sendable (String) -> Void = { text in
+            fputs(TextSanitizer.cleanKeepingLayout(text) + "\n", StandardStream.error)
+        }
+        if output.closedAtStart { say(OutputLoss.closed.message(strings)) }
+        output.onDrop { say(OutputLoss.droppedMessage(limitBytes: StandardOutput.capacity, strings)) }
+        output.onLoss { loss in
+            say(loss.message(strings))
+            guard loss.endsSession else { return }
+            say(strings(.appGoodbye))
+            session.post(.command(.quit))
+        }
     }
 }

@@ -26,6 +26,8 @@ public actor ReaderSession {
     private var quitRequested = false
     /// Bumped by every line written, so the steps of a rhythm that was overtaken stop.
     private var rhythmGeneration = 0
+    /// The last `input` line shown, while one is typed: the transcript says what changes in it.
+    private var lastInputLine: String?
     /// The pending timers, each with the serial of its last scheduling: only that one rings.
     private var timers: [TimerID: Int] = [:]
     private var timerSerial = 0
@@ -366,7 +368,17 @@ public actor ReaderSession {
 
     private func show(_ line: BrailleLine) {
         let cells = devices.braille?.show(line)
-        transcript.record(.braille(text: line.text, cells: cells, cursor: line.cursor, kind: line.kind))
+        guard line.kind == .input else {
+            lastInputLine = nil
+            transcript.record(.braille(text: line.text, cells: cells, cursor: line.cursor, kind: line.kind))
+            return
+        }
+        // What changed since the previous input line: typing a cell writes that cell, not the line.
+        let kept = lastInputLine.map { previous in
+            zip(previous, line.text).prefix { $0 == $1 }.count
+        } ?? 0
+        lastInputLine = line.text
+        transcript.record(.brailleInput(at: kept, text: String(line.text.dropFirst(kept)), cells: cells, cursor: line.cursor))
     }
 
     /// The reducer decided the steps and their lengths; this only keeps time on the session

@@ -24,7 +24,7 @@ public struct TerminalLoop {
     /// folder made readable by the user only; nil when no home is known.
     public static func historyPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? environment["HOME"].map { $0 + "/.local/state" }
+            ?? UserHome.resolve(environment).path.map { $0 + "/.local/state" }
         guard let state else { return nil }
         let folder = state + "/lecteur"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
@@ -42,10 +42,11 @@ public struct TerminalLoop {
             suspension.end()
             TerminalMode.restore()
         }
-        guard let editor = LinePrompt(session: session, historyPath: Self.historyPath()) else { return false }
+        let historyPath = Self.historyPath()
+        guard let editor = LinePrompt(session: session, historyPath: historyPath) else { return false }
         session.send(.attachTerminal(inputMode: inputMode))
         if reportsFocus, isatty(STDOUT_FILENO) == 1 { TerminalMode.reportFocus() }
-        session.start(notices: startupNotices)
+        session.start(notices: startupNotices + (editor.historyFault.map { [.history(file: historyPath ?? "", $0)] } ?? []))
         reading: while !session.hasQuit {
             switch session.inspect({ $0.settings.inputMode }) {
             case .lines:

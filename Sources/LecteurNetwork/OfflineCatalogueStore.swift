@@ -29,7 +29,7 @@ public struct OfflineCatalogueStore: Sendable {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("lecteur", isDirectory: true)
         }
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        guard let home = UserHome.resolve(environment).path else { return nil }
         return URL(fileURLWithPath: home, isDirectory: true)
             .appendingPathComponent(".cache", isDirectory: true)
             .appendingPathComponent("lecteur", isDirectory: true)

@@ -39,7 +39,7 @@ public final class LecteurDatabase: Sendable {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             base = URL(fileURLWithPath: xdg, isDirectory: true)
         } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            let home = UserHome.resolve(environment).path ?? UserHome.nowhere
             base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share", isDirectory: true)
         }
         return base.appendingPathComponent("lecteur", isDirectory: true).appendingPathComponent("lecteur.sqlite")
@@ -334,12 +334,23 @@ public final class LecteurDatabase: Sendable {
         }
     }
 
+    /// Whether the process may write files only up to a size (`ulimit -f`).
+    static var fileSizeLimited: Bool {
+        var size = rlimit()
+        return getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &size) == 0 && size.rlim_cur != rlim_t.max
+    }
+
     /// By SQLite's primary result code, never by its English message (« database or disk is full »).
     static func reason(_ error: Error) -> StorageFaultReason {
         guard let error = error as? DatabaseError else { return Self.systemReason(error) }
         switch error.resultCode.primaryResultCode {
         case .SQLITE_NOTADB: return .notADatabase
         case .SQLITE_CORRUPT: return .corrupt
+        // SQLite reports EFBIG as a write error (SQLITE_IOERR_WRITE) without the errno: under a
+        // finite `ulimit -f` that is the limit, not an unreadable file (issue 38 item 8).
+        case .SQLITE_IOERR where error.extendedResultCode == .SQLITE_IOERR_WRITE && fileSizeLimited,
+             .SQLITE_FULL where fileSizeLimited:
+            return .fileSizeLimit
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH, .SQLITE_IOERR: return .unreadable
         case .SQLITE_READONLY: return .readOnly
         case .SQLITE_FULL: return .full

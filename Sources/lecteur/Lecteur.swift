@@ -21,6 +21,9 @@ struct Lecteur: ParsableCommand {
         // Before any connection is made: a peer that closes (speech-dispatcher in its handshake,
         // brltty mid-write) must make the write fail with EPIPE, not kill the reader (exit 141).
         signal(SIGPIPE, SIG_IGN)
+        // Before any file is opened: a closed standard output (`>&-`) would hand descriptor 1 to
+        // the database, and the transcript would be written into it.
+        _ = StandardOutput.shared
         let status = run(Array(CommandLine.arguments.dropFirst()))
         // The one place the process ends with a status: the commands throw, `run` words it.
         if status != .success { Foundation.exit(status.rawValue) }

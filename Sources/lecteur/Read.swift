@@ -67,6 +67,8 @@ extension Lecteur {
             let options = try options()
             do {
                 try ReaderEnvironment.live(options).run()
+                // Already said on standard error: the status tells a script its output is incomplete.
+                if StandardOutput.shared.loss != nil { throw ExitCode(OutputLoss.exitStatus) }
             } catch let error as SpeechError {
                 // An --audio-out file that cannot be written: a bad argument.
                 throw LecteurCLIError(error.notice(options.strings))

@@ -348,4 +348,74 @@ extension BrailleInputTests {
             ReaderTestStore.remembered("practice", verdict, shown: verdict + " Question 2", token: 2)(&$0)
         }
     }
+
+    // MARK: Issue 38 item 9 and issue 35 item 8
+
+    /// Dots 2 and 8 together in a 6-dot table: liblouis wrote « \28/ » into the line. The cell
+    /// is dropped and said; the line stays as it was.
+    @Test func aCellTheTableCannotTranslateNeverPutsEscapeTextInTheLine() {
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        let cell: UInt8 = 0b1000_0010
+        store.send(.brailleTyped(.dots(cell)), [.backTranslate([cell])]) {
+            $0.brailleInput.purpose = .command
+            $0.brailleInput.cells = [cell]
+            $0.brailleInput.keyboardUsed = true
+            $0.announcement.answerPending = true
+            $0.display.message = nil
+        }
+        let said = Fixture.fr(.brailleInputUndefinedCell, ["dots": "2, 8"])
+        store.send(.brailleBackTranslated(cells: [cell], text: "\\28/"),
+                   store.said("braille.undefinedCell", said, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.brailleInput.cells = []
+            $0.announcement.answerPending = false
+            $0.announcement.lastMessage = LastMessage(code: "braille.undefinedCell", text: said, isError: false)
+            $0.display.message = said
+            $0.display.token = 2
+        }
+        #expect(!store.state.brailleInput.text.contains("\\"))
+        #expect(BrailleInputReducer.hasUndefinedDots("a\\28/") && !BrailleInputReducer.hasUndefinedDots("a\\b/ \\/"))
+    }
+
+    /// 1 000 dot-1 cells a second without a space pinned the CPU: the line stops at its limit,
+    /// said once, and what goes past is not added.
+    @Test func theTypedLineStopsAtItsLimitSaidOnce() {
+        var state = Fixture.loadedState()
+        state.brailleInput.purpose = .command
+        state.brailleInput.keyboardUsed = true
+        state.brailleInput.committed = String(repeating: "a", count: BrailleInputState.maximumCharacters)
+        state.display.message = nil
+        var store = ReaderTestStore(state: state)
+        let full = Fixture.fr(.brailleInputLineFull, ["limit": "1000", "word": "100"])
+        store.send(.brailleTyped(.character("b")),
+                   store.said("braille.lineFull", full, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.brailleInput.limitSaid = true
+            $0.announcement.lastMessage = LastMessage(code: "braille.lineFull", text: full, isError: false)
+            $0.display.message = full
+            $0.display.token = 2
+        }
+        // Said once a line: the next keys add nothing, and show the line back in place of the message.
+        let line = Self.input(String(repeating: "a", count: BrailleInputState.maximumCharacters))
+        store.send(.brailleTyped(.character("b")), [line]) { $0.display.message = nil }
+        store.send(.brailleTyped(.dots(1)), [line])
+        #expect(store.state.brailleInput.text.count == BrailleInputState.maximumCharacters)
+    }
+
+    /// A word of 100 cells is translated back whole at every cell: the 101st is refused.
+    @Test func aWordStopsAtItsCellLimit() {
+        var state = Fixture.loadedState()
+        state.brailleInput.purpose = .command
+        state.brailleInput.keyboardUsed = true
+        state.brailleInput.cells = Array(repeating: 1, count: BrailleInputState.maximumWordCells)
+        state.display.message = nil
+        var store = ReaderTestStore(state: state)
+        let full = Fixture.fr(.brailleInputLineFull, ["limit": "1000", "word": "100"])
+        store.send(.brailleTyped(.dots(1)),
+                   store.said("braille.lineFull", full, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.brailleInput.limitSaid = true
+            $0.announcement.lastMessage = LastMessage(code: "braille.lineFull", text: full, isError: false)
+            $0.display.message = full
+            $0.display.token = 2
+        }
+        #expect(store.state.brailleInput.cells.count == BrailleInputState.maximumWordCells)
+    }
 }

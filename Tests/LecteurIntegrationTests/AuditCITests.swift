@@ -106,6 +106,14 @@ import Testing
             #expect(read.stdout.contains("validates"))
             #expect(!read.stdout.contains("fails to validate"))
             #expect(out.stdout.contains("<property name=\"timestamp\" value=\"20"))
+            // Issue 38 item 13: where Jenkins and GitLab read them, on every suite.
+            let suites = out.stdout.components(separatedBy: "<testsuite ").dropFirst()
+            #expect(!suites.isEmpty)
+            for suite in suites {
+                let head = String(suite.prefix { $0 != ">" })
+                #expect(head.range(of: #" time="[0-9]+\.[0-9]{3}""#, options: .regularExpression) != nil, "\(head)")
+                #expect(head.range(of: #" timestamp="20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z""#, options: .regularExpression) != nil, "\(head)")
+            }
             #expect(out.stdout.range(of: #"<testsuites [^>]* time="[0-9]+\.[0-9]{3}">"#, options: .regularExpression) != nil)
         }
         // The checker does refuse what Jenkins refuses: `skipped` on <testsuites>.

@@ -6,8 +6,11 @@ import LecteurCore
 /// its message and the fix); elements to check by hand go to the case's output. Whether the
 /// build fails is `--fail-on`'s decision (the exit status), not the XML's.
 /// The document validates against Jenkins' `junit-10.xsd`, and each `<testsuite>` against Maven
-/// Surefire's `surefire-test-report-3.0.xsd` (one suite per file there). Surefire's schema has no
-/// `timestamp` attribute, so the time of the run is a suite property that both accept.
+/// Surefire's `surefire-test-report-3.0.xsd` (one suite per file there) but for `timestamp`.
+/// Each `<testsuite>` carries `time` and `timestamp` as attributes, where Jenkins and GitLab read
+/// them (issue 38 item 13); Surefire's schema, older, has no `timestamp` (its readers ignore an
+/// attribute they do not know). The rules check screens in one walk together: a suite's `time`
+/// is the walk's. The timestamp also stays a property, where earlier readers found it.
 struct AuditJUnitFormat: StreamedAuditFormat {
     let naming: AuditNaming
     let info: AuditRunInfo
@@ -66,7 +69,8 @@ struct AuditJUnitFormat: StreamedAuditFormat {
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"\(AuditMarkup.xml(words.title()))\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\" time=\"\(info.durationText(measured: tally.elapsed))\">\n"
         for (r, rule) in rules.enumerated() {
-            out += "  <testsuite name=\"\(AuditMarkup.xml(rule.id))\" tests=\"\(tally.screensChecked[r])\" failures=\"\(tally.screensFailing[r])\" errors=\"0\" skipped=\"0\">\n"
+            out += "  <testsuite name=\"\(AuditMarkup.xml(rule.id))\" tests=\"\(tally.screensChecked[r])\" failures=\"\(tally.screensFailing[r])\" errors=\"0\" skipped=\"0\""
+            out += " time=\"\(info.durationText(measured: tally.elapsed))\" timestamp=\"\(info.timestampText)\">\n"
             out += "    <properties>\n"
             out += "      <property name=\"timestamp\" value=\"\(info.timestampText)\"/>\n"
             out += "      <property name=\"impact\" value=\"\(rule.impact.rawValue)\"/>\n"

@@ -37,6 +37,16 @@ public struct BrailleInputState: Hashable, Sendable {
     public var translated: Translation?
     /// The display's keyboard has been used this session: `aide` lists its chords first.
     public var keyboardUsed = false
+    /// The line reached a limit and it was said: said once a line, not once a key.
+    public var limitSaid = false
+
+    /// The longest line typed on the display, in characters: as a command it is read like a
+    /// terminal line. 1 000 dot-1 cells a second without a space used to pin the CPU (every
+    /// cell translated the whole word back again) and grew the transcript by the whole line at
+    /// every cell (issue 38 item 9).
+    public static let maximumCharacters = 1_000
+    /// The longest word, in cells: a contracted word is translated back whole at every cell.
+    public static let maximumWordCells = 100
 
     public init() {}
 
@@ -46,6 +56,12 @@ public struct BrailleInputState: Hashable, Sendable {
         committed = ""
         cells = []
         translated = nil
+        limitSaid = false
+    }
+
+    /// Whether one more character or cell fits.
+    public var isFull: Bool {
+        committed.count + cells.count >= Self.maximumCharacters || cells.count >= Self.maximumWordCells
     }
 
     public struct Translation: Hashable, Sendable {

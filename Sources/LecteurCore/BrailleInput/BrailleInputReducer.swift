@@ -42,6 +42,7 @@ struct BrailleInputReducer: Sendable {
         case .dots(Self.dot8):
             return enter(&typing, echo, &display, &said, &out)
         case .dots(let dots):
+            if typing.isFull { return full(&typing, &said, &out) }
             if typing.purpose == nil { typing.purpose = .command }
             typing.cells.append(dots)
             // Shown (and echoed) once the device has translated the word back.
@@ -74,6 +75,16 @@ struct BrailleInputReducer: Sendable {
     func backTranslated(_ cells: [UInt8], text: String?, echo: TypingEcho, _ typing: inout BrailleInputState,
                         _ display: inout DisplayState, _ said: inout AnnouncementState, _ out: inout Announcer) {
         guard typing.purpose != nil, typing.cells == cells else { return }
+        // A cell the table has no character for (dots 7 or 8 with others, in a 6-dot table):
+        // liblouis writes its dots as escape text (« \28/ »), which never joins the line.
+        if let text, Self.hasUndefinedDots(text), let last = cells.last {
+            typing.cells.removeLast()
+            if typing.cells.isEmpty { typing.translated = nil }
+            out.notice("braille.undefinedCell", strings(.brailleInputUndefinedCell, ["dots": BrailleChords.dotNumbers(last)]),
+                       remember: false, &said)
+            said.answerPending = false
+            return
+        }
         let before = typing.committed + (typing.translated?.text ?? "")
         typing.translated = text.map { .init(cells: cells, text: TextSanitizer.clean($0)) }
         let after = typing.text
@@ -95,6 +106,10 @@ struct BrailleInputReducer: Sendable {
                         _ said: inout AnnouncementState, _ out: inout Announcer) {
         // A display (or a hostile BrlAPI server) may send any code point: no control reaches the line.
         guard character == " " || !TextSanitizer.clean(String(character)).isEmpty else { return }
+        if typing.isFull && (character != " " || typing.committed.count + typing.cells.count >= BrailleInputState.maximumCharacters) {
+            _ = full(&typing, &said, &out)
+            return
+        }
         if typing.purpose == nil { typing.purpose = .command }
         commitCells(&typing)
         let word = Self.lastWord(typing.committed)
@@ -156,6 +171,37 @@ struct BrailleInputReducer: Sendable {
                        remember: false, &said)
         }
         return nil
+    }
+
+    /// The line (or the word) is at its limit: the key is refused, and that is said once a line.
+    private func full(_ typing: inout BrailleInputState, _ said: inout AnnouncementState, _ out: inout Announcer) -> Request? {
+        // Said once a line; then each refused key shows the line back (the message gave way).
+        guard !typing.limitSaid else {
+            show(typing, &out)
+            return nil
+        }
+        typing.limitSaid = true
+        out.notice("braille.lineFull", strings(.brailleInputLineFull, ["limit": String(BrailleInputState.maximumCharacters),
+                                                                        "word": String(BrailleInputState.maximumWordCells)]),
+                   remember: false, &said)
+        return nil
+    }
+
+    /// liblouis's way of writing dots it has no character for: a backslash, the dot numbers, a slash.
+    static func hasUndefinedDots(_ text: String) -> Bool {
+        var digits = -1 // -1: not after a backslash
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" {
+                digits = 0
+            } else if digits >= 0, ("0"..."8").contains(scalar) {
+                digits += 1
+            } else if digits > 0, scalar == "/" {
+                return true
+            } else {
+                digits = -1
+            }
+        }
+        return false
     }
 
     /// The word being typed ends: its cells, translated back as a whole, join the line.

@@ -26,6 +26,18 @@ public enum StartupProblem: Hashable, Sendable {
     case speech(SpeechError)
     /// `--input keys` without a terminal: lines are read.
     case keysNeedTerminal
+    /// `$HOME` was unset or relative: the account's home is used for every file (`UserHome`).
+    case home(HomeProblem)
+    /// The command history file (at `file`) is left alone: neither read nor replaced.
+    case history(file: String, HistoryFault)
+}
+
+/// Why the command history file is left alone (issue 38 item 3).
+public enum HistoryFault: Error, Hashable, Sendable {
+    /// A symbolic link: it is not followed (saving would have replaced its target).
+    case symlink
+    /// A FIFO, a device, too large, unreadable: the checks every input file gets.
+    case unreadable(InputFileError)
 }
 
 /// Why the user's pronunciation lexicon is left out.

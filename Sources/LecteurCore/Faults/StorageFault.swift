@@ -9,6 +9,8 @@ public enum StorageFaultReason: Hashable, Sendable {
     case readOnly
     /// A regular file stands where a folder is needed.
     case notADirectory
+    /// EFBIG: the file-size limit (`ulimit -f`) stopped a write; the file is sound.
+    case fileSizeLimit
     /// The disk (or the user's quota) is full: SQLITE_FULL, ENOSPC, EDQUOT.
     case full
     /// Another system error, by its errno (0: the system gave none).
@@ -23,7 +25,7 @@ public enum StorageFaultReason: Hashable, Sendable {
         // Only what SQLite itself reports as damaged: a file we may not read or write is the
         // user's data all the same (a read-only mount, a permission slip).
         case .notADatabase, .corrupt: true
-        case .unreadable, .readOnly, .notADirectory, .full, .system, .sqlite: false
+        case .unreadable, .readOnly, .notADirectory, .fileSizeLimit, .full, .system, .sqlite: false
         }
     }
 
@@ -31,6 +33,7 @@ public enum StorageFaultReason: Hashable, Sendable {
         switch code {
         case EROFS, EACCES, EPERM: .readOnly
         case ENOTDIR, EEXIST: .notADirectory
+        case EFBIG: .fileSizeLimit
         case ENOSPC, EDQUOT: .full
         default: .system(errno: code)
         }

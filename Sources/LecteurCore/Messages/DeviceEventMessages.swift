@@ -20,6 +20,9 @@ extension StorageFault {
             }
         case .database(let error):
             return error.message(strings)
+        case .historyNotSaved(let file, let code):
+            let reason = code == EFBIG ? StorageFaultReason.fileSizeLimit.message(strings) : SystemErrorText.summary(errno: code, strings)
+            return strings(.historyNotSaved, ["file": TextSanitizer.clean(file), "reason": reason])
         }
     }
 }

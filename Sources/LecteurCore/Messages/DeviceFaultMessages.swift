@@ -13,6 +13,7 @@ extension StorageFaultReason {
         case .unreadable: strings(.storageReasonUnreadable)
         case .readOnly: strings(.storageReasonReadOnly)
         case .notADirectory: strings(.storageReasonNotADirectory)
+        case .fileSizeLimit: strings(.storageReasonFileSizeLimit)
         case .full: strings(.storageReasonOther, ["detail": strings(.systemErrorFull)])
         case .system(let code): strings(.storageReasonOther, ["detail": SystemErrorText.summary(errno: code, strings)])
         case .sqlite: strings(.storageReasonOther, ["detail": strings(.systemErrorOther)])

@@ -24,6 +24,11 @@ extension StartupProblem {
         case .screenReaderSilent(let reader): strings(.envScreenReaderSilent, ["reader": reader.name(strings)])
         case .speech(let error): error.notice(strings)
         case .keysNeedTerminal: strings(.terminalKeysNeedTerminal)
+        case .home(let problem): problem.message(strings)
+        case .history(let file, .symlink):
+            strings(.historyUnreadable, ["file": TextSanitizer.clean(file), "reason": strings(.historySymlink)])
+        case .history(let file, .unreadable(let why)):
+            strings(.historyUnreadable, ["file": TextSanitizer.clean(file), "reason": why.reason(strings)])
         }
     }
 }
@@ -89,6 +94,8 @@ extension ResourceShortage {
             strings(.hardeningDevicesResourcesFiles, ["limit": String(limit), "needed": String(needed)])
         case .tooLittleAddressSpace(let limit, let needed):
             strings(.hardeningDevicesResourcesMemory, ["limit": String(limit), "needed": String(needed)])
+        case .fileSizeTooSmall(let limit, let needed):
+            strings(.hardeningDevicesResourcesFileSize, ["limit": String(limit), "needed": String(needed)])
         }
     }
 }
@@ -104,4 +111,15 @@ extension PromptKind {
 
     /// The prompt before each command line (`lecteur> `).
     public static func readerPrompt(_ strings: Strings) -> String { strings(.appPrompt) }
+}
+
+extension HomeProblem {
+    public func message(_ strings: Strings) -> String {
+        switch self {
+        case .unset(let home?): strings(.homeUnset, ["home": TextSanitizer.clean(home)])
+        case .relative(let value, let home?): strings(.homeRelative, ["value": TextSanitizer.clean(value), "home": TextSanitizer.clean(home)])
+        case .unset(nil): strings(.homeNoneUnset)
+        case .relative(let value, nil): strings(.homeNoneRelative, ["value": TextSanitizer.clean(value)])
+        }
+    }
 }

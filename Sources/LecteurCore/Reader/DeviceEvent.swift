@@ -23,6 +23,9 @@ public enum StorageFault: Error, Hashable, Sendable {
     case settingsNotSaved(file: String, SettingsFileFault)
     /// The practice database failed.
     case database(StorageError)
+    /// The command history (at `file`) could not be saved (a full disk, `ulimit -f`…): the
+    /// previous file is kept whole, never cut mid-entry.
+    case historyNotSaved(file: String, errno: Int32)
 }
 
 /// Why the settings file was not written.
