@@ -214,11 +214,9 @@ import Testing
         let intro = "Entraînement Morse : écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir."
         /// What was said, then question `number` (shown by its number only) and its tones.
         func question(_ number: Int, _ symbol: MorseSymbol, after said: String, interrupt: Bool) -> [Effect] {
-            let durationMs = MorseTimeline(symbol: symbol, timing: MorseSettings.default.timing,
-                                           sampleRate: MorseRenderer.defaultSampleRate).durationMs
-            return [.notice(code: "practice", message: said), speak(said, interrupt: interrupt),
+            [.notice(code: "practice", message: said), speak(said, interrupt: interrupt),
                     message(said + " Question \(number)"),
-                    .morseQuestion(MorseQuestionReport(question: number, wpm: 20, toneHz: 600, durationMs: durationMs)),
+                    .morseQuestion(MorseQuestionReport(question: number, wpm: 20, toneHz: 600)),
                     .playQuestion(text: String(symbol.character), settings: .default, question: number),
                     .schedule(.brailleMessage(token: token + number), afterSeconds: 4)]
         }
