@@ -483,6 +483,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case manualTomlMorseSendingWpm = "manual.toml.morse.sending-wpm"
     case morseSendingStats = "morse.sending.stats"
     case morseSendingKeying = "morse.sending.keying"
+    case morseSendingTooLong = "morse.sending.tooLong"
     case morseTrainerQuestion = "morse.trainer.question"
     case morseTrainerWhere = "morse.trainer.where"
     case morseTrainerKochLesson = "morse.trainer.kochLesson"
