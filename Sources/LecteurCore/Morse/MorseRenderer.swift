@@ -49,9 +49,12 @@ public struct MorsePlayback: Sendable {
     public let timeline: MorseTimeline
     public let tones: MorseToneRenderer
 
+    /// The book's length (first edge to last edge at half amplitude).
     public var durationMs: Double { timeline.durationMs }
     public var sampleRate: Int { timeline.sampleRate }
-    public var sampleCount: Int { timeline.sampleCount }
+    /// What is played: the book's length and the last element's fall (`MorseToneRenderer`).
+    public var sampleCount: Int { tones.sampleCount }
+    public var soundedMs: Double { Double(tones.sampleCount) * 1000 / Double(sampleRate) }
     public func chunks(of size: Int = 16_384) -> MorseSampleChunks { tones.chunks(of: size) }
     public func unknownMessage(_ strings: Strings) -> String? { encoding.unknownMessage(strings) }
 }
@@ -151,7 +154,7 @@ public struct MorseRenderer: Sendable {
                 progress?(MorseWriteProgress(samplesWritten: chunks.position, totalSamples: total,
                                              sampleRate: sampleRate))
             }
-            try file.write(Data(count: silence * MemoryLayout<Int16>.size))
+            try file.write(Data(count: (total - tones.sampleCount) * MemoryLayout<Int16>.size))
             progress?(MorseWriteProgress(samplesWritten: total, totalSamples: total, sampleRate: sampleRate))
             try file.finish()
         } catch {
