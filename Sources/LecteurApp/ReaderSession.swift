@@ -26,6 +26,10 @@ public actor ReaderSession {
     private var quitRequested = false
     /// Bumped by every line written, so the steps of a rhythm that was overtaken stop.
     private var rhythmGeneration = 0
+    /// When the question just queued starts to sound, in ms from when it was queued: its
+    /// rhythm on the display starts then, not when it was queued (a word space of lead-in and
+    /// whatever still plays come first: 1 050 ms at 8 WPM).
+    private var questionStartsInMs = 0.0
     /// The pending timers, each with the serial of its last scheduling: only that one rings.
     private var timers: [TimerID: Int] = [:]
     private var timerSerial = 0
@@ -269,8 +273,9 @@ public actor ReaderSession {
                 morse.play(text, settings: settings)
             case .playQuestion(let text, let settings, let question):
                 devices.speech?.waitUntilSynthesised()
-                let endsInMs = morse.play(text, settings: settings, leadIn: true)
-                apply(.questionSounded(question: question, endsAtMs: Self.nowMs() + endsInMs))
+                let scheduled = morse.play(text, settings: settings, leadIn: true)
+                questionStartsInMs = scheduled.startsInMs
+                apply(.questionSounded(question: question, endsAtMs: Self.nowMs() + scheduled.endsInMs))
             case .silence:
                 // One owner of the shared output: the speech engine flushes it when it stops.
                 if let speech = devices.speech { speech.stop() } else { devices.audio?.flush() }
@@ -343,12 +348,12 @@ public actor ReaderSession {
     }
 
     /// The reducer decided the steps and their lengths; this only keeps time on the session
-    /// queue, from now (the tones start as the question is played), and stops when another line
-    /// is written first.
+    /// queue, from when the question's first tone is heard (`questionStartsInMs`), and stops
+    /// when another line is written first.
     private func flash(_ rhythm: BrailleRhythm) {
         rhythmGeneration += 1
         let generation = rhythmGeneration
-        var at = 0.0
+        var at = questionStartsInMs
         func schedule(_ line: BrailleLine) {
             queue.asyncAfter(deadline: .now() + at / 1000) { [weak self] in
                 self?.assumeIsolated { session in
