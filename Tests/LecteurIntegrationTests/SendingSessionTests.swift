@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func aStraightKeyOnTheSpaceBarWithKittyPressAndRelease() throws {
-        // K with dahs twice a dit, five times: the short dahs are told once the warm-up (five
+        // K with dahs twice a dit, six times: the short dahs are told once the warm-up (five
         // characters) is over, not before. The driver's own delays (tens of ms on a loaded
         // machine) blur the ratio: the ±0.1 figure is the core's.
         let k: [PseudoTerminal.Step] = [
@@ -98,19 +98,19 @@ import Testing
             .type(" ", pause: 0.24), .type(Self.release, pause: 0.24),
             .type(" ", pause: 0.48), .type(Self.release, until: "\"keyed\""),
         ]
-        let (run, intro, judged) = try Self.keyK(answering: Self.answers, Array(repeating: k, count: 5).flatMap { $0 })
+        let (run, intro, judged) = try Self.keyK(answering: Self.answers, Array(repeating: k, count: 6).flatMap { $0 })
         #expect(intro.contains("Manipulateur droit"), "\(intro)")
         #expect(judged["keyed"] as? String == "-.-" && judged["correct"] as? Bool == true && judged["level"] as? String == "straight",
                 "\(judged)")
         let all = Self.practice(run)
-        #expect(all.count == 5 && all.allSatisfy { $0["keyed"] as? String == "-.-" }, "\(all)")
+        #expect(all.count == 6 && all.allSatisfy { $0["keyed"] as? String == "-.-" }, "\(all)")
         let ratio = judged["ratio"] as? Double ?? 0
         #expect((1.2...2.5).contains(ratio), "ratio \(ratio)")
         let verdicts = Self.notices(run).filter { $0.contains("mots par minute") }
-        #expect(verdicts.count == 5, "\(verdicts)")
-        #expect(verdicts.prefix(4).allSatisfy { !$0.contains("Vos traits sont courts") }, "\(verdicts)")
+        #expect(verdicts.count == 6, "\(verdicts)")
+        #expect(verdicts.prefix(5).allSatisfy { !$0.contains("Vos traits sont courts") }, "\(verdicts)")
         #expect(verdicts.last?.contains("Vos traits sont courts") == true, "\(verdicts)")
-        #expect(run.events("morse").compactMap { $0["sidetone"] as? String } == Array(repeating: ["down", "up"], count: 15).flatMap { $0 })
+        #expect(run.events("morse").compactMap { $0["sidetone"] as? String } == Array(repeating: ["down", "up"], count: 18).flatMap { $0 })
         // Pushed once answered, popped on the way out (also around the `:` command line).
         let pushed = try #require(run.output.range(of: "\u{1B}[>2u", options: .backwards))
         let popped = try #require(run.output.range(of: "\u{1B}[<u", options: .backwards))

@@ -4,7 +4,7 @@ import Foundation
 /// Turns keyed marks into Morse characters as libcw's adaptive receive does: every threshold
 /// follows the sender's running unit, learnt from the marks (a dit is one unit, a dah three).
 /// A mark is a dit or a dah by the harmonic mean of the running dit and dah lengths; a silence
-/// ends a character past 2 units and a word past 5.
+/// ends a character past 1.75 units and a word past 5.
 ///
 /// The unit is never learnt from gaps already classified: a hand twice slower than the setting
 /// once had its character gaps read as word gaps, which then taught the word class its own
@@ -27,9 +27,11 @@ public struct AdaptiveDecoder: Hashable, Sendable {
     /// next dit a dah.
     static let minimumSeparation = 1.6
     /// A silence longer than this many units ends a character (libcw: about 2), longer than
-    /// `wordUnits` a word (libcw: about 5). Gaussian jitter of 15 % on each gap puts an element
-    /// gap 6.7 σ below the first and a character gap 4.4 σ below the second.
-    public static let characterUnits = 2.0
+    /// `wordUnits` a word (libcw: about 5). Below libcw's 2: Gaussian jitter of 15 % on each gap
+    /// put one character gap in 70 under 2 units (two characters read as one unknown pattern);
+    /// at 1.75 an element gap is 5 σ below and a character gap 2.8 σ above. A character gap is
+    /// 4.4 σ below the word threshold.
+    public static let characterUnits = 1.75
     public static let wordUnits = 5.0
 
     /// Starts from the ideal lengths at `wpm` (1200 / WPM ms a unit).

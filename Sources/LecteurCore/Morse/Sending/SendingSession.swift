@@ -71,6 +71,8 @@ public struct SendingSession<Random: RandomNumberGenerator> {
     /// The latest characters keyed with timing, newest last: the coach speaks of a fault only
     /// when most of them show it (one jittered dah is not a habit).
     public private(set) var recentCharacters: [KeyedCharacter] = []
+    /// Characters keyed with timing in the sendings judged before this one (the warm-up's count).
+    public private(set) var timedCharacters = 0
 
     private var random: Random
     private let strings: Strings
@@ -217,8 +219,10 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         }
         let measures = SendingMeasures(text, unitMs: level == .tapping ? unitMs : nil)
         let gaps = zip(keyedMarks.dropFirst(), keyedMarks).map { Int(($0.startMs - $1.endMs).rounded()) }
-        return judge(patterns: text.characters.map(\.pattern), keyed: text.keyed, decodedText: text, level: level,
-                     measures: measures, marks: keyedMarks, gaps: gaps)
+        let effects = judge(patterns: text.characters.map(\.pattern), keyed: text.keyed, decodedText: text, level: level,
+                            measures: measures, marks: keyedMarks, gaps: gaps)
+        if level != .pattern { timedCharacters += text.characters.count }
+        return effects
     }
 
     private mutating func judge(patterns: [String], keyed: String, decodedText: KeyedText?, level: KeyingLevel,
@@ -231,7 +235,7 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         let ratio = level == .straightKey ? measures?.ratio : nil
         if mode == .free {
             said.append(strings(.morseSendingRead, ["text": spokenText(decodedText, patterns: patterns)]))
-            if let characters = decodedText?.characters, isWarm {
+            if let characters = decodedText?.characters, level == .tapping || (isWarm && spacingIsShort) {
                 for character in characters {
                     if let pair = SendingFinding.likelyRunTogether(character, alphabet: alphabet) {
                         said.append(strings(.morseSendingRunTogetherLikely, ["first": pair[0].spokenName(strings),
@@ -260,9 +264,18 @@ public struct SendingSession<Random: RandomNumberGenerator> {
     }
 
     /// Past the warm-up: enough characters keyed for a fault to be the hand's, not the start's.
-    /// Tapping's elements are whole at the setting's unit, so its decoder needs no warm-up.
+    /// Past the warm-up: enough characters keyed in earlier sendings for a fault to be the
+    /// hand's, not the start's (tapping's elements are whole at the setting's unit: no warm-up).
     private var isWarm: Bool {
-        level == .tapping || (decoder.isSeeded && recentCharacters.count >= Self.warmUpCharacters)
+        level == .tapping || (decoder.isSeeded && timedCharacters >= Self.warmUpCharacters)
+    }
+
+    /// Most of the recent character gaps are short (under 2.5 units): only then is an unknown
+    /// pattern named as two characters run together (one jittered gap is not a habit).
+    private var spacingIsShort: Bool {
+        let gaps = recentCharacters.filter { $0.boundary == .character }.compactMap(\.gapBeforeMs)
+        let short = gaps.filter { $0 < SendingMeasures.shortCharacterSpacing * decoder.unitMs }.count
+        return !gaps.isEmpty && 2 * short > gaps.count
     }
 
     /// What the coach says of the timing: the speed and the dah/dit ratio from a straight key
@@ -410,6 +423,7 @@ extension SendingSession: Equatable where Random: Equatable {
         a.mode == b.mode && a.learnt == b.learnt && a.wpm == b.wpm && a.isActive == b.isActive && a.question == b.question
             && a.expected == b.expected && a.summary == b.summary && a.marks == b.marks && a.downAtMs == b.downAtMs
             && a.level == b.level && a.decoder == b.decoder && a.recentCharacters == b.recentCharacters
+            && a.timedCharacters == b.timedCharacters
             && a.random == b.random
     }
 }
