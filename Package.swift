@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "LecteurCore", targets: ["LecteurCore"]),
         .library(name: "LecteurApp", targets: ["LecteurApp"]),
         .library(name: "LecteurAudit", targets: ["LecteurAudit"]),
+        // The locale files and the pronunciation lexicon's builder, which the benchmarks load.
+        .library(name: "LecteurLocales", targets: ["LecteurLocales"]),
         // The loaders' decoder (TwoCoreCatalogueDecoder), which the benchmarks time.
         .library(name: "LecteurNetwork", targets: ["LecteurNetwork"]),
     ],
@@ -48,27 +50,32 @@ let package = Package(
         // String catalogues and pronunciation lexicons, embedded as resources.
         // Read at run time from the installed data folder, or from Locales/ in a checkout
         // (LocaleResources.swift says why there is no resource bundle).
-        .target(name: "LecteurLocales", path: "Locales",
+        // The lexicon's builder (`PronunciationResources`) is here too: the reader and the audit
+        // both load it, and the reader does not link the audit.
+        .target(name: "LecteurLocales", dependencies: ["LecteurCore"], path: "Locales",
                 exclude: ["fr", "en"]),
 
         .target(name: "LecteurCore"),
+        // Reading and writing the files the user names (input limits, atomic replacement, WAV):
+        // the only file I/O, kept out of the pure core.
+        .target(name: "LecteurFiles", dependencies: ["LecteurCore"]),
         // Everything audit (walk, rules, engine, formats, output): pure but for the locale files, so
         // the audit benchmarks link no speech, braille, network or database library.
         .target(name: "LecteurAudit", dependencies: ["LecteurCore", "LecteurLocales"]),
         // State the adapters' threads share, with waiting, checked by the compiler (Monitor).
         .target(name: "LecteurThreads"),
-        .target(name: "LecteurAudio", dependencies: ["CPCAudio", "LecteurCore", "LecteurThreads"]),
-        .target(name: "LecteurSpeech", dependencies: ["CEspeakNG", "CSpeechd", "LecteurAudio", "LecteurCore", "LecteurThreads"]),
+        .target(name: "LecteurAudio", dependencies: ["CPCAudio", "LecteurCore", "LecteurFiles", "LecteurThreads"]),
+        .target(name: "LecteurSpeech", dependencies: ["CEspeakNG", "CSpeechd", "LecteurAudio", "LecteurCore", "LecteurFiles", "LecteurThreads"]),
         .target(name: "LecteurBraille", dependencies: ["CBrlAPI", "CLouis", "LecteurCore", "LecteurThreads"]),
         .target(name: "LecteurStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
                                                        "LecteurCore"]),
         .target(name: "LecteurNetwork", dependencies: ["CCurl", "LecteurCore"]),
         .target(name: "LecteurApp",
-                dependencies: ["LecteurCore", "LecteurLocales", "LecteurAudit", "LecteurAudio", "LecteurSpeech",
+                dependencies: ["LecteurCore", "LecteurLocales", "LecteurFiles", "LecteurAudio", "LecteurSpeech",
                                "LecteurBraille", "LecteurStorage", "LecteurNetwork", "CEdit",
                                .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "lecteur",
-                          dependencies: ["LecteurApp", "LecteurAudit", "LecteurNetwork", "LecteurSpeech", "LecteurAudio", "LecteurBraille",
+                          dependencies: ["LecteurApp", "LecteurAudit", "LecteurFiles", "LecteurNetwork", "LecteurSpeech", "LecteurAudio", "LecteurBraille",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "LecteurCoreTests", dependencies: ["LecteurCore", "LecteurLocales", "LecteurTestSupport",
@@ -82,7 +89,7 @@ let package = Package(
         .target(name: "LecteurTestSupport", dependencies: ["LecteurCore"], path: "Tests/LecteurTestSupport"),
         .testTarget(name: "LecteurBrailleTests", dependencies: ["LecteurBraille", "LecteurCore", "LecteurLocales", "LecteurTestSupport",
                                                                 "LecteurApp"]),
-        .testTarget(name: "LecteurMorseTests", dependencies: ["LecteurCore", "LecteurStorage", "LecteurLocales", "LecteurTestSupport",
+        .testTarget(name: "LecteurMorseTests", dependencies: ["LecteurCore", "LecteurFiles", "LecteurStorage", "LecteurLocales", "LecteurTestSupport",
                                                               "LecteurApp"]),
         .testTarget(name: "LecteurThreadsTests", dependencies: ["LecteurThreads"]),
         .testTarget(name: "LecteurNetworkTests", dependencies: ["LecteurNetwork", "LecteurCore", "LecteurLocales"],

@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "LecteurCore", package: lecteur),
                 .product(name: "LecteurAudit", package: lecteur),
+                .product(name: "LecteurLocales", package: lecteur),
                 .product(name: "LecteurNetwork", package: lecteur),
             ],
             path: "Benchmarks/CoreBenchmarks",

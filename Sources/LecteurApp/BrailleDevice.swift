@@ -180,6 +180,6 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
         } catch {
             return .failure(.unknownBrailleTable(name: value))
         }
-        return .success(SettingValue(.brailleTable(table), notSaved: store.save([Self.storageKey: table.rawValue])))
+        return .success(SettingValue(.brailleTable(table), stored: [Self.storageKey: table.rawValue]))
     }
 }

@@ -8,16 +8,19 @@ public protocol SpeechOutput: AnyObject, Sendable {
     /// The utterance with its priority, for engines that have their own queue policy.
     func speak(_ utterance: Utterance)
     func stop()
-    /// Blocks until everything asked for has been turned into audio (not yet heard): what is
-    /// queued on the output after this plays after the speech.
-    func waitUntilSynthesised()
-    /// Blocks until everything asked for has been heard (or silenced).
-    func waitUntilSpoken()
+    /// The voice's index mark: runs `body(true)` once everything asked for before this call has
+    /// been turned into audio on the shared output (espeak-ng: on its synthesis thread, before
+    /// the next utterance, so audio played there follows the speech; speech-dispatcher, which
+    /// has its own output: once heard), or `body(false)` when that speech was silenced first.
+    /// Nothing waits; `body` must not block.
+    func afterSpeech(_ body: @escaping @Sendable (_ reached: Bool) -> Void)
+    /// Calls `done` once everything asked for before this call has been heard (or silenced).
+    /// Nothing waits; `done` may run on any thread.
+    func whenSpoken(_ done: @escaping @Sendable () -> Void)
 }
 
 extension SpeechOutput {
     public func speak(_ utterance: Utterance) { speak(utterance.text, interrupt: utterance.interrupt) }
-    public func waitUntilSpoken() {}
 }
 
 /// What the session needs from a braille display; the BrlAPI adapter provides it.
@@ -89,21 +92,4 @@ public protocol CatalogueSource: AnyObject, Sendable {
 
 extension CatalogueSource {
     public func cancel() {}
-}
-
-/// `régler koch` without a value: the lesson storage keeps (LCWO's numbering: lesson 1 is K and
-/// M), read back for the reader to word. Setting it is the reader's own (`.persist`).
-public final class KochLessonReading: SettingsDomain {
-    private let store: ReaderStore
-
-    public init(store: ReaderStore) { self.store = store }
-
-    public func configure(_ key: SettingKey, value: String) -> Result<SettingValue, SettingFault>? { nil }
-
-    public func reading(_ key: SettingKey) -> SettingReading? {
-        guard key == .kochLesson else { return nil }
-        let symbols = MorseAlphabet.standard.kochSymbols.count
-        let level = store.value(PracticeMode.kochLevelStorageKey).flatMap(Int.init) ?? PracticeMode.kochStartLevel
-        return SettingReading(value: String(max(level - 1, 1)), range: 1...(symbols - 1))
-    }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import LecteurBraille
 import LecteurCore
+import LecteurFiles
 import LecteurSpeech
 import TOMLKit
 

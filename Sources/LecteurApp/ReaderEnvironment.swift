@@ -59,7 +59,7 @@ public struct ReaderOptions: Sendable {
     }
 }
 
-/// The one composition root of the reader: builds storage, the voice and the shared audio
+/// The composition root of the reader (`say` and `morse` have theirs beside it): builds storage, the voice and the shared audio
 /// output, the braille display, the catalogue source and the transcript from the options, hands
 /// them to the session, and runs the command loop on the terminal or a pipe.
 public struct ReaderEnvironment: Sendable {
@@ -77,8 +77,7 @@ public struct ReaderEnvironment: Sendable {
 
         // Speech and Morse share one audio output: a device, the --audio-out file, or silence.
         // The voice is espeak-ng or speech-dispatcher, beside the user's screen reader.
-        var settings = SpeechSettingsDomain.saved(in: store)
-        if strings.localeCode == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
+        let settings = SpeechSettingsDomain.saved(in: store, for: strings)
         let backend = options.speechBackend ?? SpeechBackendSetting.saved(in: store)
         var startupNotices: [StartupProblem] = []
         if options.speechBackend != nil, let fault = store.save([SpeechBackend.storageKey: backend.rawValue]) {
@@ -108,7 +107,7 @@ public struct ReaderEnvironment: Sendable {
             speech: speech.voice, braille: braille, audio: speech.output,
             settings: [SpeechSettingsDomain(currentEngine: { speech.espeak ?? speech.speechdVoice?.fallbackEngine },
                                             store: store),
-                       SpeechBackendSetting(store: store), braille, KochLessonReading(store: store)],
+                       SpeechBackendSetting(store: store), braille],
             status: {
                 DeviceStatus(sound: .init(speech.output), speechPending: speech.pendingUtterances, braille: braille.status)
             })

@@ -26,10 +26,13 @@ public actor ReaderSession {
     private var quitRequested = false
     /// Bumped by every line written, so the steps of a rhythm that was overtaken stop.
     private var rhythmGeneration = 0
-    /// When the question just queued starts to sound, in ms from when it was queued: its
-    /// rhythm on the display starts then, not when it was queued (a word space of lead-in and
-    /// whatever still plays come first: 1 050 ms at 8 WPM).
-    private var questionStartsInMs = 0.0
+    /// When the question just queued starts to sound (monotonic ms; nil while it waits for the
+    /// speech before it): its rhythm on the display starts then, not when it was queued (a word
+    /// space of lead-in and whatever still plays come first: 1 050 ms at 8 WPM).
+    private var questionStartsAtMs: Double? = 0
+    /// A rhythm that waits for its question to be queued after the speech, with the line
+    /// generation it belongs to.
+    private var rhythmWaiting: (rhythm: BrailleRhythm, generation: Int)?
     /// The pending timers, each with the serial of its last scheduling: only that one rings.
     private var timers: [TimerID: Int] = [:]
     private var timerSerial = 0
@@ -117,9 +120,9 @@ public actor ReaderSession {
     /// else. Display keys go through a bounded lane, one at a time, so a typed command waits for
     /// at most one key, never for a flood of them.
     public nonisolated func post(_ action: Action) {
-        switch action {
-        case .displayKey, .displayPanned, .brailleTyped: postKey(action)
-        default: later { $0.apply(action) }
+        switch action.lane {
+        case .keys: postKey(action)
+        case .ordered: later { $0.apply(action) }
         }
     }
 
@@ -266,16 +269,13 @@ public actor ReaderSession {
             case .loadCatalogue(let reason):
                 load(reason)
             case .playMorse(let text, let settings):
-                // Speech and tones share one output: the tones play after the speech asked for
-                // before them once it is synthesised (milliseconds); the session does not wait
-                // for it to be heard, so keys and commands are answered meanwhile.
-                devices.speech?.waitUntilSynthesised()
-                morse.play(text, settings: settings)
+                // Speech and tones share one output: the tones are queued at the voice's mark,
+                // after the speech asked for before them and before any asked for later. Speech
+                // silenced first takes the tones with it, as a flush of the output would.
+                let morse = self.morse
+                afterSpeech { reached in if reached { morse.play(text, settings: settings) } }
             case .playQuestion(let text, let settings, let question):
-                devices.speech?.waitUntilSynthesised()
-                let scheduled = morse.play(text, settings: settings, leadIn: true)
-                questionStartsInMs = scheduled.startsInMs
-                apply(.questionSounded(question: question, endsAtMs: Self.nowMs() + scheduled.endsInMs))
+                soundQuestion(text, settings: settings, question: question)
             case .silence:
                 // One owner of the shared output: the speech engine flushes it when it stops.
                 if let speech = devices.speech { speech.stop() } else { devices.audio?.flush() }
@@ -283,13 +283,12 @@ public actor ReaderSession {
                 apply(.statisticsReady(store.statistics()))
             case .queryStatus:
                 apply(.statusReported(devices.status()))
-            case .preparePractice(.sending(let mode)):
-                apply(.sendingReady(mode, seed: practiceSeed ?? UInt64.random(in: .min ... .max), kochLevel: kochLevel()))
-            case .preparePractice(.copy(let kind, let count)):
-                apply(.copyReady(kind, count: count, seed: practiceSeed ?? UInt64.random(in: .min ... .max), kochLevel: kochLevel()))
-            case .preparePractice(let request):
-                let mode = practiceMode(request)
-                apply(.practiceReady(mode, seed: practiceSeed ?? UInt64.random(in: .min ... .max), history: store.history(for: mode)))
+            case .preparePractice(.sending(let mode, let level)):
+                apply(.sendingReady(mode, seed: seed(), kochLevel: level))
+            case .preparePractice(.copy(let kind, let count, let level)):
+                apply(.copyReady(kind, count: count, seed: seed(), kochLevel: level))
+            case .preparePractice(.listening(let mode)):
+                apply(.practiceReady(mode, seed: seed(), history: store.history(for: mode)))
             case .configureDevice(let key, let value):
                 // Asked once each, in order: applying a setting has effects (a relative "+20").
                 var result: Result<SettingValue, SettingFault>?
@@ -313,9 +312,9 @@ public actor ReaderSession {
                     apply(.progressUpdated(store.progress()))
                 }
             case .whenSpoken(let token):
-                // Counted as work in flight, so a piped script's next line waits for the reading.
+                // The voice says when it has been heard; no thread waits for it. Counted as work
+                // in flight, so a piped script's next line waits for the reading.
                 loads.enter()
-                let speech = devices.speech
                 let finish: @Sendable () -> Void = { [weak self] in
                     guard let self else { return }
                     self.later { session in
@@ -323,11 +322,7 @@ public actor ReaderSession {
                         session.loads.leave()
                     }
                 }
-                if let speech {
-                    DispatchQueue.global().async { speech.waitUntilSpoken(); finish() }
-                } else {
-                    finish()
-                }
+                if let speech = devices.speech { speech.whenSpoken(finish) } else { finish() }
             case .quit:
                 if !quitRequested, quitSignalWrite >= 0 {
                     var byte: UInt8 = 1
@@ -342,6 +337,42 @@ public actor ReaderSession {
         }
     }
 
+    /// Runs `body` at the voice's mark (at once without a voice), counted as work in flight so
+    /// that a piped script's next line waits for it.
+    private func afterSpeech(_ body: @escaping @Sendable (_ reached: Bool) -> Void) {
+        guard let speech = devices.speech else { body(true); return }
+        loads.enter()
+        speech.afterSpeech { [loads] reached in
+            body(reached)
+            loads.leave()
+        }
+    }
+
+    /// A practice question's tones, then when they end: practice counts the time to answer from
+    /// there. Tones silenced before their turn end now.
+    private func soundQuestion(_ text: String, settings: MorseSettings, question: Int) {
+        guard devices.speech != nil else {
+            let scheduled = morse.play(text, settings: settings, leadIn: true)
+            questionStartsAtMs = Self.nowMs() + scheduled.startsInMs
+            apply(.questionSounded(question: question, endsAtMs: Self.nowMs() + scheduled.endsInMs))
+            return
+        }
+        questionStartsAtMs = nil
+        let morse = self.morse
+        afterSpeech { [weak self] reached in
+            let scheduled = reached ? morse.play(text, settings: settings, leadIn: true) : MorsePlayer.Scheduled()
+            let now = Self.nowMs()
+            self?.later { session in
+                session.questionStartsAtMs = now + scheduled.startsInMs
+                if let waiting = session.rhythmWaiting {
+                    session.rhythmWaiting = nil
+                    if reached, waiting.generation == session.rhythmGeneration { session.flash(waiting.rhythm) }
+                }
+                session.apply(.questionSounded(question: question, endsAtMs: now + scheduled.endsInMs))
+            }
+        }
+    }
+
     private func show(_ line: BrailleLine) {
         let cells = devices.braille?.show(line)
         transcript.record(.braille(text: line.text, cells: cells, cursor: line.cursor, kind: line.kind))
@@ -351,9 +382,13 @@ public actor ReaderSession {
     /// queue, from when the question's first tone is heard (`questionStartsInMs`), and stops
     /// when another line is written first.
     private func flash(_ rhythm: BrailleRhythm) {
+        guard let startsAtMs = questionStartsAtMs else {
+            rhythmWaiting = (rhythm, rhythmGeneration)
+            return
+        }
         rhythmGeneration += 1
         let generation = rhythmGeneration
-        var at = questionStartsInMs
+        var at = max(0, startsAtMs - Self.nowMs())
         func schedule(_ line: BrailleLine) {
             queue.asyncAfter(deadline: .now() + at / 1000) { [weak self] in
                 self?.assumeIsolated { session in
@@ -369,23 +404,8 @@ public actor ReaderSession {
         schedule(rhythm.then)
     }
 
-    private func practiceMode(_ request: PracticeRequest) -> PracticeMode {
-        let symbols = reader.navigator.builder.alphabet.kochSymbols
-        let level = kochLevel()
-        switch request {
-        // Weak symbols among those learnt so far: a beginner is never asked what Koch has not taught.
-        case .weakSymbols: return .weakSymbols(pool: symbols.prefix(level).map(\.id))
-        case .symbol(let id): return .symbol(id: id)
-        case .koch, .copy, .sending: return .koch(level: level)
-        }
-    }
-
-    /// The Koch level stored (symbols unlocked), within the order's bounds.
-    private func kochLevel() -> Int {
-        let count = reader.navigator.builder.alphabet.kochSymbols.count
-        return min(max(store.value(PracticeMode.kochLevelStorageKey).flatMap(Int.init) ?? PracticeMode.kochStartLevel,
-                       PracticeMode.kochStartLevel), count)
-    }
+    /// The practice's seed: fixed by LECTEUR_PRACTICE_SEED for tests, random otherwise.
+    private func seed() -> UInt64 { practiceSeed ?? UInt64.random(in: .min ... .max) }
 
     // MARK: Catalogue
 

@@ -42,9 +42,8 @@ public final class ReaderStore: Sendable {
         startupNotices = notices
     }
 
-    /// The store no longer words anything: the table is not needed. Kept only for
-    /// `lecteur audit` (Sources/lecteur/Audit.swift, reworded by another change); remove it once
-    /// that file calls `ReaderStore()`.
+    /// Each Morse symbol's attempts and right answers, for the Morse list (the session loads it at
+    /// start-up and after each attempt) and for the audit's Morse screens.
     public func progress() -> [String: SymbolProgress] {
         (try? database?.progress()) ?? [:]
     }

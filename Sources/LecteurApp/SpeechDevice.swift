@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import LecteurAudit
 import LecteurCore
+import LecteurFiles
 import LecteurLocales
 import LecteurSpeech
 
@@ -13,8 +13,8 @@ public final class EspeakVoice: SpeechOutput {
 
     public func speak(_ text: String, interrupt: Bool) { engine.speak(text, interrupt: interrupt) }
     public func stop() { engine.stop() }
-    public func waitUntilSpoken() { _ = engine.waitUntilIdle(timeout: .seconds(60)) }
-    public func waitUntilSynthesised() { _ = engine.waitUntilSynthesised(timeout: .seconds(10)) }
+    public func afterSpeech(_ body: @escaping @Sendable (Bool) -> Void) { engine.afterSynthesis(body) }
+    public func whenSpoken(_ done: @escaping @Sendable () -> Void) { engine.whenHeard(timeout: .seconds(60), done) }
 }
 
 /// `set rate|pitch|volume|voice` (débit, hauteur, volume, voix): applied to the next utterance
@@ -41,6 +41,14 @@ public final class SpeechSettingsDomain: SettingsDomain {
         return String(min(max(now + delta, range.lowerBound), range.upperBound))
     }
 
+    /// The saved settings for a reader in `strings`' language: the default (French) voice becomes
+    /// the English one for an English reader; a voice the user chose stays.
+    public static func saved(in store: ReaderStore, for strings: Strings) -> SpeechSettings {
+        var settings = saved(in: store)
+        if strings.localeCode == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
+        return settings
+    }
+
     public static func saved(in store: ReaderStore) -> SpeechSettings {
         guard let json = store.value(storageKey),
               let settings = try? JSONDecoder().decode(SpeechSettings.self, from: Data(json.utf8)) else { return .default }
@@ -54,7 +62,9 @@ public final class SpeechSettingsDomain: SettingsDomain {
         case .speechPitch: .pitch
         case .speechVolume: .volume
         case .speechVoice: .voice
-        default: nil
+        case .speechBackend, .brailleTable, .verbosity, .position, .brailleMessage, .brailleScroll,
+             .punctuation, .alphabet, .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
+             .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM: nil
         }
     }
 
@@ -83,7 +93,7 @@ public final class SpeechSettingsDomain: SettingsDomain {
             let updated = try current.setting(setting, to: Self.absolute(value, from: current, setting))
             try engine?.update(updated)
             let json = String(decoding: (try? JSONEncoder().encode(updated)) ?? Data(), as: UTF8.self)
-            return .success(SettingValue(.speech(updated.value(of: setting)), notSaved: store.save([Self.storageKey: json])))
+            return .success(SettingValue(.speech(updated.value(of: setting)), stored: [Self.storageKey: json]))
         } catch {
             return .failure(Self.fault(error))
         }

@@ -203,7 +203,6 @@ public final class SpeechBackendSetting: SettingsDomain {
         guard let backend = SpeechBackend(rawValue: CommandParser.fold(value)) else {
             return .failure(.unknownSpeechBackend(value: value))
         }
-        let notSaved = store.save([SpeechBackend.storageKey: backend.rawValue])
-        return .success(SettingValue(.speechBackend(backend.rawValue), notSaved: notSaved))
+        return .success(SettingValue(.speechBackend(backend.rawValue), stored: [SpeechBackend.storageKey: backend.rawValue]))
     }
 }

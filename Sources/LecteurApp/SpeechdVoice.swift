@@ -68,14 +68,18 @@ public final class SpeechdVoice: SpeechOutput {
         if let voice = fallbackVoice { voice.stop() } else if !isSwitched { client.cancel() }
     }
 
-    public func waitUntilSpoken() {
-        if let voice = fallbackVoice { _ = voice.waitUntilIdle(timeout: .seconds(60)) } else { _ = client.waitUntilIdle(timeout: .seconds(60)) }
+    public func whenSpoken(_ done: @escaping @Sendable () -> Void) {
+        if let voice = fallbackVoice { voice.whenHeard(timeout: .seconds(60), done) }
+        else if isSwitched { done() }
+        else { client.whenIdle(timeout: .seconds(60), done) }
     }
 
     /// speech-dispatcher plays through its own audio output, so Morse queued on the reader's output
     /// after this call can only follow the speech once the speech has been heard.
-    public func waitUntilSynthesised() {
-        if let voice = fallbackVoice { _ = voice.waitUntilSynthesised(timeout: .seconds(10)) } else { _ = client.waitUntilIdle(timeout: .seconds(10)) }
+    public func afterSpeech(_ body: @escaping @Sendable (Bool) -> Void) {
+        if let voice = fallbackVoice { voice.afterSynthesis(body) }
+        else if isSwitched { body(true) }
+        else { client.whenIdle(timeout: .seconds(10)) { body(true) } }
     }
 
     /// Utterances not yet heard, from whichever voice speaks now (`état`).

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Dispatch
 import LecteurCore
 
 /// Where the reader's sound goes: a sound device, a WAV file or nowhere. Speech and Morse share
@@ -18,6 +19,10 @@ public protocol AudioOutput: AnyObject, Sendable {
 
     /// Blocks until everything queued has been heard (true) or `timeout` has passed (false).
     func waitUntilDrained(timeout: Duration) -> Bool
+
+    /// Calls `done` once everything queued so far has been heard (or flushed), or at `deadline`;
+    /// no thread waits meanwhile. `done` may run on the output's own thread and must not block.
+    func whenDrained(deadline: DispatchTime, _ done: @escaping @Sendable () -> Void)
 
     /// Releases the device or finishes the file; later `play` calls are ignored. Idempotent.
     func close()

@@ -84,6 +84,10 @@ public final class DeviceAudioOutput: AudioOutput {
 
     public func waitUntilDrained(timeout: Duration) -> Bool { worker.waitUntilDrained(timeout: timeout) }
 
+    public func whenDrained(deadline: DispatchTime, _ done: @escaping @Sendable () -> Void) {
+        worker.whenDrained(deadline: deadline, done)
+    }
+
     public func close() { worker.close(timeout: .seconds(1)) }
 
     public var statistics: Statistics { worker.statistics }

@@ -115,6 +115,10 @@ final class DeviceWorker: Sendable {
         state.wait(until: .now(plus: timeout), for: { $0.drained })
     }
 
+    func whenDrained(deadline: DispatchTime, _ done: @escaping @Sendable () -> Void) {
+        state.when({ $0.drained }, deadline: deadline) { _ in done() }
+    }
+
     func close(timeout: Duration) {
         state.withLock { state in
             state.closing = true

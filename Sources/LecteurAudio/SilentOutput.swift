@@ -17,6 +17,7 @@ public final class SilentOutput: AudioOutput {
 
     public func flush() {}
     public func waitUntilDrained(timeout: Duration) -> Bool { true }
+    public func whenDrained(deadline: DispatchTime, _ done: @escaping @Sendable () -> Void) { done() }
     public func close() {}
 
     public var receivedSampleCount: Int { received.withLock { $0 } }

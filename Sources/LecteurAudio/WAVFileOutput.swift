@@ -66,6 +66,8 @@ public final class WAVFileOutput: AudioOutput {
 
     /// A file has no speaker to wait for: what is pending is written at `close()`.
     public func waitUntilDrained(timeout: Duration) -> Bool { true }
+    /// A file is "heard" as soon as it is written.
+    public func whenDrained(deadline: DispatchTime, _ done: @escaping @Sendable () -> Void) { done() }
 
     public func close() {
         state.withLock { state in

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurCore
+import LecteurFiles
 
 /// Writes a 16-bit mono WAV as samples arrive: a header with empty sizes first, the sizes patched
 /// at `finish()`. A file left unfinished by a crash still decodes (`WAVFile.decode` takes what

@@ -212,7 +212,7 @@ public final class BrailleDisplay: Sendable {
                 setState(.unavailable(error))
             } catch {
                 failures += 1
-                setState(.unavailable(.noServer(host: settings.hostDescription, detail: "\(error)")))
+                setState(.unavailable(.noServer(host: settings.hostDescription, SystemFailure(.unknown, text: "\(error)"))))
             }
             pause(backoff.delay(afterFailures: failures))
         }
@@ -258,7 +258,7 @@ public final class BrailleDisplay: Sendable {
             } catch let error as BrailleDisplayError {
                 return error
             } catch {
-                return .connectionLost(detail: "\(error)")
+                return .connectionLost(SystemFailure(.unknown, text: "\(error)"))
             }
             let exceptions = connection.takeExceptions()
             let more = shared.withLock { shared in
@@ -276,8 +276,8 @@ public final class BrailleDisplay: Sendable {
                 // readKey reports the end of file as an error; if it does not, the socket is dead anyway.
                 do { while let code = try connection.readKey() { onKey(BrailleKey(brlapiCode: code)) } }
                 catch let error as BrailleDisplayError { return error }
-                catch { return .connectionLost(detail: "\(error)") }
-                return .connectionLost(detail: "hang-up")
+                catch { return .connectionLost(SystemFailure(.unknown, text: "\(error)")) }
+                return .connectionLost(SystemFailure(.unknown, text: "hang-up"))
             }
         }
     }

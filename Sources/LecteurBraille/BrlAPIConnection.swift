@@ -74,10 +74,10 @@ final class BrlAPIConnection {
         // tty); with none, or with `root`, a path of no ttys (under WINDOWPATH/XDG_VTNR if set).
         if (settings.ttyMode == .root || brlapi__enterTtyMode(handle, -1, nil) < 0)
             && brlapi__enterTtyModeWithPath(handle, nil, 0, nil) < 0 {
-            let detail = BrlAPIConnection.errorText()
+            let failure = BrlAPIConnection.currentFailure()
             brlapi__closeConnection(handle)
             storage.deallocate()
-            throw BrailleDisplayError.ttyRefused(detail: detail)
+            throw BrailleDisplayError.ttyRefused(failure)
         }
         keepBrlttysOwnKeys(handle)
         return BrlAPIConnection(storage: storage, handle: handle, fd: fd, columns: Int(columns), rows: Int(rows))
@@ -137,7 +137,7 @@ final class BrlAPIConnection {
                 }
             }
         }
-        if status < 0 { throw BrailleDisplayError.connectionLost(detail: BrlAPIConnection.errorText()) }
+        if status < 0 { throw BrailleDisplayError.connectionLost(BrlAPIConnection.currentFailure()) }
     }
 
     /// Writes `dots` at a 1-based region start without checking it against the display: only for
@@ -156,14 +156,14 @@ final class BrlAPIConnection {
                 }
             }
         }
-        if status < 0 { throw BrailleDisplayError.connectionLost(detail: BrlAPIConnection.errorText()) }
+        if status < 0 { throw BrailleDisplayError.connectionLost(BrlAPIConnection.currentFailure()) }
     }
 
     /// The next key if one is waiting, nil if none; throws when the connection is gone.
     func readKey() throws -> UInt64? {
         var code: brlapi_keyCode_t = 0
         let status = brlapi__readKey(handle, 0, &code)
-        if status < 0 { throw BrailleDisplayError.connectionLost(detail: BrlAPIConnection.errorText()) }
+        if status < 0 { throw BrailleDisplayError.connectionLost(BrlAPIConnection.currentFailure()) }
         return status == 0 ? nil : code
     }
 
@@ -178,11 +178,27 @@ final class BrlAPIConnection {
         return String(cString: buffer)
     }
 
+    /// This thread's BrlAPI error by its codes (errno for a libc error, getaddrinfo's for a name),
+    /// with BrlAPI's words for the transcript only.
+    static func currentFailure() -> SystemFailure {
+        let error = brlapi_error_location().pointee
+        let code = error.brlerrno.rawValue
+        let cause: SystemFailure.Cause
+        if code == BRLAPI_ERROR_LIBCERR.rawValue {
+            cause = .errno(Int32(error.libcerrno))
+        } else if code == BRLAPI_ERROR_GAIERR.rawValue {
+            cause = .unknownHost
+        } else {
+            cause = .library(Int32(bitPattern: code))
+        }
+        return SystemFailure(cause, text: errorText())
+    }
+
     static func currentError(host: String, opening: Bool) -> BrailleDisplayError {
         let code = lecteur_brlapi_errno()
         if code == BRLAPI_ERROR_AUTHENTICATION.rawValue { return .authenticationFailed(host: host) }
-        if opening { return .noServer(host: host, detail: errorText()) }
-        return .connectionLost(detail: errorText())
+        if opening { return .noServer(host: host, currentFailure()) }
+        return .connectionLost(currentFailure())
     }
 }
 

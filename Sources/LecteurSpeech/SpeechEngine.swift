@@ -84,17 +84,30 @@ public final class SpeechEngine: Sendable {
         worker.settings = settings
     }
 
-    /// Blocks until everything asked for has been synthesised and heard, or the timeout.
+    /// Blocks until everything asked for has been synthesised and heard, or the timeout: for the
+    /// last words at exit and for tests, never for the reader's own sequencing (`afterSynthesis`).
     public func waitUntilIdle(timeout: Duration) -> Bool {
         let start = ContinuousClock.now
-        guard worker.waitUntilSynthesised(timeout: timeout) else { return false }
+        guard worker.waitUntilIdle(timeout: timeout) else { return false }
         let left = timeout - start.duration(to: .now)
         return output.waitUntilDrained(timeout: max(left, .zero))
     }
 
-    /// Blocks until everything asked for has been synthesised and handed to the output (not yet
-    /// heard), or the timeout.
-    public func waitUntilSynthesised(timeout: Duration) -> Bool { worker.waitUntilSynthesised(timeout: timeout) }
+    /// The engine's index mark: `body(true)` runs on the synthesis thread once everything asked
+    /// for before this call has been handed to the output, and before anything asked for after
+    /// it is synthesised, so audio `body` plays on the shared output follows that speech and
+    /// precedes the next. `body(false)` when the speech was silenced first (or the engine closed):
+    /// what was to follow it is dropped with it. Nothing waits; `body` must not block.
+    public func afterSynthesis(_ body: @escaping @Sendable (_ reached: Bool) -> Void) {
+        worker.mark(body)
+    }
+
+    /// Calls `done` once everything asked for before this call has been heard (synthesised,
+    /// then drained from the output) or silenced, or after `timeout`. Nothing waits.
+    public func whenHeard(timeout: Duration, _ done: @escaping @Sendable () -> Void) {
+        let deadline = DispatchTime.now(plus: timeout)
+        afterSynthesis { [output] _ in output.whenDrained(deadline: deadline, done) }
+    }
 
     /// Stops the synthesis thread (the output stays open: it belongs to the caller). Idempotent.
     public func close() { worker.close() }
@@ -116,8 +129,14 @@ final class SpeechWorker: Sendable {
         let requestedAt: ContinuousClock.Instant
     }
 
+    /// What the synthesis thread takes next: an utterance, or a mark that runs its body there.
+    private enum Item {
+        case utterance(Utterance)
+        case mark(@Sendable (_ reached: Bool) -> Void)
+    }
+
     private struct State {
-        var pending: [Utterance] = []
+        var pending: [Item] = []
         /// Raised by every interruption: an utterance from an older generation is dropped.
         var generation: UInt64 = 0
         var current: SpeechSettings
@@ -151,56 +170,89 @@ final class SpeechWorker: Sendable {
     var statistics: SpeechEngine.Statistics {
         state.withLock { state in
             var copy = state.stats
-            copy.pendingUtterances = state.pending.count + (state.synthesising ? 1 : 0)
+            let waiting = state.pending.count { if case .utterance = $0 { true } else { false } }
+            copy.pendingUtterances = waiting + (state.synthesising ? 1 : 0)
             return copy
         }
     }
 
     func speak(_ text: String, interrupt: Bool, at instant: ContinuousClock.Instant) {
-        state.withLock { state in
-            guard !state.closed else { return }
-            if interrupt { silence(&state) }
-            guard !text.isEmpty else { return }
-            state.pending.append(Utterance(text: text, generation: state.generation, requestedAt: instant))
+        let dropped = state.withLock { state -> [Item] in
+            guard !state.closed else { return [] }
+            let dropped = interrupt ? silence(&state) : []
+            if !text.isEmpty {
+                state.pending.append(.utterance(Utterance(text: text, generation: state.generation, requestedAt: instant)))
+            }
+            return dropped
         }
+        Self.unreached(dropped)
     }
 
     func stop() {
-        state.withLock { silence(&$0) }
+        Self.unreached(state.withLock { silence(&$0) })
+    }
+
+    /// Queued after what is pending; run on the synthesis thread when its turn comes.
+    func mark(_ body: @escaping @Sendable (Bool) -> Void) {
+        let closed = state.withLock { state -> Bool in
+            if !state.closed { state.pending.append(.mark(body)) }
+            return state.closed
+        }
+        if closed { body(false) }
     }
 
     /// With the lock held. Flushing under the lock orders it with the callback's `play`:
-    /// a chunk of the old utterance is either flushed or never played.
-    private func silence(_ state: inout State) {
+    /// a chunk of the old utterance is either flushed or never played. Returns what was
+    /// pending, whose marks are told (outside the lock) that their turn will not come.
+    private func silence(_ state: inout State) -> [Item] {
         state.generation &+= 1
-        state.pending.removeAll()
+        defer { state.pending.removeAll() }
         output.flush()
+        return state.pending
     }
 
-    func waitUntilSynthesised(timeout: Duration) -> Bool {
+    private static func unreached(_ items: [Item]) {
+        for case .mark(let body) in items { body(false) }
+    }
+
+    func waitUntilIdle(timeout: Duration) -> Bool {
         state.wait(until: .now(plus: timeout), for: { $0.idle })
     }
 
     func close() {
-        state.withLock { state in
+        let dropped = state.withLock { state -> [Item] in
             state.closed = true
             state.generation &+= 1
-            state.pending.removeAll()
+            defer { state.pending.removeAll() }
+            return state.pending
         }
+        Self.unreached(dropped)
     }
 
     func run() {
         while true {
-            let next = state.wait(for: { $0.closed || !$0.pending.isEmpty }) { state -> (Utterance, SpeechSettings)? in
+            let next = state.wait(for: { $0.closed || !$0.pending.isEmpty }) { state -> (Item, SpeechSettings)? in
                 if state.closed {
                     state.synthesising = false
                     return nil
                 }
-                state.synthesising = true
-                state.stats.utterancesStarted += 1
-                return (state.pending.removeFirst(), state.current)
+                let item = state.pending.removeFirst()
+                if case .utterance = item {
+                    state.synthesising = true
+                    state.stats.utterancesStarted += 1
+                }
+                return (item, state.current)
             }
-            guard let (utterance, settings) = next else { return }
+            guard let (item, settings) = next else { return }
+            let utterance: Utterance
+            switch item {
+            case .mark(let body):
+                // Its turn: everything before it has been handed to the output.
+                body(true)
+                continue
+            case .utterance(let next):
+                utterance = next
+            }
 
             var first = true
             var aborted = false

@@ -2,6 +2,7 @@
 import Foundation
 import LecteurAudio
 import LecteurCore
+import LecteurFiles
 
 /// One-shot synthesis without an audio device: `lecteur say TEXT --output FILE.wav`, and the
 /// pronunciation checks against espeak-ng's own phoneme transcription.

@@ -206,6 +206,21 @@ public final class SpeechdClient: Sendable {
         return SpeechdMessages.shared.waitUntilIdle(timeout: timeout)
     }
 
+    /// Calls `done` once every message sent so far has ended or been cancelled, or the client
+    /// failed, or at `timeout`; no thread waits. As `waitUntilIdle`, it first asks the service
+    /// something, without waiting for the answer: a stopped daemon never ends its messages, and
+    /// the watchdog fails a client that does not answer, which empties the ledger.
+    public func whenIdle(timeout: Duration, _ done: @escaping @Sendable () -> Void) {
+        if SpeechdMessages.shared.count > 0 && usable {
+            worker.async { [self] in
+                guard usable else { return }
+                let module = call { spd_get_output_module(connection.pointer) }
+                free(module)
+            }
+        }
+        SpeechdMessages.shared.whenIdle(deadline: .now(plus: timeout), done)
+    }
+
     /// Messages sent and not yet ended or cancelled (for `état`); 0 once the client has failed.
     public var pendingCount: Int { usable ? SpeechdMessages.shared.count : 0 }
 
@@ -370,5 +385,9 @@ final class SpeechdMessages: Sendable {
 
     func waitUntilIdle(timeout: Duration) -> Bool {
         ledger.wait(until: .now(plus: timeout), for: { $0.sending.isEmpty && $0.pending.isEmpty })
+    }
+
+    func whenIdle(deadline: DispatchTime, _ done: @escaping @Sendable () -> Void) {
+        ledger.when({ $0.sending.isEmpty && $0.pending.isEmpty }, deadline: deadline) { _ in done() }
     }
 }

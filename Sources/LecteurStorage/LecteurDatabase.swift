@@ -82,10 +82,10 @@ public final class LecteurDatabase: Sendable {
             } catch let second as OpenFailure {
                 throw .databaseUnavailable(path: url.path, reason: second.reason)
             } catch {
-                throw .databaseUnavailable(path: url.path, reason: .other(SystemErrorText.detail(error: error)))
+                throw .databaseUnavailable(path: url.path, reason: Self.systemReason(error))
             }
         } catch {
-            throw .databaseUnavailable(path: url.path, reason: .other(SystemErrorText.detail(error: error)))
+            throw .databaseUnavailable(path: url.path, reason: Self.systemReason(error))
         }
     }
 
@@ -334,15 +334,22 @@ public final class LecteurDatabase: Sendable {
         }
     }
 
+    /// By SQLite's primary result code, never by its English message (« database or disk is full »).
     static func reason(_ error: Error) -> StorageFaultReason {
-        guard let error = error as? DatabaseError else { return .other(SystemErrorText.detail(error: error)) }
-        switch error.resultCode {
+        guard let error = error as? DatabaseError else { return Self.systemReason(error) }
+        switch error.resultCode.primaryResultCode {
         case .SQLITE_NOTADB: return .notADatabase
         case .SQLITE_CORRUPT: return .corrupt
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH, .SQLITE_IOERR: return .unreadable
         case .SQLITE_READONLY: return .readOnly
-        default: return .other(error.message ?? "\(error.resultCode)")
+        case .SQLITE_FULL: return .full
+        default: return .sqlite(code: error.resultCode.primaryResultCode.rawValue)
         }
+    }
+
+    /// A Foundation or POSIX error by its errno (0 when it carries none).
+    static func systemReason(_ error: Error) -> StorageFaultReason {
+        .system(errno: SystemErrorText.posixCode(of: error) ?? 0)
     }
 
     private static let migrator: DatabaseMigrator = {
@@ -411,7 +418,7 @@ public final class LecteurDatabase: Sendable {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) {
                 if !isDirectory.boolValue { return .notADirectory }
-                return access(candidate.path, W_OK | X_OK) == 0 ? .other(candidate.path) : StorageFaultReason.errno(errno)
+                return access(candidate.path, W_OK | X_OK) == 0 ? .system(errno: 0) : StorageFaultReason.errno(errno)
             }
             candidate = candidate.deletingLastPathComponent()
         }
@@ -436,7 +443,7 @@ public final class LecteurDatabase: Sendable {
         do {
             try fm.moveItem(at: url, to: target)
         } catch {
-            throw .dataDirectoryUnavailable(path: url.deletingLastPathComponent().path, reason: .other(SystemErrorText.detail(error: error)))
+            throw .dataDirectoryUnavailable(path: url.deletingLastPathComponent().path, reason: Self.systemReason(error))
         }
         for suffix in ["-wal", "-shm"] where fm.fileExists(atPath: url.path + suffix) {
             try? fm.moveItem(atPath: url.path + suffix, toPath: target.path + suffix)

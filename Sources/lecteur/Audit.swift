@@ -4,6 +4,7 @@ import Foundation
 import LecteurApp
 import LecteurAudit
 import LecteurCore
+import LecteurFiles
 
 extension Lecteur {
     struct Audit: ParsableCommand {

@@ -31,33 +31,13 @@ extension Lecteur {
 
         func run() throws {
             let strings = try localeStrings(locale)
-            // The user's saved Morse settings, then what the options change.
-            let store = ReaderStore()
-            var settings = MorseSettings.load { store.value($0) }.settings
             var changes: [MorseSettingKey: String] = [:]
             if let wpm { changes[.wpm] = wpm }
             if let farnsworth { changes[.farnsworth] = farnsworth }
             if let tone { changes[.tone] = tone }
-            do {
-                settings = try settings.applying(changes)
-            } catch {
-                throw LecteurCLIError(error.message(strings))
-            }
-            let text = self.text.joined(separator: " ")
-            let renderer = MorseRenderer(settings: settings)
-            guard let output else {
-                try play(text, renderer: renderer, strings: strings)
-                return
-            }
-            var lastPercent = -1
-            do {
-                let result = try renderer.writeWAV(text: text, to: URL(fileURLWithPath: output)) { progress in
-                    guard progress.percent != lastPercent, progress.totalSamples > 10 * renderer.sampleRate else { return }
-                    lastPercent = progress.percent
-                    fputs("\r" + progress.message(strings), StandardStream.error)
-                }
-                if lastPercent >= 0 { fputs("\n", StandardStream.error) }
-                if let unknown = result.encoding.unknownMessage(strings) { fputs(unknown + "\n", StandardStream.error) }
+            let options = MorseOptions(strings: strings, text: text.joined(separator: " "), changes: changes, output: output)
+            do throws(MorseCommandFailure) {
+                try MorseEnvironment.live(options).run()
             } catch {
                 throw LecteurCLIError(error.message(strings))
             }

@@ -23,31 +23,10 @@ extension Lecteur {
 
         func run() throws {
             let strings = try localeStrings(locale)
-            let store = ReaderStore()
-            var settings = SpeechSettingsDomain.saved(in: store)
-            if strings.localeCode == "en" && settings.voice == SpeechSettings.default.voice { settings.voice = "en" }
-            let (usable, issue) = SpeechSynthesis.usable(settings)
-            if let issue { fputs(issue.notice(strings) + "\n", StandardStream.error) }
-            settings = usable
-            let (pronunciation, lexiconNotices) = Localization.pronunciation(strings, userFolder: store.configuration.userFolder)
-            for notice in store.startupNotices + lexiconNotices { fputs(notice.message(strings) + "\n", StandardStream.error) }
-            let spoken = pronunciation?.build(TextSanitizer.clean(text.joined(separator: " ")))
-                ?? TextSanitizer.clean(text.joined(separator: " "))
+            let environment = SayEnvironment.live(SayOptions(strings: strings, text: text.joined(separator: " "), output: output))
+            for notice in environment.notices { fputs(notice + "\n", StandardStream.error) }
             do {
-                if let output {
-                    _ = try SpeechSynthesis.writeWAV(spoken, to: output, settings: settings)
-                } else {
-                    let stack: SpeechStack
-                    do {
-                        stack = try SpeechStack.start(mode: .on, settings: settings)
-                    } catch {
-                        throw DeviceUnavailable(.speechUnavailable(error))
-                    }
-                    stack.engine?.speak(spoken, interrupt: true)
-                    stack.shutdown(drainTimeout: .seconds(60))
-                }
-            } catch let error as DeviceUnavailable {
-                throw error
+                try environment.run()
             } catch let error as SpeechError {
                 throw LecteurCLIError(error.notice(strings))
             }

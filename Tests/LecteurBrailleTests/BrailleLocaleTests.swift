@@ -25,15 +25,22 @@ struct BrailleLocaleTests {
     @Test("each error reads as one French sentence with its details")
     func frenchMessages() throws {
         let strings = Strings(localeCode: "fr", table: try #require(LocaleResources.table(locale: "fr")))
-        // BrlAPI's own text is English (brlapi_strerror): the message says it in French (issue 14).
-        let noServer = BrailleDisplayError.noServer(host: ":7", detail: "connect: Connection refused").message(strings)
+        // BrlAPI's own text is English (brlapi_strerror): the message says it in French from the
+        // error's code (issue 14), and the words stay for the transcript's detail.
+        let refused = SystemFailure(.errno(ECONNREFUSED), text: "connect: Connection refused")
+        let noServer = BrailleDisplayError.noServer(host: ":7", refused).message(strings)
         #expect(noServer.hasPrefix("Pas de plage braille"))
         #expect(noServer.contains(":7") && noServer.contains("connexion refusée"))
         #expect(!noServer.contains("Connection refused") && !noServer.contains("connect:"))
-        let lost = BrailleDisplayError.connectionLost(detail: "read: Some new libc wording").message(strings)
+        #expect(BrailleDisplayError.noServer(host: ":7", refused).detail == "connect: Connection refused")
+        let unknownHost = BrailleDisplayError.noServer(host: "nowhere:0", SystemFailure(.unknownHost, text: "resolve: x"))
+        #expect(unknownHost.message(strings).contains("nom d'hôte inconnu"))
+        // The words alone decide nothing: an English phrase with another code is not matched.
+        let lost = BrailleDisplayError.connectionLost(SystemFailure(.library(14), text: "read: Connection refused")).message(strings)
         #expect(lost == "Plage braille perdue (erreur système). Reconnexion en cours ; la lecture continue.")
+        let x = SystemFailure(.unknown, text: "x")
         for error in [BrailleDisplayError.authenticationFailed(host: ":7"), .emptyDisplay(host: ":7"),
-                      .ttyRefused(detail: "x"), .connectionLost(detail: "x")] {
+                      .ttyRefused(x), .connectionLost(x)] {
             let message = error.message(strings)
             #expect(!message.contains("⟦") && !message.contains("{"), "\(message)")
         }

@@ -203,7 +203,7 @@ import Testing
 
     @Test func practiceRunsAsAChildAndEndsWithStop() throws {
         var store = ReaderTestStore(state: Self.loaded())
-        store.send(.command(.practice(koch: false)), [.preparePractice(.weakSymbols)]) {
+        store.send(.command(.practice(koch: false)), [.preparePractice(.listening(.weakSymbols(pool: MorseAlphabet.standard.kochSymbols.prefix(2).map(\.id))))]) {
             $0.announcement.answerPending = true; $0.display.message = nil
         }
         var twin = PracticeSession(mode: .weakSymbols(pool: nil), progress: store.state.morseProgress, strings: fr,

@@ -107,7 +107,7 @@ import Testing
         var store = ReaderTestStore(state: initial)
         let error = "Erreur lors du traitement des données. (une liste de formations, ou un objet avec « data », était attendue)"
         var failed = store.state
-        failed.loading.catalogue = .failed(message: error)
+        failed.loading.catalogue = .failed(.file(.notAList))
         let errorScreen = Fixture.reader.builder.screen(for: failed)
         let retry = "Réessayer, bouton. Recharge les formations"
         store.send(.catalogue(.failed(.file(.notAList))), [
@@ -115,7 +115,7 @@ import Testing
             focus(errorScreen, 1), speak(retry),
             .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ]) {
-            $0.loading.catalogue = .failed(message: error)
+            $0.loading.catalogue = .failed(.file(.notAList))
             $0.navigation.focus[.formations] = 1
             $0.announcement.history = [error, retry]
             $0.announcement.lastMessage = LastMessage(code: "catalogue", text: error, isError: true)

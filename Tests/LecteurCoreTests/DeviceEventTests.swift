@@ -62,14 +62,13 @@ import Testing
                    state: ReaderTestStore.rememberedBehind("storage", database, isError: true))
     }
 
-    /// A device's answer to a setting, worded by the reader: what it took (and why it was not
-    /// saved, when it was not), or why it refused.
+    /// A device's answer to a setting, worded by the reader: what it took (saved by the reader,
+    /// as its own settings are), or why it refused.
     @Test func aDeviceSettingIsConfirmedOrRefusedInTheReadersWords() {
         var store = ReaderTestStore()
-        let notSaved = StorageFault.settingsNotSaved(file: "/home/u/.config/lecteur/lecteur.toml", .ignored)
-        let taken = "Table braille : braille abrégé. Réglage appliqué pour cette session seulement : le fichier de configuration « /home/u/.config/lecteur/lecteur.toml » est ignoré (voir le message du démarrage), il n'est pas remplacé pour que rien de ce qu'il contient ne soit perdu."
-        store.send(.deviceConfigured(.brailleTable, .success(SettingValue(.brailleTable(.abrege), notSaved: notSaved))),
-                   store.said("setting", taken) + [schedule(1)],
+        let taken = "Table braille : braille abrégé."
+        store.send(.deviceConfigured(.brailleTable, .success(SettingValue(.brailleTable(.abrege), stored: ["braille.table": "abrege"]))),
+                   [.persist(["braille.table": "abrege"])] + store.said("setting", taken) + [schedule(1)],
                    state: said(taken, code: "setting", token: 1))
         let unknown = "Table braille inconnue : klingon. Choix possibles : intégral, abrégé ou informatique."
         store.send(.deviceConfigured(.brailleTable, .failure(.unknownBrailleTable(name: "klingon"))),

@@ -71,7 +71,8 @@ import Testing
         ]
         #expect(heard.count == count - 1)
         func remember(_ text: String) -> (inout ReaderState) -> Void {
-            { $0.announcement.history = Array(($0.announcement.history + [text]).suffix(AnnouncementState.historyLimit)) }
+            // README's « the last 20 », written here, not read from the code under test.
+            { $0.announcement.history = Array(($0.announcement.history + [text]).suffix(20)) }
         }
         for (offset, text) in heard.enumerated() {
             store.send(.command(.next), state: {
@@ -104,6 +105,13 @@ import Testing
             $0.display.message = nil
             remember(heard[count - 2])(&$0)
         }, effects: { ReaderTestStore.focused($0, heard[count - 2]) })
+        // The history keeps the last twenty utterances, oldest first (README's « 20 », written
+        // here): the last sixteen of the walk, written out above, then the four that followed.
+        #expect(AnnouncementState.historyLimit == 20)
+        let history = store.state.announcement.history
+        #expect(history.count == 20, "\(history)")
+        #expect(history == Array(heard.suffix(16)) + [last, "Toutes, sélectionné, bouton, filtre 1 sur 7", first, heard[count - 2]])
+        #expect(history.first == "Radio et télégraphie, non sélectionné, bouton, filtre 7 sur 7")
     }
 
     @Test func s24ac4_activatingACardOpensItsDetailAndBackReturnsToTheCard() {
@@ -370,7 +378,7 @@ import Testing
         moveTo("card.1", &store)
         store.send(.command(.activate), opening: .detail(formationId: 1), "Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 2)
         store.send(.catalogue(.failed(.fetch(.server(status: 500)))), state: {
-            $0.loading.catalogue = .failed(message: "Erreur serveur (code: 500). Réessayez plus tard.")
+            $0.loading.catalogue = .failed(.fetch(.server(status: 500)))
             $0.navigation.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.navigation.focus[.formations] = 1
             $0.display.queued.append("Erreur serveur (code: 500). Réessayez plus tard.")

@@ -58,6 +58,7 @@ import Testing
         ]) {
             $0.exercise = .listening(twin)
             $0.morseProgress = twin.progress
+            $0.settings.kochLevel = 3
             $0.announcement.history.append(verdict)
             $0.announcement.lastMessage = LastMessage(code: "practice", text: verdict, isError: false)
             $0.display.message = verdict + " Question 2"
@@ -119,6 +120,7 @@ import Testing
             .braille(BrailleLine(text: lesson, cursor: 0, kind: .message)),
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
+            $0.settings.kochLevel = 4
             $0.announcement.history.append(lesson)
             $0.announcement.lastMessage = LastMessage(code: "setting", text: lesson, isError: false)
             $0.display.message = lesson

@@ -210,7 +210,7 @@ extension ReaderTestStore {
                        sourceLocation: SourceLocation = #_sourceLocation) {
         let retry = "Réessayer, bouton. Recharge les formations"
         send(action, sourceLocation: sourceLocation, state: {
-            $0.loading.catalogue = .failed(message: message)
+            if case .catalogue(.failed(let fault)) = action { $0.loading.catalogue = .failed(fault) }
             $0.navigation.focus[.formations] = 1
             Self.remembered("catalogue", message, isError: true, token: token)(&$0)
             $0.announcement.history.append(retry)

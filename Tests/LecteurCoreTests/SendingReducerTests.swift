@@ -56,7 +56,7 @@ import Testing
                    _ prepare: (inout ReaderState) -> Void = { _ in }) -> ReaderTestStore {
         var store = ReaderTestStore(state: Fixture.loadedState())
         prepare(&store.state)
-        store.send(.timedLine(line, atMs: 0), [.preparePractice(.sending(mode))]) {
+        store.send(.timedLine(line, atMs: 0), [.preparePractice(.sending(mode, kochLevel: 2))]) {
             $0.announcement.answerPending = true
             $0.display.message = nil
         }
@@ -103,12 +103,12 @@ import Testing
 
     @Test func aCommandAsksTheRuntimeForASeed() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.timedLine("entraînement envoi", atMs: 0), [.preparePractice(.sending(.koch))]) {
+        store.send(.timedLine("entraînement envoi", atMs: 0), [.preparePractice(.sending(.koch, kochLevel: 2))]) {
             $0.announcement.answerPending = true
             $0.display.message = nil
         }
-        store.send(.timedLine("envoi libre", atMs: 0), [.preparePractice(.sending(.free))])
-        store.send(.timedLine("envoi écho", atMs: 0), [.preparePractice(.sending(.echo))])
+        store.send(.timedLine("envoi libre", atMs: 0), [.preparePractice(.sending(.free, kochLevel: 2))])
+        store.send(.timedLine("envoi écho", atMs: 0), [.preparePractice(.sending(.echo, kochLevel: 2))])
     }
 
     @Test func aTypedPatternIsJudgedSaidBrailledAndStored() throws {

@@ -80,7 +80,7 @@ import Testing
     @Test func settingsAloneOpensTheScreenWithEverySettingAndBackLeavesIt() throws {
         var store = ReaderTestStore(state: Fixture.loadedState())
         store.state.settings.speakPosition = false
-        store.send(.command(.settingsScreen), [.readSettings([.speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable, .kochLesson])]) {
+        store.send(.command(.settingsScreen), [.readSettings([.speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable])]) {
             $0.devices.settingsRequest = .screen
             $0.announcement.answerPending = true
             $0.display.message = nil

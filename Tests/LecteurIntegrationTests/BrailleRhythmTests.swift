@@ -38,6 +38,11 @@ import Testing
         #expect(back.hasSuffix("Question 1"), "\(back)")
         #expect(!back.contains("\u{2812}") && !back.contains("\u{2802}"))
         reader.send("k")
-        _ = try reader.next("practice") { $0["question"] as? Int == 1 }
+        let result = try reader.next("practice") { $0["question"] as? Int == 1 }
+        // The rhythm names the character asked: one mark per element of its pattern (K three, M
+        // two), where « at least three flashes » could not tell K from M.
+        let expected = try #require(result["expected"] as? String)
+        let pattern = try #require(MorseAlphabet.standard.symbol(for: Character(expected))).pattern
+        #expect(flashes.filter { $0 == BrailleRhythm.markCells }.count == pattern.count, "\(expected) \(pattern): \(flashes)")
     }
 }

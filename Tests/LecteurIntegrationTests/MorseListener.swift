@@ -33,3 +33,62 @@ enum MorseListener {
         return characters
     }
 }
+
+/// The strict ear, for one character: it never guesses. Where `patterns` bridges any silence
+/// under a third of a unit (a gap the sound server plays inside a dah then reads as two dits),
+/// this one bridges only the zero crossings of the tone (under a tenth of a unit) and accepts
+/// a tone only as a dit (0.6–1.4 units) or a dah (2.4–3.6 units), a silence inside the
+/// character only of 0.6–1.4 units, and exactly one character. Anything else is `unsure`, with
+/// what it heard: the caller asks for a replay, it does not pick the nearest character.
+extension MorseListener {
+    enum Hearing: Equatable, CustomStringConvertible {
+        case heard(pattern: String)
+        case unsure(String)
+
+        var description: String {
+            switch self {
+            case .heard(let pattern): "heard \(pattern)"
+            case .unsure(let why): "unsure: \(why)"
+            }
+        }
+    }
+
+    static let ditUnits = 0.6...1.4
+    static let dahUnits = 2.4...3.6
+    static let innerGapUnits = 0.6...1.4
+
+    static func character(_ samples: [Int16], sampleRate: Int = 22_050, wpm: Int = 20, threshold: Int = 300) -> Hearing {
+        let unit = Double(sampleRate) * 1.2 / Double(wpm)
+        var runs: [(on: Bool, length: Int)] = []
+        for sample in samples {
+            let on = abs(Int(sample)) > threshold
+            if let last = runs.last, last.on == on { runs[runs.count - 1].length += 1 } else { runs.append((on, 1)) }
+        }
+        var merged: [(on: Bool, length: Int)] = []
+        for run in runs {
+            // Zero crossings of a 600 Hz tone last well under a millisecond; a tenth of a unit is
+            // 6 ms at 20 wpm, far below any gap a listener would hear.
+            let bridged = !run.on && Double(run.length) < unit / 10 && merged.last?.on == true
+            let on = bridged ? true : run.on
+            if let last = merged.last, last.on == on { merged[merged.count - 1].length += run.length } else { merged.append((on, run.length)) }
+        }
+        while let first = merged.first, !first.on { merged.removeFirst() }
+        while let last = merged.last, !last.on { merged.removeLast() }
+        guard !merged.isEmpty else { return .unsure("no tone") }
+        var pattern = ""
+        for run in merged {
+            let units = Double(run.length) / unit
+            let shown = String(format: "%.2f", units)
+            if run.on {
+                if ditUnits.contains(units) { pattern += "." }
+                else if dahUnits.contains(units) { pattern += "-" }
+                else { return .unsure("a tone of \(shown) units after \(pattern.isEmpty ? "nothing" : pattern)") }
+            } else if !innerGapUnits.contains(units) {
+                return .unsure(units > innerGapUnits.upperBound
+                    ? "a silence of \(shown) units after \(pattern): more than one character"
+                    : "a silence of \(shown) units inside the character after \(pattern)")
+            }
+        }
+        return .heard(pattern: pattern)
+    }
+}

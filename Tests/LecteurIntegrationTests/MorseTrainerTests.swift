@@ -12,7 +12,7 @@ import Testing
     let alphabet = MorseAlphabet.standard
 
     /// `--speech off` silences the voice, never the tones: `morse SOS` is heard at the sink.
-    @Test func morseIsHeardWithTheVoiceOff() throws {
+    @Test(.requires(.pulseAudio)) func morseIsHeardWithTheVoiceOff() throws {
         let home = ReaderHome()
         defer { home.remove() }
         let pulse = try PrivatePulseServer()
@@ -167,7 +167,7 @@ import Testing
 
     /// 19 right answers, a restart, then one more unlocks U: the Koch window is kept. The test
     /// answers what it hears on the sound server, as a learner would.
-    @Test func theKochWindowSurvivesARestart() throws {
+    @Test(.requires(.pulseAudio)) func theKochWindowSurvivesARestart() throws {
         let home = ReaderHome()
         defer { home.remove() }
         let pulse = try PrivatePulseServer()
@@ -285,7 +285,7 @@ import Testing
 
     /// Two groups of five, copied by ear from the sound server: a perfect copy scores 100 %; a
     /// copy with one character read wrong and one missed scores 80 % and names both.
-    @Test func aGroupCopyIsScoredAndItsMistakesNamed() throws {
+    @Test(.requires(.pulseAudio)) func aGroupCopyIsScoredAndItsMistakesNamed() throws {
         let home = ReaderHome()
         defer { home.remove() }
         let pulse = try PrivatePulseServer()
@@ -373,7 +373,7 @@ import Testing
     /// ends the display's line with its number and its pattern (⠂ a dit, ⠒ a dah), after the last
     /// verdict, and nothing else of the answer; the learner reads the pattern (panning to the end
     /// of the line), answers, and unlocks U after 20 right answers.
-    @Test func aKochSessionDoneByTouch() throws {
+    @Test(.requires(.brltty)) func aKochSessionDoneByTouch() throws {
         let rig = try BrlttyRig.start(cells: 40)
         defer { rig.stop() }
         let home = ReaderHome()

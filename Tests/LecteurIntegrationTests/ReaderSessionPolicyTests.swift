@@ -16,7 +16,8 @@ import Testing
         func speak(_ text: String, interrupt: Bool) { Issue.record("the session speaks whole utterances") }
         func speak(_ utterance: Utterance) { lock.withLock { said.append(utterance) } }
         func stop() { lock.withLock { stops += 1 } }
-        func waitUntilSynthesised() {}
+        func afterSpeech(_ body: @escaping @Sendable (Bool) -> Void) { body(true) }
+        func whenSpoken(_ done: @escaping @Sendable () -> Void) { done() }
     }
 
     final class FakeBraille: BrailleSink, @unchecked Sendable {
@@ -38,6 +39,7 @@ import Testing
         func play(_ samples: [Int16], sampleRate: Int) { lock.withLock { self.samples += samples.count } }
         func flush() { lock.withLock { flushes += 1 } }
         func waitUntilDrained(timeout: Duration) -> Bool { true }
+        func whenDrained(deadline: DispatchTime, _ done: @escaping @Sendable () -> Void) { done() }
         func close() {}
     }
 

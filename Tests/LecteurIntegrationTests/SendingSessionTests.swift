@@ -106,7 +106,7 @@ import Testing
         #expect(all.count == 6 && all.allSatisfy { $0["keyed"] as? String == "-.-" }, "\(all)")
         let ratio = judged["ratio"] as? Double ?? 0
         #expect((1.2...2.5).contains(ratio), "ratio \(ratio)")
-        let verdicts = Self.notices(run).filter { $0.contains("mots par minute") }
+        let verdicts = Self.notices(run).filter { $0.hasPrefix("Juste : ") || $0.hasPrefix("Vous avez envoyé") }
         #expect(verdicts.count == 6, "\(verdicts)")
         #expect(verdicts.prefix(5).allSatisfy { !$0.contains("Vos traits sont courts") }, "\(verdicts)")
         #expect(verdicts.last?.contains("Vos traits sont courts") == true, "\(verdicts)")

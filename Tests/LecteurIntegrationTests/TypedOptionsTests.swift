@@ -34,6 +34,10 @@ import Testing
         let out = try LecteurProcess.run(["--speech", "OFF", "--braille", "Off", "--transcript", "JSONL"], input: "quit\n")
         #expect(out.status == 0)
         #expect(!out.events("focus").isEmpty, "the JSON Lines transcript was asked for and given")
+        // OFF and Off were read as off, not as auto: with no sound server and no brltty (the
+        // tests' environment), auto says « Aucune sortie audio disponible… » (startup) and « Pas
+        // de plage braille… » (braille.noServer); off says nothing of either.
+        #expect(out.events("notice").map { $0["code"] as? String } == ["loaded"], "\(out.events("notice"))")
     }
 
     @Test func theHelpStaysInFrenchWithoutTheParsersValueList() throws {

@@ -3,6 +3,7 @@ import Foundation
 import LecteurTestSupport
 import Testing
 import LecteurCore
+import LecteurFiles
 
 /// Our WAV played through a real sound server (a private PulseAudio with a null sink) and
 /// recorded from the sink's monitor: timing must survive to the sample.

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import LecteurCore
+import LecteurFiles
 
 /// Reads the reader's own WAV files back and measures them.
 @Suite struct ToneTests {

@@ -144,7 +144,7 @@ import Testing
             }
         }
         walk("loading", screens.formationsScreen(.loading, filter: nil))
-        walk("error", screens.formationsScreen(.failed(message: strings(.networkErrorNetwork)), filter: nil))
+        walk("error", screens.formationsScreen(.failed(.fetch(.network)), filter: nil))
         walk("morse", screens.morseScreen(progress: [:]))
         let sample = ["41": SymbolProgress(attempts: 1, correct: 1), "42": SymbolProgress(attempts: 5, correct: 4)]
         walk("morse+progress", screens.morseScreen(progress: sample))

@@ -97,9 +97,11 @@ extension SoundServerSuites {
             // scheduling on a loaded machine (an underrun ends the contiguous match early, even at
             // 49 ms once under a parallel fuzzing run), so the heard part is counted in quarter-second
             // blocks: about 0.8 s of it, never the rest of a ten-second text.
-            #expect(heardFirstSeconds < 1.4, "heard \(heardFirstSeconds) s of the first utterance without a break")
+            // Judged against the utterance, not the clock: a cut leaves most of it unheard, where a
+            // bound like « under 1.4 s after a 0.8 s sleep » was a hidden 0.6 s limit on scheduling.
+            #expect(heardFirstSeconds < playedFirstSeconds / 2, "heard \(heardFirstSeconds) s of the first utterance (\(playedFirstSeconds) s) without a break")
             let (firstBlocks, firstLoud) = Signal.blocksHeard(of: first, in: recording, from: firstAt)
-            #expect(firstBlocks >= 1 && firstBlocks <= 7 && firstLoud > 20, "heard \(firstBlocks) of \(firstLoud) loud blocks of the first")
+            #expect(firstBlocks >= 1 && firstBlocks < firstLoud / 2 && firstLoud > 20, "heard \(firstBlocks) of \(firstLoud) loud blocks of the first")
 
             let cut = firstAt + heardFirst
             let secondAt = try #require(Signal.locate(second, in: recording, from: cut - 10), "second utterance not found after the cut")

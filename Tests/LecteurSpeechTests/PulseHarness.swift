@@ -113,6 +113,7 @@ final class TeeOutput: AudioOutput, @unchecked Sendable {
     }
     func flush() { lock.lock(); segmentList.append([]); lock.unlock(); device.flush() }
     func waitUntilDrained(timeout: Duration) -> Bool { device.waitUntilDrained(timeout: timeout) }
+    func whenDrained(deadline: DispatchTime, _ done: @escaping @Sendable () -> Void) { device.whenDrained(deadline: deadline, done) }
     func close() { device.close() }
 
     /// What was handed over between flushes, in order (empty segments dropped).

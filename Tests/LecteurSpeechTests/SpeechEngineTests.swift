@@ -16,6 +16,7 @@ final class RecordingOutput: AudioOutput, @unchecked Sendable {
     func play(_ samples: [Int16], sampleRate: Int) { lock.lock(); segmentList[segmentList.count - 1] += samples; lock.unlock() }
     func flush() { lock.lock(); segmentList.append([]); lock.unlock() }
     func waitUntilDrained(timeout: Duration) -> Bool { true }
+    func whenDrained(deadline: DispatchTime, _ done: @escaping @Sendable () -> Void) { done() }
     func close() {}
 
     var segments: [[Int16]] { lock.lock(); defer { lock.unlock() }; return segmentList }
@@ -94,6 +95,49 @@ func sameLength(_ a: Int, _ b: Int, tolerance: Double = 0.05) -> Bool {
         let one = try SpeechSynthesis.synthesize("Un."), two = try SpeechSynthesis.synthesize("Deux.")
         #expect(output.flushCount == 1)
         #expect(sameLength(output.samples.count, one.samples.count + two.samples.count))
+    }
+
+    /// The engine's index mark: what runs there (the reader queues Morse tones) comes after the
+    /// speech asked for before it and before the speech asked for after it, and no thread waits.
+    @Test func theMarkRunsBetweenTheUtterances() throws {
+        let output = RecordingOutput()
+        let engine = try SpeechEngine(output: output)
+        defer { engine.close() }
+        let marked = DispatchSemaphore(value: 0)
+        let seen = LockedBox<Bool?>(nil)
+        engine.speak("Un.", interrupt: true)
+        engine.afterSynthesis { reached in
+            // What the mark plays on the output, here a cut between two segments.
+            output.flush()
+            seen.value = reached
+            marked.signal()
+        }
+        engine.speak("Deux.", interrupt: false)
+        #expect(marked.wait(timeout: .now() + 5) == .success)
+        #expect(engine.waitUntilIdle(timeout: .seconds(5)))
+        #expect(seen.value == true)
+        // The interruption's flush, then the mark's: « Un. » whole before the mark, « Deux. » after.
+        let segments = output.segments
+        #expect(segments.count == 3, "\(segments.map(\.count))")
+        #expect(segments.count == 3 && segments[1].count > 1000 && segments[2].count > 1000, "\(segments.map(\.count))")
+    }
+
+    /// Speech silenced before the mark's turn takes what was to follow it: the mark is told so
+    /// (read-all still gets its answer, the tones are not played after an interruption).
+    @Test func aMarkSilencedFirstIsToldItWasNotReached() throws {
+        let output = RecordingOutput()
+        let engine = try SpeechEngine(output: output)
+        defer { engine.close() }
+        let marked = DispatchSemaphore(value: 0)
+        let seen = LockedBox<Bool?>(nil)
+        engine.speak(String(repeating: "Une phrase longue qui prend du temps à dire. ", count: 20), interrupt: true)
+        engine.afterSynthesis { reached in
+            seen.value = reached
+            marked.signal()
+        }
+        engine.stop()
+        #expect(marked.wait(timeout: .now() + 5) == .success)
+        #expect(seen.value == false)
     }
 
     @Test func unknownVoiceIsATypedErrorAndKeepsTheCurrentVoice() throws {
@@ -230,5 +274,16 @@ func sameLength(_ a: Int, _ b: Int, tolerance: Double = 0.05) -> Bool {
         #expect(throws: SpeechError.audio(.file(.noFolder(path: "/nonexistent-dir/a.wav")))) {
             try SpeechStack.start(mode: .auto, audioOut: "/nonexistent-dir/a.wav")
         }
+    }
+}
+
+/// A value set on one thread and read on another.
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

@@ -29,6 +29,40 @@ import Testing
         #expect(start.duration(to: .now) < .seconds(5))
     }
 
+    /// `when`: the same wait without a thread. The change that makes the condition hold calls
+    /// the watcher, once the lock is released; a condition already true calls it at once.
+    @Test func aWatcherIsCalledByTheChangeThatMakesItReady() {
+        let monitor = Monitor(0)
+        let calls = Mutex<[Bool]>([])
+        monitor.when({ $0 == 2 }, deadline: .now(plus: .seconds(30))) { reached in calls.withLock { $0.append(reached) } }
+        monitor.withLock { $0 = 1 }
+        #expect(calls.withLock { $0 } == [])
+        monitor.withLock { $0 = 2 }
+        #expect(calls.withLock { $0 } == [true])
+        monitor.withLock { $0 = 3 }
+        monitor.withLock { $0 = 2 }
+        #expect(calls.withLock { $0 } == [true])
+        monitor.when({ $0 == 2 }, deadline: .now(plus: .seconds(30))) { reached in calls.withLock { $0.append(reached) } }
+        #expect(calls.withLock { $0 } == [true, true])
+    }
+
+    @Test func aWatcherGivesUpAtItsDeadline() {
+        let monitor = Monitor(0)
+        let done = DispatchSemaphore(value: 0)
+        let reached = Mutex<Bool?>(nil)
+        let start = ContinuousClock.now
+        monitor.when({ $0 > 0 }, deadline: .now(plus: .seconds(1))) { value in
+            reached.withLock { $0 = value }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(start.duration(to: .now) >= .seconds(1))
+        #expect(reached.withLock { $0 } == false)
+        // Past its deadline the watcher is gone: a later change does not call it again.
+        monitor.withLock { $0 = 1 }
+        #expect(done.wait(timeout: .now() + 1) == .timedOut)
+    }
+
     @Test func whatIsWaitedForIsTakenOnce() {
         let monitor = Monitor([Int]())
         let producers = 4, each = 500

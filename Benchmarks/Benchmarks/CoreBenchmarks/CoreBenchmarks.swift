@@ -3,6 +3,7 @@ import Benchmark
 import Foundation
 import LecteurAudit
 import LecteurCore
+import LecteurLocales
 import LecteurNetwork
 
 /// A catalogue of `count` formations in the API's JSON, over 40 categories, half of the prices

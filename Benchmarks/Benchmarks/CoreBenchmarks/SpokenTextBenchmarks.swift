@@ -3,6 +3,7 @@ import Benchmark
 import Foundation
 import LecteurAudit
 @_spi(Testing) import LecteurCore
+import LecteurLocales
 import LecteurNetwork
 
 /// About 1 KB of accented French, as `scripts/audit-scale.py --accented` writes in each description.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurCore
+import LecteurLocales
 
 /// One audit, from a loaded catalogue to a written report: walk every reachable screen, run the
 /// enabled rules, render the format, a batch of screens at a time (see `AuditPipeline`).

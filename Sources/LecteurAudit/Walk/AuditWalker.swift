@@ -61,7 +61,7 @@ public struct AuditWalker: Sendable {
             steps.append(.init(filter: nil, path: "loading") { builder.formationsScreen(.loading, filter: nil) })
             steps.append(.init(filter: nil, path: "error") {
                 // The message the reader shows for a catalogue it cannot decode.
-                builder.formationsScreen(.failed(message: CatalogueMessages(strings: navigator.strings).message(for: .malformedJSON(nil))),
+                builder.formationsScreen(.failed(.file(.malformedJSON(nil))),
                                          filter: nil)
             })
         }

@@ -8,10 +8,13 @@ public struct ScreenBuilder: Sendable {
     public let display: DisplayFormat
     public let spoken: SpokenFormat
     public let alphabet: MorseAlphabet
+    /// Words why the catalogue could not be read (the state keeps the typed fault).
+    public let fetchMessages: CatalogueFetchMessages
 
     public init(strings: Strings, timeZone: TimeZone, alphabet: MorseAlphabet = .standard) {
         self.strings = strings
         self.display = DisplayFormat(strings: strings, timeZone: timeZone)
+        self.fetchMessages = CatalogueFetchMessages(strings: strings, timeZone: timeZone)
         self.spoken = SpokenFormat(strings: strings)
         self.alphabet = alphabet
     }
@@ -72,9 +75,9 @@ public struct ScreenBuilder: Sendable {
             return Screen(id: .formations, code: "loading", title: title, elements: [
                 Element(id: "loading", role: .text, label: strings(.loadingFormations)),
             ])
-        case .failed(let message):
+        case .failed(let fault):
             return Screen(id: .formations, code: "error", title: title, elements: [
-                Element(id: "error.message", role: .text, label: message),
+                Element(id: "error.message", role: .text, label: fetchMessages.message(for: fault)),
                 Element(id: "error.retry", role: .button, label: strings(.errorRetry),
                         hint: strings(.errorRetryHint), action: .retry),
             ])

@@ -3,15 +3,15 @@
 /// speech and keeps trying to reach brltty.
 public enum BrailleDisplayError: Error, Hashable, Sendable {
     /// Nothing answers at the BrlAPI host (brltty not running, or BrlAPI turned off).
-    case noServer(host: String, detail: String)
+    case noServer(host: String, SystemFailure)
     /// brltty answered but refused the key (BRLAPI_AUTH / its auth= setting).
     case authenticationFailed(host: String)
     /// brltty reports a display of 0 cells (no display plugged in or its driver not ready).
     case emptyDisplay(host: String)
     /// brltty would not give this client the display.
-    case ttyRefused(detail: String)
+    case ttyRefused(SystemFailure)
     /// An established connection broke (brltty stopped or crashed).
-    case connectionLost(detail: String)
+    case connectionLost(SystemFailure)
     /// Something accepted the connection but sent nothing within the time limit.
     case handshakeTimedOut(host: String, seconds: Int)
     /// Something accepted the connection and answered, but not in BrlAPI.
@@ -22,7 +22,8 @@ public enum BrailleDisplayError: Error, Hashable, Sendable {
     /// The system's or BrlAPI's own words, for the transcript's `detail` (never said).
     public var detail: String? {
         switch self {
-        case .noServer(_, let detail), .ttyRefused(let detail), .connectionLost(let detail): detail.isEmpty ? nil : detail
+        case .noServer(_, let failure), .ttyRefused(let failure), .connectionLost(let failure):
+            failure.text.isEmpty ? nil : failure.text
         default: nil
         }
     }

@@ -9,7 +9,12 @@ public enum StorageFaultReason: Hashable, Sendable {
     case readOnly
     /// A regular file stands where a folder is needed.
     case notADirectory
-    case other(String)
+    /// The disk (or the user's quota) is full: SQLITE_FULL, ENOSPC, EDQUOT.
+    case full
+    /// Another system error, by its errno (0: the system gave none).
+    case system(errno: Int32)
+    /// Another SQLite error, by its primary result code.
+    case sqlite(code: Int32)
 
 
     /// Whether the database file itself is at fault, so setting it aside and starting afresh helps.
@@ -18,7 +23,7 @@ public enum StorageFaultReason: Hashable, Sendable {
         // Only what SQLite itself reports as damaged: a file we may not read or write is the
         // user's data all the same (a read-only mount, a permission slip).
         case .notADatabase, .corrupt: true
-        case .unreadable, .readOnly, .notADirectory, .other: false
+        case .unreadable, .readOnly, .notADirectory, .full, .system, .sqlite: false
         }
     }
 
@@ -26,7 +31,8 @@ public enum StorageFaultReason: Hashable, Sendable {
         switch code {
         case EROFS, EACCES, EPERM: .readOnly
         case ENOTDIR, EEXIST: .notADirectory
-        default: .other(String(cString: strerror(code)))
+        case ENOSPC, EDQUOT: .full
+        default: .system(errno: code)
         }
     }
 }

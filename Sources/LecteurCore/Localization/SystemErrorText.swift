@@ -22,7 +22,6 @@ public enum SystemErrorText {
         ("Temporary failure in name resolution", .systemErrorUnknownHost),
         ("Read-only file system", .systemErrorReadOnly),
         ("No space left on device", .systemErrorFull),
-        ("disk is full", .systemErrorFull),
         ("Disk quota exceeded", .systemErrorFull),
         ("Is a directory", .systemErrorIsDirectory),
         ("Not a directory", .systemErrorNotDirectory),
@@ -39,9 +38,31 @@ public enum SystemErrorText {
         return strings(.systemErrorOther)
     }
 
-    /// The summary of an errno value.
+    /// The summary of a failure, by its code (never its English text).
+    public static func summary(_ failure: SystemFailure, _ strings: Strings) -> String {
+        switch failure.cause {
+        case .errno(let code): summary(errno: code, strings)
+        case .unknownHost: strings(.systemErrorUnknownHost)
+        case .library, .unknown: strings(.systemErrorOther)
+        }
+    }
+
+    /// The summary of an errno value, by the value itself (never its English text).
     public static func summary(errno code: Int32, _ strings: Strings) -> String {
-        summary(String(cString: strerror(code)), strings)
+        switch code {
+        case ENOENT: strings(.systemErrorNotFound)
+        case ECONNREFUSED: strings(.systemErrorRefused)
+        case EACCES, EPERM: strings(.systemErrorDenied)
+        case ECONNRESET, EPIPE: strings(.systemErrorInterrupted)
+        case ETIMEDOUT: strings(.systemErrorTimeout)
+        case EHOSTUNREACH, ENETUNREACH, EHOSTDOWN: strings(.systemErrorUnreachable)
+        case EROFS: strings(.systemErrorReadOnly)
+        case ENOSPC, EDQUOT: strings(.systemErrorFull)
+        case EISDIR: strings(.systemErrorIsDirectory)
+        case ENOTDIR: strings(.systemErrorNotDirectory)
+        case EEXIST: strings(.systemErrorExists)
+        default: strings(.systemErrorOther)
+        }
     }
 
     /// The summary of an error thrown by Foundation or Swift (« The operation could not be

@@ -33,14 +33,13 @@ extension SpeechdError {
 }
 
 extension SettingValue {
-    /// The confirmation of a setting a device took, then why it was not saved, if it was not.
+    /// The confirmation of a setting a device took.
     public func message(for key: SettingKey, _ strings: Strings) -> String {
-        let applied = switch value {
+        switch value {
         case .speech(let value): strings(.speechSettingChanged, ["setting": key.displayName(strings), "value": value])
         case .speechBackend(let value): strings(.envSettingBackendChanged, ["value": value])
         case .brailleTable(let table): strings(.brailleTableChanged, ["name": table.label(strings)])
         }
-        return [applied, notSaved?.message(strings)].compactMap { $0 }.joined(separator: " ")
     }
 }
 

@@ -13,7 +13,9 @@ extension StorageFaultReason {
         case .unreadable: strings(.storageReasonUnreadable)
         case .readOnly: strings(.storageReasonReadOnly)
         case .notADirectory: strings(.storageReasonNotADirectory)
-        case .other(let detail): strings(.storageReasonOther, ["detail": SystemErrorText.summary(detail, strings)])
+        case .full: strings(.storageReasonOther, ["detail": strings(.systemErrorFull)])
+        case .system(let code): strings(.storageReasonOther, ["detail": SystemErrorText.summary(errno: code, strings)])
+        case .sqlite: strings(.storageReasonOther, ["detail": strings(.systemErrorOther)])
         }
     }
 }
@@ -58,16 +60,16 @@ extension BrailleDisplayError {
     /// The one notice the user hears or reads (Locales/<lang>/braille.json).
     public func message(_ strings: Strings) -> String {
         switch self {
-        case .noServer(let host, let detail):
-            strings(.brailleErrorNoServer, ["host": host, "detail": SystemErrorText.summary(detail, strings)])
+        case .noServer(let host, let failure):
+            strings(.brailleErrorNoServer, ["host": host, "detail": SystemErrorText.summary(failure, strings)])
         case .authenticationFailed(let host):
             strings(.brailleErrorAuth, ["host": host])
         case .emptyDisplay(let host):
             strings(.brailleErrorEmptyDisplay, ["host": host])
-        case .ttyRefused(let detail):
-            strings(.brailleErrorTty, ["detail": SystemErrorText.summary(detail, strings)])
-        case .connectionLost(let detail):
-            strings(.brailleErrorLost, ["detail": SystemErrorText.summary(detail, strings)])
+        case .ttyRefused(let failure):
+            strings(.brailleErrorTty, ["detail": SystemErrorText.summary(failure, strings)])
+        case .connectionLost(let failure):
+            strings(.brailleErrorLost, ["detail": SystemErrorText.summary(failure, strings)])
         case .handshakeTimedOut(let host, let seconds):
             strings(.hardeningBrailleNoAnswer, ["host": host, "seconds": String(seconds)])
         case .notBrlAPI(let host):

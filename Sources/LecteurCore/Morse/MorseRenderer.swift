@@ -7,6 +7,12 @@ public struct MorseWriteProgress: Hashable, Sendable {
     public let totalSamples: Int
     public let sampleRate: Int
 
+    public init(samplesWritten: Int, totalSamples: Int, sampleRate: Int) {
+        self.samplesWritten = samplesWritten
+        self.totalSamples = totalSamples
+        self.sampleRate = sampleRate
+    }
+
     public var fraction: Double { totalSamples == 0 ? 1 : Double(samplesWritten) / Double(totalSamples) }
     public var percent: Int { Int((fraction * 100).rounded(.down)) }
 
@@ -63,6 +69,11 @@ public struct MorsePlayback: Sendable {
 public struct MorseWriteResult: Hashable, Sendable {
     public let encoding: MorseEncoding
     public let timeline: MorseTimeline
+
+    public init(encoding: MorseEncoding, timeline: MorseTimeline) {
+        self.encoding = encoding
+        self.timeline = timeline
+    }
 
     public var durationMs: Double { timeline.durationMs }
 }
@@ -130,40 +141,8 @@ public struct MorseRenderer: Sendable {
                              tones: renderer(timeline))
     }
 
-    /// Streams `text` as a WAV file: the header first (the length is known from the timeline),
-    /// then chunks, so memory stays flat however long the text. `progress` is called after each
-    /// chunk on the caller's thread. Unknown characters are skipped and listed in the result.
-    @discardableResult
-    public func writeWAV(text: String, to url: URL, chunkSamples: Int = 1 << 16,
-                         progress: ((MorseWriteProgress) -> Void)? = nil) throws(MorseError) -> MorseWriteResult {
-        let playback = try playback(text: text, characterLimit: .max)
-        let (encoding, timeline, tones) = (playback.encoding, playback.timeline, playback.tones)
-        let silence = timeline.trailingSilenceSamples
-        let total = timeline.sampleCount + silence
-        guard total <= WAVFile.maximumSampleCount else { throw .tooLongForWAV(durationMs: timeline.durationMs) }
-        do throws(OutputFileError) {
-            // A regular file is replaced only once complete; a FIFO or a device is written through.
-            // The file ends with a word gap of silence (see `trailingSilenceSamples`), so a decoder
-            // gets the last character.
-            let file = try OutputFile(path: url.path, policy: .replace)
-            defer { file.discard() }
-            try file.write(WAVFile.header(sampleRate: sampleRate, sampleCount: total))
-            var chunks = tones.chunks(of: chunkSamples)
-            while let chunk = chunks.next() {
-                try file.write(Self.littleEndianBytes(chunk))
-                progress?(MorseWriteProgress(samplesWritten: chunks.position, totalSamples: total,
-                                             sampleRate: sampleRate))
-            }
-            try file.write(Data(count: (total - tones.sampleCount) * MemoryLayout<Int16>.size))
-            progress?(MorseWriteProgress(samplesWritten: total, totalSamples: total, sampleRate: sampleRate))
-            try file.finish()
-        } catch {
-            throw .cannotWrite(error)
-        }
-        return MorseWriteResult(encoding: encoding, timeline: timeline)
-    }
-
-    static func littleEndianBytes(_ samples: [Int16]) -> Data {
+    /// 16-bit samples as a WAV file stores them.
+    public static func littleEndianBytes(_ samples: [Int16]) -> Data {
         #if _endian(little)
         return samples.withUnsafeBytes { Data($0) }
         #else

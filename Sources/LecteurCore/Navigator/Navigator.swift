@@ -183,8 +183,8 @@ public struct Navigator: Sendable {
         case .loading:
             out.notice("loading", strings(.noticeNotAvailableWhileLoading), &said)
             return
-        case .failed(let message):
-            out.error("filter", strings(.filterUnavailableFailed, ["message": message]), &said)
+        case .failed(let fault):
+            out.error("filter", strings(.filterUnavailableFailed, ["message": builder.fetchMessages.message(for: fault)]), &said)
             return
         }
         let key: CategoryKey?

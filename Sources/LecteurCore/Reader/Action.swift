@@ -189,7 +189,8 @@ public enum Effect: Hashable, Sendable {
     case silence
     /// Ask the devices how they are; they answer `.statusReported`.
     case queryStatus
-    /// Ask for a practice seed (and the stored Koch level); answered `.practiceReady`.
+    /// Ask for a practice seed (and, for listening, storage's history for that mode); answered
+    /// `.practiceReady`, `.copyReady` or `.sendingReady` with what the request says.
     case preparePractice(PracticeRequest)
     /// Give a device a setting it owns (speech, braille table); answered `.deviceConfigured`.
     case configureDevice(SettingKey, value: String)
@@ -218,13 +219,12 @@ public enum PromptKind: Hashable, Sendable {
     case search, commandLine
 }
 
-/// Which practice the user asked for; the runtime knows the stored Koch level.
+/// The practice the reader built (mode, pool and Koch level decided from the state); the
+/// runtime adds only the seed, and for listening the history storage keeps for that mode.
 public enum PracticeRequest: Hashable, Sendable {
-    case weakSymbols
-    case koch
-    case symbol(id: String)
-    case copy(CopyKind, count: Int)
-    case sending(SendingMode)
+    case listening(PracticeMode)
+    case copy(CopyKind, count: Int, kochLevel: Int)
+    case sending(SendingMode, kochLevel: Int)
 }
 
 /// The tone a learner hears while keying.

@@ -58,9 +58,8 @@ struct CatalogueReducer: Sendable {
             return loaded(catalogue, warnings: warnings, &loading, &said, &out)
         case .failed(let fault):
             stopClock(&loading, &out)
-            let message = fetch.message(for: fault)
-            loading.catalogue = .failed(message: message)
-            out.error("catalogue", message, &said)
+            loading.catalogue = .failed(fault)
+            out.error("catalogue", fetch.message(for: fault), &said)
             return .failed
         }
     }

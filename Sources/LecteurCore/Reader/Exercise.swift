@@ -45,6 +45,8 @@ struct ExerciseContext {
 enum ExerciseDelegate: Equatable {
     /// An answer counted: the Morse list shows the new progress at once (the runtime stores it).
     case progressChanged([String: SymbolProgress])
+    /// Koch practice unlocked a symbol: the next practice starts there (the runtime saves it).
+    case kochLevelChanged(Int)
 }
 
 /// The shape the three exercises share while one runs: a typed line is an answer, `stop` ends

@@ -127,6 +127,7 @@ extension Reader {
         for delegate in exercises.reduce(action, &state.exercise, context, &state.announcement, &out) {
             switch delegate {
             case .progressChanged(let progress): state.morseProgress = progress
+            case .kochLevelChanged(let level): state.settings.kochLevel = level
             }
         }
     }

@@ -54,6 +54,7 @@ struct PracticeReducer: ExerciseChild {
                 if let progress = session?.progress { delegates.append(.progressChanged(progress)) }
             case .kochLevelChanged(let level):
                 out.append(.persist([PracticeMode.kochLevelStorageKey: String(level)]))
+                delegates.append(.kochLevelChanged(level))
             case .ended:
                 session = nil
             }

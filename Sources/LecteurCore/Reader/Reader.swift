@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// The whole reader as one reducer: state + action → new state + effects. Its children are
-/// navigation (`Navigator`), the Morse exercise (while one runs), settings, Morse, history and status;
-/// the braille message's life on the display and the announcement policy (`Announcer`) are
-/// decided here too, so every word said and every line brailled comes from this one place.
+/// The whole reader as one reducer: state + action → new state + effects. Its children are the
+/// stored properties below: navigation (`Navigator`), catalogue loading, devices, the braille
+/// display's messages and reading (`DisplayReducer`), the line typed on the display, the help and
+/// history screens, settings, Morse, review, the terminal, and the exercise that runs (listening,
+/// copying or sending, through `ExerciseReducer`). The announcement policy (`Announcer`) is applied
+/// here to what they return, so every word said and every line brailled comes from this one place.
 public struct Reader: Sendable {
     public let navigator: Navigator
     let settings: SettingsReducer
@@ -212,11 +214,14 @@ public struct Reader: Sendable {
         case .morse(let text):
             morse.play(text, settings: state.settings.morse, &state.announcement, &out)
         case .practice(let koch):
-            out.append(.preparePractice(koch ? .koch : .weakSymbols))
+            let level = kochLevel(state)
+            // Weak symbols among those learnt so far: a beginner is never asked what Koch has not taught.
+            let pool = navigator.builder.alphabet.kochSymbols.prefix(level).map(\.id)
+            out.append(.preparePractice(.listening(koch ? .koch(level: level) : .weakSymbols(pool: pool))))
         case .copyPractice(let kind, let count):
-            out.append(.preparePractice(.copy(kind, count: count ?? CopyKind.defaultCount)))
+            out.append(.preparePractice(.copy(kind, count: count ?? CopyKind.defaultCount, kochLevel: kochLevel(state))))
         case .sendingPractice(let mode):
-            out.append(.preparePractice(.sending(mode)))
+            out.append(.preparePractice(.sending(mode, kochLevel: kochLevel(state))))
         case .set(let name, let value):
             settings.set(name: name, value: value, onTerminal: state.onTerminal, &state.settings, &state.announcement, &out)
         case .showSetting(let name):
@@ -354,7 +359,7 @@ public struct Reader: Sendable {
     private func delegated(_ request: Navigator.Delegated?, _ state: inout ReaderState, _ out: inout Announcer) {
         switch request {
         case .playSymbol(let symbol)?: morse.play(String(symbol.character), settings: state.settings.morse, &state.announcement, &out)
-        case .practise(let id)?: out.append(.preparePractice(.symbol(id: id)))
+        case .practise(let id)?: out.append(.preparePractice(.listening(.symbol(id: id))))
         case nil: break
         }
     }
@@ -374,5 +379,12 @@ extension Action {
              .attachTerminal, .typed, .completion, .statisticsReady, .brailleBackTranslated, .displayAdvanced,
              .keyboardProtocol, .sendingReady: false
         }
+    }
+}
+
+extension Reader {
+    /// The Koch level practice starts at: the one stored, within the order's bounds.
+    func kochLevel(_ state: ReaderState) -> Int {
+        KochLesson.clamped(state.settings.kochLevel, navigator.builder.alphabet)
     }
 }

@@ -5,11 +5,12 @@ public enum Tab: String, Hashable, Sendable, CaseIterable {
     case formations, morse
 }
 
-/// The catalogue's loading state (story 2.4's LoadingState).
+/// The catalogue's loading state: loading, loaded, or why it could not be read (typed, worded
+/// where it is said or shown).
 public enum CatalogueState: Hashable, Sendable {
     case loading
     case loaded(Catalogue)
-    case failed(message: String)
+    case failed(CatalogueFault)
 }
 
 /// Learning progress of one Morse symbol.

@@ -17,27 +17,17 @@ struct SettingsReducer: Sendable {
                                                            "names": names.joined(separator: ", ")]), &said)
             return
         }
-        if key.belongsToDevice {
-            out.append(.configureDevice(key, value: value))
-            return
-        }
-        if let morseKey = key.morseKey {
-            do {
-                let old = settings.morse.storedValues
-                let updated = try settings.morse.setting(morseKey, to: value)
-                settings.morse = updated
-                // Only what changed (setting the speed can move Farnsworth with it).
-                let changed = updated.storedValues.filter { old[$0.key] != $0.value }
-                out.append(.persist(changed.isEmpty ? [morseKey.storageKey: updated.storedValues[morseKey.storageKey] ?? ""] : changed))
-                out.notice("setting", updated.confirmation(for: morseKey, strings), &said)
-            } catch {
-                out.error("setting", error.message(strings), &said)
-            }
-            return
-        }
+        // Every key is named: a new setting does not compile until it is given a place here.
         switch key {
+        case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
+            out.append(.configureDevice(key, value: value))
+        case .morseWPM: setMorse(.wpm, value, &settings, &said, &out)
+        case .morseFarnsworth: setMorse(.farnsworth, value, &settings, &said, &out)
+        case .morseTone: setMorse(.tone, value, &settings, &said, &out)
+        case .morseVolume: setMorse(.volume, value, &settings, &said, &out)
+        case .morseRamp: setMorse(.ramp, value, &settings, &said, &out)
         case .kochLesson:
-            setKochLesson(value, &said, &out)
+            setKochLesson(value, &settings, &said, &out)
         case .kochTime:
             setKochTime(value, &settings, &said, &out)
         case .questionBraille:
@@ -109,8 +99,22 @@ struct SettingsReducer: Sendable {
                 let template: L10n = mode == .keys && !onTerminal ? .terminalSettingKeyboardSetNoTerminal : .terminalSettingKeyboardSet
                 return ([ReaderSettings.inputModeKey: mode.rawValue], strings(template, ["value": mode.name(strings)]))
             }
-        default:
-            break
+        }
+    }
+
+    /// A Morse setting: checked by `MorseSettings`, and only what changed is saved (setting the
+    /// speed can move Farnsworth with it).
+    private func setMorse(_ morseKey: MorseSettingKey, _ value: String, _ settings: inout ReaderSettings,
+                          _ said: inout AnnouncementState, _ out: inout Announcer) {
+        do {
+            let old = settings.morse.storedValues
+            let updated = try settings.morse.setting(morseKey, to: value)
+            settings.morse = updated
+            let changed = updated.storedValues.filter { old[$0.key] != $0.value }
+            out.append(.persist(changed.isEmpty ? [morseKey.storageKey: updated.storedValues[morseKey.storageKey] ?? ""] : changed))
+            out.notice("setting", updated.confirmation(for: morseKey, strings), &said)
+        } catch {
+            out.error("setting", error.message(strings), &said)
         }
     }
 
@@ -196,15 +200,17 @@ struct SettingsReducer: Sendable {
 
     /// `régler koch N`: lesson N as LCWO numbers them (lesson 1 is K and M), kept as the
     /// number of symbols unlocked. A session running goes on at its own level.
-    private func setKochLesson(_ value: String, _ said: inout AnnouncementState, _ out: inout Announcer) {
-        let symbols = MorseAlphabet.standard.kochSymbols
-        let lessons = 1...(symbols.count - 1)
+    private func setKochLesson(_ value: String, _ settings: inout ReaderSettings, _ said: inout AnnouncementState,
+                               _ out: inout Announcer) {
+        let lessons = KochLesson.lessons()
         guard let lesson = Int(value.trimmingCharacters(in: .whitespaces)), lessons.contains(lesson) else {
             out.error("setting", strings(.morseTrainerSettingKochBad, ["value": Navigator.quoted(value), "max": "\(lessons.upperBound)"]), &said)
             return
         }
-        let names = symbols.prefix(lesson + 1).map { $0.spokenName(strings) }
-        out.append(.persist([PracticeMode.kochLevelStorageKey: String(lesson + 1)]))
+        let level = KochLesson.level(lesson: lesson)
+        settings.kochLevel = level
+        let names = MorseAlphabet.standard.kochSymbols.prefix(level).map { $0.spokenName(strings) }
+        out.append(.persist([PracticeMode.kochLevelStorageKey: String(level)]))
         out.notice("setting", strings(.morseTrainerSettingKoch, ["lesson": "\(lesson)", "symbols": names.joined(separator: ", ")]), &said)
     }
 
@@ -223,12 +229,14 @@ struct SettingsReducer: Sendable {
                                       : strings(.morseTrainerSettingKochTime, ["seconds": Self.number(seconds, comma: true)]), &said)
     }
 
-    /// A device's answer: it checks, applies and saves the value (only it knows which voices or
-    /// tables exist); the reader words the answer.
+    /// A device's answer: it checks and applies the value (only it knows which voices or tables
+    /// exist); the reader saves what it applied and words the answer.
     func deviceConfigured(_ key: SettingKey, _ result: Result<SettingValue, SettingFault>, _ said: inout AnnouncementState,
                           _ out: inout Announcer) {
         switch result {
-        case .success(let value): out.notice("setting", value.message(for: key, strings), &said)
+        case .success(let value):
+            if !value.stored.isEmpty { out.append(.persist(value.stored)) }
+            out.notice("setting", value.message(for: key, strings), &said)
         case .failure(let fault): out.error("setting", fault.message(for: key, strings), &said)
         }
     }

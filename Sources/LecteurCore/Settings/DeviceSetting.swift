@@ -10,12 +10,13 @@ public struct SettingValue: Hashable, Sendable {
     }
 
     public var value: Value
-    /// Applied, but not saved for the next session: why.
-    public var notSaved: StorageFault?
+    /// What keeps it for the next session, in storage's keys: the reader saves it (`.persist`),
+    /// as it saves its own settings, and says so if storage refuses.
+    public var stored: [String: String]
 
-    public init(_ value: Value, notSaved: StorageFault? = nil) {
+    public init(_ value: Value, stored: [String: String] = [:]) {
         self.value = value
-        self.notSaved = notSaved
+        self.stored = stored
     }
 }
 

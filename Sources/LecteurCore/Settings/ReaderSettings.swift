@@ -31,6 +31,9 @@ public struct ReaderSettings: Hashable, Sendable {
     /// Sending practice's speed (`régler vitesse-envoi`): a tapped element's length and the
     /// silence that ends a character; nil: the receiving speed.
     public var sendingWPM: Int?
+    /// Koch: the symbols unlocked (`régler koch`, and each level practice reaches), as stored;
+    /// practice clamps it to the order (`KochLesson.clamped`).
+    public var kochLevel = PracticeMode.kochStartLevel
 
     /// The speed sending practice keys at.
     public var effectiveSendingWPM: Int { sendingWPM ?? morse.wpm }
@@ -80,6 +83,7 @@ public struct ReaderSettings: Hashable, Sendable {
         if let saved = value(inputModeKey), let mode = InputMode(rawValue: saved) { settings.inputMode = mode }
         if let saved = value(questionBrailleKey), let shown = QuestionBraille(rawValue: saved) { settings.questionBraille = shown }
         if let saved = value(sendingWPMKey), let wpm = sendingWPM(stored: saved) { settings.sendingWPM = wpm }
+        if let saved = value(PracticeMode.kochLevelStorageKey), let level = Int(saved) { settings.kochLevel = level }
         if let saved = value(kochTimeKey), let ms = Int(saved), ms > 0, Double(ms) <= kochTimeRange.upperBound * 1000 {
             settings.kochMedianMs = ms
         }

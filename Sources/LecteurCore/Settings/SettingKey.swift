@@ -78,27 +78,17 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The Morse setting this is, nil for the others.
-    public var morseKey: MorseSettingKey? {
-        switch self {
-        case .morseWPM: .wpm
-        case .morseFarnsworth: .farnsworth
-        case .morseTone: .tone
-        case .morseVolume: .volume
-        case .morseRamp: .ramp
-        default: nil
-        }
-    }
+    /// Settings whose value the runtime reads back for `régler NOM` (a device's): asked with
+    /// `.readSettings`. The reader's own, the Koch lesson included, are read from the state.
+    public var readByRuntime: Bool { belongsToDevice }
 
     /// Settings a device owns and checks (the voices espeak-ng has, the tables liblouis has).
-    /// Settings whose value the runtime reads back for `régler NOM` (a device's, or the Koch
-    /// lesson that storage keeps): asked with `.readSettings`.
-    public var readByRuntime: Bool { belongsToDevice || self == .kochLesson }
-
     public var belongsToDevice: Bool {
         switch self {
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable: true
-        default: false
+        case .verbosity, .position, .brailleMessage, .brailleScroll, .punctuation, .alphabet,
+             .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
+             .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM: false
         }
     }
 }

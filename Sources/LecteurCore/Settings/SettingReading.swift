@@ -79,7 +79,9 @@ extension ReaderSettings {
             return SettingReading(value: names[questionBraille] ?? "aucune", choices: QuestionBraille.allCases.compactMap { names[$0] })
         case .sendingWPM:
             return SettingReading(value: String(effectiveSendingWPM), range: MorseSettings.wpmRange)
-        case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable, .kochLesson:
+        case .kochLesson:
+            return SettingReading(value: String(KochLesson.lesson(level: kochLevel)), range: KochLesson.lessons())
+        case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
             return nil
         }
     }

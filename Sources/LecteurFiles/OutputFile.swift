@@ -3,47 +3,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Why a file the user named for output (`--output`, `--audio-out`) could not be written.
-public enum OutputFileError: Error, Hashable, Sendable {
-    case isDirectory(path: String)
-    case denied(path: String)
-    case noFolder(path: String)
-    case readOnlyFileSystem(path: String)
-    case noSpace(path: String)
-    case failed(path: String, errno: Int32)
-
-    public init(path: String, errno code: Int32) {
-        switch code {
-        case EISDIR: self = .isDirectory(path: path)
-        case EACCES, EPERM: self = .denied(path: path)
-        case ENOENT, ENOTDIR: self = .noFolder(path: path)
-        case EROFS: self = .readOnlyFileSystem(path: path)
-        case ENOSPC, EDQUOT, EFBIG: self = .noSpace(path: path)
-        default: self = .failed(path: path, errno: code)
-        }
-    }
-
-    public var path: String {
-        switch self {
-        case .isDirectory(let p), .denied(let p), .noFolder(let p), .readOnlyFileSystem(let p), .noSpace(let p),
-             .failed(let p, _): p
-        }
-    }
-
-    /// The French (or English) sentence; the path is cleaned like any text from outside.
-    public func message(_ strings: Strings) -> String {
-        let path = URLRedaction.forDisplay(self.path)
-        switch self {
-        case .isDirectory: return strings(.hardeningOutputIsDirectory, ["path": path])
-        case .denied: return strings(.hardeningOutputDenied, ["path": path])
-        case .noFolder: return strings(.hardeningOutputNoFolder, ["path": path])
-        case .readOnlyFileSystem: return strings(.hardeningOutputReadOnly, ["path": path])
-        case .noSpace: return strings(.hardeningOutputNoSpace, ["path": path])
-        case .failed(_, let code): return strings(.hardeningOutputFailed, ["path": path, "reason": "errno \(code)"])
-        }
-    }
-}
+import LecteurCore
 
 /// A file the user named for output. What the path names decides how it is written:
 /// - a regular file, or nothing yet: `.replace` writes a temporary file in the same folder and
