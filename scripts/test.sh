@@ -34,13 +34,15 @@ allow_list() {
 }
 
 # Suites that start daemons (PulseAudio, speech-dispatcher, brltty, Chromium, Orca: every
-# `.requires` gate), record live sound, drive an interactive reader or a hostile braille server
-# run one test at a time, after the others: their timings are real and a loaded machine is what
-# made them flaky. The suites declared in a file that names one of these run that way; every
+# `.requires` gate; the local HTTP server whose retries are timed), record live sound, drive
+# an interactive reader or a hostile braille server run one test at a time, after the others:
+# their timings are real and a loaded machine is what made them flaky. The suites declared in a file that names one of these run that way; every
 # other suite (the reducer, the audit, the decoders, readers on pipes) runs in parallel.
-serial_markers='PrivatePulseServer|PrivateSpeechDispatcher|BrlttyRig|\.requires\(|MonitorRecorder|PULSE_SERVER|InteractiveLecteur|hostileBrlAPI|CountingLecteur'
+serial_markers='LocalCatalogueServer\.start|PrivatePulseServer|PrivateSpeechDispatcher|BrlttyRig|\.requires\(|MonitorRecorder|PULSE_SERVER|InteractiveLecteur|hostileBrlAPI|CountingLecteur'
 package_test='LecteurIntegrationTests.PackageTests/'
-on_demand='[./](InstallTests|PackageTests)/'
+# A suite's id has no trailing slash (« Target.Suite »): without `$` its own traits (a gate)
+# would still be evaluated in a run that skips all its tests.
+on_demand='[./](InstallTests|PackageTests)(/|$)'
 
 steps=()
 step_started=$SECONDS
@@ -77,7 +79,7 @@ serial_suites=$(grep -hE '^(@Suite|struct|final class|class|enum|extension|actor
   | grep -E '(struct|class|enum|extension|actor) [A-Za-z0-9_]+' \
   | sed -E 's/.*(struct|class|enum|extension|actor) ([A-Za-z0-9_]+).*/\2/' | sort -u \
   | while read -r name; do grep -qE "[./]$name/" "$work/list.txt" && echo "$name"; done | paste -sd'|')
-serial_filter="[./]($serial_suites)/"
+serial_filter="[./]($serial_suites)(/|\$)"
 echo "test.sh: $(grep -cE "$serial_filter" "$work/list.txt") test(s) in $(tr '|' '\n' <<< "$serial_suites" | wc -l) suites run one at a time, the other $(grep -cvE "$serial_filter" "$work/list.txt") in parallel"
 
 # Work that needs no test runs in the background at low priority while the tests run: most

@@ -19,17 +19,21 @@ actual=.build/golden-actual
 # The files that compare with a golden: those calling Golden.expect, then those calling a
 # function that a file of the first kind declares around its call (AuditFiles.expectGolden).
 mapfile -t direct < <(grep -rl --include='*.swift' 'Golden\.expect(' Tests/Lecteur*Tests)
-helpers=$(awk '/func [A-Za-z0-9_]+/ { match($0, /func [A-Za-z0-9_]+/); name = substr($0, RSTART + 5, RLENGTH - 5) }
-               /Golden\.expect\(/ { print name }' "${direct[@]}" | sort -u)
+# Only functions declared at the top or in a type (not a closure's local helper), and not tests.
+helpers=$(awk '/^(    )?((static|private|fileprivate|public|internal|mutating|nonisolated|@[A-Za-z]+) )*func [A-Za-z0-9_]+/ { match($0, /func [A-Za-z0-9_]+/); name = substr($0, RSTART + 5, RLENGTH - 5)
+                                                    test = (prev ~ /@Test/ || $0 ~ /@Test/) }
+               { if ($0 !~ /^[ \t]*$/) prev = $0 }
+               /Golden\.expect\(/ && !test { print name }' "${direct[@]}" | sort -u)
 files=("${direct[@]}")
 for helper in $helpers; do
   mapfile -t -O "${#files[@]}" files < <(grep -rlw --include='*.swift' "$helper" Tests/Lecteur*Tests)
 done
 # Their top-level types, kept when `swift test list` knows them as suites.
 list=$(swift test list --skip-build 2>/dev/null)
-suites=$(grep -ohE '^(@Suite[^ ]* )?(struct|final class|class|enum|extension) [A-Za-z0-9_]+' "${files[@]}" \
-  | awk '{print $NF}' | sort -u | while read -r name; do
-      grep -q "^[A-Za-z]*\.$name/" <<< "$list" && echo "$name"
+suites=$(grep -hE '^(@Suite|struct|final class|class|enum|extension|actor)' "${files[@]}" \
+  | grep -E '(struct|class|enum|extension|actor) [A-Za-z0-9_]+' \
+  | sed -E 's/.*(struct|class|enum|extension|actor) ([A-Za-z0-9_]+).*/\2/' | sort -u | while read -r name; do
+      grep -qE "[./]$name/" <<< "$list" && echo "$name"
     done | paste -sd'|')
 [ -n "$suites" ] || { echo "update-goldens: found no golden test (looked for Golden.expect under Tests/)" >&2; exit 1; }
 echo "update-goldens: the golden suites: ${suites//|/, }"
@@ -38,7 +42,7 @@ rm -rf "$actual"
 events=$(mktemp /tmp/lecteur-goldens.XXXXXX.jsonl)
 log=${events%.jsonl}.log
 # The tests fail when a golden differs: that failure is what is collected here.
-swift test --skip-build --filter "\.($suites)/" \
+swift test --skip-build --filter "[./]($suites)/" \
   --event-stream-output-path "$events" --event-stream-version 6.3 >"$log" 2>&1 || true
 
 # Every issue must be a golden that differs or is missing (Golden.expect's two messages), and the

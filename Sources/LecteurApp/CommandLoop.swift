@@ -27,9 +27,12 @@ public struct CommandLoop {
         // said before its first command is read.
         if !interactive { session.waitForDevices() }
         while true {
-            if !interactive { session.waitForLoads() }
             if let prompt { Transcript.standardOutput(prompt) }
             guard let item = input.next() else { break }
+            // A script's line waits for what is in flight (a load, a reading), so its transcript
+            // is the same every run; `stop` and `quitter` during a reading are the exception:
+            // they end it at once, as typed on a terminal (they waited for the whole screen).
+            if !interactive && !interruptsReading(item) { session.waitForLoads() }
             switch item {
             case .line(let line):
                 if !session.handle(line: line) { return finish() }
@@ -39,6 +42,14 @@ public struct CommandLoop {
             }
         }
         finish()
+    }
+
+    private func interruptsReading(_ item: LineReader.Item) -> Bool {
+        guard case .line(let line) = item, case .command(let command) = session.reader.parser.parse(line) else { return false }
+        switch command {
+        case .stop, .quit: return session.inspect { $0.display.readAll != nil || $0.display.reading != nil }
+        default: return false
+        }
     }
 
     private func finish() {

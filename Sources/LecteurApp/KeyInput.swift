@@ -8,6 +8,8 @@ import LecteurCore
 struct KeyInput {
     let session: ReaderSession
     let prompt: LinePrompt?
+    /// The terminal's bytes, the line editor's too: what follows `:` in one read is its line.
+    let input: TerminalInput
 
     /// How long the bytes of one key may be apart: a lone Escape is told from an arrow's
     /// `ESC [ B` by the silence after it.
@@ -19,7 +21,6 @@ struct KeyInput {
     func run() -> Outcome {
         TerminalMode.enterRaw()
         defer { TerminalMode.leaveRaw() }
-        var pending: [UInt8] = []
         switch session.inspect({ $0.devices.keyReleases }) {
         case nil:
             // Does the terminal speak the kitty keyboard protocol? The device attributes query
@@ -32,39 +33,58 @@ struct KeyInput {
             break
         }
         var readAtMs = ReaderSession.nowMs()
+        // Inside an escape sequence longer than `KeyDecoder.longestSequence`: its bytes are
+        // dropped as they come, up to its final byte, never decoded again from its start.
+        var skipping = false
+        var final = false
         while true {
-            guard let bytes = readBytes(waitingMs: pending.isEmpty ? -1 : Self.sequenceWait) else {
-                return .endOfInput
-            }
-            // Stamped where the bytes are read: a mark's length is the time between two reads.
-            if !bytes.isEmpty { readAtMs = ReaderSession.nowMs() }
-            pending += bytes
-            while !pending.isEmpty {
-                switch KeyDecoder.decode(pending[...], final: bytes.isEmpty) {
+            while !input.isEmpty {
+                if skipping, let byte = input.peek() {
+                    let rest = KeyDecoder.overlongRest(byte)
+                    if rest.dropped { input.drop(1) }
+                    skipping = !rest.ended
+                    continue
+                }
+                switch KeyDecoder.decode(input.unread, final: final) {
                 case .incomplete:
                     break
                 case .ignored(let length):
-                    pending.removeFirst(length)
+                    input.drop(length)
+                    continue
+                case .overlong(let length):
+                    input.drop(length)
+                    skipping = true
                     continue
                 case .keyboardProtocol(let length):
-                    pending.removeFirst(length)
+                    input.drop(length)
                     if session.inspect({ $0.devices.keyReleases }) == nil {
                         TerminalMode.pushKeyReleases()
                         session.send(.keyboardProtocol(answered: true))
                     }
                     continue
                 case .deviceAttributes(let length):
-                    pending.removeFirst(length)
+                    input.drop(length)
                     if session.inspect({ $0.devices.keyReleases }) == nil { session.send(.keyboardProtocol(answered: false)) }
                     continue
                 case .key(let key, let length):
-                    pending.removeFirst(length)
+                    input.drop(length)
                     if let kind = session.press(key, atMs: readAtMs) { line(kind) }
                     if session.hasQuit { return .quit }
                     if session.inspect({ $0.settings.inputMode }) != .keys { return .modeChanged }
                     continue
                 }
                 break
+            }
+            // A sequence cut short waits `sequenceWait` for its rest (a lone Escape is told
+            // from an arrow's first byte by the silence after it).
+            switch input.fill(timeoutMs: input.isEmpty ? -1 : Self.sequenceWait) {
+            case .bytes:
+                // Stamped where the bytes are read: a mark's length is the time between two reads.
+                readAtMs = ReaderSession.nowMs()
+                final = false
+            case .timeout: final = true
+            case .output: final = false
+            case .end, .quit: return .endOfInput
             }
         }
     }
@@ -77,30 +97,20 @@ struct KeyInput {
             if session.inspect({ $0.devices.keyReleases }) == true { TerminalMode.pushKeyReleases() }
         }
         let text = kind.text(session.reader.strings)
-        guard let prompt, let typed = prompt.read(prompt: text + " ") else { return }
+        guard let prompt else { return }
+        let typed: String
+        switch prompt.read(prompt: text + " ", cancellable: true) {
+        case .line(let line): typed = line
+        case .cancelled:
+            session.send(.promptCancelled(kind))
+            return
+        case .end: return
+        }
         switch kind {
         case .search:
             session.send(.command(.find(typed.trimmingCharacters(in: .whitespaces).isEmpty ? nil : typed)))
         case .commandLine:
             session.handle(line: typed)
-        }
-    }
-
-    /// The bytes available after waiting up to `waitingMs` (-1: until a key); empty when the
-    /// wait ended with none; nil at the end of input.
-    private func readBytes(waitingMs: Int32) -> [UInt8]? {
-        // The quit signal too: the reader may quit from the braille display meanwhile.
-        var pollers = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: session.quitSignal, events: Int16(POLLIN), revents: 0)]
-        while true {
-            let ready = poll(&pollers, 2, waitingMs)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { return ready == 0 ? [] : nil }
-            if pollers[1].revents != 0 { return nil }
-            var buffer = [UInt8](repeating: 0, count: 64)
-            let got = Foundation.read(STDIN_FILENO, &buffer, buffer.count)
-            if got < 0 && errno == EINTR { continue }
-            return got > 0 ? Array(buffer.prefix(got)) : nil
         }
     }
 }

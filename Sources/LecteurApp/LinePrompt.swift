@@ -14,6 +14,11 @@ final class LinePrompt {
     private let historyPath: String?
     private let session: ReaderSession
     private let completion: LineCompletion
+    /// The terminal's bytes, shared with single-key mode (nothing typed ahead is lost between them).
+    let input: TerminalInput
+    /// Escape and Ctrl-G abandon the line (the `/` and `:` prompts of single-key mode).
+    private var cancellable = false
+    private var cancelled = false
     /// The prompt as libedit reads it back at every redraw: owned here, freed with the editor.
     private var promptText: UnsafeMutableBufferPointer<wchar_t> = {
         let empty = UnsafeMutableBufferPointer<wchar_t>.allocate(capacity: 1)
@@ -28,6 +33,21 @@ final class LinePrompt {
     /// The most entries kept in the history file.
     static let historyLimit: Int32 = 1000
 
+    /// What `read` ends with.
+    enum Outcome: Equatable {
+        case line(String)
+        /// Escape or Ctrl-G at a prompt that may be abandoned.
+        case cancelled
+        /// Ctrl-D on an empty line, the end of input, or the reader quit meanwhile.
+        case end
+    }
+
+    /// The key libedit is handed when output waits to be printed above the line (Ctrl-]: bound
+    /// to printing it; typed by hand it only redraws the line).
+    private static let outputKey: wchar_t = 0x1D
+    /// The key a lone Escape becomes at a prompt that may be abandoned (Ctrl-G does the same).
+    private static let cancelKey: wchar_t = 0x07
+
     /// nil when libedit cannot start (the caller then reads plain lines).
     init?(session: ReaderSession, historyPath: String?) {
         guard let editor = el_init("lecteur", StandardStream.input, StandardStream.output, StandardStream.error) else { return nil }
@@ -39,6 +59,10 @@ final class LinePrompt {
         self.history = history
         completeName = Self.permanent("lecteur-complete")
         interruptName = Self.permanent("lecteur-interrupt")
+        printName = Self.permanent("lecteur-print")
+        cancelName = Self.permanent("lecteur-cancel")
+        endName = Self.permanent("lecteur-end")
+        input = TerminalInput(quit: session.quitSignal)
         self.historyPath = historyPath
         self.session = session
         completion = LineCompletion(parser: session.reader.parser, strings: session.reader.strings)
@@ -60,8 +84,20 @@ final class LinePrompt {
         lecteur_el_add_function(editor, interruptName, interruptName, { editor, _ in
             LinePrompt.owner(of: editor)?.interrupt() ?? UInt8(CC_NORM)
         })
+        lecteur_el_add_function(editor, printName, printName, { editor, _ in
+            LinePrompt.owner(of: editor)?.printWaiting() ?? UInt8(CC_NORM)
+        })
+        lecteur_el_add_function(editor, cancelName, cancelName, { editor, _ in
+            LinePrompt.owner(of: editor)?.cancel() ?? UInt8(CC_NORM)
+        })
+        lecteur_el_add_function(editor, endName, endName, { editor, _ in
+            LinePrompt.owner(of: editor)?.endOrDelete() ?? UInt8(CC_NORM)
+        })
         bind("^I", "lecteur-complete")
         bind("^C", "lecteur-interrupt")
+        bind("^]", "lecteur-print")
+        bind("^G", "lecteur-cancel")
+        bind("^D", "lecteur-end")
         // What xterm-like terminals send, whatever TERM says.
         for (keys, function) in [("\\e[A", "ed-prev-history"), ("\\e[B", "ed-next-history"), ("\\eOA", "ed-prev-history"),
                                  ("\\eOB", "ed-next-history"), ("\\e[C", "ed-next-char"), ("\\e[D", "ed-prev-char"),
@@ -80,26 +116,42 @@ final class LinePrompt {
         promptText.deallocate()
         completeName.deallocate()
         interruptName.deallocate()
+        printName.deallocate()
+        cancelName.deallocate()
+        endName.deallocate()
     }
 
-    /// One line, without its newline; nil at the end of input (Ctrl-D on an empty line).
-    func read(prompt: String) -> String? {
+    /// One line, without its newline. `cancellable`: Escape and Ctrl-G abandon it.
+    func read(prompt: String, cancellable: Bool = false) -> Outcome {
         let wide = Self.wide(prompt)
         promptText.deallocate()
         promptText = .allocate(capacity: wide.count)
         _ = promptText.initialize(from: wide)
         escape = .none
+        self.cancellable = cancellable
+        cancelled = false
+        // The answer to « Quitter Lecteur ? » is no command to recall.
+        let answersQuit = session.inspect { $0.quitPending }
+        PromptOutput.editing(true)
         var count: Int32 = 0
-        guard let line = el_wgets(editor, &count), count > 0 else {
+        let line = el_wgets(editor, &count)
+        TerminalMode.betweenLines()
+        if cancelled {
+            PromptOutput.editing(false)
+            return .cancelled
+        }
+        guard let line, count > 0 else {
             // What follows (the goodbye, the shell's prompt) starts on a line of its own.
             fputs("\r\n", StandardStream.output)
             fflush(StandardStream.output)
-            return nil
+            PromptOutput.editing(false)
+            return .end
         }
+        PromptOutput.editing(false)
         var text = Self.string(line, count: Int(count))
         if text.hasSuffix("\n") { text.removeLast() }
-        remember(text)
-        return text
+        if !answersQuit { remember(text) }
+        return .line(text)
     }
 
     private func remember(_ line: String) {
@@ -120,6 +172,9 @@ final class LinePrompt {
     /// long as the editor, and are freed after it.
     private let completeName: UnsafePointer<wchar_t>
     private let interruptName: UnsafePointer<wchar_t>
+    private let printName: UnsafePointer<wchar_t>
+    private let cancelName: UnsafePointer<wchar_t>
+    private let endName: UnsafePointer<wchar_t>
 
     private static func permanent(_ text: String) -> UnsafePointer<wchar_t> {
         let wide = Self.wide(text)
@@ -136,29 +191,40 @@ final class LinePrompt {
     private var promptPointer: UnsafeMutablePointer<wchar_t>? { promptText.baseAddress }
 
     /// Reads one character (UTF-8) from the terminal for libedit, and tells the reader a key was
-    /// typed: speech stops at once, and the echo is said.
+    /// typed: speech stops at once, and the echo is said. Bytes come from the shared buffer, a
+    /// chunk per read(2); output waiting to be printed is handed over (as `outputKey`) once every
+    /// typed byte is in, so a paste is redrawn once, not once per character.
     private func readCharacter(_ character: UnsafeMutablePointer<wchar_t>?) -> Int32 {
         guard let character else { return -1 }
-        var bytes: [UInt8] = []
-        // The reader may quit from the braille display while a line is being read here.
-        if !InputWait.forInput(STDIN_FILENO, wake: session.quitSignal) { return 0 }
         while true {
-            var byte: UInt8 = 0
-            let got = Foundation.read(STDIN_FILENO, &byte, 1)
-            if got < 0 && errno == EINTR { continue }
-            guard got == 1 else { return got == 0 ? 0 : -1 }
-            bytes.append(byte)
-            let expected = byte < 0x80 && bytes.count == 1 ? 1 : Self.utf8Length(bytes[0])
-            if bytes.count >= expected { break }
+            if input.isEmpty, escape == .none, PromptOutput.hasWork {
+                character.pointee = Self.outputKey
+                return 1
+            }
+            if let scalar = input.nextScalar(final: false) {
+                if scalar.value == 0x1B, cancellable, escape == .none, input.isEmpty,
+                   input.fill(timeoutMs: KeyInput.sequenceWait) == .timeout {
+                    // Nothing followed: a lone Escape, not an arrow's first byte.
+                    character.pointee = Self.cancelKey
+                    return 1
+                }
+                character.pointee = wchar_t(bitPattern: scalar.value)
+                typed(scalar)
+                return 1
+            }
+            // A character cut short waits for its rest a moment, then is replaced.
+            switch input.fill(timeoutMs: input.isEmpty ? -1 : KeyInput.sequenceWait, watchOutput: true) {
+            case .bytes, .output: continue
+            case .timeout:
+                if let scalar = input.nextScalar(final: true) {
+                    character.pointee = wchar_t(bitPattern: scalar.value)
+                    typed(scalar)
+                    return 1
+                }
+            // The reader may quit from the braille display while a line is being read here.
+            case .end, .quit: return 0
+            }
         }
-        let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first ?? "\u{FFFD}"
-        character.pointee = wchar_t(scalar.value)
-        typed(scalar)
-        return 1
-    }
-
-    private static func utf8Length(_ first: UInt8) -> Int {
-        first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
     }
 
     private func typed(_ scalar: UnicodeScalar) {
@@ -175,9 +241,30 @@ final class LinePrompt {
                 printable = Character(scalar)
             }
         }
-        let before = lineBeforeCursor()
-        let word = String(before.reversed().prefix { !$0.isWhitespace && !$0.isPunctuation }.reversed())
-        session.post(.typed(printable, word: word))
+        // A paste arrives in chunks: its keys are one key for the reader (speech stops once, the
+        // last one is echoed), not thousands of actions queued behind each other.
+        guard input.isEmpty else { return }
+        session.post(.typed(printable, word: wordBeforeCursor()))
+    }
+
+    /// The longest word echoed whole; a longer one is echoed by its end. Bounded so each key
+    /// costs the same whatever the line's length: rebuilding the whole line for every key made
+    /// an 8 000-character paste take 31.5 s.
+    static let longestEchoedWord = 256
+
+    private func wordBeforeCursor() -> String {
+        guard let info = el_wline(editor), let buffer = info.pointee.buffer, var position = info.pointee.cursor else { return "" }
+        var scalars: [UnicodeScalar] = []
+        while position > buffer, scalars.count < Self.longestEchoedWord {
+            let scalar = UnicodeScalar(UInt32(bitPattern: position.advanced(by: -1).pointee)) ?? "\u{FFFD}"
+            let character = Character(scalar)
+            if character.isWhitespace || character.isPunctuation { break }
+            scalars.append(scalar)
+            position = position.advanced(by: -1)
+        }
+        var word = String.UnicodeScalarView()
+        word.append(contentsOf: scalars.reversed())
+        return String(word)
     }
 
     private func lineBeforeCursor() -> String {
@@ -185,22 +272,19 @@ final class LinePrompt {
         return Self.string(info.pointee.buffer, count: info.pointee.cursor - info.pointee.buffer)
     }
 
-    /// Tab: the core says what may follow; one candidate is written in, several are listed
-    /// (written and said) after their common beginning is filled in.
+    /// Tab: the core says what may follow; one candidate is written in, several have their common
+    /// beginning filled in. The reader's answer (the list, in the interface's words) is printed
+    /// once, above the line, and the prompt with the line is redrawn under it.
     private func complete() -> UInt8 {
         let before = lineBeforeCursor()
         let found = session.inspect { completion.complete(before, $0) }
-        session.post(.completion(found.candidates))
         if found.candidates.count == 1 {
             replace(found.replacing, with: found.candidates[0] + " ")
-            return UInt8(CC_REFRESH)
+        } else if found.candidates.count > 1, found.commonPrefix.count > found.replacing {
+            replace(found.replacing, with: found.commonPrefix)
         }
-        guard found.candidates.count > 1 else { return UInt8(CC_REFRESH) }
-        let common = found.commonPrefix
-        if common.count > found.replacing { replace(found.replacing, with: common) }
-        fputs("\r\n" + found.candidates.joined(separator: "  ") + "\r\n", StandardStream.output)
-        fflush(StandardStream.output)
-        return UInt8(CC_REDISPLAY)
+        session.send(.completion(found.candidates))
+        return PromptOutput.flush() ? UInt8(CC_REDISPLAY) : UInt8(CC_REFRESH)
     }
 
     private func replace(_ count: Int, with text: String) {
@@ -208,15 +292,46 @@ final class LinePrompt {
         _ = el_winsertstr(editor, Self.wide(text))
     }
 
-    /// Ctrl-C: speech stops and the line is emptied; the reader goes on.
+    /// Ctrl-C: speech stops and the line is emptied; « Silence. » goes above the prompt.
     private func interrupt() -> UInt8 {
-        session.post(.command(.stop))
-        guard let info = el_wline(editor) else { return UInt8(CC_REFRESH) }
+        clearLine()
+        session.send(.command(.stop))
+        return PromptOutput.flush() ? UInt8(CC_REDISPLAY) : UInt8(CC_REFRESH)
+    }
+
+    /// Output waited: printed above the line, which is redrawn under it.
+    private func printWaiting() -> UInt8 {
+        PromptOutput.flush() ? UInt8(CC_REDISPLAY) : UInt8(CC_NORM)
+    }
+
+    /// Escape or Ctrl-G at a prompt that may be abandoned: the line ends empty, its row cleared
+    /// (what the reader says about it is printed there).
+    private func cancel() -> UInt8 {
+        guard cancellable else { return UInt8(CC_NORM) }
+        cancelled = true
+        clearLine()
+        fputs("\r\u{1B}[K", StandardStream.output)
+        fflush(StandardStream.output)
+        return UInt8(CC_NEWLINE)
+    }
+
+    /// Ctrl-D: on an empty line the end (libedit's own binding wrote « ^D » first); elsewhere it
+    /// deletes the character under the cursor, as before.
+    private func endOrDelete() -> UInt8 {
+        guard let info = el_wline(editor) else { return UInt8(CC_NORM) }
+        if info.pointee.lastchar == info.pointee.buffer { return UInt8(CC_EOF) }
+        guard info.pointee.cursor != info.pointee.lastchar else { return UInt8(CC_NORM) }
+        _ = el_cursor(editor, 1)
+        el_deletestr(editor, 1)
+        return UInt8(CC_REFRESH)
+    }
+
+    private func clearLine() {
+        guard let info = el_wline(editor) else { return }
         let total = info.pointee.lastchar - info.pointee.buffer
         let after = info.pointee.lastchar - info.pointee.cursor
         if after > 0 { _ = el_cursor(editor, Int32(after)) }
         if total > 0 { el_deletestr(editor, Int32(total)) }
-        return UInt8(CC_REFRESH)
     }
 
     private func bind(_ keys: String, _ function: String) {

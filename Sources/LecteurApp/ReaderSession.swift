@@ -39,6 +39,9 @@ public actor ReaderSession {
     /// The line a key asked for (`.prompt`), while that key is applied.
     private var requestedPrompt: PromptKind?
     private let practiceSeed: UInt64?
+    /// How many practice seeds this run has handed out: with a fixed seed, the sessions of one run
+    /// still differ from each other (as with a random one), and replay alike.
+    private var seedsHandedOut: UInt64 = 0
     /// Becomes readable once the reader has quit: an input loop blocked on the terminal (or a
     /// pipe) also waits on it, so « quitter » typed on the braille display ends the program.
     public let quitSignal: Int32
@@ -215,7 +218,7 @@ public actor ReaderSession {
             case .focus(let report):
                 transcript.record(.focus(report))
             case .speak(let utterance):
-                transcript.record(.speech(text: utterance.text, interrupt: utterance.interrupt))
+                transcript.record(.speech(text: utterance.text, interrupt: utterance.interrupt, printed: utterance.printed))
                 if let speech = devices.speech {
                     // The engine silences the shared output itself when it interrupts.
                     speech.speak(utterance)
@@ -274,6 +277,10 @@ public actor ReaderSession {
                 // silenced first takes the tones with it, as a flush of the output would.
                 let morse = self.morse
                 afterSpeech { reached in if reached { morse.play(text, settings: settings) } }
+            case .playCorrection(let text, let settings):
+                // As a question: after a word space, so it never runs into the question's end.
+                let morse = self.morse
+                afterSpeech { reached in if reached { morse.play(text, settings: settings, leadIn: true) } }
             case .playQuestion(let text, let settings, let question):
                 soundQuestion(text, settings: settings, question: question)
             case .silence:
@@ -404,8 +411,13 @@ public actor ReaderSession {
         schedule(rhythm.then)
     }
 
-    /// The practice's seed: fixed by LECTEUR_PRACTICE_SEED for tests, random otherwise.
-    private func seed() -> UInt64 { practiceSeed ?? UInt64.random(in: .min ... .max) }
+    /// The practice's seed: random, or for tests derived from LECTEUR_PRACTICE_SEED — the first
+    /// session of a run takes it as it is, each later one the next step of a Weyl sequence from it.
+    private func seed() -> UInt64 {
+        guard let practiceSeed else { return UInt64.random(in: .min ... .max) }
+        defer { seedsHandedOut += 1 }
+        return practiceSeed &+ seedsHandedOut &* 0x9E37_79B9_7F4A_7C15
+    }
 
     // MARK: Catalogue
 

@@ -33,21 +33,26 @@ public struct TerminalLoop {
     /// the caller then reads plain lines.
     public func run(startupNotices: [StartupProblem] = []) -> Bool {
         TerminalMode.prepare()
-        defer { TerminalMode.restore() }
+        let suspension = TerminalSuspension()
+        suspension.begin()
+        defer {
+            suspension.end()
+            TerminalMode.restore()
+        }
         guard let editor = LinePrompt(session: session, historyPath: Self.historyPath()) else { return false }
         session.send(.attachTerminal(inputMode: inputMode))
         session.start(notices: startupNotices)
         reading: while !session.hasQuit {
             switch session.inspect({ $0.settings.inputMode }) {
             case .lines:
-                guard let line = editor.read(prompt: prompt) else {
+                guard case .line(let line) = editor.read(prompt: prompt) else {
                     // Ctrl-D on an empty line: leave, with the goodbye (unless the display quit).
                     if !session.hasQuit { session.send(.command(.quit)) }
                     break reading
                 }
                 session.handle(line: line)
             case .keys:
-                switch KeyInput(session: session, prompt: editor).run() {
+                switch KeyInput(session: session, prompt: editor, input: editor.input).run() {
                 case .quit: break reading
                 case .endOfInput:
                     if !session.hasQuit { session.send(.command(.quit)) }

@@ -57,7 +57,14 @@ public enum TerminalMode {
                 saved.original = settings
                 // Ctrl-C is a key for the whole session (silence, clear the line), also in the
                 // moment between two edited lines, when libedit has given the terminal back.
-                settings.c_lflag &= ~tcflag_t(ISIG)
+                // Not canonical and not echoed then either: what is typed while a command runs
+                // waits as it is for the next line (the kernel echoed it out of place, cut it at
+                // 4 095 bytes, and turned a Ctrl-D into an end of file that was lost).
+                settings.c_lflag &= ~tcflag_t(ISIG | ICANON | ECHO)
+                withUnsafeMutableBytes(of: &settings.c_cc) { cc in
+                    cc[Int(VMIN)] = 1
+                    cc[Int(VTIME)] = 0
+                }
                 saved.session = settings
                 tcsetattr(STDIN_FILENO, TCSANOW, &settings)
             }
@@ -71,6 +78,42 @@ public enum TerminalMode {
         saved.withLock { saved in
             saved.popKeyReleases()
             guard var settings = saved.original else { return }
+            tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        }
+    }
+
+    /// SIGTSTP (`kill -TSTP`, a job control stop): the terminal is given back as it was found
+    /// (kitty flags popped, its own modes) before the process stops, so the shell gets neither
+    /// key-release reports nor raw mode; once continued (SIGCONT) the modes in effect before,
+    /// raw or libedit's, are set again and the flags pushed again. SIGSTOP, which cannot be
+    /// caught, does the stopping.
+    static func suspend() {
+        var current = termios()
+        let (pushed, known) = saved.withLock { saved -> (Bool, Bool) in
+            let pushed = saved.releasesPushed
+            saved.popKeyReleases()
+            let known = tcgetattr(STDIN_FILENO, &current) == 0
+            if var original = saved.original { tcsetattr(STDIN_FILENO, TCSADRAIN, &original) }
+            return (pushed, known)
+        }
+        kill(getpid(), SIGSTOP)
+        // Here once continued.
+        saved.withLock { saved in
+            if known { tcsetattr(STDIN_FILENO, TCSANOW, &current) }
+            if pushed {
+                saved.releasesPushed = true
+                writeToTerminal("\u{1B}[>2u")
+            }
+        }
+        // The screen may have changed meanwhile: a line being edited is drawn again.
+        PromptOutput.requestRedraw()
+    }
+
+    /// Once libedit has read a line: it leaves the terminal canonical with echo, the session
+    /// wants it as `prepare` set it.
+    static func betweenLines() {
+        saved.withLock { saved in
+            guard var settings = saved.session else { return }
             tcsetattr(STDIN_FILENO, TCSANOW, &settings)
         }
     }

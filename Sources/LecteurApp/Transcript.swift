@@ -11,7 +11,9 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
 /// (`--transcript jsonl`), or its readable form for people (`text`).
 public enum TranscriptEvent: Sendable {
     case focus(FocusReport)
-    case speech(text: String, interrupt: Bool)
+    /// `printed`: the line the text transcript shows for it (nil when another event or the
+    /// terminal shows it); the JSON event keeps exactly what the engine gets.
+    case speech(text: String, interrupt: Bool, printed: String? = nil)
     case braille(text: String, cells: String?, cursor: Int, kind: BrailleLine.Kind)
     case morse(MorseReport)
     /// A practice question: its number, never its text or pattern (the `morse` type all the same).
@@ -44,7 +46,7 @@ public enum TranscriptEvent: Sendable {
             line.add("value", report.element.value)
             line.add("selected", report.element.selected)
             return line.text
-        case .speech(let text, let interrupt):
+        case .speech(let text, let interrupt, _):
             var line = JSONLine(type: "speech")
             line.add("text", text)
             line.add("interrupt", interrupt)
@@ -141,12 +143,14 @@ public enum TranscriptEvent: Sendable {
         return line
     }
 
-    /// The readable form; nil for events a person does not need to read (speech, braille).
+    /// The readable form: what is said, as the reader words it (the speech's printed line:
+    /// a focus is printed as said, with its role word and position), and what is only written;
+    /// nil for events a person does not need to read (braille, the raw engine text).
     func text(_ strings: Strings) -> String? {
         switch self {
-        case .focus(let report):
-            return report.readableLine(strings)
-        case .speech, .braille, .practice, .copyResult, .sending, .sidetone:
+        case .speech(_, _, let printed):
+            return printed
+        case .focus, .braille, .practice, .copyResult, .sending, .sidetone:
             return nil
         case .morse(let report):
             return report.readableLine
@@ -175,9 +179,9 @@ public final class Transcript: Sendable {
         self.write = write
     }
 
+    /// Above the line being edited while one is (`PromptOutput`), else straight out.
     public static func standardOutput(_ text: String) {
-        fputs(text, StandardStream.output)
-        fflush(StandardStream.output)
+        PromptOutput.write(text)
     }
 
     public func record(_ event: TranscriptEvent) {

@@ -73,6 +73,10 @@ public final class BrailleOutput: Sendable {
 
         func render() -> BrailleRendering {
             let line = self.line!, cells = self.cells!, panning = self.panning!
+            guard line.showsCursor else {
+                return BrailleRendering(line: line, table: translator.table, cells: cells, window: panning.window,
+                                        width: width, cursorCell: nil)
+            }
             let cursorLineCell = cells.cell(forCharacter: line.cursor)
             var cursorCell = panning.displayCell(forLineCell: cursorLineCell)
             // After the last character of a typed line: the cell after the text (kept free for it).
@@ -134,7 +138,16 @@ public final class BrailleOutput: Sendable {
             var panning = Self.panning(line, cells, width: view.width)
             // A line being typed shows its end, where the cursor is; so does a line the reducer
             // opens from its end (FWINLT past a first window).
-            if line.kind == .input || line.fromEnd { panning.showLast() } else { panning.showFirst() }
+            if line.kind == .input || line.fromEnd {
+                panning.showLast()
+            } else if line.kind == .focus {
+                // The window follows the review cursor: a routing key pressed in window 2, or a
+                // word reviewed further on, is shown where it is, with its cursor cell, not
+                // sent back to window 1 where the finger would have to hunt for it.
+                panning.show(cell: min(cells.cell(forCharacter: line.cursor), max(0, cells.dots.count - 1)))
+            } else {
+                panning.showFirst()
+            }
             view.panning = panning
             return view.render()
         }

@@ -14,8 +14,10 @@ import Testing
     }
     let braille = BrailleGenerator(strings: Fixture.fr)
 
-    func speak(_ text: String, interrupt: Bool, _ priority: Utterance.Priority = .answer) -> Effect {
-        .speak(Utterance(text: text, interrupt: interrupt, priority: priority))
+    /// `printed` nil: a notice's or an error's own event prints it.
+    func speak(_ text: String, interrupt: Bool, _ priority: Utterance.Priority = .answer,
+               printed: String? = nil) -> Effect {
+        .speak(Utterance(text: text, interrupt: interrupt, priority: priority, printed: printed))
     }
     func message(_ text: String) -> Effect { .braille(BrailleLine(text: text, cursor: 0, kind: .message)) }
 
@@ -55,7 +57,7 @@ import Testing
         store.send(.displayKey(.next), [.braille(braille.line(element))]) { $0.display.message = nil }
         let (nextFocus, next) = focus(store, index: 1)
         store.send(.displayKey(.next), [
-            nextFocus, speak("Accessibilité, non sélectionné, bouton", interrupt: true), .braille(braille.line(next)),
+            nextFocus, speak("Accessibilité, non sélectionné, bouton", interrupt: true, printed: "Accessibilité, non sélectionné, bouton"), .braille(braille.line(next)),
         ]) { $0.navigation.focus[.formations] = 1; $0.announcement.history.append("Accessibilité, non sélectionné, bouton") }
     }
 
@@ -88,10 +90,10 @@ import Testing
         let title = "Apprendre, 54 symboles", first = "A, point, trait, pas encore pratiqué, bouton. Ouvre la fiche de ce symbole"
         let token = store.state.display.token
         store.send(.command(.tab(.morse)), [
-            speak(title, interrupt: true), message(title),
+            speak(title, interrupt: true, printed: title), message(title),
             .focus(FocusReport(screen: screen.code, title: screen.title, index: 1, count: screen.elements.count,
                                element: a, roleWord: SpeechGenerator(strings: fr).roleWord(a.role))),
-            speak(first, interrupt: false),
+            speak(first, interrupt: false, printed: first),
             // The screen's name and size on the display too; the focus line comes after its time.
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
@@ -109,9 +111,9 @@ import Testing
         let newest = Element(id: "history.1", role: .text, label: "Toutes, sélectionné, bouton")
         let title = "Historique, 2 annonces, la plus récente d'abord"
         store.send(.command(.history), [
-            speak(title, interrupt: true), message(title),
+            speak(title, interrupt: true, printed: title), message(title),
             .focus(FocusReport(screen: "history", title: "Historique", index: 1, count: 2, element: newest, roleWord: nil)),
-            speak("Toutes, sélectionné, bouton", interrupt: false),
+            speak("Toutes, sélectionné, bouton", interrupt: false, printed: "Toutes, sélectionné, bouton"),
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
             $0.navigation.stacks[.formations] = [.formations, .history]; $0.navigation.focus[.history] = 0
@@ -122,7 +124,7 @@ import Testing
         let older = Element(id: "history.2", role: .text, label: "14 formations chargées.")
         store.send(.command(.next), [
             .focus(FocusReport(screen: "history", title: "Historique", index: 2, count: 2, element: older, roleWord: nil)),
-            speak("14 formations chargées.", interrupt: true), .braille(braille.line(older)),
+            speak("14 formations chargées.", interrupt: true, printed: "14 formations chargées."), .braille(braille.line(older)),
         ]) { $0.navigation.focus[.history] = 1; $0.display.message = nil }
         #expect(store.state.announcement.history.count == 2, "the history read back is not itself history")
     }
@@ -213,15 +215,18 @@ import Testing
         let token = store.state.display.token
         let intro = "Entraînement Morse : écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir."
         /// What was said, then question `number` (shown by its number only) and its tones.
-        func question(_ number: Int, _ symbol: MorseSymbol, after said: String, interrupt: Bool) -> [Effect] {
-            [.notice(code: "practice", message: said), speak(said, interrupt: interrupt),
-                    message(said + " Question \(number)"),
+        /// `shown`: what the display shows in front of the number (the introduction's short line).
+        func question(_ number: Int, _ symbol: MorseSymbol, after said: String, shown: String? = nil, interrupt: Bool) -> [Effect] {
+            let durationMs = MorseTimeline(symbol: symbol, timing: MorseSettings.default.timing,
+                                           sampleRate: MorseRenderer.defaultSampleRate).durationMs
+            return [.notice(code: "practice", message: said), speak(said, interrupt: interrupt),
+                    message((shown ?? said) + " Question \(number)"),
                     .morseQuestion(MorseQuestionReport(question: number, wpm: 20, toneHz: 600)),
                     .playQuestion(text: String(symbol.character), settings: .default, question: number),
                     .schedule(.brailleMessage(token: token + number), afterSeconds: 4)]
         }
-        store.send(.practiceReady(.weakSymbols(pool: nil), seed: 7), question(1, asked, after: intro, interrupt: true)) {
-            ReaderTestStore.remembered("practice", intro, shown: intro + " Question 1", token: token + 1)(&$0)
+        store.send(.practiceReady(.weakSymbols(pool: nil), seed: 7), question(1, asked, after: intro, shown: "Entraînement ; ligne vide : réécouter, stop : finir.", interrupt: true)) {
+            ReaderTestStore.remembered("practice", intro, shown: "Entraînement ; ligne vide : réécouter, stop : finir. Question 1", token: token + 1)(&$0)
             $0.exercise = .listening(twin)
             $0.announcement.answerPending = false
         }

@@ -88,12 +88,18 @@ import Testing
         store.send(.brailleTyped(.dots(Self.dot7)), [.silence, Self.input("f")]) { $0.brailleInput.committed = "f" }
         store.send(.brailleTyped(.backspace), [.silence, Self.input("")]) { $0.brailleInput.committed = "" }
         Self.type("filtre", &store)
-        let focusLine = Fixture.reader.navigator.focusLine(store.state.navigationContext, store.state.navigation)!
+        // Confirmed on the display as a message (issue 35), printed as said; the focus comes back after it.
+        let abandoned = Fixture.fr(.brailleInputAbandoned)
+        let token = store.state.display.token + 1
         store.send(.brailleTyped(.escape), [
-            .speak(Utterance(text: Fixture.fr(.brailleInputAbandoned), interrupt: true, priority: .answer)), .braille(focusLine),
+            .speak(Utterance(text: abandoned, interrupt: true, priority: .answer, printed: abandoned)),
+            .braille(BrailleLine(text: abandoned, cursor: 0, kind: .message)),
+            .schedule(.brailleMessage(token: token), afterSeconds: 4),
         ]) {
             $0.brailleInput.purpose = nil
             $0.brailleInput.committed = ""
+            $0.display.message = abandoned
+            $0.display.token = token
         }
     }
 
@@ -174,12 +180,12 @@ import Testing
         }
         // Characters echo one at a time when they come one at a time.
         store.state.brailleInput.clear()
-        store.send(.brailleTyped(.character("a")), [.speak(Utterance(text: "a", interrupt: true, priority: .answer)), Self.input("a")]) {
+        store.send(.brailleTyped(.character("a")), [.speak(Utterance(text: "a", interrupt: true, priority: .answer, printed: nil)), Self.input("a")]) {
             $0.brailleInput.purpose = .command
             $0.brailleInput.committed = "a"
         }
         store.state.settings.typingEcho = .words
-        store.send(.brailleTyped(.character(" ")), [.speak(Utterance(text: "a", interrupt: true, priority: .answer)), Self.input("a ")]) {
+        store.send(.brailleTyped(.character(" ")), [.speak(Utterance(text: "a", interrupt: true, priority: .answer, printed: nil)), Self.input("a ")]) {
             $0.brailleInput.committed = "a "
         }
     }
@@ -265,7 +271,7 @@ import Testing
         var store = ReaderTestStore(state: Fixture.loadedState())
         let prompt = Fixture.fr(.terminalPromptSearch)
         store.send(.brailleTyped(.chord(0b0000_1011)), [
-            .speak(Utterance(text: prompt, interrupt: true, priority: .answer)), Self.input(prompt + " "),
+            .speak(Utterance(text: prompt, interrupt: true, priority: .answer, printed: prompt)), Self.input(prompt + " "),
         ]) {
             $0.brailleInput.purpose = .search
             $0.brailleInput.keyboardUsed = true
@@ -304,7 +310,7 @@ extension BrailleInputTests {
             $0.exercise = .listening(twin)
             $0.announcement.history.append(intro)
             $0.announcement.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
-            $0.display.queued = [intro + " Question 1"]
+            $0.display.queued = ["Koch K M ; ligne vide : réécouter, stop : finir. Question 1"]
         }
         twin.sounded(question: 1, endsAtMs: 10_000)
         store.send(.questionSounded(question: 1, endsAtMs: 10_000), []) { $0.exercise = .listening(twin) }

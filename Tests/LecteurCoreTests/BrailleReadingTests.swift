@@ -25,7 +25,7 @@ import Testing
         store.send(.start, [.loadCatalogue(.initial)])
         let loading = "Chargement des formations..."
         store.send(.catalogue(.loading(stillLoadingAfter: nil)), [
-            store.focus(store.state, 0), .speak(Utterance(text: loading, interrupt: false, priority: .answer)),
+            store.focus(store.state, 0), .speak(Utterance(text: loading, interrupt: false, priority: .answer, printed: loading)),
             store.focusLine(store.state, 0),
         ]) {
             $0.navigation.focus[.formations] = 0
@@ -48,7 +48,7 @@ import Testing
             message(warning),
             .notice(code: "loaded", message: "14 formations chargées."),
             .speak(Utterance(text: "14 formations chargées.", interrupt: false, priority: .notice)),
-            store.focus(store.after(load), 0), .speak(Utterance(text: "Toutes, sélectionné, bouton", interrupt: false, priority: .answer)),
+            store.focus(store.after(load), 0), .speak(Utterance(text: "Toutes, sélectionné, bouton", interrupt: false, priority: .answer, printed: "Toutes, sélectionné, bouton")),
             .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ], state: load)
         store.send(.timer(.brailleMessage(token: 1)), [
@@ -185,6 +185,47 @@ import Testing
         #expect(store.state.navigation.currentScreenID == .formations)
     }
 
+    /// Issue 35: statistics run over many windows (≈ 290 characters): they open the
+    /// « Statistiques » screen, its name and size first, then one line per element that stays
+    /// (no message that goes away after 4 seconds); one line alone (none yet) is a message.
+    @Test func longStatisticsOpenAScreenThatStays() {
+        var store = ReaderTestStore(state: Self.loaded())
+        let statistics = PracticeStatistics(
+            symbols: [.init(symbolID: "K", attempts: 3, correct: 3, medianLatencyMs: nil),
+                      .init(symbolID: "M", attempts: 2, correct: 0, medianLatencyMs: nil)],
+            confusions: [.init(expectedID: "M", typedID: "K", count: 2)], window: 20)
+        let lines = statistics.lines(Fixture.fr, alphabet: Fixture.reader.builder.alphabet)
+        #expect(lines.count == 4 && lines[0] == "Statistiques sur les 20 dernières réponses de chaque symbole.", "\(lines)")
+        let title = "Statistiques, 4 lignes"
+        let open: (inout ReaderState) -> Void = {
+            $0.lists.statisticsEntries = lines
+            $0.announcement.answerPending = false
+            $0.navigation.stacks[.formations] = [.formations, .statistics]
+            $0.navigation.focus[.statistics] = 0
+            $0.announcement.history.append(lines[0])
+            $0.display.message = title
+            $0.display.token = 2
+        }
+        // Asked for: the display's message gives way to the answer, which storage brings back.
+        store.send(.command(.statistics), [.loadStatistics]) {
+            $0.announcement.answerPending = true
+            $0.display.message = nil
+        }
+        store.send(.statisticsReady(statistics), store.screenShown(title, store.after(open), saying: lines[0], token: 2), state: open)
+        #expect(Fixture.reader.builder.screen(for: store.state).elements.map(\.label) == lines)
+        // The name's time is up: the first line comes back and stays (no timer of its own).
+        store.send(.timer(.brailleMessage(token: 2)), [store.focusLine(store.state, 0)]) { $0.display.message = nil }
+        // None recorded yet: one sentence, a message.
+        let none = "Aucune réponse enregistrée : lancez « entraînement »."
+        store.send(.command(.statistics), [.loadStatistics]) { $0.announcement.answerPending = true }
+        store.send(.statisticsReady(PracticeStatistics(symbols: [], confusions: [], window: 20)),
+                   store.said("stats", none, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
+                   state: {
+            ReaderTestStore.remembered("stats", none, token: 3)(&$0)
+            $0.announcement.answerPending = false
+        })
+    }
+
     @Test func anEmptyHistorySaysSoWithoutACount() {
         var store = ReaderTestStore(state: Self.loaded())
         store.state.announcement.history = []
@@ -211,7 +252,7 @@ import Testing
         #expect(detail.elements.count == 8)
         let category = "Catégorie : IA Générative"
         store.send(.command(.readAll), [
-            store.focus(store.state, 6), .speak(Utterance(text: category, interrupt: true, priority: .answer)),
+            store.focus(store.state, 6), .speak(Utterance(text: category, interrupt: true, priority: .answer, printed: category)),
             .braille(braille.line(detail.elements[6])), .schedule(.readAllWindow(token: 1), afterSeconds: 4),
         ]) {
             $0.announcement.history.append(category)
@@ -229,7 +270,7 @@ import Testing
             $0.announcement.history.append(back)
         }
         store.send(.displayAdvanced(moved: false), [
-            store.focus(store.after(next), 7), .speak(Utterance(text: back, interrupt: false, priority: .answer)),
+            store.focus(store.after(next), 7), .speak(Utterance(text: back, interrupt: false, priority: .answer, printed: back)),
             .braille(braille.line(detail.elements[7])), .schedule(.readAllWindow(token: 1), afterSeconds: 4),
         ], state: next)
         #expect(detail.elements[7].id == "back")
@@ -280,7 +321,7 @@ import Testing
         let previous: (inout ReaderState) -> Void = { $0.navigation.focus[.formations] = 0; $0.announcement.history.append(all) }
         let list = store.after(previous)
         store.send(.displayKey(.panBack), [
-            store.focus(list, 0), .speak(Utterance(text: all, interrupt: true, priority: .answer)),
+            store.focus(list, 0), .speak(Utterance(text: all, interrupt: true, priority: .answer, printed: all)),
             .braille(braille.line(element(list, 0)).openingOnLastWindow),
         ], state: previous)
         // LNUP opens it from its start.

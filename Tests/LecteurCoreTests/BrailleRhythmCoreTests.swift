@@ -24,7 +24,7 @@ import Testing
         store.send(.command(.set(name: "question-braille", value: "rythme")),
                    store.said("setting", refused, isError: true, interrupt: true, .error) + [schedule(2)],
                    state: ReaderTestStore.remembered("setting", refused, isError: true, token: 2))
-        #expect(store.state.settings.questionBraille == .none)
+        #expect(store.state.settings.questionBraille == .auto)
         let wpm = "Vitesse Morse : 8 mots par minute.", eight = try MorseSettings(wpm: 8)
         store.send(.command(.set(name: "vitesse", value: "8")),
                    [.persist(["morse.wpm": "8"])] + store.said("setting", wpm, interrupt: true) + [schedule(3)]) {

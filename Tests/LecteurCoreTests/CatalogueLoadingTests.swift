@@ -9,8 +9,10 @@ import Testing
 @Suite struct CatalogueLoadingTests {
     let braille = BrailleGenerator(strings: Fixture.fr)
 
-    func speak(_ text: String, interrupt: Bool = false, _ priority: Utterance.Priority = .answer) -> Effect {
-        .speak(Utterance(text: text, interrupt: interrupt, priority: priority))
+    /// `printed` nil: a notice's or an error's own event prints it.
+    func speak(_ text: String, interrupt: Bool = false, _ priority: Utterance.Priority = .answer,
+               printed: String? = nil) -> Effect {
+        .speak(Utterance(text: text, interrupt: interrupt, priority: priority, printed: printed))
     }
     func message(_ text: String) -> Effect { .braille(BrailleLine(text: text, cursor: 0, kind: .message)) }
     func focus(_ screen: Screen, _ index: Int) -> Effect {
@@ -31,7 +33,7 @@ import Testing
         let loading = Fixture.reader.builder.screen(for: store.state)
         let loadingLabel = loading.elements[0].label
         store.send(.catalogue(.loading(stillLoadingAfter: 10)), [
-            focus(loading, 0), speak(loadingLabel), .braille(braille.line(loading.elements[0])),
+            focus(loading, 0), speak(loadingLabel, printed: loadingLabel), .braille(braille.line(loading.elements[0])),
             .schedule(.catalogueStillLoading, afterSeconds: 10),
         ]) {
             $0.announcement.history = [loadingLabel]
@@ -83,7 +85,7 @@ import Testing
             // the focused element's line waits for them all.
             .notice(code: "offline", message: offline), speak(offline, .notice),
             .notice(code: "loaded", message: loaded), speak(loaded, .notice),
-            focus(listScreen, 0), speak(first),
+            focus(listScreen, 0), speak(first, printed: first),
             .schedule(.brailleMessage(token: 4), afterSeconds: 4),
         ]) {
             $0.loading.catalogue = .loaded(Fixture.builtIn)
@@ -112,7 +114,7 @@ import Testing
         let retry = "Réessayer, bouton. Recharge les formations"
         store.send(.catalogue(.failed(.file(.notAList))), [
             .error(code: "catalogue", message: error), speak(error, .error), message(error),
-            focus(errorScreen, 1), speak(retry),
+            focus(errorScreen, 1), speak(retry, printed: retry),
             .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ]) {
             $0.loading.catalogue = .failed(.file(.notAList))
@@ -134,7 +136,7 @@ import Testing
             // The error is still being read: both wait for it on the display, in order.
             .notice(code: "catalogue.skipped", message: skipped), speak(skipped, .notice),
             .notice(code: "loaded", message: loaded), speak(loaded, .notice),
-            focus(listScreen, 1), speak(second),
+            focus(listScreen, 1), speak(second, printed: second),
         ]) {
             $0.loading.catalogue = .loaded(Fixture.builtIn)
             $0.loading.catalogueWarnings = [warning]

@@ -60,7 +60,7 @@ import Testing
         // What the suggestion says parses as the command.
         #expect(parser.parse("tout lire") == .command(.readAll))
         #expect(Fixture.navigator.message(for: .unknown(word: "tou", suggestion: "tout lire"))
-                == "Commande inconnue : « tou ». Vouliez-vous dire « tout lire » ?")
+                == "Vouliez-vous dire « tout lire » ? Commande inconnue : « tou ».")
     }
 
     @Test func argumentsAreChecked() {

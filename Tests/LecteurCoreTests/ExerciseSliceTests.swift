@@ -72,7 +72,7 @@ import Testing
                                words: Fixture.fr(.morseTrainerWords).split(separator: " ").map(String.init),
                                settings: ReaderSettings().morse, strings: Fixture.fr, random: SeededRandom(seed: 1), alphabet: alphabet)
         let start = twin.start()
-        guard case .say(let intro)? = start.first, case .send(let sent, 1, let settings)? = start.last else {
+        guard case .introduce(let intro, let shown)? = start.first, case .send(let sent, 1, let settings)? = start.last else {
             Issue.record("a copy starts with its introduction, then sends")
             return
         }
@@ -84,7 +84,7 @@ import Testing
         ]) {
             $0.exercise = .copying(started)
             ReaderTestStore.rememberedBehind("copy", intro)(&$0)
-            $0.display.queued = [intro + " Question 1"]
+            $0.display.queued = [shown + " Question 1"]
         }
         // Copying has no position of its own to say: « où » and « aide » say what to type.
         let what = Fixture.fr(.morsePracticeWhere)

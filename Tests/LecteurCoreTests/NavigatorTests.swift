@@ -363,8 +363,8 @@ import Testing
 
     @Test func invalidCommandsGetAFrenchErrorWithASuggestion() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.timedLine("suivnt", atMs: 0), store.said("command", "Commande inconnue : « suivnt ». Vouliez-vous dire « suivant » ?", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
-            ReaderTestStore.remembered("command", "Commande inconnue : « suivnt ». Vouliez-vous dire « suivant » ?", isError: true, token: 2)(&$0)
+        store.send(.timedLine("suivnt", atMs: 0), store.said("command", "Vouliez-vous dire « suivant » ? Commande inconnue : « suivnt ».", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            ReaderTestStore.remembered("command", "Vouliez-vous dire « suivant » ? Commande inconnue : « suivnt ».", isError: true, token: 2)(&$0)
         }
     }
 

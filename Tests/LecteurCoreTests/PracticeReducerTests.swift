@@ -6,6 +6,11 @@ import Testing
 /// from the tones' end, the stored attempt and, at the end of a window kept from an earlier
 /// session, the next Koch symbol.
 @Suite struct PracticeReducerTests {
+    let timing = MorseSettings.default.timing
+
+    func durationMs(_ symbol: MorseSymbol) -> Double {
+        MorseTimeline(symbol: symbol, timing: timing, sampleRate: MorseRenderer.defaultSampleRate).durationMs
+    }
 
     @Test func aKochQuestionGivesNothingAwayAndItsAnswerIsTimedAndUnlocks() throws {
         var store = ReaderTestStore(state: Fixture.loadedState())
@@ -24,7 +29,7 @@ import Testing
         store.send(.practiceReady(.koch(level: 2), seed: 5, history: history), [
             .notice(code: "practice", message: intro),
             .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
-            .braille(BrailleLine(text: intro + " Question 1", cursor: 0, kind: .message)),
+            .braille(BrailleLine(text: "Koch K M ; ligne vide : réécouter, stop : finir. Question 1", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(first.character), settings: .default, question: 1),
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
@@ -32,7 +37,7 @@ import Testing
             $0.exercise = .listening(twin)
             $0.announcement.history.append(intro)
             $0.announcement.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
-            $0.display.message = intro + " Question 1"
+            $0.display.message = "Koch K M ; ligne vide : réécouter, stop : finir. Question 1"
             $0.display.token = token + 1
         }
 
@@ -126,7 +131,7 @@ import Testing
             $0.display.message = lesson
             $0.display.token = token + 1
         }
-        let time = "Pour débloquer un symbole, il faudra aussi un temps de réponse médian de 1,5 secondes au plus."
+        let time = "Pour débloquer un symbole, il faudra aussi un temps de réponse médian de 1,5 seconde au plus."
         store.send(.command(.set(name: "koch-temps", value: "1,5")), [
             .persist([ReaderSettings.kochTimeKey: "1500"]),
             .notice(code: "setting", message: time),

@@ -12,8 +12,11 @@ extension ReaderTestStore {
         send(action, effects(expectedState), sourceLocation: sourceLocation, state: update)
     }
 
-    static func speak(_ text: String, interrupt: Bool = true, _ priority: Utterance.Priority = .answer) -> Effect {
-        .speak(Utterance(text: text, interrupt: interrupt, priority: priority))
+    /// What is said, printed in the text transcript as `printed` (nil: the terminal shows it already,
+    /// as a typed key's echo).
+    static func speak(_ text: String, interrupt: Bool = true, _ priority: Utterance.Priority = .answer,
+                      printed: String?) -> Effect {
+        .speak(Utterance(text: text, interrupt: interrupt, priority: priority, printed: printed))
     }
 
     /// The element focused in `state`.
@@ -24,14 +27,15 @@ extension ReaderTestStore {
 
     /// The focus on the element focused in `state` as the reader gives it: its report, what is
     /// said, and its braille line (`line: false` when a message holds the display).
-    static func focused(_ state: ReaderState, _ spoken: String, interrupt: Bool = true, line: Bool = true,
-                        reader: Reader = Fixture.reader) -> [Effect] {
+    /// `printed`: the line the transcript prints, when the lexicon made what is said differ from it.
+    static func focused(_ state: ReaderState, _ spoken: String, printed: String? = nil, interrupt: Bool = true,
+                        line: Bool = true, reader: Reader = Fixture.reader) -> [Effect] {
         let screen = reader.builder.screen(for: state)
         let index = state.navigation.clampedFocus(on: screen)
         let element = screen.elements[index]
         let report = FocusReport(screen: screen.code, title: screen.title, index: index + 1, count: screen.elements.count,
                                  element: element, roleWord: SpeechGenerator(strings: Fixture.fr).roleWord(element.role))
-        return [.focus(report), speak(spoken, interrupt: interrupt)]
+        return [.focus(report), speak(spoken, interrupt: interrupt, printed: printed ?? spoken)]
             + (line ? [.braille(BrailleGenerator(strings: Fixture.fr).line(element))] : [])
     }
 
@@ -57,7 +61,7 @@ extension ReaderTestStore {
     /// A screen opened or a tab switched to: its name (and size) said and shown, then its
     /// focused element said after it, whose line waits for the message's time.
     static func opened(_ state: ReaderState, _ title: String, _ spoken: String, token: Int) -> [Effect] {
-        [speak(title), message(title)] + focused(state, spoken, interrupt: false, line: false)
+        [speak(title, printed: title), message(title)] + focused(state, spoken, interrupt: false, line: false)
             + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
     }
 

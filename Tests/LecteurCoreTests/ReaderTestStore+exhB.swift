@@ -23,7 +23,7 @@ extension ReaderTestStore {
             .notice(code: "loaded", message: loaded),
             .speak(Utterance(text: loaded, interrupt: false, priority: .notice)),
             .braille(BrailleLine(text: loaded, cursor: 0, kind: .message)),
-            .focus(report), .speak(Utterance(text: first, interrupt: false, priority: .answer)),
+            .focus(report), .speak(Utterance(text: first, interrupt: false, priority: .answer, printed: first)),
             .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ], sourceLocation: sourceLocation) {
             $0.loading.catalogue = .loaded(catalogue)
@@ -64,9 +64,9 @@ extension ReaderTestStore {
     /// A screen change as it is said and shown: the screen's name and size as a message (cutting
     /// what was said), then the element focused on `screen`, said after it; the message's timer.
     func screenShown(_ title: String, _ screen: ReaderState, _ index: Int = 0, saying spoken: String, token: Int) -> [Effect] {
-        [.speak(Utterance(text: title, interrupt: true, priority: .answer)),
+        [.speak(Utterance(text: title, interrupt: true, priority: .answer, printed: title)),
          .braille(BrailleLine(text: title, cursor: 0, kind: .message)),
-         focus(screen, index), .speak(Utterance(text: spoken, interrupt: false, priority: .answer)),
+         focus(screen, index), .speak(Utterance(text: spoken, interrupt: false, priority: .answer, printed: spoken)),
          .schedule(.brailleMessage(token: token), afterSeconds: 4)]
     }
 
@@ -83,6 +83,6 @@ extension ReaderTestStore {
     /// A focus moved on the same screen: the report, the element said (cutting what was said)
     /// and its line on the display.
     func moved(_ screen: ReaderState, _ index: Int, saying spoken: String) -> [Effect] {
-        [focus(screen, index), .speak(Utterance(text: spoken, interrupt: true, priority: .answer)), focusLine(screen, index)]
+        [focus(screen, index), .speak(Utterance(text: spoken, interrupt: true, priority: .answer, printed: spoken)), focusLine(screen, index)]
     }
 }

@@ -118,18 +118,18 @@ import LecteurLocales
         #expect(target.text.text(0..<9) == "Découvrez")
         var store = ReaderTestStore(reader: Self.reader, state: state)
         store.send(.command(.review(.word, .next)), [
-            .speak(Utterance(text: "les", interrupt: true, priority: .answer)),
+            .speak(Utterance(text: "les", interrupt: true, priority: .answer, printed: "les")),
             .braille(BrailleLine(text: target.line.text, cursor: 10)),
         ]) {
             $0.navigation.review = ReviewPosition(screen: target.screen, index: target.index, offset: 10)
             $0.announcement.history.append("les")
         }
         store.send(.command(.spell(phonetic: false)), [
-            .speak(Utterance(text: "l, e, s", interrupt: true, priority: .answer)),
+            .speak(Utterance(text: "l, e, s", interrupt: true, priority: .answer, printed: "l, e, s")),
             .braille(BrailleLine(text: target.line.text, cursor: 10)),
         ]) { $0.announcement.history.append("l, e, s") }
         store.send(.command(.review(.character, .previous)), [
-            .speak(Utterance(text: "espace", interrupt: true, priority: .answer)),
+            .speak(Utterance(text: "espace", interrupt: true, priority: .answer, printed: "espace")),
             .braille(BrailleLine(text: target.line.text, cursor: 9)),
         ]) {
             $0.navigation.review?.offset = 9
@@ -147,7 +147,7 @@ import LecteurLocales
             $0.announcement.history.append(description)
         }, effects: { ReaderTestStore.focused($0, description) })
         store.send(.command(.review(.character, .current)), [
-            .speak(Utterance(text: "d majuscule", interrupt: true, priority: .answer)),
+            .speak(Utterance(text: "d majuscule", interrupt: true, priority: .answer, printed: "d majuscule")),
             .braille(BrailleLine(text: target.line.text, cursor: 0)),
         ]) {
             $0.navigation.review = ReviewPosition(screen: target.screen, index: target.index, offset: 0)
@@ -190,7 +190,7 @@ import LecteurLocales
         }, effects: { ReaderTestStore.focused($0, description) })
         let target = try #require(Self.reader.navigator.reviewTarget(store.state.navigationContext, store.state.navigation))
         store.send(.displayKey(.route(character: target.lineStart + 1)), [
-            .speak(Utterance(text: "e accent aigu", interrupt: true, priority: .answer)),
+            .speak(Utterance(text: "e accent aigu", interrupt: true, priority: .answer, printed: "e accent aigu")),
             .braille(BrailleLine(text: target.line.text, cursor: target.lineStart + 1)),
         ]) {
             $0.navigation.review = ReviewPosition(screen: target.screen, index: target.index, offset: 1)
@@ -214,7 +214,9 @@ import LecteurLocales
             $0.navigation.focus[.formations] = 8
             $0.announcement.history = ["Starter Pack tiret IA Générative virgule niveau Débutant virgule durée 2 jours virgule 990 euros, bouton. Appuyez pour voir les détails de cette formation"]
         }, effects: {
-            ReaderTestStore.focused($0, "Starter Pack tiret i a Générative virgule niveau Débutant virgule durée 2 jours virgule 990 euros, bouton. Appuyez pour voir les détails de cette formation")
+            // Printed in the interface's words: the signs are the terminal's to show (issue 35).
+            ReaderTestStore.focused($0, "Starter Pack tiret i a Générative virgule niveau Débutant virgule durée 2 jours virgule 990 euros, bouton. Appuyez pour voir les détails de cette formation",
+                                    printed: "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton. Appuyez pour voir les détails de cette formation")
         })
     }
 }

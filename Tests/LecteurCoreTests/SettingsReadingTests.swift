@@ -103,9 +103,9 @@ import Testing
         let report = store.focus(settings, 0)
         #expect(reader.builder.screen(for: settings).elements[0].label == "Verbosité : complète")
         store.send(.settingsRead([.speechVoice: SettingReading(value: "fr")]), [
-            .speak(Utterance(text: title, interrupt: true, priority: .answer)),
+            .speak(Utterance(text: title, interrupt: true, priority: .answer, printed: title)),
             .braille(BrailleLine(text: title, cursor: 0, kind: .message)),
-            report, .speak(Utterance(text: verbosity, interrupt: false, priority: .answer)),
+            report, .speak(Utterance(text: verbosity, interrupt: false, priority: .answer, printed: verbosity)),
             .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ], state: update)
         #expect(store.state.navigation.currentScreenID == .settings)
@@ -120,7 +120,7 @@ import Testing
         }
         let list = store.after(back)
         store.send(.command(.back), [
-            store.focus(list, 0), .speak(Utterance(text: "Toutes, sélectionné, bouton", interrupt: true, priority: .answer)),
+            store.focus(list, 0), .speak(Utterance(text: "Toutes, sélectionné, bouton", interrupt: true, priority: .answer, printed: "Toutes, sélectionné, bouton")),
             store.focusLine(list, 0),
         ], state: back)
         #expect(store.state.navigation.currentScreenID == .formations)

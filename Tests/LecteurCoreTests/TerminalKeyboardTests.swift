@@ -28,6 +28,17 @@ import Testing
         #expect(Self.decode("\u{1B}[15~") == .ignored(length: 5))
     }
 
+    @Test func anOverlongSequenceIsCutAtTheCapAndItsRestSkippedByteByByte() {
+        let digits = "\u{1B}[" + String(repeating: "1", count: 300)
+        #expect(Self.decode(digits, final: false) == .overlong(length: KeyDecoder.longestSequence))
+        #expect(KeyDecoder.overlongRest(UInt8(ascii: "1")) == (dropped: true, ended: false))
+        #expect(KeyDecoder.overlongRest(UInt8(ascii: "B")) == (dropped: true, ended: true))
+        // A byte no sequence holds ends it and is read as a key of its own.
+        #expect(KeyDecoder.overlongRest(0x0D) == (dropped: false, ended: true))
+        // A real key's sequence is far below the cap.
+        #expect(Self.decode("\u{1B}[97;5:3u") == .key(.released("a"), length: 9))
+    }
+
     @Test func aLoneEscapeIsToldFromTheStartOfASequenceByTheWaitAfterIt() {
         #expect(Self.decode("\u{1B}", final: false) == .incomplete)
         #expect(Self.decode("\u{1B}", final: true) == .key(.escape, length: 1))
@@ -79,6 +90,14 @@ import Testing
         #expect(Self.completion.complete("onglet m", ReaderState()).candidates == ["morse"])
         #expect(Self.completion.complete("zzz q", ReaderState()).candidates.isEmpty)
         #expect(Completion(replacing: 1, candidates: ["filtre", "filtrer"]).commonPrefix == "filtre")
+    }
+
+    @Test func practiceAndSendingArgumentsComplete() {
+        #expect(Self.completion.complete("entraînement ", ReaderState()).candidates == ["koch", "faibles", "groupes", "mots", "indicatifs", "envoi"])
+        #expect(Self.completion.complete("entrainement gr", ReaderState()) == Completion(replacing: 2, candidates: ["groupes"]))
+        #expect(Self.completion.complete("entraînement envoi ", ReaderState()).candidates == ["koch", "écho", "libre"])
+        #expect(Self.completion.complete("envoi e", ReaderState()) == Completion(replacing: 1, candidates: ["écho"]))
+        #expect(Self.completion.complete("envoi ", ReaderState()).candidates == ["koch", "écho", "libre"])
     }
 
     @Test func everySettingNameOfferedIsUnderstood() {
@@ -139,6 +158,21 @@ import Testing
         }
     }
 
+    @Test func escapeAtTheSearchPromptIsSaidAndNothingIsSearched() {
+        var store = Self.terminal(.keys)
+        store.send(.key(.character("/")), [.silence, ReaderTestStore.speak("Rechercher :"), ReaderTestStore.message("Rechercher :"), .prompt(.search), .schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.display.message = "Rechercher :"
+            $0.display.token = 2
+        }
+        let cancelled = Fixture.fr(.terminalPromptSearchCancelled)
+        #expect(cancelled == "Recherche abandonnée.")
+        store.send(.promptCancelled(.search), store.said("prompt.cancelled", cancelled, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+            $0.display.message = cancelled
+            $0.display.token = 3
+            $0.announcement.lastMessage = LastMessage(code: "prompt.cancelled", text: cancelled, isError: false)
+        }
+    }
+
     @Test func theWelcomeIsSaidOnATerminalOnly() {
         var piped = ReaderTestStore()
         piped.send(.start, [.loadCatalogue(.initial)])
@@ -160,7 +194,7 @@ import Testing
         }, effects: { [.silence] + ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7") })
         // An unbound key only silences.
         store.send(.key(.character("x")), [.silence])
-        store.send(.key(.character("/")), [.silence, ReaderTestStore.speak("Rechercher :"), ReaderTestStore.message("Rechercher :"), .prompt(.search), .schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.key(.character("/")), [.silence, ReaderTestStore.speak("Rechercher :", printed: "Rechercher :"), ReaderTestStore.message("Rechercher :"), .prompt(.search), .schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
             $0.display.message = "Rechercher :"
             $0.display.token = 2
         }
@@ -181,12 +215,12 @@ import Testing
     @Test func arrowsAcrossMoveTheReviewCursor() {
         var store = Self.terminal(.keys)
         store.state.navigation.focus[.formations] = 0
-        store.send(.key(.right), [.silence, ReaderTestStore.speak("o"), .braille(BrailleLine(text: "[x] Toutes btn", cursor: 5))]) {
+        store.send(.key(.right), [.silence, ReaderTestStore.speak("o", printed: "o"), .braille(BrailleLine(text: "[x] Toutes btn", cursor: 5))]) {
             $0.display.message = nil
             $0.announcement.history.append("o")
             $0.navigation.review = ReviewPosition(screen: .formations, index: 0, offset: 1)
         }
-        store.send(.key(.left), [.silence, ReaderTestStore.speak("t"), .braille(BrailleLine(text: "[x] Toutes btn", cursor: 4))]) {
+        store.send(.key(.left), [.silence, ReaderTestStore.speak("t", printed: "t"), .braille(BrailleLine(text: "[x] Toutes btn", cursor: 4))]) {
             $0.announcement.history.append("t")
             $0.navigation.review = ReviewPosition(screen: .formations, index: 0, offset: 0)
         }
@@ -226,13 +260,13 @@ import Testing
             ReaderTestStore.remembered("setting", "Écho de la frappe : mots.", token: 2)(&$0)
         }
         store.send(.typed("t", word: "sui"), [.silence])
-        store.send(.typed(" ", word: "suivant"), [.speak(Utterance(text: "suivant", interrupt: true, priority: .answer))])
+        store.send(.typed(" ", word: "suivant"), [.speak(Utterance(text: "suivant", interrupt: true, priority: .answer, printed: nil))])
         store.send(.timedLine("régler écho caractères", atMs: 0), [.persist(["reader.echo": "characters"])] + store.said("setting", "Écho de la frappe : caractères.", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
             $0.settings.typingEcho = .characters
             ReaderTestStore.remembered("setting", "Écho de la frappe : caractères.", token: 3)(&$0)
         }
         // The echo is not kept in the history of what was said.
-        store.send(.typed("é", word: ""), [ReaderTestStore.speak("é")])
+        store.send(.typed("é", word: ""), [ReaderTestStore.speak("é", printed: nil)])
         // An arrow only silences.
         store.send(.typed(nil, word: ""), [.silence])
     }
@@ -257,7 +291,7 @@ import Testing
 
     @Test func completionIsSaidAndShown() {
         var store = Self.terminal()
-        store.send(.completion(["filtre"]), [ReaderTestStore.speak("filtre")])
+        store.send(.completion(["filtre"]), [ReaderTestStore.speak("filtre", printed: nil)])
         store.send(.completion(["répéter", "réessayer"]), store.saidBehind("completion", Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]), interrupt: true)) {
             $0.display.queued.append(Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]))
             $0.announcement.lastMessage = LastMessage(code: "completion", text: Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]), isError: false)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import LecteurCore
 import LecteurTestSupport
 import Testing
 
@@ -146,6 +147,66 @@ import Testing
         #expect((line["cells"] as? String)?.hasPrefix("⠷⠦⠷⠦⠀") == true)
         try send("KEY_ENTER", rig)
         _ = try reader.next("focus") { ($0["label"] as? String)?.contains("Python") == true }
+    }
+
+    /// Issue 37, item 3: a whole Koch lesson by touch, the voice off and `question-braille`
+    /// never chosen. Each question's pattern is on the display (« Question N ⠒⠂⠒ »); past a
+    /// message's time it is still there, alone on the first window, until answered; an empty
+    /// dot 8 and the display's RETURN play it again and open nothing; every answer is typed on
+    /// the display's keyboard, and after 20 right answers U is unlocked and asked.
+    @Test(.requires(.brltty)) func aKochLessonByTouchAloneKeepsTheQuestionAndDot8ReplaysIt() throws {
+        let (rig, reader) = try start()
+        defer { _ = reader.finish(); rig.stop() }
+        let alphabet = MorseAlphabet.standard
+        try type("entrainement", rig, reader)
+        var seen = rig.brailleEvents().count
+        try send("PassDots 128", rig)
+        var asked: [String] = []
+        for n in 1...21 {
+            let label = "Question \(n) "
+            var event = try reader.next("braille") { ($0["text"] as? String)?.contains(label) == true }
+            if n == 1 {
+                // The introduction's short line has its time, then the question stays, alone.
+                event = try reader.next("braille", timeout: 10) { ($0["text"] as? String)?.hasPrefix(label) == true }
+                let alone = try #require(event["cells"] as? String)
+                let lines = reader.seen("braille").count
+                sleep(6) // more than a message's time (4 s)
+                #expect(reader.seen("braille").count == lines, "nothing took the question's place")
+                #expect(rig.brailleEvents().last.map { BrailleSessionTests.withoutCursor($0.unicode ?? "") } == alone,
+                        "the display still shows the question")
+                // An empty line typed on the display, then its RETURN key: the question again,
+                // never the focused element activated.
+                let focuses = reader.seen("focus").count
+                // (The same line again changes nothing on the display: the question already there.)
+                for key in ["PassDots 128", "Return"] {
+                    try send(key, rig)
+                    event = try reader.next("braille") { ($0["text"] as? String)?.hasPrefix(label) == true }
+                    let replay = try reader.next("morse") { $0["question"] as? Int == 1 }
+                    #expect(replay["text"] == nil && replay["pattern"] == nil, "\(replay)")
+                }
+                #expect(reader.seen("focus").count == focuses, "nothing was opened")
+            }
+            let cells = try #require(event["cells"] as? String)
+            // The display shows the line's first window; the line's last word is the pattern.
+            #expect(rig.waitForBraille(after: seen, timeout: 10) { shown in
+                let text = BrailleSessionTests.withoutCursor(shown.unicode ?? "")
+                return !text.isEmpty && cells.hasPrefix(text)
+            } != nil, "question \(n) never reached the display")
+            let last = try #require(cells.split(separator: "\u{2800}").last)
+            let pattern = last.map { $0 == MorseBraille.dit ? "." : $0 == MorseBraille.dah ? "-" : "?" }.joined()
+            let symbol = try #require(alphabet.symbol(pattern: pattern), "question \(n): \(cells)")
+            let text = try #require(event["text"] as? String)
+            #expect(text.hasSuffix(label + MorseBraille.cells(symbol.pattern)), "only the number and the pattern: \(text)")
+            try type(String(symbol.character).lowercased(), rig, reader)
+            seen = rig.brailleEvents().count
+            try send("PassDots 128", rig)
+            let result = try reader.next("practice") { $0["question"] as? Int == n }
+            #expect(result["correct"] as? Bool == true, "\(result)")
+            if n == 1 { #expect(result["replays"] as? Int == 2, "\(result)") }
+            asked.append(String(symbol.character))
+        }
+        #expect(Set(asked.prefix(20)).isSubset(of: ["K", "M"]) && asked.last == "U", "\(asked)")
+        #expect(reader.seen("notice").contains { ($0["message"] as? String)?.contains("Nouveau symbole : U") == true })
     }
 
     /// On a terminal the reader waits for a key in libedit (or in single-key mode): « quitter »

@@ -70,7 +70,7 @@ import Testing
         #expect(out.status == 0)
         let said = messages(out, "notice") + messages(out, "error")
         #expect(said.contains("La commande « filtre » attend un argument : un nom de catégorie, ou « toutes »"))
-        #expect(said.contains("Commande inconnue : « filtr ». Vouliez-vous dire « filtre » ?"))
+        #expect(said.contains("Vouliez-vous dire « filtre » ? Commande inconnue : « filtr »."))
         #expect(said.contains("Argument non reconnu pour « suivant » : « 3 ». Attendu : rien, « formation » ou « titre »"))
         #expect(said.contains("Verbosité inconnue « moyenne » : complète ou brève."))
         #expect(said.contains { $0.hasPrefix("Verbosité : brève.") })

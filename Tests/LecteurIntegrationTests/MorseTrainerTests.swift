@@ -51,8 +51,10 @@ import Testing
         let results = events.filter { $0["type"] as? String == "practice" }
         #expect(results.count == questions, sourceLocation: sourceLocation)
         var heardExpected: [String] = []
+        // A question's `morse` event has its number; a wrong answer's correction (the right
+        // character and the one typed, sounded after the answer) names them.
         func nextQuestion(after start: Int) -> Int {
-            events[start...].firstIndex { $0["type"] as? String == "morse" } ?? events.count
+            events[start...].firstIndex { $0["type"] as? String == "morse" && $0["question"] != nil } ?? events.count
         }
         var index = nextQuestion(after: 0)
         // The first question follows the introduction on the display.
@@ -64,7 +66,12 @@ import Testing
             // The braille line just before the question: the last verdict, then its number.
             let shown = events[..<index].last { $0["type"] as? String == "braille" }?["text"] as? String
             let label = "Question \(n)"
-            #expect(shown == (lastVerdict.map { "\($0) \(label)" } ?? label), sourceLocation: sourceLocation)
+            if n == 1 {
+                // The introduction is said whole; the display has its short line.
+                #expect(shown?.hasSuffix(" " + label) == true, sourceLocation: sourceLocation)
+            } else {
+                #expect(shown == (lastVerdict.map { "\($0) \(label)" } ?? label), sourceLocation: sourceLocation)
+            }
             var plays = 0
             while index < events.count, events[index]["type"] as? String != "practice" {
                 let event = events[index]
@@ -83,6 +90,14 @@ import Testing
             }
             #expect(plays == 1 + (result["replays"] as? Int ?? -1), sourceLocation: sourceLocation)
             heardExpected += Array(repeating: pattern, count: plays)
+            if result["correct"] as? Bool == false {
+                // After a wrong answer, before its verdict: the right character, then the one typed.
+                let typed = (result["answer"] as? String).flatMap { $0.first }.flatMap { alphabet.symbol(for: $0) }
+                let correction = events[index...].first { $0["type"] as? String == "morse" && $0["question"] == nil }
+                let sounded = [pattern] + (typed.map { [$0.pattern] } ?? [])
+                #expect(correction?["pattern"] as? String == sounded.joined(separator: " / "), sourceLocation: sourceLocation)
+                heardExpected += sounded
+            }
             // The verdict follows the truth: spoken, written, and brailled in front of the next question.
             let verdict = events[index...].first { $0["type"] as? String == "notice" }
             lastVerdict = verdict?["message"] as? String
@@ -138,7 +153,11 @@ import Testing
         let out = try LecteurProcess.run(["--transcript", "text", "--speech", "off", "--braille", "off"],
                                          input: script(["entraînement"], questions: 30) { _ in "K" }, environment: home.environment)
         let lines = out.stdout.split(separator: "\n").map(String.init)
-        let questions = lines.filter { $0.hasPrefix("♪") }
+        let questions = lines.filter { $0.hasPrefix("♪ Question") }
+        // After a wrong answer (K for M), the right character and the one typed are sounded:
+        // the answer is given by then, so they are named.
+        let corrections = lines.filter { $0.hasPrefix("♪") && !$0.hasPrefix("♪ Question") }
+        #expect(!corrections.isEmpty && corrections.allSatisfy { $0 == "♪ M K : -- / -.-" }, "\(corrections)")
         var expected: [String] = []
         // The 31st is asked after the 30th answer, before « stop ».
         for n in 1...31 { expected += Array(repeating: "♪ Question \(n)", count: n % 7 == 0 ? 2 : 1) }
@@ -146,24 +165,48 @@ import Testing
     }
 
     /// Waits for question `n` on the sound server and reads it by ear.
+    /// Answers question n from what the sound server played, with the strict ear: it never
+    /// guesses. When unsure (a gap the server played inside a tone on a loaded machine, a cut),
+    /// it asks for the question again (an empty line), as a learner would, up to five times.
     func listen(_ reader: InteractiveLecteur, _ recording: MonitorRecording, question n: Int) throws -> String {
-        let from = recording.sampleCount
+        var from = recording.sampleCount
         _ = try reader.next("morse") { $0["question"] as? Int == n }
+        var heard: [String] = []
+        for replay in 0...5 {
+            if replay > 0 {
+                print("EAR question \(n): \(heard.last ?? "?"); replay \(replay)")
+                from = recording.sampleCount
+                reader.send("")
+                _ = try reader.next("morse") { $0["question"] as? Int == n }
+            }
+            let hearing = hear(recording, from: from)
+            if case .heard(let pattern) = hearing, let symbol = alphabet.symbol(pattern: pattern) {
+                return String(symbol.character)
+            }
+            heard.append(hearing.description)
+        }
+        throw MorseListenerUnsure(question: n, heard: heard)
+    }
+
+    /// The samples from `from` until a silence longer than a character gap (0.25 s) follows a
+    /// tone, read by the strict ear; unsure when nothing was heard in 10 s.
+    func hear(_ recording: MonitorRecording, from: Int) -> MorseListener.Hearing {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             usleep(100_000)
             let samples = Array(recording.samples(untilEnd: false).dropFirst(from))
-            // A character is known once a silence longer than a character gap follows it.
             let tail = samples.suffix(Int(22_050 * 0.25))
-            if let pattern = MorseListener.patterns(samples).first, tail.count == Int(22_050 * 0.25),
-               tail.allSatisfy({ abs(Int($0)) <= 300 }), let symbol = alphabet.symbol(pattern: pattern) {
-                return String(symbol.character)
+            if tail.count == Int(22_050 * 0.25), tail.allSatisfy({ abs(Int($0)) <= 300 }),
+               samples.contains(where: { abs(Int($0)) > 300 }) {
+                return MorseListener.character(samples)
             }
         }
-        throw MorseListenerTimeout(question: n)
+        return .unsure("no tone followed by silence in 10 s")
     }
 
+    struct MorseListenerUnsure: Error { let question: Int; let heard: [String] }
     struct MorseListenerTimeout: Error { let question: Int }
+
 
     /// 19 right answers, a restart, then one more unlocks U: the Koch window is kept. The test
     /// answers what it hears on the sound server, as a learner would.
@@ -245,23 +288,29 @@ import Testing
     }
 
     /// `statistiques` after a session: per symbol, the recent accuracy, and the confusions, in
-    /// the transcript, the voice and on the display alike.
+    /// the transcript, the voice and on the display alike. Too long for a message (issue 35),
+    /// it opens the « Statistiques » screen, read line by line like « Aide ».
     @Test func statisticsAreSaidAndBrailled() throws {
         let home = ReaderHome()
         defer { home.remove() }
-        let out = try LecteurProcess.run(quiet, input: "stats\n" + script(["entraînement"], questions: 12) { _ in "K" } + "stop\nstatistiques\n",
+        let out = try LecteurProcess.run(quiet, input: "stats\n" + script(["entraînement"], questions: 12) { _ in "K" }
+                                             + "stop\nstatistiques\nsuivant\nsuivant\nsuivant\nsuivant\nsuivant\n",
                                          environment: home.environment.merging(["LECTEUR_PRACTICE_SEED": "11"]) { $1 })
         let messages = out.events("notice").filter { $0["code"] as? String == "stats" }.compactMap { $0["message"] as? String }
-        #expect(messages.first == "Aucune réponse enregistrée : lancez « entraînement ».")
+        #expect(messages == ["Aucune réponse enregistrée : lancez « entraînement »."])
         let results = out.events("practice")
         let kRight = results.filter { $0["expected"] as? String == "K" }.count
         let mWrong = results.count - kRight
-        let stats = try #require(messages.last)
-        #expect(stats.hasPrefix("Statistiques sur les 20 dernières réponses de chaque symbole. K : 100 % sur \(kRight) réponse"), "\(stats)")
-        #expect(stats.contains("M : 0 % sur \(mWrong) réponse"), "\(stats)")
-        #expect(stats.hasSuffix("Confusions : M pris pour K (\(mWrong)).") , "\(stats)")
-        #expect(out.events("speech").contains { $0["text"] as? String == stats })
-        #expect(out.events("braille").contains { $0["text"] as? String == stats })
+        let lines = out.events("focus").filter { $0["screen"] as? String == "statistics" }.compactMap { $0["label"] as? String }
+        #expect(lines.first == "Statistiques sur les 20 dernières réponses de chaque symbole.", "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("K : 100 % sur \(kRight) réponse") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("M : 0 % sur \(mWrong) réponse") }, "\(lines)")
+        #expect(lines.contains("Confusions : M pris pour K (\(mWrong))."), "\(lines)")
+        // The screen's name and size, said and shown, then each line said and on the display.
+        let said = out.events("speech").compactMap { $0["text"] as? String }
+        #expect(said.contains { $0.hasPrefix("Statistiques, ") && $0.hasSuffix(" lignes") }, "\(said)")
+        #expect(said.contains { $0.hasPrefix("Statistiques sur les 20 dernières réponses") })
+        #expect(out.events("braille").contains { $0["kind"] as? String == "focus" && ($0["text"] as? String)?.hasPrefix("K : 100 %") == true })
     }
 
     /// Waits for sending `n` of a copying session on the sound server and reads it all by ear:

@@ -45,6 +45,11 @@ struct PseudoTerminal {
         let sttyAfter: String
         /// For each marked step, the recording's length in samples just before its key was sent.
         let marks: [Int]
+        /// For each step, the seconds from its first byte written to its `until` text read (or
+        /// to the end of its pause).
+        var elapsed: [Double] = []
+        /// For each signal step, the reader's process state after it (`T` when stopped).
+        var states: [String] = []
 
         /// The transcript's JSON Lines events among the terminal's echo and redraws.
         var events: [[String: Any]] {
@@ -63,7 +68,7 @@ struct PseudoTerminal {
 
     static let driver = #"""
     import json, os, pty, select, sys, time
-    spec = json.loads(sys.argv[1])
+    spec = json.load(open(sys.argv[1]))
     prefix = spec["prefix"]
     env = spec["env"]
     pid, fd = pty.fork()
@@ -72,6 +77,8 @@ struct PseudoTerminal {
         os.execve("/bin/sh", ["sh", "-c", script, prefix] + spec["argv"], env)
     out = b""
     marks = []
+    elapsed = []
+    states = []
     def pump(seconds, token=None, since=0):
         global out
         end = time.monotonic() + seconds
@@ -116,6 +123,13 @@ struct PseudoTerminal {
             pump(20, step["until"].encode(), since)
         else:
             pump(step["pause"])
+        elapsed.append(time.monotonic() - t0)
+        if step["signal"]:
+            # The reader's state after the signal (`T`: stopped), from /proc.
+            try:
+                states.append(open("/proc/%d/stat" % child).read().rsplit(")", 1)[1].split()[0])
+            except OSError:
+                states.append("")
     status = None
     end = time.monotonic() + 20
     while time.monotonic() < end:
@@ -134,7 +148,8 @@ struct PseudoTerminal {
         except OSError:
             return ""
     print(json.dumps({"output": out.decode("utf-8", "replace"), "status": status,
-                      "before": read(prefix + ".before"), "after": read(prefix + ".after"), "marks": marks}))
+                      "before": read(prefix + ".before"), "after": read(prefix + ".after"), "marks": marks,
+                      "elapsed": elapsed, "states": states}))
     """#
 
     /// Runs `lecteur ARGUMENTS` on a new pseudo-terminal with `environment`, plays `steps` once
@@ -145,6 +160,7 @@ struct PseudoTerminal {
         defer {
             try? FileManager.default.removeItem(atPath: prefix + ".before")
             try? FileManager.default.removeItem(atPath: prefix + ".after")
+            try? FileManager.default.removeItem(atPath: prefix + ".spec")
         }
         // The reader's environment as every integration test builds it, on an xterm-like terminal.
         var env = LecteurProcess.childEnvironment(environment)
@@ -161,7 +177,9 @@ struct PseudoTerminal {
         ]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", driver, String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)]
+        // In a file, not an argument: a step of 200 000 bytes is past the kernel's 128 KiB per argument.
+        try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: prefix + ".spec"))
+        process.arguments = ["python3", "-c", driver, prefix + ".spec"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -173,6 +191,7 @@ struct PseudoTerminal {
         }
         return Run(output: report["output"] as? String ?? "", status: (report["status"] as? Int).map(Int32.init),
                    sttyBefore: report["before"] as? String ?? "", sttyAfter: report["after"] as? String ?? "",
-                   marks: report["marks"] as? [Int] ?? [])
+                   marks: report["marks"] as? [Int] ?? [], elapsed: report["elapsed"] as? [Double] ?? [],
+                   states: report["states"] as? [String] ?? [])
     }
 }

@@ -54,7 +54,7 @@ import Testing
         let out = try LecteurProcess.run(quiet, input: "prec\nsortir\nt\nlire\naide\ntout lire\nfiltre bureau\n/agents\nonglet morse\n/è\n/?\nrégler\n")
         let errors = out.events("error").compactMap { $0["message"] as? String }
         #expect(errors.count >= 4, "\(errors)")
-        #expect(errors[0] == "Commande inconnue : « prec ». Vouliez-vous dire « précédent » ?")
+        #expect(errors[0] == "Vouliez-vous dire « précédent » ? Commande inconnue : « prec ».")
         #expect(errors[1] == "Commande inconnue : « sortir ». Tapez « aide » pour la liste des commandes.")
         #expect(errors[2] == "Commande inconnue : « t ». Tapez « aide » pour la liste des commandes.")
         #expect(errors.contains("Aucune formation de la catégorie « Bureautique » ne contient « agents ». Pour chercher dans toutes les formations, tapez « filtre toutes », puis « chercher » à nouveau."))

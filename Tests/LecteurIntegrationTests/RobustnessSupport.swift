@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurTestSupport
-import Testing
 
 /// A private XDG home for one run of the reader, removed afterwards.
 struct ReaderHome {
@@ -10,24 +9,15 @@ struct ReaderHome {
     var cache: URL { root.appendingPathComponent("cache") }
     var database: URL { data.appendingPathComponent("lecteur/lecteur.sqlite") }
 
-    /// The seed of every practice session a reader run in this home starts (LECTEUR_PRACTICE_SEED),
-    /// printed so that a failure can be replayed: LECTEUR_TEST_PRACTICE_SEED=N runs the test again
-    /// with it. A test that needs a given seed sets its own over it.
-    let practiceSeed: UInt64
-
     init() {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-robust-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        practiceSeed = ProcessInfo.processInfo.environment["LECTEUR_TEST_PRACTICE_SEED"].flatMap(UInt64.init)
-            ?? UInt64.random(in: 1...UInt64(UInt32.max))
-        print("SEED \(Test.current?.name ?? "?"): practice seed \(practiceSeed) (replay: LECTEUR_TEST_PRACTICE_SEED=\(practiceSeed))")
     }
 
     var environment: [String: String] {
         ["XDG_DATA_HOME": data.path, "XDG_CACHE_HOME": cache.path,
          "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
-         "XDG_STATE_HOME": root.appendingPathComponent("state").path, "TZ": "Europe/Paris",
-         "LECTEUR_PRACTICE_SEED": String(practiceSeed)]
+         "XDG_STATE_HOME": root.appendingPathComponent("state").path, "TZ": "Europe/Paris"]
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }

@@ -71,7 +71,7 @@ import Testing
         #expect(out.status == 0)
         let errors = out.events("error").map { $0["message"] as? String ?? "" }
         #expect(errors == [
-            "Commande inconnue : « suivnt ». Vouliez-vous dire « suivant » ?",
+            "Vouliez-vous dire « suivant » ? Commande inconnue : « suivnt ».",
             "Commande inconnue : « blablabla ». Tapez « aide » pour la liste des commandes.",
             "Argument non reconnu pour « onglet » : « cuisine ». Attendu : formations ou morse",
         ])
@@ -82,7 +82,7 @@ import Testing
         let out = try LecteurProcess.run(["--speech", "off", "--braille", "off"], input: "suivant\n")
         #expect(out.status == 0)
         #expect(!out.stdout.contains("lecteur>"))
-        #expect(out.stdout.contains("Accessibilité, non sélectionné (bouton)"))
+        #expect(out.stdout.contains("Accessibilité, non sélectionné, bouton, filtre 2 sur 7"))
     }
 
     @Test func aBadCatalogueFileIsReportedAndRetryReadsItAgain() throws {

@@ -9,7 +9,12 @@ import LecteurCore
         effects.compactMap { if case .playSymbol(let s, _) = $0 { s } else { nil } }.last
     }
     func said(_ effects: [PracticeEffect]) -> [String] {
-        effects.compactMap { if case .say(let s) = $0 { s } else { nil } }
+        effects.compactMap {
+            switch $0 {
+            case .say(let s), .introduce(let s, _): s
+            default: nil
+            }
+        }
     }
 
     @Test func playsJudgesAndStops() throws {
@@ -37,13 +42,15 @@ import LecteurCore
         let second = try #require(played(right))
         #expect(right.last == .playSymbol(second, question: 2))
 
-        // Wrong: the reader says what it was, in words.
+        // Wrong: the right character and the one typed are sounded, then named; their dits and
+        // dahs are never counted out (issue 37).
         let wrongAnswer = second.character == "K" ? "R" : "K"
         let wrong = session.handle(wrongAnswer)
         #expect(wrong.first == .recordAttempt(PracticeAttempt(symbolID: second.id, correct: false, answer: wrongAnswer,
                                                                 mode: "weak", typedID: symbol(Character(wrongAnswer)).id)))
-        let pattern = second.character == "K" ? "trait, point, trait" : "trait, trait"
-        #expect(said(wrong) == ["Faux : c'était \(second.character), \(pattern). Vous avez tapé \(wrongAnswer)."])
+        let correction = try #require(wrong.firstIndex(of: .playCorrection([second, symbol(Character(wrongAnswer))])))
+        #expect(wrong.firstIndex(of: .say("Faux : c'était \(second.character) ; vous avez tapé \(wrongAnswer).")) == correction + 1)
+        #expect(said(wrong) == ["Faux : c'était \(second.character) ; vous avez tapé \(wrongAnswer)."])
 
         // More than one character is not an answer.
         #expect(session.handle("km") == [.say("Tapez un seul caractère. Ligne vide pour réécouter, « stop » pour finir.")])
@@ -62,7 +69,8 @@ import LecteurCore
         #expect(said(start).first?.hasPrefix("Entraînement sur point final") == true)
         #expect(played(start) == symbol("."))
         let effects = session.handle("e")
-        #expect(said(effects) == ["Faux : c'était point final, point, trait, point, trait, point, trait. Vous avez tapé E."])
+        #expect(said(effects) == ["Faux : c'était point final ; vous avez tapé E."])
+        #expect(effects.contains(.playCorrection([symbol("."), symbol("E")])))
         #expect(said(session.handle(".")) == ["Juste : point final."])
     }
 
@@ -213,7 +221,7 @@ import LecteurCore
         let effects = session.handle(String(current.character), atMs: 5_400)
         #expect(!effects.contains(.kochLevelChanged(3)))
         #expect(effects.contains { if case .answered(let r) = $0 { r.latencyMs == 400 } else { false } })
-        #expect(said(effects).last?.contains("Il faut aussi répondre plus vite : temps médian 2 secondes, pour 1 au plus.") == true)
+        #expect(said(effects).last?.contains("Il faut aussi répondre plus vite : temps médian 2 secondes, pour 1 seconde au plus.") == true)
         // Quick answers bring the median down once they are most of the window.
         var quick = 1
         while session.kochLevel == 2 && quick < 20 {

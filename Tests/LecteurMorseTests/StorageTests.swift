@@ -51,7 +51,7 @@ import LecteurStorage
         let uStats = try #require(stats.symbols.first { $0.symbolID == u.id })
         #expect(uStats.attempts == 4 && uStats.correct == 0 && uStats.medianLatencyMs == 2_000)
         #expect(stats.message(french, alphabet: .standard) == "Statistiques sur les 20 dernières réponses de chaque symbole. "
-                + "K : 100 % sur 20 réponses. Temps médian 0,6 secondes. U : 0 % sur 4 réponses. Temps médian 2 secondes. "
+                + "K : 100 % sur 20 réponses. Temps médian 0,6 seconde. U : 0 % sur 4 réponses. Temps médian 2 secondes. "
                 + "Le plus lent : U, 2 secondes. Confusions : U pris pour V (3), K pris pour M (1).")
     }
 

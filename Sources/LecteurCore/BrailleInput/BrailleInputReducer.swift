@@ -17,13 +17,19 @@ struct BrailleInputReducer: Sendable {
     enum Request: Hashable, Sendable {
         case line(String)
         case command(Command)
+        /// Enter (or dot 8) with nothing typed: the focused element acts, or, during practice,
+        /// the question plays again (the root knows which).
+        case emptyLine
     }
 
     static let dot7: UInt8 = 0x40
     static let dot8: UInt8 = 0x80
 
-    func typed(_ input: BrailleInput, _ context: NavigationContext, _ nav: NavigationState, _ typing: inout BrailleInputState,
-               _ display: inout DisplayState, _ said: inout AnnouncementState, _ out: inout Announcer) -> Request? {
+    /// `question`: the practice question waiting for its answer, that an abandoned answer gives
+    /// the display back to (rather than the focused element).
+    func typed(_ input: BrailleInput, question: String? = nil, _ context: NavigationContext, _ nav: NavigationState,
+               _ typing: inout BrailleInputState, _ display: inout DisplayState, _ said: inout AnnouncementState,
+               _ out: inout Announcer) -> Request? {
         let echo = context.settings.typingEcho
         typing.keyboardUsed = true
         switch input {
@@ -49,8 +55,16 @@ struct BrailleInputReducer: Sendable {
         case .escape:
             guard typing.purpose != nil else { return .command(.back) }
             typing.clear()
-            out.speak(strings(.brailleInputAbandoned), remember: false, &said)
-            if let line = navigator.focusLine(context, nav) { out.showInput(line) }
+            let abandoned = strings(.brailleInputAbandoned)
+            out.speak(abandoned, remember: false, &said)
+            if let question {
+                // In practice the question comes back at once: it is what the learner answers.
+                out.showMessage(question)
+            } else {
+                // Confirmed on the display too (a deafblind user has no other way to know the
+                // line is gone); the focus comes back after it, as after any message.
+                out.showMessage(abandoned)
+            }
         }
         return nil
     }
@@ -112,7 +126,7 @@ struct BrailleInputReducer: Sendable {
 
     private func enter(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ display: inout DisplayState,
                         _ said: inout AnnouncementState, _ out: inout Announcer) -> Request? {
-        guard let purpose = typing.purpose else { return .command(.activate) }
+        guard let purpose = typing.purpose else { return .emptyLine }
         commitCells(&typing)
         let text = typing.committed
         typing.clear()

@@ -65,6 +65,8 @@ public enum ScreenID: Hashable, Sendable {
     case help
     /// The last announcements, newest first (`historique`).
     case history
+    /// The practice statistics, one line per element (`statistiques`: too long for a message).
+    case statistics
 
     /// A stable name for the transcript and for scripts.
     public var code: String {
@@ -76,6 +78,7 @@ public enum ScreenID: Hashable, Sendable {
         case .settings: "settings"
         case .help: "help"
         case .history: "history"
+        case .statistics: "statistics"
         }
     }
 }

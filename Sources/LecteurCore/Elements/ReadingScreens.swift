@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// The « Aide » and « Historique » screens: lists read element by element, on the display as by
+/// The « Aide », « Historique » and « Statistiques » screens: lists read element by element, on the display as by
 /// ear, instead of one message of 2 000 cells or one utterance of two minutes. They list what
 /// the state kept when they were opened (the history grows while it is read).
 extension ScreenBuilder {
@@ -10,6 +10,11 @@ extension ScreenBuilder {
     public func historyScreen(_ lists: ListScreens) -> Screen {
         let entries = lists.historyEntries.isEmpty ? [strings(.historyEmpty)] : lists.historyEntries
         return listScreen(.history, code: "history", title: strings(.brailleReadingHistoryScreen), entries: entries)
+    }
+
+    public func statisticsScreen(_ lists: ListScreens) -> Screen {
+        listScreen(.statistics, code: "statistics", title: strings(.brailleReadingStatisticsScreen),
+                   entries: lists.statisticsEntries)
     }
 
     private func listScreen(_ id: ScreenID, code: String, title: String, entries: [String]) -> Screen {

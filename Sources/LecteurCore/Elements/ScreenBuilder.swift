@@ -47,6 +47,7 @@ public struct ScreenBuilder: Sendable {
         case .settings: return settingsScreen(context.settings, deviceSettings: context.deviceSettings)
         case .help: return helpScreen(context.lists)
         case .history: return historyScreen(context.lists)
+        case .statistics: return statisticsScreen(context.lists)
         }
     }
 

@@ -11,6 +11,9 @@ public enum CopyKind: String, Hashable, Sendable, CaseIterable {
 /// What the runtime must do for a copying session, in order.
 public enum CopyEffect: Hashable, Sendable {
     case say(String)
+    /// The introduction: said whole, and on the display only its short line (`shown`), so the
+    /// first sending's number is not lost at the end of a long message.
+    case introduce(String, shown: String)
     /// Sound `text` with these settings; only `round` may be shown until the copy is typed.
     case send(String, round: Int, settings: MorseSettings)
     case scored(CopyResult)
@@ -77,7 +80,7 @@ public struct CopySession<Random: RandomNumberGenerator> {
         case .words: strings(.morseTrainerCopyIntroWords, ["count": "\(count)"])
         case .callsigns: strings(.morseTrainerCopyIntroCallsigns, ["count": "\(count)", "wpm": "\(settings.wpm)"])
         }
-        return [.say(intro), next()]
+        return [.introduce(intro, shown: strings(.morseTrainerCopyBrailleIntro)), next()]
     }
 
     public mutating func handle(_ line: String) -> [CopyEffect] {

@@ -119,6 +119,13 @@ public enum PracticeMode: Hashable, Sendable {
 /// the next symbol once speech has finished.
 public enum PracticeEffect: Hashable, Sendable {
     case say(String)
+    /// The introduction: said whole, and on the display only its short line (`shown`), so the
+    /// first question is not lost at the end of a long message.
+    case introduce(String, shown: String)
+    /// After a wrong answer, before its verdict: the right character, then the one typed (when
+    /// Morse has it), sounded for the ear to compare; Koch teaching names them, never counts
+    /// their dits and dahs.
+    case playCorrection([MorseSymbol])
     /// Sound question `question` (again, for a replay): only its number may be shown or said.
     case playSymbol(MorseSymbol, question: Int)
     /// The question's truth, now that it is answered.
@@ -245,7 +252,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     public mutating func start() -> [PracticeEffect] {
         guard !isActive else { return [] }
         isActive = true
-        var effects: [PracticeEffect] = [.say(introduction())]
+        var effects: [PracticeEffect] = [.introduce(introduction(), shown: brailleIntroduction())]
         effects.append(ask(advance()))
         return effects
     }
@@ -286,10 +293,9 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         if correct {
             said.append(strings(.morsePracticeRight, ["character": current.spokenName(strings)]))
         } else {
+            effects.append(.playCorrection([current] + (typedSymbol.map { [$0] } ?? [])))
             let typedName = typedSymbol?.spokenName(strings) ?? answer
-            said.append(strings(.morsePracticeWrong, ["character": current.spokenName(strings),
-                                                      "pattern": spoken.morsePattern(current.pattern),
-                                                      "answer": typedName]))
+            said.append(strings(.morsePracticeWrong, ["character": current.spokenName(strings), "answer": typedName]))
         }
         if let unlocked = unlockIfReady() {
             effects.append(.kochLevelChanged(kochLevel!))
@@ -345,7 +351,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         var said: [String] = []
         if left > 0 { said.append(strings(.morseTrainerToUnlock, ["count": "\(left)", "character": next.spokenName(strings)])) }
         if let median = windowMedianMs, let limit = options.kochMedianMs, median > limit {
-            said.append(strings(.morseTrainerTooSlow, ["median": AnswerTime.seconds(median), "limit": AnswerTime.seconds(limit)]))
+            said.append(strings(.morseTrainerTooSlow, ["median": AnswerTime.said(median, strings), "limit": AnswerTime.said(limit, strings)]))
         }
         return said.joined(separator: " ")
     }
@@ -366,6 +372,19 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
                 if !progress.isEmpty { said += " " + progress }
             }
             return said
+        }
+    }
+
+    /// The introduction's short line for the display: the Koch symbols as characters, and how
+    /// to replay and finish.
+    private func brailleIntroduction() -> String {
+        let characters = pool.map { String($0.character) }
+        switch mode {
+        case .weakSymbols: return strings(.morseTrainerBrailleIntro)
+        case .symbol:
+            return strings(.morseTrainerBrailleIntroFocus, ["character": characters[0],
+                                                           "rivals": characters.dropFirst().joined(separator: " ")])
+        case .koch: return strings(.morseTrainerBrailleIntroKoch, ["symbols": characters.joined(separator: " ")])
         }
     }
 

@@ -50,7 +50,12 @@ public struct PracticeStatistics: Hashable, Sendable {
 
     /// Symbols in the order Koch teaches them, then the rest of the alphabet's order.
     public func message(_ strings: Strings, alphabet: MorseAlphabet) -> String {
-        guard !symbols.isEmpty || !sending.isEmpty else { return strings(.morseTrainerStatsNone) }
+        lines(strings, alphabet: alphabet).joined(separator: " ")
+    }
+
+    /// The statistics sentence by sentence: the « Statistiques » screen's elements.
+    public func lines(_ strings: Strings, alphabet: MorseAlphabet) -> [String] {
+        guard !symbols.isEmpty || !sending.isEmpty else { return [strings(.morseTrainerStatsNone)] }
         let order = alphabet.kochSymbols + alphabet.symbols.filter { !alphabet.kochSymbols.contains($0) }
         let rank = Dictionary(order.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         func inOrder(_ list: [Symbol]) -> [Symbol] {
@@ -64,14 +69,14 @@ public struct PracticeStatistics: Hashable, Sendable {
             var line = strings(.morseTrainerStatsSymbol, ["character": name(symbol.symbolID), "percent": "\(percent)",
                                                           "attempts": "\(symbol.attempts)"])
             if let median = symbol.medianLatencyMs {
-                line += " " + strings(.morseTrainerStatsMedian, ["seconds": AnswerTime.seconds(median)])
+                line += " " + strings(.morseTrainerStatsMedian, ["time": AnswerTime.said(median, strings)])
             }
             parts.append(line)
         }
         if let slowest = symbols.filter({ $0.medianLatencyMs != nil }).max(by: { ($0.medianLatencyMs!, $1.symbolID) < ($1.medianLatencyMs!, $0.symbolID) }),
            let median = slowest.medianLatencyMs {
             parts.append(strings(.morseTrainerStatsSlowest, ["character": name(slowest.symbolID),
-                                                             "seconds": AnswerTime.seconds(median)]))
+                                                             "time": AnswerTime.said(median, strings)]))
         }
         let confused = confusions.prefix(Self.confusionsSaid).map {
             strings(.morseTrainerStatsConfusion, ["expected": name($0.expectedID), "typed": name($0.typedID), "count": "\($0.count)"])
@@ -85,7 +90,7 @@ public struct PracticeStatistics: Hashable, Sendable {
                                                                 "attempts": "\(symbol.attempts)"]))
             }
         }
-        return parts.joined(separator: " ")
+        return parts
     }
 }
 
@@ -101,4 +106,9 @@ public enum AnswerTime {
 
     /// "1,5": milliseconds as seconds with the French decimal comma, to a tenth.
     public static func seconds(_ ms: Int) -> String { MorseSettings.format((Double(ms) / 100).rounded() / 10) }
+
+    /// « 1 seconde », « 1,5 seconde », « 2 secondes »: the time with its unit, agreed in number.
+    public static func said(_ ms: Int, _ strings: Strings) -> String {
+        strings(.morseTrainerSeconds, ["seconds": seconds(ms)])
+    }
 }

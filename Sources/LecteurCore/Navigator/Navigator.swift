@@ -305,8 +305,10 @@ public struct Navigator: Sendable {
         // Signs are read in the element's own texts, not in the separators and pauses the
         // generator puts between its parts (they are structure, as NVDA's pauses).
         // The history read back is not itself history.
+        // Printed as said, positions and role words included, in the element's own words.
+        let printed = speech.compose(element, verbosity: context.settings.verbosity, position: position)
         out.speak(speech.compose(out.punctuated(element), verbosity: context.settings.verbosity, position: position),
-                  remember: screen.id != .history, readPunctuation: false, &said)
+                  remember: screen.id != .history, readPunctuation: false, printing: .line(printed), &said)
         out.showFocus(braille.line(element))
     }
 

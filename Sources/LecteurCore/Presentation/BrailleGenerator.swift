@@ -25,6 +25,11 @@ public struct BrailleLine: Hashable, Sendable {
         self.fromEnd = fromEnd
     }
 
+    /// Whether the display draws the cursor (dots 7-8) at `cursor`: an element's review cursor
+    /// and the typing cursor do; a message has none, as brltty and NVDA put none on a message (a
+    /// cell under dots 7-8 reads as « here is the cursor », which a message never has).
+    public var showsCursor: Bool { kind != .message }
+
     /// The same line, opened on its last window.
     public var openingOnLastWindow: BrailleLine { BrailleLine(text: text, cursor: cursor, kind: kind, fromEnd: true) }
 }

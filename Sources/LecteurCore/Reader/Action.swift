@@ -51,6 +51,8 @@ public enum Action: Hashable, Sendable {
     case key(Key)
     /// What Tab found to complete the command line.
     case completion([String])
+    /// Escape or Ctrl-G abandoned the `/` or `:` prompt of single-key mode.
+    case promptCancelled(PromptKind)
     /// Storage's counts for `statistiques`, asked for by `.loadStatistics`.
     case statisticsReady(PracticeStatistics)
     /// A key of the braille display's keyboard: a character, a cell, a chord, Enter…, stamped
@@ -113,11 +115,18 @@ public struct Utterance: Hashable, Sendable {
     /// Silence what is playing first (the answer to a command); otherwise queue after it.
     public let interrupt: Bool
     public let priority: Priority
+    /// The line the text transcript prints for it, in the interface's words (as composed, before
+    /// signs are named and the lexicon applied), so that someone reading the terminal (Speakup,
+    /// Orca, a braille display on the console) gets what is said. Nil when the line is printed
+    /// otherwise: by its own event (a notice, an error, the devices' status) or by the terminal
+    /// itself (the echo of a typed key, a completion written into the line).
+    public let printed: String?
 
-    public init(text: String, interrupt: Bool, priority: Priority) {
+    public init(text: String, interrupt: Bool, priority: Priority, printed: String? = nil) {
         self.text = text
         self.interrupt = interrupt
         self.priority = priority
+        self.printed = printed
     }
 
     /// What kind of speech it is, for engines with their own queue policy (speech-dispatcher).
@@ -182,6 +191,9 @@ public enum Effect: Hashable, Sendable {
     case loadCatalogue(LoadReason)
     /// Sound a text in Morse with these settings, queued after the speech already asked for.
     case playMorse(text: String, settings: MorseSettings)
+    /// After a wrong answer: the right character and the one typed, like `.playMorse` but after a
+    /// word space, so they never run into the question's last character.
+    case playCorrection(text: String, settings: MorseSettings)
     /// Sound a practice question like `.playMorse`, then report when its tones end
     /// (`.questionSounded`).
     case playQuestion(text: String, settings: MorseSettings, question: Int)

@@ -53,7 +53,7 @@ struct Announcer {
             case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice, .readSettings, .loadStatistics,
                  .backTranslate: true
             case .focus, .speak, .braille, .braillePanned, .schedule, .cancelTimer, .notice, .error, .status, .morse,
-                 .morseQuestion, .practiceAnswered, .copyResult, .playMorse, .playQuestion, .silence, .brailleRhythm,
+                 .morseQuestion, .practiceAnswered, .copyResult, .playMorse, .playCorrection, .playQuestion, .silence, .brailleRhythm,
                  .persist, .recordAttempt, .whenSpoken, .quit, .prompt, .advanceDisplay, .sidetone, .sendingAnswered: false
             }
         }
@@ -73,11 +73,22 @@ struct Announcer {
                        selected: element.selected, action: element.action)
     }
 
-    /// Says `text` (after the lexicon) under the policy. `remember` false keeps it out of the
-    /// history (the history read back is not itself history). `readPunctuation` false for text
-    /// that already names its signs (a spelled word, a character's name).
+    /// Where the printed line of what is said comes from: one answer, one line on every channel.
+    enum Printing {
+        /// The text as said (composed, before signs are named and the lexicon applied).
+        case asSaid
+        /// The same answer in its written form (an element's parts without its signs named).
+        case line(String)
+        /// Printed by the answer's own event (notice, error, status) or by the terminal (echo).
+        case elsewhere
+    }
+
+    /// Says `text` (after the lexicon) under the policy, and prints it as `printing` says.
+    /// `remember` false keeps it out of the history (the history read back is not itself
+    /// history). `readPunctuation` false for text that already names its signs (a spelled word,
+    /// a character's name).
     mutating func speak(_ text: String, priority: Utterance.Priority = .answer, remember: Bool = true,
-                        readPunctuation: Bool = true, _ state: inout AnnouncementState) {
+                        readPunctuation: Bool = true, printing: Printing = .asSaid, _ state: inout AnnouncementState) {
         let read = readPunctuation ? punctuation?.read(text, level: punctuationLevel) ?? text : text
         let spoken = pronunciation?.build(read) ?? read
         guard !spoken.isEmpty else { return }
@@ -85,7 +96,12 @@ struct Announcer {
         let interrupt = state.answerPending || replacesProgress
         state.answerPending = false
         state.lastWasProgress = priority == .progress
-        effects.append(.speak(Utterance(text: spoken, interrupt: interrupt, priority: priority)))
+        let printed: String? = switch printing {
+        case .asSaid: text
+        case .line(let line): line
+        case .elsewhere: nil
+        }
+        effects.append(.speak(Utterance(text: spoken, interrupt: interrupt, priority: priority, printed: printed)))
         if remember {
             // As composed: read back later, it goes through the lexicon once more.
             state.history.append(text)
@@ -100,7 +116,7 @@ struct Announcer {
                          remember: Bool = true, readPunctuation: Bool = true, detail: String? = nil, showing: Bool = true,
                          _ state: inout AnnouncementState) {
         effects.append(.notice(code: code, message: message, detail: detail))
-        speak(message, priority: priority, remember: remember, readPunctuation: readPunctuation, &state)
+        speak(message, priority: priority, remember: remember, readPunctuation: readPunctuation, printing: .elsewhere, &state)
         // A countdown goes on the display at once: queued, each second would wait for the last.
         if showing { showMessage(message, now: priority == .progress) }
         state.lastMessage = LastMessage(code: code, text: message, isError: false)
@@ -108,7 +124,7 @@ struct Announcer {
 
     mutating func error(_ code: String, _ message: String, detail: String? = nil, _ state: inout AnnouncementState) {
         effects.append(.error(code: code, message: message, detail: detail))
-        speak(message, priority: .error, &state)
+        speak(message, priority: .error, printing: .elsewhere, &state)
         showMessage(message)
         state.lastMessage = LastMessage(code: code, text: message, isError: true)
     }

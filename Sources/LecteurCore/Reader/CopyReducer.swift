@@ -32,8 +32,11 @@ struct CopyReducer: ExerciseChild {
             case .say(let text):
                 out.notice("copy", text, showing: false, &announcements)
                 said = text
+            case .introduce(let text, let shown):
+                out.notice("copy", text, showing: false, &announcements)
+                said = shown
             case .send(let text, let round, let settings):
-                morse.ask(text, question: round, settings: settings, showing: context.settings.questionBraille,
+                morse.ask(text, question: round, settings: settings, showing: context.questionBraille,
                           after: &said, &out)
             case .scored(let result):
                 out.append(.copyResult(result))

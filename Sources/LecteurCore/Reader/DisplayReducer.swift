@@ -18,14 +18,18 @@ struct DisplayReducer: Sendable {
     /// The braille side of one action, once it is reduced: a message of this action stays for
     /// its time (the others queue behind it); a user's command that wrote nothing takes the
     /// message shown away. True when the focused element comes back on the display.
-    func finish(byUser: Bool, _ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) -> Bool {
+    /// `question`: the exercise's question waiting for its answer, that stays on the display.
+    func finish(byUser: Bool, question: String? = nil, _ display: inout DisplayState, _ settings: ReaderSettings,
+                _ out: inout Announcer) -> Bool {
         if let message = out.showedMessage {
             // The answer to the user replaces what was waiting: it was said and shown before.
             display.queued = (byUser ? [] : display.queued) + out.queuedMessages
             hold(message, &display, settings, &out)
         } else if !out.queuedMessages.isEmpty {
-            // An earlier message is still being read: these wait for it.
+            // An earlier message is still being read: these wait for it. A question waits for
+            // its answer, not for them: they are shown now, and the question comes back after.
             display.queued += out.queuedMessages
+            if let question, Self.shows(question, display) { return showNext(question: question, &display, settings, &out) }
         } else if out.wroteBraille {
             display.message = nil
             display.queued = []
@@ -35,16 +39,26 @@ struct DisplayReducer: Sendable {
                 display.message = nil
                 display.queued = []
             } else {
-                return showNext(&display, settings, &out)
+                return showNext(question: question, &display, settings, &out)
             }
         }
         return false
     }
 
     /// The message shown has had its time (its timer rang, or a key took it away): the next
-    /// queued message, or (true) the focused element where the review cursor was left.
-    func showNext(_ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) -> Bool {
+    /// queued message, else the question waiting for its answer (it stays: a learner reading by
+    /// touch must find it until answered), or (true) the focused element where the review
+    /// cursor was left.
+    func showNext(question: String? = nil, _ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) -> Bool {
         guard !display.queued.isEmpty else {
+            if let question {
+                if !Self.shows(question, display) {
+                    out.append(.braille(BrailleLine(text: question, cursor: 0, kind: .message)))
+                    display.message = question
+                    display.token += 1
+                }
+                return false
+            }
             display.message = nil
             return true
         }
@@ -56,9 +70,16 @@ struct DisplayReducer: Sendable {
 
     /// The message's timer rang: only the message it was started for leaves (true: the focused
     /// element comes back).
-    func messageTimeUp(token: Int, _ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) -> Bool {
+    func messageTimeUp(token: Int, question: String? = nil, _ display: inout DisplayState, _ settings: ReaderSettings,
+                       _ out: inout Announcer) -> Bool {
         guard token == display.token, display.message != nil else { return false }
-        return showNext(&display, settings, &out)
+        return showNext(question: question, &display, settings, &out)
+    }
+
+    /// Whether the question alone is on the display: it stays there. After the verdict it
+    /// followed has had its time, the question comes back alone, on the display's first window.
+    static func shows(_ question: String, _ display: DisplayState) -> Bool {
+        display.message == question
     }
 
     /// The display showed another window of its line: a message being read keeps its whole time

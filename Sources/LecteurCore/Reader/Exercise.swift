@@ -31,6 +31,9 @@ struct ExerciseContext {
     let keyReleases: Bool?
     /// « Quitter Lecteur ? » waits for its answer: keys answer it, they do not key Morse.
     let quitPending: Bool
+    /// What the display shows of a question: the setting, `auto` resolved (by touch when the
+    /// display is all the learner has).
+    let questionBraille: QuestionBraille
 
     init(_ state: ReaderState) {
         settings = state.settings
@@ -38,6 +41,7 @@ struct ExerciseContext {
         onTerminal = state.onTerminal
         keyReleases = state.devices.keyReleases
         quitPending = state.quitPending
+        questionBraille = state.settings.questionBraille.resolved(touchOnly: !state.devices.hasVoice && state.devices.hasDisplay)
     }
 }
 

@@ -72,6 +72,33 @@ struct ExerciseReducer: Sendable {
         return sending.takes(key, session, context)
     }
 
+    /// The line of the question waiting for its answer, as the display shows it (« Question 3
+    /// ⠒⠂⠒ »): it stays until answered, and comes back after any other message. Sending practice
+    /// has its own display (the keyed pattern), so none there.
+    func waitingQuestion(_ exercise: Exercise?, _ context: ExerciseContext) -> String? {
+        let morse = listening.morse
+        switch exercise {
+        case .listening(let session)?:
+            guard session.isActive, let symbol = session.current else { return nil }
+            return morse.questionLabel(String(symbol.character), question: session.question, settings: context.settings.morse,
+                                       showing: context.questionBraille)
+        case .copying(let session)?:
+            guard session.isActive, let sent = session.sent else { return nil }
+            return morse.questionLabel(sent, question: session.round, settings: session.settings, showing: context.questionBraille)
+        case .sending?, nil:
+            return nil
+        }
+    }
+
+    /// Whether an empty line (typed, dot 8 or Enter on the display) is the exercise's: it plays
+    /// the question again rather than activating the focused element.
+    func waitsForALine(_ exercise: Exercise?) -> Bool {
+        switch exercise {
+        case .listening?, .copying?: true
+        case .sending?, nil: false
+        }
+    }
+
     /// One exercise at a time: the one running ends as `stop` ends it (its summary said and
     /// shown, its timer cancelled), then the new one starts.
     private func start(_ start: ExerciseStart, _ exercise: inout Exercise?, _ context: ExerciseContext,
@@ -130,6 +157,11 @@ extension Reader {
             case .kochLevelChanged(let level): state.settings.kochLevel = level
             }
         }
+    }
+
+    /// The question the display keeps until it is answered (nil: none waits).
+    func waitingQuestion(_ state: ReaderState) -> String? {
+        exercises.waitingQuestion(state.exercise, ExerciseContext(state))
     }
 
     /// Whether a key keys Morse (sending practice runs) rather than being the key table's.

@@ -20,6 +20,13 @@ struct ListScreenReducer: Sendable {
                  &said, &out)
     }
 
+    /// `statistiques`: an answer of many windows (≈ 290 characters, 8 windows of 40 cells) opens
+    /// as a screen read line by line and left with `retour`, never a message that goes away.
+    func openStatistics(_ lines: [String], _ lists: inout ListScreens, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        lists.statisticsEntries = lines
+        announce(strings(.brailleReadingStatisticsAnnounce, count: lines.count), &said, &out)
+    }
+
     private func announce(_ text: String, _ said: inout AnnouncementState, _ out: inout Announcer) {
         // Not history: the history read back would fill itself with its own title.
         out.speak(text, remember: false, &said)
@@ -32,6 +39,7 @@ struct ListScreenReducer: Sendable {
 public struct ListScreens: Hashable, Sendable {
     public var helpEntries: [String] = []
     public var historyEntries: [String] = []
+    public var statisticsEntries: [String] = []
 
     public init() {}
 }

@@ -33,6 +33,20 @@ struct MorseReducer: Sendable {
         out.append(.playMorse(text: text, settings: settings))
     }
 
+    /// After a wrong answer: the right character and the one typed, one after the other, heard
+    /// before their names are said. The answer is given, so the transcript's `morse` event names
+    /// them; the display keeps the verdict and the next question.
+    func playCorrection(_ characters: String, settings: MorseSettings, _ out: inout Announcer) {
+        let text = characters.map(String.init).joined(separator: " ")
+        let encoding = alphabet.encode(text)
+        guard !encoding.isEmpty else { return }
+        let timeline = MorseTimeline(encoding: encoding, timing: settings.timing, sampleRate: sampleRate)
+        let pattern = encoding.words.map { word in word.map(\.pattern).joined(separator: " ") }.joined(separator: " / ")
+        out.append(.morse(MorseReport(text: TextSanitizer.clean(text), pattern: pattern, wpm: settings.wpm,
+                                      toneHz: settings.toneHz, durationMs: timeline.durationMs)))
+        out.append(.playCorrection(text: text, settings: settings))
+    }
+
     /// A practice or copying question: on the display what was just `said` (the last verdict,
     /// consumed here: every notice is brailled from its start), then the question's number, with
     /// its pattern as braille `cells` when the learner reads by touch; then its tones, and nothing
@@ -40,11 +54,8 @@ struct MorseReducer: Sendable {
     /// event carries the question's number in place of the text and the pattern, and no length.
     func ask(_ text: String, question: Int, settings: MorseSettings, showing touch: QuestionBraille, after said: inout String?,
              _ out: inout Announcer) {
-        var label = strings(.morseTrainerQuestion, ["question": "\(question)"])
-        // The rhythm needs a slow speed; faster (the speed was raised after choosing it), the
-        // pattern is shown instead.
         let rhythm = touch == .rhythm && settings.wpm <= QuestionBraille.rhythmMaxWPM
-        if touch == .pattern || (touch == .rhythm && !rhythm) { label += " " + MorseBraille.cells(alphabet.encode(text)) }
+        let label = questionLabel(text, question: question, settings: settings, showing: touch)
         let message = [said, label].compactMap { $0 }.joined(separator: " ")
         out.showMessage(message)
         said = nil
@@ -54,5 +65,16 @@ struct MorseReducer: Sendable {
             let timeline = MorseTimeline(encoding: alphabet.encode(text), timing: settings.timing, sampleRate: sampleRate)
             out.append(.brailleRhythm(BrailleRhythm(timeline, then: BrailleLine(text: message, cursor: 0, kind: .message))))
         }
+    }
+
+    /// « Question N », with the pattern when the learner reads by touch: what the display shows of
+    /// a question, and shows again until it is answered.
+    func questionLabel(_ text: String, question: Int, settings: MorseSettings, showing touch: QuestionBraille) -> String {
+        let label = strings(.morseTrainerQuestion, ["question": "\(question)"])
+        // The rhythm needs a slow speed; faster (the speed was raised after choosing it), the
+        // pattern is shown instead.
+        let rhythm = touch == .rhythm && settings.wpm <= QuestionBraille.rhythmMaxWPM
+        guard touch == .pattern || (touch == .rhythm && !rhythm) else { return label }
+        return label + " " + MorseBraille.cells(alphabet.encode(text))
     }
 }

@@ -42,9 +42,14 @@ struct PracticeReducer: ExerciseChild {
             case .say(let text):
                 out.notice("practice", text, showing: false, &announcements)
                 said = text
+            case .introduce(let text, let shown):
+                out.notice("practice", text, showing: false, &announcements)
+                said = shown
+            case .playCorrection(let symbols):
+                morse.playCorrection(String(symbols.map(\.character)), settings: context.settings.morse, &out)
             case .playSymbol(let symbol, let question):
                 morse.ask(String(symbol.character), question: question, settings: context.settings.morse,
-                          showing: context.settings.questionBraille, after: &said, &out)
+                          showing: context.questionBraille, after: &said, &out)
             case .answered(let result):
                 out.append(.practiceAnswered(result))
             case .recordAttempt(var attempt):

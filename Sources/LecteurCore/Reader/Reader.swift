@@ -81,11 +81,15 @@ public struct Reader: Sendable {
             typed(line, atMs: atMs, &state, &out)
         case .command(let command):
             self.command(command, &state, &out)
+        case .displayKey(.activate) where exercises.waitsForALine(state.exercise):
+            // Enter on the display is an empty line during practice: the question again, never
+            // the focused element opened mid-lesson.
+            typed("", atMs: nil, &state, &out)
         case .displayKey(let intent):
             if state.display.message != nil {
                 // A key first takes the message away, as NVDA does: the finger reads the next
-                // message, or the focus again.
-                if display.showNext(&state.display, state.settings, &out) { focusBack(state, &out) }
+                // message, the question waiting for its answer, or the focus again.
+                if display.showNext(question: waitingQuestion(state), &state.display, state.settings, &out) { focusBack(state, &out) }
                 state.announcement.answerPending = false
                 return out.effects
             }
@@ -124,7 +128,9 @@ public struct Reader: Sendable {
         case .displayAdvanced(let moved):
             if display.advanced(moved: moved, state.display, state.settings, &out) { readNextOnDisplay(&state, &out) }
         case .timer(.brailleMessage(let token)):
-            if display.messageTimeUp(token: token, &state.display, state.settings, &out) { focusBack(state, &out) }
+            if display.messageTimeUp(token: token, question: waitingQuestion(state), &state.display, state.settings, &out) {
+                focusBack(state, &out)
+            }
         case .timer(.readAllWindow(let token)):
             display.windowTimeUp(token: token, state.display, state.settings, &out)
         case .timer(.catalogueStillLoading):
@@ -138,7 +144,7 @@ public struct Reader: Sendable {
         case .statusReported(let status):
             let message = status.message(strings)
             out.append(.status(status, message: message))
-            out.speak(message, &state.announcement)
+            out.speak(message, printing: .elsewhere, &state.announcement)
             out.showMessage(message)
         case .settingsRead(let readings):
             settingsRead(readings, &state, &out)
@@ -153,7 +159,7 @@ public struct Reader: Sendable {
         case .progressUpdated(let progress):
             state.morseProgress = progress
         case .statisticsReady(let statistics):
-            out.notice("stats", statistics.message(strings, alphabet: navigator.builder.alphabet), &state.announcement)
+            showStatistics(statistics, &state, &out)
         case .spoken(let token):
             guard state.display.readAll == token else { break }
             readNextByVoice(&state, &out)
@@ -171,9 +177,11 @@ public struct Reader: Sendable {
             exercise(.silence, &state, &out)
         case .completion(let candidates):
             terminal.completion(candidates, &state.announcement, &out)
+        case .promptCancelled(let kind):
+            terminal.promptCancelled(kind, &state.announcement, &out)
         case .brailleTyped(let input, let atMs):
-            let request = brailleInput.typed(input, state.navigationContext, state.navigation, &state.brailleInput, &state.display,
-                                            &state.announcement, &out)
+            let request = brailleInput.typed(input, question: waitingQuestion(state), state.navigationContext, state.navigation,
+                                             &state.brailleInput, &state.display, &state.announcement, &out)
             brailleRequest(request, atMs: atMs, &state, &out)
         case .brailleBackTranslated(let cells, let text):
             brailleInput.backTranslated(cells, text: text, echo: state.settings.typingEcho, &state.brailleInput, &state.display,
@@ -348,6 +356,8 @@ public struct Reader: Sendable {
                                 _ out: inout Announcer) {
         switch request {
         case .line(let line)?: typed(line, atMs: atMs, &state, &out)
+        case .emptyLine? where exercises.waitsForALine(state.exercise): typed("", atMs: atMs, &state, &out)
+        case .emptyLine?: self.command(.activate, &state, &out)
         case .command(let command)?: self.command(command, &state, &out)
         case nil: return
         }
@@ -365,7 +375,9 @@ public struct Reader: Sendable {
     }
 
     private func finishDisplay(byUser: Bool, _ state: inout ReaderState, _ out: inout Announcer) {
-        if display.finish(byUser: byUser, &state.display, state.settings, &out) { focusBack(state, &out) }
+        if display.finish(byUser: byUser, question: waitingQuestion(state), &state.display, state.settings, &out) {
+            focusBack(state, &out)
+        }
     }
 }
 
@@ -373,7 +385,7 @@ extension Action {
     /// Typed or pressed by the user: the answer interrupts what is playing.
     var isTheUsers: Bool {
         switch self {
-        case .timedLine, .command, .displayKey, .key, .timedKey, .brailleTyped: true
+        case .timedLine, .command, .displayKey, .key, .timedKey, .brailleTyped, .promptCancelled: true
         case .start, .displayPanned, .timer, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
              .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated,
              .attachTerminal, .typed, .completion, .statisticsReady, .brailleBackTranslated, .displayAdvanced,

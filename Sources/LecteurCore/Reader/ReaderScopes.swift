@@ -70,6 +70,18 @@ extension Reader {
         showList(.history, &state, &out)
     }
 
+    /// `statistiques`' answer: one line (none recorded yet) is a message; more open the
+    /// « Statistiques » screen, one element per line.
+    func showStatistics(_ statistics: PracticeStatistics, _ state: inout ReaderState, _ out: inout Announcer) {
+        let lines = statistics.lines(strings, alphabet: navigator.builder.alphabet)
+        guard lines.count > 1 else {
+            out.notice("stats", lines.joined(separator: " "), &state.announcement)
+            return
+        }
+        lists.openStatistics(lines, &state.lists, &state.announcement, &out)
+        showList(.statistics, &state, &out)
+    }
+
     private func showList(_ screen: ScreenID, _ state: inout ReaderState, _ out: inout Announcer) {
         navigator.open(screen, &state.navigation)
         navigator.announceFocus(state.navigationContext, &state.navigation, &state.announcement, &out)

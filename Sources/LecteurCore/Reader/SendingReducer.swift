@@ -116,7 +116,7 @@ struct SendingReducer: ExerciseChild {
                 said = [said, text].compactMap { $0 }.joined(separator: " ")
             case .sound(let text, let question):
                 morse.ask(text, question: question, settings: context.settings.morse,
-                          showing: context.settings.questionBraille, after: &said, &out)
+                          showing: context.questionBraille, after: &said, &out)
             case .answered(let result):
                 out.append(.sendingAnswered(result))
             case .record(let attempt):

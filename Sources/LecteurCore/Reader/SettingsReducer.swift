@@ -43,6 +43,7 @@ struct SettingsReducer: Sendable {
             settings.questionBraille = shown
             out.append(.persist([ReaderSettings.questionBrailleKey: shown.rawValue]))
             let confirmation: L10n = switch shown {
+            case .auto: .morseTrainerSettingQuestionBrailleAuto
             case .none: .morseTrainerSettingQuestionBrailleNone
             case .pattern: .morseTrainerSettingQuestionBraillePattern
             case .rhythm: .rhythmSet

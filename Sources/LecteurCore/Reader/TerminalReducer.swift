@@ -57,7 +57,7 @@ struct TerminalReducer: Sendable {
             break
         }
         if let echo {
-            out.speak(echo, remember: false, &said)
+            out.speak(echo, remember: false, printing: .elsewhere, &said)
         } else {
             out.append(.silence)
         }
@@ -70,11 +70,18 @@ struct TerminalReducer: Sendable {
         defer { said.answerPending = false }
         switch candidates.count {
         case 0: out.notice("completion", strings(.terminalCompletionNone), remember: false, &said)
-        case 1: out.speak(candidates[0], remember: false, &said)
+        case 1: out.speak(candidates[0], remember: false, printing: .elsewhere, &said)
         default:
             out.notice("completion", strings(.terminalCompletionChoices, ["choices": candidates.joined(separator: ", ")]),
                        remember: false, &said)
         }
+    }
+
+    /// Escape at `/` or `:`: nothing is searched or run, and the reader says so (printed, spoken
+    /// and on the display, as the prompt was).
+    func promptCancelled(_ kind: PromptKind, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        let text = strings(kind == .search ? .terminalPromptSearchCancelled : .terminalPromptCommandCancelled)
+        out.notice("prompt.cancelled", text, remember: false, &said)
     }
 
     /// `/` and `:` in single-key mode: the reader says what it asks, the terminal reads the line.

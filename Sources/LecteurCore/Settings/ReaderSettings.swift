@@ -26,8 +26,9 @@ public struct ReaderSettings: Hashable, Sendable {
     public var inputMode: InputMode = .lines
     /// Koch: the median answer time (ms) the window must reach to unlock a symbol; nil: not asked.
     public var kochMedianMs: Int?
-    /// What the display shows of a practice question besides its number.
-    public var questionBraille: QuestionBraille = .none
+    /// What the display shows of a practice question besides its number (`auto` until chosen:
+    /// the pattern when there is no voice and a display, else the number alone).
+    public var questionBraille: QuestionBraille = .auto
     /// Sending practice's speed (`régler vitesse-envoi`): a tapped element's length and the
     /// silence that ends a character; nil: the receiving speed.
     public var sendingWPM: Int?
@@ -94,11 +95,19 @@ public struct ReaderSettings: Hashable, Sendable {
     }
 }
 
-/// `régler question-braille aucune|motif|rythme`: a practice question on the display is its
+/// `régler question-braille auto|aucune|motif|rythme`: a practice question on the display is its
 /// number alone, or its number and pattern (never its character), or its rhythm flashed as full
 /// cells in time with the tones (slow speeds only), for a learner who practises by touch.
 public enum QuestionBraille: String, Hashable, Sendable, CaseIterable {
-    case none, pattern, rhythm
+    /// Until the learner chooses: a learner with no voice and a display practises by touch, so
+    /// the question must be there to read (a deafblind learner got « Question 1 » and nothing).
+    case auto, none, pattern, rhythm
+
+    /// What the display shows now: `auto` is the pattern when the display is all there is.
+    public func resolved(touchOnly: Bool) -> QuestionBraille {
+        guard self == .auto else { return self }
+        return touchOnly ? .pattern : .none
+    }
 
     /// Above this speed a dit is shorter than a finger can feel a display's cells rise and fall
     /// (100 ms at 12 WPM, timed from the sound as it plays), so the rhythm is refused and the
@@ -107,6 +116,7 @@ public enum QuestionBraille: String, Hashable, Sendable, CaseIterable {
 
     public init?(userValue: String) {
         switch CommandParser.fold(userValue) {
+        case "auto", "automatique", "defaut": self = .auto
         case "aucune", "aucun", "none", "non", "off": self = .none
         case "motif", "pattern", "motifs": self = .pattern
         case "rythme", "rhythm", "rythmes": self = .rhythm

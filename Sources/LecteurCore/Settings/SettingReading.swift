@@ -63,7 +63,7 @@ extension ReaderSettings {
         case .morseWPM:
             return SettingReading(value: String(morse.wpm), range: MorseSettings.wpmRange)
         case .morseFarnsworth:
-            return SettingReading(value: morse.farnsworthWPM.map(String.init) ?? onOff[1], range: MorseSettings.wpmRange)
+            return SettingReading(value: morse.farnsworthWPM.map(String.init) ?? onOff[1], range: MorseSettings.farnsworthRange)
         case .morseTone:
             return SettingReading(value: String(morse.toneHz), range: MorseSettings.toneRange)
         case .morseVolume:
@@ -75,10 +75,12 @@ extension ReaderSettings {
             return SettingReading(value: kochMedianMs.map { SettingsReducer.number(Double($0) / 1000, comma: true) } ?? "0",
                                   range: Int(Self.kochTimeRange.lowerBound)...Int(Self.kochTimeRange.upperBound))
         case .questionBraille:
-            let names: [QuestionBraille: String] = [.none: "aucune", .pattern: "motif", .rhythm: "rythme"]
+            let names: [QuestionBraille: String] = [.auto: "auto", .none: "aucune", .pattern: "motif", .rhythm: "rythme"]
             return SettingReading(value: names[questionBraille] ?? "aucune", choices: QuestionBraille.allCases.compactMap { names[$0] })
         case .sendingWPM:
-            return SettingReading(value: String(effectiveSendingWPM), range: MorseSettings.wpmRange)
+            // Following the receiving speed is said as such: « 20 » alone read as a speed chosen.
+            let value = sendingWPM.map(String.init) ?? strings(.morseSendingSettingValueReceiving, ["wpm": "\(morse.wpm)"])
+            return SettingReading(value: value, range: MorseSettings.wpmRange)
         case .kochLesson:
             return SettingReading(value: String(KochLesson.lesson(level: kochLevel)), range: KochLesson.lessons())
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:

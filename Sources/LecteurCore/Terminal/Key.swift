@@ -29,6 +29,24 @@ public enum KeyDecoder {
         /// The terminal's answer to the device attributes query (`CSI ? … c`), which every
         /// terminal gives: coming without the protocol's answer before it, it means no.
         case deviceAttributes(length: Int)
+        /// A control sequence past `longestSequence` bytes without its final byte: these bytes
+        /// are dropped, and the rest of it byte by byte (`overlongRest`), never decoded again
+        /// from its start (`ESC [` and 200 000 digits took 19.7 s of CPU that way).
+        case overlong(length: Int)
+    }
+
+    /// The longest control sequence decoded; the longest a terminal sends for a key (kitty's
+    /// `CSI code:shifted:base ; modifiers:event ; text u`) is a few dozen bytes.
+    public static let longestSequence = 128
+
+    /// Within an overlong sequence: whether this byte belongs to it (dropped) and whether it
+    /// ends it (its final byte, or a byte no sequence holds, which is then decoded as a key).
+    public static func overlongRest(_ byte: UInt8) -> (dropped: Bool, ended: Bool) {
+        switch byte {
+        case 0x20...0x3F: (true, false)
+        case 0x40...0x7E: (true, true)
+        default: (false, true)
+        }
     }
 
     public static func decode(_ bytes: ArraySlice<UInt8>, final: Bool) -> Result {
@@ -56,6 +74,7 @@ public enum KeyDecoder {
         var parameters = ""
         for byte in rest.dropFirst() {
             length += 1
+            if length > longestSequence { return .overlong(length: length - 1) }
             switch byte {
             case 0x30...0x3F: parameters.append(Character(UnicodeScalar(byte)))
             case 0x20...0x2F: continue

@@ -47,6 +47,13 @@ public struct LineCompletion: Sendable {
             let value = String(rest[rest.index(after: gap)...].drop { $0 == " " })
             let values = SettingKey(name: String(rest[..<gap])).map { settingValues($0, state) } ?? []
             return Completion(replacing: value.count, candidates: matching(values, value))
+        case "practice":
+            // `entraînement envoi ` goes on with sending's words.
+            if let gap = rest.firstIndex(of: " "), ["envoi", "sending", "send"].contains(CommandParser.fold(String(rest[..<gap]))) {
+                let value = String(rest[rest.index(after: gap)...].drop { $0 == " " })
+                return Completion(replacing: value.count, candidates: matching(arguments(of: "send", state), value))
+            }
+            return Completion(replacing: rest.count, candidates: matching(arguments(of: spec.name, state), rest))
         default:
             // Category names may hold spaces: the whole argument is completed.
             return Completion(replacing: rest.count, candidates: matching(arguments(of: spec.name, state), rest))
@@ -82,7 +89,10 @@ public struct LineCompletion: Sendable {
         case "help": return commands(matching: "")
         case "next", "previous": return french ? ["formation", "titre"] : ["course", "heading"]
         case "course", "heading": return french ? ["suivante", "précédente"] : ["next", "previous"]
-        case "practice": return ["koch"]
+        case "practice":
+            return french ? ["koch", "faibles", "groupes", "mots", "indicatifs", "envoi"]
+                : ["koch", "weak", "groups", "words", "callsigns", "sending"]
+        case "send": return french ? ["koch", "écho", "libre"] : ["koch", "echo", "free"]
         default: return []
         }
     }
