@@ -9,25 +9,33 @@ final class MorsePlayer: Sendable {
 
     init(audio: AudioOutput?) { self.audio = audio }
 
+    /// When queued tones are heard, in milliseconds from now: their first edge and their end.
+    struct Scheduled {
+        var startsInMs = 0.0
+        var endsInMs = 0.0
+    }
+
     /// Queues the tones on the shared output, after whatever is queued there already, and
-    /// returns in how many milliseconds from now they end (on a sound device, counting what
-    /// was queued before them; elsewhere, their own length).
+    /// returns in how many milliseconds from now they start and end (on a sound device,
+    /// counting what is queued or still playing before them; elsewhere, their own length).
     ///
     /// `leadIn` puts a word space of silence first: practice questions answered quickly must not
     /// run into the one before, or two characters would be heard as one.
     @discardableResult
-    func play(_ text: String, settings: MorseSettings, leadIn: Bool = false) -> Double {
-        guard let audio else { return 0 }
+    func play(_ text: String, settings: MorseSettings, leadIn: Bool = false) -> Scheduled {
+        guard let audio else { return Scheduled() }
         let renderer = MorseRenderer(settings: settings, sampleRate: audio.sampleRate)
-        guard let playback = try? renderer.playback(text: text) else { return 0 }
-        let ahead = (audio as? DeviceAudioOutput).map { Double($0.statistics.queuedSamples) * 1000 / Double(audio.sampleRate) } ?? 0
+        guard let playback = try? renderer.playback(text: text) else { return Scheduled() }
+        let ahead = (audio as? DeviceAudioOutput)?.pendingPlaybackMs ?? 0
         var silenceMs = 0.0
         if leadIn {
             silenceMs = settings.timing.wordGapMs
             audio.play([Int16](repeating: 0, count: Int(silenceMs * Double(playback.sampleRate) / 1000)), sampleRate: playback.sampleRate)
         }
         for chunk in playback.chunks() { audio.play(chunk, sampleRate: playback.sampleRate) }
-        return ahead + silenceMs + playback.timeline.durationMs
+        // The first edge is half a ramp into the first tone (ramps are centred on the edges).
+        let edgeMs = Double(playback.tones.rampSamples) / 2 * 1000 / Double(playback.sampleRate)
+        return Scheduled(startsInMs: ahead + silenceMs + edgeMs, endsInMs: ahead + silenceMs + playback.soundedMs)
     }
 
     /// The longest tone a held straight key sounds: past it the key is stuck, not keying.

@@ -28,6 +28,13 @@ public actor ReaderSession {
     private var rhythmGeneration = 0
     /// The last `input` line shown, while one is typed: the transcript says what changes in it.
     private var lastInputLine: String?
+    /// When the question just queued starts to sound (monotonic ms; nil while it waits for the
+    /// speech before it): its rhythm on the display starts then, not when it was queued (a word
+    /// space of lead-in and whatever still plays come first: 1 050 ms at 8 WPM).
+    private var questionStartsAtMs: Double? = 0
+    /// A rhythm that waits for its question to be queued after the speech, with the line
+    /// generation it belongs to.
+    private var rhythmWaiting: (rhythm: BrailleRhythm, generation: Int)?
     /// The pending timers, each with the serial of its last scheduling: only that one rings.
     private var timers: [TimerID: Int] = [:]
     private var timerSerial = 0
@@ -354,15 +361,24 @@ public actor ReaderSession {
     /// there. Tones silenced before their turn end now.
     private func soundQuestion(_ text: String, settings: MorseSettings, question: Int) {
         guard devices.speech != nil else {
-            let endsInMs = morse.play(text, settings: settings, leadIn: true)
-            apply(.questionSounded(question: question, endsAtMs: Self.nowMs() + endsInMs))
+            let scheduled = morse.play(text, settings: settings, leadIn: true)
+            questionStartsAtMs = Self.nowMs() + scheduled.startsInMs
+            apply(.questionSounded(question: question, endsAtMs: Self.nowMs() + scheduled.endsInMs))
             return
         }
+        questionStartsAtMs = nil
         let morse = self.morse
         afterSpeech { [weak self] reached in
-            let endsInMs = reached ? morse.play(text, settings: settings, leadIn: true) : 0
-            let endsAtMs = Self.nowMs() + endsInMs
-            self?.later { $0.apply(.questionSounded(question: question, endsAtMs: endsAtMs)) }
+            let scheduled = reached ? morse.play(text, settings: settings, leadIn: true) : MorsePlayer.Scheduled()
+            let now = Self.nowMs()
+            self?.later { session in
+                session.questionStartsAtMs = now + scheduled.startsInMs
+                if let waiting = session.rhythmWaiting {
+                    session.rhythmWaiting = nil
+                    if reached, waiting.generation == session.rhythmGeneration { session.flash(waiting.rhythm) }
+                }
+                session.apply(.questionSounded(question: question, endsAtMs: now + scheduled.endsInMs))
+            }
         }
     }
 
@@ -382,12 +398,16 @@ public actor ReaderSession {
     }
 
     /// The reducer decided the steps and their lengths; this only keeps time on the session
-    /// queue, from now (the tones start as the question is played), and stops when another line
-    /// is written first.
+    /// queue, from when the question's first tone is heard (`questionStartsInMs`), and stops
+    /// when another line is written first.
     private func flash(_ rhythm: BrailleRhythm) {
+        guard let startsAtMs = questionStartsAtMs else {
+            rhythmWaiting = (rhythm, rhythmGeneration)
+            return
+        }
         rhythmGeneration += 1
         let generation = rhythmGeneration
-        var at = 0.0
+        var at = max(0, startsAtMs - Self.nowMs())
         func schedule(_ line: BrailleLine) {
             queue.asyncAfter(deadline: .now() + at / 1000) { [weak self] in
                 self?.assumeIsolated { session in

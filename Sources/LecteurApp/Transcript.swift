@@ -84,7 +84,6 @@ public enum TranscriptEvent: Sendable {
             line.add("question", report.question)
             line.add("wpm", Double(report.wpm))
             line.add("tone_hz", Double(report.toneHz))
-            line.add("duration_ms", report.durationMs)
             return line.text
         case .practice(let result):
             var line = Self.practiceLine(mode: result.mode, question: result.question, expected: result.expected,

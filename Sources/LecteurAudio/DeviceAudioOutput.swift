@@ -66,7 +66,7 @@ public final class DeviceAudioOutput: AudioOutput {
                               reopen: { () throws(AudioOutputError) -> DeviceHandle in
                                   try DeviceProbe.open(sampleRate: sampleRate, options: options)
                               },
-                              pieceSamples: max(1, sampleRate * options.pieceMilliseconds / 1000))
+                              pieceSamples: max(1, sampleRate * options.pieceMilliseconds / 1000), sampleRate: sampleRate)
         let thread = Thread { [worker] in worker.run() }
         thread.name = "lecteur-audio"
         thread.qualityOfService = .userInteractive
@@ -91,6 +91,10 @@ public final class DeviceAudioOutput: AudioOutput {
     public func close() { worker.close(timeout: .seconds(1)) }
 
     public var statistics: Statistics { worker.statistics }
+
+    /// How long until what was played so far has been heard (queued here, and written to the
+    /// stream, timed by the clock as it plays).
+    public var pendingPlaybackMs: Double { worker.pendingPlaybackMs }
 
     /// Called on the audio thread when the sound server is lost and when it is back.
     public func observe(_ observer: (@Sendable (AudioDeviceEvent) -> Void)?) { worker.setObserver(observer) }

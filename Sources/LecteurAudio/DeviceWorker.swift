@@ -24,6 +24,11 @@ final class DeviceWorker: Sendable {
         var closing = false
         var finished = false
         var stats = DeviceAudioOutput.Statistics()
+        /// When the audio written to the stream so far will have been played: the stream plays
+        /// on without a pause once written, so each piece ends its length after the later of
+        /// now and the end of the one before. pcaudio reports no latency; this clock is the
+        /// played position the braille rhythm is timed from.
+        var writtenPlaysUntil: ContinuousClock.Instant?
         /// A reopen is under way (outside the lock), and whether a flush came meanwhile.
         var attempting = false
         var flushedDuringAttempt = false
@@ -69,11 +74,21 @@ final class DeviceWorker: Sendable {
     private let state: Monitor<State>
     private let reopen: Opener
     private let pieceSamples: Int
+    private let sampleRate: Int
 
-    init(device: DeviceHandle, reopen: @escaping Opener, pieceSamples: Int) {
+    init(device: DeviceHandle, reopen: @escaping Opener, pieceSamples: Int, sampleRate: Int) {
         state = Monitor(State(device: device))
         self.reopen = reopen
         self.pieceSamples = pieceSamples
+        self.sampleRate = sampleRate
+    }
+
+    /// How long until everything queued and written so far has been played.
+    var pendingPlaybackMs: Double {
+        state.withLock { state in
+            let written = state.writtenPlaysUntil.map { max(0, Double(ContinuousClock.now.duration(to: $0) / .milliseconds(1))) } ?? 0
+            return written + Double(state.queue.count) * 1000 / Double(sampleRate)
+        }
     }
 
     func setObserver(_ observer: (@Sendable (AudioDeviceEvent) -> Void)?) {
@@ -137,14 +152,18 @@ final class DeviceWorker: Sendable {
                 state.withLock { state in
                     state.flushRequestedAt = nil
                     state.deviceHoldsAudio = false
+                    state.writtenPlaysUntil = nil
                     if state.stats.flushLatencies.count >= 1000 { state.stats.flushLatencies.removeFirst() }
                     state.stats.flushLatencies.append(requested.duration(to: .now))
                 }
             case .write(let device, let piece):
+                let writing = ContinuousClock.now
                 let status = piece.withUnsafeBytes { audio_object_write(device.object, $0.baseAddress, $0.count) }
+                let length = Duration.microseconds(Int64(piece.count) * 1_000_000 / Int64(sampleRate))
                 let detail = status == 0 ? nil : Self.describe(status, of: device)
                 state.withLock { state in
                     state.stats.samplesWritten += piece.count
+                    state.writtenPlaysUntil = max(state.writtenPlaysUntil ?? writing, writing) + length
                     if let detail { state.lose(detail: detail) }
                 }
                 if detail != nil { Self.release(device) }

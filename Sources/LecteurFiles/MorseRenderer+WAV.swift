@@ -28,7 +28,8 @@ extension MorseRenderer {
                 progress?(MorseWriteProgress(samplesWritten: chunks.position, totalSamples: total,
                                              sampleRate: sampleRate))
             }
-            try file.write(Data(count: silence * MemoryLayout<Int16>.size))
+            // The last tone's fall runs half a ramp past the timeline: the silence is what is left.
+            try file.write(Data(count: (total - tones.sampleCount) * MemoryLayout<Int16>.size))
             progress?(MorseWriteProgress(samplesWritten: total, totalSamples: total, sampleRate: sampleRate))
             try file.finish()
         } catch {

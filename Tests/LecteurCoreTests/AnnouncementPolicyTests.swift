@@ -221,7 +221,7 @@ import Testing
                                            sampleRate: MorseRenderer.defaultSampleRate).durationMs
             return [.notice(code: "practice", message: said), speak(said, interrupt: interrupt),
                     message((shown ?? said) + " Question \(number)"),
-                    .morseQuestion(MorseQuestionReport(question: number, wpm: 20, toneHz: 600, durationMs: durationMs)),
+                    .morseQuestion(MorseQuestionReport(question: number, wpm: 20, toneHz: 600)),
                     .playQuestion(text: String(symbol.character), settings: .default, question: number),
                     .schedule(.brailleMessage(token: token + number), afterSeconds: 4)]
         }

@@ -301,12 +301,10 @@ extension BrailleInputTests {
         let expected = first.character
         let intro = "Entraînement Koch, 2 symboles : K, M. Écoutez, puis tapez le caractère entendu. "
             + "Ligne vide pour réécouter, « stop » pour finir. Encore 20 bonnes réponses pour débloquer U."
-        let timing = try MorseSettings(wpm: 20).timing
-        let durationMs = MorseTimeline(symbol: first, timing: timing, sampleRate: MorseRenderer.defaultSampleRate).durationMs
         // The load's message is still read: the introduction waits for it.
         store.send(.practiceReady(.koch(level: 2), seed: 5), [
             .notice(code: "practice", message: intro), .speak(Utterance(text: intro, interrupt: false, priority: .answer)),
-            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs)),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(expected), settings: .default, question: 1),
         ]) {
             $0.exercise = .listening(twin)
@@ -327,7 +325,6 @@ extension BrailleInputTests {
         // Answered right, timed from the question's end to the Enter.
         _ = twin.handle(String(expected), atMs: 10_900)
         let next = try #require(twin.current)
-        let nextMs = MorseTimeline(symbol: next, timing: timing, sampleRate: MorseRenderer.defaultSampleRate).durationMs
         let verdict = "Juste : \(expected)."
         store.send(.brailleTyped(.dots(0x80), atMs: 10_900), [
             .silence,
@@ -337,7 +334,7 @@ extension BrailleInputTests {
                                              correct: true, latencyMs: 900, replays: 0)),
             .notice(code: "practice", message: verdict), .speak(Utterance(text: verdict, interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: verdict + " Question 2", cursor: 0, kind: .message)),
-            .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600, durationMs: nextMs)),
+            .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(next.character), settings: .default, question: 2),
             .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {

@@ -20,7 +20,7 @@ import Testing
         var store = ReaderTestStore(state: Fixture.loadedState())
         func schedule(_ token: Int) -> Effect { .schedule(.brailleMessage(token: token), afterSeconds: 4) }
         // Refused: nothing saved, the setting stays as it was.
-        let refused = "Le rythme sur la plage demande une vitesse de 8 mots par minute au plus ; elle est de 20. Baissez-la (régler vitesse 8) ou choisissez « motif »."
+        let refused = "Le rythme sur la plage demande une vitesse de 12 mots par minute au plus ; elle est de 20. Baissez-la (régler vitesse 12) ou choisissez « motif »."
         store.send(.command(.set(name: "question-braille", value: "rythme")),
                    store.said("setting", refused, isError: true, interrupt: true, .error) + [schedule(2)],
                    state: ReaderTestStore.remembered("setting", refused, isError: true, token: 2))

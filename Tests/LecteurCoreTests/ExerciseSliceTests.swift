@@ -76,12 +76,10 @@ import Testing
             Issue.record("a copy starts with its introduction, then sends")
             return
         }
-        let duration = MorseTimeline(encoding: alphabet.encode(sent), timing: settings.timing,
-                                     sampleRate: MorseRenderer.defaultSampleRate).durationMs
         let started = twin
         // The load's message is still on the display: the introduction waits behind it.
         store.send(.copyReady(.groups, count: 2, seed: 1, kochLevel: 2), store.saidBehind("copy", intro) + [
-            .morseQuestion(MorseQuestionReport(question: 1, wpm: settings.wpm, toneHz: settings.toneHz, durationMs: duration)),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: settings.wpm, toneHz: settings.toneHz)),
             .playQuestion(text: sent, settings: settings, question: 1),
         ]) {
             $0.exercise = .copying(started)

@@ -30,7 +30,7 @@ import Testing
             .notice(code: "practice", message: intro),
             .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: "Koch K M ; ligne vide : réécouter, stop : finir. Question 1", cursor: 0, kind: .message)),
-            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs(first))),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(first.character), settings: .default, question: 1),
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
@@ -57,7 +57,7 @@ import Testing
             .notice(code: "practice", message: verdict),
             .speak(Utterance(text: reader.navigator.spoken(verdict), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: verdict + " Question 2", cursor: 0, kind: .message)),
-            .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600, durationMs: durationMs(u))),
+            .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)),
             .playQuestion(text: "U", settings: .default, question: 2),
             .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
@@ -84,7 +84,7 @@ import Testing
         let token = store.state.display.token
         store.send(.timedLine("", atMs: 0), [
             .braille(BrailleLine(text: "Question 1", cursor: 0, kind: .message)),
-            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs(asked))),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(asked.character), settings: .default, question: 1),
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
@@ -103,7 +103,7 @@ import Testing
         #expect(!touched.contains(asked.character))
         store.send(.timedLine("", atMs: 0), [
             .braille(BrailleLine(text: touched, cursor: 0, kind: .message)),
-            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs(asked))),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(asked.character), settings: .default, question: 1),
             .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {

@@ -187,7 +187,7 @@ import Testing
         #expect(SendingReducer.level(ExerciseContext(state), Fixture.fr) == (.straightKey, nil))
     }
 
-    @Test func aHeldKeyIsTimedByItsReleaseAndAShortDahIsTold() throws {
+    @Test func aHeldKeyIsTimedByItsReleaseAndItsRatioSaid() throws {
         var store = commanded {
             $0.onTerminal = true
             $0.settings.inputMode = .keys
@@ -209,7 +209,10 @@ import Testing
         let sent = try #require(result(judged))
         #expect(sent.correct == true && sent.level == .straightKey && sent.ratio == 2.4 && sent.wpm == 20)
         let next = says(judged)
-        #expect(next.first?.contains("Vos traits sont courts : rapport 2,4 au lieu de 3.") == true)
+        // The first character is the warm-up: the ratio is said, the fault not yet (told once
+        // most of the recent characters show it: SendingHandTests).
+        #expect(next.first?.contains("Rapport trait sur point 2,4.") == true, "\(next)")
+        #expect(next.first?.contains("Vos traits sont courts") == false)
         let session = twin
         store.send(.timer(.sendingSilence), [.sendingAnswered(sent), .recordAttempt(try #require(attempt(judged)))]
                    + said(next, token: 6)) {
@@ -266,15 +269,11 @@ import Testing
         let intro = says(start)
         // Nothing said or shown names it: the display has the question's number.
         #expect(intro.count == 1 && !intro[0].contains("Envoyez"))
-        func durationMs(_ text: String) -> Double {
-            MorseTimeline(encoding: MorseAlphabet.standard.encode(text), timing: MorseSettings.default.timing,
-                          sampleRate: MorseRenderer.defaultSampleRate).durationMs
-        }
         let started = twin
         store.send(.sendingReady(.echo, seed: 3, kochLevel: 4), [
             .notice(code: "sending", message: intro[0]), .speak(Utterance(text: intro[0], interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: intro[0] + " Question 1", cursor: 0, kind: .message)),
-            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs(text))),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: text, settings: .default, question: 1),
             .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
@@ -295,7 +294,7 @@ import Testing
             .cancelTimer(.sendingSilence), .sendingAnswered(sent), .recordAttempt(try #require(attempt(judged))),
             .notice(code: "sending", message: verdict), .speak(Utterance(text: verdict, interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: verdict + " Question 2", cursor: 0, kind: .message)),
-            .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600, durationMs: durationMs(next))),
+            .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)),
             .playQuestion(text: next, settings: .default, question: 2),
             .schedule(.brailleMessage(token: 3), afterSeconds: 4),
         ]) {

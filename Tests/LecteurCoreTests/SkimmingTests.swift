@@ -15,7 +15,7 @@ import Testing
 
     /// Practice on « A » starts on the loaded list: its rivals are said, its first question sounded.
     static func startPracticeOnA(_ store: inout ReaderTestStore) {
-        store.send(.practiceReady(.symbol(id: "41"), seed: 3), store.saidBehind("practice", "Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.") + [.morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: 300.0)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 1)]) {
+        store.send(.practiceReady(.symbol(id: "41"), seed: 3), store.saidBehind("practice", "Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.") + [.morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 1)]) {
             $0.exercise = .listening(Self.practiceOnA())
             $0.display.queued.append("A face à I M E ; ligne vide : réécouter, stop : finir. Question 1")
             $0.announcement.history.append("Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.")
@@ -223,7 +223,7 @@ import Testing
         // An answer is judged and recorded; « stop » then ends practice with its summary.
         var answered = Self.practiceOnA()
         _ = answered.handle("e", atMs: 0)
-        store.send(.timedLine("e", atMs: 0), [.recordAttempt(PracticeAttempt(symbolID: "41", correct: false, answer: "e", mode: "symbol", typedID: "45", latencyMs: nil, replays: 0, wpm: 20, kochLevel: nil)), .practiceAnswered(PracticeResult(mode: "symbol", question: 1, expected: "A", answer: "e", correct: false, latencyMs: nil, replays: 0)), .morse(MorseReport(text: "A E", pattern: ".- / .", wpm: 20, toneHz: 600, durationMs: 780)), .playCorrection(text: "A E", settings: ReaderSettings().morse)] + store.saidBehind("practice", "Faux : c'était A ; vous avez tapé E.") + [ReaderTestStore.message("Faux : c'était A ; vous avez tapé E. Question 2"), .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600, durationMs: 300.0)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 2), .schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+        store.send(.timedLine("e", atMs: 0), [.recordAttempt(PracticeAttempt(symbolID: "41", correct: false, answer: "e", mode: "symbol", typedID: "45", latencyMs: nil, replays: 0, wpm: 20, kochLevel: nil)), .practiceAnswered(PracticeResult(mode: "symbol", question: 1, expected: "A", answer: "e", correct: false, latencyMs: nil, replays: 0)), .morse(MorseReport(text: "A E", pattern: ".- / .", wpm: 20, toneHz: 600, durationMs: 780)), .playCorrection(text: "A E", settings: ReaderSettings().morse)] + store.saidBehind("practice", "Faux : c'était A ; vous avez tapé E.") + [ReaderTestStore.message("Faux : c'était A ; vous avez tapé E. Question 2"), .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 2), .schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
             $0.morseProgress = ["41": SymbolProgress(attempts: 1, correct: 0)]
             $0.exercise = .listening(answered)
             $0.display.message = "Faux : c'était A ; vous avez tapé E. Question 2"

@@ -28,7 +28,7 @@ import Testing
         let shown = "Koch K M ; ligne vide : réécouter, stop : finir. " + question
         let token = store.state.display.token
         func asked(_ token: Int) -> [Effect] {
-            [.morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600, durationMs: durationMs(first))),
+            [.morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
              .playQuestion(text: String(first.character), settings: .default, question: 1),
              .schedule(.brailleMessage(token: token), afterSeconds: 4)]
         }

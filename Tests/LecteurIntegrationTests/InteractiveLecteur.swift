@@ -9,6 +9,8 @@ final class InteractiveLecteur: @unchecked Sendable {
     private let lock = NSLock()
     private var buffer = Data()
     private var lines: [[String: Any]] = []
+    /// When each line was read, for tests that time the reader's output.
+    private var arrivals: [Date] = []
     private var consumed = 0
 
     init(_ arguments: [String], environment: [String: String]) throws {
@@ -29,6 +31,7 @@ final class InteractiveLecteur: @unchecked Sendable {
                 self.buffer.removeSubrange(self.buffer.startIndex...newline)
                 if let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] {
                     self.lines.append(object)
+                    self.arrivals.append(Date())
                 }
             }
             self.lock.unlock()
@@ -70,6 +73,13 @@ final class InteractiveLecteur: @unchecked Sendable {
             usleep(5_000)
         } while Date() < deadline
         return nil
+    }
+
+    /// Every event of that type received so far with when it was read, consumed or not.
+    func seenTimed(_ type: String) -> [(event: [String: Any], at: Date)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return zip(lines, arrivals).filter { $0.0["type"] as? String == type }.map { ($0.0, $0.1) }
     }
 
     /// Every event of that type received so far, consumed or not.

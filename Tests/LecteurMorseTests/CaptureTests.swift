@@ -21,7 +21,7 @@ import LecteurFiles
             // The capture starts and ends with the server's silence around the stream.
             if measured.first?.tone == false { measured.removeFirst() }
             if measured.last?.tone == false { measured.removeLast() }
-            #expect(measured == expectedRuns(["-.-. --.-", "..-.. ..--.."], unit: unit, characterGap: 3 * unit, wordGap: 7 * unit),
+            #expect(measured == sounded(expectedRuns(["-.-. --.-", "..-.. ..--.."], unit: unit, characterGap: 3 * unit, wordGap: 7 * unit)),
                     "\(wpm) WPM")
             // And the samples themselves are bit-exact.
             let ours = try WAVFile.decode(Data(contentsOf: wav)).samples

@@ -44,6 +44,13 @@ func expectedRuns(_ words: [String], unit: Int, characterGap: Int, wordGap: Int)
     return result
 }
 
+/// The same runs as sounded: ramps are centred on the edges, so every element is non-zero for
+/// its length plus one ramp and every silence is one ramp shorter (the default 5 ms ramp is 110
+/// samples at 22 050 Hz).
+func sounded(_ runs: [Run], ramp: Int = 110) -> [Run] {
+    runs.map { Run(tone: $0.tone, length: $0.length + ($0.tone ? ramp : -ramp)) }
+}
+
 func temporaryDirectory(_ name: String = #function) throws -> URL {
     let url = FileManager.default.temporaryDirectory
         .appendingPathComponent("lecteur-morse-tests-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)

@@ -25,15 +25,18 @@ import LecteurFiles
         let (wav, result) = try writeAndRead(text, settings: try MorseSettings(wpm: wpm))
         #expect(wav.sampleRate == Self.rate)
         let expected = expectedRuns(patterns, unit: unit, characterGap: 3 * unit, wordGap: 7 * unit)
-        // The file ends with a word gap of silence, so decoders get the last character.
-        #expect(runs(wav.samples) == expected + [Run(tone: false, length: 7 * unit)])
+        // The file ends with a word gap of silence, so decoders get the last character. Each
+        // element sounds one ramp longer than its length, its edges at half amplitude
+        // (halfAmplitudeEdgesAreTheBook's).
+        #expect(runs(wav.samples) == sounded(expected + [Run(tone: false, length: 7 * unit)]))
         #expect(wav.samples.count == result.timeline.sampleCount + 7 * unit)
         #expect(abs(result.durationMs - durationMs) < 0.001, "\(result.durationMs) ms")
     }
 
     @Test func farnsworthGapsWithinOneMillisecondOfARRL() throws {
         let (wav, _) = try writeAndRead("PARIS PARIS", settings: try MorseSettings(wpm: 20, farnsworthWPM: 10))
-        let measured = runs(wav.samples)
+        // Edge to edge at half amplitude: one ramp off each tone's non-zero run, onto each gap.
+        let measured = sounded(runs(wav.samples), ramp: -110)
         let msPerSample = 1000 / Double(Self.rate)
         let gaps = measured.filter { !$0.tone }.map { Double($0.length) * msPerSample }
         let characterGaps = gaps.filter { $0 > 500 && $0 < 1000 }
@@ -53,7 +56,7 @@ import LecteurFiles
         // A 5 WPM "T" is one 720 ms dash.
         let settings = try MorseSettings(wpm: 5, toneHz: hz)
         let samples = MorseRenderer(settings: settings).samples(MorseAlphabet.standard.symbol(for: "T")!)
-        #expect(samples.count == 3 * 5292)
+        #expect(samples.count == 3 * 5292 + 110)
         // Zero crossings, interpolated, over the steady part (ramps left out).
         let steady = Array(samples[300..<(samples.count - 300)]).map(Double.init)
         var crossings: [Double] = []
@@ -148,7 +151,8 @@ import LecteurFiles
         let renderer = MorseRenderer(settings: try MorseSettings(wpm: 20))
         let k = renderer.playback(symbol: MorseAlphabet.standard.symbol(for: "K")!)
         #expect(k.durationMs == 540)                       // 3 + 1 + 1 + 1 + 3 units
-        #expect(k.sampleCount == 9 * 1323)
+        #expect(k.sampleCount == 9 * 1323 + 110)
+        #expect(k.durationMs == 540, "the book's length, edge to edge at half amplitude")
         #expect(Array(k.chunks(of: 1000).joined()) == renderer.samples(MorseAlphabet.standard.symbol(for: "K")!))
         let text = try renderer.playback(text: "SOS €")
         #expect(text.durationMs == Double(27 * 60))

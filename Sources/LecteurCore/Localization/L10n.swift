@@ -511,6 +511,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case manualTomlMorseSendingWpm = "manual.toml.morse.sending-wpm"
     case morseSendingStats = "morse.sending.stats"
     case morseSendingKeying = "morse.sending.keying"
+    case morseSendingTooLong = "morse.sending.tooLong"
     case morseSendingSettingValueReceiving = "morse.sending.settingValueReceiving"
     case morseTrainerQuestion = "morse.trainer.question"
     case morseTrainerWhere = "morse.trainer.where"

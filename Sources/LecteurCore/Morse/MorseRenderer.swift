@@ -55,9 +55,12 @@ public struct MorsePlayback: Sendable {
     public let timeline: MorseTimeline
     public let tones: MorseToneRenderer
 
+    /// The book's length (first edge to last edge at half amplitude).
     public var durationMs: Double { timeline.durationMs }
     public var sampleRate: Int { timeline.sampleRate }
-    public var sampleCount: Int { timeline.sampleCount }
+    /// What is played: the book's length and the last element's fall (`MorseToneRenderer`).
+    public var sampleCount: Int { tones.sampleCount }
+    public var soundedMs: Double { Double(tones.sampleCount) * 1000 / Double(sampleRate) }
     public func chunks(of size: Int = 16_384) -> MorseSampleChunks { tones.chunks(of: size) }
     public func unknownMessage(_ strings: Strings) -> String? { encoding.unknownMessage(strings) }
 }

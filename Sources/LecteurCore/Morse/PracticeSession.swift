@@ -457,12 +457,11 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         var others = candidates
         if case .symbol(let id) = mode { others.removeAll { $0.id == id } }
         let newest: MorseSymbol? = if case .koch = mode, candidates.count > 2 { candidates.last } else { nil }
-        // The symbol just asked comes back less often: hearing the same sound twice in a row
-        // teaches little, but forbidding it would make the sequence predictable. The newest Koch
-        // symbol comes more often: it is the one the ear does not know yet.
+        // Each draw ignores the question before it: any weight on the symbol just asked lets a
+        // learner who never listens answer "the other one" (with K and M a ×0.25 made that right
+        // 80 % of the time). The newest Koch symbol comes more often: the ear does not know it yet.
         let weights = others.map { symbol in
-            Self.weight(progress[symbol.id]) * (symbol == current && others.count > 1 ? 0.25 : 1)
-                * (symbol == newest ? options.newSymbolBoost : 1)
+            Self.weight(progress[symbol.id]) * (symbol == newest ? options.newSymbolBoost : 1)
         }
         let total = weights.reduce(0, +)
         var pick = Double.random(in: 0..<total, using: &random)

@@ -156,12 +156,12 @@ public struct MorseReport: Hashable, Sendable {
     public let durationMs: Double
 }
 
-/// A practice question as the transcript reports it: its number, never its text or pattern.
+/// A practice question as the transcript reports it: its number, never its text or pattern,
+/// nor its length (K is 540 ms at 20 WPM, M 420: a duration names the answer).
 public struct MorseQuestionReport: Hashable, Sendable {
     public let question: Int
     public let wpm: Int
     public let toneHz: Int
-    public let durationMs: Double
 }
 
 /// What the runtime must do after an action: device commands and transcript lines, with the

@@ -53,9 +53,10 @@ struct ExerciseReducer: Sendable {
             listening.sounded(question: question, endsAtMs: endsAtMs, &session)
             exercise = .listening(session)
         case .key(let key, let atMs):
-            guard case .sending(var session)? = exercise else { return [] }
-            sending.key(key, atMs: atMs, &session, context, &out)
-            exercise = .sending(session)
+            guard case .sending(let session)? = exercise else { return [] }
+            var slice: SendingSession<SeededRandom>? = session
+            defer { exercise = slice.map(Exercise.sending) }
+            return sending.key(key, atMs: atMs, &slice, context, &said, &out)
         case .silence:
             guard case .sending(let session)? = exercise else { return [] }
             var slice: SendingSession<SeededRandom>? = session

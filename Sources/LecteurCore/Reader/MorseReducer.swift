@@ -51,7 +51,7 @@ struct MorseReducer: Sendable {
     /// consumed here: every notice is brailled from its start), then the question's number, with
     /// its pattern as braille `cells` when the learner reads by touch; then its tones, and nothing
     /// that names it. The transcript's `morse`
-    /// event carries the question's number in place of the text and the pattern.
+    /// event carries the question's number in place of the text and the pattern, and no length.
     func ask(_ text: String, question: Int, settings: MorseSettings, showing touch: QuestionBraille, after said: inout String?,
              _ out: inout Announcer) {
         let rhythm = touch == .rhythm && settings.wpm <= QuestionBraille.rhythmMaxWPM
@@ -59,11 +59,10 @@ struct MorseReducer: Sendable {
         let message = [said, label].compactMap { $0 }.joined(separator: " ")
         out.showMessage(message)
         said = nil
-        let timeline = MorseTimeline(encoding: alphabet.encode(text), timing: settings.timing, sampleRate: sampleRate)
-        out.append(.morseQuestion(MorseQuestionReport(question: question, wpm: settings.wpm, toneHz: settings.toneHz,
-                                                      durationMs: timeline.durationMs)))
+        out.append(.morseQuestion(MorseQuestionReport(question: question, wpm: settings.wpm, toneHz: settings.toneHz)))
         out.append(.playQuestion(text: text, settings: settings, question: question))
         if rhythm {
+            let timeline = MorseTimeline(encoding: alphabet.encode(text), timing: settings.timing, sampleRate: sampleRate)
             out.append(.brailleRhythm(BrailleRhythm(timeline, then: BrailleLine(text: message, cursor: 0, kind: .message))))
         }
     }

@@ -48,9 +48,17 @@ struct SendingReducer: ExerciseChild {
         return Self.event(for: key, atMs: 0) != nil
     }
 
-    func key(_ key: Key, atMs: Double, _ session: inout Session, _ context: ExerciseContext, _ out: inout Announcer) {
-        guard let event = Self.event(for: key, atMs: atMs) else { return }
-        session.key(event)
+    func key(_ key: Key, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext, _ said: inout AnnouncementState,
+             _ out: inout Announcer) -> [ExerciseDelegate] {
+        guard var session = slice, let event = Self.event(for: key, atMs: atMs) else { return [] }
+        let answered = session.key(event)
+        slice = session
+        if !answered.isEmpty {
+            // A flood of presses: the sending is cut and answered now, its timer stopped.
+            out.append(.sidetone(.release))
+            out.append(.cancelTimer(.sendingSilence))
+            return run(answered, &slice, context, &said, &out)
+        }
         let settings = context.settings.morse
         switch event {
         case .element(let element, _):
@@ -62,7 +70,7 @@ struct SendingReducer: ExerciseChild {
             out.append(.silence)
             out.append(.cancelTimer(.sendingSilence))
             out.append(.sidetone(.hold(settings)))
-            return
+            return []
         case .up:
             out.append(.sidetone(.release))
         }
@@ -70,6 +78,7 @@ struct SendingReducer: ExerciseChild {
         if let deadline = session.silenceDeadlineMs {
             out.append(.schedule(.sendingSilence, afterSeconds: max(0, deadline - atMs) / 1000))
         }
+        return []
     }
 
     /// A typed pattern; it ends whatever was being keyed, so the silence timer stops.

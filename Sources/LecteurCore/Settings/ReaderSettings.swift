@@ -110,8 +110,9 @@ public enum QuestionBraille: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Above this speed a dit is shorter than a finger can feel a display's cells rise and fall
-    /// (150 ms at 8 WPM), so the rhythm is refused and the pattern offered.
-    public static let rhythmMaxWPM = 8
+    /// (100 ms at 12 WPM, timed from the sound as it plays), so the rhythm is refused and the
+    /// pattern offered.
+    public static let rhythmMaxWPM = 12
 
     public init?(userValue: String) {
         switch CommandParser.fold(userValue) {

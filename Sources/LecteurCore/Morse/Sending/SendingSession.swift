@@ -68,6 +68,11 @@ public struct SendingSession<Random: RandomNumberGenerator> {
     public private(set) var downAtMs: Double?
     public private(set) var level: KeyingLevel = .pattern
     public private(set) var decoder: AdaptiveDecoder
+    /// The latest characters keyed with timing, newest last: the coach speaks of a fault only
+    /// when most of them show it (one jittered dah is not a habit).
+    public private(set) var recentCharacters: [KeyedCharacter] = []
+    /// Characters keyed with timing in the sendings judged before this one (the warm-up's count).
+    public private(set) var timedCharacters = 0
 
     private var random: Random
     private let strings: Strings
@@ -86,9 +91,28 @@ public struct SendingSession<Random: RandomNumberGenerator> {
 
     public var unitMs: Double { 1200 / Double(wpm) }
 
+    /// The sender's unit for the silence that ends a sending: tapping's elements are the
+    /// setting's; a straight key's is the decoder's once it has learnt the hand, and before that
+    /// at least the shortest mark so far (a beginner at 8 WPM under a 20 WPM setting would
+    /// otherwise have the sending cut inside its first character).
+    public var endingUnitMs: Double {
+        if level == .tapping { return unitMs }
+        if decoder.isSeeded { return decoder.unitMs }
+        return max(unitMs, marks.map(\.durationMs).min() ?? unitMs)
+    }
+
     /// The silence, in ms after the last mark, that ends a sending: a character space when one
     /// character is asked, a word space when more are (or in free sending).
-    public var endingSilenceMs: Double { (mode == .koch ? 3 : 7) * unitMs }
+    public var endingSilenceMs: Double { (mode == .koch ? 3 : 7) * endingUnitMs }
+
+    /// Marks in one sending past which it is cut and answered at once: longer than any word
+    /// (a free sending ends at each word space), short enough that a flood of key presses gets
+    /// a sentence, not a read-back of thousands of characters.
+    public static var maximumMarks: Int { 120 }
+    /// Characters keyed before the coach speaks of a fault: the decoder and the hand settle first.
+    public static var warmUpCharacters: Int { 5 }
+    /// The characters the coach looks back over.
+    public static var coachingWindow: Int { 8 }
 
     /// `note` says why a keying level is not available here (said after the introduction).
     public mutating func start(level: KeyingLevel, note: String?) -> [SendingEffect] {
@@ -138,10 +162,12 @@ public struct SendingSession<Random: RandomNumberGenerator> {
                      measures: nil, marks: [])
     }
 
-    /// A key event. Returns the effects (the sidetone is the reducer's) and nothing more: the
-    /// reader schedules the ending silence from `silenceDeadlineMs(after:)`.
-    public mutating func key(_ event: KeyingEvent) {
-        guard isActive else { return }
+    /// A key event. Returns the effects (the sidetone is the reducer's): none while keying, the
+    /// reader schedules the ending silence from `silenceDeadlineMs`; a short answer when the
+    /// sending passes `maximumMarks` (a flood of presses), which ends it.
+    @discardableResult
+    public mutating func key(_ event: KeyingEvent) -> [SendingEffect] {
+        guard isActive else { return [] }
         switch event {
         case .element(let element, let atMs):
             // Each press is a whole element; a press while the last one still sounds starts when
@@ -154,11 +180,17 @@ public struct SendingSession<Random: RandomNumberGenerator> {
             if downAtMs == nil { downAtMs = atMs }
             level = .straightKey
         case .up(let atMs):
-            guard let down = downAtMs else { return }
+            guard let down = downAtMs else { return [] }
             downAtMs = nil
             marks.append(KeyedMark(startMs: down, endMs: atMs))
             level = .straightKey
         }
+        guard marks.count > Self.maximumMarks else { return [] }
+        marks = []
+        downAtMs = nil
+        var effects: [SendingEffect] = [.say(strings(.morseSendingTooLong, ["count": "\(Self.maximumMarks)"]))]
+        effects += repeatQuestion()
+        return effects
     }
 
     /// The sending in progress as braille cells (⠂ a dit, ⠒ a dah, a blank cell between
@@ -182,10 +214,15 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         let keyedMarks = marks
         marks = []
         let text = decoder.decode(keyedMarks, alphabet: alphabet)
+        if level != .pattern {
+            recentCharacters = Array((recentCharacters + text.characters).suffix(Self.coachingWindow))
+        }
         let measures = SendingMeasures(text, unitMs: level == .tapping ? unitMs : nil)
         let gaps = zip(keyedMarks.dropFirst(), keyedMarks).map { Int(($0.startMs - $1.endMs).rounded()) }
-        return judge(patterns: text.characters.map(\.pattern), keyed: text.keyed, decodedText: text, level: level,
-                     measures: measures, marks: keyedMarks, gaps: gaps)
+        let effects = judge(patterns: text.characters.map(\.pattern), keyed: text.keyed, decodedText: text, level: level,
+                            measures: measures, marks: keyedMarks, gaps: gaps)
+        if level != .pattern { timedCharacters += text.characters.count }
+        return effects
     }
 
     private mutating func judge(patterns: [String], keyed: String, decodedText: KeyedText?, level: KeyingLevel,
@@ -198,7 +235,7 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         let ratio = level == .straightKey ? measures?.ratio : nil
         if mode == .free {
             said.append(strings(.morseSendingRead, ["text": spokenText(decodedText, patterns: patterns)]))
-            if let characters = decodedText?.characters {
+            if let characters = decodedText?.characters, level == .tapping || (isWarm && spacingIsShort) {
                 for character in characters {
                     if let pair = SendingFinding.likelyRunTogether(character, alphabet: alphabet) {
                         said.append(strings(.morseSendingRunTogetherLikely, ["first": pair[0].spokenName(strings),
@@ -226,21 +263,33 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         return effects
     }
 
+    /// Past the warm-up: enough characters keyed for a fault to be the hand's, not the start's.
+    /// Past the warm-up: enough characters keyed in earlier sendings for a fault to be the
+    /// hand's, not the start's (tapping's elements are whole at the setting's unit: no warm-up).
+    private var isWarm: Bool {
+        level == .tapping || (decoder.isSeeded && timedCharacters >= Self.warmUpCharacters)
+    }
+
+    /// Most of the recent character gaps are short (under 2.5 units): only then is an unknown
+    /// pattern named as two characters run together (one jittered gap is not a habit).
+    private var spacingIsShort: Bool {
+        let gaps = recentCharacters.filter { $0.boundary == .character }.compactMap(\.gapBeforeMs)
+        let short = gaps.filter { $0 < SendingMeasures.shortCharacterSpacing * decoder.unitMs }.count
+        return !gaps.isEmpty && 2 * short > gaps.count
+    }
+
     /// What the coach says of the timing: the speed and the dah/dit ratio from a straight key
     /// (tapping's elements are whole, so only its spacing is the learner's), then the spacing.
+    /// Short or long dahs are told only past the warm-up, when the recent characters' dahs over
+    /// their dits are off and most of those characters are off the same way.
     private func coaching(_ measures: SendingMeasures, level: KeyingLevel) -> [String] {
         var said: [String] = []
         if level == .straightKey, let wpm = measures.wpm {
             said.append(strings(.morseSendingSpeed, ["wpm": "\(Int(wpm.rounded()))"]))
-            if let ratio = measures.ratio {
-                let tenths = decimal(ratio)
-                if ratio < 3 - SendingMeasures.ratioTolerance {
-                    said.append(strings(.morseSendingRatioShort, ["ratio": tenths]))
-                } else if ratio > 3 + SendingMeasures.ratioTolerance {
-                    said.append(strings(.morseSendingRatioLong, ["ratio": tenths]))
-                } else {
-                    said.append(strings(.morseSendingRatioGood, ["ratio": tenths]))
-                }
+            if let fault = ratioFault {
+                said.append(strings(fault < 3 ? .morseSendingRatioShort : .morseSendingRatioLong, ["ratio": decimal(fault)]))
+            } else if let ratio = measures.ratio {
+                said.append(strings(.morseSendingRatioGood, ["ratio": decimal(ratio)]))
             }
         }
         var spacing: [String] = []
@@ -255,6 +304,28 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         }
         if !spacing.isEmpty { said.append(strings(.morseSendingSpacing, ["spacing": spacing.joined(separator: ", ")])) }
         return said
+    }
+
+    /// The recent characters' ratio (all their dahs over all their dits) when it is off by more
+    /// than the tolerance and most of those characters are off the same way; nil otherwise.
+    private var ratioFault: Double? {
+        guard isWarm else { return nil }
+        func mean(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
+        let lengths = recentCharacters.map { character in
+            (dits: character.elements.filter { $0.element == .dot }.map(\.mark.durationMs),
+             dahs: character.elements.filter { $0.element == .dash }.map(\.mark.durationMs))
+        }
+        guard let dit = mean(lengths.flatMap(\.dits)), let dah = mean(lengths.flatMap(\.dahs)), dit > 0 else { return nil }
+        let ratio = dah / dit
+        guard abs(ratio - 3) > SendingMeasures.ratioTolerance else { return nil }
+        let short = ratio < 3
+        let off = lengths.filter { character in
+            guard let dah = mean(character.dahs) else { return false }
+            let own = dah / (mean(character.dits) ?? dit)
+            return short ? own < 3 - SendingMeasures.ratioTolerance : own > 3 + SendingMeasures.ratioTolerance
+        }
+        let judged = lengths.filter { !$0.dahs.isEmpty }.count
+        return 2 * off.count > judged ? ratio : nil
     }
 
     private func decimal(_ value: Double) -> String {
@@ -351,7 +422,9 @@ extension SendingSession: Equatable where Random: Equatable {
     public static func == (a: Self, b: Self) -> Bool {
         a.mode == b.mode && a.learnt == b.learnt && a.wpm == b.wpm && a.isActive == b.isActive && a.question == b.question
             && a.expected == b.expected && a.summary == b.summary && a.marks == b.marks && a.downAtMs == b.downAtMs
-            && a.level == b.level && a.decoder == b.decoder && a.random == b.random
+            && a.level == b.level && a.decoder == b.decoder && a.recentCharacters == b.recentCharacters
+            && a.timedCharacters == b.timedCharacters
+            && a.random == b.random
     }
 }
 

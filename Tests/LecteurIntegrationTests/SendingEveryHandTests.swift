@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import LecteurCore
+import LecteurTestSupport
+import Testing
+
+/// Issue 37, item 1, through the binary: a straight key keyed on the space bar (kitty press and
+/// release sequences written to the millisecond on a pseudo-terminal) by a seeded hand at 8, 10,
+/// 15 and 25 WPM, under the default setting (the sending speed follows the receiving speed, 20
+/// WPM), decoded by `envoi libre` group by group. A beginner at 10 WPM once got 0 of 40.
+@Suite struct SendingEveryHandTests {
+    @Test(arguments: [(8.0, 0.10), (10.0, 0.10), (15.0, 0.15), (25.0, 0.10)])
+    func aHandAtAnySpeedUnderTheDefaultSetting(wpm: Double, jitter: Double) throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let learnt = MorseAlphabet.standard.kochSymbols
+        var hand = KeyingHand(seed: UInt64(wpm), jitter: jitter)
+        var groups: [String] = []
+        var schedule: [(at: Double, bytes: [UInt8])] = []
+        var atMs = 300.0
+        let unit = 1200 / wpm
+        for _ in 0..<8 {
+            let text = (0..<5).map { _ in learnt[Int(hand.next() % UInt64(learnt.count))] }
+            let keyed = hand.key(patterns: text.map(\.pattern), startMs: atMs) { _ in wpm }
+            for mark in keyed.marks {
+                schedule.append((mark.down / 1000, [0x20]))
+                schedule.append((mark.up / 1000, Array(SendingSessionTests.release.utf8)))
+            }
+            // Well past the hand's word space, which ends a free sending: each group is judged alone.
+            atMs = keyed.endMs + 12 * unit + 500
+            groups.append(String(text.map(\.character)))
+        }
+        let run = try PseudoTerminal.run(SendingSessionTests.arguments, environment: home.environment, ready: SendingSessionTests.query,
+                                         steps: [.type(SendingSessionTests.answers, pause: 0.3)]
+                                             + SendingSessionTests.command("envoi libre", until: "Envoi libre")
+                                             + [.timed(schedule, until: "\"practice\""), .type("", pause: 12 * unit / 1000 + 1.5),
+                                                .type("\u{04}", until: "goodbye")])
+        #expect(run.status == 0, "\(run.output.suffix(600))")
+        let answers = run.events("practice").filter { $0["mode"] as? String == "free" }.compactMap { $0["answer"] as? String }
+        let read = answers.joined().filter { $0 != " " }
+        let sent = groups.joined()
+        let right = sent.count - min(sent.count, editDistance(Array(read), Array(sent)))
+        let broken = answers.filter { $0.contains(" ") }.count
+        let verdicts = SendingSessionTests.notices(run).filter { $0.hasPrefix("Lu : ") }
+        let faults = verdicts.filter { $0.contains("Vos traits sont") || $0.contains("collés") }
+        print("SENDING every hand: \(wpm) WPM (\(Int(jitter * 100)) % jitter) under the default setting: "
+              + "\(right) of \(sent.count) characters right, \(broken) groups broken by a word space, "
+              + "\(faults.count) faults told in \(verdicts.count) verdicts; read \(answers) for \(groups)")
+        #expect(answers.count == groups.count, "\(answers) for \(groups)")
+        #expect(Double(right) / Double(sent.count) >= 0.97, "\(answers) for \(groups)")
+        #expect(broken == 0, "\(answers)")
+        #expect(faults.isEmpty, "\(faults)")
+    }
+}
