@@ -67,7 +67,7 @@ struct KeyInput {
                     if session.inspect({ $0.devices.keyReleases }) == nil { session.send(.keyboardProtocol(answered: false)) }
                     continue
                 case .focus(let focused, let length):
-                    pending.removeFirst(length)
+                    input.drop(length)
                     session.post(.screenReader(.terminalFocus(focused: focused)))
                     continue
                 case .key(let key, let length):
