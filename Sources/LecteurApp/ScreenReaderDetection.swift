@@ -94,6 +94,13 @@ public struct ScreenReaderProbes: Sendable {
         return nil
     }
 
+    /// `/proc/PID/stat` gives the state after the name in parentheses (which may hold spaces or
+    /// parentheses itself, hence the last one): `Z` is a process that has ended.
+    static func isZombie(statLine: String?) -> Bool {
+        guard let statLine, let close = statLine.lastIndex(of: ")") else { return false }
+        return statLine[statLine.index(after: close)...].split(separator: " ").first == "Z"
+    }
+
     /// Orca, however it was started, as it finds its own instances (`pgrep -u UID -x orca`): a
     /// process of this user whose name (`/proc/PID/comm`, which Orca sets with prctl) is `orca`
     /// (`orcaName`).
@@ -104,6 +111,8 @@ public struct ScreenReaderProbes: Sendable {
             let folder = path("/proc/\(pid)")
             guard let name = try? String(contentsOfFile: folder + "/comm", encoding: .utf8),
                   name.trimmingCharacters(in: .whitespacesAndNewlines) == orcaName else { continue }
+            // An Orca that quit but is not yet reaped by its parent (a zombie) speaks no more.
+            guard !Self.isZombie(statLine: try? String(contentsOfFile: folder + "/stat", encoding: .utf8)) else { continue }
             var info = stat()
             if stat(folder, &info) == 0, info.st_uid == me { return true }
         }
