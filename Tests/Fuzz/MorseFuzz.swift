@@ -5,8 +5,8 @@ import LecteurCore
 /// Fuzz target `morse`: any text with any valid settings. Encoding never crashes, unknown
 /// characters are named without control characters, the timeline is contiguous with a finite
 /// duration within one sample of the exact ITU/Farnsworth total, and rendered audio is exact
-/// silence in gaps (past the previous tone's fall) and never silent inside a tone. `set NAME VALUE` with arbitrary words either
-/// fails with a message or yields settings that validate.
+/// silence in gaps (past the previous tone's fall) and never silent inside a tone. `set NAME
+/// VALUE` with arbitrary words either fails with a message or yields settings that validate.
 ///
 /// Input: 6 bytes of settings (speed, Farnsworth, tone ×2, volume, ramp), then UTF-8 text.
 @_cdecl("LLVMFuzzerTestOneInput")
