@@ -41,12 +41,17 @@ import Testing
         reader.send("régler question-braille rythme")
         _ = try reader.next("notice") { ($0["message"] as? String)?.hasPrefix("Questions en braille : le rythme") == true }
         reader.send("entraînement")
+        func flashCount() -> Int { reader.seenTimed("braille").filter { $0.event["text"] as? String == BrailleRhythm.markCells }.count }
         for n in 1...4 {
+            let before = flashCount()
             _ = try reader.next("morse") { $0["question"] as? Int == n }
-            // The rhythm ends with the question shown again: then it is answered.
+            // The rhythm ends with the question shown again: then it is answered, as a deafblind
+            // learner would, from the flashes (three: K, two: M) — a wrong answer would sound the
+            // right character and the typed one, tones with no flash.
             _ = try reader.next("braille") { ($0["text"] as? String)?.hasSuffix("Question \(n)") == true }
-            reader.send("k")
-            _ = try reader.next("practice") { $0["question"] as? Int == n }
+            reader.send(flashCount() - before == 3 ? "k" : "m")
+            let verdict = try reader.next("practice") { $0["question"] as? Int == n }
+            #expect(verdict["correct"] as? Bool == true, "question \(n) answered from its \(flashCount() - before) flashes")
         }
         usleep(1_500_000)
         reader.send("stop")
