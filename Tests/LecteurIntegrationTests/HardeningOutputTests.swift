@@ -176,7 +176,7 @@ import Testing
     }
 
     /// A real write past the limit: `ulimit -f` (soft and hard) just above the 64 MiB the reader
-    /// asks for, so it starts, then 2 000 « 0 » at 5 WPM written as WAV (about 200 MB). Before,
+    /// asks for, so it starts, then 2 000 « 0 » at 5 WPM written as WAV (about 466 MB). Before,
     /// `lecteur morse` had no SIGXFSZ handler: the kernel killed it at 64.4 MiB, status 153,
     /// without a word, its temporary file left behind; and EFBIG, once caught, was worded
     /// « plus de place sur le disque ». Now the write fails with EFBIG, named as the file-size
