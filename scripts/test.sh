@@ -35,10 +35,11 @@ allow_list() {
 
 # Suites that start daemons (PulseAudio, speech-dispatcher, brltty, Chromium, Orca: every
 # `.requires` gate; the local HTTP server whose retries are timed), record live sound, drive
-# an interactive reader or a hostile braille server run one test at a time, after the others:
-# their timings are real and a loaded machine is what made them flaky. The suites declared in a file that names one of these run that way; every
+# an interactive reader, a pseudo-terminal keyed in real time or a hostile braille server run
+# one test at a time, after the others: their timings are real and a loaded machine is what
+# made them flaky. The suites declared in a file that names one of these run that way; every
 # other suite (the reducer, the audit, the decoders, readers on pipes) runs in parallel.
-serial_markers='LocalCatalogueServer\.start|PrivatePulseServer|PrivateSpeechDispatcher|BrlttyRig|\.requires\(|MonitorRecorder|PULSE_SERVER|InteractiveLecteur|hostileBrlAPI|CountingLecteur'
+serial_markers='PseudoTerminal\.run|LocalCatalogueServer\.start|PrivatePulseServer|PrivateSpeechDispatcher|BrlttyRig|\.requires\(|MonitorRecorder|PULSE_SERVER|InteractiveLecteur|hostileBrlAPI|CountingLecteur'
 package_test='LecteurIntegrationTests.PackageTests/'
 # A suite's id has no trailing slash (« Target.Suite »): without `$` its own traits (a gate)
 # would still be evaluated in a run that skips all its tests.

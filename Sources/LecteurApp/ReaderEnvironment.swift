@@ -203,7 +203,7 @@ public struct ReaderEnvironment: Sendable {
         output.onLoss { loss in
             say(loss.message(strings))
             guard loss.endsSession else { return }
-            say(strings(.appGoodbye))
+            say(OutputLoss.goodbye(strings))
             session.post(.command(.quit))
         }
     }

@@ -12,14 +12,20 @@ import LecteurCore
 public struct ScreenReaderProbes: Sendable {
     /// Prefix of /sys, /proc and /etc: "/" on a real machine.
     public var root: String
+    /// The process name that is Orca: "orca" on a real machine. Tests give a private one so that
+    /// another test's (or another run's) stand-in Orca on the same machine is not theirs.
+    public var orcaName: String
 
-    public init(root: String = "/") {
+    public init(root: String = "/", orcaName: String = "orca") {
         self.root = root
+        self.orcaName = orcaName
     }
 
-    /// `LECTEUR_PROBE_ROOT` moves the probes (for tests of the whole program).
+    /// `LECTEUR_PROBE_ROOT` moves the probes and `LECTEUR_ORCA_PROCESS` renames Orca's process
+    /// (for tests of the whole program).
     public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> ScreenReaderProbes {
-        ScreenReaderProbes(root: env["LECTEUR_PROBE_ROOT"] ?? "/")
+        let name = env["LECTEUR_ORCA_PROCESS"].flatMap { $0.isEmpty ? nil : $0 } ?? "orca"
+        return ScreenReaderProbes(root: env["LECTEUR_PROBE_ROOT"] ?? "/", orcaName: name)
     }
 
     private func path(_ absolute: String) -> String {
@@ -88,15 +94,25 @@ public struct ScreenReaderProbes: Sendable {
         return nil
     }
 
+    /// `/proc/PID/stat` gives the state after the name in parentheses (which may hold spaces or
+    /// parentheses itself, hence the last one): `Z` is a process that has ended.
+    static func isZombie(statLine: String?) -> Bool {
+        guard let statLine, let close = statLine.lastIndex(of: ")") else { return false }
+        return statLine[statLine.index(after: close)...].split(separator: " ").first == "Z"
+    }
+
     /// Orca, however it was started, as it finds its own instances (`pgrep -u UID -x orca`): a
-    /// process of this user whose name (`/proc/PID/comm`, which Orca sets with prctl) is `orca`.
+    /// process of this user whose name (`/proc/PID/comm`, which Orca sets with prctl) is `orca`
+    /// (`orcaName`).
     public func orcaRunning() -> Bool {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path("/proc")) else { return false }
         let me = getuid()
         for pid in entries where pid.allSatisfy(\.isNumber) {
             let folder = path("/proc/\(pid)")
             guard let name = try? String(contentsOfFile: folder + "/comm", encoding: .utf8),
-                  name.trimmingCharacters(in: .whitespacesAndNewlines) == "orca" else { continue }
+                  name.trimmingCharacters(in: .whitespacesAndNewlines) == orcaName else { continue }
+            // An Orca that quit but is not yet reaped by its parent (a zombie) speaks no more.
+            guard !Self.isZombie(statLine: try? String(contentsOfFile: folder + "/stat", encoding: .utf8)) else { continue }
             var info = stat()
             if stat(folder, &info) == 0, info.st_uid == me { return true }
         }

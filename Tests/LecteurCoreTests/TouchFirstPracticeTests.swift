@@ -69,7 +69,8 @@ import Testing
         // back, not the focused element.
         BrailleInputTests.type("k", &store)
         store.send(.brailleTyped(.escape), [
-            .speak(Utterance(text: Fixture.fr(.brailleInputAbandoned), interrupt: true, priority: .answer)),
+            .speak(Utterance(text: Fixture.fr(.brailleInputAbandoned), interrupt: true, priority: .answer,
+                              printed: Fixture.fr(.brailleInputAbandoned))),
             .braille(BrailleLine(text: question, cursor: 0, kind: .message)),
             .schedule(.brailleMessage(token: token + 5), afterSeconds: 4),
         ]) {

@@ -7,7 +7,8 @@ import Testing
 /// reader prints, so the reader prints everything and speaks nothing; while its terminal is not
 /// focused (`ESC [ O`), a background event is said at speech-dispatcher's `text` priority, which
 /// the screen reader's `message` cuts. A screen reader starting or quitting later is noticed.
-/// Orca is a process of this user named `orca` (`FakeOrca`), as Orca finds its own instances.
+/// Orca is a process of this user with Orca's name (`FakeOrca`, under a private name), as Orca
+/// finds its own instances.
 @Suite(.serialized) struct BesideScreenReaderTests {
     func env(_ extra: [String: String]) -> [String: String] {
         let home = NSTemporaryDirectory() + "lecteur-beside-\(UUID().uuidString)"
@@ -35,7 +36,7 @@ import Testing
         let speechd = try PrivateSpeechDispatcher(pulse: pulse, logLevel: 5)
         defer { speechd.stop() }
         let run = try PseudoTerminal.run(["--transcript", "jsonl", "--braille", "off"],
-                                         environment: env(["PULSE_SERVER": pulse.server, "SPEECHD_ADDRESS": speechd.address]), steps: [
+                                         environment: env(["PULSE_SERVER": pulse.server, "SPEECHD_ADDRESS": speechd.address].merging(orca.environment) { $1 }), steps: [
             .type("suivant\r", until: "\"focus\""),
             .type("où\r", until: "\"focus\""),
             // Another window takes the focus: the reload's result is a background event.
@@ -68,7 +69,7 @@ import Testing
         let pulse = try PrivatePulseServer()
         defer { pulse.stop() }
         let run = try PseudoTerminal.run(["--transcript", "jsonl", "--braille", "off"],
-                                         environment: env(["PULSE_SERVER": pulse.server]), steps: [
+                                         environment: env(["PULSE_SERVER": pulse.server].merging(orca.environment) { $1 }), steps: [
             .type("suivant\r", until: "\"focus\""),
             .run(orca.startCommand, until: "Orca a démarré"),
             .type("suivant\r", until: "\"focus\""),

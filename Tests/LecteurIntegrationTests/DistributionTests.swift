@@ -102,7 +102,7 @@ import Testing
         // Every command `aide` lists, as the reader itself words it in that language.
         // « aide » opens a screen of one element per command; « tout lire » reads it to the end.
         let aide = try LecteurProcess.run(["--speech", "off", "--braille", "off", "--transcript", "jsonl", "--locale", lang],
-                                          input: "aide\ntout lire\nquitter\n")
+                                          input: "aide\ntout lire\n")
         var help: [String] = []
         for case let label as String in aide.events("focus").filter({ $0["screen"] as? String == "help" }).map({ $0["label"] })
         where !help.contains(label) { help.append(label) }

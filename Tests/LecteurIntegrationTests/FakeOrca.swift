@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// A process of this user named `orca` (its `/proc/PID/comm`), as Orca names itself with prctl:
-/// a copy of `sleep` called `orca`. What the reader looks for, without a desktop.
+/// A process of this user that stands for Orca (its `/proc/PID/comm`, as Orca names itself with
+/// prctl): a copy of `sleep`. Its name is private (`orca-` and 8 hex digits, within the kernel's
+/// 15 characters of comm) and the reader is told it with `LECTEUR_ORCA_PROCESS`: a stand-in of
+/// another test running in parallel, or left by another run, is not this test's Orca.
 final class FakeOrca {
+    let name = "orca-" + UUID().uuidString.prefix(8).lowercased()
     let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lecteur-fake-orca-\(UUID().uuidString.prefix(8))")
-    var program: String { folder.path + "/orca" }
+    var program: String { folder.path + "/" + name }
     var pidFile: String { folder.path + "/pid" }
+    /// What the reader needs to take this process for Orca.
+    var environment: [String: String] { ["LECTEUR_ORCA_PROCESS": name] }
     private var process: Process?
 
     /// `running` false: only the program is made; `startCommand` starts it later (a step of a
@@ -22,14 +27,17 @@ final class FakeOrca {
         self.process = process
     }
 
+    // SIGKILL, not SIGTERM: the test runner blocks SIGTERM and its children (through Process and
+    // Python's subprocess) inherit that mask, so a SIGTERM stays pending and `sleep` lives on.
+
     /// Starts Orca, its pid noted for `stopCommand`.
     var startCommand: [String] { ["/bin/sh", "-c", "echo $$ > '\(pidFile)'; exec '\(program)' 600"] }
     /// Quits the Orca `startCommand` started.
-    var stopCommand: [String] { ["/bin/sh", "-c", "kill $(cat '\(pidFile)')"] }
+    var stopCommand: [String] { ["/bin/sh", "-c", "kill -KILL $(cat '\(pidFile)')"] }
 
     func stop() {
         if let process, process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
         if let pid = try? String(contentsOfFile: pidFile, encoding: .utf8), let number = Int32(pid.trimmingCharacters(in: .whitespacesAndNewlines)) {

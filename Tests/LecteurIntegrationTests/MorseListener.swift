@@ -37,9 +37,13 @@ enum MorseListener {
 /// The strict ear, for one character: it never guesses. Where `patterns` bridges any silence
 /// under a third of a unit (a gap the sound server plays inside a dah then reads as two dits),
 /// this one bridges only the zero crossings of the tone (under a tenth of a unit) and accepts
-/// a tone only as a dit (0.6–1.4 units) or a dah (2.4–3.6 units), a silence inside the
-/// character only of 0.6–1.4 units, and exactly one character. Anything else is `unsure`, with
+/// a tone only as a dit (0.75–1.25 units) or a dah (2.6–3.4 units), a silence inside the
+/// character only of 0.75–1.25 units, and exactly one character. Anything else is `unsure`, with
 /// what it heard: the caller asks for a replay, it does not pick the nearest character.
+/// The reader's tones are exact (each element within 2 % of the book at half amplitude), so the
+/// ranges can be this narrow; they must be: with a dit from 0.6 a gap cutting a dah 0.65 unit in
+/// left a dit and a dah of 2.43 units (M heard as W), while with these ranges no single gap can
+/// split a dah into two elements (a dit and a dah would need 3.35 units, two dits are 2.5 at most).
 extension MorseListener {
     enum Hearing: Equatable, CustomStringConvertible {
         case heard(pattern: String)
@@ -53,9 +57,9 @@ extension MorseListener {
         }
     }
 
-    static let ditUnits = 0.6...1.4
-    static let dahUnits = 2.4...3.6
-    static let innerGapUnits = 0.6...1.4
+    static let ditUnits = 0.75...1.25
+    static let dahUnits = 2.6...3.4
+    static let innerGapUnits = 0.75...1.25
 
     static func character(_ samples: [Int16], sampleRate: Int = 22_050, wpm: Int = 20, threshold: Int = 300) -> Hearing {
         let unit = Double(sampleRate) * 1.2 / Double(wpm)

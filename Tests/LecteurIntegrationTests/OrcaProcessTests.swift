@@ -85,6 +85,18 @@ final class PrivateOrcaSession {
     @Test func aProcessOfThisUserNamedOrcaIsOrca() throws {
         #expect(ScreenReaderProbes(root: try probeRoot(comm: "orca\n")).detect() == .orca)
         #expect(ScreenReaderProbes(root: try probeRoot(comm: "orcas\n")).detect() == nil)
+        // Tests name their stand-in Orca privately; the reader then looks for that name only.
+        let renamed = try probeRoot(comm: "orca-1a2b3c4d\n")
+        #expect(ScreenReaderProbes(root: renamed).detect() == nil)
+        #expect(ScreenReaderProbes.fromEnvironment(["LECTEUR_PROBE_ROOT": renamed, "LECTEUR_ORCA_PROCESS": "orca-1a2b3c4d"]).detect() == .orca)
+        #expect(ScreenReaderProbes.fromEnvironment(["LECTEUR_PROBE_ROOT": try probeRoot(comm: "orca\n")]).detect() == .orca)
+        // An Orca that has quit but is not reaped yet (a zombie) is no screen reader.
+        let zombie = try probeRoot(comm: "orca\n")
+        try "4242 (orca) Z 1 4242 4242 0 -1 4194564\n".write(toFile: zombie + "/proc/4242/stat", atomically: true, encoding: .utf8)
+        #expect(ScreenReaderProbes(root: zombie).detect() == nil)
+        let alive = try probeRoot(comm: "orca\n")
+        try "4242 (orca) S 1 4242 4242 0 -1 4194560\n".write(toFile: alive + "/proc/4242/stat", atomically: true, encoding: .utf8)
+        #expect(ScreenReaderProbes(root: alive).detect() == .orca)
         // Another user's Orca speaks on another session, not over this reader.
         if getuid() == 0 {
             #expect(ScreenReaderProbes(root: try probeRoot(comm: "orca\n", owner: 4321)).detect() == nil)

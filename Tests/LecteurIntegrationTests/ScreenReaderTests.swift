@@ -81,7 +81,7 @@ final class PrivateSessionBus {
         defer { pulse.stop() }
         let recording = try pulse.record(seconds: 5)
         let out = try LecteurProcess.run(["--transcript", "jsonl", "--braille", "off"], input: "suivant\nsuivant\n",
-                                         environment: env(["PULSE_SERVER": pulse.server, "LECTEUR_PROBE_ROOT": "/"]))
+                                         environment: env(["PULSE_SERVER": pulse.server, "LECTEUR_PROBE_ROOT": "/"].merging(orca.environment) { $1 }))
         #expect(out.status == 0)
         let notices = out.events("notice").compactMap { $0["message"] as? String }.filter { $0.hasPrefix("Orca est actif") }
         #expect(notices.count == 1, "\(out.stdout)")
@@ -122,7 +122,7 @@ final class PrivateSessionBus {
         let recording = try pulse.record(seconds: 8)
         let out = try LecteurProcess.run(["--transcript", "jsonl", "--braille", "off"], input: "suivant\n",
                                          environment: env(["PULSE_SERVER": pulse.server, "LECTEUR_PROBE_ROOT": "/",
-                                                           "SPEECHD_ADDRESS": speechd.address]))
+                                                           "SPEECHD_ADDRESS": speechd.address].merging(orca.environment) { $1 }))
         #expect(out.status == 0)
         #expect(out.stdout.contains("Orca est actif : Lecteur parle par speech-dispatcher"), "\(out.stdout)")
         let heard = MonitorRecording.soundSeconds(recording.samples())

@@ -11,6 +11,10 @@ extension OutputLoss {
         }
     }
 
+    /// The goodbye said on standard error when the loss of standard output ends the session (the
+    /// transcript that would carry it is gone).
+    public static func goodbye(_ strings: Strings) -> String { strings(.appGoodbye) }
+
     /// Nobody reads standard output and the queue is full: what follows is dropped until it is read.
     public static func droppedMessage(limitBytes: Int, _ strings: Strings) -> String {
         strings(.outputDropped, ["limit": String(limitBytes >> 20)])
