@@ -21,6 +21,10 @@ struct Lecteur: ParsableCommand {
         // Before any connection is made: a peer that closes (speech-dispatcher in its handshake,
         // brltty mid-write) must make the write fail with EPIPE, not kill the reader (exit 141).
         signal(SIGPIPE, SIG_IGN)
+        // Likewise a write past `ulimit -f` must fail with EFBIG, which the writer names, not
+        // kill the command without a word (status 153). The reader's `Termination` replaces this
+        // with a handler that still ends it on a SIGXFSZ sent by another process.
+        signal(SIGXFSZ, SIG_IGN)
         // Before any file is opened: a closed standard output (`>&-`) would hand descriptor 1 to
         // the database, and the transcript would be written into it.
         _ = StandardOutput.shared

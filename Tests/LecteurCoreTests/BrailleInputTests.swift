@@ -415,4 +415,29 @@ extension BrailleInputTests {
         }
         #expect(store.state.brailleInput.cells.count == BrailleInputState.maximumWordCells)
     }
+    /// In abrégé « ⠟⠋ » is « quelquefois »: counted by cells, a line of such words passed the
+    /// 1 000 characters (1 008 through the binary). The cell whose translation does not fit is
+    /// refused and the limit said, the word left as it was.
+    @Test func aContractedWordThatWouldPassTheLineLimitIsRefused() {
+        let que: UInt8 = 0x1F, fois: UInt8 = 0x0B
+        var state = Fixture.loadedState()
+        state.brailleInput.purpose = .command
+        state.brailleInput.keyboardUsed = true
+        state.brailleInput.committed = String(repeating: "a", count: BrailleInputState.maximumCharacters - 4)
+        state.brailleInput.cells = [que, fois]
+        state.brailleInput.translated = .init(cells: [que], text: "que")
+        state.display.message = nil
+        var store = ReaderTestStore(state: state)
+        let full = Fixture.fr(.brailleInputLineFull, ["limit": "1000", "word": "100"])
+        // Not interrupting: it comes with the device's answer, after the key already silenced speech.
+        store.send(.brailleBackTranslated(cells: [que, fois], text: "quelquefois"),
+                   store.said("braille.lineFull", full, interrupt: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.brailleInput.cells = [que]
+            $0.brailleInput.limitSaid = true
+            $0.announcement.lastMessage = LastMessage(code: "braille.lineFull", text: full, isError: false)
+            $0.display.message = full
+            $0.display.token = 2
+        }
+        #expect(store.state.brailleInput.text.count == BrailleInputState.maximumCharacters - 1)
+    }
 }

@@ -179,6 +179,35 @@ import Testing
         #expect(out.stdout.contains("\"type\":\"focus\""))
     }
 
+    /// A real write past the limit: `ulimit -f` (soft and hard) just above the 64 MiB the reader
+    /// asks for, so it starts, then 2 000 « 0 » at 5 WPM written as WAV (about 466 MB). Before,
+    /// `lecteur morse` had no SIGXFSZ handler: the kernel killed it at 64.4 MiB, status 153,
+    /// without a word, its temporary file left behind; and EFBIG, once caught, was worded
+    /// « plus de place sur le disque ». Now the write fails with EFBIG, named as the file-size
+    /// limit, and the command ends with a non-zero status of its own.
+    @Test func aWritePastTheFileSizeLimitIsNamedAndDoesNotKill() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let limitKiB = 64 * 1024 + 512
+        let wav = home.root.appendingPathComponent("long.wav").path
+        let text = String(repeating: "0", count: 2_000)
+        // The test runner's children inherit SIGXFSZ ignored, which would hide the kill: the
+        // reader gets the default disposition, as from a login shell.
+        let out = try shell("ulimit -f \(limitKiB); ulimit -S -f \(limitKiB); "
+                            + #"env --default-signal=XFSZ "$LECTEUR" morse "# + text + " --wpm 5 --output '\(wav)'" + #"; echo "status $?""#,
+                            environment: home.environment, timeout: 120)
+        let status = out.stdout.split(separator: "\n").last.flatMap { Int($0.dropFirst("status ".count)) }
+        #expect(status != nil, "\(out.stdout.suffix(300))")
+        #expect(status != 0, "the WAV cannot be whole under the limit")
+        #expect(status != 128 + Int(SIGXFSZ), "killed by SIGXFSZ: \(out.stderr.suffix(300))")
+        #expect(out.stderr.contains("limite de taille des fichiers (ulimit -f)"), "\(out.stderr.suffix(500))")
+        #expect(!out.stderr.contains("plus de place sur le disque"), "\(out.stderr.suffix(500))")
+        #expect(!out.stderr.contains("illisible"))
+        // Nothing half-written is left: neither the WAV nor its temporary file.
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: home.root.path)) ?? []
+        #expect(!left.contains { $0.contains("long.wav") }, "\(left)")
+    }
+
     // MARK: 11. HOME
 
     /// A relative HOME put the database under the current folder with six lines of Foundation's

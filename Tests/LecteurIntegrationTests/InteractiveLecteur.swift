@@ -11,6 +11,8 @@ final class InteractiveLecteur: @unchecked Sendable {
     private var lines: [[String: Any]] = []
     /// When each line was read, for tests that time the reader's output.
     private var arrivals: [Date] = []
+    /// Each line's size in bytes as written (newline excluded), for tests that weigh the transcript.
+    private var sizes: [Int] = []
     private var consumed = 0
 
     init(_ arguments: [String], environment: [String: String]) throws {
@@ -32,6 +34,7 @@ final class InteractiveLecteur: @unchecked Sendable {
                 if let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] {
                     self.lines.append(object)
                     self.arrivals.append(Date())
+                    self.sizes.append(line.count)
                 }
             }
             self.lock.unlock()
@@ -80,6 +83,13 @@ final class InteractiveLecteur: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return zip(lines, arrivals).filter { $0.0["type"] as? String == type }.map { ($0.0, $0.1) }
+    }
+
+    /// The size in bytes of every event of that type received so far, as written.
+    func seenSizes(_ type: String) -> [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return zip(lines, sizes).filter { $0.0["type"] as? String == type }.map(\.1)
     }
 
     /// Every event of that type received so far, consumed or not.

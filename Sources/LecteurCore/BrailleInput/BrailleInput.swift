@@ -61,7 +61,14 @@ public struct BrailleInputState: Hashable, Sendable {
 
     /// Whether one more character or cell fits.
     public var isFull: Bool {
-        committed.count + cells.count >= Self.maximumCharacters || cells.count >= Self.maximumWordCells
+        length >= Self.maximumCharacters || cells.count >= Self.maximumWordCells
+    }
+
+    /// The line's length in characters as far as it is known: a contracted word counts what it
+    /// was last translated back to (« ⠟⠋ » is « quelquefois », 11), not its cells; counting
+    /// cells let a line of short contracted words pass 1 000 characters (1 008 seen).
+    public var length: Int {
+        committed.count + max(cells.count, translated?.text.count ?? 0)
     }
 
     public struct Translation: Hashable, Sendable {

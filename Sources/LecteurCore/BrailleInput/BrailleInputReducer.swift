@@ -86,7 +86,16 @@ struct BrailleInputReducer: Sendable {
             return
         }
         let before = typing.committed + (typing.translated?.text ?? "")
-        typing.translated = text.map { .init(cells: cells, text: TextSanitizer.clean($0)) }
+        let translation = text.map { BrailleInputState.Translation(cells: cells, text: TextSanitizer.clean($0)) }
+        // The cell that made the word too long for the line is refused, like a key past the limit.
+        if typing.committed.count + (translation?.text.count ?? cells.count) > BrailleInputState.maximumCharacters {
+            typing.cells.removeLast()
+            if typing.cells.isEmpty { typing.translated = nil }
+            _ = full(&typing, &said, &out)
+            said.answerPending = false
+            return
+        }
+        typing.translated = translation
         let after = typing.text
         // One more character is echoed as typed; a contracted word that grows by several (or
         // changes) is said when it ends, with the words echo.
@@ -106,7 +115,7 @@ struct BrailleInputReducer: Sendable {
                         _ said: inout AnnouncementState, _ out: inout Announcer) {
         // A display (or a hostile BrlAPI server) may send any code point: no control reaches the line.
         guard character == " " || !TextSanitizer.clean(String(character)).isEmpty else { return }
-        if typing.isFull && (character != " " || typing.committed.count + typing.cells.count >= BrailleInputState.maximumCharacters) {
+        if typing.isFull && (character != " " || typing.length >= BrailleInputState.maximumCharacters) {
             _ = full(&typing, &said, &out)
             return
         }

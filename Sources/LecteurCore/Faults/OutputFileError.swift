@@ -11,6 +11,9 @@ public enum OutputFileError: Error, Hashable, Sendable {
     case noFolder(path: String)
     case readOnlyFileSystem(path: String)
     case noSpace(path: String)
+    /// EFBIG: `ulimit -f` stopped the write; the disk may have room to spare, so saying it is
+    /// full would send the user to free space for nothing.
+    case fileSizeLimit(path: String)
     case failed(path: String, errno: Int32)
 
     public init(path: String, errno code: Int32) {
@@ -19,7 +22,8 @@ public enum OutputFileError: Error, Hashable, Sendable {
         case EACCES, EPERM: self = .denied(path: path)
         case ENOENT, ENOTDIR: self = .noFolder(path: path)
         case EROFS: self = .readOnlyFileSystem(path: path)
-        case ENOSPC, EDQUOT, EFBIG: self = .noSpace(path: path)
+        case ENOSPC, EDQUOT: self = .noSpace(path: path)
+        case EFBIG: self = .fileSizeLimit(path: path)
         default: self = .failed(path: path, errno: code)
         }
     }
@@ -27,7 +31,7 @@ public enum OutputFileError: Error, Hashable, Sendable {
     public var path: String {
         switch self {
         case .isDirectory(let p), .denied(let p), .noFolder(let p), .readOnlyFileSystem(let p), .noSpace(let p),
-             .failed(let p, _): p
+             .fileSizeLimit(let p), .failed(let p, _): p
         }
     }
 
@@ -40,6 +44,7 @@ public enum OutputFileError: Error, Hashable, Sendable {
         case .noFolder: return strings(.hardeningOutputNoFolder, ["path": path])
         case .readOnlyFileSystem: return strings(.hardeningOutputReadOnly, ["path": path])
         case .noSpace: return strings(.hardeningOutputNoSpace, ["path": path])
+        case .fileSizeLimit: return strings(.hardeningOutputFileSizeLimit, ["path": path])
         case .failed(_, let code): return strings(.hardeningOutputFailed, ["path": path, "reason": "errno \(code)"])
         }
     }

@@ -341,6 +341,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case hardeningOutputFailed = "hardening.output.failed"
     case hardeningOutputReadOnly = "hardening.output.readOnly"
     case hardeningOutputNoSpace = "hardening.output.noSpace"
+    case hardeningOutputFileSizeLimit = "hardening.output.fileSizeLimit"
     case hardeningWavTooLong = "hardening.wav.tooLong"
     case hardeningWavFull = "hardening.wav.full"
     case hardeningOptionOutOfRange = "hardening.option.outOfRange"
