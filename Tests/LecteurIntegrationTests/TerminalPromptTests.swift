@@ -73,8 +73,9 @@ import Testing
         defer { home.remove() }
         var environment = home.environment
         environment["PULSE_SERVER"] = pulse.server
-        // Each element is a line of its own ending in its role: « Bureautique, non sélectionné (bouton) ».
-        let element = ")\r\n"
+        // Each element is a line of its own, printed as said, ending in its position:
+        // « Bureautique, non sélectionné, bouton, filtre 3 sur 7 ».
+        let element = " sur 7\r\n"
         let run = try PseudoTerminal.run(["--transcript", "text", "--speech", "on", "--braille", "off"], environment: environment,
                                          ready: Self.prompt, steps: [
             .type("tout lire\r", until: element), .type("", until: element), .type("", until: element),
@@ -87,7 +88,7 @@ import Testing
             if let carriage = line.lastIndex(of: "\r") { line = String(line[line.index(after: carriage)...]) }
             return line.hasPrefix("\u{1B}[K") ? String(line.dropFirst(3)) : line
         }
-        let elements = shown.filter { $0.hasSuffix(")") }
+        let elements = shown.filter { $0.hasSuffix(" sur 7") }
         #expect(elements.count >= 3, "\(reading.debugDescription)")
         #expect(elements.allSatisfy { !$0.hasPrefix(Self.prompt) }, "an element after the prompt: \(elements)")
         #expect(Self.occurrences(Self.prompt, in: reading) >= elements.count, "the prompt drawn again under each: \(reading.debugDescription)")
