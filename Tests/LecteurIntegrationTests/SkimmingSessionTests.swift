@@ -102,14 +102,14 @@ import Testing
 
     @Test func honestStatesAndMorseProgressInWords() throws {
         let introduction = "Entraînement Koch, 2 symboles : K, M. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir. Encore 20 bonnes réponses pour débloquer U."
-        let out = try run("onglet morse\nentraînement\noù\naide\nstop\nquitter\n",
-                          shortOnTheDisplay: [introduction: "Koch K M ; ligne vide : réécouter, stop : finir."])
+        let short = [introduction: "Koch K M ; ligne vide : réécouter, stop : finir."]
+        let out = try run("onglet morse\nentraînement\noù\naide\nstop\nquitter\n", shortOnTheDisplay: short)
         #expect(out.events("focus").first { $0["screen"] as? String == "morse" }?["value"] as? String == "pas encore pratiqué")
         #expect(messages(out).filter { $0.hasPrefix("Entraînement en cours") }.count == 1, "« aide »")
         #expect(messages(out).contains("Question 1 ; 0 bonne réponse sur 0. Leçon Koch 1, 2 symboles. Encore 20 bonnes réponses pour débloquer U."),
                 "« où »")
         #expect(messages(out).contains("Entraînement terminé, aucun essai."))
-        let quitInPractice = try run("entraînement\nquitter\nsuivant\n")
+        let quitInPractice = try run("entraînement\nquitter\nsuivant\n", shortOnTheDisplay: short)
         #expect(!labels(quitInPractice).contains("chip.#4"), "« quitter » in practice leaves the reader")
     }
 }
