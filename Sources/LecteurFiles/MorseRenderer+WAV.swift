@@ -13,9 +13,7 @@ extension MorseRenderer {
         let playback = try playback(text: text, characterLimit: .max)
         let (encoding, timeline, tones) = (playback.encoding, playback.timeline, playback.tones)
         let silence = timeline.trailingSilenceSamples
-        // A whole word gap after the sound ends: the last tone's fall runs half a ramp past the
-        // timeline, so the gap counts from the end of the tones, not of the timeline.
-        let total = tones.sampleCount + silence
+        let total = timeline.sampleCount + silence
         guard total <= WAVFile.maximumSampleCount else { throw .tooLongForWAV(durationMs: timeline.durationMs) }
         do throws(OutputFileError) {
             // A regular file is replaced only once complete; a FIFO or a device is written through.
@@ -30,7 +28,8 @@ extension MorseRenderer {
                 progress?(MorseWriteProgress(samplesWritten: chunks.position, totalSamples: total,
                                              sampleRate: sampleRate))
             }
-            try file.write(Data(count: silence * MemoryLayout<Int16>.size))
+            // The last tone's fall runs half a ramp past the timeline: the silence is what is left.
+            try file.write(Data(count: (total - tones.sampleCount) * MemoryLayout<Int16>.size))
             progress?(MorseWriteProgress(samplesWritten: total, totalSamples: total, sampleRate: sampleRate))
             try file.finish()
         } catch {
