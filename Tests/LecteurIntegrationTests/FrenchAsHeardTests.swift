@@ -122,7 +122,11 @@ import Testing
         let file = try WAVFile.decode(Data(contentsOf: wav))
         #expect(file.sampleRate == 22050) // multimon-ng's raw input rate
         let unit = Int((Double(file.sampleRate) * 1.2 / Double(wpm)).rounded())
-        let tail = file.samples.suffix(7 * unit - 2)
+        // Seven units from the last tone's edge at half amplitude (ToneTests): the tones sound one
+        // 5 ms ramp longer than the timeline, their ramps centred on the edges, so the zeros that
+        // end the file are seven units less one ramp.
+        let ramp = file.sampleRate * 5 / 1000
+        let tail = file.samples.suffix(7 * unit - ramp - 2)
         #expect(tail.allSatisfy { $0 == 0 }, "the last 7 units are silence")
         #expect(file.samples.dropLast(7 * unit + 2).last(where: { $0 != 0 }) != nil)
         #expect(try decode(file.samples, in: dir).hasSuffix("CQ DE F4ABC 73"))
