@@ -6,19 +6,23 @@ import Testing
 /// Issue 25 on the real brltty (Virtual driver): a routing key over plain text puts the review
 /// cursor on the character under it and says it; the display's cursor moves there.
 @Suite(.serialized) struct BrailleReviewTests {
-    @Test(.requires(.brltty)) func aRoutingKeyOverTextReadsTheCharacterThere() throws {
-        let rig = try BrlttyRig.start(cells: 40)
-        defer { rig.stop() }
+    /// A reader on the test display, messages not held, moved onto the first formation's detail
+    /// (its description is next: plain text, nothing to activate).
+    static func readerOnTheFirstDetail(_ rig: BrlttyRig) throws -> InteractiveLecteur {
         let home = NSTemporaryDirectory() + "lecteur-braille-review-\(UUID().uuidString)"
         let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "on"],
                                             environment: ["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none",
                                                           "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
                                                           "XDG_CONFIG_HOME": home + "/config"])
+        for line in ["régler message-braille 0", "aller 1", "activer", "suivant"] { reader.send(line) }
+        return reader
+    }
+
+    @Test(.requires(.brltty)) func aRoutingKeyOverTextReadsTheCharacterThere() throws {
+        let rig = try BrlttyRig.start(cells: 40)
+        defer { rig.stop() }
+        let reader = try Self.readerOnTheFirstDetail(rig)
         defer { _ = reader.finish() }
-        reader.send("régler message-braille 0")
-        reader.send("aller 1")
-        reader.send("activer")
-        reader.send("suivant")
         // The description: plain text, nothing to activate.
         _ = try reader.next("focus") { ($0["label"] as? String)?.hasPrefix("Découvrez") == true }
         let line = try reader.next("braille") { $0["kind"] as? String == "focus" && ($0["text"] as? String)?.hasPrefix("Découvrez") == true }
@@ -43,16 +47,8 @@ import Testing
     @Test(.requires(.brltty)) func routingInTheSecondWindowKeepsItAndShowsTheCursor() throws {
         let rig = try BrlttyRig.start(cells: 40)
         defer { rig.stop() }
-        let home = NSTemporaryDirectory() + "lecteur-braille-review-\(UUID().uuidString)"
-        let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "on"],
-                                            environment: ["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none",
-                                                          "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
-                                                          "XDG_CONFIG_HOME": home + "/config"])
+        let reader = try Self.readerOnTheFirstDetail(rig)
         defer { _ = reader.finish() }
-        reader.send("régler message-braille 0")
-        reader.send("aller 1")
-        reader.send("activer")
-        reader.send("suivant")
         _ = try reader.next("focus") { ($0["label"] as? String)?.hasPrefix("Découvrez") == true }
         _ = try reader.next("braille") { $0["kind"] as? String == "focus" && ($0["text"] as? String)?.hasPrefix("Découvrez") == true }
         let seen = rig.brailleEvents().count
