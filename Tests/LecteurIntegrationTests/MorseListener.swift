@@ -7,17 +7,7 @@ import LecteurCore
 enum MorseListener {
     static func patterns(_ samples: [Int16], sampleRate: Int = 22_050, wpm: Int = 20, threshold: Int = 300) -> [String] {
         let unit = Double(sampleRate) * 1.2 / Double(wpm)
-        var runs: [(on: Bool, length: Int)] = []
-        for sample in samples {
-            let on = abs(Int(sample)) > threshold
-            if let last = runs.last, last.on == on { runs[runs.count - 1].length += 1 } else { runs.append((on, 1)) }
-        }
-        var merged: [(on: Bool, length: Int)] = []
-        for run in runs {
-            let bridged = !run.on && Double(run.length) < unit / 3 && merged.last?.on == true
-            let on = bridged ? true : run.on
-            if let last = merged.last, last.on == on { merged[merged.count - 1].length += run.length } else { merged.append((on, run.length)) }
-        }
+        let merged = runs(samples, threshold: threshold, bridgingUnder: unit / 3)
         var characters: [String] = []
         var current = ""
         for run in merged {
@@ -31,6 +21,23 @@ enum MorseListener {
         }
         if !current.isEmpty { characters.append(current) }
         return characters
+    }
+
+    /// The runs of tone (louder than `threshold`) and silence, a silence shorter than
+    /// `bridgingUnder` samples after a tone counted as part of it.
+    static func runs(_ samples: [Int16], threshold: Int, bridgingUnder bridge: Double) -> [(on: Bool, length: Int)] {
+        var runs: [(on: Bool, length: Int)] = []
+        for sample in samples {
+            let on = abs(Int(sample)) > threshold
+            if let last = runs.last, last.on == on { runs[runs.count - 1].length += 1 } else { runs.append((on, 1)) }
+        }
+        var merged: [(on: Bool, length: Int)] = []
+        for run in runs {
+            let bridged = !run.on && Double(run.length) < bridge && merged.last?.on == true
+            let on = bridged ? true : run.on
+            if let last = merged.last, last.on == on { merged[merged.count - 1].length += run.length } else { merged.append((on, run.length)) }
+        }
+        return merged
     }
 }
 
@@ -63,19 +70,9 @@ extension MorseListener {
 
     static func character(_ samples: [Int16], sampleRate: Int = 22_050, wpm: Int = 20, threshold: Int = 300) -> Hearing {
         let unit = Double(sampleRate) * 1.2 / Double(wpm)
-        var runs: [(on: Bool, length: Int)] = []
-        for sample in samples {
-            let on = abs(Int(sample)) > threshold
-            if let last = runs.last, last.on == on { runs[runs.count - 1].length += 1 } else { runs.append((on, 1)) }
-        }
-        var merged: [(on: Bool, length: Int)] = []
-        for run in runs {
-            // Zero crossings of a 600 Hz tone last well under a millisecond; a tenth of a unit is
-            // 6 ms at 20 wpm, far below any gap a listener would hear.
-            let bridged = !run.on && Double(run.length) < unit / 10 && merged.last?.on == true
-            let on = bridged ? true : run.on
-            if let last = merged.last, last.on == on { merged[merged.count - 1].length += run.length } else { merged.append((on, run.length)) }
-        }
+        // Zero crossings of a 600 Hz tone last well under a millisecond; a tenth of a unit is
+        // 6 ms at 20 wpm, far below any gap a listener would hear.
+        var merged = runs(samples, threshold: threshold, bridgingUnder: unit / 10)
         while let first = merged.first, !first.on { merged.removeFirst() }
         while let last = merged.last, !last.on { merged.removeLast() }
         guard !merged.isEmpty else { return .unsure("no tone") }
