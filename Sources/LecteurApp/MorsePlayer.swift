@@ -54,6 +54,10 @@ final class MorsePlayer: Sendable {
                        sampleRate: audio.sampleRate)
         case .release:
             audio.flush()
+        case .keyed(_, let markMs, let spaceMs, let settings):
+            // Queued behind the keyer's element still sounding: its space ends as this starts.
+            audio.play(Sidetone.keyedSamples(markMs: markMs, spaceMs: spaceMs, settings: settings, sampleRate: audio.sampleRate),
+                       sampleRate: audio.sampleRate)
         }
     }
 }

@@ -65,6 +65,7 @@ enum ConfigurationKeys {
             return { Int($0).map { $0 >= 0 && Double($0) <= ReaderSettings.kochTimeRange.upperBound * 1000 } ?? false }
         case ReaderSettings.questionBrailleKey: return { QuestionBraille(rawValue: $0) != nil }
         case ReaderSettings.sendingWPMKey: return { ReaderSettings.sendingWPM(stored: $0) != nil }
+        case ReaderSettings.keyerKey: return { KeyerMode(rawValue: $0) != nil }
         case PracticeMode.kochLevelStorageKey:
             return { Int($0).map { (1...MorseAlphabet.kochOrder.count).contains($0) } ?? false }
         case SpeechBackend.storageKey: return { SpeechBackend(rawValue: $0) != nil }
@@ -94,6 +95,7 @@ enum ConfigurationKeys {
          PunctuationLevel.storageKey, ReaderSettings.alphabetKey, ReaderSettings.echoKey, ReaderSettings.inputModeKey,
          PracticeMode.kochLevelStorageKey, ReaderSettings.kochTimeKey, ReaderSettings.questionBrailleKey, ReaderSettings.sendingWPMKey,
          SpeechBackend.storageKey, BrailleDevice.storageKey]
+            + [ReaderSettings.keyerKey]
             + MorseSettingKey.allCases.map(\.storageKey) + speechFields.map { "speech.\($0)" }
     }
 }

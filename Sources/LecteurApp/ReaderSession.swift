@@ -241,7 +241,8 @@ public actor ReaderSession {
                     self?.assumeIsolated { session in
                         guard session.timers[id] == serial else { return }
                         session.timers[id] = nil
-                        session.apply(.timer(id))
+                        // The keyer's clock says when it rang: the keyer times the next ring from its own times.
+                        session.apply(id == .keyer ? .keyerClock(atMs: Self.nowMs()) : .timer(id))
                     }
                 }
             case .cancelTimer(let id):

@@ -65,6 +65,7 @@ public final class SpeechSettingsDomain: SettingsDomain {
         case .speechBackend, .brailleTable, .verbosity, .position, .brailleMessage, .brailleScroll,
              .punctuation, .alphabet, .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
              .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM: nil
+        case .keyer: nil
         }
     }
 

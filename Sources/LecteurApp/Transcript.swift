@@ -113,6 +113,12 @@ public enum TranscriptEvent: Sendable {
                 line.add("tone_hz", Double(settings.toneHz))
             case .release:
                 line.add("sidetone", "up")
+            case .keyed(let element, let markMs, let spaceMs, let settings):
+                line.add("sidetone", element == .dot ? "dit" : "dah")
+                line.add("keyer", true)
+                line.add("tone_hz", Double(settings.toneHz))
+                line.add("duration_ms", markMs)
+                line.add("space_ms", spaceMs)
             }
             return line.text
         case .copyResult(let result):

@@ -66,6 +66,9 @@ public enum Action: Hashable, Sendable {
     /// A key in single-key mode, stamped with the monotonic time (ms) its bytes were read:
     /// sending practice keys with it (a release only comes from the kitty keyboard protocol).
     case timedKey(Key, atMs: Double)
+    /// The iambic keyer's clock (`TimerID.keyer`) rang at this monotonic time (ms): the keyer
+    /// decides at its own times, and the time it rang puts the next ring back on them.
+    case keyerClock(atMs: Double)
     /// Whether the terminal answered the kitty keyboard protocol query (`CSI ? u`): only then
     /// are key releases reported, and a held key can be a straight key.
     case keyboardProtocol(answered: Bool)
@@ -251,4 +254,7 @@ public enum Sidetone: Hashable, Sendable {
     /// The straight key went down: a tone until `.release`.
     case hold(MorseSettings)
     case release
+    /// An iambic keyer's element: its tone (`markMs` at half amplitude), then its space of
+    /// silence, sounded as one piece when the keyer starts it.
+    case keyed(MorseElement, markMs: Double, spaceMs: Double, settings: MorseSettings)
 }

@@ -20,6 +20,8 @@ extension Action {
              .spoken, .progressUpdated, .attachTerminal, .typed, .key, .completion, .statisticsReady,
              .brailleBackTranslated, .sendingReady, .timedKey, .keyboardProtocol, .promptCancelled, .screenReader:
             .ordered
+        case .keyerClock:
+            .ordered
         }
     }
 }

@@ -11,6 +11,8 @@ enum ExerciseAction {
     case key(Key, atMs: Double)
     /// Sending practice: the silence after the last mark has ended the character.
     case silence
+    /// Sending with paddles: the keyer's clock rang at `atMs`.
+    case keyerClock(atMs: Double)
 }
 
 enum ExerciseStart {
@@ -62,6 +64,11 @@ struct ExerciseReducer: Sendable {
             var slice: SendingSession<SeededRandom>? = session
             defer { exercise = slice.map(Exercise.sending) }
             return sending.silence(&slice, context, &said, &out)
+        case .keyerClock(let atMs):
+            guard case .sending(let session)? = exercise else { return [] }
+            var slice: SendingSession<SeededRandom>? = session
+            defer { exercise = slice.map(Exercise.sending) }
+            return sending.clock(atMs: atMs, &slice, context, &said, &out)
         }
         return []
     }

@@ -65,6 +65,14 @@ public struct Reader: Sendable {
             finishDisplay(byUser: false, &state, &out)
             return out.effects
         }
+        if case .keyerClock(let atMs) = action {
+            // The keyer keying on its own clock is keying too: nothing else moves meanwhile.
+            var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation,
+                                punctuationLevel: state.settings.punctuation)
+            exercise(.keyerClock(atMs: atMs), &state, &out)
+            finishDisplay(byUser: false, &state, &out)
+            return out.effects
+        }
         let byUser = action.isTheUsers
         // A message still being read holds what the reader shows on its own; a countdown (the
         // last thing said was progress) is replaced by what follows it.
@@ -187,6 +195,10 @@ public struct Reader: Sendable {
             screenReader.reduce(event, &state.beside, hasVoice: state.devices.hasVoice, &state.announcement, &out)
         case .timer(.sendingSilence):
             exercise(.silence, &state, &out)
+        case .keyerClock:
+            break // taken above, as keying
+        case .timer(.keyer):
+            break // the runtime answers this timer with `.keyerClock`, which says when it rang
         case .completion(let candidates):
             terminal.completion(candidates, &state.announcement, &out)
         case .promptCancelled(let kind):
@@ -402,6 +414,7 @@ extension Action {
              .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated,
              .attachTerminal, .typed, .completion, .statisticsReady, .brailleBackTranslated, .displayAdvanced,
              .keyboardProtocol, .sendingReady, .screenReader: false
+        case .keyerClock: false
         }
     }
 }

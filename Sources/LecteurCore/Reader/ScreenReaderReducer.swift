@@ -92,12 +92,14 @@ extension Action {
             switch id {
             case .catalogueStillLoading: true
             case .brailleMessage, .readAllWindow, .sendingSilence: false
+            case .keyer: false
             }
         case .start, .timedLine, .command, .displayKey, .displayPanned, .displayAdvanced, .statusReported, .settingsRead,
              .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated, .attachTerminal,
              .typed, .key, .completion, .statisticsReady, .brailleTyped, .brailleBackTranslated, .sendingReady, .timedKey,
              .keyboardProtocol, .promptCancelled:
             false
+        case .keyerClock: false
         }
     }
 }

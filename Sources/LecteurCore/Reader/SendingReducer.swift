@@ -15,7 +15,7 @@ struct SendingReducer: ExerciseChild {
         var started = SendingSession(mode: mode, learnt: learnt, wpm: context.settings.effectiveSendingWPM, strings: strings,
                                      random: SeededRandom(seed: seed), alphabet: alphabet)
         let (level, note) = Self.level(context, strings)
-        let effects = started.start(level: level, note: note)
+        let effects = started.start(level: level, note: note, keyer: context.settings.keyer)
         session = started
         return run(effects, &session, context, &said, &out)
     }
@@ -26,7 +26,25 @@ struct SendingReducer: ExerciseChild {
         guard context.onTerminal, context.settings.inputMode == .keys else {
             return (.pattern, context.onTerminal ? strings(.morseSendingLinesOnly) : nil)
         }
-        return context.keyReleases == true ? (.straightKey, nil) : (.tapping, strings(.morseSendingNoStraightKey))
+        let paddles = context.settings.keyer.isIambic
+        guard context.keyReleases == true else {
+            return (.tapping, strings(paddles ? .morsePaddlesNoReleases : .morseSendingNoStraightKey))
+        }
+        return (paddles ? .paddles : .straightKey, nil)
+    }
+
+    /// The paddles, under the right hand's index and middle fingers on the home row (j carries
+    /// the bump every keyboard has, and sits at the same place in AZERTY and QWERTY), mirrored
+    /// for the left hand (f, with its bump, and d): the dit paddle under the index, as a
+    /// paddle's dit lever is under the thumb or index. Their releases come from the kitty protocol.
+    static func paddle(for key: Key) -> (Paddle, pressed: Bool)? {
+        switch key {
+        case .character("j"), .character("J"), .character("f"), .character("F"): (.dit, true)
+        case .character("k"), .character("K"), .character("d"), .character("D"): (.dah, true)
+        case .released("j"), .released("J"), .released("f"), .released("F"): (.dit, false)
+        case .released("k"), .released("K"), .released("d"), .released("D"): (.dah, false)
+        default: nil
+        }
     }
 
     /// The keys that key Morse while sending runs in single-key mode: j or `.` a dit, k or `-` a
@@ -45,11 +63,13 @@ struct SendingReducer: ExerciseChild {
     func takes(_ key: Key, _ session: Session, _ context: ExerciseContext) -> Bool {
         guard session.isActive, !context.quitPending else { return false }
         if case .released = key { return true }
+        if session.level == .paddles { return Self.paddle(for: key) != nil }
         return Self.event(for: key, atMs: 0) != nil
     }
 
     func key(_ key: Key, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext, _ said: inout AnnouncementState,
              _ out: inout Announcer) -> [ExerciseDelegate] {
+        if slice?.level == .paddles { return paddle(key, atMs: atMs, &slice, context, &said, &out) }
         guard var session = slice, let event = Self.event(for: key, atMs: atMs) else { return [] }
         let answered = session.key(event)
         slice = session
@@ -76,6 +96,52 @@ struct SendingReducer: ExerciseChild {
         }
         out.showMessage(strings(.morseSendingKeying, ["cells": session.keyedCells]))
         if let deadline = session.silenceDeadlineMs {
+            out.append(.schedule(.sendingSilence, afterSeconds: max(0, deadline - atMs) / 1000))
+        }
+        return []
+    }
+
+    /// A paddle pressed or let go: the keyer starts an element at once when idle, or remembers.
+    private func paddle(_ key: Key, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext,
+                        _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+        guard var session = slice, let (paddle, pressed) = Self.paddle(for: key) else { return [] }
+        let idle = session.keyerClockMs == nil
+        let step = session.paddle(paddle, pressed: pressed, atMs: atMs)
+        slice = session
+        // A new sending's first element cuts what was being said (the last verdict).
+        if idle, !step.elements.isEmpty { out.append(.silence) }
+        return keyed(step, atMs: atMs, &slice, context, &said, &out)
+    }
+
+    /// The keyer's clock rang at `atMs`: the element its space ended is followed, or not.
+    func clock(atMs: Double, _ slice: inout Session?, _ context: ExerciseContext, _ said: inout AnnouncementState,
+               _ out: inout Announcer) -> [ExerciseDelegate] {
+        guard var session = slice, session.keyerClockMs != nil else { return [] }
+        let step = session.clock()
+        slice = session
+        return keyed(step, atMs: atMs, &slice, context, &said, &out)
+    }
+
+    /// Sounds the keyer's new elements, and sets the next clock: the keyer's next decision, or
+    /// once it is idle the silence that ends the sending. Both are counted from the keyer's own
+    /// times, so a timer that rang late does not push the next one later.
+    private func keyed(_ step: Session.PaddleStep, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext,
+                       _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+        guard let session = slice else { return [] }
+        if !step.effects.isEmpty {
+            out.append(.cancelTimer(.keyer))
+            out.append(.cancelTimer(.sendingSilence))
+            return run(step.effects, &slice, context, &said, &out)
+        }
+        let settings = context.settings.morse
+        for element in step.elements {
+            out.append(.sidetone(.keyed(element.element, markMs: element.markMs, spaceMs: element.unitMs, settings: settings)))
+        }
+        if !step.elements.isEmpty { out.showMessage(strings(.morseSendingKeying, ["cells": session.keyedCells])) }
+        if let next = session.keyerClockMs {
+            out.append(.cancelTimer(.sendingSilence))
+            if !step.elements.isEmpty { out.append(.schedule(.keyer, afterSeconds: max(0, next - atMs) / 1000)) }
+        } else if let deadline = session.silenceDeadlineMs {
             out.append(.schedule(.sendingSilence, afterSeconds: max(0, deadline - atMs) / 1000))
         }
         return []
@@ -124,6 +190,7 @@ struct SendingReducer: ExerciseChild {
             case .ended:
                 session = nil
                 out.append(.cancelTimer(.sendingSilence))
+                out.append(.cancelTimer(.keyer))
             }
         }
         // The verdict answers the user's keying even when the silence timer brings it: it takes

@@ -51,6 +51,8 @@ struct SettingsReducer: Sendable {
             out.notice("setting", strings(confirmation), &said)
         case .sendingWPM:
             setSendingWPM(value, &settings, &said, &out)
+        case .keyer:
+            setKeyer(value, &settings, &said, &out)
         case .verbosity:
             choose(Verbosity(userValue: value), or: .settingBadVerbosity, value, &settings, &said, &out) { verbosity, settings in
                 settings.verbosity = verbosity

@@ -12,6 +12,9 @@ public enum TimerID: Hashable, Sendable {
     case readAllWindow(token: Int)
     /// Sending practice: the silence after the last mark has ended the character (or the word).
     case sendingSilence
+    /// Sending with paddles: the space after the keyer's element has ended, the next is decided
+    /// (answered `Action.keyerClock` with the time it rang).
+    case keyer
     /// A catalogue load has said nothing for its interval: « still loading ».
     case catalogueStillLoading
 }

@@ -32,6 +32,8 @@ public struct ReaderSettings: Hashable, Sendable {
     /// Sending practice's speed (`régler vitesse-envoi`): a tapped element's length and the
     /// silence that ends a character; nil: the receiving speed.
     public var sendingWPM: Int?
+    /// The key sending practice takes where releases are reported (`régler manipulateur`).
+    public var keyer: KeyerMode = .straight
     /// Koch: the symbols unlocked (`régler koch`, and each level practice reaches), as stored;
     /// practice clamps it to the order (`KochLesson.clamped`).
     public var kochLevel = PracticeMode.kochStartLevel
@@ -56,6 +58,7 @@ public struct ReaderSettings: Hashable, Sendable {
     public static let questionBrailleKey = "morse.question-braille"
     /// 0 (or absent): the receiving speed.
     public static let sendingWPMKey = "morse.sending-wpm"
+    public static let keyerKey = "morse.keyer"
 
     /// A stored sending speed: 0 is the receiving speed, else within Morse's speeds.
     public static func sendingWPM(stored: String) -> Int?? {
@@ -84,6 +87,7 @@ public struct ReaderSettings: Hashable, Sendable {
         if let saved = value(inputModeKey), let mode = InputMode(rawValue: saved) { settings.inputMode = mode }
         if let saved = value(questionBrailleKey), let shown = QuestionBraille(rawValue: saved) { settings.questionBraille = shown }
         if let saved = value(sendingWPMKey), let wpm = sendingWPM(stored: saved) { settings.sendingWPM = wpm }
+        if let saved = value(keyerKey), let keyer = KeyerMode(rawValue: saved) { settings.keyer = keyer }
         if let saved = value(PracticeMode.kochLevelStorageKey), let level = Int(saved) { settings.kochLevel = level }
         if let saved = value(kochTimeKey), let ms = Int(saved), ms > 0, Double(ms) <= kochTimeRange.upperBound * 1000 {
             settings.kochMedianMs = ms

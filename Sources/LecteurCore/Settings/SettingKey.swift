@@ -14,6 +14,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case typingEcho, inputMode
     case kochLesson, kochTime, questionBraille
     case sendingWPM
+    case keyer
 
     private static let aliases: [String: SettingKey] = {
         var table: [String: SettingKey] = [:]
@@ -41,6 +42,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.kochTime, "koch-temps", "koch-time", "temps-koch")
         add(.questionBraille, "question-braille", "braille-question")
         add(.sendingWPM, "vitesse-envoi", "sending-speed", "sending-wpm", "send-wpm", "wpm-envoi")
+        add(.keyer, "manipulateur", "keyer", "morse-key", "cle-morse", "paddles", "palettes")
         return table
     }()
 
@@ -75,6 +77,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .kochTime: strings(.morseTrainerSettingNameKochTime)
         case .questionBraille: strings(.morseTrainerSettingNameQuestionBraille)
         case .sendingWPM: strings(.morseSendingSettingName)
+        case .keyer: strings(.morsePaddlesSettingName)
         }
     }
 
@@ -89,6 +92,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .verbosity, .position, .brailleMessage, .brailleScroll, .punctuation, .alphabet,
              .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
              .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM: false
+        case .keyer: false
         }
     }
 }

@@ -81,6 +81,8 @@ extension ReaderSettings {
             // Following the receiving speed is said as such: « 20 » alone read as a speed chosen.
             let value = sendingWPM.map(String.init) ?? strings(.morseSendingSettingValueReceiving, ["wpm": "\(morse.wpm)"])
             return SettingReading(value: value, range: MorseSettings.wpmRange)
+        case .keyer:
+            return SettingReading(value: keyer.name(strings), choices: KeyerMode.allCases.map { $0.name(strings) })
         case .kochLesson:
             return SettingReading(value: String(KochLesson.lesson(level: kochLevel)), range: KochLesson.lessons())
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:

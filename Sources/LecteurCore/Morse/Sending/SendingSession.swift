@@ -73,6 +73,8 @@ public struct SendingSession<Random: RandomNumberGenerator> {
     public private(set) var recentCharacters: [KeyedCharacter] = []
     /// Characters keyed with timing in the sendings judged before this one (the warm-up's count).
     public private(set) var timedCharacters = 0
+    /// The iambic keyer the paddles drive (level `.paddles` only).
+    public private(set) var keyer: IambicKeyer?
 
     private var random: Random
     private let strings: Strings
@@ -96,7 +98,8 @@ public struct SendingSession<Random: RandomNumberGenerator> {
     /// at least the shortest mark so far (a beginner at 8 WPM under a 20 WPM setting would
     /// otherwise have the sending cut inside its first character).
     public var endingUnitMs: Double {
-        if level == .tapping { return unitMs }
+        // A keyer's elements, like tapping's, are whole units of the setting.
+        if level == .tapping || level == .paddles { return unitMs }
         if decoder.isSeeded { return decoder.unitMs }
         return max(unitMs, marks.map(\.durationMs).min() ?? unitMs)
     }
@@ -114,11 +117,13 @@ public struct SendingSession<Random: RandomNumberGenerator> {
     /// The characters the coach looks back over.
     public static var coachingWindow: Int { 8 }
 
-    /// `note` says why a keying level is not available here (said after the introduction).
-    public mutating func start(level: KeyingLevel, note: String?) -> [SendingEffect] {
+    /// `note` says why a keying level is not available here (said after the introduction);
+    /// `keyer` is the paddles' mode at level `.paddles`.
+    public mutating func start(level: KeyingLevel, note: String?, keyer keyerMode: KeyerMode = .iambicB) -> [SendingEffect] {
         guard !isActive else { return [] }
         isActive = true
         self.level = level
+        if level == .paddles { keyer = IambicKeyer(mode: keyerMode.isIambic ? keyerMode : .iambicB, unitMs: unitMs) }
         let intro: L10n = switch mode {
         case .koch: .morseSendingIntroKoch
         case .echo: .morseSendingIntroEcho
@@ -138,6 +143,7 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         case .pattern: strings(.morseSendingHowPattern)
         case .tapping: strings(.morseSendingHowTapping)
         case .straightKey: strings(.morseSendingHowStraight)
+        case .paddles: strings(.morsePaddlesHow, ["mode": keyer?.mode == .iambicA ? "A" : "B", "wpm": "\(wpm)"])
         }
     }
 
@@ -193,6 +199,57 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         return effects
     }
 
+    /// What the paddles did: the elements the keyer started (each a mark of the sending, with
+    /// its sidetone for the reducer to sound) and, after a flood, the sending's short answer.
+    public struct PaddleStep: Hashable, Sendable {
+        public var elements: [KeyerElement] = []
+        public var effects: [SendingEffect] = []
+    }
+
+    /// A paddle pressed or let go at `atMs` (level `.paddles`). A decision the keyer's clock
+    /// still owes before `atMs` (its timer rang late) is taken first, at its own time.
+    public mutating func paddle(_ paddle: Paddle, pressed: Bool, atMs: Double) -> PaddleStep {
+        guard isActive, keyer != nil else { return PaddleStep() }
+        var step = PaddleStep()
+        while let due = keyer?.current?.nextDecisionMs, due <= atMs, step.effects.isEmpty {
+            let clocked = clock()
+            step.elements += clocked.elements
+            step.effects += clocked.effects
+            if clocked.elements.isEmpty { break }
+        }
+        guard step.effects.isEmpty else { return step }
+        if pressed {
+            if let element = keyer?.press(paddle, atMs: atMs) { step.effects += keyed(element, into: &step) }
+        } else {
+            keyer?.release(paddle)
+        }
+        return step
+    }
+
+    /// The keyer's clock, at the end of the current element's space: the next element, if any.
+    public mutating func clock() -> PaddleStep {
+        var step = PaddleStep()
+        guard isActive, let element = keyer?.clock() else { return step }
+        step.effects += keyed(element, into: &step)
+        return step
+    }
+
+    /// The decision time the keyer's clock must ring at (nil: idle).
+    public var keyerClockMs: Double? { keyer?.current?.nextDecisionMs }
+
+    /// A keyed element becomes a mark of the sending; past `maximumMarks` (paddles held down
+    /// for minutes) the sending is cut as a flood of presses is, and the keyer stops.
+    private mutating func keyed(_ element: KeyerElement, into step: inout PaddleStep) -> [SendingEffect] {
+        marks.append(KeyedMark(startMs: element.startMs, endMs: element.endMs))
+        step.elements.append(element)
+        guard marks.count > Self.maximumMarks else { return [] }
+        marks = []
+        if let mode = keyer?.mode { keyer = IambicKeyer(mode: mode, unitMs: unitMs) }
+        var effects: [SendingEffect] = [.say(strings(.morseSendingTooLong, ["count": "\(Self.maximumMarks)"]))]
+        effects += repeatQuestion()
+        return effects
+    }
+
     /// The sending in progress as braille cells (⠂ a dit, ⠒ a dah, a blank cell between
     /// characters), read with the decoder's present thresholds without teaching it anything: a
     /// learner who cannot hear the sidetone feels what was keyed.
@@ -202,9 +259,10 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         return text.characters.map { MorseBraille.cells($0.pattern) }.joined(separator: String(MorseBraille.blank))
     }
 
-    /// When the sending in progress ends if nothing more is keyed (nil: the key is down, or nothing keyed).
+    /// When the sending in progress ends if nothing more is keyed (nil: the key is down, the
+    /// keyer is keying, or nothing keyed).
     public var silenceDeadlineMs: Double? {
-        guard downAtMs == nil, let last = marks.last else { return nil }
+        guard downAtMs == nil, keyer?.isBusy != true, let last = marks.last else { return nil }
         return last.endMs + endingSilenceMs
     }
 
@@ -217,7 +275,7 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         if level != .pattern {
             recentCharacters = Array((recentCharacters + text.characters).suffix(Self.coachingWindow))
         }
-        let measures = SendingMeasures(text, unitMs: level == .tapping ? unitMs : nil)
+        let measures = SendingMeasures(text, unitMs: level == .tapping || level == .paddles ? unitMs : nil)
         let gaps = zip(keyedMarks.dropFirst(), keyedMarks).map { Int(($0.startMs - $1.endMs).rounded()) }
         let effects = judge(patterns: text.characters.map(\.pattern), keyed: text.keyed, decodedText: text, level: level,
                             measures: measures, marks: keyedMarks, gaps: gaps)
@@ -231,11 +289,11 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         var effects: [SendingEffect] = []
         var said: [String] = []
         var correct: Bool?
-        let wpmMeasured = level == .straightKey ? measures?.wpm : (level == .tapping ? Double(wpm) : nil)
+        let wpmMeasured = level == .straightKey ? measures?.wpm : (level == .tapping || level == .paddles ? Double(wpm) : nil)
         let ratio = level == .straightKey ? measures?.ratio : nil
         if mode == .free {
             said.append(strings(.morseSendingRead, ["text": spokenText(decodedText, patterns: patterns)]))
-            if let characters = decodedText?.characters, level == .tapping || (isWarm && spacingIsShort) {
+            if let characters = decodedText?.characters, level == .tapping || level == .paddles || (isWarm && spacingIsShort) {
                 for character in characters {
                     if let pair = SendingFinding.likelyRunTogether(character, alphabet: alphabet) {
                         said.append(strings(.morseSendingRunTogetherLikely, ["first": pair[0].spokenName(strings),
@@ -267,7 +325,7 @@ public struct SendingSession<Random: RandomNumberGenerator> {
     /// Past the warm-up: enough characters keyed in earlier sendings for a fault to be the
     /// hand's, not the start's (tapping's elements are whole at the setting's unit: no warm-up).
     private var isWarm: Bool {
-        level == .tapping || (decoder.isSeeded && timedCharacters >= Self.warmUpCharacters)
+        level == .tapping || level == .paddles || (decoder.isSeeded && timedCharacters >= Self.warmUpCharacters)
     }
 
     /// Most of the recent character gaps are short (under 2.5 units): only then is an unknown
@@ -423,7 +481,7 @@ extension SendingSession: Equatable where Random: Equatable {
         a.mode == b.mode && a.learnt == b.learnt && a.wpm == b.wpm && a.isActive == b.isActive && a.question == b.question
             && a.expected == b.expected && a.summary == b.summary && a.marks == b.marks && a.downAtMs == b.downAtMs
             && a.level == b.level && a.decoder == b.decoder && a.recentCharacters == b.recentCharacters
-            && a.timedCharacters == b.timedCharacters
+            && a.timedCharacters == b.timedCharacters && a.keyer == b.keyer
             && a.random == b.random
     }
 }
