@@ -26,12 +26,9 @@ import Testing
         (2.700, Array("k".utf8)), (3.100, release("k")),
     ]
 
-    static func key(_ mode: String) throws -> (answers: [String], elements: [(start: Double, end: Double)], sidetones: [[String: Any]],
-                                                perMs: Double) {
-        let home = ReaderHome()
-        defer { home.remove() }
-        let wav = home.root.appendingPathComponent("paddles.wav")
-        let run = try PseudoTerminal.run(SendingSessionTests.arguments + ["--audio-out", wav.path], environment: home.environment,
+    /// The hand keyed on paddles in `mode`: the answers read, the transcript's sidetones.
+    static func keyed(_ mode: String, arguments: [String], environment: [String: String]) throws -> (answers: [String], sidetones: [[String: Any]]) {
+        let run = try PseudoTerminal.run(SendingSessionTests.arguments + arguments, environment: environment,
                                          ready: SendingSessionTests.query,
                                          steps: [.type(SendingSessionTests.answers, pause: 0.3)]
                                              + SendingSessionTests.command("régler manipulateur \(mode)", until: "\"setting\"")
@@ -45,9 +42,17 @@ import Testing
         #expect(intro.contains("Manipulateur iambique, mode"), "\(intro)")
         let practice = SendingSessionTests.practice(run)
         #expect(practice.allSatisfy { $0["level"] as? String == "paddles" }, "\(practice)")
+        return (practice.compactMap { $0["answer"] as? String }, run.events("morse").filter { $0["sidetone"] != nil })
+    }
+
+    static func key(_ mode: String) throws -> (answers: [String], elements: [(start: Double, end: Double)], sidetones: [[String: Any]],
+                                                perMs: Double) {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let wav = home.root.appendingPathComponent("paddles.wav")
+        let keyed = try keyed(mode, arguments: ["--audio-out", wav.path], environment: home.environment)
         let file = try WAVFile.decode(Data(contentsOf: wav))
-        return (practice.compactMap { $0["answer"] as? String }, MorseToneLengthTests.elements(file.samples),
-                run.events("morse").filter { $0["sidetone"] != nil }, Double(file.sampleRate) / 1000)
+        return (keyed.answers, MorseToneLengthTests.elements(file.samples), keyed.sidetones, Double(file.sampleRate) / 1000)
     }
 
     /// Every element and every space inside a character, from the WAV, against the book.
@@ -78,5 +83,35 @@ import Testing
               + "\(String(format: "%.2f", marks)) ms of the book, spaces inside characters within \(String(format: "%.2f", spaces)) ms")
         #expect(marks <= 5, "\(marks) ms")
         #expect(spaces <= 5, "\(spaces) ms")
+    }
+
+    /// The live sound: the same hand in mode B, the sidetone recorded at a private sound
+    /// server's null sink. Each element is one piece (tone and space) queued when the keyer
+    /// starts it, so a mark is exact unless the output runs dry inside it; a space inside a
+    /// character is exact as long as the keyer's clock rings before the piece before has played
+    /// out. The figures are printed; the bound on spaces is a unit (a ring later than the whole
+    /// space would be heard as a broken character).
+    @Test(.requires(.pulseAudio)) func theLiveSidetoneAtTheSoundServer() throws {
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let home = ReaderHome()
+        defer { home.remove() }
+        let recording = try pulse.record(seconds: 30)
+        var environment = home.environment
+        environment["PULSE_SERVER"] = pulse.server
+        let keyed = try Self.keyed("iambique-b", arguments: [], environment: environment)
+        let samples = recording.samples(untilEnd: false)
+        recording.stop()
+        #expect(keyed.answers == ["C", "A", "O"], "\(keyed.answers)")
+        let pattern = "-.-. .- ---"
+        let elements = MorseToneLengthTests.elements(samples)
+        #expect(elements.count == 9, "\(elements.count) elements at the sink")
+        let (marks, spaces) = Self.timing(elements, pattern: pattern, perMs: Double(PrivatePulseServer.sampleRate) / 1000)
+        let perMs = Double(PrivatePulseServer.sampleRate) / 1000
+        let heard = zip(elements.dropFirst(), elements).map { String(format: "%.1f", ($0.start - $1.end) / perMs) }
+        print("PADDLES iambique-b at 30 WPM, live at the sound server: elements within \(String(format: "%.2f", marks)) ms of "
+              + "the book, spaces inside characters within \(String(format: "%.2f", spaces)) ms; silences heard (ms): \(heard)")
+        #expect(marks <= 5, "\(marks) ms")
+        #expect(spaces < 40, "\(spaces) ms")
     }
 }

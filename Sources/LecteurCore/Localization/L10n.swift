@@ -480,6 +480,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case morsePaddlesSetIambic = "morse.paddles.setIambic"
     case morsePaddlesHow = "morse.paddles.how"
     case morsePaddlesNoReleases = "morse.paddles.noReleases"
+    case manualTomlMorseKeyer = "manual.toml.morse.keyer"
     case morseSendingIntroKoch = "morse.sending.introKoch"
     case morseSendingIntroEcho = "morse.sending.introEcho"
     case morseSendingIntroFree = "morse.sending.introFree"

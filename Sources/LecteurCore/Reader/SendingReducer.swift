@@ -188,9 +188,10 @@ struct SendingReducer: ExerciseChild {
             case .record(let attempt):
                 out.append(.recordAttempt(attempt))
             case .ended:
+                let paddles = session?.level == .paddles
                 session = nil
                 out.append(.cancelTimer(.sendingSilence))
-                out.append(.cancelTimer(.keyer))
+                if paddles { out.append(.cancelTimer(.keyer)) }
             }
         }
         // The verdict answers the user's keying even when the silence timer brings it: it takes
