@@ -126,4 +126,56 @@ import Testing
         // The keyer's clock after the keyer is idle does nothing.
         store.send(.keyerClock(atMs: 2000), [])
     }
+
+    /// Free sending, mode A: the first element of a sending cuts speech (the last verdict), a
+    /// character keyed after another within the same word does not (it would cut the keyer's
+    /// own piece still playing); the word ends seven units after the last mark.
+    @Test func onlyASendingsFirstElementCutsSpeech() throws {
+        var store = base.commanded("envoi libre", .free) {
+            $0.onTerminal = true
+            $0.settings.inputMode = .keys
+            $0.devices.keyReleases = true
+            $0.settings.sendingWPM = 30
+            $0.settings.keyer = .iambicA
+        }
+        var twin = SendingReducerTests.twin(.free, seed: 1, wpm: 30)
+        let texts = base.says(twin.start(level: .paddles, note: nil, keyer: .iambicA))
+        let started = twin
+        store.send(.sendingReady(.free, seed: 1, kochLevel: 2), base.said(texts, interrupt: true, token: 2)) {
+            $0.exercise = .sending(started)
+            $0.announcement.answerPending = false
+            SendingReducerTests.remembered(texts, token: 2)(&$0)
+        }
+        func step(_ action: Action, _ effects: [Effect], cells: String? = nil, token: Int = 0,
+                  sourceLocation: SourceLocation = #_sourceLocation) {
+            let session = twin
+            store.send(action, effects, sourceLocation: sourceLocation) {
+                $0.exercise = .sending(session)
+                if let cells {
+                    $0.display.message = "Manipulé : " + cells
+                    $0.display.token = token
+                }
+            }
+        }
+        func shown(_ cells: String, token: Int) -> [Effect] {
+            [.braille(BrailleLine(text: "Manipulé : " + cells, cursor: 0, kind: .message))]
+        }
+        // E: the dit paddle tapped; the keyer idle at 1 080, the word's end set for 1 320.
+        _ = twin.paddle(.dit, pressed: true, atMs: 1000)
+        step(.timedKey(.character("f"), atMs: 1000),
+             [.silence, .sidetone(.keyed(.dot, markMs: 40, spaceMs: 40, settings: .default))] + shown("\u{2802}", token: 3)
+             + [.cancelTimer(.sendingSilence), .schedule(.keyer, afterSeconds: 0.08), .schedule(.brailleMessage(token: 3), afterSeconds: 4)],
+             cells: "\u{2802}", token: 3)
+        _ = twin.paddle(.dit, pressed: false, atMs: 1020)
+        step(.timedKey(.released("f"), atMs: 1020), [.cancelTimer(.sendingSilence)])
+        #expect(twin.clock().elements.isEmpty)
+        step(.keyerClock(atMs: 1080), [.schedule(.sendingSilence, afterSeconds: 0.24)])
+        // T, 200 ms later, in the same word: no `.silence` this time.
+        _ = twin.paddle(.dah, pressed: true, atMs: 1200)
+        step(.timedKey(.character("d"), atMs: 1200),
+             [.sidetone(.keyed(.dash, markMs: 120, spaceMs: 40, settings: .default))] + shown(twin.keyedCells, token: 4)
+             + [.cancelTimer(.sendingSilence), .schedule(.keyer, afterSeconds: 0.16), .schedule(.brailleMessage(token: 4), afterSeconds: 4)],
+             cells: twin.keyedCells, token: 4)
+        #expect(twin.keyedCells == "\u{2802}\u{2800}\u{2812}")
+    }
 }

@@ -105,11 +105,12 @@ struct SendingReducer: ExerciseChild {
     private func paddle(_ key: Key, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext,
                         _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         guard var session = slice, let (paddle, pressed) = Self.paddle(for: key) else { return [] }
-        let idle = session.keyerClockMs == nil
+        let fresh = session.marks.isEmpty
         let step = session.paddle(paddle, pressed: pressed, atMs: atMs)
         slice = session
-        // A new sending's first element cuts what was being said (the last verdict).
-        if idle, !step.elements.isEmpty { out.append(.silence) }
+        // A new sending's first element cuts what was being said (the last verdict); later
+        // ones must not cut the keyer's own pieces still playing.
+        if fresh, !step.elements.isEmpty { out.append(.silence) }
         return keyed(step, atMs: atMs, &slice, context, &said, &out)
     }
 
