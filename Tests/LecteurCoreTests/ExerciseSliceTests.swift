@@ -5,7 +5,6 @@ import Testing
 /// One exercise at a time in the reader's `exercise` slice: a start while another runs ends the
 /// running one first (its summary said), and `où`, `aide` and `stop` reach the one that runs.
 @Suite struct ExerciseSliceTests {
-    let spoken = Fixture.reader.navigator.spoken
 
     @Test func sendingStartedDuringListeningEndsItAndWhereAndStopReachSending() {
         var store = ReaderTestStore(state: Fixture.loadedState())
@@ -13,26 +12,28 @@ import Testing
         // The runtime's seed for sending comes while listening practice runs (a card activated
         // from the display asks for one): the listening summary first, then sending starts.
         let summary = "Entraînement terminé, aucun essai."
-        var twin = SendingReducerTests.twin(.koch, seed: SendingReducerTests.seedAskingK, wpm: 20)
-        let texts = twin.start(level: .pattern, note: nil).compactMap { if case .say(let text) = $0 { text } else { nil } }
-        #expect(texts.count == 2 && texts.last == "Envoyez K.")
-        let shown = texts.joined(separator: " ")
+        // The session the reducer runs, beside it for the state only (SendingReducerTests.twin):
+        // what is said and shown is written out.
+        var twin = SendingReducerTests.twin(.koch, seed: 3, wpm: 20)
+        _ = twin.start(level: .pattern, note: nil)
+        let texts = [SendingReducerTests.patternHow, "Envoyez K."]
+        let shown = SendingReducerTests.patternHow + " Envoyez K."
         let token = store.state.display.token + 1
         let started = twin
-        store.send(.sendingReady(.koch, seed: SendingReducerTests.seedAskingK, kochLevel: 2), [
+        store.send(.sendingReady(.koch, seed: 3, kochLevel: 2), [
             .notice(code: "practice", message: summary),
-            .speak(Utterance(text: spoken(summary), interrupt: false, priority: .answer)),
+            .speak(Utterance(text: summary, interrupt: false, priority: .answer)),
             .notice(code: "sending", message: texts[0]),
-            .speak(Utterance(text: spoken(texts[0]), interrupt: false, priority: .answer)),
-            .notice(code: "sending", message: texts[1]),
-            .speak(Utterance(text: spoken(texts[1]), interrupt: false, priority: .answer)),
+            .speak(Utterance(text: texts[0], interrupt: false, priority: .answer)),
+            .notice(code: "sending", message: "Envoyez K."),
+            .speak(Utterance(text: "Envoyez K.", interrupt: false, priority: .answer)),
             // The sending's words answer at once; the summary waits behind them on the display.
             .braille(BrailleLine(text: shown, cursor: 0, kind: .message)),
             .schedule(.brailleMessage(token: token), afterSeconds: 4),
         ]) {
             $0.exercise = .sending(started)
             $0.announcement.history += [summary] + texts
-            $0.announcement.lastMessage = LastMessage(code: "sending", text: texts[1], isError: false)
+            $0.announcement.lastMessage = LastMessage(code: "sending", text: "Envoyez K.", isError: false)
             $0.display.queued.append(summary)
             $0.display.message = shown
             $0.display.token = token
@@ -40,9 +41,12 @@ import Testing
 
         // « où » is sending's (listening would say « Question 1 ; 0 bonne réponse sur 0. »).
         let position = "Envoi, question 1 ; 0 juste sur 0."
-        #expect(Fixture.fr(.morseSendingWhere, count: 0, ["question": "1", "correct": "0", "attempts": "0"]) == position)
-        store.send(.timedLine("où", atMs: 0), store.said("sending.where", position, interrupt: true)
-                   + [.schedule(.brailleMessage(token: token + 1), afterSeconds: 4)]) {
+        store.send(.timedLine("où", atMs: 0), [
+            .notice(code: "sending.where", message: position),
+            .speak(Utterance(text: position, interrupt: true, priority: .answer)),
+            .braille(BrailleLine(text: position, cursor: 0, kind: .message)),
+            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
+        ]) {
             ReaderTestStore.remembered("sending.where", position, token: token + 1)(&$0)
             $0.display.queued = []
         }
@@ -50,7 +54,7 @@ import Testing
         let ended = "Envoi terminé."
         store.send(.timedLine("stop", atMs: 0), [
             .silence, .notice(code: "stop", message: "Silence."),
-            .notice(code: "sending", message: ended), .speak(Utterance(text: spoken(ended), interrupt: false, priority: .answer)),
+            .notice(code: "sending", message: ended), .speak(Utterance(text: ended, interrupt: false, priority: .answer)),
             .cancelTimer(.sendingSilence),
             .braille(BrailleLine(text: ended, cursor: 0, kind: .message)),
             .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
@@ -71,37 +75,57 @@ import Testing
         var twin = CopySession(kind: .groups, count: 2, learnt: Array(alphabet.kochSymbols.prefix(2)),
                                words: Fixture.fr(.morseTrainerWords).split(separator: " ").map(String.init),
                                settings: ReaderSettings().morse, strings: Fixture.fr, random: SeededRandom(seed: 1), alphabet: alphabet)
-        let start = twin.start()
-        guard case .introduce(let intro, let shown)? = start.first, case .send(let sent, 1, let settings)? = start.last else {
-            Issue.record("a copy starts with its introduction, then sends")
-            return
-        }
+        // The session beside the reducer gives the state only (a random source has no literal
+        // form); what is said, shown and sent is written out.
+        _ = twin.start()
+        let intro = "Copie de 2 groupes de cinq caractères parmi K, M, envoyés d'une traite. Écoutez tout, puis tapez votre "
+            + "copie en une ligne. Ligne vide pour réécouter, « stop » pour finir."
+        // Seed 1's two groups of the learnt K and M, at the default 20 words a minute, spaced at 10.
+        let sent = "MMMKK MMMKM"
+        let settings = try MorseSettings(wpm: 20, farnsworthWPM: 10, toneHz: 600, volumePercent: 80, rampMs: 5)
         let started = twin
-        // The load's message is still on the display: the introduction waits behind it.
-        store.send(.copyReady(.groups, count: 2, seed: 1, kochLevel: 2), store.saidBehind("copy", intro) + [
-            .morseQuestion(MorseQuestionReport(question: 1, wpm: settings.wpm, toneHz: settings.toneHz)),
+        // The load's message is still on the display: the introduction is said and waits behind it.
+        store.send(.copyReady(.groups, count: 2, seed: 1, kochLevel: 2), [
+            .notice(code: "copy", message: intro),
+            .speak(Utterance(text: intro, interrupt: false, priority: .answer)),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: sent, settings: settings, question: 1),
         ]) {
             $0.exercise = .copying(started)
-            ReaderTestStore.rememberedBehind("copy", intro)(&$0)
-            $0.display.queued = [shown + " Question 1"]
+            $0.announcement.history.append(intro)
+            $0.announcement.lastMessage = LastMessage(code: "copy", text: intro, isError: false)
+            $0.display.queued = ["Copie en une ligne ; ligne vide : réécouter, stop : finir. Question 1"]
         }
         // Copying has no position of its own to say: « où » and « aide » say what to type.
-        let what = Fixture.fr(.morsePracticeWhere)
-        let token = store.state.display.token
-        store.send(.timedLine("où", atMs: 0), store.said("practice", what, interrupt: true)
-                   + [.schedule(.brailleMessage(token: token + 1), afterSeconds: 4)]) {
-            ReaderTestStore.remembered("practice", what, token: token + 1)(&$0)
-            $0.display.queued = []
+        let what = "Entraînement en cours : tapez le caractère entendu, ligne vide pour réécouter, « stop » pour finir, "
+            + "« quitter » pour quitter le lecteur."
+        #expect(store.state.display.token == 1)
+        for (line, token) in [("où", 2), ("aide", 3)] {
+            store.send(.timedLine(line, atMs: 0), [
+                .notice(code: "practice", message: what),
+                .speak(Utterance(text: what, interrupt: true, priority: .answer)),
+                .braille(BrailleLine(text: what, cursor: 0, kind: .message)),
+                .schedule(.brailleMessage(token: token), afterSeconds: 4),
+            ]) {
+                $0.announcement.history.append(what)
+                $0.announcement.lastMessage = LastMessage(code: "practice", text: what, isError: false)
+                $0.display.message = what
+                $0.display.token = token
+                $0.display.queued = []
+            }
         }
-        store.send(.timedLine("aide", atMs: 0), store.said("practice", what, interrupt: true)
-                   + [.schedule(.brailleMessage(token: token + 2), afterSeconds: 4)],
-                   state: ReaderTestStore.remembered("practice", what, token: token + 2))
         let summary = "Entraînement terminé, aucun essai."
-        store.send(.timedLine("stop", atMs: 0), [.silence, .notice(code: "stop", message: "Silence.")]
-                   + store.said("copy", summary) + [.schedule(.brailleMessage(token: token + 3), afterSeconds: 4)]) {
+        store.send(.timedLine("stop", atMs: 0), [
+            .silence, .notice(code: "stop", message: "Silence."),
+            .notice(code: "copy", message: summary), .speak(Utterance(text: summary, interrupt: false, priority: .answer)),
+            .braille(BrailleLine(text: summary, cursor: 0, kind: .message)),
+            .schedule(.brailleMessage(token: 4), afterSeconds: 4),
+        ]) {
             $0.exercise = nil
-            ReaderTestStore.remembered("copy", summary, token: token + 3)(&$0)
+            $0.announcement.history.append(summary)
+            $0.announcement.lastMessage = LastMessage(code: "copy", text: summary, isError: false)
+            $0.display.message = summary
+            $0.display.token = 4
         }
     }
 }

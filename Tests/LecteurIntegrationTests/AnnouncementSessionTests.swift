@@ -103,10 +103,32 @@ import Testing
         let out = try LecteurProcess.run(quiet, input: script)
         #expect(out.status == 0)
         #expect(out.messagesNotBrailled == [])
-        // One interrupting utterance per answer at most: each line's answer starts with one.
-        let interrupting = out.events("speech").filter { $0["interrupt"] as? Bool == true }.count
-        #expect(interrupting <= script.split(separator: "\n").count)
-        #expect(out.events("speech").contains { ($0["text"] as? String)?.hasPrefix("Historique, ") == true })
+        // Each line's answer starts with one interrupting utterance, and only there: every line
+        // but `stop` (which silences, saying nothing) is answered by its own, in order. The load
+        // and what follows an answer (the history's first entry, the Morse tab's first symbol)
+        // wait their turn. Written out: a count « at most one per line » passed with none.
+        let spoken = out.events("speech").map { ($0["text"] as? String ?? "", $0["interrupt"] as? Bool) }
+        let expected: [(String, Bool?)] = [
+            ("14 formations chargées.", false),
+            ("Toutes, sélectionné, bouton, filtre 1 sur 7", false),
+            ("Accessibilité, non sélectionné, bouton, filtre 2 sur 7", true),                  // suivant
+            ("Toutes, sélectionné, bouton, filtre 1 sur 7", true),                             // précédent
+            ("Premier élément", true),                                                         // précédent
+            ("Aucune catégorie ne correspond à « zzz ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, "
+                + "i a Générative, Machine Learning, Radio et télégraphie.", true),            // filtre zzz
+            ("Messages braille : 2 secondes.", true),                                          // set message-braille 2
+            ("Vitesse invalide : 400. Choisissez entre 5 et 60 mots par minute.", true),       // set vitesse 400
+            ("Historique, 8 annonces, la plus récente d'abord", true),                         // historique
+            ("Vitesse invalide : 400. Choisissez entre 5 et 60 mots par minute.", false),
+            ("Son : aucun. Parole : désactivée. Plage braille : désactivée.", true),           // état
+            ("suivant, n, s — élément suivant", true),                                         // aide suivant
+            ("Caractère sans code Morse, ignoré : « croisillon ».", true),                     // morse SOS #
+            ("Apprendre, 54 symboles", true),                                                  // onglet morse
+            ("A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", false),
+        ]
+        #expect(spoken.map(\.0) == expected.map(\.0), "\(spoken)")
+        #expect(spoken.map(\.1) == expected.map(\.1), "\(spoken)")
+        #expect(spoken.filter { $0.1 == true }.count == script.split(separator: "\n").count - 1)
         #expect(out.events("status").count == 1)
     }
 }

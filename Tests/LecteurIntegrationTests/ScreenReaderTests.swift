@@ -117,7 +117,8 @@ final class PrivateSessionBus {
         defer { orca.stop() }
         let pulse = try PrivatePulseServer()
         defer { pulse.stop() }
-        let speechd = try PrivateSpeechDispatcher(pulse: pulse)
+        // Level 5: the daemon logs each message it queues, with its text (BesideScreenReaderTests.queued).
+        let speechd = try PrivateSpeechDispatcher(pulse: pulse, logLevel: 5)
         defer { speechd.stop() }
         let recording = try pulse.record(seconds: 8)
         let out = try LecteurProcess.run(["--transcript", "jsonl", "--braille", "off"], input: "suivant\n",
@@ -126,7 +127,18 @@ final class PrivateSessionBus {
         #expect(out.status == 0)
         #expect(out.stdout.contains("Orca est actif : Lecteur parle par speech-dispatcher"), "\(out.stdout)")
         let heard = MonitorRecording.soundSeconds(recording.samples())
-        #expect(heard > 0.8, "heard through speech-dispatcher: \(heard) s")
+        #expect(heard > 0.8, "heard: \(heard) s")
+        // By which path: speech-dispatcher queued the focus change's words, the very text of the
+        // transcript's speech event. A reader playing directly is heard too, and passed the line
+        // above, but leaves nothing in the daemon's queue.
+        let answer = "Accessibilité, non sélectionné, bouton, filtre 2 sur 7"
+        let spoken = out.events("speech").compactMap { $0["text"] as? String }
+        #expect(spoken.last == answer, "\(spoken)")
+        let queuedBy = Date().addingTimeInterval(5)
+        while !BesideScreenReaderTests.queued(speechd.log).contains(where: { $0.text == answer }) && Date() < queuedBy { usleep(100_000) }
+        let queued = BesideScreenReaderTests.queued(speechd.log).map(\.text)
+        #expect(queued.contains(answer), "speech-dispatcher queued \(queued)")
+        #expect(Set(queued).isSubset(of: Set(spoken)), "queued \(queued), said \(spoken)")
     }
 
     @Test(.requires(.pulseAudio))

@@ -160,8 +160,26 @@ import LecteurCore
             for answer in ["A", "B", "", "C", "D", "E", "stop"] { effects += session.handle(answer) }
             return effects
         }
-        #expect(script(99) == script(99))
-        #expect(script(99) != script(100))
+        // What seed 99 asks and says, written out: `script(99) == script(99)` held for a session
+        // that ignored its seed as well as for one that followed it. Question 3 is played twice
+        // (the empty line replays it); the sixth is asked when « stop » comes.
+        func asked(_ effects: [PracticeEffect]) -> String {
+            String(effects.compactMap { if case .playSymbol(let symbol, _) = $0 { symbol.character } else { nil } })
+        }
+        let first = script(99), again = script(99)
+        #expect(asked(first) == "7)553P6")
+        #expect(said(first) == [
+            "Entraînement Morse : écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.",
+            "Faux : c'était 7 ; vous avez tapé A.",
+            "Faux : c'était parenthèse fermante ; vous avez tapé B.",
+            "Faux : c'était 5 ; vous avez tapé C.",
+            "Faux : c'était 3 ; vous avez tapé D.",
+            "Faux : c'était P ; vous avez tapé E.",
+            "Entraînement terminé : 0 bonne réponse sur 5.",
+        ])
+        #expect(asked(again) == "7)553P6" && said(again) == said(first))
+        // Another seed, another draw: seed 100 asks J, =, 7 (twice), ", F, then Q.
+        #expect(asked(script(100)) == "J=77\"FQ")
     }
 
     /// The generator is injected: a scripted one picks exactly the symbol a test wants.

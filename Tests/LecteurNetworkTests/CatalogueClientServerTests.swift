@@ -105,14 +105,14 @@ import LecteurCore
             // At least the announced wait; the upper bound is a hang guard.
             #expect(gap >= delay && gap < delay + 5, "gap \(gap) for a \(delay) s wait")
         }
-        let notices = Fixtures.said(events.events.map { $0.readerEvent(policy: Self.fast, elapsed: 0) })
-        #expect(notices == [
-            "Échec du chargement (erreur serveur, code 500). Nouvel essai dans 0,1 seconde, tentative 2 sur 4.",
-            "Échec du chargement (erreur serveur, code 500). Nouvel essai dans 0,2 seconde, tentative 3 sur 4.",
-            "Échec du chargement (erreur serveur, code 500). Nouvel essai dans 0,4 seconde, tentative 4 sur 4.",
-        ])
         #expect(outcome.readerEvent(now: Date()) == .failed(.fetch(.server(status: 500))))
-        #expect(Fixtures.said([outcome.readerEvent(now: Date())]) == ["Erreur serveur (code: 500). Réessayez plus tard."])
+        // The attempts, then the outcome, into one reader: each retry cuts the one before it.
+        let retry = "Échec du chargement (erreur serveur, code 500). Nouvel essai dans"
+        let effects = Fixtures.effects(events.events.map { $0.readerEvent(policy: Self.fast, elapsed: 0) } + [outcome.readerEvent(now: Date())])
+        #expect(effects == Fixtures.retrying("\(retry) 0,1 seconde, tentative 2 sur 4.", interrupt: false, token: 1)
+                + Fixtures.retrying("\(retry) 0,2 seconde, tentative 3 sur 4.", interrupt: true, token: 2)
+                + Fixtures.retrying("\(retry) 0,4 seconde, tentative 4 sur 4.", interrupt: true, token: 3)
+                + Fixtures.failed("Erreur serveur (code: 500). Réessayez plus tard.", token: 4), "\(effects)")
     }
 
     /// The real schedule, as the server's clock saw it: requests 1, 2, 3 and 4 s apart.
@@ -145,7 +145,7 @@ import LecteurCore
         #expect(failure(outcome)?.0 == error)
         #expect(failure(outcome)?.1 == 1)
         #expect(try await server.log(of: base).count == 1)
-        #expect(Fixtures.said([outcome.readerEvent(now: Date())]) == [message])
+        #expect(Fixtures.effects([outcome.readerEvent(now: Date())]) == Fixtures.failed(message))
     }
 
     @Test func truncatedJSONIsADecodingErrorNotRetried() async throws {
@@ -165,10 +165,12 @@ import LecteurCore
         defer { server.stop() }
         let outcome = try await client(server.base("not-json")).load()
         guard case .decoding? = failure(outcome)?.0 else { Issue.record("\(outcome)"); return }
-        let said = Fixtures.said([outcome.readerEvent(now: Date())])
-        guard said.count == 1, let text = said.first else { Issue.record("\(said)"); return }
+        let effects = Fixtures.effects([outcome.readerEvent(now: Date())])
+        guard case .error(_, let text, _)? = effects.first else { Issue.record("\(effects)"); return }
         #expect(text.hasPrefix("Erreur lors du traitement des données."))
-        #expect(!text.contains("SECRET") && !text.contains("html"))
+        #expect(effects == Fixtures.failed(text))
+        // Nowhere: not in the message, the speech, the display or the focus.
+        #expect(!"\(effects)".contains("SECRET") && !"\(effects)".contains("html"), "\(effects)")
     }
 
     @Test func emptyBodyIsNoData() async throws {
@@ -221,7 +223,7 @@ import LecteurCore
         #expect(failure(outcome)?.1 == 4)
         #expect(await sleeper.waits == [1, 2, 4])
         #expect(events.events.last == .attemptFailed(attempt: 4, error: .network, retryIn: nil))
-        #expect(Fixtures.said([outcome.readerEvent(now: Date())]) == ["Erreur de connexion. Vérifiez votre connexion internet."])
+        #expect(Fixtures.effects([outcome.readerEvent(now: Date())]) == Fixtures.failed("Erreur de connexion. Vérifiez votre connexion internet."))
     }
 
     @Test func droppedConnectionThenSuccess() async throws {
@@ -284,9 +286,10 @@ import LecteurCore
         let events = EventLog()
         let outcome = await client.load(onEvent: events.record)
         #expect(failure(outcome)?.0 == .server(status: 500))
-        var texts = Fixtures.said(events.events.map { $0.readerEvent(policy: Self.fast, elapsed: 0) } + [outcome.readerEvent(now: Date())])
-        texts.append(client.endpoint.displayString)
-        #expect(texts.count == 5)
+        let effects = Fixtures.effects(events.events.map { $0.readerEvent(policy: Self.fast, elapsed: 0) } + [outcome.readerEvent(now: Date())])
+        // Three retries and the failure, each said and shown: every effect, written as text.
+        #expect(effects.filter { if case .braille = $0 { true } else { false } }.count == 4, "\(effects)")
+        let texts = effects.map { "\($0)" } + [client.endpoint.displayString]
         for text in texts {
             #expect(!text.contains("hunter2") && !text.contains("T0K3N") && !text.contains("alice") && !text.contains("SECRET"), "\(text)")
         }

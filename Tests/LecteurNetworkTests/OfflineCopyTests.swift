@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Testing
-import LecteurCore
+@testable import LecteurCore
 @testable import LecteurNetwork
 
 @Suite(.timeLimit(.minutes(1))) struct OfflineCopyTests {
@@ -50,11 +50,24 @@ import LecteurCore
         #expect(event == .loaded(fresh.catalogue, warnings: [],
                                  origin: .offlineCopy(after: .network, fetchedAt: fetchTime,
                                                       now: fetchTime.addingTimeInterval(5 * 3600 + 120))))
-        #expect(Fixtures.said([event]) == [
-            "Erreur de connexion. Vérifiez votre connexion internet.",
-            "Formations hors ligne : copie du 3 mars 2026, il y a 5 heures. Tapez « réessayer » pour recharger.",
-            "3 formations chargées.",
-        ])
+        // The fault, then the copy's age, then the load: all said, only the fault on the display
+        // (the others wait behind it), then the list's first chip focused and said.
+        let fault = "Erreur de connexion. Vérifiez votre connexion internet."
+        let age = "Formations hors ligne : copie du 3 mars 2026, il y a 5 heures. Tapez « réessayer » pour recharger."
+        let chip = Element(id: "chip.all", role: .button, label: "Toutes, sélectionné", spokenLabel: "Toutes, sélectionné",
+                           visibleText: "Toutes", hint: nil, value: nil, selected: true, action: .selectCategory(nil), brailleText: nil)
+        let first = "Toutes, sélectionné, bouton, filtre 1 sur 4"
+        let effects = Fixtures.effects([event])
+        #expect(effects == [
+            .error(code: "network", message: fault), .speak(Utterance(text: fault, interrupt: false, priority: .error)),
+            .braille(BrailleLine(text: fault, cursor: 0, kind: .message)),
+            .notice(code: "offline", message: age), .speak(Utterance(text: age, interrupt: false, priority: .notice)),
+            .notice(code: "loaded", message: "3 formations chargées."),
+            .speak(Utterance(text: "3 formations chargées.", interrupt: false, priority: .notice)),
+            .focus(FocusReport(screen: "formations", title: "Formations", index: 1, count: 8, element: chip, roleWord: "bouton")),
+            .speak(Utterance(text: first, interrupt: false, priority: .answer, printed: first)),
+            .schedule(.brailleMessage(token: 1), afterSeconds: 4),
+        ], "\(effects)")
     }
 
     @Test func copyIsOfferedForAServerErrorButNotForA404() async throws {

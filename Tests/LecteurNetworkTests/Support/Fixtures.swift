@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import LecteurCore
+@testable import LecteurCore
 import LecteurLocales
 @testable import LecteurNetwork
 
@@ -11,18 +11,51 @@ enum Fixtures {
     static let messages = CatalogueFetchMessages(strings: french, timeZone: paris)
     static let reader = Reader(strings: french, timeZone: paris)
 
-    /// What the reader says and shows as notices and errors, in order, for these events of a
-    /// load (nil events, which the reader is not told of, are left out).
-    static func said(_ events: [CatalogueEvent?]) -> [String] {
-        var state = ReaderState()
-        return events.compactMap { $0 }.flatMap { event in
-            reader.reduce(&state, .catalogue(event)).compactMap { effect -> String? in
-                switch effect {
-                case .notice(_, let message, _), .error(_, let message, _): message
-                default: nil
-                }
-            }
+    /// The reader as a load's events reach it, through a store: one state kept from event to
+    /// event, as the runtime keeps it, and every effect returned, in order (what is said, shown
+    /// and focused, and the timers), not only the notices' words: a secret or a wrong word in the
+    /// speech or on the display fails as surely as in a notice.
+    struct Store {
+        private(set) var state = ReaderState()
+
+        /// The events in order (nil events, which the reader is not told of, are left out).
+        mutating func send(_ events: [CatalogueEvent?]) -> [Effect] {
+            events.compactMap { $0 }.flatMap { Fixtures.reader.reduce(&state, .catalogue($0)) }
         }
+    }
+
+    /// Every effect of these events on a reader that has just started.
+    static func effects(_ events: [CatalogueEvent?]) -> [Effect] {
+        var store = Store()
+        return store.send(events)
+    }
+
+    // What the reader does, written out by hand (not from its generators).
+
+    /// The « Réessayer » button of the error screen.
+    static let retry = Element(id: "error.retry", role: .button, label: "Réessayer", spokenLabel: "Réessayer",
+                               visibleText: "Réessayer", hint: "Recharge les formations", value: nil, selected: nil,
+                               action: .retry, brailleText: nil)
+
+    /// A load that failed: the error said at error priority (queued: nothing was asked) and
+    /// shown, « Réessayer » focused under it and said after it, the message's timer.
+    static func failed(_ message: String, token: Int = 1) -> [Effect] {
+        [.error(code: "catalogue", message: message),
+         .speak(Utterance(text: message, interrupt: false, priority: .error)),
+         .braille(BrailleLine(text: message, cursor: 0, kind: .message)),
+         .focus(FocusReport(screen: "error", title: "Formations", index: 2, count: 2, element: retry, roleWord: "bouton")),
+         .speak(Utterance(text: "Réessayer, bouton. Recharge les formations", interrupt: false, priority: .answer,
+                          printed: "Réessayer, bouton. Recharge les formations")),
+         .schedule(.brailleMessage(token: token), afterSeconds: 4)]
+    }
+
+    /// An attempt failed, another to come: said at progress priority (each cutting the one
+    /// before it) and shown, with the message's timer.
+    static func retrying(_ message: String, interrupt: Bool, token: Int) -> [Effect] {
+        [.notice(code: "retry", message: message),
+         .speak(Utterance(text: message, interrupt: interrupt, priority: .progress)),
+         .braille(BrailleLine(text: message, cursor: 0, kind: .message)),
+         .schedule(.brailleMessage(token: token), afterSeconds: 4)]
     }
 
     static func temporaryDirectory() -> URL {
