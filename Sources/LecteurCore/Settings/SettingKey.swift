@@ -14,6 +14,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case typingEcho, inputMode
     case kochLesson, kochTime, questionBraille
     case sendingWPM
+    case kochOrder, groupLength
 
     private static let aliases: [String: SettingKey] = {
         var table: [String: SettingKey] = [:]
@@ -41,6 +42,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.kochTime, "koch-temps", "koch-time", "temps-koch")
         add(.questionBraille, "question-braille", "braille-question")
         add(.sendingWPM, "vitesse-envoi", "sending-speed", "sending-wpm", "send-wpm", "wpm-envoi")
+        add(.kochOrder, "ordre-koch", "koch-order", "ordre")
+        add(.groupLength, "longueur-groupes", "longueur-groupe", "group-length", "groupes")
         return table
     }()
 
@@ -75,6 +78,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .kochTime: strings(.morseTrainerSettingNameKochTime)
         case .questionBraille: strings(.morseTrainerSettingNameQuestionBraille)
         case .sendingWPM: strings(.morseSendingSettingName)
+        case .kochOrder: strings(.morseMaterialSettingNameOrder)
+        case .groupLength: strings(.morseMaterialSettingNameGroupLength)
         }
     }
 
@@ -88,7 +93,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable: true
         case .verbosity, .position, .brailleMessage, .brailleScroll, .punctuation, .alphabet,
              .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
-             .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM: false
+             .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM, .kochOrder, .groupLength: false
         }
     }
 }

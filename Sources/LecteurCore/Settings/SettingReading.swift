@@ -82,7 +82,11 @@ extension ReaderSettings {
             let value = sendingWPM.map(String.init) ?? strings(.morseSendingSettingValueReceiving, ["wpm": "\(morse.wpm)"])
             return SettingReading(value: value, range: MorseSettings.wpmRange)
         case .kochLesson:
-            return SettingReading(value: String(KochLesson.lesson(level: kochLevel)), range: KochLesson.lessons())
+            return SettingReading(value: String(KochLesson.lesson(level: kochLevel)), range: KochLesson.lessons(order: kochOrder))
+        case .kochOrder:
+            return SettingReading(value: kochOrder.name, choices: KochOrder.allCases.map(\.name))
+        case .groupLength:
+            return SettingReading(value: GroupLength.text(groupLength), range: GroupLength.limits)
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
             return nil
         }
