@@ -102,6 +102,7 @@ extension ReaderTestStore {
         "entraînement, pratique : entraînement à l'écoute selon la méthode Koch (seuls les symboles débloqués), ou « faibles » pour revoir les moins sûrs d'entre eux",
         "envoi, envoyer : entraînement à l'envoi en Morse : rien (je nomme un caractère), « écho » (vous renvoyez ce que vous entendez) ou « libre » (envoi libre décodé)",
         "statistiques, stats : statistiques de l'entraînement Morse : réussite récente et temps de réponse par symbole, confusions",
+        "progrès : progrès de l'entraînement Morse jour par jour : bonnes réponses, vitesse et temps de réponse",
         "régler, reglage : réglage : débit, hauteur, volume, voix, verbosité (complète ou brève), vitesse, farnsworth, tonalité, volume-morse, rampe, table-braille, ponctuation, alphabet ; « régler NOM » seul dit la valeur, « régler » seul ouvre l'écran des réglages",
         "silence, tais-toi, chut, stop : fait taire la parole et le son sans bouger ; termine l'entraînement",
         "historique : redit les dernières annonces",
