@@ -170,5 +170,8 @@ import Testing
         #expect(try reader.next("focus")["screen"] as? String == "formations")
         reader.send("quitter")
         #expect(reader.finish() == 0)
+        // Printed on a terminal's transcript too, one element a line.
+        let printed = try LecteurProcess.run(["--speech", "off", "--braille", "off"], input: "progrès\n", environment: home.environment)
+        #expect(printed.stdout.contains("Progrès, 1 ligne\n\(label)\n"), "\(printed.stdout)")
     }
 }
