@@ -67,7 +67,11 @@ enum ConfigurationKeys {
         case ReaderSettings.sendingWPMKey: return { ReaderSettings.sendingWPM(stored: $0) != nil }
         case ReaderSettings.keyerKey: return { KeyerMode(rawValue: $0) != nil }
         case PracticeMode.kochLevelStorageKey:
-            return { Int($0).map { (1...MorseAlphabet.kochOrder.count).contains($0) } ?? false }
+            // The longest order's count: LICW's 42 levels are valid whichever order is read first.
+            let most = KochOrder.allCases.map(\.characters.count).max() ?? MorseAlphabet.kochOrder.count
+            return { Int($0).map { (1...most).contains($0) } ?? false }
+        case KochOrder.storageKey: return { KochOrder(rawValue: $0) != nil }
+        case GroupLength.storageKey: return { GroupLength.parse($0) != nil }
         case SpeechBackend.storageKey: return { SpeechBackend(rawValue: $0) != nil }
         case BrailleDevice.storageKey: return { BrailleTable(name: $0) != nil && TextSanitizer.clean($0) == $0 }
         default: break
@@ -94,7 +98,7 @@ enum ConfigurationKeys {
         [ReaderSettings.verbosityKey, ReaderSettings.brailleMessageKey, ReaderSettings.brailleScrollKey, ReaderSettings.positionKey,
          PunctuationLevel.storageKey, ReaderSettings.alphabetKey, ReaderSettings.echoKey, ReaderSettings.inputModeKey,
          PracticeMode.kochLevelStorageKey, ReaderSettings.kochTimeKey, ReaderSettings.questionBrailleKey, ReaderSettings.sendingWPMKey,
-         SpeechBackend.storageKey, BrailleDevice.storageKey]
+         SpeechBackend.storageKey, BrailleDevice.storageKey, KochOrder.storageKey, GroupLength.storageKey]
             + [ReaderSettings.keyerKey]
             + MorseSettingKey.allCases.map(\.storageKey) + speechFields.map { "speech.\($0)" }
     }

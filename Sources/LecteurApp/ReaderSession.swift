@@ -291,6 +291,10 @@ public actor ReaderSession {
                 if let speech = devices.speech { speech.stop() } else { devices.audio?.flush() }
             case .loadStatistics:
                 apply(.statisticsReady(store.statistics()))
+            case .loadProgress:
+                apply(.progressReady(store.practiceDays()))
+            case .readCopyText(let path):
+                apply(.copyTextRead(path: path, Self.readText(path)))
             case .queryStatus:
                 apply(.statusReported(devices.status()))
             case .preparePractice(.sending(let mode, let level)):

@@ -127,6 +127,11 @@ public final class ReaderStore: Sendable {
         (try? database?.statistics()) ?? PracticeStatistics(symbols: [], confusions: [], window: LecteurDatabase.recentWindow)
     }
 
+    /// Answers per day for `progrès`; none when there is no database.
+    public func practiceDays() -> [PracticeDay] {
+        (try? database?.practiceDays()) ?? []
+    }
+
     /// What a new practice session needs from storage: the Koch window at its level and the
     /// confusions (a card's drill sets its symbol against them).
     public func history(for mode: PracticeMode) -> PracticeHistory {

@@ -174,6 +174,32 @@ public final class LecteurDatabase: Sendable {
         return PracticeStatistics(symbols: symbols, confusions: confusions, window: Self.recentWindow, sending: sending)
     }
 
+    /// Listening answers per local calendar day (SQLite's `localtime`, the process's time zone),
+    /// oldest first: the « Progrès » screen's accuracy, speed and time to answer.
+    public func practiceDays() throws(StorageError) -> [PracticeDay] {
+        let rows = try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT date(created_at, 'localtime') AS day, correct, wpm, latency_ms FROM morse_attempt
+                WHERE mode NOT IN \(Self.sendingModes) ORDER BY day, id
+                """)
+        }
+        var days: [String: (answers: Int, correct: Int, wpm: [Int], latencies: [Int])] = [:]
+        for row in rows {
+            guard let day: String = row["day"] else { continue }
+            var entry = days[day] ?? (0, 0, [], [])
+            entry.answers += 1
+            if row["correct"] as Bool { entry.correct += 1 }
+            if let wpm: Int = row["wpm"] { entry.wpm.append(wpm) }
+            if let latency: Int = row["latency_ms"] { entry.latencies.append(latency) }
+            days[day] = entry
+        }
+        return days.keys.sorted().map { day in
+            let entry = days[day]!
+            return PracticeDay(day: day, answers: entry.answers, correct: entry.correct, medianWPM: AnswerTime.median(entry.wpm),
+                               medianLatencyMs: AnswerTime.median(entry.latencies))
+        }
+    }
+
     /// Sending practice's answers (`SendingMode.name`), kept apart from listening's: keying K
     /// right says nothing of hearing it.
     static let sendingModes = "('send', 'echo')"

@@ -36,6 +36,10 @@ public enum Command: Hashable, Sendable {
     case repeatMessage
     /// Says the Morse practice statistics (recent accuracy, answer times, confusions).
     case statistics
+    /// `progrès`: accuracy and speed per day, from the stored answers.
+    case progress
+    /// `entraînement texte CHEMIN`: copy the user's own text file, a line at a time.
+    case copyText(path: String)
     /// `q` on a terminal: asks « Quitter Lecteur ? » first (it sits under `a` on AZERTY).
     case askToQuit
     /// The review cursor inside the focused element: say the character, word or sentence under
@@ -172,6 +176,12 @@ public enum CommandTable {
         CommandSpec(en: ["practice"], fr: ["entraînement", "pratique"], argument: .optional,
                     help: .helpPractice, usage: .usagePractice) { arg in
             let words = CommandParser.fold(arg ?? "").split(separator: " ").map(String.init)
+            if let first = words.first, ["texte", "text", "fichier", "file"].contains(first) {
+                // The path as typed: folding would change its case and accents.
+                let raw = (arg ?? "").trimmingCharacters(in: .whitespaces)
+                let path = raw.drop { !$0.isWhitespace }.trimmingCharacters(in: .whitespaces)
+                return .copyText(path: path)
+            }
             if let first = words.first, ["envoi", "sending", "send"].contains(first) {
                 return words.count <= 2 ? SendingMode(word: words.dropFirst().first).map(Command.sendingPractice) : nil
             }
@@ -190,6 +200,7 @@ public enum CommandTable {
             case ("groupes", _), ("groupe", _), ("groups", _): return .copyPractice(.groups, count: count)
             case ("mots", _), ("mot", _), ("words", _): return .copyPractice(.words, count: count)
             case ("indicatifs", _), ("indicatif", _), ("callsigns", _): return .copyPractice(.callsigns, count: count)
+            case ("qso", _), ("qsos", _): return .copyPractice(.qso, count: count)
             default: return nil
             }
         },
@@ -198,6 +209,7 @@ public enum CommandTable {
         },
         CommandSpec(en: ["statistics"], fr: ["statistiques"], shared: ["stats"], argument: .none, help: .morseTrainerHelpStats,
                     usage: nil) { _ in .statistics },
+        CommandSpec(en: ["progress"], fr: ["progrès"], argument: .none, help: .morseMaterialHelpProgress, usage: nil) { _ in .progress },
         CommandSpec(en: ["set"], fr: ["régler", "reglage"], argument: .optional, help: .helpSet, usage: .usageSet) { arg in
             guard let arg else { return .settingsScreen }
             let parts = arg.split(separator: " ", maxSplits: 1).map(String.init)

@@ -17,6 +17,10 @@ extension ScreenBuilder {
                    entries: lists.statisticsEntries)
     }
 
+    public func progressScreen(_ lists: ListScreens) -> Screen {
+        listScreen(.progress, code: "progress", title: strings(.morseMaterialProgressScreen), entries: lists.progressEntries)
+    }
+
     private func listScreen(_ id: ScreenID, code: String, title: String, entries: [String]) -> Screen {
         let elements = entries.enumerated().map { index, entry in
             Element(id: "\(code).\(index + 1)", role: .text, label: entry)

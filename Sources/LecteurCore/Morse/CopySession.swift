@@ -1,11 +1,12 @@
-/// What a copying session sends: code groups, words, or callsigns.
+/// What a copying session sends: code groups, words, callsigns, QSOs (over by over), or the
+/// user's own text (`CopyText`, a line at a time).
 public enum CopyKind: String, Hashable, Sendable, CaseIterable {
-    case groups, words, callsigns
+    case groups, words, callsigns, qso, text
 
     public static let defaultCount = 5
     public static let countRange = 1...50
-    /// Characters in a code group.
-    public static let groupLength = 5
+    /// QSOs in one session when no count is given.
+    public static let defaultQSOCount = 1
 }
 
 /// What the runtime must do for a copying session, in order.
@@ -39,12 +40,24 @@ public struct CopySession<Random: RandomNumberGenerator> {
     private let alphabet: MorseAlphabet
     private let learnt: [MorseSymbol]
     private let words: [String]
+    private let groupLength: ClosedRange<Int>
+    /// QSO overs or lines of the user's text still to send, in order.
+    private var pending: [String]
 
-    /// `learnt`: the symbols Koch has unlocked; `words`: the locale's word list.
+    /// `learnt`: the symbols Koch has unlocked; `words`: the locale's word list; `text`: the
+    /// copies of the user's own text (`CopyText`), for `.text`.
     public init(kind: CopyKind, count: Int, learnt: [MorseSymbol], words: [String], settings: MorseSettings,
-                strings: Strings, random: Random, alphabet: MorseAlphabet = .standard) {
+                strings: Strings, random: Random, alphabet: MorseAlphabet = .standard,
+                groupLength: ClosedRange<Int> = GroupLength.standard, text: [String] = []) {
         self.kind = kind
         self.count = min(max(count, CopyKind.countRange.lowerBound), CopyKind.countRange.upperBound)
+        self.groupLength = groupLength
+        var random = random
+        switch kind {
+        case .qso: pending = (0..<self.count).flatMap { _ in QSOText(strings: strings).qso(using: &random) }
+        case .text: pending = text
+        case .groups, .words, .callsigns: pending = []
+        }
         self.learnt = learnt
         self.strings = strings
         self.random = random
@@ -54,7 +67,7 @@ public struct CopySession<Random: RandomNumberGenerator> {
             !word.isEmpty && word.allSatisfy { alphabet.symbol(for: $0).map { known.contains($0.character) } ?? false }
         }
         switch kind {
-        case .groups, .words: self.settings = Self.farnsworth(settings)
+        case .groups, .words, .qso, .text: self.settings = Self.farnsworth(settings)
         case .callsigns: self.settings = settings
         }
     }
@@ -74,11 +87,19 @@ public struct CopySession<Random: RandomNumberGenerator> {
         if kind == .words && words.isEmpty {
             return [.say(strings(.morseTrainerCopyNoWords, ["symbols": names])), .ended]
         }
+        if kind == .text && pending.isEmpty { return [.say(strings(.morseMaterialTextEmpty)), .ended] }
         isActive = true
         let intro: String = switch kind {
-        case .groups: strings(.morseTrainerCopyIntroGroups, ["count": "\(count)", "symbols": names])
+        case .groups where groupLength == GroupLength.standard:
+            strings(.morseTrainerCopyIntroGroups, ["count": "\(count)", "symbols": names])
+        case .groups:
+            strings(.morseMaterialGroupsIntro, ["count": "\(count)", "symbols": names, "length": groupLength.count == 1
+                ? strings(.morseMaterialGroupsLength, count: groupLength.lowerBound)
+                : strings(.morseMaterialGroupsLengthRange, ["min": "\(groupLength.lowerBound)", "max": "\(groupLength.upperBound)"])])
         case .words: strings(.morseTrainerCopyIntroWords, ["count": "\(count)"])
         case .callsigns: strings(.morseTrainerCopyIntroCallsigns, ["count": "\(count)", "wpm": "\(settings.wpm)"])
+        case .qso: strings(.morseMaterialQsoIntro, ["count": "\(count)", "overs": "\(pending.count)"])
+        case .text: strings(.morseMaterialTextIntro, ["count": "\(pending.count)"])
         }
         return [.introduce(intro, shown: strings(.morseTrainerCopyBrailleIntro)), next()]
     }
@@ -102,7 +123,7 @@ public struct CopySession<Random: RandomNumberGenerator> {
             }
         }
         effects.append(.say(said))
-        if kind == .callsigns && round < count {
+        if (kind == .callsigns && round < count) || !pending.isEmpty {
             effects.append(next())
         } else {
             effects += stop()
@@ -122,8 +143,12 @@ public struct CopySession<Random: RandomNumberGenerator> {
     private mutating func next() -> CopyEffect {
         round += 1
         let text: String = switch kind {
-        case .groups: (0..<count).map { _ in String((0..<CopyKind.groupLength).map { _ in learnt.randomElement(using: &random)!.character }) }
-            .joined(separator: " ")
+        case .groups: (0..<count).map { _ in
+            // A single length draws nothing: the same seed sends the same groups as before.
+            let length = groupLength.count == 1 ? groupLength.lowerBound : Int.random(in: groupLength, using: &random)
+            return String((0..<length).map { _ in learnt.randomElement(using: &random)!.character })
+        }.joined(separator: " ")
+        case .qso, .text: pending.isEmpty ? "" : pending.removeFirst()
         case .words: (0..<count).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
         case .callsigns: callsign()
         }
@@ -148,6 +173,6 @@ extension CopySession: Equatable where Random: Equatable {
     public static func == (a: Self, b: Self) -> Bool {
         a.kind == b.kind && a.count == b.count && a.isActive == b.isActive && a.round == b.round && a.sent == b.sent
             && a.settings == b.settings && a.scores == b.scores && a.random == b.random && a.learnt == b.learnt
-            && a.words == b.words
+            && a.words == b.words && a.groupLength == b.groupLength && a.pending == b.pending
     }
 }

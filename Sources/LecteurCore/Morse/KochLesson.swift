@@ -5,8 +5,8 @@
 /// symbols). Both numberings are stated here only.
 public enum KochLesson {
     /// The lessons `régler koch` accepts.
-    public static func lessons(_ alphabet: MorseAlphabet = .standard) -> ClosedRange<Int> {
-        1...(alphabet.kochSymbols.count - 1)
+    public static func lessons(_ alphabet: MorseAlphabet = .standard, order: KochOrder = .lcwo) -> ClosedRange<Int> {
+        1...(order.symbols(alphabet).count - 1)
     }
 
     public static func level(lesson: Int) -> Int { lesson + 1 }
@@ -14,7 +14,7 @@ public enum KochLesson {
     public static func lesson(level: Int) -> Int { max(level - 1, 1) }
 
     /// The stored level within the order's bounds (a hand-edited file may hold anything).
-    public static func clamped(_ level: Int, _ alphabet: MorseAlphabet) -> Int {
-        min(max(level, PracticeMode.kochStartLevel), alphabet.kochSymbols.count)
+    public static func clamped(_ level: Int, _ alphabet: MorseAlphabet, order: KochOrder = .lcwo) -> Int {
+        min(max(level, PracticeMode.kochStartLevel), order.symbols(alphabet).count)
     }
 }

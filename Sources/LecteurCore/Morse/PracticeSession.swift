@@ -149,14 +149,17 @@ public struct PracticeOptions: Hashable, Sendable {
     public var focusShare: Double
     /// Koch: how much more often the newest symbol is asked than its weight alone says.
     public var newSymbolBoost: Double
+    /// Koch: the order symbols are unlocked in (`régler ordre-koch`).
+    public var kochOrder: KochOrder = .lcwo
 
     public init(kochWindow: Int = 20, kochThreshold: Double = 0.9, kochMedianMs: Int? = nil, focusShare: Double = 0.5,
-                newSymbolBoost: Double = 2.5) {
+                newSymbolBoost: Double = 2.5, kochOrder: KochOrder = .lcwo) {
         self.kochWindow = kochWindow
         self.kochThreshold = kochThreshold
         self.kochMedianMs = kochMedianMs
         self.focusShare = focusShare
         self.newSymbolBoost = newSymbolBoost
+        self.kochOrder = kochOrder
     }
 }
 
@@ -199,7 +202,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         self.options = options
         self.history = history
         if case .koch(let level) = mode {
-            kochLevel = min(max(2, level), alphabet.kochSymbols.count)
+            kochLevel = min(max(2, level), options.kochOrder.symbols(alphabet).count)
             recentAnswers = Array(history.kochWindow.suffix(options.kochWindow))
         }
     }
@@ -215,7 +218,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
             guard let target = alphabet.symbol(id: id) else { return alphabet.symbols }
             return [target] + Self.rivals(of: target, confusions: history.confusions, in: alphabet)
         case .koch:
-            return Array(alphabet.kochSymbols.prefix(kochLevel ?? 2))
+            return Array(kochSymbols.prefix(kochLevel ?? 2))
         }
     }
 
@@ -406,9 +409,12 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     }
 
     private var nextKochSymbol: MorseSymbol? {
-        guard let level = kochLevel, level < alphabet.kochSymbols.count else { return nil }
-        return alphabet.kochSymbols[level]
+        guard let level = kochLevel, level < kochSymbols.count else { return nil }
+        return kochSymbols[level]
     }
+
+    /// The Koch order the options chose, in this alphabet.
+    private var kochSymbols: [MorseSymbol] { options.kochOrder.symbols(alphabet) }
 
     /// The median answer time over the window, of the answers whose time is known.
     private var windowMedianMs: Int? { AnswerTime.median(recentAnswers.compactMap(\.latencyMs)) }

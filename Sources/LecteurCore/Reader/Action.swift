@@ -55,6 +55,11 @@ public enum Action: Hashable, Sendable {
     case promptCancelled(PromptKind)
     /// Storage's counts for `statistiques`, asked for by `.loadStatistics`.
     case statisticsReady(PracticeStatistics)
+    /// Storage's answers per day for `progrès`, asked for by `.loadProgress`.
+    case progressReady([PracticeDay])
+    /// The user's text file for `entraînement texte`, as `.readCopyText` read it (its bytes
+    /// decoded as UTF-8, nothing cleaned yet), or why it could not be read.
+    case copyTextRead(path: String, Result<String, InputFileError>)
     /// A key of the braille display's keyboard: a character, a cell, a chord, Enter…, stamped
     /// with the monotonic time (ms) it arrived: a practice answer's time counts to its Enter.
     case brailleTyped(BrailleInput, atMs: Double? = nil)
@@ -223,6 +228,10 @@ public enum Effect: Hashable, Sendable {
     case recordAttempt(PracticeAttempt)
     /// Read the practice statistics from storage; answered `.statisticsReady`.
     case loadStatistics
+    /// Read the answers per day from storage; answered `.progressReady`.
+    case loadProgress
+    /// Read the user's text file (at most `CopyText.fileLimit` bytes); answered `.copyTextRead`.
+    case readCopyText(path: String)
     /// Answer `.spoken(token)` once everything asked of the voice so far has been heard (at once
     /// when there is no voice).
     case whenSpoken(token: Int)

@@ -51,6 +51,7 @@ struct Announcer {
         effects.contains { effect in
             switch effect {
             case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice, .readSettings, .loadStatistics,
+                 .loadProgress, .readCopyText,
                  .backTranslate: true
             case .focus, .speak, .braille, .braillePanned, .schedule, .cancelTimer, .notice, .error, .status, .morse,
                  .morseQuestion, .practiceAnswered, .copyResult, .playMorse, .playCorrection, .playQuestion, .silence, .brailleRhythm,

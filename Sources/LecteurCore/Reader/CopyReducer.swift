@@ -9,12 +9,13 @@ struct CopyReducer: ExerciseChild {
     let alphabet: MorseAlphabet
     let morse: MorseReducer
 
-    func start(_ kind: CopyKind, count: Int, seed: UInt64, kochLevel: Int, _ session: inout Session?,
+    func start(_ kind: CopyKind, count: Int, seed: UInt64, kochLevel: Int, text: [String], _ session: inout Session?,
                _ context: ExerciseContext, _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
-        let learnt = Array(alphabet.kochSymbols.prefix(max(PracticeMode.kochStartLevel, kochLevel)))
+        let learnt = Array(context.settings.kochOrder.symbols(alphabet).prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         let words = strings(.morseTrainerWords).split(separator: " ").map(String.init)
         var started = CopySession(kind: kind, count: count, learnt: learnt, words: words, settings: context.settings.morse,
-                                  strings: strings, random: SeededRandom(seed: seed), alphabet: alphabet)
+                                  strings: strings, random: SeededRandom(seed: seed), alphabet: alphabet,
+                                  groupLength: context.settings.groupLength, text: text)
         let effects = started.start()
         session = started
         return run(effects, &session, context, &said, &out)

@@ -17,7 +17,8 @@ enum ExerciseAction {
 
 enum ExerciseStart {
     case listening(PracticeMode, seed: UInt64, history: PracticeHistory)
-    case copying(CopyKind, count: Int, seed: UInt64, kochLevel: Int)
+    /// `text`: the copies of the user's own text, for `.text`.
+    case copying(CopyKind, count: Int, seed: UInt64, kochLevel: Int, text: [String] = [])
     case sending(SendingMode, seed: UInt64, kochLevel: Int)
 }
 
@@ -116,9 +117,9 @@ struct ExerciseReducer: Sendable {
             var session: PracticeSession<SeededRandom>?
             delegates += listening.start(mode, seed: seed, history: history, &session, context, &said, &out)
             exercise = session.map(Exercise.listening)
-        case .copying(let kind, let count, let seed, let kochLevel):
+        case .copying(let kind, let count, let seed, let kochLevel, let text):
             var session: CopySession<SeededRandom>?
-            delegates += copying.start(kind, count: count, seed: seed, kochLevel: kochLevel, &session, context, &said, &out)
+            delegates += copying.start(kind, count: count, seed: seed, kochLevel: kochLevel, text: text, &session, context, &said, &out)
             exercise = session.map(Exercise.copying)
         case .sending(let mode, let seed, let kochLevel):
             var session: SendingSession<SeededRandom>?

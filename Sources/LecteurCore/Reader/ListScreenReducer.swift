@@ -40,6 +40,8 @@ public struct ListScreens: Hashable, Sendable {
     public var helpEntries: [String] = []
     public var historyEntries: [String] = []
     public var statisticsEntries: [String] = []
+    /// The « Progrès » screen's lines (`PracticeProgress`).
+    public var progressEntries: [String] = []
 
     public init() {}
 }

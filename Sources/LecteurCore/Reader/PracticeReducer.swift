@@ -11,7 +11,7 @@ struct PracticeReducer: ExerciseChild {
 
     func start(_ mode: PracticeMode, seed: UInt64, history: PracticeHistory, _ session: inout Session?,
                _ context: ExerciseContext, _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
-        let options = PracticeOptions(kochMedianMs: context.settings.kochMedianMs)
+        let options = PracticeOptions(kochMedianMs: context.settings.kochMedianMs, kochOrder: context.settings.kochOrder)
         var started = PracticeSession(mode: mode, progress: context.morseProgress, strings: strings,
                                       random: SeededRandom(seed: seed), alphabet: alphabet, options: options, history: history)
         let effects = started.start()

@@ -178,6 +178,10 @@ public struct Reader: Sendable {
             state.morseProgress = progress
         case .statisticsReady(let statistics):
             showStatistics(statistics, &state, &out)
+        case .progressReady(let days):
+            showProgress(days, &state, &out)
+        case .copyTextRead(let path, let result):
+            copyTextRead(path, result, &state, &out)
         case .spoken(let token):
             guard state.display.readAll == token else { break }
             readNextByVoice(&state, &out)
@@ -248,10 +252,13 @@ public struct Reader: Sendable {
         case .practice(let koch):
             let level = kochLevel(state)
             // Weak symbols among those learnt so far: a beginner is never asked what Koch has not taught.
-            let pool = navigator.builder.alphabet.kochSymbols.prefix(level).map(\.id)
+            let pool = state.settings.kochOrder.symbols(navigator.builder.alphabet).prefix(level).map(\.id)
             out.append(.preparePractice(.listening(koch ? .koch(level: level) : .weakSymbols(pool: pool))))
         case .copyPractice(let kind, let count):
-            out.append(.preparePractice(.copy(kind, count: count ?? CopyKind.defaultCount, kochLevel: kochLevel(state))))
+            let fallback = kind == .qso ? CopyKind.defaultQSOCount : CopyKind.defaultCount
+            out.append(.preparePractice(.copy(kind, count: count ?? fallback, kochLevel: kochLevel(state))))
+        case .copyText(let path):
+            readCopyText(path, &state, &out)
         case .sendingPractice(let mode):
             out.append(.preparePractice(.sending(mode, kochLevel: kochLevel(state))))
         case .set(let name, let value):
@@ -273,6 +280,8 @@ public struct Reader: Sendable {
             out.append(.queryStatus)
         case .statistics:
             out.append(.loadStatistics)
+        case .progress:
+            out.append(.loadProgress)
         case .repeatMessage:
             guard let last = state.announcement.lastMessage else {
                 out.notice("repeat", strings(.repeatNoMessage), &state.announcement)
@@ -347,7 +356,7 @@ public struct Reader: Sendable {
             case .next, .previous, .first, .last, .activate, .back, .repeatLast, .tab, .filter, .retry, .refresh,
                  .morse, .practice, .copyPractice, .set, .showSetting, .settingsScreen, .history, .status,
                  .nextItem, .previousItem, .go, .find, .readAll, .statistics, .askToQuit, .review, .spell,
-                 .describeCharacter, .sendingPractice:
+                 .describeCharacter, .sendingPractice, .progress, .copyText:
                 break // any other word is an answer: a copy may be any word
             }
         }
@@ -413,7 +422,7 @@ extension Action {
         case .start, .displayPanned, .timer, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
              .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated,
              .attachTerminal, .typed, .completion, .statisticsReady, .brailleBackTranslated, .displayAdvanced,
-             .keyboardProtocol, .sendingReady, .screenReader: false
+             .keyboardProtocol, .sendingReady, .screenReader, .progressReady, .copyTextRead: false
         case .keyerClock: false
         }
     }
@@ -422,6 +431,6 @@ extension Action {
 extension Reader {
     /// The Koch level practice starts at: the one stored, within the order's bounds.
     func kochLevel(_ state: ReaderState) -> Int {
-        KochLesson.clamped(state.settings.kochLevel, navigator.builder.alphabet)
+        KochLesson.clamped(state.settings.kochLevel, navigator.builder.alphabet, order: state.settings.kochOrder)
     }
 }

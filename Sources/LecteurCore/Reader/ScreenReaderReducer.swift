@@ -97,7 +97,7 @@ extension Action {
         case .start, .timedLine, .command, .displayKey, .displayPanned, .displayAdvanced, .statusReported, .settingsRead,
              .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated, .attachTerminal,
              .typed, .key, .completion, .statisticsReady, .brailleTyped, .brailleBackTranslated, .sendingReady, .timedKey,
-             .keyboardProtocol, .promptCancelled:
+             .keyboardProtocol, .promptCancelled, .progressReady, .copyTextRead:
             false
         case .keyerClock: false
         }

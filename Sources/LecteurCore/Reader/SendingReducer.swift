@@ -11,7 +11,7 @@ struct SendingReducer: ExerciseChild {
 
     func start(_ mode: SendingMode, seed: UInt64, kochLevel: Int, _ session: inout Session?,
                _ context: ExerciseContext, _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
-        let learnt = Array(alphabet.kochSymbols.prefix(max(PracticeMode.kochStartLevel, kochLevel)))
+        let learnt = Array(context.settings.kochOrder.symbols(alphabet).prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         var started = SendingSession(mode: mode, learnt: learnt, wpm: context.settings.effectiveSendingWPM, strings: strings,
                                      random: SeededRandom(seed: seed), alphabet: alphabet)
         let (level, note) = Self.level(context, strings)

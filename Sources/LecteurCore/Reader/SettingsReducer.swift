@@ -53,6 +53,24 @@ struct SettingsReducer: Sendable {
             setSendingWPM(value, &settings, &said, &out)
         case .keyer:
             setKeyer(value, &settings, &said, &out)
+        case .kochOrder:
+            choose(KochOrder(userValue: value), or: .morseMaterialSettingOrderBad, value, &settings, &said, &out) { order, settings in
+                settings.kochOrder = order
+                // The level (symbols unlocked) is kept, within the new order's length.
+                settings.kochLevel = KochLesson.clamped(settings.kochLevel, .standard, order: order)
+                let names = order.symbols(.standard).prefix(settings.kochLevel).map { $0.spokenName(strings) }
+                return ([KochOrder.storageKey: order.rawValue],
+                        strings(.morseMaterialSettingOrder, ["order": order.name, "lesson": "\(KochLesson.lesson(level: settings.kochLevel))",
+                                                             "symbols": names.joined(separator: ", ")]))
+            }
+        case .groupLength:
+            choose(GroupLength.parse(value), or: .morseMaterialSettingGroupLengthBad, value, &settings, &said, &out) { length, settings in
+                settings.groupLength = length
+                let said = length.count == 1
+                    ? strings(.morseMaterialSettingGroupLength, ["count": "\(length.lowerBound)"])
+                    : strings(.morseMaterialSettingGroupLengthRange, ["min": "\(length.lowerBound)", "max": "\(length.upperBound)"])
+                return ([GroupLength.storageKey: GroupLength.text(length)], said)
+            }
         case .verbosity:
             choose(Verbosity(userValue: value), or: .settingBadVerbosity, value, &settings, &said, &out) { verbosity, settings in
                 settings.verbosity = verbosity
@@ -205,14 +223,14 @@ struct SettingsReducer: Sendable {
     /// number of symbols unlocked. A session running goes on at its own level.
     private func setKochLesson(_ value: String, _ settings: inout ReaderSettings, _ said: inout AnnouncementState,
                                _ out: inout Announcer) {
-        let lessons = KochLesson.lessons()
+        let lessons = KochLesson.lessons(order: settings.kochOrder)
         guard let lesson = Int(value.trimmingCharacters(in: .whitespaces)), lessons.contains(lesson) else {
             out.error("setting", strings(.morseTrainerSettingKochBad, ["value": Navigator.quoted(value), "max": "\(lessons.upperBound)"]), &said)
             return
         }
         let level = KochLesson.level(lesson: lesson)
         settings.kochLevel = level
-        let names = MorseAlphabet.standard.kochSymbols.prefix(level).map { $0.spokenName(strings) }
+        let names = settings.kochOrder.symbols(.standard).prefix(level).map { $0.spokenName(strings) }
         out.append(.persist([PracticeMode.kochLevelStorageKey: String(level)]))
         out.notice("setting", strings(.morseTrainerSettingKoch, ["lesson": "\(lesson)", "symbols": names.joined(separator: ", ")]), &said)
     }

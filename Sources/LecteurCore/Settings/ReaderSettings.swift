@@ -37,6 +37,10 @@ public struct ReaderSettings: Hashable, Sendable {
     /// Koch: the symbols unlocked (`régler koch`, and each level practice reaches), as stored;
     /// practice clamps it to the order (`KochLesson.clamped`).
     public var kochLevel = PracticeMode.kochStartLevel
+    /// Koch: the order symbols are unlocked in (`régler ordre-koch`).
+    public var kochOrder: KochOrder = .lcwo
+    /// Characters in a code group, or the range each group's length is drawn from.
+    public var groupLength: ClosedRange<Int> = GroupLength.standard
 
     /// The speed sending practice keys at.
     public var effectiveSendingWPM: Int { sendingWPM ?? morse.wpm }
@@ -92,6 +96,8 @@ public struct ReaderSettings: Hashable, Sendable {
         if let saved = value(kochTimeKey), let ms = Int(saved), ms > 0, Double(ms) <= kochTimeRange.upperBound * 1000 {
             settings.kochMedianMs = ms
         }
+        if let saved = value(KochOrder.storageKey), let order = KochOrder(rawValue: saved) { settings.kochOrder = order }
+        if let saved = value(GroupLength.storageKey), let length = GroupLength.parse(saved) { settings.groupLength = length }
         let (morse, issues) = MorseSettings.load(value)
         settings.morse = morse
         problems += issues.map { .storedSetting($0) }

@@ -15,6 +15,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case kochLesson, kochTime, questionBraille
     case sendingWPM
     case keyer
+    case kochOrder, groupLength
 
     private static let aliases: [String: SettingKey] = {
         var table: [String: SettingKey] = [:]
@@ -43,6 +44,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.questionBraille, "question-braille", "braille-question")
         add(.sendingWPM, "vitesse-envoi", "sending-speed", "sending-wpm", "send-wpm", "wpm-envoi")
         add(.keyer, "manipulateur", "keyer", "morse-key", "cle-morse", "paddles", "palettes")
+        add(.kochOrder, "ordre-koch", "koch-order", "ordre")
+        add(.groupLength, "longueur-groupes", "longueur-groupe", "group-length", "groupes")
         return table
     }()
 
@@ -78,6 +81,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .questionBraille: strings(.morseTrainerSettingNameQuestionBraille)
         case .sendingWPM: strings(.morseSendingSettingName)
         case .keyer: strings(.morsePaddlesSettingName)
+        case .kochOrder: strings(.morseMaterialSettingNameOrder)
+        case .groupLength: strings(.morseMaterialSettingNameGroupLength)
         }
     }
 
@@ -91,7 +96,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable: true
         case .verbosity, .position, .brailleMessage, .brailleScroll, .punctuation, .alphabet,
              .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
-             .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM: false
+             .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM, .kochOrder, .groupLength: false
         case .keyer: false
         }
     }

@@ -84,7 +84,11 @@ extension ReaderSettings {
         case .keyer:
             return SettingReading(value: keyer.name(strings), choices: KeyerMode.allCases.map { $0.name(strings) })
         case .kochLesson:
-            return SettingReading(value: String(KochLesson.lesson(level: kochLevel)), range: KochLesson.lessons())
+            return SettingReading(value: String(KochLesson.lesson(level: kochLevel)), range: KochLesson.lessons(order: kochOrder))
+        case .kochOrder:
+            return SettingReading(value: kochOrder.name, choices: KochOrder.allCases.map(\.name))
+        case .groupLength:
+            return SettingReading(value: GroupLength.text(groupLength), range: GroupLength.limits)
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
             return nil
         }

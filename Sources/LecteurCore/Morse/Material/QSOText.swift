@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// A ragchew QSO as amateurs send it (a CQ, the answer, the report with RST, name and QTH,
+/// the reply with rig, power, antenna and weather, the goodbye with 73), in the interface's
+/// language: the overs' templates and the names, places, rigs and weather words are data in
+/// `Locales/*/morse-material.json`, so a French learner copies French QSOs and an English one
+/// English QSOs. Each over is one copy; all randomness comes from the session's generator.
+public struct QSOText {
+    /// The overs' keys in the order they are sent; each holds variants separated by "|".
+    static let overs: [L10n] = [.morseMaterialQsoCq, .morseMaterialQsoAnswer, .morseMaterialQsoReport,
+                                .morseMaterialQsoReply, .morseMaterialQsoEnd]
+
+    let strings: Strings
+
+    public init(strings: Strings) { self.strings = strings }
+
+    /// One whole QSO, over by over, upper case, only characters Morse sends.
+    public func qso<Random: RandomNumberGenerator>(using random: inout Random) -> [String] {
+        func pick(_ key: L10n) -> String {
+            let choices = strings(key).split(separator: " ").map(String.init)
+            return choices.randomElement(using: &random) ?? ""
+        }
+        let home = pick(.morseMaterialQsoPrefixes)
+        let a = Self.callsign(prefix: home, using: &random)
+        var b = Self.callsign(prefix: Self.prefixes.randomElement(using: &random)!, using: &random)
+        while b == a { b = Self.callsign(prefix: Self.prefixes.randomElement(using: &random)!, using: &random) }
+        var names = strings(.morseMaterialQsoNames).split(separator: " ").map(String.init)
+        names.shuffle(using: &random)
+        var places = strings(.morseMaterialQsoPlaces).split(separator: " ").map(String.init)
+        places.shuffle(using: &random)
+        let fields: [String: String] = [
+            "a": a, "b": b,
+            "rst": Self.rst(using: &random), "rst2": Self.rst(using: &random),
+            "name": names[0], "name2": names[1], "qth": places[0], "qth2": places[1],
+            "rig": pick(.morseMaterialQsoRigs), "watts": ["5", "10", "20", "50", "100", "100", "400"].randomElement(using: &random)!,
+            "ant": pick(.morseMaterialQsoAntennas), "wx": pick(.morseMaterialQsoWeather),
+            "temp": "\(Int.random(in: 2...28, using: &random))",
+        ]
+        return Self.overs.map { key in
+            let variants = strings(key).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let template = variants.randomElement(using: &random) ?? ""
+            return Self.fill(template, fields)
+        }
+    }
+
+    /// `{name}` replaced by its field; words joined by single spaces.
+    static func fill(_ template: String, _ fields: [String: String]) -> String {
+        var text = template
+        for (name, value) in fields { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text.split(separator: " ").joined(separator: " ").uppercased()
+    }
+
+    /// Readability 4–5, strength 3–9, tone 9: what a real report reads.
+    static func rst<Random: RandomNumberGenerator>(using random: inout Random) -> String {
+        "\(Int.random(in: 4...5, using: &random))\(Int.random(in: 3...9, using: &random))9"
+    }
+
+    /// Prefixes heard on the bands, France's the most (Lecteur's learners are mostly French).
+    static let prefixes = ["F", "F", "F", "DL", "G", "EA", "ON", "I", "K", "W", "VE", "OH", "PA", "HB"]
+
+    /// A plausible amateur callsign: the prefix, a digit, one to three letters.
+    static func callsign<Random: RandomNumberGenerator>(prefix: String, using random: inout Random) -> String {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let digit = Int.random(in: 0...9, using: &random)
+        let suffix = String((0..<Int.random(in: 1...3, using: &random)).map { _ in letters.randomElement(using: &random)! })
+        return "\(prefix)\(digit)\(suffix)"
+    }
+}

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// Real copy material and the « Progrès » screen: the steps between a command, the runtime's
+/// answer (a file read, storage's days) and the exercise or screen that opens.
+extension Reader {
+    /// `entraînement texte CHEMIN`: the runtime reads the file; nothing is said until it has.
+    func readCopyText(_ path: String, _ state: inout ReaderState, _ out: inout Announcer) {
+        guard !path.isEmpty else {
+            out.error("copy.text", strings(.morseMaterialTextNoPath), &state.announcement)
+            return
+        }
+        out.append(.readCopyText(path: path))
+    }
+
+    /// The file came back: cleaned and cut into copies (`CopyText`), scored like groups; a file
+    /// that could not be read, or that holds nothing Morse sends, is said in one sentence.
+    func copyTextRead(_ path: String, _ result: Result<String, InputFileError>, _ state: inout ReaderState,
+                      _ out: inout Announcer) {
+        // The path is outside text too: quoted only once cleaned, and whole (the file's name is
+        // at its end, where a shortened path would cut it).
+        let shown = TextSanitizer.cleanField(path).text
+        switch result {
+        case .failure(let error):
+            out.error("copy.text", strings(.morseMaterialTextUnreadable, ["path": shown, "reason": error.reason(strings)]),
+                      &state.announcement)
+        case .success(let text):
+            let material = CopyText.material(text, alphabet: navigator.builder.alphabet)
+            guard !material.rounds.isEmpty else {
+                out.error("copy.text", strings(.morseMaterialTextNothing, ["path": shown]), &state.announcement)
+                return
+            }
+            if material.leftOut > 0 {
+                out.notice("copy.text", strings(.morseMaterialTextCut, ["count": "\(material.rounds.count)",
+                                                                        "left": "\(material.leftOut)"]), &state.announcement)
+            }
+            exercise(.start(.copying(.text, count: material.rounds.count, seed: 0, kochLevel: kochLevel(state),
+                                     text: material.rounds)), &state, &out)
+        }
+    }
+
+    /// `progrès`' answer: none recorded is one message; else the « Progrès » screen, a line per
+    /// day, read element by element like « Statistiques ».
+    func showProgress(_ days: [PracticeDay], _ state: inout ReaderState, _ out: inout Announcer) {
+        let lines = PracticeProgress.lines(days, strings)
+        guard days.contains(where: { $0.answers > 0 }) else {
+            out.notice("progress", lines.joined(separator: " "), &state.announcement)
+            return
+        }
+        state.lists.progressEntries = lines
+        let announcement = strings(.morseMaterialProgressAnnounce, count: lines.count)
+        // Not history: the history read back would fill itself with its own title.
+        out.speak(announcement, remember: false, &state.announcement)
+        out.showMessage(announcement)
+        navigator.open(.progress, &state.navigation)
+        navigator.announceFocus(state.navigationContext, &state.navigation, &state.announcement, &out)
+    }
+}
