@@ -23,6 +23,12 @@ import Testing
                               random: SeededRandom(seed: seed), alphabet: alphabet)
     }
 
+    func says(_ effects: [SendingEffect]) -> [String] {
+        effects.compactMap { if case .say(let text) = $0 { text } else { nil } }
+    }
+    func result(_ effects: [SendingEffect]) -> SendingResult? {
+        effects.compactMap { if case .answered(let result) = $0 { result } else { nil } }.first
+    }
     func attempt(_ effects: [SendingEffect]) -> PracticeAttempt? {
         effects.compactMap { if case .record(let attempt) = $0 { attempt } else { nil } }.first
     }
