@@ -73,10 +73,16 @@ struct ScreenReaderReducer: Sendable {
             switch previous {
             case .notice?, .error?:
                 if speaksBackground {
-                    kept.append(.speak(Utterance(text: utterance.text, interrupt: false, priority: .background)))
+                    kept.append(.speak(Utterance(text: utterance.text, interrupt: false, priority: .background,
+                                                 printed: utterance.printed)))
+                    continue
                 }
             default: break
             }
+            // Not spoken, but printed all the same: the screen reader reads the terminal, and
+            // the text transcript printed only what was spoken (measured with Orca 43: the
+            // answers to `suivant` and `aide` were neither printed nor heard).
+            if let printed = utterance.printed { kept.append(.print(printed)) }
         }
         return kept
     }
