@@ -80,17 +80,41 @@ import Testing
     @Test func eachSwitchIsSaidOnceAndTheVoiceComesBack() {
         var store = Self.beside(nil)
         let started = "Orca a démarré : Lecteur écrit tout et ne parle plus."
-        store.send(.screenReader(.changed(.orca)), Self.printedNotSpoken(store.said("screenreader.started", started, .notice)) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)]) {
+        store.send(.screenReader(.observed(ScreenReaderSignals(orcaProcess: true))), Self.printedNotSpoken(store.said("screenreader.started", started, .notice)) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)]) {
             $0.beside.reader = .orca
             ReaderTestStore.remembered("screenreader.started", started, token: 1)(&$0)
         }
-        store.send(.screenReader(.changed(.orca)), [])
+        store.send(.screenReader(.observed(ScreenReaderSignals(orcaProcess: true))), [])
         let stopped = "Orca s'est arrêté : Lecteur parle de nouveau."
-        store.send(.screenReader(.changed(nil)), store.saidBehind("screenreader.stopped", stopped, .notice)) {
+        store.send(.screenReader(.observed(ScreenReaderSignals())), store.saidBehind("screenreader.stopped", stopped, .notice)) {
             $0.beside.reader = nil
             ReaderTestStore.rememberedBehind("screenreader.stopped", stopped)(&$0)
         }
-        store.send(.screenReader(.changed(nil)), [])
+        store.send(.screenReader(.observed(ScreenReaderSignals())), [])
+    }
+
+    /// The watch reports what it read; the core decides which screen reader speaks, and says
+    /// nothing when that has not changed.
+    @Test func aReadingThatChangesNoScreenReaderIsNotSaid() {
+        var store = Self.beside(.orca)
+        // The watch's first reading repeats what start-up found.
+        store.send(.screenReader(.observed(ScreenReaderSignals(orcaProcess: true))), [])
+        // Speakup loaded while Orca runs: Orca still speaks here.
+        store.send(.screenReader(.observed(ScreenReaderSignals(orcaProcess: true, speakupSynth: true))), [])
+        // Orca gone, Speakup left: the switch is to Speakup, said once.
+        let started = "Speakup a démarré : Lecteur écrit tout et ne parle plus."
+        store.send(.screenReader(.observed(ScreenReaderSignals(speakupSynth: true))),
+                   Self.printedNotSpoken(store.said("screenreader.started", started, .notice)) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)]) {
+            $0.beside.reader = .speakup
+            ReaderTestStore.remembered("screenreader.started", started, token: 1)(&$0)
+        }
+    }
+
+    @Test func orcaFirstThenTheConsoleReaders() {
+        #expect(ScreenReaderSignals().screenReader == nil)
+        #expect(ScreenReaderSignals(orcaProcess: true, speakupSynth: true, brlttySpeech: true).screenReader == .orca)
+        #expect(ScreenReaderSignals(speakupSynth: true, brlttySpeech: true).screenReader == .speakup)
+        #expect(ScreenReaderSignals(brlttySpeech: true).screenReader == .brltty)
     }
 
     @Test func theStartupNoticeSaysWhatTheReaderDoesOnATerminal() {
