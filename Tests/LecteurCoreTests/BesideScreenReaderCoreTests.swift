@@ -119,7 +119,7 @@ import Testing
 
     @Test func theStartupNoticeSaysWhatTheReaderDoesOnATerminal() {
         #expect(StartupProblem.screenReaderSharesSpeechd(.orca).message(Fixture.fr, onTerminal: true)
-            == "Orca est actif : Lecteur écrit tout et ne dit rien de ce que Orca lit dans ce terminal. Quand le terminal n'a pas le focus, il dit brièvement le chargement du catalogue et les erreurs.")
+            == "Orca lit ce terminal : Lecteur écrit tout et ne parle pas, sauf brièvement du catalogue et des erreurs quand le terminal n'a pas le focus.")
         #expect(StartupProblem.screenReaderSharesSpeechd(.orca).message(Fixture.fr).hasPrefix("Orca est actif : Lecteur parle par speech-dispatcher"))
     }
 }

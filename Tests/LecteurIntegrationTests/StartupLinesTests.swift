@@ -48,7 +48,7 @@ import Testing
                                          environment: env(["PULSE_SERVER": pulse.server].merging(orca.environment) { $1 }),
                                          ready: Self.firstElement, steps: [.type("quitter\r", pause: 1)])
         check(run)
-        #expect(Self.linesBeforeFirstElement(run.output).first?.hasPrefix("Orca est actif") == true, "\(run.output)")
+        #expect(Self.linesBeforeFirstElement(run.output).first?.hasPrefix("Orca est actif : Lecteur écrit tout et ne parle pas") == true, "\(run.output)")
     }
 
     @Test(.requires(.brltty)) func brailleOnly() throws {
