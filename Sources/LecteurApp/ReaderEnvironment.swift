@@ -165,7 +165,7 @@ public struct ReaderEnvironment: Sendable {
         let prompt = options.transcript == .text ? PromptKind.readerPrompt(strings) : ""
         // Under `--speech auto` the reader keeps out of a screen reader's way, and looks again
         // all along: one started or quit later is noticed too.
-        let watch = options.speech == .auto ? ScreenReaderWatch(probes: .fromEnvironment(), found: speech.screenReader) : nil
+        let watch = options.speech == .auto ? ScreenReaderWatch(probes: .fromEnvironment()) : nil
         if let watch {
             session.post(.screenReader(.found(speech.screenReader, voiceSharesQueue: speech.speechdVoice != nil)))
             watch.start { [weak session] action in session?.post(action) }

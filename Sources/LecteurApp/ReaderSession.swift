@@ -227,6 +227,8 @@ public actor ReaderSession {
                 } else if utterance.interrupt {
                     devices.audio?.flush()
                 }
+            case .print(let line):
+                transcript.record(.printed(line))
             case .braille(let line):
                 // Any other line ends a rhythm still flashing (the answer came first).
                 rhythmGeneration += 1

@@ -32,13 +32,13 @@ public struct ScreenReaderProbes: Sendable {
         root == "/" ? absolute : (root as NSString).appendingPathComponent(absolute)
     }
 
-    /// The first screen reader found active, Orca first (the desktop case), then the console ones.
-    public func detect() -> ScreenReader? {
-        if orcaRunning() { return .orca }
-        if speakupActive() { return .speakup }
-        if brlttySpeaks() { return .brltty }
-        return nil
+    /// What each probe reads now; the core decides which screen reader speaks.
+    public func signals() -> ScreenReaderSignals {
+        ScreenReaderSignals(orcaProcess: orcaRunning(), speakupSynth: speakupActive(), brlttySpeech: brlttySpeaks())
     }
+
+    /// The screen reader that speaks now, as the core decides from `signals()`.
+    public func detect() -> ScreenReader? { signals().screenReader }
 
     /// Speakup exposes its synthesizer; "none" means it is loaded but silent.
     public func speakupActive() -> Bool {

@@ -44,6 +44,10 @@ public struct TerminalLoop {
         }
         let historyPath = Self.historyPath()
         guard let editor = LinePrompt(session: session, historyPath: historyPath) else { return false }
+        // libedit's set-up puts the terminal back to canonical with echo: until its first line
+        // the kernel echoed the terminal's focus report (VTE answers `CSI ? 1004 h` with
+        // `ESC [ I` at once), which Orca then read as « ^[[I Lecteur prêt ».
+        TerminalMode.betweenLines()
         session.send(.attachTerminal(inputMode: inputMode))
         if reportsFocus, isatty(STDOUT_FILENO) == 1 { TerminalMode.reportFocus() }
         session.start(notices: startupNotices + (editor.historyFault.map { [.history(file: historyPath ?? "", $0)] } ?? []))

@@ -14,6 +14,10 @@ public enum TranscriptEvent: Sendable {
     /// `printed`: the line the text transcript shows for it (nil when another event or the
     /// terminal shows it); the JSON event keeps exactly what the engine gets.
     case speech(text: String, interrupt: Bool, printed: String? = nil)
+    /// A line printed for the person reading the terminal and not spoken (beside a screen
+    /// reader): the text transcript's line; the JSON one has no event for it (its `focus` and
+    /// other events already carry the facts, and nothing was said).
+    case printed(String)
     case braille(text: String, cells: String?, cursor: Int, kind: BrailleLine.Kind)
     /// The line typed on the display, as what changed: the first `at` characters of the
     /// previous `input` line are kept, `text` follows them; `cells` is what the display shows
@@ -36,8 +40,10 @@ public enum TranscriptEvent: Sendable {
     case error(code: String, message: String, detail: String? = nil)
     case status(DeviceStatus, message: String)
 
-    var json: String {
+    var json: String? {
         switch self {
+        case .printed:
+            return nil
         case .focus(let report):
             var line = JSONLine(type: "focus")
             line.add("screen", report.screen)
@@ -169,6 +175,8 @@ public enum TranscriptEvent: Sendable {
         switch self {
         case .speech(_, _, let printed):
             return printed
+        case .printed(let line):
+            return line
         case .focus, .braille, .brailleInput, .practice, .copyResult, .sending, .sidetone:
             return nil
         case .morse(let report):

@@ -74,6 +74,8 @@ private func checkEffect(_ effect: Effect, line: String) {
         // Help is several lines; nothing else may carry a control to the speech engine.
         let bad = Fuzz.firstControl(in: text, allowed: [0x0A])
         Fuzz.check(bad == nil, "control \(bad.map { String($0.value, radix: 16) } ?? "") spoken after \(Fuzz.debug(line))")
+    case .print(let printed):
+        Fuzz.check(Fuzz.firstControl(in: printed, allowed: [0x0A]) == nil, "control printed after \(Fuzz.debug(line))")
     case .braille(let braille):
         Fuzz.check(Fuzz.firstControl(in: braille.text) == nil, "control in braille after \(Fuzz.debug(line))")
         Fuzz.check(braille.cursor >= 0 && braille.cursor <= braille.text.count, "braille cursor out of line")

@@ -22,13 +22,18 @@ import Testing
         return store
     }
 
-    static func withoutSpeech(_ effects: [Effect]) -> [Effect] {
-        effects.filter { if case .speak = $0 { false } else { true } }
+    /// `effects` beside a screen reader: each utterance's printed line stays (`.print`, for the
+    /// text transcript the screen reader reads), none is spoken.
+    static func printedNotSpoken(_ effects: [Effect]) -> [Effect] {
+        effects.compactMap { effect in
+            guard case .speak(let utterance) = effect else { return effect }
+            return utterance.printed.map(Effect.print)
+        }
     }
 
     @Test func focusedBesideOrcaNothingIsSpokenAndEverythingIsPrinted() {
         var store = Self.beside()
-        store.send(.device(.audioLost), Self.withoutSpeech(store.said("audio.lost", Self.lost, .notice)) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)],
+        store.send(.device(.audioLost), Self.printedNotSpoken(store.said("audio.lost", Self.lost, .notice)) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)],
                    state: ReaderTestStore.remembered("audio.lost", Self.lost, token: 1))
         // The user's command: its answer is printed (focus, braille) and not spoken.
         var alone = ReaderTestStore(state: store.state)
@@ -36,7 +41,10 @@ import Testing
         let answer = alone.reader.reduce(&alone.state, .command(.next))
         #expect(answer.contains { if case .speak = $0 { true } else { false } }, "away from a screen reader it speaks")
         let (after, beside) = (alone.state, store.state.beside)
-        store.send(.command(.next), Self.withoutSpeech(answer)) { $0 = after; $0.beside = beside }
+        // The answer's line, with its role word and position, is printed for the screen reader.
+        let printed = Self.printedNotSpoken(answer).compactMap { if case .print(let line) = $0 { line } else { nil } }
+        #expect(printed == ["Accessibilité, non sélectionné, bouton, filtre 2 sur 7"], "\(answer)")
+        store.send(.command(.next), Self.printedNotSpoken(answer)) { $0 = after; $0.beside = beside }
     }
 
     @Test func unfocusedBackgroundNoticesAreSaidAtBackgroundPriorityNotTheUsersAnswers() {
@@ -52,14 +60,14 @@ import Testing
         alone.state.beside = BesideScreenReader()
         let answer = alone.reader.reduce(&alone.state, .command(.whereAmI))
         let (after, beside) = (alone.state, store.state.beside)
-        store.send(.command(.whereAmI), Self.withoutSpeech(answer)) { $0 = after; $0.beside = beside }
+        store.send(.command(.whereAmI), Self.printedNotSpoken(answer)) { $0 = after; $0.beside = beside }
         store.send(.screenReader(.terminalFocus(focused: true)), []) { $0.beside.terminalFocused = true }
     }
 
     @Test func withoutSpeechDispatcherNothingIsSaidEvenUnfocused() {
         var store = Self.beside(sharesQueue: false)
         store.send(.screenReader(.terminalFocus(focused: false)), []) { $0.beside.terminalFocused = false }
-        store.send(.device(.audioLost), Self.withoutSpeech(store.said("audio.lost", Self.lost, .notice)) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)],
+        store.send(.device(.audioLost), Self.printedNotSpoken(store.said("audio.lost", Self.lost, .notice)) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)],
                    state: ReaderTestStore.remembered("audio.lost", Self.lost, token: 1))
     }
 
@@ -72,22 +80,46 @@ import Testing
     @Test func eachSwitchIsSaidOnceAndTheVoiceComesBack() {
         var store = Self.beside(nil)
         let started = "Orca a démarré : Lecteur écrit tout et ne parle plus."
-        store.send(.screenReader(.changed(.orca)), Self.withoutSpeech(store.said("screenreader.started", started, .notice)) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)]) {
+        store.send(.screenReader(.observed(ScreenReaderSignals(orcaProcess: true))), Self.printedNotSpoken(store.said("screenreader.started", started, .notice)) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)]) {
             $0.beside.reader = .orca
             ReaderTestStore.remembered("screenreader.started", started, token: 1)(&$0)
         }
-        store.send(.screenReader(.changed(.orca)), [])
+        store.send(.screenReader(.observed(ScreenReaderSignals(orcaProcess: true))), [])
         let stopped = "Orca s'est arrêté : Lecteur parle de nouveau."
-        store.send(.screenReader(.changed(nil)), store.saidBehind("screenreader.stopped", stopped, .notice)) {
+        store.send(.screenReader(.observed(ScreenReaderSignals())), store.saidBehind("screenreader.stopped", stopped, .notice)) {
             $0.beside.reader = nil
             ReaderTestStore.rememberedBehind("screenreader.stopped", stopped)(&$0)
         }
-        store.send(.screenReader(.changed(nil)), [])
+        store.send(.screenReader(.observed(ScreenReaderSignals())), [])
+    }
+
+    /// The watch reports what it read; the core decides which screen reader speaks, and says
+    /// nothing when that has not changed.
+    @Test func aReadingThatChangesNoScreenReaderIsNotSaid() {
+        var store = Self.beside(.orca)
+        // The watch's first reading repeats what start-up found.
+        store.send(.screenReader(.observed(ScreenReaderSignals(orcaProcess: true))), [])
+        // Speakup loaded while Orca runs: Orca still speaks here.
+        store.send(.screenReader(.observed(ScreenReaderSignals(orcaProcess: true, speakupSynth: true))), [])
+        // Orca gone, Speakup left: the switch is to Speakup, said once.
+        let started = "Speakup a démarré : Lecteur écrit tout et ne parle plus."
+        store.send(.screenReader(.observed(ScreenReaderSignals(speakupSynth: true))),
+                   Self.printedNotSpoken(store.said("screenreader.started", started, .notice)) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)]) {
+            $0.beside.reader = .speakup
+            ReaderTestStore.remembered("screenreader.started", started, token: 1)(&$0)
+        }
+    }
+
+    @Test func orcaFirstThenTheConsoleReaders() {
+        #expect(ScreenReaderSignals().screenReader == nil)
+        #expect(ScreenReaderSignals(orcaProcess: true, speakupSynth: true, brlttySpeech: true).screenReader == .orca)
+        #expect(ScreenReaderSignals(speakupSynth: true, brlttySpeech: true).screenReader == .speakup)
+        #expect(ScreenReaderSignals(brlttySpeech: true).screenReader == .brltty)
     }
 
     @Test func theStartupNoticeSaysWhatTheReaderDoesOnATerminal() {
         #expect(StartupProblem.screenReaderSharesSpeechd(.orca).message(Fixture.fr, onTerminal: true)
-            == "Orca est actif : Lecteur écrit tout et ne dit rien de ce que Orca lit dans ce terminal. Quand le terminal n'a pas le focus, il dit brièvement le chargement du catalogue et les erreurs.")
+            == "Orca lit ce terminal : Lecteur écrit tout et ne parle pas, sauf brièvement du catalogue et des erreurs quand le terminal n'a pas le focus.")
         #expect(StartupProblem.screenReaderSharesSpeechd(.orca).message(Fixture.fr).hasPrefix("Orca est actif : Lecteur parle par speech-dispatcher"))
     }
 }

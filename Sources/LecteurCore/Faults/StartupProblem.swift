@@ -32,6 +32,16 @@ public enum StartupProblem: Hashable, Sendable {
     case history(file: String, HistoryFault)
 }
 
+extension StartupProblem {
+    /// The notice that a screen reader runs (the reader then prints and keeps quiet).
+    var isScreenReader: Bool {
+        switch self {
+        case .screenReaderSharesSpeechd, .screenReaderSilent: true
+        default: false
+        }
+    }
+}
+
 /// Why the command history file is left alone (issue 38 item 3).
 public enum HistoryFault: Error, Hashable, Sendable {
     /// A symbolic link: it is not followed (saving would have replaced its target).

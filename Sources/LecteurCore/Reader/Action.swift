@@ -177,6 +177,9 @@ public struct MorseQuestionReport: Hashable, Sendable {
 public enum Effect: Hashable, Sendable {
     case focus(FocusReport)
     case speak(Utterance)
+    /// A line the text transcript prints and no voice says: an utterance's printed line beside a
+    /// screen reader, which reads it from the terminal (not a `speech` event: nothing is spoken).
+    case print(String)
     /// A line for the braille display (and the transcript's `braille` event).
     case braille(BrailleLine)
     /// A window the display panned to, for the transcript only (the display already shows it).

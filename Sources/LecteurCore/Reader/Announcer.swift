@@ -53,7 +53,7 @@ struct Announcer {
             case .loadCatalogue, .queryStatus, .preparePractice, .configureDevice, .readSettings, .loadStatistics,
                  .loadProgress, .readCopyText,
                  .backTranslate: true
-            case .focus, .speak, .braille, .braillePanned, .schedule, .cancelTimer, .notice, .error, .status, .morse,
+            case .focus, .speak, .print, .braille, .braillePanned, .schedule, .cancelTimer, .notice, .error, .status, .morse,
                  .morseQuestion, .practiceAnswered, .copyResult, .playMorse, .playCorrection, .playQuestion, .silence, .brailleRhythm,
                  .persist, .recordAttempt, .whenSpoken, .quit, .prompt, .advanceDisplay, .sidetone, .sendingAnswered: false
             }

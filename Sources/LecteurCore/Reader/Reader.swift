@@ -89,11 +89,17 @@ public struct Reader: Sendable {
 
         switch action {
         case .start:
+            // At most two lines before the first element (issue 35): beside a screen reader,
+            // which reads every line aloud, the welcome ends its notice instead of following it
+            // (measured with Orca 43: notice, welcome and catalogue were three lines to wait through).
+            let besideOnTerminal = state.onTerminal && state.startupNotices.contains(where: \.isScreenReader)
             for problem in state.startupNotices {
-                out.notice("startup", problem.message(strings, onTerminal: state.onTerminal), priority: .notice, &state.announcement)
+                var message = problem.message(strings, onTerminal: state.onTerminal)
+                if besideOnTerminal, problem.isScreenReader { message += " " + strings(.appWelcome) }
+                out.notice("startup", message, priority: .notice, &state.announcement)
             }
             state.startupNotices = []
-            terminal.welcome(onTerminal: state.onTerminal, &state.announcement, &out)
+            if !besideOnTerminal { terminal.welcome(onTerminal: state.onTerminal, &state.announcement, &out) }
             out.append(.loadCatalogue(.initial))
         case .timedLine(let line, let atMs):
             typed(line, atMs: atMs, &state, &out)

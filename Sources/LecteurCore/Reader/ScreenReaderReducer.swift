@@ -5,8 +5,9 @@ public enum ScreenReaderEvent: Hashable, Sendable {
     /// At start, under `--speech auto`: the screen reader running (nil: none; the start-up notice
     /// says it), and whether the voice is speech-dispatcher, the queue the screen reader speaks in.
     case found(ScreenReader?, voiceSharesQueue: Bool)
-    /// The watch saw a screen reader start (or another one), or the one running stop (nil).
-    case changed(ScreenReader?)
+    /// The watch read something else than before (a process, Speakup's state in sysfs): the
+    /// reader decides whether the screen reader that speaks has changed.
+    case observed(ScreenReaderSignals)
     /// The terminal's focus report (`CSI ? 1004 h`): `ESC [ I` in, `ESC [ O` out.
     case terminalFocus(focused: Bool)
 }
@@ -39,7 +40,9 @@ struct ScreenReaderReducer: Sendable {
         case .found(let reader, let sharesQueue):
             beside.reader = reader
             beside.voiceSharesQueue = sharesQueue
-        case .changed(let reader):
+        case .observed(let signals):
+            // Speakup loaded beside a running Orca, say, changes nothing Lecteur does: unsaid.
+            let reader = signals.screenReader
             guard reader != beside.reader else { return }
             let before = beside.reader
             beside.reader = reader
@@ -73,10 +76,16 @@ struct ScreenReaderReducer: Sendable {
             switch previous {
             case .notice?, .error?:
                 if speaksBackground {
-                    kept.append(.speak(Utterance(text: utterance.text, interrupt: false, priority: .background)))
+                    kept.append(.speak(Utterance(text: utterance.text, interrupt: false, priority: .background,
+                                                 printed: utterance.printed)))
+                    continue
                 }
             default: break
             }
+            // Not spoken, but printed all the same: the screen reader reads the terminal, and
+            // the text transcript printed only what was spoken (measured with Orca 43: the
+            // answers to `suivant` and `aide` were neither printed nor heard).
+            if let printed = utterance.printed { kept.append(.print(printed)) }
         }
         return kept
     }
