@@ -65,6 +65,8 @@ enum ConfigurationKeys {
             return { Int($0).map { $0 >= 0 && Double($0) <= ReaderSettings.kochTimeRange.upperBound * 1000 } ?? false }
         case ReaderSettings.questionBrailleKey: return { QuestionBraille(rawValue: $0) != nil }
         case ReaderSettings.sendingWPMKey: return { ReaderSettings.sendingWPM(stored: $0) != nil }
+        case ReflexSettings.pauseKey: return { Int($0).map { ReflexSettings.pauseRange.contains(Double($0) / 1000) } ?? false }
+        case ReflexSettings.limitKey: return { Int($0).map { ReflexSettings.limitRange.contains(Double($0) / 1000) } ?? false }
         case PracticeMode.kochLevelStorageKey:
             return { Int($0).map { (1...MorseAlphabet.kochOrder.count).contains($0) } ?? false }
         case SpeechBackend.storageKey: return { SpeechBackend(rawValue: $0) != nil }
@@ -93,7 +95,7 @@ enum ConfigurationKeys {
         [ReaderSettings.verbosityKey, ReaderSettings.brailleMessageKey, ReaderSettings.brailleScrollKey, ReaderSettings.positionKey,
          PunctuationLevel.storageKey, ReaderSettings.alphabetKey, ReaderSettings.echoKey, ReaderSettings.inputModeKey,
          PracticeMode.kochLevelStorageKey, ReaderSettings.kochTimeKey, ReaderSettings.questionBrailleKey, ReaderSettings.sendingWPMKey,
-         SpeechBackend.storageKey, BrailleDevice.storageKey]
+         SpeechBackend.storageKey, BrailleDevice.storageKey, ReflexSettings.pauseKey, ReflexSettings.limitKey]
             + MorseSettingKey.allCases.map(\.storageKey) + speechFields.map { "speech.\($0)" }
     }
 }

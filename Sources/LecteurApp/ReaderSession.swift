@@ -292,6 +292,8 @@ public actor ReaderSession {
                 apply(.statisticsReady(store.statistics()))
             case .queryStatus:
                 apply(.statusReported(devices.status()))
+            case .preparePractice(.reflex(let mode, let level)):
+                apply(.reflexReady(mode, seed: seed(), kochLevel: level))
             case .preparePractice(.sending(let mode, let level)):
                 apply(.sendingReady(mode, seed: seed(), kochLevel: level))
             case .preparePractice(.copy(let kind, let count, let level)):

@@ -16,6 +16,8 @@ public enum Command: Hashable, Sendable {
     case copyPractice(CopyKind, count: Int?)
     /// `entraînement envoi`, `envoi écho`, `envoi libre`: sending practice.
     case sendingPractice(SendingMode)
+    /// `réflexe [passif|actif]`: a reflex (instant recognition) drill.
+    case reflexDrill(ReflexMode)
     case set(name: String, value: String)
     /// `régler NOM` without a value: say the setting's value and what it may be.
     case showSetting(name: String)
@@ -196,6 +198,8 @@ public enum CommandTable {
         CommandSpec(en: ["send"], fr: ["envoi", "envoyer"], argument: .optional, help: .morseSendingHelp, usage: .morseSendingUsage) { arg in
             SendingMode(word: arg.map(CommandParser.fold)).map(Command.sendingPractice)
         },
+        CommandSpec(en: ["reflex"], fr: ["réflexe", "réflexes"], argument: .optional, help: .drillsHelpReflex,
+                    usage: .drillsUsageReflex) { ReflexMode(word: $0).map(Command.reflexDrill) },
         CommandSpec(en: ["statistics"], fr: ["statistiques"], shared: ["stats"], argument: .none, help: .morseTrainerHelpStats,
                     usage: nil) { _ in .statistics },
         CommandSpec(en: ["set"], fr: ["régler", "reglage"], argument: .optional, help: .helpSet, usage: .usageSet) { arg in

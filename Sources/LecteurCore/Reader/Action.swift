@@ -71,6 +71,8 @@ public enum Action: Hashable, Sendable {
     case keyboardProtocol(answered: Bool)
     /// A screen reader started or stopped, or the terminal gained or lost the focus.
     case screenReader(ScreenReaderEvent)
+    /// A reflex drill can begin: the runtime chose the seed and knows the Koch level.
+    case reflexReady(ReflexMode, seed: UInt64, kochLevel: Int)
 }
 
 /// What a braille display key asks for (after panning inside a long line).
@@ -242,6 +244,7 @@ public enum PracticeRequest: Hashable, Sendable {
     case listening(PracticeMode)
     case copy(CopyKind, count: Int, kochLevel: Int)
     case sending(SendingMode, kochLevel: Int)
+    case reflex(ReflexMode, kochLevel: Int)
 }
 
 /// The tone a learner hears while keying.

@@ -18,7 +18,8 @@ extension Action {
         case .start, .timedLine, .command, .timer, .displayAdvanced, .catalogue, .device, .storageFailed,
              .statusReported, .settingsRead, .deviceConfigured, .practiceReady, .questionSounded, .copyReady,
              .spoken, .progressUpdated, .attachTerminal, .typed, .key, .completion, .statisticsReady,
-             .brailleBackTranslated, .sendingReady, .timedKey, .keyboardProtocol, .promptCancelled, .screenReader:
+             .brailleBackTranslated, .sendingReady, .timedKey, .keyboardProtocol, .promptCancelled, .screenReader,
+             .reflexReady:
             .ordered
         }
     }

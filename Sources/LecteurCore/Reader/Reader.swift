@@ -181,6 +181,10 @@ public struct Reader: Sendable {
             self.key(key, &state, &out)
         case .sendingReady(let mode, let seed, let kochLevel):
             exercise(.start(.sending(mode, seed: seed, kochLevel: kochLevel)), &state, &out)
+        case .reflexReady(let mode, let seed, let kochLevel):
+            exercise(.start(.reflex(mode, seed: seed, kochLevel: kochLevel)), &state, &out)
+        case .timer(.reflex(let question)):
+            exercise(.reflexClock(question: question), &state, &out)
         case .keyboardProtocol(let answered):
             state.devices.keyReleases = answered
         case .screenReader(let event):
@@ -242,6 +246,8 @@ public struct Reader: Sendable {
             out.append(.preparePractice(.copy(kind, count: count ?? CopyKind.defaultCount, kochLevel: kochLevel(state))))
         case .sendingPractice(let mode):
             out.append(.preparePractice(.sending(mode, kochLevel: kochLevel(state))))
+        case .reflexDrill(let mode):
+            out.append(.preparePractice(.reflex(mode, kochLevel: kochLevel(state))))
         case .set(let name, let value):
             settings.set(name: name, value: value, onTerminal: state.onTerminal, &state.settings, &state.announcement, &out)
         case .showSetting(let name):
@@ -335,7 +341,7 @@ public struct Reader: Sendable {
             case .next, .previous, .first, .last, .activate, .back, .repeatLast, .tab, .filter, .retry, .refresh,
                  .morse, .practice, .copyPractice, .set, .showSetting, .settingsScreen, .history, .status,
                  .nextItem, .previousItem, .go, .find, .readAll, .statistics, .askToQuit, .review, .spell,
-                 .describeCharacter, .sendingPractice:
+                 .describeCharacter, .sendingPractice, .reflexDrill:
                 break // any other word is an answer: a copy may be any word
             }
         }
@@ -401,7 +407,7 @@ extension Action {
         case .start, .displayPanned, .timer, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
              .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated,
              .attachTerminal, .typed, .completion, .statisticsReady, .brailleBackTranslated, .displayAdvanced,
-             .keyboardProtocol, .sendingReady, .screenReader: false
+             .keyboardProtocol, .sendingReady, .screenReader, .reflexReady: false
         }
     }
 }

@@ -35,6 +35,8 @@ public struct ReaderSettings: Hashable, Sendable {
     /// Koch: the symbols unlocked (`régler koch`, and each level practice reaches), as stored;
     /// practice clamps it to the order (`KochLesson.clamped`).
     public var kochLevel = PracticeMode.kochStartLevel
+    /// Reflex drills' pause before the name and time to answer (`régler pause-réflexe|temps-réflexe`).
+    public var reflex = ReflexSettings()
 
     /// The speed sending practice keys at.
     public var effectiveSendingWPM: Int { sendingWPM ?? morse.wpm }
@@ -88,6 +90,7 @@ public struct ReaderSettings: Hashable, Sendable {
         if let saved = value(kochTimeKey), let ms = Int(saved), ms > 0, Double(ms) <= kochTimeRange.upperBound * 1000 {
             settings.kochMedianMs = ms
         }
+        settings.reflex = ReflexSettings.restore(value)
         let (morse, issues) = MorseSettings.load(value)
         settings.morse = morse
         problems += issues.map { .storedSetting($0) }

@@ -14,6 +14,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case typingEcho, inputMode
     case kochLesson, kochTime, questionBraille
     case sendingWPM
+    case bandNoise, bandQRM, bandFading
+    case reflexPause, reflexTime
 
     private static let aliases: [String: SettingKey] = {
         var table: [String: SettingKey] = [:]
@@ -41,6 +43,11 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.kochTime, "koch-temps", "koch-time", "temps-koch")
         add(.questionBraille, "question-braille", "braille-question")
         add(.sendingWPM, "vitesse-envoi", "sending-speed", "sending-wpm", "send-wpm", "wpm-envoi")
+        add(.bandNoise, "bruit", "qrn", "noise")
+        add(.bandQRM, "brouillage", "qrm", "interference")
+        add(.bandFading, "fading", "qsb", "evanouissement")
+        add(.reflexPause, "pause-reflexe", "reflex-pause", "pause-reflex")
+        add(.reflexTime, "temps-reflexe", "reflex-time", "delai-reflexe")
         return table
     }()
 
@@ -75,6 +82,11 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .kochTime: strings(.morseTrainerSettingNameKochTime)
         case .questionBraille: strings(.morseTrainerSettingNameQuestionBraille)
         case .sendingWPM: strings(.morseSendingSettingName)
+        case .bandNoise: strings(.drillsSettingNoise)
+        case .bandQRM: strings(.drillsSettingQrm)
+        case .bandFading: strings(.drillsSettingFading)
+        case .reflexPause: strings(.drillsSettingReflexPause)
+        case .reflexTime: strings(.drillsSettingReflexTime)
         }
     }
 
@@ -88,7 +100,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable: true
         case .verbosity, .position, .brailleMessage, .brailleScroll, .punctuation, .alphabet,
              .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
-             .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM: false
+             .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM,
+             .bandNoise, .bandQRM, .bandFading, .reflexPause, .reflexTime: false
         }
     }
 }
