@@ -11,14 +11,15 @@ import Testing
 @Suite struct BandConditionsWAVTests {
     static let window = 220  // 10 ms at 22 050 Hz
 
-    /// A copy session of five groups with these settings; the samples of the sending (the
-    /// lead-in's digital silence dropped).
+    /// A copy session of five groups with these settings, answered (`stop` would silence the
+    /// output before the sending is written); the samples of the sending (the lead-in's digital
+    /// silence dropped).
     static func copy(_ settings: String) throws -> (samples: [Int16], rate: Int) {
         let home = ReaderHome()
         defer { home.remove() }
         let wav = home.root.appendingPathComponent("copy.wav")
         let out = try LecteurProcess.run(["--transcript", "jsonl", "--speech", "off", "--braille", "off", "--audio-out", wav.path],
-                                         input: settings + "entraînement groupes 5\nstop\n", environment: home.environment)
+                                         input: settings + "entraînement groupes 5\nkkkkk\n", environment: home.environment)
         #expect(out.status == 0)
         let file = try WAVFile.decode(Data(contentsOf: wav))
         let first = file.samples.firstIndex { $0 != 0 } ?? 0
@@ -63,20 +64,23 @@ import Testing
         #expect(abs(ratio - 0.30) < 0.03, "\(ratio)")
     }
 
-    /// `brouillage 40`: the strongest component after the signal is at 950 Hz, at 40 % of it.
+    /// `brouillage 40`: the two strongest components are the signal at 600 Hz and the other
+    /// station at 950 Hz (it keys more of the time than a Farnsworth-spaced sending, so its total
+    /// may be the larger); while each sounds, the other station is at 40 % of the signal.
     @Test func theOtherStationIsAtItsPitchAndLevel() throws {
         let (samples, rate) = try Self.copy("régler brouillage 40\n")
         let span = samples[0..<min(samples.count, 4 * rate)]
         let spectrum = stride(from: 400.0, through: 1_400, by: 5).map { ($0, Self.amplitude(span, hz: $0, rate: rate)) }
-        let main = try #require(spectrum.max { $0.1 < $1.1 })
-        let other = try #require(spectrum.filter { abs($0.0 - main.0) > 60 }.max { $0.1 < $1.1 })
+        let first = try #require(spectrum.max { $0.1 < $1.1 })
+        let second = try #require(spectrum.filter { abs($0.0 - first.0) > 60 }.max { $0.1 < $1.1 })
+        let peaks = [first.0, second.0].sorted()
         let windows = Self.windows(samples)
         let signal = Self.percentile(windows.map { Self.amplitude($0, hz: 600, rate: rate) }, 0.9)
         let station = Self.percentile(windows.map { Self.amplitude($0, hz: 950, rate: rate) }, 0.9)
-        print("BAND qrm: strongest \(main.0) Hz, next \(other.0) Hz; 90th-percentile amplitude 600 Hz \(signal), 950 Hz \(station), "
+        print("BAND qrm: strongest components \(peaks) Hz; 90th-percentile amplitude 600 Hz \(signal), 950 Hz \(station), "
               + "ratio \(station / signal)")
-        #expect(main.0 == 600)
-        #expect(abs(other.0 - 950) <= 5)
+        #expect(peaks[0] == 600)
+        #expect(abs(peaks[1] - 950) <= 5)
         #expect(abs(station / signal - 0.40) < 0.04, "\(station / signal)")
     }
 
@@ -94,7 +98,7 @@ import Testing
         }
         var best = (depth: 0.0, phase: 0.0, scale: 0.0, error: Double.infinity)
         for depth in stride(from: 0.3, through: 0.9, by: 0.01) {
-            for phase in stride(from: 0.0, to: 2 * Double.pi, by: 0.02) {
+            for phase in stride(from: 0.0, to: 2 * Double.pi, by: 0.05) {
                 let g = points.map { 1 - depth * (0.5 - 0.5 * cos(2 * Double.pi * $0.t / BandConditions.fadingPeriodSeconds + phase)) }
                 let scale = zip(points, g).map { $0.a * $1 }.reduce(0, +) / g.map { $0 * $0 }.reduce(0, +)
                 let error = (zip(points, g).map { pow($0.a - scale * $1, 2) }.reduce(0, +) / Double(points.count)).squareRoot()
