@@ -24,7 +24,7 @@ import Testing
                                  strings: Fixture.fr, random: SeededRandom(seed: 5))
         _ = twin.start()
         let first = try #require(twin.current)
-        let intro = "Réflexes, écoute : K, M. Chaque caractère, puis 1,5 seconde pour le nommer dans votre tête, puis son nom. "
+        let intro = "Réflexes en écoute sur K, M : chaque caractère, puis 1,5 seconde pour le nommer dans votre tête, puis son nom. "
             + "Ligne vide pour réécouter, « stop » pour finir."
         let shown = "Réflexes K M ; écoutez, le nom suit ; stop : finir. " + label(1, first, touch: true)
         let token = store.state.display.token
@@ -91,7 +91,7 @@ import Testing
         let pool = Array(MorseAlphabet.standard.kochSymbols.prefix(2))
         var twin = ReflexSession(mode: .active, settings: ReflexSettings(), pool: pool, strings: Fixture.fr, random: SeededRandom(seed: 7))
         _ = twin.start()
-        let intro = "Réflexes chronométrés : K, M. Tapez chaque caractère dès que vous le reconnaissez ; juste seulement en 1 seconde au plus. "
+        let intro = "Réflexes chronométrés sur K, M : tapez chaque caractère dès que vous le reconnaissez ; juste seulement en 1 seconde au plus. "
             + "Ligne vide pour réécouter, « stop » pour finir."
         let shown = "Réflexes chrono K M ; tapez vite ; stop : finir. Question 1"
         var token = store.state.display.token

@@ -198,8 +198,6 @@ public enum CommandTable {
         CommandSpec(en: ["send"], fr: ["envoi", "envoyer"], argument: .optional, help: .morseSendingHelp, usage: .morseSendingUsage) { arg in
             SendingMode(word: arg.map(CommandParser.fold)).map(Command.sendingPractice)
         },
-        CommandSpec(en: ["reflex"], fr: ["réflexe", "réflexes"], argument: .optional, help: .drillsHelpReflex,
-                    usage: .drillsUsageReflex) { ReflexMode(word: $0).map(Command.reflexDrill) },
         CommandSpec(en: ["statistics"], fr: ["statistiques"], shared: ["stats"], argument: .none, help: .morseTrainerHelpStats,
                     usage: nil) { _ in .statistics },
         CommandSpec(en: ["set"], fr: ["régler", "reglage"], argument: .optional, help: .helpSet, usage: .usageSet) { arg in
@@ -233,6 +231,9 @@ public enum CommandTable {
             default: nil
             }
         },
+        // Last, so the help's earlier entries keep their places.
+        CommandSpec(en: ["reflex"], fr: ["réflexe", "réflexes"], argument: .optional, help: .drillsHelpReflex,
+                    usage: .drillsUsageReflex) { ReflexMode(word: $0).map(Command.reflexDrill) },
     ]
 }
 
