@@ -49,18 +49,25 @@ import Testing
         return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
     }
 
-    /// `bruit 30`: in windows where the 600 Hz signal is absent, the RMS is 30 % of the signal's.
-    @Test func noiseIsAtItsLevel() throws {
-        let (samples, rate) = try Self.copy("régler bruit 30\n")
+    /// The noise's RMS against the signal's: windows where the 600 Hz signal is absent (under a
+    /// tenth of its 90th percentile) hold the noise alone.
+    static func noiseRatio(_ samples: [Int16], rate: Int, _ label: String) -> (ratio: Double, windows: Int) {
         let windows = Self.windows(samples)
         let tone = windows.map { Self.amplitude($0, hz: 600, rate: rate) }
         let signal = Self.percentile(tone, 0.9)
         let quiet = zip(windows, tone).filter { $0.1 < 0.1 * signal }.map(\.0)
         let power = quiet.map { $0.reduce(0.0) { $0 + Double($1) * Double($1) } }.reduce(0, +) / Double(quiet.count * Self.window)
         let ratio = power.squareRoot() / (signal / 2.0.squareRoot())
-        print("BAND noise: RMS \(power.squareRoot()) in \(quiet.count) windows without the signal, signal amplitude \(signal), "
+        print("BAND noise (\(label)): RMS \(power.squareRoot()) in \(quiet.count) windows without the signal, signal amplitude \(signal), "
               + "noise/signal RMS \(ratio)")
-        #expect(quiet.count > 50)
+        return (ratio, quiet.count)
+    }
+
+    /// `bruit 30`: on the WAV, the noise's RMS is 30 % of the signal's.
+    @Test func noiseIsAtItsLevel() throws {
+        let (samples, rate) = try Self.copy("régler bruit 30\n")
+        let (ratio, windows) = Self.noiseRatio(samples, rate: rate, "--audio-out")
+        #expect(windows > 50)
         #expect(abs(ratio - 0.30) < 0.03, "\(ratio)")
     }
 
@@ -111,5 +118,38 @@ import Testing
         #expect(points.count > 100)
         #expect(abs(best.depth - 0.60) <= 0.03, "\(best.depth)")
         #expect(best.error / best.scale < 0.03)
+    }
+
+    /// The live sound alike: the same copy session played to the private sound server, read
+    /// from its monitor, has the noise at the same level.
+    @Test(.requires(.pulseAudio)) func theLiveSoundHasTheSameNoise() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let recording = try pulse.record(seconds: 120)
+        defer { recording.stop() }
+        let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "off"],
+                                            environment: home.environment.merging(["PULSE_SERVER": pulse.server]) { $1 })
+        reader.send("régler bruit 30")
+        reader.send("entraînement groupes 2")
+        _ = try reader.next("morse") { $0["question"] as? Int == 1 }
+        // The sending has played once sound came and then two seconds of silence followed.
+        let deadline = Date().addingTimeInterval(60)
+        var samples: [Int16] = []
+        while Date() < deadline {
+            usleep(200_000)
+            samples = recording.samples(untilEnd: false)
+            let quiet = 2 * PrivatePulseServer.sampleRate
+            if samples.contains(where: { abs(Int($0)) > 300 }), samples.count > quiet,
+               samples.suffix(quiet).allSatisfy({ abs(Int($0)) <= 300 }) { break }
+        }
+        reader.send("stop")
+        _ = reader.finish()
+        let first = try #require(samples.firstIndex { abs(Int($0)) > 300 })
+        let last = try #require(samples.lastIndex { abs(Int($0)) > 300 })
+        let (ratio, windows) = Self.noiseRatio(Array(samples[first...last]), rate: PrivatePulseServer.sampleRate, "sound server")
+        #expect(windows > 50)
+        #expect(abs(ratio - 0.30) < 0.03, "\(ratio)")
     }
 }
