@@ -89,10 +89,12 @@ import Testing
         var store = ReaderTestStore(state: state)
         let reader = store.reader
         let pool = Array(MorseAlphabet.standard.kochSymbols.prefix(2))
-        var twin = ReflexSession(mode: .active, settings: ReflexSettings(), pool: pool, strings: Fixture.fr, random: SeededRandom(seed: 7))
+        // Storage kept three answer times from earlier drills: their median is said first.
+        var twin = ReflexSession(mode: .active, settings: ReflexSettings(), pool: pool, strings: Fixture.fr, random: SeededRandom(seed: 7),
+                                 storedMedianMs: 700)
         _ = twin.start()
         let intro = "Réflexes chronométrés sur K, M : tapez chaque caractère dès que vous le reconnaissez ; juste seulement en 1 seconde au plus. "
-            + "Ligne vide pour réécouter, « stop » pour finir."
+            + "Ligne vide pour réécouter, « stop » pour finir. Temps médian de vos dernières réponses : 0,7 seconde."
         let shown = "Réflexes chrono K M ; tapez vite ; stop : finir. Question 1"
         var token = store.state.display.token
         func asked(_ n: Int, _ symbol: MorseSymbol, _ token: Int) -> [Effect] {
@@ -100,7 +102,7 @@ import Testing
              .playQuestion(text: String(symbol.character), settings: .default, question: n),
              .schedule(.brailleMessage(token: token), afterSeconds: 4)]
         }
-        store.send(.reflexReady(.active, seed: 7, kochLevel: 2), [
+        store.send(.reflexReady(.active, seed: 7, kochLevel: 2, storedTimes: [900, 500, 700]), [
             .notice(code: "reflex", message: intro),
             .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: shown, cursor: 0, kind: .message)),

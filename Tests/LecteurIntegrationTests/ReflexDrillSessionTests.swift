@@ -48,7 +48,8 @@ import Testing
 
     /// The active drill: an answer 1.3 s after the question is in time (its tones end first); no
     /// answer at all is given by the clock as missed; a wrong answer is named; the median time
-    /// is said at the end, and the answers are stored (`statistiques` reads them back).
+    /// is said at the end, and the answers are stored: `statistiques` reads them back, and the
+    /// next drill starts by saying their median.
     @Test func theActiveDrillTimesEachAnswer() throws {
         let home = ReaderHome()
         defer { home.remove() }
@@ -79,6 +80,10 @@ import Testing
         let summary = try reader.next("notice") { ($0["message"] as? String)?.hasPrefix("Réflexes terminés") == true }
         reader.send("statistiques")
         let line = try reader.next("focus") { $0["screen"] as? String == "statistics" }
+        reader.send("retour")
+        reader.send("réflexe actif")
+        let again = try reader.next("notice") { ($0["message"] as? String)?.hasPrefix("Réflexes chronométrés sur") == true }
+        reader.send("stop")
         #expect(reader.finish() == 0)
 
         print("REFLEX active: \(first), \(missed), \(wrong), \(summary["message"] ?? "")")
@@ -92,6 +97,9 @@ import Testing
         let said = try #require(summary["message"] as? String)
         #expect(said.hasPrefix("Réflexes terminés : 1 sur 3 caractères reconnus en 1 seconde au plus. Temps médian par caractère : "),
                 "\(said)")
+        // Only the first answer had the right character: its time is the stored median.
+        let median = String(said.dropFirst("Réflexes terminés : 1 sur 3 caractères reconnus en 1 seconde au plus. Temps médian par caractère : ".count))
+        #expect((again["message"] as? String)?.hasSuffix(" Temps médian de vos dernières réponses : " + median) == true, "\(again)")
         // The three answers were stored: the statistics screen opens on them (none would be a message).
         #expect(line["label"] as? String == "Statistiques sur les 20 dernières réponses de chaque symbole.", "\(line)")
         let lines = reader.seen("focus").filter { $0["screen"] as? String == "statistics" }.count

@@ -446,6 +446,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case manualTomlMorseFading = "manual.toml.morse.fading"
     case manualTomlMorseReflexPauseMs = "manual.toml.morse.reflex.pause-ms"
     case manualTomlMorseReflexTimeMs = "manual.toml.morse.reflex.time-ms"
+    case drillsReflexStoredMedian = "drills.reflex.storedMedian"
     case morseNamePeriod = "morse.name.period"
     case morseNameComma = "morse.name.comma"
     case morseNameColon = "morse.name.colon"

@@ -57,10 +57,16 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
     public private(set) var asked = 0
     public private(set) var times: [Int] = []
 
+    /// The median time of the latest stored answers (storage keeps each one), said as the active
+    /// drill starts so the learner knows what to beat.
+    public let storedMedianMs: Int?
+
     private var random: Random
     private let strings: Strings
 
-    public init(mode: ReflexMode, settings: ReflexSettings, pool: [MorseSymbol], strings: Strings, random: Random) {
+    public init(mode: ReflexMode, settings: ReflexSettings, pool: [MorseSymbol], strings: Strings, random: Random,
+                storedMedianMs: Int? = nil) {
+        self.storedMedianMs = storedMedianMs
         self.mode = mode
         self.settings = settings
         self.pool = pool
@@ -78,7 +84,9 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
             .introduce(strings(.drillsReflexIntroPassive, ["symbols": symbols, "pause": AnswerTime.said(settings.pauseMs, strings)]),
                        shown: strings(.drillsReflexBrailleIntroPassive, ["symbols": characters]))
         case .active:
-            .introduce(strings(.drillsReflexIntroActive, ["symbols": symbols, "time": AnswerTime.said(settings.limitMs, strings)]),
+            .introduce([strings(.drillsReflexIntroActive, ["symbols": symbols, "time": AnswerTime.said(settings.limitMs, strings)]),
+                        storedMedianMs.map { strings(.drillsReflexStoredMedian, ["median": AnswerTime.said($0, strings)]) }]
+                           .compactMap { $0 }.joined(separator: " "),
                        shown: strings(.drillsReflexBrailleIntroActive, ["symbols": characters]))
         }
         return [intro, next()]
@@ -193,7 +201,7 @@ extension ReflexSession: Sendable where Random: Sendable {}
 
 extension ReflexSession: Equatable where Random: Equatable {
     public static func == (a: Self, b: Self) -> Bool {
-        a.mode == b.mode && a.settings == b.settings && a.pool == b.pool && a.isActive == b.isActive
+        a.mode == b.mode && a.settings == b.settings && a.storedMedianMs == b.storedMedianMs && a.pool == b.pool && a.isActive == b.isActive
             && a.question == b.question && a.current == b.current && a.replays == b.replays && a.toneEndMs == b.toneEndMs
             && a.inTime == b.inTime && a.asked == b.asked && a.times == b.times && a.random == b.random
     }

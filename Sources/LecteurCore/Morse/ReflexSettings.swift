@@ -18,6 +18,9 @@ public struct ReflexSettings: Hashable, Sendable {
     /// Seconds. A typed answer takes about 0.3 s of keyboard alone (code-smore's baseline).
     public static let limitRange: ClosedRange<Double> = 0.3...5
 
+    /// How many stored answer times the median said at a drill's start is taken over.
+    public static let storedTimes = 20
+
     public static let pauseKey = "morse.reflex.pause-ms"
     public static let limitKey = "morse.reflex.time-ms"
     /// The median time per character of the latest active drill, in milliseconds.

@@ -71,8 +71,9 @@ public enum Action: Hashable, Sendable {
     case keyboardProtocol(answered: Bool)
     /// A screen reader started or stopped, or the terminal gained or lost the focus.
     case screenReader(ScreenReaderEvent)
-    /// A reflex drill can begin: the runtime chose the seed and knows the Koch level.
-    case reflexReady(ReflexMode, seed: UInt64, kochLevel: Int)
+    /// A reflex drill can begin: the runtime chose the seed and knows the Koch level and the
+    /// stored times of the latest reflex answers (newest first).
+    case reflexReady(ReflexMode, seed: UInt64, kochLevel: Int, storedTimes: [Int] = [])
 }
 
 /// What a braille display key asks for (after panning inside a long line).

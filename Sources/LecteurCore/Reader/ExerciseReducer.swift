@@ -19,7 +19,7 @@ enum ExerciseStart {
     case listening(PracticeMode, seed: UInt64, history: PracticeHistory)
     case copying(CopyKind, count: Int, seed: UInt64, kochLevel: Int)
     case sending(SendingMode, seed: UInt64, kochLevel: Int)
-    case reflex(ReflexMode, seed: UInt64, kochLevel: Int)
+    case reflex(ReflexMode, seed: UInt64, kochLevel: Int, storedTimes: [Int])
 }
 
 /// The shape the three exercises share (`ExerciseChild`).
@@ -136,9 +136,9 @@ struct ExerciseReducer: Sendable {
             var session: SendingSession<SeededRandom>?
             delegates += sending.start(mode, seed: seed, kochLevel: kochLevel, &session, context, &said, &out)
             exercise = session.map(Exercise.sending)
-        case .reflex(let mode, let seed, let kochLevel):
+        case .reflex(let mode, let seed, let kochLevel, let storedTimes):
             var session: ReflexSession<SeededRandom>?
-            delegates += reflex.start(mode, seed: seed, kochLevel: kochLevel, &session, context, &said, &out)
+            delegates += reflex.start(mode, seed: seed, kochLevel: kochLevel, storedTimes: storedTimes, &session, context, &said, &out)
             exercise = session.map(Exercise.reflex)
         }
         return delegates

@@ -181,8 +181,8 @@ public struct Reader: Sendable {
             self.key(key, &state, &out)
         case .sendingReady(let mode, let seed, let kochLevel):
             exercise(.start(.sending(mode, seed: seed, kochLevel: kochLevel)), &state, &out)
-        case .reflexReady(let mode, let seed, let kochLevel):
-            exercise(.start(.reflex(mode, seed: seed, kochLevel: kochLevel)), &state, &out)
+        case .reflexReady(let mode, let seed, let kochLevel, let storedTimes):
+            exercise(.start(.reflex(mode, seed: seed, kochLevel: kochLevel, storedTimes: storedTimes)), &state, &out)
         case .timer(.reflex(let question)):
             exercise(.reflexClock(question: question), &state, &out)
         case .keyboardProtocol(let answered):

@@ -9,11 +9,11 @@ struct ReflexReducer: ExerciseChild {
     let alphabet: MorseAlphabet
     let morse: MorseReducer
 
-    func start(_ mode: ReflexMode, seed: UInt64, kochLevel: Int, _ session: inout Session?, _ context: ExerciseContext,
+    func start(_ mode: ReflexMode, seed: UInt64, kochLevel: Int, storedTimes: [Int], _ session: inout Session?, _ context: ExerciseContext,
                _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         let pool = Array(alphabet.kochSymbols.prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         var started = ReflexSession(mode: mode, settings: context.settings.reflex, pool: pool, strings: strings,
-                                    random: SeededRandom(seed: seed))
+                                    random: SeededRandom(seed: seed), storedMedianMs: AnswerTime.median(storedTimes))
         let effects = started.start()
         session = started
         return run(effects, &session, context, &said, &out)
