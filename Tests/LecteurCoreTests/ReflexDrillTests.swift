@@ -255,6 +255,12 @@ import Testing
         #expect(parser.parse("reflexe actif") == .command(.reflexDrill(.active)))
         #expect(parser.parse("reflex active") == .command(.reflexDrill(.active)))
         #expect(parser.parse("réflexe vite") == .failure(.badArgument(command: "réflexe", argument: "vite", usage: .drillsUsageReflex)))
+        // Tab: the command (one name offered), then its two modes; the settings by their names.
+        let completion = LineCompletion(parser: parser, strings: Fixture.fr)
+        #expect(completion.complete("réfl", ReaderState()).candidates == ["réflexe"])
+        #expect(completion.complete("réflexe a", ReaderState()).candidates == ["actif"])
+        #expect(completion.complete("régler pause", ReaderState()).candidates == ["pause-réflexe"])
+        #expect(completion.complete("régler bro", ReaderState()).candidates == ["brouillage"])
 
         var store = ReaderTestStore(state: Fixture.loadedState())
         let set = "Réflexes chronométrés : une réponse compte en 0,8 seconde au plus."
