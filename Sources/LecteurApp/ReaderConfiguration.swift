@@ -66,6 +66,8 @@ enum ConfigurationKeys {
         case ReaderSettings.questionBrailleKey: return { QuestionBraille(rawValue: $0) != nil }
         case ReaderSettings.sendingWPMKey: return { ReaderSettings.sendingWPM(stored: $0) != nil }
         case ReaderSettings.keyerKey: return { KeyerMode(rawValue: $0) != nil }
+        case ReflexSettings.pauseKey: return { Int($0).map { ReflexSettings.pauseRange.contains(Double($0) / 1000) } ?? false }
+        case ReflexSettings.limitKey: return { Int($0).map { ReflexSettings.limitRange.contains(Double($0) / 1000) } ?? false }
         case PracticeMode.kochLevelStorageKey:
             // The longest order's count: LICW's 42 levels are valid whichever order is read first.
             let most = KochOrder.allCases.map(\.characters.count).max() ?? MorseAlphabet.kochOrder.count
@@ -98,7 +100,8 @@ enum ConfigurationKeys {
         [ReaderSettings.verbosityKey, ReaderSettings.brailleMessageKey, ReaderSettings.brailleScrollKey, ReaderSettings.positionKey,
          PunctuationLevel.storageKey, ReaderSettings.alphabetKey, ReaderSettings.echoKey, ReaderSettings.inputModeKey,
          PracticeMode.kochLevelStorageKey, ReaderSettings.kochTimeKey, ReaderSettings.questionBrailleKey, ReaderSettings.sendingWPMKey,
-         SpeechBackend.storageKey, BrailleDevice.storageKey, KochOrder.storageKey, GroupLength.storageKey]
+         SpeechBackend.storageKey, BrailleDevice.storageKey, KochOrder.storageKey, GroupLength.storageKey,
+         ReflexSettings.pauseKey, ReflexSettings.limitKey]
             + [ReaderSettings.keyerKey]
             + MorseSettingKey.allCases.map(\.storageKey) + speechFields.map { "speech.\($0)" }
     }

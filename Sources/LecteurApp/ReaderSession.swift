@@ -299,6 +299,8 @@ public actor ReaderSession {
                 apply(.copyTextRead(path: path, Self.readText(path)))
             case .queryStatus:
                 apply(.statusReported(devices.status()))
+            case .preparePractice(.reflex(let mode, let level)):
+                apply(.reflexReady(mode, seed: seed(), kochLevel: level, storedTimes: store.reflexTimes()))
             case .preparePractice(.sending(let mode, let level)):
                 apply(.sendingReady(mode, seed: seed(), kochLevel: level))
             case .preparePractice(.copy(let kind, let count, let level)):

@@ -144,6 +144,11 @@ public final class ReaderStore: Sendable {
         return history
     }
 
+    /// The reflex drills' latest answer times (`ReflexSettings.storedTimes`), newest first.
+    public func reflexTimes() -> [Int] {
+        (try? database?.reflexTimes(limit: ReflexSettings.storedTimes)) ?? []
+    }
+
     /// Each attempt is committed on its own, so a killed process loses none that were answered.
     public func record(_ attempt: PracticeAttempt) -> StorageFault? {
         guard let database else { return nil }

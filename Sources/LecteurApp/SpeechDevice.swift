@@ -64,7 +64,8 @@ public final class SpeechSettingsDomain: SettingsDomain {
         case .speechVoice: .voice
         case .speechBackend, .brailleTable, .verbosity, .position, .brailleMessage, .brailleScroll,
              .punctuation, .alphabet, .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
-             .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM, .kochOrder, .groupLength: nil
+             .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM, .kochOrder, .groupLength,
+             .bandNoise, .bandQRM, .bandFading, .reflexPause, .reflexTime: nil
         case .keyer: nil
         }
     }

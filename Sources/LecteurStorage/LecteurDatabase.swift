@@ -147,6 +147,18 @@ public final class LecteurDatabase: Sendable {
         }
     }
 
+    /// Reflex drills: the times of the latest `limit` answers with the right character (in time
+    /// or not), newest first: the median a new drill starts from.
+    public func reflexTimes(limit: Int) throws(StorageError) -> [Int] {
+        try read { db in
+            try Int.fetchAll(db, sql: """
+                SELECT latency_ms FROM morse_attempt
+                WHERE mode = 'reflex' AND typed_id = symbol_id AND latency_ms IS NOT NULL
+                ORDER BY id DESC LIMIT ?
+                """, arguments: [limit])
+        }
+    }
+
     /// Each symbol's latest `recentWindow` answers (accuracy, median time to answer) and the
     /// confusions, most frequent first.
     public func statistics() throws(StorageError) -> PracticeStatistics {

@@ -16,7 +16,7 @@ import Testing
         }
     }
 
-    @Test func theRhythmIsRefusedAboveEightWordsPerMinute() throws {
+    @Test func theRhythmIsRefusedAboveTwelveWordsPerMinute() throws {
         var store = ReaderTestStore(state: Fixture.loadedState())
         func schedule(_ token: Int) -> Effect { .schedule(.brailleMessage(token: token), afterSeconds: 4) }
         // Refused: nothing saved, the setting stays as it was.

@@ -111,6 +111,7 @@ extension ReaderTestStore {
         "volume : volume de la parole : une valeur, ou +10 / -10",
         "plus : plus vite, plus fort",
         "moins : moins vite, moins fort",
+        "réflexe, réflexes : réflexes Morse (reconnaissance instantanée) sur les symboles appris : « passif » (le caractère, une pause, puis son nom) ou « actif » (tapez-le à temps)",
         "Une ligne vide ne fait rien : activer un élément demande « activer » (ou « a »).",
     ]
 

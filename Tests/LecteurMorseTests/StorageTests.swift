@@ -232,6 +232,7 @@ import LecteurStorage
         #expect(try db.value(forKey: "speech.voice") == nil)
         let all = try db.allValues()
         #expect(MorseSettings.load { all[$0] }.settings == settings)
-        #expect(all.count == 6)
+        // speech.rate and the eight Morse values (speed, Farnsworth, tone, volume, ramp, noise, QRM, fading).
+        #expect(all.count == 9)
     }
 }

@@ -16,6 +16,8 @@ public enum Command: Hashable, Sendable {
     case copyPractice(CopyKind, count: Int?)
     /// `entraînement envoi`, `envoi écho`, `envoi libre`: sending practice.
     case sendingPractice(SendingMode)
+    /// `réflexe [passif|actif]`: a reflex (instant recognition) drill.
+    case reflexDrill(ReflexMode)
     case set(name: String, value: String)
     /// `régler NOM` without a value: say the setting's value and what it may be.
     case showSetting(name: String)
@@ -241,6 +243,9 @@ public enum CommandTable {
             default: nil
             }
         },
+        // Last, so the help's earlier entries keep their places.
+        CommandSpec(en: ["reflex"], fr: ["réflexe", "réflexes"], argument: .optional, help: .drillsHelpReflex,
+                    usage: .drillsUsageReflex) { ReflexMode(word: $0).map(Command.reflexDrill) },
     ]
 }
 

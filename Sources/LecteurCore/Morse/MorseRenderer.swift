@@ -103,7 +103,7 @@ public struct MorseRenderer: Sendable {
     }
 
     public func renderer(_ timeline: MorseTimeline) -> MorseToneRenderer {
-        MorseToneRenderer(timeline: timeline, tone: settings.tone)
+        MorseToneRenderer(timeline: timeline, tone: settings.tone, band: settings.band)
     }
 
     /// One symbol, ready to play (a few hundred milliseconds of samples).

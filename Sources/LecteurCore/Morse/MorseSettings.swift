@@ -4,6 +4,8 @@ import Foundation
 /// The settings `set wpm|farnsworth|tone|volume|ramp` change, with French aliases.
 public enum MorseSettingKey: String, Hashable, Sendable, CaseIterable {
     case wpm, farnsworth, tone, volume, ramp
+    /// Copy practice's band conditions (`BandConditions`).
+    case noise, qrm, fading
 
     /// Accepts English and French names, case and accents ignored ("Tonalité", "vitesse").
     public init?(alias: String) {
@@ -13,6 +15,9 @@ public enum MorseSettingKey: String, Hashable, Sendable, CaseIterable {
         case "tone", "tonalite", "ton", "frequence", "freq", "hz", "pitch": self = .tone
         case "volume", "vol": self = .volume
         case "ramp", "rampe": self = .ramp
+        case "noise", "bruit", "qrn": self = .noise
+        case "qrm", "brouillage", "interference": self = .qrm
+        case "fading", "qsb", "evanouissement": self = .fading
         default: return nil
         }
     }
@@ -27,6 +32,9 @@ public enum MorseSettingKey: String, Hashable, Sendable, CaseIterable {
         case .tone: .morseSettingTone
         case .volume: .morseSettingVolume
         case .ramp: .morseSettingRamp
+        case .noise: .drillsSettingNoise
+        case .qrm: .drillsSettingQrm
+        case .fading: .drillsSettingFading
         }
     }
 
@@ -47,6 +55,8 @@ public enum MorseSettingsError: Error, Hashable, Sendable {
     case rampOutOfRange(Double)
     /// Both ramps must fit in a dot: at most half a unit each.
     case rampTooLong(rampMs: Double, wpm: Int, maxMs: Double)
+    /// A band condition's level outside its range (`BandConditions`).
+    case bandOutOfRange(MorseSettingKey, Int)
 
     public func message(_ strings: Strings) -> String {
         let S = MorseSettings.self
@@ -74,6 +84,13 @@ public enum MorseSettingsError: Error, Hashable, Sendable {
                                                      "max": S.format(S.rampRange.upperBound)])
         case .rampTooLong(let ramp, let wpm, let max):
             return strings(.morseSettingsRampTooLong, ["ramp": S.format(ramp), "wpm": "\(wpm)", "max": S.format(max)])
+        case .bandOutOfRange(let key, let v):
+            let template: L10n = switch key {
+            case .qrm: .drillsSettingQrmRange
+            case .fading: .drillsSettingFadingRange
+            default: .drillsSettingNoiseRange
+            }
+            return strings(template, ["value": "\(v)"])
         }
     }
 }
@@ -99,6 +116,9 @@ public struct MorseSettings: Hashable, Sendable {
     /// Percent of full scale.
     public private(set) var volumePercent: Int
     public private(set) var rampMs: Double
+    /// Copy practice's noise, other station and fading: levels only here; they reach the sound
+    /// when copy practice puts them on the air (`BandConditions.seed`).
+    public private(set) var band: BandConditions = .clear
 
     public static let wpmRange = 5...60
     /// Farnsworth's overall speed goes lower than characters can be sent: CW Academy spaces
@@ -132,6 +152,9 @@ public struct MorseSettings: Hashable, Sendable {
         guard Self.rampRange.contains(rampMs) else { throw .rampOutOfRange(rampMs) }
         let maxRamp = Self.maxRampMs(wpm: wpm)
         guard rampMs <= maxRamp else { throw .rampTooLong(rampMs: rampMs, wpm: wpm, maxMs: maxRamp) }
+        guard BandConditions.noiseRange.contains(band.noisePercent) else { throw .bandOutOfRange(.noise, band.noisePercent) }
+        guard BandConditions.qrmRange.contains(band.qrmPercent) else { throw .bandOutOfRange(.qrm, band.qrmPercent) }
+        guard BandConditions.fadingRange.contains(band.fadingPercent) else { throw .bandOutOfRange(.fading, band.fadingPercent) }
     }
 
     /// Half a unit: a rise and a fall must both fit in a dot.
@@ -179,6 +202,9 @@ public struct MorseSettings: Hashable, Sendable {
             case .tone: next.toneHz = try Self.integer(value, key)
             case .volume: next.volumePercent = try Self.integer(value, key)
             case .ramp: next.rampMs = try Self.decimal(value, key)
+            case .noise: next.band.noisePercent = try Self.bandLevel(value, key)
+            case .qrm: next.band.qrmPercent = try Self.bandLevel(value, key)
+            case .fading: next.band.fadingPercent = try Self.bandLevel(value, key)
             }
         }
         try next.validate()
@@ -197,6 +223,10 @@ public struct MorseSettings: Hashable, Sendable {
         case .tone: return strings(.morseSettingsSetTone, ["value": "\(toneHz)"])
         case .volume: return strings(.morseSettingsSetVolume, ["value": "\(volumePercent)"])
         case .ramp: return strings(.morseSettingsSetRamp, ["value": Self.format(rampMs)])
+        case .noise: return strings(band.noisePercent == 0 ? .drillsSettingNoiseOff : .drillsSettingNoiseSet, ["value": "\(band.noisePercent)"])
+        case .qrm: return strings(band.qrmPercent == 0 ? .drillsSettingQrmOff : .drillsSettingQrmSet, ["value": "\(band.qrmPercent)"])
+        case .fading: return strings(band.fadingPercent == 0 ? .drillsSettingFadingOff : .drillsSettingFadingSet,
+                                     ["value": "\(band.fadingPercent)"])
         }
     }
 
@@ -206,7 +236,10 @@ public struct MorseSettings: Hashable, Sendable {
          MorseSettingKey.farnsworth.storageKey: farnsworthWPM.map { "\($0)" } ?? "off",
          MorseSettingKey.tone.storageKey: "\(toneHz)",
          MorseSettingKey.volume.storageKey: "\(volumePercent)",
-         MorseSettingKey.ramp.storageKey: Self.format(rampMs)]
+         MorseSettingKey.ramp.storageKey: Self.format(rampMs),
+         MorseSettingKey.noise.storageKey: "\(band.noisePercent)",
+         MorseSettingKey.qrm.storageKey: "\(band.qrmPercent)",
+         MorseSettingKey.fading.storageKey: "\(band.fadingPercent)"]
     }
 
     /// Reads stored values, in key order (speed before Farnsworth); a value that is missing keeps
@@ -241,6 +274,21 @@ public struct MorseSettings: Hashable, Sendable {
     static func integer(_ value: String, _ key: MorseSettingKey) throws(MorseSettingsError) -> Int {
         guard let d = number(value), d == d.rounded(), abs(d) < 1_000_000 else { throw .notANumber(key, value) }
         return Int(d)
+    }
+
+    /// A band level in percent; « non » (or « aucun ») is 0.
+    static func bandLevel(_ value: String, _ key: MorseSettingKey) throws(MorseSettingsError) -> Int {
+        if offWords.contains(MorseSettingKey.fold(value)) { return 0 }
+        return try integer(value, key)
+    }
+
+    /// Copy practice's sending, on the air: the band conditions seeded (nothing changes when
+    /// they are clear, so a clean sending stays exactly what it was).
+    public func onTheAir(seed: UInt64) -> MorseSettings {
+        guard !band.isClear else { return self }
+        var aired = self
+        aired.band = band.onTheAir(seed: seed)
+        return aired
     }
 
     static func decimal(_ value: String, _ key: MorseSettingKey) throws(MorseSettingsError) -> Double {

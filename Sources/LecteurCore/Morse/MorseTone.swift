@@ -37,10 +37,14 @@ public struct MorseToneRenderer: Sendable {
     /// than the shortest gap (so two elements never overlap).
     public let rampSamples: Int
     private let waveforms: [Int: [Int16]]
+    /// Copy practice's band conditions over the signal (empty: the signal alone, exact silence
+    /// between elements).
+    let band: [BandMix]
 
-    public init(timeline: MorseTimeline, tone: MorseTone) {
+    public init(timeline: MorseTimeline, tone: MorseTone, band: BandConditions = .clear) {
         self.timeline = timeline
         self.tone = tone
+        self.band = BandMix(conditions: band, main: timeline, tone: tone).map { [$0] } ?? []
         let toneLengths = Set(timeline.segments.filter { $0.kind.isTone }.map(\.length))
         let shortestGap = timeline.segments.filter { !$0.kind.isTone }.map(\.length).min() ?? .max
         let wanted = Int((tone.rampMs * Double(timeline.sampleRate) / 1000).rounded())
@@ -100,6 +104,7 @@ public struct MorseToneRenderer: Sendable {
             }
             index += 1
         }
+        band.first?.apply(from: start, to: buffer)
     }
 
     public func render(from start: Int, count: Int) -> [Int16] {

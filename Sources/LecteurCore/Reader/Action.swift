@@ -79,6 +79,9 @@ public enum Action: Hashable, Sendable {
     case keyboardProtocol(answered: Bool)
     /// A screen reader started or stopped, or the terminal gained or lost the focus.
     case screenReader(ScreenReaderEvent)
+    /// A reflex drill can begin: the runtime chose the seed and knows the Koch level and the
+    /// stored times of the latest reflex answers (newest first).
+    case reflexReady(ReflexMode, seed: UInt64, kochLevel: Int, storedTimes: [Int] = [])
 }
 
 /// What a braille display key asks for (after panning inside a long line).
@@ -257,6 +260,7 @@ public enum PracticeRequest: Hashable, Sendable {
     case listening(PracticeMode)
     case copy(CopyKind, count: Int, kochLevel: Int)
     case sending(SendingMode, kochLevel: Int)
+    case reflex(ReflexMode, kochLevel: Int)
 }
 
 /// The tone a learner hears while keying.

@@ -19,7 +19,7 @@ extension Action {
              .statusReported, .settingsRead, .deviceConfigured, .practiceReady, .questionSounded, .copyReady,
              .spoken, .progressUpdated, .attachTerminal, .typed, .key, .completion, .statisticsReady,
              .brailleBackTranslated, .sendingReady, .timedKey, .keyboardProtocol, .promptCancelled, .screenReader,
-             .progressReady, .copyTextRead:
+             .progressReady, .copyTextRead, .reflexReady:
             .ordered
         case .keyerClock:
             .ordered

@@ -13,7 +13,10 @@ struct CopyReducer: ExerciseChild {
                _ context: ExerciseContext, _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         let learnt = Array(context.settings.kochOrder.symbols(alphabet).prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         let words = strings(.morseTrainerWords).split(separator: " ").map(String.init)
-        var started = CopySession(kind: kind, count: count, learnt: learnt, words: words, settings: context.settings.morse,
+        // The band conditions set (noise, another station, fading) go on the air with this
+        // session's seed; each sending draws its own from it (`.send`).
+        var started = CopySession(kind: kind, count: count, learnt: learnt, words: words,
+                                  settings: context.settings.morse.onTheAir(seed: seed),
                                   strings: strings, random: SeededRandom(seed: seed), alphabet: alphabet,
                                   groupLength: context.settings.groupLength, text: text)
         let effects = started.start()
@@ -37,7 +40,8 @@ struct CopyReducer: ExerciseChild {
                 out.notice("copy", text, showing: false, &announcements)
                 said = shown
             case .send(let text, let round, let settings):
-                morse.ask(text, question: round, settings: settings, showing: context.questionBraille,
+                let aired = settings.band.seed.map { settings.onTheAir(seed: $0 &+ UInt64(round)) } ?? settings
+                morse.ask(text, question: round, settings: aired, showing: context.questionBraille,
                           after: &said, &out)
             case .scored(let result):
                 out.append(.copyResult(result))

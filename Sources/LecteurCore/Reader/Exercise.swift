@@ -8,6 +8,8 @@ public enum Exercise: Equatable, Sendable {
     case copying(CopySession<SeededRandom>)
     /// Sending practice: typed patterns, or keys that key Morse.
     case sending(SendingSession<SeededRandom>)
+    /// Reflex drill: a character, then its name (passive) or a timed answer (active).
+    case reflex(ReflexSession<SeededRandom>)
 
     public var listeningSession: PracticeSession<SeededRandom>? {
         if case .listening(let session) = self { session } else { nil }

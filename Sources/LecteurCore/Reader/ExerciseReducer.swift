@@ -13,6 +13,8 @@ enum ExerciseAction {
     case silence
     /// Sending with paddles: the keyer's clock rang at `atMs`.
     case keyerClock(atMs: Double)
+    /// Reflex drill: question N's clock rang.
+    case reflexClock(question: Int)
 }
 
 enum ExerciseStart {
@@ -20,6 +22,7 @@ enum ExerciseStart {
     /// `text`: the copies of the user's own text, for `.text`.
     case copying(CopyKind, count: Int, seed: UInt64, kochLevel: Int, text: [String] = [])
     case sending(SendingMode, seed: UInt64, kochLevel: Int)
+    case reflex(ReflexMode, seed: UInt64, kochLevel: Int, storedTimes: [Int])
 }
 
 /// The shape the three exercises share (`ExerciseChild`).
@@ -37,8 +40,10 @@ struct ExerciseReducer: Sendable {
     let listening: PracticeReducer
     let copying: CopyReducer
     let sending: SendingReducer
+    let reflex: ReflexReducer
 
     init(strings: Strings, alphabet: MorseAlphabet, morse: MorseReducer) {
+        reflex = ReflexReducer(strings: strings, alphabet: alphabet, morse: morse)
         listening = PracticeReducer(strings: strings, alphabet: alphabet, morse: morse)
         copying = CopyReducer(strings: strings, alphabet: alphabet, morse: morse)
         sending = SendingReducer(strings: strings, alphabet: alphabet, morse: morse)
@@ -52,9 +57,19 @@ struct ExerciseReducer: Sendable {
         case .running(let request):
             return running(request, &exercise, context, &said, &out)
         case .sounded(let question, let endsAtMs):
+            if case .reflex(var session)? = exercise {
+                reflex.sounded(question: question, endsAtMs: endsAtMs, &session, context, &out)
+                exercise = .reflex(session)
+                return []
+            }
             guard case .listening(var session)? = exercise else { return [] }
             listening.sounded(question: question, endsAtMs: endsAtMs, &session)
             exercise = .listening(session)
+        case .reflexClock(let question):
+            guard case .reflex(let session)? = exercise else { return [] }
+            var slice: ReflexSession<SeededRandom>? = session
+            defer { exercise = slice.map(Exercise.reflex) }
+            return reflex.clockRang(question: question, &slice, context, &said, &out)
         case .key(let key, let atMs):
             guard case .sending(let session)? = exercise else { return [] }
             var slice: SendingSession<SeededRandom>? = session
@@ -93,6 +108,10 @@ struct ExerciseReducer: Sendable {
         case .copying(let session)?:
             guard session.isActive, let sent = session.sent else { return nil }
             return morse.questionLabel(sent, question: session.round, settings: session.settings, showing: context.questionBraille)
+        case .reflex(let session)?:
+            guard session.isActive, let symbol = session.current else { return nil }
+            return morse.questionLabel(String(symbol.character), question: session.question, settings: context.settings.morse,
+                                       showing: context.questionBraille)
         case .sending?, nil:
             return nil
         }
@@ -102,7 +121,7 @@ struct ExerciseReducer: Sendable {
     /// the question again rather than activating the focused element.
     func waitsForALine(_ exercise: Exercise?) -> Bool {
         switch exercise {
-        case .listening?, .copying?: true
+        case .listening?, .copying?, .reflex?: true
         case .sending?, nil: false
         }
     }
@@ -125,6 +144,10 @@ struct ExerciseReducer: Sendable {
             var session: SendingSession<SeededRandom>?
             delegates += sending.start(mode, seed: seed, kochLevel: kochLevel, &session, context, &said, &out)
             exercise = session.map(Exercise.sending)
+        case .reflex(let mode, let seed, let kochLevel, let storedTimes):
+            var session: ReflexSession<SeededRandom>?
+            delegates += reflex.start(mode, seed: seed, kochLevel: kochLevel, storedTimes: storedTimes, &session, context, &said, &out)
+            exercise = session.map(Exercise.reflex)
         }
         return delegates
     }
@@ -135,6 +158,7 @@ struct ExerciseReducer: Sendable {
         case .listening(let session)?: scope(listening, session, Exercise.listening, request, &exercise, context, &said, &out)
         case .copying(let session)?: scope(copying, session, Exercise.copying, request, &exercise, context, &said, &out)
         case .sending(let session)?: scope(sending, session, Exercise.sending, request, &exercise, context, &said, &out)
+        case .reflex(let session)?: scope(reflex, session, Exercise.reflex, request, &exercise, context, &said, &out)
         case nil: []
         }
     }

@@ -199,6 +199,10 @@ public struct Reader: Sendable {
             self.key(key, &state, &out)
         case .sendingReady(let mode, let seed, let kochLevel):
             exercise(.start(.sending(mode, seed: seed, kochLevel: kochLevel)), &state, &out)
+        case .reflexReady(let mode, let seed, let kochLevel, let storedTimes):
+            exercise(.start(.reflex(mode, seed: seed, kochLevel: kochLevel, storedTimes: storedTimes)), &state, &out)
+        case .timer(.reflex(let question)):
+            exercise(.reflexClock(question: question), &state, &out)
         case .keyboardProtocol(let answered):
             state.devices.keyReleases = answered
         case .screenReader(let event):
@@ -267,6 +271,8 @@ public struct Reader: Sendable {
             readCopyText(path, &state, &out)
         case .sendingPractice(let mode):
             out.append(.preparePractice(.sending(mode, kochLevel: kochLevel(state))))
+        case .reflexDrill(let mode):
+            out.append(.preparePractice(.reflex(mode, kochLevel: kochLevel(state))))
         case .set(let name, let value):
             settings.set(name: name, value: value, onTerminal: state.onTerminal, &state.settings, &state.announcement, &out)
         case .showSetting(let name):
@@ -362,7 +368,7 @@ public struct Reader: Sendable {
             case .next, .previous, .first, .last, .activate, .back, .repeatLast, .tab, .filter, .retry, .refresh,
                  .morse, .practice, .copyPractice, .set, .showSetting, .settingsScreen, .history, .status,
                  .nextItem, .previousItem, .go, .find, .readAll, .statistics, .askToQuit, .review, .spell,
-                 .describeCharacter, .sendingPractice, .progress, .copyText:
+                 .describeCharacter, .sendingPractice, .progress, .copyText, .reflexDrill:
                 break // any other word is an answer: a copy may be any word
             }
         }
@@ -428,7 +434,7 @@ extension Action {
         case .start, .displayPanned, .timer, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
              .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated,
              .attachTerminal, .typed, .completion, .statisticsReady, .brailleBackTranslated, .displayAdvanced,
-             .keyboardProtocol, .sendingReady, .screenReader, .progressReady, .copyTextRead: false
+             .keyboardProtocol, .sendingReady, .screenReader, .progressReady, .copyTextRead, .reflexReady: false
         case .keyerClock: false
         }
     }

@@ -100,13 +100,13 @@ extension Action {
         case .timer(let id):
             switch id {
             case .catalogueStillLoading: true
-            case .brailleMessage, .readAllWindow, .sendingSilence: false
+            case .brailleMessage, .readAllWindow, .sendingSilence, .reflex: false
             case .keyer: false
             }
         case .start, .timedLine, .command, .displayKey, .displayPanned, .displayAdvanced, .statusReported, .settingsRead,
              .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated, .attachTerminal,
              .typed, .key, .completion, .statisticsReady, .brailleTyped, .brailleBackTranslated, .sendingReady, .timedKey,
-             .keyboardProtocol, .promptCancelled, .progressReady, .copyTextRead:
+             .keyboardProtocol, .promptCancelled, .progressReady, .copyTextRead, .reflexReady:
             false
         case .keyerClock: false
         }

@@ -26,6 +26,11 @@ struct SettingsReducer: Sendable {
         case .morseTone: setMorse(.tone, value, &settings, &said, &out)
         case .morseVolume: setMorse(.volume, value, &settings, &said, &out)
         case .morseRamp: setMorse(.ramp, value, &settings, &said, &out)
+        case .bandNoise: setMorse(.noise, value, &settings, &said, &out)
+        case .bandQRM: setMorse(.qrm, value, &settings, &said, &out)
+        case .bandFading: setMorse(.fading, value, &settings, &said, &out)
+        case .reflexPause, .reflexTime:
+            setReflex(key, value, &settings, &said, &out)
         case .kochLesson:
             setKochLesson(value, &settings, &said, &out)
         case .kochTime:

@@ -17,4 +17,6 @@ public enum TimerID: Hashable, Sendable {
     case keyer
     /// A catalogue load has said nothing for its interval: « still loading ».
     case catalogueStillLoading
+    /// Reflex drill: question N's pause (passive) or time to answer (active) is over.
+    case reflex(question: Int)
 }

@@ -41,6 +41,8 @@ public struct ReaderSettings: Hashable, Sendable {
     public var kochOrder: KochOrder = .lcwo
     /// Characters in a code group, or the range each group's length is drawn from.
     public var groupLength: ClosedRange<Int> = GroupLength.standard
+    /// Reflex drills' pause before the name and time to answer (`régler pause-réflexe|temps-réflexe`).
+    public var reflex = ReflexSettings()
 
     /// The speed sending practice keys at.
     public var effectiveSendingWPM: Int { sendingWPM ?? morse.wpm }
@@ -98,6 +100,7 @@ public struct ReaderSettings: Hashable, Sendable {
         }
         if let saved = value(KochOrder.storageKey), let order = KochOrder(rawValue: saved) { settings.kochOrder = order }
         if let saved = value(GroupLength.storageKey), let length = GroupLength.parse(saved) { settings.groupLength = length }
+        settings.reflex = ReflexSettings.restore(value)
         let (morse, issues) = MorseSettings.load(value)
         settings.morse = morse
         problems += issues.map { .storedSetting($0) }

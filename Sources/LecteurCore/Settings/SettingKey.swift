@@ -16,6 +16,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case sendingWPM
     case keyer
     case kochOrder, groupLength
+    case bandNoise, bandQRM, bandFading
+    case reflexPause, reflexTime
 
     private static let aliases: [String: SettingKey] = {
         var table: [String: SettingKey] = [:]
@@ -46,6 +48,11 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.keyer, "manipulateur", "keyer", "morse-key", "cle-morse", "paddles", "palettes")
         add(.kochOrder, "ordre-koch", "koch-order", "ordre")
         add(.groupLength, "longueur-groupes", "longueur-groupe", "group-length", "groupes")
+        add(.bandNoise, "bruit", "qrn", "noise")
+        add(.bandQRM, "brouillage", "qrm", "interference")
+        add(.bandFading, "fading", "qsb", "evanouissement")
+        add(.reflexPause, "pause-reflexe", "reflex-pause", "pause-reflex")
+        add(.reflexTime, "temps-reflexe", "reflex-time", "delai-reflexe")
         return table
     }()
 
@@ -83,6 +90,11 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .keyer: strings(.morsePaddlesSettingName)
         case .kochOrder: strings(.morseMaterialSettingNameOrder)
         case .groupLength: strings(.morseMaterialSettingNameGroupLength)
+        case .bandNoise: strings(.drillsSettingNoise)
+        case .bandQRM: strings(.drillsSettingQrm)
+        case .bandFading: strings(.drillsSettingFading)
+        case .reflexPause: strings(.drillsSettingReflexPause)
+        case .reflexTime: strings(.drillsSettingReflexTime)
         }
     }
 
@@ -96,7 +108,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable: true
         case .verbosity, .position, .brailleMessage, .brailleScroll, .punctuation, .alphabet,
              .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
-             .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM, .kochOrder, .groupLength: false
+             .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM, .kochOrder, .groupLength,
+             .bandNoise, .bandQRM, .bandFading, .reflexPause, .reflexTime: false
         case .keyer: false
         }
     }

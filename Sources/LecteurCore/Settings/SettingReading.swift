@@ -9,6 +9,8 @@ public struct SettingReading: Hashable, Sendable {
     public let range: ClosedRange<Int>?
     /// For a choice: the values the user may type.
     public let choices: [String]
+    /// For a number in seconds with a fraction (« de 0,5 à 5 »): the accepted range.
+    public var decimalRange: ClosedRange<Double>?
 
     public init(value: String, range: ClosedRange<Int>? = nil, choices: [String] = []) {
         self.value = value
@@ -20,6 +22,9 @@ public struct SettingReading: Hashable, Sendable {
 extension SettingReading {
     /// « de 80 à 450 », « au choix complète, brève », or « valeur libre ».
     public static func describe(_ reading: SettingReading?, _ strings: Strings) -> String {
+        if let range = reading?.decimalRange {
+            return strings(.settingsRange, ["min": MorseSettings.format(range.lowerBound), "max": MorseSettings.format(range.upperBound)])
+        }
         if let range = reading?.range {
             return strings(.settingsRange, ["min": String(range.lowerBound), "max": String(range.upperBound)])
         }
@@ -89,6 +94,20 @@ extension ReaderSettings {
             return SettingReading(value: kochOrder.name, choices: KochOrder.allCases.map(\.name))
         case .groupLength:
             return SettingReading(value: GroupLength.text(groupLength), range: GroupLength.limits)
+        case .bandNoise:
+            return SettingReading(value: String(morse.band.noisePercent), range: BandConditions.noiseRange)
+        case .bandQRM:
+            return SettingReading(value: String(morse.band.qrmPercent), range: BandConditions.qrmRange)
+        case .bandFading:
+            return SettingReading(value: String(morse.band.fadingPercent), range: BandConditions.fadingRange)
+        case .reflexPause:
+            var reading = SettingReading(value: AnswerTime.seconds(reflex.pauseMs))
+            reading.decimalRange = ReflexSettings.pauseRange
+            return reading
+        case .reflexTime:
+            var reading = SettingReading(value: AnswerTime.seconds(reflex.limitMs))
+            reading.decimalRange = ReflexSettings.limitRange
+            return reading
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
             return nil
         }

@@ -93,6 +93,7 @@ public struct LineCompletion: Sendable {
             return french ? ["koch", "faibles", "groupes", "mots", "indicatifs", "envoi"]
                 : ["koch", "weak", "groups", "words", "callsigns", "sending"]
         case "send": return french ? ["koch", "écho", "libre"] : ["koch", "echo", "free"]
+        case "reflex": return french ? ["passif", "actif"] : ["passive", "active"]
         default: return []
         }
     }

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// Reflex drills' two times (CW Academy's instant character recognition, Morse Code Ninja): in
+/// the passive drill, how long the learner has to name the character silently before it is
+/// said; in the active drill, how soon an answer must come to count.
+public struct ReflexSettings: Hashable, Sendable {
+    /// Passive: from the end of the character's tones to its name.
+    public var pauseMs = 1_500
+    /// Active: the latest an answer counts as right, from the end of the tones.
+    public var limitMs = 1_000
+
+    public init(pauseMs: Int = 1_500, limitMs: Int = 1_000) {
+        self.pauseMs = pauseMs
+        self.limitMs = limitMs
+    }
+
+    /// Seconds. Below half a second the name runs into the character; past 5 s it is no reflex.
+    public static let pauseRange: ClosedRange<Double> = 0.5...5
+    /// Seconds. A typed answer takes about 0.3 s of keyboard alone (code-smore's baseline).
+    public static let limitRange: ClosedRange<Double> = 0.3...5
+
+    /// How many stored answer times the median said at a drill's start is taken over.
+    public static let storedTimes = 20
+
+    public static let pauseKey = "morse.reflex.pause-ms"
+    public static let limitKey = "morse.reflex.time-ms"
+    /// The median time per character of the latest active drill, in milliseconds.
+    public static let medianKey = "morse.reflex.median-ms"
+
+    /// Stored values in milliseconds; one out of range keeps the default.
+    static func restore(_ value: (String) -> String?) -> ReflexSettings {
+        var settings = ReflexSettings()
+        if let ms = value(pauseKey).flatMap(Int.init), pauseRange.contains(Double(ms) / 1000) { settings.pauseMs = ms }
+        if let ms = value(limitKey).flatMap(Int.init), limitRange.contains(Double(ms) / 1000) { settings.limitMs = ms }
+        return settings
+    }
+}

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// A reflex drill, while it runs (the reader's exercise is `.reflex`): the pure `ReflexSession`
+/// decides; this says, shows, sounds, stores and keeps the question's clock (`TimerID.reflex`).
+/// Until a question is answered or named, only its number reaches the transcript, the voice and
+/// the display, and its clock does not depend on which character it is in the active drill.
+struct ReflexReducer: ExerciseChild {
+    typealias Session = ReflexSession<SeededRandom>
+    let strings: Strings
+    let alphabet: MorseAlphabet
+    let morse: MorseReducer
+
+    func start(_ mode: ReflexMode, seed: UInt64, kochLevel: Int, storedTimes: [Int], _ session: inout Session?, _ context: ExerciseContext,
+               _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+        let pool = Array(alphabet.kochSymbols.prefix(max(PracticeMode.kochStartLevel, kochLevel)))
+        var started = ReflexSession(mode: mode, settings: context.settings.reflex, pool: pool, strings: strings,
+                                    random: SeededRandom(seed: seed), storedMedianMs: AnswerTime.median(storedTimes))
+        let effects = started.start()
+        session = started
+        return run(effects, &session, context, &said, &out)
+    }
+
+    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [ReflexEffect] {
+        session.handle(line, atMs: atMs)
+    }
+
+    /// The tones are queued: the clock starts. It runs for the lead-in word space, the tones, then
+    /// the pause (passive) or the time to answer (active). The active drill counts the longest
+    /// character of the set, so when « trop tard » comes says nothing of the character; the
+    /// answer itself is timed from the tones' real end.
+    func sounded(question: Int, endsAtMs: Double, _ session: inout Session, _ context: ExerciseContext, _ out: inout Announcer) {
+        guard session.sounded(question: question, endsAtMs: endsAtMs), let current = session.current else { return }
+        let timing = context.settings.morse.timing
+        func soundMs(_ symbol: MorseSymbol) -> Double {
+            MorseTimeline(symbol: symbol, timing: timing, sampleRate: morse.sampleRate).durationMs
+        }
+        let waitMs: Double = switch session.mode {
+        case .passive: timing.wordGapMs + soundMs(current) + Double(session.settings.pauseMs)
+        case .active: timing.wordGapMs + (session.pool.map(soundMs).max() ?? 0) + Double(session.settings.limitMs)
+        }
+        out.append(.schedule(.reflex(question: question), afterSeconds: waitMs / 1000))
+    }
+
+    func clockRang(question: Int, _ session: inout Session?, _ context: ExerciseContext, _ said: inout AnnouncementState,
+                   _ out: inout Announcer) -> [ExerciseDelegate] {
+        guard var running = session else { return [] }
+        let effects = running.clockRang(question: question)
+        session = running
+        return run(effects, &session, context, &said, &out)
+    }
+
+    func whereAmI(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        out.notice("reflex.where", session.whereAmI(), &said)
+    }
+
+    func help(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        out.notice("reflex.where", strings(session.mode == .passive ? .drillsReflexHelpPassive : .drillsReflexHelpActive), &said)
+    }
+
+    func run(_ effects: [ReflexEffect], _ session: inout Session?, _ context: ExerciseContext,
+             _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+        // What was said stays on the display in front of the next question's number.
+        var said: String?
+        for effect in effects {
+            switch effect {
+            case .introduce(let text, let shown):
+                out.notice("reflex", text, showing: false, &announcements)
+                said = shown
+            case .say(let text):
+                out.notice("reflex", text, showing: false, &announcements)
+                said = text
+            case .reveal(let symbol):
+                // The name for the ear, the character and its pattern for the fingers.
+                let name = symbol.spokenName(strings)
+                out.notice("reflex", name, readPunctuation: false, showing: false, &announcements)
+                said = String(symbol.character) + " " + MorseBraille.cells(alphabet.encode(String(symbol.character)))
+            case .ask(let symbol, let question):
+                morse.ask(String(symbol.character), question: question, settings: context.settings.morse,
+                          showing: context.questionBraille, after: &said, &out)
+            case .cancelClock(let question):
+                out.append(.cancelTimer(.reflex(question: question)))
+            case .answered(let result):
+                out.append(.practiceAnswered(result))
+            case .recordAttempt(var attempt):
+                attempt.wpm = context.settings.morse.wpm
+                // Stored like practice answers (mode `reflex`): the time per character is kept.
+                out.append(.recordAttempt(attempt))
+            case .ended:
+                session = nil
+            }
+        }
+        if let said { out.showMessage(said) }
+        return []
+    }
+}
+
+extension ReflexSession: ExerciseSession {}

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+@testable import LecteurCore
+
+/// Issue 37, item 6: reflex (ICR) drills, step by step with every effect. The passive drill
+/// names each character after the set pause, on its own clock; the active drill counts an
+/// answer right only within the set time from the tones' end, and says the median time per
+/// character at the end. Nothing before the answer depends on which character it is.
+@Suite struct ReflexDrillTests {
+    func label(_ question: Int, _ symbol: MorseSymbol, touch: Bool) -> String {
+        "Question \(question)" + (touch ? " " + MorseBraille.cells(symbol.pattern) : "")
+    }
+
+    /// No voice and a display (the setting never chosen): each question is its pattern, and
+    /// after the pause the character is named, brailled with its pattern, then the next comes.
+    @Test func thePassiveDrillByTouchNamesEachCharacterAfterThePause() throws {
+        var state = Fixture.loadedState()
+        state.display.message = nil
+        state.devices.hasVoice = false
+        state.devices.hasDisplay = true
+        var store = ReaderTestStore(state: state)
+        let reader = store.reader
+        var twin = ReflexSession(mode: .passive, settings: ReflexSettings(), pool: Array(MorseAlphabet.standard.kochSymbols.prefix(2)),
+                                 strings: Fixture.fr, random: SeededRandom(seed: 5))
+        _ = twin.start()
+        let first = try #require(twin.current)
+        let intro = "Réflexes en écoute sur K, M : chaque caractère, puis 1,5 seconde pour le nommer dans votre tête, puis son nom. "
+            + "Ligne vide pour réécouter, « stop » pour finir."
+        let shown = "Réflexes K M ; écoutez, le nom suit ; stop : finir. " + label(1, first, touch: true)
+        let token = store.state.display.token
+        store.send(.reflexReady(.passive, seed: 5, kochLevel: 2), [
+            .notice(code: "reflex", message: intro),
+            .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
+            .braille(BrailleLine(text: shown, cursor: 0, kind: .message)),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
+            .playQuestion(text: String(first.character), settings: .default, question: 1),
+            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
+        ]) {
+            $0.exercise = .reflex(twin)
+            $0.announcement.history.append(intro)
+            $0.announcement.lastMessage = LastMessage(code: "reflex", text: intro, isError: false)
+            $0.display.message = shown
+            $0.display.token = token + 1
+        }
+
+        // The tones are queued: the clock runs for the word space before them, the tones (K
+        // 540 ms, M 420 at 20 WPM), then the 1.5 s pause.
+        let started = twin.sounded(question: 1, endsAtMs: 10_000)
+        #expect(started)
+        let tonesMs = first.character == "K" ? 540.0 : 420.0
+        store.send(.questionSounded(question: 1, endsAtMs: 10_000),
+                   [.schedule(.reflex(question: 1), afterSeconds: (420 + tonesMs + 1_500) / 1_000)]) { $0.exercise = .reflex(twin) }
+
+        // Dot 8 alone on the display: the question again (its clock stopped, to start anew when
+        // the tones are queued again), never the focused element.
+        _ = twin.handle("", atMs: nil)
+        let alone = label(1, first, touch: true)
+        store.send(.brailleTyped(.dots(BrailleInputReducer.dot8), atMs: 0), [
+            .cancelTimer(.reflex(question: 1)),
+            .braille(BrailleLine(text: alone, cursor: 0, kind: .message)),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
+            .playQuestion(text: String(first.character), settings: .default, question: 1),
+            .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
+        ]) {
+            $0.exercise = .reflex(twin)
+            $0.display.message = alone
+            $0.display.token = token + 2
+            $0.brailleInput.keyboardUsed = true
+        }
+        _ = twin.sounded(question: 1, endsAtMs: 20_000)
+        store.send(.questionSounded(question: 1, endsAtMs: 20_000),
+                   [.schedule(.reflex(question: 1), afterSeconds: (420 + tonesMs + 1_500) / 1_000)]) { $0.exercise = .reflex(twin) }
+        #expect(twin.replays == 1)
+
+        // The pause is over: the name for the ear at once; the character and its pattern, in
+        // front of the next question, wait for the display (the introduction is shown for its
+        // whole time: the reader's own messages never cut one being read).
+        _ = twin.clockRang(question: 1)
+        let second = try #require(twin.current)
+        let named = "\(first.character) " + MorseBraille.cells(first.pattern) + " " + label(2, second, touch: true)
+        store.send(.timer(.reflex(question: 1)), [
+            .notice(code: "reflex", message: String(first.character)),
+            .speak(Utterance(text: reader.navigator.spoken(String(first.character)), interrupt: false, priority: .answer)),
+            .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)),
+            .playQuestion(text: String(second.character), settings: .default, question: 2),
+        ]) {
+            $0.exercise = .reflex(twin)
+            $0.announcement.history.append(String(first.character))
+            $0.announcement.lastMessage = LastMessage(code: "reflex", text: String(first.character), isError: false)
+            $0.display.queued = [named]
+        }
+        // The replayed question's time is up: the name and the next question's pattern come up.
+        store.send(.timer(.brailleMessage(token: token + 2)), [
+            .braille(BrailleLine(text: named, cursor: 0, kind: .message)),
+            .schedule(.brailleMessage(token: token + 3), afterSeconds: 4),
+        ]) {
+            $0.display.queued = []
+            $0.display.message = named
+            $0.display.token = token + 3
+        }
+        // A clock that rings for a question already named does nothing.
+        store.send(.timer(.reflex(question: 1)), [])
+    }
+
+    /// Right in time, right but late, no answer at all: only the first counts; the median of
+    /// the times with the right character is said at the end, and every answer is stored.
+    @Test func theActiveDrillCountsOnlyAnswersInTimeAndSaysTheMedian() throws {
+        var state = Fixture.loadedState()
+        state.display.message = nil
+        var store = ReaderTestStore(state: state)
+        let reader = store.reader
+        let pool = Array(MorseAlphabet.standard.kochSymbols.prefix(2))
+        // Storage kept three answer times from earlier drills: their median is said first.
+        var twin = ReflexSession(mode: .active, settings: ReflexSettings(), pool: pool, strings: Fixture.fr, random: SeededRandom(seed: 7),
+                                 storedMedianMs: 700)
+        _ = twin.start()
+        let intro = "Réflexes chronométrés sur K, M : tapez chaque caractère dès que vous le reconnaissez ; juste seulement en 1 seconde au plus. "
+            + "Ligne vide pour réécouter, « stop » pour finir. Temps médian de vos dernières réponses : 0,7 seconde."
+        let shown = "Réflexes chrono K M ; tapez vite ; stop : finir. Question 1"
+        var token = store.state.display.token
+        func asked(_ n: Int, _ symbol: MorseSymbol, _ token: Int) -> [Effect] {
+            [.morseQuestion(MorseQuestionReport(question: n, wpm: 20, toneHz: 600)),
+             .playQuestion(text: String(symbol.character), settings: .default, question: n),
+             .schedule(.brailleMessage(token: token), afterSeconds: 4)]
+        }
+        store.send(.reflexReady(.active, seed: 7, kochLevel: 2, storedTimes: [900, 500, 700]), [
+            .notice(code: "reflex", message: intro),
+            .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
+            .braille(BrailleLine(text: shown, cursor: 0, kind: .message)),
+        ] + asked(1, try #require(twin.current), token + 1)) {
+            $0.exercise = .reflex(twin)
+            $0.announcement.history.append(intro)
+            $0.announcement.lastMessage = LastMessage(code: "reflex", text: intro, isError: false)
+            $0.display.message = shown
+            $0.display.token = token + 1
+        }
+        token += 1
+
+        // The clock does not depend on the character: the word space, K (the longest of the
+        // set, 540 ms), then the second to answer, whichever was sent.
+        let clock = Effect.schedule(.reflex(question: 1), afterSeconds: (420 + 540 + 1_000) / 1_000)
+        _ = twin.sounded(question: 1, endsAtMs: 10_000)
+        store.send(.questionSounded(question: 1, endsAtMs: 10_000), [clock]) { $0.exercise = .reflex(twin) }
+
+        // Question 1, right, 640 ms after the tones' end: counted.
+        let one = try #require(twin.current)
+        _ = twin.handle(String(one.character), atMs: 10_640)
+        let right = "\(one.character), 0,6 seconde."
+        store.send(.timedLine(String(one.character), atMs: 10_640), [
+            .cancelTimer(.reflex(question: 1)),
+            .recordAttempt(PracticeAttempt(symbolID: one.id, correct: true, answer: String(one.character), mode: "reflex",
+                                           typedID: one.id, latencyMs: 640, replays: 0, wpm: 20)),
+            .practiceAnswered(PracticeResult(mode: "reflex", question: 1, expected: String(one.character),
+                                             answer: String(one.character), correct: true, latencyMs: 640, replays: 0)),
+            .notice(code: "reflex", message: right),
+            .speak(Utterance(text: reader.navigator.spoken(right), interrupt: false, priority: .answer)),
+            .braille(BrailleLine(text: right + " Question 2", cursor: 0, kind: .message)),
+        ] + asked(2, try #require(twin.current), token + 1)) {
+            $0.exercise = .reflex(twin)
+            $0.announcement.history.append(right)
+            $0.announcement.lastMessage = LastMessage(code: "reflex", text: right, isError: false)
+            $0.display.message = right + " Question 2"
+            $0.display.token = token + 1
+        }
+        token += 1
+
+        // Question 2, the right character 1.4 s after: too slow, not counted, its time kept.
+        _ = twin.sounded(question: 2, endsAtMs: 20_000)
+        store.send(.questionSounded(question: 2, endsAtMs: 20_000),
+                   [.schedule(.reflex(question: 2), afterSeconds: (420 + 540 + 1_000) / 1_000)]) { $0.exercise = .reflex(twin) }
+        let two = try #require(twin.current)
+        _ = twin.handle(String(two.character), atMs: 21_400)
+        let slow = "\(two.character), mais en 1,4 seconde : trop lent, visez 1 seconde."
+        store.send(.timedLine(String(two.character), atMs: 21_400), [
+            .cancelTimer(.reflex(question: 2)),
+            .recordAttempt(PracticeAttempt(symbolID: two.id, correct: false, answer: String(two.character), mode: "reflex",
+                                           typedID: two.id, latencyMs: 1_400, replays: 0, wpm: 20)),
+            .practiceAnswered(PracticeResult(mode: "reflex", question: 2, expected: String(two.character),
+                                             answer: String(two.character), correct: false, latencyMs: 1_400, replays: 0)),
+            .notice(code: "reflex", message: slow),
+            .speak(Utterance(text: reader.navigator.spoken(slow), interrupt: false, priority: .answer)),
+            .braille(BrailleLine(text: slow + " Question 3", cursor: 0, kind: .message)),
+        ] + asked(3, try #require(twin.current), token + 1)) {
+            $0.exercise = .reflex(twin)
+            $0.announcement.history.append(slow)
+            $0.announcement.lastMessage = LastMessage(code: "reflex", text: slow, isError: false)
+            $0.display.message = slow + " Question 3"
+            $0.display.token = token + 1
+        }
+        token += 1
+
+        // Question 3, no answer: the clock rings, the answer is given and stored as missed (on
+        // the display once the verdict before it has had its time).
+        _ = twin.sounded(question: 3, endsAtMs: 30_000)
+        store.send(.questionSounded(question: 3, endsAtMs: 30_000),
+                   [.schedule(.reflex(question: 3), afterSeconds: (420 + 540 + 1_000) / 1_000)]) { $0.exercise = .reflex(twin) }
+        let three = try #require(twin.current)
+        _ = twin.clockRang(question: 3)
+        let late = "Temps écoulé : c'était \(three.character)."
+        store.send(.timer(.reflex(question: 3)), [
+            .recordAttempt(PracticeAttempt(symbolID: three.id, correct: false, answer: "", mode: "reflex", latencyMs: nil,
+                                           replays: 0, wpm: 20)),
+            .practiceAnswered(PracticeResult(mode: "reflex", question: 3, expected: String(three.character), answer: "",
+                                             correct: false, latencyMs: nil, replays: 0)),
+            .notice(code: "reflex", message: late),
+            .speak(Utterance(text: reader.navigator.spoken(late), interrupt: false, priority: .answer)),
+            .morseQuestion(MorseQuestionReport(question: 4, wpm: 20, toneHz: 600)),
+            .playQuestion(text: String(try #require(twin.current).character), settings: .default, question: 4),
+        ]) {
+            $0.exercise = .reflex(twin)
+            $0.announcement.history.append(late)
+            $0.announcement.lastMessage = LastMessage(code: "reflex", text: late, isError: false)
+            $0.display.queued = [late + " Question 4"]
+        }
+
+        // `stop` (the user's: what waited for the display gives way): 1 of 3 in time; the median of 640 and 1 400 ms is 1 020 ms, « 1 seconde ».
+        let summary = "Réflexes terminés : 1 sur 3 caractères reconnus en 1 seconde au plus. Temps médian par caractère : 1 seconde."
+        store.send(.command(.stop), [
+            .silence,
+            .notice(code: "stop", message: "Silence."),
+            .cancelTimer(.reflex(question: 4)),
+            .notice(code: "reflex", message: summary),
+            .speak(Utterance(text: reader.navigator.spoken(summary), interrupt: false, priority: .answer)),
+            .braille(BrailleLine(text: summary, cursor: 0, kind: .message)),
+            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
+        ]) {
+            $0.exercise = nil
+            $0.display.queued = []
+            $0.announcement.history.append(summary)
+            $0.announcement.lastMessage = LastMessage(code: "reflex", text: summary, isError: false)
+            $0.display.message = summary
+            $0.display.token = token + 1
+        }
+        #expect(twin.medianMs == 1_020)
+    }
+
+    /// Questions are drawn evenly whatever came before: with K and M, « the other one » is right
+    /// about half the time, as guessing is.
+    @Test func anAlternatingGuesserDoesNoBetterThanChance() {
+        var session = ReflexSession(mode: .active, settings: ReflexSettings(), pool: Array(MorseAlphabet.standard.kochSymbols.prefix(2)),
+                                    strings: Fixture.fr, random: SeededRandom(seed: 37))
+        _ = session.start()
+        var previous = session.current!, hits = 0
+        for _ in 0..<400 {
+            _ = session.clockRang(question: session.question)
+            if session.current != previous { hits += 1 }
+            previous = session.current!
+        }
+        #expect((160...240).contains(hits), "\(hits) of 400")
+    }
+
+    @Test func theCommandAndItsSettings() {
+        let parser = CommandParser()
+        #expect(parser.parse("réflexe") == .command(.reflexDrill(.passive)))
+        #expect(parser.parse("reflexe actif") == .command(.reflexDrill(.active)))
+        #expect(parser.parse("reflex active") == .command(.reflexDrill(.active)))
+        #expect(parser.parse("réflexe vite") == .failure(.badArgument(command: "réflexe", argument: "vite", usage: .drillsUsageReflex)))
+        // Tab: the command (one name offered), then its two modes; the settings by their names.
+        let completion = LineCompletion(parser: parser, strings: Fixture.fr)
+        #expect(completion.complete("réfl", ReaderState()).candidates == ["réflexe"])
+        #expect(completion.complete("réflexe a", ReaderState()).candidates == ["actif"])
+        #expect(completion.complete("régler pause", ReaderState()).candidates == ["pause-réflexe"])
+        #expect(completion.complete("régler bro", ReaderState()).candidates == ["brouillage"])
+
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        let set = "Réflexes chronométrés : une réponse compte en 0,8 seconde au plus."
+        store.send(.command(.set(name: "temps-réflexe", value: "0,8")),
+                   [.persist([ReflexSettings.limitKey: "800"])] + store.said("setting", set, interrupt: true)
+                   + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.settings.reflex.limitMs = 800
+            ReaderTestStore.remembered("setting", set, token: 2)(&$0)
+        }
+        let bad = "Pause de réflexe « 9 » impossible : un nombre de secondes, d'une demi-seconde (0,5) à cinq secondes (5)."
+        store.send(.command(.set(name: "pause-reflexe", value: "9")),
+                   store.said("setting", bad, isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
+                   state: ReaderTestStore.remembered("setting", bad, isError: true, token: 3))
+        #expect(ReaderSettings().reading(.reflexPause, Fixture.fr).map { SettingReading.describe($0, Fixture.fr) } == "de 0,5 à 5")
+        #expect(ReaderSettings.restore { $0 == ReflexSettings.pauseKey ? "2000" : nil }.0.reflex.pauseMs == 2_000)
+        #expect(ReaderSettings.restore { $0 == ReflexSettings.pauseKey ? "99000" : nil }.0.reflex.pauseMs == 1_500)
+    }
+
+    /// The band conditions are Morse settings with French names, their ranges said in words.
+    @Test func bandConditionsAreSettings() throws {
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        let set = "Copie : bruit à 30 % du signal."
+        var noisy = MorseSettings.default
+        noisy = try noisy.setting(.noise, to: "30")
+        store.send(.command(.set(name: "bruit", value: "30")),
+                   [.persist(["morse.noise": "30"])] + store.said("setting", set, interrupt: true)
+                   + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+            $0.settings.morse = noisy
+            ReaderTestStore.remembered("setting", set, token: 2)(&$0)
+        }
+        let bad = "Brouillage « 90 » impossible : de 0 (aucune autre station) à 80 (presque aussi forte que le signal), en pour cent du signal."
+        store.send(.command(.set(name: "qrm", value: "90")),
+                   store.said("setting", bad, isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
+                   state: ReaderTestStore.remembered("setting", bad, isError: true, token: 3))
+        #expect(try MorseSettings.default.setting("fading", to: "non").band == .clear)
+        #expect(try MorseSettings.default.setting("qsb", to: "60").band.fadingPercent == 60)
+        // Off the air (no seed), the levels change nothing; copy practice seeds them.
+        #expect(noisy.band.seed == nil && noisy.onTheAir(seed: 3).band.seed == 3)
+        #expect(MorseSettings.default.onTheAir(seed: 3) == .default, "clear conditions stay off the air")
+    }
+}
