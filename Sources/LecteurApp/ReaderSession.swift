@@ -252,8 +252,8 @@ public actor ReaderSession {
                     transcript.record(.braille(text: window.text, cells: window.cells, cursor: window.cursor, kind: window.kind))
                 }
                 apply(.displayAdvanced(moved: window != nil))
-            case .notice(let code, let message, let detail):
-                transcript.record(.notice(code: code, message: message, detail: detail))
+            case .notice(let code, let message, let detail, let braille):
+                transcript.record(.notice(code: code, message: message, detail: detail, braille: braille))
             case .error(let code, let message, let detail):
                 transcript.record(.error(code: code, message: message, detail: detail))
             case .status(let status, let message):

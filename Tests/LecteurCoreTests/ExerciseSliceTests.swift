@@ -41,8 +41,8 @@ import Testing
         // « où » is sending's (listening would say « Question 1 ; 0 bonne réponse sur 0. »).
         let position = "Envoi, question 1 ; 0 juste sur 0."
         #expect(Fixture.fr(.morseSendingWhere, count: 0, ["question": "1", "correct": "0", "attempts": "0"]) == position)
-        store.send(.timedLine("où", atMs: 0), store.said("sending.where", position, interrupt: true)
-                   + [.schedule(.brailleMessage(token: token + 1), afterSeconds: 4)]) {
+        store.send(.timedLine("où", atMs: 0), store.said("sending.where", position, interrupt: true)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("sending.where", position, token: token + 1)(&$0)
             $0.display.queued = []
         }
@@ -55,6 +55,7 @@ import Testing
             .braille(BrailleLine(text: ended, cursor: 0, kind: .message)),
             .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
+            $0.display.messageStays = false
             $0.exercise = nil
             ReaderTestStore.remembered("sending", ended, token: token + 2)(&$0)
         }
@@ -78,7 +79,7 @@ import Testing
         }
         let started = twin
         // The load's message is still on the display: the introduction waits behind it.
-        store.send(.copyReady(.groups, count: 2, seed: 1, kochLevel: 2), store.saidBehind("copy", intro) + [
+        store.send(.copyReady(.groups, count: 2, seed: 1, kochLevel: 2), store.saidBehind("copy", intro, braille: shown) + [
             .morseQuestion(MorseQuestionReport(question: 1, wpm: settings.wpm, toneHz: settings.toneHz)),
             .playQuestion(text: sent, settings: settings, question: 1),
         ]) {
@@ -89,17 +90,17 @@ import Testing
         // Copying has no position of its own to say: « où » and « aide » say what to type.
         let what = Fixture.fr(.morsePracticeWhere)
         let token = store.state.display.token
-        store.send(.timedLine("où", atMs: 0), store.said("practice", what, interrupt: true)
-                   + [.schedule(.brailleMessage(token: token + 1), afterSeconds: 4)]) {
+        store.send(.timedLine("où", atMs: 0), store.said("practice", what, interrupt: true)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("practice", what, token: token + 1)(&$0)
             $0.display.queued = []
         }
-        store.send(.timedLine("aide", atMs: 0), store.said("practice", what, interrupt: true)
-                   + [.schedule(.brailleMessage(token: token + 2), afterSeconds: 4)],
+        store.send(.timedLine("aide", atMs: 0), store.said("practice", what, interrupt: true),
                    state: ReaderTestStore.remembered("practice", what, token: token + 2))
         let summary = "Entraînement terminé, aucun essai."
         store.send(.timedLine("stop", atMs: 0), [.silence, .notice(code: "stop", message: "Silence.")]
                    + store.said("copy", summary) + [.schedule(.brailleMessage(token: token + 3), afterSeconds: 4)]) {
+            $0.display.messageStays = false
             $0.exercise = nil
             ReaderTestStore.remembered("copy", summary, token: token + 3)(&$0)
         }

@@ -29,8 +29,7 @@ struct ListScreenReducer: Sendable {
 
     private func announce(_ text: String, _ said: inout AnnouncementState, _ out: inout Announcer) {
         // Not history: the history read back would fill itself with its own title.
-        out.speak(text, remember: false, &said)
-        out.showMessage(text)
+        out.say(Announcement(.context, text, remember: false), &said)
     }
 }
 

@@ -18,7 +18,7 @@ enum Fixtures {
         return events.compactMap { $0 }.flatMap { event in
             reader.reduce(&state, .catalogue(event)).compactMap { effect -> String? in
                 switch effect {
-                case .notice(_, let message, _), .error(_, let message, _): message
+                case .notice(_, let message, _, _), .error(_, let message, _): message
                 default: nil
                 }
             }
