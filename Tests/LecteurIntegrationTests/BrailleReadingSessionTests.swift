@@ -122,6 +122,33 @@ import Testing
         #expect(firstWindow.contains("⠎⠥⠊⠧⠁⠝⠞"), "« suivant » in the first window: \(firstWindow)")
     }
 
+    /// Issue 35: `aide régler` (250 characters, past three windows) opens on the display as a
+    /// screen: its name and size first, then its first sentence; LNDN reads the next one. The
+    /// transcript prints it whole.
+    @Test(.requires(.brltty)) func aLongHelpOpensAsAScreenWithItsNameAndSize() throws {
+        let session = try openSession(reader: "braille-message = 1", awaiting: "focus")
+        defer { session.close() }
+        let rig = session.rig, reader = session.reader
+        reader.send("aide régler")
+        let help = try reader.next("notice") { $0["code"] as? String == "help" }
+        #expect((help["message"] as? String)?.hasSuffix("« régler » seul ouvre l'écran des réglages") == true, "\(help)")
+        let name = try reader.next("braille") { $0["kind"] as? String == "message" }
+        #expect(name["text"] as? String == "Aide de « régler », 2 éléments")
+        let nameCells = try #require(name["cells"] as? String)
+        #expect(shown(rig, nameCells, after: 0) != nil)
+        // The name flashes (1 s); the first sentence follows it on the display.
+        let first = try reader.next("braille", timeout: 10) { $0["kind"] as? String == "focus" }
+        #expect((first["text"] as? String)?.hasPrefix("régler, reglage") == true, "\(first)")
+        let firstCells = try #require(first["cells"] as? String)
+        #expect(shown(rig, firstCells, after: 0) != nil)
+        let seen = rig.brailleEvents().count
+        try rig.send("LnDn")
+        let next = try reader.next("focus")
+        #expect(next["screen"] as? String == "answer" && next["index"] as? Int == 2, "\(next)")
+        let line = try #require(try reader.next("braille") { $0["kind"] as? String == "focus" }["cells"] as? String)
+        #expect(shown(rig, line, after: seen) != nil)
+    }
+
     @Test(.requires(.brltty)) func helpAndHistoryAreScreensReadKeyByKey() throws {
         let session = try openSession(reader: "braille-message = 0", awaiting: "message")
         defer { session.close() }

@@ -67,6 +67,8 @@ public enum ScreenID: Hashable, Sendable {
     case history
     /// The practice statistics, one line per element (`statistiques`: too long for a message).
     case statistics
+    /// An answer longer than three display windows, one sentence per element.
+    case answer
 
     /// A stable name for the transcript and for scripts.
     public var code: String {
@@ -79,6 +81,7 @@ public enum ScreenID: Hashable, Sendable {
         case .help: "help"
         case .history: "history"
         case .statistics: "statistics"
+        case .answer: "answer"
         }
     }
 }

@@ -17,6 +17,10 @@ extension ScreenBuilder {
                    entries: lists.statisticsEntries)
     }
 
+    public func answerScreen(_ lists: ListScreens) -> Screen {
+        listScreen(.answer, code: "answer", title: lists.answerTitle, entries: lists.answerEntries)
+    }
+
     private func listScreen(_ id: ScreenID, code: String, title: String, entries: [String]) -> Screen {
         let elements = entries.enumerated().map { index, entry in
             Element(id: "\(code).\(index + 1)", role: .text, label: entry)

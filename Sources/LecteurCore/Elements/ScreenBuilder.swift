@@ -48,6 +48,7 @@ public struct ScreenBuilder: Sendable {
         case .help: return helpScreen(context.lists)
         case .history: return historyScreen(context.lists)
         case .statistics: return statisticsScreen(context.lists)
+        case .answer: return answerScreen(context.lists)
         }
     }
 

@@ -230,7 +230,9 @@ public struct Navigator: Sendable {
             out.error("help", strings(.errorUnknownHelpTopic, ["topic": topic]), &said)
             return
         }
-        out.notice("help", strings(.helpUsage, ["names": helpNames(spec), "description": strings(spec.help)]), &said)
+        // Long (`aide régler`), it opens on the display as a screen named after the command.
+        out.say(Announcement(.answer, strings(.helpUsage, ["names": helpNames(spec), "description": strings(spec.help)]),
+                             record: .notice("help"), screenTitle: strings(.utterHelpScreen, ["command": topic])), &said)
     }
 
     private func helpNames(_ spec: CommandSpec) -> String {
@@ -304,6 +306,21 @@ public struct Navigator: Sendable {
         // line, not a message. The history read back is not itself history.
         out.say(Announcement(.answer, speech.parts(element, verbosity: context.settings.verbosity, position: position),
                              display: .none, remember: screen.id != .history), &said)
+        out.showFocus(braille.line(element))
+    }
+
+    /// A screen opened for the display alone (a long answer already said and printed): its name
+    /// and size as a message, then its first element's line, with the transcript's focus.
+    func showScreen(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+        let screen = builder.screen(for: nav, context)
+        guard !screen.elements.isEmpty else { return }
+        let index = nav.clampedFocus(on: screen)
+        nav.focus[screen.id] = index
+        nav.review = nil
+        let element = screen.elements[index]
+        out.showMessage(strings(.brailleReadingScreenAnnounce, count: screen.elements.count, ["title": screen.title]))
+        out.append(.focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1,
+                                      count: screen.elements.count, element: element, roleWord: speech.roleWord(element.role))))
         out.showFocus(braille.line(element))
     }
 

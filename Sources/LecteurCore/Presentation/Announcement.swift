@@ -73,26 +73,31 @@ public struct Announcement: Hashable, Sendable {
     public var brailleForm: String?
     /// The raw text of a system or library error, for the transcript's event only.
     public var detail: String?
+    /// The name of the screen an answer opens on the display when it is longer than three
+    /// windows (`aide régler`); nil: a message however long (a notice while typing on the
+    /// display's keyboard must not take the user to another screen).
+    public var screenTitle: String?
     /// False keeps it out of `historique` (the history read back is not itself history, nor is
     /// a prompt or a goodbye).
     public var remember: Bool
 
     public init(_ kind: Kind, _ parts: [Part], record: Record = .printed, display: Display = .message,
-                brailleForm: String? = nil, detail: String? = nil, remember: Bool = true) {
+                brailleForm: String? = nil, detail: String? = nil, screenTitle: String? = nil, remember: Bool = true) {
         self.kind = kind
         self.parts = parts
         self.record = record
         self.display = display
         self.brailleForm = brailleForm
         self.detail = detail
+        self.screenTitle = screenTitle
         self.remember = remember
     }
 
     /// The common case: one sentence of words.
     public init(_ kind: Kind, _ text: String, record: Record = .printed, display: Display = .message,
-                brailleForm: String? = nil, detail: String? = nil, remember: Bool = true) {
+                brailleForm: String? = nil, detail: String? = nil, screenTitle: String? = nil, remember: Bool = true) {
         self.init(kind, [.text(text)], record: record, display: display, brailleForm: brailleForm, detail: detail,
-                  remember: remember)
+                  screenTitle: screenTitle, remember: remember)
     }
 
     /// How it is said to speech-dispatcher and espeak-ng.

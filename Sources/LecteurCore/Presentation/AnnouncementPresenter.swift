@@ -65,6 +65,32 @@ public struct AnnouncementPresenter: Sendable {
         return oneLine(text)
     }
 
+    /// Three windows of the reference display (40 cells, the common size, which the reducer
+    /// assumes: it is not told the display's width): an answer longer than this opens as a
+    /// screen, read line by line, rather than a message panned eight times.
+    public static let screenCharacters = 3 * 40
+
+    /// A long answer's lines for its screen: one sentence each (a sentence ends with « . », « ? »,
+    /// « ! » or « ; » before a space, or at a line break).
+    public func lines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in text {
+            if character.isNewline || (character == " " && previous.map { ".?!;".contains($0) } == true) {
+                let line = current.trimmingCharacters(in: .whitespaces)
+                if !line.isEmpty { lines.append(line) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+            previous = character
+        }
+        let last = current.trimmingCharacters(in: .whitespaces)
+        if !last.isEmpty { lines.append(last) }
+        return lines
+    }
+
     /// A message is one line on the display.
     public func oneLine(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).joined(separator: lineBreak)

@@ -37,12 +37,19 @@ struct Announcer {
     private let answering: Bool
     /// The message shown by this action stays until a key (an answer the user asked for).
     private(set) var showedMessageStays = false
+    /// An answer longer than three display windows that names its screen opens as one, except
+    /// during an exercise (its display holds the question).
+    private let opensScreens: Bool
+    /// The answer of this action too long for a message: the root opens it as a screen.
+    private(set) var longAnswer: LongAnswer?
     /// The user's punctuation level, as the action found it (a setting that changes it sets it
     /// here too, so its own confirmation is read at the new level).
     var punctuationLevel: PunctuationLevel
 
     init(presenter: AnnouncementPresenter, pronunciation: SpokenTextBuilder?, punctuation: PunctuationReader? = nil,
-         punctuationLevel: PunctuationLevel = ReaderSettings().punctuation, holdFocus: Bool = false, answering: Bool = false) {
+         punctuationLevel: PunctuationLevel = ReaderSettings().punctuation, holdFocus: Bool = false, answering: Bool = false,
+         opensScreens: Bool = false) {
+        self.opensScreens = opensScreens
         self.presenter = presenter
         self.pronunciation = pronunciation
         self.punctuationLevel = punctuationLevel
@@ -90,6 +97,12 @@ struct Announcer {
         }
         voice(announcement, printed: printed, &state)
         guard announcement.display == .message else { return }
+        if announcement.kind == .answer, let title = announcement.screenTitle, opensScreens, longAnswer == nil,
+           braille.count > AnnouncementPresenter.screenCharacters {
+            // Said and printed whole; the display gets it as a screen (the root opens it).
+            longAnswer = LongAnswer(title: title, lines: presenter.lines(announcement.brailleForm ?? printed))
+            return
+        }
         // A countdown goes on the display at once: queued, each second would wait for the last.
         showMessage(braille, now: announcement.kind == .progress, stays: stays(announcement.kind))
     }
@@ -173,4 +186,10 @@ struct Announcer {
         effects.append(.braille(focusFromEnd ? line.openingOnLastWindow : line))
         wroteBraille = true
     }
+}
+
+/// An answer too long for the display as a message, as its screen lists it.
+struct LongAnswer: Hashable, Sendable {
+    let title: String
+    let lines: [String]
 }

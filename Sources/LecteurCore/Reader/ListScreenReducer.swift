@@ -39,6 +39,9 @@ public struct ListScreens: Hashable, Sendable {
     public var helpEntries: [String] = []
     public var historyEntries: [String] = []
     public var statisticsEntries: [String] = []
+    /// The last answer too long for a message, one sentence per line, and its screen's name.
+    public var answerEntries: [String] = []
+    public var answerTitle = ""
 
     public init() {}
 }

@@ -74,7 +74,7 @@ public struct Reader: Sendable {
         let displayBusy = !byUser && state.display.message != nil && !state.announcement.lastWasProgress
         var out = Announcer(presenter: presenter, pronunciation: navigator.pronunciation, punctuation: punctuation,
                             punctuationLevel: state.settings.punctuation, holdFocus: displayBusy,
-                            answering: byUser || state.announcement.answerPending)
+                            answering: byUser || state.announcement.answerPending, opensScreens: state.exercise == nil)
         if byUser {
             state.announcement.answerPending = true
             // Any key or command stops a reading in progress, the focus staying where it is;
@@ -201,6 +201,7 @@ public struct Reader: Sendable {
                                         &state.announcement, &out)
         }
 
+        if let long = out.longAnswer { openLongAnswer(long, &state, &out) }
         finishDisplay(byUser: byUser, &state, &out)
         if byUser && !out.awaitsResult { state.announcement.answerPending = false }
         return out.effects
