@@ -211,7 +211,9 @@ public actor ReaderSession {
     public static func nowMs() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000 }
 
     private func apply(_ action: Action) {
-        perform(reader.reduce(&state, action))
+        // One action's lines are printed above the edited line together, and the prompt with
+        // its typed text is drawn again once after them, not once per line.
+        PromptOutput.holding { perform(reader.reduce(&state, action)) }
     }
 
     private func perform(_ effects: [Effect]) {
