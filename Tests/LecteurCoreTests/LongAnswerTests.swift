@@ -3,7 +3,7 @@ import Testing
 @testable import LecteurCore
 
 /// Issue 35, item 1: an answer longer than three display windows that names its screen
-/// (`aide régler`, 250 characters) is said and printed whole, and opens on the display as a
+/// (`aide régler`, 257 characters) is said and printed whole, and opens on the display as a
 /// screen of its sentences, its name and size first, read line by line and left with `retour`.
 @Suite struct LongAnswerTests {
     static let help = "régler, reglage — réglage : débit, hauteur, volume, voix, verbosité (complète ou brève), vitesse, "

@@ -122,7 +122,7 @@ import Testing
         #expect(firstWindow.contains("⠎⠥⠊⠧⠁⠝⠞"), "« suivant » in the first window: \(firstWindow)")
     }
 
-    /// Issue 35: `aide régler` (250 characters, past three windows) opens on the display as a
+    /// Issue 35: `aide régler` (257 characters, past three windows) opens on the display as a
     /// screen: its name and size first, then its first sentence; LNDN reads the next one. The
     /// transcript prints it whole.
     @Test(.requires(.brltty)) func aLongHelpOpensAsAScreenWithItsNameAndSize() throws {
