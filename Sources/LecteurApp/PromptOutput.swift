@@ -13,6 +13,8 @@ enum PromptOutput {
         var pending = ""
         /// The terminal came back from a suspension: the line is redrawn even with nothing to print.
         var redraw = false
+        /// Actions being performed (`holding`): the editor is woken once they are done.
+        var held = 0
     }
 
     private static let state = Mutex(State())
@@ -36,9 +38,24 @@ enum PromptOutput {
                 return false
             }
             state.pending += text
-            return true
+            return state.held == 0
         }
         if wake { poke() }
+    }
+
+    /// Runs `body` (one action's effects) with what it prints waiting until it is done, so the
+    /// editor prints it all at once and redraws the prompt once: a notice arriving mid-line
+    /// (the catalogue loaded, then its focus) left « lecteur> sui » drawn twice.
+    static func holding<T>(_ body: () throws -> T) rethrows -> T {
+        state.withLock { $0.held += 1 }
+        defer {
+            let wake = state.withLock { state -> Bool in
+                state.held -= 1
+                return state.held == 0 && state.editing && !state.pending.isEmpty
+            }
+            if wake { poke() }
+        }
+        return try body()
     }
 
     /// The line editor starts (true) or stops (false) reading; what waits is printed when it stops.

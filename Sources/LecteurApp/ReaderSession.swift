@@ -211,7 +211,9 @@ public actor ReaderSession {
     public static func nowMs() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000 }
 
     private func apply(_ action: Action) {
-        perform(reader.reduce(&state, action))
+        // One action's lines are printed above the edited line together, and the prompt with
+        // its typed text is drawn again once after them, not once per line.
+        PromptOutput.holding { perform(reader.reduce(&state, action)) }
     }
 
     private func perform(_ effects: [Effect]) {
@@ -255,8 +257,8 @@ public actor ReaderSession {
                     transcript.record(.braille(text: window.text, cells: window.cells, cursor: window.cursor, kind: window.kind))
                 }
                 apply(.displayAdvanced(moved: window != nil))
-            case .notice(let code, let message, let detail):
-                transcript.record(.notice(code: code, message: message, detail: detail))
+            case .notice(let code, let message, let detail, let braille):
+                transcript.record(.notice(code: code, message: message, detail: detail, braille: braille))
             case .error(let code, let message, let detail):
                 transcript.record(.error(code: code, message: message, detail: detail))
             case .status(let status, let message):

@@ -35,8 +35,9 @@ public enum TranscriptEvent: Sendable {
     case sending(SendingResult)
     /// The learner's keying made audible (a `morse` event with `sidetone`).
     case sidetone(Sidetone)
-    /// `detail`: a system or library error in its own words, never spoken nor brailled.
-    case notice(code: String, message: String, detail: String? = nil)
+    /// `detail`: a system or library error in its own words, never spoken nor brailled;
+    /// `braille`: the display's shorter form of a notice, when it differs from the message.
+    case notice(code: String, message: String, detail: String? = nil, braille: String? = nil)
     case error(code: String, message: String, detail: String? = nil)
     case status(DeviceStatus, message: String)
 
@@ -142,12 +143,14 @@ public enum TranscriptEvent: Sendable {
                 return object
             })
             return line.text
-        case .notice(let code, let message, let detail), .error(let code, let message, let detail):
+        case .notice(let code, let message, let detail, _), .error(let code, let message, let detail):
             var line = JSONLine(type: { if case .error = self { return "error" } else { return "notice" } }())
             line.add("code", code)
             line.add("message", message)
             // Cleaned like catalogue text: a library's words reach no terminal with escapes in them.
             if let detail { line.add("detail", TextSanitizer.clean(detail)) }
+            // What a braille reader was given, when it is shorter than the message.
+            if case .notice(_, _, _, let braille?) = self { line.add("braille", braille) }
             return line.text
         case .status(let status, let message):
             var line = JSONLine(type: "status")
@@ -183,7 +186,7 @@ public enum TranscriptEvent: Sendable {
             return report.readableLine
         case .morseQuestion(let report):
             return report.readableLine(strings)
-        case .notice(_, let message, _), .status(_, let message):
+        case .notice(_, let message, _, _), .status(_, let message):
             return message
         case .error(_, let message, _):
             return strings.readableErrorLine(message)

@@ -75,7 +75,7 @@ private func check(_ effects: [Effect]) {
         switch effect {
         case .speak(let utterance): checkMessage(utterance.text)
         case .braille(let line): checkClean(line.text, "braille")
-        case .notice(_, let message, _), .error(_, let message, _): checkMessage(message)
+        case .notice(_, let message, _, _), .error(_, let message, _): checkMessage(message)
         case .focus(let report): checkElement(report.element)
         default: break
         }

@@ -81,7 +81,7 @@ private func checkEffect(_ effect: Effect, line: String) {
         Fuzz.check(braille.cursor >= 0 && braille.cursor <= braille.text.count, "braille cursor out of line")
     case .focus(let report):
         Fuzz.check(report.index >= 1 && report.index <= report.count, "focus \(report.index)/\(report.count)")
-    case .notice(_, let message, _), .error(_, let message, _):
+    case .notice(_, let message, _, _), .error(_, let message, _):
         Fuzz.check(!message.isEmpty, "empty message after \(Fuzz.debug(line))")
         Fuzz.check(Fuzz.firstControl(in: message, allowed: [0x0A]) == nil, "control in message after \(Fuzz.debug(line))")
     case .playMorse(let text, _), .playCorrection(let text, _), .playQuestion(let text, _, _):

@@ -48,8 +48,8 @@ import Testing
         let edge = "Premier élément"
         store.send(.command(.previous), [
             .notice(code: "edge", message: edge), speak(edge, interrupt: true), message(edge),
-            .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
         ]) {
+            $0.display.messageStays = true
             $0.announcement.history.append(edge); $0.display.message = edge; $0.display.token += 1
             $0.announcement.lastMessage = LastMessage(code: "edge", text: edge, isError: false)
         }
@@ -68,6 +68,7 @@ import Testing
             .persist([ReaderSettings.brailleMessageKey: "0"]),
             .notice(code: "setting", message: confirmation), speak(confirmation, interrupt: true), message(confirmation),
         ]) {
+            $0.display.messageStays = true
             $0.settings.brailleMessageSeconds = 0; $0.announcement.history.append(confirmation)
             $0.announcement.lastMessage = LastMessage(code: "setting", text: confirmation, isError: false)
             $0.display.message = confirmation; $0.display.token += 1
@@ -137,8 +138,8 @@ import Testing
         let text = status.message(fr)
         store.send(.statusReported(status), [
             .status(status, message: text), speak(text, interrupt: true), message(text),
-            .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
         ]) {
+            $0.display.messageStays = true
             $0.announcement.answerPending = false; $0.announcement.history.append(text)
             $0.display.message = text; $0.display.token += 1
         }
@@ -152,8 +153,8 @@ import Testing
         store.send(.command(.set(name: "Tonalité", value: "700")), [
             .persist(["morse.tone": "700"]),
             .notice(code: "setting", message: "Tonalité Morse : 700 hertz."), speak("Tonalité Morse : 700 hertz.", interrupt: true),
-            message("Tonalité Morse : 700 hertz."), .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
-        ]) {
+            message("Tonalité Morse : 700 hertz."), ]) {
+            $0.display.messageStays = true
             $0.settings.morse = try! MorseSettings.default.setting(.tone, to: "700")
             $0.announcement.history.append("Tonalité Morse : 700 hertz."); $0.display.message = "Tonalité Morse : 700 hertz."; $0.display.token += 1
             $0.announcement.lastMessage = LastMessage(code: "setting", text: "Tonalité Morse : 700 hertz.", isError: false)
@@ -163,7 +164,6 @@ import Testing
         store.send(.command(.set(name: "verbosité", value: "brève")), [
             .persist(["reader.verbosity": "brief"]),
             .notice(code: "setting", message: brief), speak(brief, interrupt: true), message(brief),
-            .schedule(.brailleMessage(token: store.state.display.token + 1), afterSeconds: 4),
         ]) {
             $0.settings.verbosity = .brief
             $0.announcement.history.append(brief); $0.display.message = brief; $0.display.token += 1
@@ -183,8 +183,8 @@ import Testing
             .silence,
             .morse(MorseReport(text: "SOS", pattern: "... --- ...", wpm: 20, toneHz: 600, durationMs: durationMs)),
             message(shown), .playMorse(text: "SOS", settings: .default),
-            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
+            $0.display.messageStays = true
             $0.display.message = shown; $0.display.token = token + 1
         }
         // An unknown character is said first; that notice interrupted already, the tones queue behind it.
@@ -194,7 +194,6 @@ import Testing
             .notice(code: "morse.unknown", message: unknown), speak(unknown, interrupt: true), message(unknown),
             .morse(MorseReport(text: "SOS#", pattern: "... --- ...", wpm: 20, toneHz: 600, durationMs: durationMs)),
             .playMorse(text: "SOS#", settings: .default),
-            .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
             $0.announcement.history.append(unknown)
             $0.announcement.lastMessage = LastMessage(code: "morse.unknown", text: unknown, isError: false)
@@ -219,7 +218,7 @@ import Testing
         func question(_ number: Int, _ symbol: MorseSymbol, after said: String, shown: String? = nil, interrupt: Bool) -> [Effect] {
             let durationMs = MorseTimeline(symbol: symbol, timing: MorseSettings.default.timing,
                                            sampleRate: MorseRenderer.defaultSampleRate).durationMs
-            return [.notice(code: "practice", message: said), speak(said, interrupt: interrupt),
+            return [.notice(code: "practice", message: said, braille: shown), speak(said, interrupt: interrupt),
                     message((shown ?? said) + " Question \(number)"),
                     .morseQuestion(MorseQuestionReport(question: number, wpm: 20, toneHz: 600)),
                     .playQuestion(text: String(symbol.character), settings: .default, question: number),

@@ -94,8 +94,8 @@ import Testing
         store.send(.brailleTyped(.escape), [
             .speak(Utterance(text: abandoned, interrupt: true, priority: .answer, printed: abandoned)),
             .braille(BrailleLine(text: abandoned, cursor: 0, kind: .message)),
-            .schedule(.brailleMessage(token: token), afterSeconds: 4),
         ]) {
+            $0.display.messageStays = true
             $0.brailleInput.purpose = nil
             $0.brailleInput.committed = ""
             $0.display.message = abandoned
@@ -126,8 +126,7 @@ import Testing
         }
         store.send(.brailleTyped(.enter), store.moved(store.after(filtered), 1, saying: selected) + [
             .notice(code: "filter", message: count), .speak(Utterance(text: count, interrupt: false, priority: .answer)),
-            .braille(BrailleLine(text: count, cursor: 0, kind: .message)), .schedule(.brailleMessage(token: 2), afterSeconds: 4),
-        ], state: filtered)
+            .braille(BrailleLine(text: count, cursor: 0, kind: .message)), ], state: { filtered(&$0); $0.display.messageStays = true })
         let symbol = "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"
         let morse: (inout ReaderState) -> Void = {
             $0.navigation.tab = .morse
@@ -135,7 +134,7 @@ import Testing
             ReaderTestStore.screenRemembered("Apprendre, 54 symboles", symbol, token: 3)(&$0)
         }
         store.send(.command(.tab(.morse)), store.screenShown("Apprendre, 54 symboles", store.after(morse), saying: symbol, token: 3),
-                   state: morse)
+                   state: { morse(&$0); $0.display.messageStays = false })
         let opened: (inout ReaderState) -> Void = {
             $0.navigation.stacks[.morse] = [.morse, .symbol(id: "41")]
             $0.navigation.focus[.symbol(id: "41")] = 0
@@ -240,8 +239,9 @@ import Testing
                    store.screenShown("Formations, 14 formations", store.after(formations), saying: all, token: 3), state: formations)
         let unknown = Fixture.fr(.brailleInputChordUnknown, ["dots": "5, 6"])
         store.send(.brailleTyped(.chord(0b0011_0000)),
-                   store.said("braille.chord", unknown, interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)],
+                   store.said("braille.chord", unknown, interrupt: true),
                    state: {
+            $0.display.messageStays = true
             // Not history: a slip of the fingers.
             $0.announcement.lastMessage = LastMessage(code: "braille.chord", text: unknown, isError: false)
             $0.display.message = unknown
@@ -259,7 +259,7 @@ import Testing
             $0.display.token = 5
         }
         store.send(.brailleTyped(.chord(0b0001_0011)),
-                   store.screenShown("Aide, \(entries.count) éléments", store.after(help), saying: intro, token: 5), state: help)
+                   store.screenShown("Aide, \(entries.count) éléments", store.after(help), saying: intro, token: 5), state: { help(&$0); $0.display.messageStays = false })
         #expect(store.state.navigation.currentScreenID == .help)
         #expect(store.state.lists.helpEntries.first == Fixture.fr(.brailleInputChordsIntro))
         #expect(store.state.lists.helpEntries.contains(Fixture.fr(.brailleInputChordSearch)))
@@ -303,7 +303,7 @@ extension BrailleInputTests {
             + "Ligne vide pour réécouter, « stop » pour finir. Encore 20 bonnes réponses pour débloquer U."
         // The load's message is still read: the introduction waits for it.
         store.send(.practiceReady(.koch(level: 2), seed: 5), [
-            .notice(code: "practice", message: intro), .speak(Utterance(text: intro, interrupt: false, priority: .answer)),
+            .notice(code: "practice", message: intro, braille: "Koch K M ; ligne vide : réécouter, stop : finir."), .speak(Utterance(text: intro, interrupt: false, priority: .answer)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(expected), settings: .default, question: 1),
         ]) {
@@ -362,7 +362,8 @@ extension BrailleInputTests {
         }
         let said = Fixture.fr(.brailleInputUndefinedCell, ["dots": "2, 8"])
         store.send(.brailleBackTranslated(cells: [cell], text: "\\28/"),
-                   store.said("braille.undefinedCell", said, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+                   store.said("braille.undefinedCell", said, interrupt: true)) {
+            $0.display.messageStays = true
             $0.brailleInput.cells = []
             $0.announcement.answerPending = false
             $0.announcement.lastMessage = LastMessage(code: "braille.undefinedCell", text: said, isError: false)
@@ -384,7 +385,8 @@ extension BrailleInputTests {
         var store = ReaderTestStore(state: state)
         let full = Fixture.fr(.brailleInputLineFull, ["limit": "1000", "word": "100"])
         store.send(.brailleTyped(.character("b")),
-                   store.said("braille.lineFull", full, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+                   store.said("braille.lineFull", full, interrupt: true)) {
+            $0.display.messageStays = true
             $0.brailleInput.limitSaid = true
             $0.announcement.lastMessage = LastMessage(code: "braille.lineFull", text: full, isError: false)
             $0.display.message = full
@@ -407,7 +409,8 @@ extension BrailleInputTests {
         var store = ReaderTestStore(state: state)
         let full = Fixture.fr(.brailleInputLineFull, ["limit": "1000", "word": "100"])
         store.send(.brailleTyped(.dots(1)),
-                   store.said("braille.lineFull", full, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+                   store.said("braille.lineFull", full, interrupt: true)) {
+            $0.display.messageStays = true
             $0.brailleInput.limitSaid = true
             $0.announcement.lastMessage = LastMessage(code: "braille.lineFull", text: full, isError: false)
             $0.display.message = full
@@ -431,7 +434,8 @@ extension BrailleInputTests {
         let full = Fixture.fr(.brailleInputLineFull, ["limit": "1000", "word": "100"])
         // Not interrupting: it comes with the device's answer, after the key already silenced speech.
         store.send(.brailleBackTranslated(cells: [que, fois], text: "quelquefois"),
-                   store.said("braille.lineFull", full, interrupt: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+                   store.said("braille.lineFull", full, interrupt: false)) {
+            $0.display.messageStays = true
             $0.brailleInput.cells = [que]
             $0.brailleInput.limitSaid = true
             $0.announcement.lastMessage = LastMessage(code: "braille.lineFull", text: full, isError: false)

@@ -100,7 +100,7 @@ import Testing
 
     @Test func lineBreaksInAMessageBecomeAVisibleSeparator() {
         // Where every message reaches the display: a line break is never a run-together sentence.
-        var out = Announcer(pronunciation: nil)
+        var out = Announcer(presenter: AnnouncementPresenter(strings: Fixture.fr), pronunciation: nil)
         out.showMessage("Première ligne.\nDeuxième ligne")
         #expect(out.effects == [message("Première ligne. / Deuxième ligne")])
         #expect(out.showedMessage == "Première ligne. / Deuxième ligne")
@@ -219,8 +219,9 @@ import Testing
         let none = "Aucune réponse enregistrée : lancez « entraînement »."
         store.send(.command(.statistics), [.loadStatistics]) { $0.announcement.answerPending = true }
         store.send(.statisticsReady(PracticeStatistics(symbols: [], confusions: [], window: 20)),
-                   store.said("stats", none, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
+                   store.said("stats", none, interrupt: true),
                    state: {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("stats", none, token: 3)(&$0)
             $0.announcement.answerPending = false
         })
@@ -333,14 +334,14 @@ import Testing
         var store = ReaderTestStore(state: Self.loaded())
         let scroll = "Lecture sans voix : 2,5 secondes par fenêtre de la plage braille."
         store.send(.command(.set(name: "défilement-braille", value: "2,5")),
-                   [.persist(["reader.braille-scroll": "2.5"])] + store.said("setting", scroll, interrupt: true)
-                   + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+                   [.persist(["reader.braille-scroll": "2.5"])] + store.said("setting", scroll, interrupt: true)) {
+            $0.display.messageStays = true
             $0.settings.brailleScrollSeconds = 2.5
             ReaderTestStore.remembered("setting", scroll, token: 2)(&$0)
         }
         let bad = "Durée de défilement braille invalide : « 0 ». Donnez un nombre de secondes de 1 à 60."
         store.send(.command(.set(name: "défilement-braille", value: "0")),
-                   store.said("setting", bad, isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
+                   store.said("setting", bad, isError: true, interrupt: true, .error),
                    state: ReaderTestStore.remembered("setting", bad, isError: true, token: 3))
         let (restored, _) = ReaderSettings.restore({ $0 == "reader.braille-scroll" ? "6" : nil })
         #expect(restored.brailleScrollSeconds == 6)

@@ -18,22 +18,22 @@ import Testing
 
     @Test func theRhythmIsRefusedAboveTwelveWordsPerMinute() throws {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        func schedule(_ token: Int) -> Effect { .schedule(.brailleMessage(token: token), afterSeconds: 4) }
+        // Each answer stays on the display until a key: no timer is asked for.
         // Refused: nothing saved, the setting stays as it was.
         let refused = "Le rythme sur la plage demande une vitesse de 12 mots par minute au plus ; elle est de 20. Baissez-la (régler vitesse 12) ou choisissez « motif »."
         store.send(.command(.set(name: "question-braille", value: "rythme")),
-                   store.said("setting", refused, isError: true, interrupt: true, .error) + [schedule(2)],
-                   state: ReaderTestStore.remembered("setting", refused, isError: true, token: 2))
+                   store.said("setting", refused, isError: true, interrupt: true, .error),
+                   state: { ReaderTestStore.remembered("setting", refused, isError: true, token: 2)(&$0); $0.display.messageStays = true })
         #expect(store.state.settings.questionBraille == .auto)
         let wpm = "Vitesse Morse : 8 mots par minute.", eight = try MorseSettings(wpm: 8)
         store.send(.command(.set(name: "vitesse", value: "8")),
-                   [.persist(["morse.wpm": "8"])] + store.said("setting", wpm, interrupt: true) + [schedule(3)]) {
+                   [.persist(["morse.wpm": "8"])] + store.said("setting", wpm, interrupt: true)) {
             $0.settings.morse = eight
             ReaderTestStore.remembered("setting", wpm, token: 3)(&$0)
         }
         let accepted = "Questions en braille : le rythme, des cellules pleines le temps de chaque point et de chaque trait, en même temps que les sons."
         store.send(.command(.set(name: "question-braille", value: "rythme")),
-                   [.persist([ReaderSettings.questionBrailleKey: "rhythm"])] + store.said("setting", accepted, interrupt: true) + [schedule(4)]) {
+                   [.persist([ReaderSettings.questionBrailleKey: "rhythm"])] + store.said("setting", accepted, interrupt: true)) {
             $0.settings.questionBraille = .rhythm
             ReaderTestStore.remembered("setting", accepted, token: 4)(&$0)
         }

@@ -68,8 +68,8 @@ import Testing
         var store = ReaderTestStore()
         let taken = "Table braille : braille abrégé."
         store.send(.deviceConfigured(.brailleTable, .success(SettingValue(.brailleTable(.abrege), stored: ["braille.table": "abrege"]))),
-                   [.persist(["braille.table": "abrege"])] + store.said("setting", taken) + [schedule(1)],
-                   state: said(taken, code: "setting", token: 1))
+                   [.persist(["braille.table": "abrege"])] + store.said("setting", taken),
+                   state: { said(taken, code: "setting", token: 1)(&$0); $0.display.messageStays = true })
         let unknown = "Table braille inconnue : klingon. Choix possibles : intégral, abrégé ou informatique."
         store.send(.deviceConfigured(.brailleTable, .failure(.unknownBrailleTable(name: "klingon"))),
                    store.saidBehind("setting", unknown, isError: true, .error),

@@ -41,12 +41,9 @@ import Testing
 
         // « où » is sending's (listening would say « Question 1 ; 0 bonne réponse sur 0. »).
         let position = "Envoi, question 1 ; 0 juste sur 0."
-        store.send(.timedLine("où", atMs: 0), [
-            .notice(code: "sending.where", message: position),
-            .speak(Utterance(text: position, interrupt: true, priority: .answer)),
-            .braille(BrailleLine(text: position, cursor: 0, kind: .message)),
-            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
-        ]) {
+        #expect(Fixture.fr(.morseSendingWhere, count: 0, ["question": "1", "correct": "0", "attempts": "0"]) == position)
+        store.send(.timedLine("où", atMs: 0), store.said("sending.where", position, interrupt: true)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("sending.where", position, token: token + 1)(&$0)
             $0.display.queued = []
         }
@@ -59,6 +56,7 @@ import Testing
             .braille(BrailleLine(text: ended, cursor: 0, kind: .message)),
             .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
+            $0.display.messageStays = false
             $0.exercise = nil
             ReaderTestStore.remembered("sending", ended, token: token + 2)(&$0)
         }
@@ -84,11 +82,9 @@ import Testing
         let sent = "MMMKK MMMKM"
         let settings = try MorseSettings(wpm: 20, farnsworthWPM: 10, toneHz: 600, volumePercent: 80, rampMs: 5)
         let started = twin
-        // The load's message is still on the display: the introduction is said and waits behind it.
-        store.send(.copyReady(.groups, count: 2, seed: 1, kochLevel: 2), [
-            .notice(code: "copy", message: intro),
-            .speak(Utterance(text: intro, interrupt: false, priority: .answer)),
-            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
+        // The load's message is still on the display: the introduction waits behind it.
+        store.send(.copyReady(.groups, count: 2, seed: 1, kochLevel: 2), store.saidBehind("copy", intro, braille: shown) + [
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: settings.wpm, toneHz: settings.toneHz)),
             .playQuestion(text: sent, settings: settings, question: 1),
         ]) {
             $0.exercise = .copying(started)
@@ -97,30 +93,19 @@ import Testing
             $0.display.queued = ["Copie en une ligne ; ligne vide : réécouter, stop : finir. Question 1"]
         }
         // Copying has no position of its own to say: « où » and « aide » say what to type.
-        let what = "Entraînement en cours : tapez le caractère entendu, ligne vide pour réécouter, « stop » pour finir, "
-            + "« quitter » pour quitter le lecteur."
-        #expect(store.state.display.token == 1)
-        for (line, token) in [("où", 2), ("aide", 3)] {
-            store.send(.timedLine(line, atMs: 0), [
-                .notice(code: "practice", message: what),
-                .speak(Utterance(text: what, interrupt: true, priority: .answer)),
-                .braille(BrailleLine(text: what, cursor: 0, kind: .message)),
-                .schedule(.brailleMessage(token: token), afterSeconds: 4),
-            ]) {
-                $0.announcement.history.append(what)
-                $0.announcement.lastMessage = LastMessage(code: "practice", text: what, isError: false)
-                $0.display.message = what
-                $0.display.token = token
-                $0.display.queued = []
-            }
+        let what = Fixture.fr(.morsePracticeWhere)
+        let token = store.state.display.token
+        store.send(.timedLine("où", atMs: 0), store.said("practice", what, interrupt: true)) {
+            $0.display.messageStays = true
+            ReaderTestStore.remembered("practice", what, token: token + 1)(&$0)
+            $0.display.queued = []
         }
+        store.send(.timedLine("aide", atMs: 0), store.said("practice", what, interrupt: true),
+                   state: ReaderTestStore.remembered("practice", what, token: token + 2))
         let summary = "Entraînement terminé, aucun essai."
-        store.send(.timedLine("stop", atMs: 0), [
-            .silence, .notice(code: "stop", message: "Silence."),
-            .notice(code: "copy", message: summary), .speak(Utterance(text: summary, interrupt: false, priority: .answer)),
-            .braille(BrailleLine(text: summary, cursor: 0, kind: .message)),
-            .schedule(.brailleMessage(token: 4), afterSeconds: 4),
-        ]) {
+        store.send(.timedLine("stop", atMs: 0), [.silence, .notice(code: "stop", message: "Silence.")]
+                   + store.said("copy", summary) + [.schedule(.brailleMessage(token: token + 3), afterSeconds: 4)]) {
+            $0.display.messageStays = false
             $0.exercise = nil
             $0.announcement.history.append(summary)
             $0.announcement.lastMessage = LastMessage(code: "copy", text: summary, isError: false)

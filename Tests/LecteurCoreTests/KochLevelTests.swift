@@ -31,7 +31,7 @@ import Testing
         let said = "Koch : 4 ; de 1 à \(MorseAlphabet.standard.kochSymbols.count - 1)."
         let token = store.state.display.token
         store.send(.command(.showSetting(name: "koch")),
-                   store.said("setting", said, interrupt: true) + [.schedule(.brailleMessage(token: token + 1), afterSeconds: 4)],
-                   state: ReaderTestStore.remembered("setting", said, token: token + 1))
+                   store.said("setting", said, interrupt: true),
+                   state: { ReaderTestStore.remembered("setting", said, token: token + 1)(&$0); $0.display.messageStays = true })
     }
 }

@@ -91,14 +91,14 @@ import Testing
             }
         }
         let last = "Dernier élément", first = "Premier élément"
-        store.send(.command(.next), store.said("edge", last, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)],
-                   state: edge(last, token: 2))
+        store.send(.command(.next), store.said("edge", last, interrupt: true),
+                   state: { edge(last, token: 2)(&$0); $0.display.messageStays = true })
         store.send(.command(.first), state: {
             $0.navigation.focus[.formations] = 0
             $0.display.message = nil
             remember("Toutes, sélectionné, bouton, filtre 1 sur 7")(&$0)
         }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") })
-        store.send(.command(.previous), store.said("edge", first, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
+        store.send(.command(.previous), store.said("edge", first, interrupt: true),
                    state: edge(first, token: 3))
         store.send(.command(.last), state: {
             $0.navigation.focus[.formations] = count - 1
@@ -139,6 +139,7 @@ import Testing
         formations.insert(Formation(id: 99, title: "Nouveau", description: "", duration: "1 jour", level: "Débutant",
                                     price: 10, nextSession: nil, category: formations[10].category), at: 0)
         store.send(.catalogue(.loaded(Catalogue(formations: formations), warnings: [], origin: .live)), state: {
+            $0.display.messageStays = false
             $0.loading.catalogue = .loaded(Catalogue(formations: formations))
             $0.navigation.focus[.formations] = 10
             $0.announcement.answerPending = false
@@ -197,7 +198,7 @@ import Testing
         store.send(.command(.activate), state: {
             $0.display.token = 6
             $0.announcement.history += ["Toutes, sélectionné, bouton, filtre 1 sur 7", "Toutes : 14 formations"]
-        }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") + ReaderTestStore.saying("filter", "Toutes : 14 formations") + [.schedule(.brailleMessage(token: 6), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") + ReaderTestStore.saying("filter", "Toutes : 14 formations") })
     }
 
     @Test func s27ac4_theFilterSurvivesADetailAndBack() {
@@ -240,7 +241,8 @@ import Testing
 
     @Test func filterCommandReportsUnknownAndAmbiguousNames() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.filter("cuisine")), store.said("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.command(.filter("cuisine")), store.said("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, interrupt: true, .error)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, token: 2)(&$0)
         }
         let catalogue = Catalogue(formations: [
@@ -248,7 +250,8 @@ import Testing
             Fixture.formation(2, "B", category: FormationCategory(name: "Data engineering")),
         ])
         var other = ReaderTestStore(state: Fixture.loadedState(catalogue))
-        other.send(.command(.filter("data")), other.said("filter", "Plusieurs catégories correspondent à « data » : Data engineering, Data science.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        other.send(.command(.filter("data")), other.said("filter", "Plusieurs catégories correspondent à « data » : Data engineering, Data science.", isError: true, interrupt: true, .error)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("filter", "Plusieurs catégories correspondent à « data » : Data engineering, Data science.", isError: true, token: 2)(&$0)
         }
     }
@@ -258,6 +261,7 @@ import Testing
         store.sendFirstMorseTab(token: 2)
         store.send(.command(.activate), opening: .symbol(id: "41"), "Symbole A, 6 éléments", "A, titre", token: 3)
         store.send(.command(.filter("radio")), state: {
+            $0.display.messageStays = true
             $0.navigation.tab = .formations
             $0.navigation.filter = CategoryKey("#6")
             $0.navigation.focus[.formations] = 7
@@ -265,7 +269,7 @@ import Testing
             $0.display.token = 4
             $0.announcement.history += ["Radio et télégraphie : 2 formations", "Radio et télégraphie, titre"]
             $0.announcement.lastMessage = LastMessage(code: "filter", text: "Radio et télégraphie : 2 formations", isError: false)
-        }, effects: { ReaderTestStore.saying("filter", "Radio et télégraphie : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Radio et télégraphie, titre", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.saying("filter", "Radio et télégraphie : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Radio et télégraphie, titre", interrupt: false, line: false) })
     }
 
     @Test func tabsKeepTheirOwnStacksAndFocus() {
@@ -290,7 +294,8 @@ import Testing
             $0.display.message = nil
             $0.announcement.history.append("Deep Learning appliqué à la vision, niveau Expert, durée 4 jours, 2190 euros, bouton, formation 5 sur 14. Appuyez pour voir les détails de cette formation")
         }, effects: { ReaderTestStore.focused($0, "Deep Learning appliqué à la vision, niveau Expert, durée 4 jours, 2190 euros, bouton, formation 5 sur 14. Appuyez pour voir les détails de cette formation") })
-        store.send(.command(.back), store.said("root", "Vous êtes déjà sur l'écran principal.", interrupt: true) + [.schedule(.brailleMessage(token: 6), afterSeconds: 4)]) {
+        store.send(.command(.back), store.said("root", "Vous êtes déjà sur l'écran principal.", interrupt: true)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("root", "Vous êtes déjà sur l'écran principal.", token: 6)(&$0)
         }
     }
@@ -300,11 +305,13 @@ import Testing
         store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
         store.send(.command(.next), focusing: 2, on: .formations, "Bureautique, non sélectionné, bouton, filtre 3 sur 7")
         #expect(nav.builder.screen(for: store.state).elements.count == 22)
-        store.send(.command(.whereAmI), store.said("where", "Formations, filtre 3 sur 7", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.command(.whereAmI), store.said("where", "Formations, filtre 3 sur 7", interrupt: true)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("where", "Formations, filtre 3 sur 7", token: 2)(&$0)
         }
         store.sendFirstMorseTab(token: 3)
-        store.send(.command(.whereAmI), store.said("where", "Apprendre, symbole 1 sur 54", interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+        store.send(.command(.whereAmI), store.said("where", "Apprendre, symbole 1 sur 54", interrupt: true)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("where", "Apprendre, symbole 1 sur 54", token: 4)(&$0)
         }
     }
@@ -312,7 +319,8 @@ import Testing
     @Test func activatingStaticTextSaysSo() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         moveTo("section.heading", &store)
-        store.send(.command(.activate), store.said("inactive", "Cet élément ne s'active pas.", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.command(.activate), store.said("inactive", "Cet élément ne s'active pas.", interrupt: true)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("inactive", "Cet élément ne s'active pas.", token: 2)(&$0)
         }
     }
@@ -349,21 +357,23 @@ import Testing
         }
         #expect(!help.contains("previous") && !help.contains("activate") && help.contains("précédent"))
         // French names first; the English ones are accepted but not listed (nor read aloud).
-        store.send(.command(.help(topic: "SUIVANT")), store.said("help", "suivant, n, s — élément suivant", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+        store.send(.command(.help(topic: "SUIVANT")), store.said("help", "suivant, n, s — élément suivant", interrupt: true)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("help", "suivant, n, s — élément suivant", token: 3)(&$0)
         }
         // A command of two words is found by its first.
-        store.send(.command(.help(topic: "tout lire")), store.said("help", "lire, tout — tout lire : lit jusqu'à la fin de l'écran, le focus suit la lecture ; une commande l'arrête", interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+        store.send(.command(.help(topic: "tout lire")), store.said("help", "lire, tout — tout lire : lit jusqu'à la fin de l'écran, le focus suit la lecture ; une commande l'arrête", interrupt: true)) {
             ReaderTestStore.remembered("help", "lire, tout — tout lire : lit jusqu'à la fin de l'écran, le focus suit la lecture ; une commande l'arrête", token: 4)(&$0)
         }
-        store.send(.command(.help(topic: "voler")), store.said("help", "Pas d'aide pour « voler ». Tapez « aide » pour la liste des commandes.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 5), afterSeconds: 4)]) {
+        store.send(.command(.help(topic: "voler")), store.said("help", "Pas d'aide pour « voler ». Tapez « aide » pour la liste des commandes.", isError: true, interrupt: true, .error)) {
             ReaderTestStore.remembered("help", "Pas d'aide pour « voler ». Tapez « aide » pour la liste des commandes.", isError: true, token: 5)(&$0)
         }
     }
 
     @Test func invalidCommandsGetAFrenchErrorWithASuggestion() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.timedLine("suivnt", atMs: 0), store.said("command", "Vouliez-vous dire « suivant » ? Commande inconnue : « suivnt ».", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.timedLine("suivnt", atMs: 0), store.said("command", "Vouliez-vous dire « suivant » ? Commande inconnue : « suivnt ».", isError: true, interrupt: true, .error)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("command", "Vouliez-vous dire « suivant » ? Commande inconnue : « suivnt ».", isError: true, token: 2)(&$0)
         }
     }
@@ -402,6 +412,7 @@ import Testing
             $0.loading.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [:])
         }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false) })
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)), state: {
+            $0.display.messageStays = false
             $0.loading.catalogue = .loaded(Fixture.builtIn)
             $0.navigation.focus[.formations] = 9
             $0.navigation.focusToRestore = nil

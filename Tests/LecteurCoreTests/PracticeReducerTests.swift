@@ -27,7 +27,7 @@ import Testing
             + "Ligne vide pour réécouter, « stop » pour finir. Encore 1 bonne réponse pour débloquer U."
         let token = store.state.display.token
         store.send(.practiceReady(.koch(level: 2), seed: 5, history: history), [
-            .notice(code: "practice", message: intro),
+            .notice(code: "practice", message: intro, braille: "Koch K M ; ligne vide : réécouter, stop : finir."),
             .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: "Koch K M ; ligne vide : réécouter, stop : finir. Question 1", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
@@ -123,8 +123,8 @@ import Testing
             .notice(code: "setting", message: lesson),
             .speak(Utterance(text: store.reader.navigator.spoken(lesson), interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: lesson, cursor: 0, kind: .message)),
-            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
+            $0.display.messageStays = true
             $0.settings.kochLevel = 4
             $0.announcement.history.append(lesson)
             $0.announcement.lastMessage = LastMessage(code: "setting", text: lesson, isError: false)
@@ -137,7 +137,6 @@ import Testing
             .notice(code: "setting", message: time),
             .speak(Utterance(text: store.reader.navigator.spoken(time), interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: time, cursor: 0, kind: .message)),
-            .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
             $0.settings.kochMedianMs = 1500
             $0.announcement.history.append(time)
@@ -147,8 +146,7 @@ import Testing
         }
         let bad = "Leçon Koch « 99 » impossible : donnez un nombre de 1 à 40."
         store.send(.command(.set(name: "koch", value: "99")),
-                   store.said("setting", bad, isError: true, interrupt: true, .error)
-                       + [.schedule(.brailleMessage(token: token + 3), afterSeconds: 4)],
+                   store.said("setting", bad, isError: true, interrupt: true, .error),
                    state: ReaderTestStore.remembered("setting", bad, isError: true, token: token + 3))
     }
 }

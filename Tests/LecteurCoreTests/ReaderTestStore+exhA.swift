@@ -163,6 +163,8 @@ extension ReaderTestStore {
             $0.navigation.stacks[$0.navigation.tab, default: []].append(screen)
             $0.navigation.focus[screen] = 0
             $0.display.message = title
+            // A screen's name flashes: the focused element follows it without a key.
+            $0.display.messageStays = false
             $0.display.token = token
             $0.announcement.history += [title, spoken]
         }, effects: { Self.opened($0, title, spoken, token: token) })
@@ -176,6 +178,8 @@ extension ReaderTestStore {
             $0.navigation.stacks[$0.navigation.tab, default: []].append(.help)
             $0.navigation.focus[.help] = 0
             $0.display.message = title
+            // A screen's name flashes: the focused element follows it without a key.
+            $0.display.messageStays = false
             $0.display.token = token
             $0.announcement.history.append(entries[0])
             $0.lists.helpEntries = entries
@@ -190,10 +194,11 @@ extension ReaderTestStore {
             $0.navigation.filter = key
             $0.navigation.focus[.formations] = Self.index(of: "section.heading", $0)
             Self.remembered("filter", count, token: token)(&$0)
+            $0.display.messageStays = true
             $0.announcement.history.append(heading)
         }, effects: {
+            // The count is the answer: it stays on the display until a key.
             Self.saying("filter", count, interrupt: true) + Self.focused($0, heading, interrupt: false, line: false)
-                + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
         })
     }
 
@@ -205,8 +210,9 @@ extension ReaderTestStore {
             $0.navigation.filter = key
             $0.announcement.history.append(chip)
             Self.remembered("filter", count, token: token)(&$0)
+            $0.display.messageStays = true
         }, effects: {
-            Self.focused($0, chip) + Self.saying("filter", count) + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
+            Self.focused($0, chip) + Self.saying("filter", count)
         })
     }
 
@@ -235,6 +241,8 @@ extension ReaderTestStore {
             $0.navigation.tab = .morse
             $0.navigation.focus[.morse] = 0
             $0.display.message = title
+            // A screen's name flashes: the focused element follows it without a key.
+            $0.display.messageStays = false
             $0.display.token = token
             $0.announcement.history += [title, first]
         }, effects: { Self.opened($0, title, first, token: token) })

@@ -31,9 +31,10 @@ struct ReaderTestStore {
 extension ReaderTestStore {
     /// A notice or an error as the reader says it, in order: the transcript's event, the speech
     /// (through the lexicon), the braille message.
+    /// `braille`: the notice's shorter form on the display, which its event carries.
     func said(_ code: String, _ text: String, isError: Bool = false, interrupt: Bool = false,
-              _ priority: Utterance.Priority = .answer) -> [Effect] {
-        [isError ? .error(code: code, message: text) : .notice(code: code, message: text),
+              _ priority: Utterance.Priority = .answer, braille: String? = nil) -> [Effect] {
+        [isError ? .error(code: code, message: text) : .notice(code: code, message: text, braille: braille),
          .speak(Utterance(text: reader.navigator.spoken(text), interrupt: interrupt, priority: priority)),
          .braille(BrailleLine(text: text, cursor: 0, kind: .message))]
     }
@@ -41,8 +42,8 @@ extension ReaderTestStore {
     /// A message said while an earlier one is still on the display: it is said, and waits for
     /// the display (`queued`) rather than cutting the message being read.
     func saidBehind(_ code: String, _ text: String, isError: Bool = false, interrupt: Bool = false,
-                    _ priority: Utterance.Priority = .answer) -> [Effect] {
-        Array(said(code, text, isError: isError, interrupt: interrupt, priority).dropLast())
+                    _ priority: Utterance.Priority = .answer, braille: String? = nil) -> [Effect] {
+        Array(said(code, text, isError: isError, interrupt: interrupt, priority, braille: braille).dropLast())
     }
 
     /// What saying a message that waits for the display changes: the history, the last message

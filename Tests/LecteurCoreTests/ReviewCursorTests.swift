@@ -161,8 +161,8 @@ import LecteurLocales
         state.loading.catalogue = .loaded(Fixture.builtIn)
         state.navigation.focus[.formations] = 0 // the « Toutes » chip
         var store = ReaderTestStore(reader: Self.reader, state: state)
-        store.send(.command(.review(.word, .next)), store.said("review.edge", "Fin.", interrupt: true) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)],
-                   state: ReaderTestStore.remembered("review.edge", "Fin.", token: 1))
+        store.send(.command(.review(.word, .next)), store.said("review.edge", "Fin.", interrupt: true),
+                   state: { ReaderTestStore.remembered("review.edge", "Fin.", token: 1)(&$0); $0.display.messageStays = true })
         #expect(store.state.navigation.review == nil)
     }
 
@@ -209,10 +209,11 @@ import LecteurLocales
         var store = ReaderTestStore(reader: reader, state: state)
         // The label's own commas are its text (the seed writes them); « , bouton » and the pause
         // before the hint are the generator's.
-        // The history keeps the text before the lexicon reads it.
+        // The history keeps the printed line, as composed: read back, its signs are named then,
+        // at the level set at that time (never twice).
         store.send(.command(.go(1)), state: {
             $0.navigation.focus[.formations] = 8
-            $0.announcement.history = ["Starter Pack tiret IA Générative virgule niveau Débutant virgule durée 2 jours virgule 990 euros, bouton. Appuyez pour voir les détails de cette formation"]
+            $0.announcement.history = ["Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton. Appuyez pour voir les détails de cette formation"]
         }, effects: {
             // Printed in the interface's words: the signs are the terminal's to show (issue 35).
             ReaderTestStore.focused($0, "Starter Pack tiret i a Générative virgule niveau Débutant virgule durée 2 jours virgule 990 euros, bouton. Appuyez pour voir les détails de cette formation",

@@ -125,8 +125,8 @@ import Testing
         ready(&store, &twin, level: .pattern, note: nil, [Self.patternHow, "Envoyez K."])
         #expect(store.state.exercise?.sendingSession?.expected.map(\.pattern) == ["-.-"])
         let how = Fixture.fr(.morseSendingHowPattern)
-        store.send(.timedLine("aide", atMs: 0), store.said("sending.help", how, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
-                   state: ReaderTestStore.remembered("sending.help", how, token: 3))
+        store.send(.timedLine("aide", atMs: 0), store.said("sending.help", how, interrupt: true),
+                   state: { ReaderTestStore.remembered("sending.help", how, token: 3)(&$0); $0.display.messageStays = true })
         _ = twin.line("--")
         let judged = SendingResult(mode: "send", question: 1, expected: "K", answer: "M", correct: false, keyed: "--",
                                    level: .pattern, wpm: nil, ratio: nil, marksMs: [], gapsMs: [])
@@ -137,6 +137,7 @@ import Testing
             // K is 4B and M 4D (their code points in hexadecimal, as the progress stores them).
             .recordAttempt(PracticeAttempt(symbolID: "4B", correct: false, answer: "--", mode: "send", typedID: "4D", wpm: 20)),
         ] + said([verdict, "Envoyez M."], token: 4)) {
+            $0.display.messageStays = false
             $0.exercise = .sending(session)
             Self.remembered([verdict, "Envoyez M."], token: 4)(&$0)
         }
@@ -324,17 +325,18 @@ import Testing
 
     @Test func theSendingSpeedIsASetting() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        func schedule(_ token: Int) -> Effect { .schedule(.brailleMessage(token: token), afterSeconds: 4) }
+        // Each answer stays on the display until a key: no timer is asked for.
         let twelve = "Vitesse d'envoi : 12 mots par minute."
         store.send(.timedLine("régler vitesse-envoi 12", atMs: 0),
-                   [.persist([ReaderSettings.sendingWPMKey: "12"])] + store.said("setting", twelve, interrupt: true) + [schedule(2)]) {
+                   [.persist([ReaderSettings.sendingWPMKey: "12"])] + store.said("setting", twelve, interrupt: true)) {
             $0.settings.sendingWPM = 12
             ReaderTestStore.remembered("setting", twelve, token: 2)(&$0)
+            $0.display.messageStays = true
         }
         #expect(store.state.settings.effectiveSendingWPM == 12)
         let listening = "Vitesse d'envoi : celle de l'écoute, 20 mots par minute."
         store.send(.timedLine("régler vitesse-envoi écoute", atMs: 0),
-                   [.persist([ReaderSettings.sendingWPMKey: "0"])] + store.said("setting", listening, interrupt: true) + [schedule(3)]) {
+                   [.persist([ReaderSettings.sendingWPMKey: "0"])] + store.said("setting", listening, interrupt: true)) {
             $0.settings.sendingWPM = nil
             ReaderTestStore.remembered("setting", listening, token: 3)(&$0)
         }
@@ -342,7 +344,7 @@ import Testing
         // Out of range: refused, nothing saved.
         let refused = "Vitesse d'envoi « 99 » impossible : un nombre de 5 à 60, ou « écoute »."
         store.send(.timedLine("régler vitesse-envoi 99", atMs: 0),
-                   store.said("setting", refused, isError: true, interrupt: true, .error) + [schedule(4)],
+                   store.said("setting", refused, isError: true, interrupt: true, .error),
                    state: ReaderTestStore.remembered("setting", refused, isError: true, token: 4))
     }
 

@@ -14,11 +14,11 @@ import Testing
         let punctuation = "Ponctuation : quelques ; au choix aucune, quelques, la plupart, toute."
         // Said at once (a reader setting needs no device), taking the load message's place.
         store.send(.command(.showSetting(name: "ponctuation")),
-                   store.said("setting", punctuation, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)],
-                   state: ReaderTestStore.remembered("setting", punctuation, token: 2))
+                   store.said("setting", punctuation, interrupt: true),
+                   state: { ReaderTestStore.remembered("setting", punctuation, token: 2)(&$0); $0.display.messageStays = true })
         let wpm = "Vitesse : 20 ; de 5 à 60."
         store.send(.command(.showSetting(name: "vitesse")),
-                   store.said("setting", wpm, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
+                   store.said("setting", wpm, interrupt: true),
                    state: ReaderTestStore.remembered("setting", wpm, token: 3))
     }
 
@@ -38,8 +38,8 @@ import Testing
             .notice(code: "setting", message: said),
             .speak(Utterance(text: said, interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: said, cursor: 0, kind: .message)),
-            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
+            $0.display.messageStays = true
             $0.devices.settingsRequest = nil
             $0.devices.deviceSettings = [.brailleTable: worded]
             $0.announcement.answerPending = false
@@ -65,8 +65,8 @@ import Testing
             .notice(code: "setting", message: said),
             .speak(Utterance(text: said, interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: said, cursor: 0, kind: .message)),
-            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
+            $0.display.messageStays = true
             $0.devices.settingsRequest = nil
             $0.devices.deviceSettings = [.speechRate: SettingReading(value: "175", range: 80...450)]
             $0.announcement.answerPending = false

@@ -15,7 +15,7 @@ import Testing
 
     /// Practice on « A » starts on the loaded list: its rivals are said, its first question sounded.
     static func startPracticeOnA(_ store: inout ReaderTestStore) {
-        store.send(.practiceReady(.symbol(id: "41"), seed: 3), store.saidBehind("practice", "Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.") + [.morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 1)]) {
+        store.send(.practiceReady(.symbol(id: "41"), seed: 3), store.saidBehind("practice", "Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.", braille: "A face à I M E ; ligne vide : réécouter, stop : finir.") + [.morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 1)]) {
             $0.exercise = .listening(Self.practiceOnA())
             $0.display.queued.append("A face à I M E ; ligne vide : réécouter, stop : finir. Question 1")
             $0.announcement.history.append("Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.")
@@ -29,10 +29,10 @@ import Testing
         store.send(.command(.filter("bureau")), filtering: CategoryKey("#5"), "Bureautique : 2 formations", "Bureautique, titre", token: 2)
         store.send(.command(.nextItem(.course)), focusing: 8, on: .formations, "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation")
         store.send(.command(.nextItem(.course)), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
-        store.send(.command(.whereAmI), store.said("where", "Formations, formation 2 sur 2. Filtre : Bureautique.", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+        store.send(.command(.whereAmI), store.said("where", "Formations, formation 2 sur 2. Filtre : Bureautique.", interrupt: true)) {
             ReaderTestStore.remembered("where", "Formations, formation 2 sur 2. Filtre : Bureautique.", token: 3)(&$0)
         }
-        store.send(.command(.set(name: "position", value: "non")), [.persist(["reader.position": "off"])] + store.said("setting", "Position dans la liste : non annoncée.", interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+        store.send(.command(.set(name: "position", value: "non")), [.persist(["reader.position": "off"])] + store.said("setting", "Position dans la liste : non annoncée.", interrupt: true)) {
             $0.settings.speakPosition = false
             ReaderTestStore.remembered("setting", "Position dans la liste : non annoncée.", token: 4)(&$0)
         }
@@ -58,28 +58,30 @@ import Testing
     @Test func jumpsSkipChipsAndHeadingsAndSayTheEnds() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         store.send(.command(.nextItem(.heading)), focusing: 7, on: .formations, "Toutes les formations, titre")
-        store.send(.command(.nextItem(.heading)), store.said("edge", "Dernier titre", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.command(.nextItem(.heading)), store.said("edge", "Dernier titre", interrupt: true)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("edge", "Dernier titre", token: 2)(&$0)
         }
-        store.send(.command(.previousItem(.course)), store.said("edge", "Première formation", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+        store.send(.command(.previousItem(.course)), store.said("edge", "Première formation", interrupt: true)) {
             ReaderTestStore.remembered("edge", "Première formation", token: 3)(&$0)
         }
         store.send(.command(.last), focusing: 21, on: .formations, "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation")
-        store.send(.command(.nextItem(.course)), store.said("edge", "Dernière formation", interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+        store.send(.command(.nextItem(.course)), store.said("edge", "Dernière formation", interrupt: true)) {
             ReaderTestStore.remembered("edge", "Dernière formation", token: 4)(&$0)
         }
         store.send(.command(.previousItem(.course)), focusing: 20, on: .formations, "Apprendre le Morse à l'oreille, niveau Débutant, durée 10 heures, 149 euros, bouton, formation 13 sur 14. Appuyez pour voir les détails de cette formation")
         store.send(.command(.go(3)), focusing: 10, on: .formations, "Agents IA et automatisation, niveau Expert, durée 3 jours, 1490 euros, bouton, formation 3 sur 14. Appuyez pour voir les détails de cette formation")
         store.send(.command(.previousItem(.course)), focusing: 9, on: .formations, "Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 14. Appuyez pour voir les détails de cette formation")
-        store.send(.command(.go(15)), store.said("go", "Pas de formation 15 : la liste en compte 14.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 5), afterSeconds: 4)]) {
+        store.send(.command(.go(15)), store.said("go", "Pas de formation 15 : la liste en compte 14.", isError: true, interrupt: true, .error)) {
             ReaderTestStore.remembered("go", "Pas de formation 15 : la liste en compte 14.", isError: true, token: 5)(&$0)
         }
         store.sendFirstMorseTab(token: 6)
         store.send(.command(.go(5)), focusing: 4, on: .morse, "E, point, pas encore pratiqué, bouton, symbole 5 sur 54. Ouvre la fiche de ce symbole")
-        store.send(.command(.nextItem(.course)), store.said("edge", "Aucune formation sur cet écran.", interrupt: true) + [.schedule(.brailleMessage(token: 7), afterSeconds: 4)]) {
+        store.send(.command(.nextItem(.course)), store.said("edge", "Aucune formation sur cet écran.", interrupt: true)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("edge", "Aucune formation sur cet écran.", token: 7)(&$0)
         }
-        store.send(.command(.go(99)), store.said("go", "Pas d'élément 99 : cet écran en compte 54.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 8), afterSeconds: 4)]) {
+        store.send(.command(.go(99)), store.said("go", "Pas d'élément 99 : cet écran en compte 54.", isError: true, interrupt: true, .error)) {
             ReaderTestStore.remembered("go", "Pas d'élément 99 : cet écran en compte 54.", isError: true, token: 8)(&$0)
         }
     }
@@ -95,14 +97,15 @@ import Testing
         store.send(.command(.find(nil)), focusing: 14, on: .formations, "Éthique et conformité de l'IA, niveau Débutant, durée 1 jour, 590 euros, bouton, formation 7 sur 14. Appuyez pour voir les détails de cette formation")
         store.send(.command(.last), focusing: 21, on: .formations, "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation")
         store.send(.command(.find("radio")), state: {
+            $0.display.messageStays = true
             $0.navigation.focus[.formations] = 6
             $0.display.message = "Recherche reprise au début."
             $0.display.token = 2
             $0.announcement.history += ["Recherche reprise au début.", "Radio et télégraphie, non sélectionné, bouton, filtre 7 sur 7"]
             $0.navigation.lastSearch = "radio"
             $0.announcement.lastMessage = LastMessage(code: "find.wrapped", text: "Recherche reprise au début.", isError: false)
-        }, effects: { ReaderTestStore.saying("find.wrapped", "Recherche reprise au début.", interrupt: true) + ReaderTestStore.focused($0, "Radio et télégraphie, non sélectionné, bouton, filtre 7 sur 7", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)] })
-        store.send(.command(.find("cuisine")), store.said("find", "Aucun élément ne contient « cuisine ».", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+        }, effects: { ReaderTestStore.saying("find.wrapped", "Recherche reprise au début.", interrupt: true) + ReaderTestStore.focused($0, "Radio et télégraphie, non sélectionné, bouton, filtre 7 sur 7", interrupt: false, line: false) })
+        store.send(.command(.find("cuisine")), store.said("find", "Aucun élément ne contient « cuisine ».", isError: true, interrupt: true, .error)) {
             $0.display.message = "Aucun élément ne contient « cuisine »."
             $0.display.token = 3
             $0.announcement.history.append("Aucun élément ne contient « cuisine ».")
@@ -110,7 +113,8 @@ import Testing
             $0.announcement.lastMessage = LastMessage(code: "find", text: "Aucun élément ne contient « cuisine ».", isError: true)
         }
         var fresh = ReaderTestStore(state: Fixture.loadedState())
-        fresh.send(.command(.find(nil)), fresh.said("find", "Rien à chercher : tapez « chercher » suivi d'un texte.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        fresh.send(.command(.find(nil)), fresh.said("find", "Rien à chercher : tapez « chercher » suivi d'un texte.", isError: true, interrupt: true, .error)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("find", "Rien à chercher : tapez « chercher » suivi d'un texte.", isError: true, token: 2)(&$0)
         }
     }
@@ -160,14 +164,15 @@ import Testing
 
     @Test func theLastMessageCanBeHeardAgain() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.repeatMessage), store.said("loaded", "14 formations chargées.", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.command(.repeatMessage), store.said("loaded", "14 formations chargées.", interrupt: true)) {
+            $0.display.messageStays = true
             $0.display.token = 2
             $0.announcement.history.append("14 formations chargées.")
         }
-        store.send(.command(.filter("cuisine")), store.said("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+        store.send(.command(.filter("cuisine")), store.said("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, interrupt: true, .error)) {
             ReaderTestStore.remembered("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, token: 3)(&$0)
         }
-        store.send(.command(.repeatMessage), store.said("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+        store.send(.command(.repeatMessage), store.said("filter", "Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.", isError: true, interrupt: true, .error)) {
             $0.display.token = 4
             $0.announcement.history.append("Aucune catégorie ne correspond à « cuisine ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, IA Générative, Machine Learning, Radio et télégraphie.")
         }
@@ -176,7 +181,8 @@ import Testing
     @Test func honestStatesOnTheErrorScreenAndAfterAReload() {
         var store = ReaderTestStore()
         store.send(.catalogue(.failed(.fetch(.network))), failing: "Erreur de connexion. Vérifiez votre connexion internet.", token: 1)
-        store.send(.command(.filter("ia")), store.said("filter", "Pas de filtre : le catalogue n'a pas pu être chargé (Erreur de connexion. Vérifiez votre connexion internet.) Tapez « réessayer ».", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.command(.filter("ia")), store.said("filter", "Pas de filtre : le catalogue n'a pas pu être chargé (Erreur de connexion. Vérifiez votre connexion internet.) Tapez « réessayer ».", isError: true, interrupt: true, .error)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("filter", "Pas de filtre : le catalogue n'a pas pu être chargé (Erreur de connexion. Vérifiez votre connexion internet.) Tapez « réessayer ».", isError: true, token: 2)(&$0)
         }
         // A reload that takes the filter and the open formation away says so.
@@ -208,14 +214,15 @@ import Testing
         var store = ReaderTestStore(state: Fixture.loadedState())
         Self.startPracticeOnA(&store)
         // « où » and « aide » are answered and do not end practice (the session is unchanged).
-        store.send(.timedLine("où", atMs: 0), store.said("practice.where", "Question 1 ; 0 bonne réponse sur 0.", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.timedLine("où", atMs: 0), store.said("practice.where", "Question 1 ; 0 bonne réponse sur 0.", interrupt: true)) {
+            $0.display.messageStays = true
             $0.display.message = "Question 1 ; 0 bonne réponse sur 0."
             $0.display.token = 2
             $0.display.queued = []
             $0.announcement.history.append("Question 1 ; 0 bonne réponse sur 0.")
             $0.announcement.lastMessage = LastMessage(code: "practice.where", text: "Question 1 ; 0 bonne réponse sur 0.", isError: false)
         }
-        store.send(.timedLine("aide", atMs: 0), store.said("practice", "Entraînement en cours : tapez le caractère entendu, ligne vide pour réécouter, « stop » pour finir, « quitter » pour quitter le lecteur.", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+        store.send(.timedLine("aide", atMs: 0), store.said("practice", "Entraînement en cours : tapez le caractère entendu, ligne vide pour réécouter, « stop » pour finir, « quitter » pour quitter le lecteur.", interrupt: true)) {
             ReaderTestStore.remembered("practice", "Entraînement en cours : tapez le caractère entendu, ligne vide pour réécouter, « stop » pour finir, « quitter » pour quitter le lecteur.", token: 3)(&$0)
         }
         // « quitter » quits the reader at once.
@@ -224,6 +231,7 @@ import Testing
         var answered = Self.practiceOnA()
         _ = answered.handle("e", atMs: 0)
         store.send(.timedLine("e", atMs: 0), [.recordAttempt(PracticeAttempt(symbolID: "41", correct: false, answer: "e", mode: "symbol", typedID: "45", latencyMs: nil, replays: 0, wpm: 20, kochLevel: nil)), .practiceAnswered(PracticeResult(mode: "symbol", question: 1, expected: "A", answer: "e", correct: false, latencyMs: nil, replays: 0)), .morse(MorseReport(text: "A E", pattern: ".- / .", wpm: 20, toneHz: 600, durationMs: 780)), .playCorrection(text: "A E", settings: ReaderSettings().morse)] + store.saidBehind("practice", "Faux : c'était A ; vous avez tapé E.") + [ReaderTestStore.message("Faux : c'était A ; vous avez tapé E. Question 2"), .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 2), .schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+            $0.display.messageStays = false
             $0.morseProgress = ["41": SymbolProgress(attempts: 1, correct: 0)]
             $0.exercise = .listening(answered)
             $0.display.message = "Faux : c'était A ; vous avez tapé E. Question 2"

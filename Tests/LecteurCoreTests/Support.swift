@@ -43,7 +43,7 @@ extension Array where Element == Effect {
         compactMap { if case .speak(let utterance) = $0 { return utterance.text } else { return nil } }
     }
     var notices: [String] {
-        compactMap { if case .notice(_, let message, _) = $0 { return message } else { return nil } }
+        compactMap { if case .notice(_, let message, _, _) = $0 { return message } else { return nil } }
     }
     var errors: [String] {
         compactMap { if case .error(_, let message, _) = $0 { return message } else { return nil } }

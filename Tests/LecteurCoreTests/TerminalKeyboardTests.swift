@@ -120,25 +120,26 @@ import Testing
 
     @Test func qOnATerminalAsksAndAnythingButYesCancels() {
         var store = Self.terminal()
-        store.send(.timedLine("q", atMs: 0), store.said("quit.confirm", Self.confirm, interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.timedLine("q", atMs: 0), store.said("quit.confirm", Self.confirm, interrupt: true)) {
+            $0.display.messageStays = true
             $0.display.message = Self.confirm
             $0.display.token = 2
             $0.announcement.lastMessage = LastMessage(code: "quit.confirm", text: Self.confirm, isError: false)
             $0.quitPending = true
         }
-        store.send(.timedLine("n", atMs: 0), store.said("quit.cancelled", Fixture.fr(.terminalQuitCancelled), interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+        store.send(.timedLine("n", atMs: 0), store.said("quit.cancelled", Fixture.fr(.terminalQuitCancelled), interrupt: true)) {
             $0.display.message = Fixture.fr(.terminalQuitCancelled)
             $0.display.token = 3
             $0.announcement.lastMessage = LastMessage(code: "quit.cancelled", text: Fixture.fr(.terminalQuitCancelled), isError: false)
             $0.quitPending = false
         }
-        store.send(.timedLine("Q", atMs: 0), store.said("quit.confirm", Self.confirm, interrupt: true) + [.schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+        store.send(.timedLine("Q", atMs: 0), store.said("quit.confirm", Self.confirm, interrupt: true)) {
             $0.display.message = Self.confirm
             $0.display.token = 4
             $0.announcement.lastMessage = LastMessage(code: "quit.confirm", text: Self.confirm, isError: false)
             $0.quitPending = true
         }
-        store.send(.timedLine("oui", atMs: 0), store.said("goodbye", Self.goodbye, interrupt: true) + [.quit, .schedule(.brailleMessage(token: 5), afterSeconds: 4)]) {
+        store.send(.timedLine("oui", atMs: 0), store.said("goodbye", Self.goodbye, interrupt: true) + [.quit]) {
             $0.display.message = Self.goodbye
             $0.display.token = 5
             $0.announcement.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
@@ -151,7 +152,8 @@ import Testing
         store.send(.timedLine("q", atMs: 0), [.quit])
         var terminal = Self.terminal()
         // « quitter » never asks.
-        terminal.send(.timedLine("quitter", atMs: 0), terminal.said("goodbye", Self.goodbye, interrupt: true) + [.quit, .schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        terminal.send(.timedLine("quitter", atMs: 0), terminal.said("goodbye", Self.goodbye, interrupt: true) + [.quit]) {
+            $0.display.messageStays = true
             $0.display.message = Self.goodbye
             $0.display.token = 2
             $0.announcement.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
@@ -160,13 +162,14 @@ import Testing
 
     @Test func escapeAtTheSearchPromptIsSaidAndNothingIsSearched() {
         var store = Self.terminal(.keys)
-        store.send(.key(.character("/")), [.silence, ReaderTestStore.speak("Rechercher :", printed: "Rechercher :"), ReaderTestStore.message("Rechercher :"), .prompt(.search), .schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.key(.character("/")), [.silence, ReaderTestStore.speak("Rechercher :", printed: "Rechercher :"), ReaderTestStore.message("Rechercher :"), .prompt(.search)]) {
+            $0.display.messageStays = true
             $0.display.message = "Rechercher :"
             $0.display.token = 2
         }
         let cancelled = Fixture.fr(.terminalPromptSearchCancelled)
         #expect(cancelled == "Recherche abandonnée.")
-        store.send(.promptCancelled(.search), store.said("prompt.cancelled", cancelled, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+        store.send(.promptCancelled(.search), store.said("prompt.cancelled", cancelled, interrupt: true)) {
             $0.display.message = cancelled
             $0.display.token = 3
             $0.announcement.lastMessage = LastMessage(code: "prompt.cancelled", text: cancelled, isError: false)
@@ -194,17 +197,18 @@ import Testing
         }, effects: { [.silence] + ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7") })
         // An unbound key only silences.
         store.send(.key(.character("x")), [.silence])
-        store.send(.key(.character("/")), [.silence, ReaderTestStore.speak("Rechercher :", printed: "Rechercher :"), ReaderTestStore.message("Rechercher :"), .prompt(.search), .schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.key(.character("/")), [.silence, ReaderTestStore.speak("Rechercher :", printed: "Rechercher :"), ReaderTestStore.message("Rechercher :"), .prompt(.search)]) {
+            $0.display.messageStays = true
             $0.display.message = "Rechercher :"
             $0.display.token = 2
         }
-        store.send(.key(.character("q")), [.silence] + store.said("quit.confirm", Self.confirm, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+        store.send(.key(.character("q")), [.silence] + store.said("quit.confirm", Self.confirm, interrupt: true)) {
             $0.display.message = Self.confirm
             $0.display.token = 3
             $0.announcement.lastMessage = LastMessage(code: "quit.confirm", text: Self.confirm, isError: false)
             $0.quitPending = true
         }
-        store.send(.key(.character("o")), [.silence] + store.said("goodbye", Self.goodbye, interrupt: true) + [.quit, .schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
+        store.send(.key(.character("o")), [.silence] + store.said("goodbye", Self.goodbye, interrupt: true) + [.quit]) {
             $0.display.message = Self.goodbye
             $0.display.token = 4
             $0.announcement.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
@@ -238,7 +242,8 @@ import Testing
             $0.navigation.focus[.formations] = 0
             $0.announcement.history.append("Toutes, sélectionné, bouton, filtre 1 sur 7")
         }, effects: { [.silence] + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") })
-        store.send(.key(.character("C")), [.silence] + store.said("edge", Fixture.fr(.terminalEdgeFirstChip), interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.key(.character("C")), [.silence] + store.said("edge", Fixture.fr(.terminalEdgeFirstChip), interrupt: true)) {
+            $0.display.messageStays = true
             ReaderTestStore.remembered("edge", Fixture.fr(.terminalEdgeFirstChip), token: 2)(&$0)
         }
     }
@@ -255,13 +260,14 @@ import Testing
     @Test func typedKeysSilenceAndEchoAsSet() {
         var store = Self.terminal()
         store.send(.typed("a", word: ""), [.silence])
-        store.send(.timedLine("régler écho mots", atMs: 0), [.persist(["reader.echo": "words"])] + store.said("setting", "Écho de la frappe : mots.", interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.timedLine("régler écho mots", atMs: 0), [.persist(["reader.echo": "words"])] + store.said("setting", "Écho de la frappe : mots.", interrupt: true)) {
+            $0.display.messageStays = true
             $0.settings.typingEcho = .words
             ReaderTestStore.remembered("setting", "Écho de la frappe : mots.", token: 2)(&$0)
         }
         store.send(.typed("t", word: "sui"), [.silence])
         store.send(.typed(" ", word: "suivant"), [.speak(Utterance(text: "suivant", interrupt: true, priority: .answer, printed: nil))])
-        store.send(.timedLine("régler écho caractères", atMs: 0), [.persist(["reader.echo": "characters"])] + store.said("setting", "Écho de la frappe : caractères.", interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+        store.send(.timedLine("régler écho caractères", atMs: 0), [.persist(["reader.echo": "characters"])] + store.said("setting", "Écho de la frappe : caractères.", interrupt: true)) {
             $0.settings.typingEcho = .characters
             ReaderTestStore.remembered("setting", "Écho de la frappe : caractères.", token: 3)(&$0)
         }
@@ -273,18 +279,20 @@ import Testing
 
     @Test func echoAndKeyboardAreSavedSettings() {
         var store = Self.terminal()
-        store.send(.timedLine("régler clavier touches", atMs: 0), [.persist(["reader.keyboard": "keys"])] + store.said("setting", Fixture.fr(.terminalSettingKeyboardSet, ["value": "touches"]), interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        store.send(.timedLine("régler clavier touches", atMs: 0), [.persist(["reader.keyboard": "keys"])] + store.said("setting", Fixture.fr(.terminalSettingKeyboardSet, ["value": "touches"]), interrupt: true)) {
+            $0.display.messageStays = true
             $0.settings.inputMode = .keys
             ReaderTestStore.remembered("setting", Fixture.fr(.terminalSettingKeyboardSet, ["value": "touches"]), token: 2)(&$0)
         }
         let (restored, problems) = ReaderSettings.restore({ ["reader.keyboard": "keys", "reader.echo": "words"][$0] })
         #expect(restored.inputMode == .keys && restored.typingEcho == .words && problems.isEmpty)
         var piped = ReaderTestStore(state: Fixture.loadedState())
-        piped.send(.timedLine("régler clavier touches", atMs: 0), [.persist(["reader.keyboard": "keys"])] + piped.said("setting", Fixture.fr(.terminalSettingKeyboardSetNoTerminal, ["value": "touches"]), interrupt: true) + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+        piped.send(.timedLine("régler clavier touches", atMs: 0), [.persist(["reader.keyboard": "keys"])] + piped.said("setting", Fixture.fr(.terminalSettingKeyboardSetNoTerminal, ["value": "touches"]), interrupt: true)) {
+            $0.display.messageStays = true
             $0.settings.inputMode = .keys
             ReaderTestStore.remembered("setting", Fixture.fr(.terminalSettingKeyboardSetNoTerminal, ["value": "touches"]), token: 2)(&$0)
         }
-        store.send(.timedLine("régler écho fort", atMs: 0), store.said("setting", "Écho inconnu « fort » : aucun, caractères ou mots.", isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+        store.send(.timedLine("régler écho fort", atMs: 0), store.said("setting", "Écho inconnu « fort » : aucun, caractères ou mots.", isError: true, interrupt: true, .error)) {
             ReaderTestStore.remembered("setting", "Écho inconnu « fort » : aucun, caractères ou mots.", isError: true, token: 3)(&$0)
         }
     }

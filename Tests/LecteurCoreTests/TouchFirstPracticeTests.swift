@@ -33,7 +33,7 @@ import Testing
              .schedule(.brailleMessage(token: token), afterSeconds: 4)]
         }
         store.send(.practiceReady(.koch(level: 2), seed: 5, history: .none), [
-            .notice(code: "practice", message: intro),
+            .notice(code: "practice", message: intro, braille: "Koch K M ; ligne vide : réécouter, stop : finir."),
             .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: shown, cursor: 0, kind: .message)),
         ] + asked(token + 1)) {
@@ -72,8 +72,8 @@ import Testing
             .speak(Utterance(text: Fixture.fr(.brailleInputAbandoned), interrupt: true, priority: .answer,
                               printed: Fixture.fr(.brailleInputAbandoned))),
             .braille(BrailleLine(text: question, cursor: 0, kind: .message)),
-            .schedule(.brailleMessage(token: token + 5), afterSeconds: 4),
         ]) {
+            $0.display.messageStays = true
             $0.brailleInput.purpose = nil
             $0.brailleInput.committed = ""
             $0.display.message = question

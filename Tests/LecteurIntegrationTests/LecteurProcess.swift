@@ -26,7 +26,9 @@ struct LecteurProcess {
             for (i, event) in all.enumerated() {
                 guard ["notice", "error"].contains(event["type"] as? String), event["code"] as? String != "stop",
                       let message = event["message"] as? String else { continue }
-                let flat = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+                // A notice with a shorter form on the display names it in its event (`braille`).
+                let brailled = event["braille"] as? String ?? message
+                let flat = brailled.split(whereSeparator: \.isNewline).joined(separator: " ")
                 let shown = all[(i + 1)...].contains { later in
                     later["type"] as? String == "braille" && later["kind"] as? String == "message"
                         && (later["text"] as? String)?.hasPrefix(flat) == true

@@ -63,6 +63,34 @@ import Testing
         #expect(run.sttyBefore == run.sttyAfter)
     }
 
+    /// Item 5's done-when: a notice that arrives while a line is typed (the catalogue loaded
+    /// from a slow local server while « sui » is on the line) is printed on a line of its own,
+    /// then « lecteur> sui » is drawn again once under it, and the line goes on from there.
+    @Test func aNoticeArrivingMidLineRedrawsThePromptAndTheTypedTextOnce() throws {
+        let server = try CatalogueServer()
+        let home = ReaderHome()
+        defer { home.remove() }
+        let run = try PseudoTerminal.run(Self.textArguments + ["--catalog", server.url("slow-3") + "/formations"],
+                                         environment: home.environment, ready: Self.prompt, steps: [
+            .type("sui", pause: 0.3),
+            .type("", until: "chargée", pause: 10), .type("", pause: 0.5),
+            .type("vant\r", until: " sur "), .type("", pause: 0.5),
+            .type("\u{04}", until: "Au revoir"),
+        ])
+        #expect(run.status == 0, "\(run.output.suffix(400).debugDescription)")
+        // The notice at the left edge, never after « lecteur> sui ».
+        let loaded = try #require(Self.after("chargée", in: run.output), "\(run.output.suffix(600).debugDescription)")
+        #expect(loaded.line.hasSuffix("chargées.") && !loaded.line.contains(Self.prompt), "\(loaded.line.debugDescription)")
+        // Under it, the prompt and the typed text once, before the line is run.
+        let redrawn = loaded.rest.components(separatedBy: "vant").first ?? ""
+        #expect(Self.occurrences(Self.prompt + "sui", in: redrawn) == 1, "\(redrawn.debugDescription)")
+        // What was typed before the notice is kept: the line run is « suivant » (the focus moved),
+        // not « vant » (an unknown command).
+        let answer = loaded.rest.components(separatedBy: "vant").dropFirst().joined(separator: "vant")
+        #expect(answer.contains(" sur ") && !answer.contains("inconnue"), "\(answer.prefix(400).debugDescription)")
+        #expect(run.sttyBefore == run.sttyAfter)
+    }
+
     /// `tout lire` by voice goes on after its command, the prompt shown: each element it reaches
     /// is printed on its own line above the prompt, never after « lecteur> », and the prompt is
     /// drawn again under it.

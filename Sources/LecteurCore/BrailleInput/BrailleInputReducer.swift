@@ -56,16 +56,12 @@ struct BrailleInputReducer: Sendable {
         case .escape:
             guard typing.purpose != nil else { return .command(.back) }
             typing.clear()
-            let abandoned = strings(.brailleInputAbandoned)
-            out.speak(abandoned, remember: false, &said)
-            if let question {
-                // In practice the question comes back at once: it is what the learner answers.
-                out.showMessage(question)
-            } else {
-                // Confirmed on the display too (a deafblind user has no other way to know the
-                // line is gone); the focus comes back after it, as after any message.
-                out.showMessage(abandoned)
-            }
+            // Confirmed on the display too (a deafblind user has no other way to know the line
+            // is gone); the focus comes back after it, as after any message. In practice the
+            // question comes back at once instead: it is what the learner answers.
+            out.say(Announcement(.answer, strings(.brailleInputAbandoned), display: question == nil ? .message : .withWhatFollows,
+                                 remember: false), &said)
+            if let question { out.showMessage(question, stays: true) }
         }
         return nil
     }
@@ -173,7 +169,8 @@ struct BrailleInputReducer: Sendable {
         case .search?:
             typing.clear()
             typing.purpose = .search
-            out.speak(strings(.terminalPromptSearch), remember: false, &said)
+            // The line being typed shows the prompt on the display.
+            out.say(Announcement(.answer, strings(.terminalPromptSearch), display: .none, remember: false), &said)
             show(typing, &out)
         case nil:
             out.notice("braille.chord", strings(.brailleInputChordUnknown, ["dots": BrailleChords.dotNumbers(dots)]),

@@ -69,6 +69,8 @@ public enum ScreenID: Hashable, Sendable {
     case statistics
     /// Accuracy and speed per day (`progrès`), one line per element.
     case progress
+    /// An answer longer than three display windows, one sentence per element.
+    case answer
 
     /// A stable name for the transcript and for scripts.
     public var code: String {
@@ -82,6 +84,7 @@ public enum ScreenID: Hashable, Sendable {
         case .history: "history"
         case .statistics: "statistics"
         case .progress: "progress"
+        case .answer: "answer"
         }
     }
 }

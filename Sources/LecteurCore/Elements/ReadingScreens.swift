@@ -21,6 +21,10 @@ extension ScreenBuilder {
         listScreen(.progress, code: "progress", title: strings(.morseMaterialProgressScreen), entries: lists.progressEntries)
     }
 
+    public func answerScreen(_ lists: ListScreens) -> Screen {
+        listScreen(.answer, code: "answer", title: lists.answerTitle, entries: lists.answerEntries)
+    }
+
     private func listScreen(_ id: ScreenID, code: String, title: String, entries: [String]) -> Screen {
         let elements = entries.enumerated().map { index, entry in
             Element(id: "\(code).\(index + 1)", role: .text, label: entry)

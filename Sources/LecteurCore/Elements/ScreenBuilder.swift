@@ -49,6 +49,7 @@ public struct ScreenBuilder: Sendable {
         case .history: return historyScreen(context.lists)
         case .statistics: return statisticsScreen(context.lists)
         case .progress: return progressScreen(context.lists)
+        case .answer: return answerScreen(context.lists)
         }
     }
 

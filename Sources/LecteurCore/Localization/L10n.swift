@@ -1018,4 +1018,5 @@ public enum L10n: String, CaseIterable, Sendable {
     case terminalKeyStop = "terminal.key.stop"
     case terminalKeyQuitNow = "terminal.key.quitNow"
     case terminalCliOptInput = "terminal.cli.optInput"
+    case utterHelpScreen = "utter.help.screen"
 }

@@ -50,7 +50,7 @@ extension Navigator {
         } else {
             nav.focus[.formations] = nav.clampedFocus(on: list)
         }
-        for message in dropped { out.notice("reload.dropped", message, priority: .notice, &said) }
+        for message in dropped { out.notice("reload.dropped", message, kind: .notice, &said) }
         announceListIfShown(context, &nav, &said, &out)
     }
 

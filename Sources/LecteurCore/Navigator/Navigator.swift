@@ -79,9 +79,7 @@ public struct Navigator: Sendable {
     func switchTab(to tab: Tab, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
         nav.tab = tab
         // The screen's name and size, said and on the display (then the focus, after it).
-        let announcement = screenAnnouncement(context, nav)
-        out.speak(announcement, &said)
-        out.showMessage(announcement)
+        out.say(Announcement(.context, screenAnnouncement(context, nav)), &said)
         announceFocus(context, &nav, &said, &out)
     }
 
@@ -232,7 +230,9 @@ public struct Navigator: Sendable {
             out.error("help", strings(.errorUnknownHelpTopic, ["topic": topic]), &said)
             return
         }
-        out.notice("help", strings(.helpUsage, ["names": helpNames(spec), "description": strings(spec.help)]), &said)
+        // Long (`aide régler`), it opens on the display as a screen named after the command.
+        out.say(Announcement(.answer, strings(.helpUsage, ["names": helpNames(spec), "description": strings(spec.help)]),
+                             record: .notice("help"), screenTitle: strings(.utterHelpScreen, ["command": topic])), &said)
     }
 
     private func helpNames(_ spec: CommandSpec) -> String {
@@ -260,9 +260,8 @@ public struct Navigator: Sendable {
     /// A screen just opened: its name and size, said and on the display before its first element.
     func announceScreen(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
         let screen = builder.screen(for: nav, context)
-        let text = strings(.brailleReadingScreenAnnounce, count: screen.elements.count, ["title": screen.title])
-        out.speak(text, &said)
-        out.showMessage(text)
+        out.say(Announcement(.context, strings(.brailleReadingScreenAnnounce, count: screen.elements.count,
+                                               ["title": screen.title])), &said)
     }
 
     /// A pasted page is not read back in full: an error quotes the first 40 characters.
@@ -302,13 +301,26 @@ public struct Navigator: Sendable {
                                       count: screen.elements.count, element: element,
                                       roleWord: speech.roleWord(element.role))))
         let position = context.settings.speakPosition ? itemPosition(screen, index) : nil
-        // Signs are read in the element's own texts, not in the separators and pauses the
-        // generator puts between its parts (they are structure, as NVDA's pauses).
-        // The history read back is not itself history.
-        // Printed as said, positions and role words included, in the element's own words.
-        let printed = speech.compose(element, verbosity: context.settings.verbosity, position: position)
-        out.speak(speech.compose(out.punctuated(element), verbosity: context.settings.verbosity, position: position),
-                  remember: screen.id != .history, readPunctuation: false, printing: .line(printed), &said)
+        // Printed as said, positions and role words included; signs are named in the element's
+        // own texts only, never in the separators between its parts. Its braille is the focus
+        // line, not a message. The history read back is not itself history.
+        out.say(Announcement(.answer, speech.parts(element, verbosity: context.settings.verbosity, position: position),
+                             display: .none, remember: screen.id != .history), &said)
+        out.showFocus(braille.line(element))
+    }
+
+    /// A screen opened for the display alone (a long answer already said and printed): its name
+    /// and size as a message, then its first element's line, with the transcript's focus.
+    func showScreen(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+        let screen = builder.screen(for: nav, context)
+        guard !screen.elements.isEmpty else { return }
+        let index = nav.clampedFocus(on: screen)
+        nav.focus[screen.id] = index
+        nav.review = nil
+        let element = screen.elements[index]
+        out.showMessage(strings(.brailleReadingScreenAnnounce, count: screen.elements.count, ["title": screen.title]))
+        out.append(.focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1,
+                                      count: screen.elements.count, element: element, roleWord: speech.roleWord(element.role))))
         out.showFocus(braille.line(element))
     }
 

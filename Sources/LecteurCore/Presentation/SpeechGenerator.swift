@@ -40,6 +40,17 @@ public struct SpeechGenerator: Sendable {
         return text
     }
 
+    /// The same composition as typed parts, for the reader's one announcement of the focus
+    /// (`Announcement`): the presenter joins them as `compose` does.
+    public func parts(_ element: Element, verbosity: Verbosity, position: String? = nil) -> [Announcement.Part] {
+        var parts: [Announcement.Part] = [.text(element.spokenLabel)]
+        if let value = element.value { parts.append(.text(value)) }
+        if verbosity == .full { parts.append(.role(element.role)) }
+        if let position { parts.append(.position(position)) }
+        if verbosity == .full, let hint = element.hint { parts.append(.hint(hint)) }
+        return parts
+    }
+
     /// Static text is announced without a role word, as VoiceOver does.
     public func roleWord(_ role: Role) -> String? {
         switch role {

@@ -193,8 +193,9 @@ public enum Effect: Hashable, Sendable {
     case cancelTimer(TimerID)
     /// Show the next window of the display's line; answered `.displayAdvanced`.
     case advanceDisplay
-    /// `detail`: the raw text of a system or library error, for the transcript's event only.
-    case notice(code: String, message: String, detail: String? = nil)
+    /// `detail`: the raw text of a system or library error, for the transcript's event only;
+    /// `braille`: the display's shorter form of the message, when it has one.
+    case notice(code: String, message: String, detail: String? = nil, braille: String? = nil)
     case error(code: String, message: String, detail: String? = nil)
     case status(DeviceStatus, message: String)
     case morse(MorseReport)

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// The announcement policy, in one place. Collects what one action makes the reader say and
-/// show, in order:
+/// show, in order; every answer comes to it as one `Announcement` (`say`), rendered to every
+/// channel at once:
 /// - the first utterance of the answer to a user's command interrupts what is playing; the rest
 ///   of the answer queues behind it, so an error or a stale-data warning is never cut by a
 ///   message of the same answer;
 /// - what the reader says on its own (start-up, load results, device notices, "sound is back")
 ///   queues and never interrupts;
 /// - progress that replaces itself (a retry countdown) may interrupt the progress before it;
-/// - every notice and error is also a braille message (the whole text, until its time is up or
-///   the next key or command); the focused element's line waits for it.
+/// - every notice and error is also a braille message (the whole text); an answer the user asked
+///   for stays until a key, what the reader says on its own flashes for `message-braille`
+///   seconds; the focused element's line waits for it.
 struct Announcer {
     private(set) var effects: [Effect] = []
     /// A message went to the display during this action.
@@ -28,21 +30,32 @@ struct Announcer {
     /// The focused element's line opens on its last window (FWINLT moved back to it: reading
     /// backwards goes on where the finger is).
     var focusFromEnd = false
-    /// What a line break in a message becomes on the display: a visible mark, never a space that
-    /// runs two sentences together.
-    private let lineBreak: String
+    /// Renders each announcement to the printed line, the voice and the display.
+    let presenter: AnnouncementPresenter
+    /// The action is the user's, or brings the answer they asked for (a status, a setting read
+    /// back): an error said in it is part of the answer.
+    private let answering: Bool
+    /// The message shown by this action stays until a key (an answer the user asked for).
+    private(set) var showedMessageStays = false
+    /// An answer longer than three display windows that names its screen opens as one, except
+    /// during an exercise (its display holds the question).
+    private let opensScreens: Bool
+    /// The answer of this action too long for a message: the root opens it as a screen.
+    private(set) var longAnswer: LongAnswer?
     /// The user's punctuation level, as the action found it (a setting that changes it sets it
     /// here too, so its own confirmation is read at the new level).
     var punctuationLevel: PunctuationLevel
 
-    init(pronunciation: SpokenTextBuilder?, punctuation: PunctuationReader? = nil,
-         punctuationLevel: PunctuationLevel = ReaderSettings().punctuation, holdFocus: Bool = false,
-         lineBreak: String = " / ") {
+    init(presenter: AnnouncementPresenter, pronunciation: SpokenTextBuilder?, punctuation: PunctuationReader? = nil,
+         punctuationLevel: PunctuationLevel = ReaderSettings().punctuation, holdFocus: Bool = false, answering: Bool = false,
+         opensScreens: Bool = false) {
+        self.opensScreens = opensScreens
+        self.presenter = presenter
         self.pronunciation = pronunciation
         self.punctuationLevel = punctuationLevel
         self.punctuation = punctuation
         self.holdFocus = holdFocus
-        self.lineBreak = lineBreak
+        self.answering = answering
     }
 
     /// An effect asked for will bring the rest of the answer back as an action (a load, the
@@ -62,84 +75,100 @@ struct Announcer {
 
     mutating func append(_ effect: Effect) { effects.append(effect) }
 
-    /// The element with its label, value and hint read at the user's punctuation level, for the
-    /// generator to join (its own separators are then never read as signs).
-    func punctuated(_ element: Element) -> Element {
-        guard let punctuation else { return element }
+    /// Says, prints and shows one announcement, each channel in its own form
+    /// (`AnnouncementPresenter`): its event (notice, error, status) first, then its speech
+    /// under the policy, then its braille message, whose life its kind decides.
+    mutating func say(_ announcement: Announcement, _ state: inout AnnouncementState) {
+        let printed = presenter.words(announcement.parts)
+        let braille = presenter.braille(announcement)
+        switch announcement.record {
+        case .notice(let code):
+            // The display's form rides on the event only when it differs: the contract says what
+            // a braille reader was given.
+            effects.append(.notice(code: code, message: printed, detail: announcement.detail,
+                                   braille: braille == presenter.oneLine(printed) ? nil : braille))
+            state.lastMessage = LastMessage(code: code, text: printed, isError: false)
+        case .error(let code):
+            effects.append(.error(code: code, message: printed, detail: announcement.detail))
+            state.lastMessage = LastMessage(code: code, text: printed, isError: true)
+        case .status(let status):
+            effects.append(.status(status, message: printed))
+        case .printed, .terminal:
+            break
+        }
+        voice(announcement, printed: printed, &state)
+        guard announcement.display == .message else { return }
+        if announcement.kind == .answer, let title = announcement.screenTitle, opensScreens, longAnswer == nil,
+           braille.count > AnnouncementPresenter.screenCharacters {
+            // Said and printed whole; the display gets it as a screen (the root opens it).
+            longAnswer = LongAnswer(title: title, lines: presenter.lines(announcement.brailleForm ?? printed))
+            return
+        }
+        // A countdown goes on the display at once: queued, each second would wait for the last.
+        showMessage(braille, now: announcement.kind == .progress, stays: stays(announcement.kind))
+    }
+
+    /// Whether a message of this kind stays on the display until a key: what the user asked
+    /// for does (an error in it too); what the reader says on its own flashes.
+    private func stays(_ kind: Announcement.Kind) -> Bool {
+        switch kind {
+        case .answer: true
+        case .error: answering
+        case .context, .notice, .progress: false
+        }
+    }
+
+    /// The speech of an announcement (after its signs are named and the lexicon applied), with
+    /// its printed line, and the history.
+    private mutating func voice(_ announcement: Announcement, printed: String, _ state: inout AnnouncementState) {
         let level = punctuationLevel
-        return Element(id: element.id, role: element.role, label: element.label,
-                       spokenLabel: punctuation.read(element.spokenLabel, level: level), visibleText: element.visibleText,
-                       hint: element.hint.map { punctuation.read($0, level: level) },
-                       value: element.value.map { punctuation.read($0, level: level) },
-                       selected: element.selected, action: element.action)
-    }
-
-    /// Where the printed line of what is said comes from: one answer, one line on every channel.
-    enum Printing {
-        /// The text as said (composed, before signs are named and the lexicon applied).
-        case asSaid
-        /// The same answer in its written form (an element's parts without its signs named).
-        case line(String)
-        /// Printed by the answer's own event (notice, error, status) or by the terminal (echo).
-        case elsewhere
-    }
-
-    /// Says `text` (after the lexicon) under the policy, and prints it as `printing` says.
-    /// `remember` false keeps it out of the history (the history read back is not itself
-    /// history). `readPunctuation` false for text that already names its signs (a spelled word,
-    /// a character's name).
-    mutating func speak(_ text: String, priority: Utterance.Priority = .answer, remember: Bool = true,
-                        readPunctuation: Bool = true, printing: Printing = .asSaid, _ state: inout AnnouncementState) {
-        let read = readPunctuation ? punctuation?.read(text, level: punctuationLevel) ?? text : text
+        let read = presenter.words(announcement.parts) { punctuation?.read($0, level: level) ?? $0 }
         let spoken = pronunciation?.build(read) ?? read
         guard !spoken.isEmpty else { return }
+        let priority = announcement.priority
         let replacesProgress = priority == .progress && state.lastWasProgress
         let interrupt = state.answerPending || replacesProgress
         state.answerPending = false
         state.lastWasProgress = priority == .progress
-        let printed: String? = switch printing {
-        case .asSaid: text
-        case .line(let line): line
-        case .elsewhere: nil
-        }
-        effects.append(.speak(Utterance(text: spoken, interrupt: interrupt, priority: priority, printed: printed)))
-        if remember {
+        // Printed by the speech event unless its own event or the terminal prints it.
+        let line: String? = announcement.record == .printed ? printed : nil
+        effects.append(.speak(Utterance(text: spoken, interrupt: interrupt, priority: priority, printed: line)))
+        if announcement.remember {
             // As composed: read back later, it goes through the lexicon once more.
-            state.history.append(text)
+            state.history.append(printed)
             if state.history.count > AnnouncementState.historyLimit {
                 state.history.removeFirst(state.history.count - AnnouncementState.historyLimit)
             }
         }
     }
 
-    /// `showing` false leaves the display to the caller, who shows the message with what follows it.
-    mutating func notice(_ code: String, _ message: String, priority: Utterance.Priority = .answer,
+    /// A notice: `say` of one sentence recorded as a `notice` event. `showing` false leaves the
+    /// display to the caller, who shows it with what follows it.
+    mutating func notice(_ code: String, _ message: String, kind: Announcement.Kind = .answer,
                          remember: Bool = true, readPunctuation: Bool = true, detail: String? = nil, showing: Bool = true,
-                         _ state: inout AnnouncementState) {
-        effects.append(.notice(code: code, message: message, detail: detail))
-        speak(message, priority: priority, remember: remember, readPunctuation: readPunctuation, printing: .elsewhere, &state)
-        // A countdown goes on the display at once: queued, each second would wait for the last.
-        if showing { showMessage(message, now: priority == .progress) }
-        state.lastMessage = LastMessage(code: code, text: message, isError: false)
+                         brailleForm: String? = nil, _ state: inout AnnouncementState) {
+        say(Announcement(kind, [readPunctuation ? .text(message) : .named(message)], record: .notice(code),
+                         display: showing ? .message : .withWhatFollows, brailleForm: brailleForm, detail: detail,
+                         remember: remember), &state)
     }
 
     mutating func error(_ code: String, _ message: String, detail: String? = nil, _ state: inout AnnouncementState) {
-        effects.append(.error(code: code, message: message, detail: detail))
-        speak(message, priority: .error, printing: .elsewhere, &state)
-        showMessage(message)
-        state.lastMessage = LastMessage(code: code, text: message, isError: true)
+        say(Announcement(.error, message, record: .error(code), detail: detail), &state)
     }
 
     /// A message for the braille display: one line, the whole text, panned by the display. The
     /// first message of an action goes to the display at once, unless an earlier message is
     /// still being read; the others queue, each to be shown for its whole time.
-    mutating func showMessage(_ message: String, now: Bool = false) {
-        let line = message.split(whereSeparator: \.isNewline).joined(separator: lineBreak)
+    /// `stays`: the message stays until a key rather than for `message-braille` seconds (only
+    /// the first message of an action has a say; those queued behind it flash).
+    mutating func showMessage(_ message: String, now: Bool = false, stays: Bool = false) {
+        let line = presenter.oneLine(message)
         guard now || (showedMessage == nil && !holdFocus) else {
             queuedMessages.append(line)
             return
         }
         effects.append(.braille(BrailleLine(text: line, cursor: 0, kind: .message)))
+        if showedMessage == nil || now { showedMessageStays = stays }
         showedMessage = line
         wroteBraille = true
     }
@@ -158,4 +187,10 @@ struct Announcer {
         effects.append(.braille(focusFromEnd ? line.openingOnLastWindow : line))
         wroteBraille = true
     }
+}
+
+/// An answer too long for the display as a message, as its screen lists it.
+struct LongAnswer: Hashable, Sendable {
+    let title: String
+    let lines: [String]
 }

@@ -39,7 +39,7 @@ struct CatalogueReducer: Sendable {
             return .began(previous: previous, stillLoadingAfter: stillLoadingAfter)
         case .attemptFailed(let error, let next, let total, let delay, let elapsed):
             out.notice("retry", fetch.retryNotice(after: error, delay: delay, nextAttempt: next, totalAttempts: total),
-                       priority: .progress, &said)
+                       kind: .progress, &said)
             // Something was just said: the silence before « still loading » starts again.
             if var clock = loading.stillLoading {
                 clock.elapsed = elapsed
@@ -54,7 +54,7 @@ struct CatalogueReducer: Sendable {
             stopClock(&loading, &out)
             // Why the live data is missing first, then how old the copy is.
             out.error(error.code, fetch.message(for: error), &said)
-            out.notice("offline", fetch.offlineNotice(fetchedAt: fetchedAt, now: now), priority: .notice, &said)
+            out.notice("offline", fetch.offlineNotice(fetchedAt: fetchedAt, now: now), kind: .notice, &said)
             return loaded(catalogue, warnings: warnings, &loading, &said, &out)
         case .failed(let fault):
             stopClock(&loading, &out)
@@ -77,7 +77,7 @@ struct CatalogueReducer: Sendable {
         guard var clock = loading.stillLoading, loading.catalogue == .loading else { return }
         clock.elapsed += clock.interval
         loading.stillLoading = clock
-        out.notice("still-loading", fetch.stillLoading(elapsed: clock.elapsed), priority: .progress, &said)
+        out.notice("still-loading", fetch.stillLoading(elapsed: clock.elapsed), kind: .progress, &said)
         out.append(.schedule(.catalogueStillLoading, afterSeconds: clock.interval))
     }
 
@@ -91,13 +91,13 @@ struct CatalogueReducer: Sendable {
                         _ said: inout AnnouncementState, _ out: inout Announcer) -> Change {
         // A refresh that sets the same records aside says nothing new: the warnings were heard.
         if warnings != loading.catalogueWarnings {
-            for warning in warnings { out.notice("catalogue.skipped", records.message(for: warning), priority: .notice, &said) }
+            for warning in warnings { out.notice("catalogue.skipped", records.message(for: warning), kind: .notice, &said) }
         }
         loading.catalogueWarnings = warnings
         let change = Change.loaded(previous: loading.catalogue, context: loading.reloadContext)
         loading.reloadContext = nil
         loading.catalogue = .loaded(catalogue)
-        out.notice("loaded", strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)]), priority: .notice, &said)
+        out.notice("loaded", strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)]), kind: .notice, &said)
         return change
     }
 }

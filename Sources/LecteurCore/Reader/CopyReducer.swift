@@ -37,7 +37,9 @@ struct CopyReducer: ExerciseChild {
                 out.notice("copy", text, showing: false, &announcements)
                 said = text
             case .introduce(let text, let shown):
-                out.notice("copy", text, showing: false, &announcements)
+                // The display's short form rides on the event: the transcript says what a
+                // braille reader was given.
+                out.notice("copy", text, showing: false, brailleForm: shown, &announcements)
                 said = shown
             case .send(let text, let round, let settings):
                 let aired = settings.band.seed.map { settings.onTheAir(seed: $0 &+ UInt64(round)) } ?? settings

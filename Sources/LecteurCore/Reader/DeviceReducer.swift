@@ -9,17 +9,17 @@ struct DeviceReducer: Sendable {
     func reduce(_ event: DeviceEvent, _ devices: inout DeviceState, _ said: inout AnnouncementState, _ out: inout Announcer) {
         switch event {
         case .audioLost:
-            out.notice("audio.lost", strings(.speechNoticeAudioLost), priority: .notice, &said)
+            out.notice("audio.lost", strings(.speechNoticeAudioLost), kind: .notice, &said)
         case .audioRestored:
-            out.notice("audio.restored", strings(.speechNoticeAudioRestored), priority: .notice, &said)
+            out.notice("audio.restored", strings(.speechNoticeAudioRestored), kind: .notice, &said)
         case .speechLost(let error, let fallbackSpeaks):
-            out.notice("speechd.lost", error.lostMessage(fallbackSpeaks: fallbackSpeaks, strings), priority: .notice,
+            out.notice("speechd.lost", error.lostMessage(fallbackSpeaks: fallbackSpeaks, strings), kind: .notice,
                        detail: TextSanitizer.clean(error.description), &said)
         case .brailleUnavailable(let error):
             // The adapter keeps trying and reports each failure: the outage is said once.
             guard !devices.brailleOutageSaid else { return }
             devices.brailleOutageSaid = true
-            out.notice(error.code, error.message(strings), priority: .notice, detail: error.detail, &said)
+            out.notice(error.code, error.message(strings), kind: .notice, detail: error.detail, &said)
         case .brailleConnected:
             devices.brailleOutageSaid = false
         case .lineTooLong(let limit):

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// The braille display's side of the reader, for someone who reads with the fingers alone:
-/// - messages queue and each one stays for its whole time (`régler message-braille`, 0 = until
-///   a key), in order, then the focused element comes back; panning a message restarts its time
-///   (NVDA does: the finger is still reading); a key takes the message shown away and shows the
-///   next one;
+/// - the answer the user asked for stays until a key (a deafblind user reads it at their own
+///   pace, however long it is); what the reader says on its own flashes: it stays for its whole
+///   time (`régler message-braille`, 0 = until a key);
+/// - messages queue, in order, then the focused element comes back; panning a flashing message
+///   restarts its time (NVDA does: the finger is still reading); a key takes the message shown
+///   away and shows the next one;
 /// - `tout lire` without a voice shows each element window by window, one window every
 ///   `régler défilement-braille` seconds, to « Fin de l'écran. ».
 /// Time is the runtime's (`Effect.schedule`); every decision is taken here, so store tests pin it.
@@ -24,7 +26,7 @@ struct DisplayReducer: Sendable {
         if let message = out.showedMessage {
             // The answer to the user replaces what was waiting: it was said and shown before.
             display.queued = (byUser ? [] : display.queued) + out.queuedMessages
-            hold(message, &display, settings, &out)
+            hold(message, stays: out.showedMessageStays, &display, settings, &out)
         } else if !out.queuedMessages.isEmpty {
             // An earlier message is still being read: these wait for it. A question waits for
             // its answer, not for them: they are shown now, and the question comes back after.
@@ -85,17 +87,20 @@ struct DisplayReducer: Sendable {
     /// The display showed another window of its line: a message being read keeps its whole time
     /// from there; a reading without a voice gives the new window its whole time too.
     func panned(_ kind: BrailleLine.Kind, _ display: DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) {
-        if kind == .message, display.message != nil {
+        if kind == .message, display.message != nil, !display.messageStays {
             scheduleExpiry(display, settings, &out)
         } else if kind == .focus, let reading = display.reading {
             out.append(.schedule(.readAllWindow(token: reading.token), afterSeconds: settings.brailleScrollSeconds))
         }
     }
 
-    private func hold(_ message: String, _ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) {
+    /// `stays`: an answer the user asked for, on the display until a key (no timer).
+    private func hold(_ message: String, stays: Bool = false, _ display: inout DisplayState, _ settings: ReaderSettings,
+                      _ out: inout Announcer) {
         display.message = message
         display.token += 1
-        scheduleExpiry(display, settings, &out)
+        display.messageStays = stays
+        if !stays { scheduleExpiry(display, settings, &out) }
     }
 
     private func scheduleExpiry(_ display: DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) {
@@ -157,7 +162,7 @@ struct DisplayReducer: Sendable {
     func readingEnded(_ display: inout DisplayState, _ said: inout AnnouncementState, _ out: inout Announcer) {
         display.readAll = nil
         display.reading = nil
-        out.notice("readAll.end", strings(.readAllEnd), priority: .notice, &said)
+        out.notice("readAll.end", strings(.readAllEnd), kind: .notice, &said)
     }
 }
 

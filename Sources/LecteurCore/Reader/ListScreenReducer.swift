@@ -29,8 +29,7 @@ struct ListScreenReducer: Sendable {
 
     private func announce(_ text: String, _ said: inout AnnouncementState, _ out: inout Announcer) {
         // Not history: the history read back would fill itself with its own title.
-        out.speak(text, remember: false, &said)
-        out.showMessage(text)
+        out.say(Announcement(.context, text, remember: false), &said)
     }
 }
 
@@ -42,6 +41,9 @@ public struct ListScreens: Hashable, Sendable {
     public var statisticsEntries: [String] = []
     /// The « Progrès » screen's lines (`PracticeProgress`).
     public var progressEntries: [String] = []
+    /// The last answer too long for a message, one sentence per line, and its screen's name.
+    public var answerEntries: [String] = []
+    public var answerTitle = ""
 
     public init() {}
 }

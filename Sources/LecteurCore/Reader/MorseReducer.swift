@@ -29,7 +29,8 @@ struct MorseReducer: Sendable {
         out.append(.morse(MorseReport(text: clean, pattern: pattern, wpm: settings.wpm,
                                       toneHz: settings.toneHz, durationMs: timeline.durationMs)))
         // The text and its pattern under the fingers: Morse for a learner who does not hear it.
-        out.showMessage(clean + " " + MorseBraille.cells(encoding))
+        // The answer to `morse`: it stays until a key, as every answer the user asked for.
+        out.showMessage(clean + " " + MorseBraille.cells(encoding), stays: true)
         out.append(.playMorse(text: text, settings: settings))
     }
 

@@ -43,7 +43,9 @@ struct PracticeReducer: ExerciseChild {
                 out.notice("practice", text, showing: false, &announcements)
                 said = text
             case .introduce(let text, let shown):
-                out.notice("practice", text, showing: false, &announcements)
+                // The display's short form rides on the event: the transcript says what a
+                // braille reader was given.
+                out.notice("practice", text, showing: false, brailleForm: shown, &announcements)
                 said = shown
             case .playCorrection(let symbols):
                 morse.playCorrection(String(symbols.map(\.character)), settings: context.settings.morse, &out)

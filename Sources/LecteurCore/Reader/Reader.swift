@@ -21,6 +21,8 @@ public struct Reader: Sendable {
     let catalogue: CatalogueReducer
     let devices: DeviceReducer
     let screenReader: ScreenReaderReducer
+    /// Renders every announcement to the printed line, the voice and the display.
+    let presenter: AnnouncementPresenter
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -47,6 +49,7 @@ public struct Reader: Sendable {
         catalogue = CatalogueReducer(strings: strings, timeZone: timeZone)
         devices = DeviceReducer(strings: strings)
         screenReader = ScreenReaderReducer(strings: strings)
+        presenter = AnnouncementPresenter(strings: strings)
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
@@ -59,7 +62,7 @@ public struct Reader: Sendable {
         if case .timedKey(let key, let atMs) = action, key.isRelease || keysMorse(key, state) {
             // Keying Morse: the question and the last verdict stay on the display meanwhile. A
             // key let go does nothing else (it must not silence what a press started).
-            var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation,
+            var out = Announcer(presenter: presenter, pronunciation: navigator.pronunciation, punctuation: punctuation,
                                 punctuationLevel: state.settings.punctuation)
             if keysMorse(key, state) { exercise(.key(key, atMs: atMs), &state, &out) }
             finishDisplay(byUser: false, &state, &out)
@@ -77,8 +80,9 @@ public struct Reader: Sendable {
         // A message still being read holds what the reader shows on its own; a countdown (the
         // last thing said was progress) is replaced by what follows it.
         let displayBusy = !byUser && state.display.message != nil && !state.announcement.lastWasProgress
-        var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation,
-                            punctuationLevel: state.settings.punctuation, holdFocus: displayBusy, lineBreak: strings(.brailleLineBreak))
+        var out = Announcer(presenter: presenter, pronunciation: navigator.pronunciation, punctuation: punctuation,
+                            punctuationLevel: state.settings.punctuation, holdFocus: displayBusy,
+                            answering: byUser || state.announcement.answerPending, opensScreens: state.exercise == nil)
         if byUser {
             state.announcement.answerPending = true
             // Any key or command stops a reading in progress, the focus staying where it is;
@@ -96,7 +100,7 @@ public struct Reader: Sendable {
             for problem in state.startupNotices {
                 var message = problem.message(strings, onTerminal: state.onTerminal)
                 if besideOnTerminal, problem.isScreenReader { message += " " + strings(.appWelcome) }
-                out.notice("startup", message, priority: .notice, &state.announcement)
+                out.notice("startup", message, kind: .notice, &state.announcement)
             }
             state.startupNotices = []
             if !besideOnTerminal { terminal.welcome(onTerminal: state.onTerminal, &state.announcement, &out) }
@@ -166,10 +170,7 @@ public struct Reader: Sendable {
         case .storageFailed(let fault):
             devices.storageFailed(fault, &state.announcement, &out)
         case .statusReported(let status):
-            let message = status.message(strings)
-            out.append(.status(status, message: message))
-            out.speak(message, printing: .elsewhere, &state.announcement)
-            out.showMessage(message)
+            out.say(Announcement(.answer, status.message(strings), record: .status(status)), &state.announcement)
         case .settingsRead(let readings):
             settingsRead(readings, &state, &out)
         case .deviceConfigured(let key, let result):
@@ -226,6 +227,7 @@ public struct Reader: Sendable {
                                         &state.announcement, &out)
         }
 
+        if let long = out.longAnswer { openLongAnswer(long, &state, &out) }
         finishDisplay(byUser: byUser, &state, &out)
         if byUser && !out.awaitsResult { state.announcement.answerPending = false }
         return out.effects

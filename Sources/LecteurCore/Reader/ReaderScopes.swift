@@ -82,6 +82,16 @@ extension Reader {
         showList(.statistics, &state, &out)
     }
 
+    /// An answer longer than three display windows (`aide régler`): said and printed whole, it
+    /// opens on the display as a screen of its sentences, its name and size shown first, read
+    /// line by line and left with `retour`.
+    func openLongAnswer(_ long: LongAnswer, _ state: inout ReaderState, _ out: inout Announcer) {
+        state.lists.answerTitle = long.title
+        state.lists.answerEntries = long.lines
+        navigator.open(.answer, &state.navigation)
+        navigator.showScreen(state.navigationContext, &state.navigation, &out)
+    }
+
     private func showList(_ screen: ScreenID, _ state: inout ReaderState, _ out: inout Announcer) {
         navigator.open(screen, &state.navigation)
         navigator.announceFocus(state.navigationContext, &state.navigation, &state.announcement, &out)

@@ -91,6 +91,9 @@ public struct DisplayState: Hashable, Sendable {
     public var message: String?
     /// Identifies the message a timeout belongs to (an older timeout must not remove a newer message).
     public var token = 0
+    /// The message shown is an answer the user asked for: it stays until a key, and has no
+    /// timer (meaningful only while `message` is set; each message shown sets it).
+    public var messageStays = false
     /// Messages waiting for the one shown to have had its time, in order (a start-up warning,
     /// then the load's count): each is shown for its whole time, then the focus comes back.
     public var queued: [String] = []

@@ -48,10 +48,10 @@ struct ScreenReaderReducer: Sendable {
             beside.reader = reader
             if let reader {
                 out.notice("screenreader.started", strings(.screenReaderStarted, ["reader": reader.name(strings)]),
-                           priority: .notice, &said)
+                           kind: .notice, &said)
             } else if let before {
                 let key: L10n = hasVoice ? .screenReaderStopped : .screenReaderStoppedNoVoice
-                out.notice("screenreader.stopped", strings(key, ["reader": before.name(strings)]), priority: .notice, &said)
+                out.notice("screenreader.stopped", strings(key, ["reader": before.name(strings)]), kind: .notice, &said)
             }
         case .terminalFocus(let focused):
             beside.terminalFocused = focused

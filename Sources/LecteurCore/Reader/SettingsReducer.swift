@@ -204,9 +204,7 @@ struct SettingsReducer: Sendable {
 
     /// The « Réglages » screen opened: its name and size, said and shown before its first element.
     func announceScreen(_ said: inout AnnouncementState, _ out: inout Announcer) {
-        let announcement = strings(.settingsScreenAnnounce, ["count": String(SettingKey.allCases.count)])
-        out.speak(announcement, &said)
-        out.showMessage(announcement)
+        out.say(Announcement(.context, strings(.settingsScreenAnnounce, ["count": String(SettingKey.allCases.count)])), &said)
     }
 
     /// A device reports a braille table by its name (`integral`); the user reads its label

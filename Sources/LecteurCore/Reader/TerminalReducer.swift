@@ -16,7 +16,7 @@ struct TerminalReducer: Sendable {
     /// Said once the start-up notices are said, before the catalogue's first load.
     func welcome(onTerminal: Bool, _ said: inout AnnouncementState, _ out: inout Announcer) {
         guard onTerminal else { return }
-        out.notice("welcome", strings(.appWelcome), priority: .notice, remember: false, &said)
+        out.notice("welcome", strings(.appWelcome), kind: .notice, remember: false, &said)
     }
 
     func quit(onTerminal: Bool, _ quitPending: inout Bool, _ said: inout AnnouncementState, _ out: inout Announcer) {
@@ -57,7 +57,7 @@ struct TerminalReducer: Sendable {
             break
         }
         if let echo {
-            out.speak(echo, remember: false, printing: .elsewhere, &said)
+            out.say(Announcement(.answer, echo, record: .terminal, display: .none, remember: false), &said)
         } else {
             out.append(.silence)
         }
@@ -70,7 +70,7 @@ struct TerminalReducer: Sendable {
         defer { said.answerPending = false }
         switch candidates.count {
         case 0: out.notice("completion", strings(.terminalCompletionNone), remember: false, &said)
-        case 1: out.speak(candidates[0], remember: false, printing: .elsewhere, &said)
+        case 1: out.say(Announcement(.answer, candidates[0], record: .terminal, display: .none, remember: false), &said)
         default:
             out.notice("completion", strings(.terminalCompletionChoices, ["choices": candidates.joined(separator: ", ")]),
                        remember: false, &said)
@@ -87,8 +87,7 @@ struct TerminalReducer: Sendable {
     /// `/` and `:` in single-key mode: the reader says what it asks, the terminal reads the line.
     func prompt(_ kind: PromptKind, _ said: inout AnnouncementState, _ out: inout Announcer) {
         let text = strings(kind == .search ? .terminalPromptSearch : .terminalPromptCommand)
-        out.speak(text, remember: false, &said)
-        out.showMessage(text)
+        out.say(Announcement(.answer, text, remember: false), &said)
         out.append(.prompt(kind))
     }
 }

@@ -38,7 +38,7 @@ struct ReviewReducer: Sendable {
                 guard target.text.characters.indices.contains(moved) else { return edge(step, &said, &out) }
                 offset = moved
             }
-            out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &said)
+            out.say(Announcement(.answer, [.named(namer.name(target.text.characters[offset]))], display: .none), &said)
             move(to: offset, target, &nav, &out)
         case .review(.word, let step):
             if step != .current {
@@ -47,9 +47,9 @@ struct ReviewReducer: Sendable {
                 offset = moved
             }
             if let word = target.text.word(at: offset) {
-                out.speak(target.text.text(word), &said)
+                out.say(Announcement(.answer, target.text.text(word), display: .none), &said)
             } else {
-                out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &said)
+                out.say(Announcement(.answer, [.named(namer.name(target.text.characters[offset]))], display: .none), &said)
             }
             move(to: offset, target, &nav, &out)
         case .review(.sentence, let step):
@@ -61,14 +61,16 @@ struct ReviewReducer: Sendable {
                 guard sentences.indices.contains(chosen) else { return edge(step, &said, &out) }
             }
             guard sentences.indices.contains(chosen) else { return }
-            out.speak(target.text.text(sentences[chosen]), &said)
+            out.say(Announcement(.answer, target.text.text(sentences[chosen]), display: .none), &said)
             move(to: sentences[chosen].lowerBound, target, &nav, &out)
         case .spell(let phonetic):
             let range = target.text.word(at: offset) ?? offset..<offset + 1
             let word = target.text.text(range)
             let separator = strings(.speechSeparator)
-            out.speak(phonetic ? namer.spellPhonetically(word, alphabet: spellingAlphabet, separator: separator)
-                               : namer.spell(word, separator: separator), readPunctuation: false, &said)
+            let spelled = phonetic ? namer.spellPhonetically(word, alphabet: spellingAlphabet, separator: separator)
+                                   : namer.spell(word, separator: separator)
+            // Said and printed; the display shows the word under the review cursor.
+            out.say(Announcement(.answer, [.named(spelled)], display: .none), &said)
             move(to: offset, target, &nav, &out)
         case .describeCharacter:
             let description = namer.describe(target.text.characters[offset], separator: strings(.speechSeparator))
@@ -83,7 +85,7 @@ struct ReviewReducer: Sendable {
                _ out: inout Announcer) {
         guard !target.text.isEmpty else { return }
         let offset = target.text.clamped(character - target.lineStart)
-        out.speak(namer.name(target.text.characters[offset]), readPunctuation: false, &said)
+        out.say(Announcement(.answer, [.named(namer.name(target.text.characters[offset]))], display: .none), &said)
         move(to: offset, target, &nav, &out)
     }
 

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+@testable import LecteurCore
+
+/// Issue 35, item 1: an answer longer than three display windows that names its screen
+/// (`aide régler`, 257 characters) is said and printed whole, and opens on the display as a
+/// screen of its sentences, its name and size first, read line by line and left with `retour`.
+@Suite struct LongAnswerTests {
+    static let help = "régler, reglage — réglage : débit, hauteur, volume, voix, verbosité (complète ou brève), vitesse, "
+        + "farnsworth, tonalité, volume-morse, rampe, table-braille, ponctuation, alphabet ; « régler NOM » seul dit la "
+        + "valeur, « régler » seul ouvre l'écran des réglages"
+    static let lines = [
+        "régler, reglage — réglage : débit, hauteur, volume, voix, verbosité (complète ou brève), vitesse, farnsworth, "
+            + "tonalité, volume-morse, rampe, table-braille, ponctuation, alphabet ;",
+        "« régler NOM » seul dit la valeur, « régler » seul ouvre l'écran des réglages",
+    ]
+    static let title = "Aide de « régler »"
+
+    @Test func aLongHelpOpensAScreenOfItsSentences() {
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        let token = store.state.display.token
+        let first = Element(id: "answer.1", role: .text, label: Self.lines[0])
+        store.send(.command(.help(topic: "régler")), store.saidBehind("help", Self.help, interrupt: true) + [
+            ReaderTestStore.message("Aide de « régler », 2 éléments"),
+            .focus(FocusReport(screen: "answer", title: Self.title, index: 1, count: 2, element: first, roleWord: nil)),
+            // The screen's name flashes; the first sentence comes after it without a key.
+            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
+        ]) {
+            $0.announcement.history.append(Self.help)
+            $0.announcement.lastMessage = LastMessage(code: "help", text: Self.help, isError: false)
+            $0.lists.answerEntries = Self.lines
+            $0.lists.answerTitle = Self.title
+            $0.navigation.stacks[.formations, default: []].append(.answer)
+            $0.navigation.focus[.answer] = 0
+            $0.display.message = "Aide de « régler », 2 éléments"
+            $0.display.token = token + 1
+        }
+        store.send(.timer(.brailleMessage(token: token + 1)), [.braille(BrailleLine(text: Self.lines[0], cursor: 0))]) {
+            $0.display.message = nil
+        }
+        // Read like any list: the next sentence, said, printed and on the display.
+        let spoken = store.reader.navigator.spoken(Self.lines[1])
+        store.send(.command(.next), state: {
+            $0.navigation.focus[.answer] = 1
+            $0.announcement.history.append(Self.lines[1])
+        }, effects: { ReaderTestStore.focused($0, spoken, printed: Self.lines[1]) })
+    }
+
+    /// Short, `aide COMMANDE` stays one message, which stays until a key (it is the answer).
+    @Test func aShortHelpIsAMessageThatStays() {
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        let text = "suivant, n, s — élément suivant"
+        let token = store.state.display.token + 1
+        store.send(.command(.help(topic: "suivant")), store.said("help", text, interrupt: true)) {
+            ReaderTestStore.remembered("help", text, token: token)(&$0)
+            $0.display.messageStays = true
+        }
+    }
+}
