@@ -80,6 +80,8 @@ import Testing
             + "copie en une ligne. Ligne vide pour réécouter, « stop » pour finir."
         // Seed 1's two groups of the learnt K and M, at the default 20 words a minute, spaced at 10.
         let sent = "MMMKK MMMKM"
+        // The display's short form of the introduction (the copy's own words, brailled).
+        let shown = "Copie en une ligne ; ligne vide : réécouter, stop : finir."
         let settings = try MorseSettings(wpm: 20, farnsworthWPM: 10, toneHz: 600, volumePercent: 80, rampMs: 5)
         let started = twin
         // The load's message is still on the display: the introduction waits behind it.
@@ -90,7 +92,7 @@ import Testing
             $0.exercise = .copying(started)
             $0.announcement.history.append(intro)
             $0.announcement.lastMessage = LastMessage(code: "copy", text: intro, isError: false)
-            $0.display.queued = ["Copie en une ligne ; ligne vide : réécouter, stop : finir. Question 1"]
+            $0.display.queued = [shown + " Question 1"]
         }
         // Copying has no position of its own to say: « où » and « aide » say what to type.
         let what = Fixture.fr(.morsePracticeWhere)

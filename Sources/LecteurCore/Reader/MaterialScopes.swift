@@ -48,8 +48,7 @@ extension Reader {
         state.lists.progressEntries = lines
         let announcement = strings(.morseMaterialProgressAnnounce, count: lines.count)
         // Not history: the history read back would fill itself with its own title.
-        out.speak(announcement, remember: false, &state.announcement)
-        out.showMessage(announcement)
+        out.say(Announcement(.context, announcement, remember: false), &state.announcement)
         navigator.open(.progress, &state.navigation)
         navigator.announceFocus(state.navigationContext, &state.navigation, &state.announcement, &out)
     }

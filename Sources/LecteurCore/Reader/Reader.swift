@@ -70,7 +70,7 @@ public struct Reader: Sendable {
         }
         if case .keyerClock(let atMs) = action {
             // The keyer keying on its own clock is keying too: nothing else moves meanwhile.
-            var out = Announcer(pronunciation: navigator.pronunciation, punctuation: punctuation,
+            var out = Announcer(presenter: presenter, pronunciation: navigator.pronunciation, punctuation: punctuation,
                                 punctuationLevel: state.settings.punctuation)
             exercise(.keyerClock(atMs: atMs), &state, &out)
             finishDisplay(byUser: false, &state, &out)
