@@ -212,12 +212,13 @@ import Testing
             .notice(code: "setting", message: said),
             .speak(Utterance(text: said, interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: said, cursor: 0, kind: .message)),
-            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
             $0.announcement.history.append(said)
             $0.announcement.lastMessage = LastMessage(code: "setting", text: said, isError: false)
             $0.display.message = said
             $0.display.token = 2
+            // An answer asked for stays on the display until a key.
+            $0.display.messageStays = true
         }
     }
 
@@ -229,12 +230,13 @@ import Testing
             .error(code: "filter", message: said),
             .speak(Utterance(text: said, interrupt: true, priority: .error)),
             .braille(BrailleLine(text: said, cursor: 0, kind: .message)),
-            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
             $0.announcement.history.append(said)
             $0.announcement.lastMessage = LastMessage(code: "filter", text: said, isError: true)
             $0.display.message = said
             $0.display.token = 2
+            // An answer asked for stays on the display until a key.
+            $0.display.messageStays = true
         }
     }
 }

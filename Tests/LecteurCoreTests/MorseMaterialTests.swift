@@ -16,24 +16,22 @@ import Testing
         var token = store.state.display.token
         let range = "Groupes de 3 à 7 caractères, la longueur tirée au hasard pour chacun."
         store.send(.command(.set(name: "longueur-groupes", value: "3 à 7")),
-                   [.persist(["morse.group-length": "3-7"])] + store.said("setting", range, interrupt: true)
-                   + [.schedule(.brailleMessage(token: token + 1), afterSeconds: 4)]) {
+                   [.persist(["morse.group-length": "3-7"])] + store.said("setting", range, interrupt: true)) {
             $0.settings.groupLength = 3...7
-            ReaderTestStore.remembered("setting", range, token: token + 1)(&$0)
+            ReaderTestStore.remembered("setting", range, stays: true, token: token + 1)(&$0)
         }
         token += 1
         let one = "Groupes de 1 caractère."
         store.send(.command(.set(name: "group-length", value: "1")),
-                   [.persist(["morse.group-length": "1"])] + store.said("setting", one, interrupt: true)
-                   + [.schedule(.brailleMessage(token: token + 1), afterSeconds: 4)]) {
+                   [.persist(["morse.group-length": "1"])] + store.said("setting", one, interrupt: true)) {
             $0.settings.groupLength = 1...1
-            ReaderTestStore.remembered("setting", one, token: token + 1)(&$0)
+            ReaderTestStore.remembered("setting", one, stays: true, token: token + 1)(&$0)
         }
         token += 1
         let bad = "Longueur de groupe « 11 » impossible : donnez un nombre de 1 à 10, ou deux, comme 3-7."
         store.send(.command(.set(name: "longueur-groupes", value: "11")),
-                   store.said("setting", bad, isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: token + 1), afterSeconds: 4)],
-                   state: ReaderTestStore.remembered("setting", bad, isError: true, token: token + 1))
+                   store.said("setting", bad, isError: true, interrupt: true, .error),
+                   state: ReaderTestStore.remembered("setting", bad, isError: true, stays: true, token: token + 1))
         #expect(GroupLength.parse("7-3") == nil && GroupLength.parse("0") == nil && GroupLength.parse("abc") == nil)
         #expect(GroupLength.parse("10") == 10...10 && GroupLength.parse("2..4") == 2...4 && GroupLength.parse("2 to 9") == 2...9)
         let (restored, _) = ReaderSettings.restore { $0 == "morse.group-length" ? "3-7" : nil }
@@ -46,20 +44,19 @@ import Testing
         let token = store.state.display.token
         let said = "Ordre Koch LICW ; leçon 3 : R, E, A, T."
         store.send(.command(.set(name: "ordre-koch", value: "licw")),
-                   [.persist(["morse.koch.order": "licw"])] + store.said("setting", said, interrupt: true)
-                   + [.schedule(.brailleMessage(token: token + 1), afterSeconds: 4)]) {
+                   [.persist(["morse.koch.order": "licw"])] + store.said("setting", said, interrupt: true)) {
             $0.settings.kochOrder = .licw
-            ReaderTestStore.remembered("setting", said, token: token + 1)(&$0)
+            ReaderTestStore.remembered("setting", said, stays: true, token: token + 1)(&$0)
         }
         let bad = "Ordre Koch « morse » inconnu : donnez LCWO, G4FON ou LICW."
         store.send(.command(.set(name: "ordre-koch", value: "morse")),
-                   store.said("setting", bad, isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: token + 2), afterSeconds: 4)],
-                   state: ReaderTestStore.remembered("setting", bad, isError: true, token: token + 2))
+                   store.said("setting", bad, isError: true, interrupt: true, .error),
+                   state: ReaderTestStore.remembered("setting", bad, isError: true, stays: true, token: token + 2))
         // `régler koch` counts the lessons of the order chosen: LICW has 42 symbols, 41 lessons.
         let lesson = "Koch : 3 ; de 1 à 41."
         store.send(.command(.showSetting(name: "koch")),
-                   store.said("setting", lesson, interrupt: true) + [.schedule(.brailleMessage(token: token + 3), afterSeconds: 4)],
-                   state: ReaderTestStore.remembered("setting", lesson, token: token + 3))
+                   store.said("setting", lesson, interrupt: true),
+                   state: ReaderTestStore.remembered("setting", lesson, stays: true, token: token + 3))
         let (restored, _) = ReaderSettings.restore { $0 == "morse.koch.order" ? "g4fon" : nil }
         #expect(restored.kochOrder == .g4fon)
     }
@@ -253,8 +250,8 @@ import Testing
         let token = store.state.display.token
         let missing = "Impossible de lire le texte « ~/qso.txt » : fichier introuvable."
         store.send(.copyTextRead(path: "~/qso.txt", .failure(.notFound)),
-                   store.said("copy.text", missing, isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: token + 1), afterSeconds: 4)]) {
-            ReaderTestStore.remembered("copy.text", missing, isError: true, token: token + 1)(&$0)
+                   store.said("copy.text", missing, isError: true, interrupt: true, .error)) {
+            ReaderTestStore.remembered("copy.text", missing, isError: true, stays: true, token: token + 1)(&$0)
             $0.announcement.answerPending = false
         }
         // Each case from a fresh start: the load's message is still on the display, what comes
@@ -266,8 +263,8 @@ import Testing
         store = ReaderTestStore(state: Fixture.loadedState())
         let noPath = "Quel fichier ? Tapez « entraînement texte » suivi de son chemin, par exemple « entraînement texte ~/qso.txt »."
         store.send(.command(.copyText(path: "")),
-                   store.said("copy.text", noPath, isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: token + 1), afterSeconds: 4)],
-                   state: ReaderTestStore.remembered("copy.text", noPath, isError: true, token: token + 1))
+                   store.said("copy.text", noPath, isError: true, interrupt: true, .error),
+                   state: ReaderTestStore.remembered("copy.text", noPath, isError: true, stays: true, token: token + 1))
         store = ReaderTestStore(state: Fixture.loadedState())
         // Read: the copy starts, one line at a time, scored like groups.
         let intro = "Copie de votre texte, 2 lignes envoyées une à une. Écoutez chacune, puis tapez votre copie sur une ligne. Ligne vide pour réécouter, « stop » pour finir."
@@ -279,7 +276,7 @@ import Testing
         _ = twin.start()
         let settings = twin.settings
         store.send(.copyTextRead(path: "/tmp/v.txt", .success("Le vent se lève !… il faut tenter de vivre.\n— Paul Valéry")), [
-            .notice(code: "copy", message: intro), .speak(Utterance(text: Fixture.reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
+            .notice(code: "copy", message: intro, braille: shown), .speak(Utterance(text: Fixture.reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: "LE VENT SE LEVE IL FAUT TENTER DE VIVRE.", settings: settings, question: 1),
         ]) {
@@ -331,8 +328,8 @@ import Testing
         store.send(.timer(.brailleMessage(token: 2)), [store.focusLine(store.state, 0)]) { $0.display.message = nil }
         let none = "Aucune réponse enregistrée : le progrès se lit après un premier entraînement."
         store.send(.command(.progress), [.loadProgress]) { $0.announcement.answerPending = true }
-        store.send(.progressReady([]), store.said("progress", none, interrupt: true) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
-            ReaderTestStore.remembered("progress", none, token: 3)(&$0)
+        store.send(.progressReady([]), store.said("progress", none, interrupt: true)) {
+            ReaderTestStore.remembered("progress", none, stays: true, token: 3)(&$0)
             $0.announcement.answerPending = false
         }
     }

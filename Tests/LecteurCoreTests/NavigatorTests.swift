@@ -342,7 +342,7 @@ import Testing
 
     @Test func helpListsEveryCommandWithItsFrenchNames() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.help(topic: nil)), openingHelp: ReaderTestStore.commandHelp, "Aide, 39 éléments", token: 2)
+        store.send(.command(.help(topic: nil)), openingHelp: ReaderTestStore.commandHelp, "Aide, 40 éléments", token: 2)
         let help = Fixture.reader.builder.screen(for: store.state).elements.map(\.label).joined(separator: "\n")
         #expect(help.contains("suivant, n, s : élément suivant"), "one element per command")
         for spec in CommandTable.specs {

@@ -12,23 +12,22 @@ import Testing
 
     @Test func theKeyerIsASetting() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        func schedule(_ token: Int) -> Effect { .schedule(.brailleMessage(token: token), afterSeconds: 4) }
         let b = "Manipulateur iambique, mode B : j pour les points, k pour les traits, sur un terminal qui signale les touches relâchées."
         store.send(.timedLine("régler manipulateur iambique-b", atMs: 0),
-                   [.persist([ReaderSettings.keyerKey: "iambic-b"])] + store.said("setting", b, interrupt: true) + [schedule(2)]) {
+                   [.persist([ReaderSettings.keyerKey: "iambic-b"])] + store.said("setting", b, interrupt: true)) {
             $0.settings.keyer = .iambicB
-            ReaderTestStore.remembered("setting", b, token: 2)(&$0)
+            ReaderTestStore.remembered("setting", b, stays: true, token: 2)(&$0)
         }
         let straight = "Manipulateur droit : la barre d'espace tenue le temps de chaque point ou trait."
         store.send(.timedLine("régler manipulateur droit", atMs: 0),
-                   [.persist([ReaderSettings.keyerKey: "straight"])] + store.said("setting", straight, interrupt: true) + [schedule(3)]) {
+                   [.persist([ReaderSettings.keyerKey: "straight"])] + store.said("setting", straight, interrupt: true)) {
             $0.settings.keyer = .straight
-            ReaderTestStore.remembered("setting", straight, token: 3)(&$0)
+            ReaderTestStore.remembered("setting", straight, stays: true, token: 3)(&$0)
         }
         let refused = "« pioche-b » n'est pas un manipulateur ; choisissez parmi : droit, iambique-a, iambique-b."
         store.send(.timedLine("régler manipulateur pioche-b", atMs: 0),
-                   store.said("setting", refused, isError: true, interrupt: true, .error) + [schedule(4)],
-                   state: ReaderTestStore.remembered("setting", refused, isError: true, token: 4))
+                   store.said("setting", refused, isError: true, interrupt: true, .error),
+                   state: ReaderTestStore.remembered("setting", refused, isError: true, stays: true, token: 4))
         #expect(ReaderSettings.restore { $0 == ReaderSettings.keyerKey ? "iambic-a" : nil }.0.keyer == .iambicA)
         #expect(store.state.settings.reading(.keyer, Fixture.fr)?.value == "droit")
     }

@@ -58,13 +58,15 @@ extension ReaderTestStore {
 
     /// What saying it changes: the history, the last message, and the display's message (`shown`
     /// when more than the text is shown) with its token.
+    /// `stays`: an answer the user asked for, which stays on the display until a key.
     static func remembered(_ code: String, _ text: String, isError: Bool = false, shown: String? = nil,
-                           token: Int) -> (inout ReaderState) -> Void {
+                           stays: Bool = false, token: Int) -> (inout ReaderState) -> Void {
         { state in
             state.announcement.history.append(text)
             state.announcement.lastMessage = LastMessage(code: code, text: text, isError: isError)
             state.display.message = shown ?? text
             state.display.token = token
+            if stays { state.display.messageStays = true }
         }
     }
 }

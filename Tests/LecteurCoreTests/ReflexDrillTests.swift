@@ -265,15 +265,14 @@ import Testing
         var store = ReaderTestStore(state: Fixture.loadedState())
         let set = "Réflexes chronométrés : une réponse compte en 0,8 seconde au plus."
         store.send(.command(.set(name: "temps-réflexe", value: "0,8")),
-                   [.persist([ReflexSettings.limitKey: "800"])] + store.said("setting", set, interrupt: true)
-                   + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+                   [.persist([ReflexSettings.limitKey: "800"])] + store.said("setting", set, interrupt: true)) {
             $0.settings.reflex.limitMs = 800
-            ReaderTestStore.remembered("setting", set, token: 2)(&$0)
+            ReaderTestStore.remembered("setting", set, stays: true, token: 2)(&$0)
         }
         let bad = "Pause de réflexe « 9 » impossible : un nombre de secondes, d'une demi-seconde (0,5) à cinq secondes (5)."
         store.send(.command(.set(name: "pause-reflexe", value: "9")),
-                   store.said("setting", bad, isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
-                   state: ReaderTestStore.remembered("setting", bad, isError: true, token: 3))
+                   store.said("setting", bad, isError: true, interrupt: true, .error),
+                   state: ReaderTestStore.remembered("setting", bad, isError: true, stays: true, token: 3))
         #expect(ReaderSettings().reading(.reflexPause, Fixture.fr).map { SettingReading.describe($0, Fixture.fr) } == "de 0,5 à 5")
         #expect(ReaderSettings.restore { $0 == ReflexSettings.pauseKey ? "2000" : nil }.0.reflex.pauseMs == 2_000)
         #expect(ReaderSettings.restore { $0 == ReflexSettings.pauseKey ? "99000" : nil }.0.reflex.pauseMs == 1_500)
@@ -286,15 +285,14 @@ import Testing
         var noisy = MorseSettings.default
         noisy = try noisy.setting(.noise, to: "30")
         store.send(.command(.set(name: "bruit", value: "30")),
-                   [.persist(["morse.noise": "30"])] + store.said("setting", set, interrupt: true)
-                   + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+                   [.persist(["morse.noise": "30"])] + store.said("setting", set, interrupt: true)) {
             $0.settings.morse = noisy
-            ReaderTestStore.remembered("setting", set, token: 2)(&$0)
+            ReaderTestStore.remembered("setting", set, stays: true, token: 2)(&$0)
         }
         let bad = "Brouillage « 90 » impossible : de 0 (aucune autre station) à 80 (presque aussi forte que le signal), en pour cent du signal."
         store.send(.command(.set(name: "qrm", value: "90")),
-                   store.said("setting", bad, isError: true, interrupt: true, .error) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)],
-                   state: ReaderTestStore.remembered("setting", bad, isError: true, token: 3))
+                   store.said("setting", bad, isError: true, interrupt: true, .error),
+                   state: ReaderTestStore.remembered("setting", bad, isError: true, stays: true, token: 3))
         #expect(try MorseSettings.default.setting("fading", to: "non").band == .clear)
         #expect(try MorseSettings.default.setting("qsb", to: "60").band.fadingPercent == 60)
         // Off the air (no seed), the levels change nothing; copy practice seeds them.

@@ -250,10 +250,10 @@ import Testing
 
     @Test func helpInKeysModeListsTheKeyTable() {
         var keys = Self.terminal(.keys)
-        keys.send(.command(.help(topic: nil)), openingHelp: ReaderTestStore.keyHelp, "Aide, 62 éléments", token: 2)
+        keys.send(.command(.help(topic: nil)), openingHelp: ReaderTestStore.keyHelp, "Aide, 63 éléments", token: 2)
         for entry in KeyTable.entries { #expect(keys.state.lists.helpEntries.contains(Fixture.fr(entry.help))) }
         var lines = Self.terminal(.lines)
-        lines.send(.command(.help(topic: nil)), openingHelp: ReaderTestStore.commandHelp, "Aide, 39 éléments", token: 2)
+        lines.send(.command(.help(topic: nil)), openingHelp: ReaderTestStore.commandHelp, "Aide, 40 éléments", token: 2)
         #expect(!lines.state.lists.helpEntries.contains(Fixture.fr(.terminalKeyDown)))
     }
 
