@@ -97,8 +97,11 @@ def main():
     print(f"slowest {min(args.top, len(ranked))} suite(s) of {len(ranked)} (sum of tests; span first start to last end):")
     for suite, (total, first, last, count) in ranked[: args.top]:
         print(f"  {total:8.1f} s  span {last - first:7.1f} s  {count:3d} test(s)  {suite}")
-    for test in unfinished:
+    # A run still going (or one that crashed) has many; the first few say which.
+    for test in unfinished[:5]:
         print(f"  did not end: {test}")
+    if len(unfinished) > 5:
+        print(f"  … and {len(unfinished) - 5} more did not end")
     return 0
 
 
