@@ -188,22 +188,25 @@ background fuzz scripts/fuzz.sh --time 20 --jobs 2
 check_test_daemons "$work/check"
 step_done "daemon check"
 
-# The tests that judge time start now, one at a time, in a session of their own at a higher
-# priority than the rest of the run: nice -10 (as root; otherwise the other tests go to nice 10
-# instead), and the same for the session's autogroup where the kernel groups sessions
-# (/proc/sys/kernel/sched_autogroup_enabled: nice then only ranks processes of one session, and
-# a run whose timing tests shared a session with the daemon group failed them). A test process
-# or daemon of the other groups yields its core whenever one of these (or the reader, brltty or
-# PulseAudio it started) wakes up; the package and the fuzzing only ever get a core nobody else
-# wants. Their console is printed when they end.
+# The tests that judge time start now, one at a time, in a session of their own whose autogroup
+# runs at nice -10 (as root), so that everything else in the run yields the CPU to them. Where
+# the kernel groups processes by session (/proc/sys/kernel/sched_autogroup_enabled, on by
+# default in Debian's kernels) CPU time is shared between sessions first, and a process's own
+# nice only ranks it within its session; a process's nice would not reach the tests anyway:
+# `swift test` starts the test binary at nice 0 whatever its own nice, and Foundation's Process
+# starts the reader at 0 again (both measured). A test process or daemon of the other groups
+# then yields its core whenever one of these (or the reader, brltty or PulseAudio it started)
+# wakes up; the package and the fuzzing only ever get a core nobody else wants. Without
+# autogroups (or without root) the lane runs at the priority of the rest, which is said.
+# Its console is printed when it ends.
 events=()
 status=0
-timing_nice=(nice -n -10)
-others_nice=()
-if ! nice -n -10 true 2>/dev/null; then timing_nice=(); others_nice=(nice -n 10); fi
+if [ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null)" != 1 ] || [ "$(id -u)" -ne 0 ]; then
+  echo "test.sh: no autogroup or not root: the tests judging time run at the priority of the others beside them"
+fi
 timing_started=$SECONDS
 setsid -w bash -c '[ ! -w /proc/self/autogroup ] || echo -10 > /proc/self/autogroup 2>/dev/null || true; exec "$@"' _ \
-  "${timing_nice[@]}" swift test --skip-build --ignore-lock --no-parallel --filter "$timing_filter" --skip "$on_demand" "$@" \
+  swift test --skip-build --ignore-lock --no-parallel --filter "$timing_filter" --skip "$on_demand" "$@" \
   --event-stream-output-path "$work/events-timing.jsonl" --event-stream-version 6.3 > "$work/timing.log" 2>&1 &
 timing_pid=$!
 events+=("$work/events-timing.jsonl")
@@ -211,17 +214,17 @@ events+=("$work/events-timing.jsonl")
 # Swift Testing runs a process's tests in parallel unless told --no-parallel.
 # Each run writes Swift Testing's event stream (version 6.3: the first with warnings and
 # cancelled test cases), which scripts/test-events.py judges at the end.
-"${others_nice[@]}" swift test --skip-build --ignore-lock --skip "$serial_filter" --skip "$timing_filter" --skip "$on_demand" "$@" \
+swift test --skip-build --ignore-lock --skip "$serial_filter" --skip "$timing_filter" --skip "$on_demand" "$@" \
   --event-stream-output-path "$work/events-parallel.jsonl" --event-stream-version 6.3 || status=$?
 events+=("$work/events-parallel.jsonl")
 step_done "tests in parallel"
 
 # One daemon-group suite in a `swift test` process of its own, its tests one at a time. Several
-# run at once in one checkout: --ignore-lock, as --skip-build writes nothing in .build. Its
+# run at once in one checkout: --ignore-lock, as --skip-build builds nothing. Its
 # console is printed whole when it ends, under a lock, so that suites do not interleave.
 run_suite() {
   local suite=$1 result=0
-  "${others_nice[@]}" swift test --skip-build --ignore-lock --no-parallel --filter "[./]$suite(/|\$)" \
+  swift test --skip-build --ignore-lock --no-parallel --filter "[./]$suite(/|\$)" \
     --skip "$timing_filter" --skip "$on_demand" \
     --event-stream-output-path "$work/events-daemon-$suite.jsonl" --event-stream-version 6.3 \
     > "$work/daemon-$suite.log" 2>&1 || result=$?
@@ -245,7 +248,7 @@ if [ $# -eq 0 ]; then
   for suite in "${daemon_suites[@]}"; do events+=("$work/events-daemon-$suite.jsonl"); done
 else
   # Outside CI with arguments (a --filter of one's own): one process, as the arguments ask.
-  "${others_nice[@]}" swift test --skip-build --ignore-lock --no-parallel --filter "$serial_filter" --skip "$timing_filter" --skip "$on_demand" "$@" \
+  swift test --skip-build --ignore-lock --no-parallel --filter "$serial_filter" --skip "$timing_filter" --skip "$on_demand" "$@" \
     --event-stream-output-path "$work/events-daemon.jsonl" --event-stream-version 6.3 || status=$?
   events+=("$work/events-daemon.jsonl")
 fi
