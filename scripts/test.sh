@@ -299,6 +299,9 @@ print_steps
 # The slowest tests of this run, from the same events (scripts/test-durations.py --top N for
 # more), but for the parallel run: there every test starts at once and waits its turn, so its
 # times say nothing of the test.
+# The event files stay in .build/test-events (the work folder goes at the end), for
+# scripts/test-durations.py and scripts/test-events.py after the run.
+rm -rf .build/test-events && mkdir -p .build/test-events && cp "${events[@]}" .build/test-events/ 2>/dev/null || true
 mapfile -t timed < <(printf '%s\n' "${events[@]}" | grep -v '/events-parallel.jsonl$')
 scripts/test-durations.py --top 15 "${timed[@]}" || true
 
