@@ -7,8 +7,8 @@
 # the console.
 #
 #   scripts/test.sh                 the whole run (what .ci/run does, with CI=true)
-#   scripts/test.sh ARGS...         outside CI only: ARGS go to both `swift test` runs
-#                                   (--filter X…), and the count of tests run is not compared
+#   scripts/test.sh ARGS...         outside CI only: ARGS go to every `swift test` run (the
+#                                   daemon group then in one process), and the count is not compared
 #
 # Under CI=true a test runs or fails: the run fails on any skipped or cancelled test (or test
 # case), any known issue or warning, a fuzz target skipped, and when the tests that ran differ
