@@ -40,13 +40,13 @@ allow_list() {
 # other suite (the reducer, the audit, the decoders, readers on pipes) runs in that first run.
 # Each test of these starts its own daemons in a folder of its own, so they run side by side,
 # one suite to a `swift test` process, a few processes at once (the daemon group), except the
-# tests that judge time (below), which run after everything else, one at a time.
+# tests that judge time (below), which run one at a time in a lane of their own.
 serial_markers='PseudoTerminal\.run|LocalCatalogueServer\.start|PrivatePulseServer|PrivateSpeechDispatcher|BrlttyRig|\.requires\(|MonitorRecorder|PULSE_SERVER|InteractiveLecteur|hostileBrlAPI|CountingLecteur'
 package_test='LecteurIntegrationTests.PackageTests/'
 # The tests that judge time: a rhythm, a latency, Morse keyed in real time, an element's length
 # at the sound server, a retry's delay. Anything beside them would be part of what they measure
-# (a loaded machine is what made them flaky), so they run one at a time after every other test,
-# with nothing beside them but the package and fuzz work still running at SCHED_IDLE (below).
+# (a loaded machine is what made them flaky), so they run one at a time, in a lane whose
+# priority is above everything else in the run (below).
 # A suite (`Suite`) or one test (`Suite/test`), a tab, the reason.
 timing_tests() {
   printf '%s\t%s\n' \
@@ -143,11 +143,13 @@ echo "test.sh: $(grep -cvE "$serial_filter|$timing_filter" "$work/list.txt") tes
   "$(grep -E "$serial_filter" "$work/list.txt" | grep -vE "$timing_filter" | grep -cvE "$on_demand") in ${#daemon_suites[@]} suites," \
   "$daemon_workers processes at once; $(grep -cE "$timing_filter" "$work/list.txt") judging time, one at a time, beside them at a higher priority"
 
-# Work that needs no test runs in the background while the tests run, at the scheduler's idle
-# class (SCHED_IDLE, and nice 19 where that class is refused): it gets a core only when no test
-# process wants it, and a test process that wakes takes the core back at once, so the tests keep
-# their timings. Most of the tests wait on real time (sound, braille, daemons) and leave the CPU
-# idle for it.
+# Work that needs no test runs in the background while the tests run, at the lowest priority:
+# its session's autogroup at nice 19 (where the kernel groups sessions, CPU time is shared
+# between sessions first, so a process's own nice or class would only rank it within its
+# session), and the scheduler's idle class (SCHED_IDLE, or nice 19 where that class is
+# refused). A test process that wakes takes the core back at once, so the tests keep their
+# timings. Most of the tests wait on real time (sound, braille, daemons) and leave the CPU idle
+# for it.
 # - The Debian package (scripts/build-deb.sh: a release build from nothing under debhelper,
 #   then lintian, which fails the step on any error or warning). PackageTests then installs it
 #   with dpkg, runs it and removes it (as root), after the other tests. Under CI it is
@@ -161,7 +163,8 @@ idle=(nice -n 19)
 chrt --idle 0 true 2>/dev/null && idle=(chrt --idle 0 nice -n 19)
 background() {
   local name=$1; shift
-  setsid bash -c 'started=$SECONDS; status=0; "${@:2}" > "$1.out" 2> "$1.log" || status=$?
+  setsid bash -c '[ ! -w /proc/self/autogroup ] || echo 19 > /proc/self/autogroup 2>/dev/null || true
+                  started=$SECONDS; status=0; "${@:2}" > "$1.out" 2> "$1.log" || status=$?
                   echo "$status $((SECONDS - started))" > "$1.status"' _ "$work/$name" "${idle[@]}" "$@" &
   pids+=("$!")
 }
@@ -197,8 +200,9 @@ step_done "daemon check"
 # nice only ranks it within its session; a process's nice would not reach the tests anyway:
 # `swift test` starts the test binary at nice 0 whatever its own nice, and Foundation's Process
 # starts the reader at 0 again (both measured). A test process or daemon of the other groups
-# then yields its core whenever one of these (or the reader, brltty or PulseAudio it started)
-# wakes up; the package and the fuzzing only ever get a core nobody else wants. Without
+# then yields its core whenever one of these (or the reader it started) wakes up; the package
+# and the fuzzing only ever get a core nobody else wants. A daemon that puts itself in a session
+# of its own leaves the lane's autogroup: PulseAudio does (--daemonize; seen at nice 0). Without
 # autogroups (or without root) the lane runs at the priority of the rest, which is said.
 # Its console is printed when it ends.
 events=()
