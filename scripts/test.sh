@@ -7,8 +7,8 @@
 # the console.
 #
 #   scripts/test.sh                 the whole run (what .ci/run does, with CI=true)
-#   scripts/test.sh ARGS...         outside CI only: ARGS go to both `swift test` runs
-#                                   (--filter X…), and the count of tests run is not compared
+#   scripts/test.sh ARGS...         outside CI only: ARGS go to every `swift test` run (the
+#                                   daemon group then in one process), and the count is not compared
 #
 # Under CI=true a test runs or fails: the run fails on any skipped or cancelled test (or test
 # case), any known issue or warning, a fuzz target skipped, and when the tests that ran differ
@@ -35,12 +35,50 @@ allow_list() {
 
 # Suites that start daemons (PulseAudio, speech-dispatcher, brltty, Chromium, Orca: every
 # `.requires` gate; the local HTTP server whose retries are timed), record live sound, drive
-# an interactive reader, a pseudo-terminal keyed in real time or a hostile braille server run
-# one test at a time, after the others: their timings are real and a loaded machine is what
-# made them flaky. The suites declared in a file that names one of these run that way; every
-# other suite (the reducer, the audit, the decoders, readers on pipes) runs in parallel.
+# an interactive reader, a pseudo-terminal or a hostile braille server are kept out of the
+# first, in-process parallel run: the suites declared in a file that names one of these. Every
+# other suite (the reducer, the audit, the decoders, readers on pipes) runs in that first run.
+# Each test of these starts its own daemons in a folder of its own, so they run side by side,
+# one suite to a `swift test` process, a few processes at once (the daemon group), except the
+# tests that judge time (below), which run one at a time in a lane of their own.
 serial_markers='PseudoTerminal\.run|LocalCatalogueServer\.start|PrivatePulseServer|PrivateSpeechDispatcher|BrlttyRig|\.requires\(|MonitorRecorder|PULSE_SERVER|InteractiveLecteur|hostileBrlAPI|CountingLecteur'
 package_test='LecteurIntegrationTests.PackageTests/'
+# The tests that judge time: a rhythm, a latency, Morse keyed in real time, an element's length
+# at the sound server, a retry's delay. Anything beside them would be part of what they measure
+# (a loaded machine is what made them flaky), so they run one at a time, in a lane whose
+# priority is above everything else in the run (below).
+# A suite (`Suite`) or one test (`Suite/test`), a tab, the reason.
+timing_tests() {
+  printf '%s\t%s\n' \
+    BrailleRhythmTimingTests 'the flashes within 20 ms of the tones (median) on a real brltty' \
+    BrailleRhythmTests 'the rhythm flashed in time with the tones' \
+    BrailleLatencyTests 'the latency of a write to a real brltty' \
+    SoundServerSuites 'latency percentiles at the sink; a one-second tone heard 0.8 to 1.3 s' \
+    CaptureTests 'element and gap lengths through the sound server, to the sample' \
+    MorseTrainerTests 'the strict ear measures dits, dahs and gaps at the sink' \
+    CopySessionsGiveNothingAwayTests 'the strict ear measures dits, dahs and gaps at the sink' \
+    SendingSessionTests 'Morse keyed on a pseudo-terminal in real time, its marks judged in ms' \
+    SendingEveryHandTests 'Morse keyed on a pseudo-terminal at 8 to 25 WPM, 97 % read right' \
+    SendingThroughTheBinaryTests 'Morse keyed on a pseudo-terminal in real time' \
+    TypedKeySilenceTests 'the delay from a typed key to silence at the sink' \
+    FrenchNormaliserHostileInputTests 'linear growth judged by the clock: ten times the text within 40 times the time' \
+    SoundServerFaultTests 'the sound dropped and queued, in ms, when the server dies' \
+    CatalogueClientServerTests 'HTTP time-outs and the retries back-off (1, 2, 4 s) on the wire' \
+    BesideScreenReaderTests 'a screen reader started or stopped is noticed within 2 s' \
+    BrailleTtyTests/eachModeTakesItsTtyAndReachesTheDisplay \
+      'counts the ttys the reader takes in brltty: beside the daemon group at load 15 it took one twice' \
+    DeviceHardeningTests/aSpeechDispatcherStoppedOrKilledMidSessionIsSaidOnceAndQuitIsImmediate \
+      'speech queued in ms, and quitter within 1.5 s' \
+    DeviceHardeningTests/aFloodOfDisplayKeysDelaysNoTypedCommandAndGrowsNoMemory \
+      'the time état takes under a flood of display keys (a BENCH figure)'
+}
+# How many `swift test` processes run the daemon group at once. Its tests mostly wait (on
+# brltty, a daemon, a reader's answer): three keep the two cores busy without starving them.
+daemon_workers=3
+# The daemon group's suites start longest first (a long one started last would end the group
+# alone); only the order depends on this list, which suites run does not. Measured in
+# docs/testing.md; a suite not named starts after these, in `swift test list` order.
+daemon_first='BrailleInputSessionTests HardeningTests AuditHTMLBrowserTests ScreenReaderTests BrailleReadingSessionTests BrailleFaultTests BrailleSessionTests DeviceHardeningTests'
 # A suite's id has no trailing slash (« Target.Suite »): without `$` its own traits (a gate)
 # would still be evaluated in a run that skips all its tests.
 on_demand='[./](InstallTests|PackageTests)(/|$)'
@@ -64,6 +102,10 @@ pids=()
 cleanup() {
   local pid
   for pid in "${pids[@]}"; do [ -z "$pid" ] || kill -- "-$pid" 2>/dev/null || true; done
+  # The timing lane (a session of its own) and the daemon group's processes, when the run
+  # stops before they end.
+  [ -z "${timing_pid:-}" ] || kill -- "-$timing_pid" 2>/dev/null || true
+  for pid in $(jobs -p); do kill "$pid" 2>/dev/null || true; done
   stop_test_daemons "$work"
 }
 trap cleanup EXIT
@@ -81,11 +123,33 @@ serial_suites=$(grep -hE '^(@Suite|struct|final class|class|enum|extension|actor
   | sed -E 's/.*(struct|class|enum|extension|actor) ([A-Za-z0-9_]+).*/\2/' | sort -u \
   | while read -r name; do grep -qE "[./]$name/" "$work/list.txt" && echo "$name"; done | paste -sd'|')
 serial_filter="[./]($serial_suites)(/|\$)"
-echo "test.sh: $(grep -cE "$serial_filter" "$work/list.txt") test(s) in $(tr '|' '\n' <<< "$serial_suites" | wc -l) suites run one at a time, the other $(grep -cvE "$serial_filter" "$work/list.txt") in parallel"
+# The tests that judge time, checked against the list: an entry that names nothing would let a
+# renamed test run beside others unnoticed.
+timing_tests | cut -f1 > "$work/timing.txt"
+while read -r entry; do
+  grep -qE "[./]$entry(/|\(|\$)" "$work/list.txt" \
+    || { echo "test.sh: timing_tests: $entry names no test of \`swift test list\`" >&2; exit 2; }
+done < "$work/timing.txt"
+timing_filter="[./]($(paste -sd'|' "$work/timing.txt"))(/|\(|\$)"
+# The daemon group: the serial suites with a test left once the timing tests are taken out,
+# longest first (daemon_first), one `swift test` process each.
+mapfile -t daemon_suites < <(
+  { tr ' ' '\n' <<< "$daemon_first"; tr '|' '\n' <<< "$serial_suites"; } | awk 'NF && !seen[$0]++' \
+    | grep -xE "($serial_suites)" \
+    | while read -r name; do
+        grep -E "[./]$name/" "$work/list.txt" | grep -vE "$timing_filter" | grep -qvE "$on_demand" && echo "$name"
+      done)
+echo "test.sh: $(grep -cvE "$serial_filter|$timing_filter" "$work/list.txt") test(s) in one parallel run;" \
+  "$(grep -E "$serial_filter" "$work/list.txt" | grep -vE "$timing_filter" | grep -cvE "$on_demand") in ${#daemon_suites[@]} suites," \
+  "$daemon_workers processes at once; $(grep -cE "$timing_filter" "$work/list.txt") judging time, one at a time, beside them at a higher priority"
 
-# Work that needs no test runs in the background at low priority while the tests run: most
-# of the tests wait on real time (sound, braille, daemons) and leave the CPU idle, and niced
-# processes take only what the tests leave, so the tests keep their timings.
+# Work that needs no test runs in the background while the tests run, at the lowest priority:
+# its session's autogroup at nice 19 (where the kernel groups sessions, CPU time is shared
+# between sessions first, so a process's own nice or class would only rank it within its
+# session), and the scheduler's idle class (SCHED_IDLE, or nice 19 where that class is
+# refused). A test process that wakes takes the core back at once, so the tests keep their
+# timings. Most of the tests wait on real time (sound, braille, daemons) and leave the CPU idle
+# for it.
 # - The Debian package (scripts/build-deb.sh: a release build from nothing under debhelper,
 #   then lintian, which fails the step on any error or warning). PackageTests then installs it
 #   with dpkg, runs it and removes it (as root), after the other tests. Under CI it is
@@ -95,10 +159,13 @@ echo "test.sh: $(grep -cE "$serial_filter" "$work/list.txt") test(s) in $(tr '|'
 #   (after the tests, so that one run says everything): its input is in .build-fuzz/artifacts
 #   and becomes a regression test. Under CI a target skipped for a missing file fails too.
 # Each runs in a process group of its own, so that an interrupted run stops it whole.
+idle=(nice -n 19)
+chrt --idle 0 true 2>/dev/null && idle=(chrt --idle 0 nice -n 19)
 background() {
   local name=$1; shift
-  setsid bash -c 'started=$SECONDS; status=0; "${@:2}" > "$1.out" 2> "$1.log" || status=$?
-                  echo "$status $((SECONDS - started))" > "$1.status"' _ "$work/$name" nice -n 15 "$@" &
+  setsid bash -c '[ ! -w /proc/self/autogroup ] || echo 19 > /proc/self/autogroup 2>/dev/null || true
+                  started=$SECONDS; status=0; "${@:2}" > "$1.out" 2> "$1.log" || status=$?
+                  echo "$status $((SECONDS - started))" > "$1.status"' _ "$work/$name" "${idle[@]}" "$@" &
   pids+=("$!")
 }
 # Waits for a background step; prints its log; sets $result (its status) and $took (seconds).
@@ -126,21 +193,77 @@ background fuzz scripts/fuzz.sh --time 20 --jobs 2
 check_test_daemons "$work/check"
 step_done "daemon check"
 
+# The tests that judge time start now, one at a time, in a session of their own whose autogroup
+# runs at nice -10 (as root), so that everything else in the run yields the CPU to them. Where
+# the kernel groups processes by session (/proc/sys/kernel/sched_autogroup_enabled, on by
+# default in Debian's kernels) CPU time is shared between sessions first, and a process's own
+# nice only ranks it within its session; a process's nice would not reach the tests anyway:
+# `swift test` starts the test binary at nice 0 whatever its own nice, and Foundation's Process
+# starts the reader at 0 again (both measured). A test process or daemon of the other groups
+# then yields its core whenever one of these (or the reader it started) wakes up; the package
+# and the fuzzing only ever get a core nobody else wants. A daemon that puts itself in a session
+# of its own leaves the lane's autogroup: PulseAudio does (--daemonize; seen at nice 0). Without
+# autogroups (or without root) the lane runs at the priority of the rest, which is said.
+# Its console is printed when it ends.
+events=()
+status=0
+if [ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null)" != 1 ] || [ "$(id -u)" -ne 0 ]; then
+  echo "test.sh: no autogroup or not root: the tests judging time run at the priority of the others beside them"
+fi
+timing_started=$SECONDS
+setsid -w bash -c '[ ! -w /proc/self/autogroup ] || echo -10 > /proc/self/autogroup 2>/dev/null || true; exec "$@"' _ \
+  swift test --skip-build --ignore-lock --no-parallel --filter "$timing_filter" --skip "$on_demand" "$@" \
+  --event-stream-output-path "$work/events-timing.jsonl" --event-stream-version 6.3 > "$work/timing.log" 2>&1 &
+timing_pid=$!
+events+=("$work/events-timing.jsonl")
+
 # Swift Testing runs a process's tests in parallel unless told --no-parallel.
 # Each run writes Swift Testing's event stream (version 6.3: the first with warnings and
 # cancelled test cases), which scripts/test-events.py judges at the end.
-events=()
-status=0
-swift test --skip-build --skip "$serial_filter" --skip "$on_demand" "$@" \
+swift test --skip-build --ignore-lock --skip "$serial_filter" --skip "$timing_filter" --skip "$on_demand" "$@" \
   --event-stream-output-path "$work/events-parallel.jsonl" --event-stream-version 6.3 || status=$?
 events+=("$work/events-parallel.jsonl")
 step_done "tests in parallel"
 
-# InstallTests is on the allow-list (not run here); PackageTests waits for the package.
-swift test --skip-build --no-parallel --filter "$serial_filter" --skip "$on_demand" "$@" \
-  --event-stream-output-path "$work/events-serial.jsonl" --event-stream-version 6.3 || status=$?
-events+=("$work/events-serial.jsonl")
-step_done "tests one at a time"
+# One daemon-group suite in a `swift test` process of its own, its tests one at a time. Several
+# run at once in one checkout: --ignore-lock, as --skip-build builds nothing. Its
+# console is printed whole when it ends, under a lock, so that suites do not interleave.
+run_suite() {
+  local suite=$1 result=0
+  swift test --skip-build --ignore-lock --no-parallel --filter "[./]$suite(/|\$)" \
+    --skip "$timing_filter" --skip "$on_demand" \
+    --event-stream-output-path "$work/events-daemon-$suite.jsonl" --event-stream-version 6.3 \
+    > "$work/daemon-$suite.log" 2>&1 || result=$?
+  flock "$work/console.lock" cat "$work/daemon-$suite.log"
+  return "$result"
+}
+if [ $# -eq 0 ]; then
+  declare -A running=()
+  for suite in "${daemon_suites[@]}"; do
+    while [ "${#running[@]}" -ge "$daemon_workers" ]; do
+      wait -n -p ended "${!running[@]}" || status=$?
+      unset "running[$ended]"
+    done
+    run_suite "$suite" &
+    running[$!]=$suite
+  done
+  while [ "${#running[@]}" -gt 0 ]; do
+    wait -n -p ended "${!running[@]}" || status=$?
+    unset "running[$ended]"
+  done
+  for suite in "${daemon_suites[@]}"; do events+=("$work/events-daemon-$suite.jsonl"); done
+else
+  # Outside CI with arguments (a --filter of one's own): one process, as the arguments ask.
+  swift test --skip-build --ignore-lock --no-parallel --filter "$serial_filter" --skip "$timing_filter" --skip "$on_demand" "$@" \
+    --event-stream-output-path "$work/events-daemon.jsonl" --event-stream-version 6.3 || status=$?
+  events+=("$work/events-daemon.jsonl")
+fi
+step_done "daemon group ($daemon_workers at once)"
+
+wait "$timing_pid" || status=$?
+cat "$work/timing.log"
+echo "test.sh: the tests judging time took $((SECONDS - timing_started)) s (beside the other groups)"
+step_done "tests judging time (waited for)"
 
 finish fuzz 1
 fuzz_status=$result
@@ -177,6 +300,14 @@ if [ "$ci" -eq 0 ] && [ $# -eq 0 ]; then
     || echo "test.sh: under CI=true this run would fail: $(tail -1 "$work/ci-verdict.txt")"
 fi
 print_steps
+# The slowest tests of this run, from the same events (scripts/test-durations.py --top N for
+# more), but for the parallel run: there every test starts at once and waits its turn, so its
+# times say nothing of the test.
+# The event files stay in .build/test-events (the work folder goes at the end), for
+# scripts/test-durations.py and scripts/test-events.py after the run.
+rm -rf .build/test-events && mkdir -p .build/test-events && cp "${events[@]}" .build/test-events/ 2>/dev/null || true
+mapfile -t timed < <(printf '%s\n' "${events[@]}" | grep -v '/events-parallel.jsonl$')
+scripts/test-durations.py --top 15 "${timed[@]}" || true
 
 if [ "$status" -ne 0 ] || [ "$judged" -ne 0 ]; then
   echo "test.sh: the tests failed (see above)" >&2
