@@ -5,8 +5,10 @@ import Testing
 
 /// The Morse trainer through the real binary (issue 26): tones heard with the voice off,
 /// questions that give nothing away on any channel (checked against the tones themselves, read
-/// back from the `--audio-out` WAV or the sound server's monitor), a Koch window that survives a
-/// restart, and the time to answer.
+/// back from the `--audio-out` WAV), a Koch window that survives a restart, and the time to
+/// answer. Tests that play at a sound server read which character was asked from a
+/// deterministic source and ask the server only whether the tones were audible (docs/testing.md,
+/// « The tests' ear »).
 @Suite(.serialized) struct MorseTrainerTests {
     let quiet = ["--transcript", "jsonl", "--speech", "off", "--braille", "off"]
     let alphabet = MorseAlphabet.standard
