@@ -54,7 +54,7 @@ struct LecteurProcess {
     /// test process: under scripts/test.sh, a CI runner or a developer's desktop session the child
     /// sees the same thing. It gets a home of its own, French (the reference language), Paris time,
     /// and no sound server, speech-dispatcher, braille display, session bus or screen reader
-    /// unless the test names one in `overrides` (which win).
+    /// unless the test names one in `overrides` (which win), and a practice seed (`PracticeSeed`).
     static func childEnvironment(_ overrides: [String: String]) -> [String: String] {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-home-\(UUID().uuidString)").path
         var env = [
@@ -72,6 +72,8 @@ struct LecteurProcess {
             "DBUS_SESSION_BUS_ADDRESS": "",
             // The screen-reader probes read an empty /sys and /proc, not the machine's.
             "LECTEUR_PROBE_ROOT": home + "/probe-root",
+            // Every practice is seeded and its seed printed, so a failure replays.
+            PracticeSeed.name: PracticeSeed.seed(for: overrides),
         ]
         // A sanitizer build of the reader (scripts/sanitizers.sh) reports as the run asked.
         for name in ["ASAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"] {
