@@ -93,8 +93,16 @@ import Testing
             let panned = try reader.next("braille")
             #expect(panned["kind"] as? String == "message", "the message was still up: \(panned)")
         }
+        // brltty logs the second pan's window a moment after the reader's transcript says so:
+        // wait until its log has been still for a second (a hang guard of 10 s) before counting.
+        var onDisplay = rig.brailleEvents().count
+        for _ in 0..<10 {
+            usleep(1_000_000)
+            let now = rig.brailleEvents().count
+            if now == onDisplay { break }
+            onDisplay = now
+        }
         // Left alone three times `message-braille`, the display (brltty's own log) shows nothing else.
-        let onDisplay = rig.brailleEvents().count
         usleep(3_000_000)
         #expect(rig.brailleEvents().count == onDisplay, "the answer stayed on the display")
         #expect(reader.seen("braille").last?["kind"] as? String == "message")
