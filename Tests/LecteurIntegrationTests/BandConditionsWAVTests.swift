@@ -80,14 +80,21 @@ import Testing
         let spectrum = stride(from: 400.0, through: 1_400, by: 5).map { ($0, Self.amplitude(span, hz: $0, rate: rate)) }
         let first = try #require(spectrum.max { $0.1 < $1.1 })
         let second = try #require(spectrum.filter { abs($0.0 - first.0) > 60 }.max { $0.1 < $1.1 })
-        let peaks = [first.0, second.0].sorted()
+        // Each station's pitch is the power-weighted centre of its strongest component ±40 Hz:
+        // keying is amplitude modulation, its sidebands symmetric about the carrier, and which
+        // bin is the strongest depends on the letters sent (10 Hz off, seen with a random seed).
+        func centre(_ peak: Double) -> Double {
+            let around = spectrum.filter { abs($0.0 - peak) <= 40 }
+            return around.map { $0.0 * $0.1 * $0.1 }.reduce(0, +) / around.map { $0.1 * $0.1 }.reduce(0, +)
+        }
+        let peaks = [centre(first.0), centre(second.0)].sorted()
         let windows = Self.windows(samples)
         let signal = Self.percentile(windows.map { Self.amplitude($0, hz: 600, rate: rate) }, 0.9)
         let station = Self.percentile(windows.map { Self.amplitude($0, hz: 950, rate: rate) }, 0.9)
         print("BAND qrm: strongest components \(peaks) Hz; 90th-percentile amplitude 600 Hz \(signal), 950 Hz \(station), "
               + "ratio \(station / signal)")
-        #expect(peaks[0] == 600)
-        #expect(abs(peaks[1] - 950) <= 5)
+        #expect(abs(peaks[0] - 600) <= 5, "\(peaks)")
+        #expect(abs(peaks[1] - 950) <= 5, "\(peaks)")
         #expect(abs(station / signal - 0.40) < 0.04, "\(station / signal)")
     }
 
