@@ -88,7 +88,8 @@ private func checkEffect(_ effect: Effect, line: String) {
         Fuzz.check(Fuzz.firstControl(in: text) == nil, "control sent to Morse after \(Fuzz.debug(line))")
     case .braillePanned, .schedule, .cancelTimer, .status, .morse, .morseQuestion, .practiceAnswered, .loadCatalogue, .silence,
          .queryStatus, .whenSpoken, .preparePractice, .configureDevice, .persist, .recordAttempt, .loadStatistics, .quit,
-         .copyResult, .readSettings, .prompt, .brailleRhythm, .backTranslate, .advanceDisplay, .sendingAnswered, .sidetone:
+         .copyResult, .readSettings, .prompt, .brailleRhythm, .backTranslate, .advanceDisplay, .sendingAnswered, .sidetone,
+         .loadProgress, .readCopyText:
         break
     }
 }
