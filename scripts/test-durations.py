@@ -15,16 +15,9 @@ are ranked together; --files also prints each file's test count and wall time.
 Times on a loaded machine are inflated: compare a test with itself, before and after.
 """
 import argparse
-import json
 import sys
 
-
-def test_id(event_id):
-    """`Target.Suite/test()/File.swift:12:6` as `swift test list` writes it."""
-    parts = event_id.split("/")
-    if len(parts) > 2 and ".swift:" in parts[-1]:
-        parts = parts[:-1]
-    return "/".join(parts)
+from swift_test_events import events, list_id as test_id
 
 
 def suite_of(test):
@@ -34,14 +27,8 @@ def suite_of(test):
 def read(path, started, ended, functions, runs):
     """Adds one file's function starts and ends (seconds) to the dictionaries."""
     run = [None, None]
-    for line in open(path, encoding="utf-8"):
-        record = json.loads(line)
-        payload = record["payload"]
+    for payload in events(path, functions):
         kind = payload.get("kind")
-        if record["kind"] == "test":
-            if kind == "function":
-                functions.add(payload["id"])
-            continue
         instant = payload.get("instant", {}).get("absolute")
         if kind == "runStarted":
             run[0] = instant

@@ -17,16 +17,9 @@ parameterized test whose cases were cancelled and nothing at all of a warning ou
 summary: only the events say it all.
 """
 import argparse
-import json
 import sys
 
-
-def list_id(event_id):
-    """The event stream's `Target.Suite/test()/File.swift:12:6` as `swift test list` writes it."""
-    parts = event_id.split("/")
-    if len(parts) > 2 and ".swift:" in parts[-1]:
-        parts = parts[:-1]
-    return "/".join(parts)
+from swift_test_events import events, list_id
 
 
 def main():
@@ -57,14 +50,8 @@ def main():
     not_run = set()          # list ids of tests skipped or cancelled (whole, or one of their cases)
     runs_ended = 0
     for path in args.events:
-        for number, line in enumerate(open(path, encoding="utf-8"), 1):
-            record = json.loads(line)
-            payload = record["payload"]
+        for payload in events(path, functions):
             kind = payload.get("kind")
-            if record["kind"] == "test":
-                if kind == "function":
-                    functions.add(payload["id"])
-                continue
             test = payload.get("testID", "")
             where = f"{list_id(test)}" if test else "(the run)"
             text = " ".join(m.get("text", "") for m in payload.get("messages", []))

@@ -87,42 +87,44 @@ import Testing
         }
     }
 
-    /// The price as the seeds write it on the screen (« 1 190 € », a narrow no-break space in the
-    /// thousands and a no-break space before the sign) and in words for the ear (« 1190 euros »): the display keeps the sign, espeak-ng gets no symbol to misread.
-    @Test func aFormationWithItsPriceIsSaidInEurosAndShownWithTheSign() {
-        var store = Self.loaded()
-        let card = Element(id: "card.9", role: .button,
-                           label: "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1\u{202F}190\u{00A0}€",
-                           spokenLabel: "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1190 euros",
-                           visibleText: "Accessibilité numérique : les bases du RGAA",
-                           hint: "Appuyez pour voir les détails de cette formation", value: nil, selected: nil,
-                           action: .openFormation(id: 9), brailleText: nil)
-        let said = "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1190 euros, bouton, "
-            + "formation 9 sur 14. Appuyez pour voir les détails de cette formation"
-        store.send(.command(.go(9)), Self.moved(
-            FocusReport(screen: "formations", title: "Formations", index: 17, count: 22, element: card, roleWord: "bouton"),
-            said: said, line: "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1\u{202F}190\u{00A0}€ btn")) {
-            $0.navigation.focus[.formations] = 16
-            $0.announcement.history.append(said)
-            $0.display.message = nil
-        }
+    /// A formation card, written out whole: what the command is, where the focus lands, and the
+    /// card's label as the screen, the ear and the display each get it.
+    struct CardAnchor: Sendable, CustomTestStringConvertible {
+        let command: Command, focus: Int, index: Int, id: Int
+        let label: String, spokenLabel: String, visibleText: String, said: String, line: String
+        var testDescription: String { "card \(id)" }
     }
 
-    @Test func theLastElementOfTheListIsTheLastFormation() {
+    /// The price as the seeds write it on the screen (« 1 190 € », a narrow no-break space in the
+    /// thousands and a no-break space before the sign) and in words for the ear (« 1190 euros »):
+    /// the display keeps the sign, espeak-ng gets no symbol to misread. The second card is the
+    /// last element of the list, reached with `dernier`.
+    @Test(arguments: [
+        CardAnchor(command: .go(9), focus: 16, index: 17, id: 9,
+                   label: "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1\u{202F}190\u{00A0}€",
+                   spokenLabel: "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1190 euros",
+                   visibleText: "Accessibilité numérique : les bases du RGAA",
+                   said: "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1190 euros, bouton, "
+                       + "formation 9 sur 14. Appuyez pour voir les détails de cette formation",
+                   line: "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1\u{202F}190\u{00A0}€ btn"),
+        CardAnchor(command: .last, focus: 21, index: 22, id: 14,
+                   label: "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1\u{202F}290\u{00A0}€",
+                   spokenLabel: "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros",
+                   visibleText: "Préparation à l'examen de radioamateur",
+                   said: "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, "
+                       + "formation 14 sur 14. Appuyez pour voir les détails de cette formation",
+                   line: "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1\u{202F}290\u{00A0}€ btn"),
+    ])
+    func aFormationIsSaidInEurosAndShownWithTheSign(_ anchor: CardAnchor) {
         var store = Self.loaded()
-        let card = Element(id: "card.14", role: .button,
-                           label: "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1\u{202F}290\u{00A0}€",
-                           spokenLabel: "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros",
-                           visibleText: "Préparation à l'examen de radioamateur",
-                           hint: "Appuyez pour voir les détails de cette formation", value: nil, selected: nil,
-                           action: .openFormation(id: 14), brailleText: nil)
-        let said = "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, "
-            + "formation 14 sur 14. Appuyez pour voir les détails de cette formation"
-        store.send(.command(.last), Self.moved(
-            FocusReport(screen: "formations", title: "Formations", index: 22, count: 22, element: card, roleWord: "bouton"),
-            said: said, line: "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1\u{202F}290\u{00A0}€ btn")) {
-            $0.navigation.focus[.formations] = 21
-            $0.announcement.history.append(said)
+        let card = Element(id: "card.\(anchor.id)", role: .button, label: anchor.label, spokenLabel: anchor.spokenLabel,
+                           visibleText: anchor.visibleText, hint: "Appuyez pour voir les détails de cette formation",
+                           value: nil, selected: nil, action: .openFormation(id: anchor.id), brailleText: nil)
+        store.send(.command(anchor.command), Self.moved(
+            FocusReport(screen: "formations", title: "Formations", index: anchor.index, count: 22, element: card, roleWord: "bouton"),
+            said: anchor.said, line: anchor.line)) {
+            $0.navigation.focus[.formations] = anchor.focus
+            $0.announcement.history.append(anchor.said)
             $0.display.message = nil
         }
     }

@@ -175,7 +175,6 @@ import Testing
     @Test(.requires(.brltty)) func aKochLessonByTouchAloneKeepsTheQuestionAndDot8ReplaysIt() throws {
         let (rig, reader) = try start()
         defer { _ = reader.finish(); rig.stop() }
-        let alphabet = MorseAlphabet.standard
         try type("entrainement", rig, reader)
         var seen = rig.brailleEvents().count
         try send("PassDots 128", rig)
@@ -204,15 +203,8 @@ import Testing
                 }
                 #expect(reader.seen("focus").count == focuses, "nothing was opened")
             }
-            let cells = try #require(event["cells"] as? String)
             // The display shows the line's first window; the line's last word is the pattern.
-            #expect(rig.waitForBraille(after: seen, timeout: 10) { shown in
-                let text = BrailleSessionTests.withoutCursor(shown.unicode ?? "")
-                return !text.isEmpty && cells.hasPrefix(text)
-            } != nil, "question \(n) never reached the display")
-            let last = try #require(cells.split(separator: "\u{2800}").last)
-            let pattern = last.map { $0 == MorseBraille.dit ? "." : $0 == MorseBraille.dah ? "-" : "?" }.joined()
-            let symbol = try #require(alphabet.symbol(pattern: pattern), "question \(n): \(cells)")
+            let symbol = try BrailledQuestion.symbol(event, question: n, on: rig, after: seen)
             let text = try #require(event["text"] as? String)
             #expect(text.hasSuffix(label + MorseBraille.cells(symbol.pattern)), "only the number and the pattern: \(text)")
             try type(String(symbol.character).lowercased(), rig, reader)

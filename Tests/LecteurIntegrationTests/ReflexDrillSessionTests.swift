@@ -119,17 +119,9 @@ import Testing
         try touch.type("reflexe actif", rig, reader)
         var seen = rig.brailleEvents().count
         try touch.send("PassDots 128", rig)
-        let alphabet = MorseAlphabet.standard
         for n in 1...3 {
             let event = try reader.next("braille") { ($0["text"] as? String)?.contains("Question \(n) ") == true }
-            let cells = try #require(event["cells"] as? String)
-            #expect(rig.waitForBraille(after: seen, timeout: 10) { shown in
-                let text = BrailleSessionTests.withoutCursor(shown.unicode ?? "")
-                return !text.isEmpty && cells.hasPrefix(text)
-            } != nil, "question \(n) never reached the display")
-            let last = try #require(cells.split(separator: "\u{2800}").last)
-            let pattern = last.map { $0 == MorseBraille.dit ? "." : $0 == MorseBraille.dah ? "-" : "?" }.joined()
-            let symbol = try #require(alphabet.symbol(pattern: pattern), "question \(n): \(cells)")
+            let symbol = try BrailledQuestion.symbol(event, question: n, on: rig, after: seen)
             #expect((event["text"] as? String)?.hasSuffix("Question \(n) " + MorseBraille.cells(symbol.pattern)) == true)
             try touch.type(String(symbol.character).lowercased(), rig, reader)
             seen = rig.brailleEvents().count

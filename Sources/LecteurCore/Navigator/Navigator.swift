@@ -289,17 +289,28 @@ public struct Navigator: Sendable {
 
     // MARK: Focus
 
-    func announceFocus(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    /// Puts the focus on the screen's element (clamped to the screen), or nil on an empty screen.
+    /// Each focus starts the review cursor again at the element's first character.
+    private func placeFocus(_ context: NavigationContext, _ nav: inout NavigationState) -> (screen: Screen, index: Int)? {
         let screen = builder.screen(for: nav, context)
-        guard !screen.elements.isEmpty else { return }
+        guard !screen.elements.isEmpty else { return nil }
         let index = nav.clampedFocus(on: screen)
         nav.focus[screen.id] = index
-        // Each focus starts the review cursor again at the element's first character.
         nav.review = nil
+        return (screen, index)
+    }
+
+    /// The transcript's `focus` event for the element at `index` (1-based in the report).
+    private func focusReport(_ screen: Screen, _ index: Int) -> Effect {
         let element = screen.elements[index]
-        out.append(.focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1,
-                                      count: screen.elements.count, element: element,
-                                      roleWord: speech.roleWord(element.role))))
+        return .focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1,
+                                  count: screen.elements.count, element: element, roleWord: speech.roleWord(element.role)))
+    }
+
+    func announceFocus(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        guard let (screen, index) = placeFocus(context, &nav) else { return }
+        let element = screen.elements[index]
+        out.append(focusReport(screen, index))
         let position = context.settings.speakPosition ? itemPosition(screen, index) : nil
         // Printed as said, positions and role words included; signs are named in the element's
         // own texts only, never in the separators between its parts. Its braille is the focus
@@ -312,16 +323,10 @@ public struct Navigator: Sendable {
     /// A screen opened for the display alone (a long answer already said and printed): its name
     /// and size as a message, then its first element's line, with the transcript's focus.
     func showScreen(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
-        let screen = builder.screen(for: nav, context)
-        guard !screen.elements.isEmpty else { return }
-        let index = nav.clampedFocus(on: screen)
-        nav.focus[screen.id] = index
-        nav.review = nil
-        let element = screen.elements[index]
+        guard let (screen, index) = placeFocus(context, &nav) else { return }
         out.showMessage(strings(.brailleReadingScreenAnnounce, count: screen.elements.count, ["title": screen.title]))
-        out.append(.focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1,
-                                      count: screen.elements.count, element: element, roleWord: speech.roleWord(element.role))))
-        out.showFocus(braille.line(element))
+        out.append(focusReport(screen, index))
+        out.showFocus(braille.line(screen.elements[index]))
     }
 
     /// The focused element's braille line, for when a message leaves the display; the cursor
