@@ -101,25 +101,3 @@ struct CatalogueReducer: Sendable {
         return change
     }
 }
-
-/// The catalogue and its loading: `CatalogueReducer`'s slice of the reader's state.
-public struct LoadingState: Equatable, Sendable {
-    public var catalogue: CatalogueState
-    /// What a reload may take away (the filter's and the open formations' names), to say so.
-    public var reloadContext: ReloadContext?
-    /// The warnings of the last catalogue load, so that a refresh does not repeat them.
-    public var catalogueWarnings: [CatalogueWarning] = []
-    /// While a load that says « still loading » goes on: its clock.
-    public var stillLoading: StillLoadingClock?
-
-    public init(catalogue: CatalogueState = .loading) {
-        self.catalogue = catalogue
-    }
-}
-
-/// While a load goes on: how long a silence lasts before « still loading », and the seconds
-/// since the load began as of the last thing said.
-public struct StillLoadingClock: Hashable, Sendable {
-    public var interval: Double
-    public var elapsed: Double
-}

@@ -5,26 +5,6 @@ public enum Tab: String, Hashable, Sendable, CaseIterable {
     case formations, morse
 }
 
-/// The catalogue's loading state: loading, loaded, or why it could not be read (typed, worded
-/// where it is said or shown).
-public enum CatalogueState: Hashable, Sendable {
-    case loading
-    case loaded(Catalogue)
-    case failed(CatalogueFault)
-}
-
-/// Learning progress of one Morse symbol.
-public struct SymbolProgress: Hashable, Sendable {
-    public let attempts: Int
-    public let correct: Int
-    public init(attempts: Int, correct: Int) {
-        self.attempts = attempts
-        self.correct = correct
-    }
-    /// Whole percent of right answers, 0 for a symbol never practised.
-    public var percent: Int { attempts == 0 ? 0 : Int((Double(correct) * 100 / Double(attempts)).rounded()) }
-}
-
 public enum Verbosity: String, Hashable, Sendable, CaseIterable {
     case full, brief
 }
@@ -84,50 +64,8 @@ public struct AnnouncementState: Hashable, Sendable {
     public init() {}
 }
 
-/// What the braille display shows besides the focused element, and where `tout lire` is:
-/// `DisplayReducer`'s slice.
-public struct DisplayState: Hashable, Sendable {
-    /// The message on the display, until its time is up or the next key or command.
-    public var message: String?
-    /// Identifies the message a timeout belongs to (an older timeout must not remove a newer message).
-    public var token = 0
-    /// The message shown is an answer the user asked for: it stays until a key, and has no
-    /// timer (meaningful only while `message` is set; each message shown sets it).
-    public var messageStays = false
-    /// Messages waiting for the one shown to have had its time, in order (a start-up warning,
-    /// then the load's count): each is shown for its whole time, then the focus comes back.
-    public var queued: [String] = []
-    /// `tout lire` without a voice: the display's reading, window by window.
-    public var reading: DisplayReading?
-    /// While `tout lire` runs by voice: the token its next step waits for.
-    public var readAll: Int?
-    /// Tokens already given out, so an old step never continues a new reading.
-    public var readAllSerial = 0
-
-    public init() {}
-}
-
-/// Where the review cursor is: the element it was moved in, and a Character offset in its text.
-public struct ReviewPosition: Hashable, Sendable {
-    public var screen: ScreenID
-    public var index: Int
-    public var offset: Int
-
-    public init(screen: ScreenID, index: Int, offset: Int) {
-        self.screen = screen
-        self.index = index
-        self.offset = offset
-    }
-}
-
 public struct LastMessage: Hashable, Sendable {
     public let code: String
     public let text: String
     public let isError: Bool
-}
-
-public struct ReloadContext: Hashable, Sendable {
-    public var filterName: String?
-    /// Formations open in a detail screen, by id, with their titles.
-    public var openFormations: [Int: String] = [:]
 }
