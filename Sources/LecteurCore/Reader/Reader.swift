@@ -162,7 +162,7 @@ public struct Reader: Sendable {
         case .timer(.readAllWindow(let token)):
             display.windowTimeUp(token: token, state.display, state.settings, &out)
         case .timer(.catalogueStillLoading):
-            catalogue.stillLoadingRang(&state.loading, &state.announcement, &out)
+            catalogue.stillLoadingRang(&state.catalogue, &state.announcement, &out)
         case .catalogue(let event):
             catalogueEvent(event, &state, &out)
         case .device(let event):

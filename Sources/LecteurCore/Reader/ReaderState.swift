@@ -12,7 +12,7 @@ public enum Verbosity: String, Hashable, Sendable, CaseIterable {
 /// Everything the reader decides from; the runtime holds one and feeds it actions.
 public struct ReaderState: Equatable, Sendable {
     /// The catalogue and its loading (`CatalogueReducer`'s slice).
-    public var loading: LoadingState
+    public var catalogue: CatalogueState
     /// Where the user is: tab, screens, filter, focus, search and review cursor (`Navigator`'s slice).
     public var navigation = NavigationState()
     public var morseProgress: [String: SymbolProgress] = [:]
@@ -37,8 +37,8 @@ public struct ReaderState: Equatable, Sendable {
     /// The screen reader running beside the reader, and the terminal's focus.
     public var beside = BesideScreenReader()
 
-    public init(catalogue: CatalogueState = .loading) {
-        loading = LoadingState(catalogue: catalogue)
+    public init(catalogue: CatalogueStatus = .loading) {
+        self.catalogue = CatalogueState(status: catalogue)
     }
 
     public var verbosity: Verbosity {
