@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
+/// The reader's two tabs, each with its own stack of screens (`NavigationState.stacks`).
 public enum Tab: String, Hashable, Sendable, CaseIterable {
     case formations, morse
 }
 
+/// How much an element says: its role and hint too (`full`), or neither (`brief`).
 public enum Verbosity: String, Hashable, Sendable, CaseIterable {
     case full, brief
 }
@@ -15,18 +17,23 @@ public struct ReaderState: Equatable, Sendable {
     public var catalogue: CatalogueState
     /// Where the user is: tab, screens, filter, focus, search and review cursor (`Navigator`'s slice).
     public var navigation = NavigationState()
+    /// Each Morse symbol's attempts and right answers, as storage counts them (the root writes it).
     public var morseProgress: [String: SymbolProgress] = [:]
+    /// The reader's own settings, the Koch level included (`SettingsReducer`'s slice).
     public var settings = ReaderSettings()
-    /// The Morse exercise (listening, copying or sending), while one runs: typed lines are its
-    /// answers then, and in sending practice keys key Morse.
+    /// The Morse exercise (listening, copying, sending or reflex), while one runs: typed lines are
+    /// its answers then, and in sending practice keys key Morse (`ExerciseReducer`'s slice).
     public var exercise: Exercise?
+    /// What was said and how the next utterance is said (the `Announcer`'s slice).
     public var announcement = AnnouncementState()
     /// The devices as the reader knows them (`DeviceReducer`'s slice, and the devices' settings).
     public var devices = DeviceState()
+    /// The braille display's message and reading (`DisplayReducer`'s slice).
     public var display = DisplayState()
     /// What start-up found (storage, configuration, devices), said once when the reader starts.
     public var startupNotices: [StartupProblem] = []
-    /// What the « Aide » and « Historique » screens list (`ListScreenReducer`'s slice).
+    /// What the « Aide », « Historique », « Statistiques » and « Progrès » screens and a long
+    /// answer list (`ListScreenReducer`'s slice).
     public var lists = ListScreens()
     /// On a terminal (`.attachTerminal`): a welcome, a goodbye, and `q` asks before quitting.
     public var onTerminal = false
