@@ -21,3 +21,8 @@ public struct DisplayState: Hashable, Sendable {
 
     public init() {}
 }
+
+/// `tout lire` on the display, while it runs: the token its window timer rings with.
+public struct DisplayReading: Hashable, Sendable {
+    public let token: Int
+}
