@@ -34,8 +34,8 @@ import Testing
         let setAside = CatalogueWarning.missingField(position: 6, field: "title")
         let warning = CatalogueMessages(strings: Fixture.fr).message(for: setAside)
         let load: (inout ReaderState) -> Void = {
-            $0.loading.catalogue = .loaded(Fixture.builtIn)
-            $0.loading.catalogueWarnings = [setAside]
+            $0.catalogue.status = .loaded(Fixture.builtIn)
+            $0.catalogue.warnings = [setAside]
             $0.announcement.history += [warning, "14 formations chargées.", "Toutes, sélectionné, bouton"]
             $0.announcement.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)
             $0.display.message = warning

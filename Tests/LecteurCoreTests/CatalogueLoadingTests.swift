@@ -38,7 +38,7 @@ import Testing
         ]) {
             $0.announcement.history = [loadingLabel]
             $0.navigation.focus[.formations] = 0
-            $0.loading.stillLoading = StillLoadingClock(interval: 10, elapsed: 0)
+            $0.catalogue.stillLoading = StillLoadingClock(interval: 10, elapsed: 0)
         }
 
         let still10 = "Chargement des formations... toujours en cours après 10 secondes."
@@ -47,7 +47,7 @@ import Testing
         ]) {
             ReaderTestStore.remembered("still-loading", still10, token: 1)(&$0)
             $0.announcement.lastWasProgress = true
-            $0.loading.stillLoading?.elapsed = 10
+            $0.catalogue.stillLoading?.elapsed = 10
         }
 
         // A retry notice replaces the progress before it and starts the silence again.
@@ -57,7 +57,7 @@ import Testing
             .schedule(.catalogueStillLoading, afterSeconds: 10), .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
             ReaderTestStore.remembered("retry", retry, token: 2)(&$0)
-            $0.loading.stillLoading?.elapsed = 12
+            $0.catalogue.stillLoading?.elapsed = 12
         }
 
         let still22 = "Chargement des formations... toujours en cours après 22 secondes."
@@ -65,7 +65,7 @@ import Testing
             .schedule(.catalogueStillLoading, afterSeconds: 10), .schedule(.brailleMessage(token: 3), afterSeconds: 4),
         ]) {
             ReaderTestStore.remembered("still-loading", still22, token: 3)(&$0)
-            $0.loading.stillLoading?.elapsed = 22
+            $0.catalogue.stillLoading?.elapsed = 22
         }
 
         let fetchedAt = try #require(ISO8601DateFormatter().date(from: "2026-11-22T09:00:00Z"))
@@ -74,7 +74,7 @@ import Testing
         let offline = "Formations hors ligne : copie du 22 novembre 2026, il y a 5 heures. Tapez « réessayer » pour recharger."
         let loaded = "14 formations chargées."
         var list = store.state
-        list.loading.catalogue = .loaded(Fixture.builtIn)
+        list.catalogue.status = .loaded(Fixture.builtIn)
         let listScreen = Fixture.reader.builder.screen(for: list)
         let first = "Toutes, sélectionné, bouton"
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [],
@@ -88,8 +88,8 @@ import Testing
             focus(listScreen, 0), speak(first, printed: first),
             .schedule(.brailleMessage(token: 4), afterSeconds: 4),
         ]) {
-            $0.loading.catalogue = .loaded(Fixture.builtIn)
-            $0.loading.stillLoading = nil
+            $0.catalogue.status = .loaded(Fixture.builtIn)
+            $0.catalogue.stillLoading = nil
             $0.announcement.history += [error, offline, loaded, first]
             $0.announcement.lastWasProgress = false
             $0.announcement.lastMessage = LastMessage(code: "loaded", text: loaded, isError: false)
@@ -109,7 +109,7 @@ import Testing
         var store = ReaderTestStore(state: initial)
         let error = "Erreur lors du traitement des données. (une liste de formations, ou un objet avec « data », était attendue)"
         var failed = store.state
-        failed.loading.catalogue = .failed(.file(.notAList))
+        failed.catalogue.status = .failed(.file(.notAList))
         let errorScreen = Fixture.reader.builder.screen(for: failed)
         let retry = "Réessayer, bouton. Recharge les formations"
         store.send(.catalogue(.failed(.file(.notAList))), [
@@ -117,7 +117,7 @@ import Testing
             focus(errorScreen, 1), speak(retry, printed: retry),
             .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ]) {
-            $0.loading.catalogue = .failed(.file(.notAList))
+            $0.catalogue.status = .failed(.file(.notAList))
             $0.navigation.focus[.formations] = 1
             $0.announcement.history = [error, retry]
             $0.announcement.lastMessage = LastMessage(code: "catalogue", text: error, isError: true)
@@ -128,7 +128,7 @@ import Testing
         let skipped = "Enregistrement n° 2 du fichier ignoré : champ « titre » manquant."
         let loaded = "14 formations chargées."
         var list = store.state
-        list.loading.catalogue = .loaded(Fixture.builtIn)
+        list.catalogue.status = .loaded(Fixture.builtIn)
         list.navigation.focus[.formations] = 1
         let listScreen = Fixture.reader.builder.screen(for: list)
         let second = "Accessibilité, non sélectionné, bouton"
@@ -138,8 +138,8 @@ import Testing
             .notice(code: "loaded", message: loaded), speak(loaded, .notice),
             focus(listScreen, 1), speak(second, printed: second),
         ]) {
-            $0.loading.catalogue = .loaded(Fixture.builtIn)
-            $0.loading.catalogueWarnings = [warning]
+            $0.catalogue.status = .loaded(Fixture.builtIn)
+            $0.catalogue.warnings = [warning]
             $0.announcement.history += [skipped, loaded, second]
             $0.announcement.lastMessage = LastMessage(code: "loaded", text: loaded, isError: false)
             $0.display.queued = [skipped, loaded]

@@ -22,7 +22,7 @@ import Testing
                              printed: "Toutes, sélectionné, bouton, filtre 1 sur 7")),
             .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ]) {
-            $0.loading.catalogue = .loaded(Fixture.builtIn)
+            $0.catalogue.status = .loaded(Fixture.builtIn)
             $0.navigation.focus[.formations] = 0
             $0.announcement.history = ["14 formations chargées.", "Toutes, sélectionné, bouton, filtre 1 sur 7"]
             $0.announcement.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)

@@ -23,7 +23,7 @@ import Testing
             $0.announcement.history.append("Chargement des formations...")
         }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false) })
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)), state: {
-            $0.loading.catalogue = .loaded(Fixture.builtIn)
+            $0.catalogue.status = .loaded(Fixture.builtIn)
             $0.display.message = "14 formations chargées."
             $0.display.token = 1
             $0.announcement.history += ["14 formations chargées.", "Toutes, sélectionné, bouton, filtre 1 sur 7"]
@@ -140,7 +140,7 @@ import Testing
                                     price: 10, nextSession: nil, category: formations[10].category), at: 0)
         store.send(.catalogue(.loaded(Catalogue(formations: formations), warnings: [], origin: .live)), state: {
             $0.display.messageStays = false
-            $0.loading.catalogue = .loaded(Catalogue(formations: formations))
+            $0.catalogue.status = .loaded(Catalogue(formations: formations))
             $0.navigation.focus[.formations] = 10
             $0.announcement.answerPending = false
             $0.display.message = "15 formations chargées."
@@ -388,7 +388,7 @@ import Testing
         moveTo("card.1", &store)
         store.send(.command(.activate), opening: .detail(formationId: 1), "Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 2)
         store.send(.catalogue(.failed(.fetch(.server(status: 500)))), state: {
-            $0.loading.catalogue = .failed(.fetch(.server(status: 500)))
+            $0.catalogue.status = .failed(.fetch(.server(status: 500)))
             $0.navigation.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.navigation.focus[.formations] = 1
             $0.display.queued.append("Erreur serveur (code: 500). Réessayez plus tard.")
@@ -405,22 +405,22 @@ import Testing
         store.send(.command(.next), focusing: 8, on: .formations, "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation")
         store.send(.command(.next), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
         store.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
-            $0.loading.catalogue = .loading
+            $0.catalogue.status = .loading
             $0.navigation.focus[.formations] = 0
             $0.navigation.focusToRestore = "card.12"
             $0.announcement.history.append("Chargement des formations...")
-            $0.loading.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [:])
+            $0.catalogue.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [:])
         }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false) })
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)), state: {
             $0.display.messageStays = false
-            $0.loading.catalogue = .loaded(Fixture.builtIn)
+            $0.catalogue.status = .loaded(Fixture.builtIn)
             $0.navigation.focus[.formations] = 9
             $0.navigation.focusToRestore = nil
             $0.display.message = "14 formations chargées."
             $0.display.token = 3
             $0.announcement.history += ["14 formations chargées.", "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation"]
             $0.announcement.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)
-            $0.loading.reloadContext = nil
+            $0.catalogue.reloadContext = nil
         }, effects: { ReaderTestStore.saying("loaded", "14 formations chargées.", .notice) + ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
     }
 }

@@ -222,7 +222,7 @@ extension ReaderTestStore {
                        sourceLocation: SourceLocation = #_sourceLocation) {
         let retry = "Réessayer, bouton. Recharge les formations"
         send(action, sourceLocation: sourceLocation, state: {
-            if case .catalogue(.failed(let fault)) = action { $0.loading.catalogue = .failed(fault) }
+            if case .catalogue(.failed(let fault)) = action { $0.catalogue.status = .failed(fault) }
             $0.navigation.focus[.formations] = 1
             Self.remembered("catalogue", message, isError: true, token: token)(&$0)
             $0.announcement.history.append(retry)

@@ -12,7 +12,7 @@ extension ReaderTestStore {
         prepare(&initial)
         var store = ReaderTestStore(state: initial)
         var list = initial
-        list.loading.catalogue = .loaded(catalogue)
+        list.catalogue.status = .loaded(catalogue)
         let screen = store.reader.builder.screen(for: list)
         let element = screen.elements[0]
         let report = FocusReport(screen: screen.code, title: screen.title, index: 1, count: screen.elements.count,
@@ -26,7 +26,7 @@ extension ReaderTestStore {
             .focus(report), .speak(Utterance(text: first, interrupt: false, priority: .answer, printed: first)),
             .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ], sourceLocation: sourceLocation) {
-            $0.loading.catalogue = .loaded(catalogue)
+            $0.catalogue.status = .loaded(catalogue)
             $0.navigation.focus[.formations] = 0
             $0.announcement.history += [loaded, first]
             $0.announcement.lastMessage = LastMessage(code: "loaded", text: loaded, isError: false)

@@ -158,7 +158,7 @@ import LecteurLocales
     @Test func pastTheLastWordTheCursorSaysEndAndStays() {
         var state = ReaderState()
         state.settings.speakPosition = false
-        state.loading.catalogue = .loaded(Fixture.builtIn)
+        state.catalogue.status = .loaded(Fixture.builtIn)
         state.navigation.focus[.formations] = 0 // the « Toutes » chip
         var store = ReaderTestStore(reader: Self.reader, state: state)
         store.send(.command(.review(.word, .next)), store.said("review.edge", "Fin.", interrupt: true),

@@ -191,22 +191,22 @@ import Testing
         loaded.send(.command(.go(2)), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
         loaded.send(.command(.activate), opening: .detail(formationId: 12), "Détail, 8 éléments", "Tableur avancé : tableaux croisés, titre", token: 3)
         loaded.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
-            $0.loading.catalogue = .loading
+            $0.catalogue.status = .loading
             $0.navigation.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.navigation.focus[.formations] = 0
             $0.navigation.focusToRestore = "card.12"
             $0.announcement.history.append("Chargement des formations...")
-            $0.loading.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [12: "Tableur avancé : tableaux croisés"])
+            $0.catalogue.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [12: "Tableur avancé : tableaux croisés"])
         }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false, line: false) })
         let smaller = Catalogue(formations: Fixture.builtIn.formations.filter { $0.category?.name != "Bureautique" })
         loaded.send(.catalogue(.loaded(smaller, warnings: [], origin: .live)), state: {
-            $0.loading.catalogue = .loaded(smaller)
+            $0.catalogue.status = .loaded(smaller)
             $0.navigation.filter = nil
             $0.navigation.focusToRestore = nil
             $0.display.queued += ["12 formations chargées.", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste."]
             $0.announcement.history += ["12 formations chargées.", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", "Toutes, sélectionné, bouton, filtre 1 sur 6"]
             $0.announcement.lastMessage = LastMessage(code: "reload.dropped", text: "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", isError: false)
-            $0.loading.reloadContext = nil
+            $0.catalogue.reloadContext = nil
         }, effects: { ReaderTestStore.sayingBehind("loaded", "12 formations chargées.", .notice) + ReaderTestStore.sayingBehind("reload.dropped", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", .notice) + ReaderTestStore.sayingBehind("reload.dropped", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", .notice) + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 6", interrupt: false, line: false) })
     }
 

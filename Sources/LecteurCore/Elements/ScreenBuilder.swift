@@ -71,7 +71,7 @@ public struct ScreenBuilder: Sendable {
 
     // MARK: Formations (stories 2.4 and 2.7)
 
-    public func formationsScreen(_ catalogueState: CatalogueState, filter: CategoryKey?) -> Screen {
+    public func formationsScreen(_ catalogueState: CatalogueStatus, filter: CategoryKey?) -> Screen {
         let title = strings(.screenFormations)
         switch catalogueState {
         case .loading:

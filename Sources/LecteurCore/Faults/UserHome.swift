@@ -4,11 +4,11 @@ import Glibc
 #endif
 
 /// The user's home folder, decided in one place for every file the reader keeps (settings,
-/// practice database, command history, catalogue copy; issue 38 item 11). `$HOME` when it is
-/// an absolute path; otherwise the account's home from the password database, and what was
-/// wrong with `$HOME` is said once at start in the user's language. A relative `HOME` used to
-/// put the database under the current folder (with six lines of Foundation's English), and an
-/// unset one turned history off while the settings went to the account's home.
+/// practice database, command history, catalogue copy), so that they all go to the same place.
+/// `$HOME` when it is an absolute path; otherwise the account's home from the password database,
+/// and what was wrong with `$HOME` is said once at start in the user's language. A relative
+/// `HOME` is not used as it is: it would put the files under whatever folder the reader was
+/// started in.
 public struct UserHome: Hashable, Sendable {
     /// nil only when neither `$HOME` nor the account names an absolute folder.
     public let path: String?

@@ -2,11 +2,14 @@
 import Foundation
 
 /// The whole reader as one reducer: state + action → new state + effects. Its children are the
-/// stored properties below: navigation (`Navigator`), catalogue loading, devices, the braille
-/// display's messages and reading (`DisplayReducer`), the line typed on the display, the help and
-/// history screens, settings, Morse, review, the terminal, and the exercise that runs (listening,
-/// copying or sending, through `ExerciseReducer`). The announcement policy (`Announcer`) is applied
-/// here to what they return, so every word said and every line brailled comes from this one place.
+/// stored properties below, each in its feature's folder (`Features/<Name>/`): navigation
+/// (`Navigator`), the catalogue, the devices, the braille display's messages and reading
+/// (`DisplayReducer`), the line typed on the display, the lists (aide, historique, statistiques),
+/// settings, Morse playing, review, the terminal, the exercise that runs (listening, copying,
+/// sending or reflex, through `ExerciseReducer`) and the screen reader beside, whose `voice` is the
+/// last decision. Every child speaks through the `Announcer` it is handed, which applies the
+/// announcement policy and keeps the effects in order, so every word said and every line brailled
+/// comes from this one reduction; the root scopes the slices and takes the steps that cross them.
 public struct Reader: Sendable {
     public let navigator: Navigator
     let settings: SettingsReducer
@@ -162,7 +165,7 @@ public struct Reader: Sendable {
         case .timer(.readAllWindow(let token)):
             display.windowTimeUp(token: token, state.display, state.settings, &out)
         case .timer(.catalogueStillLoading):
-            catalogue.stillLoadingRang(&state.loading, &state.announcement, &out)
+            catalogue.stillLoadingRang(&state.catalogue, &state.announcement, &out)
         case .catalogue(let event):
             catalogueEvent(event, &state, &out)
         case .device(let event):

@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 extension Reader {
-    /// A catalogue event, scoped as TCA's `Scope`: the loading slice changes first
+    /// A catalogue event, scoped as TCA's `Scope`: the catalogue slice changes first
     /// (`CatalogueReducer`), then the list follows the catalogue (navigation's step). The focus
     /// a reload should find again and what it may take away are remembered before the list
     /// empties; « still loading » counts its silence from the list's announcement.
     func catalogueEvent(_ event: CatalogueEvent, _ state: inout ReaderState, _ out: inout Announcer) {
-        switch catalogue.reduce(event, &state.loading, &state.announcement, &out) {
+        switch catalogue.reduce(event, &state.catalogue, &state.announcement, &out) {
         case .began(let previous, let stillLoadingAfter)?:
             if case .loaded(let shown) = previous {
                 state.navigation.focusToRestore = navigator.focusedElement(in: previous, state.navigation)?.id
-                state.loading.reloadContext = navigator.reloadContext(shown, state.navigation)
+                state.catalogue.reloadContext = navigator.reloadContext(shown, state.navigation)
             }
             navigator.listLoading(state.navigationContext, &state.navigation, &state.announcement, &out)
-            catalogue.startClock(after: stillLoadingAfter, &state.loading, &out)
+            catalogue.startClock(after: stillLoadingAfter, &state.catalogue, &out)
         case .loaded(let previous, let context)?:
             navigator.listLoaded(previous: previous, context: context, state.navigationContext, &state.navigation, &state.announcement, &out)
         case .failed?:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// The « Aide », « Historique » and « Statistiques » screens: lists read element by element, on the display as by
-/// ear, instead of one message of 2 000 cells or one utterance of two minutes. They list what
+/// The « Aide », « Historique », « Statistiques » and « Progrès » screens and a long answer's:
+/// lists read element by element, on the display as by ear, instead of one message of 2 000
+/// cells or one utterance of two minutes. They list what
 /// the state kept when they were opened (the history grows while it is read).
 extension ScreenBuilder {
     public func helpScreen(_ lists: ListScreens) -> Screen {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// Catalogue loading, a child of the reader that owns its slice (`LoadingState`): what a source
+/// Catalogue loading, a child of the reader that owns its slice (`CatalogueState`): what a source
 /// reports (`CatalogueEvent`) becomes the catalogue's state, the notices about retries, the
 /// offline copy and the records set aside, and « still loading » after a silence (its own timer,
 /// so a store test pins it). What the list does when the catalogue changes (its focus, the
@@ -22,43 +22,43 @@ struct CatalogueReducer: Sendable {
     enum Change: Equatable {
         /// A load began (the catalogue is `.loading`); `previous` is the catalogue the list showed.
         /// Its « still loading » clock starts once the list has been announced (`startClock`).
-        case began(previous: CatalogueState, stillLoadingAfter: Double?)
+        case began(previous: CatalogueStatus, stillLoadingAfter: Double?)
         /// A catalogue arrived, and was said; `context` is what the reload may have taken away,
         /// as remembered when it began (nil: the load was not a reload of a shown list).
-        case loaded(previous: CatalogueState, context: ReloadContext?)
+        case loaded(previous: CatalogueStatus, context: ReloadContext?)
         /// The load failed, and was said.
         case failed
     }
 
-    func reduce(_ event: CatalogueEvent, _ loading: inout LoadingState, _ said: inout AnnouncementState,
+    func reduce(_ event: CatalogueEvent, _ state: inout CatalogueState, _ said: inout AnnouncementState,
                 _ out: inout Announcer) -> Change? {
         switch event {
         case .loading(let stillLoadingAfter):
-            let previous = loading.catalogue
-            loading.catalogue = .loading
+            let previous = state.status
+            state.status = .loading
             return .began(previous: previous, stillLoadingAfter: stillLoadingAfter)
         case .attemptFailed(let error, let next, let total, let delay, let elapsed):
             out.notice("retry", fetch.retryNotice(after: error, delay: delay, nextAttempt: next, totalAttempts: total),
                        kind: .progress, &said)
             // Something was just said: the silence before « still loading » starts again.
-            if var clock = loading.stillLoading {
+            if var clock = state.stillLoading {
                 clock.elapsed = elapsed
-                loading.stillLoading = clock
+                state.stillLoading = clock
                 out.append(.schedule(.catalogueStillLoading, afterSeconds: clock.interval))
             }
             return nil
         case .loaded(let catalogue, let warnings, .live):
-            stopClock(&loading, &out)
-            return loaded(catalogue, warnings: warnings, &loading, &said, &out)
+            stopClock(&state, &out)
+            return loaded(catalogue, warnings: warnings, &state, &said, &out)
         case .loaded(let catalogue, let warnings, .offlineCopy(let error, let fetchedAt, let now)):
-            stopClock(&loading, &out)
+            stopClock(&state, &out)
             // Why the live data is missing first, then how old the copy is.
             out.error(error.code, fetch.message(for: error), &said)
             out.notice("offline", fetch.offlineNotice(fetchedAt: fetchedAt, now: now), kind: .notice, &said)
-            return loaded(catalogue, warnings: warnings, &loading, &said, &out)
+            return loaded(catalogue, warnings: warnings, &state, &said, &out)
         case .failed(let fault):
-            stopClock(&loading, &out)
-            loading.catalogue = .failed(fault)
+            stopClock(&state, &out)
+            state.status = .failed(fault)
             out.error("catalogue", fetch.message(for: fault), &said)
             return .failed
         }
@@ -66,60 +66,38 @@ struct CatalogueReducer: Sendable {
 
     /// A load began and the list was announced: the silence before « still loading » starts (or,
     /// for a load that never says it, a clock of an earlier load stops).
-    func startClock(after stillLoadingAfter: Double?, _ loading: inout LoadingState, _ out: inout Announcer) {
-        guard let stillLoadingAfter else { return stopClock(&loading, &out) }
-        loading.stillLoading = StillLoadingClock(interval: stillLoadingAfter, elapsed: 0)
+    func startClock(after stillLoadingAfter: Double?, _ state: inout CatalogueState, _ out: inout Announcer) {
+        guard let stillLoadingAfter else { return stopClock(&state, &out) }
+        state.stillLoading = StillLoadingClock(interval: stillLoadingAfter, elapsed: 0)
         out.append(.schedule(.catalogueStillLoading, afterSeconds: stillLoadingAfter))
     }
 
     /// The silence after the last notice of a load has lasted its interval: say it goes on.
-    func stillLoadingRang(_ loading: inout LoadingState, _ said: inout AnnouncementState, _ out: inout Announcer) {
-        guard var clock = loading.stillLoading, loading.catalogue == .loading else { return }
+    func stillLoadingRang(_ state: inout CatalogueState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        guard var clock = state.stillLoading, state.status == .loading else { return }
         clock.elapsed += clock.interval
-        loading.stillLoading = clock
+        state.stillLoading = clock
         out.notice("still-loading", fetch.stillLoading(elapsed: clock.elapsed), kind: .progress, &said)
         out.append(.schedule(.catalogueStillLoading, afterSeconds: clock.interval))
     }
 
-    private func stopClock(_ loading: inout LoadingState, _ out: inout Announcer) {
-        guard loading.stillLoading != nil else { return }
-        loading.stillLoading = nil
+    private func stopClock(_ state: inout CatalogueState, _ out: inout Announcer) {
+        guard state.stillLoading != nil else { return }
+        state.stillLoading = nil
         out.append(.cancelTimer(.catalogueStillLoading))
     }
 
-    private func loaded(_ catalogue: Catalogue, warnings: [CatalogueWarning], _ loading: inout LoadingState,
+    private func loaded(_ catalogue: Catalogue, warnings: [CatalogueWarning], _ state: inout CatalogueState,
                         _ said: inout AnnouncementState, _ out: inout Announcer) -> Change {
         // A refresh that sets the same records aside says nothing new: the warnings were heard.
-        if warnings != loading.catalogueWarnings {
+        if warnings != state.warnings {
             for warning in warnings { out.notice("catalogue.skipped", records.message(for: warning), kind: .notice, &said) }
         }
-        loading.catalogueWarnings = warnings
-        let change = Change.loaded(previous: loading.catalogue, context: loading.reloadContext)
-        loading.reloadContext = nil
-        loading.catalogue = .loaded(catalogue)
+        state.warnings = warnings
+        let change = Change.loaded(previous: state.status, context: state.reloadContext)
+        state.reloadContext = nil
+        state.status = .loaded(catalogue)
         out.notice("loaded", strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)]), kind: .notice, &said)
         return change
     }
-}
-
-/// The catalogue and its loading: `CatalogueReducer`'s slice of the reader's state.
-public struct LoadingState: Equatable, Sendable {
-    public var catalogue: CatalogueState
-    /// What a reload may take away (the filter's and the open formations' names), to say so.
-    public var reloadContext: ReloadContext?
-    /// The warnings of the last catalogue load, so that a refresh does not repeat them.
-    public var catalogueWarnings: [CatalogueWarning] = []
-    /// While a load that says « still loading » goes on: its clock.
-    public var stillLoading: StillLoadingClock?
-
-    public init(catalogue: CatalogueState = .loading) {
-        self.catalogue = catalogue
-    }
-}
-
-/// While a load goes on: how long a silence lasts before « still loading », and the seconds
-/// since the load began as of the last thing said.
-public struct StillLoadingClock: Hashable, Sendable {
-    public var interval: Double
-    public var elapsed: Double
 }

@@ -165,8 +165,3 @@ struct DisplayReducer: Sendable {
         out.notice("readAll.end", strings(.readAllEnd), kind: .notice, &said)
     }
 }
-
-/// `tout lire` on the display, while it runs: the token its window timer rings with.
-public struct DisplayReading: Hashable, Sendable {
-    public let token: Int
-}

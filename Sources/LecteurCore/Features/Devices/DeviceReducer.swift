@@ -31,23 +31,3 @@ struct DeviceReducer: Sendable {
         out.error("storage", fault.message(strings), &said)
     }
 }
-
-/// What the reader knows of the devices: the slice of `DeviceReducer` and of the device part
-/// of `SettingsReducer`.
-public struct DeviceState: Hashable, Sendable {
-    /// The braille display's outage was said; it is said again only after it came back.
-    public var brailleOutageSaid = false
-    /// Whether a voice says what the reader says; without one `tout lire` paces the display.
-    public var hasVoice = true
-    /// Whether a braille display is wanted (`--braille on` or `auto`): reading without a voice
-    /// then keeps its time.
-    public var hasDisplay = false
-    /// The devices' settings as last read, for the « Réglages » screen.
-    public var deviceSettings: [SettingKey: SettingReading] = [:]
-    /// Settings asked of the devices and why (to say one, or to open the « Réglages » screen).
-    public var settingsRequest: SettingsRequest?
-    /// Whether the terminal answered the kitty keyboard protocol query (nil: not asked).
-    public var keyReleases: Bool?
-
-    public init() {}
-}

@@ -41,9 +41,8 @@ public struct BrailleInputState: Hashable, Sendable {
     public var limitSaid = false
 
     /// The longest line typed on the display, in characters: as a command it is read like a
-    /// terminal line. 1 000 dot-1 cells a second without a space used to pin the CPU (every
-    /// cell translated the whole word back again) and grew the transcript by the whole line at
-    /// every cell (issue 38 item 9).
+    /// terminal line. Without a bound, cells typed fast without a space would have every cell
+    /// translate the whole word back again and grow the transcript by the whole line.
     public static let maximumCharacters = 1_000
     /// The longest word, in cells: a contracted word is translated back whole at every cell.
     public static let maximumWordCells = 100

@@ -2,7 +2,7 @@
 /// Navigation's step when the catalogue changes (`CatalogueReducer.Change`): the list of
 /// formations follows it — from its top while it loads, on « Réessayer » when it failed, and
 /// after a reload on the element focused before, with the filter and the open formations kept
-/// where they still exist (pull-to-refresh). The root runs it after the loading slice changed.
+/// where they still exist (pull-to-refresh). The root runs it after the catalogue slice changed.
 extension Navigator {
     /// A load began: the list shows the loading from its top.
     func listLoading(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
@@ -23,7 +23,7 @@ extension Navigator {
     /// and the focused element where they still exist, and says what the reload took away.
     /// `previous` is the catalogue the list showed before, `context` what was remembered of it
     /// when the reload began.
-    func listLoaded(previous: CatalogueState, context reload: ReloadContext?, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func listLoaded(previous: CatalogueStatus, context reload: ReloadContext?, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
         guard case .loaded(let catalogue) = context.catalogue else { return }
         let previousFocusId = nav.focusToRestore ?? focusedElement(in: previous, nav)?.id
         let reload = reload ?? {
@@ -64,7 +64,7 @@ extension Navigator {
     }
 
     /// The element focused on the list of `catalogue`, kept focused across a reload.
-    func focusedElement(in catalogue: CatalogueState, _ nav: NavigationState) -> Element? {
+    func focusedElement(in catalogue: CatalogueStatus, _ nav: NavigationState) -> Element? {
         let screen = builder.formationsScreen(catalogue, filter: nav.filter)
         let index = nav.focus[.formations] ?? 0
         return screen.elements.indices.contains(index) ? screen.elements[index] : nil

@@ -83,7 +83,7 @@ public struct LineCompletion: Sendable {
         let french = strings.localeCode == "fr"
         switch command {
         case "filter":
-            guard case .loaded(let catalogue) = state.loading.catalogue else { return [] }
+            guard case .loaded(let catalogue) = state.catalogue.status else { return [] }
             return catalogue.categories.map(\.name) + [french ? "toutes" : "all"]
         case "tab": return ["formations", "morse"]
         case "help": return commands(matching: "")

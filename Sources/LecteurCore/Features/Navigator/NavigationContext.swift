@@ -4,7 +4,7 @@
 /// lists (the screens are built from them), and whether the keys of a terminal or a braille
 /// keyboard are in use (the « Aide » screen lists them first).
 public struct NavigationContext: Sendable {
-    public let catalogue: CatalogueState
+    public let catalogue: CatalogueStatus
     public let morseProgress: [String: SymbolProgress]
     public let settings: ReaderSettings
     public let deviceSettings: [SettingKey: SettingReading]
@@ -17,7 +17,7 @@ extension ReaderState {
     /// The values navigation reads, as they are now (taken again at each call, after the
     /// children that change them).
     public var navigationContext: NavigationContext {
-        NavigationContext(catalogue: loading.catalogue, morseProgress: morseProgress, settings: settings,
+        NavigationContext(catalogue: catalogue.status, morseProgress: morseProgress, settings: settings,
                           deviceSettings: devices.deviceSettings, lists: lists, onTerminal: onTerminal,
                           brailleKeyboardUsed: brailleInput.keyboardUsed)
     }

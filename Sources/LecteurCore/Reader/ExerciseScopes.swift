@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+extension Reader {
+    /// Scopes the state to the exercise slice, then applies what the exercise asks of the rest.
+    func exercise(_ action: ExerciseAction, _ state: inout ReaderState, _ out: inout Announcer) {
+        let context = ExerciseContext(state)
+        for delegate in exercises.reduce(action, &state.exercise, context, &state.announcement, &out) {
+            switch delegate {
+            case .progressChanged(let progress): state.morseProgress = progress
+            case .kochLevelChanged(let level): state.settings.kochLevel = level
+            }
+        }
+    }
+
+    /// The question the display keeps until it is answered (nil: none waits).
+    func waitingQuestion(_ state: ReaderState) -> String? {
+        exercises.waitingQuestion(state.exercise, ExerciseContext(state))
+    }
+
+    /// Whether a key keys Morse (sending practice runs) rather than being the key table's.
+    func keysMorse(_ key: Key, _ state: ReaderState) -> Bool {
+        exercises.takes(key, state.exercise, ExerciseContext(state))
+    }
+}
