@@ -59,6 +59,17 @@ public struct Reader: Sendable {
     }
 
     private func decide(_ state: inout ReaderState, _ action: Action) -> [Effect] {
+        if state.closing {
+            // The goodbye is on the display: its time, or any key, a typed cell or a line (Ctrl-D
+            // too), ends the program at once; nothing else is said or shown over it.
+            switch action {
+            case .timer(.quit): return [.quit]
+            case .timedKey(let key, _) where key.isRelease: return [] // the release of the key that quit
+            case .displayPanned(let text, let cells, let cursor, let kind):
+                return [.braillePanned(text: text, cells: cells, cursor: cursor, kind: kind)]
+            default: return action.isTheUsers ? [.quit] : []
+            }
+        }
         if case .timedKey(let key, let atMs) = action, key.isRelease || keysMorse(key, state) {
             // Keying Morse: the question and the last verdict stay on the display meanwhile. A
             // key let go does nothing else (it must not silence what a press started).
@@ -212,6 +223,8 @@ public struct Reader: Sendable {
             exercise(.silence, &state, &out)
         case .keyerClock:
             break // taken above, as keying
+        case .timer(.quit):
+            break // taken above, while closing
         case .timer(.keyer):
             break // the runtime answers this timer with `.keyerClock`, which says when it rang
         case .completion(let candidates):
@@ -256,7 +269,7 @@ public struct Reader: Sendable {
         case .retry: out.append(.loadCatalogue(.retry))
         case .refresh: out.append(.loadCatalogue(.refresh))
         case .quit:
-            terminal.quit(onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
+            terminal.quit(onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing, &state.announcement, &out)
         case .askToQuit:
             terminal.askToQuit(&state.quitPending, &state.announcement, &out)
         case .morse(let text):
@@ -325,7 +338,8 @@ public struct Reader: Sendable {
 
     private func typed(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
         if state.quitPending {
-            terminal.answerQuit(line, onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
+            terminal.answerQuit(line, onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing,
+                                  &state.announcement, &out)
             return
         }
         if state.exercise != nil {
@@ -353,7 +367,7 @@ public struct Reader: Sendable {
         if clean.count > 1, case .command(let command) = parser.parse(clean) {
             switch command {
             case .quit:
-                terminal.quit(onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
+                terminal.quit(onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing, &state.announcement, &out)
                 return
             case .stop:
                 self.command(.stop, &state, &out)
@@ -383,9 +397,11 @@ public struct Reader: Sendable {
         out.append(.silence)
         if state.quitPending {
             if case .character(let character) = key {
-                terminal.answerQuit(String(character), onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
+                terminal.answerQuit(String(character), onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing,
+                                  &state.announcement, &out)
             } else {
-                terminal.answerQuit("", onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
+                terminal.answerQuit("", onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing,
+                                  &state.announcement, &out)
             }
             return
         }
@@ -443,6 +459,12 @@ extension Action {
 }
 
 extension Reader {
+    /// How long the end waits for the goodbye to be read on the display: nil (no display, or
+    /// its end at once).
+    func goodbyeHold(_ state: ReaderState) -> Double? {
+        state.devices.hasDisplay ? state.settings.brailleMessageSeconds : nil
+    }
+
     /// The Koch level practice starts at: the one stored, within the order's bounds.
     func kochLevel(_ state: ReaderState) -> Int {
         KochLesson.clamped(state.settings.kochLevel, navigator.builder.alphabet, order: state.settings.kochOrder)

@@ -101,7 +101,7 @@ extension Action {
             switch id {
             case .catalogueStillLoading: true
             case .brailleMessage, .readAllWindow, .sendingSilence, .reflex: false
-            case .keyer: false
+            case .keyer, .quit: false
             }
         case .start, .timedLine, .command, .displayKey, .displayPanned, .displayAdvanced, .statusReported, .settingsRead,
              .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated, .attachTerminal,
