@@ -219,6 +219,8 @@ public struct Reader: Sendable {
             state.devices.keyReleases = answered
         case .screenReader(let event):
             screenReader.reduce(event, &state.beside, hasVoice: state.devices.hasVoice, &state.announcement, &out)
+        case .timer(.screenReaderSwitch):
+            screenReader.switchTimeUp(state.beside, hasVoice: state.devices.hasVoice, &state.announcement, &out)
         case .timer(.sendingSilence):
             exercise(.silence, &state, &out)
         case .keyerClock:

@@ -21,4 +21,6 @@ public enum TimerID: Hashable, Sendable {
     case reflex(question: Int)
     /// The goodbye has had its `message-braille` time on the display: the program ends.
     case quit
+    /// GNOME's screen reader switch went on without an Orca process: has one come since?
+    case screenReaderSwitch
 }
