@@ -27,6 +27,10 @@ struct Announcer {
     /// Messages of this action that wait for the one shown (or for an earlier message still on
     /// the display) to have had their time, in order.
     private(set) var queuedMessages: [String] = []
+    /// The display's form of each announcement of this action said `.withWhatFollows`, in
+    /// order: the caller shows them with what follows them (`showHeld`), so a verdict reaches
+    /// the display from the very value that was said and printed.
+    private(set) var held: [String] = []
     /// The focused element's line opens on its last window (FWINLT moved back to it: reading
     /// backwards goes on where the finger is).
     var focusFromEnd = false
@@ -97,6 +101,7 @@ struct Announcer {
             break
         }
         voice(announcement, printed: printed, &state)
+        if announcement.display == .withWhatFollows { held.append(braille) }
         guard announcement.display == .message else { return }
         if announcement.kind == .answer, let title = announcement.screenTitle, opensScreens, longAnswer == nil,
            braille.count > AnnouncementPresenter.screenCharacters {
@@ -154,6 +159,20 @@ struct Announcer {
 
     mutating func error(_ code: String, _ message: String, detail: String? = nil, _ state: inout AnnouncementState) {
         say(Announcement(.error, message, record: .error(code), detail: detail), &state)
+    }
+
+    /// What was said `.withWhatFollows` in this action (a verdict), then `follow` (a question's
+    /// number, which is never said: nothing before the answer gives the question away), as one
+    /// message; nil when there is nothing to show. An exercise's line flashes: the question
+    /// waiting for its answer comes back after it (`DisplayReducer.showNext`). `now`: at once,
+    /// in place of what the display shows (a keyed pattern).
+    @discardableResult
+    mutating func showHeld(then follow: String? = nil, now: Bool = false) -> String? {
+        let line = (held + [follow].compactMap { $0 }).joined(separator: " ")
+        held = []
+        guard !line.isEmpty else { return nil }
+        showMessage(line, now: now)
+        return line
     }
 
     /// A message for the braille display: one line, the whole text, panned by the display. The
