@@ -67,6 +67,12 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
         return try? state.withLock { $0.translator }?.translate(line.text).unicode
     }
 
+    /// The cells `text` takes with the table in use (contracted in abrégé); its characters
+    /// when it cannot be translated.
+    public func cellCount(_ text: String) -> Int {
+        (try? state.withLock { $0.translator }?.translate(text).dots.count) ?? text.count
+    }
+
     public func backTranslate(_ cells: [UInt8]) -> String? {
         state.withLock { $0.translator }?.backTranslate(cells)
     }
@@ -151,8 +157,9 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
                                 cursor: rendering.cursorCell ?? 0, kind: rendering.line.kind))
         case .state(.unavailable(let error)):
             post(.device(.brailleUnavailable(error)))
-        case .state(.connected):
+        case .state(.connected(let columns, _)):
             post(.device(.brailleConnected))
+            post(.device(.displayWidth(columns: columns)))
         case .state, .ignoredKey:
             break
         }

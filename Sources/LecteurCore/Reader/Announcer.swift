@@ -46,14 +46,21 @@ struct Announcer {
     private let opensScreens: Bool
     /// The answer of this action too long for a message: the root opens it as a screen.
     private(set) var longAnswer: LongAnswer?
+    /// The most cells an answer may take and stay a message: three windows of the display.
+    private let screenCells: Int
+    /// How many cells a line takes on the display (after contraction, with the table in use);
+    /// nil: one a character.
+    private let cells: (@Sendable (String) -> Int)?
     /// The user's punctuation level, as the action found it (a setting that changes it sets it
     /// here too, so its own confirmation is read at the new level).
     var punctuationLevel: PunctuationLevel
 
     init(presenter: AnnouncementPresenter, pronunciation: SpokenTextBuilder?, punctuation: PunctuationReader? = nil,
          punctuationLevel: PunctuationLevel = ReaderSettings().punctuation, holdFocus: Bool = false, answering: Bool = false,
-         opensScreens: Bool = false) {
+         opensScreens: Bool = false, displayColumns: Int? = nil, cells: (@Sendable (String) -> Int)? = nil) {
         self.opensScreens = opensScreens
+        screenCells = AnnouncementPresenter.screenWindows * (displayColumns ?? AnnouncementPresenter.referenceColumns)
+        self.cells = cells
         self.presenter = presenter
         self.pronunciation = pronunciation
         self.punctuationLevel = punctuationLevel
@@ -104,7 +111,7 @@ struct Announcer {
         if announcement.display == .withWhatFollows { held.append(braille) }
         guard announcement.display == .message else { return }
         if announcement.kind == .answer, let title = announcement.screenTitle, opensScreens, longAnswer == nil,
-           braille.count > AnnouncementPresenter.screenCharacters {
+           (cells?(braille) ?? braille.count) > screenCells {
             // Said and printed whole; the display gets it as a screen (the root opens it).
             longAnswer = LongAnswer(title: title, lines: presenter.lines(announcement.brailleForm ?? printed))
             return

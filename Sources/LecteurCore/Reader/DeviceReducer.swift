@@ -22,6 +22,8 @@ struct DeviceReducer: Sendable {
             out.notice(error.code, error.message(strings), kind: .notice, detail: error.detail, &said)
         case .brailleConnected:
             devices.brailleOutageSaid = false
+        case .displayWidth(let columns):
+            devices.displayColumns = columns > 0 ? columns : nil
         case .lineTooLong(let limit):
             out.error("input.tooLong", strings(.hardeningDevicesInputLineTooLong, ["limit": String(limit)]), &said)
         }
@@ -42,6 +44,9 @@ public struct DeviceState: Hashable, Sendable {
     /// Whether a braille display is wanted (`--braille on` or `auto`): reading without a voice
     /// then keeps its time.
     public var hasDisplay = false
+    /// The width of the display that answered, in cells; nil before one did (the reference
+    /// 40 is assumed then).
+    public var displayColumns: Int?
     /// The devices' settings as last read, for the « Réglages » screen.
     public var deviceSettings: [SettingKey: SettingReading] = [:]
     /// Settings asked of the devices and why (to say one, or to open the « Réglages » screen).

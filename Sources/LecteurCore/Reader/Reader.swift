@@ -23,6 +23,10 @@ public struct Reader: Sendable {
     let screenReader: ScreenReaderReducer
     /// Renders every announcement to the printed line, the voice and the display.
     let presenter: AnnouncementPresenter
+    /// How many cells a line takes on the display with the table in use (the display's
+    /// adapter measures it with liblouis); nil: one a character. Only the long-answer threshold
+    /// reads it.
+    public var brailleCells: (@Sendable (String) -> Int)?
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -93,7 +97,8 @@ public struct Reader: Sendable {
         let displayBusy = !byUser && state.display.message != nil && !state.announcement.lastWasProgress
         var out = Announcer(presenter: presenter, pronunciation: navigator.pronunciation, punctuation: punctuation,
                             punctuationLevel: state.settings.punctuation, holdFocus: displayBusy,
-                            answering: byUser || state.announcement.answerPending, opensScreens: state.exercise == nil)
+                            answering: byUser || state.announcement.answerPending, opensScreens: state.exercise == nil,
+                            displayColumns: state.devices.displayColumns, cells: brailleCells)
         if byUser {
             state.announcement.answerPending = true
             // Any key or command stops a reading in progress, the focus staying where it is;
