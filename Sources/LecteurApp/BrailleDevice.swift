@@ -49,6 +49,9 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
     /// with everything else.
     public func listen(_ post: @escaping @Sendable (Action) -> Void) {
         state.withLock { $0.post = post }
+        // `--braille on` connected before anyone listened: the width it answered with is told
+        // now (told twice if the connection lands meanwhile, which changes nothing).
+        if case .connected(let columns, _)? = output?.displayState { post(.device(.displayWidth(columns: columns))) }
         start()
     }
 
