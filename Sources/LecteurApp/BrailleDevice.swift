@@ -49,6 +49,9 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
     /// with everything else.
     public func listen(_ post: @escaping @Sendable (Action) -> Void) {
         state.withLock { $0.post = post }
+        // `--braille on` connected before anyone listened: the width it answered with is told
+        // now (told twice if the connection lands meanwhile, which changes nothing).
+        if case .connected(let columns, _)? = output?.displayState { post(.device(.displayWidth(columns: columns))) }
         start()
     }
 
@@ -65,6 +68,12 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
         // A line being typed: what the display shows (its end, with the cursor), not the whole line.
         if let output { return (try? output.show(line)).map { line.kind == .input ? $0.windowUnicode : $0.unicode } }
         return try? state.withLock { $0.translator }?.translate(line.text).unicode
+    }
+
+    /// The cells `text` takes with the table in use (contracted in abrégé); its characters
+    /// when it cannot be translated.
+    public func cellCount(_ text: String) -> Int {
+        (try? state.withLock { $0.translator }?.translate(text).dots.count) ?? text.count
     }
 
     public func backTranslate(_ cells: [UInt8]) -> String? {
@@ -151,8 +160,9 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
                                 cursor: rendering.cursorCell ?? 0, kind: rendering.line.kind))
         case .state(.unavailable(let error)):
             post(.device(.brailleUnavailable(error)))
-        case .state(.connected):
+        case .state(.connected(let columns, _)):
             post(.device(.brailleConnected))
+            post(.device(.displayWidth(columns: columns)))
         case .state, .ignoredKey:
             break
         }

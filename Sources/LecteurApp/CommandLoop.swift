@@ -27,7 +27,9 @@ public struct CommandLoop {
         // said before its first command is read.
         if !interactive { session.waitForDevices() }
         while true {
-            if let prompt { Transcript.standardOutput(prompt) }
+            // No prompt under the goodbye held on the braille display: the next line, or its
+            // time, ends the reader.
+            if let prompt, !session.inspect({ $0.closing }) { Transcript.standardOutput(prompt) }
             guard let item = input.next() else { break }
             // A script's line waits for what is in flight (a load, a reading), so its transcript
             // is the same every run; `stop` and `quitter` during a reading are the exception:

@@ -96,7 +96,7 @@ public struct ReaderEnvironment: Sendable {
         if let problem = home.problem { startupNotices.insert(.home(problem), at: 0) }
         let (pronunciation, lexiconNotices) = Localization.pronunciation(strings, userFolder: store.configuration.userFolder)
         startupNotices += lexiconNotices
-        let reader = Reader(strings: strings, timeZone: .current, pronunciation: pronunciation,
+        var reader = Reader(strings: strings, timeZone: .current, pronunciation: pronunciation,
                             characters: Localization.characters(strings), sampleRate: speech.output.sampleRate)
 
         let brlapi = BrlAPISettings.fromEnvironment(host: options.brlapiHost, auth: options.brlapiAuth,
@@ -111,6 +111,7 @@ public struct ReaderEnvironment: Sendable {
                 throw DeviceUnavailable(failure)
             }
         }
+        if options.braille != .off { reader.brailleCells = { braille.cellCount($0) } }
         var devices = ReaderDevices(
             speech: speech.voice, braille: braille, audio: speech.output,
             settings: [SpeechSettingsDomain(currentEngine: { speech.espeak ?? speech.speechdVoice?.fallbackEngine },

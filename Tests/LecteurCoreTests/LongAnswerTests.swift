@@ -57,3 +57,40 @@ import Testing
         }
     }
 }
+
+/// Issue 35: « longer than three windows » counts windows of the display attached (its width
+/// as it reported it, 40 before), in cells after contraction with the table in use.
+@Suite struct LongAnswerWindowsTests {
+    static func helpIsAMessage(_ store: inout ReaderTestStore, sourceLocation: SourceLocation = #_sourceLocation) {
+        let token = store.state.display.token + 1
+        store.send(.command(.help(topic: "régler")), store.said("help", LongAnswerTests.help, interrupt: true),
+                   sourceLocation: sourceLocation) {
+            ReaderTestStore.remembered("help", LongAnswerTests.help, token: token)(&$0)
+            $0.display.messageStays = true
+        }
+    }
+
+    @Test func theDisplaysWidthIsTakenFromItsReport() {
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.device(.displayWidth(columns: 88)), []) { $0.devices.displayColumns = 88 }
+        // 257 characters are under three windows of 88 cells (264): a message, which stays.
+        Self.helpIsAMessage(&store)
+    }
+
+    @Test func atFortyCellsTheSameHelpOpensAScreen() {
+        var store = ReaderTestStore(state: Fixture.loadedState())
+        store.send(.device(.displayWidth(columns: 40)), []) { $0.devices.displayColumns = 40 }
+        let effects = store.reader.reduce(&store.state, .command(.help(topic: "régler")))
+        #expect(effects.contains(ReaderTestStore.message("Aide de « régler », 2 éléments")), "\(effects)")
+    }
+
+    @Test func cellsAfterContractionAreCounted() {
+        // A table that writes the help in a third of its characters (as a contracted one
+        // shortens a line): 86 cells, under three windows of 40.
+        var reader = Fixture.reader
+        reader.brailleCells = { $0.count / 3 }
+        var store = ReaderTestStore(reader: reader, state: Fixture.loadedState())
+        Self.helpIsAMessage(&store)
+        // Counted in characters, the same help opens a screen (`atFortyCellsTheSameHelpOpensAScreen`).
+    }
+}

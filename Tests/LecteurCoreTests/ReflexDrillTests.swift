@@ -29,7 +29,7 @@ import Testing
         let shown = "Réflexes K M ; écoutez, le nom suit ; stop : finir. " + label(1, first, touch: true)
         let token = store.state.display.token
         store.send(.reflexReady(.passive, seed: 5, kochLevel: 2), [
-            .notice(code: "reflex", message: intro),
+            .notice(code: "reflex", message: intro, braille: "Réflexes K M ; écoutez, le nom suit ; stop : finir."),
             .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: shown, cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
@@ -79,7 +79,7 @@ import Testing
         let second = try #require(twin.current)
         let named = "\(first.character) " + MorseBraille.cells(first.pattern) + " " + label(2, second, touch: true)
         store.send(.timer(.reflex(question: 1)), [
-            .notice(code: "reflex", message: String(first.character)),
+            .notice(code: "reflex", message: String(first.character), braille: "\(first.character) " + MorseBraille.cells(first.pattern)),
             .speak(Utterance(text: reader.navigator.spoken(String(first.character)), interrupt: false, priority: .answer)),
             .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(second.character), settings: .default, question: 2),
@@ -124,7 +124,7 @@ import Testing
              .schedule(.brailleMessage(token: token), afterSeconds: 4)]
         }
         store.send(.reflexReady(.active, seed: 7, kochLevel: 2, storedTimes: [900, 500, 700]), [
-            .notice(code: "reflex", message: intro),
+            .notice(code: "reflex", message: intro, braille: "Réflexes chrono K M ; tapez vite ; stop : finir."),
             .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: shown, cursor: 0, kind: .message)),
         ] + asked(1, try #require(twin.current), token + 1)) {

@@ -1019,4 +1019,6 @@ public enum L10n: String, CaseIterable, Sendable {
     case terminalKeyQuitNow = "terminal.key.quitNow"
     case terminalCliOptInput = "terminal.cli.optInput"
     case utterHelpScreen = "utter.help.screen"
+    case screenReaderSwitchWithoutOrca = "screenReader.switchWithoutOrca"
+    case screenReaderSwitchWithoutOrcaNoVoice = "screenReader.switchWithoutOrcaNoVoice"
 }

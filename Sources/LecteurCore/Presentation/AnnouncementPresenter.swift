@@ -65,10 +65,11 @@ public struct AnnouncementPresenter: Sendable {
         return oneLine(text)
     }
 
-    /// Three windows of the reference display (40 cells, the common size, which the reducer
-    /// assumes: it is not told the display's width): an answer longer than this opens as a
-    /// screen, read line by line, rather than a message panned eight times.
-    public static let screenCharacters = 3 * 40
+    /// The reference display's width, assumed until a display says its own.
+    public static let referenceColumns = 40
+    /// An answer longer than this many windows of the display opens as a screen, read line by
+    /// line, rather than a message panned eight times.
+    public static let screenWindows = 3
 
     /// A long answer's lines for its screen: one sentence each (a sentence ends with « . », « ? »,
     /// « ! » or « ; » before a space, or at a line break).

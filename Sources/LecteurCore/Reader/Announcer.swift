@@ -27,6 +27,10 @@ struct Announcer {
     /// Messages of this action that wait for the one shown (or for an earlier message still on
     /// the display) to have had their time, in order.
     private(set) var queuedMessages: [String] = []
+    /// The display's form of each announcement of this action said `.withWhatFollows`, in
+    /// order: the caller shows them with what follows them (`showHeld`), so a verdict reaches
+    /// the display from the very value that was said and printed.
+    private(set) var held: [String] = []
     /// The focused element's line opens on its last window (FWINLT moved back to it: reading
     /// backwards goes on where the finger is).
     var focusFromEnd = false
@@ -42,14 +46,21 @@ struct Announcer {
     private let opensScreens: Bool
     /// The answer of this action too long for a message: the root opens it as a screen.
     private(set) var longAnswer: LongAnswer?
+    /// The most cells an answer may take and stay a message: three windows of the display.
+    private let screenCells: Int
+    /// How many cells a line takes on the display (after contraction, with the table in use);
+    /// nil: one a character.
+    private let cells: (@Sendable (String) -> Int)?
     /// The user's punctuation level, as the action found it (a setting that changes it sets it
     /// here too, so its own confirmation is read at the new level).
     var punctuationLevel: PunctuationLevel
 
     init(presenter: AnnouncementPresenter, pronunciation: SpokenTextBuilder?, punctuation: PunctuationReader? = nil,
          punctuationLevel: PunctuationLevel = ReaderSettings().punctuation, holdFocus: Bool = false, answering: Bool = false,
-         opensScreens: Bool = false) {
+         opensScreens: Bool = false, displayColumns: Int? = nil, cells: (@Sendable (String) -> Int)? = nil) {
         self.opensScreens = opensScreens
+        screenCells = AnnouncementPresenter.screenWindows * (displayColumns ?? AnnouncementPresenter.referenceColumns)
+        self.cells = cells
         self.presenter = presenter
         self.pronunciation = pronunciation
         self.punctuationLevel = punctuationLevel
@@ -97,9 +108,10 @@ struct Announcer {
             break
         }
         voice(announcement, printed: printed, &state)
+        if announcement.display == .withWhatFollows { held.append(braille) }
         guard announcement.display == .message else { return }
         if announcement.kind == .answer, let title = announcement.screenTitle, opensScreens, longAnswer == nil,
-           braille.count > AnnouncementPresenter.screenCharacters {
+           (cells?(braille) ?? braille.count) > screenCells {
             // Said and printed whole; the display gets it as a screen (the root opens it).
             longAnswer = LongAnswer(title: title, lines: presenter.lines(announcement.brailleForm ?? printed))
             return
@@ -154,6 +166,20 @@ struct Announcer {
 
     mutating func error(_ code: String, _ message: String, detail: String? = nil, _ state: inout AnnouncementState) {
         say(Announcement(.error, message, record: .error(code), detail: detail), &state)
+    }
+
+    /// What was said `.withWhatFollows` in this action (a verdict), then `follow` (a question's
+    /// number, which is never said: nothing before the answer gives the question away), as one
+    /// message; nil when there is nothing to show. An exercise's line flashes: the question
+    /// waiting for its answer comes back after it (`DisplayReducer.showNext`). `now`: at once,
+    /// in place of what the display shows (a keyed pattern).
+    @discardableResult
+    mutating func showHeld(then follow: String? = nil, now: Bool = false) -> String? {
+        let line = (held + [follow].compactMap { $0 }).joined(separator: " ")
+        held = []
+        guard !line.isEmpty else { return nil }
+        showMessage(line, now: now)
+        return line
     }
 
     /// A message for the braille display: one line, the whole text, panned by the display. The

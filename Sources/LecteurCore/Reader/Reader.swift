@@ -26,6 +26,10 @@ public struct Reader: Sendable {
     let screenReader: ScreenReaderReducer
     /// Renders every announcement to the printed line, the voice and the display.
     let presenter: AnnouncementPresenter
+    /// How many cells a line takes on the display with the table in use (the display's
+    /// adapter measures it with liblouis); nil: one a character. Only the long-answer threshold
+    /// reads it.
+    public var brailleCells: (@Sendable (String) -> Int)?
 
     public var strings: Strings { navigator.strings }
     public var parser: CommandParser { navigator.parser }
@@ -62,6 +66,17 @@ public struct Reader: Sendable {
     }
 
     private func decide(_ state: inout ReaderState, _ action: Action) -> [Effect] {
+        if state.closing {
+            // The goodbye is on the display: its time, or any key, a typed cell or a line (Ctrl-D
+            // too), ends the program at once; nothing else is said or shown over it.
+            switch action {
+            case .timer(.quit): return [.quit]
+            case .timedKey(let key, _) where key.isRelease: return [] // the release of the key that quit
+            case .displayPanned(let text, let cells, let cursor, let kind):
+                return [.braillePanned(text: text, cells: cells, cursor: cursor, kind: kind)]
+            default: return action.isTheUsers ? [.quit] : []
+            }
+        }
         if case .timedKey(let key, let atMs) = action, key.isRelease || keysMorse(key, state) {
             // Keying Morse: the question and the last verdict stay on the display meanwhile. A
             // key let go does nothing else (it must not silence what a press started).
@@ -85,7 +100,8 @@ public struct Reader: Sendable {
         let displayBusy = !byUser && state.display.message != nil && !state.announcement.lastWasProgress
         var out = Announcer(presenter: presenter, pronunciation: navigator.pronunciation, punctuation: punctuation,
                             punctuationLevel: state.settings.punctuation, holdFocus: displayBusy,
-                            answering: byUser || state.announcement.answerPending, opensScreens: state.exercise == nil)
+                            answering: byUser || state.announcement.answerPending, opensScreens: state.exercise == nil,
+                            displayColumns: state.devices.displayColumns, cells: brailleCells)
         if byUser {
             state.announcement.answerPending = true
             // Any key or command stops a reading in progress, the focus staying where it is;
@@ -211,10 +227,14 @@ public struct Reader: Sendable {
             state.devices.keyReleases = answered
         case .screenReader(let event):
             screenReader.reduce(event, &state.beside, hasVoice: state.devices.hasVoice, &state.announcement, &out)
+        case .timer(.screenReaderSwitch):
+            screenReader.switchTimeUp(state.beside, hasVoice: state.devices.hasVoice, &state.announcement, &out)
         case .timer(.sendingSilence):
             exercise(.silence, &state, &out)
         case .keyerClock:
             break // taken above, as keying
+        case .timer(.quit):
+            break // taken above, while closing
         case .timer(.keyer):
             break // the runtime answers this timer with `.keyerClock`, which says when it rang
         case .completion(let candidates):
@@ -259,7 +279,7 @@ public struct Reader: Sendable {
         case .retry: out.append(.loadCatalogue(.retry))
         case .refresh: out.append(.loadCatalogue(.refresh))
         case .quit:
-            terminal.quit(onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
+            terminal.quit(onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing, &state.announcement, &out)
         case .askToQuit:
             terminal.askToQuit(&state.quitPending, &state.announcement, &out)
         case .morse(let text):
@@ -328,7 +348,8 @@ public struct Reader: Sendable {
 
     private func typed(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
         if state.quitPending {
-            terminal.answerQuit(line, onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
+            terminal.answerQuit(line, onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing,
+                                  &state.announcement, &out)
             return
         }
         if state.exercise != nil {
@@ -356,7 +377,7 @@ public struct Reader: Sendable {
         if clean.count > 1, case .command(let command) = parser.parse(clean) {
             switch command {
             case .quit:
-                terminal.quit(onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
+                terminal.quit(onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing, &state.announcement, &out)
                 return
             case .stop:
                 self.command(.stop, &state, &out)
@@ -386,9 +407,11 @@ public struct Reader: Sendable {
         out.append(.silence)
         if state.quitPending {
             if case .character(let character) = key {
-                terminal.answerQuit(String(character), onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
+                terminal.answerQuit(String(character), onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing,
+                                  &state.announcement, &out)
             } else {
-                terminal.answerQuit("", onTerminal: state.onTerminal, &state.quitPending, &state.announcement, &out)
+                terminal.answerQuit("", onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing,
+                                  &state.announcement, &out)
             }
             return
         }
@@ -446,6 +469,12 @@ extension Action {
 }
 
 extension Reader {
+    /// How long the end waits for the goodbye to be read on the display: nil (no display, or
+    /// its end at once).
+    func goodbyeHold(_ state: ReaderState) -> Double? {
+        state.devices.hasDisplay ? state.settings.brailleMessageSeconds : nil
+    }
+
     /// The Koch level practice starts at: the one stored, within the order's bounds.
     func kochLevel(_ state: ReaderState) -> Int {
         KochLesson.clamped(state.settings.kochLevel, navigator.builder.alphabet, order: state.settings.kochOrder)

@@ -39,6 +39,9 @@ public struct ReaderState: Equatable, Sendable {
     public var onTerminal = false
     /// « Quitter Lecteur ? » was asked: the next line or key answers it.
     public var quitPending = false
+    /// The goodbye is on the braille display: the program ends when its time is up
+    /// (`TimerID.quit`) or at the next key, so a braille reader reads it before it goes.
+    public var closing = false
     /// The command line typed on the braille display's keyboard.
     public var brailleInput = BrailleInputState()
     /// The screen reader running beside the reader, and the terminal's focus.

@@ -19,4 +19,8 @@ public enum TimerID: Hashable, Sendable {
     case catalogueStillLoading
     /// Reflex drill: question N's pause (passive) or time to answer (active) is over.
     case reflex(question: Int)
+    /// The goodbye has had its `message-braille` time on the display: the program ends.
+    case quit
+    /// GNOME's screen reader switch went on without an Orca process: has one come since?
+    case screenReaderSwitch
 }

@@ -12,6 +12,9 @@ public enum DeviceEvent: Hashable, Sendable {
     case brailleUnavailable(BrailleDisplayError)
     /// The braille display is connected (again).
     case brailleConnected
+    /// The display that answered is this many cells wide: a long answer is measured in its
+    /// windows (`Announcer`).
+    case displayWidth(columns: Int)
     /// A typed or piped line longer than `limitBytes` was set aside unread.
     case lineTooLong(limitBytes: Int)
 }

@@ -22,6 +22,8 @@ struct DeviceReducer: Sendable {
             out.notice(error.code, error.message(strings), kind: .notice, detail: error.detail, &said)
         case .brailleConnected:
             devices.brailleOutageSaid = false
+        case .displayWidth(let columns):
+            devices.displayColumns = columns > 0 ? columns : nil
         case .lineTooLong(let limit):
             out.error("input.tooLong", strings(.hardeningDevicesInputLineTooLong, ["limit": String(limit)]), &said)
         }

@@ -9,6 +9,9 @@ public struct DeviceState: Hashable, Sendable {
     /// Whether a braille display is wanted (`--braille on` or `auto`): reading without a voice
     /// then keeps its time.
     public var hasDisplay = false
+    /// The width of the display that answered, in cells; nil before one did (the reference
+    /// 40 is assumed then).
+    public var displayColumns: Int?
     /// The devices' settings as last read, for the « Réglages » screen.
     public var deviceSettings: [SettingKey: SettingReading] = [:]
     /// Settings asked of the devices and why (to say one, or to open the « Réglages » screen).

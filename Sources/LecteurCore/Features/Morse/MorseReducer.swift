@@ -48,18 +48,15 @@ struct MorseReducer: Sendable {
         out.append(.playCorrection(text: text, settings: settings))
     }
 
-    /// A practice or copying question: on the display what was just `said` (the last verdict,
-    /// consumed here: every notice is brailled from its start), then the question's number, with
+    /// A practice or copying question: on the display what was just said (the last verdict,
+    /// held by the announcer: every notice is brailled from its start), then the question's number, with
     /// its pattern as braille `cells` when the learner reads by touch; then its tones, and nothing
     /// that names it. The transcript's `morse`
     /// event carries the question's number in place of the text and the pattern, and no length.
-    func ask(_ text: String, question: Int, settings: MorseSettings, showing touch: QuestionBraille, after said: inout String?,
-             _ out: inout Announcer) {
+    func ask(_ text: String, question: Int, settings: MorseSettings, showing touch: QuestionBraille, _ out: inout Announcer) {
         let rhythm = touch == .rhythm && settings.wpm <= QuestionBraille.rhythmMaxWPM
         let label = questionLabel(text, question: question, settings: settings, showing: touch)
-        let message = [said, label].compactMap { $0 }.joined(separator: " ")
-        out.showMessage(message)
-        said = nil
+        let message = out.showHeld(then: label) ?? label
         out.append(.morseQuestion(MorseQuestionReport(question: question, wpm: settings.wpm, toneHz: settings.toneHz)))
         out.append(.playQuestion(text: text, settings: settings, question: question))
         if rhythm {

@@ -21,6 +21,8 @@ public struct BesideScreenReader: Hashable, Sendable {
     public var voiceSharesQueue = false
     /// The terminal has the focus, as it last reported (a terminal that never reports keeps it).
     public var terminalFocused = true
+    /// GNOME's « screen reader » switch as the bus last said it (nil: not known).
+    public var screenReaderSwitch: Bool?
 
     public init() {}
 }
@@ -41,6 +43,13 @@ struct ScreenReaderReducer: Sendable {
             beside.reader = reader
             beside.voiceSharesQueue = sharesQueue
         case .observed(let signals):
+            let switchWasOn = beside.screenReaderSwitch == true
+            beside.screenReaderSwitch = signals.screenReaderSwitch
+            if signals.screenReaderSwitch == true, !switchWasOn, !signals.orcaProcess {
+                // GNOME starts Orca when its switch goes on: the switch alone is said only if
+                // no Orca has come by the time it rings (`switchTimeUp`), once per switch.
+                out.append(.schedule(.screenReaderSwitch, afterSeconds: Self.orcaGraceSeconds))
+            }
             // Speakup loaded beside a running Orca, say, changes nothing Lecteur does: unsaid.
             let reader = signals.screenReader
             guard reader != beside.reader else { return }
@@ -56,6 +65,18 @@ struct ScreenReaderReducer: Sendable {
         case .terminalFocus(let focused):
             beside.terminalFocused = focused
         }
+    }
+
+    /// How long GNOME's switch may be on before an Orca process is seen: GNOME Shell starts
+    /// Orca after the switch goes on, and the watch reads /proc every 0.5 s.
+    static let orcaGraceSeconds: Double = 3
+
+    /// GNOME's switch went on and no Orca process has come since: said once, Lecteur's voice
+    /// unchanged (« the switch without an Orca process is not Orca »).
+    func switchTimeUp(_ beside: BesideScreenReader, hasVoice: Bool, _ said: inout AnnouncementState, _ out: inout Announcer) {
+        guard beside.screenReaderSwitch == true, beside.reader != .orca else { return }
+        out.notice("screenreader.switch", strings(hasVoice ? .screenReaderSwitchWithoutOrca : .screenReaderSwitchWithoutOrcaNoVoice),
+                   kind: .notice, &said)
     }
 
     /// What the voice says of `effects`: all of it away from a screen reader; beside one on a
@@ -99,9 +120,9 @@ extension Action {
         case .catalogue, .device, .storageFailed, .screenReader: true
         case .timer(let id):
             switch id {
-            case .catalogueStillLoading: true
+            case .catalogueStillLoading, .screenReaderSwitch: true
             case .brailleMessage, .readAllWindow, .sendingSilence, .reflex: false
-            case .keyer: false
+            case .keyer, .quit: false
             }
         case .start, .timedLine, .command, .displayKey, .displayPanned, .displayAdvanced, .statusReported, .settingsRead,
              .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated, .attachTerminal,

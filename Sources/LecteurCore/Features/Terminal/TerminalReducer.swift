@@ -19,10 +19,24 @@ struct TerminalReducer: Sendable {
         out.notice("welcome", strings(.appWelcome), kind: .notice, remember: false, &said)
     }
 
-    func quit(onTerminal: Bool, _ quitPending: inout Bool, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    /// The goodbye, then the end. `holdFor`: a braille display is attached, so the end waits
+    /// for the goodbye to be read there (a deafblind user gets nothing else): this many seconds
+    /// (`message-braille`; 0 waits for a key), or the next key. From a pipe nothing is held, so
+    /// a script ends where it always did.
+    func quit(onTerminal: Bool, holdFor seconds: Double? = nil, _ quitPending: inout Bool, _ closing: inout Bool,
+              _ said: inout AnnouncementState, _ out: inout Announcer) {
         quitPending = false
-        if onTerminal { out.notice("goodbye", strings(.appGoodbye), remember: false, &said) }
-        out.append(.quit)
+        guard onTerminal else {
+            out.append(.quit)
+            return
+        }
+        out.notice("goodbye", strings(.appGoodbye), remember: false, &said)
+        guard let seconds, !closing else {
+            out.append(.quit)
+            return
+        }
+        closing = true
+        if seconds > 0 { out.append(.schedule(.quit, afterSeconds: seconds)) }
     }
 
     func askToQuit(_ quitPending: inout Bool, _ said: inout AnnouncementState, _ out: inout Announcer) {
@@ -31,11 +45,11 @@ struct TerminalReducer: Sendable {
     }
 
     /// `o` or `oui` quits; anything else (a line or a key) keeps the reader running.
-    func answerQuit(_ answer: String, onTerminal: Bool, _ quitPending: inout Bool, _ said: inout AnnouncementState,
-                    _ out: inout Announcer) {
+    func answerQuit(_ answer: String, onTerminal: Bool, holdFor seconds: Double? = nil, _ quitPending: inout Bool,
+                    _ closing: inout Bool, _ said: inout AnnouncementState, _ out: inout Announcer) {
         quitPending = false
         if ["o", "oui", "y", "yes"].contains(CommandParser.fold(answer)) {
-            quit(onTerminal: onTerminal, &quitPending, &said, &out)
+            quit(onTerminal: onTerminal, holdFor: seconds, &quitPending, &closing, &said, &out)
         } else {
             out.notice("quit.cancelled", strings(.terminalQuitCancelled), remember: false, &said)
         }

@@ -30,28 +30,25 @@ struct CopyReducer: ExerciseChild {
 
     func run(_ effects: [CopyEffect], _ session: inout Session?, _ context: ExerciseContext,
              _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
-        var said: String?
+        // The verdict stays on the display in front of the next question (`Announcer.showHeld`).
         for effect in effects {
             switch effect {
             case .say(let text):
                 out.notice("copy", text, showing: false, &announcements)
-                said = text
             case .introduce(let text, let shown):
                 // The display's short form rides on the event: the transcript says what a
                 // braille reader was given.
                 out.notice("copy", text, showing: false, brailleForm: shown, &announcements)
-                said = shown
             case .send(let text, let round, let settings):
                 let aired = settings.band.seed.map { settings.onTheAir(seed: $0 &+ UInt64(round)) } ?? settings
-                morse.ask(text, question: round, settings: aired, showing: context.questionBraille,
-                          after: &said, &out)
+                morse.ask(text, question: round, settings: aired, showing: context.questionBraille, &out)
             case .scored(let result):
                 out.append(.copyResult(result))
             case .ended:
                 session = nil
             }
         }
-        if let said { out.showMessage(said) }
+        out.showHeld()
         return []
     }
 }

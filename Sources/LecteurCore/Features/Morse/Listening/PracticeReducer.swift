@@ -34,24 +34,21 @@ struct PracticeReducer: ExerciseChild {
     func run(_ effects: [PracticeEffect], _ session: inout Session?, _ context: ExerciseContext,
              _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         // What was said for this answer stays on the display in front of the next question's
-        // number, so a braille reader gets the verdict too.
-        var said: String?
+        // number, so a braille reader gets the verdict too (`Announcer.showHeld`).
         var delegates: [ExerciseDelegate] = []
         for effect in effects {
             switch effect {
             case .say(let text):
                 out.notice("practice", text, showing: false, &announcements)
-                said = text
             case .introduce(let text, let shown):
                 // The display's short form rides on the event: the transcript says what a
                 // braille reader was given.
                 out.notice("practice", text, showing: false, brailleForm: shown, &announcements)
-                said = shown
             case .playCorrection(let symbols):
                 morse.playCorrection(String(symbols.map(\.character)), settings: context.settings.morse, &out)
             case .playSymbol(let symbol, let question):
                 morse.ask(String(symbol.character), question: question, settings: context.settings.morse,
-                          showing: context.questionBraille, after: &said, &out)
+                          showing: context.questionBraille, &out)
             case .answered(let result):
                 out.append(.practiceAnswered(result))
             case .recordAttempt(var attempt):
@@ -66,7 +63,7 @@ struct PracticeReducer: ExerciseChild {
                 session = nil
             }
         }
-        if let said { out.showMessage(said) }
+        out.showHeld()
         return delegates
     }
 }

@@ -58,24 +58,22 @@ struct ReflexReducer: ExerciseChild {
 
     func run(_ effects: [ReflexEffect], _ session: inout Session?, _ context: ExerciseContext,
              _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
-        // What was said stays on the display in front of the next question's number.
-        var said: String?
+        // What was said stays on the display in front of the next question's number
+        // (`Announcer.showHeld`), in the form each announcement gives the display.
         for effect in effects {
             switch effect {
             case .introduce(let text, let shown):
-                out.notice("reflex", text, showing: false, &announcements)
-                said = shown
+                out.notice("reflex", text, showing: false, brailleForm: shown, &announcements)
             case .say(let text):
                 out.notice("reflex", text, showing: false, &announcements)
-                said = text
             case .reveal(let symbol):
                 // The name for the ear, the character and its pattern for the fingers.
                 let name = symbol.spokenName(strings)
-                out.notice("reflex", name, readPunctuation: false, showing: false, &announcements)
-                said = String(symbol.character) + " " + MorseBraille.cells(alphabet.encode(String(symbol.character)))
+                let shown = String(symbol.character) + " " + MorseBraille.cells(alphabet.encode(String(symbol.character)))
+                out.notice("reflex", name, readPunctuation: false, showing: false, brailleForm: shown, &announcements)
             case .ask(let symbol, let question):
                 morse.ask(String(symbol.character), question: question, settings: context.settings.morse,
-                          showing: context.questionBraille, after: &said, &out)
+                          showing: context.questionBraille, &out)
             case .cancelClock(let question):
                 out.append(.cancelTimer(.reflex(question: question)))
             case .answered(let result):
@@ -88,7 +86,7 @@ struct ReflexReducer: ExerciseChild {
                 session = nil
             }
         }
-        if let said { out.showMessage(said) }
+        out.showHeld()
         return []
     }
 }

@@ -174,16 +174,15 @@ struct SendingReducer: ExerciseChild {
 
     func run(_ effects: [SendingEffect], _ session: inout Session?, _ context: ExerciseContext,
              _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
-        // The verdict stays on the display in front of the next question, for a braille reader.
-        var said: String?
+        // The verdict stays on the display in front of the next question, for a braille reader
+        // (`Announcer.showHeld`).
         for effect in effects {
             switch effect {
             case .say(let text):
                 out.notice("sending", text, showing: false, &announcements)
-                said = [said, text].compactMap { $0 }.joined(separator: " ")
             case .sound(let text, let question):
                 morse.ask(text, question: question, settings: context.settings.morse,
-                          showing: context.questionBraille, after: &said, &out)
+                          showing: context.questionBraille, &out)
             case .answered(let result):
                 out.append(.sendingAnswered(result))
             case .record(let attempt):
@@ -197,7 +196,7 @@ struct SendingReducer: ExerciseChild {
         }
         // The verdict answers the user's keying even when the silence timer brings it: it takes
         // the place of the keyed pattern on the display at once, never queued behind it.
-        if let said { out.showMessage(said, now: true) }
+        out.showHeld(now: true)
         return []
     }
 }

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// GNOME's « screen reader » switch as the session bus shows it: the accessibility bus
+/// launcher's `org.a11y.Status.ScreenReaderEnabled` property, read with `busctl --user` (the
+/// session bus of `DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`). It is a signal, not
+/// a decision: the core keeps « the switch without an Orca process is not Orca ». It never
+/// starts the launcher (`--auto-start=no`): a desktop without one says nothing.
+///
+/// A bus peer can block (a launcher stopped with SIGSTOP, a daemon swapping): the call has
+/// busctl's own one-second timeout, and the child is killed if it is not done by `deadline`,
+/// so a watch never waits on the bus longer than that.
+public struct ScreenReaderSwitch: Sendable {
+    /// busctl on PATH; nil: the switch is never read (no systemd tools on this machine).
+    public let busctl: String?
+    let deadline: Duration
+    /// busctl's environment (`DBUS_SESSION_BUS_ADDRESS`, `XDG_RUNTIME_DIR`): the reader's.
+    let environment: [String]
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, deadline: Duration = .seconds(2)) {
+        let paths = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        busctl = paths.map { "\($0)/busctl" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        self.deadline = deadline
+        self.environment = environment.map { "\($0.key)=\($0.value)" }
+    }
+
+    /// True or false as the bus says; nil when it could not say (no session bus, no launcher,
+    /// no answer by the deadline).
+    public func read() -> Bool? {
+        guard let busctl else { return nil }
+        let arguments = [busctl, "--user", "--timeout=1", "--auto-start=no", "get-property", "org.a11y.Bus", "/org/a11y/bus",
+                         "org.a11y.Status", "ScreenReaderEnabled"]
+        guard let output = Self.run(arguments, environment: environment, deadline: deadline) else { return nil }
+        return Self.parse(output)
+    }
+
+    /// busctl's answer: `b true` or `b false`.
+    static func parse(_ output: String) -> Bool? {
+        switch output.trimmingCharacters(in: .whitespacesAndNewlines) {
+        case "b true": true
+        case "b false": false
+        default: nil
+        }
+    }
+
+    /// Runs the program, its standard output read until it ends or `deadline` passes (then it
+    /// is killed); nil when it failed, was killed, or exited other than 0.
+    private static func run(_ arguments: [String], environment: [String], deadline: Duration) -> String? {
+        var pipe: [Int32] = [-1, -1]
+        guard Glibc.pipe(&pipe) == 0 else { return nil }
+        defer { close(pipe[0]) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, pipe[0])
+        posix_spawn_file_actions_addclose(&actions, pipe[1])
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+        close(pipe[1])
+        guard spawned == 0 else { return nil }
+        var output: [UInt8] = []
+        let end = ContinuousClock.now + deadline
+        var killed = false
+        reading: while true {
+            let left = ContinuousClock.now.duration(to: end)
+            guard left > .zero else {
+                kill(pid, SIGKILL)
+                killed = true
+                break
+            }
+            let ms = Int32(min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000, 1000))
+            var poller = pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, max(ms, 1))
+            if ready < 0, errno == EINTR { continue }
+            if ready <= 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 256)
+            let got = Glibc.read(pipe[0], &chunk, chunk.count)
+            if got < 0, errno == EINTR { continue }
+            guard got > 0, output.count < 4096 else { break reading }
+            output += chunk[..<got]
+        }
+        if !killed, output.count >= 4096 { kill(pid, SIGKILL); killed = true }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        // WIFEXITED and WEXITSTATUS, which Swift does not import.
+        guard !killed, status & 0x7F == 0, (status >> 8) & 0xFF == 0 else { return nil }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
