@@ -161,7 +161,9 @@ import Testing
         let focus = try reader.next("focus") { $0["screen"] as? String == "progress" }
         let label = try #require(focus["label"] as? String)
         #expect(focus["title"] as? String == "Progrès" && focus["count"] as? Int == 1)
-        let pattern = #/^(1er|\d{1,2}) [a-zéû]+ \d{4} : 4 réponses, (\d+) % de bonnes\. 20 mots par minute\.( Réponse en .+ \(médiane\)\.)?$/#
+        // Piped answers are read before their questions are asked: no time was measured, and
+        // none is said (it read « Réponse en 0 seconde (médiane) »).
+        let pattern = #/^(1er|\d{1,2}) [a-zéû]+ \d{4} : 4 réponses, (\d+) % de bonnes\. 20 mots par minute\.$/#
         #expect(label.wholeMatch(of: pattern) != nil, "\(label)")
         let brailled = try reader.next("braille") { $0["kind"] as? String == "focus" }
         #expect(brailled["text"] as? String == label, "\(brailled)")
