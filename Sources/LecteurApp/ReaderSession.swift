@@ -273,6 +273,8 @@ public actor ReaderSession {
                 transcript.record(.practice(result))
             case .copyResult(let result):
                 transcript.record(.copyResult(result))
+                // Stored for « Progrès », as practice answers are.
+                if let fault = store.record(result) { apply(.storageFailed(fault)) }
             case .sendingAnswered(let result):
                 transcript.record(.sending(result))
             case .sidetone(let sidetone):

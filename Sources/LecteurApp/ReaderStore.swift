@@ -149,6 +149,17 @@ public final class ReaderStore: Sendable {
         (try? database?.reflexTimes(limit: ReflexSettings.storedTimes)) ?? []
     }
 
+    /// Each scored copy, committed on its own like an attempt.
+    public func record(_ copy: CopyResult) -> StorageFault? {
+        guard let database else { return nil }
+        do {
+            try database.record(copy)
+            return nil
+        } catch {
+            return .database(error)
+        }
+    }
+
     /// Each attempt is committed on its own, so a killed process loses none that were answered.
     public func record(_ attempt: PracticeAttempt) -> StorageFault? {
         guard let database else { return nil }

@@ -304,6 +304,23 @@ import Testing
         #expect(PracticeProgress.lines([], Fixture.fr) == ["Aucune réponse enregistrée : le progrès se lit après un premier entraînement."])
     }
 
+    /// Copies scored that day follow the answers; a day of copies alone has its own line and
+    /// stays out of the listening trend.
+    @Test func progressSaysEachDaysCopies() {
+        let copied = [PracticeDay(day: "2026-11-20", answers: 40, correct: 28, medianWPM: 15, medianLatencyMs: nil,
+                                  copies: 3, copyAccuracy: 84),
+                      PracticeDay(day: "2026-11-25", answers: 0, correct: 0, medianWPM: nil, medianLatencyMs: nil,
+                                  copies: 1, copyAccuracy: 60),
+                      PracticeDay(day: "2026-12-01", answers: 50, correct: 45, medianWPM: 20, medianLatencyMs: nil)]
+        #expect(PracticeProgress.lines(copied, Fixture.fr) == [
+            "Sur 2 jours, du 20 novembre 2026 au 1er décembre 2026 : de 70 % à 90 % de bonnes réponses. Vitesse : de 15 à 20 mots par minute.",
+            "1er décembre 2026 : 50 réponses, 90 % de bonnes. 20 mots par minute.",
+            "25 novembre 2026 : copie de 1 envoi, 60 % de caractères justes.",
+            "20 novembre 2026 : 40 réponses, 70 % de bonnes. 15 mots par minute. Copie : 3 envois, 84 % de caractères justes.",
+        ])
+        #expect(PracticeProgress.lines([copied[1]], Fixture.en) == ["November 25, 2026: copy of 1 sending, 60 % of characters right."])
+    }
+
     @Test func progressOpensAScreenOfElementsOrSaysThereIsNone() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         let lines = PracticeProgress.lines(days, Fixture.fr)
