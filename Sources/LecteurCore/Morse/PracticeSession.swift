@@ -302,7 +302,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         if correct {
             said.append(strings(.morsePracticeRight, ["character": current.spokenName(strings)]))
         } else {
-            effects.append(.playCorrection([current] + (typedSymbol.map { [$0] } ?? [])))
+            effects.append(.playCorrection(Self.correction(current, typed: typedSymbol)))
             let typedName = typedSymbol?.spokenName(strings) ?? answer
             said.append(strings(.morsePracticeWrong, ["character": current.spokenName(strings), "answer": typedName]))
         }
@@ -395,6 +395,12 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
                                                            "rivals": characters.dropFirst().joined(separator: " ")])
         case .koch: return strings(.morseTrainerBrailleIntroKoch, ["symbols": characters.joined(separator: " ")])
         }
+    }
+
+    /// What a wrong answer sounds (issue 37, item 10): the right character, then the one typed
+    /// when Morse has it, before their names are said. The reflex drill sounds the same.
+    public static func correction(_ right: MorseSymbol, typed: MorseSymbol?) -> [MorseSymbol] {
+        [right] + (typed.map { [$0] } ?? [])
     }
 
     private mutating func ask(_ symbol: MorseSymbol) -> PracticeEffect {
