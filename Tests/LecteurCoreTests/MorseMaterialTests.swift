@@ -241,6 +241,33 @@ import Testing
         #expect(parser.parse("progrès") == .command(.progress) && english.parse("progress") == .command(.progress))
     }
 
+    /// The usage line after a wrong `entraînement` argument names every kind, and each word it
+    /// names in quotes is one the command takes (it said only « rien, « koch » ou « faibles »).
+    @Test func thePracticeUsageNamesEveryKindItTakes() {
+        let parser = CommandParser()
+        var english = CommandParser()
+        english.localeCode = "en"
+        for (parser, strings, command, open, close) in [(parser, Fixture.fr, "entraînement", "« ", " »"),
+                                                        (english, Fixture.en, "practice", "“", "”")] {
+            let usage = strings(.usagePractice)
+            #expect(parser.parse("\(command) n'importe") == .failure(.badArgument(command: command, argument: "n'importe",
+                                                                                  usage: .usagePractice)))
+            let quoted = usage.split(separator: open).dropFirst().compactMap { $0.components(separatedBy: close).first }
+            #expect(quoted.count == 9, "\(quoted)")
+            for word in quoted {
+                guard case .command = parser.parse("\(command) \(word)") else {
+                    Issue.record("« \(word) » is named but not taken: \(parser.parse("\(command) \(word)"))")
+                    continue
+                }
+            }
+            for kind in CopyKind.allCases {
+                #expect(quoted.contains { parser.parse("\(command) \($0)") == .command(kind == .text ? .copyText(path: "")
+                                                                                         : .copyPractice(kind, count: nil)) },
+                        "\(kind) not named: \(usage)")
+            }
+        }
+    }
+
     @Test func aTextFileIsReadThenCopiedLineByLineAndItsErrorsAreSaid() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         store.send(.command(.copyText(path: "~/qso.txt")), [.readCopyText(path: "~/qso.txt")]) {
