@@ -90,7 +90,9 @@ let package = Package(
         .testTarget(name: "LecteurBrailleTests", dependencies: ["LecteurBraille", "LecteurCore", "LecteurLocales", "LecteurTestSupport",
                                                                 "LecteurApp"]),
         .testTarget(name: "LecteurMorseTests", dependencies: ["LecteurCore", "LecteurFiles", "LecteurStorage", "LecteurLocales", "LecteurTestSupport",
-                                                              "LecteurApp"]),
+                                                              "LecteurApp",
+                                                              // An old-schema database written as an older release left it.
+                                                              .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LecteurThreadsTests", dependencies: ["LecteurThreads"]),
         .testTarget(name: "LecteurNetworkTests", dependencies: ["LecteurNetwork", "LecteurCore", "LecteurLocales"],
                     exclude: ["Server"]),

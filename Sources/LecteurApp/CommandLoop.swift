@@ -37,7 +37,7 @@ public struct CommandLoop {
             if !interactive && !interruptsReading(item) { session.waitForLoads() }
             switch item {
             case .line(let line):
-                if !session.handle(line: line) { return finish() }
+                if !session.handle(line: line, arrivedAtMs: input.arrivedAtMs) { return finish() }
             case .tooLong:
                 // Said at once; the rest of the line is skipped while the reader keeps answering.
                 session.send(.device(.lineTooLong(limitBytes: LineReader.maximumLineBytes)))

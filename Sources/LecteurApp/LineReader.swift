@@ -28,6 +28,10 @@ public final class LineReader {
     private var atEnd = false
     /// A descriptor that becomes readable when reading must stop (the reader quit meanwhile).
     private let wake: Int32?
+    /// When the bytes of the line `next` returned last arrived (monotonic ms): the read that
+    /// brought its end. A script's lines all arrive at once, long before they are handled.
+    public private(set) var arrivedAtMs: Double?
+    private var lastReadAtMs: Double?
 
     public init(fileDescriptor: Int32 = STDIN_FILENO, limit: Int = LineReader.maximumLineBytes, wake: Int32? = nil) {
         fd = fileDescriptor
@@ -44,6 +48,7 @@ public final class LineReader {
                 let line = buffer[start..<newline]
                 start = newline + 1
                 if discarding { discarding = false; continue }
+                arrivedAtMs = lastReadAtMs
                 return .line(Self.text(line))
             }
             // No newline in what is left: keep it (or drop it) and read more.
@@ -58,12 +63,14 @@ public final class LineReader {
             if atEnd {
                 guard !buffer.isEmpty, !discarding else { return nil }
                 defer { buffer.removeAll() }
+                arrivedAtMs = lastReadAtMs
                 return .line(Self.text(buffer[...]))
             }
             if let wake, !InputWait.forInput(fd, wake: wake) { return nil }
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { atEnd = true; continue }
+            lastReadAtMs = ReaderSession.nowMs()
             buffer.append(contentsOf: chunk[..<count])
         }
     }

@@ -112,9 +112,11 @@ public actor ReaderSession {
 
     /// Handles one typed line. Returns false once the user has asked to quit.
     @discardableResult
-    public nonisolated func handle(line: String) -> Bool {
+    /// `arrivedAtMs`: when its bytes arrived, if known (a script's lines arrive all at once,
+    /// before the questions they answer are asked); else now.
+    public nonisolated func handle(line: String, arrivedAtMs: Double? = nil) -> Bool {
         // Stamped as it arrives: practice counts the time to answer from the end of the tones.
-        let atMs = Self.nowMs()
+        let atMs = arrivedAtMs ?? Self.nowMs()
         return onQueue { session in
             session.apply(.timedLine(line, atMs: atMs))
             return !session.quitRequested
@@ -271,6 +273,8 @@ public actor ReaderSession {
                 transcript.record(.practice(result))
             case .copyResult(let result):
                 transcript.record(.copyResult(result))
+                // Stored for « Progrès », as practice answers are.
+                if let fault = store.record(result) { apply(.storageFailed(fault)) }
             case .sendingAnswered(let result):
                 transcript.record(.sending(result))
             case .sidetone(let sidetone):
@@ -373,8 +377,9 @@ public actor ReaderSession {
     private func soundQuestion(_ text: String, settings: MorseSettings, question: Int) {
         guard devices.speech != nil else {
             let scheduled = morse.play(text, settings: settings, leadIn: true)
-            questionStartsAtMs = Self.nowMs() + scheduled.startsInMs
-            apply(.questionSounded(question: question, endsAtMs: Self.nowMs() + scheduled.endsInMs))
+            let now = Self.nowMs()
+            questionStartsAtMs = now + scheduled.startsInMs
+            apply(.questionSounded(question: question, endsAtMs: now + scheduled.endsInMs, askedAtMs: now))
             return
         }
         questionStartsAtMs = nil
@@ -388,7 +393,7 @@ public actor ReaderSession {
                     session.rhythmWaiting = nil
                     if reached, waiting.generation == session.rhythmGeneration { session.flash(waiting.rhythm) }
                 }
-                session.apply(.questionSounded(question: question, endsAtMs: now + scheduled.endsInMs))
+                session.apply(.questionSounded(question: question, endsAtMs: now + scheduled.endsInMs, askedAtMs: now))
             }
         }
     }

@@ -149,11 +149,21 @@ public final class ReaderStore: Sendable {
         (try? database?.reflexTimes(limit: ReflexSettings.storedTimes)) ?? []
     }
 
+    /// Each scored copy, committed on its own like an attempt.
+    public func record(_ copy: CopyResult) -> StorageFault? {
+        commit { database throws(StorageError) in try database.record(copy) }
+    }
+
     /// Each attempt is committed on its own, so a killed process loses none that were answered.
     public func record(_ attempt: PracticeAttempt) -> StorageFault? {
+        commit { database throws(StorageError) in try database.record(attempt) }
+    }
+
+    /// One write; its failure as the fault the reader says (nothing without a database).
+    private func commit(_ write: (LecteurDatabase) throws(StorageError) -> Void) -> StorageFault? {
         guard let database else { return nil }
         do {
-            try database.record(attempt)
+            try write(database)
             return nil
         } catch {
             return .database(error)

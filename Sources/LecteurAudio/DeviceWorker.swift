@@ -64,6 +64,8 @@ final class DeviceWorker: Sendable {
         case flush(DeviceHandle, requestedAt: ContinuousClock.Instant)
         case write(DeviceHandle, [Int16])
         case drain(DeviceHandle)
+        /// Nothing queued, the stream still playing: wait for more audio until it has played out.
+        case hold(until: ContinuousClock.Instant)
         /// No device: try to reopen for the audio waiting (`waiting` samples of it).
         case reopen(waiting: Int)
         /// Nothing left to do outside the lock (a flush asked while there is no device).
@@ -75,12 +77,17 @@ final class DeviceWorker: Sendable {
     private let reopen: Opener
     private let pieceSamples: Int
     private let sampleRate: Int
+    /// How long past its computed end a playing stream is still fed without a pause: the clock
+    /// starts each piece when it is written, the server a little later, so a piece queued by a
+    /// timer that rang a few milliseconds late still follows the one before seamlessly.
+    private let holdGrace: Duration
 
-    init(device: DeviceHandle, reopen: @escaping Opener, pieceSamples: Int, sampleRate: Int) {
+    init(device: DeviceHandle, reopen: @escaping Opener, pieceSamples: Int, sampleRate: Int, holdGrace: Duration = .milliseconds(10)) {
         state = Monitor(State(device: device))
         self.reopen = reopen
         self.pieceSamples = pieceSamples
         self.sampleRate = sampleRate
+        self.holdGrace = holdGrace
     }
 
     /// How long until everything queued and written so far has been played.
@@ -167,8 +174,13 @@ final class DeviceWorker: Sendable {
                     if let detail { state.lose(detail: detail) }
                 }
                 if detail != nil { Self.release(device) }
+            case .hold(let end):
+                let left = max(.zero, ContinuousClock.now.duration(to: end))
+                _ = state.wait(until: .now(plus: left),
+                               for: { !$0.queue.isEmpty || $0.flushRequestedAt != nil || $0.closing })
             case .drain(let device):
-                // Short sounds never reach the server's pre-buffer threshold: draining starts them.
+                // Everything written has played (or, for a sound that never reached the server's
+                // pre-buffer, starts now and plays).
                 let status = audio_object_drain(device.object)
                 let detail = status == 0 ? nil : Self.describe(status, of: device)
                 state.withLock { state in
@@ -204,6 +216,16 @@ final class DeviceWorker: Sendable {
         if !state.queue.isEmpty {
             state.deviceHoldsAudio = true
             return .write(device, state.queue.take(upTo: pieceSamples))
+        }
+        // No drain while what was written is still playing: a drain only returns once everything
+        // has played, so a sound queued meanwhile (a live sidetone's next element, keyed as the
+        // one before ends) would start late, 20 ms at the sound server. Written at once behind
+        // a playing stream, it follows with no pause. Once the written audio has played out,
+        // the drain ends the stream — and starts a sound too short to reach the server's
+        // pre-buffer (about half the stream's buffer), which is therefore heard only after
+        // its own length.
+        if let end = state.writtenPlaysUntil, ContinuousClock.now < end + holdGrace {
+            return .hold(until: end + holdGrace)
         }
         return .drain(device)
     }

@@ -205,10 +205,35 @@ public final class LecteurDatabase: Sendable {
             if let latency: Int = row["latency_ms"] { entry.latencies.append(latency) }
             days[day] = entry
         }
-        return days.keys.sorted().map { day in
-            let entry = days[day]!
+        let copies = try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT date(created_at, 'localtime') AS day, COUNT(*) AS copies, SUM(characters) AS characters,
+                       SUM(score * characters) AS weighted
+                FROM copy_score GROUP BY day
+                """)
+        }
+        var copied: [String: (copies: Int, accuracy: Int?)] = [:]
+        for row in copies {
+            guard let day: String = row["day"] else { continue }
+            let characters: Int = row["characters"] ?? 0
+            let weighted: Int = row["weighted"] ?? 0
+            copied[day] = (row["copies"] ?? 0, characters > 0 ? Int((Double(weighted) / Double(characters)).rounded()) : nil)
+        }
+        return Set(days.keys).union(copied.keys).sorted().map { day in
+            let entry = days[day] ?? (0, 0, [], [])
+            let copy = copied[day] ?? (0, nil)
             return PracticeDay(day: day, answers: entry.answers, correct: entry.correct, medianWPM: AnswerTime.median(entry.wpm),
-                               medianLatencyMs: AnswerTime.median(entry.latencies))
+                               medianLatencyMs: AnswerTime.median(entry.latencies), copies: copy.copies, copyAccuracy: copy.accuracy)
+        }
+    }
+
+    /// A scored copy (groups, words, callsigns, QSO, text) for « Progrès »: its kind, the
+    /// characters sent (spaces aside; a long copy weighs more in the day's accuracy), its score.
+    public func record(_ copy: CopyResult, at date: Date = Date()) throws(StorageError) {
+        let characters = copy.sent.filter { !$0.isWhitespace }.count
+        try perform { db in
+            try db.execute(sql: "INSERT INTO copy_score (kind, characters, score, created_at) VALUES (?, ?, ?, ?)",
+                           arguments: [copy.mode.rawValue, characters, copy.score, date])
         }
     }
 
@@ -428,6 +453,17 @@ public final class LecteurDatabase: Sendable {
                 t.add(column: "koch_level", .integer)
             }
             try db.create(index: "morse_attempt_koch", on: "morse_attempt", columns: ["mode", "koch_level"])
+        }
+        // Issue 37: copy scores, until then only written to the transcript, for « Progrès ».
+        // A new table: an existing database keeps its answers untouched.
+        migrator.registerMigration("v3-copy-score") { db in
+            try db.create(table: "copy_score") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("kind", .text).notNull()
+                t.column("characters", .integer).notNull()
+                t.column("score", .integer).notNull()
+                t.column("created_at", .datetime).notNull()
+            }
         }
         return migrator
     }()

@@ -241,6 +241,33 @@ import Testing
         #expect(parser.parse("progrès") == .command(.progress) && english.parse("progress") == .command(.progress))
     }
 
+    /// The usage line after a wrong `entraînement` argument names every kind, and each word it
+    /// names in quotes is one the command takes (it said only « rien, « koch » ou « faibles »).
+    @Test func thePracticeUsageNamesEveryKindItTakes() {
+        let parser = CommandParser()
+        var english = CommandParser()
+        english.localeCode = "en"
+        for (parser, strings, command, open, close) in [(parser, Fixture.fr, "entraînement", "« ", " »"),
+                                                        (english, Fixture.en, "practice", "“", "”")] {
+            let usage = strings(.usagePractice)
+            #expect(parser.parse("\(command) n'importe") == .failure(.badArgument(command: command, argument: "n'importe",
+                                                                                  usage: .usagePractice)))
+            let quoted = usage.split(separator: open).dropFirst().compactMap { $0.components(separatedBy: close).first }
+            #expect(quoted.count == 9, "\(quoted)")
+            for word in quoted {
+                guard case .command = parser.parse("\(command) \(word)") else {
+                    Issue.record("« \(word) » is named but not taken: \(parser.parse("\(command) \(word)"))")
+                    continue
+                }
+            }
+            for kind in CopyKind.allCases {
+                #expect(quoted.contains { parser.parse("\(command) \($0)") == .command(kind == .text ? .copyText(path: "")
+                                                                                         : .copyPractice(kind, count: nil)) },
+                        "\(kind) not named: \(usage)")
+            }
+        }
+    }
+
     @Test func aTextFileIsReadThenCopiedLineByLineAndItsErrorsAreSaid() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         store.send(.command(.copyText(path: "~/qso.txt")), [.readCopyText(path: "~/qso.txt")]) {
@@ -302,6 +329,23 @@ import Testing
         ])
         #expect(PracticeProgress.lines([days[1]], Fixture.en) == ["November 28, 2026: 1 answer, 100 % right. 20 words per minute."])
         #expect(PracticeProgress.lines([], Fixture.fr) == ["Aucune réponse enregistrée : le progrès se lit après un premier entraînement."])
+    }
+
+    /// Copies scored that day follow the answers; a day of copies alone has its own line and
+    /// stays out of the listening trend.
+    @Test func progressSaysEachDaysCopies() {
+        let copied = [PracticeDay(day: "2026-11-20", answers: 40, correct: 28, medianWPM: 15, medianLatencyMs: nil,
+                                  copies: 3, copyAccuracy: 84),
+                      PracticeDay(day: "2026-11-25", answers: 0, correct: 0, medianWPM: nil, medianLatencyMs: nil,
+                                  copies: 1, copyAccuracy: 60),
+                      PracticeDay(day: "2026-12-01", answers: 50, correct: 45, medianWPM: 20, medianLatencyMs: nil)]
+        #expect(PracticeProgress.lines(copied, Fixture.fr) == [
+            "Sur 2 jours, du 20 novembre 2026 au 1er décembre 2026 : de 70 % à 90 % de bonnes réponses. Vitesse : de 15 à 20 mots par minute.",
+            "1er décembre 2026 : 50 réponses, 90 % de bonnes. 20 mots par minute.",
+            "25 novembre 2026 : copie de 1 envoi, 60 % de caractères justes.",
+            "20 novembre 2026 : 40 réponses, 70 % de bonnes. 15 mots par minute. Copie : 3 envois, 84 % de caractères justes.",
+        ])
+        #expect(PracticeProgress.lines([copied[1]], Fixture.en) == ["November 25, 2026: copy of 1 sending, 60 % of characters right."])
     }
 
     @Test func progressOpensAScreenOfElementsOrSaysThereIsNone() {

@@ -10,6 +10,19 @@ import Testing
 @Suite struct PaddlesReducerTests {
     let base = SendingReducerTests()
 
+    /// The paddles tests' steps: `action` sent with the session as `twin` left it, and the
+    /// display's « Manipulé » line when cells were brailled.
+    static func step(_ store: inout ReaderTestStore, _ twin: SendingSession<SeededRandom>, _ action: Action, _ effects: [Effect],
+                     cells: String?, token: Int, sourceLocation: SourceLocation) {
+        store.send(action, effects, sourceLocation: sourceLocation) {
+            $0.exercise = .sending(twin)
+            if let cells {
+                $0.display.message = "Manipulé : " + cells
+                $0.display.token = token
+            }
+        }
+    }
+
     @Test func theKeyerIsASetting() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         let b = "Manipulateur iambique, mode B : j pour les points, k pour les traits, sur un terminal qui signale les touches relâchées."
@@ -55,12 +68,7 @@ import Testing
         var twin = SendingReducerTests.twin(.koch, seed: SendingReducerTests.seedAskingK, wpm: 30)
         let texts = base.says(twin.start(level: .paddles, note: nil, keyer: .iambicB))
         #expect(texts.first?.contains("Manipulateur iambique, mode B, à 30 mots par minute") == true, "\(texts)")
-        let started = twin
-        store.send(.sendingReady(.koch, seed: SendingReducerTests.seedAskingK, kochLevel: 2), base.said(texts, interrupt: true, token: 2)) {
-            $0.exercise = .sending(started)
-            $0.announcement.answerPending = false
-            SendingReducerTests.remembered(texts, token: 2)(&$0)
-        }
+        base.ready(&store, .sendingReady(.koch, seed: SendingReducerTests.seedAskingK, kochLevel: 2), twin, texts)
         func keyed(_ element: MorseElement) -> Effect {
             .sidetone(.keyed(element, markMs: Double(element.units) * 40, spaceMs: 40, settings: .default))
         }
@@ -69,14 +77,7 @@ import Testing
         }
         func step(_ action: Action, _ effects: [Effect], cells: String? = nil, token: Int = 0,
                   sourceLocation: SourceLocation = #_sourceLocation) {
-            let session = twin
-            store.send(action, effects, sourceLocation: sourceLocation) {
-                $0.exercise = .sending(session)
-                if let cells {
-                    $0.display.message = "Manipulé : " + cells
-                    $0.display.token = token
-                }
-            }
+            Self.step(&store, twin, action, effects, cells: cells, token: token, sourceLocation: sourceLocation)
         }
         // The dah paddle at 1 000 ms: the keyer was idle, so the dah starts at once (cutting
         // speech), and its clock is set for the end of its space, 160 ms on.
@@ -139,22 +140,10 @@ import Testing
         }
         var twin = SendingReducerTests.twin(.free, seed: 1, wpm: 30)
         let texts = base.says(twin.start(level: .paddles, note: nil, keyer: .iambicA))
-        let started = twin
-        store.send(.sendingReady(.free, seed: 1, kochLevel: 2), base.said(texts, interrupt: true, token: 2)) {
-            $0.exercise = .sending(started)
-            $0.announcement.answerPending = false
-            SendingReducerTests.remembered(texts, token: 2)(&$0)
-        }
+        base.ready(&store, .sendingReady(.free, seed: 1, kochLevel: 2), twin, texts)
         func step(_ action: Action, _ effects: [Effect], cells: String? = nil, token: Int = 0,
                   sourceLocation: SourceLocation = #_sourceLocation) {
-            let session = twin
-            store.send(action, effects, sourceLocation: sourceLocation) {
-                $0.exercise = .sending(session)
-                if let cells {
-                    $0.display.message = "Manipulé : " + cells
-                    $0.display.token = token
-                }
-            }
+            Self.step(&store, twin, action, effects, cells: cells, token: token, sourceLocation: sourceLocation)
         }
         func shown(_ cells: String, token: Int) -> [Effect] {
             [.braille(BrailleLine(text: "Manipulé : " + cells, cursor: 0, kind: .message))]

@@ -137,88 +137,85 @@ import Testing
         token += 1
 
         // The clock does not depend on the character: the word space, K (the longest of the
-        // set, 540 ms), then the second to answer, whichever was sent.
-        let clock = Effect.schedule(.reflex(question: 1), afterSeconds: (420 + 540 + 1_000) / 1_000)
-        _ = twin.sounded(question: 1, endsAtMs: 10_000)
-        store.send(.questionSounded(question: 1, endsAtMs: 10_000), [clock]) { $0.exercise = .reflex(twin) }
-
+        // set, 540 ms), then the second to answer, whichever was sent. Question n's tones end at
+        // n × 10 s; its answer comes `after` ms later.
+        func answer(_ n: Int, typing typed: (MorseSymbol) -> MorseSymbol, after: Double, correct: Bool,
+                    verdict: (MorseSymbol) -> String, correction: (MorseSymbol) -> [Effect] = { _ in [] }) throws {
+            let endsAt = Double(n) * 10_000
+            _ = twin.sounded(question: n, endsAtMs: endsAt)
+            store.send(.questionSounded(question: n, endsAtMs: endsAt),
+                       [.schedule(.reflex(question: n), afterSeconds: (420 + 540 + 1_000) / 1_000)]) { $0.exercise = .reflex(twin) }
+            let sent = try #require(twin.current)
+            let line = String(typed(sent).character)
+            _ = twin.handle(line, atMs: endsAt + after)
+            let said = verdict(sent)
+            store.send(.timedLine(line, atMs: endsAt + after), [
+                .cancelTimer(.reflex(question: n)),
+                .recordAttempt(PracticeAttempt(symbolID: sent.id, correct: correct, answer: line, mode: "reflex",
+                                               typedID: typed(sent).id, latencyMs: Int(after), replays: 0, wpm: 20)),
+                .practiceAnswered(PracticeResult(mode: "reflex", question: n, expected: String(sent.character),
+                                                 answer: line, correct: correct, latencyMs: Int(after), replays: 0)),
+            ] + correction(sent) + [
+                .notice(code: "reflex", message: said),
+                .speak(Utterance(text: reader.navigator.spoken(said), interrupt: false, priority: .answer)),
+                .braille(BrailleLine(text: said + " Question \(n + 1)", cursor: 0, kind: .message)),
+            ] + asked(n + 1, try #require(twin.current), token + 1)) {
+                $0.exercise = .reflex(twin)
+                $0.announcement.history.append(said)
+                $0.announcement.lastMessage = LastMessage(code: "reflex", text: said, isError: false)
+                $0.display.message = said + " Question \(n + 1)"
+                $0.display.token = token + 1
+            }
+            token += 1
+        }
         // Question 1, right, 640 ms after the tones' end: counted.
-        let one = try #require(twin.current)
-        _ = twin.handle(String(one.character), atMs: 10_640)
-        let right = "\(one.character), 0,6 seconde."
-        store.send(.timedLine(String(one.character), atMs: 10_640), [
-            .cancelTimer(.reflex(question: 1)),
-            .recordAttempt(PracticeAttempt(symbolID: one.id, correct: true, answer: String(one.character), mode: "reflex",
-                                           typedID: one.id, latencyMs: 640, replays: 0, wpm: 20)),
-            .practiceAnswered(PracticeResult(mode: "reflex", question: 1, expected: String(one.character),
-                                             answer: String(one.character), correct: true, latencyMs: 640, replays: 0)),
-            .notice(code: "reflex", message: right),
-            .speak(Utterance(text: reader.navigator.spoken(right), interrupt: false, priority: .answer)),
-            .braille(BrailleLine(text: right + " Question 2", cursor: 0, kind: .message)),
-        ] + asked(2, try #require(twin.current), token + 1)) {
-            $0.exercise = .reflex(twin)
-            $0.announcement.history.append(right)
-            $0.announcement.lastMessage = LastMessage(code: "reflex", text: right, isError: false)
-            $0.display.message = right + " Question 2"
-            $0.display.token = token + 1
-        }
-        token += 1
-
+        try answer(1, typing: { $0 }, after: 640, correct: true, verdict: { "\($0.character), 0,6 seconde." })
         // Question 2, the right character 1.4 s after: too slow, not counted, its time kept.
-        _ = twin.sounded(question: 2, endsAtMs: 20_000)
-        store.send(.questionSounded(question: 2, endsAtMs: 20_000),
-                   [.schedule(.reflex(question: 2), afterSeconds: (420 + 540 + 1_000) / 1_000)]) { $0.exercise = .reflex(twin) }
-        let two = try #require(twin.current)
-        _ = twin.handle(String(two.character), atMs: 21_400)
-        let slow = "\(two.character), mais en 1,4 seconde : trop lent, visez 1 seconde."
-        store.send(.timedLine(String(two.character), atMs: 21_400), [
-            .cancelTimer(.reflex(question: 2)),
-            .recordAttempt(PracticeAttempt(symbolID: two.id, correct: false, answer: String(two.character), mode: "reflex",
-                                           typedID: two.id, latencyMs: 1_400, replays: 0, wpm: 20)),
-            .practiceAnswered(PracticeResult(mode: "reflex", question: 2, expected: String(two.character),
-                                             answer: String(two.character), correct: false, latencyMs: 1_400, replays: 0)),
-            .notice(code: "reflex", message: slow),
-            .speak(Utterance(text: reader.navigator.spoken(slow), interrupt: false, priority: .answer)),
-            .braille(BrailleLine(text: slow + " Question 3", cursor: 0, kind: .message)),
-        ] + asked(3, try #require(twin.current), token + 1)) {
-            $0.exercise = .reflex(twin)
-            $0.announcement.history.append(slow)
-            $0.announcement.lastMessage = LastMessage(code: "reflex", text: slow, isError: false)
-            $0.display.message = slow + " Question 3"
-            $0.display.token = token + 1
-        }
-        token += 1
+        try answer(2, typing: { $0 }, after: 1_400, correct: false,
+                   verdict: { "\($0.character), mais en 1,4 seconde : trop lent, visez 1 seconde." })
+        // Question 3, the other character, in time: wrong, and (issue 37, item 10) the right
+        // character then the one typed are sounded before the verdict names them, as practice
+        // does. K is -.- (9 units), M -- (7), a word space between (7): 23 units of 60 ms.
+        let other: (MorseSymbol) -> MorseSymbol = { $0 == pool[0] ? pool[1] : pool[0] }
+        try answer(3, typing: other, after: 500, correct: false,
+                   verdict: { "Faux : c'était \($0.character) ; vous avez tapé \(other($0).character)." },
+                   correction: { sent in
+                       let text = "\(sent.character) \(other(sent).character)"
+                       return [.morse(MorseReport(text: text, pattern: "\(sent.pattern) / \(other(sent).pattern)", wpm: 20,
+                                                  toneHz: 600, durationMs: 1_380)),
+                               .playCorrection(text: text, settings: .default)]
+                   })
 
-        // Question 3, no answer: the clock rings, the answer is given and stored as missed (on
+        // Question 4, no answer: the clock rings, the answer is given and stored as missed (on
         // the display once the verdict before it has had its time).
-        _ = twin.sounded(question: 3, endsAtMs: 30_000)
-        store.send(.questionSounded(question: 3, endsAtMs: 30_000),
-                   [.schedule(.reflex(question: 3), afterSeconds: (420 + 540 + 1_000) / 1_000)]) { $0.exercise = .reflex(twin) }
-        let three = try #require(twin.current)
-        _ = twin.clockRang(question: 3)
-        let late = "Temps écoulé : c'était \(three.character)."
-        store.send(.timer(.reflex(question: 3)), [
-            .recordAttempt(PracticeAttempt(symbolID: three.id, correct: false, answer: "", mode: "reflex", latencyMs: nil,
+        _ = twin.sounded(question: 4, endsAtMs: 40_000)
+        store.send(.questionSounded(question: 4, endsAtMs: 40_000),
+                   [.schedule(.reflex(question: 4), afterSeconds: (420 + 540 + 1_000) / 1_000)]) { $0.exercise = .reflex(twin) }
+        let four = try #require(twin.current)
+        _ = twin.clockRang(question: 4)
+        let late = "Temps écoulé : c'était \(four.character)."
+        store.send(.timer(.reflex(question: 4)), [
+            .recordAttempt(PracticeAttempt(symbolID: four.id, correct: false, answer: "", mode: "reflex", latencyMs: nil,
                                            replays: 0, wpm: 20)),
-            .practiceAnswered(PracticeResult(mode: "reflex", question: 3, expected: String(three.character), answer: "",
+            .practiceAnswered(PracticeResult(mode: "reflex", question: 4, expected: String(four.character), answer: "",
                                              correct: false, latencyMs: nil, replays: 0)),
             .notice(code: "reflex", message: late),
             .speak(Utterance(text: reader.navigator.spoken(late), interrupt: false, priority: .answer)),
-            .morseQuestion(MorseQuestionReport(question: 4, wpm: 20, toneHz: 600)),
-            .playQuestion(text: String(try #require(twin.current).character), settings: .default, question: 4),
+            .morseQuestion(MorseQuestionReport(question: 5, wpm: 20, toneHz: 600)),
+            .playQuestion(text: String(try #require(twin.current).character), settings: .default, question: 5),
         ]) {
             $0.exercise = .reflex(twin)
             $0.announcement.history.append(late)
             $0.announcement.lastMessage = LastMessage(code: "reflex", text: late, isError: false)
-            $0.display.queued = [late + " Question 4"]
+            $0.display.queued = [late + " Question 5"]
         }
 
-        // `stop` (the user's: what waited for the display gives way): 1 of 3 in time; the median of 640 and 1 400 ms is 1 020 ms, « 1 seconde ».
-        let summary = "Réflexes terminés : 1 sur 3 caractères reconnus en 1 seconde au plus. Temps médian par caractère : 1 seconde."
+        // `stop` (the user's: what waited for the display gives way): 1 of 4 in time; the median of 640 and 1 400 ms is 1 020 ms, « 1 seconde ».
+        let summary = "Réflexes terminés : 1 sur 4 caractères reconnus en 1 seconde au plus. Temps médian par caractère : 1 seconde."
         store.send(.command(.stop), [
             .silence,
             .notice(code: "stop", message: "Silence."),
-            .cancelTimer(.reflex(question: 4)),
+            .cancelTimer(.reflex(question: 5)),
             .notice(code: "reflex", message: summary),
             .speak(Utterance(text: reader.navigator.spoken(summary), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: summary, cursor: 0, kind: .message)),

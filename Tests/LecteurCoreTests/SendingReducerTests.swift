@@ -35,6 +35,17 @@ import Testing
 
     /// The session's words as the reader says and shows them: each said (the first cutting
     /// speech when it answers a command), then all of them together on the display at once.
+    /// The session starts (`action`, the runtime's `.sendingReady`): its texts said, the first
+    /// cutting what was said before, and remembered.
+    func ready(_ store: inout ReaderTestStore, _ action: Action, _ twin: SendingSession<SeededRandom>, _ texts: [String],
+               sourceLocation: SourceLocation = #_sourceLocation) {
+        store.send(action, said(texts, interrupt: true, token: 2), sourceLocation: sourceLocation) {
+            $0.exercise = .sending(twin)
+            $0.announcement.answerPending = false
+            Self.remembered(texts, token: 2)(&$0)
+        }
+    }
+
     func said(_ texts: [String], interrupt: Bool = false, token: Int) -> [Effect] {
         texts.enumerated().flatMap { index, text in
             [Effect.notice(code: "sending", message: text), .speak(Utterance(text: text, interrupt: interrupt && index == 0, priority: .answer))]

@@ -89,8 +89,8 @@ import Testing
     /// server's null sink. Each element is one piece (tone and space) queued when the keyer
     /// starts it, so a mark is exact unless the output runs dry inside it; a space inside a
     /// character is exact as long as the keyer's clock rings before the piece before has played
-    /// out. The figures are printed; the bound on spaces is a unit (a ring later than the whole
-    /// space would be heard as a broken character).
+    /// out: the audio worker keeps a playing stream fed (no drain between pieces), so each space
+    /// is asked within 10 ms of its 40 (a drain between pieces made every one 60).
     @Test(.requires(.pulseAudio)) func theLiveSidetoneAtTheSoundServer() throws {
         let pulse = try PrivatePulseServer()
         defer { pulse.stop() }
@@ -112,6 +112,6 @@ import Testing
         print("PADDLES iambique-b at 30 WPM, live at the sound server: elements within \(String(format: "%.2f", marks)) ms of "
               + "the book, spaces inside characters within \(String(format: "%.2f", spaces)) ms; silences heard (ms): \(heard)")
         #expect(marks <= 5, "\(marks) ms")
-        #expect(spaces < 40, "\(spaces) ms")
+        #expect(spaces <= 10, "\(spaces) ms; silences heard: \(heard)")
     }
 }

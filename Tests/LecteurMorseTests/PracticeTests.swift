@@ -251,6 +251,25 @@ import LecteurCore
         #expect(quick == 11, "nine slow answers left against eleven quick ones: \(quick)")
     }
 
+    /// An answer typed before its question was asked (a pipe's lines, all read at start) is not
+    /// timed: no « 0 seconde » in the transcript, storage or « Progrès ». One typed after the
+    /// question was asked is, from the end of its tones (0 while they still sound).
+    @Test func anAnswerTypedBeforeTheQuestionIsNotTimed() throws {
+        func latency(typedAt atMs: Double) throws -> Int?? {
+            var session = PracticeSession(mode: .koch(level: 2), progress: [:], strings: french, random: SeededRandom(seed: 4))
+            let current = try #require(played(session.start()))
+            session.sounded(question: 1, endsAtMs: 5_000, askedAtMs: 4_000)
+            let effects = session.handle(String(current.character), atMs: atMs)
+            let recorded = effects.compactMap { if case .recordAttempt(let a) = $0 { a.latencyMs } else { nil } as Int?? }
+            let answered = effects.compactMap { if case .answered(let r) = $0 { r.latencyMs } else { nil } as Int?? }
+            #expect(recorded.count == 1 && recorded == answered, "\(recorded) \(answered)")
+            return recorded.first
+        }
+        #expect(try latency(typedAt: 3_999) == .some(nil))
+        #expect(try latency(typedAt: 4_000) == .some(0))
+        #expect(try latency(typedAt: 5_400) == .some(400))
+    }
+
     /// A card's drill sets its symbol against those most often taken for it, either way round.
     @Test func aCardDrillsTheStoredConfusionsFirst() {
         let u = symbol("U"), v = symbol("V"), f = symbol("F")

@@ -561,6 +561,8 @@ public enum L10n: String, CaseIterable, Sendable {
     case morsePaddlesHow = "morse.paddles.how"
     case morsePaddlesNoReleases = "morse.paddles.noReleases"
     case manualTomlMorseKeyer = "manual.toml.morse.keyer"
+    case morseRound3ProgressCopy = "morse.round3.progress.copy"
+    case morseRound3ProgressCopyDay = "morse.round3.progress.copyDay"
     case morseSendingIntroKoch = "morse.sending.introKoch"
     case morseSendingIntroEcho = "morse.sending.introEcho"
     case morseSendingIntroFree = "morse.sending.introFree"

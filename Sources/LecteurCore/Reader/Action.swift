@@ -33,8 +33,9 @@ public enum Action: Hashable, Sendable {
     /// Practice can begin: the runtime chose the seed and knows the stored Koch level.
     case practiceReady(PracticeMode, seed: UInt64, history: PracticeHistory = .none)
     /// The tones of practice question `question` end at this monotonic time (ms), as the
-    /// runtime queued them: the time to answer is counted from there.
-    case questionSounded(question: Int, endsAtMs: Double)
+    /// runtime queued them: the time to answer is counted from there. `askedAtMs`: when it
+    /// queued them; an answer typed before (a pipe's lines are all read at once) is not timed.
+    case questionSounded(question: Int, endsAtMs: Double, askedAtMs: Double? = nil)
     /// A copying session can begin: the runtime chose the seed and knows the Koch level (the
     /// symbols learnt).
     case copyReady(CopyKind, count: Int, seed: UInt64, kochLevel: Int)

@@ -41,7 +41,7 @@ extension Reader {
     /// day, read element by element like « Statistiques ».
     func showProgress(_ days: [PracticeDay], _ state: inout ReaderState, _ out: inout Announcer) {
         let lines = PracticeProgress.lines(days, strings)
-        guard days.contains(where: { $0.answers > 0 }) else {
+        guard days.contains(where: \.practised) else {
             out.notice("progress", lines.joined(separator: " "), &state.announcement)
             return
         }

@@ -198,8 +198,8 @@ public struct Reader: Sendable {
             exercise(.start(.listening(mode, seed: seed, history: history)), &state, &out)
         case .copyReady(let kind, let count, let seed, let kochLevel):
             exercise(.start(.copying(kind, count: count, seed: seed, kochLevel: kochLevel)), &state, &out)
-        case .questionSounded(let question, let endsAtMs):
-            exercise(.sounded(question: question, endsAtMs: endsAtMs), &state, &out)
+        case .questionSounded(let question, let endsAtMs, let askedAtMs):
+            exercise(.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs), &state, &out)
         case .progressUpdated(let progress):
             state.morseProgress = progress
         case .statisticsReady(let statistics):

@@ -6,7 +6,7 @@ enum ExerciseAction {
     /// Asked of whichever exercise runs.
     case running(ExerciseRequest)
     /// Listening practice: the question's tones end at `endsAtMs` (monotonic).
-    case sounded(question: Int, endsAtMs: Double)
+    case sounded(question: Int, endsAtMs: Double, askedAtMs: Double? = nil)
     /// Sending practice: a key that keys Morse.
     case key(Key, atMs: Double)
     /// Sending practice: the silence after the last mark has ended the character.
@@ -56,14 +56,14 @@ struct ExerciseReducer: Sendable {
             return self.start(start, &exercise, context, &said, &out)
         case .running(let request):
             return running(request, &exercise, context, &said, &out)
-        case .sounded(let question, let endsAtMs):
+        case .sounded(let question, let endsAtMs, let askedAtMs):
             if case .reflex(var session)? = exercise {
                 reflex.sounded(question: question, endsAtMs: endsAtMs, &session, context, &out)
                 exercise = .reflex(session)
                 return []
             }
             guard case .listening(var session)? = exercise else { return [] }
-            listening.sounded(question: question, endsAtMs: endsAtMs, &session)
+            listening.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs, &session)
             exercise = .listening(session)
         case .reflexClock(let question):
             guard case .reflex(let session)? = exercise else { return [] }

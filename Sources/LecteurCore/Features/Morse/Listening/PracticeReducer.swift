@@ -23,8 +23,8 @@ struct PracticeReducer: ExerciseChild {
         session.handle(line, atMs: atMs)
     }
 
-    func sounded(question: Int, endsAtMs: Double, _ session: inout Session) {
-        session.sounded(question: question, endsAtMs: endsAtMs)
+    func sounded(question: Int, endsAtMs: Double, askedAtMs: Double?, _ session: inout Session) {
+        session.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs)
     }
 
     func whereAmI(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer) {

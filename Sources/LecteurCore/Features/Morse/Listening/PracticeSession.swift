@@ -184,6 +184,8 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     public private(set) var replays = 0
     /// Monotonic time (ms) the current question's last tone ends, as the runtime reported it.
     public private(set) var toneEndMs: Double?
+    /// Monotonic time (ms) the runtime queued the current question's tones, when it said.
+    public private(set) var askedAtMs: Double?
 
     private var random: Random
     private let strings: Strings
@@ -261,9 +263,10 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     }
 
     /// The runtime's report that question `number`'s tones end at `atMs` (monotonic).
-    public mutating func sounded(question number: Int, endsAtMs: Double) {
+    public mutating func sounded(question number: Int, endsAtMs: Double, askedAtMs: Double? = nil) {
         guard number == question else { return }
         toneEndMs = endsAtMs
+        self.askedAtMs = askedAtMs
     }
 
     /// One line typed by the user while practice runs; `atMs` is when it was typed (monotonic),
@@ -275,6 +278,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         if answer.isEmpty || Self.replayWords.contains(folded) {
             replays += 1
             toneEndMs = nil
+            askedAtMs = nil
             return [.playSymbol(current, question: question)]
         }
         if Self.stopWords.contains(folded) { return stop() }
@@ -283,7 +287,9 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         let typedSymbol = alphabet.symbol(for: typed)
         let correct = typedSymbol?.id == current.id
         var latency: Int?
-        if let atMs, let toneEndMs { latency = Int(max(0, atMs - toneEndMs).rounded()) }
+        // An answer typed before the question was asked answers nothing heard: no time (a
+        // pipe's lines are all read at once; « 0 seconde » would be a time never measured).
+        if let atMs, let toneEndMs, atMs >= askedAtMs ?? -.infinity { latency = Int(max(0, atMs - toneEndMs).rounded()) }
         var effects: [PracticeEffect] = [
             .recordAttempt(PracticeAttempt(symbolID: current.id, correct: correct, answer: answer, mode: mode.name,
                                            typedID: typedSymbol?.id, latencyMs: latency, replays: replays, kochLevel: kochLevel)),
@@ -296,7 +302,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         if correct {
             said.append(strings(.morsePracticeRight, ["character": current.spokenName(strings)]))
         } else {
-            effects.append(.playCorrection([current] + (typedSymbol.map { [$0] } ?? [])))
+            effects.append(.playCorrection(Self.correction(current, typed: typedSymbol)))
             let typedName = typedSymbol?.spokenName(strings) ?? answer
             said.append(strings(.morsePracticeWrong, ["character": current.spokenName(strings), "answer": typedName]))
         }
@@ -391,10 +397,17 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         }
     }
 
+    /// What a wrong answer sounds (issue 37, item 10): the right character, then the one typed
+    /// when Morse has it, before their names are said. The reflex drill sounds the same.
+    public static func correction(_ right: MorseSymbol, typed: MorseSymbol?) -> [MorseSymbol] {
+        [right] + (typed.map { [$0] } ?? [])
+    }
+
     private mutating func ask(_ symbol: MorseSymbol) -> PracticeEffect {
         question += 1
         replays = 0
         toneEndMs = nil
+        askedAtMs = nil
         return .playSymbol(symbol, question: question)
     }
 
@@ -488,6 +501,6 @@ extension PracticeSession: Equatable where Random: Equatable {
         a.mode == b.mode && a.isActive == b.isActive && a.current == b.current && a.progress == b.progress
             && a.kochLevel == b.kochLevel && a.summary == b.summary && a.recentAnswers == b.recentAnswers
             && a.random == b.random && a.forcedNext == b.forcedNext && a.question == b.question
-            && a.replays == b.replays && a.toneEndMs == b.toneEndMs && a.history == b.history
+            && a.replays == b.replays && a.toneEndMs == b.toneEndMs && a.askedAtMs == b.askedAtMs && a.history == b.history
     }
 }

@@ -74,6 +74,9 @@ struct ReflexReducer: ExerciseChild {
             case .ask(let symbol, let question):
                 morse.ask(String(symbol.character), question: question, settings: context.settings.morse,
                           showing: context.questionBraille, &out)
+            case .playCorrection(let symbols):
+                // Practice's own path: the tones, then the verdict names them.
+                morse.playCorrection(String(symbols.map(\.character)), settings: context.settings.morse, &out)
             case .cancelClock(let question):
                 out.append(.cancelTimer(.reflex(question: question)))
             case .answered(let result):

@@ -35,6 +35,8 @@ public enum ReflexEffect: Hashable, Sendable {
     case cancelClock(question: Int)
     case answered(PracticeResult)
     case recordAttempt(PracticeAttempt)
+    /// A wrong character: the right one and the one typed are sounded, as practice does.
+    case playCorrection([MorseSymbol])
     case ended
 }
 
@@ -142,20 +144,22 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
         if rightCharacter, let latency { times.append(latency) }
         let name = current.spokenName(strings)
         let verdict: String
+        var correction: [ReflexEffect] = []
         if correct {
             verdict = strings(.drillsReflexRight, ["character": name, "time": AnswerTime.said(latency ?? 0, strings)])
         } else if rightCharacter {
             verdict = strings(.drillsReflexSlow, ["character": name, "time": latency.map { AnswerTime.said($0, strings) } ?? "?",
                                                    "limit": AnswerTime.said(settings.limitMs, strings)])
         } else {
+            correction = [.playCorrection(PracticeSession<Random>.correction(current, typed: typedSymbol))]
             verdict = strings(.morsePracticeWrong, ["character": name, "answer": typedSymbol?.spokenName(strings) ?? answer])
         }
         return [.cancelClock(question: question),
                 .recordAttempt(PracticeAttempt(symbolID: current.id, correct: correct, answer: answer, mode: mode.name,
                                                typedID: typedSymbol?.id, latencyMs: latency, replays: replays)),
                 .answered(PracticeResult(mode: mode.name, question: question, expected: String(current.character),
-                                         answer: answer, correct: correct, latencyMs: latency, replays: replays)),
-                .say(verdict), next()]
+                                         answer: answer, correct: correct, latencyMs: latency, replays: replays))]
+            + correction + [.say(verdict), next()]
     }
 
     /// The median time per character of the answers with the right character, in time or not.
