@@ -79,10 +79,11 @@ final class DeviceWorker: Sendable {
     private let sampleRate: Int
     /// How long past its computed end a playing stream is still fed without a pause: the clock
     /// starts each piece when it is written, the server a little later, so a piece queued by a
-    /// timer that rang a few milliseconds late still follows the one before seamlessly.
+    /// timer that rang late still follows the one before seamlessly. 10 ms was too little beside
+    /// CPU hogs (docs/morse-paddles.md); a sound too short to start the stream waits this long more.
     private let holdGrace: Duration
 
-    init(device: DeviceHandle, reopen: @escaping Opener, pieceSamples: Int, sampleRate: Int, holdGrace: Duration = .milliseconds(10)) {
+    init(device: DeviceHandle, reopen: @escaping Opener, pieceSamples: Int, sampleRate: Int, holdGrace: Duration = .milliseconds(30)) {
         state = Monitor(State(device: device))
         self.reopen = reopen
         self.pieceSamples = pieceSamples
