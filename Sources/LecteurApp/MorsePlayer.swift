@@ -38,6 +38,10 @@ final class MorsePlayer: Sendable {
         return Scheduled(startsInMs: ahead + silenceMs + edgeMs, endsInMs: ahead + silenceMs + playback.soundedMs)
     }
 
+    /// How far ahead of the sound server the keyer's sidetone is kept (see `.keyed`): the
+    /// first element after a pause is heard this much later, the rest keep their spacing.
+    static let keyerCushionMs = 30.0
+
     /// The longest tone a held straight key sounds: past it the key is stuck, not keying.
     static let longestHoldMs = 3000.0
 
@@ -56,6 +60,14 @@ final class MorsePlayer: Sendable {
             audio.flush()
         case .keyed(_, let markMs, let spaceMs, let settings):
             // Queued behind the keyer's element still sounding: its space ends as this starts.
+            // The keyer queues each element as the one before ends, so a stream that started
+            // without delay runs dry for an instant at each one, and the sound server then
+            // starts it again 20 ms late (a space heard 60 ms instead of 40 at 30 WPM). A short
+            // silence before the first element after a pause keeps the stream that far ahead.
+            if let device = audio as? DeviceAudioOutput, device.pendingPlaybackMs < 1 {
+                audio.play([Int16](repeating: 0, count: Int(Self.keyerCushionMs * Double(audio.sampleRate) / 1000)),
+                           sampleRate: audio.sampleRate)
+            }
             audio.play(Sidetone.keyedSamples(markMs: markMs, spaceMs: spaceMs, settings: settings, sampleRate: audio.sampleRate),
                        sampleRate: audio.sampleRate)
         }
