@@ -246,6 +246,26 @@ import Testing
         #expect((160...240).contains(hits), "\(hits) of 400")
     }
 
+    /// A piped answer, read before its question was asked, is not timed (it once stored
+    /// « 0 seconde » that « Progrès » then said); one typed after is, from the tones' end.
+    @Test func anAnswerTypedBeforeTheQuestionIsNotTimed() throws {
+        func latency(typedAt atMs: Double) throws -> Int?? {
+            var session = ReflexSession(mode: .active, settings: ReflexSettings(), pool: Array(MorseAlphabet.standard.kochSymbols.prefix(2)),
+                                        strings: Fixture.fr, random: SeededRandom(seed: 5))
+            _ = session.start()
+            let current = try #require(session.current)
+            let waiting = session.sounded(question: 1, endsAtMs: 5_000, askedAtMs: 4_000)
+            #expect(waiting)
+            let effects = session.handle(String(current.character), atMs: atMs)
+            let recorded = effects.compactMap { if case .recordAttempt(let a) = $0 { a.latencyMs } else { nil } as Int?? }
+            #expect(recorded.count == 1, "\(effects)")
+            return recorded.first
+        }
+        #expect(try latency(typedAt: 3_999) == .some(nil))
+        #expect(try latency(typedAt: 4_000) == .some(0))
+        #expect(try latency(typedAt: 5_400) == .some(400))
+    }
+
     @Test func theCommandAndItsSettings() {
         let parser = CommandParser()
         #expect(parser.parse("réflexe") == .command(.reflexDrill(.passive)))

@@ -58,7 +58,7 @@ struct ExerciseReducer: Sendable {
             return running(request, &exercise, context, &said, &out)
         case .sounded(let question, let endsAtMs, let askedAtMs):
             if case .reflex(var session)? = exercise {
-                reflex.sounded(question: question, endsAtMs: endsAtMs, &session, context, &out)
+                reflex.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs, &session, context, &out)
                 exercise = .reflex(session)
                 return []
             }

@@ -286,10 +286,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
 
         let typedSymbol = alphabet.symbol(for: typed)
         let correct = typedSymbol?.id == current.id
-        var latency: Int?
-        // An answer typed before the question was asked answers nothing heard: no time (a
-        // pipe's lines are all read at once; « 0 seconde » would be a time never measured).
-        if let atMs, let toneEndMs, atMs >= askedAtMs ?? -.infinity { latency = Int(max(0, atMs - toneEndMs).rounded()) }
+        let latency = AnswerTime.latency(answeredAtMs: atMs, toneEndMs: toneEndMs, askedAtMs: askedAtMs)
         var effects: [PracticeEffect] = [
             .recordAttempt(PracticeAttempt(symbolID: current.id, correct: correct, answer: answer, mode: mode.name,
                                            typedID: typedSymbol?.id, latencyMs: latency, replays: replays, kochLevel: kochLevel)),

@@ -96,6 +96,15 @@ public struct PracticeStatistics: Hashable, Sendable {
 
 /// Times to answer, as practice judges and says them.
 public enum AnswerTime {
+    /// From the tones' end to the answer, in whole milliseconds (0 for an answer typed while they
+    /// sound); nil without both instants, and for an answer that arrived before the question was
+    /// asked: it answers nothing heard (a pipe's lines are all read at once), and « 0 seconde »
+    /// would be a time never measured.
+    public static func latency(answeredAtMs: Double?, toneEndMs: Double?, askedAtMs: Double?) -> Int? {
+        guard let answeredAtMs, let toneEndMs, answeredAtMs >= askedAtMs ?? -.infinity else { return nil }
+        return Int(max(0, answeredAtMs - toneEndMs).rounded())
+    }
+
     /// The middle value (the mean of the two middle ones for an even count); nil for none.
     public static func median(_ values: [Int]) -> Int? {
         guard !values.isEmpty else { return nil }

@@ -27,8 +27,9 @@ struct ReflexReducer: ExerciseChild {
     /// the pause (passive) or the time to answer (active). The active drill counts the longest
     /// character of the set, so when « trop tard » comes says nothing of the character; the
     /// answer itself is timed from the tones' real end.
-    func sounded(question: Int, endsAtMs: Double, _ session: inout Session, _ context: ExerciseContext, _ out: inout Announcer) {
-        guard session.sounded(question: question, endsAtMs: endsAtMs), let current = session.current else { return }
+    func sounded(question: Int, endsAtMs: Double, askedAtMs: Double?, _ session: inout Session, _ context: ExerciseContext,
+                 _ out: inout Announcer) {
+        guard session.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs), let current = session.current else { return }
         let timing = context.settings.morse.timing
         func soundMs(_ symbol: MorseSymbol) -> Double {
             MorseTimeline(symbol: symbol, timing: timing, sampleRate: morse.sampleRate).durationMs

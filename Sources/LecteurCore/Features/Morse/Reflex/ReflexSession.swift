@@ -54,6 +54,8 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
     public private(set) var replays = 0
     /// Monotonic time (ms) the current question's tones end, as the runtime reported it.
     public private(set) var toneEndMs: Double?
+    /// When the question was queued (monotonic); an answer that arrived before it has no time.
+    public private(set) var askedAtMs: Double?
     /// Active: answers right and in time, and every answer's time for the right character.
     public private(set) var inTime = 0
     public private(set) var asked = 0
@@ -96,9 +98,10 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
 
     /// The runtime's report that question `number`'s tones end at `endsAtMs`; true when it is the
     /// question waiting (the reducer then starts its clock).
-    public mutating func sounded(question number: Int, endsAtMs: Double) -> Bool {
+    public mutating func sounded(question number: Int, endsAtMs: Double, askedAtMs: Double? = nil) -> Bool {
         guard isActive, number == question else { return false }
         toneEndMs = endsAtMs
+        self.askedAtMs = askedAtMs
         return true
     }
 
@@ -128,6 +131,7 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
         if answer.isEmpty || PracticeSession<Random>.replayWords.contains(folded) {
             replays += 1
             toneEndMs = nil
+            askedAtMs = nil
             return [.cancelClock(question: question), .ask(current, question: question)]
         }
         if PracticeSession<Random>.stopWords.contains(folded) { return stop() }
@@ -135,8 +139,7 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
         guard answer.count == 1, let typed = answer.first else { return [.say(strings(.morsePracticeOneCharacter))] }
         let typedSymbol = MorseAlphabet.standard.symbol(for: typed)
         let rightCharacter = typedSymbol?.id == current.id
-        var latency: Int?
-        if let atMs, let toneEndMs { latency = Int(max(0, atMs - toneEndMs).rounded()) }
+        let latency = AnswerTime.latency(answeredAtMs: atMs, toneEndMs: toneEndMs, askedAtMs: askedAtMs)
         // Without the tones' end there is no time: the answer cannot be shown to be in time.
         let correct = rightCharacter && latency.map { $0 <= settings.limitMs } == true
         asked += 1
@@ -197,6 +200,7 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
         question += 1
         replays = 0
         toneEndMs = nil
+        askedAtMs = nil
         return .ask(symbol, question: question)
     }
 }
@@ -206,7 +210,7 @@ extension ReflexSession: Sendable where Random: Sendable {}
 extension ReflexSession: Equatable where Random: Equatable {
     public static func == (a: Self, b: Self) -> Bool {
         a.mode == b.mode && a.settings == b.settings && a.storedMedianMs == b.storedMedianMs && a.pool == b.pool && a.isActive == b.isActive
-            && a.question == b.question && a.current == b.current && a.replays == b.replays && a.toneEndMs == b.toneEndMs
+            && a.question == b.question && a.current == b.current && a.replays == b.replays && a.toneEndMs == b.toneEndMs && a.askedAtMs == b.askedAtMs
             && a.inTime == b.inTime && a.asked == b.asked && a.times == b.times && a.random == b.random
     }
 }
