@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// The announcement policy, in one place. Collects what one action makes the reader say and
-/// show, in order; every answer comes to it as one `Announcement` (`say`), rendered to every
-/// channel at once:
+/// The announcement policy, in one place, and the output of one action: it collects what the
+/// action makes the reader say and show, in order, and owns the announcement state while the
+/// action is reduced (the root copies `ReaderState.announcement` in and writes it back at the
+/// end), so a child is handed this one value and nothing beside it. Every answer comes to it as
+/// one `Announcement` (`say`), rendered to every channel at once:
 /// - the first utterance of the answer to a user's command interrupts what is playing; the rest
 ///   of the answer queues behind it, so an error or a stale-data warning is never cut by a
 ///   message of the same answer;
@@ -13,6 +15,9 @@
 ///   seconds; the focused element's line waits for it.
 struct Announcer {
     private(set) var effects: [Effect] = []
+    /// What was said and how the next utterance is said: `ReaderState.announcement` while the
+    /// action is reduced.
+    var announcement: AnnouncementState
     /// A message went to the display during this action.
     private(set) var showedMessage: String?
     /// Any line went to the display during this action.
@@ -55,9 +60,11 @@ struct Announcer {
     /// here too, so its own confirmation is read at the new level).
     var punctuationLevel: PunctuationLevel
 
-    init(presenter: AnnouncementPresenter, pronunciation: SpokenTextBuilder?, punctuation: PunctuationReader? = nil,
+    init(presenter: AnnouncementPresenter, announcement: AnnouncementState = AnnouncementState(),
+         pronunciation: SpokenTextBuilder?, punctuation: PunctuationReader? = nil,
          punctuationLevel: PunctuationLevel = ReaderSettings().punctuation, holdFocus: Bool = false, answering: Bool = false,
          opensScreens: Bool = false, displayColumns: Int? = nil, cells: (@Sendable (String) -> Int)? = nil) {
+        self.announcement = announcement
         self.opensScreens = opensScreens
         screenCells = AnnouncementPresenter.screenWindows * (displayColumns ?? AnnouncementPresenter.referenceColumns)
         self.cells = cells
@@ -89,7 +96,7 @@ struct Announcer {
     /// Says, prints and shows one announcement, each channel in its own form
     /// (`AnnouncementPresenter`): its event (notice, error, status) first, then its speech
     /// under the policy, then its braille message, whose life its kind decides.
-    mutating func say(_ announcement: Announcement, _ state: inout AnnouncementState) {
+    mutating func say(_ announcement: Announcement) {
         let printed = presenter.words(announcement.parts)
         let braille = presenter.braille(announcement)
         switch announcement.record {
@@ -98,16 +105,16 @@ struct Announcer {
             // a braille reader was given.
             effects.append(.notice(code: code, message: printed, detail: announcement.detail,
                                    braille: braille == presenter.oneLine(printed) ? nil : braille))
-            state.lastMessage = LastMessage(code: code, text: printed, isError: false)
+            self.announcement.lastMessage = LastMessage(code: code, text: printed, isError: false)
         case .error(let code):
             effects.append(.error(code: code, message: printed, detail: announcement.detail))
-            state.lastMessage = LastMessage(code: code, text: printed, isError: true)
+            self.announcement.lastMessage = LastMessage(code: code, text: printed, isError: true)
         case .status(let status):
             effects.append(.status(status, message: printed))
         case .printed, .terminal:
             break
         }
-        voice(announcement, printed: printed, &state)
+        voice(announcement, printed: printed)
         if announcement.display == .withWhatFollows { held.append(braille) }
         guard announcement.display == .message else { return }
         if announcement.kind == .answer, let title = announcement.screenTitle, opensScreens, longAnswer == nil,
@@ -132,24 +139,24 @@ struct Announcer {
 
     /// The speech of an announcement (after its signs are named and the lexicon applied), with
     /// its printed line, and the history.
-    private mutating func voice(_ announcement: Announcement, printed: String, _ state: inout AnnouncementState) {
+    private mutating func voice(_ announcement: Announcement, printed: String) {
         let level = punctuationLevel
         let read = presenter.words(announcement.parts) { punctuation?.read($0, level: level) ?? $0 }
         let spoken = pronunciation?.build(read) ?? read
         guard !spoken.isEmpty else { return }
         let priority = announcement.priority
-        let replacesProgress = priority == .progress && state.lastWasProgress
-        let interrupt = state.answerPending || replacesProgress
-        state.answerPending = false
-        state.lastWasProgress = priority == .progress
+        let replacesProgress = priority == .progress && self.announcement.lastWasProgress
+        let interrupt = self.announcement.answerPending || replacesProgress
+        self.announcement.answerPending = false
+        self.announcement.lastWasProgress = priority == .progress
         // Printed by the speech event unless its own event or the terminal prints it.
         let line: String? = announcement.record == .printed ? printed : nil
         effects.append(.speak(Utterance(text: spoken, interrupt: interrupt, priority: priority, printed: line)))
         if announcement.remember {
             // As composed: read back later, it goes through the lexicon once more.
-            state.history.append(printed)
-            if state.history.count > AnnouncementState.historyLimit {
-                state.history.removeFirst(state.history.count - AnnouncementState.historyLimit)
+            self.announcement.history.append(printed)
+            if self.announcement.history.count > AnnouncementState.historyLimit {
+                self.announcement.history.removeFirst(self.announcement.history.count - AnnouncementState.historyLimit)
             }
         }
     }
@@ -158,14 +165,14 @@ struct Announcer {
     /// display to the caller, who shows it with what follows it.
     mutating func notice(_ code: String, _ message: String, kind: Announcement.Kind = .answer,
                          remember: Bool = true, readPunctuation: Bool = true, detail: String? = nil, showing: Bool = true,
-                         brailleForm: String? = nil, _ state: inout AnnouncementState) {
+                         brailleForm: String? = nil) {
         say(Announcement(kind, [readPunctuation ? .text(message) : .named(message)], record: .notice(code),
                          display: showing ? .message : .withWhatFollows, brailleForm: brailleForm, detail: detail,
-                         remember: remember), &state)
+                         remember: remember))
     }
 
-    mutating func error(_ code: String, _ message: String, detail: String? = nil, _ state: inout AnnouncementState) {
-        say(Announcement(.error, message, record: .error(code), detail: detail), &state)
+    mutating func error(_ code: String, _ message: String, detail: String? = nil) {
+        say(Announcement(.error, message, record: .error(code), detail: detail))
     }
 
     /// What was said `.withWhatFollows` in this action (a verdict), then `follow` (a question's

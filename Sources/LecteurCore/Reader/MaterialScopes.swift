@@ -5,7 +5,7 @@ extension Reader {
     /// `entraînement texte CHEMIN`: the runtime reads the file; nothing is said until it has.
     func readCopyText(_ path: String, _ state: inout ReaderState, _ out: inout Announcer) {
         guard !path.isEmpty else {
-            out.error("copy.text", strings(.morseMaterialTextNoPath), &state.announcement)
+            out.error("copy.text", strings(.morseMaterialTextNoPath))
             return
         }
         out.append(.readCopyText(path: path))
@@ -20,17 +20,16 @@ extension Reader {
         let shown = TextSanitizer.cleanField(path).text
         switch result {
         case .failure(let error):
-            out.error("copy.text", strings(.morseMaterialTextUnreadable, ["path": shown, "reason": error.reason(strings)]),
-                      &state.announcement)
+            out.error("copy.text", strings(.morseMaterialTextUnreadable, ["path": shown, "reason": error.reason(strings)]))
         case .success(let text):
             let material = CopyText.material(text, alphabet: navigator.builder.alphabet)
             guard !material.rounds.isEmpty else {
-                out.error("copy.text", strings(.morseMaterialTextNothing, ["path": shown]), &state.announcement)
+                out.error("copy.text", strings(.morseMaterialTextNothing, ["path": shown]))
                 return
             }
             if material.leftOut > 0 {
                 out.notice("copy.text", strings(.morseMaterialTextCut, ["count": "\(material.rounds.count)",
-                                                                        "left": "\(material.leftOut)"]), &state.announcement)
+                                                                        "left": "\(material.leftOut)"]))
             }
             exercise(.start(.copying(.text, count: material.rounds.count, seed: 0, kochLevel: kochLevel(state),
                                      text: material.rounds)), &state, &out)
@@ -42,14 +41,14 @@ extension Reader {
     func showProgress(_ days: [PracticeDay], _ state: inout ReaderState, _ out: inout Announcer) {
         let lines = PracticeProgress.lines(days, strings)
         guard days.contains(where: \.practised) else {
-            out.notice("progress", lines.joined(separator: " "), &state.announcement)
+            out.notice("progress", lines.joined(separator: " "))
             return
         }
         state.lists.progressEntries = lines
         let announcement = strings(.morseMaterialProgressAnnounce, count: lines.count)
         // Not history: the history read back would fill itself with its own title.
-        out.say(Announcement(.context, announcement, remember: false), &state.announcement)
+        out.say(Announcement(.context, announcement, remember: false))
         navigator.open(.progress, &state.navigation)
-        navigator.announceFocus(state.navigationContext, &state.navigation, &state.announcement, &out)
+        navigator.announceFocus(state.navigationContext, &state.navigation, &out)
     }
 }

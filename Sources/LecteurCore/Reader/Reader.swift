@@ -60,50 +60,68 @@ public struct Reader: Sendable {
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
-        let effects = decide(&state, action)
+        // One output per action: it owns the announcement state while the action is reduced,
+        // and the state gets it back once, here.
+        var out = output(for: action, state)
+        decide(&state, action, &out)
+        state.announcement = out.announcement
         // Beside a screen reader the voice is the last decision: what would be said is known.
-        return screenReader.voice(effects, background: action.isBackground, state.beside, onTerminal: state.onTerminal)
+        return screenReader.voice(out.effects, background: action.isBackground, state.beside, onTerminal: state.onTerminal)
     }
 
-    private func decide(_ state: inout ReaderState, _ action: Action) -> [Effect] {
-        if state.closing {
-            // The goodbye is on the display: its time, or any key, a typed cell or a line (Ctrl-D
-            // too), ends the program at once; nothing else is said or shown over it.
-            switch action {
-            case .timer(.quit): return [.quit]
-            case .timedKey(let key, _) where key.isRelease: return [] // the release of the key that quit
-            case .displayPanned(let text, let cells, let cursor, let kind):
-                return [.braillePanned(text: text, cells: cells, cursor: cursor, kind: kind)]
-            default: return action.isTheUsers ? [.quit] : []
-            }
+    /// Keying Morse (a key pressed for the exercise, any key let go, the keyer's clock): the
+    /// question and the last verdict stay on the display meanwhile, nothing else moves.
+    private func isKeying(_ action: Action, _ state: ReaderState) -> Bool {
+        switch action {
+        case .timedKey(let key, _): key.isRelease || keysMorse(key, state)
+        case .keyerClock: true
+        default: false
         }
-        if case .timedKey(let key, let atMs) = action, key.isRelease || keysMorse(key, state) {
-            // Keying Morse: the question and the last verdict stay on the display meanwhile. A
-            // key let go does nothing else (it must not silence what a press started).
-            var out = Announcer(presenter: presenter, pronunciation: navigator.pronunciation, punctuation: punctuation,
-                                punctuationLevel: state.settings.punctuation)
-            if keysMorse(key, state) { exercise(.key(key, atMs: atMs), &state, &out) }
-            finishDisplay(byUser: false, &state, &out)
-            return out.effects
-        }
-        if case .keyerClock(let atMs) = action {
-            // The keyer keying on its own clock is keying too: nothing else moves meanwhile.
-            var out = Announcer(presenter: presenter, pronunciation: navigator.pronunciation, punctuation: punctuation,
-                                punctuationLevel: state.settings.punctuation)
-            exercise(.keyerClock(atMs: atMs), &state, &out)
-            finishDisplay(byUser: false, &state, &out)
-            return out.effects
+    }
+
+    /// The output of one action, with the announcement state copied in and the policy's view
+    /// of the action: whose it is, whether a message on the display holds the focus back.
+    private func output(for action: Action, _ state: ReaderState) -> Announcer {
+        guard !state.closing, !isKeying(action, state) else {
+            return Announcer(presenter: presenter, announcement: state.announcement, pronunciation: navigator.pronunciation,
+                             punctuation: punctuation, punctuationLevel: state.settings.punctuation)
         }
         let byUser = action.isTheUsers
         // A message still being read holds what the reader shows on its own; a countdown (the
         // last thing said was progress) is replaced by what follows it.
         let displayBusy = !byUser && state.display.message != nil && !state.announcement.lastWasProgress
-        var out = Announcer(presenter: presenter, pronunciation: navigator.pronunciation, punctuation: punctuation,
-                            punctuationLevel: state.settings.punctuation, holdFocus: displayBusy,
-                            answering: byUser || state.announcement.answerPending, opensScreens: state.exercise == nil,
-                            displayColumns: state.devices.displayColumns, cells: brailleCells)
+        return Announcer(presenter: presenter, announcement: state.announcement, pronunciation: navigator.pronunciation,
+                         punctuation: punctuation, punctuationLevel: state.settings.punctuation, holdFocus: displayBusy,
+                         answering: byUser || state.announcement.answerPending, opensScreens: state.exercise == nil,
+                         displayColumns: state.devices.displayColumns, cells: brailleCells)
+    }
+
+    private func decide(_ state: inout ReaderState, _ action: Action, _ out: inout Announcer) {
+        if state.closing {
+            // The goodbye is on the display: its time, or any key, a typed cell or a line (Ctrl-D
+            // too), ends the program at once; nothing else is said or shown over it.
+            switch action {
+            case .timer(.quit): out.append(.quit)
+            case .timedKey(let key, _) where key.isRelease: break // the release of the key that quit
+            case .displayPanned(let text, let cells, let cursor, let kind):
+                out.append(.braillePanned(text: text, cells: cells, cursor: cursor, kind: kind))
+            default: if action.isTheUsers { out.append(.quit) }
+            }
+            return
+        }
+        if isKeying(action, state) {
+            // A key let go does nothing else (it must not silence what a press started).
+            switch action {
+            case .timedKey(let key, let atMs) where keysMorse(key, state): exercise(.key(key, atMs: atMs), &state, &out)
+            case .keyerClock(let atMs): exercise(.keyerClock(atMs: atMs), &state, &out)
+            default: break
+            }
+            finishDisplay(byUser: false, &state, &out)
+            return
+        }
+        let byUser = action.isTheUsers
         if byUser {
-            state.announcement.answerPending = true
+            out.announcement.answerPending = true
             // Any key or command stops a reading in progress, the focus staying where it is;
             // only the display's panning key skips ahead in a reading without a voice.
             state.display.readAll = nil
@@ -119,10 +137,10 @@ public struct Reader: Sendable {
             for problem in state.startupNotices {
                 var message = problem.message(strings, onTerminal: state.onTerminal)
                 if besideOnTerminal, problem.isScreenReader { message += " " + strings(.appWelcome) }
-                out.notice("startup", message, kind: .notice, &state.announcement)
+                out.notice("startup", message, kind: .notice)
             }
             state.startupNotices = []
-            if !besideOnTerminal { terminal.welcome(onTerminal: state.onTerminal, &state.announcement, &out) }
+            if !besideOnTerminal { terminal.welcome(onTerminal: state.onTerminal, &out) }
             out.append(.loadCatalogue(.initial))
         case .timedLine(let line, let atMs):
             typed(line, atMs: atMs, &state, &out)
@@ -137,8 +155,8 @@ public struct Reader: Sendable {
                 // A key first takes the message away, as NVDA does: the finger reads the next
                 // message, the question waiting for its answer, or the focus again.
                 if display.showNext(question: waitingQuestion(state), &state.display, state.settings, &out) { focusBack(state, &out) }
-                state.announcement.answerPending = false
-                return out.effects
+                out.announcement.answerPending = false
+                return
             }
             let command: Command
             switch intent {
@@ -148,7 +166,7 @@ public struct Reader: Sendable {
                 guard state.display.reading == nil else {
                     readNextOnDisplay(&state, &out)
                     finishDisplay(byUser: byUser, &state, &out)
-                    return out.effects
+                    return
                 }
                 command = .next
             case .panBack:
@@ -163,10 +181,10 @@ public struct Reader: Sendable {
                     command = .activate
                     break
                 }
-                review.route(toLineCharacter: character, target: target, &state.navigation, &state.announcement, &out)
+                review.route(toLineCharacter: character, target: target, &state.navigation, &out)
                 finishDisplay(byUser: byUser, &state, &out)
-                if !out.awaitsResult { state.announcement.answerPending = false }
-                return out.effects
+                if !out.awaitsResult { out.announcement.answerPending = false }
+                return
             }
             self.command(command, &state, &out)
         case .displayPanned(let text, let cells, let cursor, let kind):
@@ -181,19 +199,19 @@ public struct Reader: Sendable {
         case .timer(.readAllWindow(let token)):
             display.windowTimeUp(token: token, state.display, state.settings, &out)
         case .timer(.catalogueStillLoading):
-            catalogue.stillLoadingRang(&state.catalogue, &state.announcement, &out)
+            catalogue.stillLoadingRang(&state.catalogue, &out)
         case .catalogue(let event):
             catalogueEvent(event, &state, &out)
         case .device(let event):
-            devices.reduce(event, &state.devices, &state.announcement, &out)
+            devices.reduce(event, &state.devices, &out)
         case .storageFailed(let fault):
-            devices.storageFailed(fault, &state.announcement, &out)
+            devices.storageFailed(fault, &out)
         case .statusReported(let status):
-            out.say(Announcement(.answer, status.message(strings), record: .status(status)), &state.announcement)
+            out.say(Announcement(.answer, status.message(strings), record: .status(status)))
         case .settingsRead(let readings):
             settingsRead(readings, &state, &out)
         case .deviceConfigured(let key, let result):
-            settings.deviceConfigured(key, result, &state.announcement, &out)
+            settings.deviceConfigured(key, result, &out)
         case .practiceReady(let mode, let seed, let history):
             exercise(.start(.listening(mode, seed: seed, history: history)), &state, &out)
         case .copyReady(let kind, let count, let seed, let kochLevel):
@@ -214,7 +232,7 @@ public struct Reader: Sendable {
         case .attachTerminal(let inputMode):
             terminal.attach(inputMode: inputMode, &state.onTerminal, &state.settings)
         case .typed(let character, let word):
-            terminal.typed(character, word: word, echo: state.settings.typingEcho, &state.display, &state.announcement, &out)
+            terminal.typed(character, word: word, echo: state.settings.typingEcho, &state.display, &out)
         case .key(let key), .timedKey(let key, _):
             self.key(key, &state, &out)
         case .sendingReady(let mode, let seed, let kochLevel):
@@ -226,9 +244,9 @@ public struct Reader: Sendable {
         case .keyboardProtocol(let answered):
             state.devices.keyReleases = answered
         case .screenReader(let event):
-            screenReader.reduce(event, &state.beside, hasVoice: state.devices.hasVoice, &state.announcement, &out)
+            screenReader.reduce(event, &state.beside, hasVoice: state.devices.hasVoice, &out)
         case .timer(.screenReaderSwitch):
-            screenReader.switchTimeUp(state.beside, hasVoice: state.devices.hasVoice, &state.announcement, &out)
+            screenReader.switchTimeUp(state.beside, hasVoice: state.devices.hasVoice, &out)
         case .timer(.sendingSilence):
             exercise(.silence, &state, &out)
         case .keyerClock:
@@ -238,52 +256,51 @@ public struct Reader: Sendable {
         case .timer(.keyer):
             break // the runtime answers this timer with `.keyerClock`, which says when it rang
         case .completion(let candidates):
-            terminal.completion(candidates, &state.announcement, &out)
+            terminal.completion(candidates, &out)
         case .promptCancelled(let kind):
-            terminal.promptCancelled(kind, &state.announcement, &out)
+            terminal.promptCancelled(kind, &out)
         case .brailleTyped(let input, let atMs):
             let request = brailleInput.typed(input, question: waitingQuestion(state), state.navigationContext, state.navigation,
-                                             &state.brailleInput, &state.display, &state.announcement, &out)
+                                             &state.brailleInput, &state.display, &out)
             brailleRequest(request, atMs: atMs, &state, &out)
         case .brailleBackTranslated(let cells, let text):
             brailleInput.backTranslated(cells, text: text, echo: state.settings.typingEcho, &state.brailleInput, &state.display,
-                                        &state.announcement, &out)
+                                        &out)
         }
 
         if let long = out.longAnswer { openLongAnswer(long, &state, &out) }
         finishDisplay(byUser: byUser, &state, &out)
-        if byUser && !out.awaitsResult { state.announcement.answerPending = false }
-        return out.effects
+        if byUser && !out.awaitsResult { out.announcement.answerPending = false }
     }
 
 
     private func command(_ command: Command, _ state: inout ReaderState, _ out: inout Announcer) {
         switch command {
-        case .next: navigator.move(.next, state.navigationContext, &state.navigation, &state.announcement, &out)
-        case .previous: navigator.move(.previous, state.navigationContext, &state.navigation, &state.announcement, &out)
-        case .first: navigator.move(.first, state.navigationContext, &state.navigation, &state.announcement, &out)
-        case .last: navigator.move(.last, state.navigationContext, &state.navigation, &state.announcement, &out)
-        case .activate: delegated(navigator.activateFocus(state.navigationContext, &state.navigation, &state.announcement, &out), &state, &out)
-        case .back: navigator.goBack(state.navigationContext, &state.navigation, &state.announcement, &out)
-        case .repeatLast: navigator.announceFocus(state.navigationContext, &state.navigation, &state.announcement, &out)
-        case .whereAmI: navigator.sayWhereAmI(state.navigationContext, &state.navigation, &state.announcement, &out)
-        case .nextItem(let kind): navigator.jump(kind, forward: true, state.navigationContext, &state.navigation, &state.announcement, &out)
-        case .previousItem(let kind): navigator.jump(kind, forward: false, state.navigationContext, &state.navigation, &state.announcement, &out)
-        case .go(let number): navigator.go(number, state.navigationContext, &state.navigation, &state.announcement, &out)
-        case .find(let text): navigator.find(text, state.navigationContext, &state.navigation, &state.announcement, &out)
-        case .tab(let tab): navigator.switchTab(to: tab, state.navigationContext, &state.navigation, &state.announcement, &out)
-        case .filter(let name): navigator.applyFilter(named: name, state.navigationContext, &state.navigation, &state.announcement, &out)
-        case .help(let topic?): navigator.help(topic, state.navigationContext, &state.navigation, &state.announcement, &out)
+        case .next: navigator.move(.next, state.navigationContext, &state.navigation, &out)
+        case .previous: navigator.move(.previous, state.navigationContext, &state.navigation, &out)
+        case .first: navigator.move(.first, state.navigationContext, &state.navigation, &out)
+        case .last: navigator.move(.last, state.navigationContext, &state.navigation, &out)
+        case .activate: delegated(navigator.activateFocus(state.navigationContext, &state.navigation, &out), &state, &out)
+        case .back: navigator.goBack(state.navigationContext, &state.navigation, &out)
+        case .repeatLast: navigator.announceFocus(state.navigationContext, &state.navigation, &out)
+        case .whereAmI: navigator.sayWhereAmI(state.navigationContext, &state.navigation, &out)
+        case .nextItem(let kind): navigator.jump(kind, forward: true, state.navigationContext, &state.navigation, &out)
+        case .previousItem(let kind): navigator.jump(kind, forward: false, state.navigationContext, &state.navigation, &out)
+        case .go(let number): navigator.go(number, state.navigationContext, &state.navigation, &out)
+        case .find(let text): navigator.find(text, state.navigationContext, &state.navigation, &out)
+        case .tab(let tab): navigator.switchTab(to: tab, state.navigationContext, &state.navigation, &out)
+        case .filter(let name): navigator.applyFilter(named: name, state.navigationContext, &state.navigation, &out)
+        case .help(let topic?): navigator.help(topic, state.navigationContext, &state.navigation, &out)
         // `aide` alone opens the « Aide » screen; `aide COMMANDE` answers in one line.
         case .help(nil): openHelp(&state, &out)
         case .retry: out.append(.loadCatalogue(.retry))
         case .refresh: out.append(.loadCatalogue(.refresh))
         case .quit:
-            terminal.quit(onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing, &state.announcement, &out)
+            terminal.quit(onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing, &out)
         case .askToQuit:
-            terminal.askToQuit(&state.quitPending, &state.announcement, &out)
+            terminal.askToQuit(&state.quitPending, &out)
         case .morse(let text):
-            morse.play(text, settings: state.settings.morse, &state.announcement, &out)
+            morse.play(text, settings: state.settings.morse, &out)
         case .practice(let koch):
             let level = kochLevel(state)
             // Weak symbols among those learnt so far: a beginner is never asked what Koch has not taught.
@@ -299,9 +316,9 @@ public struct Reader: Sendable {
         case .reflexDrill(let mode):
             out.append(.preparePractice(.reflex(mode, kochLevel: kochLevel(state))))
         case .set(let name, let value):
-            settings.set(name: name, value: value, onTerminal: state.onTerminal, &state.settings, &state.announcement, &out)
+            settings.set(name: name, value: value, onTerminal: state.onTerminal, &state.settings, &out)
         case .showSetting(let name):
-            settings.show(name: name, state.settings, &state.devices, &state.announcement, &out)
+            settings.show(name: name, state.settings, &state.devices, &out)
         case .settingsScreen:
             settings.openScreen(&state.devices, &out)
         case .stop:
@@ -309,7 +326,7 @@ public struct Reader: Sendable {
             // Written, not spoken nor brailled: the answer to "be quiet" is quiet, but the
             // transcript shows the command was taken.
             out.append(.notice(code: "stop", message: strings(.stopDone)))
-            state.announcement.answerPending = false
+            out.announcement.answerPending = false
             exercise(.running(.stop), &state, &out)
         case .history:
             openHistory(&state, &out)
@@ -320,24 +337,24 @@ public struct Reader: Sendable {
         case .progress:
             out.append(.loadProgress)
         case .repeatMessage:
-            guard let last = state.announcement.lastMessage else {
-                out.notice("repeat", strings(.repeatNoMessage), &state.announcement)
+            guard let last = out.announcement.lastMessage else {
+                out.notice("repeat", strings(.repeatNoMessage))
                 return
             }
-            if last.isError { out.error(last.code, last.text, &state.announcement) } else { out.notice(last.code, last.text, &state.announcement) }
+            if last.isError { out.error(last.code, last.text) } else { out.notice(last.code, last.text) }
         case .review(let unit, let step):
             review.handle(.review(unit, step), target: navigator.reviewTarget(state.navigationContext, state.navigation),
-                          spellingAlphabet: state.settings.spellingAlphabet, &state.navigation, &state.announcement, &out)
+                          spellingAlphabet: state.settings.spellingAlphabet, &state.navigation, &out)
         case .spell(let phonetic):
             review.handle(.spell(phonetic: phonetic), target: navigator.reviewTarget(state.navigationContext, state.navigation),
-                          spellingAlphabet: state.settings.spellingAlphabet, &state.navigation, &state.announcement, &out)
+                          spellingAlphabet: state.settings.spellingAlphabet, &state.navigation, &out)
         case .describeCharacter:
             review.handle(.describeCharacter, target: navigator.reviewTarget(state.navigationContext, state.navigation),
-                          spellingAlphabet: state.settings.spellingAlphabet, &state.navigation, &state.announcement, &out)
+                          spellingAlphabet: state.settings.spellingAlphabet, &state.navigation, &out)
         case .readAll:
             // From the focus: the element being read is said, the next step waits for it (or,
             // without a voice, for its time on the display).
-            navigator.announceFocus(state.navigationContext, &state.navigation, &state.announcement, &out)
+            navigator.announceFocus(state.navigationContext, &state.navigation, &out)
             if display.paces(state.devices) {
                 display.startReading(&state.display, state.settings, &out)
             } else {
@@ -349,7 +366,7 @@ public struct Reader: Sendable {
     private func typed(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
         if state.quitPending {
             terminal.answerQuit(line, onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing,
-                                  &state.announcement, &out)
+                                  &out)
             return
         }
         if state.exercise != nil {
@@ -358,13 +375,13 @@ public struct Reader: Sendable {
         }
         if state.onTerminal, CommandParser.fold(TextSanitizer.clean(line)) == "q" {
             // The line `q` asks first on a terminal; from a pipe it quits as it always did.
-            terminal.askToQuit(&state.quitPending, &state.announcement, &out)
+            terminal.askToQuit(&state.quitPending, &out)
             return
         }
         switch parser.parse(line) {
         case .empty: break
         case .command(let command): self.command(command, &state, &out)
-        case .failure(let error): out.error("command", navigator.message(for: error), &state.announcement)
+        case .failure(let error): out.error("command", navigator.message(for: error))
         }
     }
 
@@ -377,7 +394,7 @@ public struct Reader: Sendable {
         if clean.count > 1, case .command(let command) = parser.parse(clean) {
             switch command {
             case .quit:
-                terminal.quit(onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing, &state.announcement, &out)
+                terminal.quit(onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing, &out)
                 return
             case .stop:
                 self.command(.stop, &state, &out)
@@ -408,17 +425,17 @@ public struct Reader: Sendable {
         if state.quitPending {
             if case .character(let character) = key {
                 terminal.answerQuit(String(character), onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing,
-                                  &state.announcement, &out)
+                                  &out)
             } else {
                 terminal.answerQuit("", onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing,
-                                  &state.announcement, &out)
+                                  &out)
             }
             return
         }
         switch KeyTable.binding(for: key) {
         case .command(let command)?: self.command(command, &state, &out)
-        case .search?: terminal.prompt(.search, &state.announcement, &out)
-        case .commandLine?: terminal.prompt(.commandLine, &state.announcement, &out)
+        case .search?: terminal.prompt(.search, &out)
+        case .commandLine?: terminal.prompt(.commandLine, &out)
         case nil: break
         }
     }
@@ -441,7 +458,7 @@ public struct Reader: Sendable {
 
     private func delegated(_ request: Navigator.Delegated?, _ state: inout ReaderState, _ out: inout Announcer) {
         switch request {
-        case .playSymbol(let symbol)?: morse.play(String(symbol.character), settings: state.settings.morse, &state.announcement, &out)
+        case .playSymbol(let symbol)?: morse.play(String(symbol.character), settings: state.settings.morse, &out)
         case .practise(let id)?: out.append(.preparePractice(.listening(.symbol(id: id))))
         case nil: break
         }

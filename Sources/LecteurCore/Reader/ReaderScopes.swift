@@ -5,18 +5,18 @@ extension Reader {
     /// a reload should find again and what it may take away are remembered before the list
     /// empties; « still loading » counts its silence from the list's announcement.
     func catalogueEvent(_ event: CatalogueEvent, _ state: inout ReaderState, _ out: inout Announcer) {
-        switch catalogue.reduce(event, &state.catalogue, &state.announcement, &out) {
+        switch catalogue.reduce(event, &state.catalogue, &out) {
         case .began(let previous, let stillLoadingAfter)?:
             if case .loaded(let shown) = previous {
                 state.navigation.focusToRestore = navigator.focusedElement(in: previous, state.navigation)?.id
                 state.catalogue.reloadContext = navigator.reloadContext(shown, state.navigation)
             }
-            navigator.listLoading(state.navigationContext, &state.navigation, &state.announcement, &out)
+            navigator.listLoading(state.navigationContext, &state.navigation, &out)
             catalogue.startClock(after: stillLoadingAfter, &state.catalogue, &out)
         case .loaded(let previous, let context)?:
-            navigator.listLoaded(previous: previous, context: context, state.navigationContext, &state.navigation, &state.announcement, &out)
+            navigator.listLoaded(previous: previous, context: context, state.navigationContext, &state.navigation, &out)
         case .failed?:
-            navigator.listFailed(state.navigationContext, &state.navigation, &state.announcement, &out)
+            navigator.listFailed(state.navigationContext, &state.navigation, &out)
         case nil:
             break
         }
@@ -25,10 +25,10 @@ extension Reader {
     /// The devices answered a reading of their settings (`SettingsReducer`, on the device slice);
     /// the « Réglages » screen, when it was asked for, opens then (navigation's step).
     func settingsRead(_ readings: [SettingKey: SettingReading], _ state: inout ReaderState, _ out: inout Announcer) {
-        guard settings.settingsRead(readings, &state.devices, &state.announcement, &out) else { return }
+        guard settings.settingsRead(readings, &state.devices, &out) else { return }
         navigator.open(.settings, &state.navigation)
-        settings.announceScreen(&state.announcement, &out)
-        navigator.announceFocus(state.navigationContext, &state.navigation, &state.announcement, &out)
+        settings.announceScreen(&out)
+        navigator.announceFocus(state.navigationContext, &state.navigation, &out)
     }
 
     // MARK: The display and the lists
@@ -42,31 +42,31 @@ extension Reader {
     /// `tout lire` without a voice goes on: the next element on the display, or the end.
     func readNextOnDisplay(_ state: inout ReaderState, _ out: inout Announcer) {
         guard state.display.reading != nil else { return }
-        if navigator.readNext(state.navigationContext, &state.navigation, &state.announcement, &out) {
+        if navigator.readNext(state.navigationContext, &state.navigation, &out) {
             display.nextElementShown(state.display, state.settings, &out)
         } else {
-            display.readingEnded(&state.display, &state.announcement, &out)
+            display.readingEnded(&state.display, &out)
         }
     }
 
     /// The element just read has been heard: the next one is read, to the end of the screen.
     func readNextByVoice(_ state: inout ReaderState, _ out: inout Announcer) {
-        if navigator.readNext(state.navigationContext, &state.navigation, &state.announcement, &out) {
+        if navigator.readNext(state.navigationContext, &state.navigation, &out) {
             display.continueReading(&state.display, &out)
         } else {
-            display.readingEnded(&state.display, &state.announcement, &out)
+            display.readingEnded(&state.display, &out)
         }
     }
 
     /// `aide` alone: the « Aide » screen, listing the commands as the user can type them now.
     func openHelp(_ state: inout ReaderState, _ out: inout Announcer) {
-        lists.openHelp(navigator.helpEntries(state.navigationContext), &state.lists, &state.announcement, &out)
+        lists.openHelp(navigator.helpEntries(state.navigationContext), &state.lists, &out)
         showList(.help, &state, &out)
     }
 
     /// `historique`: the « Historique » screen, newest first.
     func openHistory(_ state: inout ReaderState, _ out: inout Announcer) {
-        lists.openHistory(&state.lists, &state.announcement, &out)
+        lists.openHistory(&state.lists, &out)
         showList(.history, &state, &out)
     }
 
@@ -75,10 +75,10 @@ extension Reader {
     func showStatistics(_ statistics: PracticeStatistics, _ state: inout ReaderState, _ out: inout Announcer) {
         let lines = statistics.lines(strings, alphabet: navigator.builder.alphabet)
         guard lines.count > 1 else {
-            out.notice("stats", lines.joined(separator: " "), &state.announcement)
+            out.notice("stats", lines.joined(separator: " "))
             return
         }
-        lists.openStatistics(lines, &state.lists, &state.announcement, &out)
+        lists.openStatistics(lines, &state.lists, &out)
         showList(.statistics, &state, &out)
     }
 
@@ -94,6 +94,6 @@ extension Reader {
 
     private func showList(_ screen: ScreenID, _ state: inout ReaderState, _ out: inout Announcer) {
         navigator.open(screen, &state.navigation)
-        navigator.announceFocus(state.navigationContext, &state.navigation, &state.announcement, &out)
+        navigator.announceFocus(state.navigationContext, &state.navigation, &out)
     }
 }

@@ -28,31 +28,30 @@ struct BrailleInputReducer: Sendable {
     /// `question`: the practice question waiting for its answer, that an abandoned answer gives
     /// the display back to (rather than the focused element).
     func typed(_ input: BrailleInput, question: String? = nil, _ context: NavigationContext, _ nav: NavigationState,
-               _ typing: inout BrailleInputState, _ display: inout DisplayState, _ said: inout AnnouncementState,
-               _ out: inout Announcer) -> Request? {
+               _ typing: inout BrailleInputState, _ display: inout DisplayState, _ out: inout Announcer) -> Request? {
         let echo = context.settings.typingEcho
         typing.keyboardUsed = true
         switch input {
         case .character(let character):
-            append(character, &typing, echo, &display, &said, &out)
+            append(character, &typing, echo, &display, &out)
         case .dots(0):
-            append(" ", &typing, echo, &display, &said, &out)
+            append(" ", &typing, echo, &display, &out)
         case .dots(Self.dot7):
-            erase(&typing, echo, &display, &said, &out)
+            erase(&typing, echo, &display, &out)
         case .dots(Self.dot8):
-            return enter(&typing, echo, &display, &said, &out)
+            return enter(&typing, echo, &display, &out)
         case .dots(let dots):
-            if typing.isFull { return full(&typing, &said, &out) }
+            if typing.isFull { return full(&typing, &out) }
             if typing.purpose == nil { typing.purpose = .command }
             typing.cells.append(dots)
             // Shown (and echoed) once the device has translated the word back.
             out.append(.backTranslate(typing.cells))
         case .chord(let dots):
-            return chord(dots, tab: nav.tab, &typing, &said, &out)
+            return chord(dots, tab: nav.tab, &typing, &out)
         case .backspace:
-            erase(&typing, echo, &display, &said, &out)
+            erase(&typing, echo, &display, &out)
         case .enter:
-            return enter(&typing, echo, &display, &said, &out)
+            return enter(&typing, echo, &display, &out)
         case .escape:
             guard typing.purpose != nil else { return .command(.back) }
             typing.clear()
@@ -60,7 +59,7 @@ struct BrailleInputReducer: Sendable {
             // is gone); the focus comes back after it, as after any message. In practice the
             // question comes back at once instead: it is what the learner answers.
             out.say(Announcement(.answer, strings(.brailleInputAbandoned), display: question == nil ? .message : .withWhatFollows,
-                                 remember: false), &said)
+                                 remember: false))
             if let question { out.showMessage(question, stays: true) }
         }
         return nil
@@ -69,7 +68,7 @@ struct BrailleInputReducer: Sendable {
     /// The device's back-translation of the word being typed (nil when it has none: the cells
     /// stay on the line as they were typed).
     func backTranslated(_ cells: [UInt8], text: String?, echo: TypingEcho, _ typing: inout BrailleInputState,
-                        _ display: inout DisplayState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+                        _ display: inout DisplayState, _ out: inout Announcer) {
         guard typing.purpose != nil, typing.cells == cells else { return }
         // A cell the table has no character for (dots 7 or 8 with others, in a 6-dot table):
         // liblouis writes its dots as escape text (« \28/ »), which never joins the line.
@@ -77,8 +76,8 @@ struct BrailleInputReducer: Sendable {
             typing.cells.removeLast()
             if typing.cells.isEmpty { typing.translated = nil }
             out.notice("braille.undefinedCell", strings(.brailleInputUndefinedCell, ["dots": BrailleChords.dotNumbers(last)]),
-                       remember: false, &said)
-            said.answerPending = false
+                       remember: false)
+            out.announcement.answerPending = false
             return
         }
         let before = typing.committed + (typing.translated?.text ?? "")
@@ -87,8 +86,8 @@ struct BrailleInputReducer: Sendable {
         if typing.committed.count + (translation?.text.count ?? cells.count) > BrailleInputState.maximumCharacters {
             typing.cells.removeLast()
             if typing.cells.isEmpty { typing.translated = nil }
-            _ = full(&typing, &said, &out)
-            said.answerPending = false
+            _ = full(&typing, &out)
+            out.announcement.answerPending = false
             return
         }
         typing.translated = translation
@@ -96,37 +95,37 @@ struct BrailleInputReducer: Sendable {
         // One more character is echoed as typed; a contracted word that grows by several (or
         // changes) is said when it ends, with the words echo.
         if after.count == before.count + 1, after.hasPrefix(before), let last = after.last {
-            terminal.typed(last, word: Self.lastWord(String(after.dropLast())), echo: echo, &display, &said, &out)
+            terminal.typed(last, word: Self.lastWord(String(after.dropLast())), echo: echo, &display, &out)
         } else {
-            terminal.typed(nil, word: "", echo: echo, &display, &said, &out)
+            terminal.typed(nil, word: "", echo: echo, &display, &out)
         }
         show(typing, &out)
         // The key's answer is complete.
-        said.answerPending = false
+        out.announcement.answerPending = false
     }
 
     // MARK: editing
 
     private func append(_ character: Character, _ typing: inout BrailleInputState, _ echo: TypingEcho, _ display: inout DisplayState,
-                        _ said: inout AnnouncementState, _ out: inout Announcer) {
+                        _ out: inout Announcer) {
         // A display (or a hostile BrlAPI server) may send any code point: no control reaches the line.
         guard character == " " || !TextSanitizer.clean(String(character)).isEmpty else { return }
         if typing.isFull && (character != " " || typing.length >= BrailleInputState.maximumCharacters) {
-            _ = full(&typing, &said, &out)
+            _ = full(&typing, &out)
             return
         }
         if typing.purpose == nil { typing.purpose = .command }
         commitCells(&typing)
         let word = Self.lastWord(typing.committed)
         typing.committed.append(character)
-        terminal.typed(character, word: word, echo: echo, &display, &said, &out)
+        terminal.typed(character, word: word, echo: echo, &display, &out)
         show(typing, &out)
     }
 
     private func erase(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ display: inout DisplayState,
-                        _ said: inout AnnouncementState, _ out: inout Announcer) {
+                        _ out: inout Announcer) {
         guard typing.purpose != nil else {
-            terminal.typed(nil, word: "", echo: echo, &display, &said, &out)
+            terminal.typed(nil, word: "", echo: echo, &display, &out)
             return
         }
         if !typing.cells.isEmpty {
@@ -140,17 +139,17 @@ struct BrailleInputReducer: Sendable {
         } else if !typing.committed.isEmpty {
             typing.committed.removeLast()
         }
-        terminal.typed(nil, word: "", echo: echo, &display, &said, &out)
+        terminal.typed(nil, word: "", echo: echo, &display, &out)
         show(typing, &out)
     }
 
     private func enter(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ display: inout DisplayState,
-                        _ said: inout AnnouncementState, _ out: inout Announcer) -> Request? {
+                        _ out: inout Announcer) -> Request? {
         guard let purpose = typing.purpose else { return .emptyLine }
         commitCells(&typing)
         let text = typing.committed
         typing.clear()
-        if !text.isEmpty { terminal.typed(" ", word: Self.lastWord(text), echo: echo, &display, &said, &out) }
+        if !text.isEmpty { terminal.typed(" ", word: Self.lastWord(text), echo: echo, &display, &out) }
         switch purpose {
         case .command: return .line(text)
         case .search:
@@ -159,8 +158,7 @@ struct BrailleInputReducer: Sendable {
         }
     }
 
-    private func chord(_ dots: UInt8, tab: Tab, _ typing: inout BrailleInputState, _ said: inout AnnouncementState,
-                       _ out: inout Announcer) -> Request? {
+    private func chord(_ dots: UInt8, tab: Tab, _ typing: inout BrailleInputState, _ out: inout Announcer) -> Request? {
         switch BrailleChords.request(for: dots) {
         case .command(let command)?:
             return .command(command)
@@ -170,17 +168,17 @@ struct BrailleInputReducer: Sendable {
             typing.clear()
             typing.purpose = .search
             // The line being typed shows the prompt on the display.
-            out.say(Announcement(.answer, strings(.terminalPromptSearch), display: .none, remember: false), &said)
+            out.say(Announcement(.answer, strings(.terminalPromptSearch), display: .none, remember: false))
             show(typing, &out)
         case nil:
             out.notice("braille.chord", strings(.brailleInputChordUnknown, ["dots": BrailleChords.dotNumbers(dots)]),
-                       remember: false, &said)
+                       remember: false)
         }
         return nil
     }
 
     /// The line (or the word) is at its limit: the key is refused, and that is said once a line.
-    private func full(_ typing: inout BrailleInputState, _ said: inout AnnouncementState, _ out: inout Announcer) -> Request? {
+    private func full(_ typing: inout BrailleInputState, _ out: inout Announcer) -> Request? {
         // Said once a line; then each refused key shows the line back (the message gave way).
         guard !typing.limitSaid else {
             show(typing, &out)
@@ -189,7 +187,7 @@ struct BrailleInputReducer: Sendable {
         typing.limitSaid = true
         out.notice("braille.lineFull", strings(.brailleInputLineFull, ["limit": String(BrailleInputState.maximumCharacters),
                                                                         "word": String(BrailleInputState.maximumWordCells)]),
-                   remember: false, &said)
+                   remember: false)
         return nil
     }
 

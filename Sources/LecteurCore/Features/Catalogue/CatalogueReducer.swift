@@ -30,8 +30,7 @@ struct CatalogueReducer: Sendable {
         case failed
     }
 
-    func reduce(_ event: CatalogueEvent, _ state: inout CatalogueState, _ said: inout AnnouncementState,
-                _ out: inout Announcer) -> Change? {
+    func reduce(_ event: CatalogueEvent, _ state: inout CatalogueState, _ out: inout Announcer) -> Change? {
         switch event {
         case .loading(let stillLoadingAfter):
             let previous = state.status
@@ -39,7 +38,7 @@ struct CatalogueReducer: Sendable {
             return .began(previous: previous, stillLoadingAfter: stillLoadingAfter)
         case .attemptFailed(let error, let next, let total, let delay, let elapsed):
             out.notice("retry", fetch.retryNotice(after: error, delay: delay, nextAttempt: next, totalAttempts: total),
-                       kind: .progress, &said)
+                       kind: .progress)
             // Something was just said: the silence before « still loading » starts again.
             if var clock = state.stillLoading {
                 clock.elapsed = elapsed
@@ -49,17 +48,17 @@ struct CatalogueReducer: Sendable {
             return nil
         case .loaded(let catalogue, let warnings, .live):
             stopClock(&state, &out)
-            return loaded(catalogue, warnings: warnings, &state, &said, &out)
+            return loaded(catalogue, warnings: warnings, &state, &out)
         case .loaded(let catalogue, let warnings, .offlineCopy(let error, let fetchedAt, let now)):
             stopClock(&state, &out)
             // Why the live data is missing first, then how old the copy is.
-            out.error(error.code, fetch.message(for: error), &said)
-            out.notice("offline", fetch.offlineNotice(fetchedAt: fetchedAt, now: now), kind: .notice, &said)
-            return loaded(catalogue, warnings: warnings, &state, &said, &out)
+            out.error(error.code, fetch.message(for: error))
+            out.notice("offline", fetch.offlineNotice(fetchedAt: fetchedAt, now: now), kind: .notice)
+            return loaded(catalogue, warnings: warnings, &state, &out)
         case .failed(let fault):
             stopClock(&state, &out)
             state.status = .failed(fault)
-            out.error("catalogue", fetch.message(for: fault), &said)
+            out.error("catalogue", fetch.message(for: fault))
             return .failed
         }
     }
@@ -73,11 +72,11 @@ struct CatalogueReducer: Sendable {
     }
 
     /// The silence after the last notice of a load has lasted its interval: say it goes on.
-    func stillLoadingRang(_ state: inout CatalogueState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func stillLoadingRang(_ state: inout CatalogueState, _ out: inout Announcer) {
         guard var clock = state.stillLoading, state.status == .loading else { return }
         clock.elapsed += clock.interval
         state.stillLoading = clock
-        out.notice("still-loading", fetch.stillLoading(elapsed: clock.elapsed), kind: .progress, &said)
+        out.notice("still-loading", fetch.stillLoading(elapsed: clock.elapsed), kind: .progress)
         out.append(.schedule(.catalogueStillLoading, afterSeconds: clock.interval))
     }
 
@@ -88,16 +87,16 @@ struct CatalogueReducer: Sendable {
     }
 
     private func loaded(_ catalogue: Catalogue, warnings: [CatalogueWarning], _ state: inout CatalogueState,
-                        _ said: inout AnnouncementState, _ out: inout Announcer) -> Change {
+                        _ out: inout Announcer) -> Change {
         // A refresh that sets the same records aside says nothing new: the warnings were heard.
         if warnings != state.warnings {
-            for warning in warnings { out.notice("catalogue.skipped", records.message(for: warning), kind: .notice, &said) }
+            for warning in warnings { out.notice("catalogue.skipped", records.message(for: warning), kind: .notice) }
         }
         state.warnings = warnings
         let change = Change.loaded(previous: state.status, context: state.reloadContext)
         state.reloadContext = nil
         state.status = .loaded(catalogue)
-        out.notice("loaded", strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)]), kind: .notice, &said)
+        out.notice("loaded", strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)]), kind: .notice)
         return change
     }
 }

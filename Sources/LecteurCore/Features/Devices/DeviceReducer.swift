@@ -6,30 +6,30 @@
 struct DeviceReducer: Sendable {
     let strings: Strings
 
-    func reduce(_ event: DeviceEvent, _ devices: inout DeviceState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func reduce(_ event: DeviceEvent, _ devices: inout DeviceState, _ out: inout Announcer) {
         switch event {
         case .audioLost:
-            out.notice("audio.lost", strings(.speechNoticeAudioLost), kind: .notice, &said)
+            out.notice("audio.lost", strings(.speechNoticeAudioLost), kind: .notice)
         case .audioRestored:
-            out.notice("audio.restored", strings(.speechNoticeAudioRestored), kind: .notice, &said)
+            out.notice("audio.restored", strings(.speechNoticeAudioRestored), kind: .notice)
         case .speechLost(let error, let fallbackSpeaks):
             out.notice("speechd.lost", error.lostMessage(fallbackSpeaks: fallbackSpeaks, strings), kind: .notice,
-                       detail: TextSanitizer.clean(error.description), &said)
+                       detail: TextSanitizer.clean(error.description))
         case .brailleUnavailable(let error):
             // The adapter keeps trying and reports each failure: the outage is said once.
             guard !devices.brailleOutageSaid else { return }
             devices.brailleOutageSaid = true
-            out.notice(error.code, error.message(strings), kind: .notice, detail: error.detail, &said)
+            out.notice(error.code, error.message(strings), kind: .notice, detail: error.detail)
         case .brailleConnected:
             devices.brailleOutageSaid = false
         case .displayWidth(let columns):
             devices.displayColumns = columns > 0 ? columns : nil
         case .lineTooLong(let limit):
-            out.error("input.tooLong", strings(.hardeningDevicesInputLineTooLong, ["limit": String(limit)]), &said)
+            out.error("input.tooLong", strings(.hardeningDevicesInputLineTooLong, ["limit": String(limit)]))
         }
     }
 
-    func storageFailed(_ fault: StorageFault, _ said: inout AnnouncementState, _ out: inout Announcer) {
-        out.error("storage", fault.message(strings), &said)
+    func storageFailed(_ fault: StorageFault, _ out: inout Announcer) {
+        out.error("storage", fault.message(strings))
     }
 }

@@ -159,9 +159,9 @@ struct DisplayReducer: Sendable {
     }
 
     /// The last element was read (by voice or on the display): « Fin de l'écran. ».
-    func readingEnded(_ display: inout DisplayState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func readingEnded(_ display: inout DisplayState, _ out: inout Announcer) {
         display.readAll = nil
         display.reading = nil
-        out.notice("readAll.end", strings(.readAllEnd), kind: .notice, &said)
+        out.notice("readAll.end", strings(.readAllEnd), kind: .notice)
     }
 }

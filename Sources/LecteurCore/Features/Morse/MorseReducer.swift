@@ -6,22 +6,22 @@ struct MorseReducer: Sendable {
     let alphabet: MorseAlphabet
     let sampleRate: Int
 
-    func play(_ text: String, settings: MorseSettings, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func play(_ text: String, settings: MorseSettings, _ out: inout Announcer) {
         let limit = MorseRenderer.playbackCharacterLimit
         if MorseRenderer.exceeds(text, limit: limit) {
-            out.error("morse", MorseError.tooLongToPlay(characters: text.count, limit: limit).message(strings), &said)
+            out.error("morse", MorseError.tooLongToPlay(characters: text.count, limit: limit).message(strings))
             return
         }
         let encoding = alphabet.encode(text)
         guard !encoding.isEmpty else {
-            out.error("morse", MorseError.nothingToPlay(encoding).message(strings), &said)
+            out.error("morse", MorseError.nothingToPlay(encoding).message(strings))
             return
         }
-        if let unknown = encoding.unknownMessage(strings) { out.notice("morse.unknown", unknown, &said) }
-        if said.answerPending {
+        if let unknown = encoding.unknownMessage(strings) { out.notice("morse.unknown", unknown) }
+        if out.announcement.answerPending {
             // The tones are the whole answer: stale speech stops for them, as it would for words.
             out.append(.silence)
-            said.answerPending = false
+            out.announcement.answerPending = false
         }
         let timeline = MorseTimeline(encoding: encoding, timing: settings.timing, sampleRate: sampleRate)
         let pattern = encoding.words.map { word in word.map(\.pattern).joined(separator: " ") }.joined(separator: " / ")

@@ -5,25 +5,25 @@
 /// where they still exist (pull-to-refresh). The root runs it after the catalogue slice changed.
 extension Navigator {
     /// A load began: the list shows the loading from its top.
-    func listLoading(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func listLoading(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
         nav.focus[.formations] = 0
         if nav.tab == .formations { popToRoot(&nav) }
-        announceListIfShown(context, &nav, &said, &out)
+        announceListIfShown(context, &nav, &out)
     }
 
     /// The load failed: the message, with « Réessayer » focused under it, as story 2.4's
     /// ErrorView puts it.
-    func listFailed(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func listFailed(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
         popToRoot(&nav, tab: .formations)
         nav.focus[.formations] = 1
-        announceListIfShown(context, &nav, &said, &out)
+        announceListIfShown(context, &nav, &out)
     }
 
     /// A catalogue arrived (it is in the state): the list keeps the filter, the open formations
     /// and the focused element where they still exist, and says what the reload took away.
     /// `previous` is the catalogue the list showed before, `context` what was remembered of it
     /// when the reload began.
-    func listLoaded(previous: CatalogueStatus, context reload: ReloadContext?, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func listLoaded(previous: CatalogueStatus, context reload: ReloadContext?, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
         guard case .loaded(let catalogue) = context.catalogue else { return }
         let previousFocusId = nav.focusToRestore ?? focusedElement(in: previous, nav)?.id
         let reload = reload ?? {
@@ -50,8 +50,8 @@ extension Navigator {
         } else {
             nav.focus[.formations] = nav.clampedFocus(on: list)
         }
-        for message in dropped { out.notice("reload.dropped", message, kind: .notice, &said) }
-        announceListIfShown(context, &nav, &said, &out)
+        for message in dropped { out.notice("reload.dropped", message, kind: .notice) }
+        announceListIfShown(context, &nav, &out)
     }
 
     /// What a reload of `catalogue` may take away: the filter's name and the open formations' titles.
@@ -70,7 +70,7 @@ extension Navigator {
         return screen.elements.indices.contains(index) ? screen.elements[index] : nil
     }
 
-    private func announceListIfShown(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
-        if nav.tab == .formations { announceFocus(context, &nav, &said, &out) }
+    private func announceListIfShown(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+        if nav.tab == .formations { announceFocus(context, &nav, &out) }
     }
 }

@@ -39,48 +39,48 @@ public struct Navigator: Sendable {
         case next, previous, first, last
     }
 
-    func move(_ move: FocusMove, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func move(_ move: FocusMove, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
         let screen = builder.screen(for: nav, context)
         let index = nav.clampedFocus(on: screen)
         switch move {
-        case .next: moveFocus(to: index + 1, screen, context, &nav, &said, &out, edge: .edgeLast)
-        case .previous: moveFocus(to: index - 1, screen, context, &nav, &said, &out, edge: .edgeFirst)
-        case .first: moveFocus(to: 0, screen, context, &nav, &said, &out, edge: .edgeFirst)
-        case .last: moveFocus(to: screen.elements.count - 1, screen, context, &nav, &said, &out, edge: .edgeLast)
+        case .next: moveFocus(to: index + 1, screen, context, &nav, &out, edge: .edgeLast)
+        case .previous: moveFocus(to: index - 1, screen, context, &nav, &out, edge: .edgeFirst)
+        case .first: moveFocus(to: 0, screen, context, &nav, &out, edge: .edgeFirst)
+        case .last: moveFocus(to: screen.elements.count - 1, screen, context, &nav, &out, edge: .edgeLast)
         }
     }
 
     /// `tout lire`'s step (by voice or on the display): the next element is focused and read;
     /// false after the last one.
-    func readNext(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) -> Bool {
+    func readNext(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) -> Bool {
         let screen = builder.screen(for: nav, context)
         let index = nav.clampedFocus(on: screen)
         guard index + 1 < screen.elements.count else { return false }
         nav.focus[screen.id] = index + 1
-        announceFocus(context, &nav, &said, &out)
+        announceFocus(context, &nav, &out)
         return true
     }
 
     /// `activer` on the focused element.
-    func activateFocus(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) -> Delegated? {
+    func activateFocus(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) -> Delegated? {
         let screen = builder.screen(for: nav, context)
         let index = nav.clampedFocus(on: screen)
         guard screen.elements.indices.contains(index) else { return nil }
-        return activate(screen.elements[index], context, &nav, &said, &out)
+        return activate(screen.elements[index], context, &nav, &out)
     }
 
     /// `où`.
-    func sayWhereAmI(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func sayWhereAmI(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
         let screen = builder.screen(for: nav, context)
-        out.notice("where", whereAmI(context, nav, screen, nav.clampedFocus(on: screen)), &said)
+        out.notice("where", whereAmI(context, nav, screen, nav.clampedFocus(on: screen)))
     }
 
     /// `formations`, `morse`: the other tab, with its screen and its focused element.
-    func switchTab(to tab: Tab, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func switchTab(to tab: Tab, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
         nav.tab = tab
         // The screen's name and size, said and on the display (then the focus, after it).
-        out.say(Announcement(.context, screenAnnouncement(context, nav)), &said)
-        announceFocus(context, &nav, &said, &out)
+        out.say(Announcement(.context, screenAnnouncement(context, nav)))
+        announceFocus(context, &nav, &out)
     }
 
     /// What a tab switch says before the focused element: the screen, and how many items it has.
@@ -102,46 +102,46 @@ public struct Navigator: Sendable {
         }
     }
 
-    private func moveFocus(to target: Int, _ screen: Screen, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer, edge: L10n) {
+    private func moveFocus(to target: Int, _ screen: Screen, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer, edge: L10n) {
         guard !screen.elements.isEmpty else { return }
         let current = nav.clampedFocus(on: screen)
         let clamped = min(max(target, 0), screen.elements.count - 1)
         if clamped == current && target != current {
-            out.notice("edge", strings(edge), &said)
+            out.notice("edge", strings(edge))
             return
         }
         nav.focus[screen.id] = clamped
-        announceFocus(context, &nav, &said, &out)
+        announceFocus(context, &nav, &out)
     }
 
-    private func activate(_ element: Element, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) -> Delegated? {
+    private func activate(_ element: Element, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) -> Delegated? {
         guard let action = element.action else {
-            out.notice("inactive", strings(.noticeNotActivatable), &said)
+            out.notice("inactive", strings(.noticeNotActivatable))
             return nil
         }
         switch action {
         case .openFormation(let id):
             push(.detail(formationId: id), &nav)
-            announceScreen(context, &nav, &said, &out)
-            announceFocus(context, &nav, &said, &out)
+            announceScreen(context, &nav, &out)
+            announceFocus(context, &nav, &out)
         case .selectCategory(let key):
             // Story 2.7: the chip toggles; focus stays on it and it is announced with its new
             // state, then how many formations the filter leaves.
             nav.filter = key
-            announceFocus(context, &nav, &said, &out)
+            announceFocus(context, &nav, &out)
             if case .loaded(let catalogue) = context.catalogue {
-                out.notice("filter", filterResult(catalogue, nav.filter), &said)
+                out.notice("filter", filterResult(catalogue, nav.filter))
             }
         case .openSymbol(let id):
             push(.symbol(id: id), &nav)
-            announceScreen(context, &nav, &said, &out)
-            announceFocus(context, &nav, &said, &out)
+            announceScreen(context, &nav, &out)
+            announceFocus(context, &nav, &out)
         case .playSymbol(let id):
             return builder.alphabet.symbol(id: id).map(Delegated.playSymbol)
         case .practiseSymbol(let id):
             return .practise(symbolID: id)
         case .back:
-            goBack(context, &nav, &said, &out)
+            goBack(context, &nav, &out)
         case .retry:
             out.append(.loadCatalogue(.retry))
         }
@@ -160,13 +160,13 @@ public struct Navigator: Sendable {
         nav.focus[screen] = 0
     }
 
-    func goBack(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func goBack(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
         guard let stack = nav.stacks[nav.tab], stack.count > 1 else {
-            out.notice("root", strings(.noticeAlreadyRoot), &said)
+            out.notice("root", strings(.noticeAlreadyRoot))
             return
         }
         nav.stacks[nav.tab] = Array(stack.dropLast())
-        announceFocus(context, &nav, &said, &out)
+        announceFocus(context, &nav, &out)
     }
 
     func popToRoot(_ nav: inout NavigationState, tab: Tab? = nil) {
@@ -174,15 +174,15 @@ public struct Navigator: Sendable {
         if let root = nav.stacks[tab]?.first { nav.stacks[tab] = [root] }
     }
 
-    func applyFilter(named name: String?, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func applyFilter(named name: String?, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
         let catalogue: Catalogue
         switch context.catalogue {
         case .loaded(let loaded): catalogue = loaded
         case .loading:
-            out.notice("loading", strings(.noticeNotAvailableWhileLoading), &said)
+            out.notice("loading", strings(.noticeNotAvailableWhileLoading))
             return
         case .failed(let fault):
-            out.error("filter", strings(.filterUnavailableFailed, ["message": builder.fetchMessages.message(for: fault)]), &said)
+            out.error("filter", strings(.filterUnavailableFailed, ["message": builder.fetchMessages.message(for: fault)]))
             return
         }
         let key: CategoryKey?
@@ -190,7 +190,7 @@ public struct Navigator: Sendable {
             switch match(name, in: catalogue.categories) {
             case .success(let category): key = category.key
             case .failure(let error):
-                out.error("filter", error.text, &said)
+                out.error("filter", error.text)
                 return
             }
         } else {
@@ -201,8 +201,8 @@ public struct Navigator: Sendable {
         popToRoot(&nav)
         let screen = builder.screen(for: nav, context)
         nav.focus[.formations] = screen.elements.firstIndex { $0.role == .heading } ?? 0
-        out.notice("filter", filterResult(catalogue, key), &said)
-        announceFocus(context, &nav, &said, &out)
+        out.notice("filter", filterResult(catalogue, key))
+        announceFocus(context, &nav, &out)
     }
 
     /// Exact name first (case and accents ignored), then a unique prefix, then a unique word prefix.
@@ -224,15 +224,15 @@ public struct Navigator: Sendable {
 
     /// `aide COMMANDE`: one line. A command of two words (« tout lire », « plus vite ») is found
     /// by its first.
-    func help(_ topic: String, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func help(_ topic: String, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
         let firstWord = topic.split(separator: " ").first.map(String.init) ?? topic
         guard let spec = parser.spec(named: topic) ?? parser.spec(named: firstWord) else {
-            out.error("help", strings(.errorUnknownHelpTopic, ["topic": topic]), &said)
+            out.error("help", strings(.errorUnknownHelpTopic, ["topic": topic]))
             return
         }
         // Long (`aide régler`), it opens on the display as a screen named after the command.
         out.say(Announcement(.answer, strings(.helpUsage, ["names": helpNames(spec), "description": strings(spec.help)]),
-                             record: .notice("help"), screenTitle: strings(.utterHelpScreen, ["command": topic])), &said)
+                             record: .notice("help"), screenTitle: strings(.utterHelpScreen, ["command": topic])))
     }
 
     private func helpNames(_ spec: CommandSpec) -> String {
@@ -258,10 +258,10 @@ public struct Navigator: Sendable {
     }
 
     /// A screen just opened: its name and size, said and on the display before its first element.
-    func announceScreen(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func announceScreen(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
         let screen = builder.screen(for: nav, context)
         out.say(Announcement(.context, strings(.brailleReadingScreenAnnounce, count: screen.elements.count,
-                                               ["title": screen.title])), &said)
+                                               ["title": screen.title])))
     }
 
     /// A pasted page is not read back in full: an error quotes the first 40 characters.
@@ -307,7 +307,7 @@ public struct Navigator: Sendable {
                                   count: screen.elements.count, element: element, roleWord: speech.roleWord(element.role)))
     }
 
-    func announceFocus(_ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func announceFocus(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
         guard let (screen, index) = placeFocus(context, &nav) else { return }
         let element = screen.elements[index]
         out.append(focusReport(screen, index))
@@ -316,7 +316,7 @@ public struct Navigator: Sendable {
         // own texts only, never in the separators between its parts. Its braille is the focus
         // line, not a message. The history read back is not itself history.
         out.say(Announcement(.answer, speech.parts(element, verbosity: context.settings.verbosity, position: position),
-                             display: .none, remember: screen.id != .history), &said)
+                             display: .none, remember: screen.id != .history))
         out.showFocus(braille.line(element))
     }
 

@@ -41,21 +41,21 @@ extension Navigator {
         return strings(template, ["name": name, "count": String(count)])
     }
 
-    func jump(_ kind: ItemKind, forward: Bool, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func jump(_ kind: ItemKind, forward: Bool, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
         let screen = builder.screen(for: nav, context)
         let index = nav.clampedFocus(on: screen)
         let target: Int?
         switch kind {
         case .course:
             guard screen.id == .formations, let first = screen.elements.firstCardIndex else {
-                out.notice("edge", strings(.noCourseHere), &said)
+                out.notice("edge", strings(.noCourseHere))
                 return
             }
             let last = screen.elements.count - 1
             target = forward ? (index < first ? first : index < last ? index + 1 : nil)
                              : (index > last ? last : index > first ? index - 1 : nil)
             if target == nil {
-                out.notice("edge", strings(forward ? .edgeLastCourse : .edgeFirstCourse), &said)
+                out.notice("edge", strings(forward ? .edgeLastCourse : .edgeFirstCourse))
                 return
             }
         case .chip:
@@ -63,54 +63,54 @@ extension Navigator {
                 screen.elements.fixedElements[$0].id.hasPrefix("chip.")
             } : []
             guard !chips.isEmpty else {
-                out.notice("edge", strings(.terminalNoChipHere), &said)
+                out.notice("edge", strings(.terminalNoChipHere))
                 return
             }
             target = forward ? chips.first { $0 > index } : chips.last { $0 < index }
             if target == nil {
-                out.notice("edge", strings(forward ? .terminalEdgeLastChip : .terminalEdgeFirstChip), &said)
+                out.notice("edge", strings(forward ? .terminalEdgeLastChip : .terminalEdgeFirstChip))
                 return
             }
         case .heading:
             // Headings are never cards: only the fixed part of a long list is looked at.
             let headings = screen.elements.fixedElements.indices.filter { screen.elements.fixedElements[$0].role == .heading }
             guard !headings.isEmpty else {
-                out.notice("edge", strings(.noHeadingHere), &said)
+                out.notice("edge", strings(.noHeadingHere))
                 return
             }
             target = forward ? headings.first { $0 > index } : headings.last { $0 < index }
             if target == nil {
-                out.notice("edge", strings(forward ? .edgeLastHeading : .edgeFirstHeading), &said)
+                out.notice("edge", strings(forward ? .edgeLastHeading : .edgeFirstHeading))
                 return
             }
         }
         nav.focus[screen.id] = target
-        announceFocus(context, &nav, &said, &out)
+        announceFocus(context, &nav, &out)
     }
 
-    func go(_ number: Int, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func go(_ number: Int, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
         let screen = builder.screen(for: nav, context)
         if screen.id == .formations, let first = screen.elements.firstCardIndex {
             let count = screen.elements.count - first
             guard number <= count else {
-                out.error("go", strings(count == 1 ? .goTooFarOneCourse : .goTooFarCourses, ["number": String(number), "count": String(count)]), &said)
+                out.error("go", strings(count == 1 ? .goTooFarOneCourse : .goTooFarCourses, ["number": String(number), "count": String(count)]))
                 return
             }
             nav.focus[screen.id] = first + number - 1
         } else {
             guard number <= screen.elements.count else {
-                out.error("go", strings(.goTooFarElements, ["number": String(number), "count": String(screen.elements.count)]), &said)
+                out.error("go", strings(.goTooFarElements, ["number": String(number), "count": String(screen.elements.count)]))
                 return
             }
             nav.focus[screen.id] = number - 1
         }
-        announceFocus(context, &nav, &said, &out)
+        announceFocus(context, &nav, &out)
     }
 
     /// The next element whose label contains the text (case and accents ignored), wrapping once.
-    func find(_ text: String?, _ context: NavigationContext, _ nav: inout NavigationState, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func find(_ text: String?, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
         guard let wanted = text.map({ TextSanitizer.clean($0) }).flatMap({ $0.isEmpty ? nil : $0 }) ?? nav.lastSearch else {
-            out.error("find", strings(.findNothingToFind), &said)
+            out.error("find", strings(.findNothingToFind))
             return
         }
         nav.lastSearch = wanted
@@ -118,7 +118,7 @@ extension Navigator {
         let screen = builder.screen(for: nav, context)
         let count = screen.elements.count
         guard count > 0 else {
-            out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]), &said)
+            out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]))
             return
         }
         let index = nav.clampedFocus(on: screen)
@@ -133,18 +133,18 @@ extension Navigator {
         for step in 1...count {
             let candidate = (index + step) % count
             guard matches(candidate) else { continue }
-            if candidate <= index { out.notice("find.wrapped", strings(.findWrapped), &said) }
+            if candidate <= index { out.notice("find.wrapped", strings(.findWrapped)) }
             nav.focus[screen.id] = candidate
-            announceFocus(context, &nav, &said, &out)
+            announceFocus(context, &nav, &out)
             return
         }
         // A filter hides formations: say that the search looked only at what it left, and how
         // to look everywhere.
         if screen.id == .formations, let filter = nav.filter, case .loaded(let catalogue) = context.catalogue,
            let category = catalogue.category(filter) {
-            out.error("find", strings(.findNoMatchFiltered, ["text": Self.quoted(wanted), "filter": category.name]), &said)
+            out.error("find", strings(.findNoMatchFiltered, ["text": Self.quoted(wanted), "filter": category.name]))
             return
         }
-        out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]), &said)
+        out.error("find", strings(.findNoMatch, ["text": Self.quoted(wanted)]))
     }
 }

@@ -24,10 +24,10 @@ struct ReviewReducer: Sendable {
     }
 
     func handle(_ request: Request, target: Target?, spellingAlphabet: String, _ nav: inout NavigationState,
-                _ said: inout AnnouncementState, _ out: inout Announcer) {
+                _ out: inout Announcer) {
         guard let target else { return }
         guard !target.text.isEmpty else {
-            out.notice("review.empty", strings(.reviewEmpty), &said)
+            out.notice("review.empty", strings(.reviewEmpty))
             return
         }
         var offset = Self.offset(nav, target)
@@ -35,21 +35,21 @@ struct ReviewReducer: Sendable {
         case .review(.character, let step):
             if step != .current {
                 let moved = offset + (step == .next ? 1 : -1)
-                guard target.text.characters.indices.contains(moved) else { return edge(step, &said, &out) }
+                guard target.text.characters.indices.contains(moved) else { return edge(step, &out) }
                 offset = moved
             }
-            out.say(Announcement(.answer, [.named(namer.name(target.text.characters[offset]))], display: .none), &said)
+            out.say(Announcement(.answer, [.named(namer.name(target.text.characters[offset]))], display: .none))
             move(to: offset, target, &nav, &out)
         case .review(.word, let step):
             if step != .current {
                 let moved = step == .next ? target.text.nextWordStart(after: offset) : target.text.previousWordStart(before: offset)
-                guard let moved else { return edge(step, &said, &out) }
+                guard let moved else { return edge(step, &out) }
                 offset = moved
             }
             if let word = target.text.word(at: offset) {
-                out.say(Announcement(.answer, target.text.text(word), display: .none), &said)
+                out.say(Announcement(.answer, target.text.text(word), display: .none))
             } else {
-                out.say(Announcement(.answer, [.named(namer.name(target.text.characters[offset]))], display: .none), &said)
+                out.say(Announcement(.answer, [.named(namer.name(target.text.characters[offset]))], display: .none))
             }
             move(to: offset, target, &nav, &out)
         case .review(.sentence, let step):
@@ -58,10 +58,10 @@ struct ReviewReducer: Sendable {
             var chosen = current
             if step != .current {
                 chosen = current + (step == .next ? 1 : -1)
-                guard sentences.indices.contains(chosen) else { return edge(step, &said, &out) }
+                guard sentences.indices.contains(chosen) else { return edge(step, &out) }
             }
             guard sentences.indices.contains(chosen) else { return }
-            out.say(Announcement(.answer, target.text.text(sentences[chosen]), display: .none), &said)
+            out.say(Announcement(.answer, target.text.text(sentences[chosen]), display: .none))
             move(to: sentences[chosen].lowerBound, target, &nav, &out)
         case .spell(let phonetic):
             let range = target.text.word(at: offset) ?? offset..<offset + 1
@@ -70,22 +70,21 @@ struct ReviewReducer: Sendable {
             let spelled = phonetic ? namer.spellPhonetically(word, alphabet: spellingAlphabet, separator: separator)
                                    : namer.spell(word, separator: separator)
             // Said and printed; the display shows the word under the review cursor.
-            out.say(Announcement(.answer, [.named(spelled)], display: .none), &said)
+            out.say(Announcement(.answer, [.named(spelled)], display: .none))
             move(to: offset, target, &nav, &out)
         case .describeCharacter:
             let description = namer.describe(target.text.characters[offset], separator: strings(.speechSeparator))
             move(to: offset, target, &nav, &out)
             // Shown as a message: the code is not on the display otherwise.
-            out.notice("review.describe", description, readPunctuation: false, &said)
+            out.notice("review.describe", description, readPunctuation: false)
         }
     }
 
     /// A routing key over plain text: the review cursor goes to that character and says it.
-    func route(toLineCharacter character: Int, target: Target, _ nav: inout NavigationState, _ said: inout AnnouncementState,
-               _ out: inout Announcer) {
+    func route(toLineCharacter character: Int, target: Target, _ nav: inout NavigationState, _ out: inout Announcer) {
         guard !target.text.isEmpty else { return }
         let offset = target.text.clamped(character - target.lineStart)
-        out.say(Announcement(.answer, [.named(namer.name(target.text.characters[offset]))], display: .none), &said)
+        out.say(Announcement(.answer, [.named(namer.name(target.text.characters[offset]))], display: .none))
         move(to: offset, target, &nav, &out)
     }
 
@@ -101,7 +100,7 @@ struct ReviewReducer: Sendable {
     }
 
     /// Past the last unit « Fin. », before the first « Début. », like the edges of a list.
-    private func edge(_ step: ReviewStep, _ said: inout AnnouncementState, _ out: inout Announcer) {
-        out.notice("review.edge", strings(step == .next ? .reviewEnd : .reviewStart), &said)
+    private func edge(_ step: ReviewStep, _ out: inout Announcer) {
+        out.notice("review.edge", strings(step == .next ? .reviewEnd : .reviewStart))
     }
 }

@@ -37,7 +37,7 @@ struct ScreenReaderReducer: Sendable {
     let strings: Strings
 
     func reduce(_ event: ScreenReaderEvent, _ beside: inout BesideScreenReader, hasVoice: Bool,
-                _ said: inout AnnouncementState, _ out: inout Announcer) {
+                _ out: inout Announcer) {
         switch event {
         case .found(let reader, let sharesQueue):
             beside.reader = reader
@@ -57,10 +57,10 @@ struct ScreenReaderReducer: Sendable {
             beside.reader = reader
             if let reader {
                 out.notice("screenreader.started", strings(.screenReaderStarted, ["reader": reader.name(strings)]),
-                           kind: .notice, &said)
+                           kind: .notice)
             } else if let before {
                 let key: L10n = hasVoice ? .screenReaderStopped : .screenReaderStoppedNoVoice
-                out.notice("screenreader.stopped", strings(key, ["reader": before.name(strings)]), kind: .notice, &said)
+                out.notice("screenreader.stopped", strings(key, ["reader": before.name(strings)]), kind: .notice)
             }
         case .terminalFocus(let focused):
             beside.terminalFocused = focused
@@ -73,10 +73,10 @@ struct ScreenReaderReducer: Sendable {
 
     /// GNOME's switch went on and no Orca process has come since: said once, Lecteur's voice
     /// unchanged (« the switch without an Orca process is not Orca »).
-    func switchTimeUp(_ beside: BesideScreenReader, hasVoice: Bool, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func switchTimeUp(_ beside: BesideScreenReader, hasVoice: Bool, _ out: inout Announcer) {
         guard beside.screenReaderSwitch == true, beside.reader != .orca else { return }
         out.notice("screenreader.switch", strings(hasVoice ? .screenReaderSwitchWithoutOrca : .screenReaderSwitchWithoutOrcaNoVoice),
-                   kind: .notice, &said)
+                   kind: .notice)
     }
 
     /// What the voice says of `effects`: all of it away from a screen reader; beside one on a

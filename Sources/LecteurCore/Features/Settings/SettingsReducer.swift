@@ -9,40 +9,39 @@ struct SettingsReducer: Sendable {
     let strings: Strings
 
     /// `onTerminal`: whether keys can be read now (`clavier touches` from a pipe is kept for later).
-    func set(name: String, value: String, onTerminal: Bool, _ settings: inout ReaderSettings, _ said: inout AnnouncementState,
-             _ out: inout Announcer) {
+    func set(name: String, value: String, onTerminal: Bool, _ settings: inout ReaderSettings, _ out: inout Announcer) {
         guard let key = SettingKey(name: name) else {
             let names = SettingKey.allCases.map { $0.displayName(strings) }
             out.error("setting", strings(.settingUnknown, ["name": Navigator.quoted(name),
-                                                           "names": names.joined(separator: ", ")]), &said)
+                                                           "names": names.joined(separator: ", ")]))
             return
         }
         // Every key is named: a new setting does not compile until it is given a place here.
         switch key {
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
             out.append(.configureDevice(key, value: value))
-        case .morseWPM: setMorse(.wpm, value, &settings, &said, &out)
-        case .morseFarnsworth: setMorse(.farnsworth, value, &settings, &said, &out)
-        case .morseTone: setMorse(.tone, value, &settings, &said, &out)
-        case .morseVolume: setMorse(.volume, value, &settings, &said, &out)
-        case .morseRamp: setMorse(.ramp, value, &settings, &said, &out)
-        case .bandNoise: setMorse(.noise, value, &settings, &said, &out)
-        case .bandQRM: setMorse(.qrm, value, &settings, &said, &out)
-        case .bandFading: setMorse(.fading, value, &settings, &said, &out)
+        case .morseWPM: setMorse(.wpm, value, &settings, &out)
+        case .morseFarnsworth: setMorse(.farnsworth, value, &settings, &out)
+        case .morseTone: setMorse(.tone, value, &settings, &out)
+        case .morseVolume: setMorse(.volume, value, &settings, &out)
+        case .morseRamp: setMorse(.ramp, value, &settings, &out)
+        case .bandNoise: setMorse(.noise, value, &settings, &out)
+        case .bandQRM: setMorse(.qrm, value, &settings, &out)
+        case .bandFading: setMorse(.fading, value, &settings, &out)
         case .reflexPause, .reflexTime:
-            setReflex(key, value, &settings, &said, &out)
+            setReflex(key, value, &settings, &out)
         case .kochLesson:
-            setKochLesson(value, &settings, &said, &out)
+            setKochLesson(value, &settings, &out)
         case .kochTime:
-            setKochTime(value, &settings, &said, &out)
+            setKochTime(value, &settings, &out)
         case .questionBraille:
             guard let shown = QuestionBraille(userValue: value) else {
-                out.error("setting", strings(.morseTrainerSettingQuestionBrailleBad, ["value": Navigator.quoted(value)]), &said)
+                out.error("setting", strings(.morseTrainerSettingQuestionBrailleBad, ["value": Navigator.quoted(value)]))
                 return
             }
             if shown == .rhythm, settings.morse.wpm > QuestionBraille.rhythmMaxWPM {
                 out.error("setting", strings(.rhythmTooFast, ["wpm": String(settings.morse.wpm),
-                                                              "max": String(QuestionBraille.rhythmMaxWPM)]), &said)
+                                                              "max": String(QuestionBraille.rhythmMaxWPM)]))
                 return
             }
             settings.questionBraille = shown
@@ -53,13 +52,13 @@ struct SettingsReducer: Sendable {
             case .pattern: .morseTrainerSettingQuestionBraillePattern
             case .rhythm: .rhythmSet
             }
-            out.notice("setting", strings(confirmation), &said)
+            out.notice("setting", strings(confirmation))
         case .sendingWPM:
-            setSendingWPM(value, &settings, &said, &out)
+            setSendingWPM(value, &settings, &out)
         case .keyer:
-            setKeyer(value, &settings, &said, &out)
+            setKeyer(value, &settings, &out)
         case .kochOrder:
-            choose(KochOrder(userValue: value), or: .morseMaterialSettingOrderBad, value, &settings, &said, &out) { order, settings in
+            choose(KochOrder(userValue: value), or: .morseMaterialSettingOrderBad, value, &settings, &out) { order, settings in
                 settings.kochOrder = order
                 // The level (symbols unlocked) is kept, within the new order's length.
                 settings.kochLevel = KochLesson.clamped(settings.kochLevel, .standard, order: order)
@@ -69,7 +68,7 @@ struct SettingsReducer: Sendable {
                                                              "symbols": names.joined(separator: ", ")]))
             }
         case .groupLength:
-            choose(GroupLength.parse(value), or: .morseMaterialSettingGroupLengthBad, value, &settings, &said, &out) { length, settings in
+            choose(GroupLength.parse(value), or: .morseMaterialSettingGroupLengthBad, value, &settings, &out) { length, settings in
                 settings.groupLength = length
                 let said = length.count == 1
                     ? strings(.morseMaterialSettingGroupLength, ["count": "\(length.lowerBound)"])
@@ -77,18 +76,18 @@ struct SettingsReducer: Sendable {
                 return ([GroupLength.storageKey: GroupLength.text(length)], said)
             }
         case .verbosity:
-            choose(Verbosity(userValue: value), or: .settingBadVerbosity, value, &settings, &said, &out) { verbosity, settings in
+            choose(Verbosity(userValue: value), or: .settingBadVerbosity, value, &settings, &out) { verbosity, settings in
                 settings.verbosity = verbosity
                 return ([ReaderSettings.verbosityKey: verbosity.rawValue], strings(.settingVerbosity, ["value": verbosity.name(strings)]))
             }
         case .position:
-            choose(Self.onOff(value), or: .settingBadPosition, value, &settings, &said, &out) { on, settings in
+            choose(Self.onOff(value), or: .settingBadPosition, value, &settings, &out) { on, settings in
                 settings.speakPosition = on
                 return ([ReaderSettings.positionKey: on ? "on" : "off"], strings(on ? .settingPositionOn : .settingPositionOff))
             }
         case .brailleMessage:
             let seconds = Double(value.replacingOccurrences(of: ",", with: ".")).flatMap { ReaderSettings.brailleMessageRange.contains($0) ? $0 : nil }
-            choose(seconds, or: .settingBadBrailleMessage, value, &settings, &said, &out) { seconds, settings in
+            choose(seconds, or: .settingBadBrailleMessage, value, &settings, &out) { seconds, settings in
                 settings.brailleMessageSeconds = seconds
                 return ([ReaderSettings.brailleMessageKey: Self.number(seconds)],
                         seconds == 0 ? strings(.settingBrailleMessageUntilKey)
@@ -96,30 +95,30 @@ struct SettingsReducer: Sendable {
             }
         case .brailleScroll:
             let seconds = Double(value.replacingOccurrences(of: ",", with: ".")).flatMap { ReaderSettings.brailleScrollRange.contains($0) ? $0 : nil }
-            choose(seconds, or: .brailleReadingSettingBad, value, &settings, &said, &out) { seconds, settings in
+            choose(seconds, or: .brailleReadingSettingBad, value, &settings, &out) { seconds, settings in
                 settings.brailleScrollSeconds = seconds
                 return ([ReaderSettings.brailleScrollKey: Self.number(seconds)],
                         strings(.brailleReadingSettingSet, ["seconds": Self.number(seconds, comma: true)]))
             }
         case .punctuation:
-            choose(PunctuationLevel(userValue: value), or: .settingBadPunctuation, value, &settings, &said, &out) { level, settings in
+            choose(PunctuationLevel(userValue: value), or: .settingBadPunctuation, value, &settings, &out) { level, settings in
                 settings.punctuation = level
                 return ([PunctuationLevel.storageKey: level.rawValue], strings(.settingPunctuation, ["level": level.name(strings)]))
             }
         case .alphabet:
             let alphabet = ["otan": "otan", "nato": "otan", "francais": "francais", "french": "francais"][CommandParser.fold(value)]
-            choose(alphabet, or: .settingBadAlphabet, value, &settings, &said, &out) { alphabet, settings in
+            choose(alphabet, or: .settingBadAlphabet, value, &settings, &out) { alphabet, settings in
                 settings.spellingAlphabet = alphabet
                 return ([ReaderSettings.alphabetKey: alphabet],
                         strings(.settingAlphabet, ["alphabet": ReaderSettings.alphabetName(alphabet, strings)]))
             }
         case .typingEcho:
-            choose(TypingEcho(userValue: value), or: .terminalSettingBadEcho, value, &settings, &said, &out) { echo, settings in
+            choose(TypingEcho(userValue: value), or: .terminalSettingBadEcho, value, &settings, &out) { echo, settings in
                 settings.typingEcho = echo
                 return ([ReaderSettings.echoKey: echo.rawValue], strings(.terminalSettingEchoSet, ["value": echo.name(strings)]))
             }
         case .inputMode:
-            choose(InputMode(userValue: value), or: .terminalSettingBadKeyboard, value, &settings, &said, &out) { mode, settings in
+            choose(InputMode(userValue: value), or: .terminalSettingBadKeyboard, value, &settings, &out) { mode, settings in
                 settings.inputMode = mode
                 // Keys need a terminal: from a pipe the setting is kept for the next terminal session.
                 let template: L10n = mode == .keys && !onTerminal ? .terminalSettingKeyboardSetNoTerminal : .terminalSettingKeyboardSet
@@ -131,42 +130,41 @@ struct SettingsReducer: Sendable {
     /// A Morse setting: checked by `MorseSettings`, and only what changed is saved (setting the
     /// speed can move Farnsworth with it).
     private func setMorse(_ morseKey: MorseSettingKey, _ value: String, _ settings: inout ReaderSettings,
-                          _ said: inout AnnouncementState, _ out: inout Announcer) {
+                          _ out: inout Announcer) {
         do {
             let old = settings.morse.storedValues
             let updated = try settings.morse.setting(morseKey, to: value)
             settings.morse = updated
             let changed = updated.storedValues.filter { old[$0.key] != $0.value }
             out.append(.persist(changed.isEmpty ? [morseKey.storageKey: updated.storedValues[morseKey.storageKey] ?? ""] : changed))
-            out.notice("setting", updated.confirmation(for: morseKey, strings), &said)
+            out.notice("setting", updated.confirmation(for: morseKey, strings))
         } catch {
-            out.error("setting", error.message(strings), &said)
+            out.error("setting", error.message(strings))
         }
     }
 
     /// One of the reader's own settings: the value as understood (nil: not understood, said with
     /// `bad`), applied to the state, saved alone, and confirmed.
     private func choose<Value>(_ parsed: Value?, or bad: L10n, _ typed: String, _ settings: inout ReaderSettings,
-                               _ said: inout AnnouncementState, _ out: inout Announcer,
+                               _ out: inout Announcer,
                                _ apply: (Value, inout ReaderSettings) -> (saved: [String: String], said: String)) {
         guard let parsed else {
-            out.error("setting", strings(bad, ["value": Navigator.quoted(typed)]), &said)
+            out.error("setting", strings(bad, ["value": Navigator.quoted(typed)]))
             return
         }
         let (saved, confirmation) = apply(parsed, &settings)
         // The confirmation of a new punctuation level is read at that level.
         out.punctuationLevel = settings.punctuation
         out.append(.persist(saved))
-        out.notice("setting", confirmation, &said)
+        out.notice("setting", confirmation)
     }
 
     /// `régler NOM`: the value and what it may be; a device's setting is asked of the device first.
-    func show(name: String, _ settings: ReaderSettings, _ devices: inout DeviceState, _ said: inout AnnouncementState,
-              _ out: inout Announcer) {
+    func show(name: String, _ settings: ReaderSettings, _ devices: inout DeviceState, _ out: inout Announcer) {
         guard let key = SettingKey(name: name) else {
             let names = SettingKey.allCases.map { $0.displayName(strings) }
             out.error("setting", strings(.settingUnknown, ["name": Navigator.quoted(name),
-                                                           "names": names.joined(separator: ", ")]), &said)
+                                                           "names": names.joined(separator: ", ")]))
             return
         }
         if key.readByRuntime {
@@ -174,7 +172,7 @@ struct SettingsReducer: Sendable {
             out.append(.readSettings([key]))
             return
         }
-        say(key, settings.reading(key, strings), &said, &out)
+        say(key, settings.reading(key, strings), &out)
     }
 
     /// `régler` alone: the devices' settings are read, then the screen opens.
@@ -186,14 +184,14 @@ struct SettingsReducer: Sendable {
     /// The devices answered: say the one setting asked for; true when the « Réglages » screen
     /// was asked for (the root opens it, then `announceScreen`).
     func settingsRead(_ readings: [SettingKey: SettingReading], _ devices: inout DeviceState,
-                      _ said: inout AnnouncementState, _ out: inout Announcer) -> Bool {
+                      _ out: inout Announcer) -> Bool {
         for (key, reading) in readings { devices.deviceSettings[key] = key == .brailleTable ? worded(reading) : reading }
         let request = devices.settingsRequest
         devices.settingsRequest = nil
         switch request {
         case .one(let key)?:
             // Only what the devices answered now: an absent device's value is unknown.
-            say(key, readings[key] == nil ? nil : devices.deviceSettings[key], &said, &out)
+            say(key, readings[key] == nil ? nil : devices.deviceSettings[key], &out)
             return false
         case .screen?:
             return true
@@ -203,8 +201,8 @@ struct SettingsReducer: Sendable {
     }
 
     /// The « Réglages » screen opened: its name and size, said and shown before its first element.
-    func announceScreen(_ said: inout AnnouncementState, _ out: inout Announcer) {
-        out.say(Announcement(.context, strings(.settingsScreenAnnounce, ["count": String(SettingKey.allCases.count)])), &said)
+    func announceScreen(_ out: inout Announcer) {
+        out.say(Announcement(.context, strings(.settingsScreenAnnounce, ["count": String(SettingKey.allCases.count)])))
     }
 
     /// A device reports a braille table by its name (`integral`); the user reads its label
@@ -215,53 +213,50 @@ struct SettingsReducer: Sendable {
                               choices: reading.choices.map { BrailleTable(name: $0)?.label(strings) ?? $0 })
     }
 
-    private func say(_ key: SettingKey, _ reading: SettingReading?, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    private func say(_ key: SettingKey, _ reading: SettingReading?, _ out: inout Announcer) {
         let name = key.displayName(strings)
         out.notice("setting", strings(.settingsCurrent, ["name": name.prefix(1).uppercased() + name.dropFirst(),
                                                          "value": reading?.value ?? strings(.settingsUnknownValue),
-                                                         "what": SettingReading.describe(reading, strings)]), &said)
+                                                         "what": SettingReading.describe(reading, strings)]))
     }
 
     /// `régler koch N`: lesson N as LCWO numbers them (lesson 1 is K and M), kept as the
     /// number of symbols unlocked. A session running goes on at its own level.
-    private func setKochLesson(_ value: String, _ settings: inout ReaderSettings, _ said: inout AnnouncementState,
-                               _ out: inout Announcer) {
+    private func setKochLesson(_ value: String, _ settings: inout ReaderSettings, _ out: inout Announcer) {
         let lessons = KochLesson.lessons(order: settings.kochOrder)
         guard let lesson = Int(value.trimmingCharacters(in: .whitespaces)), lessons.contains(lesson) else {
-            out.error("setting", strings(.morseTrainerSettingKochBad, ["value": Navigator.quoted(value), "max": "\(lessons.upperBound)"]), &said)
+            out.error("setting", strings(.morseTrainerSettingKochBad, ["value": Navigator.quoted(value), "max": "\(lessons.upperBound)"]))
             return
         }
         let level = KochLesson.level(lesson: lesson)
         settings.kochLevel = level
         let names = settings.kochOrder.symbols(.standard).prefix(level).map { $0.spokenName(strings) }
         out.append(.persist([PracticeMode.kochLevelStorageKey: String(level)]))
-        out.notice("setting", strings(.morseTrainerSettingKoch, ["lesson": "\(lesson)", "symbols": names.joined(separator: ", ")]), &said)
+        out.notice("setting", strings(.morseTrainerSettingKoch, ["lesson": "\(lesson)", "symbols": names.joined(separator: ", ")]))
     }
 
     /// `régler koch-temps SECONDES`: 0 turns the condition off.
-    private func setKochTime(_ value: String, _ settings: inout ReaderSettings, _ said: inout AnnouncementState,
-                             _ out: inout Announcer) {
+    private func setKochTime(_ value: String, _ settings: inout ReaderSettings, _ out: inout Announcer) {
         guard let seconds = MorseSettings.number(value), ReaderSettings.kochTimeRange.contains(seconds) else {
             out.error("setting", strings(.morseTrainerSettingKochTimeBad, ["value": Navigator.quoted(value),
-                                                                          "max": Self.number(ReaderSettings.kochTimeRange.upperBound, comma: true)]), &said)
+                                                                          "max": Self.number(ReaderSettings.kochTimeRange.upperBound, comma: true)]))
             return
         }
         let ms = Int((seconds * 1000).rounded())
         settings.kochMedianMs = ms == 0 ? nil : ms
         out.append(.persist([ReaderSettings.kochTimeKey: String(ms)]))
         out.notice("setting", ms == 0 ? strings(.morseTrainerSettingKochTimeOff)
-                                      : strings(.morseTrainerSettingKochTime, ["seconds": Self.number(seconds, comma: true)]), &said)
+                                      : strings(.morseTrainerSettingKochTime, ["seconds": Self.number(seconds, comma: true)]))
     }
 
     /// A device's answer: it checks and applies the value (only it knows which voices or tables
     /// exist); the reader saves what it applied and words the answer.
-    func deviceConfigured(_ key: SettingKey, _ result: Result<SettingValue, SettingFault>, _ said: inout AnnouncementState,
-                          _ out: inout Announcer) {
+    func deviceConfigured(_ key: SettingKey, _ result: Result<SettingValue, SettingFault>, _ out: inout Announcer) {
         switch result {
         case .success(let value):
             if !value.stored.isEmpty { out.append(.persist(value.stored)) }
-            out.notice("setting", value.message(for: key, strings), &said)
-        case .failure(let fault): out.error("setting", fault.message(for: key, strings), &said)
+            out.notice("setting", value.message(for: key, strings))
+        case .failure(let fault): out.error("setting", fault.message(for: key, strings))
         }
     }
 

@@ -14,9 +14,9 @@ struct TerminalReducer: Sendable {
     }
 
     /// Said once the start-up notices are said, before the catalogue's first load.
-    func welcome(onTerminal: Bool, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func welcome(onTerminal: Bool, _ out: inout Announcer) {
         guard onTerminal else { return }
-        out.notice("welcome", strings(.appWelcome), kind: .notice, remember: false, &said)
+        out.notice("welcome", strings(.appWelcome), kind: .notice, remember: false)
     }
 
     /// The goodbye, then the end. `holdFor`: a braille display is attached, so the end waits
@@ -24,13 +24,13 @@ struct TerminalReducer: Sendable {
     /// (`message-braille`; 0 waits for a key), or the next key. From a pipe nothing is held, so
     /// a script ends where it always did.
     func quit(onTerminal: Bool, holdFor seconds: Double? = nil, _ quitPending: inout Bool, _ closing: inout Bool,
-              _ said: inout AnnouncementState, _ out: inout Announcer) {
+              _ out: inout Announcer) {
         quitPending = false
         guard onTerminal else {
             out.append(.quit)
             return
         }
-        out.notice("goodbye", strings(.appGoodbye), remember: false, &said)
+        out.notice("goodbye", strings(.appGoodbye), remember: false)
         guard let seconds, !closing else {
             out.append(.quit)
             return
@@ -39,28 +39,28 @@ struct TerminalReducer: Sendable {
         if seconds > 0 { out.append(.schedule(.quit, afterSeconds: seconds)) }
     }
 
-    func askToQuit(_ quitPending: inout Bool, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func askToQuit(_ quitPending: inout Bool, _ out: inout Announcer) {
         quitPending = true
-        out.notice("quit.confirm", strings(.terminalQuitConfirm), remember: false, &said)
+        out.notice("quit.confirm", strings(.terminalQuitConfirm), remember: false)
     }
 
     /// `o` or `oui` quits; anything else (a line or a key) keeps the reader running.
     func answerQuit(_ answer: String, onTerminal: Bool, holdFor seconds: Double? = nil, _ quitPending: inout Bool,
-                    _ closing: inout Bool, _ said: inout AnnouncementState, _ out: inout Announcer) {
+                    _ closing: inout Bool, _ out: inout Announcer) {
         quitPending = false
         if ["o", "oui", "y", "yes"].contains(CommandParser.fold(answer)) {
-            quit(onTerminal: onTerminal, holdFor: seconds, &quitPending, &closing, &said, &out)
+            quit(onTerminal: onTerminal, holdFor: seconds, &quitPending, &closing, &out)
         } else {
-            out.notice("quit.cancelled", strings(.terminalQuitCancelled), remember: false, &said)
+            out.notice("quit.cancelled", strings(.terminalQuitCancelled), remember: false)
         }
     }
 
     /// A key typed on the command line: speech stops (a reading too), then the echo as set.
     func typed(_ character: Character?, word: String, echo setting: TypingEcho, _ display: inout DisplayState,
-               _ said: inout AnnouncementState, _ out: inout Announcer) {
+               _ out: inout Announcer) {
         display.readAll = nil
-        let pending = said.answerPending
-        said.answerPending = true
+        let pending = out.announcement.answerPending
+        out.announcement.answerPending = true
         var echo: String?
         switch (setting, character) {
         case (.characters, let character?) where !character.isWhitespace:
@@ -71,37 +71,37 @@ struct TerminalReducer: Sendable {
             break
         }
         if let echo {
-            out.say(Announcement(.answer, echo, record: .terminal, display: .none, remember: false), &said)
+            out.say(Announcement(.answer, echo, record: .terminal, display: .none, remember: false))
         } else {
             out.append(.silence)
         }
-        said.answerPending = pending
+        out.announcement.answerPending = pending
     }
 
     /// Tab's answer is the answer to a key: it cuts what was playing.
-    func completion(_ candidates: [String], _ said: inout AnnouncementState, _ out: inout Announcer) {
-        said.answerPending = true
-        defer { said.answerPending = false }
+    func completion(_ candidates: [String], _ out: inout Announcer) {
+        out.announcement.answerPending = true
+        defer { out.announcement.answerPending = false }
         switch candidates.count {
-        case 0: out.notice("completion", strings(.terminalCompletionNone), remember: false, &said)
-        case 1: out.say(Announcement(.answer, candidates[0], record: .terminal, display: .none, remember: false), &said)
+        case 0: out.notice("completion", strings(.terminalCompletionNone), remember: false)
+        case 1: out.say(Announcement(.answer, candidates[0], record: .terminal, display: .none, remember: false))
         default:
             out.notice("completion", strings(.terminalCompletionChoices, ["choices": candidates.joined(separator: ", ")]),
-                       remember: false, &said)
+                       remember: false)
         }
     }
 
     /// Escape at `/` or `:`: nothing is searched or run, and the reader says so (printed, spoken
     /// and on the display, as the prompt was).
-    func promptCancelled(_ kind: PromptKind, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func promptCancelled(_ kind: PromptKind, _ out: inout Announcer) {
         let text = strings(kind == .search ? .terminalPromptSearchCancelled : .terminalPromptCommandCancelled)
-        out.notice("prompt.cancelled", text, remember: false, &said)
+        out.notice("prompt.cancelled", text, remember: false)
     }
 
     /// `/` and `:` in single-key mode: the reader says what it asks, the terminal reads the line.
-    func prompt(_ kind: PromptKind, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func prompt(_ kind: PromptKind, _ out: inout Announcer) {
         let text = strings(kind == .search ? .terminalPromptSearch : .terminalPromptCommand)
-        out.say(Announcement(.answer, text, remember: false), &said)
+        out.say(Announcement(.answer, text, remember: false))
         out.append(.prompt(kind))
     }
 }

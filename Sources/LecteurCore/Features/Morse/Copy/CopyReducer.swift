@@ -10,7 +10,7 @@ struct CopyReducer: ExerciseChild {
     let morse: MorseReducer
 
     func start(_ kind: CopyKind, count: Int, seed: UInt64, kochLevel: Int, text: [String], _ session: inout Session?,
-               _ context: ExerciseContext, _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+               _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
         let learnt = Array(context.settings.kochOrder.symbols(alphabet).prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         let words = strings(.morseTrainerWords).split(separator: " ").map(String.init)
         // The band conditions set (noise, another station, fading) go on the air with this
@@ -21,7 +21,7 @@ struct CopyReducer: ExerciseChild {
                                   groupLength: context.settings.groupLength, text: text)
         let effects = started.start()
         session = started
-        return run(effects, &session, context, &said, &out)
+        return run(effects, &session, context, &out)
     }
 
     func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [CopyEffect] {
@@ -29,16 +29,16 @@ struct CopyReducer: ExerciseChild {
     }
 
     func run(_ effects: [CopyEffect], _ session: inout Session?, _ context: ExerciseContext,
-             _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+             _ out: inout Announcer) -> [ExerciseDelegate] {
         // The verdict stays on the display in front of the next question (`Announcer.showHeld`).
         for effect in effects {
             switch effect {
             case .say(let text):
-                out.notice("copy", text, showing: false, &announcements)
+                out.notice("copy", text, showing: false)
             case .introduce(let text, let shown):
                 // The display's short form rides on the event: the transcript says what a
                 // braille reader was given.
-                out.notice("copy", text, showing: false, brailleForm: shown, &announcements)
+                out.notice("copy", text, showing: false, brailleForm: shown)
             case .send(let text, let round, let settings):
                 let aired = settings.band.seed.map { settings.onTheAir(seed: $0 &+ UInt64(round)) } ?? settings
                 morse.ask(text, question: round, settings: aired, showing: context.questionBraille, &out)

@@ -63,11 +63,11 @@ protocol ExerciseChild: Sendable {
     var strings: Strings { get }
     /// A typed line is an answer: the session judges it (`atMs`: when it was typed, monotonic).
     func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [Session.Step]
-    func whereAmI(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer)
-    func help(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer)
+    func whereAmI(_ session: Session, _ out: inout Announcer)
+    func help(_ session: Session, _ out: inout Announcer)
     /// Says, shows, sounds and reports what the session decided; `.ended` empties the slice.
     func run(_ steps: [Session.Step], _ session: inout Session?, _ context: ExerciseContext,
-             _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate]
+             _ out: inout Announcer) -> [ExerciseDelegate]
 }
 
 /// A pure exercise session: its steps are what it decided, for its child to carry out.
@@ -83,29 +83,28 @@ extension SendingSession: ExerciseSession {}
 
 extension ExerciseChild {
     func answer(_ line: String, atMs: Double?, _ session: inout Session?, _ context: ExerciseContext,
-                _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+                _ out: inout Announcer) -> [ExerciseDelegate] {
         guard var running = session else { return [] }
         // An answer never cuts what is sounding (a learner quick to answer still hears the whole
         // question): the verdict, a replay and the next question queue behind it.
-        said.answerPending = false
+        out.announcement.answerPending = false
         let steps = judge(line, atMs: atMs, &running, &out)
         session = running
-        return run(steps, &session, context, &said, &out)
+        return run(steps, &session, context, &out)
     }
 
     /// `stop` (or another exercise starting): the session's summary, then the slice is empty.
-    func stop(_ session: inout Session?, _ context: ExerciseContext, _ said: inout AnnouncementState,
-              _ out: inout Announcer) -> [ExerciseDelegate] {
+    func stop(_ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
         guard let steps = session?.stop() else { return [] }
-        return run(steps, &session, context, &said, &out)
+        return run(steps, &session, context, &out)
     }
 
     /// An exercise with nothing of its own to tell: what can be typed during practice.
-    func whereAmI(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer) {
-        out.notice("practice", strings(.morsePracticeWhere), &said)
+    func whereAmI(_ session: Session, _ out: inout Announcer) {
+        out.notice("practice", strings(.morsePracticeWhere))
     }
 
-    func help(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer) {
-        out.notice("practice", strings(.morsePracticeWhere), &said)
+    func help(_ session: Session, _ out: inout Announcer) {
+        out.notice("practice", strings(.morsePracticeWhere))
     }
 }

@@ -50,12 +50,12 @@ struct ExerciseReducer: Sendable {
     }
 
     func reduce(_ action: ExerciseAction, _ exercise: inout Exercise?, _ context: ExerciseContext,
-                _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+                _ out: inout Announcer) -> [ExerciseDelegate] {
         switch action {
         case .start(let start):
-            return self.start(start, &exercise, context, &said, &out)
+            return self.start(start, &exercise, context, &out)
         case .running(let request):
-            return running(request, &exercise, context, &said, &out)
+            return running(request, &exercise, context, &out)
         case .sounded(let question, let endsAtMs, let askedAtMs):
             if case .reflex(var session)? = exercise {
                 reflex.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs, &session, context, &out)
@@ -69,22 +69,22 @@ struct ExerciseReducer: Sendable {
             guard case .reflex(let session)? = exercise else { return [] }
             var slice: ReflexSession<SeededRandom>? = session
             defer { exercise = slice.map(Exercise.reflex) }
-            return reflex.clockRang(question: question, &slice, context, &said, &out)
+            return reflex.clockRang(question: question, &slice, context, &out)
         case .key(let key, let atMs):
             guard case .sending(let session)? = exercise else { return [] }
             var slice: SendingSession<SeededRandom>? = session
             defer { exercise = slice.map(Exercise.sending) }
-            return sending.key(key, atMs: atMs, &slice, context, &said, &out)
+            return sending.key(key, atMs: atMs, &slice, context, &out)
         case .silence:
             guard case .sending(let session)? = exercise else { return [] }
             var slice: SendingSession<SeededRandom>? = session
             defer { exercise = slice.map(Exercise.sending) }
-            return sending.silence(&slice, context, &said, &out)
+            return sending.silence(&slice, context, &out)
         case .keyerClock(let atMs):
             guard case .sending(let session)? = exercise else { return [] }
             var slice: SendingSession<SeededRandom>? = session
             defer { exercise = slice.map(Exercise.sending) }
-            return sending.clock(atMs: atMs, &slice, context, &said, &out)
+            return sending.clock(atMs: atMs, &slice, context, &out)
         }
         return []
     }
@@ -129,51 +129,50 @@ struct ExerciseReducer: Sendable {
     /// One exercise at a time: the one running ends as `stop` ends it (its summary said and
     /// shown, its timer cancelled), then the new one starts.
     private func start(_ start: ExerciseStart, _ exercise: inout Exercise?, _ context: ExerciseContext,
-                       _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
-        var delegates = running(.stop, &exercise, context, &said, &out)
+                       _ out: inout Announcer) -> [ExerciseDelegate] {
+        var delegates = running(.stop, &exercise, context, &out)
         switch start {
         case .listening(let mode, let seed, let history):
             var session: PracticeSession<SeededRandom>?
-            delegates += listening.start(mode, seed: seed, history: history, &session, context, &said, &out)
+            delegates += listening.start(mode, seed: seed, history: history, &session, context, &out)
             exercise = session.map(Exercise.listening)
         case .copying(let kind, let count, let seed, let kochLevel, let text):
             var session: CopySession<SeededRandom>?
-            delegates += copying.start(kind, count: count, seed: seed, kochLevel: kochLevel, text: text, &session, context, &said, &out)
+            delegates += copying.start(kind, count: count, seed: seed, kochLevel: kochLevel, text: text, &session, context, &out)
             exercise = session.map(Exercise.copying)
         case .sending(let mode, let seed, let kochLevel):
             var session: SendingSession<SeededRandom>?
-            delegates += sending.start(mode, seed: seed, kochLevel: kochLevel, &session, context, &said, &out)
+            delegates += sending.start(mode, seed: seed, kochLevel: kochLevel, &session, context, &out)
             exercise = session.map(Exercise.sending)
         case .reflex(let mode, let seed, let kochLevel, let storedTimes):
             var session: ReflexSession<SeededRandom>?
-            delegates += reflex.start(mode, seed: seed, kochLevel: kochLevel, storedTimes: storedTimes, &session, context, &said, &out)
+            delegates += reflex.start(mode, seed: seed, kochLevel: kochLevel, storedTimes: storedTimes, &session, context, &out)
             exercise = session.map(Exercise.reflex)
         }
         return delegates
     }
 
     private func running(_ request: ExerciseRequest, _ exercise: inout Exercise?, _ context: ExerciseContext,
-                         _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+                         _ out: inout Announcer) -> [ExerciseDelegate] {
         switch exercise {
-        case .listening(let session)?: scope(listening, session, Exercise.listening, request, &exercise, context, &said, &out)
-        case .copying(let session)?: scope(copying, session, Exercise.copying, request, &exercise, context, &said, &out)
-        case .sending(let session)?: scope(sending, session, Exercise.sending, request, &exercise, context, &said, &out)
-        case .reflex(let session)?: scope(reflex, session, Exercise.reflex, request, &exercise, context, &said, &out)
+        case .listening(let session)?: scope(listening, session, Exercise.listening, request, &exercise, context, &out)
+        case .copying(let session)?: scope(copying, session, Exercise.copying, request, &exercise, context, &out)
+        case .sending(let session)?: scope(sending, session, Exercise.sending, request, &exercise, context, &out)
+        case .reflex(let session)?: scope(reflex, session, Exercise.reflex, request, &exercise, context, &out)
         case nil: []
         }
     }
 
     private func scope<Child: ExerciseChild>(_ child: Child, _ session: Child.Session, _ embed: (Child.Session) -> Exercise,
                                              _ request: ExerciseRequest, _ exercise: inout Exercise?,
-                                             _ context: ExerciseContext, _ said: inout AnnouncementState,
-                                             _ out: inout Announcer) -> [ExerciseDelegate] {
+                                             _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
         var slice: Child.Session? = session
         defer { exercise = slice.map(embed) }
         switch request {
-        case .answer(let line, let atMs): return child.answer(line, atMs: atMs, &slice, context, &said, &out)
-        case .stop: return child.stop(&slice, context, &said, &out)
-        case .whereAmI: child.whereAmI(session, &said, &out)
-        case .help: child.help(session, &said, &out)
+        case .answer(let line, let atMs): return child.answer(line, atMs: atMs, &slice, context, &out)
+        case .stop: return child.stop(&slice, context, &out)
+        case .whereAmI: child.whereAmI(session, &out)
+        case .help: child.help(session, &out)
         }
         return []
     }

@@ -10,13 +10,13 @@ struct PracticeReducer: ExerciseChild {
     let morse: MorseReducer
 
     func start(_ mode: PracticeMode, seed: UInt64, history: PracticeHistory, _ session: inout Session?,
-               _ context: ExerciseContext, _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+               _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
         let options = PracticeOptions(kochMedianMs: context.settings.kochMedianMs, kochOrder: context.settings.kochOrder)
         var started = PracticeSession(mode: mode, progress: context.morseProgress, strings: strings,
                                       random: SeededRandom(seed: seed), alphabet: alphabet, options: options, history: history)
         let effects = started.start()
         session = started
-        return run(effects, &session, context, &said, &out)
+        return run(effects, &session, context, &out)
     }
 
     func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [PracticeEffect] {
@@ -27,23 +27,23 @@ struct PracticeReducer: ExerciseChild {
         session.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs)
     }
 
-    func whereAmI(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer) {
-        out.notice("practice.where", session.whereAmI(), &said)
+    func whereAmI(_ session: Session, _ out: inout Announcer) {
+        out.notice("practice.where", session.whereAmI())
     }
 
     func run(_ effects: [PracticeEffect], _ session: inout Session?, _ context: ExerciseContext,
-             _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+             _ out: inout Announcer) -> [ExerciseDelegate] {
         // What was said for this answer stays on the display in front of the next question's
         // number, so a braille reader gets the verdict too (`Announcer.showHeld`).
         var delegates: [ExerciseDelegate] = []
         for effect in effects {
             switch effect {
             case .say(let text):
-                out.notice("practice", text, showing: false, &announcements)
+                out.notice("practice", text, showing: false)
             case .introduce(let text, let shown):
                 // The display's short form rides on the event: the transcript says what a
                 // braille reader was given.
-                out.notice("practice", text, showing: false, brailleForm: shown, &announcements)
+                out.notice("practice", text, showing: false, brailleForm: shown)
             case .playCorrection(let symbols):
                 morse.playCorrection(String(symbols.map(\.character)), settings: context.settings.morse, &out)
             case .playSymbol(let symbol, let question):

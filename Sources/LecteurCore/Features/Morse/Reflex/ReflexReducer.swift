@@ -10,13 +10,13 @@ struct ReflexReducer: ExerciseChild {
     let morse: MorseReducer
 
     func start(_ mode: ReflexMode, seed: UInt64, kochLevel: Int, storedTimes: [Int], _ session: inout Session?, _ context: ExerciseContext,
-               _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+               _ out: inout Announcer) -> [ExerciseDelegate] {
         let pool = Array(alphabet.kochSymbols.prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         var started = ReflexSession(mode: mode, settings: context.settings.reflex, pool: pool, strings: strings,
                                     random: SeededRandom(seed: seed), storedMedianMs: AnswerTime.median(storedTimes))
         let effects = started.start()
         session = started
-        return run(effects, &session, context, &said, &out)
+        return run(effects, &session, context, &out)
     }
 
     func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [ReflexEffect] {
@@ -41,37 +41,36 @@ struct ReflexReducer: ExerciseChild {
         out.append(.schedule(.reflex(question: question), afterSeconds: waitMs / 1000))
     }
 
-    func clockRang(question: Int, _ session: inout Session?, _ context: ExerciseContext, _ said: inout AnnouncementState,
-                   _ out: inout Announcer) -> [ExerciseDelegate] {
+    func clockRang(question: Int, _ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
         guard var running = session else { return [] }
         let effects = running.clockRang(question: question)
         session = running
-        return run(effects, &session, context, &said, &out)
+        return run(effects, &session, context, &out)
     }
 
-    func whereAmI(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer) {
-        out.notice("reflex.where", session.whereAmI(), &said)
+    func whereAmI(_ session: Session, _ out: inout Announcer) {
+        out.notice("reflex.where", session.whereAmI())
     }
 
-    func help(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer) {
-        out.notice("reflex.where", strings(session.mode == .passive ? .drillsReflexHelpPassive : .drillsReflexHelpActive), &said)
+    func help(_ session: Session, _ out: inout Announcer) {
+        out.notice("reflex.where", strings(session.mode == .passive ? .drillsReflexHelpPassive : .drillsReflexHelpActive))
     }
 
     func run(_ effects: [ReflexEffect], _ session: inout Session?, _ context: ExerciseContext,
-             _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+             _ out: inout Announcer) -> [ExerciseDelegate] {
         // What was said stays on the display in front of the next question's number
         // (`Announcer.showHeld`), in the form each announcement gives the display.
         for effect in effects {
             switch effect {
             case .introduce(let text, let shown):
-                out.notice("reflex", text, showing: false, brailleForm: shown, &announcements)
+                out.notice("reflex", text, showing: false, brailleForm: shown)
             case .say(let text):
-                out.notice("reflex", text, showing: false, &announcements)
+                out.notice("reflex", text, showing: false)
             case .reveal(let symbol):
                 // The name for the ear, the character and its pattern for the fingers.
                 let name = symbol.spokenName(strings)
                 let shown = String(symbol.character) + " " + MorseBraille.cells(alphabet.encode(String(symbol.character)))
-                out.notice("reflex", name, readPunctuation: false, showing: false, brailleForm: shown, &announcements)
+                out.notice("reflex", name, readPunctuation: false, showing: false, brailleForm: shown)
             case .ask(let symbol, let question):
                 morse.ask(String(symbol.character), question: question, settings: context.settings.morse,
                           showing: context.questionBraille, &out)

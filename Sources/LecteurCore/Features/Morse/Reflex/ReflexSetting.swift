@@ -2,8 +2,7 @@
 import Foundation
 extension SettingsReducer {
     /// `régler pause-réflexe 1,5`, `régler temps-réflexe 0,8`: seconds, with the French comma.
-    func setReflex(_ key: SettingKey, _ value: String, _ settings: inout ReaderSettings, _ said: inout AnnouncementState,
-                   _ out: inout Announcer) {
+    func setReflex(_ key: SettingKey, _ value: String, _ settings: inout ReaderSettings, _ out: inout Announcer) {
         let pause = key == .reflexPause
         let range = pause ? ReflexSettings.pauseRange : ReflexSettings.limitRange
         var text = CommandParser.fold(value)
@@ -13,13 +12,13 @@ extension SettingsReducer {
         }
         guard let seconds = MorseSettings.number(text), range.contains(seconds) else {
             out.error("setting", strings(pause ? .drillsSettingReflexPauseBad : .drillsSettingReflexTimeBad,
-                                         ["value": Navigator.quoted(value)]), &said)
+                                         ["value": Navigator.quoted(value)]))
             return
         }
         let ms = Int((seconds * 1000).rounded())
         if pause { settings.reflex.pauseMs = ms } else { settings.reflex.limitMs = ms }
         out.append(.persist([pause ? ReflexSettings.pauseKey : ReflexSettings.limitKey: String(ms)]))
         out.notice("setting", strings(pause ? .drillsSettingReflexPauseSet : .drillsSettingReflexTimeSet,
-                                      ["time": AnswerTime.said(ms, strings)]), &said)
+                                      ["time": AnswerTime.said(ms, strings)]))
     }
 }

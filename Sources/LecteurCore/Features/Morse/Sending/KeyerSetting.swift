@@ -22,16 +22,16 @@ extension KeyerMode {
 extension SettingsReducer {
     /// `régler manipulateur iambique-b`: the space bar as a straight key, or j and k as the
     /// paddles of an iambic keyer in mode A or B (where the terminal reports releases).
-    func setKeyer(_ value: String, _ settings: inout ReaderSettings, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func setKeyer(_ value: String, _ settings: inout ReaderSettings, _ out: inout Announcer) {
         guard let keyer = KeyerMode(userValue: value) else {
             out.error("setting", strings(.morsePaddlesSettingBad, ["value": Navigator.quoted(value),
                                                                    "choices": KeyerMode.allCases.map { $0.name(strings) }
-                                                                       .joined(separator: ", ")]), &said)
+                                                                       .joined(separator: ", ")]))
             return
         }
         settings.keyer = keyer
         out.append(.persist([ReaderSettings.keyerKey: keyer.rawValue]))
         out.notice("setting", keyer == .straight ? strings(.morsePaddlesSetStraight)
-                                                 : strings(.morsePaddlesSetIambic, ["mode": keyer == .iambicA ? "A" : "B"]), &said)
+                                                 : strings(.morsePaddlesSetIambic, ["mode": keyer == .iambicA ? "A" : "B"]))
     }
 }

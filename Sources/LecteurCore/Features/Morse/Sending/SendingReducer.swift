@@ -10,14 +10,14 @@ struct SendingReducer: ExerciseChild {
     let morse: MorseReducer
 
     func start(_ mode: SendingMode, seed: UInt64, kochLevel: Int, _ session: inout Session?,
-               _ context: ExerciseContext, _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+               _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
         let learnt = Array(context.settings.kochOrder.symbols(alphabet).prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         var started = SendingSession(mode: mode, learnt: learnt, wpm: context.settings.effectiveSendingWPM, strings: strings,
                                      random: SeededRandom(seed: seed), alphabet: alphabet)
         let (level, note) = Self.level(context, strings)
         let effects = started.start(level: level, note: note, keyer: context.settings.keyer)
         session = started
-        return run(effects, &session, context, &said, &out)
+        return run(effects, &session, context, &out)
     }
 
     /// Straight key where releases are reported, tapping on any other terminal in single-key
@@ -67,9 +67,8 @@ struct SendingReducer: ExerciseChild {
         return Self.event(for: key, atMs: 0) != nil
     }
 
-    func key(_ key: Key, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext, _ said: inout AnnouncementState,
-             _ out: inout Announcer) -> [ExerciseDelegate] {
-        if slice?.level == .paddles { return paddle(key, atMs: atMs, &slice, context, &said, &out) }
+    func key(_ key: Key, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
+        if slice?.level == .paddles { return paddle(key, atMs: atMs, &slice, context, &out) }
         guard var session = slice, let event = Self.event(for: key, atMs: atMs) else { return [] }
         let answered = session.key(event)
         slice = session
@@ -77,7 +76,7 @@ struct SendingReducer: ExerciseChild {
             // A flood of presses: the sending is cut and answered now, its timer stopped.
             out.append(.sidetone(.release))
             out.append(.cancelTimer(.sendingSilence))
-            return run(answered, &slice, context, &said, &out)
+            return run(answered, &slice, context, &out)
         }
         let settings = context.settings.morse
         switch event {
@@ -103,7 +102,7 @@ struct SendingReducer: ExerciseChild {
 
     /// A paddle pressed or let go: the keyer starts an element at once when idle, or remembers.
     private func paddle(_ key: Key, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext,
-                        _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+                        _ out: inout Announcer) -> [ExerciseDelegate] {
         guard var session = slice, let (paddle, pressed) = Self.paddle(for: key) else { return [] }
         let fresh = session.marks.isEmpty
         let step = session.paddle(paddle, pressed: pressed, atMs: atMs)
@@ -111,28 +110,27 @@ struct SendingReducer: ExerciseChild {
         // A new sending's first element cuts what was being said (the last verdict); later
         // ones must not cut the keyer's own pieces still playing.
         if fresh, !step.elements.isEmpty { out.append(.silence) }
-        return keyed(step, atMs: atMs, &slice, context, &said, &out)
+        return keyed(step, atMs: atMs, &slice, context, &out)
     }
 
     /// The keyer's clock rang at `atMs`: the element its space ended is followed, or not.
-    func clock(atMs: Double, _ slice: inout Session?, _ context: ExerciseContext, _ said: inout AnnouncementState,
-               _ out: inout Announcer) -> [ExerciseDelegate] {
+    func clock(atMs: Double, _ slice: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
         guard var session = slice, session.keyerClockMs != nil else { return [] }
         let step = session.clock()
         slice = session
-        return keyed(step, atMs: atMs, &slice, context, &said, &out)
+        return keyed(step, atMs: atMs, &slice, context, &out)
     }
 
     /// Sounds the keyer's new elements, and sets the next clock: the keyer's next decision, or
     /// once it is idle the silence that ends the sending. Both are counted from the keyer's own
     /// times, so a timer that rang late does not push the next one later.
     private func keyed(_ step: Session.PaddleStep, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext,
-                       _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+                       _ out: inout Announcer) -> [ExerciseDelegate] {
         guard let session = slice else { return [] }
         if !step.effects.isEmpty {
             out.append(.cancelTimer(.keyer))
             out.append(.cancelTimer(.sendingSilence))
-            return run(step.effects, &slice, context, &said, &out)
+            return run(step.effects, &slice, context, &out)
         }
         let settings = context.settings.morse
         for element in step.elements {
@@ -155,31 +153,30 @@ struct SendingReducer: ExerciseChild {
     }
 
     /// The silence timer rang: the character (or word) keyed is decoded and judged.
-    func silence(_ session: inout Session?, _ context: ExerciseContext, _ said: inout AnnouncementState,
-                 _ out: inout Announcer) -> [ExerciseDelegate] {
+    func silence(_ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
         guard let effects = session?.silence() else { return [] }
-        return run(effects, &session, context, &said, &out)
+        return run(effects, &session, context, &out)
     }
 
-    func whereAmI(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer) {
+    func whereAmI(_ session: Session, _ out: inout Announcer) {
         out.notice("sending.where", strings(.morseSendingWhere, count: session.summary.correct, ["question": "\(session.question)",
                                                                "correct": "\(session.summary.correct)",
-                                                               "attempts": "\(session.summary.attempts)"]), &said)
+                                                               "attempts": "\(session.summary.attempts)"]))
     }
 
     /// `aide` during sending: how to key at this level.
-    func help(_ session: Session, _ said: inout AnnouncementState, _ out: inout Announcer) {
-        out.notice("sending.help", session.howToKey, &said)
+    func help(_ session: Session, _ out: inout Announcer) {
+        out.notice("sending.help", session.howToKey)
     }
 
     func run(_ effects: [SendingEffect], _ session: inout Session?, _ context: ExerciseContext,
-             _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
+             _ out: inout Announcer) -> [ExerciseDelegate] {
         // The verdict stays on the display in front of the next question, for a braille reader
         // (`Announcer.showHeld`).
         for effect in effects {
             switch effect {
             case .say(let text):
-                out.notice("sending", text, showing: false, &announcements)
+                out.notice("sending", text, showing: false)
             case .sound(let text, let question):
                 morse.ask(text, question: question, settings: context.settings.morse,
                           showing: context.questionBraille, &out)
