@@ -3,12 +3,7 @@ extension Reader {
     /// Scopes the state to the exercise slice, then applies what the exercise asks of the rest.
     func exercise(_ action: ExerciseAction, _ state: inout ReaderState, _ out: inout Announcer) {
         let context = ExerciseContext(state)
-        for delegate in exercises.reduce(action, &state.exercise, context, &out) {
-            switch delegate {
-            case .progressChanged(let progress): state.morseProgress = progress
-            case .kochLevelChanged(let level): state.settings.kochLevel = level
-            }
-        }
+        handle(exercises.reduce(action, &state.exercise, context, &out), &state, &out)
     }
 
     /// The question the display keeps until it is answered (nil: none waits).

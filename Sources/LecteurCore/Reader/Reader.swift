@@ -50,7 +50,7 @@ public struct Reader: Sendable {
         punctuation = PunctuationReader(characters: characters, symbols: symbols,
                                         abbreviations: pronunciation?.lexicon.abbreviations.keys.map { $0 } ?? [])
         terminal = TerminalReducer(strings: strings)
-        brailleInput = BrailleInputReducer(strings: strings, navigator: navigator, terminal: terminal)
+        brailleInput = BrailleInputReducer(strings: strings)
         display = DisplayReducer(strings: strings)
         lists = ListScreenReducer(strings: strings)
         catalogue = CatalogueReducer(strings: strings, timeZone: timeZone)
@@ -201,7 +201,7 @@ public struct Reader: Sendable {
         case .timer(.catalogueStillLoading):
             catalogue.stillLoadingRang(&state.catalogue, &out)
         case .catalogue(let event):
-            catalogueEvent(event, &state, &out)
+            handle(catalogue.reduce(event, &state.catalogue, &out), &state, &out)
         case .device(let event):
             devices.reduce(event, &state.devices, &out)
         case .storageFailed(let fault):
@@ -230,9 +230,9 @@ public struct Reader: Sendable {
             guard state.display.readAll == token else { break }
             readNextByVoice(&state, &out)
         case .attachTerminal(let inputMode):
-            terminal.attach(inputMode: inputMode, &state.onTerminal, &state.settings)
+            handle(terminal.attach(inputMode: inputMode, &state.onTerminal), &state, &out)
         case .typed(let character, let word):
-            terminal.typed(character, word: word, echo: state.settings.typingEcho, &state.display, &out)
+            handle(terminal.typed(character, word: word, echo: state.settings.typingEcho, &out), &state, &out)
         case .key(let key), .timedKey(let key, _):
             self.key(key, &state, &out)
         case .sendingReady(let mode, let seed, let kochLevel):
@@ -260,12 +260,12 @@ public struct Reader: Sendable {
         case .promptCancelled(let kind):
             terminal.promptCancelled(kind, &out)
         case .brailleTyped(let input, let atMs):
-            let request = brailleInput.typed(input, question: waitingQuestion(state), state.navigationContext, state.navigation,
-                                             &state.brailleInput, &state.display, &out)
-            brailleRequest(request, atMs: atMs, &state, &out)
+            let delegates = brailleInput.typed(input, question: waitingQuestion(state), state.navigationContext, state.navigation,
+                                               &state.brailleInput, &out)
+            handle(delegates, atMs: atMs, &state, &out)
         case .brailleBackTranslated(let cells, let text):
-            brailleInput.backTranslated(cells, text: text, echo: state.settings.typingEcho, &state.brailleInput, &state.display,
-                                        &out)
+            let delegates = brailleInput.backTranslated(cells, text: text, echo: state.settings.typingEcho, &state.brailleInput, &out)
+            handle(delegates, atMs: nil, &state, &out)
         }
 
         if let long = out.longAnswer { openLongAnswer(long, &state, &out) }
@@ -274,13 +274,13 @@ public struct Reader: Sendable {
     }
 
 
-    private func command(_ command: Command, _ state: inout ReaderState, _ out: inout Announcer) {
+    func command(_ command: Command, _ state: inout ReaderState, _ out: inout Announcer) {
         switch command {
         case .next: navigator.move(.next, state.navigationContext, &state.navigation, &out)
         case .previous: navigator.move(.previous, state.navigationContext, &state.navigation, &out)
         case .first: navigator.move(.first, state.navigationContext, &state.navigation, &out)
         case .last: navigator.move(.last, state.navigationContext, &state.navigation, &out)
-        case .activate: delegated(navigator.activateFocus(state.navigationContext, &state.navigation, &out), &state, &out)
+        case .activate: handle(navigator.activateFocus(state.navigationContext, &state.navigation, &out), &state, &out)
         case .back: navigator.goBack(state.navigationContext, &state.navigation, &out)
         case .repeatLast: navigator.announceFocus(state.navigationContext, &state.navigation, &out)
         case .whereAmI: navigator.sayWhereAmI(state.navigationContext, &state.navigation, &out)
@@ -363,7 +363,7 @@ public struct Reader: Sendable {
         }
     }
 
-    private func typed(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
+    func typed(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
         if state.quitPending {
             terminal.answerQuit(line, onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing,
                                   &out)
@@ -436,30 +436,6 @@ public struct Reader: Sendable {
         case .command(let command)?: self.command(command, &state, &out)
         case .search?: terminal.prompt(.search, &out)
         case .commandLine?: terminal.prompt(.commandLine, &out)
-        case nil: break
-        }
-    }
-
-    /// A line typed on the display runs as a typed line; what it writes replaces the typed
-    /// line on the display, or the focus comes back.
-    private func brailleRequest(_ request: BrailleInputReducer.Request?, atMs: Double?, _ state: inout ReaderState,
-                                _ out: inout Announcer) {
-        switch request {
-        case .line(let line)?: typed(line, atMs: atMs, &state, &out)
-        case .emptyLine? where exercises.waitsForALine(state.exercise): typed("", atMs: atMs, &state, &out)
-        case .emptyLine?: self.command(.activate, &state, &out)
-        case .command(let command)?: self.command(command, &state, &out)
-        case nil: return
-        }
-        if !out.wroteBraille, !out.awaitsResult, let line = navigator.focusLine(state.navigationContext, state.navigation) {
-            out.showInput(line)
-        }
-    }
-
-    private func delegated(_ request: Navigator.Delegated?, _ state: inout ReaderState, _ out: inout Announcer) {
-        switch request {
-        case .playSymbol(let symbol)?: morse.play(String(symbol.character), settings: state.settings.morse, &out)
-        case .practise(let id)?: out.append(.preparePractice(.listening(.symbol(id: id))))
         case nil: break
         }
     }

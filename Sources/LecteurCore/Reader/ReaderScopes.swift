@@ -1,27 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 extension Reader {
-    /// A catalogue event, scoped as TCA's `Scope`: the catalogue slice changes first
-    /// (`CatalogueReducer`), then the list follows the catalogue (navigation's step). The focus
-    /// a reload should find again and what it may take away are remembered before the list
-    /// empties; « still loading » counts its silence from the list's announcement.
-    func catalogueEvent(_ event: CatalogueEvent, _ state: inout ReaderState, _ out: inout Announcer) {
-        switch catalogue.reduce(event, &state.catalogue, &out) {
-        case .began(let previous, let stillLoadingAfter)?:
-            if case .loaded(let shown) = previous {
-                state.navigation.focusToRestore = navigator.focusedElement(in: previous, state.navigation)?.id
-                state.catalogue.reloadContext = navigator.reloadContext(shown, state.navigation)
-            }
-            navigator.listLoading(state.navigationContext, &state.navigation, &out)
-            catalogue.startClock(after: stillLoadingAfter, &state.catalogue, &out)
-        case .loaded(let previous, let context)?:
-            navigator.listLoaded(previous: previous, context: context, state.navigationContext, &state.navigation, &out)
-        case .failed?:
-            navigator.listFailed(state.navigationContext, &state.navigation, &out)
-        case nil:
-            break
-        }
-    }
-
     /// The devices answered a reading of their settings (`SettingsReducer`, on the device slice);
     /// the « Réglages » screen, when it was asked for, opens then (navigation's step).
     func settingsRead(_ readings: [SettingKey: SettingReading], _ state: inout ReaderState, _ out: inout Announcer) {

@@ -6,20 +6,21 @@
 /// device (`Effect.backTranslate`), a word at a time so contracted braille reads right. The
 /// echo is the terminal's (`régler écho`), every key silencing speech first. Display keys and
 /// chords leave a line being typed as it is: typing again shows it back. It changes the line
-/// typed (`typing`), the display's reading (a key stops it) and the announcements, and
-/// reads navigation's slice (the tab, the focused element's line) and the echo setting.
+/// typed (`typing`) and the output, and reads navigation's slice (the tab) and the echo
+/// setting; what it asks of the rest (a line to run, a reading to stop) it returns (`Delegate`).
 struct BrailleInputReducer: Sendable {
     let strings: Strings
-    let navigator: Navigator
-    let terminal: TerminalReducer
 
-    /// What the reader runs for a key: a line typed to its end, or a command.
-    enum Request: Hashable, Sendable {
+    /// What the braille keyboard asks of the rest of the reader, the root applying it
+    /// (`Reader.handle`): a line typed to its end or a command to run, a reading to stop.
+    enum Delegate: Hashable, Sendable {
         case line(String)
         case command(Command)
         /// Enter (or dot 8) with nothing typed: the focused element acts, or, during practice,
         /// the question plays again (the root knows which).
         case emptyLine
+        /// A key was echoed: a reading in progress stops, as speech did (the terminal's rule).
+        case stopReading
     }
 
     static let dot7: UInt8 = 0x40
@@ -28,20 +29,23 @@ struct BrailleInputReducer: Sendable {
     /// `question`: the practice question waiting for its answer, that an abandoned answer gives
     /// the display back to (rather than the focused element).
     func typed(_ input: BrailleInput, question: String? = nil, _ context: NavigationContext, _ nav: NavigationState,
-               _ typing: inout BrailleInputState, _ display: inout DisplayState, _ out: inout Announcer) -> Request? {
+               _ typing: inout BrailleInputState, _ out: inout Announcer) -> [Delegate] {
         let echo = context.settings.typingEcho
         typing.keyboardUsed = true
         switch input {
         case .character(let character):
-            append(character, &typing, echo, &display, &out)
+            return append(character, &typing, echo, &out)
         case .dots(0):
-            append(" ", &typing, echo, &display, &out)
+            return append(" ", &typing, echo, &out)
         case .dots(Self.dot7):
-            erase(&typing, echo, &display, &out)
+            return erase(&typing, echo, &out)
         case .dots(Self.dot8):
-            return enter(&typing, echo, &display, &out)
+            return enter(&typing, echo, &out)
         case .dots(let dots):
-            if typing.isFull { return full(&typing, &out) }
+            if typing.isFull {
+                full(&typing, &out)
+                return []
+            }
             if typing.purpose == nil { typing.purpose = .command }
             typing.cells.append(dots)
             // Shown (and echoed) once the device has translated the word back.
@@ -49,11 +53,11 @@ struct BrailleInputReducer: Sendable {
         case .chord(let dots):
             return chord(dots, tab: nav.tab, &typing, &out)
         case .backspace:
-            erase(&typing, echo, &display, &out)
+            return erase(&typing, echo, &out)
         case .enter:
-            return enter(&typing, echo, &display, &out)
+            return enter(&typing, echo, &out)
         case .escape:
-            guard typing.purpose != nil else { return .command(.back) }
+            guard typing.purpose != nil else { return [.command(.back)] }
             typing.clear()
             // Confirmed on the display too (a deafblind user has no other way to know the line
             // is gone); the focus comes back after it, as after any message. In practice the
@@ -62,14 +66,14 @@ struct BrailleInputReducer: Sendable {
                                  remember: false))
             if let question { out.showMessage(question, stays: true) }
         }
-        return nil
+        return []
     }
 
     /// The device's back-translation of the word being typed (nil when it has none: the cells
     /// stay on the line as they were typed).
     func backTranslated(_ cells: [UInt8], text: String?, echo: TypingEcho, _ typing: inout BrailleInputState,
-                        _ display: inout DisplayState, _ out: inout Announcer) {
-        guard typing.purpose != nil, typing.cells == cells else { return }
+                        _ out: inout Announcer) -> [Delegate] {
+        guard typing.purpose != nil, typing.cells == cells else { return [] }
         // A cell the table has no character for (dots 7 or 8 with others, in a 6-dot table):
         // liblouis writes its dots as escape text (« \28/ »), which never joins the line.
         if let text, Self.hasUndefinedDots(text), let last = cells.last {
@@ -78,7 +82,7 @@ struct BrailleInputReducer: Sendable {
             out.notice("braille.undefinedCell", strings(.brailleInputUndefinedCell, ["dots": BrailleChords.dotNumbers(last)]),
                        remember: false)
             out.announcement.answerPending = false
-            return
+            return []
         }
         let before = typing.committed + (typing.translated?.text ?? "")
         let translation = text.map { BrailleInputState.Translation(cells: cells, text: TextSanitizer.clean($0)) }
@@ -86,84 +90,91 @@ struct BrailleInputReducer: Sendable {
         if typing.committed.count + (translation?.text.count ?? cells.count) > BrailleInputState.maximumCharacters {
             typing.cells.removeLast()
             if typing.cells.isEmpty { typing.translated = nil }
-            _ = full(&typing, &out)
+            full(&typing, &out)
             out.announcement.answerPending = false
-            return
+            return []
         }
         typing.translated = translation
         let after = typing.text
         // One more character is echoed as typed; a contracted word that grows by several (or
         // changes) is said when it ends, with the words echo.
+        let echoed: Delegate
         if after.count == before.count + 1, after.hasPrefix(before), let last = after.last {
-            terminal.typed(last, word: Self.lastWord(String(after.dropLast())), echo: echo, &display, &out)
+            echoed = self.echo(last, word: Self.lastWord(String(after.dropLast())), echo, &out)
         } else {
-            terminal.typed(nil, word: "", echo: echo, &display, &out)
+            echoed = self.echo(nil, word: "", echo, &out)
         }
         show(typing, &out)
         // The key's answer is complete.
         out.announcement.answerPending = false
+        return [echoed]
     }
 
     // MARK: editing
 
-    private func append(_ character: Character, _ typing: inout BrailleInputState, _ echo: TypingEcho, _ display: inout DisplayState,
-                        _ out: inout Announcer) {
+    /// The key's echo, as the terminal's keyboard gives it; a reading stops with it.
+    private func echo(_ character: Character?, word: String, _ setting: TypingEcho, _ out: inout Announcer) -> Delegate {
+        KeyEcho.say(character, word: word, setting, &out)
+        return .stopReading
+    }
+
+    private func append(_ character: Character, _ typing: inout BrailleInputState, _ echo: TypingEcho,
+                        _ out: inout Announcer) -> [Delegate] {
         // A display (or a hostile BrlAPI server) may send any code point: no control reaches the line.
-        guard character == " " || !TextSanitizer.clean(String(character)).isEmpty else { return }
+        guard character == " " || !TextSanitizer.clean(String(character)).isEmpty else { return [] }
         if typing.isFull && (character != " " || typing.length >= BrailleInputState.maximumCharacters) {
-            _ = full(&typing, &out)
-            return
+            full(&typing, &out)
+            return []
         }
         if typing.purpose == nil { typing.purpose = .command }
         commitCells(&typing)
         let word = Self.lastWord(typing.committed)
         typing.committed.append(character)
-        terminal.typed(character, word: word, echo: echo, &display, &out)
+        let echoed = self.echo(character, word: word, echo, &out)
         show(typing, &out)
+        return [echoed]
     }
 
-    private func erase(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ display: inout DisplayState,
-                        _ out: inout Announcer) {
+    private func erase(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ out: inout Announcer) -> [Delegate] {
         guard typing.purpose != nil else {
-            terminal.typed(nil, word: "", echo: echo, &display, &out)
-            return
+            return [self.echo(nil, word: "", echo, &out)]
         }
         if !typing.cells.isEmpty {
             typing.cells.removeLast()
             if !typing.cells.isEmpty {
                 // Silenced and shown once the shorter word is translated back.
                 out.append(.backTranslate(typing.cells))
-                return
+                return []
             }
             typing.translated = nil
         } else if !typing.committed.isEmpty {
             typing.committed.removeLast()
         }
-        terminal.typed(nil, word: "", echo: echo, &display, &out)
+        let echoed = self.echo(nil, word: "", echo, &out)
         show(typing, &out)
+        return [echoed]
     }
 
-    private func enter(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ display: inout DisplayState,
-                        _ out: inout Announcer) -> Request? {
-        guard let purpose = typing.purpose else { return .emptyLine }
+    private func enter(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ out: inout Announcer) -> [Delegate] {
+        guard let purpose = typing.purpose else { return [.emptyLine] }
         commitCells(&typing)
         let text = typing.committed
         typing.clear()
-        if !text.isEmpty { terminal.typed(" ", word: Self.lastWord(text), echo: echo, &display, &out) }
+        let echoed = text.isEmpty ? [] : [self.echo(" ", word: Self.lastWord(text), echo, &out)]
         switch purpose {
-        case .command: return .line(text)
+        case .command: return echoed + [.line(text)]
         case .search:
             let words = text.trimmingCharacters(in: .whitespaces)
-            return .command(.find(words.isEmpty ? nil : words))
+            return echoed + [.command(.find(words.isEmpty ? nil : words))]
         }
     }
 
-    private func chord(_ dots: UInt8, tab: Tab, _ typing: inout BrailleInputState, _ out: inout Announcer) -> Request? {
+    private func chord(_ dots: UInt8, tab: Tab, _ typing: inout BrailleInputState, _ out: inout Announcer) -> [Delegate] {
         switch BrailleChords.request(for: dots) {
         case .command(let command)?:
-            return .command(command)
+            return [.command(command)]
         case .otherTab?:
-            return .command(.tab(tab == .formations ? .morse : .formations))
+            return [.command(.tab(tab == .formations ? .morse : .formations))]
         case .search?:
             typing.clear()
             typing.purpose = .search
@@ -174,21 +185,20 @@ struct BrailleInputReducer: Sendable {
             out.notice("braille.chord", strings(.brailleInputChordUnknown, ["dots": BrailleChords.dotNumbers(dots)]),
                        remember: false)
         }
-        return nil
+        return []
     }
 
     /// The line (or the word) is at its limit: the key is refused, and that is said once a line.
-    private func full(_ typing: inout BrailleInputState, _ out: inout Announcer) -> Request? {
+    private func full(_ typing: inout BrailleInputState, _ out: inout Announcer) {
         // Said once a line; then each refused key shows the line back (the message gave way).
         guard !typing.limitSaid else {
             show(typing, &out)
-            return nil
+            return
         }
         typing.limitSaid = true
         out.notice("braille.lineFull", strings(.brailleInputLineFull, ["limit": String(BrailleInputState.maximumCharacters),
                                                                         "word": String(BrailleInputState.maximumWordCells)]),
                    remember: false)
-        return nil
     }
 
     /// liblouis's way of writing dots it has no character for: a backslash, the dot numbers, a slash.

@@ -5,8 +5,8 @@ import Foundation
 /// reports (`CatalogueEvent`) becomes the catalogue's state, the notices about retries, the
 /// offline copy and the records set aside, and « still loading » after a silence (its own timer,
 /// so a store test pins it). What the list does when the catalogue changes (its focus, the
-/// filter, the open formations) is navigation's: the child says what changed (`Change`) and the
-/// root lets the list follow (`Reader.catalogueEvent`).
+/// filter, the open formations) is navigation's: the child says what changed (`Delegate`) and the
+/// root lets the list follow (`Reader.handle`).
 struct CatalogueReducer: Sendable {
     let strings: Strings
     let fetch: CatalogueFetchMessages
@@ -19,7 +19,7 @@ struct CatalogueReducer: Sendable {
     }
 
     /// What an event did to the catalogue, for the list to follow.
-    enum Change: Equatable {
+    enum Delegate: Equatable {
         /// A load began (the catalogue is `.loading`); `previous` is the catalogue the list showed.
         /// Its « still loading » clock starts once the list has been announced (`startClock`).
         case began(previous: CatalogueStatus, stillLoadingAfter: Double?)
@@ -30,12 +30,12 @@ struct CatalogueReducer: Sendable {
         case failed
     }
 
-    func reduce(_ event: CatalogueEvent, _ state: inout CatalogueState, _ out: inout Announcer) -> Change? {
+    func reduce(_ event: CatalogueEvent, _ state: inout CatalogueState, _ out: inout Announcer) -> [Delegate] {
         switch event {
         case .loading(let stillLoadingAfter):
             let previous = state.status
             state.status = .loading
-            return .began(previous: previous, stillLoadingAfter: stillLoadingAfter)
+            return [.began(previous: previous, stillLoadingAfter: stillLoadingAfter)]
         case .attemptFailed(let error, let next, let total, let delay, let elapsed):
             out.notice("retry", fetch.retryNotice(after: error, delay: delay, nextAttempt: next, totalAttempts: total),
                        kind: .progress)
@@ -45,7 +45,7 @@ struct CatalogueReducer: Sendable {
                 state.stillLoading = clock
                 out.append(.schedule(.catalogueStillLoading, afterSeconds: clock.interval))
             }
-            return nil
+            return []
         case .loaded(let catalogue, let warnings, .live):
             stopClock(&state, &out)
             return loaded(catalogue, warnings: warnings, &state, &out)
@@ -59,7 +59,7 @@ struct CatalogueReducer: Sendable {
             stopClock(&state, &out)
             state.status = .failed(fault)
             out.error("catalogue", fetch.message(for: fault))
-            return .failed
+            return [.failed]
         }
     }
 
@@ -87,16 +87,16 @@ struct CatalogueReducer: Sendable {
     }
 
     private func loaded(_ catalogue: Catalogue, warnings: [CatalogueWarning], _ state: inout CatalogueState,
-                        _ out: inout Announcer) -> Change {
+                        _ out: inout Announcer) -> [Delegate] {
         // A refresh that sets the same records aside says nothing new: the warnings were heard.
         if warnings != state.warnings {
             for warning in warnings { out.notice("catalogue.skipped", records.message(for: warning), kind: .notice) }
         }
         state.warnings = warnings
-        let change = Change.loaded(previous: state.status, context: state.reloadContext)
+        let loaded = Delegate.loaded(previous: state.status, context: state.reloadContext)
         state.reloadContext = nil
         state.status = .loaded(catalogue)
         out.notice("loaded", strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)]), kind: .notice)
-        return change
+        return [loaded]
     }
 }

@@ -26,8 +26,9 @@ public struct Navigator: Sendable {
         self.parser = parser
     }
 
-    /// What activating an element asks of the rest of the reader (sound, practice).
-    enum Delegated: Equatable {
+    /// What navigation asks of the rest of the reader (sound, practice), the root applying it
+    /// (`Reader.handle`).
+    enum Delegate: Equatable {
         case playSymbol(MorseSymbol)
         case practise(symbolID: String)
     }
@@ -62,10 +63,10 @@ public struct Navigator: Sendable {
     }
 
     /// `activer` on the focused element.
-    func activateFocus(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) -> Delegated? {
+    func activateFocus(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) -> [Delegate] {
         let screen = builder.screen(for: nav, context)
         let index = nav.clampedFocus(on: screen)
-        guard screen.elements.indices.contains(index) else { return nil }
+        guard screen.elements.indices.contains(index) else { return [] }
         return activate(screen.elements[index], context, &nav, &out)
     }
 
@@ -114,10 +115,10 @@ public struct Navigator: Sendable {
         announceFocus(context, &nav, &out)
     }
 
-    private func activate(_ element: Element, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) -> Delegated? {
+    private func activate(_ element: Element, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) -> [Delegate] {
         guard let action = element.action else {
             out.notice("inactive", strings(.noticeNotActivatable))
-            return nil
+            return []
         }
         switch action {
         case .openFormation(let id):
@@ -137,15 +138,15 @@ public struct Navigator: Sendable {
             announceScreen(context, &nav, &out)
             announceFocus(context, &nav, &out)
         case .playSymbol(let id):
-            return builder.alphabet.symbol(id: id).map(Delegated.playSymbol)
+            return builder.alphabet.symbol(id: id).map { [.playSymbol($0)] } ?? []
         case .practiseSymbol(let id):
-            return .practise(symbolID: id)
+            return [.practise(symbolID: id)]
         case .back:
             goBack(context, &nav, &out)
         case .retry:
             out.append(.loadCatalogue(.retry))
         }
-        return nil
+        return []
     }
 
     /// A screen of its own (« Réglages », « Aide », « Historique ») opened on the tab's stack,

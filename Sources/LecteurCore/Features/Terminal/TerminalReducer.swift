@@ -3,14 +3,22 @@
 /// echo of typed keys (every key silences speech first, NVDA's "speech interrupt for typed
 /// characters"), the question before `q` quits, single keys, and what Tab found. It is given
 /// only what it reads and changes: whether the reader is on a terminal and a quit is pending
-/// (the root's, since the exercise reads them too), the announcements, and the settings it reads.
+/// (the root's, since the exercise reads them too), the output, and the settings it reads; what
+/// it asks of other slices it returns (`Delegate`).
 struct TerminalReducer: Sendable {
     let strings: Strings
 
-    func attach(inputMode: InputMode?, _ onTerminal: inout Bool, _ settings: inout ReaderSettings) {
+    /// What the terminal asks of the rest of the reader, the root applying it (`Reader.handle`).
+    enum Delegate: Equatable {
+        /// A key was typed: a reading in progress (`tout lire`) stops, as speech did.
+        case stopReading
+        /// `--input` chose the input mode for this run only (`régler clavier` saves one).
+        case useInputMode(InputMode)
+    }
+
+    func attach(inputMode: InputMode?, _ onTerminal: inout Bool) -> [Delegate] {
         onTerminal = true
-        // `--input` chooses for this run only; `régler clavier` saves.
-        if let inputMode { settings.inputMode = inputMode }
+        return inputMode.map { [.useInputMode($0)] } ?? []
     }
 
     /// Said once the start-up notices are said, before the catalogue's first load.
@@ -56,26 +64,9 @@ struct TerminalReducer: Sendable {
     }
 
     /// A key typed on the command line: speech stops (a reading too), then the echo as set.
-    func typed(_ character: Character?, word: String, echo setting: TypingEcho, _ display: inout DisplayState,
-               _ out: inout Announcer) {
-        display.readAll = nil
-        let pending = out.announcement.answerPending
-        out.announcement.answerPending = true
-        var echo: String?
-        switch (setting, character) {
-        case (.characters, let character?) where !character.isWhitespace:
-            echo = String(character)
-        case (.words, let character?) where (character.isWhitespace || character.isPunctuation) && !word.isEmpty:
-            echo = word
-        default:
-            break
-        }
-        if let echo {
-            out.say(Announcement(.answer, echo, record: .terminal, display: .none, remember: false))
-        } else {
-            out.append(.silence)
-        }
-        out.announcement.answerPending = pending
+    func typed(_ character: Character?, word: String, echo setting: TypingEcho, _ out: inout Announcer) -> [Delegate] {
+        KeyEcho.say(character, word: word, setting, &out)
+        return [.stopReading]
     }
 
     /// Tab's answer is the answer to a key: it cuts what was playing.

@@ -10,7 +10,7 @@ struct CopyReducer: ExerciseChild {
     let morse: MorseReducer
 
     func start(_ kind: CopyKind, count: Int, seed: UInt64, kochLevel: Int, text: [String], _ session: inout Session?,
-               _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
+               _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         let learnt = Array(context.settings.kochOrder.symbols(alphabet).prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         let words = strings(.morseTrainerWords).split(separator: " ").map(String.init)
         // The band conditions set (noise, another station, fading) go on the air with this
@@ -29,7 +29,7 @@ struct CopyReducer: ExerciseChild {
     }
 
     func run(_ effects: [CopyEffect], _ session: inout Session?, _ context: ExerciseContext,
-             _ out: inout Announcer) -> [ExerciseDelegate] {
+             _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         // The verdict stays on the display in front of the next question (`Announcer.showHeld`).
         for effect in effects {
             switch effect {

@@ -47,17 +47,20 @@ struct ExerciseContext {
     }
 }
 
-/// What an exercise asks the root to change outside its slice (TCA's delegate actions).
-enum ExerciseDelegate: Equatable {
-    /// An answer counted: the Morse list shows the new progress at once (the runtime stores it).
-    case progressChanged([String: SymbolProgress])
-    /// Koch practice unlocked a symbol: the next practice starts there (the runtime saves it).
-    case kochLevelChanged(Int)
+extension ExerciseReducer {
+    /// What an exercise asks the root to change outside its slice (TCA's delegate actions),
+    /// the root applying it (`Reader.handle`).
+    enum Delegate: Equatable {
+        /// An answer counted: the Morse list shows the new progress at once (the runtime stores it).
+        case progressChanged([String: SymbolProgress])
+        /// Koch practice unlocked a symbol: the next practice starts there (the runtime saves it).
+        case kochLevelChanged(Int)
+    }
 }
 
 /// The shape the three exercises share while one runs: a typed line is an answer, `stop` ends
 /// it, `où` and `aide` say where the user is and what to do. Each gets only its session (nil
-/// once it has ended), the context and the announcement slice.
+/// once it has ended), the context and the output.
 protocol ExerciseChild: Sendable {
     associatedtype Session: ExerciseSession
     var strings: Strings { get }
@@ -67,7 +70,7 @@ protocol ExerciseChild: Sendable {
     func help(_ session: Session, _ out: inout Announcer)
     /// Says, shows, sounds and reports what the session decided; `.ended` empties the slice.
     func run(_ steps: [Session.Step], _ session: inout Session?, _ context: ExerciseContext,
-             _ out: inout Announcer) -> [ExerciseDelegate]
+             _ out: inout Announcer) -> [ExerciseReducer.Delegate]
 }
 
 /// A pure exercise session: its steps are what it decided, for its child to carry out.
@@ -83,7 +86,7 @@ extension SendingSession: ExerciseSession {}
 
 extension ExerciseChild {
     func answer(_ line: String, atMs: Double?, _ session: inout Session?, _ context: ExerciseContext,
-                _ out: inout Announcer) -> [ExerciseDelegate] {
+                _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         guard var running = session else { return [] }
         // An answer never cuts what is sounding (a learner quick to answer still hears the whole
         // question): the verdict, a replay and the next question queue behind it.
@@ -94,7 +97,7 @@ extension ExerciseChild {
     }
 
     /// `stop` (or another exercise starting): the session's summary, then the slice is empty.
-    func stop(_ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
+    func stop(_ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         guard let steps = session?.stop() else { return [] }
         return run(steps, &session, context, &out)
     }

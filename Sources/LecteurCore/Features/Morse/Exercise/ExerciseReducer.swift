@@ -35,7 +35,7 @@ enum ExerciseRequest {
 
 /// The root's scope over the running exercise, as TCA's `ifLet` over an enum of children: each
 /// child gets only its own session (nil once it has ended), the context as values, and the
-/// announcement slice; what must change elsewhere comes back as `ExerciseDelegate`s.
+/// announcement slice; what must change elsewhere comes back as `ExerciseReducer.Delegate`s.
 struct ExerciseReducer: Sendable {
     let listening: PracticeReducer
     let copying: CopyReducer
@@ -50,7 +50,7 @@ struct ExerciseReducer: Sendable {
     }
 
     func reduce(_ action: ExerciseAction, _ exercise: inout Exercise?, _ context: ExerciseContext,
-                _ out: inout Announcer) -> [ExerciseDelegate] {
+                _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         switch action {
         case .start(let start):
             return self.start(start, &exercise, context, &out)
@@ -129,7 +129,7 @@ struct ExerciseReducer: Sendable {
     /// One exercise at a time: the one running ends as `stop` ends it (its summary said and
     /// shown, its timer cancelled), then the new one starts.
     private func start(_ start: ExerciseStart, _ exercise: inout Exercise?, _ context: ExerciseContext,
-                       _ out: inout Announcer) -> [ExerciseDelegate] {
+                       _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         var delegates = running(.stop, &exercise, context, &out)
         switch start {
         case .listening(let mode, let seed, let history):
@@ -153,7 +153,7 @@ struct ExerciseReducer: Sendable {
     }
 
     private func running(_ request: ExerciseRequest, _ exercise: inout Exercise?, _ context: ExerciseContext,
-                         _ out: inout Announcer) -> [ExerciseDelegate] {
+                         _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         switch exercise {
         case .listening(let session)?: scope(listening, session, Exercise.listening, request, &exercise, context, &out)
         case .copying(let session)?: scope(copying, session, Exercise.copying, request, &exercise, context, &out)
@@ -165,7 +165,7 @@ struct ExerciseReducer: Sendable {
 
     private func scope<Child: ExerciseChild>(_ child: Child, _ session: Child.Session, _ embed: (Child.Session) -> Exercise,
                                              _ request: ExerciseRequest, _ exercise: inout Exercise?,
-                                             _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
+                                             _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         var slice: Child.Session? = session
         defer { exercise = slice.map(embed) }
         switch request {

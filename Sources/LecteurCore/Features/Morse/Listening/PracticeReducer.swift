@@ -10,7 +10,7 @@ struct PracticeReducer: ExerciseChild {
     let morse: MorseReducer
 
     func start(_ mode: PracticeMode, seed: UInt64, history: PracticeHistory, _ session: inout Session?,
-               _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
+               _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         let options = PracticeOptions(kochMedianMs: context.settings.kochMedianMs, kochOrder: context.settings.kochOrder)
         var started = PracticeSession(mode: mode, progress: context.morseProgress, strings: strings,
                                       random: SeededRandom(seed: seed), alphabet: alphabet, options: options, history: history)
@@ -32,10 +32,10 @@ struct PracticeReducer: ExerciseChild {
     }
 
     func run(_ effects: [PracticeEffect], _ session: inout Session?, _ context: ExerciseContext,
-             _ out: inout Announcer) -> [ExerciseDelegate] {
+             _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         // What was said for this answer stays on the display in front of the next question's
         // number, so a braille reader gets the verdict too (`Announcer.showHeld`).
-        var delegates: [ExerciseDelegate] = []
+        var delegates: [ExerciseReducer.Delegate] = []
         for effect in effects {
             switch effect {
             case .say(let text):

@@ -10,7 +10,7 @@ struct ReflexReducer: ExerciseChild {
     let morse: MorseReducer
 
     func start(_ mode: ReflexMode, seed: UInt64, kochLevel: Int, storedTimes: [Int], _ session: inout Session?, _ context: ExerciseContext,
-               _ out: inout Announcer) -> [ExerciseDelegate] {
+               _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         let pool = Array(alphabet.kochSymbols.prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         var started = ReflexSession(mode: mode, settings: context.settings.reflex, pool: pool, strings: strings,
                                     random: SeededRandom(seed: seed), storedMedianMs: AnswerTime.median(storedTimes))
@@ -41,7 +41,7 @@ struct ReflexReducer: ExerciseChild {
         out.append(.schedule(.reflex(question: question), afterSeconds: waitMs / 1000))
     }
 
-    func clockRang(question: Int, _ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
+    func clockRang(question: Int, _ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         guard var running = session else { return [] }
         let effects = running.clockRang(question: question)
         session = running
@@ -57,7 +57,7 @@ struct ReflexReducer: ExerciseChild {
     }
 
     func run(_ effects: [ReflexEffect], _ session: inout Session?, _ context: ExerciseContext,
-             _ out: inout Announcer) -> [ExerciseDelegate] {
+             _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         // What was said stays on the display in front of the next question's number
         // (`Announcer.showHeld`), in the form each announcement gives the display.
         for effect in effects {

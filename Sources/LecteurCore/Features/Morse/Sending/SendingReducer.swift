@@ -10,7 +10,7 @@ struct SendingReducer: ExerciseChild {
     let morse: MorseReducer
 
     func start(_ mode: SendingMode, seed: UInt64, kochLevel: Int, _ session: inout Session?,
-               _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
+               _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         let learnt = Array(context.settings.kochOrder.symbols(alphabet).prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         var started = SendingSession(mode: mode, learnt: learnt, wpm: context.settings.effectiveSendingWPM, strings: strings,
                                      random: SeededRandom(seed: seed), alphabet: alphabet)
@@ -67,7 +67,7 @@ struct SendingReducer: ExerciseChild {
         return Self.event(for: key, atMs: 0) != nil
     }
 
-    func key(_ key: Key, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
+    func key(_ key: Key, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         if slice?.level == .paddles { return paddle(key, atMs: atMs, &slice, context, &out) }
         guard var session = slice, let event = Self.event(for: key, atMs: atMs) else { return [] }
         let answered = session.key(event)
@@ -102,7 +102,7 @@ struct SendingReducer: ExerciseChild {
 
     /// A paddle pressed or let go: the keyer starts an element at once when idle, or remembers.
     private func paddle(_ key: Key, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext,
-                        _ out: inout Announcer) -> [ExerciseDelegate] {
+                        _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         guard var session = slice, let (paddle, pressed) = Self.paddle(for: key) else { return [] }
         let fresh = session.marks.isEmpty
         let step = session.paddle(paddle, pressed: pressed, atMs: atMs)
@@ -114,7 +114,7 @@ struct SendingReducer: ExerciseChild {
     }
 
     /// The keyer's clock rang at `atMs`: the element its space ended is followed, or not.
-    func clock(atMs: Double, _ slice: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
+    func clock(atMs: Double, _ slice: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         guard var session = slice, session.keyerClockMs != nil else { return [] }
         let step = session.clock()
         slice = session
@@ -125,7 +125,7 @@ struct SendingReducer: ExerciseChild {
     /// once it is idle the silence that ends the sending. Both are counted from the keyer's own
     /// times, so a timer that rang late does not push the next one later.
     private func keyed(_ step: Session.PaddleStep, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext,
-                       _ out: inout Announcer) -> [ExerciseDelegate] {
+                       _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         guard let session = slice else { return [] }
         if !step.effects.isEmpty {
             out.append(.cancelTimer(.keyer))
@@ -153,7 +153,7 @@ struct SendingReducer: ExerciseChild {
     }
 
     /// The silence timer rang: the character (or word) keyed is decoded and judged.
-    func silence(_ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseDelegate] {
+    func silence(_ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         guard let effects = session?.silence() else { return [] }
         return run(effects, &session, context, &out)
     }
@@ -170,7 +170,7 @@ struct SendingReducer: ExerciseChild {
     }
 
     func run(_ effects: [SendingEffect], _ session: inout Session?, _ context: ExerciseContext,
-             _ out: inout Announcer) -> [ExerciseDelegate] {
+             _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         // The verdict stays on the display in front of the next question, for a braille reader
         // (`Announcer.showHeld`).
         for effect in effects {

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// What the children ask of the rest of the reader, applied by the root: each child returns
+/// `[Delegate]`, its own nested enum (TCA's delegate actions), and has one `handle` here, so the
+/// steps that cross slices are all in this file and a child never writes another's slice.
+extension Reader {
+    /// Activating an element asks for a symbol's sound or its practice.
+    func handle(_ delegates: [Navigator.Delegate], _ state: inout ReaderState, _ out: inout Announcer) {
+        for delegate in delegates {
+            switch delegate {
+            case .playSymbol(let symbol): morse.play(String(symbol.character), settings: state.settings.morse, &out)
+            case .practise(let id): out.append(.preparePractice(.listening(.symbol(id: id))))
+            }
+        }
+    }
+
+    /// The list follows the catalogue (navigation's step). The focus a reload should find again
+    /// and what it may take away are remembered before the list empties; « still loading »
+    /// counts its silence from the list's announcement.
+    func handle(_ delegates: [CatalogueReducer.Delegate], _ state: inout ReaderState, _ out: inout Announcer) {
+        for delegate in delegates {
+            switch delegate {
+            case .began(let previous, let stillLoadingAfter):
+                if case .loaded(let shown) = previous {
+                    state.navigation.focusToRestore = navigator.focusedElement(in: previous, state.navigation)?.id
+                    state.catalogue.reloadContext = navigator.reloadContext(shown, state.navigation)
+                }
+                navigator.listLoading(state.navigationContext, &state.navigation, &out)
+                catalogue.startClock(after: stillLoadingAfter, &state.catalogue, &out)
+            case .loaded(let previous, let context):
+                navigator.listLoaded(previous: previous, context: context, state.navigationContext, &state.navigation, &out)
+            case .failed:
+                navigator.listFailed(state.navigationContext, &state.navigation, &out)
+            }
+        }
+    }
+
+    /// An exercise counted an answer or unlocked a symbol: the Morse list and the next practice
+    /// see it at once (the runtime stores both).
+    func handle(_ delegates: [ExerciseReducer.Delegate], _ state: inout ReaderState, _ out: inout Announcer) {
+        for delegate in delegates {
+            switch delegate {
+            case .progressChanged(let progress): state.morseProgress = progress
+            case .kochLevelChanged(let level): state.settings.kochLevel = level
+            }
+        }
+    }
+
+    /// A key typed stops a reading; `--input` sets the input mode for the run.
+    func handle(_ delegates: [TerminalReducer.Delegate], _ state: inout ReaderState, _ out: inout Announcer) {
+        for delegate in delegates {
+            switch delegate {
+            case .stopReading: state.display.readAll = nil
+            case .useInputMode(let mode): state.settings.inputMode = mode
+            }
+        }
+    }
+
+    /// A line typed on the display runs as a typed line; what it writes replaces the typed
+    /// line on the display, or the focus comes back. An echoed key stops a reading.
+    func handle(_ delegates: [BrailleInputReducer.Delegate], atMs: Double?, _ state: inout ReaderState,
+                _ out: inout Announcer) {
+        var ran = false
+        for delegate in delegates {
+            switch delegate {
+            case .stopReading:
+                state.display.readAll = nil
+                continue
+            case .line(let line): typed(line, atMs: atMs, &state, &out)
+            case .emptyLine where exercises.waitsForALine(state.exercise): typed("", atMs: atMs, &state, &out)
+            case .emptyLine: command(.activate, &state, &out)
+            case .command(let command): self.command(command, &state, &out)
+            }
+            ran = true
+        }
+        if ran, !out.wroteBraille, !out.awaitsResult, let line = navigator.focusLine(state.navigationContext, state.navigation) {
+            out.showInput(line)
+        }
+    }
+}
