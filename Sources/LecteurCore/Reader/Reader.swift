@@ -75,7 +75,11 @@ public struct Reader: Sendable {
         switch action {
         case .timedKey(let key, _): key.isRelease || keysMorse(key, state)
         case .keyerClock: true
-        default: false
+        case .start, .timedLine, .command, .displayKey, .displayPanned, .timer, .displayAdvanced, .catalogue, .device,
+             .storageFailed, .statusReported, .settingsRead, .deviceConfigured, .practiceReady, .questionSounded,
+             .copyReady, .spoken, .progressUpdated, .attachTerminal, .typed, .key, .completion, .promptCancelled,
+             .statisticsReady, .progressReady, .copyTextRead, .brailleTyped, .brailleBackTranslated, .sendingReady,
+             .keyboardProtocol, .screenReader, .reflexReady: false
         }
     }
 
@@ -105,17 +109,20 @@ public struct Reader: Sendable {
             case .timedKey(let key, _) where key.isRelease: break // the release of the key that quit
             case .displayPanned(let text, let cells, let cursor, let kind):
                 out.append(.braillePanned(text: text, cells: cells, cursor: cursor, kind: kind))
-            default: if action.isTheUsers { out.append(.quit) }
+            case .timedLine, .command, .displayKey, .key, .timedKey, .brailleTyped, .promptCancelled:
+                out.append(.quit) // the user's: a key, a typed cell or a line
+            case .start, .timer, .displayAdvanced, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
+                 .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated,
+                 .attachTerminal, .typed, .completion, .statisticsReady, .progressReady, .copyTextRead,
+                 .brailleBackTranslated, .sendingReady, .keyerClock, .keyboardProtocol, .screenReader, .reflexReady:
+                break // the reader's own: nothing over the goodbye
             }
             return
         }
         if isKeying(action, state) {
             // A key let go does nothing else (it must not silence what a press started).
-            switch action {
-            case .timedKey(let key, let atMs) where keysMorse(key, state): exercise(.key(key, atMs: atMs), &state, &out)
-            case .keyerClock(let atMs): exercise(.keyerClock(atMs: atMs), &state, &out)
-            default: break
-            }
+            if case .timedKey(let key, let atMs) = action, keysMorse(key, state) { exercise(.key(key, atMs: atMs), &state, &out) }
+            if case .keyerClock(let atMs) = action { exercise(.keyerClock(atMs: atMs), &state, &out) }
             finishDisplay(byUser: false, &state, &out)
             return
         }

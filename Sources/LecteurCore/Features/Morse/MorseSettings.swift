@@ -56,7 +56,13 @@ public enum MorseSettingsError: Error, Hashable, Sendable {
     /// Both ramps must fit in a dot: at most half a unit each.
     case rampTooLong(rampMs: Double, wpm: Int, maxMs: Double)
     /// A band condition's level outside its range (`BandConditions`).
-    case bandOutOfRange(MorseSettingKey, Int)
+    case bandOutOfRange(Band, Int)
+
+    /// The settings a band condition is: only these have a band's range, so the message for
+    /// each is chosen without a fallback.
+    public enum Band: Hashable, Sendable {
+        case noise, qrm, fading
+    }
 
     public func message(_ strings: Strings) -> String {
         let S = MorseSettings.self
@@ -86,9 +92,9 @@ public enum MorseSettingsError: Error, Hashable, Sendable {
             return strings(.morseSettingsRampTooLong, ["ramp": S.format(ramp), "wpm": "\(wpm)", "max": S.format(max)])
         case .bandOutOfRange(let key, let v):
             let template: L10n = switch key {
+            case .noise: .drillsSettingNoiseRange
             case .qrm: .drillsSettingQrmRange
             case .fading: .drillsSettingFadingRange
-            default: .drillsSettingNoiseRange
             }
             return strings(template, ["value": "\(v)"])
         }
