@@ -1,11 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 extension Reader {
-    /// Scopes the state to the exercise slice, then applies what the exercise asks of the rest.
-    func exercise(_ action: ExerciseAction, _ state: inout ReaderState, _ out: inout Announcer) {
-        let context = ExerciseContext(state)
-        handle(exercises.reduce(action, &state.exercise, context, &out), &state, &out)
-    }
-
     /// The question the display keeps until it is answered (nil: none waits).
     func waitingQuestion(_ state: ReaderState) -> String? {
         exercises.waitingQuestion(state.exercise, ExerciseContext(state))

@@ -31,8 +31,8 @@ extension Reader {
                 out.notice("copy.text", strings(.morseMaterialTextCut, ["count": "\(material.rounds.count)",
                                                                         "left": "\(material.leftOut)"]))
             }
-            exercise(.start(.copying(.text, count: material.rounds.count, seed: 0, kochLevel: kochLevel(state),
-                                     text: material.rounds)), &state, &out)
+            scope(.exercise(.start(.copying(.text, count: material.rounds.count, seed: 0, kochLevel: kochLevel(state),
+                                            text: material.rounds))), &state, &out)
         }
     }
 
@@ -48,7 +48,7 @@ extension Reader {
         let announcement = strings(.morseMaterialProgressAnnounce, count: lines.count)
         // Not history: the history read back would fill itself with its own title.
         out.say(Announcement(.context, announcement, remember: false))
-        navigator.open(.progress, &state.navigation)
-        navigator.announceFocus(state.navigationContext, &state.navigation, &out)
+        scope(.navigation(.open(.progress)), &state, &out)
+        scope(.navigation(.announceFocus), &state, &out)
     }
 }

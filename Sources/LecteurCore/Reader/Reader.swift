@@ -121,8 +121,8 @@ public struct Reader: Sendable {
         }
         if isKeying(action, state) {
             // A key let go does nothing else (it must not silence what a press started).
-            if case .timedKey(let key, let atMs) = action, keysMorse(key, state) { exercise(.key(key, atMs: atMs), &state, &out) }
-            if case .keyerClock(let atMs) = action { exercise(.keyerClock(atMs: atMs), &state, &out) }
+            if case .timedKey(let key, let atMs) = action, keysMorse(key, state) { scope(.exercise(.key(key, atMs: atMs)), &state, &out) }
+            if case .keyerClock(let atMs) = action { scope(.exercise(.keyerClock(atMs: atMs)), &state, &out) }
             finishDisplay(byUser: false, &state, &out)
             return
         }
@@ -147,7 +147,7 @@ public struct Reader: Sendable {
                 out.notice("startup", message, kind: .notice)
             }
             state.startupNotices = []
-            if !besideOnTerminal { terminal.welcome(onTerminal: state.onTerminal, &out) }
+            if !besideOnTerminal { scope(.terminal(.welcome), &state, &out) }
             out.append(.loadCatalogue(.initial))
         case .timedLine(let line, let atMs):
             typed(line, atMs: atMs, &state, &out)
@@ -184,11 +184,12 @@ public struct Reader: Sendable {
             case .repeatElement: command = .repeatLast
             case .route(let character):
                 // Over an element that acts, a routing key activates it; over text it reads there.
-                guard !navigator.focusActs(state.navigationContext, state.navigation), let target = navigator.reviewTarget(state.navigationContext, state.navigation) else {
+                guard !navigator.focusActs(state.navigationContext, state.navigation),
+                      navigator.reviewTarget(state.navigationContext, state.navigation) != nil else {
                     command = .activate
                     break
                 }
-                review.route(toLineCharacter: character, target: target, &state.navigation, &out)
+                scope(.review(.route(toLineCharacter: character)), &state, &out)
                 finishDisplay(byUser: byUser, &state, &out)
                 if !out.awaitsResult { out.announcement.answerPending = false }
                 return
@@ -220,11 +221,11 @@ public struct Reader: Sendable {
         case .deviceConfigured(let key, let result):
             settings.deviceConfigured(key, result, &out)
         case .practiceReady(let mode, let seed, let history):
-            exercise(.start(.listening(mode, seed: seed, history: history)), &state, &out)
+            scope(.exercise(.start(.listening(mode, seed: seed, history: history))), &state, &out)
         case .copyReady(let kind, let count, let seed, let kochLevel):
-            exercise(.start(.copying(kind, count: count, seed: seed, kochLevel: kochLevel)), &state, &out)
+            scope(.exercise(.start(.copying(kind, count: count, seed: seed, kochLevel: kochLevel))), &state, &out)
         case .questionSounded(let question, let endsAtMs, let askedAtMs):
-            exercise(.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs), &state, &out)
+            scope(.exercise(.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs)), &state, &out)
         case .progressUpdated(let progress):
             state.morseProgress = progress
         case .statisticsReady(let statistics):
@@ -237,17 +238,17 @@ public struct Reader: Sendable {
             guard state.display.readAll == token else { break }
             readNextByVoice(&state, &out)
         case .attachTerminal(let inputMode):
-            handle(terminal.attach(inputMode: inputMode, &state.onTerminal), &state, &out)
+            scope(.terminal(.attach(inputMode: inputMode)), &state, &out)
         case .typed(let character, let word):
-            handle(terminal.typed(character, word: word, echo: state.settings.typingEcho, &out), &state, &out)
+            scope(.terminal(.typed(character, word: word)), &state, &out)
         case .key(let key), .timedKey(let key, _):
             self.key(key, &state, &out)
         case .sendingReady(let mode, let seed, let kochLevel):
-            exercise(.start(.sending(mode, seed: seed, kochLevel: kochLevel)), &state, &out)
+            scope(.exercise(.start(.sending(mode, seed: seed, kochLevel: kochLevel))), &state, &out)
         case .reflexReady(let mode, let seed, let kochLevel, let storedTimes):
-            exercise(.start(.reflex(mode, seed: seed, kochLevel: kochLevel, storedTimes: storedTimes)), &state, &out)
+            scope(.exercise(.start(.reflex(mode, seed: seed, kochLevel: kochLevel, storedTimes: storedTimes))), &state, &out)
         case .timer(.reflex(let question)):
-            exercise(.reflexClock(question: question), &state, &out)
+            scope(.exercise(.reflexClock(question: question)), &state, &out)
         case .keyboardProtocol(let answered):
             state.devices.keyReleases = answered
         case .screenReader(let event):
@@ -255,7 +256,7 @@ public struct Reader: Sendable {
         case .timer(.screenReaderSwitch):
             screenReader.switchTimeUp(state.beside, hasVoice: state.devices.hasVoice, &out)
         case .timer(.sendingSilence):
-            exercise(.silence, &state, &out)
+            scope(.exercise(.silence), &state, &out)
         case .keyerClock:
             break // taken above, as keying
         case .timer(.quit):
@@ -263,9 +264,9 @@ public struct Reader: Sendable {
         case .timer(.keyer):
             break // the runtime answers this timer with `.keyerClock`, which says when it rang
         case .completion(let candidates):
-            terminal.completion(candidates, &out)
+            scope(.terminal(.completion(candidates)), &state, &out)
         case .promptCancelled(let kind):
-            terminal.promptCancelled(kind, &out)
+            scope(.terminal(.promptCancelled(kind)), &state, &out)
         case .brailleTyped(let input, let atMs):
             let delegates = brailleInput.typed(input, question: waitingQuestion(state), state.navigationContext, state.navigation,
                                                &state.brailleInput, &out)
@@ -283,29 +284,29 @@ public struct Reader: Sendable {
 
     func command(_ command: Command, _ state: inout ReaderState, _ out: inout Announcer) {
         switch command {
-        case .next: navigator.move(.next, state.navigationContext, &state.navigation, &out)
-        case .previous: navigator.move(.previous, state.navigationContext, &state.navigation, &out)
-        case .first: navigator.move(.first, state.navigationContext, &state.navigation, &out)
-        case .last: navigator.move(.last, state.navigationContext, &state.navigation, &out)
-        case .activate: handle(navigator.activateFocus(state.navigationContext, &state.navigation, &out), &state, &out)
-        case .back: navigator.goBack(state.navigationContext, &state.navigation, &out)
-        case .repeatLast: navigator.announceFocus(state.navigationContext, &state.navigation, &out)
-        case .whereAmI: navigator.sayWhereAmI(state.navigationContext, &state.navigation, &out)
-        case .nextItem(let kind): navigator.jump(kind, forward: true, state.navigationContext, &state.navigation, &out)
-        case .previousItem(let kind): navigator.jump(kind, forward: false, state.navigationContext, &state.navigation, &out)
-        case .go(let number): navigator.go(number, state.navigationContext, &state.navigation, &out)
-        case .find(let text): navigator.find(text, state.navigationContext, &state.navigation, &out)
-        case .tab(let tab): navigator.switchTab(to: tab, state.navigationContext, &state.navigation, &out)
-        case .filter(let name): navigator.applyFilter(named: name, state.navigationContext, &state.navigation, &out)
-        case .help(let topic?): navigator.help(topic, state.navigationContext, &state.navigation, &out)
+        case .next: scope(.navigation(.move(.next)), &state, &out)
+        case .previous: scope(.navigation(.move(.previous)), &state, &out)
+        case .first: scope(.navigation(.move(.first)), &state, &out)
+        case .last: scope(.navigation(.move(.last)), &state, &out)
+        case .activate: scope(.navigation(.activate), &state, &out)
+        case .back: scope(.navigation(.back), &state, &out)
+        case .repeatLast: scope(.navigation(.announceFocus), &state, &out)
+        case .whereAmI: scope(.navigation(.whereAmI), &state, &out)
+        case .nextItem(let kind): scope(.navigation(.jump(kind, forward: true)), &state, &out)
+        case .previousItem(let kind): scope(.navigation(.jump(kind, forward: false)), &state, &out)
+        case .go(let number): scope(.navigation(.go(number)), &state, &out)
+        case .find(let text): scope(.navigation(.find(text)), &state, &out)
+        case .tab(let tab): scope(.navigation(.tab(tab)), &state, &out)
+        case .filter(let name): scope(.navigation(.filter(name)), &state, &out)
+        case .help(let topic?): scope(.navigation(.help(topic: topic)), &state, &out)
         // `aide` alone opens the « Aide » screen; `aide COMMANDE` answers in one line.
         case .help(nil): openHelp(&state, &out)
         case .retry: out.append(.loadCatalogue(.retry))
         case .refresh: out.append(.loadCatalogue(.refresh))
         case .quit:
-            terminal.quit(onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing, &out)
+            scope(.terminal(.quit), &state, &out)
         case .askToQuit:
-            terminal.askToQuit(&state.quitPending, &out)
+            scope(.terminal(.askToQuit), &state, &out)
         case .morse(let text):
             morse.play(text, settings: state.settings.morse, &out)
         case .practice(let koch):
@@ -334,7 +335,7 @@ public struct Reader: Sendable {
             // transcript shows the command was taken.
             out.append(.notice(code: "stop", message: strings(.stopDone)))
             out.announcement.answerPending = false
-            exercise(.running(.stop), &state, &out)
+            scope(.exercise(.running(.stop)), &state, &out)
         case .history:
             openHistory(&state, &out)
         case .status:
@@ -350,18 +351,15 @@ public struct Reader: Sendable {
             }
             if last.isError { out.error(last.code, last.text) } else { out.notice(last.code, last.text) }
         case .review(let unit, let step):
-            review.handle(.review(unit, step), target: navigator.reviewTarget(state.navigationContext, state.navigation),
-                          spellingAlphabet: state.settings.spellingAlphabet, &state.navigation, &out)
+            scope(.review(.review(unit, step)), &state, &out)
         case .spell(let phonetic):
-            review.handle(.spell(phonetic: phonetic), target: navigator.reviewTarget(state.navigationContext, state.navigation),
-                          spellingAlphabet: state.settings.spellingAlphabet, &state.navigation, &out)
+            scope(.review(.spell(phonetic: phonetic)), &state, &out)
         case .describeCharacter:
-            review.handle(.describeCharacter, target: navigator.reviewTarget(state.navigationContext, state.navigation),
-                          spellingAlphabet: state.settings.spellingAlphabet, &state.navigation, &out)
+            scope(.review(.describeCharacter), &state, &out)
         case .readAll:
             // From the focus: the element being read is said, the next step waits for it (or,
             // without a voice, for its time on the display).
-            navigator.announceFocus(state.navigationContext, &state.navigation, &out)
+            scope(.navigation(.announceFocus), &state, &out)
             if display.paces(state.devices) {
                 display.startReading(&state.display, state.settings, &out)
             } else {
@@ -372,8 +370,7 @@ public struct Reader: Sendable {
 
     func typed(_ line: String, atMs: Double?, _ state: inout ReaderState, _ out: inout Announcer) {
         if state.quitPending {
-            terminal.answerQuit(line, onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing,
-                                  &out)
+            scope(.terminal(.answerQuit(line)), &state, &out)
             return
         }
         if state.exercise != nil {
@@ -382,7 +379,7 @@ public struct Reader: Sendable {
         }
         if state.onTerminal, CommandParser.fold(TextSanitizer.clean(line)) == "q" {
             // The line `q` asks first on a terminal; from a pipe it quits as it always did.
-            terminal.askToQuit(&state.quitPending, &out)
+            scope(.terminal(.askToQuit), &state, &out)
             return
         }
         switch parser.parse(line) {
@@ -401,16 +398,16 @@ public struct Reader: Sendable {
         if clean.count > 1, case .command(let command) = parser.parse(clean) {
             switch command {
             case .quit:
-                terminal.quit(onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing, &out)
+                scope(.terminal(.quit), &state, &out)
                 return
             case .stop:
                 self.command(.stop, &state, &out)
                 return
             case .whereAmI:
-                exercise(.running(.whereAmI), &state, &out)
+                scope(.exercise(.running(.whereAmI)), &state, &out)
                 return
             case .help:
-                exercise(.running(.help), &state, &out)
+                scope(.exercise(.running(.help)), &state, &out)
                 return
             case .repeatMessage:
                 self.command(.repeatMessage, &state, &out)
@@ -422,7 +419,7 @@ public struct Reader: Sendable {
                 break // any other word is an answer: a copy may be any word
             }
         }
-        exercise(.running(.answer(clean, atMs: atMs)), &state, &out)
+        scope(.exercise(.running(.answer(clean, atMs: atMs))), &state, &out)
     }
 
     /// Single-key mode: every key silences speech first, then does what the key table says; a
@@ -431,18 +428,16 @@ public struct Reader: Sendable {
         out.append(.silence)
         if state.quitPending {
             if case .character(let character) = key {
-                terminal.answerQuit(String(character), onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing,
-                                  &out)
+                scope(.terminal(.answerQuit(String(character))), &state, &out)
             } else {
-                terminal.answerQuit("", onTerminal: state.onTerminal, holdFor: goodbyeHold(state), &state.quitPending, &state.closing,
-                                  &out)
+                scope(.terminal(.answerQuit("")), &state, &out)
             }
             return
         }
         switch KeyTable.binding(for: key) {
         case .command(let command)?: self.command(command, &state, &out)
-        case .search?: terminal.prompt(.search, &out)
-        case .commandLine?: terminal.prompt(.commandLine, &out)
+        case .search?: scope(.terminal(.prompt(.search)), &state, &out)
+        case .commandLine?: scope(.terminal(.prompt(.commandLine)), &state, &out)
         case nil: break
         }
     }

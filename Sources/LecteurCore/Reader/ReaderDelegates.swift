@@ -24,12 +24,12 @@ extension Reader {
                     state.navigation.focusToRestore = navigator.focusedElement(in: previous, state.navigation)?.id
                     state.catalogue.reloadContext = navigator.reloadContext(shown, state.navigation)
                 }
-                navigator.listLoading(state.navigationContext, &state.navigation, &out)
+                scope(.navigation(.listLoading), &state, &out)
                 catalogue.startClock(after: stillLoadingAfter, &state.catalogue, &out)
             case .loaded(let previous, let context):
-                navigator.listLoaded(previous: previous, context: context, state.navigationContext, &state.navigation, &out)
+                scope(.navigation(.listLoaded(previous: previous, context: context)), &state, &out)
             case .failed:
-                navigator.listFailed(state.navigationContext, &state.navigation, &out)
+                scope(.navigation(.listFailed), &state, &out)
             }
         }
     }

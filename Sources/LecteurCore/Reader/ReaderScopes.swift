@@ -4,9 +4,9 @@ extension Reader {
     /// the « Réglages » screen, when it was asked for, opens then (navigation's step).
     func settingsRead(_ readings: [SettingKey: SettingReading], _ state: inout ReaderState, _ out: inout Announcer) {
         guard settings.settingsRead(readings, &state.devices, &out) else { return }
-        navigator.open(.settings, &state.navigation)
+        scope(.navigation(.open(.settings)), &state, &out)
         settings.announceScreen(&out)
-        navigator.announceFocus(state.navigationContext, &state.navigation, &out)
+        scope(.navigation(.announceFocus), &state, &out)
     }
 
     // MARK: The display and the lists
@@ -66,12 +66,12 @@ extension Reader {
     func openLongAnswer(_ long: LongAnswer, _ state: inout ReaderState, _ out: inout Announcer) {
         state.lists.answerTitle = long.title
         state.lists.answerEntries = long.lines
-        navigator.open(.answer, &state.navigation)
-        navigator.showScreen(state.navigationContext, &state.navigation, &out)
+        scope(.navigation(.open(.answer)), &state, &out)
+        scope(.navigation(.showScreen), &state, &out)
     }
 
     private func showList(_ screen: ScreenID, _ state: inout ReaderState, _ out: inout Announcer) {
-        navigator.open(screen, &state.navigation)
-        navigator.announceFocus(state.navigationContext, &state.navigation, &out)
+        scope(.navigation(.open(screen)), &state, &out)
+        scope(.navigation(.announceFocus), &state, &out)
     }
 }

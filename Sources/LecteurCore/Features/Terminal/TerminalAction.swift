@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+extension TerminalReducer {
+    /// What the root asks of the terminal's keyboard and its welcome and goodbye.
+    enum Action {
+        /// Said once the start-up notices are said, before the catalogue's first load.
+        case welcome
+        case attach(inputMode: InputMode?)
+        /// A key typed on the command line (its character, the word it ends).
+        case typed(Character?, word: String)
+        case quit
+        case askToQuit
+        /// The line or key that answers « Quitter Lecteur ? ».
+        case answerQuit(String)
+        /// Tab's candidates.
+        case completion([String])
+        case promptCancelled(PromptKind)
+        case prompt(PromptKind)
+    }
+
+    /// What the terminal reads of the rest of the reader.
+    struct Context {
+        let echo: TypingEcho
+        /// How long the goodbye stays on a braille display (nil: no display, the end at once).
+        let goodbyeHold: Double?
+    }
+
+    /// The terminal's one entry: its slice, its context, the output; what it asks of other
+    /// slices comes back as delegates.
+    func reduce(_ action: Action, _ terminal: inout TerminalState, _ context: Context, _ out: inout Announcer) -> [Delegate] {
+        switch action {
+        case .welcome: welcome(onTerminal: terminal.onTerminal, &out)
+        case .attach(let inputMode): return attach(inputMode: inputMode, &terminal.onTerminal)
+        case .typed(let character, let word): return typed(character, word: word, echo: context.echo, &out)
+        case .quit:
+            quit(onTerminal: terminal.onTerminal, holdFor: context.goodbyeHold, &terminal.quitPending, &terminal.closing, &out)
+        case .askToQuit: askToQuit(&terminal.quitPending, &out)
+        case .answerQuit(let answer):
+            answerQuit(answer, onTerminal: terminal.onTerminal, holdFor: context.goodbyeHold, &terminal.quitPending,
+                       &terminal.closing, &out)
+        case .completion(let candidates): completion(candidates, &out)
+        case .promptCancelled(let kind): promptCancelled(kind, &out)
+        case .prompt(let kind): prompt(kind, &out)
+        }
+        return []
+    }
+}

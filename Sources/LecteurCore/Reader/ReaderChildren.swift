@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+extension Reader {
+    /// An action for one child. The root maps a command (or a step another child asked for) to
+    /// it; `scope` hands the child its slice, its read-only context and the output, then applies
+    /// what the child asks of the rest (`handle`), as TCA's `Scope` does.
+    enum ChildAction {
+        case navigation(Navigator.Action)
+        case terminal(TerminalReducer.Action)
+        case review(ReviewReducer.Action)
+        case exercise(ExerciseAction)
+    }
+
+    func scope(_ action: ChildAction, _ state: inout ReaderState, _ out: inout Announcer) {
+        switch action {
+        case .navigation(let action):
+            let context = state.navigationContext
+            handle(navigator.reduce(action, &state.navigation, context, &out), &state, &out)
+        case .terminal(let action):
+            let context = TerminalReducer.Context(echo: state.settings.typingEcho, goodbyeHold: goodbyeHold(state))
+            handle(terminal.reduce(action, &state.terminal, context, &out), &state, &out)
+        case .review(let action):
+            let context = ReviewReducer.Context(target: navigator.reviewTarget(state.navigationContext, state.navigation),
+                                                spellingAlphabet: state.settings.spellingAlphabet)
+            review.reduce(action, &state.navigation, context, &out)
+        case .exercise(let action):
+            let context = ExerciseContext(state)
+            handle(exercises.reduce(action, &state.exercise, context, &out), &state, &out)
+        }
+    }
+
+}
