@@ -44,11 +44,6 @@ extension Reader {
             out.notice("progress", lines.joined(separator: " "))
             return
         }
-        state.lists.progressEntries = lines
-        let announcement = strings(.morseMaterialProgressAnnounce, count: lines.count)
-        // Not history: the history read back would fill itself with its own title.
-        out.say(Announcement(.context, announcement, remember: false))
-        scope(.navigation(.open(.progress)), &state, &out)
-        scope(.navigation(.announceFocus), &state, &out)
+        scope(.lists(.openProgress(lines: lines)), &state, &out)
     }
 }

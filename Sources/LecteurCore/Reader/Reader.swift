@@ -207,19 +207,19 @@ public struct Reader: Sendable {
         case .timer(.readAllWindow(let token)):
             display.windowTimeUp(token: token, state.display, state.settings, &out)
         case .timer(.catalogueStillLoading):
-            catalogue.stillLoadingRang(&state.catalogue, &out)
+            scope(.catalogue(.stillLoadingRang), &state, &out)
         case .catalogue(let event):
-            handle(catalogue.reduce(event, &state.catalogue, &out), &state, &out)
+            scope(.catalogue(.event(event)), &state, &out)
         case .device(let event):
-            devices.reduce(event, &state.devices, &out)
+            scope(.devices(.event(event)), &state, &out)
         case .storageFailed(let fault):
-            devices.storageFailed(fault, &out)
+            scope(.devices(.storageFailed(fault)), &state, &out)
         case .statusReported(let status):
             out.say(Announcement(.answer, status.message(strings), record: .status(status)))
         case .settingsRead(let readings):
-            settingsRead(readings, &state, &out)
+            scope(.settings(.read(readings)), &state, &out)
         case .deviceConfigured(let key, let result):
-            settings.deviceConfigured(key, result, &out)
+            scope(.settings(.deviceConfigured(key, result)), &state, &out)
         case .practiceReady(let mode, let seed, let history):
             scope(.exercise(.start(.listening(mode, seed: seed, history: history))), &state, &out)
         case .copyReady(let kind, let count, let seed, let kochLevel):
@@ -250,11 +250,11 @@ public struct Reader: Sendable {
         case .timer(.reflex(let question)):
             scope(.exercise(.reflexClock(question: question)), &state, &out)
         case .keyboardProtocol(let answered):
-            state.devices.keyReleases = answered
+            scope(.devices(.keyboardProtocol(answered: answered)), &state, &out)
         case .screenReader(let event):
-            screenReader.reduce(event, &state.beside, hasVoice: state.devices.hasVoice, &out)
+            scope(.screenReader(.event(event)), &state, &out)
         case .timer(.screenReaderSwitch):
-            screenReader.switchTimeUp(state.beside, hasVoice: state.devices.hasVoice, &out)
+            scope(.screenReader(.switchTimeUp), &state, &out)
         case .timer(.sendingSilence):
             scope(.exercise(.silence), &state, &out)
         case .keyerClock:
@@ -324,11 +324,11 @@ public struct Reader: Sendable {
         case .reflexDrill(let mode):
             out.append(.preparePractice(.reflex(mode, kochLevel: kochLevel(state))))
         case .set(let name, let value):
-            settings.set(name: name, value: value, onTerminal: state.onTerminal, &state.settings, &out)
+            scope(.settings(.set(name: name, value: value)), &state, &out)
         case .showSetting(let name):
-            settings.show(name: name, state.settings, &state.devices, &out)
+            scope(.settings(.show(name: name)), &state, &out)
         case .settingsScreen:
-            settings.openScreen(&state.devices, &out)
+            scope(.settings(.openScreen), &state, &out)
         case .stop:
             out.append(.silence)
             // Written, not spoken nor brailled: the answer to "be quiet" is quiet, but the

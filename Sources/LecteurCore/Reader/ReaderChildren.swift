@@ -8,6 +8,11 @@ extension Reader {
         case terminal(TerminalReducer.Action)
         case review(ReviewReducer.Action)
         case exercise(ExerciseAction)
+        case settings(SettingsReducer.Action)
+        case catalogue(CatalogueReducer.Action)
+        case devices(DeviceReducer.Action)
+        case screenReader(ScreenReaderReducer.Action)
+        case lists(ListScreenReducer.Action)
     }
 
     func scope(_ action: ChildAction, _ state: inout ReaderState, _ out: inout Announcer) {
@@ -25,6 +30,18 @@ extension Reader {
         case .exercise(let action):
             let context = ExerciseContext(state)
             handle(exercises.reduce(action, &state.exercise, context, &out), &state, &out)
+        case .settings(let action):
+            let context = SettingsReducer.Context(onTerminal: state.onTerminal)
+            handle(settings.reduce(action, &state.settingsSlice, context, &out), &state, &out)
+        case .catalogue(let action):
+            handle(catalogue.reduce(action, &state.catalogue, &out), &state, &out)
+        case .devices(let action):
+            devices.reduce(action, &state.devices, &out)
+        case .screenReader(let action):
+            let context = ScreenReaderReducer.Context(hasVoice: state.devices.hasVoice)
+            screenReader.reduce(action, &state.beside, context, &out)
+        case .lists(let action):
+            handle(lists.reduce(action, &state.lists, &out), &state, &out)
         }
     }
 

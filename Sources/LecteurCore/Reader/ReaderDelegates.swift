@@ -25,7 +25,7 @@ extension Reader {
                     state.catalogue.reloadContext = navigator.reloadContext(shown, state.navigation)
                 }
                 scope(.navigation(.listLoading), &state, &out)
-                catalogue.startClock(after: stillLoadingAfter, &state.catalogue, &out)
+                scope(.catalogue(.startClock(after: stillLoadingAfter)), &state, &out)
             case .loaded(let previous, let context):
                 scope(.navigation(.listLoaded(previous: previous, context: context)), &state, &out)
             case .failed:
@@ -41,6 +41,33 @@ extension Reader {
             switch delegate {
             case .progressChanged(let progress): state.morseProgress = progress
             case .kochLevelChanged(let level): state.settings.kochLevel = level
+            }
+        }
+    }
+
+    /// The readings `régler` asked for came: the « Réglages » screen opens, named, on its first
+    /// element (navigation's steps around the settings' own announcement).
+    func handle(_ delegates: [SettingsReducer.Delegate], _ state: inout ReaderState, _ out: inout Announcer) {
+        for delegate in delegates {
+            switch delegate {
+            case .openSettingsScreen:
+                scope(.navigation(.open(.settings)), &state, &out)
+                scope(.settings(.announceScreen), &state, &out)
+                scope(.navigation(.announceFocus), &state, &out)
+            }
+        }
+    }
+
+    /// A list screen filled opens on navigation's stack.
+    func handle(_ delegates: [ListScreenReducer.Delegate], _ state: inout ReaderState, _ out: inout Announcer) {
+        for delegate in delegates {
+            switch delegate {
+            case .openAndAnnounceFocus(let screen):
+                scope(.navigation(.open(screen)), &state, &out)
+                scope(.navigation(.announceFocus), &state, &out)
+            case .openAndShowScreen(let screen):
+                scope(.navigation(.open(screen)), &state, &out)
+                scope(.navigation(.showScreen), &state, &out)
             }
         }
     }

@@ -1,14 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 extension Reader {
-    /// The devices answered a reading of their settings (`SettingsReducer`, on the device slice);
-    /// the « Réglages » screen, when it was asked for, opens then (navigation's step).
-    func settingsRead(_ readings: [SettingKey: SettingReading], _ state: inout ReaderState, _ out: inout Announcer) {
-        guard settings.settingsRead(readings, &state.devices, &out) else { return }
-        scope(.navigation(.open(.settings)), &state, &out)
-        settings.announceScreen(&out)
-        scope(.navigation(.announceFocus), &state, &out)
-    }
-
     // MARK: The display and the lists
 
     /// The display's message left and nothing waits behind it: the focused element comes back,
@@ -38,14 +29,12 @@ extension Reader {
 
     /// `aide` alone: the « Aide » screen, listing the commands as the user can type them now.
     func openHelp(_ state: inout ReaderState, _ out: inout Announcer) {
-        lists.openHelp(navigator.helpEntries(state.navigationContext), &state.lists, &out)
-        showList(.help, &state, &out)
+        scope(.lists(.openHelp(entries: navigator.helpEntries(state.navigationContext))), &state, &out)
     }
 
     /// `historique`: the « Historique » screen, newest first.
     func openHistory(_ state: inout ReaderState, _ out: inout Announcer) {
-        lists.openHistory(&state.lists, &out)
-        showList(.history, &state, &out)
+        scope(.lists(.openHistory), &state, &out)
     }
 
     /// `statistiques`' answer: one line (none recorded yet) is a message; more open the
@@ -56,22 +45,13 @@ extension Reader {
             out.notice("stats", lines.joined(separator: " "))
             return
         }
-        lists.openStatistics(lines, &state.lists, &out)
-        showList(.statistics, &state, &out)
+        scope(.lists(.openStatistics(lines: lines)), &state, &out)
     }
 
     /// An answer longer than three display windows (`aide régler`): said and printed whole, it
     /// opens on the display as a screen of its sentences, its name and size shown first, read
     /// line by line and left with `retour`.
     func openLongAnswer(_ long: LongAnswer, _ state: inout ReaderState, _ out: inout Announcer) {
-        state.lists.answerTitle = long.title
-        state.lists.answerEntries = long.lines
-        scope(.navigation(.open(.answer)), &state, &out)
-        scope(.navigation(.showScreen), &state, &out)
-    }
-
-    private func showList(_ screen: ScreenID, _ state: inout ReaderState, _ out: inout Announcer) {
-        scope(.navigation(.open(screen)), &state, &out)
-        scope(.navigation(.announceFocus), &state, &out)
+        scope(.lists(.openAnswer(long)), &state, &out)
     }
 }

@@ -160,7 +160,7 @@ struct SettingsReducer: Sendable {
     }
 
     /// `régler NOM`: the value and what it may be; a device's setting is asked of the device first.
-    func show(name: String, _ settings: ReaderSettings, _ devices: inout DeviceState, _ out: inout Announcer) {
+    func show(name: String, _ slice: inout SettingsState, _ out: inout Announcer) {
         guard let key = SettingKey(name: name) else {
             let names = SettingKey.allCases.map { $0.displayName(strings) }
             out.error("setting", strings(.settingUnknown, ["name": Navigator.quoted(name),
@@ -168,30 +168,30 @@ struct SettingsReducer: Sendable {
             return
         }
         if key.readByRuntime {
-            devices.settingsRequest = .one(key)
+            slice.settingsRequest = .one(key)
             out.append(.readSettings([key]))
             return
         }
-        say(key, settings.reading(key, strings), &out)
+        say(key, slice.settings.reading(key, strings), &out)
     }
 
     /// `régler` alone: the devices' settings are read, then the screen opens.
-    func openScreen(_ devices: inout DeviceState, _ out: inout Announcer) {
-        devices.settingsRequest = .screen
+    func openScreen(_ slice: inout SettingsState, _ out: inout Announcer) {
+        slice.settingsRequest = .screen
         out.append(.readSettings(SettingKey.allCases.filter(\.readByRuntime)))
     }
 
     /// The devices answered: say the one setting asked for; true when the « Réglages » screen
     /// was asked for (the root opens it, then `announceScreen`).
-    func settingsRead(_ readings: [SettingKey: SettingReading], _ devices: inout DeviceState,
+    func settingsRead(_ readings: [SettingKey: SettingReading], _ slice: inout SettingsState,
                       _ out: inout Announcer) -> Bool {
-        for (key, reading) in readings { devices.deviceSettings[key] = key == .brailleTable ? worded(reading) : reading }
-        let request = devices.settingsRequest
-        devices.settingsRequest = nil
+        for (key, reading) in readings { slice.deviceSettings[key] = key == .brailleTable ? worded(reading) : reading }
+        let request = slice.settingsRequest
+        slice.settingsRequest = nil
         switch request {
         case .one(let key)?:
             // Only what the devices answered now: an absent device's value is unknown.
-            say(key, readings[key] == nil ? nil : devices.deviceSettings[key], &out)
+            say(key, readings[key] == nil ? nil : slice.deviceSettings[key], &out)
             return false
         case .screen?:
             return true

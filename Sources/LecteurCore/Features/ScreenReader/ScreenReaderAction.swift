@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+extension ScreenReaderReducer {
+    /// What the root asks of the screen reader's child (its `voice`, the last decision of each
+    /// action, stays a function the root calls on the effects).
+    enum Action {
+        case event(ScreenReaderEvent)
+        /// GNOME's switch went on a while ago (`TimerID.screenReaderSwitch`).
+        case switchTimeUp
+    }
+
+    /// What it reads of the rest: whether Lecteur has a voice of its own.
+    struct Context {
+        let hasVoice: Bool
+    }
+
+    /// The screen reader's one entry: its slice, its context, the output; it asks nothing of
+    /// the rest.
+    func reduce(_ action: Action, _ beside: inout BesideScreenReader, _ context: Context, _ out: inout Announcer) {
+        switch action {
+        case .event(let event): reduce(event, &beside, hasVoice: context.hasVoice, &out)
+        case .switchTimeUp: switchTimeUp(beside, hasVoice: context.hasVoice, &out)
+        }
+    }
+}
