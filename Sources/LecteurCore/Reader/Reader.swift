@@ -123,7 +123,7 @@ public struct Reader: Sendable {
             // A key let go does nothing else (it must not silence what a press started).
             if case .timedKey(let key, let atMs) = action, keysMorse(key, state) { scope(.exercise(.key(key, atMs: atMs)), &state, &out) }
             if case .keyerClock(let atMs) = action { scope(.exercise(.keyerClock(atMs: atMs)), &state, &out) }
-            finishDisplay(byUser: false, &state, &out)
+            scope(.display(.finish(byUser: false)), &state, &out)
             return
         }
         let byUser = action.isTheUsers
@@ -161,7 +161,7 @@ public struct Reader: Sendable {
             if state.display.message != nil {
                 // A key first takes the message away, as NVDA does: the finger reads the next
                 // message, the question waiting for its answer, or the focus again.
-                if display.showNext(question: waitingQuestion(state), &state.display, state.settings, &out) { focusBack(state, &out) }
+                scope(.display(.showNext), &state, &out)
                 out.announcement.answerPending = false
                 return
             }
@@ -172,7 +172,7 @@ public struct Reader: Sendable {
             case .panForward:
                 guard state.display.reading == nil else {
                     readNextOnDisplay(&state, &out)
-                    finishDisplay(byUser: byUser, &state, &out)
+                    scope(.display(.finish(byUser: byUser)), &state, &out)
                     return
                 }
                 command = .next
@@ -190,22 +190,20 @@ public struct Reader: Sendable {
                     break
                 }
                 scope(.review(.route(toLineCharacter: character)), &state, &out)
-                finishDisplay(byUser: byUser, &state, &out)
+                scope(.display(.finish(byUser: byUser)), &state, &out)
                 if !out.awaitsResult { out.announcement.answerPending = false }
                 return
             }
             self.command(command, &state, &out)
         case .displayPanned(let text, let cells, let cursor, let kind):
             out.append(.braillePanned(text: text, cells: cells, cursor: cursor, kind: kind))
-            display.panned(kind, state.display, state.settings, &out)
+            scope(.display(.panned(kind)), &state, &out)
         case .displayAdvanced(let moved):
-            if display.advanced(moved: moved, state.display, state.settings, &out) { readNextOnDisplay(&state, &out) }
+            scope(.display(.advanced(moved: moved)), &state, &out)
         case .timer(.brailleMessage(let token)):
-            if display.messageTimeUp(token: token, question: waitingQuestion(state), &state.display, state.settings, &out) {
-                focusBack(state, &out)
-            }
+            scope(.display(.messageTimeUp(token: token)), &state, &out)
         case .timer(.readAllWindow(let token)):
-            display.windowTimeUp(token: token, state.display, state.settings, &out)
+            scope(.display(.windowTimeUp(token: token)), &state, &out)
         case .timer(.catalogueStillLoading):
             scope(.catalogue(.stillLoadingRang), &state, &out)
         case .catalogue(let event):
@@ -277,7 +275,7 @@ public struct Reader: Sendable {
         }
 
         if let long = out.longAnswer { openLongAnswer(long, &state, &out) }
-        finishDisplay(byUser: byUser, &state, &out)
+        scope(.display(.finish(byUser: byUser)), &state, &out)
         if byUser && !out.awaitsResult { out.announcement.answerPending = false }
     }
 
@@ -360,11 +358,7 @@ public struct Reader: Sendable {
             // From the focus: the element being read is said, the next step waits for it (or,
             // without a voice, for its time on the display).
             scope(.navigation(.announceFocus), &state, &out)
-            if display.paces(state.devices) {
-                display.startReading(&state.display, state.settings, &out)
-            } else {
-                display.continueReading(&state.display, &out)
-            }
+            scope(.display(.startReading), &state, &out)
         }
     }
 
@@ -439,12 +433,6 @@ public struct Reader: Sendable {
         case .search?: scope(.terminal(.prompt(.search)), &state, &out)
         case .commandLine?: scope(.terminal(.prompt(.commandLine)), &state, &out)
         case nil: break
-        }
-    }
-
-    private func finishDisplay(byUser: Bool, _ state: inout ReaderState, _ out: inout Announcer) {
-        if display.finish(byUser: byUser, question: waitingQuestion(state), &state.display, state.settings, &out) {
-            focusBack(state, &out)
         }
     }
 }

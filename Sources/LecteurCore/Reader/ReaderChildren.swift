@@ -13,6 +13,7 @@ extension Reader {
         case devices(DeviceReducer.Action)
         case screenReader(ScreenReaderReducer.Action)
         case lists(ListScreenReducer.Action)
+        case display(DisplayReducer.Action)
     }
 
     func scope(_ action: ChildAction, _ state: inout ReaderState, _ out: inout Announcer) {
@@ -42,6 +43,10 @@ extension Reader {
             screenReader.reduce(action, &state.beside, context, &out)
         case .lists(let action):
             handle(lists.reduce(action, &state.lists, &out), &state, &out)
+        case .display(let action):
+            let context = DisplayReducer.Context(settings: state.settings, question: waitingQuestion(state),
+                                                 paces: display.paces(state.devices))
+            handle(display.reduce(action, &state.display, context, &out), &state, &out)
         }
     }
 

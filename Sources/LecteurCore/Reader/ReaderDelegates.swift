@@ -72,6 +72,17 @@ extension Reader {
         }
     }
 
+    /// The display's message left: the focus comes back; an element read on the display has
+    /// had its time: the next one is read.
+    func handle(_ delegates: [DisplayReducer.Delegate], _ state: inout ReaderState, _ out: inout Announcer) {
+        for delegate in delegates {
+            switch delegate {
+            case .focusBack: focusBack(state, &out)
+            case .readNextElement: readNextOnDisplay(&state, &out)
+            }
+        }
+    }
+
     /// A key typed stops a reading; `--input` sets the input mode for the run.
     func handle(_ delegates: [TerminalReducer.Delegate], _ state: inout ReaderState, _ out: inout Announcer) {
         for delegate in delegates {

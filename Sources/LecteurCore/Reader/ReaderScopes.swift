@@ -11,20 +11,14 @@ extension Reader {
     /// `tout lire` without a voice goes on: the next element on the display, or the end.
     func readNextOnDisplay(_ state: inout ReaderState, _ out: inout Announcer) {
         guard state.display.reading != nil else { return }
-        if navigator.readNext(state.navigationContext, &state.navigation, &out) {
-            display.nextElementShown(state.display, state.settings, &out)
-        } else {
-            display.readingEnded(&state.display, &out)
-        }
+        let read = navigator.readNext(state.navigationContext, &state.navigation, &out)
+        scope(.display(read ? .nextElementShown : .readingEnded), &state, &out)
     }
 
     /// The element just read has been heard: the next one is read, to the end of the screen.
     func readNextByVoice(_ state: inout ReaderState, _ out: inout Announcer) {
-        if navigator.readNext(state.navigationContext, &state.navigation, &out) {
-            display.continueReading(&state.display, &out)
-        } else {
-            display.readingEnded(&state.display, &out)
-        }
+        let read = navigator.readNext(state.navigationContext, &state.navigation, &out)
+        scope(.display(read ? .nextElementSpoken : .readingEnded), &state, &out)
     }
 
     /// `aide` alone: the « Aide » screen, listing the commands as the user can type them now.
