@@ -266,12 +266,9 @@ public struct Reader: Sendable {
         case .promptCancelled(let kind):
             scope(.terminal(.promptCancelled(kind)), &state, &out)
         case .brailleTyped(let input, let atMs):
-            let delegates = brailleInput.typed(input, question: waitingQuestion(state), state.navigationContext, state.navigation,
-                                               &state.brailleInput, &out)
-            handle(delegates, atMs: atMs, &state, &out)
+            scope(.brailleInput(.typed(input, atMs: atMs)), &state, &out)
         case .brailleBackTranslated(let cells, let text):
-            let delegates = brailleInput.backTranslated(cells, text: text, echo: state.settings.typingEcho, &state.brailleInput, &out)
-            handle(delegates, atMs: nil, &state, &out)
+            scope(.brailleInput(.backTranslated(cells: cells, text: text)), &state, &out)
         }
 
         if let long = out.longAnswer { openLongAnswer(long, &state, &out) }
@@ -306,7 +303,7 @@ public struct Reader: Sendable {
         case .askToQuit:
             scope(.terminal(.askToQuit), &state, &out)
         case .morse(let text):
-            morse.play(text, settings: state.settings.morse, &out)
+            scope(.morse(.play(text)), &state, &out)
         case .practice(let koch):
             let level = kochLevel(state)
             // Weak symbols among those learnt so far: a beginner is never asked what Koch has not taught.

@@ -14,6 +14,8 @@ extension Reader {
         case screenReader(ScreenReaderReducer.Action)
         case lists(ListScreenReducer.Action)
         case display(DisplayReducer.Action)
+        case brailleInput(BrailleInputReducer.Action)
+        case morse(MorseReducer.Action)
     }
 
     func scope(_ action: ChildAction, _ state: inout ReaderState, _ out: inout Announcer) {
@@ -47,6 +49,12 @@ extension Reader {
             let context = DisplayReducer.Context(settings: state.settings, question: waitingQuestion(state),
                                                  paces: display.paces(state.devices))
             handle(display.reduce(action, &state.display, context, &out), &state, &out)
+        case .brailleInput(let action):
+            let context = BrailleInputReducer.Context(question: waitingQuestion(state), echo: state.settings.typingEcho,
+                                                      tab: state.navigation.tab)
+            handle(brailleInput.reduce(action, &state.brailleInput, context, &out), atMs: action.atMs, &state, &out)
+        case .morse(let action):
+            morse.reduce(action, state.settings.morse, &out)
         }
     }
 

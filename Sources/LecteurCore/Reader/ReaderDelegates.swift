@@ -7,7 +7,7 @@ extension Reader {
     func handle(_ delegates: [Navigator.Delegate], _ state: inout ReaderState, _ out: inout Announcer) {
         for delegate in delegates {
             switch delegate {
-            case .playSymbol(let symbol): morse.play(String(symbol.character), settings: state.settings.morse, &out)
+            case .playSymbol(let symbol): scope(.morse(.play(String(symbol.character))), &state, &out)
             case .practise(let id): out.append(.preparePractice(.listening(.symbol(id: id))))
             }
         }

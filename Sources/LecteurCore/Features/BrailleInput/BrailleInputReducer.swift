@@ -6,8 +6,8 @@
 /// device (`Effect.backTranslate`), a word at a time so contracted braille reads right. The
 /// echo is the terminal's (`régler écho`), every key silencing speech first. Display keys and
 /// chords leave a line being typed as it is: typing again shows it back. It changes the line
-/// typed (`typing`) and the output, and reads navigation's slice (the tab) and the echo
-/// setting; what it asks of the rest (a line to run, a reading to stop) it returns (`Delegate`).
+/// typed (`typing`) and the output, and reads the tab and the echo setting (`Context`); what it
+/// asks of the rest (a line to run, a reading to stop) it returns (`Delegate`).
 struct BrailleInputReducer: Sendable {
     let strings: Strings
 
@@ -28,9 +28,8 @@ struct BrailleInputReducer: Sendable {
 
     /// `question`: the practice question waiting for its answer, that an abandoned answer gives
     /// the display back to (rather than the focused element).
-    func typed(_ input: BrailleInput, question: String? = nil, _ context: NavigationContext, _ nav: NavigationState,
+    func typed(_ input: BrailleInput, question: String? = nil, echo: TypingEcho, tab: Tab,
                _ typing: inout BrailleInputState, _ out: inout Announcer) -> [Delegate] {
-        let echo = context.settings.typingEcho
         typing.keyboardUsed = true
         switch input {
         case .character(let character):
@@ -51,7 +50,7 @@ struct BrailleInputReducer: Sendable {
             // Shown (and echoed) once the device has translated the word back.
             out.append(.backTranslate(typing.cells))
         case .chord(let dots):
-            return chord(dots, tab: nav.tab, &typing, &out)
+            return chord(dots, tab: tab, &typing, &out)
         case .backspace:
             return erase(&typing, echo, &out)
         case .enter:
