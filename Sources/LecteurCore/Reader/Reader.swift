@@ -7,9 +7,12 @@ import Foundation
 /// (`DisplayReducer`), the line typed on the display, the lists (aide, historique, statistiques),
 /// settings, Morse playing, review, the terminal, the exercise that runs (listening, copying,
 /// sending or reflex, through `ExerciseReducer`) and the screen reader beside, whose `voice` is the
-/// last decision. Every child speaks through the `Announcer` it is handed, which applies the
-/// announcement policy and keeps the effects in order, so every word said and every line brailled
-/// comes from this one reduction; the root scopes the slices and takes the steps that cross them.
+/// last decision. One `Announcer` is the output of an action: it owns the announcement state
+/// while the action is reduced, applies the announcement policy and keeps the effects in order, so
+/// every word said and every line brailled comes from this one reduction. The root maps an action
+/// to a child's own action and calls `scope` (`ReaderChildren.swift`), which hands the child its
+/// slice, its read-only context and the output; what a child asks of the rest comes back as its
+/// `Delegate`s, applied by the root's `handle` (`ReaderDelegates.swift`).
 public struct Reader: Sendable {
     public let navigator: Navigator
     let settings: SettingsReducer

@@ -10,8 +10,9 @@
 ///   `régler défilement-braille` seconds, to « Fin de l'écran. ».
 /// Time is the runtime's (`Effect.schedule`); every decision is taken here, so store tests pin it.
 /// A child that owns its slice (`DisplayState`) and reads the settings as values: where the
-/// focused element must come back (a `true` answer) or the reading move to the next element,
-/// the root does it with navigation (`Reader.focusBack`, `Reader.readNextOnDisplay`).
+/// focused element must come back (a `true` answer, `Delegate.focusBack` from `reduce`) or the
+/// reading move to the next element (`Delegate.readNextElement`), the root does it with
+/// navigation (`Reader.focusBack`, `Reader.readNextOnDisplay`).
 struct DisplayReducer: Sendable {
     let strings: Strings
 

@@ -2,7 +2,8 @@
 /// `aide` and `historique` open screens navigated like any list (`suivant`, `chercher`,
 /// `retour`): one element per command, one per announcement (newest first). Opening one says
 /// and shows its name and size; the root then opens it and announces its first element
-/// (navigation's step, `Reader.showList`). The child owns only what the lists hold.
+/// (navigation's step, asked by `ListScreenReducer.Delegate`). The child owns only what the
+/// lists hold.
 struct ListScreenReducer: Sendable {
     let strings: Strings
 

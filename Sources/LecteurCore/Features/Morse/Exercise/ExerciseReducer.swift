@@ -35,7 +35,7 @@ enum ExerciseRequest {
 
 /// The root's scope over the running exercise, as TCA's `ifLet` over an enum of children: each
 /// child gets only its own session (nil once it has ended), the context as values, and the
-/// announcement slice; what must change elsewhere comes back as `ExerciseReducer.Delegate`s.
+/// output; what must change elsewhere comes back as `ExerciseReducer.Delegate`s.
 struct ExerciseReducer: Sendable {
     let listening: PracticeReducer
     let copying: CopyReducer
