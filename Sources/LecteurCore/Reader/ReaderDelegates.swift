@@ -3,12 +3,14 @@
 /// `[Delegate]`, its own nested enum (TCA's delegate actions), and has one `handle` here, so the
 /// steps that cross slices are all in this file and a child never writes another's slice.
 extension Reader {
-    /// Activating an element asks for a symbol's sound or its practice.
+    /// Activating an element asks for a symbol's sound or its practice; `tout lire` past the
+    /// last element ends the reading.
     func handle(_ delegates: [Navigator.Delegate], _ state: inout ReaderState, _ out: inout Announcer) {
         for delegate in delegates {
             switch delegate {
             case .playSymbol(let symbol): scope(.morse(.play(String(symbol.character))), &state, &out)
             case .practise(let id): out.append(.preparePractice(.listening(.symbol(id: id))))
+            case .screenEnded: scope(.display(.readingEnded), &state, &out)
             }
         }
     }

@@ -11,14 +11,18 @@ extension Reader {
     /// `tout lire` without a voice goes on: the next element on the display, or the end.
     func readNextOnDisplay(_ state: inout ReaderState, _ out: inout Announcer) {
         guard state.display.reading != nil else { return }
-        let read = navigator.readNext(state.navigationContext, &state.navigation, &out)
-        scope(.display(read ? .nextElementShown : .readingEnded), &state, &out)
+        // The screen ended (`Navigator.Delegate.screenEnded`): the reading is over, and the
+        // display's step finds none to time.
+        scope(.navigation(.readNext), &state, &out)
+        scope(.display(.nextElementShown), &state, &out)
     }
 
     /// The element just read has been heard: the next one is read, to the end of the screen.
     func readNextByVoice(_ state: inout ReaderState, _ out: inout Announcer) {
-        let read = navigator.readNext(state.navigationContext, &state.navigation, &out)
-        scope(.display(read ? .nextElementSpoken : .readingEnded), &state, &out)
+        // The screen ended (`Navigator.Delegate.screenEnded`): the reading is over, and the
+        // display's step finds none to wait for.
+        scope(.navigation(.readNext), &state, &out)
+        scope(.display(.nextElementSpoken), &state, &out)
     }
 
     /// `aide` alone: the « Aide » screen, listing the commands as the user can type them now.

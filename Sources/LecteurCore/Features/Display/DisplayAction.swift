@@ -17,7 +17,7 @@ extension DisplayReducer {
         /// `tout lire`: the focused element was just read; the reading starts, paced by the
         /// display (no voice) or by the voice.
         case startReading
-        /// The reading moved to the next element, read by voice.
+        /// The reading moved to the next element, read by voice (nothing once it has ended).
         case nextElementSpoken
         /// The reading moved to the next element, on the display.
         case nextElementShown
@@ -58,7 +58,7 @@ extension DisplayReducer {
             return advanced(moved: moved, display, settings, &out) ? [.readNextElement] : []
         case .startReading:
             if context.paces { startReading(&display, settings, &out) } else { continueReading(&display, &out) }
-        case .nextElementSpoken: continueReading(&display, &out)
+        case .nextElementSpoken: if display.readAll != nil { continueReading(&display, &out) }
         case .nextElementShown: nextElementShown(display, settings, &out)
         case .readingEnded: readingEnded(&display, &out)
         }

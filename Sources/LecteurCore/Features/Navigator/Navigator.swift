@@ -31,6 +31,8 @@ public struct Navigator: Sendable {
     enum Delegate: Equatable {
         case playSymbol(MorseSymbol)
         case practise(symbolID: String)
+        /// `tout lire` found no element after the focus: the reading ends.
+        case screenEnded
     }
 
     // MARK: Commands

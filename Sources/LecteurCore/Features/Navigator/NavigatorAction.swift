@@ -20,6 +20,8 @@ extension Navigator {
         case open(ScreenID)
         /// The screen opened, shown with its size, its focus reported (a long answer).
         case showScreen
+        /// `tout lire`'s step: the next element focused and read, or the screen ended.
+        case readNext
         case listLoading
         case listLoaded(previous: CatalogueStatus, context: ReloadContext?)
         case listFailed
@@ -43,6 +45,7 @@ extension Navigator {
         case .help(let topic): help(topic, context, &nav, &out)
         case .open(let screen): open(screen, &nav)
         case .showScreen: showScreen(context, &nav, &out)
+        case .readNext: return readNext(context, &nav, &out) ? [] : [.screenEnded]
         case .listLoading: listLoading(context, &nav, &out)
         case .listLoaded(let previous, let reload): listLoaded(previous: previous, context: reload, context, &nav, &out)
         case .listFailed: listFailed(context, &nav, &out)
