@@ -64,6 +64,7 @@ public actor ReaderSession {
         state.settings = settings
         state.startupNotices = store.startupNotices + problems
         state.morseProgress = store.progress()
+        state.practiceRecord = store.practiceRecord()
         state.devices.hasVoice = devices.speech != nil
         state.devices.hasDisplay = devices.braille?.hasDisplay ?? false
         self.state = state
@@ -305,14 +306,8 @@ public actor ReaderSession {
                 apply(.copyTextRead(path: path, Self.readText(path)))
             case .queryStatus:
                 apply(.statusReported(devices.status()))
-            case .preparePractice(.reflex(let mode, let level)):
-                apply(.reflexReady(mode, seed: seed(), kochLevel: level, storedTimes: store.reflexTimes()))
-            case .preparePractice(.sending(let mode, let level)):
-                apply(.sendingReady(mode, seed: seed(), kochLevel: level))
-            case .preparePractice(.copy(let kind, let count, let level)):
-                apply(.copyReady(kind, count: count, seed: seed(), kochLevel: level))
-            case .preparePractice(.listening(let mode)):
-                apply(.practiceReady(mode, seed: seed(), history: store.history(for: mode)))
+            case .preparePractice(let request):
+                apply(.practiceSeeded(request, seed: seed()))
             case .configureDevice(let key, let value):
                 // Asked once each, in order: applying a setting has effects (a relative "+20").
                 var result: Result<SettingValue, SettingFault>?

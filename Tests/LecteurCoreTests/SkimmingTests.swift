@@ -15,7 +15,7 @@ import Testing
 
     /// Practice on « A » starts on the loaded list: its rivals are said, its first question sounded.
     static func startPracticeOnA(_ store: inout ReaderTestStore) {
-        store.send(.practiceReady(.symbol(id: "41"), seed: 3), store.saidBehind("practice", "Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.", braille: "A face à I M E ; ligne vide : réécouter, stop : finir.") + [.morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 1)]) {
+        store.send(.practiceSeeded(.listening(.symbol(id: "41")), seed: 3), store.saidBehind("practice", "Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.", braille: "A face à I M E ; ligne vide : réécouter, stop : finir.") + [.morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 1)]) {
             $0.exercise = .listening(Self.practiceOnA())
             $0.display.queued.append("A face à I M E ; ligne vide : réécouter, stop : finir. Question 1")
             $0.announcement.history.append("Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.")

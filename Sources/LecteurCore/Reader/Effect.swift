@@ -116,8 +116,7 @@ public enum Effect: Hashable, Sendable {
     case silence
     /// Ask the devices how they are; they answer `.statusReported`.
     case queryStatus
-    /// Ask for a practice seed (and, for listening, storage's history for that mode); answered
-    /// `.practiceReady`, `.copyReady` or `.sendingReady` with what the request says.
+    /// Ask for a practice seed; answered `.practiceSeeded` with the request.
     case preparePractice(PracticeRequest)
     /// Give a device a setting it owns (speech, braille table); answered `.deviceConfigured`.
     case configureDevice(SettingKey, value: String)
@@ -150,13 +149,13 @@ public enum PromptKind: Hashable, Sendable {
     case search, commandLine
 }
 
-/// The practice the reader built (mode, pool and Koch level decided from the state); the
-/// runtime adds only the seed, and for listening the history storage keeps for that mode.
+/// The exercise the reader chose (mode, pool, count); the runtime adds only the seed, and the
+/// reader starts it from its own state (Koch level, `PracticeRecord`).
 public enum PracticeRequest: Hashable, Sendable {
     case listening(PracticeMode)
-    case copy(CopyKind, count: Int, kochLevel: Int)
-    case sending(SendingMode, kochLevel: Int)
-    case reflex(ReflexMode, kochLevel: Int)
+    case copy(CopyKind, count: Int)
+    case sending(SendingMode)
+    case reflex(ReflexMode)
 }
 
 /// The tone a learner hears while keying.

@@ -61,6 +61,8 @@ public struct Reader: Sendable {
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
         let effects = decide(&state, action)
+        // What storage is asked to keep, the record keeps too: the next exercise starts from it.
+        for case .recordAttempt(let attempt) in effects { state.practiceRecord.keep(attempt) }
         // Beside a screen reader the voice is the last decision: what would be said is known.
         return screenReader.voice(effects, background: action.isBackground, state.beside, onTerminal: state.onTerminal)
     }
@@ -194,10 +196,8 @@ public struct Reader: Sendable {
             settingsRead(readings, &state, &out)
         case .deviceConfigured(let key, let result):
             settings.deviceConfigured(key, result, &state.announcement, &out)
-        case .practiceReady(let mode, let seed, let history):
-            exercise(.start(.listening(mode, seed: seed, history: history)), &state, &out)
-        case .copyReady(let kind, let count, let seed, let kochLevel):
-            exercise(.start(.copying(kind, count: count, seed: seed, kochLevel: kochLevel)), &state, &out)
+        case .practiceSeeded(let request, let seed):
+            exercise(.start(practiceStart(request, seed: seed, state)), &state, &out)
         case .questionSounded(let question, let endsAtMs, let askedAtMs):
             exercise(.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs), &state, &out)
         case .progressUpdated(let progress):
@@ -217,10 +217,6 @@ public struct Reader: Sendable {
             terminal.typed(character, word: word, echo: state.settings.typingEcho, &state.display, &state.announcement, &out)
         case .key(let key), .timedKey(let key, _):
             self.key(key, &state, &out)
-        case .sendingReady(let mode, let seed, let kochLevel):
-            exercise(.start(.sending(mode, seed: seed, kochLevel: kochLevel)), &state, &out)
-        case .reflexReady(let mode, let seed, let kochLevel, let storedTimes):
-            exercise(.start(.reflex(mode, seed: seed, kochLevel: kochLevel, storedTimes: storedTimes)), &state, &out)
         case .timer(.reflex(let question)):
             exercise(.reflexClock(question: question), &state, &out)
         case .keyboardProtocol(let answered):
@@ -291,13 +287,13 @@ public struct Reader: Sendable {
             out.append(.preparePractice(.listening(koch ? .koch(level: level) : .weakSymbols(pool: pool))))
         case .copyPractice(let kind, let count):
             let fallback = kind == .qso ? CopyKind.defaultQSOCount : CopyKind.defaultCount
-            out.append(.preparePractice(.copy(kind, count: count ?? fallback, kochLevel: kochLevel(state))))
+            out.append(.preparePractice(.copy(kind, count: count ?? fallback)))
         case .copyText(let path):
             readCopyText(path, &state, &out)
         case .sendingPractice(let mode):
-            out.append(.preparePractice(.sending(mode, kochLevel: kochLevel(state))))
+            out.append(.preparePractice(.sending(mode)))
         case .reflexDrill(let mode):
-            out.append(.preparePractice(.reflex(mode, kochLevel: kochLevel(state))))
+            out.append(.preparePractice(.reflex(mode)))
         case .set(let name, let value):
             settings.set(name: name, value: value, onTerminal: state.onTerminal, &state.settings, &state.announcement, &out)
         case .showSetting(let name):
@@ -460,9 +456,9 @@ extension Action {
         switch self {
         case .timedLine, .command, .displayKey, .key, .timedKey, .brailleTyped, .promptCancelled: true
         case .start, .displayPanned, .timer, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
-             .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated,
+             .deviceConfigured, .practiceSeeded, .questionSounded, .spoken, .progressUpdated,
              .attachTerminal, .typed, .completion, .statisticsReady, .brailleBackTranslated, .displayAdvanced,
-             .keyboardProtocol, .sendingReady, .screenReader, .progressReady, .copyTextRead, .reflexReady: false
+             .keyboardProtocol, .screenReader, .progressReady, .copyTextRead: false
         case .keyerClock: false
         }
     }
