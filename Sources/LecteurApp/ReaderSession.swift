@@ -40,6 +40,8 @@ public actor ReaderSession {
     private var timerSerial = 0
     /// The line a key asked for (`.prompt`), while that key is applied.
     private var requestedPrompt: PromptKind?
+    /// What Tab completes (`.completed`), while `.completion` is applied.
+    private var completed: Completion?
     private let practiceSeed: UInt64?
     /// How many practice seeds this run has handed out: with a fixed seed, the sessions of one run
     /// still differ from each other (as with a random one), and replay alike.
@@ -188,8 +190,18 @@ public actor ReaderSession {
         }
     }
 
-    /// Reads the state in turn with everything else (completion, the keyboard mode): a copy
-    /// taken on the session's queue, read here.
+    /// Tab with the text before the cursor: what the reader says to write in (it says the
+    /// candidates itself).
+    public nonisolated func complete(_ beforeCursor: String) -> Completion {
+        onQueue { session in
+            session.completed = nil
+            session.apply(.completion(beforeCursor: beforeCursor))
+            return session.completed ?? Completion(replacing: 0, candidates: [])
+        }
+    }
+
+    /// Reads the state in turn with everything else (the keyboard mode): a copy taken on the
+    /// session's queue, read here.
     public nonisolated func inspect<T>(_ read: (ReaderState) -> T) -> T {
         read(onQueue { $0.state })
     }
@@ -352,6 +364,8 @@ public actor ReaderSession {
                 requestedPrompt = kind
             case .backTranslate(let cells):
                 apply(.brailleBackTranslated(cells: cells, text: devices.braille?.backTranslate(cells)))
+            case .completed(let found):
+                completed = found
             }
         }
     }

@@ -91,5 +91,10 @@ private func checkEffect(_ effect: Effect, line: String) {
          .copyResult, .readSettings, .prompt, .brailleRhythm, .backTranslate, .advanceDisplay, .sendingAnswered, .sidetone,
          .loadProgress, .readCopyText:
         break
+    case .completed(let found):
+        // A category's name from the catalogue is written into the line being edited.
+        for candidate in found.candidates {
+            Fuzz.check(Fuzz.firstControl(in: candidate) == nil, "control in a completion after \(Fuzz.debug(line))")
+        }
     }
 }

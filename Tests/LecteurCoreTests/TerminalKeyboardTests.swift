@@ -299,12 +299,17 @@ import Testing
 
     @Test func completionIsSaidAndShown() {
         var store = Self.terminal()
-        store.send(.completion(["filtre"]), [ReaderTestStore.speak("filtre", printed: nil)])
-        store.send(.completion(["répéter", "réessayer"]), store.saidBehind("completion", Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]), interrupt: true)) {
-            $0.display.queued.append(Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]))
-            $0.announcement.lastMessage = LastMessage(code: "completion", text: Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]), isError: false)
+        // The core completes the text before the cursor: the line editor writes in what it says.
+        store.send(.completion(beforeCursor: "fil"), [.completed(Completion(replacing: 3, candidates: ["filtre"])),
+                                                      ReaderTestStore.speak("filtre", printed: nil)])
+        store.send(.completion(beforeCursor: "regler clavier "),
+                   [.completed(Completion(replacing: 0, candidates: ["lignes", "touches"]))]
+                   + store.saidBehind("completion", Fixture.fr(.terminalCompletionChoices, ["choices": "lignes, touches"]), interrupt: true)) {
+            $0.display.queued.append(Fixture.fr(.terminalCompletionChoices, ["choices": "lignes, touches"]))
+            $0.announcement.lastMessage = LastMessage(code: "completion", text: Fixture.fr(.terminalCompletionChoices, ["choices": "lignes, touches"]), isError: false)
         }
-        store.send(.completion([]), store.saidBehind("completion", Fixture.fr(.terminalCompletionNone), interrupt: true)) {
+        store.send(.completion(beforeCursor: "zzz q"), [.completed(Completion(replacing: 1, candidates: []))]
+                   + store.saidBehind("completion", Fixture.fr(.terminalCompletionNone), interrupt: true)) {
             $0.display.queued.append(Fixture.fr(.terminalCompletionNone))
             $0.announcement.lastMessage = LastMessage(code: "completion", text: Fixture.fr(.terminalCompletionNone), isError: false)
         }

@@ -48,8 +48,9 @@ public enum Action: Hashable, Sendable {
     case typed(Character?, word: String)
     /// A key in single-key mode.
     case key(Key)
-    /// What Tab found to complete the command line.
-    case completion([String])
+    /// Tab on the command line, with the text before the cursor: the reader answers
+    /// `.completed` (what the line editor writes in) and says the candidates.
+    case completion(beforeCursor: String)
     /// Escape or Ctrl-G abandoned the `/` or `:` prompt of single-key mode.
     case promptCancelled(PromptKind)
     /// Storage's counts for `statistiques`, asked for by `.loadStatistics`.

@@ -142,6 +142,8 @@ public enum Effect: Hashable, Sendable {
     /// Translate cells typed on the braille keyboard back to text in the user's braille table;
     /// answered `.brailleBackTranslated`.
     case backTranslate([UInt8])
+    /// What Tab completes on the command line (`.completion`): the line editor writes it in.
+    case completed(Completion)
 }
 
 /// The line single-key mode asks for.

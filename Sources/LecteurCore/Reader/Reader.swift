@@ -233,8 +233,10 @@ public struct Reader: Sendable {
             break // taken above, while closing
         case .timer(.keyer):
             break // the runtime answers this timer with `.keyerClock`, which says when it rang
-        case .completion(let candidates):
-            terminal.completion(candidates, &state.announcement, &out)
+        case .completion(let beforeCursor):
+            let found = LineCompletion(parser: parser, strings: strings).complete(beforeCursor, state)
+            out.append(.completed(found))
+            terminal.completion(found.candidates, &state.announcement, &out)
         case .promptCancelled(let kind):
             terminal.promptCancelled(kind, &state.announcement, &out)
         case .brailleTyped(let input, let atMs):
