@@ -141,7 +141,7 @@ final class LinePrompt {
         self.cancellable = cancellable
         cancelled = false
         // The answer to « Quitter Lecteur ? » is no command to recall.
-        let answersQuit = session.inspect { $0.quitPending }
+        let answersQuit = session.runtimeFacts.quitPending
         PromptOutput.editing(true)
         var count: Int32 = 0
         let line = el_wgets(editor, &count)

@@ -42,6 +42,8 @@ public actor ReaderSession {
     private var requestedPrompt: PromptKind?
     /// What Tab completes (`.completed`), while `.completion` is applied.
     private var completed: Completion?
+    /// What the input loops act on, as the reader's effects last told it.
+    private var facts: RuntimeFacts
     private let practiceSeed: UInt64?
     /// How many practice seeds this run has handed out: with a fixed seed, the sessions of one run
     /// still differ from each other (as with a random one), and replay alike.
@@ -70,6 +72,7 @@ public actor ReaderSession {
         state.devices.hasVoice = devices.speech != nil
         state.devices.hasDisplay = devices.braille?.hasDisplay ?? false
         self.state = state
+        facts = RuntimeFacts(state)
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {
             for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -200,11 +203,9 @@ public actor ReaderSession {
         }
     }
 
-    /// Reads the state in turn with everything else (the keyboard mode): a copy taken on the
-    /// session's queue, read here.
-    public nonisolated func inspect<T>(_ read: (ReaderState) -> T) -> T {
-        read(onQueue { $0.state })
-    }
+    /// What the input loops act on (the keyboard mode, key releases, the goodbye held, the
+    /// quit question, a reading), in turn with everything else, as the reader told it.
+    public nonisolated var runtimeFacts: RuntimeFacts { onQueue { $0.facts } }
 
     /// Abandons a catalogue load in flight: someone who quits while a slow server is being
     /// waited for wants to leave now.
@@ -364,6 +365,16 @@ public actor ReaderSession {
                 requestedPrompt = kind
             case .backTranslate(let cells):
                 apply(.brailleBackTranslated(cells: cells, text: devices.braille?.backTranslate(cells)))
+            case .inputMode(let mode):
+                facts.inputMode = mode
+            case .keyReleases(let answered):
+                facts.keyReleases = answered
+            case .closing(let closing):
+                facts.closing = closing
+            case .quitPending(let pending):
+                facts.quitPending = pending
+            case .reading(let reading):
+                facts.reading = reading
             case .completed(let found):
                 completed = found
             }

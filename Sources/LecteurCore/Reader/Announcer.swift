@@ -80,7 +80,7 @@ struct Announcer {
             case .focus, .speak, .print, .braille, .braillePanned, .schedule, .cancelTimer, .notice, .error, .status, .morse,
                  .morseQuestion, .practiceAnswered, .copyResult, .playMorse, .playCorrection, .playQuestion, .silence, .brailleRhythm,
                  .persist, .recordAttempt, .whenSpoken, .quit, .prompt, .advanceDisplay, .sidetone, .sendingAnswered,
-                 .completed: false
+                 .inputMode, .keyReleases, .closing, .quitPending, .reading, .completed: false
             }
         }
     }

@@ -142,6 +142,17 @@ public enum Effect: Hashable, Sendable {
     /// Translate cells typed on the braille keyboard back to text in the user's braille table;
     /// answered `.brailleBackTranslated`.
     case backTranslate([UInt8])
+    /// What the runtime's input loops act on changed (`RuntimeFacts`): they never read the state.
+    /// The keyboard mode to read in.
+    case inputMode(InputMode)
+    /// Whether the terminal reports key releases (nil: not known yet).
+    case keyReleases(Bool?)
+    /// The goodbye holds the display: no prompt under it, and any key ends the program.
+    case closing(Bool)
+    /// « Quitter Lecteur ? » waits: the line that answers it is no command to recall.
+    case quitPending(Bool)
+    /// A reading goes on: `stop` or `quitter` piped during it are not held behind it.
+    case reading(Bool)
     /// What Tab completes on the command line (`.completion`): the line editor writes it in.
     case completed(Completion)
 }

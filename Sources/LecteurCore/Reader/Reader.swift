@@ -60,7 +60,8 @@ public struct Reader: Sendable {
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
-        let effects = decide(&state, action)
+        let facts = RuntimeFacts(state)
+        let effects = decide(&state, action) + RuntimeFacts(state).changes(from: facts)
         // What storage is asked to keep, the record keeps too: the next exercise starts from it.
         for case .recordAttempt(let attempt) in effects { state.practiceRecord.keep(attempt) }
         // Beside a screen reader the voice is the last decision: what would be said is known.
