@@ -7,7 +7,7 @@ import LecteurCore
 /// The braille side of a session: the BrlAPI display when there is one (its keys drive the
 /// navigator like typed commands), and the liblouis cells for the transcript in every case.
 public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
-    public static let storageKey = "braille.table"
+    public static let storageKey = DeviceSettingStorage.brailleTable
 
     private let output: BrailleOutput?
     private let store: ReaderStore
@@ -191,6 +191,6 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
         } catch {
             return .failure(.unknownBrailleTable(name: value))
         }
-        return .success(SettingValue(.brailleTable(table), stored: [Self.storageKey: table.rawValue]))
+        return .success(SettingValue(.brailleTable(table)))
     }
 }

@@ -29,7 +29,7 @@ public struct CommandLoop {
         while true {
             // No prompt under the goodbye held on the braille display: the next line, or its
             // time, ends the reader.
-            if let prompt, !session.inspect({ $0.closing }) { Transcript.standardOutput(prompt) }
+            if let prompt, !session.runtimeFacts.closing { Transcript.standardOutput(prompt) }
             guard let item = input.next() else { break }
             // A script's line waits for what is in flight (a load, a reading), so its transcript
             // is the same every run; `stop` and `quitter` during a reading are the exception:
@@ -49,7 +49,7 @@ public struct CommandLoop {
     private func interruptsReading(_ item: LineReader.Item) -> Bool {
         guard case .line(let line) = item, case .command(let command) = session.reader.parser.parse(line) else { return false }
         switch command {
-        case .stop, .quit: return session.inspect { $0.display.readAll != nil || $0.display.reading != nil }
+        case .stop, .quit: return session.runtimeFacts.reading
         default: return false
         }
     }

@@ -21,7 +21,7 @@ struct KeyInput {
     func run() -> Outcome {
         TerminalMode.enterRaw()
         defer { TerminalMode.leaveRaw() }
-        switch session.inspect({ $0.devices.keyReleases }) {
+        switch session.runtimeFacts.keyReleases {
         case nil:
             // Does the terminal speak the kitty keyboard protocol? The device attributes query
             // after it is answered by every terminal: its answer alone means no. Nothing waits
@@ -57,14 +57,14 @@ struct KeyInput {
                     continue
                 case .keyboardProtocol(let length):
                     input.drop(length)
-                    if session.inspect({ $0.devices.keyReleases }) == nil {
+                    if session.runtimeFacts.keyReleases == nil {
                         TerminalMode.pushKeyReleases()
                         session.send(.keyboardProtocol(answered: true))
                     }
                     continue
                 case .deviceAttributes(let length):
                     input.drop(length)
-                    if session.inspect({ $0.devices.keyReleases }) == nil { session.send(.keyboardProtocol(answered: false)) }
+                    if session.runtimeFacts.keyReleases == nil { session.send(.keyboardProtocol(answered: false)) }
                     continue
                 case .focus(let focused, let length):
                     input.drop(length)
@@ -74,7 +74,7 @@ struct KeyInput {
                     input.drop(length)
                     if let kind = session.press(key, atMs: readAtMs) { line(kind) }
                     if session.hasQuit { return .quit }
-                    if session.inspect({ $0.settings.inputMode }) != .keys { return .modeChanged }
+                    if session.runtimeFacts.inputMode != .keys { return .modeChanged }
                     continue
                 }
                 break
@@ -98,7 +98,7 @@ struct KeyInput {
         TerminalMode.leaveRaw()
         defer {
             TerminalMode.enterRaw()
-            if session.inspect({ $0.devices.keyReleases }) == true { TerminalMode.pushKeyReleases() }
+            if session.runtimeFacts.keyReleases == true { TerminalMode.pushKeyReleases() }
         }
         let text = kind.text(session.reader.strings)
         guard let prompt else { return }

@@ -18,7 +18,6 @@ final class LinePrompt {
     /// A failed save is said once, until one succeeds again.
     private var historySaveFailed = false
     private let session: ReaderSession
-    private let completion: LineCompletion
     /// The terminal's bytes, shared with single-key mode (nothing typed ahead is lost between them).
     let input: TerminalInput
     /// Escape and Ctrl-G abandon the line (the `/` and `:` prompts of single-key mode).
@@ -71,7 +70,6 @@ final class LinePrompt {
         input = TerminalInput(quit: session.quitSignal)
         focusName = Self.permanent("lecteur-focus")
         self.session = session
-        completion = LineCompletion(parser: session.reader.parser, strings: session.reader.strings)
         var event = HistEventW()
         lecteur_history_set_size(history, &event, Self.historyLimit)
         lecteur_history_set_unique(history, &event, 1)
@@ -143,7 +141,7 @@ final class LinePrompt {
         self.cancellable = cancellable
         cancelled = false
         // The answer to « Quitter Lecteur ? » is no command to recall.
-        let answersQuit = session.inspect { $0.quitPending }
+        let answersQuit = session.runtimeFacts.quitPending
         PromptOutput.editing(true)
         var count: Int32 = 0
         let line = el_wgets(editor, &count)
@@ -306,13 +304,13 @@ final class LinePrompt {
     /// once, above the line, and the prompt with the line is redrawn under it.
     private func complete() -> UInt8 {
         let before = lineBeforeCursor()
-        let found = session.inspect { completion.complete(before, $0) }
+        // The reader says the candidates; the line is edited before they are printed above it.
+        let found = session.complete(before)
         if found.candidates.count == 1 {
             replace(found.replacing, with: found.candidates[0] + " ")
         } else if found.candidates.count > 1, found.commonPrefix.count > found.replacing {
             replace(found.replacing, with: found.commonPrefix)
         }
-        session.send(.completion(found.candidates))
         return PromptOutput.flush() ? UInt8(CC_REDISPLAY) : UInt8(CC_REFRESH)
     }
 

@@ -40,6 +40,10 @@ public actor ReaderSession {
     private var timerSerial = 0
     /// The line a key asked for (`.prompt`), while that key is applied.
     private var requestedPrompt: PromptKind?
+    /// What Tab completes (`.completed`), while `.completion` is applied.
+    private var completed: Completion?
+    /// What the input loops act on, as the reader's effects last told it.
+    private var facts: RuntimeFacts
     private let practiceSeed: UInt64?
     /// How many practice seeds this run has handed out: with a fixed seed, the sessions of one run
     /// still differ from each other (as with a random one), and replay alike.
@@ -64,9 +68,11 @@ public actor ReaderSession {
         state.settings = settings
         state.startupNotices = store.startupNotices + problems
         state.morseProgress = store.progress()
+        state.practiceRecord = store.practiceRecord()
         state.devices.hasVoice = devices.speech != nil
         state.devices.hasDisplay = devices.braille?.hasDisplay ?? false
         self.state = state
+        facts = RuntimeFacts(state)
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {
             for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -187,11 +193,19 @@ public actor ReaderSession {
         }
     }
 
-    /// Reads the state in turn with everything else (completion, the keyboard mode): a copy
-    /// taken on the session's queue, read here.
-    public nonisolated func inspect<T>(_ read: (ReaderState) -> T) -> T {
-        read(onQueue { $0.state })
+    /// Tab with the text before the cursor: what the reader says to write in (it says the
+    /// candidates itself).
+    public nonisolated func complete(_ beforeCursor: String) -> Completion {
+        onQueue { session in
+            session.completed = nil
+            session.apply(.completion(beforeCursor: beforeCursor))
+            return session.completed ?? Completion(replacing: 0, candidates: [])
+        }
     }
+
+    /// What the input loops act on (the keyboard mode, key releases, the goodbye held, the
+    /// quit question, a reading), in turn with everything else, as the reader told it.
+    public nonisolated var runtimeFacts: RuntimeFacts { onQueue { $0.facts } }
 
     /// Abandons a catalogue load in flight: someone who quits while a slow server is being
     /// waited for wants to leave now.
@@ -305,14 +319,8 @@ public actor ReaderSession {
                 apply(.copyTextRead(path: path, Self.readText(path)))
             case .queryStatus:
                 apply(.statusReported(devices.status()))
-            case .preparePractice(.reflex(let mode, let level)):
-                apply(.reflexReady(mode, seed: seed(), kochLevel: level, storedTimes: store.reflexTimes()))
-            case .preparePractice(.sending(let mode, let level)):
-                apply(.sendingReady(mode, seed: seed(), kochLevel: level))
-            case .preparePractice(.copy(let kind, let count, let level)):
-                apply(.copyReady(kind, count: count, seed: seed(), kochLevel: level))
-            case .preparePractice(.listening(let mode)):
-                apply(.practiceReady(mode, seed: seed(), history: store.history(for: mode)))
+            case .preparePractice(let request):
+                apply(.practiceSeeded(request, seed: seed()))
             case .configureDevice(let key, let value):
                 // Asked once each, in order: applying a setting has effects (a relative "+20").
                 var result: Result<SettingValue, SettingFault>?
@@ -357,6 +365,18 @@ public actor ReaderSession {
                 requestedPrompt = kind
             case .backTranslate(let cells):
                 apply(.brailleBackTranslated(cells: cells, text: devices.braille?.backTranslate(cells)))
+            case .inputMode(let mode):
+                facts.inputMode = mode
+            case .keyReleases(let answered):
+                facts.keyReleases = answered
+            case .closing(let closing):
+                facts.closing = closing
+            case .quitPending(let pending):
+                facts.quitPending = pending
+            case .reading(let reading):
+                facts.reading = reading
+            case .completed(let found):
+                completed = found
             }
         }
     }

@@ -132,21 +132,15 @@ public final class ReaderStore: Sendable {
         (try? database?.practiceDays()) ?? []
     }
 
-    /// What a new practice session needs from storage: the Koch window at its level and the
-    /// confusions (a card's drill sets its symbol against them).
-    public func history(for mode: PracticeMode) -> PracticeHistory {
-        guard let database else { return .none }
-        var history = PracticeHistory()
-        if case .koch(let level) = mode {
-            history.kochWindow = (try? database.kochWindow(level: level, limit: PracticeOptions().kochWindow)) ?? []
-        }
-        if case .symbol = mode { history.confusions = (try? database.confusions()) ?? [:] }
-        return history
-    }
-
-    /// The reflex drills' latest answer times (`ReflexSettings.storedTimes`), newest first.
-    public func reflexTimes() -> [Int] {
-        (try? database?.reflexTimes(limit: ReflexSettings.storedTimes)) ?? []
+    /// What new exercises start from, read once at start-up (the reader keeps it up to date as
+    /// it records answers): each level's Koch window, the confusions (a card's drill sets its
+    /// symbol against them), the reflex drills' latest times. Empty without a database.
+    public func practiceRecord() -> PracticeRecord {
+        guard let database else { return PracticeRecord() }
+        return PracticeRecord(kept: true,
+                              kochWindows: (try? database.kochWindows(limit: PracticeRecord.kochWindow)) ?? [:],
+                              confusions: (try? database.confusions()) ?? [:],
+                              reflexTimes: (try? database.reflexTimes(limit: ReflexSettings.storedTimes)) ?? [])
     }
 
     /// Each scored copy, committed on its own like an attempt.

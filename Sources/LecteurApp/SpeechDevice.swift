@@ -55,20 +55,7 @@ public final class SpeechSettingsDomain: SettingsDomain {
         return settings.clamped
     }
 
-    /// The voice's setting a reader setting is, nil for the others.
-    private static func speechSetting(_ key: SettingKey) -> SpeechSetting? {
-        switch key {
-        case .speechRate: .rate
-        case .speechPitch: .pitch
-        case .speechVolume: .volume
-        case .speechVoice: .voice
-        case .speechBackend, .brailleTable, .verbosity, .position, .brailleMessage, .brailleScroll,
-             .punctuation, .alphabet, .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
-             .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM, .kochOrder, .groupLength,
-             .bandNoise, .bandQRM, .bandFading, .reflexPause, .reflexTime: nil
-        case .keyer: nil
-        }
-    }
+    private static func speechSetting(_ key: SettingKey) -> SpeechSetting? { DeviceSettingStorage.speechSetting(key) }
 
     public func reading(_ key: SettingKey) -> SettingReading? {
         guard let setting = Self.speechSetting(key) else { return nil }
@@ -94,8 +81,8 @@ public final class SpeechSettingsDomain: SettingsDomain {
         do {
             let updated = try current.setting(setting, to: Self.absolute(value, from: current, setting))
             try engine?.update(updated)
-            let json = String(decoding: (try? JSONEncoder().encode(updated)) ?? Data(), as: UTF8.self)
-            return .success(SettingValue(.speech(updated.value(of: setting)), stored: [Self.storageKey: json]))
+            let voice = Dictionary(uniqueKeysWithValues: SpeechSetting.allCases.map { ($0, updated.value(of: $0)) })
+            return .success(SettingValue(.speech(updated.value(of: setting)), voice: voice))
         } catch {
             return .failure(Self.fault(error))
         }

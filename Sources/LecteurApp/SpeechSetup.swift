@@ -13,7 +13,7 @@ public enum SpeechBackend: String, CaseIterable, Hashable, Sendable {
     /// speech-dispatcher, started for the user if needed.
     case speechd
 
-    public static let storageKey = "speech.backend"
+    public static let storageKey = DeviceSettingStorage.speechBackend
 }
 
 /// A device asked for with `on` that is not there at start: the program stops with exit code 69
@@ -208,6 +208,6 @@ public final class SpeechBackendSetting: SettingsDomain {
         guard let backend = SpeechBackend(rawValue: CommandParser.fold(value)) else {
             return .failure(.unknownSpeechBackend(value: value))
         }
-        return .success(SettingValue(.speechBackend(backend.rawValue), stored: [SpeechBackend.storageKey: backend.rawValue]))
+        return .success(SettingValue(.speechBackend(backend.rawValue)))
     }
 }

@@ -52,7 +52,7 @@ public struct TerminalLoop {
         if reportsFocus, isatty(STDOUT_FILENO) == 1 { TerminalMode.reportFocus() }
         session.start(notices: startupNotices + (editor.historyFault.map { [.history(file: historyPath ?? "", $0)] } ?? []))
         reading: while !session.hasQuit {
-            if session.inspect({ $0.closing }) {
+            if session.runtimeFacts.closing {
                 // The goodbye is on the braille display for its time: no prompt under it, and
                 // any key (not only a line) ends the reader at once, as the core decided.
                 TerminalMode.enterRaw()
@@ -61,7 +61,7 @@ public struct TerminalLoop {
                 if wait != .quit, !session.hasQuit { session.send(.command(.quit)) }
                 break reading
             }
-            switch session.inspect({ $0.settings.inputMode }) {
+            switch session.runtimeFacts.inputMode {
             case .lines:
                 guard case .line(let line) = editor.read(prompt: prompt) else {
                     // Ctrl-D on an empty line: leave, with the goodbye (unless the display quit).

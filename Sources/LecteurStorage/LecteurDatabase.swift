@@ -147,6 +147,24 @@ public final class LecteurDatabase: Sendable {
         }
     }
 
+    /// Every level's Koch window (`kochWindow(level:limit:)`) at once, for the reader's record.
+    public func kochWindows(limit: Int) throws(StorageError) -> [Int: [RecentAnswer]] {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT koch_level, correct, latency_ms FROM (
+                    SELECT id, koch_level, correct, latency_ms,
+                           ROW_NUMBER() OVER (PARTITION BY koch_level ORDER BY id DESC) AS rank
+                    FROM morse_attempt WHERE mode = 'koch' AND koch_level IS NOT NULL)
+                WHERE rank <= ? ORDER BY id
+                """, arguments: [limit])
+            var windows: [Int: [RecentAnswer]] = [:]
+            for row in rows {
+                windows[row["koch_level"], default: []].append(RecentAnswer(correct: row["correct"], latencyMs: row["latency_ms"]))
+            }
+            return windows
+        }
+    }
+
     /// Reflex drills: the times of the latest `limit` answers with the right character (in time
     /// or not), newest first: the median a new drill starts from.
     public func reflexTimes(limit: Int) throws(StorageError) -> [Int] {

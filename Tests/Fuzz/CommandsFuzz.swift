@@ -89,7 +89,12 @@ private func checkEffect(_ effect: Effect, line: String) {
     case .braillePanned, .schedule, .cancelTimer, .status, .morse, .morseQuestion, .practiceAnswered, .loadCatalogue, .silence,
          .queryStatus, .whenSpoken, .preparePractice, .configureDevice, .persist, .recordAttempt, .loadStatistics, .quit,
          .copyResult, .readSettings, .prompt, .brailleRhythm, .backTranslate, .advanceDisplay, .sendingAnswered, .sidetone,
-         .loadProgress, .readCopyText:
+         .loadProgress, .readCopyText, .inputMode, .keyReleases, .closing, .quitPending, .reading:
         break
+    case .completed(let found):
+        // A category's name from the catalogue is written into the line being edited.
+        for candidate in found.candidates {
+            Fuzz.check(Fuzz.firstControl(in: candidate) == nil, "control in a completion after \(Fuzz.debug(line))")
+        }
     }
 }

@@ -224,7 +224,7 @@ import Testing
                     .playQuestion(text: String(symbol.character), settings: .default, question: number),
                     .schedule(.brailleMessage(token: token + number), afterSeconds: 4)]
         }
-        store.send(.practiceReady(.weakSymbols(pool: nil), seed: 7), question(1, asked, after: intro, shown: "Entraînement ; ligne vide : réécouter, stop : finir.", interrupt: true)) {
+        store.send(.practiceSeeded(.listening(.weakSymbols(pool: nil)), seed: 7), question(1, asked, after: intro, shown: "Entraînement ; ligne vide : réécouter, stop : finir.", interrupt: true)) {
             ReaderTestStore.remembered("practice", intro, shown: "Entraînement ; ligne vide : réécouter, stop : finir. Question 1", token: token + 1)(&$0)
             $0.exercise = .listening(twin)
             $0.announcement.answerPending = false

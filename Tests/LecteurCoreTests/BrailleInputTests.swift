@@ -302,7 +302,7 @@ extension BrailleInputTests {
         let intro = "Entraînement Koch, 2 symboles : K, M. Écoutez, puis tapez le caractère entendu. "
             + "Ligne vide pour réécouter, « stop » pour finir. Encore 20 bonnes réponses pour débloquer U."
         // The load's message is still read: the introduction waits for it.
-        store.send(.practiceReady(.koch(level: 2), seed: 5), [
+        store.send(.practiceSeeded(.listening(.koch(level: 2)), seed: 5), [
             .notice(code: "practice", message: intro, braille: "Koch K M ; ligne vide : réécouter, stop : finir."), .speak(Utterance(text: intro, interrupt: false, priority: .answer)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(expected), settings: .default, question: 1),

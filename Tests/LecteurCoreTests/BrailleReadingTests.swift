@@ -255,6 +255,7 @@ import Testing
         store.send(.command(.readAll), [
             store.focus(store.state, 6), .speak(Utterance(text: category, interrupt: true, priority: .answer, printed: category)),
             .braille(braille.line(detail.elements[6])), .schedule(.readAllWindow(token: 1), afterSeconds: 4),
+            .reading(true),
         ]) {
             $0.announcement.history.append(category)
             $0.display.readAllSerial = 1
@@ -278,7 +279,7 @@ import Testing
         // The panning key past the end skips ahead and the reading goes on: here, to its end.
         let end = "Fin de l'écran."
         store.send(.displayKey(.panForward), store.said("readAll.end", end, interrupt: true, .notice)
-                   + [.schedule(.brailleMessage(token: 2), afterSeconds: 4)]) {
+                   + [.schedule(.brailleMessage(token: 2), afterSeconds: 4), .reading(false)]) {
             ReaderTestStore.remembered("readAll.end", end, token: 2)(&$0)
             $0.display.reading = nil
         }
@@ -292,14 +293,15 @@ import Testing
         let all = "Toutes, sélectionné, bouton"
         let list = store.state
         // Without a voice, each window has the setting's time.
-        store.send(.command(.readAll), store.moved(list, 0, saying: all) + [.schedule(.readAllWindow(token: 1), afterSeconds: 2.5)]) {
+        store.send(.command(.readAll), store.moved(list, 0, saying: all) + [.schedule(.readAllWindow(token: 1), afterSeconds: 2.5),
+                                                                             .reading(true)]) {
             $0.display.message = nil
             $0.display.reading = DisplayReading(token: 1)
             $0.display.readAllSerial = 1
             $0.announcement.history.append(all)
         }
         // Another key stops the reading (and does what it does: the element again).
-        store.send(.displayKey(.repeatElement), store.moved(list, 0, saying: all)) {
+        store.send(.displayKey(.repeatElement), store.moved(list, 0, saying: all) + [.reading(false)]) {
             $0.display.reading = nil
             $0.announcement.history.append(all)
         }
@@ -307,7 +309,7 @@ import Testing
         store.send(.timer(.readAllWindow(token: 1)), [])
         // With a voice, the reading follows the voice as before.
         store.state.devices.hasVoice = true
-        store.send(.command(.readAll), store.moved(list, 0, saying: all) + [.whenSpoken(token: 2)]) {
+        store.send(.command(.readAll), store.moved(list, 0, saying: all) + [.whenSpoken(token: 2), .reading(true)]) {
             $0.display.readAll = 2
             $0.display.readAllSerial = 2
             $0.announcement.history.append(all)

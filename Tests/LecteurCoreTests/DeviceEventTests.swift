@@ -67,7 +67,7 @@ import Testing
     @Test func aDeviceSettingIsConfirmedOrRefusedInTheReadersWords() {
         var store = ReaderTestStore()
         let taken = "Table braille : braille abrégé."
-        store.send(.deviceConfigured(.brailleTable, .success(SettingValue(.brailleTable(.abrege), stored: ["braille.table": "abrege"]))),
+        store.send(.deviceConfigured(.brailleTable, .success(SettingValue(.brailleTable(.abrege)))),
                    [.persist(["braille.table": "abrege"])] + store.said("setting", taken),
                    state: { said(taken, code: "setting", token: 1)(&$0); $0.display.messageStays = true })
         let unknown = "Table braille inconnue : klingon. Choix possibles : intégral, abrégé ou informatique."
@@ -78,5 +78,21 @@ import Testing
         store.send(.deviceConfigured(.speechVolume, .failure(.unavailable)),
                    store.saidBehind("setting", absent, isError: true, .error),
                    state: ReaderTestStore.rememberedBehind("setting", absent, isError: true))
+    }
+}
+
+/// A device says only what it applied; where it is kept is the reader's.
+@Suite struct DeviceSettingStorageTests {
+    @Test func eachAppliedDeviceSettingIsKeptUnderItsOwnKeyOnly() {
+        #expect(DeviceSettingStorage.stored(.brailleTable, SettingValue(.brailleTable(.abrege))) == ["braille.table": "abrege"])
+        #expect(DeviceSettingStorage.stored(.speechBackend, SettingValue(.speechBackend("speechd"))) == ["speech.backend": "speechd"])
+        #expect(DeviceSettingStorage.stored(.speechVoice, SettingValue(.speech("en-gb"))) == ["speech.voice": "en-gb"])
+        // The voice is kept whole, the setting changed as applied.
+        let voice: [SpeechSetting: String] = [.rate: "175", .pitch: "60", .volume: "100", .voice: "fr"]
+        #expect(DeviceSettingStorage.stored(.speechRate, SettingValue(.speech("210"), voice: voice))
+                == ["speech.rate": "210", "speech.pitch": "60", "speech.volume": "100", "speech.voice": "fr"])
+        // Every voice setting has its reader setting, and no other setting is the voice's.
+        let voiced = SettingKey.allCases.compactMap(DeviceSettingStorage.speechSetting)
+        #expect(Set(voiced) == Set(SpeechSetting.allCases) && voiced.count == SpeechSetting.allCases.count)
     }
 }

@@ -20,7 +20,7 @@ import Testing
         let shown = SendingReducerTests.patternHow + " Envoyez K."
         let token = store.state.display.token + 1
         let started = twin
-        store.send(.sendingReady(.koch, seed: 3, kochLevel: 2), [
+        store.send(.practiceSeeded(.sending(.koch), seed: 3), [
             .notice(code: "practice", message: summary),
             .speak(Utterance(text: summary, interrupt: false, priority: .answer)),
             .notice(code: "sending", message: texts[0]),
@@ -85,7 +85,7 @@ import Testing
         let settings = try MorseSettings(wpm: 20, farnsworthWPM: 10, toneHz: 600, volumePercent: 80, rampMs: 5)
         let started = twin
         // The load's message is still on the display: the introduction waits behind it.
-        store.send(.copyReady(.groups, count: 2, seed: 1, kochLevel: 2), store.saidBehind("copy", intro, braille: shown) + [
+        store.send(.practiceSeeded(.copy(.groups, count: 2), seed: 1), store.saidBehind("copy", intro, braille: shown) + [
             .morseQuestion(MorseQuestionReport(question: 1, wpm: settings.wpm, toneHz: settings.toneHz)),
             .playQuestion(text: sent, settings: settings, question: 1),
         ]) {

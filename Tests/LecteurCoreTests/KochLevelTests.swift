@@ -22,7 +22,7 @@ import Testing
         }
         store.state.settings.kochLevel = 0
         store.send(.command(.copyPractice(.groups, count: nil)),
-                   [.preparePractice(.copy(.groups, count: CopyKind.defaultCount, kochLevel: PracticeMode.kochStartLevel))])
+                   [.preparePractice(.copy(.groups, count: CopyKind.defaultCount))])
     }
 
     @Test func theLessonIsReadFromTheState() {

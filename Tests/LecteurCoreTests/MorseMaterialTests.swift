@@ -207,7 +207,7 @@ import Testing
         #expect(parser.parse("entraînement qso") == .command(.copyPractice(.qso, count: nil)))
         #expect(english.parse("practice qso 2") == .command(.copyPractice(.qso, count: 2)))
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.copyPractice(.qso, count: nil)), [.preparePractice(.copy(.qso, count: 1, kochLevel: 2))]) {
+        store.send(.command(.copyPractice(.qso, count: nil)), [.preparePractice(.copy(.qso, count: 1))]) {
             $0.announcement.answerPending = true
             $0.display.message = nil
         }

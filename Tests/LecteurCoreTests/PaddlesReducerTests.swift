@@ -68,7 +68,7 @@ import Testing
         var twin = SendingReducerTests.twin(.koch, seed: SendingReducerTests.seedAskingK, wpm: 30)
         let texts = base.says(twin.start(level: .paddles, note: nil, keyer: .iambicB))
         #expect(texts.first?.contains("Manipulateur iambique, mode B, à 30 mots par minute") == true, "\(texts)")
-        base.ready(&store, .sendingReady(.koch, seed: SendingReducerTests.seedAskingK, kochLevel: 2), twin, texts)
+        base.ready(&store, .practiceSeeded(.sending(.koch), seed: SendingReducerTests.seedAskingK), twin, texts)
         func keyed(_ element: MorseElement) -> Effect {
             .sidetone(.keyed(element, markMs: Double(element.units) * 40, spaceMs: 40, settings: .default))
         }
@@ -140,7 +140,7 @@ import Testing
         }
         var twin = SendingReducerTests.twin(.free, seed: 1, wpm: 30)
         let texts = base.says(twin.start(level: .paddles, note: nil, keyer: .iambicA))
-        base.ready(&store, .sendingReady(.free, seed: 1, kochLevel: 2), twin, texts)
+        base.ready(&store, .practiceSeeded(.sending(.free), seed: 1), twin, texts)
         func step(_ action: Action, _ effects: [Effect], cells: String? = nil, token: Int = 0,
                   sourceLocation: SourceLocation = #_sourceLocation) {
             Self.step(&store, twin, action, effects, cells: cells, token: token, sourceLocation: sourceLocation)

@@ -19,6 +19,7 @@ import Testing
         let reader = store.reader
         // Nineteen right answers stored by an earlier session: one more unlocks U.
         let history = PracticeHistory(kochWindow: Array(repeating: RecentAnswer(correct: true, latencyMs: 700), count: 19))
+        store.state.practiceRecord = PracticeRecord(kept: true, kochWindows: [2: history.kochWindow])
         var twin = PracticeSession(mode: .koch(level: 2), progress: [:], strings: Fixture.fr, random: SeededRandom(seed: 5),
                                    history: history)
         _ = twin.start()
@@ -26,7 +27,7 @@ import Testing
         let intro = "Entraînement Koch, 2 symboles : K, M. Écoutez, puis tapez le caractère entendu. "
             + "Ligne vide pour réécouter, « stop » pour finir. Encore 1 bonne réponse pour débloquer U."
         let token = store.state.display.token
-        store.send(.practiceReady(.koch(level: 2), seed: 5, history: history), [
+        store.send(.practiceSeeded(.listening(.koch(level: 2)), seed: 5), [
             .notice(code: "practice", message: intro, braille: "Koch K M ; ligne vide : réécouter, stop : finir."),
             .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: "Koch K M ; ligne vide : réécouter, stop : finir. Question 1", cursor: 0, kind: .message)),
@@ -63,6 +64,8 @@ import Testing
         ]) {
             $0.exercise = .listening(twin)
             $0.morseProgress = twin.progress
+            // The answer recorded is kept in level 2's window: 19 earlier and this one.
+            $0.practiceRecord.kochWindows[2] = history.kochWindow + [RecentAnswer(correct: true, latencyMs: 850)]
             $0.settings.kochLevel = 3
             $0.announcement.history.append(verdict)
             $0.announcement.lastMessage = LastMessage(code: "practice", text: verdict, isError: false)

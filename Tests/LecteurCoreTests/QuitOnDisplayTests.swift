@@ -22,7 +22,8 @@ import Testing
     /// `quitter` with a display: the goodbye on it, and the end when its time is up.
     static func quitting(_ store: inout ReaderTestStore, seconds: Double = 4) {
         let timer: [Effect] = seconds > 0 ? [.schedule(.quit, afterSeconds: seconds)] : []
-        store.send(.timedLine("quitter", atMs: 0), store.said("goodbye", goodbye, interrupt: true) + timer) {
+        // The input loops are told the goodbye holds the display: no prompt under it.
+        store.send(.timedLine("quitter", atMs: 0), store.said("goodbye", goodbye, interrupt: true) + timer + [.closing(true)]) {
             $0.display.messageStays = true
             $0.display.message = goodbye
             $0.display.token = 2
@@ -74,7 +75,8 @@ import Testing
 
     @Test func yesToTheQuitQuestionIsHeldTooInKeysMode() {
         var store = Self.withDisplay()
-        store.send(.key(.character("q")), [.silence] + store.said("quit.confirm", TerminalKeyboardTests.confirm, interrupt: true)) {
+        store.send(.key(.character("q")), [.silence] + store.said("quit.confirm", TerminalKeyboardTests.confirm, interrupt: true)
+                   + [.quitPending(true)]) {
             $0.display.messageStays = true
             $0.display.message = TerminalKeyboardTests.confirm
             $0.display.token = 2
@@ -82,7 +84,7 @@ import Testing
             $0.quitPending = true
         }
         store.send(.key(.character("o")), [.silence] + store.said("goodbye", Self.goodbye, interrupt: true)
-                   + [.schedule(.quit, afterSeconds: 4)]) {
+                   + [.schedule(.quit, afterSeconds: 4), .closing(true), .quitPending(false)]) {
             $0.display.message = Self.goodbye
             $0.display.token = 3
             $0.announcement.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)

@@ -28,7 +28,7 @@ import Testing
             + "Ligne vide pour réécouter, « stop » pour finir."
         let shown = "Réflexes K M ; écoutez, le nom suit ; stop : finir. " + label(1, first, touch: true)
         let token = store.state.display.token
-        store.send(.reflexReady(.passive, seed: 5, kochLevel: 2), [
+        store.send(.practiceSeeded(.reflex(.passive), seed: 5), [
             .notice(code: "reflex", message: intro, braille: "Réflexes K M ; écoutez, le nom suit ; stop : finir."),
             .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: shown, cursor: 0, kind: .message)),
@@ -107,10 +107,11 @@ import Testing
     @Test func theActiveDrillCountsOnlyAnswersInTimeAndSaysTheMedian() throws {
         var state = Fixture.loadedState()
         state.display.message = nil
+        // Storage kept three answer times from earlier drills: their median is said first.
+        state.practiceRecord = PracticeRecord(kept: true, reflexTimes: [900, 500, 700])
         var store = ReaderTestStore(state: state)
         let reader = store.reader
         let pool = Array(MorseAlphabet.standard.kochSymbols.prefix(2))
-        // Storage kept three answer times from earlier drills: their median is said first.
         var twin = ReflexSession(mode: .active, settings: ReflexSettings(), pool: pool, strings: Fixture.fr, random: SeededRandom(seed: 7),
                                  storedMedianMs: 700)
         _ = twin.start()
@@ -123,7 +124,7 @@ import Testing
              .playQuestion(text: String(symbol.character), settings: .default, question: n),
              .schedule(.brailleMessage(token: token), afterSeconds: 4)]
         }
-        store.send(.reflexReady(.active, seed: 7, kochLevel: 2, storedTimes: [900, 500, 700]), [
+        store.send(.practiceSeeded(.reflex(.active), seed: 7), [
             .notice(code: "reflex", message: intro, braille: "Réflexes chrono K M ; tapez vite ; stop : finir."),
             .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: shown, cursor: 0, kind: .message)),
@@ -161,6 +162,13 @@ import Testing
                 .braille(BrailleLine(text: said + " Question \(n + 1)", cursor: 0, kind: .message)),
             ] + asked(n + 1, try #require(twin.current), token + 1)) {
                 $0.exercise = .reflex(twin)
+                // Kept for the next drill as storage keeps it: the right character's time
+                // (in time or not) first, another character as a confusion.
+                if typed(sent) == sent {
+                    $0.practiceRecord.reflexTimes.insert(Int(after), at: 0)
+                } else {
+                    $0.practiceRecord.confusions[sent.id, default: [:]][typed(sent).id, default: 0] += 1
+                }
                 $0.announcement.history.append(said)
                 $0.announcement.lastMessage = LastMessage(code: "reflex", text: said, isError: false)
                 $0.display.message = said + " Question \(n + 1)"

@@ -35,7 +35,7 @@ import Testing
 
     /// The session's words as the reader says and shows them: each said (the first cutting
     /// speech when it answers a command), then all of them together on the display at once.
-    /// The session starts (`action`, the runtime's `.sendingReady`): its texts said, the first
+    /// The session starts (`action`, the runtime's `.practiceSeeded`): its texts said, the first
     /// cutting what was said before, and remembered.
     func ready(_ store: inout ReaderTestStore, _ action: Action, _ twin: SendingSession<SeededRandom>, _ texts: [String],
                sourceLocation: SourceLocation = #_sourceLocation) {
@@ -66,7 +66,7 @@ import Testing
                    _ prepare: (inout ReaderState) -> Void = { _ in }) -> ReaderTestStore {
         var store = ReaderTestStore(state: Fixture.loadedState())
         prepare(&store.state)
-        store.send(.timedLine(line, atMs: 0), [.preparePractice(.sending(mode, kochLevel: 2))]) {
+        store.send(.timedLine(line, atMs: 0), [.preparePractice(.sending(mode))]) {
             $0.announcement.answerPending = true
             $0.display.message = nil
         }
@@ -79,7 +79,7 @@ import Testing
                _ texts: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         _ = twin.start(level: level, note: note)
         let session = twin
-        store.send(.sendingReady(.koch, seed: Self.seedAskingK, kochLevel: 2), said(texts, interrupt: true, token: 2),
+        store.send(.practiceSeeded(.sending(.koch), seed: Self.seedAskingK), said(texts, interrupt: true, token: 2),
                    sourceLocation: sourceLocation) {
             $0.exercise = .sending(session)
             $0.announcement.answerPending = false
@@ -121,12 +121,12 @@ import Testing
 
     @Test func aCommandAsksTheRuntimeForASeed() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.timedLine("entraînement envoi", atMs: 0), [.preparePractice(.sending(.koch, kochLevel: 2))]) {
+        store.send(.timedLine("entraînement envoi", atMs: 0), [.preparePractice(.sending(.koch))]) {
             $0.announcement.answerPending = true
             $0.display.message = nil
         }
-        store.send(.timedLine("envoi libre", atMs: 0), [.preparePractice(.sending(.free, kochLevel: 2))])
-        store.send(.timedLine("envoi écho", atMs: 0), [.preparePractice(.sending(.echo, kochLevel: 2))])
+        store.send(.timedLine("envoi libre", atMs: 0), [.preparePractice(.sending(.free))])
+        store.send(.timedLine("envoi écho", atMs: 0), [.preparePractice(.sending(.echo))])
     }
 
     @Test func aTypedPatternIsJudgedSaidBrailledAndStored() throws {
@@ -257,7 +257,7 @@ import Testing
         let intro = ["Envoi libre : ce que vous manipulez est décodé et lu, mot par mot. " + Self.tappingHow + " " + Self.noStraightKey]
         // No command before it here: said without cutting speech, on the display at once.
         let started = twin
-        store.send(.sendingReady(.free, seed: 1, kochLevel: 2), said(intro, token: 2)) {
+        store.send(.practiceSeeded(.sending(.free), seed: 1), said(intro, token: 2)) {
             $0.exercise = .sending(started)
             Self.remembered(intro, token: 2)(&$0)
         }
@@ -288,7 +288,8 @@ import Testing
     }
 
     @Test func echoSoundsWithoutNamingAndJudgesWhatIsSentBack() throws {
-        var store = commanded("envoi écho", .echo)
+        // Lesson 3: four symbols learnt.
+        var store = commanded("envoi écho", .echo) { $0.settings.kochLevel = 4 }
         var twin = Self.twin(.echo, seed: 3, kochLevel: 4, wpm: 20)
         _ = twin.start(level: .pattern, note: nil)
         // Seed 3 sounds U (of the learnt K, M, U, R); nothing said or shown names it: the
@@ -298,7 +299,7 @@ import Testing
                      + "puis Entrée : point pour un point, tiret ou souligné pour un trait, une espace entre les caractères, "
                      + "par exemple « -.- » pour K."]
         let started = twin
-        store.send(.sendingReady(.echo, seed: 3, kochLevel: 4), [
+        store.send(.practiceSeeded(.sending(.echo), seed: 3), [
             .notice(code: "sending", message: intro[0]), .speak(Utterance(text: intro[0], interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: intro[0] + " Question 1", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),

@@ -15,7 +15,7 @@ import Testing
 
     /// Practice on « A » starts on the loaded list: its rivals are said, its first question sounded.
     static func startPracticeOnA(_ store: inout ReaderTestStore) {
-        store.send(.practiceReady(.symbol(id: "41"), seed: 3), store.saidBehind("practice", "Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.", braille: "A face à I M E ; ligne vide : réécouter, stop : finir.") + [.morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 1)]) {
+        store.send(.practiceSeeded(.listening(.symbol(id: "41")), seed: 3), store.saidBehind("practice", "Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.", braille: "A face à I M E ; ligne vide : réécouter, stop : finir.") + [.morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 1)]) {
             $0.exercise = .listening(Self.practiceOnA())
             $0.display.queued.append("A face à I M E ; ligne vide : réécouter, stop : finir. Question 1")
             $0.announcement.history.append("Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.")
@@ -128,7 +128,7 @@ import Testing
             $0.announcement.history.append("Starter Pack - IA Générative, titre")
             $0.display.readAll = 1
             $0.display.readAllSerial = 1
-        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.whenSpoken(token: 1)] })
+        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.whenSpoken(token: 1), .reading(true)] })
         // Each element is read when the one before it has been heard, to the detail's last.
         let heard = ["Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise.",
                      "Niveau : Débutant", "Durée : 2 jours", "Prix : 990 euros", "Prochaine session : 15 février 2026",
@@ -143,7 +143,8 @@ import Testing
         }
         #expect(ReaderTestStore.element(store.state).id == "back", "the detail is read to its last element")
         let end = "Fin de l'écran."
-        store.send(.spoken(token: 8), store.said("readAll.end", end, .notice) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)]) {
+        store.send(.spoken(token: 8), store.said("readAll.end", end, .notice) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4),
+                                                                                .reading(false)]) {
             ReaderTestStore.remembered("readAll.end", end, token: 3)(&$0)
             $0.display.readAll = nil
         }
@@ -153,12 +154,12 @@ import Testing
             $0.announcement.history.append("Starter Pack - IA Générative, titre")
             $0.display.readAll = 9
             $0.display.readAllSerial = 9
-        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.whenSpoken(token: 9)] })
+        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.whenSpoken(token: 9), .reading(true)] })
         let waiting = store.state.display.readAll!
         store.send(.command(.repeatLast), state: {
             $0.announcement.history.append("Starter Pack - IA Générative, titre")
             $0.display.readAll = nil
-        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") })
+        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.reading(false)] })
         store.send(.spoken(token: waiting), [])
     }
 

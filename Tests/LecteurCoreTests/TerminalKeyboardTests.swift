@@ -111,7 +111,9 @@ import Testing
 
     static func terminal(_ mode: InputMode? = nil) -> ReaderTestStore {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.attachTerminal(inputMode: mode), []) {
+        // The input loops are told a keyboard mode chosen for this run, when it changes one.
+        let told: [Effect] = mode.map { $0 == store.state.settings.inputMode ? [] : [.inputMode($0)] } ?? []
+        store.send(.attachTerminal(inputMode: mode), told) {
             $0.onTerminal = true
             if let mode { $0.settings.inputMode = mode }
         }
@@ -120,26 +122,27 @@ import Testing
 
     @Test func qOnATerminalAsksAndAnythingButYesCancels() {
         var store = Self.terminal()
-        store.send(.timedLine("q", atMs: 0), store.said("quit.confirm", Self.confirm, interrupt: true)) {
+        store.send(.timedLine("q", atMs: 0), store.said("quit.confirm", Self.confirm, interrupt: true) + [.quitPending(true)]) {
             $0.display.messageStays = true
             $0.display.message = Self.confirm
             $0.display.token = 2
             $0.announcement.lastMessage = LastMessage(code: "quit.confirm", text: Self.confirm, isError: false)
             $0.quitPending = true
         }
-        store.send(.timedLine("n", atMs: 0), store.said("quit.cancelled", Fixture.fr(.terminalQuitCancelled), interrupt: true)) {
+        store.send(.timedLine("n", atMs: 0), store.said("quit.cancelled", Fixture.fr(.terminalQuitCancelled), interrupt: true)
+                   + [.quitPending(false)]) {
             $0.display.message = Fixture.fr(.terminalQuitCancelled)
             $0.display.token = 3
             $0.announcement.lastMessage = LastMessage(code: "quit.cancelled", text: Fixture.fr(.terminalQuitCancelled), isError: false)
             $0.quitPending = false
         }
-        store.send(.timedLine("Q", atMs: 0), store.said("quit.confirm", Self.confirm, interrupt: true)) {
+        store.send(.timedLine("Q", atMs: 0), store.said("quit.confirm", Self.confirm, interrupt: true) + [.quitPending(true)]) {
             $0.display.message = Self.confirm
             $0.display.token = 4
             $0.announcement.lastMessage = LastMessage(code: "quit.confirm", text: Self.confirm, isError: false)
             $0.quitPending = true
         }
-        store.send(.timedLine("oui", atMs: 0), store.said("goodbye", Self.goodbye, interrupt: true) + [.quit]) {
+        store.send(.timedLine("oui", atMs: 0), store.said("goodbye", Self.goodbye, interrupt: true) + [.quit, .quitPending(false)]) {
             $0.display.message = Self.goodbye
             $0.display.token = 5
             $0.announcement.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
@@ -202,13 +205,13 @@ import Testing
             $0.display.message = "Rechercher :"
             $0.display.token = 2
         }
-        store.send(.key(.character("q")), [.silence] + store.said("quit.confirm", Self.confirm, interrupt: true)) {
+        store.send(.key(.character("q")), [.silence] + store.said("quit.confirm", Self.confirm, interrupt: true) + [.quitPending(true)]) {
             $0.display.message = Self.confirm
             $0.display.token = 3
             $0.announcement.lastMessage = LastMessage(code: "quit.confirm", text: Self.confirm, isError: false)
             $0.quitPending = true
         }
-        store.send(.key(.character("o")), [.silence] + store.said("goodbye", Self.goodbye, interrupt: true) + [.quit]) {
+        store.send(.key(.character("o")), [.silence] + store.said("goodbye", Self.goodbye, interrupt: true) + [.quit, .quitPending(false)]) {
             $0.display.message = Self.goodbye
             $0.display.token = 4
             $0.announcement.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
@@ -279,7 +282,7 @@ import Testing
 
     @Test func echoAndKeyboardAreSavedSettings() {
         var store = Self.terminal()
-        store.send(.timedLine("régler clavier touches", atMs: 0), [.persist(["reader.keyboard": "keys"])] + store.said("setting", Fixture.fr(.terminalSettingKeyboardSet, ["value": "touches"]), interrupt: true)) {
+        store.send(.timedLine("régler clavier touches", atMs: 0), [.persist(["reader.keyboard": "keys"])] + store.said("setting", Fixture.fr(.terminalSettingKeyboardSet, ["value": "touches"]), interrupt: true) + [.inputMode(.keys)]) {
             $0.display.messageStays = true
             $0.settings.inputMode = .keys
             ReaderTestStore.remembered("setting", Fixture.fr(.terminalSettingKeyboardSet, ["value": "touches"]), token: 2)(&$0)
@@ -287,7 +290,7 @@ import Testing
         let (restored, problems) = ReaderSettings.restore({ ["reader.keyboard": "keys", "reader.echo": "words"][$0] })
         #expect(restored.inputMode == .keys && restored.typingEcho == .words && problems.isEmpty)
         var piped = ReaderTestStore(state: Fixture.loadedState())
-        piped.send(.timedLine("régler clavier touches", atMs: 0), [.persist(["reader.keyboard": "keys"])] + piped.said("setting", Fixture.fr(.terminalSettingKeyboardSetNoTerminal, ["value": "touches"]), interrupt: true)) {
+        piped.send(.timedLine("régler clavier touches", atMs: 0), [.persist(["reader.keyboard": "keys"])] + piped.said("setting", Fixture.fr(.terminalSettingKeyboardSetNoTerminal, ["value": "touches"]), interrupt: true) + [.inputMode(.keys)]) {
             $0.display.messageStays = true
             $0.settings.inputMode = .keys
             ReaderTestStore.remembered("setting", Fixture.fr(.terminalSettingKeyboardSetNoTerminal, ["value": "touches"]), token: 2)(&$0)
@@ -299,12 +302,17 @@ import Testing
 
     @Test func completionIsSaidAndShown() {
         var store = Self.terminal()
-        store.send(.completion(["filtre"]), [ReaderTestStore.speak("filtre", printed: nil)])
-        store.send(.completion(["répéter", "réessayer"]), store.saidBehind("completion", Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]), interrupt: true)) {
-            $0.display.queued.append(Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]))
-            $0.announcement.lastMessage = LastMessage(code: "completion", text: Fixture.fr(.terminalCompletionChoices, ["choices": "répéter, réessayer"]), isError: false)
+        // The core completes the text before the cursor: the line editor writes in what it says.
+        store.send(.completion(beforeCursor: "fil"), [.completed(Completion(replacing: 3, candidates: ["filtre"])),
+                                                      ReaderTestStore.speak("filtre", printed: nil)])
+        store.send(.completion(beforeCursor: "regler clavier "),
+                   [.completed(Completion(replacing: 0, candidates: ["lignes", "touches"]))]
+                   + store.saidBehind("completion", Fixture.fr(.terminalCompletionChoices, ["choices": "lignes, touches"]), interrupt: true)) {
+            $0.display.queued.append(Fixture.fr(.terminalCompletionChoices, ["choices": "lignes, touches"]))
+            $0.announcement.lastMessage = LastMessage(code: "completion", text: Fixture.fr(.terminalCompletionChoices, ["choices": "lignes, touches"]), isError: false)
         }
-        store.send(.completion([]), store.saidBehind("completion", Fixture.fr(.terminalCompletionNone), interrupt: true)) {
+        store.send(.completion(beforeCursor: "zzz q"), [.completed(Completion(replacing: 1, candidates: []))]
+                   + store.saidBehind("completion", Fixture.fr(.terminalCompletionNone), interrupt: true)) {
             $0.display.queued.append(Fixture.fr(.terminalCompletionNone))
             $0.announcement.lastMessage = LastMessage(code: "completion", text: Fixture.fr(.terminalCompletionNone), isError: false)
         }

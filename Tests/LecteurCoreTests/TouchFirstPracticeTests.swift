@@ -32,7 +32,7 @@ import Testing
              .playQuestion(text: String(first.character), settings: .default, question: 1),
              .schedule(.brailleMessage(token: token), afterSeconds: 4)]
         }
-        store.send(.practiceReady(.koch(level: 2), seed: 5, history: .none), [
+        store.send(.practiceSeeded(.listening(.koch(level: 2)), seed: 5), [
             .notice(code: "practice", message: intro, braille: "Koch K M ; ligne vide : réécouter, stop : finir."),
             .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: shown, cursor: 0, kind: .message)),

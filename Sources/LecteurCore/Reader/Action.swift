@@ -30,15 +30,13 @@ public enum Action: Hashable, Sendable {
     case settingsRead([SettingKey: SettingReading])
     /// A device took (or refused) a setting asked for by `.configureDevice`.
     case deviceConfigured(SettingKey, Result<SettingValue, SettingFault>)
-    /// Practice can begin: the runtime chose the seed and knows the stored Koch level.
-    case practiceReady(PracticeMode, seed: UInt64, history: PracticeHistory = .none)
+    /// The exercise `.preparePractice` asked for can begin: the runtime chose its seed, the
+    /// reader's state has the rest (the Koch level, storage's past answers).
+    case practiceSeeded(PracticeRequest, seed: UInt64)
     /// The tones of practice question `question` end at this monotonic time (ms), as the
     /// runtime queued them: the time to answer is counted from there. `askedAtMs`: when it
     /// queued them; an answer typed before (a pipe's lines are all read at once) is not timed.
     case questionSounded(question: Int, endsAtMs: Double, askedAtMs: Double? = nil)
-    /// A copying session can begin: the runtime chose the seed and knows the Koch level (the
-    /// symbols learnt).
-    case copyReady(CopyKind, count: Int, seed: UInt64, kochLevel: Int)
     /// Everything said up to a `.whenSpoken(token)` effect has been heard (read-all's next step).
     case spoken(token: Int)
     case progressUpdated([String: SymbolProgress])
@@ -50,8 +48,9 @@ public enum Action: Hashable, Sendable {
     case typed(Character?, word: String)
     /// A key in single-key mode.
     case key(Key)
-    /// What Tab found to complete the command line.
-    case completion([String])
+    /// Tab on the command line, with the text before the cursor: the reader answers
+    /// `.completed` (what the line editor writes in) and says the candidates.
+    case completion(beforeCursor: String)
     /// Escape or Ctrl-G abandoned the `/` or `:` prompt of single-key mode.
     case promptCancelled(PromptKind)
     /// Storage's counts for `statistiques`, asked for by `.loadStatistics`.
@@ -67,8 +66,6 @@ public enum Action: Hashable, Sendable {
     /// The braille device's back-translation of these cells (`.backTranslate`); nil when it
     /// could not translate them.
     case brailleBackTranslated(cells: [UInt8], text: String?)
-    /// Sending practice can begin: the runtime chose the seed and knows the Koch level.
-    case sendingReady(SendingMode, seed: UInt64, kochLevel: Int)
     /// A key in single-key mode, stamped with the monotonic time (ms) its bytes were read:
     /// sending practice keys with it (a release only comes from the kitty keyboard protocol).
     case timedKey(Key, atMs: Double)
@@ -80,9 +77,6 @@ public enum Action: Hashable, Sendable {
     case keyboardProtocol(answered: Bool)
     /// A screen reader started or stopped, or the terminal gained or lost the focus.
     case screenReader(ScreenReaderEvent)
-    /// A reflex drill can begin: the runtime chose the seed and knows the Koch level and the
-    /// stored times of the latest reflex answers (newest first).
-    case reflexReady(ReflexMode, seed: UInt64, kochLevel: Int, storedTimes: [Int] = [])
 }
 
 /// What a braille display key asks for (after panning inside a long line).

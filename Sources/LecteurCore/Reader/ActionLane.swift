@@ -16,10 +16,10 @@ extension Action {
         case .displayKey, .displayPanned, .brailleTyped:
             .keys
         case .start, .timedLine, .command, .timer, .displayAdvanced, .catalogue, .device, .storageFailed,
-             .statusReported, .settingsRead, .deviceConfigured, .practiceReady, .questionSounded, .copyReady,
+             .statusReported, .settingsRead, .deviceConfigured, .practiceSeeded, .questionSounded,
              .spoken, .progressUpdated, .attachTerminal, .typed, .key, .completion, .statisticsReady,
-             .brailleBackTranslated, .sendingReady, .timedKey, .keyboardProtocol, .promptCancelled, .screenReader,
-             .progressReady, .copyTextRead, .reflexReady:
+             .brailleBackTranslated, .timedKey, .keyboardProtocol, .promptCancelled, .screenReader,
+             .progressReady, .copyTextRead:
             .ordered
         case .keyerClock:
             .ordered

@@ -116,8 +116,7 @@ public enum Effect: Hashable, Sendable {
     case silence
     /// Ask the devices how they are; they answer `.statusReported`.
     case queryStatus
-    /// Ask for a practice seed (and, for listening, storage's history for that mode); answered
-    /// `.practiceReady`, `.copyReady` or `.sendingReady` with what the request says.
+    /// Ask for a practice seed; answered `.practiceSeeded` with the request.
     case preparePractice(PracticeRequest)
     /// Give a device a setting it owns (speech, braille table); answered `.deviceConfigured`.
     case configureDevice(SettingKey, value: String)
@@ -143,6 +142,19 @@ public enum Effect: Hashable, Sendable {
     /// Translate cells typed on the braille keyboard back to text in the user's braille table;
     /// answered `.brailleBackTranslated`.
     case backTranslate([UInt8])
+    /// What the runtime's input loops act on changed (`RuntimeFacts`): they never read the state.
+    /// The keyboard mode to read in.
+    case inputMode(InputMode)
+    /// Whether the terminal reports key releases (nil: not known yet).
+    case keyReleases(Bool?)
+    /// The goodbye holds the display: no prompt under it, and any key ends the program.
+    case closing(Bool)
+    /// « Quitter Lecteur ? » waits: the line that answers it is no command to recall.
+    case quitPending(Bool)
+    /// A reading goes on: `stop` or `quitter` piped during it are not held behind it.
+    case reading(Bool)
+    /// What Tab completes on the command line (`.completion`): the line editor writes it in.
+    case completed(Completion)
 }
 
 /// The line single-key mode asks for.
@@ -150,13 +162,13 @@ public enum PromptKind: Hashable, Sendable {
     case search, commandLine
 }
 
-/// The practice the reader built (mode, pool and Koch level decided from the state); the
-/// runtime adds only the seed, and for listening the history storage keeps for that mode.
+/// The exercise the reader chose (mode, pool, count); the runtime adds only the seed, and the
+/// reader starts it from its own state (Koch level, `PracticeRecord`).
 public enum PracticeRequest: Hashable, Sendable {
     case listening(PracticeMode)
-    case copy(CopyKind, count: Int, kochLevel: Int)
-    case sending(SendingMode, kochLevel: Int)
-    case reflex(ReflexMode, kochLevel: Int)
+    case copy(CopyKind, count: Int)
+    case sending(SendingMode)
+    case reflex(ReflexMode)
 }
 
 /// The tone a learner hears while keying.

@@ -63,13 +63,17 @@ public struct Reader: Sendable {
     }
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
+        let facts = RuntimeFacts(state)
         // One output per action: it owns the announcement state while the action is reduced,
         // and the state gets it back once, here.
         var out = output(for: action, state)
         decide(&state, action, &out)
         state.announcement = out.announcement
+        let effects = out.effects + RuntimeFacts(state).changes(from: facts)
+        // What storage is asked to keep, the record keeps too: the next exercise starts from it.
+        for case .recordAttempt(let attempt) in effects { state.practiceRecord.keep(attempt) }
         // Beside a screen reader the voice is the last decision: what would be said is known.
-        return screenReader.voice(out.effects, background: action.isBackground, state.beside, onTerminal: state.onTerminal)
+        return screenReader.voice(effects, background: action.isBackground, state.beside, onTerminal: state.onTerminal)
     }
 
     /// Keying Morse (a key pressed for the exercise, any key let go, the keyer's clock): the
@@ -79,10 +83,10 @@ public struct Reader: Sendable {
         case .timedKey(let key, _): key.isRelease || keysMorse(key, state)
         case .keyerClock: true
         case .start, .timedLine, .command, .displayKey, .displayPanned, .timer, .displayAdvanced, .catalogue, .device,
-             .storageFailed, .statusReported, .settingsRead, .deviceConfigured, .practiceReady, .questionSounded,
-             .copyReady, .spoken, .progressUpdated, .attachTerminal, .typed, .key, .completion, .promptCancelled,
-             .statisticsReady, .progressReady, .copyTextRead, .brailleTyped, .brailleBackTranslated, .sendingReady,
-             .keyboardProtocol, .screenReader, .reflexReady: false
+             .storageFailed, .statusReported, .settingsRead, .deviceConfigured, .questionSounded,
+             .spoken, .progressUpdated, .attachTerminal, .typed, .key, .completion, .promptCancelled,
+             .statisticsReady, .progressReady, .copyTextRead, .brailleTyped, .brailleBackTranslated,
+             .keyboardProtocol, .screenReader, .practiceSeeded: false
         }
     }
 
@@ -115,9 +119,9 @@ public struct Reader: Sendable {
             case .timedLine, .command, .displayKey, .key, .timedKey, .brailleTyped, .promptCancelled:
                 out.append(.quit) // the user's: a key, a typed cell or a line
             case .start, .timer, .displayAdvanced, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
-                 .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated,
+                 .deviceConfigured, .questionSounded, .spoken, .progressUpdated,
                  .attachTerminal, .typed, .completion, .statisticsReady, .progressReady, .copyTextRead,
-                 .brailleBackTranslated, .sendingReady, .keyerClock, .keyboardProtocol, .screenReader, .reflexReady:
+                 .brailleBackTranslated, .keyerClock, .keyboardProtocol, .screenReader, .practiceSeeded:
                 break // the reader's own: nothing over the goodbye
             }
             return
@@ -221,10 +225,8 @@ public struct Reader: Sendable {
             scope(.settings(.read(readings)), &state, &out)
         case .deviceConfigured(let key, let result):
             scope(.settings(.deviceConfigured(key, result)), &state, &out)
-        case .practiceReady(let mode, let seed, let history):
-            scope(.exercise(.start(.listening(mode, seed: seed, history: history))), &state, &out)
-        case .copyReady(let kind, let count, let seed, let kochLevel):
-            scope(.exercise(.start(.copying(kind, count: count, seed: seed, kochLevel: kochLevel))), &state, &out)
+        case .practiceSeeded(let request, let seed):
+            scope(.exercise(.start(practiceStart(request, seed: seed, state))), &state, &out)
         case .questionSounded(let question, let endsAtMs, let askedAtMs):
             scope(.exercise(.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs)), &state, &out)
         case .progressUpdated(let progress):
@@ -244,10 +246,6 @@ public struct Reader: Sendable {
             scope(.terminal(.typed(character, word: word)), &state, &out)
         case .key(let key), .timedKey(let key, _):
             self.key(key, &state, &out)
-        case .sendingReady(let mode, let seed, let kochLevel):
-            scope(.exercise(.start(.sending(mode, seed: seed, kochLevel: kochLevel))), &state, &out)
-        case .reflexReady(let mode, let seed, let kochLevel, let storedTimes):
-            scope(.exercise(.start(.reflex(mode, seed: seed, kochLevel: kochLevel, storedTimes: storedTimes))), &state, &out)
         case .timer(.reflex(let question)):
             scope(.exercise(.reflexClock(question: question)), &state, &out)
         case .keyboardProtocol(let answered):
@@ -264,8 +262,10 @@ public struct Reader: Sendable {
             break // taken above, while closing
         case .timer(.keyer):
             break // the runtime answers this timer with `.keyerClock`, which says when it rang
-        case .completion(let candidates):
-            scope(.terminal(.completion(candidates)), &state, &out)
+        case .completion(let beforeCursor):
+            let found = LineCompletion(parser: parser, strings: strings).complete(beforeCursor, state)
+            out.append(.completed(found))
+            scope(.terminal(.completion(found.candidates)), &state, &out)
         case .promptCancelled(let kind):
             scope(.terminal(.promptCancelled(kind)), &state, &out)
         case .brailleTyped(let input, let atMs):
@@ -314,13 +314,13 @@ public struct Reader: Sendable {
             out.append(.preparePractice(.listening(koch ? .koch(level: level) : .weakSymbols(pool: pool))))
         case .copyPractice(let kind, let count):
             let fallback = kind == .qso ? CopyKind.defaultQSOCount : CopyKind.defaultCount
-            out.append(.preparePractice(.copy(kind, count: count ?? fallback, kochLevel: kochLevel(state))))
+            out.append(.preparePractice(.copy(kind, count: count ?? fallback)))
         case .copyText(let path):
             readCopyText(path, &state, &out)
         case .sendingPractice(let mode):
-            out.append(.preparePractice(.sending(mode, kochLevel: kochLevel(state))))
+            out.append(.preparePractice(.sending(mode)))
         case .reflexDrill(let mode):
-            out.append(.preparePractice(.reflex(mode, kochLevel: kochLevel(state))))
+            out.append(.preparePractice(.reflex(mode)))
         case .set(let name, let value):
             scope(.settings(.set(name: name, value: value)), &state, &out)
         case .showSetting(let name):
@@ -443,9 +443,9 @@ extension Action {
         switch self {
         case .timedLine, .command, .displayKey, .key, .timedKey, .brailleTyped, .promptCancelled: true
         case .start, .displayPanned, .timer, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
-             .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated,
+             .deviceConfigured, .practiceSeeded, .questionSounded, .spoken, .progressUpdated,
              .attachTerminal, .typed, .completion, .statisticsReady, .brailleBackTranslated, .displayAdvanced,
-             .keyboardProtocol, .sendingReady, .screenReader, .progressReady, .copyTextRead, .reflexReady: false
+             .keyboardProtocol, .screenReader, .progressReady, .copyTextRead: false
         case .keyerClock: false
         }
     }

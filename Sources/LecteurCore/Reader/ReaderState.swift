@@ -19,6 +19,9 @@ public struct ReaderState: Equatable, Sendable {
     public var navigation = NavigationState()
     /// Each Morse symbol's attempts and right answers, as storage counts them (the root writes it).
     public var morseProgress: [String: SymbolProgress] = [:]
+    /// Storage's past answers a new exercise starts from, loaded at start-up and kept as each
+    /// answer is recorded (the root writes it).
+    public var practiceRecord = PracticeRecord()
     /// The reader's own settings, the Koch level included (`SettingsReducer`'s slice).
     public var settings = ReaderSettings()
     /// The Morse exercise (listening, copying, sending or reflex), while one runs: typed lines are

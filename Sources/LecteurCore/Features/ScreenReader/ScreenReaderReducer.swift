@@ -125,9 +125,9 @@ extension Action {
             case .keyer, .quit: false
             }
         case .start, .timedLine, .command, .displayKey, .displayPanned, .displayAdvanced, .statusReported, .settingsRead,
-             .deviceConfigured, .practiceReady, .questionSounded, .copyReady, .spoken, .progressUpdated, .attachTerminal,
-             .typed, .key, .completion, .statisticsReady, .brailleTyped, .brailleBackTranslated, .sendingReady, .timedKey,
-             .keyboardProtocol, .promptCancelled, .progressReady, .copyTextRead, .reflexReady:
+             .deviceConfigured, .practiceSeeded, .questionSounded, .spoken, .progressUpdated, .attachTerminal,
+             .typed, .key, .completion, .statisticsReady, .brailleTyped, .brailleBackTranslated, .timedKey,
+             .keyboardProtocol, .promptCancelled, .progressReady, .copyTextRead:
             false
         case .keyerClock: false
         }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// What a device took, for `Action.deviceConfigured`: the value as it now is, typed.
+/// What a device took, for `Action.deviceConfigured`: the value as it now is, typed. Only what
+/// it applied: where it is kept for the next run is the reader's (`DeviceSettingStorage`).
 public struct SettingValue: Hashable, Sendable {
     public enum Value: Hashable, Sendable {
         /// A speech setting's value as the engine now has it ("180", "fr").
@@ -10,13 +11,13 @@ public struct SettingValue: Hashable, Sendable {
     }
 
     public var value: Value
-    /// What keeps it for the next session, in storage's keys: the reader saves it (`.persist`),
-    /// as it saves its own settings, and says so if storage refuses.
-    public var stored: [String: String]
+    /// For a speech setting, the whole voice as the engine now has it (every `SpeechSetting`):
+    /// the reader keeps it whole, so a voice an earlier version kept elsewhere moves to the file.
+    public var voice: [SpeechSetting: String]
 
-    public init(_ value: Value, stored: [String: String] = [:]) {
+    public init(_ value: Value, voice: [SpeechSetting: String] = [:]) {
         self.value = value
-        self.stored = stored
+        self.voice = voice
     }
 }
 

@@ -254,7 +254,8 @@ struct SettingsReducer: Sendable {
     func deviceConfigured(_ key: SettingKey, _ result: Result<SettingValue, SettingFault>, _ out: inout Announcer) {
         switch result {
         case .success(let value):
-            if !value.stored.isEmpty { out.append(.persist(value.stored)) }
+            let stored = DeviceSettingStorage.stored(key, value)
+            if !stored.isEmpty { out.append(.persist(stored)) }
             out.notice("setting", value.message(for: key, strings))
         case .failure(let fault): out.error("setting", fault.message(for: key, strings))
         }

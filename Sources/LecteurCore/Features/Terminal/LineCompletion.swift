@@ -7,6 +7,11 @@ public struct Completion: Hashable, Sendable {
     /// Whole words (or whole category names), in the order offered.
     public let candidates: [String]
 
+    public init(replacing: Int, candidates: [String]) {
+        self.replacing = replacing
+        self.candidates = candidates
+    }
+
     /// The longest beginning every candidate shares (letters compared as typed), what Tab fills
     /// in when there are several.
     public var commonPrefix: String {

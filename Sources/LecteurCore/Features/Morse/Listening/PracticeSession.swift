@@ -204,7 +204,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         self.options = options
         self.history = history
         if case .koch(let level) = mode {
-            kochLevel = min(max(2, level), options.kochOrder.symbols(alphabet).count)
+            kochLevel = KochLesson.clamped(level, alphabet, order: options.kochOrder)
             recentAnswers = Array(history.kochWindow.suffix(options.kochWindow))
         }
     }
@@ -338,7 +338,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         var parts = [strings(.morseTrainerWhere, ["question": "\(question)", "correct": "\(summary.correct)",
                                                  "attempts": "\(summary.attempts)"])]
         if let level = kochLevel {
-            parts.append(strings(.morseTrainerKochLesson, ["lesson": "\(level - 1)", "count": "\(level)"]))
+            parts.append(strings(.morseTrainerKochLesson, ["lesson": "\(KochLesson.lesson(level: level))", "count": "\(level)"]))
             if let left = rightAnswersToUnlock(), let next = nextKochSymbol {
                 let progress = unlockProgress(left: left, next: next)
                 if !progress.isEmpty { parts.append(progress) }
