@@ -157,8 +157,16 @@ import Testing
                 #expect(words.allSatisfy { whole.contains($0) } && overs[4].contains("73"), "\(whole)")
                 let rigs = strings(.morseMaterialQsoRigs).split(separator: " ")
                 #expect(rigs.contains { overs[3].contains(" \($0) ") } && overs[3].contains("W "), "\(overs[3])")
-                // Only characters Morse sends (the ITU alphabet), upper case, single spaces.
-                #expect(whole.allSatisfy { $0 == " " || (alphabet.symbol(for: $0).map { !$0.isExtension } ?? false) }, "\(whole)")
+                // Only characters Morse sends (the ITU alphabet and four prosigns), upper case, single spaces.
+                let encoded = alphabet.encode(whole)
+                #expect(encoded.unknown.isEmpty && encoded.words.joined().allSatisfy { !$0.isExtension }, "\(whole)")
+                let prosigns = Set(encoded.words.joined().compactMap(\.prosign))
+                #expect(prosigns.isSubset(of: ["AR", "KN", "BK", "SK"]), "\(prosigns)")
+                // Where real QSOs have them: the answer ends with AR or KN, each over after it
+                // with KN or BK (the turn-over), the last has SK (end of contact).
+                #expect(["<AR>", "<KN>"].contains { overs[1].hasSuffix($0) }, "\(overs[1])")
+                #expect(overs[2...3].allSatisfy { over in ["<KN>", "<BK>"].contains { over.hasSuffix($0) } }, "\(overs)")
+                #expect(overs[4].contains(" <SK> "), "\(overs[4])")
                 #expect(!whole.contains("  ") && whole == whole.uppercased() && !whole.contains("{"), "\(whole)")
                 seen.insert(whole)
             }
@@ -192,7 +200,9 @@ import Testing
         let partial = words.dropLast().joined(separator: " ")
         let missed = session.handle(partial)
         guard case .scored(let result)? = missed.first else { Issue.record("no score"); return }
-        #expect(result.mode == .qso && result.mistakes.map(\.sent) == words.last!.map(String.init) && result.score < 100)
+        // The last word may be a prosign: one character missed, not four.
+        #expect(result.mode == .qso && result.mistakes.map(\.sent) == CopyScoring.tokens(String(words.last!), alphabet: alphabet).map(\.text)
+                && result.score < 100, "\(result)")
         _ = session.handle(overs[2])
         _ = session.handle(overs[3])
         let end = session.handle(overs[4])

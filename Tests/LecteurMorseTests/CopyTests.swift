@@ -28,6 +28,25 @@ import LecteurCore
                 == "50 % ; point final en trop.")
     }
 
+    /// A prosign is one character, as it is heard: typed `<SK>` in any case, or as the character
+    /// sent with the same code (`(` for KN, `+` for AR); missed, it is one mistake, named by its
+    /// letters. It counted as four characters (`<`, `K`, `N`, `>`) before.
+    @Test func aProsignIsOneCharacterTypedBetweenBracketsOrAsItsCode() {
+        #expect(CopyScoring.tokens("TU <SK> E E", alphabet: alphabet).map(\.text) == ["T", "U", "<SK>", "E", "E"])
+        #expect(CopyScoring.score(sent: "TU <SK> E E", typed: "tu <sk> e e", alphabet: alphabet).score == 100)
+        #expect(CopyScoring.score(sent: "HW? <KN>", typed: "HW? (", alphabet: alphabet).score == 100)
+        #expect(CopyScoring.score(sent: "73 <AR>", typed: "73 +", alphabet: alphabet).score == 100)
+        let missed = CopyScoring.score(sent: "K <KN>", typed: "K", alphabet: alphabet)
+        #expect(missed.score == 50 && missed.mistakes == [CopyMistake(position: 2, sent: "<KN>", typed: "")])
+        #expect(CopyScoring.verdict(score: missed.score, mistakes: missed.mistakes, strings: french, alphabet: alphabet)
+                == "50 % ; prosigne K N manqué.")
+        // Typed in lower case, a prosign is not taken for markup on its way in (`<sk>` was removed).
+        #expect(TextSanitizer.clean("tu <sk> e e <b>x</b>") == "tu <sk> e e x")
+        // KN typed as two letters is not KN: one substituted, one in excess.
+        let letters = CopyScoring.score(sent: "<KN>", typed: "KN", alphabet: alphabet)
+        #expect(letters.score == 0 && letters.mistakes.count == 2)
+    }
+
     @Test func callsignsGoFasterAfterARightCopyAndSlowerAfterAWrongOne() throws {
         var session = CopySession(kind: .callsigns, count: 3, learnt: alphabet.kochSymbols, words: [], settings: .default,
                                   strings: french, random: SeededRandom(seed: 4))
