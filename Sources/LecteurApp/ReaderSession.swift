@@ -309,8 +309,8 @@ public actor ReaderSession {
                 apply(.reflexReady(mode, seed: seed(), kochLevel: level, storedTimes: store.reflexTimes()))
             case .preparePractice(.sending(let mode, let level)):
                 apply(.sendingReady(mode, seed: seed(), kochLevel: level))
-            case .preparePractice(.copy(let kind, let count, let level)):
-                apply(.copyReady(kind, count: count, seed: seed(), kochLevel: level))
+            case .preparePractice(.copy(let kind, let count, let level, let language)):
+                apply(.copyReady(kind, count: count, seed: seed(), kochLevel: level, language: language))
             case .preparePractice(.listening(let mode)):
                 apply(.practiceReady(mode, seed: seed(), history: store.history(for: mode)))
             case .configureDevice(let key, let value):

@@ -263,7 +263,7 @@ import Testing
             #expect(parser.parse("\(command) n'importe") == .failure(.badArgument(command: command, argument: "n'importe",
                                                                                   usage: .usagePractice)))
             let quoted = usage.split(separator: open).dropFirst().compactMap { $0.components(separatedBy: close).first }
-            #expect(quoted.count == 9, "\(quoted)")
+            #expect(quoted.count == 11, "\(quoted)")
             for word in quoted {
                 guard case .command = parser.parse("\(command) \(word)") else {
                     Issue.record("« \(word) » is named but not taken: \(parser.parse("\(command) \(word)"))")

@@ -71,3 +71,54 @@ enum CopyEar {
         }
     }
 }
+
+/// `entraînement qso anglais|français` through the binary, in both interface languages: the
+/// overs sent are the other locale's QSO for the seed, the reader's own words stay the
+/// interface's, and the help and a wrong argument name the choice.
+@Suite(.serialized) struct QSOLanguageBinaryTests {
+    let quiet = ["--transcript", "jsonl", "--speech", "off", "--braille", "off"]
+
+    func qso(_ locale: String, seed: UInt64) -> [String] {
+        var random = SeededRandom(seed: seed)
+        return QSOText(strings: Strings(localeCode: locale, table: LocaleResources.table(locale: locale) ?? [:])).qso(using: &random)
+    }
+
+    func run(_ input: String, english: Bool, seed: UInt64, home: ReaderHome) throws -> LecteurProcess.Output {
+        var environment = home.environment.merging(["LECTEUR_PRACTICE_SEED": "\(seed)"]) { $1 }
+        if english { environment["LANG"] = "en_US.UTF-8" }
+        return try LecteurProcess.run(quiet, input: input, environment: environment)
+    }
+
+    @Test func aFrenchInterfaceCopiesAnEnglishQSOAndTheOtherWayRound() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let english = try run("entraînement qso anglais\nx\nx\nx\nx\nx\n", english: false, seed: 11, home: home)
+        #expect(english.status == 0)
+        let sentInEnglish = english.events("copy_result").compactMap { $0["sent"] as? String }
+        #expect(sentInEnglish == qso("en", seed: 11) && sentInEnglish != qso("fr", seed: 11), "\(sentInEnglish)")
+        #expect(english.events("notice").contains { ($0["message"] as? String)?.hasPrefix("Copie de 1 QSO, 5 passages") == true })
+        let french = try run("practice qso french 1\nx\nx\nx\nx\nx\n", english: true, seed: 11, home: home)
+        #expect(french.status == 0)
+        let sentInFrench = french.events("copy_result").compactMap { $0["sent"] as? String }
+        #expect(sentInFrench == qso("fr", seed: 11), "\(sentInFrench)")
+        #expect(french.events("notice").contains { ($0["message"] as? String)?.hasPrefix("Copying 1 QSO, 5 overs") == true })
+        // Without a language, the interface's as before.
+        let plain = try run("entraînement qso\nx\n", english: false, seed: 11, home: home)
+        #expect(plain.events("copy_result").first?["sent"] as? String == qso("fr", seed: 11)[0])
+    }
+
+    @Test func theHelpAndAWrongArgumentNameTheLanguages() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let french = try run("aide entraînement\nentraînement qso klingon\n", english: false, seed: 1, home: home)
+        let help = french.events("notice").compactMap { $0["message"] as? String }.first { $0.contains("Koch") } ?? ""
+        #expect(help.contains("« qso » (suivi au besoin de « anglais » ou « français »)"), "\(help)")
+        let error = french.events("error").compactMap { $0["message"] as? String }.first ?? ""
+        #expect(error.contains("« qso anglais » ou « qso français »"), "\(french.stdout.suffix(600))")
+        let english = try run("help practice\npractice qso klingon\n", english: true, seed: 1, home: home)
+        let englishHelp = english.events("notice").compactMap { $0["message"] as? String }.first { $0.contains("Koch") } ?? ""
+        #expect(englishHelp.contains("“qso” (optionally followed by “english” or “french”)"), "\(englishHelp)")
+        let englishError = english.events("error").compactMap { $0["message"] as? String }.first ?? ""
+        #expect(englishError.contains("“qso english” or “qso french”"), "\(english.stdout.suffix(600))")
+    }
+}

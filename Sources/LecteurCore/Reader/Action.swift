@@ -38,7 +38,7 @@ public enum Action: Hashable, Sendable {
     case questionSounded(question: Int, endsAtMs: Double, askedAtMs: Double? = nil)
     /// A copying session can begin: the runtime chose the seed and knows the Koch level (the
     /// symbols learnt).
-    case copyReady(CopyKind, count: Int, seed: UInt64, kochLevel: Int)
+    case copyReady(CopyKind, count: Int, seed: UInt64, kochLevel: Int, language: QSOLanguage? = nil)
     /// Everything said up to a `.whenSpoken(token)` effect has been heard (read-all's next step).
     case spoken(token: Int)
     case progressUpdated([String: SymbolProgress])

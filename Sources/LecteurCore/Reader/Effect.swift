@@ -154,7 +154,7 @@ public enum PromptKind: Hashable, Sendable {
 /// runtime adds only the seed, and for listening the history storage keeps for that mode.
 public enum PracticeRequest: Hashable, Sendable {
     case listening(PracticeMode)
-    case copy(CopyKind, count: Int, kochLevel: Int)
+    case copy(CopyKind, count: Int, kochLevel: Int, language: QSOLanguage? = nil)
     case sending(SendingMode, kochLevel: Int)
     case reflex(ReflexMode, kochLevel: Int)
 }

@@ -8,8 +8,12 @@ struct CopyReducer: ExerciseChild {
     let strings: Strings
     let alphabet: MorseAlphabet
     let morse: MorseReducer
+    /// Each QSO language's material; a language missing (a reader built without it) copies the
+    /// interface's.
+    let qsoMaterial: [QSOLanguage: QSOMaterial]
 
-    func start(_ kind: CopyKind, count: Int, seed: UInt64, kochLevel: Int, text: [String], _ session: inout Session?,
+    func start(_ kind: CopyKind, count: Int, seed: UInt64, kochLevel: Int, text: [String], language: QSOLanguage?,
+               _ session: inout Session?,
                _ context: ExerciseContext, _ said: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         let learnt = Array(context.settings.kochOrder.symbols(alphabet).prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         let words = strings(.morseTrainerWords).split(separator: " ").map(String.init)
@@ -18,7 +22,8 @@ struct CopyReducer: ExerciseChild {
         var started = CopySession(kind: kind, count: count, learnt: learnt, words: words,
                                   settings: context.settings.morse.onTheAir(seed: seed),
                                   strings: strings, random: SeededRandom(seed: seed), alphabet: alphabet,
-                                  groupLength: context.settings.groupLength, text: text)
+                                  groupLength: context.settings.groupLength, text: text,
+                                  qso: language.flatMap { qsoMaterial[$0] } ?? QSOMaterial(strings: strings))
         let effects = started.start()
         session = started
         return run(effects, &session, context, &said, &out)

@@ -48,13 +48,15 @@ public struct CopySession<Random: RandomNumberGenerator> {
     /// copies of the user's own text (`CopyText`), for `.text`.
     public init(kind: CopyKind, count: Int, learnt: [MorseSymbol], words: [String], settings: MorseSettings,
                 strings: Strings, random: Random, alphabet: MorseAlphabet = .standard,
-                groupLength: ClosedRange<Int> = GroupLength.standard, text: [String] = []) {
+                groupLength: ClosedRange<Int> = GroupLength.standard, text: [String] = [], qso: QSOMaterial? = nil) {
         self.kind = kind
         self.count = min(max(count, CopyKind.countRange.lowerBound), CopyKind.countRange.upperBound)
         self.groupLength = groupLength
         var random = random
         switch kind {
-        case .qso: pending = (0..<self.count).flatMap { _ in QSOText(strings: strings).qso(using: &random) }
+        case .qso:
+            let material = QSOText(material: qso ?? QSOMaterial(strings: strings))
+            pending = (0..<self.count).flatMap { _ in material.qso(using: &random) }
         case .text: pending = text
         case .groups, .words, .callsigns: pending = []
         }
