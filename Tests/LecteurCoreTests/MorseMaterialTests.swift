@@ -110,7 +110,7 @@ import Testing
     @Test func groupsFollowTheLengthSetting() {
         func groups(_ length: ClosedRange<Int>, seed: UInt64) -> [String] {
             var session = CopySession(kind: .groups, count: 40, learnt: Array(alphabet.kochSymbols.prefix(10)), words: [],
-                                      settings: .default, strings: Fixture.fr, random: SeededRandom(seed: seed), groupLength: length)
+                                      settings: .default, random: SeededRandom(seed: seed), groupLength: length)
             guard case .send(let text, 1, _)? = session.start().last else { return [] }
             return text.split(separator: " ").map(String.init)
         }
@@ -121,13 +121,14 @@ import Testing
         #expect(groups(10...10, seed: 9).allSatisfy { $0.count == 10 })
         // Five, the default, draws no length: a seed sends what it sent before the setting existed.
         var before = CopySession(kind: .groups, count: 40, learnt: Array(alphabet.kochSymbols.prefix(10)), words: [],
-                                 settings: .default, strings: Fixture.fr, random: SeededRandom(seed: 9))
+                                 settings: .default, random: SeededRandom(seed: 9))
         guard case .send(let text, 1, _)? = before.start().last else { Issue.record("no sending"); return }
         #expect(text.split(separator: " ").map(String.init) == groups(5...5, seed: 9))
         // The introduction says the length when it is not five.
         var session = CopySession(kind: .groups, count: 2, learnt: Array(alphabet.kochSymbols.prefix(2)), words: [],
-                                  settings: .default, strings: Fixture.fr, random: SeededRandom(seed: 1), groupLength: 3...7)
-        guard case .introduce(let intro, _)? = session.start().first else { Issue.record("no introduction"); return }
+                                  settings: .default, random: SeededRandom(seed: 1), groupLength: 3...7)
+        guard case .introduce(let introduction)? = session.start().first else { Issue.record("no introduction"); return }
+        let intro = CopyMessages(strings: Fixture.fr).introduction(introduction)
         #expect(intro == "Copie de 2 groupes de 3 à 7 caractères parmi K, M, envoyés d'une traite. Écoutez tout, puis tapez votre copie en une ligne. Ligne vide pour réécouter, « stop » pour finir.")
     }
 
@@ -179,15 +180,16 @@ import Testing
     }
 
     @Test func aQSOIsCopiedOverByOverAndScoredLikeGroups() throws {
-        var session = CopySession(kind: .qso, count: 1, learnt: [], words: [], settings: .default, strings: Fixture.fr,
-                                  random: SeededRandom(seed: 4))
+        var session = CopySession(kind: .qso, count: 1, learnt: [], words: [], settings: .default, random: SeededRandom(seed: 4),
+                                  qso: QSOMaterial(strings: Fixture.fr))
         let overs = qso(Fixture.fr, seed: 4)
         let start = session.start()
-        guard case .introduce(let intro, _)? = start.first, case .send(let first, 1, let settings)? = start.last else {
+        guard case .introduce(let introduction)? = start.first, case .send(let first, 1, let settings)? = start.last else {
             Issue.record("a QSO starts with its introduction, then its first over")
             return
         }
-        #expect(intro == "Copie de 1 QSO, 5 passages envoyés un à un. Écoutez chaque passage, puis tapez votre copie sur une ligne. Ligne vide pour réécouter, « stop » pour finir.")
+        let messages = CopyMessages(strings: Fixture.fr)
+        #expect(messages.introduction(introduction) == "Copie de 1 QSO, 5 passages envoyés un à un. Écoutez chaque passage, puis tapez votre copie sur une ligne. Ligne vide pour réécouter, « stop » pour finir.")
         #expect(first == overs[0])
         // Sent like groups: the characters at their speed, spaced out (Farnsworth at half speed).
         #expect(settings.wpm == 20 && settings.farnsworthWPM == 10)
@@ -207,7 +209,8 @@ import Testing
         _ = session.handle(overs[3])
         let end = session.handle(overs[4])
         #expect(end.last == .ended && session.round == 5 && !session.isActive)
-        #expect(end.contains { if case .say(let text) = $0 { text.hasPrefix("Copie terminée : ") && text.hasSuffix(" sur 5 envois.") } else { false } })
+        #expect(end.contains { if case .summary(let average?, 5) = $0 { messages.summary(average: average, count: 5).hasPrefix("Copie terminée : ")
+                                   && messages.summary(average: average, count: 5).hasSuffix(" sur 5 envois.") } else { false } })
     }
 
     @Test func qsoIsACopyCommandInBothLanguages() {
@@ -308,7 +311,7 @@ import Testing
         let shown = "Copie en une ligne ; ligne vide : réécouter, stop : finir."
         #expect(Fixture.fr(.morseTrainerCopyBrailleIntro) == shown)
         var twin = CopySession(kind: .text, count: 2, learnt: Array(alphabet.kochSymbols.prefix(2)), words: frenchWords,
-                               settings: ReaderSettings().morse, strings: Fixture.fr, random: SeededRandom(seed: 0),
+                               settings: ReaderSettings().morse, random: SeededRandom(seed: 0),
                                text: ["LE VENT SE LEVE IL FAUT TENTER DE VIVRE.", "PAUL VALÉRY"])
         _ = twin.start()
         let settings = twin.settings

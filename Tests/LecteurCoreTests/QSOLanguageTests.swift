@@ -52,8 +52,7 @@ import LecteurCore
     /// language's words, whatever the interface's strings.
     @Test func aSessionCopiesTheMaterialItIsGiven() {
         let english = QSOMaterial(strings: Fixture.en)
-        var session = CopySession(kind: .qso, count: 1, learnt: [], words: [], settings: .default, strings: Fixture.fr,
-                                  random: SeededRandom(seed: 4), qso: english)
+        var session = CopySession(kind: .qso, count: 1, learnt: [], words: [], settings: .default, random: SeededRandom(seed: 4), qso: english)
         var random = SeededRandom(seed: 4)
         let overs = QSOText(material: english).qso(using: &random)
         #expect(session.start().last == .send(overs[0], round: 1, settings: session.settings))

@@ -21,7 +21,7 @@ struct CopyReducer: ExerciseChild {
         // session's seed; each sending draws its own from it (`.send`).
         var started = CopySession(kind: kind, count: count, learnt: learnt, words: words,
                                   settings: context.settings.morse.onTheAir(seed: seed),
-                                  strings: strings, random: SeededRandom(seed: seed), alphabet: alphabet,
+                                  random: SeededRandom(seed: seed), alphabet: alphabet,
                                   groupLength: context.settings.groupLength, text: text,
                                   qso: language.flatMap { qsoMaterial[$0] } ?? QSOMaterial(strings: strings))
         let effects = started.start()
@@ -30,20 +30,26 @@ struct CopyReducer: ExerciseChild {
     }
 
     func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [CopyEffect] {
-        session.handle(line)
+        session.handle(line, alphabet: alphabet)
     }
 
     func run(_ effects: [CopyEffect], _ session: inout Session?, _ context: ExerciseContext,
              _ announcements: inout AnnouncementState, _ out: inout Announcer) -> [ExerciseDelegate] {
         // The verdict stays on the display in front of the next question (`Announcer.showHeld`).
+        let messages = CopyMessages(strings: strings, alphabet: alphabet)
         for effect in effects {
             switch effect {
-            case .say(let text):
-                out.notice("copy", text, showing: false, &announcements)
-            case .introduce(let text, let shown):
+            case .refuse(let refusal):
+                out.notice("copy", messages.refusal(refusal), showing: false, &announcements)
+            case .verdict(let score, let mistakes, let speed):
+                out.notice("copy", messages.verdict(score: score, mistakes: mistakes, speed: speed), showing: false, &announcements)
+            case .summary(let average, let count):
+                out.notice("copy", messages.summary(average: average, count: count), showing: false, &announcements)
+            case .introduce(let introduction):
                 // The display's short form rides on the event: the transcript says what a
                 // braille reader was given.
-                out.notice("copy", text, showing: false, brailleForm: shown, &announcements)
+                out.notice("copy", messages.introduction(introduction), showing: false, brailleForm: messages.shortIntroduction,
+                           &announcements)
             case .send(let text, let round, let settings):
                 let aired = settings.band.seed.map { settings.onTheAir(seed: $0 &+ UInt64(round)) } ?? settings
                 morse.ask(text, question: round, settings: aired, showing: context.questionBraille, &out)

@@ -107,30 +107,4 @@ public enum CopyScoring {
         let score = a.isEmpty ? 0 : max(0, Int((Double(a.count - distance[a.count][b.count]) * 100 / Double(a.count)).rounded()))
         return (score, mistakes.reversed())
     }
-
-    /// « 92 % ; H lu S 2 fois ; 5 manqué » — the same mistakes said once, with their count, in
-    /// the order they first occur.
-    public static func verdict(score: Int, mistakes: [CopyMistake], strings: Strings, alphabet: MorseAlphabet) -> String {
-        guard !mistakes.isEmpty else { return strings(.morseTrainerCopyPerfect, ["score": "\(score)"]) }
-        var order: [CopyMistake] = []
-        var counts: [String: Int] = [:]
-        for mistake in mistakes {
-            let key = mistake.sent + "\u{0}" + mistake.typed
-            if counts[key] == nil { order.append(mistake) }
-            counts[key, default: 0] += 1
-        }
-        func name(_ text: String) -> String { tokens(text, alphabet: alphabet).first?.symbol?.spokenName(strings) ?? text }
-        let said = order.map { mistake -> String in
-            let said = if mistake.typed.isEmpty {
-                strings(.morseTrainerCopyMissed, ["sent": name(mistake.sent)])
-            } else if mistake.sent.isEmpty {
-                strings(.morseTrainerCopyExtra, ["typed": name(mistake.typed)])
-            } else {
-                strings(.morseTrainerCopySubstituted, ["sent": name(mistake.sent), "typed": name(mistake.typed)])
-            }
-            let count = counts[mistake.sent + "\u{0}" + mistake.typed]!
-            return count == 1 ? said : strings(.morseTrainerCopyRepeated, ["mistake": said, "count": "\(count)"])
-        }
-        return strings(.morseTrainerCopyVerdict, ["score": "\(score)", "mistakes": said.joined(separator: " ; ")])
-    }
 }
