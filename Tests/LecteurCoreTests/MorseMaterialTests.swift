@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func kochPracticeDrawsFromTheChosenOrder() {
-        var session = PracticeSession(mode: .koch(level: 3), progress: [:], strings: Fixture.fr, random: SeededRandom(seed: 5),
+        var session = PracticeSession(mode: .koch(level: 3), progress: [:], random: SeededRandom(seed: 5),
                                       options: PracticeOptions(kochOrder: .g4fon))
         #expect(session.pool.map(\.character) == ["K", "M", "R"])
         var asked = Set<Character>()
@@ -90,7 +90,7 @@ import Testing
         // 60 right answers unlock the order's next symbols: S, then U…, never LCWO's U before S.
         #expect(asked.isSuperset(of: ["K", "M", "R", "S"]), "\(asked)")
         #expect(session.pool.map(\.character).starts(with: ["K", "M", "R", "S"]))
-        let licw = PracticeSession(mode: .koch(level: 2), progress: [:], strings: Fixture.fr, random: SeededRandom(seed: 5),
+        let licw = PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 5),
                                    options: PracticeOptions(kochOrder: .licw))
         #expect(licw.pool.map(\.character) == ["R", "E"])
     }
