@@ -66,6 +66,17 @@ import LecteurCore
         #expect(session.progress[first.id]!.attempts + (session.progress[second.id]?.attempts ?? 0) >= 2)
     }
 
+    /// A session is plain data compared field by field (issue 36): two sessions that differ only
+    /// in their options differ. The hand-written == missed `options`, so the store could not see
+    /// that field change.
+    @Test func sessionsThatDifferOnlyInTheirOptionsDiffer() {
+        let plain = PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 1))
+        let timed = PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 1),
+                                    options: PracticeOptions(kochMedianMs: 1_000))
+        #expect(plain != timed)
+        #expect(plain == PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 1)))
+    }
+
     @Test func punctuationIsNamedInFeedback() {
         var session = PracticeSession(mode: .symbol(id: symbol(".").id), progress: [:], random: SeededRandom(seed: 3), options: PracticeOptions(focusShare: 1))
         let start = session.start()
