@@ -122,3 +122,26 @@ enum CopyEar {
         #expect(englishError.contains("“qso english” or “qso french”"), "\(english.stdout.suffix(600))")
     }
 }
+
+/// Tab offers the QSO's language on a pseudo-terminal, as a person types, in both interfaces.
+@Suite struct QSOLanguageTabTests {
+    @Test func tabCompletesTheLanguageAndTheQSOIsTheOneChosen() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let arguments = ["--transcript", "jsonl", "--speech", "off", "--braille", "off"]
+        for (english, typed, word, locale) in [(false, "entraînement qso an", "anglais", "en"), (true, "practice qso fr", "french", "fr")] {
+            var environment = home.environment.merging(["LECTEUR_PRACTICE_SEED": "11"]) { $1 }
+            if english { environment["LANG"] = "en_US.UTF-8" }
+            let run = try PseudoTerminal.run(arguments, environment: environment, steps: [
+                .type(typed + "\t", until: "\"speech\""), .type("\r", until: "\"morse\""),
+                .type("x\r", until: "\"copy_result\""), .type("\u{04}", until: "goodbye"),
+            ])
+            #expect(run.status == 0, "\(run.output.suffix(400))")
+            let spoken = run.events("speech").compactMap { $0["text"] as? String }
+            #expect(spoken.contains(word), "Tab completed « \(word) »: \(spoken)")
+            var random = SeededRandom(seed: 11)
+            let overs = QSOText(strings: Strings(localeCode: locale, table: LocaleResources.table(locale: locale) ?? [:])).qso(using: &random)
+            #expect(run.events("copy_result").first?["sent"] as? String == overs[0], "\(run.output.suffix(600))")
+        }
+    }
+}
