@@ -27,7 +27,9 @@ import Testing
         defer { home.remove() }
         let pulse = try PrivatePulseServer()
         defer { pulse.stop() }
-        let recording = try pulse.record(seconds: 60)
+        // A 5 ms capture: the null sink then renders 5 ms blocks, so when a question's tones
+        // start depends on a block's phase by 5 ms at most, not 20.
+        let recording = try pulse.record(seconds: 60, latencyMs: 5)
         defer { recording.stop() }
         let rate = PrivatePulseServer.sampleRate
         // The monitor counts its samples as they come: the wall-clock time of sample 0 is the

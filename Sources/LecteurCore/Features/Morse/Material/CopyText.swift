@@ -63,7 +63,8 @@ public enum CopyText {
     }
 
     /// Tags (`<p class="x">`) and character references (`&amp;`, `&#233;`) removed, a tag leaving
-    /// a space so words on either side stay apart (`<SK>` too: a prosign is not one key to type).
+    /// a space so words on either side stay apart (`<SK>` too: a text file is sent character by
+    /// character; prosigns are the QSO material's, `QSOText`).
     static func withoutMarkup(_ text: String) -> String {
         var out = ""
         var index = text.startIndex
