@@ -237,6 +237,9 @@ import Testing
         #expect(CopyText.material("ab cd " + long).rounds == ["AB CD", String(repeating: "A", count: 40),
                                                               String(repeating: "A", count: 40), String(repeating: "A", count: 20)])
         #expect(CopyText.material("\u{1B}]0;title\u{7}<p></p>&nbsp;").rounds == [])
+        // A prosign is kept as one character (any case), a tag of other letters is markup.
+        #expect(CopyText.material("tnx qso 73<sk> e e <kn><b>x</b> <zz>").rounds == ["TNX QSO 73 <SK> E E <KN> X"])
+        #expect(CopyScoring.tokens("TNX QSO 73 <SK> E E <KN> X", alphabet: alphabet).count == 13)
         // At most 50 copies: what is left is counted, not sent.
         let book = Array(repeating: "TEST", count: 1_000).joined(separator: " ")
         let material = CopyText.material(book)
