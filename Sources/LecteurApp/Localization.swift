@@ -15,6 +15,14 @@ public enum Localization {
         LocaleResources.table(locale: code).map { Strings(localeCode: code, table: $0) }
     }
 
+    /// Each QSO language's material, from its locale's strings (`entraînement qso anglais`
+    /// copies English QSOs under a French interface).
+    public static func qsoMaterial() -> [QSOLanguage: QSOMaterial] {
+        Dictionary(uniqueKeysWithValues: QSOLanguage.allCases.compactMap { language in
+            strings(language.rawValue).map { (language, QSOMaterial(strings: $0)) }
+        })
+    }
+
     /// The locale asked for with `--locale` on the command line (before full parsing, so that
     /// even `--help` and option errors speak the user's language), else the one of the environment.
     public static func requestedLocale(in arguments: [String],

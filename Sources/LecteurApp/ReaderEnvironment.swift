@@ -97,7 +97,8 @@ public struct ReaderEnvironment: Sendable {
         let (pronunciation, lexiconNotices) = Localization.pronunciation(strings, userFolder: store.configuration.userFolder)
         startupNotices += lexiconNotices
         var reader = Reader(strings: strings, timeZone: .current, pronunciation: pronunciation,
-                            characters: Localization.characters(strings), sampleRate: speech.output.sampleRate)
+                            characters: Localization.characters(strings), sampleRate: speech.output.sampleRate,
+                            qsoMaterial: Localization.qsoMaterial())
 
         let brlapi = BrlAPISettings.fromEnvironment(host: options.brlapiHost, auth: options.brlapiAuth,
                                                     ttyMode: options.brailleTty)

@@ -207,8 +207,7 @@ import Testing
         store.send(.command(.practice(koch: false)), [.preparePractice(.listening(.weakSymbols(pool: MorseAlphabet.standard.kochSymbols.prefix(2).map(\.id))))]) {
             $0.announcement.answerPending = true; $0.display.message = nil
         }
-        var twin = PracticeSession(mode: .weakSymbols(pool: nil), progress: store.state.morseProgress, strings: fr,
-                                   random: SeededRandom(seed: 7))
+        var twin = PracticeSession(mode: .weakSymbols(pool: nil), progress: store.state.morseProgress, random: SeededRandom(seed: 7))
         _ = twin.start()
         let asked = try #require(twin.current)
         let token = store.state.display.token
@@ -230,7 +229,7 @@ import Testing
             $0.announcement.answerPending = false
         }
         let answered = twin.handle(String(asked.character))
-        let verdict = try #require(answered.compactMap { if case .say(let text) = $0 { text } else { nil } }.first)
+        let verdict = try #require(answered.compactMap { if case .tell(let news) = $0 { PracticeMessages(strings: Fixture.fr).news(news) } else { nil } }.first)
         let next = try #require(twin.current)
         store.send(.timedLine(String(asked.character), atMs: 0), [
             .recordAttempt(PracticeAttempt(symbolID: asked.id, correct: true, answer: String(asked.character),
@@ -244,7 +243,7 @@ import Testing
         }
         #expect(store.state.morseProgress[asked.id] == SymbolProgress(attempts: 1, correct: 1))
         let stopped = twin.stop()
-        let summary = try #require(stopped.compactMap { if case .say(let text) = $0 { text } else { nil } }.first)
+        let summary = try #require(stopped.compactMap { if case .tell(let news) = $0 { PracticeMessages(strings: Fixture.fr).news(news) } else { nil } }.first)
         // Speech was silenced already: the summary queues.
         store.send(.command(.stop), [.silence, .notice(code: "stop", message: "Silence.")] + store.said("practice", summary)
                    + [.schedule(.brailleMessage(token: token + 3), afterSeconds: 4)]) {

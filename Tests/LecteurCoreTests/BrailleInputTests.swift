@@ -295,7 +295,7 @@ extension BrailleInputTests {
     /// A practice answer typed on the display is an answer like a typed line, timed to its Enter.
     @Test func aPracticeAnswerTypedOnTheDisplayIsAnsweredAndTimed() throws {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        var twin = PracticeSession(mode: .koch(level: 2), progress: [:], strings: Fixture.fr, random: SeededRandom(seed: 5))
+        var twin = PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 5))
         _ = twin.start()
         let first = try #require(twin.current)
         let expected = first.character

@@ -72,7 +72,7 @@ import Testing
         let alphabet = MorseAlphabet.standard
         var twin = CopySession(kind: .groups, count: 2, learnt: Array(alphabet.kochSymbols.prefix(2)),
                                words: Fixture.fr(.morseTrainerWords).split(separator: " ").map(String.init),
-                               settings: ReaderSettings().morse, strings: Fixture.fr, random: SeededRandom(seed: 1), alphabet: alphabet)
+                               settings: ReaderSettings().morse, random: SeededRandom(seed: 1), alphabet: alphabet)
         // The session beside the reducer gives the state only (a random source has no literal
         // form); what is said, shown and sent is written out.
         _ = twin.start()

@@ -161,9 +161,9 @@ import Testing
         // T, 200 ms later, in the same word: no `.silence` this time.
         _ = twin.paddle(.dah, pressed: true, atMs: 1200)
         step(.timedKey(.character("d"), atMs: 1200),
-             [.sidetone(.keyed(.dash, markMs: 120, spaceMs: 40, settings: .default))] + shown(twin.keyedCells, token: 4)
+             [.sidetone(.keyed(.dash, markMs: 120, spaceMs: 40, settings: .default))] + shown(twin.keyedCells(), token: 4)
              + [.cancelTimer(.sendingSilence), .schedule(.keyer, afterSeconds: 0.16), .schedule(.brailleMessage(token: 4), afterSeconds: 4)],
-             cells: twin.keyedCells, token: 4)
-        #expect(twin.keyedCells == "\u{2802}\u{2800}\u{2812}")
+             cells: twin.keyedCells(), token: 4)
+        #expect(twin.keyedCells() == "\u{2802}\u{2800}\u{2812}")
     }
 }

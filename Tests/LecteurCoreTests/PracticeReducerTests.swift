@@ -20,7 +20,7 @@ import Testing
         // Nineteen right answers stored by an earlier session: one more unlocks U.
         let history = PracticeHistory(kochWindow: Array(repeating: RecentAnswer(correct: true, latencyMs: 700), count: 19))
         store.state.practiceRecord = PracticeRecord(kept: true, kochWindows: [2: history.kochWindow])
-        var twin = PracticeSession(mode: .koch(level: 2), progress: [:], strings: Fixture.fr, random: SeededRandom(seed: 5),
+        var twin = PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 5),
                                    history: history)
         _ = twin.start()
         let first = try #require(twin.current)
@@ -77,7 +77,7 @@ import Testing
 
     /// A replay plays the same question again, its number only, and is counted in the answer.
     @Test func aReplayIsTheSameQuestionAgain() throws {
-        var twin = PracticeSession(mode: .koch(level: 2), progress: [:], strings: Fixture.fr, random: SeededRandom(seed: 9))
+        var twin = PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 9))
         _ = twin.start()
         var practising = Fixture.loadedState()
         practising.exercise = .listening(twin)

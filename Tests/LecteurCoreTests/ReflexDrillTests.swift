@@ -21,7 +21,7 @@ import Testing
         var store = ReaderTestStore(state: state)
         let reader = store.reader
         var twin = ReflexSession(mode: .passive, settings: ReflexSettings(), pool: Array(MorseAlphabet.standard.kochSymbols.prefix(2)),
-                                 strings: Fixture.fr, random: SeededRandom(seed: 5))
+                                 random: SeededRandom(seed: 5))
         _ = twin.start()
         let first = try #require(twin.current)
         let intro = "Réflexes en écoute sur K, M : chaque caractère, puis 1,5 seconde pour le nommer dans votre tête, puis son nom. "
@@ -112,7 +112,7 @@ import Testing
         var store = ReaderTestStore(state: state)
         let reader = store.reader
         let pool = Array(MorseAlphabet.standard.kochSymbols.prefix(2))
-        var twin = ReflexSession(mode: .active, settings: ReflexSettings(), pool: pool, strings: Fixture.fr, random: SeededRandom(seed: 7),
+        var twin = ReflexSession(mode: .active, settings: ReflexSettings(), pool: pool, random: SeededRandom(seed: 7),
                                  storedMedianMs: 700)
         _ = twin.start()
         let intro = "Réflexes chronométrés sur K, M : tapez chaque caractère dès que vous le reconnaissez ; juste seulement en 1 seconde au plus. "
@@ -243,7 +243,7 @@ import Testing
     /// about half the time, as guessing is.
     @Test func anAlternatingGuesserDoesNoBetterThanChance() {
         var session = ReflexSession(mode: .active, settings: ReflexSettings(), pool: Array(MorseAlphabet.standard.kochSymbols.prefix(2)),
-                                    strings: Fixture.fr, random: SeededRandom(seed: 37))
+                                    random: SeededRandom(seed: 37))
         _ = session.start()
         var previous = session.current!, hits = 0
         for _ in 0..<400 {
@@ -259,7 +259,7 @@ import Testing
     @Test func anAnswerTypedBeforeTheQuestionIsNotTimed() throws {
         func latency(typedAt atMs: Double) throws -> Int?? {
             var session = ReflexSession(mode: .active, settings: ReflexSettings(), pool: Array(MorseAlphabet.standard.kochSymbols.prefix(2)),
-                                        strings: Fixture.fr, random: SeededRandom(seed: 5))
+                                        random: SeededRandom(seed: 5))
             _ = session.start()
             let current = try #require(session.current)
             let waiting = session.sounded(question: 1, endsAtMs: 5_000, askedAtMs: 4_000)

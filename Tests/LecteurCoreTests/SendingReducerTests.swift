@@ -19,12 +19,12 @@ import Testing
     /// words, times or judges wrongly fails there even though the twin shares its fault.
     static func twin(_ mode: SendingMode, seed: UInt64, kochLevel: Int = 2, wpm: Int) -> SendingSession<SeededRandom> {
         let alphabet = MorseAlphabet.standard
-        return SendingSession(mode: mode, learnt: Array(alphabet.kochSymbols.prefix(kochLevel)), wpm: wpm, strings: Fixture.fr,
-                              random: SeededRandom(seed: seed), alphabet: alphabet)
+        return SendingSession(mode: mode, learnt: Array(alphabet.kochSymbols.prefix(kochLevel)), wpm: wpm, random: SeededRandom(seed: seed))
     }
 
     func says(_ effects: [SendingEffect]) -> [String] {
-        effects.compactMap { if case .say(let text) = $0 { text } else { nil } }
+        let messages = SendingMessages(strings: Fixture.fr)
+        return effects.compactMap { if case .tell(let news) = $0 { messages.news(news) } else { nil } }
     }
     func result(_ effects: [SendingEffect]) -> SendingResult? {
         effects.compactMap { if case .answered(let result) = $0 { result } else { nil } }.first

@@ -19,7 +19,7 @@ import Testing
         #expect(state.settings.questionBraille == .auto, "never chosen")
         var store = ReaderTestStore(state: state)
         let reader = store.reader
-        var twin = PracticeSession(mode: .koch(level: 2), progress: [:], strings: Fixture.fr, random: SeededRandom(seed: 5))
+        var twin = PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 5))
         _ = twin.start()
         let first = try #require(twin.current)
         let question = "Question 1 " + MorseBraille.cells(first.pattern)

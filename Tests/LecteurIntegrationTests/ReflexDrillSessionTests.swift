@@ -57,7 +57,7 @@ import Testing
         let environment = home.environment.merging(["LECTEUR_PRACTICE_SEED": "11"]) { $1 }
         // The drill's characters, from the same seed (the learner's ear is not what is tested).
         var twin = ReflexSession(mode: .active, settings: ReflexSettings(), pool: Array(MorseAlphabet.standard.kochSymbols.prefix(2)),
-                                 strings: Strings(localeCode: "fr", table: [:]), random: SeededRandom(seed: 11))
+                                 random: SeededRandom(seed: 11))
         _ = twin.start()
         var characters: [String] = []
         for _ in 0..<3 {

@@ -23,7 +23,7 @@ import Testing
         let strings = Strings(localeCode: "fr", table: LocaleResources.table(locale: "fr")!)
         let learnt = Array(MorseAlphabet.standard.kochSymbols.prefix(2))
         for seed in UInt64(1)...64 {
-            var session = SendingSession(mode: .koch, learnt: learnt, wpm: 5, strings: strings, random: SeededRandom(seed: seed))
+            var session = SendingSession(mode: .koch, learnt: learnt, wpm: 5, random: SeededRandom(seed: seed))
             _ = session.start(level: .tapping, note: nil)
             if session.expected.first?.character == "K" { return seed }
         }

@@ -99,10 +99,9 @@ import LecteurTestSupport
     @Test func theKeyersMarksDecodeThroughTheStraightKeysDecoder() throws {
         let strings = Strings(localeCode: "fr", table: LocaleResources.table(locale: "fr")!)
         for (mode, expected) in [(KeyerMode.iambicA, "K"), (.iambicB, "C")] {
-            var session = SendingSession(mode: .free, learnt: MorseAlphabet.standard.kochSymbols, wpm: 30, strings: strings,
-                                         random: SeededRandom(seed: 1))
+            var session = SendingSession(mode: .free, learnt: MorseAlphabet.standard.kochSymbols, wpm: 30, random: SeededRandom(seed: 1))
             _ = session.start(level: .paddles, note: nil, keyer: mode)
-            #expect(session.howToKey.contains("mode \(mode == .iambicA ? "A" : "B")"))
+            #expect(SendingMessages(strings: french).howToKey(session.how).contains("mode \(mode == .iambicA ? "A" : "B")"))
             var keyed: [KeyerElement] = []
             for (at, paddle, pressed) in [(1000.0, Paddle.dah, true), (1020, .dit, true), (1300, .dit, false), (1300, .dah, false)] {
                 while let due = session.keyerClockMs, due <= at { keyed += session.clock().elements }

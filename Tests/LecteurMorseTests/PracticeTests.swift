@@ -8,18 +8,20 @@ import LecteurCore
     func played(_ effects: [PracticeEffect]) -> MorseSymbol? {
         effects.compactMap { if case .playSymbol(let s, _) = $0 { s } else { nil } }.last
     }
+    /// What the effects say, worded as the reader words them (`PracticeMessages`).
     func said(_ effects: [PracticeEffect]) -> [String] {
-        effects.compactMap {
+        let messages = PracticeMessages(strings: french)
+        return effects.compactMap {
             switch $0 {
-            case .say(let s), .introduce(let s, _): s
+            case .tell(let news): messages.news(news)
+            case .introduce(let introduction): messages.introduction(introduction).said
             default: nil
             }
         }
     }
 
     @Test func playsJudgesAndStops() throws {
-        var session = PracticeSession(mode: .weakSymbols(pool: ["4B", "4D"]), progress: [:], strings: french,
-                                      random: SeededRandom(seed: 1))
+        var session = PracticeSession(mode: .weakSymbols(pool: ["4B", "4D"]), progress: [:], random: SeededRandom(seed: 1))
         let start = session.start()
         #expect(said(start) == ["Entraînement Morse : écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir."])
         let first = try #require(played(start))
@@ -49,22 +51,34 @@ import LecteurCore
         #expect(wrong.first == .recordAttempt(PracticeAttempt(symbolID: second.id, correct: false, answer: wrongAnswer,
                                                                 mode: "weak", typedID: symbol(Character(wrongAnswer)).id)))
         let correction = try #require(wrong.firstIndex(of: .playCorrection([second, symbol(Character(wrongAnswer))])))
-        #expect(wrong.firstIndex(of: .say("Faux : c'était \(second.character) ; vous avez tapé \(wrongAnswer).")) == correction + 1)
+        #expect(wrong.firstIndex { if case .tell = $0 { true } else { false } } == correction + 1)
         #expect(said(wrong) == ["Faux : c'était \(second.character) ; vous avez tapé \(wrongAnswer)."])
 
         // More than one character is not an answer.
-        #expect(session.handle("km") == [.say("Tapez un seul caractère. Ligne vide pour réécouter, « stop » pour finir.")])
+        #expect(session.handle("km") == [.tell(.oneCharacter)])
+        #expect(said([.tell(.oneCharacter)]) == ["Tapez un seul caractère. Ligne vide pour réécouter, « stop » pour finir."])
 
         let stop = session.handle("Stop")
-        #expect(stop == [.say("Entraînement terminé : 1 bonne réponse sur 2."), .ended(PracticeSummary(attempts: 2, correct: 1))])
+        #expect(stop == [.tell(.summary(PracticeSummary(attempts: 2, correct: 1))), .ended(PracticeSummary(attempts: 2, correct: 1))])
+        #expect(said(stop) == ["Entraînement terminé : 1 bonne réponse sur 2."])
         #expect(!session.isActive)
         #expect(session.handle("K").isEmpty)
         #expect(session.progress[first.id]!.attempts + (session.progress[second.id]?.attempts ?? 0) >= 2)
     }
 
+    /// A session is plain data compared field by field (issue 36): two sessions that differ only
+    /// in their options differ. The hand-written == missed `options`, so the store could not see
+    /// that field change.
+    @Test func sessionsThatDifferOnlyInTheirOptionsDiffer() {
+        let plain = PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 1))
+        let timed = PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 1),
+                                    options: PracticeOptions(kochMedianMs: 1_000))
+        #expect(plain != timed)
+        #expect(plain == PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 1)))
+    }
+
     @Test func punctuationIsNamedInFeedback() {
-        var session = PracticeSession(mode: .symbol(id: symbol(".").id), progress: [:], strings: french,
-                                      random: SeededRandom(seed: 3), options: PracticeOptions(focusShare: 1))
+        var session = PracticeSession(mode: .symbol(id: symbol(".").id), progress: [:], random: SeededRandom(seed: 3), options: PracticeOptions(focusShare: 1))
         let start = session.start()
         #expect(said(start).first?.hasPrefix("Entraînement sur point final") == true)
         #expect(played(start) == symbol("."))
@@ -82,8 +96,7 @@ import LecteurCore
                         symbol("N").id: SymbolProgress(attempts: 10, correct: 10)]
         var counts: [Character: Int] = [:]
         for seed in 0..<2000 as Range<UInt64> {
-            var session = PracticeSession(mode: .weakSymbols(pool: pool), progress: progress, strings: french,
-                                          random: SeededRandom(seed: seed))
+            var session = PracticeSession(mode: .weakSymbols(pool: pool), progress: progress, random: SeededRandom(seed: seed))
             counts[played(session.start())!.character, default: 0] += 1
         }
         // Weights 2.69 against 0.44 each: E about two thirds of the time.
@@ -98,7 +111,7 @@ import LecteurCore
     @Test func weightsFollowTheSessionsOwnAnswers() {
         // A user who keeps missing one symbol hears it more as the session goes on.
         var session = PracticeSession(mode: .weakSymbols(pool: ["E", "T", "A", "N", "I", "M"].map { symbol(Character($0)).id }),
-                                      progress: [:], strings: french, random: SeededRandom(seed: 42))
+                                      progress: [:], random: SeededRandom(seed: 42))
         var current = played(session.start())!
         var asked: [Character] = []
         for _ in 0..<300 {
@@ -115,7 +128,7 @@ import LecteurCore
     }
 
     @Test func kochUnlocksAtNinetyPercentOverTheWindow() throws {
-        var session = PracticeSession(mode: .koch(level: 2), progress: [:], strings: french, random: SeededRandom(seed: 7),
+        var session = PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 7),
                                       options: PracticeOptions(kochWindow: 20, kochThreshold: 0.9))
         let start = session.start()
         #expect(said(start).first?.hasPrefix("Entraînement Koch, 2 symboles : K, M.") == true)
@@ -145,17 +158,17 @@ import LecteurCore
     }
 
     @Test func kochLevelIsClampedAndResumes() {
-        var resumed = PracticeSession(mode: .koch(level: 10), progress: [:], strings: french, random: SeededRandom(seed: 1))
+        var resumed = PracticeSession(mode: .koch(level: 10), progress: [:], random: SeededRandom(seed: 1))
         #expect(resumed.pool.map { String($0.character) }.joined() == "KMURESNAPT")
         #expect(["K", "M", "U", "R", "E", "S", "N", "A", "P", "T"].contains(resumed.start().compactMap {
             if case .playSymbol(let s, _) = $0 { String(s.character) } else { nil } }.first!))
-        #expect(PracticeSession(mode: .koch(level: 0), progress: [:], strings: french, random: SeededRandom(seed: 1)).kochLevel == 2)
-        #expect(PracticeSession(mode: .koch(level: 99), progress: [:], strings: french, random: SeededRandom(seed: 1)).kochLevel == 41)
+        #expect(PracticeSession(mode: .koch(level: 0), progress: [:], random: SeededRandom(seed: 1)).kochLevel == 2)
+        #expect(PracticeSession(mode: .koch(level: 99), progress: [:], random: SeededRandom(seed: 1)).kochLevel == 41)
     }
 
     @Test func sameSeedSameSession() {
         func script(_ seed: UInt64) -> [PracticeEffect] {
-            var session = PracticeSession(mode: .weakSymbols(), progress: [:], strings: french, random: SeededRandom(seed: seed))
+            var session = PracticeSession(mode: .weakSymbols(), progress: [:], random: SeededRandom(seed: seed))
             var effects = session.start()
             for answer in ["A", "B", "", "C", "D", "E", "stop"] { effects += session.handle(answer) }
             return effects
@@ -185,14 +198,14 @@ import LecteurCore
     /// The generator is injected: a scripted one picks exactly the symbol a test wants.
     @Test func scriptedGeneratorDrivesTheDraw() {
         struct Fixed: RandomNumberGenerator { mutating func next() -> UInt64 { UInt64.max } }
-        var session = PracticeSession(mode: .weakSymbols(pool: ["4B", "4D", "55"]), progress: [:], strings: french, random: Fixed())
+        var session = PracticeSession(mode: .weakSymbols(pool: ["4B", "4D", "55"]), progress: [:], random: Fixed())
         // The highest draw lands on the last symbol of the pool.
         #expect(played(session.start())?.character == "U")
     }
 
     @Test func symbolModeMixesTheSymbolWithLookAlikes() {
         let target = symbol("R")
-        var session = PracticeSession(mode: .symbol(id: target.id), progress: [:], strings: french, random: SeededRandom(seed: 5))
+        var session = PracticeSession(mode: .symbol(id: target.id), progress: [:], random: SeededRandom(seed: 5))
         var current = played(session.start())!
         var asked: [MorseSymbol] = []
         for _ in 0..<400 { asked.append(current); current = played(session.handle(String(current.character)))! }
@@ -208,7 +221,7 @@ import LecteurCore
     /// progress is said in the introduction.
     @Test func aStoredWindowCarriesOverAndProgressIsSaid() throws {
         let stored = Array(repeating: RecentAnswer(correct: true), count: 19)
-        var session = PracticeSession(mode: .koch(level: 2), progress: [:], strings: french, random: SeededRandom(seed: 2),
+        var session = PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 2),
                                       history: PracticeHistory(kochWindow: stored))
         #expect(session.rightAnswersToUnlock() == 1)
         let start = session.start()
@@ -218,21 +231,21 @@ import LecteurCore
         // A fresh learner needs the whole window; after two misses, 18 right answers make 90 %
         // of twenty; after three, the misses must first leave the window.
         func needed(_ misses: Int) -> Int? {
-            PracticeSession(mode: .koch(level: 2), progress: [:], strings: french, random: SeededRandom(seed: 2),
+            PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 2),
                             history: PracticeHistory(kochWindow: Array(repeating: RecentAnswer(correct: false), count: misses)))
                 .rightAnswersToUnlock()
         }
         #expect(needed(0) == 20)
         #expect(needed(2) == 18)
         #expect(needed(3) == 18)
-        #expect(PracticeSession(mode: .koch(level: 41), progress: [:], strings: french, random: SeededRandom(seed: 2))
+        #expect(PracticeSession(mode: .koch(level: 41), progress: [:], random: SeededRandom(seed: 2))
             .rightAnswersToUnlock() == nil, "nothing left to unlock")
     }
 
     /// With `koch-temps`, accuracy is not enough: the window's median time must be within it.
     @Test func aMedianTimeHoldsTheUnlockBack() throws {
         let slow = Array(repeating: RecentAnswer(correct: true, latencyMs: 2_000), count: 19)
-        var session = PracticeSession(mode: .koch(level: 2), progress: [:], strings: french, random: SeededRandom(seed: 4),
+        var session = PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 4),
                                       options: PracticeOptions(kochMedianMs: 1_000), history: PracticeHistory(kochWindow: slow))
         var current = try #require(played(session.start()))
         session.sounded(question: 1, endsAtMs: 5_000)
@@ -256,7 +269,7 @@ import LecteurCore
     /// question was asked is, from the end of its tones (0 while they still sound).
     @Test func anAnswerTypedBeforeTheQuestionIsNotTimed() throws {
         func latency(typedAt atMs: Double) throws -> Int?? {
-            var session = PracticeSession(mode: .koch(level: 2), progress: [:], strings: french, random: SeededRandom(seed: 4))
+            var session = PracticeSession(mode: .koch(level: 2), progress: [:], random: SeededRandom(seed: 4))
             let current = try #require(played(session.start()))
             session.sounded(question: 1, endsAtMs: 5_000, askedAtMs: 4_000)
             let effects = session.handle(String(current.character), atMs: atMs)
@@ -274,7 +287,7 @@ import LecteurCore
     @Test func aCardDrillsTheStoredConfusionsFirst() {
         let u = symbol("U"), v = symbol("V"), f = symbol("F")
         // U taken for V three times, F taken for U twice.
-        let session = PracticeSession(mode: .symbol(id: u.id), progress: [:], strings: french, random: SeededRandom(seed: 1),
+        let session = PracticeSession(mode: .symbol(id: u.id), progress: [:], random: SeededRandom(seed: 1),
                                       history: PracticeHistory(confusions: [u.id: [v.id: 3], f.id: [u.id: 2]]))
         #expect(session.pool.prefix(3) == [u, v, f])
         // Completed with a symbol whose pattern is close to U's (..-).

@@ -69,8 +69,7 @@ import LecteurTestSupport
     /// A session in free sending keyed on the straight key: the verdicts, one per group.
     func verdicts(wpm: Double, jitter: Double, ratio: Double, seed: UInt64, groups count: Int) -> [String] {
         var hand = KeyingHand(seed: seed, jitter: jitter, ratio: ratio)
-        var session = SendingSession(mode: .free, learnt: alphabet.kochSymbols, wpm: Self.setting, strings: french,
-                                     random: SeededRandom(seed: seed))
+        var session = SendingSession(mode: .free, learnt: alphabet.kochSymbols, wpm: Self.setting, random: SeededRandom(seed: seed))
         _ = session.start(level: .straightKey, note: nil)
         var said: [String] = []
         var at = 0.0
@@ -86,7 +85,7 @@ import LecteurTestSupport
                     cut += 1
                 }
             }
-            for effect in session.silence() { if case .say(let text) = effect { said.append(text) } }
+            for effect in session.silence() { if case .tell(let news) = effect { said.append(SendingMessages(strings: french).news(news)) } }
             at = keyed.endMs + 20 * 1200 / wpm
         }
         #expect(cut == 0, "\(cut) sendings cut inside a group at \(wpm) WPM")
@@ -118,8 +117,7 @@ import LecteurTestSupport
     /// 300 presses with no word space: the sending is cut at `maximumMarks` with one short
     /// sentence, and keying goes on.
     @Test func aFloodOfPressesGetsAShortAnswer() {
-        var session = SendingSession(mode: .free, learnt: alphabet.kochSymbols, wpm: Self.setting, strings: french,
-                                     random: SeededRandom(seed: 1))
+        var session = SendingSession(mode: .free, learnt: alphabet.kochSymbols, wpm: Self.setting, random: SeededRandom(seed: 1))
         _ = session.start(level: .straightKey, note: nil)
         var answers: [[SendingEffect]] = []
         for n in 0..<300 {
@@ -130,7 +128,7 @@ import LecteurTestSupport
             #expect(session.marks.count <= SendingSession<SeededRandom>.maximumMarks)
         }
         #expect(answers.count == 300 / (SendingSession<SeededRandom>.maximumMarks + 1))
-        let said = answers.flatMap { $0 }.compactMap { effect -> String? in if case .say(let text) = effect { text } else { nil } }
+        let said = answers.flatMap { $0 }.compactMap { effect -> String? in if case .tell(let news) = effect { SendingMessages(strings: french).news(news) } else { nil } }
         #expect(said.first == "Envoi arrêté : plus de 120 éléments sans silence entre les mots. Faites une pause, puis reprenez.")
         #expect(said.allSatisfy { $0.count < 160 })
         #expect(session.isActive)

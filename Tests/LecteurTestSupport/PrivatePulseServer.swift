@@ -49,9 +49,10 @@ public final class PrivatePulseServer: @unchecked Sendable {
     }
 
     /// Records the sink's monitor for at most `seconds` (parec under `timeout -s KILL`, so it is
-    /// bounded even if it ignores SIGTERM), waiting until parec is connected.
-    public func record(seconds: Int) throws -> MonitorRecording {
-        try MonitorRecording(server: server, seconds: seconds,
+    /// bounded even if it ignores SIGTERM), waiting until parec is connected. `latencyMs` is the
+    /// latency parec asks for; the null sink renders blocks that long (the shortest any client asks).
+    public func record(seconds: Int, latencyMs: Int = 20) throws -> MonitorRecording {
+        try MonitorRecording(server: server, seconds: seconds, latencyMs: latencyMs,
                              file: directory.appendingPathComponent("monitor-\(UUID().uuidString.prefix(6)).raw"))
     }
 }
@@ -64,13 +65,13 @@ public final class MonitorRecording: @unchecked Sendable {
     private var ended = false
     public let file: URL
 
-    init(server: String, seconds: Int, file: URL) throws {
+    init(server: String, seconds: Int, latencyMs: Int, file: URL) throws {
         self.file = file
         var environment = ProcessInfo.processInfo.environment
         environment["PULSE_SERVER"] = server
         environment.removeValue(forKey: "PULSE_LATENCY_MSEC")
         parec = try ChildProcess(Probe.path(of: "parec") ?? "/usr/bin/parec", ["-d", "cap.monitor", "--rate=\(PrivatePulseServer.sampleRate)", "--channels=1",
-                                                    "--format=s16le", "--latency-msec=20", "--raw"],
+                                                    "--format=s16le", "--latency-msec=\(latencyMs)", "--raw"],
                                  environment: environment, stdout: file.path)
         deadline = Date().addingTimeInterval(TimeInterval(seconds))
         // The monitor sends silence continuously: the first bytes mean parec is connected.

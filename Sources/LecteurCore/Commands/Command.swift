@@ -13,7 +13,8 @@ public enum Command: Hashable, Sendable {
     case morse(String)
     case practice(koch: Bool)
     /// `entraînement groupes|mots|indicatifs [N]`: a copying session.
-    case copyPractice(CopyKind, count: Int?)
+    /// `language`: a QSO's, when one was named (`entraînement qso anglais`); nil: the interface's.
+    case copyPractice(CopyKind, count: Int?, language: QSOLanguage? = nil)
     /// `entraînement envoi`, `envoi écho`, `envoi libre`: sending practice.
     case sendingPractice(SendingMode)
     /// `réflexe [passif|actif]`: a reflex (instant recognition) drill.
@@ -188,6 +189,14 @@ public enum CommandTable {
                 return words.count <= 2 ? SendingMode(word: words.dropFirst().first).map(Command.sendingPractice) : nil
             }
             if words == ["echo"] { return .sendingPractice(.echo) }
+            if let first = words.first, ["qso", "qsos"].contains(first) {
+                // `qso`, then a language and a count, each at most once, in either order.
+                let language = words.dropFirst().compactMap(QSOLanguage.init(word:))
+                let counts = words.dropFirst().compactMap { Int($0) }
+                guard language.count <= 1, counts.count <= 1, language.count + counts.count == words.count - 1,
+                      counts.allSatisfy(CopyKind.countRange.contains) else { return nil }
+                return .copyPractice(.qso, count: counts.first, language: language.first)
+            }
             var count: Int?
             if words.count == 2 {
                 guard let n = Int(words[1]), CopyKind.countRange.contains(n) else { return nil }
@@ -202,7 +211,6 @@ public enum CommandTable {
             case ("groupes", _), ("groupe", _), ("groups", _): return .copyPractice(.groups, count: count)
             case ("mots", _), ("mot", _), ("words", _): return .copyPractice(.words, count: count)
             case ("indicatifs", _), ("indicatif", _), ("callsigns", _): return .copyPractice(.callsigns, count: count)
-            case ("qso", _), ("qsos", _): return .copyPractice(.qso, count: count)
             default: return nil
             }
         },

@@ -651,6 +651,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case morseTrainerSeconds = "morse.trainer.seconds"
     case morseTrainerBrailleIntroFocus = "morse.trainer.brailleIntroFocus"
     case morseTrainerCopyBrailleIntro = "morse.trainer.copy.brailleIntro"
+    case morse4ProsignName = "morse4.prosign.name"
     case networkErrorInvalidURL = "network.error.invalidURL"
     case networkErrorInvalidURLDetail = "network.error.invalidURLDetail"
     case networkErrorNetwork = "network.error.network"

@@ -166,7 +166,7 @@ public enum PromptKind: Hashable, Sendable {
 /// reader starts it from its own state (Koch level, `PracticeRecord`).
 public enum PracticeRequest: Hashable, Sendable {
     case listening(PracticeMode)
-    case copy(CopyKind, count: Int)
+    case copy(CopyKind, count: Int, language: QSOLanguage? = nil)
     case sending(SendingMode)
     case reflex(ReflexMode)
 }

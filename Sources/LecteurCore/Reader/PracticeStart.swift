@@ -6,8 +6,8 @@ extension Reader {
         switch request {
         case .listening(let mode):
             .listening(mode, seed: seed, history: state.practiceRecord.history(for: mode))
-        case .copy(let kind, let count):
-            .copying(kind, count: count, seed: seed, kochLevel: kochLevel(state))
+        case .copy(let kind, let count, let language):
+            .copying(kind, count: count, seed: seed, kochLevel: kochLevel(state), language: language)
         case .sending(let mode):
             .sending(mode, seed: seed, kochLevel: kochLevel(state))
         case .reflex(let mode):

@@ -39,14 +39,16 @@ public struct Reader: Sendable {
     public var builder: ScreenBuilder { navigator.builder }
 
     /// `sampleRate` is the audio output's, so Morse durations in the transcript are exact.
+    /// `qsoMaterial`: each QSO language's material (the interface's own is read from `strings`
+    /// when it is not given).
     public init(strings: Strings, timeZone: TimeZone, alphabet: MorseAlphabet = .standard,
                 parser: CommandParser = CommandParser(), pronunciation: SpokenTextBuilder? = nil,
                 characters: CharacterLexicon = CharacterLexicon(),
-                sampleRate: Int = MorseRenderer.defaultSampleRate) {
+                sampleRate: Int = MorseRenderer.defaultSampleRate, qsoMaterial: [QSOLanguage: QSOMaterial] = [:]) {
         navigator = Navigator(strings: strings, timeZone: timeZone, alphabet: alphabet, parser: parser,
                               pronunciation: pronunciation)
         morse = MorseReducer(strings: strings, alphabet: alphabet, sampleRate: sampleRate)
-        exercises = ExerciseReducer(strings: strings, alphabet: alphabet, morse: morse)
+        exercises = ExerciseReducer(strings: strings, alphabet: alphabet, morse: morse, qsoMaterial: qsoMaterial)
         settings = SettingsReducer(strings: strings)
         let symbols = pronunciation?.lexicon.symbols ?? [:]
         review = ReviewReducer(strings: strings, namer: CharacterNamer(lexicon: characters, symbols: symbols))
@@ -312,9 +314,9 @@ public struct Reader: Sendable {
             // Weak symbols among those learnt so far: a beginner is never asked what Koch has not taught.
             let pool = state.settings.kochOrder.symbols(navigator.builder.alphabet).prefix(level).map(\.id)
             out.append(.preparePractice(.listening(koch ? .koch(level: level) : .weakSymbols(pool: pool))))
-        case .copyPractice(let kind, let count):
+        case .copyPractice(let kind, let count, let language):
             let fallback = kind == .qso ? CopyKind.defaultQSOCount : CopyKind.defaultCount
-            out.append(.preparePractice(.copy(kind, count: count ?? fallback)))
+            out.append(.preparePractice(.copy(kind, count: count ?? fallback, language: language)))
         case .copyText(let path):
             readCopyText(path, &state, &out)
         case .sendingPractice(let mode):

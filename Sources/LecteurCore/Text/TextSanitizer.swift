@@ -100,8 +100,9 @@ public enum TextSanitizer {
         guard let first = body.first else { return false }
         // "<b>", "</p>", "<br/>", "<!-- -->", "<?xml …?>", "<speak …>": a letter, "/", "!" or "?" first.
         let ok = first == "/" || first == "!" || first == "?" || first.properties.isAlphabetic
-        // A Morse prosign (`morse <SK> 73`) is text, not markup: no HTML tag bears these names.
-        if MorseAlphabet.prosigns.contains(String(String.UnicodeScalarView(body))) { return false }
+        // A Morse prosign (`morse <SK> 73`, a copy typed `<kn>`) is text, not markup: no HTML
+        // tag bears these names, in either case.
+        if MorseAlphabet.prosigns.contains(String(String.UnicodeScalarView(body)).uppercased()) { return false }
         return ok && !body.contains("<") && body.count < maxTagBody
     }
 

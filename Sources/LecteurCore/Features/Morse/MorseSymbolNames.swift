@@ -27,8 +27,10 @@ extension MorseSymbol {
         }
     }
 
-    /// What speech says for this symbol ("point final" for ".", "K" for K).
+    /// What speech says for this symbol ("point final" for ".", "K" for K, « prosigne K N » for
+    /// `<KN>`: its letters apart, so the engine spells them rather than reading a word).
     public func spokenName(_ strings: Strings) -> String {
-        nameKey.map { strings($0) } ?? String(character)
+        if let prosign { return strings(.morse4ProsignName, ["letters": prosign.map(String.init).joined(separator: " ")]) }
+        return nameKey.map { strings($0) } ?? String(character)
     }
 }

@@ -58,6 +58,12 @@ public struct LineCompletion: Sendable {
                 let value = String(rest[rest.index(after: gap)...].drop { $0 == " " })
                 return Completion(replacing: value.count, candidates: matching(arguments(of: "send", state), value))
             }
+            // `entraînement qso ` goes on with the QSO's language.
+            if let gap = rest.firstIndex(of: " "), ["qso", "qsos"].contains(CommandParser.fold(String(rest[..<gap]))) {
+                let value = String(rest[rest.index(after: gap)...].drop { $0 == " " })
+                let languages = QSOLanguage.allCases.map { $0.word(localeCode: strings.localeCode) }
+                return Completion(replacing: value.count, candidates: matching(languages, value))
+            }
             return Completion(replacing: rest.count, candidates: matching(arguments(of: spec.name, state), rest))
         default:
             // Category names may hold spaces: the whole argument is completed.
@@ -95,8 +101,8 @@ public struct LineCompletion: Sendable {
         case "next", "previous": return french ? ["formation", "titre"] : ["course", "heading"]
         case "course", "heading": return french ? ["suivante", "précédente"] : ["next", "previous"]
         case "practice":
-            return french ? ["koch", "faibles", "groupes", "mots", "indicatifs", "envoi"]
-                : ["koch", "weak", "groups", "words", "callsigns", "sending"]
+            return french ? ["koch", "faibles", "groupes", "mots", "indicatifs", "qso", "envoi"]
+                : ["koch", "weak", "groups", "words", "callsigns", "qso", "sending"]
         case "send": return french ? ["koch", "écho", "libre"] : ["koch", "echo", "free"]
         case "reflex": return french ? ["passif", "actif"] : ["passive", "active"]
         default: return []

@@ -8,8 +8,12 @@ struct CopyReducer: ExerciseChild {
     let strings: Strings
     let alphabet: MorseAlphabet
     let morse: MorseReducer
+    /// Each QSO language's material; a language missing (a reader built without it) copies the
+    /// interface's.
+    let qsoMaterial: [QSOLanguage: QSOMaterial]
 
-    func start(_ kind: CopyKind, count: Int, seed: UInt64, kochLevel: Int, text: [String], _ session: inout Session?,
+    func start(_ kind: CopyKind, count: Int, seed: UInt64, kochLevel: Int, text: [String], language: QSOLanguage?,
+               _ session: inout Session?,
                _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         let learnt = Array(context.settings.kochOrder.symbols(alphabet).prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         let words = strings(.morseTrainerWords).split(separator: " ").map(String.init)
@@ -17,28 +21,34 @@ struct CopyReducer: ExerciseChild {
         // session's seed; each sending draws its own from it (`.send`).
         var started = CopySession(kind: kind, count: count, learnt: learnt, words: words,
                                   settings: context.settings.morse.onTheAir(seed: seed),
-                                  strings: strings, random: SeededRandom(seed: seed), alphabet: alphabet,
-                                  groupLength: context.settings.groupLength, text: text)
+                                  random: SeededRandom(seed: seed), alphabet: alphabet,
+                                  groupLength: context.settings.groupLength, text: text,
+                                  qso: language.flatMap { qsoMaterial[$0] } ?? QSOMaterial(strings: strings))
         let effects = started.start()
         session = started
         return run(effects, &session, context, &out)
     }
 
     func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [CopyEffect] {
-        session.handle(line)
+        session.handle(line, alphabet: alphabet)
     }
 
     func run(_ effects: [CopyEffect], _ session: inout Session?, _ context: ExerciseContext,
              _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         // The verdict stays on the display in front of the next question (`Announcer.showHeld`).
+        let messages = CopyMessages(strings: strings, alphabet: alphabet)
         for effect in effects {
             switch effect {
-            case .say(let text):
-                out.notice("copy", text, showing: false)
-            case .introduce(let text, let shown):
+            case .refuse(let refusal):
+                out.notice("copy", messages.refusal(refusal), showing: false)
+            case .verdict(let score, let mistakes, let speed):
+                out.notice("copy", messages.verdict(score: score, mistakes: mistakes, speed: speed), showing: false)
+            case .summary(let average, let count):
+                out.notice("copy", messages.summary(average: average, count: count), showing: false)
+            case .introduce(let introduction):
                 // The display's short form rides on the event: the transcript says what a
                 // braille reader was given.
-                out.notice("copy", text, showing: false, brailleForm: shown)
+                out.notice("copy", messages.introduction(introduction), showing: false, brailleForm: messages.shortIntroduction)
             case .send(let text, let round, let settings):
                 let aired = settings.band.seed.map { settings.onTheAir(seed: $0 &+ UInt64(round)) } ?? settings
                 morse.ask(text, question: round, settings: aired, showing: context.questionBraille, &out)

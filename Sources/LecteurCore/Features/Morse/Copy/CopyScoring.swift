@@ -37,13 +37,46 @@ public struct CopyResult: Hashable, Sendable {
 
 /// Aligns a copy with what was sent (Levenshtein distance over the characters, spaces aside,
 /// case and typographic variants folded by the alphabet) and names each difference.
+///
+/// A prosign is one character, as it is heard: `<KN>` sent is one character (not four), and what
+/// a learner types for it is `<KN>` (any case) or the character sent with the same code, `(`
+/// for KN, `+` for AR, `=` for BT (LCWO's and fldigi's way of writing them). Two characters
+/// are the same when their codes are: the ear cannot tell them apart.
 public enum CopyScoring {
-    public static func characters(_ text: String, alphabet: MorseAlphabet) -> [Character] {
-        text.filter { !$0.isWhitespace }.map { alphabet.symbol(for: $0)?.character ?? Character(String($0).uppercased()) }
+    /// One character of a copy: as it is written (`<KN>` for a prosign, the alphabet's form of a
+    /// character, upper case otherwise) and what it sounds like (its code; nil when it has none).
+    public struct Token: Hashable, Sendable {
+        public let text: String
+        public let symbol: MorseSymbol?
+
+        var sound: String { symbol?.pattern ?? text }
+    }
+
+    public static func tokens(_ text: String, alphabet: MorseAlphabet) -> [Token] {
+        let characters = Array(text)
+        var tokens: [Token] = []
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "<", let (prosign, end) = alphabet.prosign(in: characters, from: index) {
+                tokens.append(Token(text: "<\(prosign.prosign ?? "")>", symbol: prosign))
+                index = end + 1
+                continue
+            }
+            index += 1
+            if character.isWhitespace { continue }
+            if let symbol = alphabet.symbol(for: character) {
+                tokens.append(Token(text: String(symbol.character), symbol: symbol))
+            } else {
+                tokens.append(Token(text: String(character).uppercased(), symbol: nil))
+            }
+        }
+        return tokens
     }
 
     public static func score(sent: String, typed: String, alphabet: MorseAlphabet) -> (score: Int, mistakes: [CopyMistake]) {
-        let a = characters(sent, alphabet: alphabet), b = characters(typed, alphabet: alphabet)
+        let a = tokens(sent, alphabet: alphabet), b = tokens(typed, alphabet: alphabet)
+        func same(_ x: Token, _ y: Token) -> Bool { x.sound == y.sound }
         // distance[i][j]: edits turning a[..<i] into b[..<j].
         var distance = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { distance[i][0] = i }
@@ -52,7 +85,7 @@ public enum CopyScoring {
             for i in 1...a.count {
                 for j in 1...b.count {
                     distance[i][j] = min(distance[i - 1][j] + 1, distance[i][j - 1] + 1,
-                                         distance[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                                         distance[i - 1][j - 1] + (same(a[i - 1], b[j - 1]) ? 0 : 1))
                 }
             }
         }
@@ -60,44 +93,18 @@ public enum CopyScoring {
         var mistakes: [CopyMistake] = []
         var i = a.count, j = b.count
         while i > 0 || j > 0 {
-            if i > 0, j > 0, distance[i][j] == distance[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1) {
-                if a[i - 1] != b[j - 1] { mistakes.append(CopyMistake(position: i, sent: String(a[i - 1]), typed: String(b[j - 1]))) }
+            if i > 0, j > 0, distance[i][j] == distance[i - 1][j - 1] + (same(a[i - 1], b[j - 1]) ? 0 : 1) {
+                if !same(a[i - 1], b[j - 1]) { mistakes.append(CopyMistake(position: i, sent: a[i - 1].text, typed: b[j - 1].text)) }
                 i -= 1; j -= 1
             } else if i > 0, distance[i][j] == distance[i - 1][j] + 1 {
-                mistakes.append(CopyMistake(position: i, sent: String(a[i - 1]), typed: ""))
+                mistakes.append(CopyMistake(position: i, sent: a[i - 1].text, typed: ""))
                 i -= 1
             } else {
-                mistakes.append(CopyMistake(position: i + 1, sent: "", typed: String(b[j - 1])))
+                mistakes.append(CopyMistake(position: i + 1, sent: "", typed: b[j - 1].text))
                 j -= 1
             }
         }
         let score = a.isEmpty ? 0 : max(0, Int((Double(a.count - distance[a.count][b.count]) * 100 / Double(a.count)).rounded()))
         return (score, mistakes.reversed())
-    }
-
-    /// « 92 % ; H lu S 2 fois ; 5 manqué » — the same mistakes said once, with their count, in
-    /// the order they first occur.
-    public static func verdict(score: Int, mistakes: [CopyMistake], strings: Strings, alphabet: MorseAlphabet) -> String {
-        guard !mistakes.isEmpty else { return strings(.morseTrainerCopyPerfect, ["score": "\(score)"]) }
-        var order: [CopyMistake] = []
-        var counts: [String: Int] = [:]
-        for mistake in mistakes {
-            let key = mistake.sent + "\u{0}" + mistake.typed
-            if counts[key] == nil { order.append(mistake) }
-            counts[key, default: 0] += 1
-        }
-        func name(_ text: String) -> String { text.first.flatMap { alphabet.symbol(for: $0)?.spokenName(strings) } ?? text }
-        let said = order.map { mistake -> String in
-            let said = if mistake.typed.isEmpty {
-                strings(.morseTrainerCopyMissed, ["sent": name(mistake.sent)])
-            } else if mistake.sent.isEmpty {
-                strings(.morseTrainerCopyExtra, ["typed": name(mistake.typed)])
-            } else {
-                strings(.morseTrainerCopySubstituted, ["sent": name(mistake.sent), "typed": name(mistake.typed)])
-            }
-            let count = counts[mistake.sent + "\u{0}" + mistake.typed]!
-            return count == 1 ? said : strings(.morseTrainerCopyRepeated, ["mistake": said, "count": "\(count)"])
-        }
-        return strings(.morseTrainerCopyVerdict, ["score": "\(score)", "mistakes": said.joined(separator: " ; ")])
     }
 }

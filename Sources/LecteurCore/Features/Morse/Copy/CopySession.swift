@@ -9,22 +9,48 @@ public enum CopyKind: String, Hashable, Sendable, CaseIterable {
     public static let defaultQSOCount = 1
 }
 
-/// What the runtime must do for a copying session, in order.
+/// What the runtime must do for a copying session, in order. The session decides and words
+/// nothing: `CopyMessages` (Messages/) says each step in the interface's language.
 public enum CopyEffect: Hashable, Sendable {
-    case say(String)
-    /// The introduction: said whole, and on the display only its short line (`shown`), so the
-    /// first sending's number is not lost at the end of a long message.
-    case introduce(String, shown: String)
+    /// The introduction: said whole, and on the display only its short line, so the first
+    /// sending's number is not lost at the end of a long message.
+    case introduce(CopyIntroduction)
+    /// The session cannot start, and why.
+    case refuse(CopyRefusal)
     /// Sound `text` with these settings; only `round` may be shown until the copy is typed.
     case send(String, round: Int, settings: MorseSettings)
     case scored(CopyResult)
+    /// What the copy just scored is told: its score and mistakes, and for callsigns the new
+    /// speed when it changed.
+    case verdict(score: Int, mistakes: [CopyMistake], speed: Int?)
+    /// The session's end: the average score over the copies typed (nil when none was).
+    case summary(average: Int?, count: Int)
     case ended
+}
+
+/// What a copying session's introduction tells: what is sent and from which characters.
+public struct CopyIntroduction: Hashable, Sendable {
+    public let kind: CopyKind
+    public let count: Int
+    /// The QSOs' overs or the text's lines to send (0 for the other kinds).
+    public let items: Int
+    public let learnt: [MorseSymbol]
+    public let groupLength: ClosedRange<Int>
+    public let wpm: Int
+}
+
+public enum CopyRefusal: Hashable, Sendable {
+    /// No word of the list is written with the characters learnt.
+    case noWords(learnt: [MorseSymbol])
+    /// The user's text holds nothing to send.
+    case emptyText
 }
 
 /// Copying practice as a pure state machine: text goes out as Morse, the learner types what
 /// they copied, the copy is aligned with what was sent and scored. Groups and words are sent in
 /// one go with Farnsworth spacing; callsigns one at a time, the speed going up a step after a
-/// right copy and down after a wrong one.
+/// right copy and down after a wrong one. Plain data: the alphabet it reads copies with is
+/// handed to `handle` by its reducer, and what it says is worded by `CopyMessages`.
 public struct CopySession<Random: RandomNumberGenerator> {
     public let kind: CopyKind
     public let count: Int
@@ -36,32 +62,33 @@ public struct CopySession<Random: RandomNumberGenerator> {
     public private(set) var scores: [Int] = []
 
     private var random: Random
-    private let strings: Strings
-    private let alphabet: MorseAlphabet
     private let learnt: [MorseSymbol]
     private let words: [String]
     private let groupLength: ClosedRange<Int>
     /// QSO overs or lines of the user's text still to send, in order.
     private var pending: [String]
 
-    /// `learnt`: the symbols Koch has unlocked; `words`: the locale's word list; `text`: the
-    /// copies of the user's own text (`CopyText`), for `.text`.
+    /// `learnt`: the symbols Koch has unlocked; `words`: the locale's word list, kept when the
+    /// alphabet writes them with those symbols; `text`: the copies of the user's own text
+    /// (`CopyText`), for `.text`; `qso`: the QSO's language material, for `.qso` (without it
+    /// there is no over to send).
     public init(kind: CopyKind, count: Int, learnt: [MorseSymbol], words: [String], settings: MorseSettings,
-                strings: Strings, random: Random, alphabet: MorseAlphabet = .standard,
-                groupLength: ClosedRange<Int> = GroupLength.standard, text: [String] = []) {
+                random: Random, alphabet: MorseAlphabet = .standard,
+                groupLength: ClosedRange<Int> = GroupLength.standard, text: [String] = [], qso: QSOMaterial? = nil) {
         self.kind = kind
         self.count = min(max(count, CopyKind.countRange.lowerBound), CopyKind.countRange.upperBound)
         self.groupLength = groupLength
         var random = random
         switch kind {
-        case .qso: pending = (0..<self.count).flatMap { _ in QSOText(strings: strings).qso(using: &random) }
+        case .qso:
+            let overs = self.count
+            pending = []
+            if let qso { pending = (0..<overs).flatMap { _ in QSOText(material: qso).qso(using: &random) } }
         case .text: pending = text
         case .groups, .words, .callsigns: pending = []
         }
         self.learnt = learnt
-        self.strings = strings
         self.random = random
-        self.alphabet = alphabet
         let known = Set(learnt.map(\.character))
         self.words = words.map { $0.uppercased() }.filter { word in
             !word.isEmpty && word.allSatisfy { alphabet.symbol(for: $0).map { known.contains($0.character) } ?? false }
@@ -80,31 +107,19 @@ public struct CopySession<Random: RandomNumberGenerator> {
         return (try? settings.applying([.farnsworth: "\(overall)"])) ?? settings
     }
 
-    private var names: String { learnt.map { $0.spokenName(strings) }.joined(separator: ", ") }
-
     public mutating func start() -> [CopyEffect] {
         guard !isActive else { return [] }
-        if kind == .words && words.isEmpty {
-            return [.say(strings(.morseTrainerCopyNoWords, ["symbols": names])), .ended]
-        }
-        if kind == .text && pending.isEmpty { return [.say(strings(.morseMaterialTextEmpty)), .ended] }
+        if kind == .words && words.isEmpty { return [.refuse(.noWords(learnt: learnt)), .ended] }
+        if (kind == .text || kind == .qso) && pending.isEmpty { return [.refuse(.emptyText), .ended] }
         isActive = true
-        let intro: String = switch kind {
-        case .groups where groupLength == GroupLength.standard:
-            strings(.morseTrainerCopyIntroGroups, ["count": "\(count)", "symbols": names])
-        case .groups:
-            strings(.morseMaterialGroupsIntro, ["count": "\(count)", "symbols": names, "length": groupLength.count == 1
-                ? strings(.morseMaterialGroupsLength, count: groupLength.lowerBound)
-                : strings(.morseMaterialGroupsLengthRange, ["min": "\(groupLength.lowerBound)", "max": "\(groupLength.upperBound)"])])
-        case .words: strings(.morseTrainerCopyIntroWords, ["count": "\(count)"])
-        case .callsigns: strings(.morseTrainerCopyIntroCallsigns, ["count": "\(count)", "wpm": "\(settings.wpm)"])
-        case .qso: strings(.morseMaterialQsoIntro, ["count": "\(count)", "overs": "\(pending.count)"])
-        case .text: strings(.morseMaterialTextIntro, ["count": "\(pending.count)"])
-        }
-        return [.introduce(intro, shown: strings(.morseTrainerCopyBrailleIntro)), next()]
+        let introduction = CopyIntroduction(kind: kind, count: count, items: pending.count, learnt: learnt,
+                                            groupLength: groupLength, wpm: settings.wpm)
+        return [.introduce(introduction), next()]
     }
 
-    public mutating func handle(_ line: String) -> [CopyEffect] {
+    /// A copy typed (an empty line or a replay word sends the round again, a stop word ends);
+    /// `alphabet` reads it as the reducer's environment does.
+    public mutating func handle(_ line: String, alphabet: MorseAlphabet = .standard) -> [CopyEffect] {
         guard isActive, let sent else { return [] }
         let copy = line.trimmingCharacters(in: .whitespacesAndNewlines)
         let folded = MorseSettingKey.fold(copy)
@@ -112,17 +127,17 @@ public struct CopySession<Random: RandomNumberGenerator> {
         if PracticeSession<Random>.stopWords.contains(folded) { return stop() }
         let (score, mistakes) = CopyScoring.score(sent: sent, typed: copy, alphabet: alphabet)
         scores.append(score)
-        var said = CopyScoring.verdict(score: score, mistakes: mistakes, strings: strings, alphabet: alphabet)
         var effects: [CopyEffect] = [.scored(CopyResult(mode: kind, round: round, sent: sent, typed: copy, score: score,
                                                         mistakes: mistakes))]
+        var speed: Int?
         if kind == .callsigns {
             let wpm = settings.wpm + (mistakes.isEmpty ? 1 : -1)
             if let faster = try? settings.applying([.wpm: "\(wpm)"]), faster.wpm != settings.wpm {
                 settings = faster
-                said += " " + strings(.morseTrainerCopySpeed, ["wpm": "\(wpm)"])
+                speed = wpm
             }
         }
-        effects.append(.say(said))
+        effects.append(.verdict(score: score, mistakes: mistakes, speed: speed))
         if (kind == .callsigns && round < count) || !pending.isEmpty {
             effects.append(next())
         } else {
@@ -135,9 +150,9 @@ public struct CopySession<Random: RandomNumberGenerator> {
         guard isActive else { return [] }
         isActive = false
         sent = nil
-        guard !scores.isEmpty else { return [.say(strings(.morsePracticeSummaryNone)), .ended] }
+        guard !scores.isEmpty else { return [.summary(average: nil, count: 0), .ended] }
         let average = Int((Double(scores.reduce(0, +)) / Double(scores.count)).rounded())
-        return [.say(strings(.morseTrainerCopySummary, ["score": "\(average)", "count": "\(scores.count)"])), .ended]
+        return [.summary(average: average, count: scores.count), .ended]
     }
 
     private mutating func next() -> CopyEffect {
@@ -169,10 +184,4 @@ public struct CopySession<Random: RandomNumberGenerator> {
 
 extension CopySession: Sendable where Random: Sendable {}
 
-extension CopySession: Equatable where Random: Equatable {
-    public static func == (a: Self, b: Self) -> Bool {
-        a.kind == b.kind && a.count == b.count && a.isActive == b.isActive && a.round == b.round && a.sent == b.sent
-            && a.settings == b.settings && a.scores == b.scores && a.random == b.random && a.learnt == b.learnt
-            && a.words == b.words && a.groupLength == b.groupLength && a.pending == b.pending
-    }
-}
+extension CopySession: Equatable where Random: Equatable {}

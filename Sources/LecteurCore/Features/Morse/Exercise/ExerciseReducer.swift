@@ -19,8 +19,9 @@ enum ExerciseAction {
 
 enum ExerciseStart {
     case listening(PracticeMode, seed: UInt64, history: PracticeHistory)
-    /// `text`: the copies of the user's own text, for `.text`.
-    case copying(CopyKind, count: Int, seed: UInt64, kochLevel: Int, text: [String] = [])
+    /// `text`: the copies of the user's own text, for `.text`; `language`: a QSO's, nil for the
+    /// interface's.
+    case copying(CopyKind, count: Int, seed: UInt64, kochLevel: Int, text: [String] = [], language: QSOLanguage? = nil)
     case sending(SendingMode, seed: UInt64, kochLevel: Int)
     case reflex(ReflexMode, seed: UInt64, kochLevel: Int, storedTimes: [Int])
 }
@@ -42,10 +43,10 @@ struct ExerciseReducer: Sendable {
     let sending: SendingReducer
     let reflex: ReflexReducer
 
-    init(strings: Strings, alphabet: MorseAlphabet, morse: MorseReducer) {
+    init(strings: Strings, alphabet: MorseAlphabet, morse: MorseReducer, qsoMaterial: [QSOLanguage: QSOMaterial] = [:]) {
         reflex = ReflexReducer(strings: strings, alphabet: alphabet, morse: morse)
         listening = PracticeReducer(strings: strings, alphabet: alphabet, morse: morse)
-        copying = CopyReducer(strings: strings, alphabet: alphabet, morse: morse)
+        copying = CopyReducer(strings: strings, alphabet: alphabet, morse: morse, qsoMaterial: qsoMaterial)
         sending = SendingReducer(strings: strings, alphabet: alphabet, morse: morse)
     }
 
@@ -136,9 +137,10 @@ struct ExerciseReducer: Sendable {
             var session: PracticeSession<SeededRandom>?
             delegates += listening.start(mode, seed: seed, history: history, &session, context, &out)
             exercise = session.map(Exercise.listening)
-        case .copying(let kind, let count, let seed, let kochLevel, let text):
+        case .copying(let kind, let count, let seed, let kochLevel, let text, let language):
             var session: CopySession<SeededRandom>?
-            delegates += copying.start(kind, count: count, seed: seed, kochLevel: kochLevel, text: text, &session, context, &out)
+            delegates += copying.start(kind, count: count, seed: seed, kochLevel: kochLevel, text: text, language: language,
+                                       &session, context, &out)
             exercise = session.map(Exercise.copying)
         case .sending(let mode, let seed, let kochLevel):
             var session: SendingSession<SeededRandom>?

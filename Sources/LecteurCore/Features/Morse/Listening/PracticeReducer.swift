@@ -12,7 +12,7 @@ struct PracticeReducer: ExerciseChild {
     func start(_ mode: PracticeMode, seed: UInt64, history: PracticeHistory, _ session: inout Session?,
                _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         let options = PracticeOptions(kochMedianMs: context.settings.kochMedianMs, kochOrder: context.settings.kochOrder)
-        var started = PracticeSession(mode: mode, progress: context.morseProgress, strings: strings,
+        var started = PracticeSession(mode: mode, progress: context.morseProgress,
                                       random: SeededRandom(seed: seed), alphabet: alphabet, options: options, history: history)
         let effects = started.start()
         session = started
@@ -20,7 +20,7 @@ struct PracticeReducer: ExerciseChild {
     }
 
     func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [PracticeEffect] {
-        session.handle(line, atMs: atMs)
+        session.handle(line, atMs: atMs, alphabet: alphabet)
     }
 
     func sounded(question: Int, endsAtMs: Double, askedAtMs: Double?, _ session: inout Session) {
@@ -28,7 +28,7 @@ struct PracticeReducer: ExerciseChild {
     }
 
     func whereAmI(_ session: Session, _ out: inout Announcer) {
-        out.notice("practice.where", session.whereAmI())
+        out.notice("practice.where", PracticeMessages(strings: strings).position(session.position))
     }
 
     func run(_ effects: [PracticeEffect], _ session: inout Session?, _ context: ExerciseContext,
@@ -36,13 +36,15 @@ struct PracticeReducer: ExerciseChild {
         // What was said for this answer stays on the display in front of the next question's
         // number, so a braille reader gets the verdict too (`Announcer.showHeld`).
         var delegates: [ExerciseReducer.Delegate] = []
+        let messages = PracticeMessages(strings: strings)
         for effect in effects {
             switch effect {
-            case .say(let text):
-                out.notice("practice", text, showing: false)
-            case .introduce(let text, let shown):
+            case .tell(let news):
+                out.notice("practice", messages.news(news), showing: false)
+            case .introduce(let introduction):
                 // The display's short form rides on the event: the transcript says what a
                 // braille reader was given.
+                let (text, shown) = messages.introduction(introduction)
                 out.notice("practice", text, showing: false, brailleForm: shown)
             case .playCorrection(let symbols):
                 morse.playCorrection(String(symbols.map(\.character)), settings: context.settings.morse, &out)

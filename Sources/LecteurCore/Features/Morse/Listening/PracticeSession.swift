@@ -116,12 +116,14 @@ public enum PracticeMode: Hashable, Sendable {
 }
 
 /// What the runtime must do, in order. Audio effects are sequential: say the verdict, then play
-/// the next symbol once speech has finished.
+/// the next symbol once speech has finished. The session words nothing: `PracticeMessages`
+/// (Messages/) says what it tells.
 public enum PracticeEffect: Hashable, Sendable {
-    case say(String)
-    /// The introduction: said whole, and on the display only its short line (`shown`), so the
-    /// first question is not lost at the end of a long message.
-    case introduce(String, shown: String)
+    /// What the learner is told: a verdict, a line that is not an answer, the summary.
+    case tell(PracticeNews)
+    /// The introduction: said whole, and on the display only its short line, so the first
+    /// question is not lost at the end of a long message.
+    case introduce(PracticeIntroduction)
     /// After a wrong answer, before its verdict: the right character, then the one typed (when
     /// Morse has it), sounded for the ear to compare; Koch teaching names them, never counts
     /// their dits and dahs.
@@ -136,6 +138,44 @@ public enum PracticeEffect: Hashable, Sendable {
     case kochLevelChanged(Int)
     /// The session is over: leave practice mode.
     case ended(PracticeSummary)
+}
+
+/// How far a Koch learner is from the next symbol, as data.
+public struct KochProgress: Hashable, Sendable {
+    /// Right answers still needed, in a row (0: the accuracy is there).
+    public let left: Int
+    public let next: MorseSymbol
+    /// The window's median answer time and the limit, when the median is over it.
+    public let slowMs: Int?
+    public let limitMs: Int?
+}
+
+/// What a practice's introduction tells: its mode, the symbols asked and, in Koch, the way to
+/// the next one.
+public struct PracticeIntroduction: Hashable, Sendable {
+    public let mode: PracticeMode
+    /// The symbols asked; in `.symbol` mode the card's own first, then its rivals.
+    public let pool: [MorseSymbol]
+    public let progress: KochProgress?
+}
+
+/// What practice tells the learner, as data.
+public enum PracticeNews: Hashable, Sendable {
+    /// An answer judged: right or wrong (`typed`: nil when Morse has no such character, `answer`
+    /// as typed), the symbol Koch just unlocked, and the way to the next when it is said.
+    case verdict(expected: MorseSymbol, correct: Bool, typed: MorseSymbol?, answer: String, unlocked: MorseSymbol?,
+                 progress: KochProgress?)
+    /// More than one character was typed.
+    case oneCharacter
+    case summary(PracticeSummary)
+}
+
+/// `où` during practice, as data: the question, the score, and in Koch the lesson and progress.
+public struct PracticePosition: Hashable, Sendable {
+    public let question: Int
+    public let summary: PracticeSummary
+    public let kochLevel: Int?
+    public let progress: KochProgress?
 }
 
 public struct PracticeOptions: Hashable, Sendable {
@@ -166,6 +206,8 @@ public struct PracticeOptions: Hashable, Sendable {
 /// The practice loop as a pure state machine: the user's lines go in, effects come out. All
 /// randomness comes from the injected generator, so a session is reproducible from its seed;
 /// time comes in with the actions (the end of a question's tones, the moment of an answer).
+/// Plain data: what it needs of the alphabet and the history is read once, at its start, and
+/// the alphabet an answer is read with is handed to `handle` by its reducer.
 public struct PracticeSession<Random: RandomNumberGenerator> {
     public let mode: PracticeMode
     public let options: PracticeOptions
@@ -188,22 +230,34 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     public private(set) var askedAtMs: Double?
 
     private var random: Random
-    private let strings: Strings
-    private let alphabet: MorseAlphabet
-    private let history: PracticeHistory
     private var forcedNext: MorseSymbol?
+    /// The Koch order the options chose, in the alphabet the session started with.
+    private let kochSymbols: [MorseSymbol]
+    /// Weak symbols' and a card's pool (the card's own symbol first, then its rivals), read at
+    /// the start; Koch's grows with the level.
+    private let fixedPool: [MorseSymbol]
+    /// `.symbol`: the card's own symbol, asked `options.focusShare` of the time.
+    private let target: MorseSymbol?
 
-    public init(mode: PracticeMode, progress: [String: SymbolProgress], strings: Strings, random: Random,
+    public init(mode: PracticeMode, progress: [String: SymbolProgress], random: Random,
                 alphabet: MorseAlphabet = .standard, options: PracticeOptions = PracticeOptions(),
                 history: PracticeHistory = .none) {
         self.mode = mode
         self.progress = progress
-        self.strings = strings
         self.random = random
-        self.alphabet = alphabet
         self.options = options
-        self.history = history
-        if case .koch(let level) = mode {
+        kochSymbols = options.kochOrder.symbols(alphabet)
+        switch mode {
+        case .weakSymbols(let ids):
+            let symbols = ids?.compactMap { alphabet.symbol(id: $0) } ?? []
+            fixedPool = symbols.isEmpty ? alphabet.symbols : symbols
+            target = nil
+        case .symbol(let id):
+            target = alphabet.symbol(id: id)
+            fixedPool = target.map { [$0] + Self.rivals(of: $0, confusions: history.confusions, in: alphabet) } ?? alphabet.symbols
+        case .koch(let level):
+            fixedPool = []
+            target = nil
             kochLevel = KochLesson.clamped(level, alphabet, order: options.kochOrder)
             recentAnswers = Array(history.kochWindow.suffix(options.kochWindow))
         }
@@ -212,15 +266,8 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     /// The symbols questions are drawn from right now.
     public var pool: [MorseSymbol] {
         switch mode {
-        case .weakSymbols(let ids):
-            guard let ids else { return alphabet.symbols }
-            let symbols = ids.compactMap { alphabet.symbol(id: $0) }
-            return symbols.isEmpty ? alphabet.symbols : symbols
-        case .symbol(let id):
-            guard let target = alphabet.symbol(id: id) else { return alphabet.symbols }
-            return [target] + Self.rivals(of: target, confusions: history.confusions, in: alphabet)
-        case .koch:
-            return Array(kochSymbols.prefix(kochLevel ?? 2))
+        case .weakSymbols, .symbol: fixedPool
+        case .koch: Array(kochSymbols.prefix(kochLevel ?? 2))
         }
     }
 
@@ -257,7 +304,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     public mutating func start() -> [PracticeEffect] {
         guard !isActive else { return [] }
         isActive = true
-        var effects: [PracticeEffect] = [.introduce(introduction(), shown: brailleIntroduction())]
+        var effects: [PracticeEffect] = [.introduce(PracticeIntroduction(mode: mode, pool: pool, progress: kochProgress()))]
         effects.append(ask(advance()))
         return effects
     }
@@ -270,8 +317,8 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     }
 
     /// One line typed by the user while practice runs; `atMs` is when it was typed (monotonic),
-    /// nil when the runtime did not stamp it.
-    public mutating func handle(_ line: String, atMs: Double? = nil) -> [PracticeEffect] {
+    /// nil when the runtime did not stamp it; `alphabet` reads it as the reducer's environment does.
+    public mutating func handle(_ line: String, atMs: Double? = nil, alphabet: MorseAlphabet = .standard) -> [PracticeEffect] {
         guard isActive, let current else { return [] }
         let answer = line.trimmingCharacters(in: .whitespacesAndNewlines)
         let folded = MorseSettingKey.fold(answer)
@@ -282,7 +329,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
             return [.playSymbol(current, question: question)]
         }
         if Self.stopWords.contains(folded) { return stop() }
-        guard answer.count == 1, let typed = answer.first else { return [.say(strings(.morsePracticeOneCharacter))] }
+        guard answer.count == 1, let typed = answer.first else { return [.tell(.oneCharacter)] }
 
         let typedSymbol = alphabet.symbol(for: typed)
         let correct = typedSymbol?.id == current.id
@@ -294,26 +341,18 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
                                      answer: answer, correct: correct, latencyMs: latency, replays: replays)),
         ]
         count(current, correct: correct, latencyMs: latency)
-        let spoken = SpokenFormat(strings: strings)
-        var said: [String] = []
-        if correct {
-            said.append(strings(.morsePracticeRight, ["character": current.spokenName(strings)]))
-        } else {
-            effects.append(.playCorrection(Self.correction(current, typed: typedSymbol)))
-            let typedName = typedSymbol?.spokenName(strings) ?? answer
-            said.append(strings(.morsePracticeWrong, ["character": current.spokenName(strings), "answer": typedName]))
-        }
-        if let unlocked = unlockIfReady() {
+        if !correct { effects.append(.playCorrection(Self.correction(current, typed: typedSymbol))) }
+        var progress: KochProgress?
+        let unlocked = unlockIfReady()
+        if let unlocked {
             effects.append(.kochLevelChanged(kochLevel!))
-            said.append(strings(.morsePracticeUnlocked, ["character": unlocked.spokenName(strings),
-                                                         "pattern": spoken.morsePattern(unlocked.pattern)]))
             forcedNext = unlocked
-        } else if let left = rightAnswersToUnlock(), let next = nextKochSymbol,
-                  left <= Self.progressSaidBelow || summary.attempts % Self.progressSaidEvery == 0 {
-            let progress = unlockProgress(left: left, next: next)
-            if !progress.isEmpty { said.append(progress) }
+        } else if let known = kochProgress(),
+                  known.left <= Self.progressSaidBelow || summary.attempts % Self.progressSaidEvery == 0 {
+            progress = known
         }
-        effects.append(.say(said.joined(separator: " ")))
+        effects.append(.tell(.verdict(expected: current, correct: correct, typed: typedSymbol, answer: answer,
+                                      unlocked: unlocked, progress: progress)))
         effects.append(ask(advance()))
         return effects
     }
@@ -327,24 +366,12 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         guard isActive else { return [] }
         isActive = false
         current = nil
-        let said = summary.attempts == 0
-            ? strings(.morsePracticeSummaryNone)
-            : strings(.morsePracticeSummary, ["correct": "\(summary.correct)", "attempts": "\(summary.attempts)"])
-        return [.say(said), .ended(summary)]
+        return [.tell(.summary(summary)), .ended(summary)]
     }
 
     /// `où` during practice: the question, the score, and the Koch lesson with its progress.
-    public func whereAmI() -> String {
-        var parts = [strings(.morseTrainerWhere, ["question": "\(question)", "correct": "\(summary.correct)",
-                                                 "attempts": "\(summary.attempts)"])]
-        if let level = kochLevel {
-            parts.append(strings(.morseTrainerKochLesson, ["lesson": "\(KochLesson.lesson(level: level))", "count": "\(level)"]))
-            if let left = rightAnswersToUnlock(), let next = nextKochSymbol {
-                let progress = unlockProgress(left: left, next: next)
-                if !progress.isEmpty { parts.append(progress) }
-            }
-        }
-        return parts.joined(separator: " ")
+    public var position: PracticePosition {
+        PracticePosition(question: question, summary: summary, kochLevel: kochLevel, progress: kochLevel == nil ? nil : kochProgress())
     }
 
     /// "quitter" is not among them: it quits the reader (the root reducer sees it first).
@@ -352,46 +379,13 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     static var replayWords: Set<String> { ["repeat", "repeter", "rejouer", "encore", "again", "ecouter", "replay"] }
 
     /// What still stands between the learner and the next symbol: right answers, and the
-    /// answer time when one is asked for (accuracy alone may already be there).
-    private func unlockProgress(left: Int, next: MorseSymbol) -> String {
-        var said: [String] = []
-        if left > 0 { said.append(strings(.morseTrainerToUnlock, ["count": "\(left)", "character": next.spokenName(strings)])) }
-        if let median = windowMedianMs, let limit = options.kochMedianMs, median > limit {
-            said.append(strings(.morseTrainerTooSlow, ["median": AnswerTime.said(median, strings), "limit": AnswerTime.said(limit, strings)]))
-        }
-        return said.joined(separator: " ")
-    }
-
-    private func introduction() -> String {
-        switch mode {
-        case .weakSymbols:
-            return strings(.morsePracticeIntro)
-        case .symbol(let id):
-            let name = alphabet.symbol(id: id)?.spokenName(strings) ?? id
-            let rivals = pool.dropFirst().map { $0.spokenName(strings) }.joined(separator: ", ")
-            return strings(.morseTrainerIntroFocus, ["character": name, "rivals": rivals])
-        case .koch:
-            let names = pool.map { $0.spokenName(strings) }
-            var said = strings(.morsePracticeIntroKoch, ["count": "\(names.count)", "symbols": names.joined(separator: ", ")])
-            if let left = rightAnswersToUnlock(), let next = nextKochSymbol {
-                let progress = unlockProgress(left: left, next: next)
-                if !progress.isEmpty { said += " " + progress }
-            }
-            return said
-        }
-    }
-
-    /// The introduction's short line for the display: the Koch symbols as characters, and how
-    /// to replay and finish.
-    private func brailleIntroduction() -> String {
-        let characters = pool.map { String($0.character) }
-        switch mode {
-        case .weakSymbols: return strings(.morseTrainerBrailleIntro)
-        case .symbol:
-            return strings(.morseTrainerBrailleIntroFocus, ["character": characters[0],
-                                                           "rivals": characters.dropFirst().joined(separator: " ")])
-        case .koch: return strings(.morseTrainerBrailleIntroKoch, ["symbols": characters.joined(separator: " ")])
-        }
+    /// answer time when one is asked for (accuracy alone may already be there); nil when there
+    /// is no symbol left to unlock.
+    func kochProgress() -> KochProgress? {
+        guard let left = rightAnswersToUnlock(), let next = nextKochSymbol else { return nil }
+        let median = windowMedianMs, limit = options.kochMedianMs
+        let slow = median.flatMap { median in limit.map { median > $0 } } == true
+        return KochProgress(left: left, next: next, slowMs: slow ? median : nil, limitMs: slow ? limit : nil)
     }
 
     /// What a wrong answer sounds (issue 37, item 10): the right character, then the one typed
@@ -422,9 +416,6 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         guard let level = kochLevel, level < kochSymbols.count else { return nil }
         return kochSymbols[level]
     }
-
-    /// The Koch order the options chose, in this alphabet.
-    private var kochSymbols: [MorseSymbol] { options.kochOrder.symbols(alphabet) }
 
     /// The median answer time over the window, of the answers whose time is known.
     private var windowMedianMs: Int? { AnswerTime.median(recentAnswers.compactMap(\.latencyMs)) }
@@ -466,7 +457,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
 
     private mutating func draw() -> MorseSymbol {
         let candidates = pool
-        if case .symbol(let id) = mode, let target = alphabet.symbol(id: id),
+        if case .symbol = mode, let target,
            Double.random(in: 0..<1, using: &random) < options.focusShare || candidates.count == 1 {
             return target
         }
@@ -491,13 +482,4 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
 
 extension PracticeSession: Sendable where Random: Sendable {}
 
-/// Two sessions are the same when they would ask and answer the same from here on (the strings
-/// and alphabet are the environment, not the state).
-extension PracticeSession: Equatable where Random: Equatable {
-    public static func == (a: Self, b: Self) -> Bool {
-        a.mode == b.mode && a.isActive == b.isActive && a.current == b.current && a.progress == b.progress
-            && a.kochLevel == b.kochLevel && a.summary == b.summary && a.recentAnswers == b.recentAnswers
-            && a.random == b.random && a.forcedNext == b.forcedNext && a.question == b.question
-            && a.replays == b.replays && a.toneEndMs == b.toneEndMs && a.askedAtMs == b.askedAtMs && a.history == b.history
-    }
-}
+extension PracticeSession: Equatable where Random: Equatable {}

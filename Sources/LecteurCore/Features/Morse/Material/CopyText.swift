@@ -20,9 +20,20 @@ public enum CopyText {
     }
 
     public static func material(_ raw: String, alphabet: MorseAlphabet = .standard) -> Material {
-        let clean = withoutMarkup(TextSanitizer.clean(raw))
+        let clean = Array(withoutMarkup(TextSanitizer.clean(raw)))
         var sendable = ""
-        for character in clean {
+        var index = 0
+        while index < clean.count {
+            let character = clean[index]
+            index += 1
+            // A prosign (`<SK>`, any case) is one character, sent and scored as one; spaces
+            // around it keep it whole when a line is cut.
+            if character == "<", let (prosign, end) = alphabet.prosign(in: clean, from: index - 1),
+               let letters = prosign.prosign, MorseAlphabet.prosigns.contains(letters) {
+                sendable += " <\(letters)> "
+                index = end + 1
+                continue
+            }
             if character.isWhitespace { sendable.append(" "); continue }
             // Morse's French extensions (À, Ç, È, Ü) are not in the ITU alphabet most learners know:
             // they are sent as their plain letter, É (ITU) as itself.
@@ -63,14 +74,15 @@ public enum CopyText {
     }
 
     /// Tags (`<p class="x">`) and character references (`&amp;`, `&#233;`) removed, a tag leaving
-    /// a space so words on either side stay apart (`<SK>` too: a prosign is not one key to type).
+    /// a space so words on either side stay apart; a prosign (`<SK>`, `<kn>`) is text, kept.
     static func withoutMarkup(_ text: String) -> String {
         var out = ""
         var index = text.startIndex
         while index < text.endIndex {
             let character = text[index]
             if character == "<", let close = text[index...].firstIndex(of: ">"),
-               text.distance(from: index, to: close) <= 200 {
+               text.distance(from: index, to: close) <= 200,
+               !MorseAlphabet.prosigns.contains(text[text.index(after: index)..<close].uppercased()) {
                 out += " "
                 index = text.index(after: close)
                 continue

@@ -1,42 +1,42 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// A ragchew QSO as amateurs send it (a CQ, the answer, the report with RST, name and QTH,
-/// the reply with rig, power, antenna and weather, the goodbye with 73), in the interface's
-/// language: the overs' templates and the names, places, rigs and weather words are data in
-/// `Locales/*/morse-material.json`, so a French learner copies French QSOs and an English one
-/// English QSOs. Each over is one copy; all randomness comes from the session's generator.
+/// the reply with rig, power, antenna and weather, the goodbye with 73), in the language whose
+/// material it is given: the overs' templates and the names, places, rigs and weather words are
+/// data in `Locales/*/morse-material.json` (`QSOMaterial`), so a learner copies French or English
+/// QSOs whatever the interface's language. Each over is one copy; all randomness comes from the
+/// session's generator.
 public struct QSOText {
     /// The overs' keys in the order they are sent; each holds variants separated by "|".
     static let overs: [L10n] = [.morseMaterialQsoCq, .morseMaterialQsoAnswer, .morseMaterialQsoReport,
                                 .morseMaterialQsoReply, .morseMaterialQsoEnd]
 
-    let strings: Strings
+    let material: QSOMaterial
 
-    public init(strings: Strings) { self.strings = strings }
+    public init(material: QSOMaterial) { self.material = material }
+
+    /// The material of the strings' language.
+    public init(strings: Strings) { self.init(material: QSOMaterial(strings: strings)) }
 
     /// One whole QSO, over by over, upper case, only characters Morse sends.
     public func qso<Random: RandomNumberGenerator>(using random: inout Random) -> [String] {
-        func pick(_ key: L10n) -> String {
-            let choices = strings(key).split(separator: " ").map(String.init)
-            return choices.randomElement(using: &random) ?? ""
-        }
-        let home = pick(.morseMaterialQsoPrefixes)
+        func pick(_ choices: [String]) -> String { choices.randomElement(using: &random) ?? "" }
+        let home = pick(material.prefixes)
         let a = Self.callsign(prefix: home, using: &random)
         var b = Self.callsign(prefix: Self.prefixes.randomElement(using: &random)!, using: &random)
         while b == a { b = Self.callsign(prefix: Self.prefixes.randomElement(using: &random)!, using: &random) }
-        var names = strings(.morseMaterialQsoNames).split(separator: " ").map(String.init)
+        var names = material.names
         names.shuffle(using: &random)
-        var places = strings(.morseMaterialQsoPlaces).split(separator: " ").map(String.init)
+        var places = material.places
         places.shuffle(using: &random)
         let fields: [String: String] = [
             "a": a, "b": b,
             "rst": Self.rst(using: &random), "rst2": Self.rst(using: &random),
             "name": names[0], "name2": names[1], "qth": places[0], "qth2": places[1],
-            "rig": pick(.morseMaterialQsoRigs), "watts": ["5", "10", "20", "50", "100", "100", "400"].randomElement(using: &random)!,
-            "ant": pick(.morseMaterialQsoAntennas), "wx": pick(.morseMaterialQsoWeather),
+            "rig": pick(material.rigs), "watts": ["5", "10", "20", "50", "100", "100", "400"].randomElement(using: &random)!,
+            "ant": pick(material.antennas), "wx": pick(material.weather),
             "temp": "\(Int.random(in: 2...28, using: &random))",
         ]
-        return Self.overs.map { key in
-            let variants = strings(key).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        return material.overs.map { variants in
             let template = variants.randomElement(using: &random) ?? ""
             return Self.fill(template, fields)
         }

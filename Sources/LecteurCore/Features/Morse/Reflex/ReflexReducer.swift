@@ -12,7 +12,7 @@ struct ReflexReducer: ExerciseChild {
     func start(_ mode: ReflexMode, seed: UInt64, kochLevel: Int, storedTimes: [Int], _ session: inout Session?, _ context: ExerciseContext,
                _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         let pool = Array(alphabet.kochSymbols.prefix(max(PracticeMode.kochStartLevel, kochLevel)))
-        var started = ReflexSession(mode: mode, settings: context.settings.reflex, pool: pool, strings: strings,
+        var started = ReflexSession(mode: mode, settings: context.settings.reflex, pool: pool,
                                     random: SeededRandom(seed: seed), storedMedianMs: AnswerTime.median(storedTimes))
         let effects = started.start()
         session = started
@@ -20,7 +20,7 @@ struct ReflexReducer: ExerciseChild {
     }
 
     func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [ReflexEffect] {
-        session.handle(line, atMs: atMs)
+        session.handle(line, atMs: atMs, alphabet: alphabet)
     }
 
     /// The tones are queued: the clock starts. It runs for the lead-in word space, the tones, then
@@ -49,7 +49,7 @@ struct ReflexReducer: ExerciseChild {
     }
 
     func whereAmI(_ session: Session, _ out: inout Announcer) {
-        out.notice("reflex.where", session.whereAmI())
+        out.notice("reflex.where", ReflexMessages(strings: strings).position(session))
     }
 
     func help(_ session: Session, _ out: inout Announcer) {
@@ -59,13 +59,19 @@ struct ReflexReducer: ExerciseChild {
     func run(_ effects: [ReflexEffect], _ session: inout Session?, _ context: ExerciseContext,
              _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         // What was said stays on the display in front of the next question's number
-        // (`Announcer.showHeld`), in the form each announcement gives the display.
+        // (`Announcer.showHeld`), in the form each announcement gives the display. The session
+        // is read as it is after these steps (its counts for the summary).
+        let messages = ReflexMessages(strings: strings)
+        let decided = session
         for effect in effects {
             switch effect {
-            case .introduce(let text, let shown):
+            case .introduce:
+                guard let decided else { break }
+                let (text, shown) = messages.introduction(decided)
                 out.notice("reflex", text, showing: false, brailleForm: shown)
-            case .say(let text):
-                out.notice("reflex", text, showing: false)
+            case .tell(let news):
+                guard let decided else { break }
+                out.notice("reflex", messages.news(news, decided), showing: false)
             case .reveal(let symbol):
                 // The name for the ear, the character and its pattern for the fingers.
                 let name = symbol.spokenName(strings)

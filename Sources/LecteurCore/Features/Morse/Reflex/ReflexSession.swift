@@ -22,11 +22,14 @@ public enum ReflexMode: String, Hashable, Sendable {
     }
 }
 
-/// What the runtime must do for a reflex drill, in order.
+/// What the runtime must do for a reflex drill, in order. The session words nothing:
+/// `ReflexMessages` (Messages/) says each step.
 public enum ReflexEffect: Hashable, Sendable {
-    /// Said whole; on the display only `shown`.
-    case introduce(String, shown: String)
-    case say(String)
+    /// The drill's introduction (its mode, characters and times are the session's): said whole,
+    /// and on the display only its short line.
+    case introduce
+    /// What the learner is told about an answer, or about a line that is not one.
+    case tell(ReflexNews)
     /// Sound question `question` (again, for a replay): only its number may be shown or said.
     case ask(MorseSymbol, question: Int)
     /// Passive: the pause is over, the character is named (said, and brailled with its pattern).
@@ -38,6 +41,24 @@ public enum ReflexEffect: Hashable, Sendable {
     /// A wrong character: the right one and the one typed are sounded, as practice does.
     case playCorrection([MorseSymbol])
     case ended
+}
+
+/// What a reflex drill tells the learner, as data.
+public enum ReflexNews: Hashable, Sendable {
+    /// Active: the time ran out; the character was this.
+    case tooLate(MorseSymbol)
+    /// Right and in time, after `ms`.
+    case right(MorseSymbol, ms: Int)
+    /// The right character, too late (`ms` nil: no time was measured).
+    case slow(MorseSymbol, ms: Int?, limitMs: Int)
+    /// The wrong character: `typed` (nil when it has no code, `answer` as typed).
+    case wrong(MorseSymbol, typed: MorseSymbol?, answer: String)
+    /// Passive: nothing is typed, only listened to.
+    case passiveListens
+    /// Active: one character is typed, not several.
+    case oneCharacter
+    /// The drill's end: the session's counts and times are read by `ReflexMessages`.
+    case summary
 }
 
 /// A reflex drill as a pure state machine: lines, the tones' end and the clock come in as
@@ -66,34 +87,19 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
     public let storedMedianMs: Int?
 
     private var random: Random
-    private let strings: Strings
 
-    public init(mode: ReflexMode, settings: ReflexSettings, pool: [MorseSymbol], strings: Strings, random: Random,
-                storedMedianMs: Int? = nil) {
+    public init(mode: ReflexMode, settings: ReflexSettings, pool: [MorseSymbol], random: Random, storedMedianMs: Int? = nil) {
         self.storedMedianMs = storedMedianMs
         self.mode = mode
         self.settings = settings
         self.pool = pool
-        self.strings = strings
         self.random = random
     }
 
     public mutating func start() -> [ReflexEffect] {
         guard !isActive, !pool.isEmpty else { return [] }
         isActive = true
-        let symbols = pool.map { $0.spokenName(strings) }.joined(separator: ", ")
-        let characters = pool.map { String($0.character) }.joined(separator: " ")
-        let intro: ReflexEffect = switch mode {
-        case .passive:
-            .introduce(strings(.drillsReflexIntroPassive, ["symbols": symbols, "pause": AnswerTime.said(settings.pauseMs, strings)]),
-                       shown: strings(.drillsReflexBrailleIntroPassive, ["symbols": characters]))
-        case .active:
-            .introduce([strings(.drillsReflexIntroActive, ["symbols": symbols, "time": AnswerTime.said(settings.limitMs, strings)]),
-                        storedMedianMs.map { strings(.drillsReflexStoredMedian, ["median": AnswerTime.said($0, strings)]) }]
-                           .compactMap { $0 }.joined(separator: " "),
-                       shown: strings(.drillsReflexBrailleIntroActive, ["symbols": characters]))
-        }
-        return [intro, next()]
+        return [.introduce, next()]
     }
 
     /// The runtime's report that question `number`'s tones end at `endsAtMs`; true when it is the
@@ -118,13 +124,14 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
                                                    latencyMs: nil, replays: replays)),
                     .answered(PracticeResult(mode: mode.name, question: question, expected: String(current.character),
                                              answer: "", correct: false, latencyMs: nil, replays: replays)),
-                    .say(strings(.drillsReflexTooLate, ["character": current.spokenName(strings)])),
+                    .tell(.tooLate(current)),
                     next()]
         }
     }
 
-    /// A line typed while the drill runs; `atMs`: when (monotonic).
-    public mutating func handle(_ line: String, atMs: Double?) -> [ReflexEffect] {
+    /// A line typed while the drill runs; `atMs`: when (monotonic); `alphabet` reads it as the
+    /// reducer's environment does.
+    public mutating func handle(_ line: String, atMs: Double?, alphabet: MorseAlphabet = .standard) -> [ReflexEffect] {
         guard isActive, let current else { return [] }
         let answer = line.trimmingCharacters(in: .whitespacesAndNewlines)
         let folded = MorseSettingKey.fold(answer)
@@ -135,9 +142,9 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
             return [.cancelClock(question: question), .ask(current, question: question)]
         }
         if PracticeSession<Random>.stopWords.contains(folded) { return stop() }
-        guard mode == .active else { return [.say(strings(.drillsReflexPassiveListen))] }
-        guard answer.count == 1, let typed = answer.first else { return [.say(strings(.morsePracticeOneCharacter))] }
-        let typedSymbol = MorseAlphabet.standard.symbol(for: typed)
+        guard mode == .active else { return [.tell(.passiveListens)] }
+        guard answer.count == 1, let typed = answer.first else { return [.tell(.oneCharacter)] }
+        let typedSymbol = alphabet.symbol(for: typed)
         let rightCharacter = typedSymbol?.id == current.id
         let latency = AnswerTime.latency(answeredAtMs: atMs, toneEndMs: toneEndMs, askedAtMs: askedAtMs)
         // Without the tones' end there is no time: the answer cannot be shown to be in time.
@@ -145,24 +152,22 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
         asked += 1
         if correct { inTime += 1 }
         if rightCharacter, let latency { times.append(latency) }
-        let name = current.spokenName(strings)
-        let verdict: String
+        let verdict: ReflexNews
         var correction: [ReflexEffect] = []
         if correct {
-            verdict = strings(.drillsReflexRight, ["character": name, "time": AnswerTime.said(latency ?? 0, strings)])
+            verdict = .right(current, ms: latency ?? 0)
         } else if rightCharacter {
-            verdict = strings(.drillsReflexSlow, ["character": name, "time": latency.map { AnswerTime.said($0, strings) } ?? "?",
-                                                   "limit": AnswerTime.said(settings.limitMs, strings)])
+            verdict = .slow(current, ms: latency, limitMs: settings.limitMs)
         } else {
             correction = [.playCorrection(PracticeSession<Random>.correction(current, typed: typedSymbol))]
-            verdict = strings(.morsePracticeWrong, ["character": name, "answer": typedSymbol?.spokenName(strings) ?? answer])
+            verdict = .wrong(current, typed: typedSymbol, answer: answer)
         }
         return [.cancelClock(question: question),
                 .recordAttempt(PracticeAttempt(symbolID: current.id, correct: correct, answer: answer, mode: mode.name,
                                                typedID: typedSymbol?.id, latencyMs: latency, replays: replays)),
                 .answered(PracticeResult(mode: mode.name, question: question, expected: String(current.character),
                                          answer: answer, correct: correct, latencyMs: latency, replays: replays))]
-            + correction + [.say(verdict), next()]
+            + correction + [.tell(verdict), next()]
     }
 
     /// The median time per character of the answers with the right character, in time or not.
@@ -172,26 +177,7 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
         guard isActive else { return [] }
         isActive = false
         current = nil
-        let clock = ReflexEffect.cancelClock(question: question)
-        let summary: String
-        switch mode {
-        case .passive:
-            summary = strings(.drillsReflexSummaryPassive, ["count": "\(asked)"])
-        case .active:
-            var said = strings(.drillsReflexSummaryActive, ["correct": "\(inTime)", "count": "\(asked)",
-                                                            "time": AnswerTime.said(settings.limitMs, strings)])
-            if let median = medianMs { said += " " + strings(.drillsReflexSummaryMedian, ["median": AnswerTime.said(median, strings)]) }
-            summary = said
-        }
-        return [clock, .say(summary), .ended]
-    }
-
-    /// `où`: the question and, in the active drill, the score so far.
-    public func whereAmI() -> String {
-        switch mode {
-        case .passive: strings(.drillsReflexWherePassive, ["question": "\(question)"])
-        case .active: strings(.drillsReflexWhereActive, ["question": "\(question)", "correct": "\(inTime)", "count": "\(asked)"])
-        }
+        return [.cancelClock(question: question), .tell(.summary), .ended]
     }
 
     private mutating func next() -> ReflexEffect {
@@ -207,10 +193,4 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
 
 extension ReflexSession: Sendable where Random: Sendable {}
 
-extension ReflexSession: Equatable where Random: Equatable {
-    public static func == (a: Self, b: Self) -> Bool {
-        a.mode == b.mode && a.settings == b.settings && a.storedMedianMs == b.storedMedianMs && a.pool == b.pool && a.isActive == b.isActive
-            && a.question == b.question && a.current == b.current && a.replays == b.replays && a.toneEndMs == b.toneEndMs && a.askedAtMs == b.askedAtMs
-            && a.inTime == b.inTime && a.asked == b.asked && a.times == b.times && a.random == b.random
-    }
-}
+extension ReflexSession: Equatable where Random: Equatable {}

@@ -12,8 +12,8 @@ struct SendingReducer: ExerciseChild {
     func start(_ mode: SendingMode, seed: UInt64, kochLevel: Int, _ session: inout Session?,
                _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         let learnt = Array(context.settings.kochOrder.symbols(alphabet).prefix(max(PracticeMode.kochStartLevel, kochLevel)))
-        var started = SendingSession(mode: mode, learnt: learnt, wpm: context.settings.effectiveSendingWPM, strings: strings,
-                                     random: SeededRandom(seed: seed), alphabet: alphabet)
+        var started = SendingSession(mode: mode, learnt: learnt, wpm: context.settings.effectiveSendingWPM,
+                                     random: SeededRandom(seed: seed))
         let (level, note) = Self.level(context, strings)
         let effects = started.start(level: level, note: note, keyer: context.settings.keyer)
         session = started
@@ -93,7 +93,7 @@ struct SendingReducer: ExerciseChild {
         case .up:
             out.append(.sidetone(.release))
         }
-        out.showMessage(strings(.morseSendingKeying, ["cells": session.keyedCells]))
+        out.showMessage(strings(.morseSendingKeying, ["cells": session.keyedCells(alphabet: alphabet)]))
         if let deadline = session.silenceDeadlineMs {
             out.append(.schedule(.sendingSilence, afterSeconds: max(0, deadline - atMs) / 1000))
         }
@@ -136,7 +136,7 @@ struct SendingReducer: ExerciseChild {
         for element in step.elements {
             out.append(.sidetone(.keyed(element.element, markMs: element.markMs, spaceMs: element.unitMs, settings: settings)))
         }
-        if !step.elements.isEmpty { out.showMessage(strings(.morseSendingKeying, ["cells": session.keyedCells])) }
+        if !step.elements.isEmpty { out.showMessage(strings(.morseSendingKeying, ["cells": session.keyedCells(alphabet: alphabet)])) }
         if let next = session.keyerClockMs {
             out.append(.cancelTimer(.sendingSilence))
             if !step.elements.isEmpty { out.append(.schedule(.keyer, afterSeconds: max(0, next - atMs) / 1000)) }
@@ -149,12 +149,12 @@ struct SendingReducer: ExerciseChild {
     /// A typed pattern; it ends whatever was being keyed, so the silence timer stops.
     func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [SendingEffect] {
         out.append(.cancelTimer(.sendingSilence))
-        return session.line(line)
+        return session.line(line, alphabet: alphabet)
     }
 
     /// The silence timer rang: the character (or word) keyed is decoded and judged.
     func silence(_ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
-        guard let effects = session?.silence() else { return [] }
+        guard let effects = session?.silence(alphabet: alphabet) else { return [] }
         return run(effects, &session, context, &out)
     }
 
@@ -166,17 +166,18 @@ struct SendingReducer: ExerciseChild {
 
     /// `aide` during sending: how to key at this level.
     func help(_ session: Session, _ out: inout Announcer) {
-        out.notice("sending.help", session.howToKey)
+        out.notice("sending.help", SendingMessages(strings: strings, alphabet: alphabet).howToKey(session.how))
     }
 
     func run(_ effects: [SendingEffect], _ session: inout Session?, _ context: ExerciseContext,
              _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
         // The verdict stays on the display in front of the next question, for a braille reader
         // (`Announcer.showHeld`).
+        let messages = SendingMessages(strings: strings, alphabet: alphabet)
         for effect in effects {
             switch effect {
-            case .say(let text):
-                out.notice("sending", text, showing: false)
+            case .tell(let news):
+                out.notice("sending", messages.news(news), showing: false)
             case .sound(let text, let question):
                 morse.ask(text, question: question, settings: context.settings.morse,
                           showing: context.questionBraille, &out)

@@ -40,13 +40,75 @@ public struct SendingResult: Hashable, Sendable {
     public let gapsMs: [Int]
 }
 
+/// What the runtime must do for sending practice, in order. The session words nothing:
+/// `SendingMessages` (Messages/) says what it tells.
 public enum SendingEffect: Hashable, Sendable {
-    case say(String)
+    case tell(SendingNews)
     /// Echo: sound `text` for question `question` (only its number may be shown or said).
     case sound(String, question: Int)
     case answered(SendingResult)
     case record(PracticeAttempt)
     case ended
+}
+
+/// What sending practice tells the learner, as data.
+public enum SendingNews: Hashable, Sendable {
+    /// The introduction and how to key at this level; `note`: why a better level is missing
+    /// (worded by the reducer, which chose the level).
+    case introduce(mode: SendingMode, learnt: [MorseSymbol], how: SendingHow, note: String?)
+    /// Koch: the character(s) to send.
+    case ask([MorseSymbol])
+    /// A flood of presses cut the sending after this many marks.
+    case tooLong(marks: Int)
+    /// A typed line that is not a pattern.
+    case notAPattern
+    case judged(SendingJudgement)
+    /// The end: the score (nil in free sending or when nothing was judged).
+    case summary(PracticeSummary?)
+}
+
+/// How to answer at a level (also `aide` during sending), as data.
+public struct SendingHow: Hashable, Sendable {
+    public let level: KeyingLevel
+    /// The paddles' mode (level `.paddles`).
+    public let keyer: KeyerMode?
+    public let wpm: Int
+}
+
+/// A sending read and judged, as data: what was read (free sending) or how it compares with
+/// what was asked, then the coach's measures.
+public struct SendingJudgement: Hashable, Sendable {
+    public enum Reading: Hashable, Sendable {
+        /// Free sending: each character keyed (its pattern, and its symbol when it is one), and
+        /// the pairs of characters an unknown pattern likely ran together.
+        case read([KeyedSign], runTogether: [[MorseSymbol]])
+        /// The characters asked, all sent right.
+        case right([MorseSymbol])
+        /// What went wrong, character by character.
+        case wrong([SendingFinding])
+    }
+
+    public let reading: Reading
+    public let coaching: SendingCoaching?
+}
+
+/// One character as keyed: its pattern, and the symbol it is when it is one.
+public struct KeyedSign: Hashable, Sendable {
+    public let pattern: String
+    public let symbol: MorseSymbol?
+}
+
+/// What the coach says of the timing, as data: a straight key's speed and dah/dit ratio (the
+/// recent characters' when they show a fault), then the spacing in units.
+public struct SendingCoaching: Hashable, Sendable {
+    public let wpm: Int?
+    /// The recent characters' ratio when most of them are off the same way.
+    public let ratioFault: Double?
+    /// This sending's ratio, said when there is no fault.
+    public let ratio: Double?
+    public let elementUnits: Double?
+    public let characterUnits: Double?
+    public let wordUnits: Double?
 }
 
 /// Sending practice as a pure state machine: the question, the learner's keying (typed patterns,
@@ -77,17 +139,14 @@ public struct SendingSession<Random: RandomNumberGenerator> {
     public private(set) var keyer: IambicKeyer?
 
     private var random: Random
-    private let strings: Strings
-    private let alphabet: MorseAlphabet
 
-    public init(mode: SendingMode, learnt: [MorseSymbol], wpm: Int, strings: Strings, random: Random,
-                alphabet: MorseAlphabet = .standard) {
+    /// Plain data: the alphabet keyed characters are read with is handed to each call that
+    /// reads them by the reducer, and what the session tells is worded by `SendingMessages`.
+    public init(mode: SendingMode, learnt: [MorseSymbol], wpm: Int, random: Random) {
         self.mode = mode
         self.learnt = learnt
         self.wpm = wpm
-        self.strings = strings
         self.random = random
-        self.alphabet = alphabet
         decoder = AdaptiveDecoder(wpm: Double(wpm))
     }
 
@@ -124,48 +183,30 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         isActive = true
         self.level = level
         if level == .paddles { keyer = IambicKeyer(mode: keyerMode.isIambic ? keyerMode : .iambicB, unitMs: unitMs) }
-        let intro: L10n = switch mode {
-        case .koch: .morseSendingIntroKoch
-        case .echo: .morseSendingIntroEcho
-        case .free: .morseSendingIntroFree
-        }
-        let names = learnt.map { $0.spokenName(strings) }.joined(separator: ", ")
-        var said = [strings(intro, ["symbols": names]), howToKey]
-        if let note { said.append(note) }
-        var effects: [SendingEffect] = [.say(said.joined(separator: " "))]
+        var effects: [SendingEffect] = [.tell(.introduce(mode: mode, learnt: learnt, how: how, note: note))]
         effects += ask()
         return effects
     }
 
     /// How to answer at this session's level (also `aide` during sending).
-    public var howToKey: String {
-        switch level {
-        case .pattern: strings(.morseSendingHowPattern)
-        case .tapping: strings(.morseSendingHowTapping)
-        case .straightKey: strings(.morseSendingHowStraight)
-        case .paddles: strings(.morsePaddlesHow, ["mode": keyer?.mode == .iambicA ? "A" : "B", "wpm": "\(wpm)"])
-        }
-    }
+    public var how: SendingHow { SendingHow(level: level, keyer: keyer?.mode, wpm: wpm) }
 
     public mutating func stop() -> [SendingEffect] {
         guard isActive else { return [] }
         isActive = false
-        let said = summary.attempts == 0 || mode == .free
-            ? strings(.morseSendingSummaryNone)
-            : strings(.morseSendingSummary, count: summary.correct, ["correct": "\(summary.correct)", "attempts": "\(summary.attempts)"])
-        return [.say(said), .ended]
+        return [.tell(.summary(summary.attempts == 0 || mode == .free ? nil : summary)), .ended]
     }
 
     /// A typed line: a pattern answer (`-.-`), or an empty line to hear or read the question again.
-    public mutating func line(_ line: String) -> [SendingEffect] {
+    public mutating func line(_ line: String, alphabet: MorseAlphabet = .standard) -> [SendingEffect] {
         guard isActive else { return [] }
         let answer = line.trimmingCharacters(in: .whitespacesAndNewlines)
         if answer.isEmpty { return repeatQuestion() }
-        guard let patterns = PatternAnswer.parse(answer) else { return [.say(strings(.morseSendingNotAPattern))] }
+        guard let patterns = PatternAnswer.parse(answer) else { return [.tell(.notAPattern)] }
         marks = []
         downAtMs = nil
         return judge(patterns: patterns, keyed: patterns.joined(separator: " "), decodedText: nil, level: .pattern,
-                     measures: nil, marks: [])
+                     measures: nil, marks: [], alphabet: alphabet)
     }
 
     /// A key event. Returns the effects (the sidetone is the reducer's): none while keying, the
@@ -194,7 +235,7 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         guard marks.count > Self.maximumMarks else { return [] }
         marks = []
         downAtMs = nil
-        var effects: [SendingEffect] = [.say(strings(.morseSendingTooLong, ["count": "\(Self.maximumMarks)"]))]
+        var effects: [SendingEffect] = [.tell(.tooLong(marks: Self.maximumMarks))]
         effects += repeatQuestion()
         return effects
     }
@@ -245,7 +286,7 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         guard marks.count > Self.maximumMarks else { return [] }
         marks = []
         if let mode = keyer?.mode { keyer = IambicKeyer(mode: mode, unitMs: unitMs) }
-        var effects: [SendingEffect] = [.say(strings(.morseSendingTooLong, ["count": "\(Self.maximumMarks)"]))]
+        var effects: [SendingEffect] = [.tell(.tooLong(marks: Self.maximumMarks))]
         effects += repeatQuestion()
         return effects
     }
@@ -253,7 +294,7 @@ public struct SendingSession<Random: RandomNumberGenerator> {
     /// The sending in progress as braille cells (⠂ a dit, ⠒ a dah, a blank cell between
     /// characters), read with the decoder's present thresholds without teaching it anything: a
     /// learner who cannot hear the sidetone feels what was keyed.
-    public var keyedCells: String {
+    public func keyedCells(alphabet: MorseAlphabet = .standard) -> String {
         var scratch = decoder
         let text = scratch.decode(marks, alphabet: alphabet)
         return text.characters.map { MorseBraille.cells($0.pattern) }.joined(separator: String(MorseBraille.blank))
@@ -267,7 +308,7 @@ public struct SendingSession<Random: RandomNumberGenerator> {
     }
 
     /// The silence after the last mark has lasted `endingSilenceMs`: the sending is decoded and judged.
-    public mutating func silence() -> [SendingEffect] {
+    public mutating func silence(alphabet: MorseAlphabet = .standard) -> [SendingEffect] {
         guard isActive, downAtMs == nil, !marks.isEmpty else { return [] }
         let keyedMarks = marks
         marks = []
@@ -278,45 +319,43 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         let measures = SendingMeasures(text, unitMs: level == .tapping || level == .paddles ? unitMs : nil)
         let gaps = zip(keyedMarks.dropFirst(), keyedMarks).map { Int(($0.startMs - $1.endMs).rounded()) }
         let effects = judge(patterns: text.characters.map(\.pattern), keyed: text.keyed, decodedText: text, level: level,
-                            measures: measures, marks: keyedMarks, gaps: gaps)
+                            measures: measures, marks: keyedMarks, gaps: gaps, alphabet: alphabet)
         if level != .pattern { timedCharacters += text.characters.count }
         return effects
     }
 
     private mutating func judge(patterns: [String], keyed: String, decodedText: KeyedText?, level: KeyingLevel,
-                                measures: SendingMeasures?, marks: [KeyedMark], gaps: [Int] = []) -> [SendingEffect] {
+                                measures: SendingMeasures?, marks: [KeyedMark], gaps: [Int] = [],
+                                alphabet: MorseAlphabet) -> [SendingEffect] {
         let answer = decodedText?.text ?? patterns.map { alphabet.symbol(pattern: $0).map { String($0.character) } ?? "?" }.joined()
         var effects: [SendingEffect] = []
-        var said: [String] = []
+        let reading: SendingJudgement.Reading
         var correct: Bool?
         let wpmMeasured = level == .straightKey ? measures?.wpm : (level == .tapping || level == .paddles ? Double(wpm) : nil)
         let ratio = level == .straightKey ? measures?.ratio : nil
         if mode == .free {
-            said.append(strings(.morseSendingRead, ["text": spokenText(decodedText, patterns: patterns)]))
+            let signs = decodedText?.characters.map { KeyedSign(pattern: $0.pattern, symbol: $0.symbol) }
+                ?? patterns.map { KeyedSign(pattern: $0, symbol: alphabet.symbol(pattern: $0)) }
+            var pairs: [[MorseSymbol]] = []
             if let characters = decodedText?.characters, level == .tapping || level == .paddles || (isWarm && spacingIsShort) {
-                for character in characters {
-                    if let pair = SendingFinding.likelyRunTogether(character, alphabet: alphabet) {
-                        said.append(strings(.morseSendingRunTogetherLikely, ["first": pair[0].spokenName(strings),
-                                                                             "second": pair[1].spokenName(strings)]))
-                    }
-                }
+                pairs = characters.compactMap { SendingFinding.likelyRunTogether($0, alphabet: alphabet) }
             }
+            reading = .read(signs, runTogether: pairs)
         } else {
             let findings = SendingFinding.align(expected: expected, keyed: patterns, alphabet: alphabet)
             let right = findings.allSatisfy(\.isRight)
             correct = right
             summary = PracticeSummary(attempts: summary.attempts + 1, correct: summary.correct + (right ? 1 : 0))
-            said.append(right ? strings(.morseSendingRight, ["text": names(expected)]) : verdict(findings))
+            reading = right ? .right(expected) : .wrong(findings)
             for attempt in attempts(findings) { effects.append(.record(attempt)) }
         }
-        if let measures { said += coaching(measures, level: level) }
         effects.insert(.answered(SendingResult(mode: mode.name, question: question,
                                                expected: mode == .free ? nil : expected.map { String($0.character) }.joined(),
                                                answer: answer, correct: correct, keyed: keyed, level: level,
                                                wpm: wpmMeasured.map { ($0 * 10).rounded() / 10 },
                                                ratio: ratio.map { ($0 * 100).rounded() / 100 },
                                                marksMs: marks.map { Int($0.durationMs.rounded()) }, gapsMs: gaps)), at: 0)
-        effects.append(.say(said.joined(separator: " ")))
+        effects.append(.tell(.judged(SendingJudgement(reading: reading, coaching: measures.map { coaching($0, level: level) }))))
         if mode != .free { effects += ask() }
         return effects
     }
@@ -340,28 +379,14 @@ public struct SendingSession<Random: RandomNumberGenerator> {
     /// (tapping's elements are whole, so only its spacing is the learner's), then the spacing.
     /// Short or long dahs are told only past the warm-up, when the recent characters' dahs over
     /// their dits are off and most of those characters are off the same way.
-    private func coaching(_ measures: SendingMeasures, level: KeyingLevel) -> [String] {
-        var said: [String] = []
-        if level == .straightKey, let wpm = measures.wpm {
-            said.append(strings(.morseSendingSpeed, ["wpm": "\(Int(wpm.rounded()))"]))
-            if let fault = ratioFault {
-                said.append(strings(fault < 3 ? .morseSendingRatioShort : .morseSendingRatioLong, ["ratio": decimal(fault)]))
-            } else if let ratio = measures.ratio {
-                said.append(strings(.morseSendingRatioGood, ["ratio": decimal(ratio)]))
-            }
-        }
-        var spacing: [String] = []
-        if let inner = measures.units(measures.elementGapMs) {
-            spacing.append(strings(.morseSendingSpacingElements, ["units": decimal(inner)]))
-        }
-        if let between = measures.units(measures.characterGapMs) {
-            spacing.append(strings(.morseSendingSpacingCharacters, ["units": decimal(between)]))
-        }
-        if let words = measures.units(measures.wordGapMs) {
-            spacing.append(strings(.morseSendingSpacingWords, ["units": decimal(words)]))
-        }
-        if !spacing.isEmpty { said.append(strings(.morseSendingSpacing, ["spacing": spacing.joined(separator: ", ")])) }
-        return said
+    private func coaching(_ measures: SendingMeasures, level: KeyingLevel) -> SendingCoaching {
+        let straight = level == .straightKey && measures.wpm != nil
+        let fault = straight ? ratioFault : nil
+        return SendingCoaching(wpm: straight ? measures.wpm.map { Int($0.rounded()) } : nil, ratioFault: fault,
+                               ratio: straight && fault == nil ? measures.ratio : nil,
+                               elementUnits: measures.units(measures.elementGapMs),
+                               characterUnits: measures.units(measures.characterGapMs),
+                               wordUnits: measures.units(measures.wordGapMs))
     }
 
     /// The recent characters' ratio (all their dahs over all their dits) when it is off by more
@@ -386,37 +411,6 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         return 2 * off.count > judged ? ratio : nil
     }
 
-    private func decimal(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return strings(.morseSendingDecimal, ["whole": "\(tenths / 10)", "tenth": "\(tenths % 10)"])
-    }
-
-    private func verdict(_ findings: [SendingFinding]) -> String {
-        let spoken = SpokenFormat(strings: strings)
-        var said: [String] = []
-        for finding in findings {
-            switch finding {
-            case .right:
-                continue
-            case .wrong(let expected, let sent, let symbol):
-                said.append(strings(.morseSendingWrong, ["character": expected.spokenName(strings),
-                                                         "pattern": spoken.morsePattern(expected.pattern),
-                                                         "sent": symbol?.spokenName(strings) ?? strings(.morseSendingUnknown),
-                                                         "sentPattern": spoken.morsePattern(sent)]))
-            case .runTogether(let symbols, _):
-                said.append(strings(.morseSendingRunTogether, ["characters": names(symbols, separator: strings(.morseSendingAnd))]))
-            case .split(let symbol, let pieces):
-                let parts = pieces.map { alphabet.symbol(pattern: $0)?.spokenName(strings) ?? spoken.morsePattern($0) }
-                said.append(strings(.morseSendingSplit, ["character": symbol.spokenName(strings), "pieces": parts.joined(separator: " ")]))
-            case .missing(let symbol):
-                said.append(strings(.morseSendingMissing, ["character": symbol.spokenName(strings)]))
-            case .extra(let pattern, let symbol):
-                said.append(strings(.morseSendingExtra, ["sent": symbol?.spokenName(strings) ?? spoken.morsePattern(pattern)]))
-            }
-        }
-        return said.joined(separator: " ")
-    }
-
     /// One stored answer per character asked: sending statistics are per symbol too.
     private func attempts(_ findings: [SendingFinding]) -> [PracticeAttempt] {
         var attempts: [PracticeAttempt] = []
@@ -437,20 +431,9 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         return attempts
     }
 
-    private func names(_ symbols: [MorseSymbol], separator: String = " ") -> String {
-        symbols.map { $0.spokenName(strings) }.joined(separator: separator)
-    }
-
-    private func spokenText(_ text: KeyedText?, patterns: [String]) -> String {
-        let spoken = SpokenFormat(strings: strings)
-        let characters = text?.characters.map { ($0.pattern, $0.symbol) } ?? patterns.map { ($0, alphabet.symbol(pattern: $0)) }
-        return characters.map { pattern, symbol in symbol?.spokenName(strings) ?? spoken.morsePattern(pattern) }
-            .joined(separator: " ")
-    }
-
     private mutating func repeatQuestion() -> [SendingEffect] {
         switch mode {
-        case .koch: return [.say(strings(.morseSendingAsk, ["text": names(expected)]))]
+        case .koch: return [.tell(.ask(expected))]
         case .echo: return [.sound(expected.map { String($0.character) }.joined(), question: question)]
         case .free: return []
         }
@@ -462,7 +445,7 @@ public struct SendingSession<Random: RandomNumberGenerator> {
         switch mode {
         case .koch:
             expected = [learnt.randomElement(using: &random)!]
-            return [.say(strings(.morseSendingAsk, ["text": names(expected)]))]
+            return [.tell(.ask(expected))]
         case .echo:
             // Half the time one character, otherwise a short group: the learnt set only.
             let length = Bool.random(using: &random) ? 1 : Int.random(in: 2...3, using: &random)
@@ -476,15 +459,7 @@ public struct SendingSession<Random: RandomNumberGenerator> {
 
 extension SendingSession: Sendable where Random: Sendable {}
 
-extension SendingSession: Equatable where Random: Equatable {
-    public static func == (a: Self, b: Self) -> Bool {
-        a.mode == b.mode && a.learnt == b.learnt && a.wpm == b.wpm && a.isActive == b.isActive && a.question == b.question
-            && a.expected == b.expected && a.summary == b.summary && a.marks == b.marks && a.downAtMs == b.downAtMs
-            && a.level == b.level && a.decoder == b.decoder && a.recentCharacters == b.recentCharacters
-            && a.timedCharacters == b.timedCharacters && a.keyer == b.keyer
-            && a.random == b.random
-    }
-}
+extension SendingSession: Equatable where Random: Equatable {}
 
 extension SendingMode {
     /// The word after `envoi`: nothing for Koch, `écho`, `libre`.

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// The language a QSO is copied in (`entraînement qso anglais`, `practice qso french`): French
+/// learners copy English QSOs on the air, so it is chosen apart from the interface's language.
+/// Its raw value is the locale whose `morse.material.qso.*` data fills the QSO.
+public enum QSOLanguage: String, Hashable, Sendable, CaseIterable {
+    case french = "fr"
+    case english = "en"
+
+    /// The words either interface takes for it, folded (`français` → `francais`).
+    public init?(word: String) {
+        switch CommandParser.fold(word) {
+        case "francais", "french", "fr": self = .french
+        case "anglais", "english", "en": self = .english
+        default: return nil
+        }
+    }
+
+    /// The word offered by Tab in the interface's language.
+    public func word(localeCode: String) -> String {
+        switch (self, localeCode == "fr") {
+        case (.french, true): "français"
+        case (.english, true): "anglais"
+        case (.french, false): "french"
+        case (.english, false): "english"
+        }
+    }
+}
+
+/// A language's QSO material as plain data: the overs' variants and the lists they are filled
+/// from, read once from its locale (`morse.material.qso.*`). The reader is given one for each
+/// `QSOLanguage` (`Reader(qsoMaterial:)`), so a QSO's language does not depend on the strings
+/// of the interface.
+public struct QSOMaterial: Hashable, Sendable {
+    /// Per over, in the order they are sent, its variants (separated by "|" in the locale).
+    public let overs: [[String]]
+    public let prefixes: [String]
+    public let names: [String]
+    public let places: [String]
+    public let rigs: [String]
+    public let antennas: [String]
+    public let weather: [String]
+
+    public init(strings: Strings) {
+        func words(_ key: L10n) -> [String] { strings(key).split(separator: " ").map(String.init) }
+        overs = QSOText.overs.map { key in strings(key).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        prefixes = words(.morseMaterialQsoPrefixes)
+        names = words(.morseMaterialQsoNames)
+        places = words(.morseMaterialQsoPlaces)
+        rigs = words(.morseMaterialQsoRigs)
+        antennas = words(.morseMaterialQsoAntennas)
+        weather = words(.morseMaterialQsoWeather)
+    }
+}
