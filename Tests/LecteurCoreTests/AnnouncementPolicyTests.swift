@@ -182,7 +182,7 @@ import Testing
         store.send(.command(.morse("SOS")), [
             .silence,
             .morse(MorseReport(text: "SOS", pattern: "... --- ...", wpm: 20, toneHz: 600, durationMs: durationMs)),
-            message(shown), .playMorse(text: "SOS", settings: .default),
+            .playMorse(text: "SOS", settings: .default), message(shown),
         ]) {
             $0.display.messageStays = true
             $0.display.message = shown; $0.display.token = token + 1

@@ -89,7 +89,10 @@ struct Announcer {
     /// Says, prints and shows one announcement, each channel in its own form
     /// (`AnnouncementPresenter`): its event (notice, error, status) first, then its speech
     /// under the policy, then its braille message, whose life its kind decides.
-    mutating func say(_ announcement: Announcement, _ state: inout AnnouncementState) {
+    /// Returns the display's line it showed or queued (a question's, with the verdict before
+    /// it), nil when it showed none.
+    @discardableResult
+    mutating func say(_ announcement: Announcement, _ state: inout AnnouncementState) -> String? {
         let printed = presenter.words(announcement.parts)
         let braille = presenter.braille(announcement)
         switch announcement.record {
@@ -107,17 +110,41 @@ struct Announcer {
         case .printed, .terminal:
             break
         }
+        if announcement.kind == .question, announcement.display == .message {
+            // On the display before its tones start, so a learner reading by touch has it from
+            // the first tone; the verdict said before it comes first, on one line.
+            let shown = showHeld(then: braille.isEmpty ? nil : braille)
+            voice(announcement, printed: printed, &state)
+            return shown
+        }
         voice(announcement, printed: printed, &state)
-        if announcement.display == .withWhatFollows { held.append(braille) }
-        guard announcement.display == .message else { return }
+        if announcement.display == .withWhatFollows, !braille.isEmpty { held.append(braille) }
+        guard announcement.display == .message else { return nil }
+        guard !braille.isEmpty else { return nil }
         if announcement.kind == .answer, let title = announcement.screenTitle, opensScreens, longAnswer == nil,
            (cells?(braille) ?? braille.count) > screenCells {
             // Said and printed whole; the display gets it as a screen (the root opens it).
             longAnswer = LongAnswer(title: title, lines: presenter.lines(announcement.brailleForm ?? printed))
-            return
+            return nil
         }
         // A countdown goes on the display at once: queued, each second would wait for the last.
         showMessage(braille, now: announcement.kind == .progress, stays: stays(announcement.kind))
+        return presenter.oneLine(braille)
+    }
+
+    /// An announcement without words (a question's or a correction's tones, an index mark):
+    /// it says nothing, so what was said (`AnnouncementState`: the pending answer, the history,
+    /// the last message) is not its to change; a tone the user asked for alone (`morse TEXTE`)
+    /// goes through `say`, since it takes the answer's place.
+    @discardableResult
+    mutating func sound(_ announcement: Announcement) -> String? {
+        var unchanged = AnnouncementState()
+        return say(announcement, &unchanged)
+    }
+
+    /// An index mark of its own (read-all's step: the next element once this one is heard).
+    mutating func mark(_ token: Int) {
+        sound(Announcement(.answer, [.mark(token)], display: .none, remember: false))
     }
 
     /// Whether a message of this kind stays on the display until a key: what the user asked
@@ -126,31 +153,70 @@ struct Announcer {
         switch kind {
         case .answer: true
         case .error: answering
-        case .context, .notice, .progress: false
+        // A question flashes: it comes back after its time until it is answered
+        // (`DisplayReducer.showNext`).
+        case .context, .notice, .progress, .question: false
         }
     }
 
-    /// The speech of an announcement (after its signs are named and the lexicon applied), with
-    /// its printed line, and the history.
+    /// The voice of an announcement, in order: its words (after their signs are named and the
+    /// lexicon applied) with its printed line on the first of them, its tones, its marks; and
+    /// the history.
     private mutating func voice(_ announcement: Announcement, printed: String, _ state: inout AnnouncementState) {
         let level = punctuationLevel
-        let read = presenter.words(announcement.parts) { punctuation?.read($0, level: level) ?? $0 }
-        let spoken = pronunciation?.build(read) ?? read
-        guard !spoken.isEmpty else { return }
+        let pieces = presenter.voice(announcement.parts) { punctuation?.read($0, level: level) ?? $0 }
         let priority = announcement.priority
-        let replacesProgress = priority == .progress && state.lastWasProgress
-        let interrupt = state.answerPending || replacesProgress
-        state.answerPending = false
-        state.lastWasProgress = priority == .progress
         // Printed by the speech event unless its own event or the terminal prints it.
-        let line: String? = announcement.record == .printed ? printed : nil
-        effects.append(.speak(Utterance(text: spoken, interrupt: interrupt, priority: priority, printed: line)))
-        if announcement.remember {
+        var line: String? = announcement.record == .printed ? printed : nil
+        var spoke = false
+        for piece in pieces {
+            switch piece {
+            case .words(let read):
+                let spoken = pronunciation?.build(read) ?? read
+                guard !spoken.isEmpty else { continue }
+                let replacesProgress = priority == .progress && state.lastWasProgress
+                let interrupt = state.answerPending || replacesProgress
+                state.answerPending = false
+                state.lastWasProgress = priority == .progress
+                effects.append(.speak(Utterance(text: spoken, interrupt: interrupt, priority: priority, printed: line)))
+                // One printed line per announcement, however many pieces the voice gets.
+                line = nil
+                spoke = true
+            case .tone(let tone):
+                play(tone, &state)
+            case .mark(let token):
+                effects.append(.whenSpoken(token: token))
+            }
+        }
+        if spoke, announcement.remember {
             // As composed: read back later, it goes through the lexicon once more.
             state.history.append(printed)
             if state.history.count > AnnouncementState.historyLimit {
                 state.history.removeFirst(state.history.count - AnnouncementState.historyLimit)
             }
+        }
+    }
+
+    /// A tone part: its `morse` event, then its sound, queued at the voice's mark after what
+    /// was said before it.
+    private mutating func play(_ tone: Announcement.Tone, _ state: inout AnnouncementState) {
+        let settings = tone.settings
+        switch tone.sound {
+        case .playback(let text, let report):
+            if state.answerPending {
+                // The tones are the whole answer: stale speech stops for them, as it would for words.
+                effects.append(.silence)
+                state.answerPending = false
+            }
+            effects.append(.morse(report))
+            effects.append(.playMorse(text: text, settings: settings))
+        case .correction(let text, let report):
+            effects.append(.morse(report))
+            effects.append(.playCorrection(text: text, settings: settings))
+        case .question(let text, let number):
+            // The number only: nothing before the answer gives the question away.
+            effects.append(.morseQuestion(MorseQuestionReport(question: number, wpm: settings.wpm, toneHz: settings.toneHz)))
+            effects.append(.playQuestion(text: text, settings: settings, question: number))
         }
     }
 

@@ -155,7 +155,7 @@ struct DisplayReducer: Sendable {
     func continueReading(_ display: inout DisplayState, _ out: inout Announcer) {
         display.readAllSerial += 1
         display.readAll = display.readAllSerial
-        out.append(.whenSpoken(token: display.readAllSerial))
+        out.mark(display.readAllSerial)
     }
 
     /// The last element was read (by voice or on the display): « Fin de l'écran. ».
