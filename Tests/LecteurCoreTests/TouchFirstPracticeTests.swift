@@ -65,19 +65,25 @@ import Testing
         }
         #expect(twin.replays == 2)
 
-        // An answer begun on the display's keyboard, then abandoned (Escape): the question comes
+        // An answer begun on the display's keyboard, then abandoned (Escape): confirmed on the
+        // display, the question after it as after a verdict; then the question alone comes
         // back, not the focused element.
         BrailleInputTests.type("k", &store)
+        let abandoned = Fixture.fr(.brailleInputAbandoned) + " " + question
         store.send(.brailleTyped(.escape), [
             .speak(Utterance(text: Fixture.fr(.brailleInputAbandoned), interrupt: true, priority: .answer,
                               printed: Fixture.fr(.brailleInputAbandoned))),
-            .braille(BrailleLine(text: question, cursor: 0, kind: .message)),
+            .braille(BrailleLine(text: abandoned, cursor: 0, kind: .message)),
+            .schedule(.brailleMessage(token: token + 5), afterSeconds: 4),
         ]) {
-            $0.display.messageStays = true
             $0.brailleInput.purpose = nil
             $0.brailleInput.committed = ""
-            $0.display.message = question
+            $0.display.message = abandoned
             $0.display.token = token + 5
+        }
+        store.send(.timer(.brailleMessage(token: token + 5)), [.braille(BrailleLine(text: question, cursor: 0, kind: .message))]) {
+            $0.display.message = question
+            $0.display.token = token + 6
         }
     }
 

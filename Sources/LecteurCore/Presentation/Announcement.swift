@@ -61,6 +61,8 @@ public struct Announcement: Hashable, Sendable {
             case correction(text: String, report: MorseReport)
             /// A question: the transcript gets its number only, never its text nor its length.
             case question(text: String, number: Int)
+            /// The learner's own keying made audible (its `morse` event has `sidetone`).
+            case sidetone(Sidetone)
         }
 
         public var sound: Sound

@@ -217,6 +217,9 @@ struct Announcer {
             // The number only: nothing before the answer gives the question away.
             effects.append(.morseQuestion(MorseQuestionReport(question: number, wpm: settings.wpm, toneHz: settings.toneHz)))
             effects.append(.playQuestion(text: text, settings: settings, question: number))
+        case .sidetone(let sidetone):
+            // Its own event: the transcript's `morse` line with `sidetone`.
+            effects.append(.sidetone(sidetone))
         }
     }
 
