@@ -69,6 +69,34 @@ import Testing
         #expect(out.held.isEmpty)
     }
 
+    /// Issue 35 item 1: the display's life is the kind's, not the exercise's. A verdict that
+    /// answers the user, with the question after it, stays until a key; the same said on the
+    /// reader's own (a drill's timer) flashes; a question asked again for the user stays.
+    @Test func aQuestionsLifeOnTheDisplayIsDecidedByWhoItAnswers() {
+        let question = Announcement.Tone(.question(text: "M", number: 2), settings: .default, shown: "Question 2")
+        for answering in [true, false] {
+            var out = Announcer(presenter: presenter, pronunciation: nil, answering: answering)
+            var said = AnnouncementState()
+            out.notice("practice", "Juste : K.", showing: false, &said)
+            #expect(out.sound(Announcement(.question, [.tone(question)], remember: false)) == "Juste : K. Question 2")
+            #expect(out.showedMessageStays == answering, "answering: \(answering)")
+        }
+        var replay = Announcer(presenter: presenter, pronunciation: nil, answering: true)
+        replay.sound(Announcement(.question, [.tone(question)], remember: false))
+        #expect(replay.showedMessageStays)
+        // What is held and shown without a question keeps its kind's life too: a summary that
+        // answers `stop` stays; a notice of the reader's own flashes.
+        var summary = Announcer(presenter: presenter, pronunciation: nil, answering: true)
+        var said = AnnouncementState()
+        summary.notice("practice", "Entraînement terminé.", showing: false, &said)
+        summary.showHeld()
+        #expect(summary.showedMessageStays)
+        var notice = Announcer(presenter: presenter, pronunciation: nil, answering: true)
+        notice.notice("practice", "Niveau enregistré.", kind: .notice, showing: false, &said)
+        notice.showHeld()
+        #expect(!notice.showedMessageStays)
+    }
+
     @Test func aMarkIsAnAnnouncementThatSaysPrintsAndShowsNothing() {
         var out = Announcer(presenter: presenter, pronunciation: nil)
         out.mark(4)

@@ -31,6 +31,9 @@ struct Announcer {
     /// order: the caller shows them with what follows them (`showHeld`), so a verdict reaches
     /// the display from the very value that was said and printed.
     private(set) var held: [String] = []
+    /// One of `held` answers the user (an answer, or an error in one, in an action that
+    /// answers): the line it is shown in stays until a key.
+    private var heldStays = false
     /// The focused element's line opens on its last window (FWINLT moved back to it: reading
     /// backwards goes on where the finger is).
     var focusFromEnd = false
@@ -113,12 +116,18 @@ struct Announcer {
         if announcement.kind == .question, announcement.display == .message {
             // On the display before its tones start, so a learner reading by touch has it from
             // the first tone; the verdict said before it comes first, on one line.
-            let shown = showHeld(then: braille.isEmpty ? nil : braille)
+            // It stays until answered when it answers what the user did (their answer, the
+            // command that started the exercise, a replay); asked on the reader's own (a drill's
+            // timer), it flashes and comes back after its time (`DisplayReducer.showNext`).
+            let shown = showHeld(then: braille.isEmpty ? nil : braille, stays: answering)
             voice(announcement, printed: printed, &state)
             return shown
         }
         voice(announcement, printed: printed, &state)
-        if announcement.display == .withWhatFollows, !braille.isEmpty { held.append(braille) }
+        if announcement.display == .withWhatFollows, !braille.isEmpty {
+            held.append(braille)
+            if answering, stays(announcement.kind) { heldStays = true }
+        }
         guard announcement.display == .message else { return nil }
         guard !braille.isEmpty else { return nil }
         if announcement.kind == .answer, let title = announcement.screenTitle, opensScreens, longAnswer == nil,
@@ -239,15 +248,24 @@ struct Announcer {
 
     /// What was said `.withWhatFollows` in this action (a verdict), then `follow` (a question's
     /// number, which is never said: nothing before the answer gives the question away), as one
-    /// message; nil when there is nothing to show. An exercise's line flashes: the question
-    /// waiting for its answer comes back after it (`DisplayReducer.showNext`). `now`: at once,
-    /// in place of what the display shows (a keyed pattern).
+    /// message; nil when there is nothing to show. Its life is its announcements' kind: a
+    /// verdict that answers the user stays until a key, then the question waiting for its answer
+    /// comes back alone (`DisplayReducer.showNext`); what the reader said on its own flashes.
+    /// `now`: at once, in place of what the display shows (a keyed pattern).
     @discardableResult
     mutating func showHeld(then follow: String? = nil, now: Bool = false) -> String? {
+        showHeld(then: follow, now: now, stays: false)
+    }
+
+    /// `stays`: the line stays until a key even when nothing held answers the user (a question
+    /// that does).
+    private mutating func showHeld(then follow: String?, now: Bool = false, stays: Bool) -> String? {
         let line = (held + [follow].compactMap { $0 }).joined(separator: " ")
+        let staying = stays || heldStays
         held = []
+        heldStays = false
         guard !line.isEmpty else { return nil }
-        showMessage(line, now: now)
+        showMessage(line, now: now, stays: staying)
         return line
     }
 

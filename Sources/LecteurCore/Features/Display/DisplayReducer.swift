@@ -30,8 +30,13 @@ struct DisplayReducer: Sendable {
         } else if !out.queuedMessages.isEmpty {
             // An earlier message is still being read: these wait for it. A question waits for
             // its answer, not for them: they are shown now, and the question comes back after.
+            // So does a line that stays until a key during an exercise (the last verdict and its
+            // question): what the reader says on its own, the next question of a drill's timer
+            // among it, must not wait for a key that may never come.
             display.queued += out.queuedMessages
-            if let question, Self.shows(question, display) { return showNext(question: question, &display, settings, &out) }
+            if let question, Self.shows(question, display) || display.messageStays {
+                return showNext(question: question, &display, settings, &out)
+            }
         } else if out.wroteBraille {
             display.message = nil
             display.queued = []
