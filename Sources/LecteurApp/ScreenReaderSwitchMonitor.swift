@@ -181,6 +181,7 @@ private struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO)
         for fd in out + err { posix_spawn_file_actions_addclose(&actions, fd) }
+        closeInheritedDescriptors(&actions, except: Set(out + err))
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
