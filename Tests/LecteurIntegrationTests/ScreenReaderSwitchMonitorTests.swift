@@ -105,6 +105,39 @@ import Testing
         reader.send("quitter")
     }
 
+    /// Ended by a signal (which leaves by `_exit`, past every `defer`), the reader kills its
+    /// bus monitor first: no busctl outlives it.
+    @Test(.requires(.sessionBus)) func aSignalLeavesNoBusMonitorBehind() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        try bus.setScreenReaderEnabled(false)
+        let reader = try InteractiveLecteur(["--transcript", "jsonl", "--braille", "off"],
+                                            environment: ScreenReaderSwitchTests.environment(bus))
+        _ = try reader.next("focus")
+        /// The reader's children named busctl, from /proc (each thread lists the children it
+        /// started: the monitor's is started on a thread of its own).
+        func monitors() -> [Int32] {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(reader.pid)/task")) ?? []
+            let children = tasks.compactMap { try? String(contentsOfFile: "/proc/\(reader.pid)/task/\($0)/children", encoding: .utf8) }
+            return children.joined(separator: " ").split(separator: " ").compactMap { Int32($0) }.filter { child in
+                (try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8))?.hasPrefix("busctl") == true
+            }
+        }
+        var children: [Int32] = []
+        let end = Date().addingTimeInterval(5)
+        while children.isEmpty, Date() < end { children = monitors(); usleep(20_000) }
+        let child = try #require(children.first, "the reader's busctl monitor")
+        #expect(reader.signal(SIGTERM) == 128 + SIGTERM)
+        let gone = Date().addingTimeInterval(3)
+        func alive() -> Bool {
+            // A zombie reparented to init is gone as far as the bus is concerned.
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8) else { return false }
+            return !stat.contains(") Z ")
+        }
+        while alive(), Date() < gone { usleep(20_000) }
+        #expect(!alive(), "busctl \(child) outlived the reader")
+    }
+
     /// The lines busctl 252 wrote for the launcher's signals (captured on a private bus).
     @Test func busctlJSONLinesAreParsed() {
         func parse(_ line: String) -> ScreenReaderSwitchMonitor.Message { ScreenReaderSwitchMonitor.parse(Array(line.utf8)) }
