@@ -182,8 +182,11 @@ def main():
     else:
         failures.append("Orca's start was not noticed")
         print("- started: not noticed")
-    gone = at("orca: gone")
-    said = next((e for e in messages if gone is not None and e["t"] >= gone and e["client"] == "lecteur"
+    # Orca can end from its SIGTERM on; the driver logs « gone » once it has reaped it, a few ms
+    # after the end (after a SIGKILL, Lecteur has been seen to notice first).
+    gone, signalled = at("orca: gone"), at("orca: SIGTERM")
+    start = signalled if signalled is not None else gone
+    said = next((e for e in messages if start is not None and e["t"] >= start and e["client"] == "lecteur"
                  and e["text"].startswith("Orca s'est arrêté")), None)
     if gone is not None and said is not None:
         print(f"- quit: Orca's process gone at {gone:.2f} s, « {said['text']} » queued at {said['t']:.2f} s: {said['t'] - gone:.2f} s ({said['fate']})")

@@ -152,8 +152,13 @@ public struct ReaderEnvironment: Sendable {
     /// Runs the reader until the user quits or the input ends; a signal ends it cleanly.
     public func run() {
         let session = self.session, speech = self.speech
+        // Under `--speech auto` the reader keeps out of a screen reader's way, and looks again
+        // all along: one started or quit later is noticed too.
+        let watch = options.speech == .auto ? ScreenReaderWatch(probes: .fromEnvironment()) : nil
         let termination = Termination()
         termination.install {
+            // Its bus monitor is a child process: killed here, it does not outlive the reader.
+            watch?.stop()
             session.shutdown()
             speech.voice?.stop()
             speech.output.close()
@@ -165,9 +170,6 @@ public struct ReaderEnvironment: Sendable {
         let interactive = CommandLoop.standardInputIsTerminal
         if options.input == .keys && !interactive { startupNotices.append(.keysNeedTerminal) }
         let prompt = options.transcript == .text ? PromptKind.readerPrompt(strings) : ""
-        // Under `--speech auto` the reader keeps out of a screen reader's way, and looks again
-        // all along: one started or quit later is noticed too.
-        let watch = options.speech == .auto ? ScreenReaderWatch(probes: .fromEnvironment()) : nil
         if let watch {
             session.post(.screenReader(.found(speech.screenReader, voiceSharesQueue: speech.speechdVoice != nil)))
             watch.start { [weak session] action in session?.post(action) }

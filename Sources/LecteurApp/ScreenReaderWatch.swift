@@ -3,18 +3,18 @@ import Foundation
 import Synchronization
 import LecteurCore
 
-/// Reads the screen readers' signs again twice a second, and GNOME's switch on the session bus
-/// once a second: Orca started after the reader, or quit before it, Speakup turned on or off,
-/// the switch flipped, is reported within a second, once per change. It only reports what it
+/// Reads the screen readers' signs again twice a second, and follows GNOME's switch on the
+/// session bus by subscription (`ScreenReaderSwitchMonitor`): Orca started after the reader, or
+/// quit before it, Speakup turned on or off, the switch flipped, is reported within a second,
+/// once per change. It only reports what it
 /// read (`ScreenReaderEvent.observed`); the reader decides which screen reader speaks and what
 /// its voice does.
 public final class ScreenReaderWatch: Sendable {
     private let probes: ScreenReaderProbes
-    private let bus: ScreenReaderSwitch
+    /// On a thread of its own: a peer slow to answer (up to the read's deadline) never holds
+    /// the readings of /proc and /sys back.
+    private let bus: ScreenReaderSwitchMonitor
     private let queue = DispatchQueue(label: "lecteur.screen-reader-watch")
-    /// The bus is read on a queue of its own: a peer slow to answer (up to the read's deadline)
-    /// never holds the readings of /proc and /sys back.
-    private let busQueue = DispatchQueue(label: "lecteur.screen-reader-watch.bus")
     /// `last`: nil until the first reading of /proc and /sys, which is always reported (the core
     /// compares it with what start-up found, so a change in between is not lost). `onBus`: the
     /// switch as the bus last said it.
@@ -22,16 +22,13 @@ public final class ScreenReaderWatch: Sendable {
 
     /// How often /proc and /sys are read again: well under the 2 s a user waits for the switch.
     static let interval: DispatchTimeInterval = .milliseconds(500)
-    /// How often the bus is asked (a process started each time: busctl).
-    static let busInterval: DispatchTimeInterval = .seconds(1)
-
     public convenience init(probes: ScreenReaderProbes) {
         self.init(probes: probes, bus: ScreenReaderSwitch())
     }
 
     init(probes: ScreenReaderProbes, bus: ScreenReaderSwitch) {
         self.probes = probes
-        self.bus = bus
+        self.bus = ScreenReaderSwitchMonitor(bus: bus)
         state = Mutex((last: nil, onBus: nil, timers: []))
     }
 
@@ -47,29 +44,23 @@ public final class ScreenReaderWatch: Sendable {
             } ?? false
             if changed { post(.screenReader(.observed(now))) }
         }
-        var timers = [timer]
-        if bus.busctl != nil {
-            let busTimer = DispatchSource.makeTimerSource(queue: busQueue)
-            busTimer.schedule(deadline: .now(), repeating: Self.busInterval)
-            busTimer.setEventHandler { [bus, weak self] in
-                let onBus = bus.read()
-                let changed: ScreenReaderSignals? = self?.state.withLock { state in
-                    state.onBus = onBus
-                    // Before the first reading of /proc, that reading carries it.
-                    guard var now = state.last, now.screenReaderSwitch != onBus else { return nil }
-                    now.screenReaderSwitch = onBus
-                    state.last = now
-                    return now
-                } ?? nil
-                if let changed { post(.screenReader(.observed(changed))) }
-            }
-            timers.append(busTimer)
+        bus.start { [weak self] onBus in
+            let changed: ScreenReaderSignals? = self?.state.withLock { state in
+                state.onBus = onBus
+                // Before the first reading of /proc, that reading carries it.
+                guard var now = state.last, now.screenReaderSwitch != onBus else { return nil }
+                now.screenReaderSwitch = onBus
+                state.last = now
+                return now
+            } ?? nil
+            if let changed { post(.screenReader(.observed(changed))) }
         }
-        state.withLock { $0.timers = timers }
-        timers.forEach { $0.resume() }
+        state.withLock { $0.timers = [timer] }
+        timer.resume()
     }
 
     public func stop() {
+        bus.stop()
         state.withLock { state in
             state.timers.forEach { $0.cancel() }
             state.timers = []

@@ -182,7 +182,7 @@ import Testing
         store.send(.command(.morse("SOS")), [
             .silence,
             .morse(MorseReport(text: "SOS", pattern: "... --- ...", wpm: 20, toneHz: 600, durationMs: durationMs)),
-            message(shown), .playMorse(text: "SOS", settings: .default),
+            .playMorse(text: "SOS", settings: .default), message(shown),
         ]) {
             $0.display.messageStays = true
             $0.display.message = shown; $0.display.token = token + 1
@@ -220,11 +220,10 @@ import Testing
             return [.notice(code: "practice", message: said, braille: shown), speak(said, interrupt: interrupt),
                     message((shown ?? said) + " Question \(number)"),
                     .morseQuestion(MorseQuestionReport(question: number, wpm: 20, toneHz: 600)),
-                    .playQuestion(text: String(symbol.character), settings: .default, question: number),
-                    .schedule(.brailleMessage(token: token + number), afterSeconds: 4)]
+                    .playQuestion(text: String(symbol.character), settings: .default, question: number)]
         }
         store.send(.practiceSeeded(.listening(.weakSymbols(pool: nil)), seed: 7), question(1, asked, after: intro, shown: "Entraînement ; ligne vide : réécouter, stop : finir.", interrupt: true)) {
-            ReaderTestStore.remembered("practice", intro, shown: "Entraînement ; ligne vide : réécouter, stop : finir. Question 1", token: token + 1)(&$0)
+            ReaderTestStore.remembered("practice", intro, shown: "Entraînement ; ligne vide : réécouter, stop : finir. Question 1", stays: true, token: token + 1)(&$0)
             $0.exercise = .listening(twin)
             $0.announcement.answerPending = false
         }
@@ -237,17 +236,16 @@ import Testing
             .practiceAnswered(PracticeResult(mode: "weak", question: 1, expected: String(asked.character),
                                              answer: String(asked.character), correct: true, latencyMs: nil, replays: 0)),
         ] + question(2, next, after: verdict, interrupt: false)) {
-            ReaderTestStore.remembered("practice", verdict, shown: verdict + " Question 2", token: token + 2)(&$0)
+            ReaderTestStore.remembered("practice", verdict, shown: verdict + " Question 2", stays: true, token: token + 2)(&$0)
             $0.exercise = .listening(twin)
             $0.morseProgress = twin.progress
         }
         #expect(store.state.morseProgress[asked.id] == SymbolProgress(attempts: 1, correct: 1))
         let stopped = twin.stop()
         let summary = try #require(stopped.compactMap { if case .tell(let news) = $0 { PracticeMessages(strings: Fixture.fr).news(news) } else { nil } }.first)
-        // Speech was silenced already: the summary queues.
-        store.send(.command(.stop), [.silence, .notice(code: "stop", message: "Silence.")] + store.said("practice", summary)
-                   + [.schedule(.brailleMessage(token: token + 3), afterSeconds: 4)]) {
-            ReaderTestStore.remembered("practice", summary, token: token + 3)(&$0)
+        // Speech was silenced already: the summary queues. It answers `stop`: it stays until a key.
+        store.send(.command(.stop), [.silence, .notice(code: "stop", message: "Silence.")] + store.said("practice", summary)) {
+            ReaderTestStore.remembered("practice", summary, stays: true, token: token + 3)(&$0)
             $0.exercise = nil
         }
     }

@@ -336,13 +336,12 @@ extension BrailleInputTests {
             .braille(BrailleLine(text: verdict + " Question 2", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(next.character), settings: .default, question: 2),
-            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
             $0.exercise = .listening(twin)
             $0.morseProgress = twin.progress
             $0.brailleInput.purpose = nil
             $0.brailleInput.committed = ""
-            ReaderTestStore.remembered("practice", verdict, shown: verdict + " Question 2", token: 2)(&$0)
+            ReaderTestStore.remembered("practice", verdict, shown: verdict + " Question 2", stays: true, token: 2)(&$0)
         }
     }
 

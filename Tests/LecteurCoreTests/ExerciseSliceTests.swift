@@ -54,9 +54,8 @@ import Testing
             .notice(code: "sending", message: ended), .speak(Utterance(text: ended, interrupt: false, priority: .answer)),
             .cancelTimer(.sendingSilence),
             .braille(BrailleLine(text: ended, cursor: 0, kind: .message)),
-            .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
-            $0.display.messageStays = false
+            // It answers `stop`: it stays until a key.
             $0.exercise = nil
             ReaderTestStore.remembered("sending", ended, token: token + 2)(&$0)
         }
@@ -106,8 +105,7 @@ import Testing
                    state: ReaderTestStore.remembered("practice", what, token: token + 2))
         let summary = "Entraînement terminé, aucun essai."
         store.send(.timedLine("stop", atMs: 0), [.silence, .notice(code: "stop", message: "Silence.")]
-                   + store.said("copy", summary) + [.schedule(.brailleMessage(token: token + 3), afterSeconds: 4)]) {
-            $0.display.messageStays = false
+                   + store.said("copy", summary)) {
             $0.exercise = nil
             $0.announcement.history.append(summary)
             $0.announcement.lastMessage = LastMessage(code: "copy", text: summary, isError: false)

@@ -19,6 +19,8 @@ import Testing
             if let cells {
                 $0.display.message = "Manipulé : " + cells
                 $0.display.token = token
+                // Progress: it flashes, in place of what stayed.
+                $0.display.messageStays = false
             }
         }
     }

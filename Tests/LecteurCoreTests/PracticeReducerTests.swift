@@ -60,7 +60,6 @@ import Testing
             .braille(BrailleLine(text: verdict + " Question 2", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)),
             .playQuestion(text: "U", settings: .default, question: 2),
-            .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
             $0.exercise = .listening(twin)
             $0.morseProgress = twin.progress
@@ -69,7 +68,9 @@ import Testing
             $0.settings.kochLevel = 3
             $0.announcement.history.append(verdict)
             $0.announcement.lastMessage = LastMessage(code: "practice", text: verdict, isError: false)
+            // The verdict answers the user, the question waits for its answer: until a key.
             $0.display.message = verdict + " Question 2"
+            $0.display.messageStays = true
             $0.display.token = token + 2
         }
         #expect(twin.kochLevel == 3 && twin.current == u)
@@ -89,10 +90,11 @@ import Testing
             .braille(BrailleLine(text: "Question 1", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(asked.character), settings: .default, question: 1),
-            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
             $0.exercise = .listening(twin)
+            // Asked again for the user: it stays until answered.
             $0.display.message = "Question 1"
+            $0.display.messageStays = true
             $0.display.token = token + 1
         }
         #expect(twin.replays == 1)
@@ -108,7 +110,6 @@ import Testing
             .braille(BrailleLine(text: touched, cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(asked.character), settings: .default, question: 1),
-            .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
             $0.exercise = .listening(twin)
             $0.display.message = touched

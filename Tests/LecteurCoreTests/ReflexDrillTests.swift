@@ -60,10 +60,11 @@ import Testing
             .braille(BrailleLine(text: alone, cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(first.character), settings: .default, question: 1),
-            .schedule(.brailleMessage(token: token + 2), afterSeconds: 4),
         ]) {
             $0.exercise = .reflex(twin)
+            // Asked again for the user: it stays until answered.
             $0.display.message = alone
+            $0.display.messageStays = true
             $0.display.token = token + 2
             $0.brailleInput.keyboardUsed = true
         }
@@ -73,8 +74,8 @@ import Testing
         #expect(twin.replays == 1)
 
         // The pause is over: the name for the ear at once; the character and its pattern, in
-        // front of the next question, wait for the display (the introduction is shown for its
-        // whole time: the reader's own messages never cut one being read).
+        // front of the next question, shown at once in place of the question asked again, which
+        // stayed for an answer that is not coming (the drill moved on).
         _ = twin.clockRang(question: 1)
         let second = try #require(twin.current)
         let named = "\(first.character) " + MorseBraille.cells(first.pattern) + " " + label(2, second, touch: true)
@@ -83,19 +84,14 @@ import Testing
             .speak(Utterance(text: reader.navigator.spoken(String(first.character)), interrupt: false, priority: .answer)),
             .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(second.character), settings: .default, question: 2),
+            .braille(BrailleLine(text: named, cursor: 0, kind: .message)),
+            .schedule(.brailleMessage(token: token + 3), afterSeconds: 4),
         ]) {
             $0.exercise = .reflex(twin)
             $0.announcement.history.append(String(first.character))
             $0.announcement.lastMessage = LastMessage(code: "reflex", text: String(first.character), isError: false)
-            $0.display.queued = [named]
-        }
-        // The replayed question's time is up: the name and the next question's pattern come up.
-        store.send(.timer(.brailleMessage(token: token + 2)), [
-            .braille(BrailleLine(text: named, cursor: 0, kind: .message)),
-            .schedule(.brailleMessage(token: token + 3), afterSeconds: 4),
-        ]) {
-            $0.display.queued = []
             $0.display.message = named
+            $0.display.messageStays = false
             $0.display.token = token + 3
         }
         // A clock that rings for a question already named does nothing.
@@ -119,10 +115,11 @@ import Testing
             + "Ligne vide pour réécouter, « stop » pour finir. Temps médian de vos dernières réponses : 0,7 seconde."
         let shown = "Réflexes chrono K M ; tapez vite ; stop : finir. Question 1"
         var token = store.state.display.token
-        func asked(_ n: Int, _ symbol: MorseSymbol, _ token: Int) -> [Effect] {
+        /// `stays`: asked after the user's answer, it stays until answered (no timer).
+        func asked(_ n: Int, _ symbol: MorseSymbol, _ token: Int, stays: Bool = false) -> [Effect] {
             [.morseQuestion(MorseQuestionReport(question: n, wpm: 20, toneHz: 600)),
-             .playQuestion(text: String(symbol.character), settings: .default, question: n),
-             .schedule(.brailleMessage(token: token), afterSeconds: 4)]
+             .playQuestion(text: String(symbol.character), settings: .default, question: n)]
+                + (stays ? [] : [.schedule(.brailleMessage(token: token), afterSeconds: 4)])
         }
         store.send(.practiceSeeded(.reflex(.active), seed: 7), [
             .notice(code: "reflex", message: intro, braille: "Réflexes chrono K M ; tapez vite ; stop : finir."),
@@ -160,7 +157,7 @@ import Testing
                 .notice(code: "reflex", message: said),
                 .speak(Utterance(text: reader.navigator.spoken(said), interrupt: false, priority: .answer)),
                 .braille(BrailleLine(text: said + " Question \(n + 1)", cursor: 0, kind: .message)),
-            ] + asked(n + 1, try #require(twin.current), token + 1)) {
+            ] + asked(n + 1, try #require(twin.current), token + 1, stays: true)) {
                 $0.exercise = .reflex(twin)
                 // Kept for the next drill as storage keeps it: the right character's time
                 // (in time or not) first, another character as a confusion.
@@ -172,6 +169,7 @@ import Testing
                 $0.announcement.history.append(said)
                 $0.announcement.lastMessage = LastMessage(code: "reflex", text: said, isError: false)
                 $0.display.message = said + " Question \(n + 1)"
+                $0.display.messageStays = true
                 $0.display.token = token + 1
             }
             token += 1
@@ -194,8 +192,9 @@ import Testing
                                .playCorrection(text: text, settings: .default)]
                    })
 
-        // Question 4, no answer: the clock rings, the answer is given and stored as missed (on
-        // the display once the verdict before it has had its time).
+        // Question 4, no answer: the clock rings, the answer is given and stored as missed, and
+        // shown at once in place of the last verdict and its question, which stayed for a key
+        // that did not come.
         _ = twin.sounded(question: 4, endsAtMs: 40_000)
         store.send(.questionSounded(question: 4, endsAtMs: 40_000),
                    [.schedule(.reflex(question: 4), afterSeconds: (420 + 540 + 1_000) / 1_000)]) { $0.exercise = .reflex(twin) }
@@ -211,12 +210,17 @@ import Testing
             .speak(Utterance(text: reader.navigator.spoken(late), interrupt: false, priority: .answer)),
             .morseQuestion(MorseQuestionReport(question: 5, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(try #require(twin.current).character), settings: .default, question: 5),
+            .braille(BrailleLine(text: late + " Question 5", cursor: 0, kind: .message)),
+            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
             $0.exercise = .reflex(twin)
             $0.announcement.history.append(late)
             $0.announcement.lastMessage = LastMessage(code: "reflex", text: late, isError: false)
-            $0.display.queued = [late + " Question 5"]
+            $0.display.message = late + " Question 5"
+            $0.display.messageStays = false
+            $0.display.token = token + 1
         }
+        token += 1
 
         // `stop` (the user's: what waited for the display gives way): 1 of 4 in time; the median of 640 and 1 400 ms is 1 020 ms, « 1 seconde ».
         let summary = "Réflexes terminés : 1 sur 4 caractères reconnus en 1 seconde au plus. Temps médian par caractère : 1 seconde."
@@ -227,13 +231,14 @@ import Testing
             .notice(code: "reflex", message: summary),
             .speak(Utterance(text: reader.navigator.spoken(summary), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: summary, cursor: 0, kind: .message)),
-            .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
             $0.exercise = nil
             $0.display.queued = []
             $0.announcement.history.append(summary)
             $0.announcement.lastMessage = LastMessage(code: "reflex", text: summary, isError: false)
+            // It answers `stop`: it stays until a key.
             $0.display.message = summary
+            $0.display.messageStays = true
             $0.display.token = token + 1
         }
         #expect(twin.medianMs == 1_020)

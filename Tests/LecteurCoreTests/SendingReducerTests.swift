@@ -39,25 +39,29 @@ import Testing
     /// cutting what was said before, and remembered.
     func ready(_ store: inout ReaderTestStore, _ action: Action, _ twin: SendingSession<SeededRandom>, _ texts: [String],
                sourceLocation: SourceLocation = #_sourceLocation) {
-        store.send(action, said(texts, interrupt: true, token: 2), sourceLocation: sourceLocation) {
+        // It answers the user's command: it stays until a key.
+        store.send(action, said(texts, interrupt: true, token: 2, stays: true), sourceLocation: sourceLocation) {
             $0.exercise = .sending(twin)
             $0.announcement.answerPending = false
-            Self.remembered(texts, token: 2)(&$0)
+            Self.remembered(texts, token: 2, stays: true)(&$0)
         }
     }
 
-    func said(_ texts: [String], interrupt: Bool = false, token: Int) -> [Effect] {
+    /// `stays`: the line answers the user (their command, their sending) and stays until a key;
+    /// else it flashes.
+    func said(_ texts: [String], interrupt: Bool = false, token: Int, stays: Bool = false) -> [Effect] {
         texts.enumerated().flatMap { index, text in
             [Effect.notice(code: "sending", message: text), .speak(Utterance(text: text, interrupt: interrupt && index == 0, priority: .answer))]
-        } + [.braille(BrailleLine(text: texts.joined(separator: " "), cursor: 0, kind: .message)),
-             .schedule(.brailleMessage(token: token), afterSeconds: 4)]
+        } + [.braille(BrailleLine(text: texts.joined(separator: " "), cursor: 0, kind: .message))]
+          + (stays ? [] : [.schedule(.brailleMessage(token: token), afterSeconds: 4)])
     }
-    static func remembered(_ texts: [String], token: Int) -> (inout ReaderState) -> Void {
+    static func remembered(_ texts: [String], token: Int, stays: Bool = false) -> (inout ReaderState) -> Void {
         { state in
             state.announcement.history += texts
             state.announcement.lastMessage = LastMessage(code: "sending", text: texts.last!, isError: false)
             state.display.message = texts.joined(separator: " ")
             state.display.token = token
+            state.display.messageStays = stays
         }
     }
     /// A reader in sending practice as a user starts it: the command (which takes the load
@@ -79,11 +83,12 @@ import Testing
                _ texts: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         _ = twin.start(level: level, note: note)
         let session = twin
-        store.send(.practiceSeeded(.sending(.koch), seed: Self.seedAskingK), said(texts, interrupt: true, token: 2),
+        // It answers the user's command: it stays until a key.
+        store.send(.practiceSeeded(.sending(.koch), seed: Self.seedAskingK), said(texts, interrupt: true, token: 2, stays: true),
                    sourceLocation: sourceLocation) {
             $0.exercise = .sending(session)
             $0.announcement.answerPending = false
-            Self.remembered(texts, token: 2)(&$0)
+            Self.remembered(texts, token: 2, stays: true)(&$0)
         }
     }
 
@@ -108,6 +113,8 @@ import Testing
             $0.exercise = .sending(session)
             $0.display.message = shown
             $0.display.token = token
+            // Progress: it flashes, in place of what stayed.
+            $0.display.messageStays = false
         }
     }
 
@@ -147,10 +154,9 @@ import Testing
             .cancelTimer(.sendingSilence), .sendingAnswered(judged),
             // K is 4B and M 4D (their code points in hexadecimal, as the progress stores them).
             .recordAttempt(PracticeAttempt(symbolID: "4B", correct: false, answer: "--", mode: "send", typedID: "4D", wpm: 20)),
-        ] + said([verdict, "Envoyez M."], token: 4)) {
-            $0.display.messageStays = false
+        ] + said([verdict, "Envoyez M."], token: 4, stays: true)) {
             $0.exercise = .sending(session)
-            Self.remembered([verdict, "Envoyez M."], token: 4)(&$0)
+            Self.remembered([verdict, "Envoyez M."], token: 4, stays: true)(&$0)
         }
     }
 
@@ -304,11 +310,10 @@ import Testing
             .braille(BrailleLine(text: intro[0] + " Question 1", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: text, settings: .default, question: 1),
-            .schedule(.brailleMessage(token: 2), afterSeconds: 4),
         ]) {
             $0.exercise = .sending(started)
             $0.announcement.answerPending = false
-            Self.remembered(intro, token: 2)(&$0)
+            Self.remembered(intro, token: 2, stays: true)(&$0)
             $0.display.message = intro[0] + " Question 1"
         }
         let answer = "..-"
@@ -327,10 +332,9 @@ import Testing
             .braille(BrailleLine(text: verdict + " Question 2", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)),
             .playQuestion(text: next, settings: .default, question: 2),
-            .schedule(.brailleMessage(token: 3), afterSeconds: 4),
         ]) {
             $0.exercise = .sending(session)
-            Self.remembered([verdict], token: 3)(&$0)
+            Self.remembered([verdict], token: 3, stays: true)(&$0)
             $0.display.message = verdict + " Question 2"
         }
     }

@@ -231,8 +231,8 @@ import Testing
         // An answer is judged and recorded; « stop » then ends practice with its summary.
         var answered = Self.practiceOnA()
         _ = answered.handle("e", atMs: 0)
-        store.send(.timedLine("e", atMs: 0), [.recordAttempt(PracticeAttempt(symbolID: "41", correct: false, answer: "e", mode: "symbol", typedID: "45", latencyMs: nil, replays: 0, wpm: 20, kochLevel: nil)), .practiceAnswered(PracticeResult(mode: "symbol", question: 1, expected: "A", answer: "e", correct: false, latencyMs: nil, replays: 0)), .morse(MorseReport(text: "A E", pattern: ".- / .", wpm: 20, toneHz: 600, durationMs: 780)), .playCorrection(text: "A E", settings: ReaderSettings().morse)] + store.saidBehind("practice", "Faux : c'était A ; vous avez tapé E.") + [ReaderTestStore.message("Faux : c'était A ; vous avez tapé E. Question 2"), .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 2), .schedule(.brailleMessage(token: 4), afterSeconds: 4)]) {
-            $0.display.messageStays = false
+        store.send(.timedLine("e", atMs: 0), [.recordAttempt(PracticeAttempt(symbolID: "41", correct: false, answer: "e", mode: "symbol", typedID: "45", latencyMs: nil, replays: 0, wpm: 20, kochLevel: nil)), .practiceAnswered(PracticeResult(mode: "symbol", question: 1, expected: "A", answer: "e", correct: false, latencyMs: nil, replays: 0)), .morse(MorseReport(text: "A E", pattern: ".- / .", wpm: 20, toneHz: 600, durationMs: 780)), .playCorrection(text: "A E", settings: ReaderSettings().morse)] + store.saidBehind("practice", "Faux : c'était A ; vous avez tapé E.") + [ReaderTestStore.message("Faux : c'était A ; vous avez tapé E. Question 2"), .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 2)]) {
+            $0.display.messageStays = true
             $0.morseProgress = ["41": SymbolProgress(attempts: 1, correct: 0)]
             $0.exercise = .listening(answered)
             $0.display.message = "Faux : c'était A ; vous avez tapé E. Question 2"
@@ -240,9 +240,9 @@ import Testing
             $0.announcement.history.append("Faux : c'était A ; vous avez tapé E.")
             $0.announcement.lastMessage = LastMessage(code: "practice", text: "Faux : c'était A ; vous avez tapé E.", isError: false)
         }
-        store.send(.timedLine("stop", atMs: 0), [.silence, .notice(code: "stop", message: "Silence.")] + store.said("practice", "Entraînement terminé : 0 bonne réponse sur 1.") + [.schedule(.brailleMessage(token: 5), afterSeconds: 4)]) {
+        store.send(.timedLine("stop", atMs: 0), [.silence, .notice(code: "stop", message: "Silence.")] + store.said("practice", "Entraînement terminé : 0 bonne réponse sur 1.")) {
             $0.exercise = nil
-            ReaderTestStore.remembered("practice", "Entraînement terminé : 0 bonne réponse sur 1.", token: 5)(&$0)
+            ReaderTestStore.remembered("practice", "Entraînement terminé : 0 bonne réponse sur 1.", stays: true, token: 5)(&$0)
         }
     }
 

@@ -27,10 +27,11 @@ import Testing
             + "Ligne vide pour réécouter, « stop » pour finir. Encore 20 bonnes réponses pour débloquer U."
         let shown = "Koch K M ; ligne vide : réécouter, stop : finir. " + question
         let token = store.state.display.token
-        func asked(_ token: Int) -> [Effect] {
+        /// `stays`: asked for the user (a replay), it stays until answered (no timer).
+        func asked(_ token: Int, stays: Bool = false) -> [Effect] {
             [.morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
-             .playQuestion(text: String(first.character), settings: .default, question: 1),
-             .schedule(.brailleMessage(token: token), afterSeconds: 4)]
+             .playQuestion(text: String(first.character), settings: .default, question: 1)]
+                + (stays ? [] : [.schedule(.brailleMessage(token: token), afterSeconds: 4)])
         }
         store.send(.practiceSeeded(.listening(.koch(level: 2)), seed: 5), [
             .notice(code: "practice", message: intro, braille: "Koch K M ; ligne vide : réécouter, stop : finir."),
@@ -57,27 +58,33 @@ import Testing
         // Enter (RETURN) on the display, then dot 8 alone: the question again, nothing opened.
         for (index, action) in [Action.displayKey(.activate), .brailleTyped(.dots(BrailleInputReducer.dot8), atMs: 0)].enumerated() {
             _ = twin.handle("", atMs: nil)
-            store.send(action, [.braille(BrailleLine(text: question, cursor: 0, kind: .message))] + asked(token + 3 + index)) {
+            store.send(action, [.braille(BrailleLine(text: question, cursor: 0, kind: .message))] + asked(token + 3 + index, stays: true)) {
                 $0.exercise = .listening(twin)
+                $0.display.messageStays = true
                 $0.display.token = token + 3 + index
                 if case .brailleTyped = action { $0.brailleInput.keyboardUsed = true }
             }
         }
         #expect(twin.replays == 2)
 
-        // An answer begun on the display's keyboard, then abandoned (Escape): the question comes
-        // back, not the focused element.
+        // An answer begun on the display's keyboard, then abandoned (Escape): confirmed on the
+        // display, the question after it as after a verdict, until a key; then the question
+        // alone comes back, not the focused element.
         BrailleInputTests.type("k", &store)
+        let abandoned = Fixture.fr(.brailleInputAbandoned) + " " + question
         store.send(.brailleTyped(.escape), [
             .speak(Utterance(text: Fixture.fr(.brailleInputAbandoned), interrupt: true, priority: .answer,
                               printed: Fixture.fr(.brailleInputAbandoned))),
-            .braille(BrailleLine(text: question, cursor: 0, kind: .message)),
+            .braille(BrailleLine(text: abandoned, cursor: 0, kind: .message)),
         ]) {
-            $0.display.messageStays = true
             $0.brailleInput.purpose = nil
             $0.brailleInput.committed = ""
-            $0.display.message = question
+            $0.display.message = abandoned
             $0.display.token = token + 5
+        }
+        store.send(.displayKey(.next), [.braille(BrailleLine(text: question, cursor: 0, kind: .message))]) {
+            $0.display.message = question
+            $0.display.token = token + 6
         }
     }
 

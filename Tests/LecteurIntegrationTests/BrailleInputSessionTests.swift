@@ -168,9 +168,10 @@ import Testing
     }
 
     /// Issue 37, item 3: a whole Koch lesson by touch, the voice off and `question-braille`
-    /// never chosen. Each question's pattern is on the display (« Question N ⠒⠂⠒ »); past a
-    /// message's time it is still there, alone on the first window, until answered; an empty
-    /// dot 8 and the display's RETURN play it again and open nothing; every answer is typed on
+    /// never chosen. Each question's pattern is on the display (« Question N ⠒⠂⠒ »); it answers
+    /// the user (their command, their answer), so past a message's time it is still there with
+    /// what was said before it, until a key; an empty dot 8 and the display's RETURN play it
+    /// again, alone on the first window, and open nothing; every answer is typed on
     /// the display's keyboard, and after 20 right answers U is unlocked and asked.
     @Test(.requires(.brltty)) func aKochLessonByTouchAloneKeepsTheQuestionAndDot8ReplaysIt() throws {
         let (rig, reader) = try start()
@@ -183,14 +184,15 @@ import Testing
             let label = "Question \(n) "
             var event = try reader.next("braille") { ($0["text"] as? String)?.contains(label) == true }
             if n == 1 {
-                // The introduction's short line has its time, then the question stays, alone.
-                event = try reader.next("braille", timeout: 10) { ($0["text"] as? String)?.hasPrefix(label) == true }
-                let alone = try #require(event["cells"] as? String)
+                // The introduction's short line and the question answer the user's command:
+                // they stay past a message's time, until a key.
+                let shown = try #require(event["cells"] as? String)
                 let lines = reader.seen("braille").count
                 sleep(6) // more than a message's time (4 s)
                 #expect(reader.seen("braille").count == lines, "nothing took the question's place")
-                #expect(rig.brailleEvents().last.map { BrailleSessionTests.withoutCursor($0.unicode ?? "") } == alone,
-                        "the display still shows the question")
+                // Its first window: the line is longer than the display.
+                let window = rig.brailleEvents().last.map { BrailleSessionTests.withoutCursor($0.unicode ?? "") } ?? ""
+                #expect(!window.isEmpty && shown.hasPrefix(window), "the display still shows the introduction and the question")
                 // An empty line typed on the display, then its RETURN key: the question again,
                 // never the focused element activated.
                 let focuses = reader.seen("focus").count

@@ -23,6 +23,9 @@ public struct Announcement: Hashable, Sendable {
         case error
         /// Progress that replaces itself (a retry countdown): shown at once, flashes.
         case progress
+        /// An exercise's question: its tones, and on the display its number after the verdict
+        /// said before it (held `.withWhatFollows`), which comes back until it is answered.
+        case question
     }
 
     /// One part of what is said, typed so each channel renders it in its own form.
@@ -38,6 +41,41 @@ public struct Announcement: Hashable, Sendable {
         /// How to use the element, after a pause (dropped only by the `brief` verbosity, which
         /// the generator applies before it is a part).
         case hint(String)
+        /// Morse tones heard in their place among the words (NVDA's earcons): the voice sounds
+        /// them after what is said before them and before what follows; the transcript records
+        /// them with a `morse` event (the printed line's « ♪ … »); the display shows their
+        /// textual form, or nothing by rule (a question's tones give nothing away).
+        case tone(Tone)
+        /// An index mark: the voice reports when everything said before it has been heard
+        /// (`Action.spoken(token)`); nothing is printed nor shown.
+        case mark(Int)
+    }
+
+    /// Tones that are part of an announcement.
+    public struct Tone: Hashable, Sendable {
+        public enum Sound: Hashable, Sendable {
+            /// The text in Morse, the user's answer (`morse TEXTE`, a symbol played from its list):
+            /// stale speech stops for it, as it would for words.
+            case playback(text: String, report: MorseReport)
+            /// After a wrong answer, the right character and the one typed, after a word space.
+            case correction(text: String, report: MorseReport)
+            /// A question: the transcript gets its number only, never its text nor its length.
+            case question(text: String, number: Int)
+            /// The learner's own keying made audible (its `morse` event has `sidetone`).
+            case sidetone(Sidetone)
+        }
+
+        public var sound: Sound
+        public var settings: MorseSettings
+        /// What the display shows for it (the text and its cells; a question's number); nil:
+        /// nothing.
+        public var shown: String?
+
+        public init(_ sound: Sound, settings: MorseSettings, shown: String? = nil) {
+            self.sound = sound
+            self.settings = settings
+            self.shown = shown
+        }
     }
 
     /// Where the transcript records it besides its `speech` event.
@@ -103,7 +141,7 @@ public struct Announcement: Hashable, Sendable {
     /// How it is said to speech-dispatcher and espeak-ng.
     public var priority: Utterance.Priority {
         switch kind {
-        case .answer, .context: .answer
+        case .answer, .context, .question: .answer
         case .notice: .notice
         case .error: .error
         case .progress: .progress

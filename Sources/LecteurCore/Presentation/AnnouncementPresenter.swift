@@ -40,9 +40,46 @@ public struct AnnouncementPresenter: Sendable {
                 guard !hint.isEmpty else { continue }
                 text += pause
                 text += read(hint)
+            case .tone, .mark:
+                // Not words: the voice sounds a tone and reports a mark in their place
+                // (`voice`); a tone's printed line is its `morse` event's.
+                continue
             }
         }
         return text
+    }
+
+    /// What the voice gets, in order: the words between tones and marks (each run joined as
+    /// `words` joins it), the tones, the marks.
+    public func voice(_ parts: [Announcement.Part], read: (String) -> String = { $0 }) -> [VoicePiece] {
+        var pieces: [VoicePiece] = []
+        var run: [Announcement.Part] = []
+        func flush() {
+            let said = words(run, read: read)
+            if !said.isEmpty { pieces.append(.words(said)) }
+            run = []
+        }
+        for part in parts {
+            switch part {
+            case .tone(let tone):
+                flush()
+                pieces.append(.tone(tone))
+            case .mark(let token):
+                flush()
+                pieces.append(.mark(token))
+            case .text, .named, .role, .position, .hint:
+                run.append(part)
+            }
+        }
+        flush()
+        return pieces
+    }
+
+    /// One piece of what the voice gets.
+    public enum VoicePiece: Hashable, Sendable {
+        case words(String)
+        case tone(Announcement.Tone)
+        case mark(Int)
     }
 
     /// The display's line: its short form when it has one, else the same parts with roles
@@ -60,6 +97,8 @@ public struct AnnouncementPresenter: Sendable {
             case .text(let words), .named(let words), .position(let words): add(words, after: separator)
             case .role(let role): add(abbreviations[role] ?? "", after: " ")
             case .hint(let hint): add(hint, after: pause)
+            case .tone(let tone): add(tone.shown ?? "", after: " ")
+            case .mark: continue
             }
         }
         return oneLine(text)

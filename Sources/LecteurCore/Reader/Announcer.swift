@@ -36,6 +36,9 @@ struct Announcer {
     /// order: the caller shows them with what follows them (`showHeld`), so a verdict reaches
     /// the display from the very value that was said and printed.
     private(set) var held: [String] = []
+    /// One of `held` answers the user (an answer, or an error in one, in an action that
+    /// answers): the line it is shown in stays until a key.
+    private var heldStays = false
     /// The focused element's line opens on its last window (FWINLT moved back to it: reading
     /// backwards goes on where the finger is).
     var focusFromEnd = false
@@ -97,7 +100,19 @@ struct Announcer {
     /// Says, prints and shows one announcement, each channel in its own form
     /// (`AnnouncementPresenter`): its event (notice, error, status) first, then its speech
     /// under the policy, then its braille message, whose life its kind decides.
-    mutating func say(_ announcement: Announcement) {
+    /// Returns the display's line it showed or queued (a question's, with the verdict before
+    /// it), nil when it showed none.
+    @discardableResult
+    mutating func say(_ announcement: Announcement) -> String? {
+        var state = self.announcement
+        let shown = present(announcement, &state)
+        self.announcement = state
+        return shown
+    }
+
+    /// `say` with the announcement state it may change handed in: the output's own, or a
+    /// throw-away one for a sound without words (`sound`).
+    private mutating func present(_ announcement: Announcement, _ state: inout AnnouncementState) -> String? {
         let printed = presenter.words(announcement.parts)
         let braille = presenter.braille(announcement)
         switch announcement.record {
@@ -106,26 +121,56 @@ struct Announcer {
             // a braille reader was given.
             effects.append(.notice(code: code, message: printed, detail: announcement.detail,
                                    braille: braille == presenter.oneLine(printed) ? nil : braille))
-            self.announcement.lastMessage = LastMessage(code: code, text: printed, isError: false)
+            state.lastMessage = LastMessage(code: code, text: printed, isError: false)
         case .error(let code):
             effects.append(.error(code: code, message: printed, detail: announcement.detail))
-            self.announcement.lastMessage = LastMessage(code: code, text: printed, isError: true)
+            state.lastMessage = LastMessage(code: code, text: printed, isError: true)
         case .status(let status):
             effects.append(.status(status, message: printed))
         case .printed, .terminal:
             break
         }
-        voice(announcement, printed: printed)
-        if announcement.display == .withWhatFollows { held.append(braille) }
-        guard announcement.display == .message else { return }
+        if announcement.kind == .question, announcement.display == .message {
+            // On the display before its tones start, so a learner reading by touch has it from
+            // the first tone; the verdict said before it comes first, on one line.
+            // It stays until answered when it answers what the user did (their answer, the
+            // command that started the exercise, a replay); asked on the reader's own (a drill's
+            // timer), it flashes and comes back after its time (`DisplayReducer.showNext`).
+            let shown = showHeld(then: braille.isEmpty ? nil : braille, stays: answering)
+            voice(announcement, printed: printed, &state)
+            return shown
+        }
+        voice(announcement, printed: printed, &state)
+        if announcement.display == .withWhatFollows, !braille.isEmpty {
+            held.append(braille)
+            if answering, stays(announcement.kind) { heldStays = true }
+        }
+        guard announcement.display == .message else { return nil }
+        guard !braille.isEmpty else { return nil }
         if announcement.kind == .answer, let title = announcement.screenTitle, opensScreens, longAnswer == nil,
            (cells?(braille) ?? braille.count) > screenCells {
             // Said and printed whole; the display gets it as a screen (the root opens it).
             longAnswer = LongAnswer(title: title, lines: presenter.lines(announcement.brailleForm ?? printed))
-            return
+            return nil
         }
         // A countdown goes on the display at once: queued, each second would wait for the last.
         showMessage(braille, now: announcement.kind == .progress, stays: stays(announcement.kind))
+        return presenter.oneLine(braille)
+    }
+
+    /// An announcement without words (a question's or a correction's tones, an index mark):
+    /// it says nothing, so what was said (`AnnouncementState`: the pending answer, the history,
+    /// the last message) is not its to change; a tone the user asked for alone (`morse TEXTE`)
+    /// goes through `say`, since it takes the answer's place.
+    @discardableResult
+    mutating func sound(_ announcement: Announcement) -> String? {
+        var unchanged = AnnouncementState()
+        return present(announcement, &unchanged)
+    }
+
+    /// An index mark of its own (read-all's step: the next element once this one is heard).
+    mutating func mark(_ token: Int) {
+        sound(Announcement(.answer, [.mark(token)], display: .none, remember: false))
     }
 
     /// Whether a message of this kind stays on the display until a key: what the user asked
@@ -134,31 +179,73 @@ struct Announcer {
         switch kind {
         case .answer: true
         case .error: answering
-        case .context, .notice, .progress: false
+        // A question flashes: it comes back after its time until it is answered
+        // (`DisplayReducer.showNext`).
+        case .context, .notice, .progress, .question: false
         }
     }
 
-    /// The speech of an announcement (after its signs are named and the lexicon applied), with
-    /// its printed line, and the history.
-    private mutating func voice(_ announcement: Announcement, printed: String) {
+    /// The voice of an announcement, in order: its words (after their signs are named and the
+    /// lexicon applied) with its printed line on the first of them, its tones, its marks; and
+    /// the history.
+    private mutating func voice(_ announcement: Announcement, printed: String, _ state: inout AnnouncementState) {
         let level = punctuationLevel
-        let read = presenter.words(announcement.parts) { punctuation?.read($0, level: level) ?? $0 }
-        let spoken = pronunciation?.build(read) ?? read
-        guard !spoken.isEmpty else { return }
+        let pieces = presenter.voice(announcement.parts) { punctuation?.read($0, level: level) ?? $0 }
         let priority = announcement.priority
-        let replacesProgress = priority == .progress && self.announcement.lastWasProgress
-        let interrupt = self.announcement.answerPending || replacesProgress
-        self.announcement.answerPending = false
-        self.announcement.lastWasProgress = priority == .progress
         // Printed by the speech event unless its own event or the terminal prints it.
-        let line: String? = announcement.record == .printed ? printed : nil
-        effects.append(.speak(Utterance(text: spoken, interrupt: interrupt, priority: priority, printed: line)))
-        if announcement.remember {
-            // As composed: read back later, it goes through the lexicon once more.
-            self.announcement.history.append(printed)
-            if self.announcement.history.count > AnnouncementState.historyLimit {
-                self.announcement.history.removeFirst(self.announcement.history.count - AnnouncementState.historyLimit)
+        var line: String? = announcement.record == .printed ? printed : nil
+        var spoke = false
+        for piece in pieces {
+            switch piece {
+            case .words(let read):
+                let spoken = pronunciation?.build(read) ?? read
+                guard !spoken.isEmpty else { continue }
+                let replacesProgress = priority == .progress && state.lastWasProgress
+                let interrupt = state.answerPending || replacesProgress
+                state.answerPending = false
+                state.lastWasProgress = priority == .progress
+                effects.append(.speak(Utterance(text: spoken, interrupt: interrupt, priority: priority, printed: line)))
+                // One printed line per announcement, however many pieces the voice gets.
+                line = nil
+                spoke = true
+            case .tone(let tone):
+                play(tone, &state)
+            case .mark(let token):
+                effects.append(.whenSpoken(token: token))
             }
+        }
+        if spoke, announcement.remember {
+            // As composed: read back later, it goes through the lexicon once more.
+            state.history.append(printed)
+            if state.history.count > AnnouncementState.historyLimit {
+                state.history.removeFirst(state.history.count - AnnouncementState.historyLimit)
+            }
+        }
+    }
+
+    /// A tone part: its `morse` event, then its sound, queued at the voice's mark after what
+    /// was said before it.
+    private mutating func play(_ tone: Announcement.Tone, _ state: inout AnnouncementState) {
+        let settings = tone.settings
+        switch tone.sound {
+        case .playback(let text, let report):
+            if state.answerPending {
+                // The tones are the whole answer: stale speech stops for them, as it would for words.
+                effects.append(.silence)
+                state.answerPending = false
+            }
+            effects.append(.morse(report))
+            effects.append(.playMorse(text: text, settings: settings))
+        case .correction(let text, let report):
+            effects.append(.morse(report))
+            effects.append(.playCorrection(text: text, settings: settings))
+        case .question(let text, let number):
+            // The number only: nothing before the answer gives the question away.
+            effects.append(.morseQuestion(MorseQuestionReport(question: number, wpm: settings.wpm, toneHz: settings.toneHz)))
+            effects.append(.playQuestion(text: text, settings: settings, question: number))
+        case .sidetone(let sidetone):
+            // Its own event: the transcript's `morse` line with `sidetone`.
+            effects.append(.sidetone(sidetone))
         }
     }
 
@@ -178,15 +265,24 @@ struct Announcer {
 
     /// What was said `.withWhatFollows` in this action (a verdict), then `follow` (a question's
     /// number, which is never said: nothing before the answer gives the question away), as one
-    /// message; nil when there is nothing to show. An exercise's line flashes: the question
-    /// waiting for its answer comes back after it (`DisplayReducer.showNext`). `now`: at once,
-    /// in place of what the display shows (a keyed pattern).
+    /// message; nil when there is nothing to show. Its life is its announcements' kind: a
+    /// verdict that answers the user stays until a key, then the question waiting for its answer
+    /// comes back alone (`DisplayReducer.showNext`); what the reader said on its own flashes.
+    /// `now`: at once, in place of what the display shows (a keyed pattern).
     @discardableResult
     mutating func showHeld(then follow: String? = nil, now: Bool = false) -> String? {
+        showHeld(then: follow, now: now, stays: false)
+    }
+
+    /// `stays`: the line stays until a key even when nothing held answers the user (a question
+    /// that does).
+    private mutating func showHeld(then follow: String?, now: Bool = false, stays: Bool) -> String? {
         let line = (held + [follow].compactMap { $0 }).joined(separator: " ")
+        let staying = stays || heldStays
         held = []
+        heldStays = false
         guard !line.isEmpty else { return nil }
-        showMessage(line, now: now)
+        showMessage(line, now: now, stays: staying)
         return line
     }
 

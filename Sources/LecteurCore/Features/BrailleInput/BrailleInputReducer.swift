@@ -60,10 +60,11 @@ struct BrailleInputReducer: Sendable {
             typing.clear()
             // Confirmed on the display too (a deafblind user has no other way to know the line
             // is gone); the focus comes back after it, as after any message. In practice the
-            // question comes back at once instead: it is what the learner answers.
+            // question follows it on the same line, as it follows a verdict, and comes back
+            // alone after it: it is what the learner answers.
             out.say(Announcement(.answer, strings(.brailleInputAbandoned), display: question == nil ? .message : .withWhatFollows,
                                  remember: false))
-            if let question { out.showMessage(question, stays: true) }
+            if let question { out.showHeld(then: question) }
         }
         return []
     }

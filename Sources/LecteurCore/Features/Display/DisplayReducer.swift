@@ -31,8 +31,13 @@ struct DisplayReducer: Sendable {
         } else if !out.queuedMessages.isEmpty {
             // An earlier message is still being read: these wait for it. A question waits for
             // its answer, not for them: they are shown now, and the question comes back after.
+            // So does a line that stays until a key during an exercise (the last verdict and its
+            // question): what the reader says on its own, the next question of a drill's timer
+            // among it, must not wait for a key that may never come.
             display.queued += out.queuedMessages
-            if let question, Self.shows(question, display) { return showNext(question: question, &display, settings, &out) }
+            if let question, Self.shows(question, display) || display.messageStays {
+                return showNext(question: question, &display, settings, &out)
+            }
         } else if out.wroteBraille {
             display.message = nil
             display.queued = []
@@ -156,7 +161,7 @@ struct DisplayReducer: Sendable {
     func continueReading(_ display: inout DisplayState, _ out: inout Announcer) {
         display.readAllSerial += 1
         display.readAll = display.readAllSerial
-        out.append(.whenSpoken(token: display.readAllSerial))
+        out.mark(display.readAllSerial)
     }
 
     /// The last element was read (by voice or on the display): « Fin de l'écran. ».

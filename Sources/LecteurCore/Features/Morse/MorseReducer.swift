@@ -18,20 +18,16 @@ struct MorseReducer: Sendable {
             return
         }
         if let unknown = encoding.unknownMessage(strings) { out.notice("morse.unknown", unknown) }
-        if out.announcement.answerPending {
-            // The tones are the whole answer: stale speech stops for them, as it would for words.
-            out.append(.silence)
-            out.announcement.answerPending = false
-        }
         let timeline = MorseTimeline(encoding: encoding, timing: settings.timing, sampleRate: sampleRate)
         let pattern = encoding.words.map { word in word.map(\.pattern).joined(separator: " ") }.joined(separator: " / ")
         let clean = TextSanitizer.clean(text)
-        out.append(.morse(MorseReport(text: clean, pattern: pattern, wpm: settings.wpm,
-                                      toneHz: settings.toneHz, durationMs: timeline.durationMs)))
-        // The text and its pattern under the fingers: Morse for a learner who does not hear it.
-        // The answer to `morse`: it stays until a key, as every answer the user asked for.
-        out.showMessage(clean + " " + MorseBraille.cells(encoding), stays: true)
-        out.append(.playMorse(text: text, settings: settings))
+        let report = MorseReport(text: clean, pattern: pattern, wpm: settings.wpm, toneHz: settings.toneHz,
+                                 durationMs: timeline.durationMs)
+        // The tones are the answer; on the display, the text and its pattern under the fingers
+        // (Morse for a learner who does not hear it), until a key as every answer asked for.
+        let tone = Announcement.Tone(.playback(text: text, report: report), settings: settings,
+                                     shown: clean + " " + MorseBraille.cells(encoding))
+        out.say(Announcement(.answer, [.tone(tone)], remember: false))
     }
 
     /// After a wrong answer: the right character and the one typed, one after the other, heard
@@ -43,9 +39,11 @@ struct MorseReducer: Sendable {
         guard !encoding.isEmpty else { return }
         let timeline = MorseTimeline(encoding: encoding, timing: settings.timing, sampleRate: sampleRate)
         let pattern = encoding.words.map { word in word.map(\.pattern).joined(separator: " ") }.joined(separator: " / ")
-        out.append(.morse(MorseReport(text: TextSanitizer.clean(text), pattern: pattern, wpm: settings.wpm,
-                                      toneHz: settings.toneHz, durationMs: timeline.durationMs)))
-        out.append(.playCorrection(text: text, settings: settings))
+        let report = MorseReport(text: TextSanitizer.clean(text), pattern: pattern, wpm: settings.wpm,
+                                 toneHz: settings.toneHz, durationMs: timeline.durationMs)
+        // Tones alone: the verdict's words that name them follow as their own announcement.
+        out.sound(Announcement(.answer, [.tone(Announcement.Tone(.correction(text: text, report: report), settings: settings))],
+                               display: .withWhatFollows, remember: false))
     }
 
     /// A practice or copying question: on the display what was just said (the last verdict,
@@ -56,9 +54,8 @@ struct MorseReducer: Sendable {
     func ask(_ text: String, question: Int, settings: MorseSettings, showing touch: QuestionBraille, _ out: inout Announcer) {
         let rhythm = touch == .rhythm && settings.wpm <= QuestionBraille.rhythmMaxWPM
         let label = questionLabel(text, question: question, settings: settings, showing: touch)
-        let message = out.showHeld(then: label) ?? label
-        out.append(.morseQuestion(MorseQuestionReport(question: question, wpm: settings.wpm, toneHz: settings.toneHz)))
-        out.append(.playQuestion(text: text, settings: settings, question: question))
+        let tone = Announcement.Tone(.question(text: text, number: question), settings: settings, shown: label)
+        let message = out.sound(Announcement(.question, [.tone(tone)], remember: false)) ?? label
         if rhythm {
             let timeline = MorseTimeline(encoding: alphabet.encode(text), timing: settings.timing, sampleRate: sampleRate)
             out.append(.brailleRhythm(BrailleRhythm(timeline, then: BrailleLine(text: message, cursor: 0, kind: .message))))

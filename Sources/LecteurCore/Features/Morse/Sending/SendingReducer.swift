@@ -79,21 +79,23 @@ struct SendingReducer: ExerciseChild {
             return run(answered, &slice, context, &out)
         }
         let settings = context.settings.morse
+        let sidetone: Sidetone
         switch event {
         case .element(let element, _):
             // The first element cuts what was being said; the next ones queue behind the tone
             // still sounding, as their marks start when it ends.
             if session.marks.count == 1 { out.append(.silence) }
-            out.append(.sidetone(.element(element, durationMs: Double(element.units) * session.unitMs, settings: settings)))
+            sidetone = .element(element, durationMs: Double(element.units) * session.unitMs, settings: settings)
         case .down:
             out.append(.silence)
             out.append(.cancelTimer(.sendingSilence))
-            out.append(.sidetone(.hold(settings)))
+            // Nothing keyed yet: the tone alone, the display keeps what it shows.
+            out.sound(keying([.hold(settings)], shown: nil, settings))
             return []
         case .up:
-            out.append(.sidetone(.release))
+            sidetone = .release
         }
-        out.showMessage(strings(.morseSendingKeying, ["cells": session.keyedCells(alphabet: alphabet)]))
+        out.sound(keying([sidetone], shown: session.keyedCells(alphabet: alphabet), settings))
         if let deadline = session.silenceDeadlineMs {
             out.append(.schedule(.sendingSilence, afterSeconds: max(0, deadline - atMs) / 1000))
         }
@@ -133,10 +135,10 @@ struct SendingReducer: ExerciseChild {
             return run(step.effects, &slice, context, &out)
         }
         let settings = context.settings.morse
-        for element in step.elements {
-            out.append(.sidetone(.keyed(element.element, markMs: element.markMs, spaceMs: element.unitMs, settings: settings)))
+        if !step.elements.isEmpty {
+            let tones = step.elements.map { Sidetone.keyed($0.element, markMs: $0.markMs, spaceMs: $0.unitMs, settings: settings) }
+            out.sound(keying(tones, shown: session.keyedCells(alphabet: alphabet), settings))
         }
-        if !step.elements.isEmpty { out.showMessage(strings(.morseSendingKeying, ["cells": session.keyedCells(alphabet: alphabet)])) }
         if let next = session.keyerClockMs {
             out.append(.cancelTimer(.sendingSilence))
             if !step.elements.isEmpty { out.append(.schedule(.keyer, afterSeconds: max(0, next - atMs) / 1000)) }
@@ -144,6 +146,19 @@ struct SendingReducer: ExerciseChild {
             out.append(.schedule(.sendingSilence, afterSeconds: max(0, deadline - atMs) / 1000))
         }
         return []
+    }
+
+    /// The learner's keying as one announcement: its tones heard as keyed, and on the display
+    /// the pattern keyed so far (« Manipulé : ⠂⠒ », `cells`), after the last tone: progress that
+    /// replaces itself at once, as a countdown does (queued, each element would wait for the
+    /// last one's time). The transcript's line for each tone is its `morse` event.
+    private func keying(_ tones: [Sidetone], shown cells: String?, _ settings: MorseSettings) -> Announcement {
+        var parts = tones.map { Announcement.Part.tone(Announcement.Tone(.sidetone($0), settings: settings)) }
+        if let cells, let last = tones.last {
+            parts[parts.count - 1] = .tone(Announcement.Tone(.sidetone(last), settings: settings,
+                                                             shown: strings(.morseSendingKeying, ["cells": cells])))
+        }
+        return Announcement(.progress, parts, remember: false)
     }
 
     /// A typed pattern; it ends whatever was being keyed, so the silence timer stops.
