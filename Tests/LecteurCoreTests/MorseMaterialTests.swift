@@ -245,6 +245,11 @@ import Testing
         let material = CopyText.material(book)
         #expect(material.rounds.count == 50 && material.rounds.allSatisfy { $0.count <= 40 })
         #expect(material.leftOut == 1_000 * 4 - material.rounds.joined().filter { $0 != " " }.count)
+        // What is left is counted as Morse sends it: a prosign is one character, not four.
+        let signs = CopyText.material(Array(repeating: "<kn>", count: 1_000).joined(separator: " "))
+        let sent = signs.rounds.joined(separator: " ").split(separator: " ")
+        #expect(sent.count < 1_000 && sent.allSatisfy { $0 == "<KN>" })
+        #expect(signs.leftOut == 1_000 - sent.count)
     }
 
     @Test func theTextCommandKeepsThePathAsTyped() {

@@ -52,7 +52,7 @@ public enum CopyText {
             // A "word" longer than a copy (a run of digits, a URL) is cut where the copy ends.
             var rest = Substring(word)
             while !rest.isEmpty {
-                if rounds.count == CopyKind.countRange.upperBound { leftOut += rest.count; break }
+                if rounds.count == CopyKind.countRange.upperBound { leftOut += sentCount(rest); break }
                 let room = line.isEmpty ? roundCharacters : roundCharacters - line.count - 1
                 if rest.count <= room {
                     line += (line.isEmpty ? "" : " ") + rest
@@ -68,9 +68,24 @@ public enum CopyText {
             }
         }
         if !line.isEmpty {
-            if rounds.count < CopyKind.countRange.upperBound { rounds.append(line) } else { leftOut += line.count }
+            if rounds.count < CopyKind.countRange.upperBound { rounds.append(line) } else { leftOut += sentCount(line) }
         }
         return Material(rounds: rounds, leftOut: leftOut)
+    }
+
+    /// Characters as Morse sends them: a prosign (`<KN>`) is one. (A copy's length stays counted
+    /// as written: it is a braille line.)
+    static func sentCount(_ text: some StringProtocol) -> Int {
+        var count = 0
+        var inProsign = false
+        for character in text {
+            switch character {
+            case "<": inProsign = true; count += 1
+            case ">": inProsign = false
+            default: if !inProsign { count += 1 }
+            }
+        }
+        return count
     }
 
     /// Tags (`<p class="x">`) and character references (`&amp;`, `&#233;`) removed, a tag leaving
