@@ -30,16 +30,22 @@ import Testing
         ]))
     }
 
-    @Test(.requires(.sessionBus)) func theSwitchChangedTwiceIsSeenTwiceWithinTwoSecondsByOneChild() throws {
-        let bus = try PrivateSessionBus()
-        defer { bus.stop() }
+    /// A monitor started on `bus` with the switch off, once it has subscribed and read the value.
+    static func subscribed(_ bus: PrivateSessionBus) throws -> (ScreenReaderSwitchMonitor, Reports) {
         try bus.setScreenReaderEnabled(false)
         let reports = Reports()
         let monitor = Self.monitor(bus)
         monitor.start(reports.add)
-        defer { monitor.stop() }
-        // Subscribed, then the value read once.
         #expect(reports.wait(for: false, since: .now - .seconds(60), timeout: .seconds(5)) != nil)
+        return (monitor, reports)
+    }
+
+    @Test(.requires(.sessionBus)) func theSwitchChangedTwiceIsSeenTwiceWithinTwoSecondsByOneChild() throws {
+        let bus = try PrivateSessionBus()
+        defer { bus.stop() }
+        // Subscribed, then the value read once.
+        let (monitor, reports) = try Self.subscribed(bus)
+        defer { monitor.stop() }
         let child = try #require(monitor.childPID)
         for value in [true, false] {
             let changed = ContinuousClock.now
@@ -54,11 +60,7 @@ import Testing
     @Test(.requires(.sessionBus)) func aChildThatDiesIsStartedAgainAndStopEndsIt() throws {
         let bus = try PrivateSessionBus()
         defer { bus.stop() }
-        try bus.setScreenReaderEnabled(false)
-        let reports = Reports()
-        let monitor = Self.monitor(bus)
-        monitor.start(reports.add)
-        #expect(reports.wait(for: false, since: .now - .seconds(60), timeout: .seconds(5)) != nil)
+        let (monitor, reports) = try Self.subscribed(bus)
         let first = try #require(monitor.childPID)
         kill(first, SIGKILL)
         // Started again after its back-off, subscribed, and the value read again.
