@@ -247,6 +247,16 @@ import Testing
                 let (clean, cut) = TextSanitizer.cleanField(text)
                 #expect(clean == text && cut == nil, "\(Array(text.unicodeScalars))")
             }
+            // Spaces at either end are dropped first (the sanitizer drops them too): what is left,
+            // when the fast path takes it, is what the sanitizer gives.
+            let trimmed = copy.withUTF8 { all in
+                let b = UTF8Bytes.withoutEndSpaces(UnsafeRawBufferPointer(all))
+                return UTF8Bytes.isAlreadyClean(b) ? String(decoding: b, as: UTF8.self) : nil
+            }
+            if let trimmed {
+                let (clean, cut) = TextSanitizer.cleanField(text)
+                #expect(clean == trimmed && cut == nil, "\(Array(text.unicodeScalars))")
+            }
         }
         #expect(fast > 1_000)
         for title in ["Formation 0 : IA et données", "Catégorie 1 é", "L’éthique — « IA » 🚀", "Intermédiaire", "",

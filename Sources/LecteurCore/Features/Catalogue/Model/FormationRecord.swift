@@ -267,7 +267,10 @@ extension FormationRecord {
 
     /// `TextSanitizer.cleanField`, skipped for text it would give back unchanged (nearly all).
     private static func cleanField(_ raw: JSONScanner.RawString) -> (text: String, truncatedFrom: Int?) {
-        if case .bytes(let b) = raw, UTF8Bytes.isAlreadyClean(b) { return (String(decoding: b, as: UTF8.self), nil) }
+        if case .bytes(let all) = raw {
+            let b = UTF8Bytes.withoutEndSpaces(all)
+            if UTF8Bytes.isAlreadyClean(b) { return (String(decoding: b, as: UTF8.self), nil) }
+        }
         return TextSanitizer.cleanField(text(raw))
     }
 

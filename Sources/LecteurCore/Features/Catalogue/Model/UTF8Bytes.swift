@@ -35,6 +35,16 @@ enum UTF8Bytes {
         return true
     }
 
+    /// The bytes without the ASCII spaces at either end, which `TextSanitizer.clean` drops too:
+    /// a description ending in a space (as many writers leave it) still takes the fast path.
+    static func withoutEndSpaces(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    }
+
     @inline(__always)
     private static func isContinuation(_ b: UInt8) -> Bool { b & 0xC0 == 0x80 }
 
