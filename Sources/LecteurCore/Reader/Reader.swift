@@ -48,7 +48,9 @@ public struct Reader: Sendable {
         navigator = Navigator(strings: strings, timeZone: timeZone, alphabet: alphabet, parser: parser,
                               pronunciation: pronunciation)
         morse = MorseReducer(strings: strings, alphabet: alphabet, sampleRate: sampleRate)
-        exercises = ExerciseReducer(strings: strings, alphabet: alphabet, morse: morse, qsoMaterial: qsoMaterial)
+        exercises = ExerciseReducer(strings: strings, alphabet: alphabet,
+                                    tones: MorseTones(strings: strings, alphabet: alphabet, sampleRate: sampleRate),
+                                    qsoMaterial: qsoMaterial)
         settings = SettingsReducer(strings: strings)
         let symbols = pronunciation?.lexicon.symbols ?? [:]
         review = ReviewReducer(strings: strings, namer: CharacterNamer(lexicon: characters, symbols: symbols))

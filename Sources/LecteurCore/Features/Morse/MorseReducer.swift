@@ -29,47 +29,4 @@ struct MorseReducer: Sendable {
                                      shown: clean + " " + MorseBraille.cells(encoding))
         out.say(Announcement(.answer, [.tone(tone)], remember: false))
     }
-
-    /// After a wrong answer: the right character and the one typed, one after the other, heard
-    /// before their names are said. The answer is given, so the transcript's `morse` event names
-    /// them; the display keeps the verdict and the next question.
-    func playCorrection(_ characters: String, settings: MorseSettings, _ out: inout Announcer) {
-        let text = characters.map(String.init).joined(separator: " ")
-        let encoding = alphabet.encode(text)
-        guard !encoding.isEmpty else { return }
-        let timeline = MorseTimeline(encoding: encoding, timing: settings.timing, sampleRate: sampleRate)
-        let pattern = encoding.words.map { word in word.map(\.pattern).joined(separator: " ") }.joined(separator: " / ")
-        let report = MorseReport(text: TextSanitizer.clean(text), pattern: pattern, wpm: settings.wpm,
-                                 toneHz: settings.toneHz, durationMs: timeline.durationMs)
-        // Tones alone: the verdict's words that name them follow as their own announcement.
-        out.sound(Announcement(.answer, [.tone(Announcement.Tone(.correction(text: text, report: report), settings: settings))],
-                               display: .withWhatFollows, remember: false))
-    }
-
-    /// A practice or copying question: on the display what was just said (the last verdict,
-    /// held by the announcer: every notice is brailled from its start), then the question's number, with
-    /// its pattern as braille `cells` when the learner reads by touch; then its tones, and nothing
-    /// that names it. The transcript's `morse`
-    /// event carries the question's number in place of the text and the pattern, and no length.
-    func ask(_ text: String, question: Int, settings: MorseSettings, showing touch: QuestionBraille, _ out: inout Announcer) {
-        let rhythm = touch == .rhythm && settings.wpm <= QuestionBraille.rhythmMaxWPM
-        let label = questionLabel(text, question: question, settings: settings, showing: touch)
-        let tone = Announcement.Tone(.question(text: text, number: question), settings: settings, shown: label)
-        let message = out.sound(Announcement(.question, [.tone(tone)], remember: false)) ?? label
-        if rhythm {
-            let timeline = MorseTimeline(encoding: alphabet.encode(text), timing: settings.timing, sampleRate: sampleRate)
-            out.append(.brailleRhythm(BrailleRhythm(timeline, then: BrailleLine(text: message, cursor: 0, kind: .message))))
-        }
-    }
-
-    /// « Question N », with the pattern when the learner reads by touch: what the display shows of
-    /// a question, and shows again until it is answered.
-    func questionLabel(_ text: String, question: Int, settings: MorseSettings, showing touch: QuestionBraille) -> String {
-        let label = strings(.morseTrainerQuestion, ["question": "\(question)"])
-        // The rhythm needs a slow speed; faster (the speed was raised after choosing it), the
-        // pattern is shown instead.
-        let rhythm = touch == .rhythm && settings.wpm <= QuestionBraille.rhythmMaxWPM
-        guard touch == .pattern || (touch == .rhythm && !rhythm) else { return label }
-        return label + " " + MorseBraille.cells(alphabet.encode(text))
-    }
 }

@@ -7,7 +7,7 @@ struct CopyReducer: ExerciseChild {
     typealias Session = CopySession<SeededRandom>
     let strings: Strings
     let alphabet: MorseAlphabet
-    let morse: MorseReducer
+    let tones: MorseTones
     /// Each QSO language's material; a language missing (a reader built without it) copies the
     /// interface's.
     let qsoMaterial: [QSOLanguage: QSOMaterial]
@@ -51,7 +51,7 @@ struct CopyReducer: ExerciseChild {
                 out.notice("copy", messages.introduction(introduction), showing: false, brailleForm: messages.shortIntroduction)
             case .send(let text, let round, let settings):
                 let aired = settings.band.seed.map { settings.onTheAir(seed: $0 &+ UInt64(round)) } ?? settings
-                morse.ask(text, question: round, settings: aired, showing: context.questionBraille, &out)
+                tones.ask(text, question: round, settings: aired, showing: context.questionBraille, &out)
             case .scored(let result):
                 out.append(.copyResult(result))
             case .ended:

@@ -43,11 +43,11 @@ struct ExerciseReducer: Sendable {
     let sending: SendingReducer
     let reflex: ReflexReducer
 
-    init(strings: Strings, alphabet: MorseAlphabet, morse: MorseReducer, qsoMaterial: [QSOLanguage: QSOMaterial] = [:]) {
-        reflex = ReflexReducer(strings: strings, alphabet: alphabet, morse: morse)
-        listening = PracticeReducer(strings: strings, alphabet: alphabet, morse: morse)
-        copying = CopyReducer(strings: strings, alphabet: alphabet, morse: morse, qsoMaterial: qsoMaterial)
-        sending = SendingReducer(strings: strings, alphabet: alphabet, morse: morse)
+    init(strings: Strings, alphabet: MorseAlphabet, tones: MorseTones, qsoMaterial: [QSOLanguage: QSOMaterial] = [:]) {
+        reflex = ReflexReducer(strings: strings, alphabet: alphabet, tones: tones)
+        listening = PracticeReducer(strings: strings, alphabet: alphabet, tones: tones)
+        copying = CopyReducer(strings: strings, alphabet: alphabet, tones: tones, qsoMaterial: qsoMaterial)
+        sending = SendingReducer(strings: strings, alphabet: alphabet, tones: tones)
     }
 
     func reduce(_ action: ExerciseAction, _ exercise: inout Exercise?, _ context: ExerciseContext,
@@ -100,18 +100,18 @@ struct ExerciseReducer: Sendable {
     /// ⠒⠂⠒ »): it stays until answered, and comes back after any other message. Sending practice
     /// has its own display (the keyed pattern), so none there.
     func waitingQuestion(_ exercise: Exercise?, _ context: ExerciseContext) -> String? {
-        let morse = listening.morse
+        let tones = listening.tones
         switch exercise {
         case .listening(let session)?:
             guard session.isActive, let symbol = session.current else { return nil }
-            return morse.questionLabel(String(symbol.character), question: session.question, settings: context.settings.morse,
+            return tones.questionLabel(String(symbol.character), question: session.question, settings: context.settings.morse,
                                        showing: context.questionBraille)
         case .copying(let session)?:
             guard session.isActive, let sent = session.sent else { return nil }
-            return morse.questionLabel(sent, question: session.round, settings: session.settings, showing: context.questionBraille)
+            return tones.questionLabel(sent, question: session.round, settings: session.settings, showing: context.questionBraille)
         case .reflex(let session)?:
             guard session.isActive, let symbol = session.current else { return nil }
-            return morse.questionLabel(String(symbol.character), question: session.question, settings: context.settings.morse,
+            return tones.questionLabel(String(symbol.character), question: session.question, settings: context.settings.morse,
                                        showing: context.questionBraille)
         case .sending?, nil:
             return nil

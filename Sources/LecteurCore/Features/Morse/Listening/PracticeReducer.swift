@@ -7,7 +7,7 @@ struct PracticeReducer: ExerciseChild {
     typealias Session = PracticeSession<SeededRandom>
     let strings: Strings
     let alphabet: MorseAlphabet
-    let morse: MorseReducer
+    let tones: MorseTones
 
     func start(_ mode: PracticeMode, seed: UInt64, history: PracticeHistory, _ session: inout Session?,
                _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
@@ -47,9 +47,9 @@ struct PracticeReducer: ExerciseChild {
                 let (text, shown) = messages.introduction(introduction)
                 out.notice("practice", text, showing: false, brailleForm: shown)
             case .playCorrection(let symbols):
-                morse.playCorrection(String(symbols.map(\.character)), settings: context.settings.morse, &out)
+                tones.playCorrection(String(symbols.map(\.character)), settings: context.settings.morse, &out)
             case .playSymbol(let symbol, let question):
-                morse.ask(String(symbol.character), question: question, settings: context.settings.morse,
+                tones.ask(String(symbol.character), question: question, settings: context.settings.morse,
                           showing: context.questionBraille, &out)
             case .answered(let result):
                 out.append(.practiceAnswered(result))

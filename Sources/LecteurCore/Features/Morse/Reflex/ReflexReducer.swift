@@ -7,7 +7,7 @@ struct ReflexReducer: ExerciseChild {
     typealias Session = ReflexSession<SeededRandom>
     let strings: Strings
     let alphabet: MorseAlphabet
-    let morse: MorseReducer
+    let tones: MorseTones
 
     func start(_ mode: ReflexMode, seed: UInt64, kochLevel: Int, storedTimes: [Int], _ session: inout Session?, _ context: ExerciseContext,
                _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
@@ -32,7 +32,7 @@ struct ReflexReducer: ExerciseChild {
         guard session.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs), let current = session.current else { return }
         let timing = context.settings.morse.timing
         func soundMs(_ symbol: MorseSymbol) -> Double {
-            MorseTimeline(symbol: symbol, timing: timing, sampleRate: morse.sampleRate).durationMs
+            MorseTimeline(symbol: symbol, timing: timing, sampleRate: tones.sampleRate).durationMs
         }
         let waitMs: Double = switch session.mode {
         case .passive: timing.wordGapMs + soundMs(current) + Double(session.settings.pauseMs)
@@ -78,11 +78,11 @@ struct ReflexReducer: ExerciseChild {
                 let shown = String(symbol.character) + " " + MorseBraille.cells(alphabet.encode(String(symbol.character)))
                 out.notice("reflex", name, readPunctuation: false, showing: false, brailleForm: shown)
             case .ask(let symbol, let question):
-                morse.ask(String(symbol.character), question: question, settings: context.settings.morse,
+                tones.ask(String(symbol.character), question: question, settings: context.settings.morse,
                           showing: context.questionBraille, &out)
             case .playCorrection(let symbols):
                 // Practice's own path: the tones, then the verdict names them.
-                morse.playCorrection(String(symbols.map(\.character)), settings: context.settings.morse, &out)
+                tones.playCorrection(String(symbols.map(\.character)), settings: context.settings.morse, &out)
             case .cancelClock(let question):
                 out.append(.cancelTimer(.reflex(question: question)))
             case .answered(let result):

@@ -7,7 +7,7 @@ struct SendingReducer: ExerciseChild {
     typealias Session = SendingSession<SeededRandom>
     let strings: Strings
     let alphabet: MorseAlphabet
-    let morse: MorseReducer
+    let tones: MorseTones
 
     func start(_ mode: SendingMode, seed: UInt64, kochLevel: Int, _ session: inout Session?,
                _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
@@ -194,7 +194,7 @@ struct SendingReducer: ExerciseChild {
             case .tell(let news):
                 out.notice("sending", messages.news(news), showing: false)
             case .sound(let text, let question):
-                morse.ask(text, question: question, settings: context.settings.morse,
+                tones.ask(text, question: question, settings: context.settings.morse,
                           showing: context.questionBraille, &out)
             case .answered(let result):
                 out.append(.sendingAnswered(result))
