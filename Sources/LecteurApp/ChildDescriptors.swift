@@ -20,3 +20,27 @@ func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t, exce
         if let fd = Int32(name), fd > STDERR_FILENO, !kept.contains(fd) { posix_spawn_file_actions_addclose(&actions, fd) }
     }
 }
+
+/// Spawns `arguments[0]` (an absolute path) with standard input on /dev/null, standard output
+/// on `output`, standard error on `errorOutput` or /dev/null, and none of the reader's other
+/// descriptors (`closing`: the pipes' ends the child must not keep). nil when it did not start.
+func spawnChild(_ arguments: [String], environment: [String], output: Int32, errorOutput: Int32?,
+                closing: [Int32]) -> pid_t? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
+    if let errorOutput {
+        posix_spawn_file_actions_adddup2(&actions, errorOutput, STDERR_FILENO)
+    } else {
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    }
+    for fd in closing { posix_spawn_file_actions_addclose(&actions, fd) }
+    closeInheritedDescriptors(&actions, except: Set(closing))
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid: pid_t = 0
+    return posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 ? pid : nil
+}

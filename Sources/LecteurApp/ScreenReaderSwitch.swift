@@ -49,22 +49,9 @@ public struct ScreenReaderSwitch: Sendable {
         var pipe: [Int32] = [-1, -1]
         guard Glibc.pipe(&pipe) == 0 else { return nil }
         defer { close(pipe[0]) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipe[1], STDOUT_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, pipe[0])
-        posix_spawn_file_actions_addclose(&actions, pipe[1])
-        closeInheritedDescriptors(&actions, except: Set(pipe))
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+        let spawned = spawnChild(arguments, environment: environment, output: pipe[1], errorOutput: nil, closing: pipe)
         close(pipe[1])
-        guard spawned == 0 else { return nil }
+        guard let pid = spawned else { return nil }
         var output: [UInt8] = []
         let end = ContinuousClock.now + deadline
         var killed = false

@@ -174,22 +174,10 @@ private struct ChildProcess {
         var err: [Int32] = [-1, -1]
         guard pipe(&out) == 0 else { return nil }
         guard pipe(&err) == 0 else { close(out[0]); close(out[1]); return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO)
-        for fd in out + err { posix_spawn_file_actions_addclose(&actions, fd) }
-        closeInheritedDescriptors(&actions, except: Set(out + err))
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+        let spawned = spawnChild(arguments, environment: environment, output: out[1], errorOutput: err[1], closing: out + err)
         close(out[1])
         close(err[1])
-        guard spawned == 0 else { close(out[0]); close(err[0]); return nil }
+        guard let pid = spawned else { close(out[0]); close(err[0]); return nil }
         self.pid = pid
         output = out[0]
         error = err[0]
