@@ -79,7 +79,9 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "LecteurCoreTests", dependencies: ["LecteurCore", "LecteurLocales", "LecteurTestSupport",
-                                                             .product(name: "CustomDump", package: "swift-custom-dump")]),
+                                                             .product(name: "CustomDump", package: "swift-custom-dump")],
+                    // The goldens are read from the source tree, never bundled.
+                    exclude: ["Golden"]),
         // The audit's walk, rules and engine, in process (the CLI's reports are LecteurIntegrationTests').
         .testTarget(name: "LecteurAuditTests", dependencies: ["LecteurAudit", "LecteurCore", "LecteurLocales", "LecteurTestSupport"],
                     exclude: ["Golden"]),

@@ -112,7 +112,16 @@ cleanup() {
 }
 trap cleanup EXIT
 
-swift build --build-tests
+# The build's own warnings (the project's sources, not its dependencies') fail a CI run, so that
+# the build stays free of them; outside CI they are counted.
+swift build --build-tests 2>&1 | tee "$work/build.log"
+# (and SwiftPM's about the package itself, named after its folder: files it does not handle).
+own_warnings=$(grep -aE "^$PWD/(Sources|Tests|Benchmarks)/[^:]+:[0-9]+:[0-9]+: warning:|^warning: '$(basename "$PWD")':" \
+  "$work/build.log" | sort -u || true)
+if [ -n "$own_warnings" ]; then
+  printf 'test.sh: the build warns:\n%s\n' "$own_warnings" >&2
+  [ "$ci" -eq 0 ] || exit 1
+fi
 step_done "debug build (with tests)"
 
 swift test list --skip-build 2>/dev/null | grep -v '^$' > "$work/list.txt"

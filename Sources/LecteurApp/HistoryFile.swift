@@ -100,7 +100,7 @@ final class HistoryFile {
         // mkstemp: a new file (O_EXCL, so no symlink is followed), mode 0600.
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return errno }
-        let temporary = String(cString: template)
+        let temporary = String(nulTerminated: template)
         guard let stream = fdopen(fd, "w") else {
             let code = errno
             close(fd)

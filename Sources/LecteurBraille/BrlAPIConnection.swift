@@ -175,7 +175,7 @@ final class BrlAPIConnection {
     static func errorText() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         brlapi_strerror_r(brlapi_error_location(), &buffer, buffer.count)
-        return String(cString: buffer)
+        return String(nulTerminated: buffer)
     }
 
     /// This thread's BrlAPI error by its codes (errno for a libc error, getaddrinfo's for a name),
@@ -216,7 +216,7 @@ private let brlapiExceptionHandler: brlapi__exceptionHandler_t = { handle, error
     err.brlerrno = brlapi_error(rawValue: UInt32(bitPattern: error))
     brlapi_strerror_r(&err, &message, message.count)
     let packet = brlapi_getPacketTypeName(type).map { String(cString: $0) } ?? "\(type)"
-    BrlAPIExceptions.record(handle, "\(String(cString: message)) (\(packet))")
+    BrlAPIExceptions.record(handle, "\(String(nulTerminated: message)) (\(packet))")
 }
 
 enum BrlAPIExceptions {

@@ -38,7 +38,7 @@ public final class OutputFile {
             var template = Array(((folder.isEmpty ? "." : folder) + "/." + name + ".lecteur-XXXXXX").utf8CString)
             fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             if fd >= 0 {
-                temporary = String(cString: template)
+                temporary = String(nulTerminated: template)
                 // mkstemp gives 0600; the file gets the mode an ordinary create would (or the old file's).
                 let mask = umask(0); umask(mask)
                 fchmod(fd, exists ? info.st_mode & 0o7777 : 0o666 & ~mask)

@@ -140,7 +140,7 @@ final class EspeakLibrary: Sendable {
     fileprivate static func message(_ status: espeak_ng_STATUS) -> String {
         var buffer = [CChar](repeating: 0, count: 512)
         espeak_ng_GetStatusCodeMessage(status, &buffer, buffer.count)
-        return String(cString: buffer)
+        return String(nulTerminated: buffer)
     }
 
     /// espeak's list: a priority byte, then a NUL-terminated name, repeated, ending with a 0 byte.

@@ -215,8 +215,6 @@ import Testing
         /// What was said, then question `number` (shown by its number only) and its tones.
         /// `shown`: what the display shows in front of the number (the introduction's short line).
         func question(_ number: Int, _ symbol: MorseSymbol, after said: String, shown: String? = nil, interrupt: Bool) -> [Effect] {
-            let durationMs = MorseTimeline(symbol: symbol, timing: MorseSettings.default.timing,
-                                           sampleRate: MorseRenderer.defaultSampleRate).durationMs
             return [.notice(code: "practice", message: said, braille: shown), speak(said, interrupt: interrupt),
                     message((shown ?? said) + " Question \(number)"),
                     .morseQuestion(MorseQuestionReport(question: number, wpm: 20, toneHz: 600)),

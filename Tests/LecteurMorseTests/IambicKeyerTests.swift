@@ -97,7 +97,6 @@ import LecteurTestSupport
     /// Every element keyed decodes exactly through a sending session at the paddles level: the
     /// decoder the straight key uses, fed the keyer's marks, reads C and K as keyed.
     @Test func theKeyersMarksDecodeThroughTheStraightKeysDecoder() throws {
-        let strings = Strings(localeCode: "fr", table: LocaleResources.table(locale: "fr")!)
         for (mode, expected) in [(KeyerMode.iambicA, "K"), (.iambicB, "C")] {
             var session = SendingSession(mode: .free, learnt: MorseAlphabet.standard.kochSymbols, wpm: 30, random: SeededRandom(seed: 1))
             _ = session.start(level: .paddles, note: nil, keyer: mode)

@@ -11,7 +11,10 @@ public enum Golden {
     public static func visible(_ text: String) -> String {
         text.unicodeScalars.map { scalar -> String in
             switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator where scalar != " ",
+            // The ordinary space is the one separator a reader sees as it is.
+            case .spaceSeparator where scalar == " ":
+                return " "
+            case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator,
                  .nonspacingMark, .enclosingMark, .unassigned, .privateUse, .surrogate:
                 return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default:

@@ -37,7 +37,6 @@ public struct AuditWalker: Sendable {
     public func plan(catalogue: Catalogue, progress: [String: SymbolProgress] = [:],
                      includeLoadingAndError: Bool = true) -> AuditPlan {
         let builder = navigator.builder
-        let navigator = self.navigator
         var state = ReaderState(catalogue: .loaded(catalogue))
         state.morseProgress = progress
         let morseProgress = state.morseProgress
