@@ -65,7 +65,7 @@ public struct MorseEnvironment: Sendable {
         }
         var lastPercent = -1
         do {
-            let result = try renderer.writeWAV(text: options.text, to: URL(fileURLWithPath: output)) { progress in
+            let result = try renderer.writeWAV(text: options.text, toPath: output) { progress in
                 guard progress.percent != lastPercent, progress.totalSamples > 10 * renderer.sampleRate else { return }
                 lastPercent = progress.percent
                 fputs("\r" + progress.message(strings), StandardStream.error)

@@ -20,7 +20,17 @@ public enum InputFile {
         guard fstat(fd, &info) == 0 else { throw .system(errno: errno) }
         try check(info, limit: limit)
         // The file may grow while it is read: never more than the limit and one byte.
-        var data = Data(count: Int(info.st_size) + 1)
+        return try readAll(fd, limit: limit, expected: Int(info.st_size))
+    }
+
+    /// Standard input to its end (`lecteur say` without a text, or `-`), as `espeak-ng --stdin`
+    /// and `cw` read it: a pipe or a terminal may be read, never more than the limit.
+    public static func readStandardInput(limit: Int) throws(InputFileError) -> Data {
+        try readAll(STDIN_FILENO, limit: limit, expected: 0)
+    }
+
+    private static func readAll(_ fd: Int32, limit: Int, expected: Int) throws(InputFileError) -> Data {
+        var data = Data(count: expected + 1)
         var total = 0
         while total <= limit {
             if total == data.count { data.count = min(limit + 1, data.count * 2 + 4096) }

@@ -10,6 +10,12 @@ extension MorseRenderer {
     @discardableResult
     public func writeWAV(text: String, to url: URL, chunkSamples: Int = 1 << 16,
                          progress: ((MorseWriteProgress) -> Void)? = nil) throws(MorseError) -> MorseWriteResult {
+        try writeWAV(text: text, toPath: url.path, chunkSamples: chunkSamples, progress: progress)
+    }
+
+    /// The same to a path as the user typed it: `-` is standard output (`OutputFile`).
+    public func writeWAV(text: String, toPath path: String, chunkSamples: Int = 1 << 16,
+                         progress: ((MorseWriteProgress) -> Void)? = nil) throws(MorseError) -> MorseWriteResult {
         let playback = try playback(text: text, characterLimit: .max)
         let (encoding, timeline, tones) = (playback.encoding, playback.timeline, playback.tones)
         let silence = timeline.trailingSilenceSamples
@@ -19,7 +25,7 @@ extension MorseRenderer {
             // A regular file is replaced only once complete; a FIFO or a device is written through.
             // The file ends with a word gap of silence (see `trailingSilenceSamples`), so a decoder
             // gets the last character.
-            let file = try OutputFile(path: url.path, policy: .replace)
+            let file = try OutputFile(path: path, policy: .replace)
             defer { file.discard() }
             try file.write(WAVFile.header(sampleRate: sampleRate, sampleCount: total))
             var chunks = tones.chunks(of: chunkSamples)

@@ -24,8 +24,21 @@ public final class OutputFile {
     private var descriptor: Int32
     private let temporary: String?
 
+    /// The path that names standard output, as GNU tools take it (`--output -`).
+    public static let standardOutputPath = "-"
+
     public init(path: String, policy: Policy = .replace) throws(OutputFileError) {
         self.path = path
+        if path == Self.standardOutputPath {
+            // Standard output, written through (a pipe to sox, a terminal, a file the shell
+            // opened), on a descriptor of its own so that finishing closes only that.
+            let fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
+            if fd < 0 { throw OutputFileError(path: path, errno: errno) }
+            descriptor = fd
+            temporary = nil
+            isSeekable = lseek(fd, 0, SEEK_CUR) >= 0
+            return
+        }
         var info = stat()
         let exists = lstat(path, &info) == 0
         let type = info.st_mode & S_IFMT

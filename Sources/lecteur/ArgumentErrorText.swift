@@ -10,7 +10,9 @@ enum ArgumentErrorText {
     /// Each sentence of the parser, and the problem made of its first (and second) group.
     private static let patterns: [(regex: String, problem: @Sendable (_ first: String, _ second: String) -> ArgumentProblem)] = [
         (#"^The value '(.*)' is invalid for '([^' <]*)"#, { .invalidValue(value: $0, option: $1) }),
-        (#"^Unknown option '(.*)'"#, { option, _ in .unknownOption(option) }),
+        // « Unknown option '--ramp'. Did you mean '--wpm'? »: the option and the suggestion apart.
+        (#"^Unknown option '([^']*)'(?:\. Did you mean '([^']*)'\?)?"#,
+         { option, suggestion in .unknownOption(option, suggestion: suggestion.isEmpty ? nil : suggestion) }),
         (#"^Missing value for '([^' <]*)"#, { option, _ in .missingValue(option) }),
         (#"^Missing expected argument '(.*)'"#, { option, _ in .missingArgument(option) }),
         (#"^Unexpected arguments? '(.*)'"#, { option, _ in .unexpected(option) }),

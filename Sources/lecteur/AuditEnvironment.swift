@@ -74,7 +74,7 @@ struct AuditEnvironment {
         let catalogue = loaded.catalogue
         let run: AuditRun
         do { run = try AuditRun(strings: strings, timeZone: .current, disabled: disabled) } catch let missing as AuditResources.Missing {
-            throw LecteurCLIError(words.resourceMissing(file: missing.file))
+            throw LecteurCLIError(words.resourceMissing(file: missing.file), status: .osFile)
         }
         phase("decode")
         let reproducible = AuditRunInfo.reproducibleTimestamp()
@@ -92,10 +92,10 @@ struct AuditEnvironment {
         do throws(OutputFileError) {
             report = try options.output.map { path throws(OutputFileError) in try OutputFile(path: path, policy: .replace) }
         } catch {
-            throw LecteurCLIError(error.message(strings))
+            throw LecteurCLIError(error.message(strings), status: .ioError)
         }
         guard let file = report.map({ fdopen(dup($0.fileDescriptor), "wb") }) ?? StandardStream.output else {
-            throw LecteurCLIError(words.cannotWrite(path: options.output))
+            throw LecteurCLIError(words.cannotWrite(path: options.output), status: .ioError)
         }
         let scratch = Lecteur.Audit.scratchDirectory(for: options.output)
         let sink = AuditSink(file: file)
@@ -107,12 +107,12 @@ struct AuditEnvironment {
         if sink.failed || !closed {
             report?.discard()
             let reason = report.map { OutputFileError(path: $0.path, errno: sink.failed ? sink.errorNumber : closeError) }
-            throw LecteurCLIError(reason?.message(strings) ?? words.cannotWrite(path: nil))
+            throw LecteurCLIError(reason?.message(strings) ?? words.cannotWrite(path: nil), status: .ioError)
         }
         do throws(OutputFileError) {
             try report?.finish()
         } catch {
-            throw LecteurCLIError(error.message(strings))
+            throw LecteurCLIError(error.message(strings), status: .ioError)
         }
         if let path = options.writeBaselineFile {
             let recorded = tally.baseline
@@ -126,7 +126,7 @@ struct AuditEnvironment {
                     throw error
                 }
             } catch {
-                throw LecteurCLIError(error.message(strings))
+                throw LecteurCLIError(error.message(strings), status: .ioError)
             }
             fputs(words.baselineWritten(count: recorded.entries.count, path: path) + "\n", StandardStream.error)
         }
@@ -151,10 +151,11 @@ struct AuditEnvironment {
         do {
             data = try InputFile.read(path, limit: AuditBaseline.fileLimit)
         } catch {
-            throw LecteurCLIError(AuditReportMessages(strings: strings).baselineUnreadable(path: path, reason: error.reason(strings)))
+            throw LecteurCLIError(AuditReportMessages(strings: strings).baselineUnreadable(path: path, reason: error.reason(strings)),
+                                   status: .noInput)
         }
         guard let baseline = try? AuditBaseline.read(data) else {
-            throw LecteurCLIError(AuditReportMessages(strings: strings).badBaseline(path: path))
+            throw LecteurCLIError(AuditReportMessages(strings: strings).badBaseline(path: path), status: .data)
         }
         return baseline
     }
@@ -168,14 +169,14 @@ struct AuditEnvironment {
         do {
             data = try InputFile.read(path, limit: AuditResources.overridesLimit)
         } catch {
-            throw LecteurCLIError(words.stringsUnreadable(path: path, reason: error.reason(shipped)))
+            throw LecteurCLIError(words.stringsUnreadable(path: path, reason: error.reason(shipped)), status: .noInput)
         }
         do {
             return try AuditResources.strings(locale: shipped.localeCode, overrides: data) ?? shipped
         } catch AuditResources.OverrideError.unknownKey(let key) {
-            throw LecteurCLIError(words.unknownKey(key, path: path))
+            throw LecteurCLIError(words.unknownKey(key, path: path), status: .data)
         } catch {
-            throw LecteurCLIError(words.badStrings(path: path))
+            throw LecteurCLIError(words.badStrings(path: path), status: .data)
         }
     }
 

@@ -14,9 +14,35 @@ enum CLIText {
 /// A text of `--help` in the language of the command line.
 func help(_ text: CLIHelp) -> String { text.text(CLIText.strings) }
 
+/// A failure the command has worded, with the exit status its cause gives (BSD's sysexits.h,
+/// as GNU tools and the README's table use them): the cause decides the status, not the command
+/// that met it.
 struct LecteurCLIError: Error, CustomStringConvertible {
     let description: String
-    init(_ message: String) { description = message }
+    let status: CLIStatus
+    init(_ message: String, status: CLIStatus = .usage) {
+        description = message
+        self.status = status
+    }
+}
+
+/// The exit statuses of `lecteur`, by cause.
+enum CLIStatus: Int32 {
+    /// EX_USAGE: the command line is wrong (an option, a value, a setting out of range).
+    case usage = 64
+    /// EX_DATAERR: what was given cannot be used (a catalogue, a baseline, a text with nothing
+    /// to play).
+    case data = 65
+    /// EX_NOINPUT: a file to read is missing or unreadable.
+    case noInput = 66
+    /// EX_UNAVAILABLE: a device the command needs is not there (no sound output).
+    case unavailable = 69
+    /// EX_SOFTWARE: a library failed where it should not (espeak-ng's synthesis).
+    case software = 70
+    /// EX_OSFILE: a file of Lecteur's own (its strings, its lexicons) is missing.
+    case osFile = 72
+    /// EX_IOERR: a file or standard output could not be written.
+    case ioError = 74
 }
 
 /// The string table for `--locale` (checked as it was parsed); without the option, the

@@ -34,7 +34,27 @@ extension SpeechBackend: ExpressibleByArgument, ChoiceArgument {}
 extension BrlAPISettings.TtyMode: ExpressibleByArgument, ChoiceArgument {}
 extension InputMode: ExpressibleByArgument, ChoiceArgument {}
 extension AuditFormat: ExpressibleByArgument, ChoiceArgument {}
-extension Impact: ExpressibleByArgument, ChoiceArgument {}
+/// `--fail-on` takes the English value or the name the report prints in the interface's language
+/// (« mineure », « grave »), accents and case ignored: what a report shows is accepted back. A
+/// French name without its feminine « e » (« mineur », as reports printed it before) is the same.
+extension Impact: ExpressibleByArgument, ChoiceArgument {
+    public init?(argument: String) {
+        let typed = FrenchCollation.fold(argument)
+        let words = AuditReportMessages(strings: CLIText.strings)
+        let match = Impact.allCases.first { impact in
+            let shown = FrenchCollation.fold(words.impact(impact))
+            return typed == impact.rawValue || typed == shown || (shown.hasSuffix("e") && typed == String(shown.dropLast()))
+        }
+        guard let match else { return nil }
+        self = match
+    }
+
+    /// The names the report prints, in the interface's language.
+    public static func refusal(_ value: String, option: String) -> String {
+        let words = AuditReportMessages(strings: CLIText.strings)
+        return CLIMessages.badChoice(value, option: option, choices: allCases.map(words.impact), CLIText.strings)
+    }
+}
 
 /// The French and English names, accents and case ignored, and liblouis' file names.
 extension BrailleTable: ExpressibleByArgument, ChoiceArgument {

@@ -53,22 +53,23 @@ struct Lecteur: ParsableCommand {
             print(CLIHelpFrame.translate(helpMessage(for: Read.self), CLIText.strings))
             return .success
         }
+        let program = programName(arguments)
         do {
             var command = try parseAsRoot(arguments)
             if let problem = ResourceLimits.check() {
                 // EX_OSERR: the system does not give the reader what it needs to start.
-                fail(problem.message(CLIText.strings))
+                fail(problem.message(CLIText.strings), program: program)
                 return ExitCode(71)
             }
             try command.run()
             return .success
         } catch let error as LecteurCLIError {
-            fail(error.description)
-            return ExitCode(64)
+            fail(error.description, program: program)
+            return ExitCode(error.status.rawValue)
         } catch let error as DeviceUnavailable {
             // EX_UNAVAILABLE: a device asked for with `on` is not there.
-            fail(error.failure.message(CLIText.strings))
-            return ExitCode(69)
+            fail(error.failure.message(CLIText.strings), program: program)
+            return ExitCode(CLIStatus.unavailable.rawValue)
         } catch let code as ExitCode {
             // A command that has already said why (`audit --fail-on`): only the status is left.
             return code
@@ -90,23 +91,33 @@ struct Lecteur: ParsableCommand {
             // A check of a `validate()` (ours throw `LecteurCLIError`, which ArgumentParser
             // reports with EXIT_FAILURE, not its own usage status): already in the user's language.
             if code == .failure {
-                fail(detail)
-                return ExitCode(64)
+                fail(detail, program: program)
+                return ExitCode(CLIStatus.usage.rawValue)
             }
             // A word that is none of an option's choices: the sentence that lists them.
             if let refusal = ChoiceOptions.refusal(parserMessage: detail) {
-                fail(refusal)
-                return ExitCode(64)
+                fail(refusal, program: program)
+                return ExitCode(CLIStatus.usage.rawValue)
             }
-            fputs(CLIMessages.usageError(ArgumentErrorText.problem(detail), CLIText.strings) + "\n", StandardStream.error)
+            fputs(CLIMessages.usageError(ArgumentErrorText.problem(detail), program: program, CLIText.strings) + "\n",
+                  StandardStream.error)
             return code
         }
     }
 
-    /// « Erreur : … » on standard error. Messages may quote what was typed (a locale, a rule
-    /// id): cleaned here, in one place.
-    private static func fail(_ message: String) {
-        fputs(TextSanitizer.cleanKeepingLayout(CLIMessages.error(message, CLIText.strings)) + "\n", StandardStream.error)
+    /// « lecteur: … » (or « lecteur morse: … ») on standard error, as GNU tools name themselves.
+    /// Messages may quote what was typed (a locale, a rule id): cleaned here, in one place.
+    private static func fail(_ message: String, program: String) {
+        fputs(TextSanitizer.cleanKeepingLayout(CLIMessages.error(message, program: program, CLIText.strings)) + "\n",
+              StandardStream.error)
+    }
+
+    /// The name a failure is reported under: `lecteur`, or `lecteur morse` when a subcommand was
+    /// named (its own `--help` is the one to read).
+    static func programName(_ arguments: [String]) -> String {
+        let named = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard let first = arguments.first, named.contains(first) else { return configuration.commandName ?? "lecteur" }
+        return "\(configuration.commandName ?? "lecteur") \(first)"
     }
 }
 

@@ -9,8 +9,8 @@ extension Lecteur {
     struct Morse: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "morse", abstract: help(.morseCommand))
 
-        @Argument(help: ArgumentHelp(help(.morseTextArgument)))
-        var text: [String]
+        @Argument(help: ArgumentHelp(help(.morseTextArgument), valueName: help(.textValue)))
+        var text: [String] = []
 
         @Option(name: .long, help: ArgumentHelp(help(.wpmOption), valueName: help(.wpmValue)))
         var wpm: String?
@@ -35,11 +35,23 @@ extension Lecteur {
             if let wpm { changes[.wpm] = wpm }
             if let farnsworth { changes[.farnsworth] = farnsworth }
             if let tone { changes[.tone] = tone }
-            let options = MorseOptions(strings: strings, text: text.joined(separator: " "), changes: changes, output: output)
+            let text = try CommandText.text(text, strings: strings)
+            let options = MorseOptions(strings: strings, text: text, changes: changes, output: output)
             do throws(MorseCommandFailure) {
                 try MorseEnvironment.live(options).run()
             } catch {
-                throw LecteurCLIError(error.message(strings))
+                throw LecteurCLIError(error.message(strings), status: Self.status(error))
+            }
+        }
+
+        /// No sound output is a missing device; a file that cannot be written, an I/O error; a
+        /// text with nothing to play or too long, bad data; a setting out of range, usage.
+        static func status(_ failure: MorseCommandFailure) -> CLIStatus {
+            switch failure {
+            case .noAudio: .unavailable
+            case .morse(.cannotWrite): .ioError
+            case .morse(.nothingToPlay), .morse(.tooLongForWAV), .morse(.tooLongToPlay): .data
+            case .setting: .usage
             }
         }
     }

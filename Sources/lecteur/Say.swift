@@ -10,8 +10,8 @@ extension Lecteur {
     struct Say: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "say", abstract: help(.sayCommand))
 
-        @Argument(help: ArgumentHelp(help(.sayTextArgument)))
-        var text: [String]
+        @Argument(help: ArgumentHelp(help(.sayTextArgument), valueName: help(.textValue)))
+        var text: [String] = []
 
         @Option(name: .long, help: ArgumentHelp(help(.sayOutputOption), valueName: help(.wavFileValue)),
                 completion: .file(extensions: ["wav"]))
@@ -23,12 +23,24 @@ extension Lecteur {
 
         func run() throws {
             let strings = try localeStrings(locale)
-            let environment = SayEnvironment.live(SayOptions(strings: strings, text: text.joined(separator: " "), output: output))
+            let text = try CommandText.text(text, strings: strings)
+            let environment = SayEnvironment.live(SayOptions(strings: strings, text: text, output: output))
             for notice in environment.notices { fputs(notice + "\n", StandardStream.error) }
             do {
                 try environment.run()
             } catch let error as SpeechError {
-                throw LecteurCLIError(error.notice(strings))
+                throw LecteurCLIError(error.notice(strings), status: Self.status(error))
+            }
+        }
+
+        /// A file that cannot be written is an I/O error; no sound output, a missing device.
+        static func status(_ error: SpeechError) -> CLIStatus {
+            switch error {
+            case .audio(.noAudioDevice), .audio(.probeTimedOut): .unavailable
+            case .audio(.cannotCreateFile), .audio(.writeFailed), .audio(.file), .audio(.fileTooLong): .ioError
+            case .dataMissing: .osFile
+            case .voiceNotFound, .valueOutOfRange, .notANumber, .unknownSetting: .usage
+            case .engineFailed, .synthesisFailed: .software
             }
         }
     }

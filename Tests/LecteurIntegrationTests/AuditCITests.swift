@@ -167,7 +167,7 @@ import Testing
         }, "only the new formation's elements are new")
         // A file that is not a baseline is refused in French.
         let bad = try LecteurProcess.run(["audit", "--baseline", "/etc/hostname"])
-        #expect(bad.status == 64)
+        #expect(bad.status == 65, "EX_DATAERR: a file that is not a baseline")
         #expect(bad.stderr.contains("Fichier de référence illisible « /etc/hostname »"))
     }
 
@@ -186,7 +186,7 @@ import Testing
         // A 404 is not retried and the audit says why, exit 65.
         let missing = try LecteurProcess.run(["audit", "--catalog", server.url("status-404")])
         #expect(missing.status == 65)
-        #expect(missing.stderr == "Erreur : Formations introuvables (code: 404). Vérifiez l'adresse du serveur.\n")
+        #expect(missing.stderr == "lecteur audit: Formations introuvables (code: 404). Vérifiez l'adresse du serveur.\n")
     }
 
     @Test func theOfflineCopyIsAuditedOnlyWhenAllowedAndSaysSo() throws {

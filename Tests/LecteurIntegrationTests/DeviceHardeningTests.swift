@@ -65,7 +65,7 @@ import Testing
         let on = try LecteurProcess.run(["--transcript", "jsonl", "--braille", "off", "--speech", "on", "--speech-backend", "speechd"],
                                         input: "quitter\n", environment: environment)
         #expect(on.status == 69)
-        #expect(on.stderr == "Erreur : La parole par speech-dispatcher a été demandée mais speech-dispatcher ne répond pas (aucun service à cette adresse).\n",
+        #expect(on.stderr == "lecteur: La parole par speech-dispatcher a été demandée mais speech-dispatcher ne répond pas (aucun service à cette adresse).\n",
                 "\(on.stderr)")
     }
 
@@ -275,7 +275,7 @@ import Testing
                                              input: "suivant\nquitter\n",
                                              environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, timeout: 30)
         #expect(out.status == 71, "\(out.status): \(out.stderr)")
-        #expect(out.stderr.hasPrefix("Erreur : Trop peu de") && out.stderr.contains(said), "\(out.stderr)")
+        #expect(out.stderr.hasPrefix("lecteur: Trop peu de") && out.stderr.contains(said), "\(out.stderr)")
         #expect(out.stdout.isEmpty)
         let soft = try LecteurProcess.execute(URL(fileURLWithPath: "/bin/bash"),
                                               ["-c", "ulimit -S -n 16; exec \"$LECTEUR\" --transcript jsonl --braille off"],

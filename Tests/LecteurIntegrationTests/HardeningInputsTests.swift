@@ -215,16 +215,16 @@ import Testing
         try handle.truncate(atOffset: 17 << 20)
         try handle.close()
         var out = try LecteurProcess.run(["audit", "--baseline", big.path])
-        #expect(out.status == 64)
-        #expect(out.stderr == "Erreur : Fichier de référence « \(big.path) » illisible (le fichier fait 17408 Kio, la limite est de 16384 Kio).\n")
+        #expect(out.status == 66)
+        #expect(out.stderr == "lecteur audit: Fichier de référence « \(big.path) » illisible (le fichier fait 17408 Kio, la limite est de 16384 Kio).\n")
         let fifo = folder.appendingPathComponent("fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         out = try LecteurProcess.run(["audit", "--baseline", fifo], timeout: 20)
-        #expect(out.status == 64)
+        #expect(out.status == 66)
         #expect(out.stderr.contains("c'est un tube nommé (FIFO)"), "\(out.stderr)")
         out = try LecteurProcess.run(["audit", "--strings", fifo], timeout: 20)
-        #expect(out.status == 64)
-        #expect(out.stderr == "Erreur : Fichier de chaînes « \(fifo) » illisible (c'est un tube nommé (FIFO), pas un fichier : il n'est pas lu).\n")
+        #expect(out.status == 66)
+        #expect(out.stderr == "lecteur audit: Fichier de chaînes « \(fifo) » illisible (c'est un tube nommé (FIFO), pas un fichier : il n'est pas lu).\n")
     }
 
     @Test(arguments: ["javascript:alert(1)", "file:///etc/passwd", "https://ex ample.org/", "https://example.org/\u{1B}[2J"])
@@ -232,7 +232,7 @@ import Testing
         let out = try LecteurProcess.run(["audit", "--format", "json", "--help-url", url])
         #expect(out.status == 64)
         #expect(out.stdout.isEmpty)
-        #expect(out.stderr.hasPrefix("Erreur : Option --help-url : « "), "\(out.stderr)")
+        #expect(out.stderr.hasPrefix("lecteur audit: Option --help-url : « "), "\(out.stderr)")
         #expect(out.stderr.hasSuffix(" » n'est pas une adresse http:// ou https:// valide.\n"))
         #expect(isTerminalSafe(out.stderr))
         let good = try LecteurProcess.run(["audit", "--format", "sarif", "--help-url", "https://example.org/regles"])
@@ -262,8 +262,8 @@ import Testing
         #expect(fileType(link) == S_IFLNK)
         #expect((try? String(contentsOfFile: target, encoding: .utf8))?.contains("\"version\": 1") == true)
         out = try LecteurProcess.run(["audit", "--output", "/dev/null", "--write-baseline", "/dev/full"])
-        #expect(out.status == 64)
-        #expect(out.stderr == "Erreur : Impossible d'écrire le fichier « /dev/full » : plus de place sur le disque.\n")
+        #expect(out.status == 74)
+        #expect(out.stderr == "lecteur audit: Impossible d'écrire le fichier « /dev/full » : plus de place sur le disque.\n")
         #expect(fileType("/dev/full") == S_IFCHR, "/dev/full is still a device")
     }
 
@@ -278,20 +278,20 @@ import Testing
         let previous = Data("{\"previous\": true}\n".utf8)
         try previous.write(to: report)
         let out = try LecteurProcess.run(["audit", "--format", "json", "--output", report.path])
-        #expect(out.status == 64)
-        #expect(out.stderr == "Erreur : Impossible d'écrire le fichier « \(report.path) » : plus de place sur le disque.\n")
+        #expect(out.status == 74)
+        #expect(out.stderr == "lecteur audit: Impossible d'écrire le fichier « \(report.path) » : plus de place sur le disque.\n")
         #expect(try Data(contentsOf: report) == previous)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["audit.json"])
     }
 
     // MARK: Texts
 
-    @Test(arguments: [(["--timeout", "abc"], "Erreur dans la ligne de commande : valeur « abc » invalide pour --timeout (voir « lecteur --help »).\n"),
-                      (["--foo"], "Erreur dans la ligne de commande : option inconnue « --foo » (voir « lecteur --help »).\n"),
-                      (["--\u{1B}[2Jfoo"], "Erreur dans la ligne de commande : option inconnue « --foo » (voir « lecteur --help »).\n"),
+    @Test(arguments: [(["--timeout", "abc"], "lecteur: valeur « abc » invalide pour --timeout\nSaisissez « lecteur --help » pour plus d'informations.\n"),
+                      (["--foo"], "lecteur: option inconnue « --foo »\nSaisissez « lecteur --help » pour plus d'informations.\n"),
+                      (["--\u{1B}[2Jfoo"], "lecteur: option inconnue « --foo »\nSaisissez « lecteur --help » pour plus d'informations.\n"),
                       (["audit", "--disable", "x\u{1B}]52;c;SGVsbG8=\u{07}"], nil),
-                      (["--timeout", "0"], "Erreur : Option --timeout : 0 est hors limites (de 0,1 à 3600 secondes).\n"),
-                      (["audit", "--timeout", "99999"], "Erreur : Option --timeout : 99999 est hors limites (de 0,1 à 3600 secondes).\n")])
+                      (["--timeout", "0"], "lecteur: Option --timeout : 0 est hors limites (de 0,1 à 3600 secondes).\n"),
+                      (["audit", "--timeout", "99999"], "lecteur audit: Option --timeout : 99999 est hors limites (de 0,1 à 3600 secondes).\n")])
     func commandLineErrorsAreFrenchAndClean(_ arguments: [String], _ expected: String?) throws {
         let reader = arguments.first == "audit" ? [] : ["--speech", "off", "--braille", "off"]
         let out = try LecteurProcess.run(arguments + reader)

@@ -8,6 +8,8 @@ struct LecteurProcess {
         let status: Int32
         let stdout: String
         let stderr: String
+        /// Standard output as bytes, for a command that writes a WAV there (`--output -`).
+        var stdoutBytes = Data()
 
         /// The JSON Lines transcript, one dictionary per event.
         var events: [[String: Any]] {
@@ -112,7 +114,7 @@ struct LecteurProcess {
         }
         process.waitUntilExit()
         let (out, err) = collector.finish()
-        return Output(status: process.terminationStatus, stdout: out, stderr: err)
+        return Output(status: process.terminationStatus, stdout: out, stderr: err, stdoutBytes: collector.outBytes)
     }
 
     struct TimedOut: Error, CustomStringConvertible {
@@ -138,6 +140,13 @@ final class PipeCollector: @unchecked Sendable {
                 self.group.leave()
             }
         }
+    }
+
+    /// Standard output as it came, once `finish()` has returned.
+    var outBytes: Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return out
     }
 
     func finish() -> (String, String) {

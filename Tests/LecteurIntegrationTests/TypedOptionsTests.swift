@@ -8,18 +8,17 @@ import Testing
     static let quiet = ["--speech", "off", "--braille", "off"]
 
     @Test(arguments: [
-        (["--transcript", "xml"], "Erreur : Valeur inconnue « xml » pour --transcript : text, jsonl, none.\n"),
-        (["--speech", "fort"], "Erreur : Valeur inconnue « fort » pour --speech : auto, on, off.\n"),
-        (["--braille", "oui"], "Erreur : Valeur inconnue « oui » pour --braille : auto, on, off.\n"),
-        (["--speech-backend", "orca"], "Erreur : Valeur inconnue « orca » pour --speech-backend : auto, espeak, speechd.\n"),
-        (["--braille-tty", "vt2"], "Erreur : Valeur inconnue « vt2 » pour --braille-tty : tty, root.\n"),
-        (["--input", "souris"], "Erreur : Valeur inconnue « souris » pour --input : lines, keys.\n"),
-        (["--braille-table", "grade3"],
-         "Erreur : Table braille inconnue : grade3. Choix possibles : intégral, abrégé ou informatique.\n"),
-        (["audit", "--format", "pdf"], "Erreur : Valeur inconnue « pdf » pour --format : text, json, junit, html, sarif.\n"),
-        (["audit", "--fail-on", "grave"], "Erreur : Valeur inconnue « grave » pour --fail-on : minor, moderate, serious, critical.\n"),
-        (["--locale", "de"], "Erreur : Langue inconnue « de » : fr ou en.\n"),
-        (["say", "--locale", "xx", "bonjour"], "Erreur : Langue inconnue « xx » : fr ou en.\n"),
+        (["--transcript", "xml"], "lecteur: Valeur inconnue « xml » pour --transcript : text, jsonl, none.\n"),
+        (["--speech", "fort"], "lecteur: Valeur inconnue « fort » pour --speech : auto, on, off.\n"),
+        (["--braille", "oui"], "lecteur: Valeur inconnue « oui » pour --braille : auto, on, off.\n"),
+        (["--speech-backend", "orca"], "lecteur: Valeur inconnue « orca » pour --speech-backend : auto, espeak, speechd.\n"),
+        (["--braille-tty", "vt2"], "lecteur: Valeur inconnue « vt2 » pour --braille-tty : tty, root.\n"),
+        (["--input", "souris"], "lecteur: Valeur inconnue « souris » pour --input : lines, keys.\n"),
+        (["--braille-table", "grade3"], "lecteur: Table braille inconnue : grade3. Choix possibles : intégral, abrégé ou informatique.\n"),
+        (["audit", "--format", "pdf"], "lecteur audit: Valeur inconnue « pdf » pour --format : text, json, junit, html, sarif.\n"),
+        (["audit", "--fail-on", "fatale"], "lecteur audit: Valeur inconnue « fatale » pour --fail-on : mineure, modérée, grave, critique.\n"),
+        (["--locale", "de"], "lecteur: Langue inconnue « de » : fr ou en.\n"),
+        (["say", "--locale", "xx", "bonjour"], "lecteur say: Langue inconnue « xx » : fr ou en.\n"),
     ])
     func aWrongWordIsRefusedInFrench(_ arguments: [String], _ expected: String) throws {
         // The other options are valid, so the one under test is the only thing refused.

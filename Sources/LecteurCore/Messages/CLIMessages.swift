@@ -14,7 +14,7 @@ public enum CLIHelp: Hashable, Sendable, CaseIterable {
     case brlapiHostOption, brlapiAuthOption, brailleTtyOption, inputOption
     case sayTextArgument, sayOutputOption
     case morseTextArgument, wpmOption, farnsworthOption, toneOption, morseOutputOption
-    case wavFileValue, catalogValue, secondsValue, brailleTableValue, hostValue, keyValue, wpmValue
+    case wavFileValue, catalogValue, secondsValue, brailleTableValue, hostValue, keyValue, wpmValue, textValue
 
     public func text(_ strings: Strings) -> String {
         switch self {
@@ -50,6 +50,7 @@ public enum CLIHelp: Hashable, Sendable, CaseIterable {
         case .hostValue: strings(.cliValueHost)
         case .keyValue: strings(.cliValueKey)
         case .wpmValue: strings(.cliValueWpm)
+        case .textValue: strings(.cliValueText)
         }
     }
 }
@@ -58,7 +59,8 @@ public enum CLIHelp: Hashable, Sendable, CaseIterable {
 /// argument) it names, and for an invalid value the value typed.
 public enum ArgumentProblem: Hashable, Sendable {
     case invalidValue(value: String, option: String)
-    case unknownOption(String)
+    /// With the option the parser offers instead (« Did you mean '--wpm'? »), if any.
+    case unknownOption(String, suggestion: String?)
     case missingValue(String)
     case missingArgument(String)
     case unexpected(String)
@@ -67,22 +69,25 @@ public enum ArgumentProblem: Hashable, Sendable {
 }
 
 public enum CLIMessages {
-    /// « Erreur : … » on standard error.
-    public static func error(_ message: String, _ strings: Strings) -> String {
-        strings(.cliError, ["message": message])
+    /// « lecteur: … » on standard error: the program names itself first, as GNU tools do, so
+    /// that a script's log says who failed.
+    public static func error(_ message: String, program: String, _ strings: Strings) -> String {
+        strings(.cliError, ["program": program, "message": message])
     }
 
-    /// A usage error of the parser, with the pointer to `lecteur --help`.
-    public static func usageError(_ problem: ArgumentProblem, _ strings: Strings) -> String {
+    /// A usage error of the parser, then the pointer to the command's own `--help`.
+    public static func usageError(_ problem: ArgumentProblem, program: String, _ strings: Strings) -> String {
         let detail = switch problem {
         case .invalidValue(let value, let option): strings(.cliArgInvalidValue, ["value": value, "option": option])
-        case .unknownOption(let option): strings(.cliArgUnknownOption, ["option": option])
+        case .unknownOption(let option, suggestion: nil): strings(.cliArgUnknownOption, ["option": option])
+        case .unknownOption(let option, suggestion: let suggestion?):
+            strings(.cliArgUnknownOptionSuggestion, ["option": option, "suggestion": suggestion])
         case .missingValue(let option): strings(.cliArgMissingValue, ["option": option])
         case .missingArgument(let option): strings(.cliArgMissingArgument, ["option": option])
         case .unexpected(let option): strings(.cliArgUnexpected, ["option": option])
         case .unrecognised: strings(.cliArgInvalid)
         }
-        return strings(.cliUsageError, ["detail": detail])
+        return strings(.cliUsageError, ["program": program, "detail": detail])
     }
 
     /// A word that is none of an option's choices, with the list of them.
@@ -111,6 +116,11 @@ public enum CLIMessages {
     /// `--catalog` with an address the client refuses (shown without its credentials).
     public static func invalidCatalogueAddress(_ redacted: String, _ strings: Strings) -> String {
         strings(.networkErrorInvalidURLDetail, ["url": redacted])
+    }
+
+    /// `lecteur say` or `morse` reading their text from standard input, which failed.
+    public static func standardInputUnreadable(_ error: InputFileError, _ strings: Strings) -> String {
+        strings(.cliStandardInputUnreadable, ["reason": error.reason(strings)])
     }
 
     /// `lecteur morse` without `--output` on a machine with no sound output.

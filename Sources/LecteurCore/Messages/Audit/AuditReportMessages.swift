@@ -75,19 +75,28 @@ public struct AuditReportMessages: Sendable {
 
     public func summaryHeading() -> String { strings(.auditReportSummary) }
 
+    /// Each count with its noun in its own plural form (« 0 problème », « 2 problèmes »): one
+    /// sentence holds several counts, and a plural string chooses by one placeholder only.
     public func summaryLine(screens: Int, elements: Int, rules: Int, violations: Int, incomplete: Int) -> String {
         strings(.auditReportSummaryLine, [
-            "screens": String(screens), "elements": String(elements), "rules": String(rules),
-            "violations": String(violations), "incomplete": String(incomplete),
+            "screens": counted(.auditReportCountScreens, screens),
+            "elements": counted(.auditReportCountElements, elements),
+            "rules": counted(.auditReportCountActiveRules, rules),
+            "violations": counted(.auditReportCountViolations, violations),
+            "incomplete": counted(.auditReportCountIncomplete, incomplete),
         ])
     }
 
     public func summaryByRule(id: String, impact: Impact, violations: Int, incomplete: Int, passes: Int, help: L10n) -> String {
         strings(.auditReportSummaryByRule, [
-            "id": id, "impact": self.impact(impact), "violations": String(violations),
-            "incomplete": String(incomplete), "passes": String(passes), "help": strings(help),
+            "id": id, "impact": self.impact(impact),
+            "violations": counted(.auditReportCountViolations, violations),
+            "incomplete": counted(.auditReportCountToCheck, incomplete),
+            "passes": counted(.auditReportCountPasses, passes), "help": strings(help),
         ])
     }
+
+    private func counted(_ key: L10n, _ count: Int) -> String { strings(key, ["count": String(count)]) }
 
     /// The rules turned off with `--disable`.
     public func disabled(_ ids: [String]) -> String { strings(.auditReportDisabled, ["ids": ids.joined(separator: ", ")]) }
@@ -304,5 +313,5 @@ public struct AuditReportMessages: Sendable {
     public func offlineUsed(date: String, age: String) -> String { strings(.auditCiOfflineUsed, ["date": date, "age": age]) }
 
     /// The line the command ends with when it cannot go on.
-    public func commandFailed(_ message: String) -> String { strings(.cliError, ["message": message]) }
+    public func commandFailed(_ message: String) -> String { CLIMessages.error(message, program: "lecteur audit", strings) }
 }

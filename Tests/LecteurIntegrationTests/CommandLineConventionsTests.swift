@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import LecteurTestSupport
+import Testing
+
+/// The command line behaves like the tools users know (issue 46, item 3): errors on standard
+/// error begin with the program's name, exit statuses say the cause (sysexits.h), `-` is
+/// standard input or output, and `say` and `morse` read their text from standard input as
+/// `espeak-ng --stdin` and `cw` do.
+@Suite struct CommandLineConventionsTests {
+    /// A home whose ALSA default device does not exist: no sound output whatever the machine has.
+    struct SilentHome {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-silent-\(UUID().uuidString)")
+        init() throws {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            try "pcm.!default { type hw card 99 }\n".write(to: root.appendingPathComponent(".asoundrc"),
+                                                           atomically: true, encoding: .utf8)
+        }
+        var environment: [String: String] { ["HOME": root.path] }
+        func remove() { try? FileManager.default.removeItem(at: root) }
+    }
+
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func morseReadsStandardInputAndWritesStandardOutput() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("sos.wav")
+        let named = try LecteurProcess.run(["morse", "SOS", "--output", file.path])
+        #expect(named.status == 0, "\(named.stderr)")
+        // No text: standard input; `-`: standard output. The bytes are the file's, header included
+        // (a Morse WAV knows its length before it starts).
+        let piped = try LecteurProcess.run(["morse", "--output", "-"], input: "SOS\n")
+        #expect(piped.status == 0, "\(piped.stderr)")
+        let expected = try Data(contentsOf: file)
+        #expect(expected.count > 44_100 && piped.stdoutBytes == expected, "\(piped.stdoutBytes.count) bytes against \(expected.count)")
+        // `-` as the text is standard input too.
+        let dash = try LecteurProcess.run(["morse", "-", "--output", "-"], input: "SOS")
+        #expect(dash.stdoutBytes == expected)
+        #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"),
+                "no file named « - » was created")
+    }
+
+    @Test func sayReadsStandardInputAndWritesStandardOutput() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bonjour.wav")
+        let named = try LecteurProcess.run(["say", "Bonjour à tous.", "--output", file.path])
+        #expect(named.status == 0, "\(named.stderr)")
+        let piped = try LecteurProcess.run(["say", "--output", "-"], input: "Bonjour à tous.\n")
+        #expect(piped.status == 0, "\(piped.stderr)")
+        // A pipe cannot be patched, so its header's sizes differ from the file's; the samples
+        // after the 44-byte header are the same speech.
+        let expected = try Data(contentsOf: file)
+        #expect(piped.stdoutBytes.prefix(4) == Data("RIFF".utf8))
+        #expect(expected.count > 10_000 && piped.stdoutBytes.dropFirst(44) == expected.dropFirst(44),
+                "\(piped.stdoutBytes.count) bytes against \(expected.count)")
+    }
+
+    @Test func morseWithoutSoundIsAMissingDevice() throws {
+        let home = try SilentHome()
+        defer { home.remove() }
+        let out = try LecteurProcess.run(["morse", "SOS"], environment: home.environment)
+        #expect(out.status == 69, "EX_UNAVAILABLE, as `say` without sound: \(out.stderr)")
+        #expect(out.stderr == "lecteur morse: Aucune sortie audio disponible : utilisez --output FICHIER.wav pour écrire le son dans un fichier.\n")
+    }
+
+    @Test(arguments: [
+        // A text with no Morse character is bad data (65); a setting out of range, usage (64).
+        (["morse", "§§", "--output", "/dev/null"], Int32(65)),
+        (["morse", "SOS", "--wpm", "500", "--output", "/dev/null"], Int32(64)),
+        // A file that cannot be written is an I/O error (74), whichever command writes it.
+        (["morse", "SOS", "--output", "/nonexistent/dir/sos.wav"], Int32(74)),
+        (["say", "bonjour", "--output", "/nonexistent/dir/b.wav"], Int32(74)),
+        (["audit", "--output", "/nonexistent/dir/rapport.txt"], Int32(74)),
+    ])
+    func theExitStatusSaysTheCause(_ arguments: [String], _ status: Int32) throws {
+        let out = try LecteurProcess.run(arguments)
+        #expect(out.status == status, "\(arguments): \(out.stderr)")
+        #expect(out.stderr.hasPrefix("lecteur \(arguments[0]): "), "\(out.stderr)")
+    }
+
+    @Test func aParserErrorIsFrenchAndPointsToTheCommandsHelp() throws {
+        // swift-argument-parser's « Unknown option '--ramp'. Did you mean '--wpm'? », said again
+        // whole in French, its quotes balanced.
+        let out = try LecteurProcess.run(["morse", "SOS", "--ramp", "1"])
+        #expect(out.status == 64)
+        #expect(out.stderr == """
+            lecteur morse: option inconnue « --ramp » ; vouliez-vous dire « --wpm » ?
+            Saisissez « lecteur morse --help » pour plus d'informations.
+
+            """)
+        let english = try LecteurProcess.run(["morse", "SOS", "--ramp", "1"], environment: ["LANG": "en_GB.UTF-8"])
+        #expect(english.stderr == """
+            lecteur morse: unknown option “--ramp”; did you mean “--wpm”?
+            Try 'lecteur morse --help' for more information.
+
+            """)
+    }
+
+    @Test func failOnTakesTheImpactTheReportPrints() throws {
+        // The report says « mineure »: the same word gates the run (151 known findings).
+        let out = try LecteurProcess.run(["audit", "--fail-on", "mineure", "--output", "/dev/null"])
+        #expect(out.status == 1, "\(out.stderr)")
+        #expect(out.stderr.contains("problèmes de gravité « mineure » ou plus"), "\(out.stderr)")
+        let masculine = try LecteurProcess.run(["audit", "--fail-on", "Modéré", "--output", "/dev/null"])
+        #expect(masculine.status != 64, "the older masculine name is still taken: \(masculine.stderr)")
+    }
+}
