@@ -167,7 +167,7 @@ import Testing
         #expect(screen.code == "help" && screen.title == "Aide" && screen.elements.count == entries.count)
         let listed = CommandTable.specs.filter { !CommandLanguage.helpNames($0.names, localeCode: "fr").isEmpty }
         #expect(screen.elements.count == listed.count + 2, "one element per command, after the intro, then the empty line's")
-        #expect(screen.elements.contains { $0.label == "suivant, n, s : élément suivant" })
+        #expect(screen.elements.contains { $0.label == "suivant, s : élément suivant" })
         // `chercher` finds a command; `retour` goes back to the list.
         let statistics = "statistiques, stats : statistiques de l'entraînement Morse : réussite récente et temps de réponse par symbole, confusions"
         let found: (inout ReaderState) -> Void = {

@@ -49,7 +49,7 @@ import Testing
     /// Short, `aide COMMANDE` stays one message, which stays until a key (it is the answer).
     @Test func aShortHelpIsAMessageThatStays() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        let text = "suivant, n, s — élément suivant"
+        let text = "suivant, s — élément suivant"
         let token = store.state.display.token + 1
         store.send(.command(.help(topic: "suivant")), store.said("help", text, interrupt: true)) {
             ReaderTestStore.remembered("help", text, token: token)(&$0)

@@ -74,7 +74,7 @@ extension ReaderTestStore {
     /// names first.
     static let commandHelp = [
         "Commandes (majuscules et accents indifférents ; les noms anglais sont aussi acceptés) :",
-        "suivant, n, s : élément suivant",
+        "suivant, s : élément suivant",
         "précédent, p : élément précédent",
         "formation : formation suivante ou précédente, sans passer par les filtres ni les titres",
         "titre : titre suivant ou précédent",
@@ -89,12 +89,12 @@ extension ReaderTestStore {
         "premier, début : premier élément de l'écran",
         "dernier, fin : dernier élément de l'écran",
         "activer, a, ok : active l'élément (ouvre une formation, sélectionne un filtre, ouvre un symbole)",
-        "retour, b : revient à l'écran précédent",
+        "retour : revient à l'écran précédent",
         "répéter, r : répète l'élément courant",
         "où, position : dit l'écran et la position (élément 3 sur 14)",
         "onglet : change d'onglet : formations ou morse",
         "filtre, filtrer : filtre les formations par catégorie (début du nom), ou « toutes »",
-        "aide, h, ? : affiche cette aide, ou l'aide d'une commande",
+        "aide, ? : affiche cette aide, ou l'aide d'une commande",
         "quitter, q : quitte le lecteur",
         "réessayer : recharge les formations après une erreur",
         "actualiser, rafraîchir : recharge les formations (comme tirer pour actualiser)",

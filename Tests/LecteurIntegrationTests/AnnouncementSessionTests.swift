@@ -121,7 +121,7 @@ import Testing
             ("Historique, 8 annonces, la plus récente d'abord", true),                         // historique
             ("Vitesse invalide : 400. Choisissez entre 5 et 60 mots par minute.", false),
             ("Son : aucun. Parole : désactivée. Plage braille : désactivée.", true),           // état
-            ("suivant, n, s — élément suivant", true),                                         // aide suivant
+            ("suivant, s — élément suivant", true),                                         // aide suivant
             ("Caractère sans code Morse, ignoré : « croisillon ».", true),                     // morse SOS #
             ("Apprendre, 54 symboles", true),                                                  // onglet morse
             ("A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole", false),

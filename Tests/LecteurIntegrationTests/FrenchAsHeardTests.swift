@@ -75,7 +75,7 @@ import Testing
         #expect(said.contains("Verbosité inconnue « moyenne » : complète ou brève."))
         #expect(said.contains { $0.hasPrefix("Verbosité : brève.") })
         #expect(said.contains { $0.hasPrefix("Verbosité : complète.") })
-        #expect(said.contains("suivant, n, s — élément suivant"))
+        #expect(said.contains("suivant, s — élément suivant"))
         for english in ["filter", "next", "full", "brief", "integral", "abrege", "comp8", "tab"] {
             #expect(!said.contains { $0.range(of: "\\b\(english)\\b", options: .regularExpression) != nil },
                     "« \(english) » in \(said)")

@@ -220,7 +220,7 @@ import Testing
     /// Where a placeholder carries something else in one string.
     static let sampleOverrides: [String: [String: String]] = [
         "catalogue.decodingAt": ["detail": "ligne 12, colonne 7"],
-        "help.usage": ["names": "suivant, n, s", "description": "élément suivant"],
+        "help.usage": ["names": "suivant, s", "description": "élément suivant"],
         "setting.verbosity": ["value": "complète"],
         "setting.badVerbosity": ["value": "courte"],
         "morse.practice.intro.koch": ["symbols": "K, M, R, S, U, A, P, T, L, O, W, I, ., N, J, E, F, 0, Y, ,, V, G, 5, /, Q, 9, Z, H, 3, 8, B, ?, 4"],

@@ -114,7 +114,7 @@ public struct CommandSpec: Sendable {
 
 public enum CommandTable {
     public static let specs: [CommandSpec] = [
-        CommandSpec(en: ["next"], fr: ["suivant"], shared: ["n", "s"], argument: .optional, help: .helpNext, usage: .usageNextItem) { arg in
+        CommandSpec(en: ["next", "n"], fr: ["suivant", "s"], argument: .optional, help: .helpNext, usage: .usageNextItem) { arg in
             arg.map { ItemKind(word: $0).map(Command.nextItem) } ?? .next
         },
         CommandSpec(en: ["previous", "prev"], fr: ["précédent"], shared: ["p"], argument: .optional, help: .helpPrevious,
@@ -154,7 +154,7 @@ public enum CommandTable {
         CommandSpec(en: ["first"], fr: ["premier", "début"], argument: .none, help: .helpFirst, usage: nil) { _ in .first },
         CommandSpec(en: ["last"], fr: ["dernier", "fin"], argument: .none, help: .helpLast, usage: nil) { _ in .last },
         CommandSpec(en: ["activate"], fr: ["activer"], shared: ["a", "ok"], argument: .none, help: .helpActivate, usage: nil) { _ in .activate },
-        CommandSpec(en: ["back"], fr: ["retour"], shared: ["b"], argument: .none, help: .helpBack, usage: nil) { _ in .back },
+        CommandSpec(en: ["back", "b"], fr: ["retour"], argument: .none, help: .helpBack, usage: nil) { _ in .back },
         CommandSpec(en: ["repeat"], fr: ["répéter"], shared: ["r"], argument: .optional, help: .helpRepeat, usage: .usageRepeat) { arg in
             guard let arg else { return .repeatLast }
             return ["message", "msg", "notice", "annonce"].contains(CommandParser.fold(arg)) ? .repeatMessage : nil
@@ -171,7 +171,7 @@ public enum CommandTable {
             let folded = CommandParser.fold(arg ?? "")
             return ["all", "toutes", "tout", "tous", "aucun"].contains(folded) ? .filter(nil) : .filter(arg)
         },
-        CommandSpec(en: ["help"], fr: ["aide"], shared: ["h", "?"], argument: .optional, help: .helpHelp, usage: .usageHelp) { .help(topic: $0) },
+        CommandSpec(en: ["help", "h"], fr: ["aide"], shared: ["?"], argument: .optional, help: .helpHelp, usage: .usageHelp) { .help(topic: $0) },
         CommandSpec(en: ["quit", "exit"], fr: ["quitter"], shared: ["q"], argument: .none, help: .helpQuit, usage: nil) { _ in .quit },
         CommandSpec(en: ["retry"], fr: ["réessayer"], argument: .none, help: .helpRetry, usage: nil) { _ in .retry },
         CommandSpec(en: ["refresh"], fr: ["actualiser", "rafraîchir"], argument: .none, help: .helpRefresh, usage: nil) { _ in .refresh },
