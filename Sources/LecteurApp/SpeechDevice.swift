@@ -80,9 +80,14 @@ public final class SpeechSettingsDomain: SettingsDomain {
         let current = engine?.settings ?? Self.saved(in: store)
         do {
             let updated = try current.setting(setting, to: Self.absolute(value, from: current, setting))
-            try engine?.update(updated)
-            let voice = Dictionary(uniqueKeysWithValues: SpeechSetting.allCases.map { ($0, updated.value(of: $0)) })
-            return .success(SettingValue(.speech(updated.value(of: setting)), voice: voice))
+            if let engine {
+                try engine.update(updated)
+            } else if updated.voice != current.voice {
+                // Speech off: no engine checks the voice as it takes it, and a voice that does
+                // not exist must not be saved for the next start.
+                try SpeechEngine.checkVoice(updated.voice, current: current.voice)
+            }
+            return .success(SettingValue(.speech(updated.value(of: setting))))
         } catch {
             return .failure(Self.fault(error))
         }

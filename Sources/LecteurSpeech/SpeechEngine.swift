@@ -72,10 +72,7 @@ public final class SpeechEngine: Sendable {
     public func update(_ settings: SpeechSettings) throws(SpeechError) {
         let current = worker.settings
         if settings.voice != current.voice {
-            do { try EspeakLibrary.shared.checkVoice(settings.voice, dataPath: dataPath) } catch {
-                if case .voiceNotFound = error { throw .voiceNotFound(voice: settings.voice, current: current.voice) }
-                throw error
-            }
+            try Self.checkVoice(settings.voice, current: current.voice, dataPath: dataPath)
         }
         for setting in [SpeechSetting.rate, .pitch, .volume] {
             let value = Int(settings.value(of: setting)) ?? 0
@@ -113,6 +110,16 @@ public final class SpeechEngine: Sendable {
     public func close() { worker.close() }
 
     public var statistics: Statistics { worker.statistics }
+
+    /// Throws `.voiceNotFound` (naming `current`, the voice still in use) when espeak-ng has no
+    /// voice `voice`: also where no engine runs (speech off), so that a voice saved for the next
+    /// start is one that exists.
+    public static func checkVoice(_ voice: String, current: String, dataPath: String? = nil) throws(SpeechError) {
+        do { try EspeakLibrary.shared.checkVoice(voice, dataPath: dataPath) } catch {
+            if case .voiceNotFound = error { throw .voiceNotFound(voice: voice, current: current) }
+            throw error
+        }
+    }
 
     /// Voices installed with espeak-ng's data.
     public static func voices(dataPath: String? = nil) throws(SpeechError) -> [SpeechVoice] {

@@ -187,7 +187,11 @@ import Testing
         let out = try run(home, "morse E\nset débit +10\n")
         #expect(out.events("morse").first?["wpm"] as? Double == 17, "the old saved value beats the system default")
         #expect(out.events("morse").first?["tone_hz"] as? Double == 600, "the user's file beats the old value")
-        #expect(home.userText.contains("rate = 240") && home.userText.contains("pitch = 60"), "\(home.userText)")
+        // Only the setting changed reaches the file; the old pitch is still read from SQLite.
+        #expect(home.userText.contains("rate = 240") && !home.userText.contains("pitch"), "\(home.userText)")
+        let pitch = try run(home, "régler hauteur\n")
+        #expect(pitch.events("notice").contains { ($0["message"] as? String)?.hasPrefix("Hauteur : 60 ;") == true },
+                "\(pitch.events("notice"))")
     }
 
     /// Two readers each sending many `set`s at the same time: the last value of each survives.

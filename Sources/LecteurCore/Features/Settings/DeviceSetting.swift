@@ -11,13 +11,9 @@ public struct SettingValue: Hashable, Sendable {
     }
 
     public var value: Value
-    /// For a speech setting, the whole voice as the engine now has it (every `SpeechSetting`):
-    /// the reader keeps it whole, so a voice an earlier version kept elsewhere moves to the file.
-    public var voice: [SpeechSetting: String]
 
-    public init(_ value: Value, voice: [SpeechSetting: String] = [:]) {
+    public init(_ value: Value) {
         self.value = value
-        self.voice = voice
     }
 }
 

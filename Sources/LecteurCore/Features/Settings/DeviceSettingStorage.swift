@@ -21,8 +21,9 @@ public enum DeviceSettingStorage {
         }
     }
 
-    /// What saving `key`, applied as `applied`, writes: that setting, and for the voice the
-    /// whole voice the engine now has (its `[speech]` fields).
+    /// What saving `key`, applied as `applied`, writes: that setting alone, as the user meant
+    /// (`régler débit 200` writes `rate`, not the pitch, voice and volume the engine had; a value
+    /// an earlier version kept in the database is still read, the file's first).
     public static func stored(_ key: SettingKey, _ applied: SettingValue) -> [String: String] {
         switch applied.value {
         case .brailleTable(let table):
@@ -31,9 +32,7 @@ public enum DeviceSettingStorage {
             return [speechBackend: name]
         case .speech(let text):
             guard let setting = speechSetting(key) else { return [:] }
-            var fields = applied.voice
-            fields[setting] = text
-            return Dictionary(uniqueKeysWithValues: fields.map { ("speech.\($0.key.rawValue)", $0.value) })
+            return ["speech.\(setting.rawValue)": text]
         }
     }
 }
