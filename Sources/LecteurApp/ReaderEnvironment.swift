@@ -85,11 +85,9 @@ public struct ReaderEnvironment: Sendable {
         // Speech and Morse share one audio output: a device, the --audio-out file, or silence.
         // The voice is espeak-ng or speech-dispatcher, beside the user's screen reader.
         let settings = SpeechSettingsDomain.saved(in: store, for: strings)
+        // An option is for this session, as --braille-table is: `régler synthèse` saves a choice.
         let backend = options.speechBackend ?? SpeechBackendSetting.saved(in: store)
         var startupNotices: [StartupProblem] = []
-        if options.speechBackend != nil, let fault = store.save([SpeechBackend.storageKey: backend.rawValue]) {
-            startupNotices.append(.backendNotSaved(fault))
-        }
         let speech = try SpeechSetup.start(mode: options.speech, backend: backend, audioOut: options.audioOut,
                                            settings: settings, language: strings.localeCode, probes: .fromEnvironment())
         startupNotices.insert(contentsOf: speech.notices, at: 0)

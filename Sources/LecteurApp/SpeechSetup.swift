@@ -4,7 +4,7 @@ import LecteurAudio
 import LecteurCore
 import LecteurSpeech
 
-/// `--speech-backend auto|espeak|speechd`, saved as a setting.
+/// `--speech-backend auto|espeak|speechd` for a session, or `régler synthèse` saved as a setting.
 public enum SpeechBackend: String, CaseIterable, Hashable, Sendable {
     /// speech-dispatcher when a daemon already runs (or a screen reader is active), else espeak-ng.
     case auto

@@ -39,4 +39,20 @@ import Testing
         // The voice that exists (with a listed variant) is kept; the other never reached the file.
         #expect(file == "[speech]\nvoice = 'fr+f3'\n", "\(file)")
     }
+
+    @Test func aCommandLineOptionIsForTheSessionOnly() throws {
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        // Before, --speech-backend was written to the file (while --braille-table never was).
+        let out = try LecteurProcess.run(["--speech", "off", "--braille", "off", "--speech-backend", "espeak",
+                                          "--braille-table", "abrege"], input: "quitter\n",
+                                         environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config",
+                                                       "XDG_DATA_HOME": home.path + "/data"])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/config/lecteur/lecteur.toml"))
+        // The setting saves it.
+        _ = try Self.run("régler synthèse espeak\nquitter\n", in: home)
+        let file = try String(contentsOfFile: home.path + "/config/lecteur/lecteur.toml", encoding: .utf8)
+        #expect(file == "[speech]\nbackend = 'espeak'\n", "\(file)")
+    }
 }

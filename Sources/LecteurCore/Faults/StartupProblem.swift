@@ -12,8 +12,6 @@ public enum StartupProblem: Hashable, Sendable {
     case configuration(file: String, ConfigurationFault)
     /// A saved Morse setting that could not be used.
     case storedSetting(MorseStoredSettingIssue)
-    /// `--speech-backend` was taken for this run but could not be saved.
-    case backendNotSaved(StorageFault)
     /// The user's pronunciation lexicon (`file`) is left out.
     case lexicon(file: String, LexiconFault)
     /// speech-dispatcher did not answer as it should: espeak-ng speaks instead.

@@ -16,7 +16,6 @@ extension StartupProblem {
         case .databaseWarning(let warning): warning.message(strings)
         case .configuration(let file, let fault): fault.message(file: file, strings)
         case .storedSetting(let issue): issue.message(strings)
-        case .backendNotSaved(let fault): fault.message(strings)
         case .lexicon(let file, let fault): fault.message(file: file, strings)
         case .speechdFallback(let error): strings(.envSpeechdFallback, ["detail": error.reason(strings)])
         case .screenReaderSharesSpeechd(let reader):
