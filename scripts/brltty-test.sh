@@ -114,6 +114,8 @@ start_brltty() {
     # shellcheck disable=SC1091
     . "$dir/config"
     alive "$(pid_of "$dir/brltty.pid")" && return 0
+    # Never on a number this rig no longer holds (its display gone): another rig may have it.
+    host_unlocked "$HOST" && die "the rig in $dir no longer holds $(host_lock "$HOST"); not starting brltty on :$HOST"
     rm -f "$dir/brltty.pid"
     local before
     before=$(grep -c '"event": "connected"' "$dir/display.jsonl" || true)
