@@ -82,13 +82,31 @@ except OSError:
     sys.exit(1)' "$brlapi_dir/$1"
 }
 
-# A BrlAPI host number nobody listens on.
+# Host numbers: every rig of every test process, of every clone on this machine, takes its number
+# here. A number is a rig's from its start to its stop, brltty stopped, killed or restarted in
+# between: the test display holds an flock on $hosts_dir/N.lock for its whole life (it outlives
+# brltty, which is stopped first). Taking the first number nobody *listened* on was not enough: a
+# test that stops brltty to test reconnection left its number looking free, another rig took it,
+# and the first brltty, started again, replaced the second's socket (a 0-cell display then showed
+# 40 cells). A number is handed out only when its lock is free and nobody listens on it (a system
+# brltty, or one left by a rig whose lock went with a crashed display). Below 5 and 90 to 99 are
+# never handed out: tests use them as "no brltty here" (:4, :96, :97).
+hosts_dir=${BRLTTY_TEST_HOSTS_DIR:-/tmp/lecteur-brlapi-hosts}
+host_first=5
+host_last=89
+
+host_lock() { echo "$hosts_dir/$1.lock"; }
+# Whether nobody holds host $1's lock (taken and released at once: only the allocator, under
+# $hosts_dir/allocate.lock, ever takes one for good, so it cannot be taken in between).
+host_unlocked() { flock -n "$(host_lock "$1")" true; }
+
+# A BrlAPI host number no rig holds and nobody listens on. Called under the allocation lock.
 free_host() {
     local n
-    for n in $(seq 5 99); do
-        host_live "$n" || { echo "$n"; return 0; }
+    for n in $(seq "$host_first" "$host_last"); do
+        host_unlocked "$n" && ! host_live "$n" && { echo "$n"; return 0; }
     done
-    die "no free BrlAPI host number in $brlapi_dir"
+    die "no free BrlAPI host number in $host_first..$host_last (locks in $hosts_dir)"
 }
 
 start_brltty() {
@@ -96,6 +114,8 @@ start_brltty() {
     # shellcheck disable=SC1091
     . "$dir/config"
     alive "$(pid_of "$dir/brltty.pid")" && return 0
+    # Never on a number this rig no longer holds (its display gone): another rig may have it.
+    host_unlocked "$HOST" && die "the rig in $dir no longer holds $(host_lock "$HOST"); not starting brltty on :$HOST"
     rm -f "$dir/brltty.pid"
     local before
     before=$(grep -c '"event": "connected"' "$dir/display.jsonl" || true)
@@ -140,12 +160,19 @@ start)
         esac
     done
     [ -n "$dir" ] || dir=$(mktemp -d /tmp/lecteur-brltty.XXXXXX)
-    # Two test runs starting at once must not pick the same host number: choose and bind under a
-    # lock (closed in the children, which would otherwise hold it for their whole life).
-    exec 9>/tmp/lecteur-brltty.lock
-    flock -w 60 9 || die "could not take /tmp/lecteur-brltty.lock"
+    # Choosing a number and taking its lock happen under one machine-wide lock, so two rigs
+    # (two tests, two `swift test` processes, two clones) never choose the same number. The lock
+    # is closed in the children, which would otherwise hold it for their whole life.
+    mkdir -p "$hosts_dir"
+    chmod 1777 "$hosts_dir" 2>/dev/null || true
+    exec 9>"$hosts_dir/allocate.lock"
+    flock -w 60 9 || die "could not take $hosts_dir/allocate.lock"
     mkdir -p "$dir"
-    [ -n "$host" ] || host=$(free_host)
+    if [ -n "$host" ]; then
+        host_unlocked "$host" || die "BrlAPI host :$host is held by another test's rig ($(host_lock "$host"))"
+    else
+        host=$(free_host)
+    fi
     host_live "$host" && die "BrlAPI host :$host is already in use"
     cat >"$dir/config" <<EOF
 HOST=$host
@@ -154,13 +181,19 @@ TABLE=$table
 AUTH=$auth
 EOF
     : >"$dir/display.jsonl"
-    clean_exec python3 "$display_py" --socket "$dir/vr.sock" --cells "$cells" --log "$dir/display.jsonl" \
+    # The display holds the number's lock for its life (flock(1) runs it as a child and keeps the
+    # lock until it ends); `stop` stops brltty first, then the display, which frees the number.
+    clean_exec flock -n -E 75 "$(host_lock "$host")" \
+        python3 "$display_py" --socket "$dir/vr.sock" --cells "$cells" --log "$dir/display.jsonl" \
         --control "$dir/keys" --pidfile "$dir/display.pid" </dev/null >"$dir/display.out" 2>&1 9>&- &
     for i in $(seq 1 $((wait_limit * 10))); do
         [ -S "$dir/vr.sock" ] && [ -p "$dir/keys" ] && break
         sleep 0.1
     done
     [ -S "$dir/vr.sock" ] || die "test display did not start: $(cat "$dir/display.out")"
+    # Checked, not assumed: the number is ours before anyone else may choose.
+    host_unlocked "$host" && die "the test display does not hold $(host_lock "$host")"
+    exec 9>&-
     start_brltty "$dir"
     echo "BRAILLE_TEST_DIR=$dir"
     echo "BRLAPI_HOST=:$host"

@@ -67,6 +67,13 @@ start)
             sleep 0.05
         done
         PULSE_SERVER=$server pactl set-default-sink cap
+        # --daemonize puts the daemon in a session of its own, so out of the autogroup of the
+        # test that started it. A test lane that runs at a higher priority (scripts/test.sh's
+        # timing lane) names its autogroup nice here, and its sound server gets it too: the
+        # sound a test judges is then not played at the priority of the load beside it.
+        if [ -n "${LECTEUR_TEST_AUTOGROUP_NICE:-}" ] && [ -f "$dir/runtime/pid" ]; then
+            echo "$LECTEUR_TEST_AUTOGROUP_NICE" > "/proc/$(cat "$dir/runtime/pid")/autogroup" 2>/dev/null || true
+        fi
     fi
     echo "$server"
     ;;

@@ -17,6 +17,38 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# ---- The run's limit (issue 51) -------------------------------------------------------------
+# A run cannot hang: test.sh runs itself under `timeout`, in a process group of its own, and past
+# LECTEUR_TEST_RUN_LIMIT seconds (default 1800: three times a fresh-clone run on 2 cores) the
+# whole group is stopped (TERM, then KILL 60 s later), the run's cleanup stops the background
+# steps and the daemons, and the step that was running is named. Ctrl-C reaches the inner run
+# the same way.
+if [ -z "${LECTEUR_TEST_STEP_FILE:-}" ]; then
+  run_limit=${LECTEUR_TEST_RUN_LIMIT:-1800}
+  LECTEUR_TEST_STEP_FILE=$(mktemp /tmp/lecteur-test-step.XXXXXX)
+  export LECTEUR_TEST_STEP_FILE
+  echo "start" > "$LECTEUR_TEST_STEP_FILE"
+  timeout -k 60 "$run_limit" "$PWD/scripts/test.sh" "$@" &
+  limited_pid=$!
+  trap 'kill -TERM "$limited_pid" 2>/dev/null || true' INT TERM
+  limited=0
+  while :; do
+    if wait "$limited_pid"; then limited=0; break; else limited=$?; fi
+    kill -0 "$limited_pid" 2>/dev/null || break
+  done
+  if [ "$limited" -eq 124 ] || [ "$limited" -eq 137 ]; then
+    echo "test.sh: the run passed its limit of $run_limit s (LECTEUR_TEST_RUN_LIMIT) during the step" \
+      "« $(cat "$LECTEUR_TEST_STEP_FILE") »: stopped" >&2
+  fi
+  rm -f "$LECTEUR_TEST_STEP_FILE"
+  exit "$limited"
+fi
+# The step now running, for the limit's message.
+step_now() { echo "$1" > "$LECTEUR_TEST_STEP_FILE"; }
+# TERM (from the limit or Ctrl-C) ends the run through its EXIT trap (cleanup, below).
+trap 'exit 143' TERM INT
+# ---- end of the run's limit -----------------------------------------------------------------
+
 ci=0
 ci_value=$(printf '%s' "${CI:-}" | tr '[:upper:]' '[:lower:]')
 if [ -n "$ci_value" ] && [ "$ci_value" != false ] && [ "$ci_value" != 0 ]; then ci=1; fi
@@ -41,7 +73,9 @@ allow_list() {
 # Each test of these starts its own daemons in a folder of its own, so they run side by side,
 # one suite to a `swift test` process, a few processes at once (the daemon group), except the
 # tests that judge time (below), which run one at a time in a lane of their own.
-serial_markers='PseudoTerminal\.run|LocalCatalogueServer\.start|PrivatePulseServer|PrivateSpeechDispatcher|BrlttyRig|\.requires\(|MonitorRecorder|PULSE_SERVER|InteractiveLecteur|hostileBrlAPI|CountingLecteur'
+# A rig is started by `BrlttyRig.start` (issue 51: the bare type name also matched files that only
+# use `BrlttyRig.root` for a path, RuleSpansTests and InstallDepsTests, and sent them here).
+serial_markers='PseudoTerminal\.run|LocalCatalogueServer\.start|PrivatePulseServer|PrivateSpeechDispatcher|BrlttyRig\.start|\.requires\(|MonitorRecorder|PULSE_SERVER|InteractiveLecteur|hostileBrlAPI|CountingLecteur'
 package_test='LecteurIntegrationTests.PackageTests/'
 # The tests that judge time: a rhythm, a latency, Morse keyed in real time, an element's length
 # at the sound server, a retry's delay. Anything beside them would be part of what they measure
@@ -55,8 +89,7 @@ timing_tests() {
     BrailleLatencyTests 'the latency of a write to a real brltty' \
     SoundServerSuites 'latency percentiles at the sink; a one-second tone heard 0.8 to 1.3 s' \
     CaptureTests 'element and gap lengths through the sound server, to the sample' \
-    MorseTrainerTests 'the strict ear measures dits, dahs and gaps at the sink' \
-    CopySessionsGiveNothingAwayTests 'the strict ear measures dits, dahs and gaps at the sink' \
+    MorseTrainerTests/latencyTracksTheRealDelay 'the time to answer read within 0.7 s of the real delay' \
     SendingSessionTests 'Morse keyed on a pseudo-terminal in real time, its marks judged in ms' \
     SendingEveryHandTests 'Morse keyed on a pseudo-terminal at 8 to 25 WPM, 97 % read right' \
     SendingThroughTheBinaryTests 'Morse keyed on a pseudo-terminal in real time' \
@@ -76,17 +109,19 @@ timing_tests() {
 }
 # How many `swift test` processes run the daemon group at once. Its tests mostly wait (on
 # brltty, a daemon, a reader's answer): three keep the two cores busy without starving them.
+# (Not measured again for issue 51: the machine was shared by six sessions; docs/testing.md.)
 daemon_workers=3
 # The daemon group's suites start longest first (a long one started last would end the group
 # alone); only the order depends on this list, which suites run does not. Measured in
 # docs/testing.md; a suite not named starts after these, in `swift test list` order.
-daemon_first='BrailleInputSessionTests HardeningTests AuditHTMLBrowserTests ScreenReaderTests BrailleReadingSessionTests BrailleFaultTests BrailleSessionTests DeviceHardeningTests'
+daemon_first='MorseTrainerTests HardeningTests AuditHTMLBrowserTests ScreenReaderTests BrailleInputSessionTests BrailleReadingSessionTests BrailleFaultTests BrailleSessionTests DeviceHardeningTests'
 # A suite's id has no trailing slash (« Target.Suite »): without `$` its own traits (a gate)
 # would still be evaluated in a run that skips all its tests.
 on_demand='[./](InstallTests|PackageTests)(/|$)'
 
 steps=()
 step_started=$SECONDS
+step_now "install-deps"
 step_done() { steps+=("$1|$((SECONDS - step_started))"); step_started=$SECONDS; }
 print_steps() {
   local row
@@ -97,6 +132,7 @@ print_steps() {
 
 scripts/install-deps.sh test
 step_done "install-deps"
+step_now "debug build (with tests)"
 
 source scripts/test-daemons.sh
 work=$(mktemp -d /tmp/lecteur-test.XXXXXX)
@@ -112,57 +148,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The build's own warnings (the project's sources, not its dependencies') fail a CI run, so that
-# the build stays free of them; outside CI they are counted.
-swift build --build-tests 2>&1 | tee "$work/build.log"
-# (and SwiftPM's about the package itself, named after its folder: files it does not handle).
-own_warnings=$(grep -aE "^$PWD/(Sources|Tests|Benchmarks)/[^:]+:[0-9]+:[0-9]+: warning:|^warning: '$(basename "$PWD")':" \
-  "$work/build.log" | sort -u || true)
-if [ -n "$own_warnings" ]; then
-  printf 'test.sh: the build warns:\n%s\n' "$own_warnings" >&2
-  [ "$ci" -eq 0 ] || exit 1
-fi
-step_done "debug build (with tests)"
-
-swift test list --skip-build 2>/dev/null | grep -v '^$' > "$work/list.txt"
-allow_list > "$work/allow.txt"
-# The serial suites: top-level types declared in the files that name a marker, kept when
-# `swift test list` has tests under them.
-mapfile -t serial_files < <(grep -rlE --include='*.swift' "$serial_markers" Tests/Lecteur*Tests)
-serial_suites=$(grep -hE '^(@Suite|struct|final class|class|enum|extension|actor)' "${serial_files[@]}" \
-  | grep -E '(struct|class|enum|extension|actor) [A-Za-z0-9_]+' \
-  | sed -E 's/.*(struct|class|enum|extension|actor) ([A-Za-z0-9_]+).*/\2/' | sort -u \
-  | while read -r name; do grep -qE "[./]$name/" "$work/list.txt" && echo "$name"; done | paste -sd'|')
-serial_filter="[./]($serial_suites)(/|\$)"
-# The tests that judge time, checked against the list: an entry that names nothing would let a
-# renamed test run beside others unnoticed.
-timing_tests | cut -f1 > "$work/timing.txt"
-while read -r entry; do
-  grep -qE "[./]$entry(/|\(|\$)" "$work/list.txt" \
-    || { echo "test.sh: timing_tests: $entry names no test of \`swift test list\`" >&2; exit 2; }
-done < "$work/timing.txt"
-timing_filter="[./]($(paste -sd'|' "$work/timing.txt"))(/|\(|\$)"
-# Of those, the ones judging a few milliseconds (a flash against its tone's onset, a write's
-# latency) run last in the lane, once the daemon group has ended (the lane waits for it):
-# beside it, one flash in twelve came 57 ms late at 12 WPM in a fresh run. The hands keyed at
-# 8 to 25 WPM join them: beside the group a 10 WPM hand once had a dit read as a dah (37 of 40),
-# and, the lane's longest suite (about 275 s), it fills the lane's end that the group leaves
-# quiet instead of lengthening it.
-quiet_timing='BrailleRhythmTimingTests|BrailleRhythmTests|BrailleLatencyTests|TypedKeySilenceTests|SendingEveryHandTests'
-quiet_filter="[./]($quiet_timing)(/|\(|\$)"
-# The daemon group: the serial suites with a test left once the timing tests are taken out,
-# longest first (daemon_first), one `swift test` process each.
-mapfile -t daemon_suites < <(
-  { tr ' ' '\n' <<< "$daemon_first"; tr '|' '\n' <<< "$serial_suites"; } | awk 'NF && !seen[$0]++' \
-    | grep -xE "($serial_suites)" \
-    | while read -r name; do
-        grep -E "[./]$name/" "$work/list.txt" | grep -vE "$timing_filter" | grep -qvE "$on_demand" && echo "$name"
-      done)
-echo "test.sh: $(grep -cvE "$serial_filter|$timing_filter" "$work/list.txt") test(s) in one parallel run;" \
-  "$(grep -E "$serial_filter" "$work/list.txt" | grep -vE "$timing_filter" | grep -cvE "$on_demand") in ${#daemon_suites[@]} suites," \
-  "$daemon_workers processes at once; $(grep -cE "$timing_filter" "$work/list.txt") judging time, one at a time, beside them at a higher priority"
-
-# Work that needs no test runs in the background while the tests run, at the lowest priority:
+# Work that needs no test runs in the background from before the debug build (issue 51: started
+# after it, the package took 610 s, which a ten-minute run cannot hold after a 182 s build; the
+# build's own idle moments now go to it), at the lowest priority:
 # its session's autogroup at nice 19 (where the kernel groups sessions, CPU time is shared
 # between sessions first, so a process's own nice or class would only rank it within its
 # session), and the scheduler's idle class (SCHED_IDLE, or nice 19 where that class is
@@ -174,7 +162,9 @@ echo "test.sh: $(grep -cvE "$serial_filter|$timing_filter" "$work/list.txt") tes
 #   with dpkg, runs it and removes it (as root), after the other tests. Under CI it is
 #   required: missing tools or root fail the run instead of skipping the package.
 # - A short bounded fuzzing pass over the pure core (libFuzzer + ASan), two targets at a time,
-#   each for its full 20 s; longer runs: scripts/fuzz.sh --time 300. A crash fails the run
+#   each for its full 20 s and at least 500 inputs (--min-inputs: at idle priority a target may
+#   get little CPU in its 20 s, so it goes on for the inputs missing; fewer fails the pass);
+#   longer runs: scripts/fuzz.sh --time 300. A crash fails the run
 #   (after the tests, so that one run says everything): its input is in .build-fuzz/artifacts
 #   and becomes a regression test. Under CI a target skipped for a missing file fails too.
 # Each runs in a process group of its own, so that an interrupted run stops it whole.
@@ -206,9 +196,64 @@ else
   background package scripts/build-deb.sh "$work/deb"
   packaged=1
 fi
-background fuzz scripts/fuzz.sh --time 20 --jobs 2
+background fuzz scripts/fuzz.sh --time 20 --jobs 2 --min-inputs 500
+
+# The build's own warnings (the project's sources, not its dependencies') fail a CI run, so that
+# the build stays free of them; outside CI they are counted (and SwiftPM's about the package
+# itself, named after its folder: files it does not handle).
+swift build --build-tests 2>&1 | tee "$work/build.log"
+own_warnings=$(grep -aE "^$PWD/(Sources|Tests|Benchmarks)/[^:]+:[0-9]+:[0-9]+: warning:|^warning: '$(basename "$PWD")':" \
+  "$work/build.log" | sort -u || true)
+if [ -n "$own_warnings" ]; then
+  printf 'test.sh: the build warns:\n%s\n' "$own_warnings" >&2
+  [ "$ci" -eq 0 ] || exit 1
+fi
+step_done "debug build (with tests)"
+step_now "swift test list and the lanes"
+
+swift test list --skip-build 2>/dev/null | grep -v '^$' > "$work/list.txt"
+allow_list > "$work/allow.txt"
+# The serial suites: top-level types declared in the files that name a marker, kept when
+# `swift test list` has tests under them.
+mapfile -t serial_files < <(grep -rlE --include='*.swift' "$serial_markers" Tests/Lecteur*Tests)
+serial_suites=$(grep -hE '^(@Suite|struct|final class|class|enum|extension|actor)' "${serial_files[@]}" \
+  | grep -E '(struct|class|enum|extension|actor) [A-Za-z0-9_]+' \
+  | sed -E 's/.*(struct|class|enum|extension|actor) ([A-Za-z0-9_]+).*/\2/' | sort -u \
+  | while read -r name; do grep -qE "[./]$name/" "$work/list.txt" && echo "$name"; done | paste -sd'|')
+serial_filter="[./]($serial_suites)(/|\$)"
+# The tests that judge time, checked against the list: an entry that names nothing would let a
+# renamed test run beside others unnoticed.
+timing_tests | cut -f1 > "$work/timing.txt"
+while read -r entry; do
+  grep -qE "[./]$entry(/|\(|\$)" "$work/list.txt" \
+    || { echo "test.sh: timing_tests: $entry names no test of \`swift test list\`" >&2; exit 2; }
+done < "$work/timing.txt"
+timing_filter="[./]($(paste -sd'|' "$work/timing.txt"))(/|\(|\$)"
+# Of those, the ones judging a few milliseconds (a flash against its tone's onset, a write's
+# latency) run last in the lane, once the daemon group has ended (the lane waits for it):
+# beside it, one flash in twelve came 57 ms late at 12 WPM in a fresh run. The hands keyed at
+# 8 to 25 WPM join them: beside the group a 10 WPM hand once had a dit read as a dah (37 of 40),
+# and, the lane's longest suite (about 275 s), it fills the lane's end that the group leaves
+# quiet instead of lengthening it.
+# The paddles join them (issue 51): beside the group the live sidetone starved once (« C » heard
+# as « ? », a space 963 ms off at the sink).
+quiet_timing='BrailleRhythmTimingTests|BrailleRhythmTests|BrailleLatencyTests|TypedKeySilenceTests|SendingEveryHandTests|SendingPaddlesTests'
+quiet_filter="[./]($quiet_timing)(/|\(|\$)"
+# The daemon group: the serial suites with a test left once the timing tests are taken out,
+# longest first (daemon_first), one `swift test` process each.
+mapfile -t daemon_suites < <(
+  { tr ' ' '\n' <<< "$daemon_first"; tr '|' '\n' <<< "$serial_suites"; } | awk 'NF && !seen[$0]++' \
+    | grep -xE "($serial_suites)" \
+    | while read -r name; do
+        grep -E "[./]$name/" "$work/list.txt" | grep -vE "$timing_filter" | grep -qvE "$on_demand" && echo "$name"
+      done)
+echo "test.sh: $(grep -cvE "$serial_filter|$timing_filter" "$work/list.txt") test(s) in one parallel run;" \
+  "$(grep -E "$serial_filter" "$work/list.txt" | grep -vE "$timing_filter" | grep -cvE "$on_demand") in ${#daemon_suites[@]} suites," \
+  "$daemon_workers processes at once; $(grep -cE "$timing_filter" "$work/list.txt") judging time, one at a time, beside them at a higher priority"
+
 
 # A daemon that cannot start stops the run here, named with its log.
+step_now "daemon check"
 check_test_daemons "$work/check"
 step_done "daemon check"
 
@@ -230,7 +275,11 @@ if [ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null)" != 1 ] || [ "
   echo "test.sh: no autogroup or not root: the tests judging time run at the priority of the others beside them"
 fi
 timing_started=$SECONDS
+# The lane's own PulseAudio daemons leave its session (--daemonize): scripts/pulse-test.sh puts
+# each in the lane's autogroup nice (LECTEUR_TEST_AUTOGROUP_NICE), so the sound a test judges is
+# played at the lane's priority, not the daemon group's.
 setsid -w bash -c '[ ! -w /proc/self/autogroup ] || echo -10 > /proc/self/autogroup 2>/dev/null || true
+  export LECTEUR_TEST_AUTOGROUP_NICE=-10
   status=0
   swift test --skip-build --ignore-lock --no-parallel --filter "$1" --skip "$2" --skip "$3" "${@:5}" \
     --event-stream-output-path "$4/events-timing.jsonl" --event-stream-version 6.3 || status=$?
@@ -246,6 +295,7 @@ events+=("$work/events-timing.jsonl" "$work/events-timing-quiet.jsonl")
 # Swift Testing runs a process's tests in parallel unless told --no-parallel.
 # Each run writes Swift Testing's event stream (version 6.3: the first with warnings and
 # cancelled test cases), which scripts/test-events.py judges at the end.
+step_now "tests in parallel"
 swift test --skip-build --ignore-lock --skip "$serial_filter" --skip "$timing_filter" --skip "$on_demand" "$@" \
   --event-stream-output-path "$work/events-parallel.jsonl" --event-stream-version 6.3 || status=$?
 events+=("$work/events-parallel.jsonl")
@@ -263,6 +313,7 @@ run_suite() {
   flock "$work/console.lock" cat "$work/daemon-$suite.log"
   return "$result"
 }
+step_now "daemon group"
 if [ $# -eq 0 ]; then
   declare -A running=()
   for suite in "${daemon_suites[@]}"; do
@@ -287,16 +338,19 @@ fi
 step_done "daemon group ($daemon_workers at once)"
 touch "$work/daemon-group.ended"
 
+step_now "tests judging time (after the daemon group)"
 wait "$timing_pid" || status=$?
 cat "$work/timing.log"
 echo "test.sh: the tests judging time took $((SECONDS - timing_started)) s (beside the other groups)"
 step_done "tests judging time (waited for)"
 
+step_now "fuzz (waited for)"
 finish fuzz 1
 fuzz_status=$result
 echo "fuzz: built and run in $took s (in the background)" >&2
 step_done "fuzz (waited for)"
 if [ "$packaged" -eq 1 ]; then
+  step_now "package (waited for)"
   finish package 0
   echo "package: built and checked in $took s (in the background)" >&2
   if [ "$result" -eq 0 ]; then
@@ -308,6 +362,7 @@ if [ "$packaged" -eq 1 ]; then
   step_done "package (waited for)"
 fi
 pids=()
+step_now "PackageTests"
 swift test --skip-build --no-parallel --filter "$package_test" "$@" \
   --event-stream-output-path "$work/events-package.jsonl" --event-stream-version 6.3 || status=$?
 events+=("$work/events-package.jsonl")
@@ -319,6 +374,7 @@ if [ "$ci" -eq 1 ]; then
 elif [ $# -gt 0 ]; then
   echo "test.sh: arguments given ($*): the tests run are not compared with swift test list"
 fi
+step_now "judging the events"
 judged=0
 scripts/test-events.py "${judge[@]}" "${events[@]}" || judged=$?
 if [ "$ci" -eq 0 ] && [ $# -eq 0 ]; then

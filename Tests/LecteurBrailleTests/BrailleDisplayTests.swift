@@ -187,7 +187,7 @@ struct BrailleDisplayTests {
 
     @Test("no brltty: a typed error (bounded by a hang guard), a French notice, no abort")
     func noServer() throws {
-        let host = ":97"  // brltty-test.sh hands out numbers from 5 up; nothing listens on 97
+        let host = ":97"  // brltty-test.sh hands out 5 to 89 only; nothing listens on 97
         let states = Inbox<BrailleDisplayState>()
         let display = BrailleDisplay(settings: BrlAPISettings(host: host, auth: "none"), onKey: { _ in },
                                      onState: { states.put($0) })

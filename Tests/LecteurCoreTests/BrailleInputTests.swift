@@ -73,10 +73,10 @@ import Testing
             $0.brailleInput.purpose = nil
             $0.brailleInput.committed = ""
         }
-        store.send(.brailleTyped(.dots(Self.dot8)), [.silence] + store.moved(store.after(moved), 1, saying: next), state: moved)
+        store.send(.brailleTyped(.dots(Self.dot8)), [.silence] + store.moved(store.after(moved), 1, saying: next, role: "bouton", shows: "[ ] Accessibilité btn", cursor: 4), state: moved)
         // A line that writes nothing on the display (« stop ») brings the focus line back.
         Self.type("stop", &store)
-        store.send(.brailleTyped(.enter), [.silence, .silence, .notice(code: "stop", message: "Silence."), store.focusLine(store.state, 1)]) {
+        store.send(.brailleTyped(.enter), [.silence, .silence, .notice(code: "stop", message: "Silence."), store.focusLine(store.state, 1, shows: "[ ] Accessibilité btn", cursor: 4)]) {
             $0.brailleInput.purpose = nil
             $0.brailleInput.committed = ""
         }
@@ -115,7 +115,7 @@ import Testing
         var store = ReaderTestStore(state: Fixture.loadedState())
         let accessibility = Self.accessibility
         let next = Self.movedToAccessibility
-        store.send(.command(.next), store.moved(store.after(next), 1, saying: accessibility), state: next)
+        store.send(.command(.next), store.moved(store.after(next), 1, saying: accessibility, role: "bouton", shows: "[ ] Accessibilité btn", cursor: 4), state: next)
         // Enter toggles the chip as RETURN does: the filter is on, and said.
         let selected = "Accessibilité, sélectionné, bouton, filtre 2 sur 7", count = "Accessibilité : 2 formations"
         let filtered: (inout ReaderState) -> Void = {
@@ -124,7 +124,7 @@ import Testing
             $0.announcement.history.append(selected)
             ReaderTestStore.remembered("filter", count, token: 2)(&$0)
         }
-        store.send(.brailleTyped(.enter), store.moved(store.after(filtered), 1, saying: selected) + [
+        store.send(.brailleTyped(.enter), store.moved(store.after(filtered), 1, saying: selected, role: "bouton", shows: "[x] Accessibilité btn", cursor: 4) + [
             .notice(code: "filter", message: count), .speak(Utterance(text: count, interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: count, cursor: 0, kind: .message)), ], state: { filtered(&$0); $0.display.messageStays = true })
         let symbol = "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"
@@ -133,14 +133,14 @@ import Testing
             $0.navigation.focus[.morse] = 0
             ReaderTestStore.screenRemembered("Apprendre, 54 symboles", symbol, token: 3)(&$0)
         }
-        store.send(.command(.tab(.morse)), store.screenShown("Apprendre, 54 symboles", store.after(morse), saying: symbol, token: 3),
+        store.send(.command(.tab(.morse)), store.screenShown("Apprendre, 54 symboles", store.after(morse), saying: symbol, token: 3, role: "bouton"),
                    state: { morse(&$0); $0.display.messageStays = false })
         let opened: (inout ReaderState) -> Void = {
             $0.navigation.stacks[.morse] = [.morse, .symbol(id: "41")]
             $0.navigation.focus[.symbol(id: "41")] = 0
             ReaderTestStore.screenRemembered("Symbole A, 6 éléments", "A, titre", token: 4)(&$0)
         }
-        store.send(.command(.activate), store.screenShown("Symbole A, 6 éléments", store.after(opened), saying: "A, titre", token: 4),
+        store.send(.command(.activate), store.screenShown("Symbole A, 6 éléments", store.after(opened), saying: "A, titre", token: 4, role: "titre"),
                    state: opened)
         // Escape goes back.
         let back: (inout ReaderState) -> Void = {
@@ -148,7 +148,7 @@ import Testing
             $0.display.message = nil
             $0.announcement.history.append(symbol)
         }
-        store.send(.brailleTyped(.escape), store.moved(store.after(back), 0, saying: symbol), state: back)
+        store.send(.brailleTyped(.escape), store.moved(store.after(back), 0, saying: symbol, role: "bouton", shows: "A ⠂⠒ - pas encore pratiqué btn"), state: back)
     }
 
     @Test func aContractedWordIsSaidWhenItEndsNotCellByCell() {
@@ -216,11 +216,11 @@ import Testing
             Self.movedToAccessibility(&$0)
             $0.brailleInput.keyboardUsed = true
         }
-        store.send(.brailleTyped(.chord(0b0000_1000)), store.moved(store.after(next), 1, saying: accessibility), state: next)
+        store.send(.brailleTyped(.chord(0b0000_1000)), store.moved(store.after(next), 1, saying: accessibility, role: "bouton", shows: "[ ] Accessibilité btn", cursor: 4), state: next)
         // Space with dot 1: previous.
         let all = "Toutes, sélectionné, bouton, filtre 1 sur 7"
         let previous: (inout ReaderState) -> Void = { $0.navigation.focus[.formations] = 0; $0.announcement.history.append(all) }
-        store.send(.brailleTyped(.chord(0b0000_0001)), store.moved(store.after(previous), 0, saying: all), state: previous)
+        store.send(.brailleTyped(.chord(0b0000_0001)), store.moved(store.after(previous), 0, saying: all, role: "bouton", shows: "[x] Toutes btn", cursor: 4), state: previous)
         // Space with dots 4-6: the other tab.
         let symbol = "A, point, trait, pas encore pratiqué, bouton, symbole 1 sur 54. Ouvre la fiche de ce symbole"
         let morse: (inout ReaderState) -> Void = {
@@ -229,14 +229,14 @@ import Testing
             ReaderTestStore.screenRemembered("Apprendre, 54 symboles", symbol, token: 2)(&$0)
         }
         store.send(.brailleTyped(.chord(0b0010_1000)),
-                   store.screenShown("Apprendre, 54 symboles", store.after(morse), saying: symbol, token: 2), state: morse)
+                   store.screenShown("Apprendre, 54 symboles", store.after(morse), saying: symbol, token: 2, role: "bouton"), state: morse)
         // Space with dots 1-3: the other tab, backwards.
         let formations: (inout ReaderState) -> Void = {
             $0.navigation.tab = .formations
             ReaderTestStore.screenRemembered("Formations, 14 formations", all, token: 3)(&$0)
         }
         store.send(.brailleTyped(.chord(0b0000_0101)),
-                   store.screenShown("Formations, 14 formations", store.after(formations), saying: all, token: 3), state: formations)
+                   store.screenShown("Formations, 14 formations", store.after(formations), saying: all, token: 3, role: "bouton"), state: formations)
         let unknown = Fixture.fr(.brailleInputChordUnknown, ["dots": "5, 6"])
         store.send(.brailleTyped(.chord(0b0011_0000)),
                    store.said("braille.chord", unknown, interrupt: true),
@@ -259,7 +259,7 @@ import Testing
             $0.display.token = 5
         }
         store.send(.brailleTyped(.chord(0b0001_0011)),
-                   store.screenShown("Aide, \(entries.count) éléments", store.after(help), saying: intro, token: 5), state: { help(&$0); $0.display.messageStays = false })
+                   store.screenShown("Aide, \(entries.count) éléments", store.after(help), saying: intro, token: 5, role: nil), state: { help(&$0); $0.display.messageStays = false })
         #expect(store.state.navigation.currentScreenID == .help)
         #expect(store.state.lists.helpEntries.first == Fixture.fr(.brailleInputChordsIntro))
         #expect(store.state.lists.helpEntries.contains(Fixture.fr(.brailleInputChordSearch)))
@@ -286,7 +286,7 @@ import Testing
             $0.brailleInput.purpose = nil
             $0.brailleInput.committed = ""
         }
-        store.send(.brailleTyped(.enter), [.silence] + store.moved(store.after(found), 11, saying: python), state: found)
+        store.send(.brailleTyped(.enter), [.silence] + store.moved(store.after(found), 11, saying: python, role: "bouton", shows: "Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2\u{202F}490\u{A0}€ btn"), state: found)
         #expect(store.state.navigation.lastSearch == "python")
     }
 }

@@ -25,8 +25,8 @@ import Testing
         store.send(.start, [.loadCatalogue(.initial)])
         let loading = "Chargement des formations..."
         store.send(.catalogue(.loading(stillLoadingAfter: nil)), [
-            store.focus(store.state, 0), .speak(Utterance(text: loading, interrupt: false, priority: .answer, printed: loading)),
-            store.focusLine(store.state, 0),
+            store.focus(store.state, 0, role: nil), .speak(Utterance(text: loading, interrupt: false, priority: .answer, printed: loading)),
+            store.focusLine(store.state, 0, shows: "Chargement des formations..."),
         ]) {
             $0.navigation.focus[.formations] = 0
             $0.announcement.history = [loading]
@@ -48,7 +48,7 @@ import Testing
             message(warning),
             .notice(code: "loaded", message: "14 formations chargées."),
             .speak(Utterance(text: "14 formations chargées.", interrupt: false, priority: .notice)),
-            store.focus(store.after(load), 0), .speak(Utterance(text: "Toutes, sélectionné, bouton", interrupt: false, priority: .answer, printed: "Toutes, sélectionné, bouton")),
+            store.focus(store.after(load), 0, role: "bouton"), .speak(Utterance(text: "Toutes, sélectionné, bouton", interrupt: false, priority: .answer, printed: "Toutes, sélectionné, bouton")),
             .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ], state: load)
         store.send(.timer(.brailleMessage(token: 1)), [
@@ -116,13 +116,13 @@ import Testing
             ReaderTestStore.screenRemembered("Apprendre, 54 symboles", symbol, token: 2)(&$0)
         }
         store.send(.command(.tab(.morse)),
-                   store.screenShown("Apprendre, 54 symboles", store.after(morse), saying: symbol, token: 2), state: morse)
+                   store.screenShown("Apprendre, 54 symboles", store.after(morse), saying: symbol, token: 2, role: "bouton"), state: morse)
         let formations: (inout ReaderState) -> Void = {
             $0.navigation.tab = .formations
             ReaderTestStore.screenRemembered("Formations, 14 formations", "Toutes, sélectionné, bouton", token: 3)(&$0)
         }
         store.send(.command(.tab(.formations)),
-                   store.screenShown("Formations, 14 formations", store.after(formations), saying: "Toutes, sélectionné, bouton", token: 3),
+                   store.screenShown("Formations, 14 formations", store.after(formations), saying: "Toutes, sélectionné, bouton", token: 3, role: "bouton"),
                    state: formations)
         let card = "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton. Appuyez pour voir les détails de cette formation"
         let first: (inout ReaderState) -> Void = {
@@ -130,14 +130,14 @@ import Testing
             $0.display.message = nil
             $0.announcement.history.append(card)
         }
-        store.send(.command(.go(1)), store.moved(store.after(first), 8, saying: card), state: first)
+        store.send(.command(.go(1)), store.moved(store.after(first), 8, saying: card, role: "bouton", shows: "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990\u{A0}€ btn"), state: first)
         let opened: (inout ReaderState) -> Void = {
             $0.navigation.stacks[.formations] = [.formations, .detail(formationId: 1)]
             $0.navigation.focus[.detail(formationId: 1)] = 0
             ReaderTestStore.screenRemembered("Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 4)(&$0)
         }
         store.send(.command(.activate),
-                   store.screenShown("Détail, 8 éléments", store.after(opened), saying: "Starter Pack - IA Générative, titre", token: 4),
+                   store.screenShown("Détail, 8 éléments", store.after(opened), saying: "Starter Pack - IA Générative, titre", token: 4, role: "titre"),
                    state: opened)
     }
 
@@ -162,7 +162,7 @@ import Testing
             $0.display.message = title
             $0.display.token = 2
         }
-        store.send(.command(.help(topic: nil)), store.screenShown(title, store.after(open), saying: intro, token: 2), state: open)
+        store.send(.command(.help(topic: nil)), store.screenShown(title, store.after(open), saying: intro, token: 2, role: nil), state: open)
         let screen = Fixture.reader.builder.screen(for: store.state)
         #expect(screen.code == "help" && screen.title == "Aide" && screen.elements.count == entries.count)
         let listed = CommandTable.specs.filter { !CommandLanguage.helpNames($0.names, localeCode: "fr").isEmpty }
@@ -176,12 +176,12 @@ import Testing
             $0.announcement.history.append(statistics)
             $0.navigation.lastSearch = "statistiques"
         }
-        store.send(.command(.find("statistiques")), store.moved(store.after(found), 28, saying: statistics), state: found)
+        store.send(.command(.find("statistiques")), store.moved(store.after(found), 28, saying: statistics, role: nil, shows: "statistiques, stats : statistiques de l'entraînement Morse : réussite récente et temps de réponse par symbole, confusions"), state: found)
         let back: (inout ReaderState) -> Void = {
             $0.navigation.stacks[.formations] = [.formations]
             $0.announcement.history.append("Toutes, sélectionné, bouton")
         }
-        store.send(.command(.back), store.moved(store.after(back), 0, saying: "Toutes, sélectionné, bouton"), state: back)
+        store.send(.command(.back), store.moved(store.after(back), 0, saying: "Toutes, sélectionné, bouton", role: "bouton", shows: "[x] Toutes btn", cursor: 4), state: back)
         #expect(store.state.navigation.currentScreenID == .formations)
     }
 
@@ -211,10 +211,10 @@ import Testing
             $0.announcement.answerPending = true
             $0.display.message = nil
         }
-        store.send(.statisticsReady(statistics), store.screenShown(title, store.after(open), saying: lines[0], token: 2), state: open)
+        store.send(.statisticsReady(statistics), store.screenShown(title, store.after(open), saying: lines[0], token: 2, role: nil), state: open)
         #expect(Fixture.reader.builder.screen(for: store.state).elements.map(\.label) == lines)
         // The name's time is up: the first line comes back and stays (no timer of its own).
-        store.send(.timer(.brailleMessage(token: 2)), [store.focusLine(store.state, 0)]) { $0.display.message = nil }
+        store.send(.timer(.brailleMessage(token: 2)), [store.focusLine(store.state, 0, shows: "Statistiques sur les 20 dernières réponses de chaque symbole.")]) { $0.display.message = nil }
         // None recorded yet: one sentence, a message.
         let none = "Aucune réponse enregistrée : lancez « entraînement »."
         store.send(.command(.statistics), [.loadStatistics]) { $0.announcement.answerPending = true }
@@ -238,7 +238,7 @@ import Testing
             $0.display.message = "Historique"
             $0.display.token = 2
         }
-        store.send(.command(.history), store.screenShown("Historique", store.after(open), saying: empty, token: 2), state: open)
+        store.send(.command(.history), store.screenShown("Historique", store.after(open), saying: empty, token: 2, role: nil), state: open)
         #expect(Fixture.reader.builder.screen(for: store.state).elements.map(\.label) == ["Aucune annonce pour l'instant."])
     }
 
@@ -253,7 +253,7 @@ import Testing
         #expect(detail.elements.count == 8)
         let category = "Catégorie : IA Générative"
         store.send(.command(.readAll), [
-            store.focus(store.state, 6), .speak(Utterance(text: category, interrupt: true, priority: .answer, printed: category)),
+            store.focus(store.state, 6, role: nil), .speak(Utterance(text: category, interrupt: true, priority: .answer, printed: category)),
             .braille(braille.line(detail.elements[6])), .schedule(.readAllWindow(token: 1), afterSeconds: 4),
             .reading(true),
         ]) {
@@ -272,7 +272,7 @@ import Testing
             $0.announcement.history.append(back)
         }
         store.send(.displayAdvanced(moved: false), [
-            store.focus(store.after(next), 7), .speak(Utterance(text: back, interrupt: false, priority: .answer, printed: back)),
+            store.focus(store.after(next), 7, role: "bouton"), .speak(Utterance(text: back, interrupt: false, priority: .answer, printed: back)),
             .braille(braille.line(detail.elements[7])), .schedule(.readAllWindow(token: 1), afterSeconds: 4),
         ], state: next)
         #expect(detail.elements[7].id == "back")
@@ -293,7 +293,7 @@ import Testing
         let all = "Toutes, sélectionné, bouton"
         let list = store.state
         // Without a voice, each window has the setting's time.
-        store.send(.command(.readAll), store.moved(list, 0, saying: all) + [.schedule(.readAllWindow(token: 1), afterSeconds: 2.5),
+        store.send(.command(.readAll), store.moved(list, 0, saying: all, role: "bouton", shows: "[x] Toutes btn", cursor: 4) + [.schedule(.readAllWindow(token: 1), afterSeconds: 2.5),
                                                                              .reading(true)]) {
             $0.display.message = nil
             $0.display.reading = DisplayReading(token: 1)
@@ -301,7 +301,7 @@ import Testing
             $0.announcement.history.append(all)
         }
         // Another key stops the reading (and does what it does: the element again).
-        store.send(.displayKey(.repeatElement), store.moved(list, 0, saying: all) + [.reading(false)]) {
+        store.send(.displayKey(.repeatElement), store.moved(list, 0, saying: all, role: "bouton", shows: "[x] Toutes btn", cursor: 4) + [.reading(false)]) {
             $0.display.reading = nil
             $0.announcement.history.append(all)
         }
@@ -309,7 +309,7 @@ import Testing
         store.send(.timer(.readAllWindow(token: 1)), [])
         // With a voice, the reading follows the voice as before.
         store.state.devices.hasVoice = true
-        store.send(.command(.readAll), store.moved(list, 0, saying: all) + [.whenSpoken(token: 2), .reading(true)]) {
+        store.send(.command(.readAll), store.moved(list, 0, saying: all, role: "bouton", shows: "[x] Toutes btn", cursor: 4) + [.whenSpoken(token: 2), .reading(true)]) {
             $0.display.readAll = 2
             $0.display.readAllSerial = 2
             $0.announcement.history.append(all)
@@ -324,12 +324,12 @@ import Testing
         let previous: (inout ReaderState) -> Void = { $0.navigation.focus[.formations] = 0; $0.announcement.history.append(all) }
         let list = store.after(previous)
         store.send(.displayKey(.panBack), [
-            store.focus(list, 0), .speak(Utterance(text: all, interrupt: true, priority: .answer, printed: all)),
+            store.focus(list, 0, role: "bouton"), .speak(Utterance(text: all, interrupt: true, priority: .answer, printed: all)),
             .braille(braille.line(element(list, 0)).openingOnLastWindow),
         ], state: previous)
         // LNUP opens it from its start.
         store.state.navigation.focus[.formations] = 1
-        store.send(.displayKey(.previous), store.moved(list, 0, saying: all), state: previous)
+        store.send(.displayKey(.previous), store.moved(list, 0, saying: all, role: "bouton", shows: "[x] Toutes btn", cursor: 4), state: previous)
     }
 
     @Test func theScrollSettingIsCheckedSavedAndRead() {

@@ -43,7 +43,7 @@ import Testing
         store.send(.command(.next), state: {
             $0.navigation.focus[.answer] = 1
             $0.announcement.history.append(Self.lines[1])
-        }, effects: { ReaderTestStore.focused($0, spoken, printed: Self.lines[1]) })
+        }, effects: { ReaderTestStore.focused($0, spoken, printed: Self.lines[1], role: nil, shows: "« régler NOM » seul dit la valeur, « régler » seul ouvre l'écran des réglages") })
     }
 
     /// Short, `aide COMMANDE` stays one message, which stays until a key (it is the answer).

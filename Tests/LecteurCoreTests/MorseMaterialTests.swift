@@ -386,11 +386,11 @@ import Testing
             $0.announcement.answerPending = true
             $0.display.message = nil
         }
-        store.send(.progressReady(days), store.screenShown(title, store.after(open), saying: lines[0], token: 2), state: open)
+        store.send(.progressReady(days), store.screenShown(title, store.after(open), saying: lines[0], token: 2, role: nil), state: open)
         #expect(Fixture.reader.builder.screen(for: store.state).elements.map(\.label) == lines)
         #expect(Fixture.reader.builder.screen(for: store.state).code == "progress")
         // The name's time is up: the first line comes back and stays.
-        store.send(.timer(.brailleMessage(token: 2)), [store.focusLine(store.state, 0)]) { $0.display.message = nil }
+        store.send(.timer(.brailleMessage(token: 2)), [store.focusLine(store.state, 0, shows: "Sur 3 jours, du 20 novembre 2026 au 1er décembre 2026 : de 70 % à 90 % de bonnes réponses. Vitesse : de 15 à 20 mots par minute.")]) { $0.display.message = nil }
         let none = "Aucune réponse enregistrée : le progrès se lit après un premier entraînement."
         store.send(.command(.progress), [.loadProgress]) { $0.announcement.answerPending = true }
         store.send(.progressReady([]), store.said("progress", none, interrupt: true)) {

@@ -21,14 +21,14 @@ import Testing
         store.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
             $0.navigation.focus[.formations] = 0
             $0.announcement.history.append("Chargement des formations...")
-        }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false) })
+        }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false, role: nil, shows: "Chargement des formations...") })
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)), state: {
             $0.catalogue.status = .loaded(Fixture.builtIn)
             $0.display.message = "14 formations chargées."
             $0.display.token = 1
             $0.announcement.history += ["14 formations chargées.", "Toutes, sélectionné, bouton, filtre 1 sur 7"]
             $0.announcement.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)
-        }, effects: { ReaderTestStore.saying("loaded", "14 formations chargées.", .notice) + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.saying("loaded", "14 formations chargées.", .notice) + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7", interrupt: false, role: "bouton", shows: nil) + [.schedule(.brailleMessage(token: 1), afterSeconds: 4)] })
         let screen = nav.builder.screen(for: store.state)
         #expect(screen.elements.filter { $0.id.hasPrefix("card.") }.count == 14)
     }
@@ -39,7 +39,7 @@ import Testing
         store.send(.command(.repeatLast), state: {
             $0.display.message = nil
             $0.announcement.history.append("Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2490 euros, bouton, formation 4 sur 14. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2490 euros, bouton, formation 4 sur 14. Appuyez pour voir les détails de cette formation") })
+        }, effects: { ReaderTestStore.focused($0, "Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2490 euros, bouton, formation 4 sur 14. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2\u{202F}490\u{A0}€ btn") })
     }
 
     @Test func s24ac3_everyElementIsReachableOneByOneAndTheEndsAreSaid() {
@@ -74,12 +74,37 @@ import Testing
             // README's « the last 20 », written here, not read from the code under test.
             { $0.announcement.history = Array(($0.announcement.history + [text]).suffix(20)) }
         }
-        for (offset, text) in heard.enumerated() {
+        // Each element's role word and braille line (its text, its cursor), written out.
+        let shown: [(role: String?, line: String, cursor: Int)] = [
+            ("bouton", "[ ] Accessibilité btn", 4),
+            ("bouton", "[ ] Bureautique btn", 4),
+            ("bouton", "[ ] Éthique et réglementation btn", 4),
+            ("bouton", "[ ] IA Générative btn", 4),
+            ("bouton", "[ ] Machine Learning btn", 4),
+            ("bouton", "[ ] Radio et télégraphie btn", 4),
+            ("titre", "Toutes les formations tit", 0),
+            ("bouton", "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990\u{A0}€ btn", 0),
+            ("bouton", "Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490\u{A0}€ btn", 0),
+            ("bouton", "Agents IA et automatisation, niveau Expert, durée 3 jours, 1\u{202F}490\u{A0}€ btn", 0),
+            ("bouton", "Machine Learning avec Python, niveau Intermédiaire, durée 5 jours, 2\u{202F}490\u{A0}€ btn", 0),
+            ("bouton", "Deep Learning appliqué à la vision, niveau Expert, durée 4 jours, 2\u{202F}190\u{A0}€ btn", 0),
+            ("bouton", "Statistiques pour la data science, niveau Intermédiaire, durée 2 jours, 890\u{A0}€ btn", 0),
+            ("bouton", "Éthique et conformité de l'IA, niveau Débutant, durée 1 jour, 590\u{A0}€ btn", 0),
+            ("bouton", "Audit d'un système d'IA, niveau Expert, durée 3 jours, 1\u{202F}890\u{A0}€ btn", 0),
+            ("bouton", "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1\u{202F}190\u{A0}€ btn", 0),
+            ("bouton", "Lecteurs d'écran et plages braille, niveau Intermédiaire, durée 1 jour, 690\u{A0}€ btn", 0),
+            ("bouton", "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79\u{A0}€ btn", 0),
+            ("bouton", "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349\u{A0}€ btn", 0),
+            ("bouton", "Apprendre le Morse à l'oreille, niveau Débutant, durée 10 heures, 149\u{A0}€ btn", 0),
+            ("bouton", "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1\u{202F}290\u{A0}€ btn", 0),
+        ]
+        #expect(shown.count == heard.count)
+        for (offset, (text, shows)) in zip(heard, shown).enumerated() {
             store.send(.command(.next), state: {
                 $0.navigation.focus[.formations] = offset + 1
                 $0.display.message = nil
                 remember(text)(&$0)
-            }, effects: { ReaderTestStore.focused($0, text) })
+            }, effects: { ReaderTestStore.focused($0, text, role: shows.role, shows: shows.line, cursor: shows.cursor) })
         }
         /// An end said as a message: remembered within the history's limit.
         func edge(_ text: String, token: Int) -> (inout ReaderState) -> Void {
@@ -97,14 +122,14 @@ import Testing
             $0.navigation.focus[.formations] = 0
             $0.display.message = nil
             remember("Toutes, sélectionné, bouton, filtre 1 sur 7")(&$0)
-        }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") })
+        }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7", role: "bouton", shows: "[x] Toutes btn", cursor: 4) })
         store.send(.command(.previous), store.said("edge", first, interrupt: true),
                    state: edge(first, token: 3))
         store.send(.command(.last), state: {
             $0.navigation.focus[.formations] = count - 1
             $0.display.message = nil
             remember(heard[count - 2])(&$0)
-        }, effects: { ReaderTestStore.focused($0, heard[count - 2]) })
+        }, effects: { ReaderTestStore.focused($0, heard[count - 2], role: "bouton", shows: "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1\u{202F}290\u{A0}€ btn") })
         // The history keeps the last twenty utterances, oldest first (README's « 20 », written
         // here): the last sixteen of the walk, written out above, then the four that followed.
         #expect(AnnouncementState.historyLimit == 20)
@@ -122,7 +147,7 @@ import Testing
             $0.navigation.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.display.message = nil
             $0.announcement.history.append("Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1190 euros, bouton, formation 9 sur 14. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1190 euros, bouton, formation 9 sur 14. Appuyez pour voir les détails de cette formation") })
+        }, effects: { ReaderTestStore.focused($0, "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1190 euros, bouton, formation 9 sur 14. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Accessibilité numérique : les bases du RGAA, niveau Débutant, durée 2 jours, 1\u{202F}190\u{A0}€ btn") })
     }
 
     @Test func s24ac5_refreshFetchesAgainAndKeepsFilterAndFocus() {
@@ -147,7 +172,7 @@ import Testing
             $0.display.token = 3
             $0.announcement.history += ["15 formations chargées.", "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 3 sur 3. Appuyez pour voir les détails de cette formation"]
             $0.announcement.lastMessage = LastMessage(code: "loaded", text: "15 formations chargées.", isError: false)
-        }, effects: { ReaderTestStore.saying("loaded", "15 formations chargées.", interrupt: true, .notice) + ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 3 sur 3. Appuyez pour voir les détails de cette formation", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.saying("loaded", "15 formations chargées.", interrupt: true, .notice) + ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 3 sur 3. Appuyez pour voir les détails de cette formation", interrupt: false, role: "bouton", shows: nil) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
         #expect(nav.builder.screen(for: store.state).elements.filter { $0.id.hasPrefix("card.") }.map(\.id) == ["card.99", "card.11", "card.12"])
     }
 
@@ -172,14 +197,14 @@ import Testing
         store.send(.command(.first), state: {
             $0.display.message = nil
             $0.announcement.history.append("Toutes, sélectionné, bouton, filtre 1 sur 7")
-        }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") })
-        store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
+        }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7", role: "bouton", shows: "[x] Toutes btn", cursor: 4) })
+        store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7", role: "bouton", shows: "[ ] Accessibilité btn", cursor: 4)
     }
 
     @Test func s27ac2_activatingAChipFiltersAndMarksItSelected() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         moveTo("chip.#5", &store)
-        store.send(.command(.activate), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 2)
+        store.send(.command(.activate), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 2, shows: "[x] Bureautique btn")
         let screen = nav.builder.screen(for: store.state)
         #expect(screen.elements.first { $0.role == .heading }?.label == "Bureautique")
         #expect(screen.elements.filter { $0.id.hasPrefix("card.") }.map(\.id) == ["card.11", "card.12"])
@@ -189,16 +214,16 @@ import Testing
     @Test func s27ac3_theSameChipOrToutesClearsTheFilter() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         moveTo("chip.#5", &store)
-        store.send(.command(.activate), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 2)
-        store.send(.command(.activate), choosingChip: nil, "Bureautique, non sélectionné, bouton, filtre 3 sur 7", "Toutes : 14 formations", token: 3)
-        store.send(.command(.activate), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 4)
+        store.send(.command(.activate), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 2, shows: "[x] Bureautique btn")
+        store.send(.command(.activate), choosingChip: nil, "Bureautique, non sélectionné, bouton, filtre 3 sur 7", "Toutes : 14 formations", token: 3, shows: "[ ] Bureautique btn")
+        store.send(.command(.activate), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 4, shows: "[x] Bureautique btn")
         moveTo("chip.all", &store)
-        store.send(.command(.activate), choosingChip: nil, "Toutes, sélectionné, bouton, filtre 1 sur 7", "Toutes : 14 formations", token: 5)
+        store.send(.command(.activate), choosingChip: nil, "Toutes, sélectionné, bouton, filtre 1 sur 7", "Toutes : 14 formations", token: 5, shows: "[x] Toutes btn")
         // Activating "Toutes" when nothing is filtered keeps it so.
         store.send(.command(.activate), state: {
             $0.display.token = 6
             $0.announcement.history += ["Toutes, sélectionné, bouton, filtre 1 sur 7", "Toutes : 14 formations"]
-        }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") + ReaderTestStore.saying("filter", "Toutes : 14 formations") })
+        }, effects: { ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7", role: "bouton", shows: "[x] Toutes btn", cursor: 4) + ReaderTestStore.saying("filter", "Toutes : 14 formations") })
     }
 
     @Test func s27ac4_theFilterSurvivesADetailAndBack() {
@@ -210,7 +235,7 @@ import Testing
             $0.navigation.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.display.message = nil
             $0.announcement.history.append("Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 3. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 3. Appuyez pour voir les détails de cette formation") })
+        }, effects: { ReaderTestStore.focused($0, "Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 3. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490\u{A0}€ btn") })
         #expect(nav.builder.screen(for: store.state).elements.first { $0.role == .heading }?.label == "IA Générative")
     }
 
@@ -269,7 +294,7 @@ import Testing
             $0.display.token = 4
             $0.announcement.history += ["Radio et télégraphie : 2 formations", "Radio et télégraphie, titre"]
             $0.announcement.lastMessage = LastMessage(code: "filter", text: "Radio et télégraphie : 2 formations", isError: false)
-        }, effects: { ReaderTestStore.saying("filter", "Radio et télégraphie : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Radio et télégraphie, titre", interrupt: false, line: false) })
+        }, effects: { ReaderTestStore.saying("filter", "Radio et télégraphie : 2 formations", interrupt: true) + ReaderTestStore.focused($0, "Radio et télégraphie, titre", interrupt: false, role: "titre", shows: nil) })
     }
 
     @Test func tabsKeepTheirOwnStacksAndFocus() {
@@ -277,23 +302,23 @@ import Testing
         moveTo("card.5", &store)
         store.send(.command(.activate), opening: .detail(formationId: 5), "Détail, 8 éléments", "Deep Learning appliqué à la vision, titre", token: 2)
         store.sendFirstMorseTab(token: 3)
-        store.send(.command(.next), focusing: 1, on: .morse, "B, trait, point, point, point, pas encore pratiqué, bouton, symbole 2 sur 54. Ouvre la fiche de ce symbole")
+        store.send(.command(.next), focusing: 1, on: .morse, "B, trait, point, point, point, pas encore pratiqué, bouton, symbole 2 sur 54. Ouvre la fiche de ce symbole", role: "bouton", shows: "B ⠒⠂⠂⠂ - pas encore pratiqué btn")
         store.send(.command(.activate), opening: .symbol(id: "42"), "Symbole B, 6 éléments", "B, titre", token: 4)
         store.send(.command(.repeatLast), state: {
             $0.display.message = nil
             $0.announcement.history.append("B, titre")
-        }, effects: { ReaderTestStore.focused($0, "B, titre") })
+        }, effects: { ReaderTestStore.focused($0, "B, titre", role: "titre", shows: "B tit") })
         store.send(.command(.tab(.formations)), state: {
             $0.navigation.tab = .formations
             $0.display.message = "Détail"
             $0.display.token = 5
             $0.announcement.history += ["Détail", "Deep Learning appliqué à la vision, titre"]
-        }, effects: { ReaderTestStore.opened($0, "Détail", "Deep Learning appliqué à la vision, titre", token: 5) })
+        }, effects: { ReaderTestStore.opened($0, "Détail", "Deep Learning appliqué à la vision, titre", token: 5, role: "titre") })
         store.send(.command(.back), state: {
             $0.navigation.stacks = [.formations: [.formations], .morse: [.morse, .symbol(id: "42")]]
             $0.display.message = nil
             $0.announcement.history.append("Deep Learning appliqué à la vision, niveau Expert, durée 4 jours, 2190 euros, bouton, formation 5 sur 14. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Deep Learning appliqué à la vision, niveau Expert, durée 4 jours, 2190 euros, bouton, formation 5 sur 14. Appuyez pour voir les détails de cette formation") })
+        }, effects: { ReaderTestStore.focused($0, "Deep Learning appliqué à la vision, niveau Expert, durée 4 jours, 2190 euros, bouton, formation 5 sur 14. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Deep Learning appliqué à la vision, niveau Expert, durée 4 jours, 2\u{202F}190\u{A0}€ btn") })
         store.send(.command(.back), store.said("root", "Vous êtes déjà sur l'écran principal.", interrupt: true)) {
             $0.display.messageStays = true
             ReaderTestStore.remembered("root", "Vous êtes déjà sur l'écran principal.", token: 6)(&$0)
@@ -302,8 +327,8 @@ import Testing
 
     @Test func whereSaysScreenAndPosition() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
-        store.send(.command(.next), focusing: 2, on: .formations, "Bureautique, non sélectionné, bouton, filtre 3 sur 7")
+        store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7", role: "bouton", shows: "[ ] Accessibilité btn", cursor: 4)
+        store.send(.command(.next), focusing: 2, on: .formations, "Bureautique, non sélectionné, bouton, filtre 3 sur 7", role: "bouton", shows: "[ ] Bureautique btn", cursor: 4)
         #expect(nav.builder.screen(for: store.state).elements.count == 22)
         store.send(.command(.whereAmI), store.said("where", "Formations, filtre 3 sur 7", interrupt: true)) {
             $0.display.messageStays = true
@@ -332,7 +357,7 @@ import Testing
             $0.display.message = nil
         }
         store.state.navigation.focus[.formations] = 2
-        store.send(.displayKey(.route(character: 0)), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 2)
+        store.send(.displayKey(.route(character: 0)), choosingChip: CategoryKey("#5"), "Bureautique, sélectionné, bouton, filtre 3 sur 7", "Bureautique : 2 formations", token: 2, shows: "[x] Bureautique btn")
     }
 
     @Test func firstSpeechOfACommandInterruptsTheRestQueues() {
@@ -394,7 +419,7 @@ import Testing
             $0.display.queued.append("Erreur serveur (code: 500). Réessayez plus tard.")
             $0.announcement.history += ["Erreur serveur (code: 500). Réessayez plus tard.", "Réessayer, bouton. Recharge les formations"]
             $0.announcement.lastMessage = LastMessage(code: "catalogue", text: "Erreur serveur (code: 500). Réessayez plus tard.", isError: true)
-        }, effects: { ReaderTestStore.sayingBehind("catalogue", "Erreur serveur (code: 500). Réessayez plus tard.", isError: true, .error) + ReaderTestStore.focused($0, "Réessayer, bouton. Recharge les formations", interrupt: false, line: false) })
+        }, effects: { ReaderTestStore.sayingBehind("catalogue", "Erreur serveur (code: 500). Réessayez plus tard.", isError: true, .error) + ReaderTestStore.focused($0, "Réessayer, bouton. Recharge les formations", interrupt: false, role: "bouton", shows: nil) })
     }
 }
 
@@ -402,15 +427,15 @@ import Testing
     @Test func aReloadThroughTheLoadingScreenKeepsFilterAndFocus() {
         var store = ReaderTestStore(state: Fixture.loadedState())
         store.send(.command(.filter("bureau")), filtering: CategoryKey("#5"), "Bureautique : 2 formations", "Bureautique, titre", token: 2)
-        store.send(.command(.next), focusing: 8, on: .formations, "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation")
-        store.send(.command(.next), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.next), focusing: 8, on: .formations, "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79\u{A0}€ btn")
+        store.send(.command(.next), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349\u{A0}€ btn")
         store.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
             $0.catalogue.status = .loading
             $0.navigation.focus[.formations] = 0
             $0.navigation.focusToRestore = "card.12"
             $0.announcement.history.append("Chargement des formations...")
             $0.catalogue.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [:])
-        }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false) })
+        }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false, role: nil, shows: "Chargement des formations...") })
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)), state: {
             $0.display.messageStays = false
             $0.catalogue.status = .loaded(Fixture.builtIn)
@@ -421,6 +446,6 @@ import Testing
             $0.announcement.history += ["14 formations chargées.", "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation"]
             $0.announcement.lastMessage = LastMessage(code: "loaded", text: "14 formations chargées.", isError: false)
             $0.catalogue.reloadContext = nil
-        }, effects: { ReaderTestStore.saying("loaded", "14 formations chargées.", .notice) + ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation", interrupt: false, line: false) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
+        }, effects: { ReaderTestStore.saying("loaded", "14 formations chargées.", .notice) + ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation", interrupt: false, role: "bouton", shows: nil) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4)] })
     }
 }

@@ -26,17 +26,23 @@ extension ReaderTestStore {
     }
 
     /// The focus on the element focused in `state` as the reader gives it: its report, what is
-    /// said, and its braille line (`line: false` when a message holds the display).
+    /// said, and its braille line (`shows`, the line's text, and its cursor; nil when a message
+    /// holds the display).
+    /// `role`: the role word the report carries (nil for plain text).
     /// `printed`: the line the transcript prints, when the lexicon made what is said differ from it.
+    /// What is said, the role word and the braille line are written out by the test (issue 51:
+    /// they were built with the production `SpeechGenerator` and `BrailleGenerator`, so they could
+    /// not disagree with them); the report's element, index and count are still the screen's
+    /// (`builder.screen`), which the store tests drive rather than check.
     static func focused(_ state: ReaderState, _ spoken: String, printed: String? = nil, interrupt: Bool = true,
-                        line: Bool = true, reader: Reader = Fixture.reader) -> [Effect] {
+                        reader: Reader = Fixture.reader, role: String?, shows braille: String?, cursor: Int = 0) -> [Effect] {
         let screen = reader.builder.screen(for: state)
         let index = state.navigation.clampedFocus(on: screen)
         let element = screen.elements[index]
         let report = FocusReport(screen: screen.code, title: screen.title, index: index + 1, count: screen.elements.count,
-                                 element: element, roleWord: SpeechGenerator(strings: Fixture.fr).roleWord(element.role))
+                                 element: element, roleWord: role)
         return [.focus(report), speak(spoken, interrupt: interrupt, printed: printed ?? spoken)]
-            + (line ? [.braille(BrailleGenerator(strings: Fixture.fr).line(element))] : [])
+            + (braille.map { [.braille(BrailleLine(text: $0, cursor: cursor))] } ?? [])
     }
 
     /// The index of the element `id` on the screen `state` shows.
@@ -60,8 +66,9 @@ extension ReaderTestStore {
 
     /// A screen opened or a tab switched to: its name (and size) said and shown, then its
     /// focused element said after it, whose line waits for the message's time.
-    static func opened(_ state: ReaderState, _ title: String, _ spoken: String, token: Int) -> [Effect] {
-        [speak(title, printed: title), message(title)] + focused(state, spoken, interrupt: false, line: false)
+    /// `role`: the role word of the element focused (`focused`); its line waits, so none is shown.
+    static func opened(_ state: ReaderState, _ title: String, _ spoken: String, token: Int, role: String?) -> [Effect] {
+        [speak(title, printed: title), message(title)] + focused(state, spoken, interrupt: false, role: role, shows: nil)
             + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
     }
 
@@ -146,13 +153,14 @@ extension ReaderTestStore {
 extension ReaderTestStore {
     /// A step that moves the focus to element `index` of `screen`: the element is said and
     /// remembered, and shown (a message on the display gives way to it).
+    /// `role`, `shows`, `cursor`: the element's role word and braille line, written out (`focused`).
     mutating func send(_ action: Action, focusing index: Int, on screen: ScreenID, _ spoken: String,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+                       role: String?, shows: String, cursor: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) {
         send(action, sourceLocation: sourceLocation, state: {
             $0.navigation.focus[screen] = index
             $0.display.message = nil
             $0.announcement.history.append(spoken)
-        }, effects: { Self.focused($0, spoken) })
+        }, effects: { Self.focused($0, spoken, role: role, shows: shows, cursor: cursor) })
     }
 
     /// A step that opens `screen` on the tab shown, on its first element: its name said and
@@ -167,7 +175,7 @@ extension ReaderTestStore {
             $0.display.messageStays = false
             $0.display.token = token
             $0.announcement.history += [title, spoken]
-        }, effects: { Self.opened($0, title, spoken, token: token) })
+        }, effects: { Self.opened($0, title, spoken, token: token, role: "titre") })
     }
 
     /// `aide` alone: the help screen opened on the tab shown, listing `entries`; its name and
@@ -183,7 +191,7 @@ extension ReaderTestStore {
             $0.display.token = token
             $0.announcement.history.append(entries[0])
             $0.lists.helpEntries = entries
-        }, effects: { Self.opened($0, title, entries[0], token: token) })
+        }, effects: { Self.opened($0, title, entries[0], token: token, role: nil) })
     }
 
     /// A filter chosen on the list (`nil`: all formations): how many it leaves is said and
@@ -198,21 +206,23 @@ extension ReaderTestStore {
             $0.announcement.history.append(heading)
         }, effects: {
             // The count is the answer: it stays on the display until a key.
-            Self.saying("filter", count, interrupt: true) + Self.focused($0, heading, interrupt: false, line: false)
+            Self.saying("filter", count, interrupt: true) + Self.focused($0, heading, interrupt: false, role: "titre", shows: nil)
         })
     }
 
     /// A chip activated: it says its new state, then how many formations the filter (`nil`:
     /// none) leaves, said and shown.
+    /// `shows`: the chip's braille line, written out (`focused`); a chip is a button, its cursor
+    /// on the selection marker.
     mutating func send(_ action: Action, choosingChip key: CategoryKey?, _ chip: String, _ count: String, token: Int,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+                       shows: String, sourceLocation: SourceLocation = #_sourceLocation) {
         send(action, sourceLocation: sourceLocation, state: {
             $0.navigation.filter = key
             $0.announcement.history.append(chip)
             Self.remembered("filter", count, token: token)(&$0)
             $0.display.messageStays = true
         }, effects: {
-            Self.focused($0, chip) + Self.saying("filter", count)
+            Self.focused($0, chip, role: "bouton", shows: shows, cursor: 4) + Self.saying("filter", count)
         })
     }
 
@@ -227,7 +237,7 @@ extension ReaderTestStore {
             Self.remembered("catalogue", message, isError: true, token: token)(&$0)
             $0.announcement.history.append(retry)
         }, effects: {
-            Self.saying("catalogue", message, isError: true, .error) + Self.focused($0, retry, interrupt: false, line: false)
+            Self.saying("catalogue", message, isError: true, .error) + Self.focused($0, retry, interrupt: false, role: "bouton", shows: nil)
                 + [.schedule(.brailleMessage(token: token), afterSeconds: 4)]
         })
     }
@@ -245,6 +255,6 @@ extension ReaderTestStore {
             $0.display.messageStays = false
             $0.display.token = token
             $0.announcement.history += [title, first]
-        }, effects: { Self.opened($0, title, first, token: token) })
+        }, effects: { Self.opened($0, title, first, token: token, role: "bouton") })
     }
 }

@@ -29,13 +29,17 @@ struct ReaderTestStore {
 }
 
 extension ReaderTestStore {
-    /// A notice or an error as the reader says it, in order: the transcript's event, the speech
-    /// (through the lexicon), the braille message.
+    /// A notice or an error as the reader says it, in order: the transcript's event, the speech,
+    /// the braille message, every one written out by the test. What is said is `text` itself:
+    /// the lexicon changes none of the store tests' messages (issue 51 checked all 141 sites
+    /// against `navigator.spoken` once, then took it out: an expectation built by the code under
+    /// test cannot disagree with it). A message the lexicon would change states what espeak-ng
+    /// is handed in `spoken`.
     /// `braille`: the notice's shorter form on the display, which its event carries.
     func said(_ code: String, _ text: String, isError: Bool = false, interrupt: Bool = false,
-              _ priority: Utterance.Priority = .answer, braille: String? = nil) -> [Effect] {
+              _ priority: Utterance.Priority = .answer, braille: String? = nil, spoken: String? = nil) -> [Effect] {
         [isError ? .error(code: code, message: text) : .notice(code: code, message: text, braille: braille),
-         .speak(Utterance(text: reader.navigator.spoken(text), interrupt: interrupt, priority: priority)),
+         .speak(Utterance(text: spoken ?? text, interrupt: interrupt, priority: priority)),
          .braille(BrailleLine(text: text, cursor: 0, kind: .message))]
     }
 

@@ -140,12 +140,12 @@ import LecteurLocales
             $0.navigation.focus[.detail(formationId: 1)] = 0
             $0.navigation.review = nil
             $0.announcement.history.append("Starter Pack - IA Générative, titre")
-        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") })
+        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre", role: "titre", shows: "Starter Pack - IA Générative tit") })
         let description = "Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise."
         store.send(.command(.next), state: {
             $0.navigation.focus[.detail(formationId: 1)] = 1
             $0.announcement.history.append(description)
-        }, effects: { ReaderTestStore.focused($0, description) })
+        }, effects: { ReaderTestStore.focused($0, description, role: nil, shows: "Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise.") })
         store.send(.command(.review(.character, .current)), [
             .speak(Utterance(text: "d majuscule", interrupt: true, priority: .answer, printed: "d majuscule")),
             .braille(BrailleLine(text: target.line.text, cursor: 0)),
@@ -180,14 +180,14 @@ import LecteurLocales
             $0.display.token = 1
         }, effects: {
             // The screen's name on the display; the heading's line comes after its time.
-            ReaderTestStore.opened($0, title, heading, token: 1)
+            ReaderTestStore.opened($0, title, heading, token: 1, role: "titre")
         })
         let description = "Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise."
         store.send(.command(.next), state: {
             $0.navigation.focus[.detail(formationId: 1)] = 1
             $0.display.message = nil
             $0.announcement.history.append(description)
-        }, effects: { ReaderTestStore.focused($0, description) })
+        }, effects: { ReaderTestStore.focused($0, description, role: nil, shows: "Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise.") })
         let target = try #require(Self.reader.navigator.reviewTarget(store.state.navigationContext, store.state.navigation))
         store.send(.displayKey(.route(character: target.lineStart + 1)), [
             .speak(Utterance(text: "e accent aigu", interrupt: true, priority: .answer, printed: "e accent aigu")),
@@ -217,7 +217,7 @@ import LecteurLocales
         }, effects: {
             // Printed in the interface's words: the signs are the terminal's to show (issue 35).
             ReaderTestStore.focused($0, "Starter Pack tiret i a Générative virgule niveau Débutant virgule durée 2 jours virgule 990 euros, bouton. Appuyez pour voir les détails de cette formation",
-                                    printed: "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton. Appuyez pour voir les détails de cette formation")
+                                    printed: "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990\u{A0}€ btn")
         })
     }
 }

@@ -100,7 +100,7 @@ import Testing
             $0.display.token = 2
         }
         let settings = store.after(update)
-        let report = store.focus(settings, 0)
+        let report = store.focus(settings, 0, role: nil)
         #expect(reader.builder.screen(for: settings).elements[0].label == "Verbosité : complète")
         store.send(.settingsRead([.speechVoice: SettingReading(value: "fr")]), [
             .speak(Utterance(text: title, interrupt: true, priority: .answer, printed: title)),
@@ -120,8 +120,8 @@ import Testing
         }
         let list = store.after(back)
         store.send(.command(.back), [
-            store.focus(list, 0), .speak(Utterance(text: "Toutes, sélectionné, bouton", interrupt: true, priority: .answer, printed: "Toutes, sélectionné, bouton")),
-            store.focusLine(list, 0),
+            store.focus(list, 0, role: "bouton"), .speak(Utterance(text: "Toutes, sélectionné, bouton", interrupt: true, priority: .answer, printed: "Toutes, sélectionné, bouton")),
+            store.focusLine(list, 0, shows: "[x] Toutes btn", cursor: 4),
         ], state: back)
         #expect(store.state.navigation.currentScreenID == .formations)
     }

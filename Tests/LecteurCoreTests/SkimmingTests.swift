@@ -25,10 +25,10 @@ import Testing
 
     @Test func positionsCountRealItemsAndWhereSaysTheFilter() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.nextItem(.course)), focusing: 8, on: .formations, "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton, formation 1 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.nextItem(.course)), focusing: 8, on: .formations, "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton, formation 1 sur 14. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990\u{A0}€ btn")
         store.send(.command(.filter("bureau")), filtering: CategoryKey("#5"), "Bureautique : 2 formations", "Bureautique, titre", token: 2)
-        store.send(.command(.nextItem(.course)), focusing: 8, on: .formations, "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation")
-        store.send(.command(.nextItem(.course)), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.nextItem(.course)), focusing: 8, on: .formations, "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79 euros, bouton, formation 1 sur 2. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Découverte de la bureautique, niveau Débutant, durée 3 heures, 79\u{A0}€ btn")
+        store.send(.command(.nextItem(.course)), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349\u{A0}€ btn")
         store.send(.command(.whereAmI), store.said("where", "Formations, formation 2 sur 2. Filtre : Bureautique.", interrupt: true)) {
             ReaderTestStore.remembered("where", "Formations, formation 2 sur 2. Filtre : Bureautique.", token: 3)(&$0)
         }
@@ -39,7 +39,7 @@ import Testing
         store.send(.command(.repeatLast), state: {
             $0.display.message = nil
             $0.announcement.history.append("Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton. Appuyez pour voir les détails de cette formation")
-        }, effects: { ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton. Appuyez pour voir les détails de cette formation") })
+        }, effects: { ReaderTestStore.focused($0, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349\u{A0}€ btn") })
     }
 
     @Test func filterResultsHaveTheirCountWithTheRightNumber() {
@@ -50,14 +50,14 @@ import Testing
         small.send(.command(.filter("data")), filtering: CategoryKey("#1"), "Data : 1 formation", "Data, titre", token: 2)
         small.send(.command(.filter(nil)), filtering: nil, "Toutes : 1 formation", "Toutes les formations, titre", token: 3)
         // A chip says its new state, then the count.
-        store.send(.command(.first), focusing: 0, on: .formations, "Toutes, non sélectionné, bouton, filtre 1 sur 7")
-        store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
-        store.send(.command(.activate), choosingChip: CategoryKey("#4"), "Accessibilité, sélectionné, bouton, filtre 2 sur 7", "Accessibilité : 2 formations", token: 3)
+        store.send(.command(.first), focusing: 0, on: .formations, "Toutes, non sélectionné, bouton, filtre 1 sur 7", role: "bouton", shows: "[ ] Toutes btn", cursor: 4)
+        store.send(.command(.next), focusing: 1, on: .formations, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7", role: "bouton", shows: "[ ] Accessibilité btn", cursor: 4)
+        store.send(.command(.activate), choosingChip: CategoryKey("#4"), "Accessibilité, sélectionné, bouton, filtre 2 sur 7", "Accessibilité : 2 formations", token: 3, shows: "[x] Accessibilité btn")
     }
 
     @Test func jumpsSkipChipsAndHeadingsAndSayTheEnds() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.nextItem(.heading)), focusing: 7, on: .formations, "Toutes les formations, titre")
+        store.send(.command(.nextItem(.heading)), focusing: 7, on: .formations, "Toutes les formations, titre", role: "titre", shows: "Toutes les formations tit")
         store.send(.command(.nextItem(.heading)), store.said("edge", "Dernier titre", interrupt: true)) {
             $0.display.messageStays = true
             ReaderTestStore.remembered("edge", "Dernier titre", token: 2)(&$0)
@@ -65,18 +65,18 @@ import Testing
         store.send(.command(.previousItem(.course)), store.said("edge", "Première formation", interrupt: true)) {
             ReaderTestStore.remembered("edge", "Première formation", token: 3)(&$0)
         }
-        store.send(.command(.last), focusing: 21, on: .formations, "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.last), focusing: 21, on: .formations, "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1\u{202F}290\u{A0}€ btn")
         store.send(.command(.nextItem(.course)), store.said("edge", "Dernière formation", interrupt: true)) {
             ReaderTestStore.remembered("edge", "Dernière formation", token: 4)(&$0)
         }
-        store.send(.command(.previousItem(.course)), focusing: 20, on: .formations, "Apprendre le Morse à l'oreille, niveau Débutant, durée 10 heures, 149 euros, bouton, formation 13 sur 14. Appuyez pour voir les détails de cette formation")
-        store.send(.command(.go(3)), focusing: 10, on: .formations, "Agents IA et automatisation, niveau Expert, durée 3 jours, 1490 euros, bouton, formation 3 sur 14. Appuyez pour voir les détails de cette formation")
-        store.send(.command(.previousItem(.course)), focusing: 9, on: .formations, "Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.previousItem(.course)), focusing: 20, on: .formations, "Apprendre le Morse à l'oreille, niveau Débutant, durée 10 heures, 149 euros, bouton, formation 13 sur 14. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Apprendre le Morse à l'oreille, niveau Débutant, durée 10 heures, 149\u{A0}€ btn")
+        store.send(.command(.go(3)), focusing: 10, on: .formations, "Agents IA et automatisation, niveau Expert, durée 3 jours, 1490 euros, bouton, formation 3 sur 14. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Agents IA et automatisation, niveau Expert, durée 3 jours, 1\u{202F}490\u{A0}€ btn")
+        store.send(.command(.previousItem(.course)), focusing: 9, on: .formations, "Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490 euros, bouton, formation 2 sur 14. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Rédiger des prompts efficaces, niveau Débutant, durée 1 jour, 490\u{A0}€ btn")
         store.send(.command(.go(15)), store.said("go", "Pas de formation 15 : la liste en compte 14.", isError: true, interrupt: true, .error)) {
             ReaderTestStore.remembered("go", "Pas de formation 15 : la liste en compte 14.", isError: true, token: 5)(&$0)
         }
         store.sendFirstMorseTab(token: 6)
-        store.send(.command(.go(5)), focusing: 4, on: .morse, "E, point, pas encore pratiqué, bouton, symbole 5 sur 54. Ouvre la fiche de ce symbole")
+        store.send(.command(.go(5)), focusing: 4, on: .morse, "E, point, pas encore pratiqué, bouton, symbole 5 sur 54. Ouvre la fiche de ce symbole", role: "bouton", shows: "E ⠂ - pas encore pratiqué btn")
         store.send(.command(.nextItem(.course)), store.said("edge", "Aucune formation sur cet écran.", interrupt: true)) {
             $0.display.messageStays = true
             ReaderTestStore.remembered("edge", "Aucune formation sur cet écran.", token: 7)(&$0)
@@ -93,9 +93,9 @@ import Testing
             $0.display.message = nil
             $0.announcement.history.append("Éthique et réglementation, non sélectionné, bouton, filtre 4 sur 7")
             $0.navigation.lastSearch = "ETHIQUE"
-        }, effects: { ReaderTestStore.focused($0, "Éthique et réglementation, non sélectionné, bouton, filtre 4 sur 7") })
-        store.send(.command(.find(nil)), focusing: 14, on: .formations, "Éthique et conformité de l'IA, niveau Débutant, durée 1 jour, 590 euros, bouton, formation 7 sur 14. Appuyez pour voir les détails de cette formation")
-        store.send(.command(.last), focusing: 21, on: .formations, "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation")
+        }, effects: { ReaderTestStore.focused($0, "Éthique et réglementation, non sélectionné, bouton, filtre 4 sur 7", role: "bouton", shows: "[ ] Éthique et réglementation btn", cursor: 4) })
+        store.send(.command(.find(nil)), focusing: 14, on: .formations, "Éthique et conformité de l'IA, niveau Débutant, durée 1 jour, 590 euros, bouton, formation 7 sur 14. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Éthique et conformité de l'IA, niveau Débutant, durée 1 jour, 590\u{A0}€ btn")
+        store.send(.command(.last), focusing: 21, on: .formations, "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1290 euros, bouton, formation 14 sur 14. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Préparation à l'examen de radioamateur, niveau Intermédiaire, durée 6 jours, 1\u{202F}290\u{A0}€ btn")
         store.send(.command(.find("radio")), state: {
             $0.display.messageStays = true
             $0.navigation.focus[.formations] = 6
@@ -104,7 +104,7 @@ import Testing
             $0.announcement.history += ["Recherche reprise au début.", "Radio et télégraphie, non sélectionné, bouton, filtre 7 sur 7"]
             $0.navigation.lastSearch = "radio"
             $0.announcement.lastMessage = LastMessage(code: "find.wrapped", text: "Recherche reprise au début.", isError: false)
-        }, effects: { ReaderTestStore.saying("find.wrapped", "Recherche reprise au début.", interrupt: true) + ReaderTestStore.focused($0, "Radio et télégraphie, non sélectionné, bouton, filtre 7 sur 7", interrupt: false, line: false) })
+        }, effects: { ReaderTestStore.saying("find.wrapped", "Recherche reprise au début.", interrupt: true) + ReaderTestStore.focused($0, "Radio et télégraphie, non sélectionné, bouton, filtre 7 sur 7", interrupt: false, role: "bouton", shows: nil) })
         store.send(.command(.find("cuisine")), store.said("find", "Aucun élément ne contient « cuisine ».", isError: true, interrupt: true, .error)) {
             $0.display.message = "Aucun élément ne contient « cuisine »."
             $0.display.token = 3
@@ -121,25 +121,34 @@ import Testing
 
     @Test func readAllWalksToTheEndAsEachElementIsHeardAndAnyCommandStopsIt() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.command(.go(1)), focusing: 8, on: .formations, "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton, formation 1 sur 14. Appuyez pour voir les détails de cette formation")
+        store.send(.command(.go(1)), focusing: 8, on: .formations, "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990 euros, bouton, formation 1 sur 14. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990\u{A0}€ btn")
         store.send(.command(.activate), opening: .detail(formationId: 1), "Détail, 8 éléments", "Starter Pack - IA Générative, titre", token: 2)
         store.send(.command(.readAll), state: {
             $0.display.message = nil
             $0.announcement.history.append("Starter Pack - IA Générative, titre")
             $0.display.readAll = 1
             $0.display.readAllSerial = 1
-        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.whenSpoken(token: 1), .reading(true)] })
+        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre", role: "titre", shows: "Starter Pack - IA Générative tit") + [.whenSpoken(token: 1), .reading(true)] })
         // Each element is read when the one before it has been heard, to the detail's last.
         let heard = ["Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise.",
                      "Niveau : Débutant", "Durée : 2 jours", "Prix : 990 euros", "Prochaine session : 15 février 2026",
                      "Catégorie : IA Générative", "Retour, bouton. Revient à l'écran précédent"]
-        for (offset, text) in heard.enumerated() {
+        let shown: [(role: String?, line: String)] = [
+            (nil, "Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise."),
+            (nil, "Niveau : Débutant"),
+            (nil, "Durée : 2 jours"),
+            (nil, "Prix : 990\u{A0}€"),
+            (nil, "Prochaine session : 15 février 2026"),
+            (nil, "Catégorie : IA Générative"),
+            ("bouton", "Retour btn"),
+        ]
+        for (offset, (text, shows)) in zip(heard, shown).enumerated() {
             store.send(.spoken(token: offset + 1), state: {
                 $0.navigation.focus[.detail(formationId: 1)] = offset + 1
                 $0.announcement.history.append(text)
                 $0.display.readAll = offset + 2
                 $0.display.readAllSerial = offset + 2
-            }, effects: { ReaderTestStore.focused($0, text, interrupt: false) + [.whenSpoken(token: offset + 2)] })
+            }, effects: { ReaderTestStore.focused($0, text, interrupt: false, role: shows.role, shows: shows.line) + [.whenSpoken(token: offset + 2)] })
         }
         #expect(ReaderTestStore.element(store.state).id == "back", "the detail is read to its last element")
         let end = "Fin de l'écran."
@@ -149,17 +158,17 @@ import Testing
             $0.display.readAll = nil
         }
         // A command stops it; the step that was waiting does nothing.
-        store.send(.command(.first), focusing: 0, on: .detail(formationId: 1), "Starter Pack - IA Générative, titre")
+        store.send(.command(.first), focusing: 0, on: .detail(formationId: 1), "Starter Pack - IA Générative, titre", role: "titre", shows: "Starter Pack - IA Générative tit")
         store.send(.command(.readAll), state: {
             $0.announcement.history.append("Starter Pack - IA Générative, titre")
             $0.display.readAll = 9
             $0.display.readAllSerial = 9
-        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.whenSpoken(token: 9), .reading(true)] })
+        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre", role: "titre", shows: "Starter Pack - IA Générative tit") + [.whenSpoken(token: 9), .reading(true)] })
         let waiting = store.state.display.readAll!
         store.send(.command(.repeatLast), state: {
             $0.announcement.history.append("Starter Pack - IA Générative, titre")
             $0.display.readAll = nil
-        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre") + [.reading(false)] })
+        }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre", role: "titre", shows: "Starter Pack - IA Générative tit") + [.reading(false)] })
         store.send(.spoken(token: waiting), [])
     }
 
@@ -189,7 +198,7 @@ import Testing
         // A reload that takes the filter and the open formation away says so.
         var loaded = ReaderTestStore(state: Fixture.loadedState())
         loaded.send(.command(.filter("bureau")), filtering: CategoryKey("#5"), "Bureautique : 2 formations", "Bureautique, titre", token: 2)
-        loaded.send(.command(.go(2)), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation")
+        loaded.send(.command(.go(2)), focusing: 9, on: .formations, "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349 euros, bouton, formation 2 sur 2. Appuyez pour voir les détails de cette formation", role: "bouton", shows: "Tableur avancé : tableaux croisés, niveau Intermédiaire, durée 14 heures, 349\u{A0}€ btn")
         loaded.send(.command(.activate), opening: .detail(formationId: 12), "Détail, 8 éléments", "Tableur avancé : tableaux croisés, titre", token: 3)
         loaded.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
             $0.catalogue.status = .loading
@@ -198,7 +207,7 @@ import Testing
             $0.navigation.focusToRestore = "card.12"
             $0.announcement.history.append("Chargement des formations...")
             $0.catalogue.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [12: "Tableur avancé : tableaux croisés"])
-        }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false, line: false) })
+        }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false, role: nil, shows: nil) })
         let smaller = Catalogue(formations: Fixture.builtIn.formations.filter { $0.category?.name != "Bureautique" })
         loaded.send(.catalogue(.loaded(smaller, warnings: [], origin: .live)), state: {
             $0.catalogue.status = .loaded(smaller)
@@ -208,7 +217,7 @@ import Testing
             $0.announcement.history += ["12 formations chargées.", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", "Toutes, sélectionné, bouton, filtre 1 sur 6"]
             $0.announcement.lastMessage = LastMessage(code: "reload.dropped", text: "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", isError: false)
             $0.catalogue.reloadContext = nil
-        }, effects: { ReaderTestStore.sayingBehind("loaded", "12 formations chargées.", .notice) + ReaderTestStore.sayingBehind("reload.dropped", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", .notice) + ReaderTestStore.sayingBehind("reload.dropped", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", .notice) + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 6", interrupt: false, line: false) })
+        }, effects: { ReaderTestStore.sayingBehind("loaded", "12 formations chargées.", .notice) + ReaderTestStore.sayingBehind("reload.dropped", "Le filtre « Bureautique » n'existe plus : toutes les formations sont affichées.", .notice) + ReaderTestStore.sayingBehind("reload.dropped", "La formation « Tableur avancé : tableaux croisés » n'est plus au catalogue : retour à la liste.", .notice) + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 6", interrupt: false, role: "bouton", shows: nil) })
     }
 
     @Test func practiceAnswersWordsItNeedsAndQuitsTheReader() {

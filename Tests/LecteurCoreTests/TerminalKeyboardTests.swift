@@ -197,7 +197,7 @@ import Testing
             $0.navigation.focus[.formations] = 1
             $0.display.message = nil
             $0.announcement.history.append("Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
-        }, effects: { [.silence] + ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7") })
+        }, effects: { [.silence] + ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7", role: "bouton", shows: "[ ] Accessibilité btn", cursor: 4) })
         // An unbound key only silences.
         store.send(.key(.character("x")), [.silence])
         store.send(.key(.character("/")), [.silence, ReaderTestStore.speak("Rechercher :", printed: "Rechercher :"), ReaderTestStore.message("Rechercher :"), .prompt(.search)]) {
@@ -240,11 +240,11 @@ import Testing
             $0.navigation.focus[.formations] = 1
             $0.display.message = nil
             $0.announcement.history.append("Accessibilité, non sélectionné, bouton, filtre 2 sur 7")
-        }, effects: { [.silence] + ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7") })
+        }, effects: { [.silence] + ReaderTestStore.focused($0, "Accessibilité, non sélectionné, bouton, filtre 2 sur 7", role: "bouton", shows: "[ ] Accessibilité btn", cursor: 4) })
         store.send(.key(.character("C")), state: {
             $0.navigation.focus[.formations] = 0
             $0.announcement.history.append("Toutes, sélectionné, bouton, filtre 1 sur 7")
-        }, effects: { [.silence] + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7") })
+        }, effects: { [.silence] + ReaderTestStore.focused($0, "Toutes, sélectionné, bouton, filtre 1 sur 7", role: "bouton", shows: "[x] Toutes btn", cursor: 4) })
         store.send(.key(.character("C")), [.silence] + store.said("edge", Fixture.fr(.terminalEdgeFirstChip), interrupt: true)) {
             $0.display.messageStays = true
             ReaderTestStore.remembered("edge", Fixture.fr(.terminalEdgeFirstChip), token: 2)(&$0)

@@ -86,7 +86,7 @@ struct LecteurProcess {
 
     /// A PulseAudio socket nothing listens on: no sound device unless a test starts one.
     static let noSoundServer = "unix:/nonexistent/lecteur-test/native"
-    /// A BrlAPI host number no brltty of the tests listens on (scripts/brltty-test.sh takes 5 to 99).
+    /// A BrlAPI host number no brltty of the tests listens on (scripts/brltty-test.sh hands out 5 to 89).
     static let noBrailleServer = ":4"
 
     /// Any program, fed `input`, both outputs drained while it runs; past `timeout` it is

@@ -7,8 +7,16 @@ import Testing
 /// Issue 37, item 1, through the binary: a straight key keyed on the space bar (kitty press and
 /// release sequences written to the millisecond on a pseudo-terminal) by a seeded hand at 8, 10,
 /// 15 and 25 WPM, under the default setting (the sending speed follows the receiving speed, 20
-/// WPM), decoded by `envoi libre` group by group. A beginner at 10 WPM once got 0 of 40.
+/// WPM), decoded by `envoi libre` group by group. A beginner at 10 WPM once got 0 of 40: the
+/// decoder's gap classes learnt only from gaps already sorted into them, so the first misreading
+/// fed itself and the first group was already wrong. Two groups (10 characters) a speed are enough
+/// to fail that, and past the coach's warm-up of five characters they still show that a steady
+/// hand is not coached; the decoder's statistics over 1 500 characters are in-process
+/// (`SendingDecoderTests`), so this keys only what needs the binary: the terminal, the clock, the
+/// session (8 groups a speed took 275 s of the run; 2 take a quarter of that).
 @Suite struct SendingEveryHandTests {
+    static let groupsPerSpeed = 2
+
     @Test(arguments: [(8.0, 0.10), (10.0, 0.10), (15.0, 0.15), (25.0, 0.10)])
     func aHandAtAnySpeedUnderTheDefaultSetting(wpm: Double, jitter: Double) throws {
         let home = ReaderHome()
@@ -19,7 +27,7 @@ import Testing
         var schedule: [(at: Double, bytes: [UInt8])] = []
         var atMs = 300.0
         let unit = 1200 / wpm
-        for _ in 0..<8 {
+        for _ in 0..<Self.groupsPerSpeed {
             let text = (0..<5).map { _ in learnt[Int(hand.next() % UInt64(learnt.count))] }
             let keyed = hand.key(patterns: text.map(\.pattern), startMs: atMs) { _ in wpm }
             for mark in keyed.marks {

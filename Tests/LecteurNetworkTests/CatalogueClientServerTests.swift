@@ -191,8 +191,8 @@ import LecteurCore
         #expect(failure(outcome)?.0 == .tooLarge(limitBytes: 1024 * 1024))
         #expect(Fixtures.messages.message(for: .tooLarge(limitBytes: 1024 * 1024))
                 == "Réponse du serveur trop volumineuse (plus de 1 Mo) : chargement abandonné.")
-        try await Task.sleep(nanoseconds: 300_000_000) // let the server notice the hang-up
-        let sent = try await server.log(of: base).first?.bytes_sent ?? -1
+        // Once the server has seen the hang-up (it stamps `finished` after its last byte).
+        let sent = try await server.log(of: base) { $0.first?.finished != nil }.first?.bytes_sent ?? -1
         print("huge (Content-Length 256 MiB): refused after \(String(format: "%.3f", elapsed)) s, server pushed \(sent) bytes")
         #expect(sent >= 0 && sent < 256 * 1024 * 1024)
     }
@@ -205,8 +205,7 @@ import LecteurCore
         let outcome = try await client(base, maxBodyBytes: 1024 * 1024).load()
         let elapsed = Date().timeIntervalSince(start)
         #expect(failure(outcome)?.0 == .tooLarge(limitBytes: 1024 * 1024))
-        try await Task.sleep(nanoseconds: 300_000_000)
-        let sent = try await server.log(of: base).first?.bytes_sent ?? -1
+        let sent = try await server.log(of: base) { $0.first?.finished != nil }.first?.bytes_sent ?? -1
         print("huge-chunked: refused after \(String(format: "%.3f", elapsed)) s, server pushed \(sent) bytes for a 1 MiB cap")
         // What the server could push is the cap plus what the socket buffers held, far from 256 MiB.
         #expect(sent >= 1024 * 1024 && sent < 32 * 1024 * 1024)
@@ -215,7 +214,9 @@ import LecteurCore
     @Test func connectionRefusedIsANetworkErrorRetried() async throws {
         let sleeper = RecordingSleeper()
         let events = EventLog()
-        let client = CatalogueClient(endpoint: try CatalogueEndpoint(base: "http://127.0.0.1:\(closedLoopbackPort())/api"),
+        let closed = ClosedLoopbackPort()
+        defer { withExtendedLifetime(closed) {} }
+        let client = CatalogueClient(endpoint: try CatalogueEndpoint(base: "http://127.0.0.1:\(closed.port)/api"),
                                      configuration: .init(timeout: 5, retryPolicy: .standard),
                                      offlineStore: nil, sleeper: sleeper)
         let outcome = await client.load(onEvent: events.record)
@@ -249,9 +250,11 @@ import LecteurCore
     @Test func cancellingTheTaskStopsTheLoadAtOnce() async throws {
         let server = try await LocalCatalogueServer.start()
         defer { server.stop() }
-        let client = try client(server.base("slow-20"), timeout: 30)
+        let base = server.base("slow-20")
+        let client = try client(base, timeout: 30)
         let task = Task { await client.load() }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        // Cancelled once the request is at the server, waiting on its slow answer.
+        #expect(try await server.log(of: base) { !$0.isEmpty }.count == 1, "the request reached the server")
         let start = Date()
         task.cancel()
         let outcome = await task.value

@@ -62,6 +62,8 @@ final class LocalCatalogueServer: @unchecked Sendable {
         let accept: String?
         let content_type: String?
         let bytes_sent: Int?
+        /// When the server saw a streamed body end (the client hung up): set once, after the last byte.
+        let finished: Double?
     }
 
     /// The requests the server received for a base URL made by `base(_:key:)`.
@@ -73,6 +75,19 @@ final class LocalCatalogueServer: @unchecked Sendable {
             throw StartError(description: "no log from the test server")
         }
         return try JSONDecoder().decode([LoggedRequest].self, from: data)
+    }
+
+    /// The log of `base` once `done` holds for it, polled every 20 ms up to `timeout` seconds (then
+    /// the last log read, for the test to judge): the event itself, never a fixed wait.
+    func log(of base: String, timeout: TimeInterval = 10,
+             until done: ([LoggedRequest]) -> Bool) async throws -> [LoggedRequest] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var entries = try await log(of: base)
+        while !done(entries), Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            entries = try await log(of: base)
+        }
+        return entries
     }
 
     /// Asks the server to go (it stops when its stdin closes) without waiting for it.
@@ -92,16 +107,26 @@ final class LocalCatalogueServer: @unchecked Sendable {
     deinit { stop() }
 }
 
-/// A port on 127.0.0.1 where nothing listens: bound by the kernel, then released.
-func closedLoopbackPort() -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-    return Int(UInt16(bigEndian: address.sin_port))
+/// A port on 127.0.0.1 where nothing listens, for as long as this object lives: bound by the
+/// kernel and kept bound without listening, so a connection is refused and no other server (of
+/// this test process or another) can take the port meanwhile. (Releasing it at once let a server
+/// started with `--port 0` beside the test be given that very port.)
+final class ClosedLoopbackPort {
+    let port: Int
+    private let fd: Int32
+
+    init() {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        self.fd = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(fd) }
 }
