@@ -456,10 +456,11 @@ extension Action {
 }
 
 extension Reader {
-    /// How long the end waits for the goodbye to be read on the display: nil (no display, or
-    /// its end at once).
+    /// How long the end waits for the goodbye to be read on the display: nil (no display
+    /// connected, or its end at once). A display only wanted (`--braille auto`) that never
+    /// answered holds nothing: the shell came back 4.0 s late for a display that was not there.
     func goodbyeHold(_ state: ReaderState) -> Double? {
-        state.devices.hasDisplay ? state.settings.brailleMessageSeconds : nil
+        state.devices.displayConnected ? state.settings.brailleMessageSeconds : nil
     }
 
     /// The Koch level practice starts at: the one stored, within the order's bounds.
