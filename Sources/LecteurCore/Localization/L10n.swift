@@ -798,6 +798,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case settingPositionOff = "setting.positionOff"
     case settingBadPosition = "setting.badPosition"
     case readAllEnd = "readAll.end"
+    case readAllMore = "readAll.more"
     case speechNoticeNoAudio = "speech.notice.noAudio"
     case speechNoticeAudioTimeout = "speech.notice.audioTimeout"
     case speechNoticeDataMissing = "speech.notice.dataMissing"
