@@ -919,6 +919,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case transcriptValue = "transcript.value"
     case transcriptNotice = "transcript.notice"
     case transcriptError = "transcript.error"
+    case transcriptMorseThen = "transcript.morseThen"
     case dateFormat = "date.format"
     case dateFirstDay = "date.firstDay"
     case month1 = "month.1"

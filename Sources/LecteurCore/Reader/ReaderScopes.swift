@@ -5,6 +5,12 @@ extension Reader {
     /// The display's message left and nothing waits behind it: the focused element comes back,
     /// where the review cursor was left.
     func focusBack(_ state: ReaderState, _ out: inout Announcer) {
+        // A line being typed on the display's keyboard comes back instead (after a chord's
+        // warning the focused element came back, the line typed so far nowhere to be felt).
+        if state.brailleInput.purpose != nil {
+            out.append(.braille(brailleInput.line(state.brailleInput)))
+            return
+        }
         if let line = navigator.focusLine(state.navigationContext, state.navigation) { out.append(.braille(line)) }
     }
 
