@@ -357,6 +357,23 @@ import Testing
         #expect(letter["text"] as? String == "A", "\(letter)")
     }
 
+    /// A typed line of exactly 40 cells ending in a space (39 letters, then the space bar) on a
+    /// 40-cell display: the panning skipped the blank at its last window's start, no window
+    /// held the cursor, and the display showed none. Now the line's end is shown, the cursor on
+    /// the display's last cell.
+    @Test(.requires(.brltty)) func aFortyCellLineShowsItsCursor() throws {
+        let (rig, reader) = try start()
+        defer { _ = reader.finish(); rig.stop() }
+        for _ in 0..<39 { try press("PassDots 1", rig, reader) }
+        let seen = rig.brailleEvents().count
+        let line = try press("PassChar 32", rig, reader)
+        #expect(line["cursor"] as? Int == 40, "\(line)")
+        let shown = rig.waitForBraille(after: seen, timeout: 10) { event in
+            (event.unicode ?? "").unicodeScalars.contains { Self.hasCursor($0) }
+        }
+        #expect(shown != nil, "no cursor on the display: \(rig.brailleEvents().suffix(2).map { $0.unicode ?? "" })")
+    }
+
     /// A warning while a line is typed (a cell the table has no character for, as a chord
     /// that means nothing): it stays until a key, and the key that takes it away brings back
     /// the line being typed, not the focused element (which came back before).
