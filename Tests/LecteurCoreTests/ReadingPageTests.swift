@@ -95,6 +95,14 @@ import Testing
         store.send(.timedLine("", atMs: 0), [])
     }
 
+    /// In single-key mode, Enter (bound to `activer` otherwise) goes on too.
+    @Test func inSingleKeyModeEnterGoesOn() {
+        var store = Self.beside(rows: 5)
+        Self.readsAScreen(&store, .command(.readAll), next: false, count: 2, hintToken: 1)
+        Self.readsAScreen(&store, .timedKey(.enter, atMs: 0), next: true, count: 2, hintToken: nil)
+        #expect(store.state.navigation.focus[.formations] == 3)
+    }
+
     /// Away from a screen reader, and from a pipe, the reading goes on by the voice as before.
     @Test func awayFromAScreenReaderNothingWaits() {
         var store = Self.beside(rows: 5)

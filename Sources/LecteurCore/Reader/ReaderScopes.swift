@@ -73,12 +73,14 @@ extension Reader {
         }
     }
 
-    /// Enter, an empty line or `suivant` while a screen of `tout lire` waits: the next screen.
+    /// Enter, an empty line or `suivant` (in single-key mode Enter or ↓) while a screen of
+    /// `tout lire` waits: the next screen.
     func resumesReading(_ action: Action) -> Bool {
         let line: String
         switch action {
         case .timedLine(let typed, _): line = typed
         case .command(let command): return command == .next
+        case .key(let key), .timedKey(let key, _): return key == .enter || KeyTable.binding(for: key) == .command(.next)
         default: return false
         }
         switch parser.parse(line) {
