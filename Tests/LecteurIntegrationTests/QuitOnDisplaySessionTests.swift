@@ -84,6 +84,7 @@ import Testing
         #expect(run.status == 0, "\(run.output.suffix(400))")
         #expect(run.events("notice", code: "goodbye").count == 1)
         let ended = try #require(run.ended, "the reader did not end within 20 s")
+        print("QUIT without a display: ended \(ended) s after quitter")
         #expect(ended <= 0.2, "quitter took \(ended) s with no display")
     }
 }
