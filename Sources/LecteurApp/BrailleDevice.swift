@@ -22,9 +22,13 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
         var started = false
     }
 
+    /// `--braille on`: the display was asked for, its absence is always said.
+    public let displayRequired: Bool
+
     /// `display` false (`--braille off`) translates for the transcript without connecting.
-    public init(display: Bool, table requested: BrailleTable?, settings: BrlAPISettings, store: ReaderStore) {
+    public init(display: Bool, required: Bool = false, table requested: BrailleTable?, settings: BrlAPISettings, store: ReaderStore) {
         self.store = store
+        self.displayRequired = display && required
         let table = requested ?? store.value(Self.storageKey).flatMap(BrailleTable.init(name:)) ?? .default
         state = Mutex(State(translator: try? BrailleTranslator(table: table)))
         // The display's events arrive on its own thread; `box` lets its handler reach this
@@ -51,7 +55,10 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
         state.withLock { $0.post = post }
         // `--braille on` connected before anyone listened: the width it answered with is told
         // now (told twice if the connection lands meanwhile, which changes nothing).
-        if case .connected(let columns, _)? = output?.displayState { post(.device(.displayWidth(columns: columns))) }
+        if case .connected(let columns, _)? = output?.displayState {
+            post(.device(.brailleConnected))
+            post(.device(.displayWidth(columns: columns)))
+        }
         start()
     }
 

@@ -36,6 +36,12 @@ public protocol BrailleSink: AnyObject, Sendable {
     func advance() -> BrailleWindow?
     /// Whether a display is wanted (connected or awaited), not only the transcript's cells.
     var hasDisplay: Bool { get }
+    /// Whether the display was asked for (`--braille on`): its absence is always said.
+    var displayRequired: Bool { get }
+}
+
+extension BrailleSink {
+    public var displayRequired: Bool { false }
 }
 
 /// A window the display moved to, as the transcript's `braille` event reports it.

@@ -100,7 +100,7 @@ public struct ReaderEnvironment: Sendable {
 
         let brlapi = BrlAPISettings.fromEnvironment(host: options.brlapiHost, auth: options.brlapiAuth,
                                                     ttyMode: options.brailleTty)
-        let braille = BrailleDevice(display: options.braille != .off, table: options.brailleTable, settings: brlapi,
+        let braille = BrailleDevice(display: options.braille != .off, required: options.braille == .on, table: options.brailleTable, settings: brlapi,
                                     store: store)
         if options.braille == .on {
             braille.start()

@@ -71,6 +71,7 @@ public actor ReaderSession {
         state.practiceRecord = store.practiceRecord()
         state.devices.hasVoice = devices.speech != nil
         state.devices.hasDisplay = devices.braille?.hasDisplay ?? false
+        state.devices.displayRequired = devices.braille?.displayRequired ?? false
         self.state = state
         facts = RuntimeFacts(state)
         var fds: [Int32] = [-1, -1]

@@ -50,6 +50,8 @@ public struct TerminalLoop {
         TerminalMode.betweenLines()
         session.send(.attachTerminal(inputMode: inputMode))
         if reportsFocus, isatty(STDOUT_FILENO) == 1 { TerminalMode.reportFocus() }
+        let size = TerminalSizeReport()
+        size.check(session)
         session.start(notices: startupNotices + (editor.historyFault.map { [.history(file: historyPath ?? "", $0)] } ?? []))
         reading: while !session.hasQuit {
             if session.runtimeFacts.closing {
@@ -68,6 +70,7 @@ public struct TerminalLoop {
                     if !session.hasQuit { session.send(.command(.quit)) }
                     break reading
                 }
+                size.check(session)
                 session.handle(line: line)
             case .keys:
                 switch KeyInput(session: session, prompt: editor, input: editor.input).run() {

@@ -183,7 +183,7 @@ public enum TranscriptEvent: Sendable {
         case .focus, .braille, .brailleInput, .practice, .copyResult, .sending, .sidetone:
             return nil
         case .morse(let report):
-            return report.readableLine
+            return report.readableLine(strings)
         case .morseQuestion(let report):
             return report.readableLine(strings)
         case .notice(_, let message, _, _), .status(_, let message):

@@ -83,6 +83,16 @@ public final class BrailleOutput: Sendable {
             if cursorCell == nil, cursorLineCell == panning.window.upperBound, panning.window.count < width {
                 cursorCell = panning.window.count
             }
+            // A typed line ending in blanks past its last window (39 characters and a space on a
+            // 40-cell display: the panning skips blanks at a window's start, so no window held
+            // the cursor, and the line showed none): its end is shown up to the cursor.
+            if cursorCell == nil, line.kind == .input, panning.isLastWindow, cursorLineCell > panning.window.upperBound,
+               cursorLineCell <= cells.dots.count, width > 1 {
+                let start = max(0, cursorLineCell - (width - 1))
+                let window = start..<cells.dots.count
+                return BrailleRendering(line: line, table: translator.table, cells: cells, window: window,
+                                        width: width, cursorCell: cursorLineCell - start)
+            }
             return BrailleRendering(line: line, table: translator.table, cells: cells, window: panning.window,
                                     width: width, cursorCell: cursorCell)
         }

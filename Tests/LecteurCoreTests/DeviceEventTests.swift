@@ -22,11 +22,43 @@ import Testing
         }
         // The adapter keeps trying: each failure is reported, none is said again.
         store.send(.device(.brailleUnavailable(.authenticationFailed(host: ":0"))), [])
-        store.send(.device(.brailleConnected), []) { $0.devices.brailleOutageSaid = false }
+        store.send(.device(.brailleConnected), []) {
+            $0.devices.brailleOutageSaid = false
+            $0.devices.displayConnected = true
+        }
         // Said again; the first is still on the display (its time is not up), so it waits.
         store.send(.device(.brailleUnavailable(.authenticationFailed(host: ":0"))),
                    store.saidBehind("braille.auth", outage, .notice)) {
             ReaderTestStore.rememberedBehind("braille.auth", outage)(&$0)
+            $0.devices.brailleOutageSaid = true
+            $0.devices.displayConnected = false
+        }
+    }
+
+    /// Issue 45: under `--braille auto`, no brltty (or one with no display) is the usual case of
+    /// a user who has none: nothing is said (beside Orca 43 it was 10 s before the first element).
+    /// `--braille on`, or a display that was there and went away, is said.
+    @Test func underAutoNoDisplayAnsweringIsNotSaidButALostOrRequiredOneIs() {
+        let absent = BrailleDisplayError.noServer(host: ":0", SystemFailure(.unknown, text: ""))
+        let empty = BrailleDisplayError.emptyDisplay(host: ":0")
+        var auto = ReaderTestStore()
+        auto.send(.device(.brailleUnavailable(absent)), [])
+        auto.send(.device(.brailleUnavailable(empty)), [])
+        // It connects, then goes away: that is said, once.
+        auto.send(.device(.brailleConnected), []) { $0.devices.displayConnected = true }
+        let lost = absent.message(Fixture.fr)
+        auto.send(.device(.brailleUnavailable(absent)), auto.said("braille.noServer", lost, .notice) + [schedule(1)]) {
+            self.said(lost, code: "braille.noServer", token: 1)(&$0)
+            $0.devices.brailleOutageSaid = true
+            $0.devices.displayConnected = false
+        }
+        auto.send(.device(.brailleUnavailable(absent)), [])
+        // Asked for by name (`--braille on`), its absence is said.
+        var required = ReaderTestStore()
+        required.state.devices.displayRequired = true
+        required.send(.device(.brailleUnavailable(empty)), required.said("braille.emptyDisplay", empty.message(Fixture.fr), .notice)
+                      + [schedule(1)]) {
+            self.said(empty.message(Fixture.fr), code: "braille.emptyDisplay", token: 1)(&$0)
             $0.devices.brailleOutageSaid = true
         }
     }

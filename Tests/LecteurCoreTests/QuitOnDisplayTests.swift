@@ -13,6 +13,7 @@ import Testing
     static func withDisplay(seconds: Double = 4) -> ReaderTestStore {
         var state = Fixture.loadedState()
         state.devices.hasDisplay = true
+        state.devices.displayConnected = true
         state.settings.brailleMessageSeconds = seconds
         var store = ReaderTestStore(state: state)
         store.send(.attachTerminal(inputMode: nil), []) { $0.onTerminal = true }
@@ -92,6 +93,37 @@ import Testing
             $0.closing = true
         }
         store.send(.key(.down), [.quit])
+    }
+
+    /// Issue 45: `--braille auto` with no display answering held the goodbye 4.0 s for a display
+    /// that was not there. Only a display connected now holds it; one that went away does not.
+    @Test func aDisplayWantedButNotConnectedHoldsNothing() {
+        var store = Self.withDisplay()
+        store.state.devices.displayConnected = false
+        let goodbye: (inout ReaderState) -> Void = {
+            $0.display.messageStays = true
+            $0.display.message = Self.goodbye
+            $0.display.token = 2
+            $0.announcement.lastMessage = LastMessage(code: "goodbye", text: Self.goodbye, isError: false)
+        }
+        var never = store
+        never.send(.timedLine("quitter", atMs: 0), never.said("goodbye", Self.goodbye, interrupt: true) + [.quit], state: goodbye)
+        // Connected, then lost: said (a display that was there went away), and the goodbye
+        // does not wait for it either.
+        var lost = Self.withDisplay()
+        let error = BrailleDisplayError.connectionLost(SystemFailure(.unknown, text: "hang-up"))
+        let notice = error.message(Fixture.fr)
+        lost.send(.device(.brailleUnavailable(error)),
+                  [.notice(code: "braille.lost", message: notice, detail: "hang-up")]
+                  + Array(lost.saidBehind("braille.lost", notice, .notice).dropFirst())) {
+            $0.devices.displayConnected = false
+            $0.devices.brailleOutageSaid = true
+            ReaderTestStore.rememberedBehind("braille.lost", notice)(&$0)
+        }
+        lost.send(.timedLine("quitter", atMs: 0), lost.said("goodbye", Self.goodbye, interrupt: true) + [.quit]) {
+            goodbye(&$0)
+            $0.display.queued = []
+        }
     }
 
     @Test func withoutADisplayOrFromAPipeItEndsAtOnce() {

@@ -124,16 +124,24 @@ import LecteurLocales
             $0.navigation.review = ReviewPosition(screen: target.screen, index: target.index, offset: 10)
             $0.announcement.history.append("les")
         }
+        // Issue 45: the spelled word is on the display until a key (the line alone was
+        // unchanged there); the line comes back after it, the cursor where it was.
         store.send(.command(.spell(phonetic: false)), [
             .speak(Utterance(text: "l, e, s", interrupt: true, priority: .answer, printed: "l, e, s")),
-            .braille(BrailleLine(text: target.line.text, cursor: 10)),
-        ]) { $0.announcement.history.append("l, e, s") }
+            .braille(BrailleLine(text: "l, e, s", cursor: 0, kind: .message)),
+        ]) {
+            $0.announcement.history.append("l, e, s")
+            $0.display.message = "l, e, s"
+            $0.display.token = 1
+            $0.display.messageStays = true
+        }
         store.send(.command(.review(.character, .previous)), [
             .speak(Utterance(text: "espace", interrupt: true, priority: .answer, printed: "espace")),
             .braille(BrailleLine(text: target.line.text, cursor: 9)),
         ]) {
             $0.navigation.review?.offset = 9
             $0.announcement.history.append("espace")
+            $0.display.message = nil
         }
         // A new focus starts the cursor again at the first character.
         store.send(.command(.previous), state: {
@@ -146,12 +154,20 @@ import LecteurLocales
             $0.navigation.focus[.detail(formationId: 1)] = 1
             $0.announcement.history.append(description)
         }, effects: { ReaderTestStore.focused($0, description, role: nil, shows: "Découvrez les fondamentaux de l'IA générative : modèles de langage, génération d'images et usages responsables en entreprise.") })
+        // The character where the cursor is: on the display until a key (issue 45: the line,
+        // its cursor already there, was all the display had, unchanged).
         store.send(.command(.review(.character, .current)), [
             .speak(Utterance(text: "d majuscule", interrupt: true, priority: .answer, printed: "d majuscule")),
-            .braille(BrailleLine(text: target.line.text, cursor: 0)),
+            .braille(BrailleLine(text: "d majuscule", cursor: 0, kind: .message)),
         ]) {
             $0.navigation.review = ReviewPosition(screen: target.screen, index: target.index, offset: 0)
             $0.announcement.history.append("d majuscule")
+            $0.display.message = "d majuscule"
+            $0.display.token = 2
+        }
+        // A key takes it away: the line with its cursor on that character.
+        store.send(.displayKey(.next), [.braille(BrailleLine(text: target.line.text, cursor: 0))]) {
+            $0.display.message = nil
         }
     }
 

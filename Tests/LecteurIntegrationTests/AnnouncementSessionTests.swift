@@ -44,18 +44,16 @@ import Testing
         #expect(lastShown?["text"] as? String == "Erreur serveur (code: 500). Réessayez plus tard.")
     }
 
-    @Test func noBrlttyIsSaidWithoutCuttingTheFirstElement() throws {
+    /// Issue 45: no brltty under `--braille auto` is not said at all (it was a first message
+    /// before the first element); the first element is said, nothing waits on the display.
+    @Test func noBrlttyUnderAutoIsNotSaidAndTheFirstElementIs() throws {
         let out = try LecteurProcess.run(["--transcript", "jsonl", "--speech", "off", "--braille", "auto"],
                                          input: "", environment: ["BRLAPI_HOST": ":97"])
         #expect(out.status == 0)
         let speech = out.events("speech")
-        #expect(speech.contains { ($0["text"] as? String)?.hasPrefix("Pas de plage braille") == true })
+        #expect(!speech.contains { ($0["text"] as? String)?.hasPrefix("Pas de plage braille") == true })
         #expect(speech.contains { $0["text"] as? String == "Toutes, sélectionné, bouton, filtre 1 sur 7" })
         #expect(speech.allSatisfy { $0["interrupt"] as? Bool == false }, "start-up says everything in turn")
-        // The display shows the first of the two messages for its whole time; the second waits
-        // for it, and the empty script ends first. Nothing overwrote the first.
-        #expect(out.messagesNotBrailled.count == 1, "\(out.messagesNotBrailled)")
-        #expect(out.events("braille").filter { $0["kind"] as? String == "message" }.count == 1)
     }
 
     /// A script's transcript is the same every run: what the display answered is said before
@@ -69,8 +67,8 @@ import Testing
         let runner = "import runpy, sys; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')"
         let server = try PythonServer(script: runner, arguments: [script, "slow-garbage", home.root.appendingPathComponent("log").path])
         let slow = ["--transcript", "jsonl", "--speech", "off", "--braille", "auto", "--brlapi-host", "127.0.0.1:\(server.port)"]
-        for (arguments, environment, code) in [(slow, home.environment, "braille.notBrlAPI"),
-                                                (Array(slow.dropLast(2)), ["BRLAPI_HOST": ":97"], "braille.noServer")] {
+        // (No brltty at all under `--braille auto` is not said: issue 45.)
+        for (arguments, environment, code) in [(slow, home.environment, "braille.notBrlAPI")] {
             let out = try LecteurProcess.run(arguments, input: "suivant\n", environment: environment)
             let events = out.events
             let notice = try #require(events.firstIndex { $0["type"] as? String == "notice" && $0["code"] as? String == code },
@@ -80,8 +78,8 @@ import Testing
         }
         // An empty script too: the notice is in its transcript, every run.
         for _ in 0..<5 {
-            let out = try LecteurProcess.run(Array(slow.dropLast(2)), input: "", environment: ["BRLAPI_HOST": ":97"])
-            #expect(out.events("notice").contains { $0["code"] as? String == "braille.noServer" })
+            let out = try LecteurProcess.run(slow, input: "", environment: home.environment)
+            #expect(out.events("notice").contains { $0["code"] as? String == "braille.notBrlAPI" })
         }
     }
 

@@ -311,4 +311,91 @@ import Testing
         _ = try reader.next("status", timeout: 10)
         print("braille flood: `état` answered \(String(format: "%.2f", Date().timeIntervalSince(asked))) s after it was sent")
     }
+
+    // MARK: Issue 45, item 8: every answer visible on the display
+
+    /// Whether a display cell has the cursor (dots 7-8, as brltty shows it).
+    static func hasCursor(_ cell: Unicode.Scalar) -> Bool { cell.value & 0xC0 == 0xC0 }
+
+    /// `caractère` and `épeler` on the element's first word: each answer on the display's
+    /// cells (before, the line stayed as it was, its cursor already there: nothing changed
+    /// under the finger), then a key brings the line back with its cursor.
+    @Test(.requires(.brltty)) func caractereAndEpelerAreShownOnTheDisplay() throws {
+        let (rig, reader) = try start()
+        defer { _ = reader.finish(); rig.stop() }
+        for (command, answer) in [("caractère", "t majuscule"), ("épeler", "t majuscule, o, u, t, e, s")] {
+            let seen = rig.brailleEvents().count
+            reader.send(command)
+            let shown = try reader.next("braille") { $0["kind"] as? String == "message" }
+            #expect(shown["text"] as? String == answer, "\(shown)")
+            let cells = try #require(shown["cells"] as? String)
+            #expect(rig.waitForBraille(after: seen, timeout: 10) { BrailleSessionTests.withoutCursor($0.unicode ?? "") == cells } != nil,
+                    "« \(answer) » never reached the display's cells")
+            // A key: the line again (« [x] Toutes btn »), its cursor on the label's first character.
+            try send("Home", rig)
+            let line = try reader.next("braille") { $0["kind"] as? String == "focus" }
+            #expect(line["cursor"] as? Int == 4, "\(line)")
+        }
+    }
+
+    /// A prefix cell alone (⠨, the capital sign in French braille) translates back to nothing
+    /// until its letter: the display showed an empty line. Now the cell is on the line, the
+    /// cursor after it, and the letter that follows makes the capital.
+    @Test(.requires(.brltty)) func aPrefixCellAloneIsShownWithTheCursorAfterIt() throws {
+        let (rig, reader) = try start()
+        defer { _ = reader.finish(); rig.stop() }
+        let seen = rig.brailleEvents().count
+        let prefix = try press("PassDots 40", rig, reader)
+        #expect(prefix["text"] as? String == "⠨", "\(prefix)")
+        #expect(prefix["cursor"] as? Int == 1, "\(prefix)")
+        let shown = rig.waitForBraille(after: seen, timeout: 10) { event in
+            let cells = Array((event.unicode ?? "").unicodeScalars)
+            return cells.count >= 2 && cells[0].value & 0x3F == 0x28 && Self.hasCursor(cells[1])
+        }
+        #expect(shown != nil, "the display never showed ⠨ with the cursor after it: \(rig.brailleEvents().suffix(3).map { $0.unicode ?? "" })")
+        let letter = try press("PassDots 1", rig, reader)
+        #expect(letter["text"] as? String == "A", "\(letter)")
+    }
+
+    /// A typed line of exactly 40 cells ending in a space (39 letters, then the space bar) on a
+    /// 40-cell display: the panning skipped the blank at its last window's start, no window
+    /// held the cursor, and the display showed none. Now the line's end is shown, the cursor on
+    /// the display's last cell.
+    @Test(.requires(.brltty)) func aFortyCellLineShowsItsCursor() throws {
+        let (rig, reader) = try start()
+        defer { _ = reader.finish(); rig.stop() }
+        for _ in 0..<39 { try press("PassDots 1", rig, reader) }
+        let seen = rig.brailleEvents().count
+        let line = try press("PassChar 32", rig, reader)
+        #expect(line["cursor"] as? Int == 40, "\(line)")
+        let shown = rig.waitForBraille(after: seen, timeout: 10) { event in
+            (event.unicode ?? "").unicodeScalars.contains { Self.hasCursor($0) }
+        }
+        #expect(shown != nil, "no cursor on the display: \(rig.brailleEvents().suffix(2).map { $0.unicode ?? "" })")
+    }
+
+    /// A warning while a line is typed (a cell the table has no character for, as a chord
+    /// that means nothing): it stays until a key, and the key that takes it away brings back
+    /// the line being typed, not the focused element (which came back before).
+    @Test(.requires(.brltty)) func afterAWarningTheTypedLineComesBack() throws {
+        let (rig, reader) = try start()
+        defer { _ = reader.finish(); rig.stop() }
+        try type("ab", rig, reader)
+        // Dots 1-7-8: no character in the 6-dot table: « … aucun caractère ».
+        try send("PassDots 193", rig)
+        _ = try reader.next("notice") { $0["code"] as? String == "braille.undefinedCell" }
+        _ = try reader.next("braille") { $0["kind"] as? String == "message" }
+        try send("Home", rig)
+        let back: [String: Any]
+        do {
+            back = try reader.next("braille", timeout: 10) { $0["kind"] as? String != "message" }
+        } catch {
+            Issue.record("nothing came back after the warning: \(reader.seen("braille").suffix(4))")
+            throw error
+        }
+        #expect(back["kind"] as? String == "input", "the focused element came back instead: \(back)")
+        #expect(back["cursor"] as? Int == 2, "\(back)")
+        let cells = try #require(back["cells"] as? String)
+        #expect(rig.waitForBraille(timeout: 10) { BrailleSessionTests.withoutCursor($0.unicode ?? "") == cells } != nil)
+    }
 }

@@ -61,6 +61,9 @@ struct PseudoTerminal {
         /// For each step, the seconds from its start until its `until` text appeared (nil: it
         /// did not, or the step has none).
         var waits: [Double?] = []
+        /// Seconds from the last step's first byte to the reader's end, polled every 5 ms
+        /// (nil: it did not end within 20 s).
+        var ended: Double?
 
         /// The transcript's JSON Lines events among the terminal's echo and redraws.
         var events: [[String: Any]] {
@@ -84,6 +87,10 @@ struct PseudoTerminal {
     env = spec["env"]
     pid, fd = pty.fork()
     if pid == 0:
+        if spec["rows"]:
+            # The terminal's size, set before the reader starts (a window of N rows).
+            import fcntl, struct, termios
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", spec["rows"], spec["columns"], 0, 0))
         script = 'stty -g > "$0.before"; "$@"; s=$?; stty -g > "$0.after"; exit $s'
         os.execve("/bin/sh", ["sh", "-c", script, prefix] + spec["argv"], env)
     out = b""
@@ -147,13 +154,15 @@ struct PseudoTerminal {
             except OSError:
                 states.append("")
     status = None
+    ended = None
     end = time.monotonic() + 20
     while time.monotonic() < end:
         done, raw = os.waitpid(pid, os.WNOHANG)
         if done:
             status = os.waitstatus_to_exitcode(raw)
+            ended = time.monotonic() - t0 if spec["steps"] else None
             break
-        pump(0.05)
+        pump(0.005)
     if status is None:
         os.kill(pid, 9)
         os.waitpid(pid, 0)
@@ -165,13 +174,15 @@ struct PseudoTerminal {
             return ""
     print(json.dumps({"output": out.decode("utf-8", "replace"), "status": status,
                       "before": read(prefix + ".before"), "after": read(prefix + ".after"), "marks": marks,
-                      "elapsed": elapsed, "states": states, "waits": waits}))
+                      "elapsed": elapsed, "states": states, "waits": waits, "ended": ended}))
     """#
 
     /// Runs `lecteur ARGUMENTS` on a new pseudo-terminal with `environment`, plays `steps` once
     /// `ready` has appeared in its output, and waits (20 s at most) for it to end.
+    /// `rows` × `columns`: the terminal's size, set before the reader starts (nil: the
+    /// pseudo-terminal's own, 0 × 0).
     static func run(_ arguments: [String], environment: [String: String], ready: String = "\"focus\"",
-                    monitor: URL? = nil, steps: [Step]) throws -> Run {
+                    monitor: URL? = nil, rows: Int? = nil, columns: Int = 80, steps: [Step]) throws -> Run {
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-pty-\(UUID().uuidString)").path
         defer {
             try? FileManager.default.removeItem(atPath: prefix + ".before")
@@ -183,6 +194,7 @@ struct PseudoTerminal {
         env["TERM"] = "xterm-256color"
         let spec: [String: Any] = [
             "prefix": prefix, "env": env, "ready": ready, "monitor": monitor?.path ?? "",
+            "rows": rows ?? 0, "columns": columns,
             "argv": [LecteurProcess.binary.path] + arguments,
             "steps": steps.map { step -> [String: Any] in
                 ["hex": step.bytes.map { String(format: "%02x", $0) }.joined(),
@@ -209,6 +221,7 @@ struct PseudoTerminal {
                    sttyBefore: report["before"] as? String ?? "", sttyAfter: report["after"] as? String ?? "",
                    marks: report["marks"] as? [Int] ?? [], elapsed: report["elapsed"] as? [Double] ?? [],
                    states: report["states"] as? [String] ?? [],
-                   waits: (report["waits"] as? [Any] ?? []).map { $0 as? Double })
+                   waits: (report["waits"] as? [Any] ?? []).map { $0 as? Double },
+                   ended: report["ended"] as? Double)
     }
 }

@@ -34,8 +34,8 @@ import Testing
         #expect(out.status == 0)
         #expect(!out.events("focus").isEmpty, "the JSON Lines transcript was asked for and given")
         // OFF and Off were read as off, not as auto: with no sound server and no brltty (the
-        // tests' environment), auto says « Aucune sortie audio disponible… » (startup) and « Pas
-        // de plage braille… » (braille.noServer); off says nothing of either.
+        // tests' environment), auto says « Aucune sortie audio disponible… » (startup; no brltty
+        // under auto is not said since issue 45); off says nothing.
         #expect(out.events("notice").map { $0["code"] as? String } == ["loaded"], "\(out.events("notice"))")
     }
 

@@ -28,6 +28,15 @@ public enum BrailleDisplayError: Error, Hashable, Sendable {
         }
     }
 
+    /// Nothing is there to read: no brltty, or a brltty with no display plugged in (as
+    /// opposed to a server that answers wrongly, which someone set up and should hear of).
+    public var meansNoDisplay: Bool {
+        switch self {
+        case .noServer, .emptyDisplay: true
+        case .authenticationFailed, .ttyRefused, .connectionLost, .handshakeTimedOut, .notBrlAPI, .implausibleSize: false
+        }
+    }
+
     /// A short stable code for the transcript's notice events.
     public var code: String {
         switch self {

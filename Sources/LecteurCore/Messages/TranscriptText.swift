@@ -3,8 +3,12 @@
 // worded here with the rest of the reader's words; the runtime only writes them.
 
 extension MorseReport {
-    /// « ♪ SOS : ... --- ... ».
-    public var readableLine: String { "♪ \(text) : \(pattern)" }
+    /// « ♪ M, puis K »: the words sounded, as a screen reader reads them well aloud (« ♪ M K :
+    /// -- / -.- » was read « croche M K deux points tiret tiret barre oblique… » by Orca 43);
+    /// the pattern is the display's and the `morse` event's.
+    public func readableLine(_ strings: Strings) -> String {
+        "♪ " + text.split(separator: " ").joined(separator: strings(.transcriptMorseThen))
+    }
 }
 
 extension MorseQuestionReport {

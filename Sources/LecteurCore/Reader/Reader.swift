@@ -139,11 +139,21 @@ public struct Reader: Sendable {
         }
         let byUser = action.isTheUsers
         if byUser {
+            scope(.screenReader(.userActed), &state, &out)
             out.announcement.answerPending = true
             // Any key or command stops a reading in progress, the focus staying where it is;
             // only the display's panning key skips ahead in a reading without a voice.
             state.display.readAll = nil
             if action != .displayKey(.panForward) { state.display.reading = nil }
+            let waiting = state.display.page?.waiting == true
+            state.display.page = nil
+            if waiting, let screen = readingPage(state), resumesReading(action) {
+                // A screen of `tout lire` waited for this: the next screen.
+                readPage(screen, used: 0, &state, &out)
+                scope(.display(.finish(byUser: byUser)), &state, &out)
+                if !out.awaitsResult { out.announcement.answerPending = false }
+                return
+            }
         }
 
         switch action {
@@ -361,8 +371,14 @@ public struct Reader: Sendable {
         case .readAll:
             // From the focus: the element being read is said, the next step waits for it (or,
             // without a voice, for its time on the display).
+            let before = out.effects.count
             scope(.navigation(.announceFocus), &state, &out)
-            scope(.display(.startReading), &state, &out)
+            if let screen = readingPage(state), !display.paces(state.devices) {
+                // Beside a screen reader: a screen at a time, printed now.
+                readPage(screen, used: screen.rows(of: out.effects.dropFirst(before)), &state, &out)
+            } else {
+                scope(.display(.startReading), &state, &out)
+            }
         }
     }
 
@@ -456,10 +472,11 @@ extension Action {
 }
 
 extension Reader {
-    /// How long the end waits for the goodbye to be read on the display: nil (no display, or
-    /// its end at once).
+    /// How long the end waits for the goodbye to be read on the display: nil (no display
+    /// connected, or its end at once). A display only wanted (`--braille auto`) that never
+    /// answered holds nothing: the shell came back 4.0 s late for a display that was not there.
     func goodbyeHold(_ state: ReaderState) -> Double? {
-        state.devices.hasDisplay ? state.settings.brailleMessageSeconds : nil
+        state.devices.displayConnected ? state.settings.brailleMessageSeconds : nil
     }
 
     /// The Koch level practice starts at: the one stored, within the order's bounds.

@@ -28,7 +28,8 @@ extension Reader {
             handle(terminal.reduce(action, &state.terminal, context, &out), &state, &out)
         case .review(let action):
             let context = ReviewReducer.Context(target: navigator.reviewTarget(state.navigationContext, state.navigation),
-                                                spellingAlphabet: state.settings.spellingAlphabet)
+                                                spellingAlphabet: state.settings.spellingAlphabet,
+                                                namesSigns: state.onTerminal && state.beside.reader != nil)
             review.reduce(action, &state.navigation, context, &out)
         case .exercise(let action):
             let context = ExerciseContext(state)

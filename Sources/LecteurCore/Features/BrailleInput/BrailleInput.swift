@@ -78,7 +78,9 @@ public struct BrailleInputState: Hashable, Sendable {
     /// The typed line as it stands (cells not translated back are kept as Unicode braille).
     public var text: String {
         guard !cells.isEmpty else { return committed }
-        if let translated, translated.cells == cells { return committed + translated.text }
+        // A prefix alone (⠠, ⠨) translates back to nothing until its letter comes: its cell
+        // stays on the line as typed, never an empty line, never dropped.
+        if let translated, translated.cells == cells, !translated.text.isEmpty { return committed + translated.text }
         return committed + String(String.UnicodeScalarView(cells.map { Unicode.Scalar(0x2800 + UInt32($0))! }))
     }
 }

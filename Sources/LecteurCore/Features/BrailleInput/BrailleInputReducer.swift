@@ -95,7 +95,8 @@ struct BrailleInputReducer: Sendable {
             return []
         }
         typing.translated = translation
-        let after = typing.text
+        // A prefix alone adds no character yet: nothing is echoed for it.
+        let after = translation?.text.isEmpty == true ? before : typing.text
         // One more character is echoed as typed; a contracted word that grows by several (or
         // changes) is said when it ends, with the words echo.
         let echoed: Delegate
@@ -227,9 +228,15 @@ struct BrailleInputReducer: Sendable {
     }
 
     private func show(_ typing: BrailleInputState, _ out: inout Announcer) {
+        out.showInput(line(typing))
+    }
+
+    /// The line being typed as the display shows it: the search prompt first, the cursor after
+    /// the last character.
+    func line(_ typing: BrailleInputState) -> BrailleLine {
         let prompt = typing.purpose == .search ? strings(.terminalPromptSearch) + " " : ""
         let text = prompt + typing.text
-        out.showInput(BrailleLine(text: text, cursor: text.count, kind: .input))
+        return BrailleLine(text: text, cursor: text.count, kind: .input)
     }
 
     static func lastWord(_ text: String) -> String {

@@ -16,12 +16,20 @@ struct DeviceReducer: Sendable {
             out.notice("speechd.lost", error.lostMessage(fallbackSpeaks: fallbackSpeaks, strings), kind: .notice,
                        detail: TextSanitizer.clean(error.description))
         case .brailleUnavailable(let error):
+            let wasConnected = devices.displayConnected
+            devices.displayConnected = false
+            // Under `--braille auto` no brltty, or a brltty with no display, is the usual case
+            // of a user who has none: nothing to say (measured beside Orca 43: 10 s of « Pas de
+            // plage braille… » before the first element). A display that was there and went
+            // away, `--braille on`, or a server that answers wrongly is said.
+            if !wasConnected, !devices.displayRequired, error.meansNoDisplay { return }
             // The adapter keeps trying and reports each failure: the outage is said once.
             guard !devices.brailleOutageSaid else { return }
             devices.brailleOutageSaid = true
             out.notice(error.code, error.message(strings), kind: .notice, detail: error.detail)
         case .brailleConnected:
             devices.brailleOutageSaid = false
+            devices.displayConnected = true
         case .displayWidth(let columns):
             devices.displayColumns = columns > 0 ? columns : nil
         case .lineTooLong(let limit):

@@ -9,6 +9,11 @@ public struct DeviceState: Hashable, Sendable {
     /// Whether a braille display is wanted (`--braille on` or `auto`): reading without a voice
     /// then keeps its time.
     public var hasDisplay = false
+    /// A display is connected now (brltty answered with one, and has not been lost since): the
+    /// goodbye waits for it only then, and only its loss is worth a word under `--braille auto`.
+    public var displayConnected = false
+    /// `--braille on`: a display was asked for by name, so its absence is always said.
+    public var displayRequired = false
     /// The width of the display that answered, in cells; nil before one did (the reference
     /// 40 is assumed then).
     public var displayColumns: Int?

@@ -18,6 +18,11 @@ public struct DisplayState: Hashable, Sendable {
     public var readAll: Int?
     /// Tokens already given out, so an old step never continues a new reading.
     public var readAllSerial = 0
+    /// `tout lire` beside a screen reader: what this screen of it has printed, and whether it
+    /// waits for the user (Enter or `suivant`) to print the next one.
+    public var page: ReadingPage?
+    /// How to go on after a screen of `tout lire` was said (once a session).
+    public var pageHintSaid = false
 
     public init() {}
 }
@@ -25,4 +30,15 @@ public struct DisplayState: Hashable, Sendable {
 /// `tout lire` on the display, while it runs: the token its window timer rings with.
 public struct DisplayReading: Hashable, Sendable {
     public let token: Int
+}
+
+/// A screen of `tout lire` beside a screen reader: the rows it printed, and whether it waits.
+public struct ReadingPage: Hashable, Sendable {
+    public var rows: Int
+    public var waiting = false
+
+    public init(rows: Int, waiting: Bool = false) {
+        self.rows = rows
+        self.waiting = waiting
+    }
 }

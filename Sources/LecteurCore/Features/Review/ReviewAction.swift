@@ -14,6 +14,8 @@ extension ReviewReducer {
     struct Context {
         let target: Target?
         let spellingAlphabet: String
+        /// A screen reader reads the terminal: a sign alone is printed by its name.
+        var namesSigns = false
     }
 
     /// The review cursor's one entry: its slice is navigation's (the cursor lives there), it
@@ -21,11 +23,14 @@ extension ReviewReducer {
     func reduce(_ action: Action, _ nav: inout NavigationState, _ context: Context, _ out: inout Announcer) {
         switch action {
         case .review(let unit, let step):
-            handle(.review(unit, step), target: context.target, spellingAlphabet: context.spellingAlphabet, &nav, &out)
+            handle(.review(unit, step), target: context.target, spellingAlphabet: context.spellingAlphabet,
+                   namesSigns: context.namesSigns, &nav, &out)
         case .spell(let phonetic):
-            handle(.spell(phonetic: phonetic), target: context.target, spellingAlphabet: context.spellingAlphabet, &nav, &out)
+            handle(.spell(phonetic: phonetic), target: context.target, spellingAlphabet: context.spellingAlphabet,
+                   namesSigns: context.namesSigns, &nav, &out)
         case .describeCharacter:
-            handle(.describeCharacter, target: context.target, spellingAlphabet: context.spellingAlphabet, &nav, &out)
+            handle(.describeCharacter, target: context.target, spellingAlphabet: context.spellingAlphabet,
+                   namesSigns: context.namesSigns, &nav, &out)
         case .route(let character):
             guard let target = context.target else { return }
             route(toLineCharacter: character, target: target, &nav, &out)

@@ -23,8 +23,10 @@ struct ReviewReducer: Sendable {
         case describeCharacter
     }
 
-    func handle(_ request: Request, target: Target?, spellingAlphabet: String, _ nav: inout NavigationState,
-                _ out: inout Announcer) {
+    /// `namesSigns`: a screen reader reads the printed line, so a sign reviewed alone is printed
+    /// by its name (« virgule »: Orca 43 does not voice a lone « , »; Lecteur's voice names it).
+    func handle(_ request: Request, target: Target?, spellingAlphabet: String, namesSigns: Bool = false,
+                _ nav: inout NavigationState, _ out: inout Announcer) {
         guard let target else { return }
         guard !target.text.isEmpty else {
             out.notice("review.empty", strings(.reviewEmpty))
@@ -38,7 +40,7 @@ struct ReviewReducer: Sendable {
                 guard target.text.characters.indices.contains(moved) else { return edge(step, &out) }
                 offset = moved
             }
-            out.say(Announcement(.answer, [.named(namer.name(target.text.characters[offset]))], display: .none))
+            out.say(Announcement(.answer, [.named(namer.name(target.text.characters[offset]))], display: Self.shown(step)))
             move(to: offset, target, &nav, &out)
         case .review(.word, let step):
             if step != .current {
@@ -46,10 +48,10 @@ struct ReviewReducer: Sendable {
                 guard let moved else { return edge(step, &out) }
                 offset = moved
             }
-            if let word = target.text.word(at: offset) {
-                out.say(Announcement(.answer, target.text.text(word), display: .none))
+            if let word = target.text.word(at: offset), !(namesSigns && Self.isSign(target.text, word)) {
+                out.say(Announcement(.answer, target.text.text(word), display: Self.shown(step)))
             } else {
-                out.say(Announcement(.answer, [.named(namer.name(target.text.characters[offset]))], display: .none))
+                out.say(Announcement(.answer, [.named(namer.name(target.text.characters[offset]))], display: Self.shown(step)))
             }
             move(to: offset, target, &nav, &out)
         case .review(.sentence, let step):
@@ -61,7 +63,7 @@ struct ReviewReducer: Sendable {
                 guard sentences.indices.contains(chosen) else { return edge(step, &out) }
             }
             guard sentences.indices.contains(chosen) else { return }
-            out.say(Announcement(.answer, target.text.text(sentences[chosen]), display: .none))
+            out.say(Announcement(.answer, target.text.text(sentences[chosen]), display: Self.shown(step)))
             move(to: sentences[chosen].lowerBound, target, &nav, &out)
         case .spell(let phonetic):
             let range = target.text.word(at: offset) ?? offset..<offset + 1
@@ -69,8 +71,9 @@ struct ReviewReducer: Sendable {
             let separator = strings(.speechSeparator)
             let spelled = phonetic ? namer.spellPhonetically(word, alphabet: spellingAlphabet, separator: separator)
                                    : namer.spell(word, separator: separator)
-            // Said and printed; the display shows the word under the review cursor.
-            out.say(Announcement(.answer, [.named(spelled)], display: .none))
+            // Said, printed and shown until a key; the line comes back after it, its cursor on
+            // the word spelled (the display was left unchanged: nothing told a finger it was done).
+            out.say(Announcement(.answer, [.named(spelled)], display: .message))
             move(to: offset, target, &nav, &out)
         case .describeCharacter:
             let description = namer.describe(target.text.characters[offset], separator: strings(.speechSeparator))
@@ -97,6 +100,19 @@ struct ReviewReducer: Sendable {
     private func move(to offset: Int, _ target: Target, _ nav: inout NavigationState, _ out: inout Announcer) {
         nav.review = ReviewPosition(screen: target.screen, index: target.index, offset: offset)
         out.showFocus(BrailleLine(text: target.line.text, cursor: target.lineStart + offset, kind: .focus))
+    }
+
+    /// Where a review answer goes on the display: a move shows the line with the cursor moved
+    /// (the finger feels it go); the unit where the cursor already is shows what was said, until
+    /// a key, then the line with its cursor (the line alone was unchanged on the display, so
+    /// `caractère` showed nothing new).
+    static func shown(_ step: ReviewStep) -> Announcement.Display {
+        step == .current ? .message : .none
+    }
+
+    /// A « word » that is one sign, not a letter or digit (a comma, a dash between blanks).
+    static func isSign(_ text: ReviewText, _ word: Range<Int>) -> Bool {
+        word.count == 1 && !text.characters[word.lowerBound].isLetter && !text.characters[word.lowerBound].isNumber
     }
 
     /// Past the last unit « Fin. », before the first « Début. », like the edges of a list.

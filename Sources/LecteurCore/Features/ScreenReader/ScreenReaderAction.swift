@@ -6,6 +6,8 @@ extension ScreenReaderReducer {
         case event(ScreenReaderEvent)
         /// GNOME's switch went on a while ago (`TimerID.screenReaderSwitch`).
         case switchTimeUp
+        /// The user acted: a start held back is said now.
+        case userActed
     }
 
     /// What it reads of the rest: whether Lecteur has a voice of its own.
@@ -19,6 +21,7 @@ extension ScreenReaderReducer {
         switch action {
         case .event(let event): reduce(event, &beside, hasVoice: context.hasVoice, &out)
         case .switchTimeUp: switchTimeUp(beside, hasVoice: context.hasVoice, &out)
+        case .userActed: userActed(&beside, &out)
         }
     }
 }

@@ -10,6 +10,9 @@ public enum ScreenReaderEvent: Hashable, Sendable {
     case observed(ScreenReaderSignals)
     /// The terminal's focus report (`CSI ? 1004 h`): `ESC [ I` in, `ESC [ O` out.
     case terminalFocus(focused: Bool)
+    /// The terminal's size in rows and columns (`TIOCGWINSZ`), at start and whenever it changed:
+    /// what the screen reader can read of what was printed (`tout lire` prints a screen at most).
+    case terminalSize(rows: Int, columns: Int)
 }
 
 /// The reader beside a screen reader (`ScreenReaderReducer`'s slice).
@@ -23,6 +26,12 @@ public struct BesideScreenReader: Hashable, Sendable {
     public var terminalFocused = true
     /// GNOME's « screen reader » switch as the bus last said it (nil: not known).
     public var screenReaderSwitch: Bool?
+    /// A screen reader that started and whose start is not said yet: said with the answer to
+    /// the user's next key or line, when it surely reads (printed at once, « Orca a démarré »
+    /// came while Orca was still starting: nobody heard it).
+    public var startUnsaid: ScreenReader?
+    /// The terminal's size as it last reported it (nil: never; `TerminalPage.fallback` then).
+    public var terminalSize: TerminalPage?
 
     public init() {}
 }
@@ -56,15 +65,27 @@ struct ScreenReaderReducer: Sendable {
             let before = beside.reader
             beside.reader = reader
             if let reader {
-                out.notice("screenreader.started", strings(.screenReaderStarted, ["reader": reader.name(strings)]),
-                           kind: .notice)
+                // Lecteur's voice keeps out of its way at once; the words wait for it to read them.
+                beside.startUnsaid = reader
             } else if let before {
+                beside.startUnsaid = nil
                 let key: L10n = hasVoice ? .screenReaderStopped : .screenReaderStoppedNoVoice
                 out.notice("screenreader.stopped", strings(key, ["reader": before.name(strings)]), kind: .notice)
             }
         case .terminalFocus(let focused):
             beside.terminalFocused = focused
+        case .terminalSize(let rows, let columns):
+            // A terminal that reports 0 × 0 (a pseudo-terminal nobody sized) keeps the fallback.
+            beside.terminalSize = rows > 0 && columns > 0 ? TerminalPage(rows: rows, columns: columns) : nil
         }
+    }
+
+    /// The user acted (a key, a line, a display key): a screen reader's start not said yet is
+    /// said now, before the answer, when the screen reader runs and reads it.
+    func userActed(_ beside: inout BesideScreenReader, _ out: inout Announcer) {
+        guard let reader = beside.startUnsaid else { return }
+        beside.startUnsaid = nil
+        out.notice("screenreader.started", strings(.screenReaderStarted, ["reader": reader.name(strings)]), kind: .notice)
     }
 
     /// How long GNOME's switch may be on before an Orca process is seen: GNOME Shell starts
