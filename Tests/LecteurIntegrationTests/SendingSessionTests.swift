@@ -20,7 +20,6 @@ import Testing
 
     /// A seed whose first sending question is K (a fresh learner knows K and M).
     static func seedAskingK() throws -> UInt64 {
-        let strings = Strings(localeCode: "fr", table: LocaleResources.table(locale: "fr")!)
         let learnt = Array(MorseAlphabet.standard.kochSymbols.prefix(2))
         for seed in UInt64(1)...64 {
             var session = SendingSession(mode: .koch, learnt: learnt, wpm: 5, random: SeededRandom(seed: seed))
