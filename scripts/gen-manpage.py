@@ -115,7 +115,11 @@ def option_lines(arguments, root=False):
                              for n in a["names"])
             if a["kind"] == "option":
                 term += " \\fI%s\\fR" % escape(a.get("valueName", "value"))
-        out += [".TP", term, escape(a.get("abstract", ""))]
+        # swift-argument-parser's own --help and --version speak English in the dump (its
+        # `--help` frame is translated by CLIHelpFrame, from the same strings).
+        abstract = {"Show help information.": s("cli.help.showHelp"),
+                    "Show the version.": s("env.cli.version")}.get(a.get("abstract", ""), a.get("abstract", ""))
+        out += [".TP", term, escape(abstract)]
         if a.get("discussion"):
             out += [".IP", escape(a["discussion"])]
     return out
