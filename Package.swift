@@ -35,7 +35,9 @@ let package = Package(
                        providers: [.apt(["libpcaudio-dev"])]),
         .systemLibrary(name: "CBrlAPI", path: "Modules/CBrlAPI",
                        providers: [.apt(["libbrlapi-dev"])]),
-        .systemLibrary(name: "CCurl", path: "Modules/CCurl", pkgConfig: "libcurl",
+        // Not linked: opened when the first transfer starts (Modules/CCurl/shim.h says why), so
+        // no pkgConfig, whose `-lcurl` would link it.
+        .systemLibrary(name: "CCurl", path: "Modules/CCurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
         // No pkgConfig: speech-dispatcher.pc adds glib's flags, and the binary then links
         // libglib-2.0 that it never calls; the shim includes the header by its full path.

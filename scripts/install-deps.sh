@@ -41,7 +41,7 @@ private_pulse="${LECTEUR_PRIVATE_PULSE:-${XDG_CACHE_HOME:-$HOME/.cache}/lecteur/
 
 if [ "$mode" = test ]; then
   packages+=(espeak-ng brltty liblouis-bin pulseaudio-utils sox ebook2cw multimon-ng python3 e2fsprogs chromium libxml2-utils sqlite3 openssl
-             speech-dispatcher speech-dispatcher-espeak-ng util-linux man-db dbus-daemon dbus-bin at-spi2-core desktop-file-utils time
+             speech-dispatcher speech-dispatcher-espeak-ng util-linux man-db dbus-daemon dbus-bin at-spi2-core desktop-file-utils time strace
              orca xvfb dbus-x11
              # The Debian package (scripts/build-deb.sh) and the shells whose completions are tested.
              debhelper lintian appstream zsh fish)

@@ -10,17 +10,17 @@ public enum Localization {
     /// False when the folder of strings and lexicons was not found (a binary copied alone).
     public static var dataFound: Bool { LocaleResources.isAvailable }
 
-    /// The string table of a shipped locale; nil for a locale Lecteur does not have.
+    /// The string table of a shipped locale, read and decoded once per process; nil for a
+    /// locale Lecteur does not have.
     public static func strings(_ code: String) -> Strings? {
-        LocaleResources.table(locale: code).map { Strings(localeCode: code, table: $0) }
+        LocaleResources.strings(locale: code)
     }
 
     /// Each QSO language's material, from its locale's strings (`entraînement qso anglais`
-    /// copies English QSOs under a French interface).
-    public static func qsoMaterial() -> [QSOLanguage: QSOMaterial] {
-        Dictionary(uniqueKeysWithValues: QSOLanguage.allCases.compactMap { language in
-            strings(language.rawValue).map { (language, QSOMaterial(strings: $0)) }
-        })
+    /// copies English QSOs under a French interface): read when such a QSO starts, so the other
+    /// language's strings cost nothing to a reader that never asks for them.
+    public static var qsoMaterial: QSOMaterialSource {
+        QSOMaterialSource { language in strings(language.rawValue).map(QSOMaterial.init(strings:)) }
     }
 
     /// The locale asked for with `--locale` on the command line (before full parsing, so that

@@ -44,7 +44,7 @@ public struct MorseEnvironment: Sendable {
     public let settings: MorseSettings
 
     public static func live(_ options: MorseOptions) throws(MorseCommandFailure) -> MorseEnvironment {
-        let store = ReaderStore()
+        let store = ReaderStore(database: .settingsOnly)
         do {
             let settings = try MorseSettings.load { store.value($0) }.settings.applying(options.changes)
             return MorseEnvironment(options: options, settings: settings)

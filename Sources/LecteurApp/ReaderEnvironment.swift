@@ -96,7 +96,7 @@ public struct ReaderEnvironment: Sendable {
         startupNotices += lexiconNotices
         var reader = Reader(strings: strings, timeZone: .current, pronunciation: pronunciation,
                             characters: Localization.characters(strings), sampleRate: speech.output.sampleRate,
-                            qsoMaterial: Localization.qsoMaterial())
+                            qsoMaterial: Localization.qsoMaterial)
 
         let brlapi = BrlAPISettings.fromEnvironment(host: options.brlapiHost, auth: options.brlapiAuth,
                                                     ttyMode: options.brailleTty)

@@ -10,7 +10,21 @@ import LecteurStorage
 /// Morse attempts in the SQLite database. When the database cannot be opened the reader goes on
 /// without saving the attempts and says so once; nothing is ever overwritten.
 public final class ReaderStore: Sendable {
+    /// What a command does with the database.
+    public enum DatabaseUse: Sendable {
+        /// Opened at start (created, checked, migrated): the reader records practice in it.
+        case open
+        /// Never opened at start: `say` and `morse` record nothing, and read from it only the
+        /// settings an earlier version saved there, when the configuration files do not have
+        /// them and the file exists (issue 49: opening, checking and migrating SQLite was a good
+        /// part of a one-shot command's start).
+        case settingsOnly
+    }
+
     public let database: LecteurDatabase?
+    /// `settingsOnly`: the earlier version's settings, read on first need (nil: not yet).
+    private let legacySettings: Mutex<[String: String]?>
+    private let databaseURL: URL?
     /// What opening the database and reading the configuration found wrong (a corrupt file set
     /// aside, a read-only folder, a bad value…): the reader says it at start-up.
     public let startupNotices: [StartupProblem]
@@ -20,16 +34,24 @@ public final class ReaderStore: Sendable {
     private let userValues: Mutex<[String: String]>
     private let systemValues: [[String: String]]
 
-    public init(url: URL? = nil, configuration: ConfigurationPaths = .fromEnvironment()) {
+    public init(url: URL? = nil, configuration: ConfigurationPaths = .fromEnvironment(), database use: DatabaseUse = .open) {
         self.configuration = configuration
         var notices: [StartupProblem] = []
-        do throws(StorageError) {
-            let opening = try LecteurDatabase.open(at: url ?? LecteurDatabase.defaultURL())
-            database = opening.database
-            notices = opening.warnings.map { .databaseWarning($0) }
-        } catch {
+        legacySettings = Mutex(nil)
+        switch use {
+        case .open:
+            databaseURL = nil
+            do throws(StorageError) {
+                let opening = try LecteurDatabase.open(at: url ?? LecteurDatabase.defaultURL())
+                database = opening.database
+                notices = opening.warnings.map { .databaseWarning($0) }
+            } catch {
+                database = nil
+                notices = [.database(error)]
+            }
+        case .settingsOnly:
             database = nil
-            notices = [.database(error)]
+            databaseURL = url ?? LecteurDatabase.defaultURL()
         }
         ConfigurationWriter.removeLeftovers(in: configuration.userFolder)
         let user = ConfigurationFile.read(configuration.userFile)
@@ -92,7 +114,16 @@ public final class ReaderStore: Sendable {
     }
 
     private func legacy(_ key: String) -> String? {
-        (try? database?.value(forKey: key)) ?? nil
+        if let database { return (try? database.value(forKey: key)) ?? nil }
+        guard let databaseURL else { return nil }
+        return legacySettings.withLock { settings in
+            if settings == nil {
+                let database = LecteurDatabase.openForReading(at: databaseURL)
+                settings = (try? database?.allValues()) ?? [:]
+                try? database?.close()
+            }
+            return settings?[key]
+        }
     }
 
     /// Writes the given keys to the user's configuration file, keeping every other key as the

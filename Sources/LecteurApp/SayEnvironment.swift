@@ -31,7 +31,7 @@ public struct SayEnvironment: Sendable {
 
     public static func live(_ options: SayOptions) -> SayEnvironment {
         let strings = options.strings
-        let store = ReaderStore()
+        let store = ReaderStore(database: .settingsOnly)
         let (settings, issue) = SpeechSynthesis.usable(SpeechSettingsDomain.saved(in: store, for: strings))
         let (pronunciation, lexiconNotices) = Localization.pronunciation(strings, userFolder: store.configuration.userFolder)
         let notices = [issue?.notice(strings)].compactMap { $0 }

@@ -58,7 +58,7 @@ final class HTTPAttempt: Sendable {
         control.withLock { control in
             control.cancelled = true
             // Wakes curl_multi_poll at once; the handle cannot be freed while the lock is held.
-            if let multi = control.multi { curl_multi_wakeup(multi.pointer) }
+            if let multi = control.multi { lecteur_curl_multi_wakeup(multi.pointer) }
         }
     }
 
@@ -67,19 +67,19 @@ final class HTTPAttempt: Sendable {
     private func perform() -> AttemptResult {
         guard Self.globalInit else { return .failed(.network) }
         if isCancelled { return .cancelled }
-        guard let easy = curl_easy_init() else { return .failed(.network) }
+        guard let easy = lecteur_curl_easy_init() else { return .failed(.network) }
         let transfer = Transfer(easy: easy, maxBodyBytes: maxBodyBytes)
         var headers: UnsafeMutablePointer<curl_slist>?
-        headers = curl_slist_append(headers, "Accept: application/json")
-        headers = curl_slist_append(headers, "Content-Type: application/json")
+        headers = lecteur_curl_slist_append(headers, "Accept: application/json")
+        headers = lecteur_curl_slist_append(headers, "Content-Type: application/json")
         let credentials = APICredentials(environment: ProcessInfo.processInfo.environment)
         if let token = credentials.bearerToken {
             // libcurl does not send a custom Authorization header to another host on a redirect.
-            headers = curl_slist_append(headers, "Authorization: Bearer \(token)")
+            headers = lecteur_curl_slist_append(headers, "Authorization: Bearer \(token)")
         }
         defer {
-            curl_slist_free_all(headers)
-            curl_easy_cleanup(easy)
+            lecteur_curl_slist_free_all(headers)
+            lecteur_curl_easy_cleanup(easy)
         }
         // Clamped before the conversion: Int(1e19) traps.
         let milliseconds = Int(min(max(timeout, 0.001), CatalogueEndpoint.timeoutRange.upperBound) * 1000)
@@ -112,24 +112,24 @@ final class HTTPAttempt: Sendable {
         ok = ok && lecteur_curl_set_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(transfer).toOpaque()) == CURLE_OK
         guard ok else { return .failed(.invalidURL) }
 
-        guard let multi = curl_multi_init() else { return .failed(.network) }
-        curl_multi_add_handle(multi, easy)
+        guard let multi = lecteur_curl_multi_init() else { return .failed(.network) }
+        lecteur_curl_multi_add_handle(multi, easy)
         control.withLock { $0.multi = CurlMultiHandle(pointer: multi) }
         defer {
             control.withLock { $0.multi = nil }
-            curl_multi_remove_handle(multi, easy)
-            curl_multi_cleanup(multi)
+            lecteur_curl_multi_remove_handle(multi, easy)
+            lecteur_curl_multi_cleanup(multi)
         }
         var code = CURLE_OK
         var running: Int32 = 1
         while running > 0 {
             if isCancelled { return .cancelled }
-            guard curl_multi_perform(multi, &running) == CURLM_OK else { return .failed(.network) }
+            guard lecteur_curl_multi_perform(multi, &running) == CURLM_OK else { return .failed(.network) }
             var left: Int32 = 0
-            while let message = curl_multi_info_read(multi, &left) {
+            while let message = lecteur_curl_multi_info_read(multi, &left) {
                 if message.pointee.msg == CURLMSG_DONE { code = lecteur_curl_msg_result(message) }
             }
-            if running > 0 { curl_multi_poll(multi, nil, 0, 1000, nil) }
+            if running > 0 { lecteur_curl_multi_poll(multi, nil, 0, 1000, nil) }
         }
         if isCancelled { return .cancelled }
         return classify(code, transfer)

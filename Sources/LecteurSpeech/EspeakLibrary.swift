@@ -33,8 +33,11 @@ final class EspeakLibrary: Sendable {
         var voice: String?
         var parameters: (rate: Int, pitch: Int, volume: Int)?
         /// What `select(voice:)` accepts, lowercased, for the data loaded: listed names and languages,
-        /// and the variants ("f3" of "fr+f3"). Filled on first use after each load.
-        var accepted: (voices: Set<String>, variants: Set<String>)?
+        /// and the variants ("f3" of "fr+f3"). Each filled on first use after each load: every
+        /// listing reads all of espeak-ng's voice files (some 360), and a voice without a variant
+        /// needs only the first (issue 49: `say` read them twice).
+        var acceptedVoices: Set<String>?
+        var acceptedVariants: Set<String>?
     }
 
     private let library = Mutex(State())
@@ -164,7 +167,8 @@ extension EspeakLibrary.State {
         loaded = nil
         voice = nil
         parameters = nil
-        accepted = nil
+        acceptedVoices = nil
+        acceptedVariants = nil
         espeak_ng_InitializePath(dataPath)
         var context: espeak_ng_ERROR_CONTEXT?
         let status = espeak_ng_Initialize(&context)
@@ -213,24 +217,27 @@ extension EspeakLibrary.State {
     /// variant ("fr", "French", "fr+f3"). Anything else — ".", "..", "!v/m1", a path — never
     /// reaches espeak_SetVoiceByName, which crashes on some and reads files named by others.
     private mutating func isListed(_ name: String) -> Bool {
-        if accepted == nil {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_()+ ".unicodeScalars)
+        guard !name.isEmpty, name.utf8.count <= 64, name.unicodeScalars.allSatisfy(allowed.contains) else { return false }
+        let parts = name.lowercased().split(separator: "+", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return false }
+        if acceptedVoices == nil {
             var voices = Set<String>()
             for voice in EspeakLibrary.listVoices(variants: false) {
                 voices.insert(voice.name.lowercased())
                 for language in voice.languages { voices.insert(language.lowercased()) }
             }
-            let variants = Set(EspeakLibrary.listVoices(variants: true).compactMap { voice -> String? in
+            acceptedVoices = voices
+        }
+        guard acceptedVoices?.contains(String(parts[0])) == true else { return false }
+        if parts.count == 1 { return true }
+        if acceptedVariants == nil {
+            acceptedVariants = Set(EspeakLibrary.listVoices(variants: true).compactMap { voice -> String? in
                 guard voice.identifier.hasPrefix("!v/") else { return nil }
                 return String(voice.identifier.dropFirst(3)).lowercased()
             })
-            accepted = (voices, variants)
         }
-        guard let accepted else { return false }
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_()+ ".unicodeScalars)
-        guard !name.isEmpty, name.utf8.count <= 64, name.unicodeScalars.allSatisfy(allowed.contains) else { return false }
-        let parts = name.lowercased().split(separator: "+", omittingEmptySubsequences: false)
-        guard parts.count <= 2, accepted.voices.contains(String(parts[0])) else { return false }
-        return parts.count == 1 || accepted.variants.contains(String(parts[1]))
+        return acceptedVariants?.contains(String(parts[1])) == true
     }
 }
 

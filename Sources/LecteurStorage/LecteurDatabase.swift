@@ -389,6 +389,15 @@ public final class LecteurDatabase: Sendable {
         }
     }
 
+    /// The database as it is, read only, for a command that records nothing (`say`, `morse`):
+    /// nil when there is no file (nothing is created) or it cannot be read. Not checked, not
+    /// migrated: the settings an earlier version saved are read if they are there, and a damaged
+    /// file is left for the reader, which sets it aside and says so.
+    public static func openForReading(at url: URL) -> LecteurDatabase? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try? connectReadOnly(url)
+    }
+
     /// A database that passed `check` but cannot be written: read, never migrated or saved to.
     private static func connectReadOnly(_ url: URL) throws -> LecteurDatabase {
         var configuration = Configuration()

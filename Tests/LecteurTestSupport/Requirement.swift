@@ -73,6 +73,9 @@ extension Requirement {
             ?? (Probe.succeeds("/bin/bash", [PrivateSpeechDispatcher.script, "available"]) ? nil
                 : "its configuration (/etc/speech-dispatcher) or its espeak-ng module is not installed"))
 
+    /// strace, to count the files a process opens (LocaleOpensTests).
+    public static let strace = Requirement("strace", missing: Probe.programs(["strace"]))
+
     public static let brltty = Requirement("brltty (and python3 for the test display)",
                                            missing: Probe.programs(["brltty", "python3"]))
 

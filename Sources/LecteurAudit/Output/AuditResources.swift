@@ -45,7 +45,7 @@ public enum AuditResources {
 extension AuditResources {
     /// The shipped string table of a locale; nil for a locale Lecteur does not have.
     public static func strings(locale: String) -> Strings? {
-        LocaleResources.table(locale: locale).map { Strings(localeCode: locale, table: $0) }
+        LocaleResources.strings(locale: locale)
     }
 
     /// Largest `--strings` file read, in bytes: every shipped table together is about 100 KB.

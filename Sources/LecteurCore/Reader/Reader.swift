@@ -44,7 +44,7 @@ public struct Reader: Sendable {
     public init(strings: Strings, timeZone: TimeZone, alphabet: MorseAlphabet = .standard,
                 parser: CommandParser = CommandParser(), pronunciation: SpokenTextBuilder? = nil,
                 characters: CharacterLexicon = CharacterLexicon(),
-                sampleRate: Int = MorseRenderer.defaultSampleRate, qsoMaterial: [QSOLanguage: QSOMaterial] = [:]) {
+                sampleRate: Int = MorseRenderer.defaultSampleRate, qsoMaterial: QSOMaterialSource = [:]) {
         navigator = Navigator(strings: strings, timeZone: timeZone, alphabet: alphabet, parser: parser,
                               pronunciation: pronunciation)
         morse = MorseReducer(strings: strings, alphabet: alphabet, sampleRate: sampleRate)

@@ -10,7 +10,7 @@ struct CopyReducer: ExerciseChild {
     let tones: MorseTones
     /// Each QSO language's material; a language missing (a reader built without it) copies the
     /// interface's.
-    let qsoMaterial: [QSOLanguage: QSOMaterial]
+    let qsoMaterial: QSOMaterialSource
 
     func start(_ kind: CopyKind, count: Int, seed: UInt64, kochLevel: Int, text: [String], language: QSOLanguage?,
                _ session: inout Session?,
@@ -23,7 +23,7 @@ struct CopyReducer: ExerciseChild {
                                   settings: context.settings.morse.onTheAir(seed: seed),
                                   random: SeededRandom(seed: seed), alphabet: alphabet,
                                   groupLength: context.settings.groupLength, text: text,
-                                  qso: language.flatMap { qsoMaterial[$0] } ?? QSOMaterial(strings: strings))
+                                  qso: language.flatMap { qsoMaterial($0) } ?? QSOMaterial(strings: strings))
         let effects = started.start()
         session = started
         return run(effects, &session, context, &out)

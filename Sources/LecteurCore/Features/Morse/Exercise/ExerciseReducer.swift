@@ -43,7 +43,7 @@ struct ExerciseReducer: Sendable {
     let sending: SendingReducer
     let reflex: ReflexReducer
 
-    init(strings: Strings, alphabet: MorseAlphabet, tones: MorseTones, qsoMaterial: [QSOLanguage: QSOMaterial] = [:]) {
+    init(strings: Strings, alphabet: MorseAlphabet, tones: MorseTones, qsoMaterial: QSOMaterialSource = [:]) {
         reflex = ReflexReducer(strings: strings, alphabet: alphabet, tones: tones)
         listening = PracticeReducer(strings: strings, alphabet: alphabet, tones: tones)
         copying = CopyReducer(strings: strings, alphabet: alphabet, tones: tones, qsoMaterial: qsoMaterial)

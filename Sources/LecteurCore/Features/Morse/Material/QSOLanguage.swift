@@ -30,6 +30,27 @@ public enum QSOLanguage: String, Hashable, Sendable, CaseIterable {
 /// from, read once from its locale (`morse.material.qso.*`). The reader is given one for each
 /// `QSOLanguage` (`Reader(qsoMaterial:)`), so a QSO's language does not depend on the strings
 /// of the interface.
+/// Where the reader finds a QSO language's material when a QSO in that language starts: the
+/// other language's strings are read only by a learner who asks for its QSOs (issue 49), not at
+/// every start. nil: the interface's own material (from its strings) is used.
+public struct QSOMaterialSource: Sendable, ExpressibleByDictionaryLiteral {
+    private let material: @Sendable (QSOLanguage) -> QSOMaterial?
+
+    public init(_ material: @escaping @Sendable (QSOLanguage) -> QSOMaterial?) {
+        self.material = material
+    }
+
+    public init(_ materials: [QSOLanguage: QSOMaterial]) {
+        material = { materials[$0] }
+    }
+
+    public init(dictionaryLiteral elements: (QSOLanguage, QSOMaterial)...) {
+        self.init(Dictionary(elements, uniquingKeysWith: { $1 }))
+    }
+
+    public func callAsFunction(_ language: QSOLanguage) -> QSOMaterial? { material(language) }
+}
+
 public struct QSOMaterial: Hashable, Sendable {
     /// Per over, in the order they are sent, its variants (separated by "|" in the locale).
     public let overs: [[String]]
