@@ -192,7 +192,7 @@ import Testing
                 #expect(reader.seen("braille").count == lines, "nothing took the question's place")
                 // Its first window: the line is longer than the display.
                 let window = rig.brailleEvents().last.map { BrailleSessionTests.withoutCursor($0.unicode ?? "") } ?? ""
-                #expect(!window.isEmpty && shown.hasPrefix(window), "the display still shows the introduction and the question")
+                #expect(!window.isEmpty && shown.hasPrefix(window), "the display still shows the question and the introduction")
                 // An empty line typed on the display, then its RETURN key: the question again,
                 // never the focused element activated.
                 let focuses = reader.seen("focus").count
@@ -205,10 +205,18 @@ import Testing
                 }
                 #expect(reader.seen("focus").count == focuses, "nothing was opened")
             }
-            // The display shows the line's first window; the line's last word is the pattern.
+            // The display shows the line's first window, which begins with the question and its
+            // pattern (issue 45, item 7: the progress line once pushed it to window 2), within a
+            // second of its being asked.
+            let askedAt = reader.seenTimed("braille").last { ($0.event["text"] as? String)?.contains(label) == true }?.at ?? Date()
             let symbol = try BrailledQuestion.symbol(event, question: n, on: rig, after: seen)
+            let shownAfter = Date().timeIntervalSince(askedAt)
+            #expect(shownAfter < 1, "question \(n) reached the display \(shownAfter) s after it was asked")
             let text = try #require(event["text"] as? String)
-            #expect(text.hasSuffix(label + MorseBraille.cells(symbol.pattern)), "only the number and the pattern: \(text)")
+            #expect(text.hasPrefix(label + MorseBraille.cells(symbol.pattern)), "the question first: \(text)")
+            let window = rig.brailleEvents().last.map { BrailleSessionTests.withoutCursor($0.unicode ?? "") } ?? ""
+            let question = try #require(event["cells"] as? String).split(separator: "\u{2800}").prefix(3).joined(separator: "\u{2800}")
+            #expect(window.hasPrefix(question), "question \(n) on window 1: \(window)")
             try type(String(symbol.character).lowercased(), rig, reader)
             seen = rig.brailleEvents().count
             try send("PassDots 128", rig)

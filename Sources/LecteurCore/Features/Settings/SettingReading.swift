@@ -108,6 +108,19 @@ extension ReaderSettings {
             var reading = SettingReading(value: AnswerTime.seconds(reflex.limitMs))
             reading.decimalRange = ReflexSettings.limitRange
             return reading
+        case .reflexTouchTime:
+            var reading = SettingReading(value: AnswerTime.seconds(reflex.touchLimitMs))
+            reading.decimalRange = ReflexSettings.touchLimitRange
+            return reading
+        case .practicePace:
+            let value = switch practicePace {
+            case .auto: strings(.morseTrainerSettingPaceAuto)
+            case .user: strings(.morseTrainerSettingPaceUser)
+            case .pause(let ms): AnswerTime.seconds(ms)
+            }
+            var reading = SettingReading(value: value)
+            reading.decimalRange = PracticePace.pauseRange
+            return reading
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
             return nil
         }

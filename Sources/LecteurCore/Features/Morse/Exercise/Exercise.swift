@@ -36,8 +36,15 @@ struct ExerciseContext {
     /// What the display shows of a question: the setting, `auto` resolved (by touch when the
     /// display is all the learner has).
     let questionBraille: QuestionBraille
+    /// The display is all the learner has (no voice): a question is perceived when it is shown,
+    /// and a timed drill's clock runs from there.
+    let byTouch: Bool
+    /// A screen reader reads the terminal: nothing reports when it has read a verdict.
+    let besideScreenReader: Bool
 
     init(_ state: ReaderState) {
+        besideScreenReader = state.onTerminal && state.beside.reader != nil
+        byTouch = !state.devices.hasVoice && state.devices.hasDisplay
         settings = state.settings
         morseProgress = state.morseProgress
         onTerminal = state.onTerminal
