@@ -179,6 +179,7 @@ import Testing
             }
         }.filter { !$0.isEmpty }
         #expect(order.prefix(4) == ["question 1", "answer 1", "où", "question 2"], "\(order)")
+        print("BESIDE practice: \(order); question 2 came \(run.waits[4] ?? -1) s after Enter")
         #expect(try #require(run.waits[4]) < 2, "question 2 came \(run.waits[4] ?? -1) s after Enter")
     }
 }

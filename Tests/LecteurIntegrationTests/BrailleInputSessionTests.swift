@@ -180,6 +180,7 @@ import Testing
         var seen = rig.brailleEvents().count
         try send("PassDots 128", rig)
         var asked: [String] = []
+        var delays: [Double] = []
         for n in 1...21 {
             let label = "Question \(n) "
             var event = try reader.next("braille") { ($0["text"] as? String)?.contains(label) == true }
@@ -212,6 +213,7 @@ import Testing
             let symbol = try BrailledQuestion.symbol(event, question: n, on: rig, after: seen)
             let shownAfter = Date().timeIntervalSince(askedAt)
             #expect(shownAfter < 1, "question \(n) reached the display \(shownAfter) s after it was asked")
+            delays.append(shownAfter)
             let text = try #require(event["text"] as? String)
             #expect(text.hasPrefix(label + MorseBraille.cells(symbol.pattern)), "the question first: \(text)")
             let window = rig.brailleEvents().last.map { BrailleSessionTests.withoutCursor($0.unicode ?? "") } ?? ""
@@ -225,6 +227,7 @@ import Testing
             if n == 1 { #expect(result["replays"] as? Int == 2, "\(result)") }
             asked.append(String(symbol.character))
         }
+        print("KOCH by touch: questions shown \(delays.map { Int($0 * 1000) }) ms after being asked")
         #expect(Set(asked.prefix(20)).isSubset(of: ["K", "M"]) && asked.last == "U", "\(asked)")
         #expect(reader.seen("notice").contains { ($0["message"] as? String)?.contains("Nouveau symbole : U") == true })
     }
