@@ -159,6 +159,34 @@ import Testing
         #expect(after.replays == 0 && after.question == 2 && !after.waiting)
     }
 
+    /// A copying session beside a screen reader: the next round waits for Enter too; a fixed
+    /// pause sends it on the practice clock.
+    @Test func besideAScreenReaderTheNextCopyRoundWaitsForEnter() throws {
+        var state = quiet()
+        state.onTerminal = true
+        state.beside.reader = .orca
+        var store = ReaderTestStore(state: state)
+        let start = store.reader.reduce(&store.state, .practiceSeeded(.copy(.callsigns, count: 3), seed: 1))
+        #expect(start.notices.first?.hasSuffix("Après chaque réponse, Entrée pour la question suivante.") == true, "\(start.notices)")
+        #expect(start.contains { if case .playQuestion(_, _, 1) = $0 { true } else { false } })
+        let verdict = store.reader.reduce(&store.state, .timedLine("F4ABC", atMs: 0))
+        #expect(verdict.contains { if case .copyResult = $0 { true } else { false } })
+        #expect(!verdict.contains { if case .playQuestion = $0 { true } else { false } }, "\(verdict)")
+        let held = store.reader.reduce(&store.state, .command(.whereAmI))
+        #expect(!held.contains { if case .playQuestion = $0 { true } else { false } }, "\(held)")
+        let asked = store.reader.reduce(&store.state, .timedLine("", atMs: 0))
+        #expect(asked.contains { if case .playQuestion(_, _, 2) = $0 { true } else { false } }, "\(asked)")
+
+        var paused = quiet()
+        paused.settings.practicePace = .pause(ms: 1_500)
+        var clock = ReaderTestStore(state: paused)
+        _ = clock.reader.reduce(&clock.state, .practiceSeeded(.copy(.callsigns, count: 3), seed: 1))
+        let timed = clock.reader.reduce(&clock.state, .timedLine("F4ABC", atMs: 0))
+        #expect(timed.contains(.schedule(.practiceNext(question: 2), afterSeconds: 1.5)), "\(timed)")
+        let sent = clock.reader.reduce(&clock.state, .timer(.practiceNext(question: 2)))
+        #expect(sent.contains { if case .playQuestion(_, _, 2) = $0 { true } else { false } }, "\(sent)")
+    }
+
     /// Away from a screen reader, `auto` keeps the next question right behind the verdict (the
     /// voice's own marks pace it); a fixed pause asks it on its clock, or at Enter if sooner.
     @Test func aFixedPauseAsksTheNextQuestionOnItsClock() throws {
@@ -203,6 +231,7 @@ import Testing
         #expect(ReaderSettings.restore { $0 == PracticePace.storageKey ? "99999" : nil }.0.practicePace == .auto)
         #expect(ReaderSettings.restore { $0 == ReflexSettings.touchLimitKey ? "7000" : nil }.0.reflex.touchLimitMs == 7_000)
         #expect(ReaderSettings().reading(.reflexTouchTime, Fixture.fr)?.value == "5")
-        #expect(ReaderSettings().reading(.practicePace, Fixture.fr)?.value == "auto")
+        let pace = ReaderSettings().reading(.practicePace, Fixture.fr)
+        #expect(pace?.value == "auto" && pace?.choices == ["auto", "entrée", "de 0 à 30"], "\(String(describing: pace))")
     }
 }

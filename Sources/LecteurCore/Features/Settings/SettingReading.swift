@@ -118,9 +118,10 @@ extension ReaderSettings {
             case .user: strings(.morseTrainerSettingPaceUser)
             case .pause(let ms): AnswerTime.seconds(ms)
             }
-            var reading = SettingReading(value: value)
-            reading.decimalRange = PracticePace.pauseRange
-            return reading
+            // Two words, or seconds: the choices say all three.
+            let seconds = strings(.settingsRange, ["min": MorseSettings.format(PracticePace.pauseRange.lowerBound),
+                                                    "max": MorseSettings.format(PracticePace.pauseRange.upperBound)])
+            return SettingReading(value: value, choices: [strings(.morseTrainerSettingPaceAuto), strings(.morseTrainerSettingPaceUser), seconds])
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
             return nil
         }

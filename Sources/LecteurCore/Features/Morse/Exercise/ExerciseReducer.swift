@@ -17,7 +17,7 @@ enum ExerciseAction {
     case keyerClock(atMs: Double)
     /// Reflex drill: question N's clock rang.
     case reflexClock(question: Int)
-    /// Listening practice: the fixed pause after a verdict is over, question N is asked.
+    /// Listening practice or copying: the fixed pause after a verdict is over, question (round) N is asked.
     case practiceNext(question: Int)
 }
 
@@ -75,10 +75,18 @@ struct ExerciseReducer: Sendable {
             reflex.heard(question: question, atMs: atMs, &session, context, &out)
             exercise = .reflex(session)
         case .practiceNext(let question):
-            guard case .listening(let session)? = exercise else { return [] }
-            var slice: PracticeSession<SeededRandom>? = session
-            defer { exercise = slice.map(Exercise.listening) }
-            return listening.release(question: question, &slice, context, &out)
+            switch exercise {
+            case .listening(let session)?:
+                var slice: PracticeSession<SeededRandom>? = session
+                defer { exercise = slice.map(Exercise.listening) }
+                return listening.release(question: question, &slice, context, &out)
+            case .copying(let session)?:
+                var slice: CopySession<SeededRandom>? = session
+                defer { exercise = slice.map(Exercise.copying) }
+                return copying.release(round: question, &slice, context, &out)
+            case .sending?, .reflex?, nil:
+                return []
+            }
         case .reflexClock(let question):
             guard case .reflex(let session)? = exercise else { return [] }
             var slice: ReflexSession<SeededRandom>? = session
@@ -121,7 +129,7 @@ struct ExerciseReducer: Sendable {
             return tones.questionLabel(String(symbol.character), question: session.question, settings: context.settings.morse,
                                        showing: context.questionBraille)
         case .copying(let session)?:
-            guard session.isActive, let sent = session.sent else { return nil }
+            guard session.isActive, !session.waiting, let sent = session.sent else { return nil }
             return tones.questionLabel(sent, question: session.round, settings: session.settings, showing: context.questionBraille)
         case .reflex(let session)?:
             guard session.isActive, let symbol = session.current else { return nil }
