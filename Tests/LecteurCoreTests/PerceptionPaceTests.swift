@@ -135,6 +135,28 @@ import Testing
         #expect(next.first?.hasPrefix("Question 2 " + MorseBraille.cells(second.pattern) + " (Juste") == true, "\(next)")
     }
 
+    /// Sending practice: « Envoyez K. » comes back once its message's time is up, in place of the
+    /// focused element, until it is answered (it used to go away after one pan).
+    @Test func bySendingTheAskStaysUntilAnswered() throws {
+        var state = quiet()
+        state.devices.hasVoice = false
+        state.devices.hasDisplay = true
+        var store = ReaderTestStore(state: state)
+        _ = store.reader.reduce(&store.state, .practiceSeeded(.sending(.koch), seed: 1))
+        guard case .sending(let session)? = store.state.exercise, let asked = session.expected.first else {
+            Issue.record("no sending practice")
+            return
+        }
+        let ask = "Envoyez \(asked.character)."
+        let token = store.state.display.token
+        let back = store.reader.reduce(&store.state, .timer(.brailleMessage(token: token)))
+        let shown = back.compactMap { if case .braille(let line) = $0 { line.text } else { nil } }
+        #expect(shown == [ask], "\(shown)")
+        // A display key that would take a message away brings it back too.
+        let panned = store.reader.reduce(&store.state, .displayKey(.next))
+        #expect(!panned.contains { if case .braille(let line) = $0 { line.kind == .focus } else { false } }, "\(panned)")
+    }
+
     /// Beside a screen reader reading the terminal, the verdict is printed and the next question
     /// waits for the user's Enter (said once, in the introduction): it is then asked, not replayed.
     @Test func besideAScreenReaderTheNextQuestionWaitsForEnter() throws {
