@@ -94,7 +94,7 @@ timing_tests() {
     SendingEveryHandTests 'Morse keyed on a pseudo-terminal at 8 to 25 WPM, 97 % read right' \
     SendingThroughTheBinaryTests 'Morse keyed on a pseudo-terminal in real time' \
     SendingPaddlesTests 'paddles pressed on a pseudo-terminal in real time; the sidetone timed at the sink' \
-    ReflexDrillSessionTests 'the name said after the set pause, and answers timed, within 100 ms' \
+    ReflexDrillSessionTests 'the name 1.5 s ± 50 ms after its tones at the sink; answers timed, within 100 ms' \
     TypedKeySilenceTests 'the delay from a typed key to silence at the sink' \
     FrenchNormaliserHostileInputTests 'linear growth judged by the clock: ten times the text within 40 times the time' \
     SoundServerFaultTests 'the sound dropped and queued, in ms, when the server dies' \

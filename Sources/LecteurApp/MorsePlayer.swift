@@ -21,9 +21,15 @@ final class MorsePlayer: Sendable {
     ///
     /// `leadIn` puts a word space of silence first: practice questions answered quickly must not
     /// run into the one before, or two characters would be heard as one.
+    ///
+    /// `heard`, when given, is called once the tones have been played at the output (with
+    /// everything queued ahead of them): on a sound device at their played position (a marker
+    /// queued after them), elsewhere after their length; never if they were dropped unheard.
     @discardableResult
-    func play(_ text: String, settings: MorseSettings, leadIn: Bool = false) -> Scheduled {
-        guard let audio else { return Scheduled() }
+    func play(_ text: String, settings: MorseSettings, leadIn: Bool = false,
+              heard: (@Sendable () -> Void)? = nil) -> Scheduled {
+        // No output: nothing to wait for, the question is as perceived as it will be.
+        guard let audio else { heard?(); return Scheduled() }
         let renderer = MorseRenderer(settings: settings, sampleRate: audio.sampleRate)
         guard let playback = try? renderer.playback(text: text) else { return Scheduled() }
         let ahead = (audio as? DeviceAudioOutput)?.pendingPlaybackMs ?? 0
@@ -33,9 +39,18 @@ final class MorsePlayer: Sendable {
             audio.play([Int16](repeating: 0, count: Int(silenceMs * Double(playback.sampleRate) / 1000)), sampleRate: playback.sampleRate)
         }
         for chunk in playback.chunks() { audio.play(chunk, sampleRate: playback.sampleRate) }
+        let endsInMs = ahead + silenceMs + playback.soundedMs
+        if let heard {
+            if audio is DeviceAudioOutput {
+                audio.whenPlayed { played in if played { heard() } }
+            } else {
+                // A file has no played position: the tones are heard when their length has passed.
+                DispatchQueue.global(qos: .userInteractive).asyncAfter(deadline: .now() + endsInMs / 1000) { heard() }
+            }
+        }
         // The first edge is half a ramp into the first tone (ramps are centred on the edges).
         let edgeMs = Double(playback.tones.rampSamples) / 2 * 1000 / Double(playback.sampleRate)
-        return Scheduled(startsInMs: ahead + silenceMs + edgeMs, endsInMs: ahead + silenceMs + playback.soundedMs)
+        return Scheduled(startsInMs: ahead + silenceMs + edgeMs, endsInMs: endsInMs)
     }
 
     /// How far ahead of the sound server the keyer's sidetone is kept (see `.keyed`): the

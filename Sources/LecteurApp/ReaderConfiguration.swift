@@ -68,6 +68,9 @@ enum ConfigurationKeys {
         case ReaderSettings.keyerKey: return { KeyerMode(rawValue: $0) != nil }
         case ReflexSettings.pauseKey: return { Int($0).map { ReflexSettings.pauseRange.contains(Double($0) / 1000) } ?? false }
         case ReflexSettings.limitKey: return { Int($0).map { ReflexSettings.limitRange.contains(Double($0) / 1000) } ?? false }
+        case ReflexSettings.touchLimitKey:
+            return { Int($0).map { ReflexSettings.touchLimitRange.contains(Double($0) / 1000) } ?? false }
+        case PracticePace.storageKey: return { PracticePace(stored: $0) != nil }
         case PracticeMode.kochLevelStorageKey:
             // The longest order's count: LICW's 42 levels are valid whichever order is read first.
             let most = KochOrder.allCases.map(\.characters.count).max() ?? MorseAlphabet.kochOrder.count
@@ -101,7 +104,7 @@ enum ConfigurationKeys {
          PunctuationLevel.storageKey, ReaderSettings.alphabetKey, ReaderSettings.echoKey, ReaderSettings.inputModeKey,
          PracticeMode.kochLevelStorageKey, ReaderSettings.kochTimeKey, ReaderSettings.questionBrailleKey, ReaderSettings.sendingWPMKey,
          SpeechBackend.storageKey, BrailleDevice.storageKey, KochOrder.storageKey, GroupLength.storageKey,
-         ReflexSettings.pauseKey, ReflexSettings.limitKey]
+         ReflexSettings.pauseKey, ReflexSettings.limitKey, ReflexSettings.touchLimitKey, PracticePace.storageKey]
             + [ReaderSettings.keyerKey]
             + MorseSettingKey.allCases.map(\.storageKey) + speechFields.map { "speech.\($0)" }
     }

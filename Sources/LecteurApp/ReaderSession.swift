@@ -396,8 +396,13 @@ public actor ReaderSession {
     /// A practice question's tones, then when they end: practice counts the time to answer from
     /// there. Tones silenced before their turn end now.
     private func soundQuestion(_ text: String, settings: MorseSettings, question: Int) {
+        // When the tones have been played at the output: the drills' clocks start there.
+        let heard: @Sendable () -> Void = { [weak self] in
+            let atMs = Self.nowMs()
+            self?.later { $0.apply(.questionHeard(question: question, atMs: atMs)) }
+        }
         guard devices.speech != nil else {
-            let scheduled = morse.play(text, settings: settings, leadIn: true)
+            let scheduled = morse.play(text, settings: settings, leadIn: true, heard: heard)
             let now = Self.nowMs()
             questionStartsAtMs = now + scheduled.startsInMs
             apply(.questionSounded(question: question, endsAtMs: now + scheduled.endsInMs, askedAtMs: now))
@@ -406,7 +411,7 @@ public actor ReaderSession {
         questionStartsAtMs = nil
         let morse = self.morse
         afterSpeech { [weak self] reached in
-            let scheduled = reached ? morse.play(text, settings: settings, leadIn: true) : MorsePlayer.Scheduled()
+            let scheduled = reached ? morse.play(text, settings: settings, leadIn: true, heard: heard) : MorsePlayer.Scheduled()
             let now = Self.nowMs()
             self?.later { session in
                 session.questionStartsAtMs = now + scheduled.startsInMs

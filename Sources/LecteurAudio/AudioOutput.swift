@@ -24,10 +24,19 @@ public protocol AudioOutput: AnyObject, Sendable {
     /// no thread waits meanwhile. `done` may run on the output's own thread and must not block.
     func whenDrained(deadline: DispatchTime, _ done: @escaping @Sendable () -> Void)
 
+    /// Calls `done(true)` when everything queued so far has been played at the output (a marker
+    /// after the samples: what is queued later does not delay it), `done(false)` when a flush
+    /// drops it first. Without a clock of its own (a file, nothing) the output calls it at once.
+    /// `done` may run on any thread and must not block.
+    func whenPlayed(_ done: @escaping @Sendable (_ played: Bool) -> Void)
+
     /// Releases the device or finishes the file; later `play` calls are ignored. Idempotent.
     func close()
 }
 
 public extension AudioOutput {
     func play(_ samples: [Int16]) { play(samples, sampleRate: sampleRate) }
+
+    /// No played position to wait for: a file is written as fast as it is given.
+    func whenPlayed(_ done: @escaping @Sendable (_ played: Bool) -> Void) { done(true) }
 }

@@ -90,6 +90,9 @@ public final class DeviceAudioOutput: AudioOutput {
 
     public func close() { worker.close(timeout: .seconds(1)) }
 
+    /// At the played position of the last sample queued so far, by the stream's write clock.
+    public func whenPlayed(_ done: @escaping @Sendable (_ played: Bool) -> Void) { worker.whenPlayed(done) }
+
     public var statistics: Statistics { worker.statistics }
 
     /// How long until what was played so far has been heard (queued here, and written to the

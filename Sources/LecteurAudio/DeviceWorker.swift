@@ -37,6 +37,14 @@ final class DeviceWorker: Sendable {
         var unannouncedLoss: String?
         var lossAnnounced = false
         var observer: (@Sendable (AudioDeviceEvent) -> Void)?
+        /// Samples ever queued and ever taken off the queue (written, flushed or dropped): a
+        /// marker's place is the count queued before it.
+        var queuedTotal = 0
+        var takenTotal = 0
+        /// Markers whose samples are still queued, in order (`whenPlayed`).
+        var markers: [Marker] = []
+        /// Bumped by every flush: a marker whose play time was set before it was dropped with it.
+        var flushes = 0
 
         /// Nothing to do until a caller asks for something. A stream that just died is tried
         /// again at once even with nothing left to play, so the user hears about the loss when
@@ -73,6 +81,12 @@ final class DeviceWorker: Sendable {
         case finish(DeviceHandle?)
     }
 
+    /// A caller waiting for the samples queued before it to be heard (`whenPlayed`).
+    struct Marker: Sendable {
+        let at: Int
+        let done: @Sendable (Bool) -> Void
+    }
+
     private let state: Monitor<State>
     private let reopen: Opener
     private let pieceSamples: Int
@@ -107,16 +121,22 @@ final class DeviceWorker: Sendable {
         state.withLock { state in
             guard !state.closing else { return }
             state.queue.append(samples)
+            state.queuedTotal += samples.count
             state.stats.largestQueuedSamples = max(state.stats.largestQueuedSamples, state.queue.count)
         }
     }
 
     func requestFlush() {
-        state.withLock { state in
+        let dropped = state.withLock { state in
+            state.flushes += 1
+            state.takenTotal = state.queuedTotal
+            defer { state.markers = [] }
             state.queue.removeAll()
             if state.attempting { state.flushedDuringAttempt = true }
             if !state.closing && state.flushRequestedAt == nil { state.flushRequestedAt = .now }
+            return state.markers
         }
+        for marker in dropped { marker.done(false) }
     }
 
     func waitUntilDrained(timeout: Duration) -> Bool {
@@ -127,7 +147,46 @@ final class DeviceWorker: Sendable {
         state.when({ $0.drained }, deadline: deadline) { _ in done() }
     }
 
+    /// Calls `done(true)` at the instant everything queued before this call has been played by
+    /// the stream (by the write clock, `writtenPlaysUntil`), `done(false)` if a flush, a lost
+    /// stream or closing drops it first. Nothing waits: the call is timed on a dispatch queue.
+    func whenPlayed(_ done: @escaping @Sendable (Bool) -> Void) {
+        let ready = state.withLock { state -> (ContinuousClock.Instant, Int)? in
+            guard !state.closing else { return nil }
+            if state.takenTotal >= state.queuedTotal {
+                return (max(.now, state.writtenPlaysUntil ?? .now), state.flushes)
+            }
+            state.markers.append(Marker(at: state.queuedTotal, done: done))
+            return (.now, -1)
+        }
+        guard let (instant, flushes) = ready else { done(false); return }
+        if flushes >= 0 { fire(done, at: instant, flushes: flushes) }
+    }
+
+    /// Calls `done` at `instant`, true unless a flush came after `flushes` was read.
+    private func fire(_ done: @escaping @Sendable (Bool) -> Void, at instant: ContinuousClock.Instant, flushes: Int) {
+        let delay = max(.zero, ContinuousClock.now.duration(to: instant))
+        let nanoseconds = Int(delay.components.seconds) * 1_000_000_000 + Int(delay.components.attoseconds / 1_000_000_000)
+        DispatchQueue.global(qos: .userInteractive).asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [state] in
+            let played = state.withLock { $0.flushes == flushes && !$0.closing }
+            done(played)
+        }
+    }
+
+    /// With the lock held, after `takenTotal` moved: the markers it passed, each with the instant
+    /// its last sample plays (`playsUntil`, for written audio) or nil (dropped unheard).
+    private static func passed(_ state: inout State) -> [Marker] {
+        let count = state.markers.prefix { $0.at <= state.takenTotal }.count
+        defer { state.markers.removeFirst(count) }
+        return Array(state.markers.prefix(count))
+    }
+
     func close(timeout: Duration) {
+        let dropped = state.withLock { state in
+            defer { state.markers = [] }
+            return state.markers
+        }
+        for marker in dropped { marker.done(false) }
         state.withLock { state in
             state.closing = true
             state.queue.removeAll()
@@ -169,10 +228,17 @@ final class DeviceWorker: Sendable {
                 let status = piece.withUnsafeBytes { audio_object_write(device.object, $0.baseAddress, $0.count) }
                 let length = Duration.microseconds(Int64(piece.count) * 1_000_000 / Int64(sampleRate))
                 let detail = status == 0 ? nil : Self.describe(status, of: device)
-                state.withLock { state in
+                let (reached, playsUntil, flushes, taken) = state.withLock { state in
                     state.stats.samplesWritten += piece.count
-                    state.writtenPlaysUntil = max(state.writtenPlaysUntil ?? writing, writing) + length
+                    let playsUntil = max(state.writtenPlaysUntil ?? writing, writing) + length
+                    state.writtenPlaysUntil = playsUntil
                     if let detail { state.lose(detail: detail) }
+                    return (Self.passed(&state), playsUntil, state.flushes, state.takenTotal)
+                }
+                // A marker inside this piece plays its samples' length before the piece's end.
+                for marker in reached {
+                    let after = Duration.microseconds(Int64(taken - marker.at) * 1_000_000 / Int64(sampleRate))
+                    if detail != nil { marker.done(false) } else { fire(marker.done, at: playsUntil - after, flushes: flushes) }
                 }
                 if detail != nil { Self.release(device) }
             case .hold(let end):
@@ -216,7 +282,9 @@ final class DeviceWorker: Sendable {
         if let requested = state.flushRequestedAt { return .flush(device, requestedAt: requested) }
         if !state.queue.isEmpty {
             state.deviceHoldsAudio = true
-            return .write(device, state.queue.take(upTo: pieceSamples))
+            let piece = state.queue.take(upTo: pieceSamples)
+            state.takenTotal += piece.count
+            return .write(device, piece)
         }
         // No drain while what was written is still playing: a drain only returns once everything
         // has played, so a sound queued meanwhile (a live sidetone's next element, keyed as the
@@ -239,6 +307,7 @@ final class DeviceWorker: Sendable {
     private func reconnectOrDrop(waiting: Int) {
         let outcome: Result<DeviceHandle, AudioOutputError>
         do throws(AudioOutputError) { outcome = .success(try reopen()) } catch { outcome = .failure(error) }
+        var unheard: [Marker] = []
         let (event, observer) = state.withLock { state -> (AudioDeviceEvent?, (@Sendable (AudioDeviceEvent) -> Void)?) in
             state.attempting = false
             var event: AudioDeviceEvent?
@@ -256,6 +325,8 @@ final class DeviceWorker: Sendable {
                 let stale = state.flushedDuringAttempt ? 0 : min(waiting, state.queue.count)
                 state.stats.droppedSamples += stale
                 _ = state.queue.take(upTo: stale)
+                state.takenTotal += stale
+                unheard = Self.passed(&state)
                 if let detail = state.unannouncedLoss {
                     event = .lost(detail: detail)
                     state.unannouncedLoss = nil
@@ -264,6 +335,7 @@ final class DeviceWorker: Sendable {
             }
             return (event, state.observer)
         }
+        for marker in unheard { marker.done(false) }
         if let event { observer?(event) }
     }
 

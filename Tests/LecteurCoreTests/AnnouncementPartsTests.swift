@@ -55,15 +55,32 @@ import Testing
         out.notice("practice", "Juste : K.", showing: false)
         let question = Announcement.Tone(.question(text: "M", number: 2), settings: .default, shown: "Question 2")
         let shown = out.sound(Announcement(.question, [.tone(question)], remember: false))
-        #expect(shown == "Juste : K. Question 2")
+        // The question first, on window 1; the verdict after it, in brackets (issue 45, item 7).
+        #expect(shown == "Question 2 (Juste : K.)")
         // Shown before its tones start: a learner reading by touch has it from the first tone.
         #expect(Array(out.effects.dropFirst(2)) == [
-            .braille(BrailleLine(text: "Juste : K. Question 2", cursor: 0, kind: .message)),
+            .braille(BrailleLine(text: "Question 2 (Juste : K.)", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)),
             .playQuestion(text: "M", settings: .default, question: 2),
         ])
         #expect(!out.showedMessageStays, "a question flashes, and comes back until answered")
         #expect(out.held.isEmpty)
+    }
+
+    /// Issue 45, item 3: a timed drill by touch never queues its question behind a message still
+    /// on the display (its clock runs from when it is shown): it takes the display at once.
+    @Test func aQuestionThatTakesTheDisplayIsNeverQueued() {
+        let question = Announcement.Tone(.question(text: "M", number: 2), settings: .default, shown: "Question 2")
+        var held = Announcer(presenter: presenter, pronunciation: nil, holdFocus: true)
+        held.notice("reflex", "Temps écoulé : c'était K.", showing: false)
+        held.sound(Announcement(.question, [.tone(question)], remember: false))
+        #expect(held.queuedMessages == ["Question 2 (Temps écoulé : c'était K.)"], "a reader's message waits its turn")
+        var now = Announcer(presenter: presenter, pronunciation: nil, holdFocus: true)
+        now.notice("reflex", "Temps écoulé : c'était K.", showing: false)
+        now.questionTakesDisplay = true
+        now.sound(Announcement(.question, [.tone(question)], remember: false))
+        #expect(now.queuedMessages.isEmpty)
+        #expect(now.effects.contains(.braille(BrailleLine(text: "Question 2 (Temps écoulé : c'était K.)", cursor: 0, kind: .message))))
     }
 
     /// Issue 35 item 1: the display's life is the kind's, not the exercise's. A verdict that
@@ -74,7 +91,7 @@ import Testing
         for answering in [true, false] {
             var out = Announcer(presenter: presenter, pronunciation: nil, answering: answering)
             out.notice("practice", "Juste : K.", showing: false)
-            #expect(out.sound(Announcement(.question, [.tone(question)], remember: false)) == "Juste : K. Question 2")
+            #expect(out.sound(Announcement(.question, [.tone(question)], remember: false)) == "Question 2 (Juste : K.)")
             #expect(out.showedMessageStays == answering, "answering: \(answering)")
         }
         var replay = Announcer(presenter: presenter, pronunciation: nil, answering: true)

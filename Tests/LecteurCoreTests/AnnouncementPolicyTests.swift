@@ -216,12 +216,12 @@ import Testing
         /// `shown`: what the display shows in front of the number (the introduction's short line).
         func question(_ number: Int, _ symbol: MorseSymbol, after said: String, shown: String? = nil, interrupt: Bool) -> [Effect] {
             return [.notice(code: "practice", message: said, braille: shown), speak(said, interrupt: interrupt),
-                    message((shown ?? said) + " Question \(number)"),
+                    message("Question \(number) (" + (shown ?? said) + ")"),
                     .morseQuestion(MorseQuestionReport(question: number, wpm: 20, toneHz: 600)),
                     .playQuestion(text: String(symbol.character), settings: .default, question: number)]
         }
         store.send(.practiceSeeded(.listening(.weakSymbols(pool: nil)), seed: 7), question(1, asked, after: intro, shown: "Entraînement ; ligne vide : réécouter, stop : finir.", interrupt: true)) {
-            ReaderTestStore.remembered("practice", intro, shown: "Entraînement ; ligne vide : réécouter, stop : finir. Question 1", stays: true, token: token + 1)(&$0)
+            ReaderTestStore.remembered("practice", intro, shown: "Question 1 (Entraînement ; ligne vide : réécouter, stop : finir.)", stays: true, token: token + 1)(&$0)
             $0.exercise = .listening(twin)
             $0.announcement.answerPending = false
         }
@@ -234,7 +234,7 @@ import Testing
             .practiceAnswered(PracticeResult(mode: "weak", question: 1, expected: String(asked.character),
                                              answer: String(asked.character), correct: true, latencyMs: nil, replays: 0)),
         ] + question(2, next, after: verdict, interrupt: false)) {
-            ReaderTestStore.remembered("practice", verdict, shown: verdict + " Question 2", stays: true, token: token + 2)(&$0)
+            ReaderTestStore.remembered("practice", verdict, shown: "Question 2 (" + verdict + ")", stays: true, token: token + 2)(&$0)
             $0.exercise = .listening(twin)
             $0.morseProgress = twin.progress
         }

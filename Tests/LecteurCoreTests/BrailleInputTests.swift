@@ -310,7 +310,7 @@ extension BrailleInputTests {
             $0.exercise = .listening(twin)
             $0.announcement.history.append(intro)
             $0.announcement.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
-            $0.display.queued = ["Koch K M ; ligne vide : réécouter, stop : finir. Question 1"]
+            $0.display.queued = ["Question 1 (Koch K M ; ligne vide : réécouter, stop : finir.)"]
         }
         twin.sounded(question: 1, endsAtMs: 10_000)
         store.send(.questionSounded(question: 1, endsAtMs: 10_000), []) { $0.exercise = .listening(twin) }
@@ -333,7 +333,7 @@ extension BrailleInputTests {
             .practiceAnswered(PracticeResult(mode: "koch", question: 1, expected: String(expected), answer: String(expected),
                                              correct: true, latencyMs: 900, replays: 0)),
             .notice(code: "practice", message: verdict), .speak(Utterance(text: verdict, interrupt: false, priority: .answer)),
-            .braille(BrailleLine(text: verdict + " Question 2", cursor: 0, kind: .message)),
+            .braille(BrailleLine(text: "Question 2 (" + verdict + ")", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(next.character), settings: .default, question: 2),
         ]) {
@@ -341,7 +341,7 @@ extension BrailleInputTests {
             $0.morseProgress = twin.progress
             $0.brailleInput.purpose = nil
             $0.brailleInput.committed = ""
-            ReaderTestStore.remembered("practice", verdict, shown: verdict + " Question 2", stays: true, token: 2)(&$0)
+            ReaderTestStore.remembered("practice", verdict, shown: "Question 2 (" + verdict + ")", stays: true, token: 2)(&$0)
         }
     }
 

@@ -91,7 +91,7 @@ import Testing
             $0.exercise = .copying(started)
             $0.announcement.history.append(intro)
             $0.announcement.lastMessage = LastMessage(code: "copy", text: intro, isError: false)
-            $0.display.queued = [shown + " Question 1"]
+            $0.display.queued = ["Question 1 (" + shown + ")"]
         }
         // Copying has no position of its own to say: « où » and « aide » say what to type.
         let what = Fixture.fr(.morsePracticeWhere)

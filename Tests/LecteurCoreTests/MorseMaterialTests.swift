@@ -330,7 +330,7 @@ import Testing
         ]) {
             $0.exercise = .copying(twin)
             ReaderTestStore.rememberedBehind("copy", intro)(&$0)
-            $0.display.queued = [shown + " Question 1"]
+            $0.display.queued = ["Question 1 (" + shown + ")"]
         }
         #expect(store.state.exercise?.copyingSession?.sent == "LE VENT SE LEVE IL FAUT TENTER DE VIVRE.")
     }

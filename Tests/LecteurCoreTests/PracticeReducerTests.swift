@@ -30,7 +30,7 @@ import Testing
         store.send(.practiceSeeded(.listening(.koch(level: 2)), seed: 5), [
             .notice(code: "practice", message: intro, braille: "Koch K M ; ligne vide : réécouter, stop : finir."),
             .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
-            .braille(BrailleLine(text: "Koch K M ; ligne vide : réécouter, stop : finir. Question 1", cursor: 0, kind: .message)),
+            .braille(BrailleLine(text: "Question 1 (Koch K M ; ligne vide : réécouter, stop : finir.)", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: String(first.character), settings: .default, question: 1),
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
@@ -38,7 +38,7 @@ import Testing
             $0.exercise = .listening(twin)
             $0.announcement.history.append(intro)
             $0.announcement.lastMessage = LastMessage(code: "practice", text: intro, isError: false)
-            $0.display.message = "Koch K M ; ligne vide : réécouter, stop : finir. Question 1"
+            $0.display.message = "Question 1 (Koch K M ; ligne vide : réécouter, stop : finir.)"
             $0.display.token = token + 1
         }
 
@@ -57,7 +57,7 @@ import Testing
             .persist([PracticeMode.kochLevelStorageKey: "3"]),
             .notice(code: "practice", message: verdict),
             .speak(Utterance(text: reader.navigator.spoken(verdict), interrupt: false, priority: .answer)),
-            .braille(BrailleLine(text: verdict + " Question 2", cursor: 0, kind: .message)),
+            .braille(BrailleLine(text: "Question 2 (" + verdict + ")", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)),
             .playQuestion(text: "U", settings: .default, question: 2),
         ]) {
@@ -69,7 +69,7 @@ import Testing
             $0.announcement.history.append(verdict)
             $0.announcement.lastMessage = LastMessage(code: "practice", text: verdict, isError: false)
             // The verdict answers the user, the question waits for its answer: until a key.
-            $0.display.message = verdict + " Question 2"
+            $0.display.message = "Question 2 (" + verdict + ")"
             $0.display.messageStays = true
             $0.display.token = token + 2
         }

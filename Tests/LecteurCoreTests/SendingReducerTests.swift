@@ -307,14 +307,14 @@ import Testing
         let started = twin
         store.send(.practiceSeeded(.sending(.echo), seed: 3), [
             .notice(code: "sending", message: intro[0]), .speak(Utterance(text: intro[0], interrupt: true, priority: .answer)),
-            .braille(BrailleLine(text: intro[0] + " Question 1", cursor: 0, kind: .message)),
+            .braille(BrailleLine(text: "Question 1 (" + intro[0] + ")", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
             .playQuestion(text: text, settings: .default, question: 1),
         ]) {
             $0.exercise = .sending(started)
             $0.announcement.answerPending = false
             Self.remembered(intro, token: 2, stays: true)(&$0)
-            $0.display.message = intro[0] + " Question 1"
+            $0.display.message = "Question 1 (" + intro[0] + ")"
         }
         let answer = "..-"
         _ = twin.line(answer)
@@ -329,13 +329,13 @@ import Testing
             // U is 55 (its code point in hexadecimal, as the progress stores it).
             .recordAttempt(PracticeAttempt(symbolID: "55", correct: true, answer: "..-", mode: "echo", typedID: "55", wpm: 20)),
             .notice(code: "sending", message: verdict), .speak(Utterance(text: verdict, interrupt: false, priority: .answer)),
-            .braille(BrailleLine(text: verdict + " Question 2", cursor: 0, kind: .message)),
+            .braille(BrailleLine(text: "Question 2 (" + verdict + ")", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)),
             .playQuestion(text: next, settings: .default, question: 2),
         ]) {
             $0.exercise = .sending(session)
             Self.remembered([verdict], token: 3, stays: true)(&$0)
-            $0.display.message = verdict + " Question 2"
+            $0.display.message = "Question 2 (" + verdict + ")"
         }
     }
 

@@ -17,7 +17,7 @@ import Testing
     static func startPracticeOnA(_ store: inout ReaderTestStore) {
         store.send(.practiceSeeded(.listening(.symbol(id: "41")), seed: 3), store.saidBehind("practice", "Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.", braille: "A face à I M E ; ligne vide : réécouter, stop : finir.") + [.morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 1)]) {
             $0.exercise = .listening(Self.practiceOnA())
-            $0.display.queued.append("A face à I M E ; ligne vide : réécouter, stop : finir. Question 1")
+            $0.display.queued.append("Question 1 (A face à I M E ; ligne vide : réécouter, stop : finir.)")
             $0.announcement.history.append("Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.")
             $0.announcement.lastMessage = LastMessage(code: "practice", text: "Entraînement sur A, face à I, M, E. Écoutez, puis tapez le caractère entendu. Ligne vide pour réécouter, « stop » pour finir.", isError: false)
         }
@@ -240,11 +240,11 @@ import Testing
         // An answer is judged and recorded; « stop » then ends practice with its summary.
         var answered = Self.practiceOnA()
         _ = answered.handle("e", atMs: 0)
-        store.send(.timedLine("e", atMs: 0), [.recordAttempt(PracticeAttempt(symbolID: "41", correct: false, answer: "e", mode: "symbol", typedID: "45", latencyMs: nil, replays: 0, wpm: 20, kochLevel: nil)), .practiceAnswered(PracticeResult(mode: "symbol", question: 1, expected: "A", answer: "e", correct: false, latencyMs: nil, replays: 0)), .morse(MorseReport(text: "A E", pattern: ".- / .", wpm: 20, toneHz: 600, durationMs: 780)), .playCorrection(text: "A E", settings: ReaderSettings().morse)] + store.saidBehind("practice", "Faux : c'était A ; vous avez tapé E.") + [ReaderTestStore.message("Faux : c'était A ; vous avez tapé E. Question 2"), .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 2)]) {
+        store.send(.timedLine("e", atMs: 0), [.recordAttempt(PracticeAttempt(symbolID: "41", correct: false, answer: "e", mode: "symbol", typedID: "45", latencyMs: nil, replays: 0, wpm: 20, kochLevel: nil)), .practiceAnswered(PracticeResult(mode: "symbol", question: 1, expected: "A", answer: "e", correct: false, latencyMs: nil, replays: 0)), .morse(MorseReport(text: "A E", pattern: ".- / .", wpm: 20, toneHz: 600, durationMs: 780)), .playCorrection(text: "A E", settings: ReaderSettings().morse)] + store.saidBehind("practice", "Faux : c'était A ; vous avez tapé E.") + [ReaderTestStore.message("Question 2 (Faux : c'était A ; vous avez tapé E.)"), .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)), .playQuestion(text: "A", settings: ReaderSettings().morse, question: 2)]) {
             $0.display.messageStays = true
             $0.morseProgress = ["41": SymbolProgress(attempts: 1, correct: 0)]
             $0.exercise = .listening(answered)
-            $0.display.message = "Faux : c'était A ; vous avez tapé E. Question 2"
+            $0.display.message = "Question 2 (Faux : c'était A ; vous avez tapé E.)"
             $0.display.token = 4
             $0.announcement.history.append("Faux : c'était A ; vous avez tapé E.")
             $0.announcement.lastMessage = LastMessage(code: "practice", text: "Faux : c'était A ; vous avez tapé E.", isError: false)

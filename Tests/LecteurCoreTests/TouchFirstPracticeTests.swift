@@ -25,7 +25,7 @@ import Testing
         let question = "Question 1 " + MorseBraille.cells(first.pattern)
         let intro = "Entraînement Koch, 2 symboles : K, M. Écoutez, puis tapez le caractère entendu. "
             + "Ligne vide pour réécouter, « stop » pour finir. Encore 20 bonnes réponses pour débloquer U."
-        let shown = "Koch K M ; ligne vide : réécouter, stop : finir. " + question
+        let shown = question + " (Koch K M ; ligne vide : réécouter, stop : finir.)"
         let token = store.state.display.token
         /// `stays`: asked for the user (a replay), it stays until answered (no timer).
         func asked(_ token: Int, stays: Bool = false) -> [Effect] {

@@ -238,4 +238,41 @@ import Testing
         #expect(first <= 2, "before the first element: \(lines[..<first])")
         #expect(!lines.contains { $0.localizedCaseInsensitiveContains("braille") }, "\(lines)")
     }
+
+    /// Issue 45, item 2, through the binary beside a (fake) Orca on a pseudo-terminal: a Koch
+    /// lesson says once that Enter asks the next question; after a verdict no question is asked
+    /// (no tones under the screen reader's reading of the verdict) until the user's Enter, even
+    /// three seconds later and after another command; then question 2 comes.
+    @Test(.requires(.pulseAudio))
+    func besideOrcaTheNextPracticeQuestionWaitsForEnter() throws {
+        let orca = try FakeOrca()
+        defer { orca.stop() }
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let run = try PseudoTerminal.run(["--transcript", "jsonl", "--braille", "off"],
+                                         environment: env(["PULSE_SERVER": pulse.server].merging(orca.environment) { $1 }), steps: [
+            .type("entraînement\r", until: "\"question\":1"),
+            .type("k\r", until: "\"type\":\"practice\""),
+            // Time for a screen reader to read the verdict: nothing is asked meanwhile.
+            .type("", pause: 3),
+            .type("où\r", until: "\"practice.where\""),
+            .type("\r", until: "\"question\":2"),
+            .type("stop\r", pause: 1),
+            .type("quitter\r", pause: 1),
+        ])
+        #expect(run.status == 0, "\(run.output)")
+        let notices = run.events("notice").compactMap { $0["message"] as? String }
+        #expect(notices.filter { $0.hasSuffix("Après chaque réponse, Entrée pour la question suivante.") }.count == 1, "\(notices)")
+        let order = run.events.map { event -> String in
+            switch event["type"] as? String {
+            case "morse": "question \(event["question"] as? Int ?? 0)"
+            case "practice": "answer \(event["question"] as? Int ?? 0)"
+            case "notice" where event["code"] as? String == "practice.where": "où"
+            default: ""
+            }
+        }.filter { !$0.isEmpty }
+        #expect(order.prefix(4) == ["question 1", "answer 1", "où", "question 2"], "\(order)")
+        print("BESIDE practice: \(order); question 2 came \(run.waits[4] ?? -1) s after Enter")
+        #expect(try #require(run.waits[4]) < 2, "question 2 came \(run.waits[4] ?? -1) s after Enter")
+    }
 }

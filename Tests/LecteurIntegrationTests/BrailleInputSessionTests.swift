@@ -180,6 +180,7 @@ import Testing
         var seen = rig.brailleEvents().count
         try send("PassDots 128", rig)
         var asked: [String] = []
+        var delays: [Double] = []
         for n in 1...21 {
             let label = "Question \(n) "
             var event = try reader.next("braille") { ($0["text"] as? String)?.contains(label) == true }
@@ -192,7 +193,7 @@ import Testing
                 #expect(reader.seen("braille").count == lines, "nothing took the question's place")
                 // Its first window: the line is longer than the display.
                 let window = rig.brailleEvents().last.map { BrailleSessionTests.withoutCursor($0.unicode ?? "") } ?? ""
-                #expect(!window.isEmpty && shown.hasPrefix(window), "the display still shows the introduction and the question")
+                #expect(!window.isEmpty && shown.hasPrefix(window), "the display still shows the question and the introduction")
                 // An empty line typed on the display, then its RETURN key: the question again,
                 // never the focused element activated.
                 let focuses = reader.seen("focus").count
@@ -205,10 +206,19 @@ import Testing
                 }
                 #expect(reader.seen("focus").count == focuses, "nothing was opened")
             }
-            // The display shows the line's first window; the line's last word is the pattern.
+            // The display shows the line's first window, which begins with the question and its
+            // pattern (issue 45, item 7: the progress line once pushed it to window 2), within a
+            // second of its being asked.
+            let askedAt = reader.seenTimed("braille").last { ($0.event["text"] as? String)?.contains(label) == true }?.at ?? Date()
             let symbol = try BrailledQuestion.symbol(event, question: n, on: rig, after: seen)
+            let shownAfter = Date().timeIntervalSince(askedAt)
+            #expect(shownAfter < 1, "question \(n) reached the display \(shownAfter) s after it was asked")
+            delays.append(shownAfter)
             let text = try #require(event["text"] as? String)
-            #expect(text.hasSuffix(label + MorseBraille.cells(symbol.pattern)), "only the number and the pattern: \(text)")
+            #expect(text.hasPrefix(label + MorseBraille.cells(symbol.pattern)), "the question first: \(text)")
+            let window = rig.brailleEvents().last.map { BrailleSessionTests.withoutCursor($0.unicode ?? "") } ?? ""
+            let question = try #require(event["cells"] as? String).split(separator: "\u{2800}").prefix(3).joined(separator: "\u{2800}")
+            #expect(window.hasPrefix(question), "question \(n) on window 1: \(window)")
             try type(String(symbol.character).lowercased(), rig, reader)
             seen = rig.brailleEvents().count
             try send("PassDots 128", rig)
@@ -217,6 +227,7 @@ import Testing
             if n == 1 { #expect(result["replays"] as? Int == 2, "\(result)") }
             asked.append(String(symbol.character))
         }
+        print("KOCH by touch: questions shown \(delays.map { Int($0 * 1000) }) ms after being asked")
         #expect(Set(asked.prefix(20)).isSubset(of: ["K", "M"]) && asked.last == "U", "\(asked)")
         #expect(reader.seen("notice").contains { ($0["message"] as? String)?.contains("Nouveau symbole : U") == true })
     }

@@ -35,7 +35,7 @@ import Testing
         // Back to the question as it was shown before the rhythm: its number, never its pattern
         // or character (the intro before it names the learnt set, K and M, not the answer).
         let back = try #require(lines.last?["text"] as? String)
-        #expect(back.hasSuffix("Question 1"), "\(back)")
+        #expect(back.hasPrefix("Question 1"), "\(back)")
         #expect(!back.contains("\u{2812}") && !back.contains("\u{2802}"))
         reader.send("k")
         let result = try reader.next("practice") { $0["question"] as? Int == 1 }

@@ -56,7 +56,7 @@ import Testing
             // The rhythm ends with the question shown again: then it is answered, as a deafblind
             // learner would, from the flashes (three: K, two: M) — a wrong answer would sound the
             // right character and the typed one, tones with no flash.
-            _ = try reader.next("braille") { ($0["text"] as? String)?.hasSuffix("Question \(n)") == true }
+            _ = try reader.next("braille") { ($0["text"] as? String)?.hasPrefix("Question \(n)") == true }
             reader.send(flashCount() - before == 3 ? "k" : "m")
             let verdict = try reader.next("practice") { $0["question"] as? Int == n }
             #expect(verdict["correct"] as? Bool == true, "question \(n) answered from its \(flashCount() - before) flashes")

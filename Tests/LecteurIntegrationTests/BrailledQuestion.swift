@@ -5,8 +5,8 @@ import LecteurTestSupport
 import Testing
 
 /// A practice question read by touch, the way a deafblind learner reads it: the display must show
-/// the question's line (its first window), and the line's last word is the pattern in dots, which
-/// names the symbol asked. Shared by the practice and reflex sessions on brltty's test display.
+/// the question's line (its first window), which begins with the question and its pattern in
+/// dots, which names the symbol asked. Shared by the practice and reflex sessions on brltty's test display.
 enum BrailledQuestion {
     /// Waits until brltty's display (after its `seen`th event) shows the start of the question's
     /// `braille` event, then returns the symbol its pattern names.
@@ -16,8 +16,11 @@ enum BrailledQuestion {
             let text = BrailleSessionTests.withoutCursor(shown.unicode ?? "")
             return !text.isEmpty && cells.hasPrefix(text)
         } != nil, "question \(n) never reached the display")
-        let last = try #require(cells.split(separator: "\u{2800}").last)
-        let pattern = last.map { $0 == MorseBraille.dit ? "." : $0 == MorseBraille.dah ? "-" : "?" }.joined()
+        // The question comes first (issue 45, item 7): the pattern is the first word made of dits
+        // and dahs alone, right after « Question N »; what was said before it follows.
+        let words = cells.split(separator: "\u{2800}")
+        let word = try #require(words.first { !$0.isEmpty && $0.allSatisfy { $0 == MorseBraille.dit || $0 == MorseBraille.dah } })
+        let pattern = word.map { $0 == MorseBraille.dit ? "." : "-" }.joined()
         return try #require(MorseAlphabet.standard.symbol(pattern: pattern), "question \(n): \(cells)")
     }
 }

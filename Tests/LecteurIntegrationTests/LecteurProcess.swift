@@ -31,9 +31,12 @@ struct LecteurProcess {
                 // A notice with a shorter form on the display names it in its event (`braille`).
                 let brailled = event["braille"] as? String ?? message
                 let flat = brailled.split(whereSeparator: \.isNewline).joined(separator: " ")
+                // A question comes first on its line, what was said before it after it in
+                // brackets (« Question 2 ⠒⠒ (Juste : K.) »).
                 let shown = all[(i + 1)...].contains { later in
-                    later["type"] as? String == "braille" && later["kind"] as? String == "message"
-                        && (later["text"] as? String)?.hasPrefix(flat) == true
+                    guard later["type"] as? String == "braille" && later["kind"] as? String == "message",
+                          let text = later["text"] as? String else { return false }
+                    return text.hasPrefix(flat) || (text.hasPrefix("Question ") && text.contains(" (" + flat))
                 }
                 if !shown { missing.append(message) }
             }

@@ -82,14 +82,15 @@ import Testing
             let n = try #require(result["question"] as? Int)
             let expected = try #require(result["expected"] as? String)
             let pattern = try #require(alphabet.symbol(for: Character(expected))).pattern
-            // The braille line just before the question: the last verdict, then its number.
+            // The braille line just before the question: its number, then the last verdict in
+            // brackets (the question first, on window 1).
             let shown = events[..<index].last { $0["type"] as? String == "braille" }?["text"] as? String
             let label = "Question \(n)"
             if n == 1 {
                 // The introduction is said whole; the display has its short line.
-                #expect(shown?.hasSuffix(" " + label) == true, sourceLocation: sourceLocation)
+                #expect(shown?.hasPrefix(label + " (") == true, sourceLocation: sourceLocation)
             } else {
-                #expect(shown == (lastVerdict.map { "\($0) \(label)" } ?? label), sourceLocation: sourceLocation)
+                #expect(shown == (lastVerdict.map { "\(label) (\($0))" } ?? label), sourceLocation: sourceLocation)
             }
             var plays = 0
             while index < events.count, events[index]["type"] as? String != "practice" {
@@ -210,7 +211,9 @@ import Testing
         let cells: Set<Character> = [MorseBraille.dit, MorseBraille.dah, MorseBraille.blank]
         func pattern(of line: String) -> Substring? {
             guard let end = line.range(of: label, options: .backwards)?.upperBound else { return nil }
-            let rest = line[end...]
+            // What was said before the question follows it in brackets.
+            var rest = line[end...]
+            if let bracket = rest.range(of: " (") { rest = rest[..<bracket.lowerBound] }
             return !rest.isEmpty && rest.allSatisfy(cells.contains) ? rest : nil
         }
         let shown = try #require(reader.seen("braille").compactMap { ($0["text"] as? String).flatMap(pattern(of:)) }.last,
@@ -431,7 +434,7 @@ import Testing
         let lines = out.events("braille").compactMap { $0["text"] as? String }
         for (round, result) in results.enumerated() {
             let sent = try #require(result["sent"] as? String)
-            let shown = try #require(lines.first { $0.hasSuffix("Question \(round + 1) " + MorseBraille.cells(MorseAlphabet.standard.encode(sent))) })
+            let shown = try #require(lines.first { $0.hasPrefix("Question \(round + 1) " + MorseBraille.cells(MorseAlphabet.standard.encode(sent))) })
             #expect(!shown.contains(sent), "\(shown)")
         }
         #expect(out.events("notice").contains { ($0["message"] as? String)?.hasPrefix("Copie terminée : ") == true })
@@ -479,17 +482,10 @@ import Testing
         var asked: [String] = []
         for n in 1...21 {
             let event = try reader.next("braille") { ($0["text"] as? String)?.contains("Question \(n) ") == true }
-            let cells = try #require(event["cells"] as? String)
-            // The display shows the line's first window; the line's last word is the pattern.
-            #expect(rig.waitForBraille(after: seen, timeout: 10) { shown in
-                let text = BrailleSessionTests.withoutCursor(shown.unicode ?? "")
-                return !text.isEmpty && cells.hasPrefix(text)
-            } != nil)
-            let last = try #require(cells.split(separator: "\u{2800}").last)
-            let pattern = last.map { $0 == MorseBraille.dit ? "." : $0 == MorseBraille.dah ? "-" : "?" }.joined()
-            let symbol = try #require(alphabet.symbol(pattern: pattern), "question \(n): \(cells)")
+            // The display shows the line's first window, which begins with the question's pattern.
+            let symbol = try BrailledQuestion.symbol(event, question: n, on: rig, after: seen)
             let text = try #require(event["text"] as? String)
-            #expect(text.hasSuffix("Question \(n) " + MorseBraille.cells(symbol.pattern)), "only the number and the pattern: \(text)")
+            #expect(text.hasPrefix("Question \(n) " + MorseBraille.cells(symbol.pattern)), "the question first: \(text)")
             seen = rig.brailleEvents().count
             reader.send(String(symbol.character))
             let result = try reader.next("practice") { $0["question"] as? Int == n }

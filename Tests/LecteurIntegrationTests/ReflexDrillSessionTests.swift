@@ -6,7 +6,9 @@ import Testing
 
 /// Issue 37, item 6, through the binary: reflex drills in pipe mode with `--audio-out`, and by
 /// touch on brltty's test display with the voice off.
-@Suite struct ReflexDrillSessionTests {
+/// One test at a time: the names timed to ± 50 ms at the sink came 58 ms late once beside the
+/// suite's other drills in the same process (load 29 on the 2-core machine), 1 501–1 512 ms alone.
+@Suite(.serialized) struct ReflexDrillSessionTests {
     let quiet = ["--transcript", "jsonl", "--speech", "off", "--braille", "off"]
 
     /// The passive drill: each question's event is its number alone; its name comes after the
@@ -107,31 +109,215 @@ import Testing
     }
 
     /// Touch first: voice off, brltty's test display, the setting never chosen. The drill is
-    /// asked for on the display's keyboard; each question is its pattern at the end of the
-    /// display's line; the answer is typed there too, dot 8 ending it, and counts.
+    /// asked for on the display's keyboard; each question is its pattern at the start of the
+    /// display's line (window 1), shown within a second of being asked and kept there until it is
+    /// answered (nothing queued behind the clock: issue 45 saw the display fall 7 questions
+    /// behind); the answer is typed there too, dot 8 ending it, and judged against the question
+    /// shown, timed from when it was shown, within the touch window (`temps-réflexe-toucher`).
     @Test(.requires(.brltty)) func anActiveDrillByTouch() throws {
         let touch = BrailleInputSessionTests()
         let (rig, reader) = try touch.start()
         defer { _ = reader.finish(); rig.stop() }
-        // Time to type a letter and dot 8 at a person's pace (150 ms a key here), under load.
-        reader.send("régler temps-réflexe 5")
-        _ = try reader.next("notice") { ($0["message"] as? String)?.hasPrefix("Réflexes chronométrés : une réponse compte en 5") == true }
+        // Time to read a pattern, then type a letter and dot 8 at a person's pace (150 ms a key
+        // here), under load.
+        reader.send("régler temps-réflexe-toucher 8")
+        _ = try reader.next("notice") { ($0["message"] as? String)?.hasPrefix("Réflexes au toucher : une réponse compte en 8") == true }
         try touch.type("reflexe actif", rig, reader)
         var seen = rig.brailleEvents().count
         try touch.send("PassDots 128", rig)
-        for n in 1...3 {
-            let event = try reader.next("braille") { ($0["text"] as? String)?.contains("Question \(n) ") == true }
+        var delays: [Double] = []
+        for n in 1...10 {
+            let label = "Question \(n) "
+            let event = try reader.next("braille") { ($0["text"] as? String)?.contains(label) == true }
+            let askedAt = reader.seenTimed("braille").last { ($0.event["text"] as? String)?.contains(label) == true }?.at ?? Date()
             let symbol = try BrailledQuestion.symbol(event, question: n, on: rig, after: seen)
-            #expect((event["text"] as? String)?.hasSuffix("Question \(n) " + MorseBraille.cells(symbol.pattern)) == true)
+            delays.append(Date().timeIntervalSince(askedAt))
+            #expect(delays.last! < 1, "question \(n) shown \(delays.last!) s after it was asked")
+            #expect((event["text"] as? String)?.hasPrefix(label + MorseBraille.cells(symbol.pattern)) == true, "\(event)")
+            if n == 1 {
+                // Still there a while later: no message queued behind it takes its place.
+                usleep(2_000_000)
+                let window = rig.brailleEvents().last.map { BrailleSessionTests.withoutCursor($0.unicode ?? "") } ?? ""
+                let cells = try #require(event["cells"] as? String)
+                #expect(!window.isEmpty && cells.hasPrefix(window), "question 1 still on the display: \(window)")
+            }
+            let lines = reader.seen("braille").filter { $0["kind"] as? String == "message" }.count
             try touch.type(String(symbol.character).lowercased(), rig, reader)
+            #expect(reader.seen("braille").filter { $0["kind"] as? String == "message" }.count == lines,
+                    "nothing replaced question \(n) before its answer")
             seen = rig.brailleEvents().count
             try touch.send("PassDots 128", rig)
             let result = try reader.next("practice") { $0["question"] as? Int == n }
             #expect(result["mode"] as? String == "reflex" && result["correct"] as? Bool == true, "\(result)")
+            #expect(result["expected"] as? String == String(symbol.character), "judged against the question shown: \(result)")
         }
+        print("REFLEX by touch: questions shown \(delays.map { Int($0 * 1000) }) ms after being asked")
         reader.send("stop")
         let summary = try reader.next("notice") { ($0["message"] as? String)?.hasPrefix("Réflexes terminés") == true }
-        #expect((summary["message"] as? String)?.hasPrefix("Réflexes terminés : 3 sur 3 caractères reconnus en 5 secondes au plus.") == true,
+        #expect((summary["message"] as? String)?.hasPrefix("Réflexes terminés : 10 sur 10 caractères reconnus en 8 secondes au plus.") == true,
                 "\(summary)")
+    }
+    /// Issue 45, items 1 and 3, at a PulseAudio null sink with the voice on: the passive drill's
+    /// pause runs from when the tones have been played at the output (the sound device's marker
+    /// after them), not from when they were queued behind the spoken introduction. Read from the
+    /// sink's recording alone: from the end of each character's tones to the start of its name.
+    @Test(.requires(.pulseAudio)) func thePassiveNameComesItsPauseAfterTheTonesAtTheSink() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let recording = try pulse.record(seconds: 90, latencyMs: 5)
+        defer { recording.stop() }
+        let environment = home.environment.merging(["PULSE_SERVER": pulse.server,
+                                                    "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock"]) { $1 }
+        let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "on", "--braille", "off"], environment: environment)
+        reader.send("réflexe")
+        // Three names said, then heard at the sink (polled, with a deadline).
+        var names: [String] = []
+        for _ in 1...3 {
+            let name = try reader.next("notice", timeout: 40) { $0["code"] as? String == "reflex" && ($0["message"] as? String)?.count == 1 }
+            names.append(try #require(name["message"] as? String))
+        }
+        let deadline = Date().addingTimeInterval(20)
+        var pauses: [SinkSound.Pause] = []
+        repeat {
+            usleep(200_000)
+            pauses = SinkSound.toneToVoice(recording.samples(untilEnd: false), rate: PrivatePulseServer.sampleRate)
+        } while pauses.count < 3 && Date() < deadline
+        reader.send("stop")
+        #expect(reader.finish() == 0)
+        // espeak-ng starts each utterance with silence of its own (49 ms before « K », 26 before
+        // « M »): the name is said at the pause's end, and heard that much later.
+        let speech = try names.map { name in
+            let samples = try EspeakCommandLine.synthesize(name)
+            return Double(samples.firstIndex { abs(Int($0)) > 300 } ?? 0) * 1000 / 22_050
+        }
+        print("REFLEX passive at the sink: tones' end to name \(pauses.map { Int($0.ms) }) ms; espeak-ng's silence before \(names): \(speech.map { Int($0) }) ms")
+        #expect(pauses.count >= 3, "\(pauses)")
+        for (pause, lead) in zip(pauses.prefix(3), speech) {
+            #expect(abs(pause.ms - lead - 1_500) <= 50, "a name said \(pause.ms - lead) ms after its tones ended (\(pause))")
+        }
+    }
+
+    /// The active drill at the sink, the voice on: a guess typed while the introduction is still
+    /// being said (the question's tones queued behind it) is told « trop tôt » and not counted;
+    /// no « temps écoulé » is said before the tones have ended and the answer window (1 s) has run.
+    @Test(.requires(.pulseAudio)) func theActiveWindowStartsWhenTheTonesEndAtTheSink() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let recording = try pulse.record(seconds: 90, latencyMs: 5)
+        defer { recording.stop() }
+        let environment = home.environment.merging(["PULSE_SERVER": pulse.server, "LECTEUR_PRACTICE_SEED": "11",
+                                                    "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock"]) { $1 }
+        var twin = ReflexSession(mode: .active, settings: ReflexSettings(), pool: Array(MorseAlphabet.standard.kochSymbols.prefix(2)),
+                                 random: SeededRandom(seed: 11))
+        _ = twin.start()
+        let first = String(twin.current!.character)
+        let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "on", "--braille", "off"], environment: environment)
+        reader.send("réflexe actif")
+        _ = try reader.next("morse", timeout: 20) { $0["question"] as? Int == 1 }
+        // The introduction takes 9 s to say: 1.5 s after the question was asked (its tones
+        // queued behind the introduction by then), they are still to come.
+        usleep(1_500_000)
+        reader.send(first)
+        let early = try reader.next("notice") { ($0["message"] as? String)?.hasPrefix("Trop tôt") == true }
+        // No answer after that: each question times out, the first too (the guess did not count).
+        let one = try reader.next("practice", timeout: 40) { $0["question"] as? Int == 1 }
+        for n in 2...3 { _ = try reader.next("practice", timeout: 20) { $0["question"] as? Int == n } }
+        let deadline = Date().addingTimeInterval(20)
+        var pauses: [SinkSound.Pause] = []
+        repeat {
+            usleep(200_000)
+            pauses = SinkSound.toneToVoice(recording.samples(untilEnd: false), rate: PrivatePulseServer.sampleRate)
+        } while pauses.count < 3 && Date() < deadline
+        reader.send("stop")
+        #expect(reader.finish() == 0)
+        print("REFLEX active at the sink: \(early["message"] ?? ""); tones' end to « temps écoulé » \(pauses.map { Int($0.ms) }) ms")
+        #expect(one["answer"] as? String == "" && one["correct"] as? Bool == false, "the early guess was not the answer: \(one)")
+        // Question 1's tones may be followed at once by « trop tôt », queued behind them; every
+        // later question's by « temps écoulé », the answer window after their end.
+        #expect(pauses.count >= 3, "\(pauses)")
+        for pause in pauses.dropFirst().prefix(2) {
+            #expect(pause.ms >= 1_000 - 50, "« temps écoulé » \(pause.ms) ms after the tones ended")
+        }
+    }
+}
+
+/// What the null sink's monitor recorded, in 10 ms windows: silence, the Morse tone (600 Hz,
+/// most of the energy at that pitch) or other sound (the voice).
+enum SinkSound: Equatable {
+    case silent, tone, voice
+
+    static let window = 220
+
+    static func classify(_ samples: ArraySlice<Int16>, rate: Int, hz: Double = 600) -> SinkSound {
+        let coefficient = 2 * cos(2 * Double.pi * hz / Double(rate))
+        var s1 = 0.0, s2 = 0.0, energy = 0.0
+        for sample in samples {
+            let x = Double(sample)
+            energy += x * x
+            let s0 = x + coefficient * s1 - s2
+            s2 = s1
+            s1 = s0
+        }
+        let rms = (energy / Double(samples.count)).squareRoot()
+        guard rms > 200 else { return .silent }
+        let power = s1 * s1 + s2 * s2 - coefficient * s1 * s2
+        let share = power / (Double(samples.count) / 2 * energy)
+        return share >= 0.5 ? .tone : .voice
+    }
+
+    /// A silence between two sounds, measured to the sample: from the
+    /// last sample louder than a whisper before it to the first after it.
+    struct Pause: CustomStringConvertible {
+        let before: SinkSound
+        let after: SinkSound
+        let ms: Double
+        let atSeconds: Double
+        var description: String { "\(before)→\(after) \(Int(ms)) ms at \(String(format: "%.2f", atSeconds)) s" }
+    }
+
+    /// Every silence between a tone and the voice that follows it (a tone is at least 30 ms at
+    /// the pitch: a voice's vowel may have a window there).
+    static func toneToVoice(_ samples: [Int16], rate: Int) -> [Pause] {
+        var kinds: [SinkSound] = []
+        var start = 0
+        while start + window <= samples.count {
+            kinds.append(classify(samples[start..<start + window], rate: rate))
+            start += window
+        }
+        // A window across a tone's edge (its ramp, half silence) is loud but not all at the
+        // pitch: a short run of it next to a tone is the tone's. Then tone windows that do not
+        // make 30 ms in a row are the voice's (a vowel may have a window at the pitch).
+        func runs(_ kind: SinkSound, _ body: (Range<Int>) -> Void) {
+            var index = 0
+            while index < kinds.count {
+                guard kinds[index] == kind else { index += 1; continue }
+                var end = index
+                while end < kinds.count, kinds[end] == kind { end += 1 }
+                body(index..<end)
+                index = end
+            }
+        }
+        runs(.voice) { run in
+            let touchesTone = (run.lowerBound > 0 && kinds[run.lowerBound - 1] == .tone)
+                || (run.upperBound < kinds.count && kinds[run.upperBound] == .tone)
+            if run.count < 3, touchesTone { for k in run { kinds[k] = .tone } }
+        }
+        runs(.tone) { run in if run.count < 3 { for k in run { kinds[k] = .voice } } }
+        var found: [Pause] = []
+        var lastLoud: Int?
+        for (index, kind) in kinds.enumerated() where kind != .silent {
+            defer { lastLoud = index }
+            guard let previous = lastLoud, kinds[previous] == .tone, kind == .voice else { continue }
+            // To the sample: the end of the tone, the start of the voice.
+            let from = (previous * window..<(previous + 1) * window).last { abs(Int(samples[$0])) > 300 } ?? (previous + 1) * window
+            let to = (index * window..<(index + 1) * window).first { abs(Int(samples[$0])) > 300 } ?? index * window
+            found.append(Pause(before: .tone, after: .voice, ms: Double(to - from) * 1000 / Double(rate),
+                               atSeconds: Double(from) / Double(rate)))
+        }
+        return found
     }
 }

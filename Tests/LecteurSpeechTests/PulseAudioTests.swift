@@ -64,6 +64,60 @@ extension SoundServerSuites {
 
         static func rateSamples(_ seconds: Double) -> Int { Int(seconds * 22_050) }
 
+        /// Issue 45, item 1: the output says when queued audio has been played (a marker after
+        /// it), which is when its last sample reaches the sink, not when it was queued; a flush
+        /// drops the marker with the audio (false); with nothing queued it is played at once.
+        @Test func aMarkerAfterQueuedAudioIsPassedWhenItsLastSampleIsHeard() throws {
+            let device = try DeviceAudioOutput.open()
+            defer { device.close() }
+            let recorder = try MonitorRecorder(server: pulse.server)
+            defer { recorder.stop() }
+            final class Reports: @unchecked Sendable {
+                let lock = NSCondition()
+                var reports: [(played: Bool, at: ContinuousClock.Instant)] = []
+                func add(_ played: Bool) { lock.lock(); reports.append((played, .now)); lock.broadcast(); lock.unlock() }
+                func wait(for count: Int, timeout: TimeInterval) -> [(played: Bool, at: ContinuousClock.Instant)] {
+                    let deadline = Date().addingTimeInterval(timeout)
+                    lock.lock()
+                    defer { lock.unlock() }
+                    while reports.count < count, lock.wait(until: deadline) {}
+                    return reports
+                }
+            }
+            let start = recorder.sampleCount
+            let queued = ContinuousClock.now
+            let tone = AudioSinkTests.tone(seconds: 0.6, frequency: 600)
+            let reports = Reports()
+            device.play(tone, sampleRate: 22_050)
+            device.whenPlayed { reports.add($0) }
+            let first = try #require(reports.wait(for: 1, timeout: 5).first, "no report")
+            #expect(first.played)
+            // The tone's last loud sample at the sink, and when the monitor delivered it.
+            _ = recorder.waitForSamples(recorder.sampleCount + Self.rateSamples(0.3), timeout: 2)
+            let recording = recorder.samples
+            let last = try #require(recording[start...].lastIndex { abs(Int($0)) > 300 }, "the tone was not heard")
+            let heardAt = try #require(recorder.arrival(ofSample: last))
+            let early = milliseconds(first.at - queued), offset = milliseconds(first.at - heardAt)
+            print("AUDIO marker: passed \(Int(early)) ms after 600 ms of tone was queued, \(Int(offset)) ms from its last sample at the sink")
+            #expect(early >= 600 - 5, "passed before the tone could have played: \(early) ms")
+            #expect(abs(offset) <= 50, "passed \(offset) ms from the tone's end at the sink")
+
+            // Flushed before it played: the marker goes with the audio.
+            device.play(AudioSinkTests.tone(seconds: 2, frequency: 600), sampleRate: 22_050)
+            let flushedAt = ContinuousClock.now
+            device.whenPlayed { reports.add($0) }
+            usleep(100_000)
+            device.flush()
+            let second = try #require(reports.wait(for: 2, timeout: 3).dropFirst().first, "no report after the flush")
+            #expect(!second.played && milliseconds(second.at - flushedAt) < 1_000)
+            // Nothing queued once that has drained: played at once.
+            #expect(device.waitUntilDrained(timeout: .seconds(3)))
+            let idle = ContinuousClock.now
+            device.whenPlayed { reports.add($0) }
+            let third = try #require(reports.wait(for: 3, timeout: 3).dropFirst(2).first)
+            #expect(third.played && milliseconds(third.at - idle) < 100)
+        }
+
         @Test func interruptingSpeechCutsTheFirstUtteranceAndPlaysTheSecond() throws {
             let device = try DeviceAudioOutput.open()
             defer { device.close() }

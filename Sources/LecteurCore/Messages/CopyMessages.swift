@@ -14,6 +14,12 @@ public struct CopyMessages: Sendable {
 
     /// What the session is about to send and how to answer, said whole.
     public func introduction(_ intro: CopyIntroduction) -> String {
+        let said = kindIntroduction(intro)
+        // Said once: after each verdict the next sending waits for Enter.
+        return intro.pacedByUser ? said + " " + strings(.morseTrainerPacedByUser) : said
+    }
+
+    private func kindIntroduction(_ intro: CopyIntroduction) -> String {
         let names = intro.learnt.map { $0.spokenName(strings) }.joined(separator: ", ")
         let count = "\(intro.count)"
         return switch intro.kind {

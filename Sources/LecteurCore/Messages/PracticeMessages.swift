@@ -11,6 +11,13 @@ public struct PracticeMessages: Sendable {
     /// The introduction, said whole, and its short line for the display (the symbols as
     /// characters, and how to replay and finish).
     public func introduction(_ intro: PracticeIntroduction) -> (said: String, shown: String) {
+        let (said, shown) = modeIntroduction(intro)
+        guard intro.pacedByUser else { return (said, shown) }
+        // Said once: after each verdict the next question waits for Enter.
+        return (said + " " + strings(.morseTrainerPacedByUser), shown + " " + strings(.morseTrainerBraillePacedByUser))
+    }
+
+    private func modeIntroduction(_ intro: PracticeIntroduction) -> (said: String, shown: String) {
         let names = intro.pool.map { $0.spokenName(strings) }
         let characters = intro.pool.map { String($0.character) }
         switch intro.mode {

@@ -19,7 +19,7 @@ public struct ReflexMessages: Sendable {
             return (strings(.drillsReflexIntroPassive, ["symbols": symbols, "pause": said(session.settings.pauseMs)]),
                     strings(.drillsReflexBrailleIntroPassive, ["symbols": characters]))
         case .active:
-            let intro = [strings(.drillsReflexIntroActive, ["symbols": symbols, "time": said(session.settings.limitMs)]),
+            let intro = [strings(.drillsReflexIntroActive, ["symbols": symbols, "time": said(session.limitInForceMs)]),
                          session.storedMedianMs.map { strings(.drillsReflexStoredMedian, ["median": said($0)]) }]
             return (intro.compactMap { $0 }.joined(separator: " "), strings(.drillsReflexBrailleIntroActive, ["symbols": characters]))
         }
@@ -34,6 +34,7 @@ public struct ReflexMessages: Sendable {
         case .wrong(let symbol, let typed, let answer):
             strings(.morsePracticeWrong, ["character": symbol.spokenName(strings), "answer": typed?.spokenName(strings) ?? answer])
         case .passiveListens: strings(.drillsReflexPassiveListen)
+        case .early: strings(.drillsReflexEarly)
         case .oneCharacter: strings(.morsePracticeOneCharacter)
         case .summary: summary(session)
         }
@@ -45,7 +46,7 @@ public struct ReflexMessages: Sendable {
             return strings(.drillsReflexSummaryPassive, ["count": "\(session.asked)"])
         case .active:
             let said = strings(.drillsReflexSummaryActive, ["correct": "\(session.inTime)", "count": "\(session.asked)",
-                                                            "time": self.said(session.settings.limitMs)])
+                                                            "time": self.said(session.limitInForceMs)])
             guard let median = session.medianMs else { return said }
             return said + " " + strings(.drillsReflexSummaryMedian, ["median": self.said(median)])
         }

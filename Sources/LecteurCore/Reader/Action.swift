@@ -37,6 +37,11 @@ public enum Action: Hashable, Sendable {
     /// runtime queued them: the time to answer is counted from there. `askedAtMs`: when it
     /// queued them; an answer typed before (a pipe's lines are all read at once) is not timed.
     case questionSounded(question: Int, endsAtMs: Double, askedAtMs: Double? = nil)
+    /// The tones of question `question` have been played at the sound output at `atMs`
+    /// (monotonic ms): everything queued ahead of them too. The sound device says so from its
+    /// played position (a marker after the tones); without one, the runtime from their length.
+    /// A drill's clock starts here: what is heard, not what is queued.
+    case questionHeard(question: Int, atMs: Double)
     /// Everything said up to a `.whenSpoken(token)` effect has been heard (read-all's next step).
     case spoken(token: Int)
     case progressUpdated([String: SymbolProgress])

@@ -39,6 +39,9 @@ struct Announcer {
     /// One of `held` answers the user (an answer, or an error in one, in an action that
     /// answers): the line it is shown in stays until a key.
     private var heldStays = false
+    /// A question of this action takes the display at once, in place of a message still shown
+    /// or queued (a timed drill by touch: its clock runs from when the question is shown).
+    var questionTakesDisplay = false
     /// The focused element's line opens on its last window (FWINLT moved back to it: reading
     /// backwards goes on where the finger is).
     var focusFromEnd = false
@@ -136,7 +139,9 @@ struct Announcer {
             // It stays until answered when it answers what the user did (their answer, the
             // command that started the exercise, a replay); asked on the reader's own (a drill's
             // timer), it flashes and comes back after its time (`DisplayReducer.showNext`).
-            let shown = showHeld(then: braille.isEmpty ? nil : braille, stays: answering)
+            // The question first, on window 1, the verdict and progress after it: a reader by
+            // touch finds what to answer without panning.
+            let shown = showHeld(then: braille.isEmpty ? nil : braille, now: questionTakesDisplay, stays: answering, questionFirst: true)
             voice(announcement, printed: printed, &state)
             return shown
         }
@@ -276,8 +281,14 @@ struct Announcer {
 
     /// `stays`: the line stays until a key even when nothing held answers the user (a question
     /// that does).
-    private mutating func showHeld(then follow: String?, now: Bool = false, stays: Bool) -> String? {
-        let line = (held + [follow].compactMap { $0 }).joined(separator: " ")
+    private mutating func showHeld(then follow: String?, now: Bool = false, stays: Bool, questionFirst: Bool = false) -> String? {
+        // A question first: what was said before it (the last verdict, an introduction) after
+        // it in brackets, so nothing there reads as this question's answer.
+        let line = if questionFirst, let follow, !held.isEmpty {
+            follow + " (" + held.joined(separator: " ") + ")"
+        } else {
+            (held + [follow].compactMap { $0 }).joined(separator: " ")
+        }
         let staying = stays || heldStays
         held = []
         heldStays = false

@@ -19,6 +19,9 @@ public enum TimerID: Hashable, Sendable {
     case catalogueStillLoading
     /// Reflex drill: question N's pause (passive) or time to answer (active) is over.
     case reflex(question: Int)
+    /// Practice's fixed pause after a verdict (`régler rythme-questions`) is over: question N,
+    /// drawn already, is asked.
+    case practiceNext(question: Int)
     /// The goodbye has had its `message-braille` time on the display: the program ends.
     case quit
     /// GNOME's screen reader switch went on without an Orca process: has one come since?

@@ -29,11 +29,15 @@ struct MorseTones: Sendable {
     /// its pattern as braille `cells` when the learner reads by touch; then its tones, and nothing
     /// that names it. The transcript's `morse`
     /// event carries the question's number in place of the text and the pattern, and no length.
-    func ask(_ text: String, question: Int, settings: MorseSettings, showing touch: QuestionBraille, _ out: inout Announcer) {
+    /// `now`: the question takes the display at once rather than waiting behind a message.
+    func ask(_ text: String, question: Int, settings: MorseSettings, showing touch: QuestionBraille, now: Bool = false,
+             _ out: inout Announcer) {
         let rhythm = touch == .rhythm && settings.wpm <= QuestionBraille.rhythmMaxWPM
         let label = questionLabel(text, question: question, settings: settings, showing: touch)
         let tone = Announcement.Tone(.question(text: text, number: question), settings: settings, shown: label)
+        out.questionTakesDisplay = now
         let message = out.sound(Announcement(.question, [.tone(tone)], remember: false)) ?? label
+        out.questionTakesDisplay = false
         if rhythm {
             let timeline = MorseTimeline(encoding: alphabet.encode(text), timing: settings.timing, sampleRate: sampleRate)
             out.append(.brailleRhythm(BrailleRhythm(timeline, then: BrailleLine(text: message, cursor: 0, kind: .message))))

@@ -43,6 +43,8 @@ public struct ReaderSettings: Hashable, Sendable {
     public var groupLength: ClosedRange<Int> = GroupLength.standard
     /// Reflex drills' pause before the name and time to answer (`régler pause-réflexe|temps-réflexe`).
     public var reflex = ReflexSettings()
+    /// When practice asks the next question after a verdict (`régler rythme-questions`).
+    public var practicePace: PracticePace = .auto
 
     /// The speed sending practice keys at.
     public var effectiveSendingWPM: Int { sendingWPM ?? morse.wpm }
@@ -101,6 +103,7 @@ public struct ReaderSettings: Hashable, Sendable {
         if let saved = value(KochOrder.storageKey), let order = KochOrder(rawValue: saved) { settings.kochOrder = order }
         if let saved = value(GroupLength.storageKey), let length = GroupLength.parse(saved) { settings.groupLength = length }
         settings.reflex = ReflexSettings.restore(value)
+        if let saved = value(PracticePace.storageKey), let pace = PracticePace(stored: saved) { settings.practicePace = pace }
         let (morse, issues) = MorseSettings.load(value)
         settings.morse = morse
         problems += issues.map { .storedSetting($0) }

@@ -17,7 +17,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case keyer
     case kochOrder, groupLength
     case bandNoise, bandQRM, bandFading
-    case reflexPause, reflexTime
+    case reflexPause, reflexTime, reflexTouchTime
+    case practicePace
 
     private static let aliases: [String: SettingKey] = {
         var table: [String: SettingKey] = [:]
@@ -53,6 +54,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         add(.bandFading, "fading", "qsb", "evanouissement")
         add(.reflexPause, "pause-reflexe", "reflex-pause", "pause-reflex")
         add(.reflexTime, "temps-reflexe", "reflex-time", "delai-reflexe")
+        add(.reflexTouchTime, "temps-reflexe-toucher", "reflex-touch-time", "temps-reflexe-braille", "reflex-braille-time")
+        add(.practicePace, "rythme-questions", "rythme", "question-pace", "pace", "suite-questions")
         return table
     }()
 
@@ -95,6 +98,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .bandFading: strings(.drillsSettingFading)
         case .reflexPause: strings(.drillsSettingReflexPause)
         case .reflexTime: strings(.drillsSettingReflexTime)
+        case .reflexTouchTime: strings(.drillsSettingReflexTouchTime)
+        case .practicePace: strings(.morseTrainerSettingNamePace)
         }
     }
 
@@ -109,7 +114,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .verbosity, .position, .brailleMessage, .brailleScroll, .punctuation, .alphabet,
              .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
              .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM, .kochOrder, .groupLength,
-             .bandNoise, .bandQRM, .bandFading, .reflexPause, .reflexTime: false
+             .bandNoise, .bandQRM, .bandFading, .reflexPause, .reflexTime, .reflexTouchTime, .practicePace: false
         case .keyer: false
         }
     }

@@ -108,6 +108,20 @@ extension ReaderSettings {
             var reading = SettingReading(value: AnswerTime.seconds(reflex.limitMs))
             reading.decimalRange = ReflexSettings.limitRange
             return reading
+        case .reflexTouchTime:
+            var reading = SettingReading(value: AnswerTime.seconds(reflex.touchLimitMs))
+            reading.decimalRange = ReflexSettings.touchLimitRange
+            return reading
+        case .practicePace:
+            let value = switch practicePace {
+            case .auto: strings(.morseTrainerSettingPaceAuto)
+            case .user: strings(.morseTrainerSettingPaceUser)
+            case .pause(let ms): AnswerTime.seconds(ms)
+            }
+            // Two words, or seconds: the choices say all three.
+            let seconds = strings(.settingsRange, ["min": MorseSettings.format(PracticePace.pauseRange.lowerBound),
+                                                    "max": MorseSettings.format(PracticePace.pauseRange.upperBound)])
+            return SettingReading(value: value, choices: [strings(.morseTrainerSettingPaceAuto), strings(.morseTrainerSettingPaceUser), seconds])
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
             return nil
         }

@@ -28,8 +28,10 @@ struct SettingsReducer: Sendable {
         case .bandNoise: setMorse(.noise, value, &settings, &out)
         case .bandQRM: setMorse(.qrm, value, &settings, &out)
         case .bandFading: setMorse(.fading, value, &settings, &out)
-        case .reflexPause, .reflexTime:
+        case .reflexPause, .reflexTime, .reflexTouchTime:
             setReflex(key, value, &settings, &out)
+        case .practicePace:
+            setPracticePace(value, &settings, &out)
         case .kochLesson:
             setKochLesson(value, &settings, &out)
         case .kochTime:

@@ -24,8 +24,20 @@ struct CopyReducer: ExerciseChild {
                                   random: SeededRandom(seed: seed), alphabet: alphabet,
                                   groupLength: context.settings.groupLength, text: text,
                                   qso: language.flatMap { qsoMaterial($0) } ?? QSOMaterial(strings: strings))
+        // Beside a screen reader nothing says when the verdict has been read: the next sending
+        // waits for the user (or the pace's fixed pause), never under the screen reader.
+        let pace = context.settings.practicePace
+        started.holdsNext = pace.waitsForUser(besideScreenReader: context.besideScreenReader) || pace.pauseMs > 0
         let effects = started.start()
         session = started
+        return run(effects, &session, context, &out)
+    }
+
+    /// The fixed pause after a verdict is over: the round held is sent.
+    func release(round: Int, _ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+        guard var running = session else { return [] }
+        let effects = running.release(round: round)
+        session = running
         return run(effects, &session, context, &out)
     }
 
@@ -52,6 +64,11 @@ struct CopyReducer: ExerciseChild {
             case .send(let text, let round, let settings):
                 let aired = settings.band.seed.map { settings.onTheAir(seed: $0 &+ UInt64(round)) } ?? settings
                 tones.ask(text, question: round, settings: aired, showing: context.questionBraille, &out)
+            case .hold(let round):
+                let pace = context.settings.practicePace
+                if !pace.waitsForUser(besideScreenReader: context.besideScreenReader), pace.pauseMs > 0 {
+                    out.append(.schedule(.practiceNext(question: round), afterSeconds: Double(pace.pauseMs) / 1000))
+                }
             case .scored(let result):
                 out.append(.copyResult(result))
             case .ended:

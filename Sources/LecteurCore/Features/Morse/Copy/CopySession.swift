@@ -19,6 +19,8 @@ public enum CopyEffect: Hashable, Sendable {
     case refuse(CopyRefusal)
     /// Sound `text` with these settings; only `round` may be shown until the copy is typed.
     case send(String, round: Int, settings: MorseSettings)
+    /// Round `round` is drawn and waits to be sent (`release`): the user's Enter, or the pace's clock.
+    case hold(round: Int)
     case scored(CopyResult)
     /// What the copy just scored is told: its score and mistakes, and for callsigns the new
     /// speed when it changed.
@@ -37,6 +39,8 @@ public struct CopyIntroduction: Hashable, Sendable {
     public let learnt: [MorseSymbol]
     public let groupLength: ClosedRange<Int>
     public let wpm: Int
+    /// After each verdict the next sending waits for the user's Enter: said once, here.
+    public var pacedByUser = false
 }
 
 public enum CopyRefusal: Hashable, Sendable {
@@ -60,6 +64,10 @@ public struct CopySession<Random: RandomNumberGenerator> {
     public private(set) var sent: String?
     public private(set) var settings: MorseSettings
     public private(set) var scores: [Int] = []
+    /// After a verdict the next round is drawn but not sent (`holdsNext`): it waits for the
+    /// user's Enter, or the pace's clock (`release`).
+    public var holdsNext = false
+    public private(set) var waiting = false
 
     private var random: Random
     private let learnt: [MorseSymbol]
@@ -112,8 +120,9 @@ public struct CopySession<Random: RandomNumberGenerator> {
         if kind == .words && words.isEmpty { return [.refuse(.noWords(learnt: learnt)), .ended] }
         if (kind == .text || kind == .qso) && pending.isEmpty { return [.refuse(.emptyText), .ended] }
         isActive = true
-        let introduction = CopyIntroduction(kind: kind, count: count, items: pending.count, learnt: learnt,
+        var introduction = CopyIntroduction(kind: kind, count: count, items: pending.count, learnt: learnt,
                                             groupLength: groupLength, wpm: settings.wpm)
+        introduction.pacedByUser = holdsNext
         return [.introduce(introduction), next()]
     }
 
@@ -123,6 +132,11 @@ public struct CopySession<Random: RandomNumberGenerator> {
         guard isActive, let sent else { return [] }
         let copy = line.trimmingCharacters(in: .whitespacesAndNewlines)
         let folded = MorseSettingKey.fold(copy)
+        if waiting {
+            // The next round waits for the user: any line but `stop` sends it.
+            if PracticeSession<Random>.stopWords.contains(folded) { return stop() }
+            return release(round: round)
+        }
         if copy.isEmpty || PracticeSession<Random>.replayWords.contains(folded) { return [.send(sent, round: round, settings: settings)] }
         if PracticeSession<Random>.stopWords.contains(folded) { return stop() }
         let (score, mistakes) = CopyScoring.score(sent: sent, typed: copy, alphabet: alphabet)
@@ -139,11 +153,25 @@ public struct CopySession<Random: RandomNumberGenerator> {
         }
         effects.append(.verdict(score: score, mistakes: mistakes, speed: speed))
         if (kind == .callsigns && round < count) || !pending.isEmpty {
-            effects.append(next())
+            let sending = next()
+            if holdsNext {
+                waiting = true
+                effects.append(.hold(round: round))
+            } else {
+                effects.append(sending)
+            }
         } else {
             effects += stop()
         }
         return effects
+    }
+
+    /// The round held after a verdict is sent now (the user's Enter, or the pace's clock for
+    /// round `number`); nothing when it is no longer the one waiting.
+    public mutating func release(round number: Int) -> [CopyEffect] {
+        guard isActive, waiting, number == round, let sent else { return [] }
+        waiting = false
+        return [.send(sent, round: round, settings: settings)]
     }
 
     public mutating func stop() -> [CopyEffect] {

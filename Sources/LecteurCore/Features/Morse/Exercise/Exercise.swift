@@ -36,14 +36,47 @@ struct ExerciseContext {
     /// What the display shows of a question: the setting, `auto` resolved (by touch when the
     /// display is all the learner has).
     let questionBraille: QuestionBraille
+    /// The channel the learner reads, and so what says an output has been perceived.
+    let perception: Perception
+    /// The display is all the learner has (no voice): a question is perceived when it is shown,
+    /// and a timed drill's clock runs from there.
+    var byTouch: Bool { perception == .touch }
+    /// A screen reader reads the terminal: nothing reports when it has read a verdict.
+    var besideScreenReader: Bool { perception == .screenReader }
 
     init(_ state: ReaderState) {
+        perception = Perception(state)
         settings = state.settings
         morseProgress = state.morseProgress
         onTerminal = state.onTerminal
         keyReleases = state.devices.keyReleases
         quitPending = state.quitPending
         questionBraille = state.settings.questionBraille.resolved(touchOnly: !state.devices.hasVoice && state.devices.hasDisplay)
+    }
+}
+
+/// Issue 45, item 1: the one place that knows, for the channel the learner reads, what says that
+/// an output has been perceived; what must come after it (the next question, a drill's clock)
+/// waits for that.
+enum Perception: Equatable {
+    /// Lecteur's own voice and sound: the voice's index marks (the tones queue behind what it
+    /// says) and the sound output's played position (`Action.questionHeard`).
+    case sound
+    /// A screen reader reads the printed lines: nothing reports when it has finished, so the
+    /// user's next line does (`PracticePace`).
+    case screenReader
+    /// The display alone, no voice: a line is perceived when it is shown, and read when the user
+    /// presses a key or its message time is up.
+    case touch
+
+    init(_ state: ReaderState) {
+        if !state.devices.hasVoice && state.devices.hasDisplay {
+            self = .touch
+        } else if state.onTerminal && state.beside.reader != nil {
+            self = .screenReader
+        } else {
+            self = .sound
+        }
     }
 }
 

@@ -7,6 +7,8 @@ enum ExerciseAction {
     case running(ExerciseRequest)
     /// Listening practice: the question's tones end at `endsAtMs` (monotonic).
     case sounded(question: Int, endsAtMs: Double, askedAtMs: Double? = nil)
+    /// Reflex drill: question N's tones have been played at the output (`Action.questionHeard`).
+    case heard(question: Int, atMs: Double)
     /// Sending practice: a key that keys Morse.
     case key(Key, atMs: Double)
     /// Sending practice: the silence after the last mark has ended the character.
@@ -15,6 +17,8 @@ enum ExerciseAction {
     case keyerClock(atMs: Double)
     /// Reflex drill: question N's clock rang.
     case reflexClock(question: Int)
+    /// Listening practice or copying: the fixed pause after a verdict is over, question (round) N is asked.
+    case practiceNext(question: Int)
 }
 
 enum ExerciseStart {
@@ -66,6 +70,23 @@ struct ExerciseReducer: Sendable {
             guard case .listening(var session)? = exercise else { return [] }
             listening.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs, &session)
             exercise = .listening(session)
+        case .heard(let question, let atMs):
+            guard case .reflex(var session)? = exercise else { return [] }
+            reflex.heard(question: question, atMs: atMs, &session, context, &out)
+            exercise = .reflex(session)
+        case .practiceNext(let question):
+            switch exercise {
+            case .listening(let session)?:
+                var slice: PracticeSession<SeededRandom>? = session
+                defer { exercise = slice.map(Exercise.listening) }
+                return listening.release(question: question, &slice, context, &out)
+            case .copying(let session)?:
+                var slice: CopySession<SeededRandom>? = session
+                defer { exercise = slice.map(Exercise.copying) }
+                return copying.release(round: question, &slice, context, &out)
+            case .sending?, .reflex?, nil:
+                return []
+            }
         case .reflexClock(let question):
             guard case .reflex(let session)? = exercise else { return [] }
             var slice: ReflexSession<SeededRandom>? = session
@@ -97,23 +118,37 @@ struct ExerciseReducer: Sendable {
     }
 
     /// The line of the question waiting for its answer, as the display shows it (« Question 3
-    /// ⠒⠂⠒ »): it stays until answered, and comes back after any other message. Sending practice
-    /// has its own display (the keyed pattern), so none there.
+    /// ⠒⠂⠒ »): it stays until answered, and comes back after any other message. Sending practice's
+    /// is « Envoyez M. » (or the tones' question) until keying begins: then the keyed pattern.
     func waitingQuestion(_ exercise: Exercise?, _ context: ExerciseContext) -> String? {
         let tones = listening.tones
         switch exercise {
         case .listening(let session)?:
-            guard session.isActive, let symbol = session.current else { return nil }
+            // A question held after a verdict has not been asked yet: nothing of it is shown.
+            guard session.isActive, !session.waiting, let symbol = session.current else { return nil }
             return tones.questionLabel(String(symbol.character), question: session.question, settings: context.settings.morse,
                                        showing: context.questionBraille)
         case .copying(let session)?:
-            guard session.isActive, let sent = session.sent else { return nil }
+            guard session.isActive, !session.waiting, let sent = session.sent else { return nil }
             return tones.questionLabel(sent, question: session.round, settings: session.settings, showing: context.questionBraille)
         case .reflex(let session)?:
             guard session.isActive, let symbol = session.current else { return nil }
             return tones.questionLabel(String(symbol.character), question: session.question, settings: context.settings.morse,
                                        showing: context.questionBraille)
-        case .sending?, nil:
+        case .sending(let session)?:
+            // « Envoyez M. » stays until answered (it went away after one pan); once keying has
+            // begun, the keyed pattern is the display's.
+            guard session.isActive, session.marks.isEmpty, !session.expected.isEmpty else { return nil }
+            switch session.mode {
+            case .koch:
+                return SendingMessages(strings: sending.strings, alphabet: sending.alphabet).news(.ask(session.expected))
+            case .echo:
+                return tones.questionLabel(session.expected.map { String($0.character) }.joined(), question: session.question,
+                                           settings: context.settings.morse, showing: context.questionBraille)
+            case .free:
+                return nil
+            }
+        case nil:
             return nil
         }
     }

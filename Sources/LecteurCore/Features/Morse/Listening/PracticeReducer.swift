@@ -14,6 +14,10 @@ struct PracticeReducer: ExerciseChild {
         let options = PracticeOptions(kochMedianMs: context.settings.kochMedianMs, kochOrder: context.settings.kochOrder)
         var started = PracticeSession(mode: mode, progress: context.morseProgress,
                                       random: SeededRandom(seed: seed), alphabet: alphabet, options: options, history: history)
+        // Beside a screen reader nothing says when the verdict has been read: the next question
+        // waits for the user (or for the pace's fixed pause), never under the screen reader.
+        let pace = context.settings.practicePace
+        started.holdsNext = pace.waitsForUser(besideScreenReader: context.besideScreenReader) || pace.pauseMs > 0
         let effects = started.start()
         session = started
         return run(effects, &session, context, &out)
@@ -25,6 +29,14 @@ struct PracticeReducer: ExerciseChild {
 
     func sounded(question: Int, endsAtMs: Double, askedAtMs: Double?, _ session: inout Session) {
         session.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs)
+    }
+
+    /// The fixed pause after a verdict is over: the question held is asked.
+    func release(question: Int, _ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+        guard var running = session else { return [] }
+        let effects = running.release(question: question)
+        session = running
+        return run(effects, &session, context, &out)
     }
 
     func whereAmI(_ session: Session, _ out: inout Announcer) {
@@ -51,6 +63,12 @@ struct PracticeReducer: ExerciseChild {
             case .playSymbol(let symbol, let question):
                 tones.ask(String(symbol.character), question: question, settings: context.settings.morse,
                           showing: context.questionBraille, &out)
+            case .holdQuestion(let question):
+                // Waits for the user's Enter, or for the pace's fixed pause.
+                let pace = context.settings.practicePace
+                if !pace.waitsForUser(besideScreenReader: context.besideScreenReader), pace.pauseMs > 0 {
+                    out.append(.schedule(.practiceNext(question: question), afterSeconds: Double(pace.pauseMs) / 1000))
+                }
             case .answered(let result):
                 out.append(.practiceAnswered(result))
             case .recordAttempt(var attempt):

@@ -130,6 +130,9 @@ public enum PracticeEffect: Hashable, Sendable {
     case playCorrection([MorseSymbol])
     /// Sound question `question` (again, for a replay): only its number may be shown or said.
     case playSymbol(MorseSymbol, question: Int)
+    /// Question `question` is drawn and waits to be asked (`release`): the user's Enter, or
+    /// the pace's clock.
+    case holdQuestion(question: Int)
     /// The question's truth, now that it is answered.
     case answered(PracticeResult)
     /// Store at once (one committed transaction), then refresh the Morse list's progress.
@@ -157,6 +160,8 @@ public struct PracticeIntroduction: Hashable, Sendable {
     /// The symbols asked; in `.symbol` mode the card's own first, then its rivals.
     public let pool: [MorseSymbol]
     public let progress: KochProgress?
+    /// After each verdict the next question waits for the user's Enter: said once, here.
+    public var pacedByUser = false
 }
 
 /// What practice tells the learner, as data.
@@ -228,6 +233,11 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     public private(set) var toneEndMs: Double?
     /// Monotonic time (ms) the runtime queued the current question's tones, when it said.
     public private(set) var askedAtMs: Double?
+    /// After a verdict the next question is not asked at once (`holdsNext`): it is drawn, and
+    /// waits to be asked (the user's Enter, or the pace's clock).
+    public var holdsNext = false
+    /// The next question, drawn, waits to be asked (`release`).
+    public private(set) var waiting = false
 
     private var random: Random
     private var forcedNext: MorseSymbol?
@@ -304,7 +314,9 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     public mutating func start() -> [PracticeEffect] {
         guard !isActive else { return [] }
         isActive = true
-        var effects: [PracticeEffect] = [.introduce(PracticeIntroduction(mode: mode, pool: pool, progress: kochProgress()))]
+        var introduction = PracticeIntroduction(mode: mode, pool: pool, progress: kochProgress())
+        introduction.pacedByUser = holdsNext
+        var effects: [PracticeEffect] = [.introduce(introduction)]
         effects.append(ask(advance()))
         return effects
     }
@@ -322,6 +334,12 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         guard isActive, let current else { return [] }
         let answer = line.trimmingCharacters(in: .whitespacesAndNewlines)
         let folded = MorseSettingKey.fold(answer)
+        if waiting {
+            // The next question waits for the user: any line but `stop` asks it (it is no
+            // replay: it was never heard); an answer typed before hearing it answers nothing.
+            if Self.stopWords.contains(folded) { return stop() }
+            return release(question: question)
+        }
         if answer.isEmpty || Self.replayWords.contains(folded) {
             replays += 1
             toneEndMs = nil
@@ -353,8 +371,23 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         }
         effects.append(.tell(.verdict(expected: current, correct: correct, typed: typedSymbol, answer: answer,
                                       unlocked: unlocked, progress: progress)))
-        effects.append(ask(advance()))
+        let next = ask(advance())
+        if holdsNext {
+            // Drawn now (the verdict's progress is about it), asked when the user or the clock says.
+            waiting = true
+            effects.append(.holdQuestion(question: question))
+        } else {
+            effects.append(next)
+        }
         return effects
+    }
+
+    /// The question held after a verdict is asked now (the user's Enter, or the pace's clock
+    /// for question `number`); nothing when it is no longer the one waiting.
+    public mutating func release(question number: Int) -> [PracticeEffect] {
+        guard isActive, waiting, number == question, let current else { return [] }
+        waiting = false
+        return [.playSymbol(current, question: question)]
     }
 
     /// Progress toward the next symbol is said after every answer once it is this close, and

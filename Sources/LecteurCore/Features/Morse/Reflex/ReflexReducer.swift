@@ -14,6 +14,7 @@ struct ReflexReducer: ExerciseChild {
         let pool = Array(alphabet.kochSymbols.prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         var started = ReflexSession(mode: mode, settings: context.settings.reflex, pool: pool,
                                     random: SeededRandom(seed: seed), storedMedianMs: AnswerTime.median(storedTimes))
+        started.byTouch = context.byTouch
         let effects = started.start()
         session = started
         return run(effects, &session, context, &out)
@@ -23,22 +24,22 @@ struct ReflexReducer: ExerciseChild {
         session.handle(line, atMs: atMs, alphabet: alphabet)
     }
 
-    /// The tones are queued: the clock starts. It runs for the lead-in word space, the tones, then
-    /// the pause (passive) or the time to answer (active). The active drill counts the longest
-    /// character of the set, so when « trop tard » comes says nothing of the character; the
-    /// answer itself is timed from the tones' real end.
+    /// The tones are queued: when they will end, as the runtime counted (the answer's time
+    /// falls back on it). The clock does not start here but when they are heard (`heard`): what
+    /// was still queued ahead of them (a spoken introduction, a correction) would eat the pause.
+    /// By touch the question was perceived as it was shown, which is when it was queued.
     func sounded(question: Int, endsAtMs: Double, askedAtMs: Double?, _ session: inout Session, _ context: ExerciseContext,
                  _ out: inout Announcer) {
-        guard session.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs), let current = session.current else { return }
-        let timing = context.settings.morse.timing
-        func soundMs(_ symbol: MorseSymbol) -> Double {
-            MorseTimeline(symbol: symbol, timing: timing, sampleRate: tones.sampleRate).durationMs
-        }
-        let waitMs: Double = switch session.mode {
-        case .passive: timing.wordGapMs + soundMs(current) + Double(session.settings.pauseMs)
-        case .active: timing.wordGapMs + (session.pool.map(soundMs).max() ?? 0) + Double(session.settings.limitMs)
-        }
-        out.append(.schedule(.reflex(question: question), afterSeconds: waitMs / 1000))
+        guard session.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs) else { return }
+        if context.byTouch { _ = session.heard(question: question, atMs: askedAtMs ?? endsAtMs) }
+    }
+
+    /// The question's tones have been played at the output: the pause (passive) or the time to
+    /// answer (active) starts now. By touch the clock started when the question was shown.
+    func heard(question: Int, atMs: Double, _ session: inout Session, _ context: ExerciseContext, _ out: inout Announcer) {
+        guard !context.byTouch, session.heard(question: question, atMs: atMs) else { return }
+        let waitMs = session.mode == .passive ? session.settings.pauseMs : session.settings.limitMs
+        out.append(.schedule(.reflex(question: question), afterSeconds: Double(waitMs) / 1000))
     }
 
     func clockRang(question: Int, _ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
@@ -78,8 +79,13 @@ struct ReflexReducer: ExerciseChild {
                 let shown = String(symbol.character) + " " + MorseBraille.cells(alphabet.encode(String(symbol.character)))
                 out.notice("reflex", name, readPunctuation: false, showing: false, brailleForm: shown)
             case .ask(let symbol, let question):
+                // By touch the question takes the display at once (what is held goes after it)
+                // and its clock runs from there: a timed drill never queues behind its clock.
                 tones.ask(String(symbol.character), question: question, settings: context.settings.morse,
-                          showing: context.questionBraille, &out)
+                          showing: context.questionBraille, now: context.byTouch, &out)
+                if context.byTouch, let decided {
+                    out.append(.schedule(.reflex(question: question), afterSeconds: Double(decided.settings.touchLimitMs) / 1000))
+                }
             case .playCorrection(let symbols):
                 // Practice's own path: the tones, then the verdict names them.
                 tones.playCorrection(String(symbols.map(\.character)), settings: context.settings.morse, &out)

@@ -55,6 +55,9 @@ public enum ReflexNews: Hashable, Sendable {
     case wrong(MorseSymbol, typed: MorseSymbol?, answer: String)
     /// Passive: nothing is typed, only listened to.
     case passiveListens
+    /// Active: a guess typed before the question was heard (or shown, by touch): not an
+    /// answer, not counted; the question still waits.
+    case early
     /// Active: one character is typed, not several.
     case oneCharacter
     /// The drill's end: the session's counts and times are read by `ReflexMessages`.
@@ -77,10 +80,21 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
     public private(set) var toneEndMs: Double?
     /// When the question was queued (monotonic); an answer that arrived before it has no time.
     public private(set) var askedAtMs: Double?
+    /// When the question was perceived (monotonic): its tones played at the sound output, or
+    /// by touch its line shown on the display. Its clock runs from here, and an answer typed
+    /// before it is a guess.
+    public private(set) var heardAtMs: Double?
     /// Active: answers right and in time, and every answer's time for the right character.
     public private(set) var inTime = 0
     public private(set) var asked = 0
     public private(set) var times: [Int] = []
+
+    /// The display is all the learner has: a question is perceived when shown, and an answer
+    /// counts within the touch answer window (`touchLimitMs`) from there.
+    public var byTouch = false
+
+    /// The time within which an answer counts: by touch, its own longer window.
+    public var limitInForceMs: Int { byTouch ? settings.touchLimitMs : settings.limitMs }
 
     /// The median time of the latest stored answers (storage keeps each one), said as the active
     /// drill starts so the learner knows what to beat.
@@ -108,6 +122,14 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
         guard isActive, number == question else { return false }
         toneEndMs = endsAtMs
         self.askedAtMs = askedAtMs
+        return true
+    }
+
+    /// Question `number` was perceived at `atMs` (its tones played, or its line shown); true
+    /// when it is the question waiting and it had not been yet (the reducer then starts its clock).
+    public mutating func heard(question number: Int, atMs: Double) -> Bool {
+        guard isActive, number == question, heardAtMs == nil else { return false }
+        heardAtMs = atMs
         return true
     }
 
@@ -139,16 +161,21 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
             replays += 1
             toneEndMs = nil
             askedAtMs = nil
+            heardAtMs = nil
             return [.cancelClock(question: question), .ask(current, question: question)]
         }
         if PracticeSession<Random>.stopWords.contains(folded) { return stop() }
         guard mode == .active else { return [.tell(.passiveListens)] }
         guard answer.count == 1, let typed = answer.first else { return [.tell(.oneCharacter)] }
+        // Typed before the question was heard (its tones still queued or sounding): a guess,
+        // which neither counts nor stops the question's clock.
+        if let atMs, heardAtMs.map({ atMs < $0 }) ?? (askedAtMs.map { atMs >= $0 } ?? true) { return [.tell(.early)] }
         let typedSymbol = alphabet.symbol(for: typed)
         let rightCharacter = typedSymbol?.id == current.id
-        let latency = AnswerTime.latency(answeredAtMs: atMs, toneEndMs: toneEndMs, askedAtMs: askedAtMs)
+        // From when it was heard; without that report, from the tones' end as queued.
+        let latency = AnswerTime.latency(answeredAtMs: atMs, toneEndMs: heardAtMs ?? toneEndMs, askedAtMs: askedAtMs)
         // Without the tones' end there is no time: the answer cannot be shown to be in time.
-        let correct = rightCharacter && latency.map { $0 <= settings.limitMs } == true
+        let correct = rightCharacter && latency.map { $0 <= limitInForceMs } == true
         asked += 1
         if correct { inTime += 1 }
         if rightCharacter, let latency { times.append(latency) }
@@ -157,7 +184,7 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
         if correct {
             verdict = .right(current, ms: latency ?? 0)
         } else if rightCharacter {
-            verdict = .slow(current, ms: latency, limitMs: settings.limitMs)
+            verdict = .slow(current, ms: latency, limitMs: limitInForceMs)
         } else {
             correction = [.playCorrection(PracticeSession<Random>.correction(current, typed: typedSymbol))]
             verdict = .wrong(current, typed: typedSymbol, answer: answer)
@@ -187,6 +214,7 @@ public struct ReflexSession<Random: RandomNumberGenerator> {
         replays = 0
         toneEndMs = nil
         askedAtMs = nil
+        heardAtMs = nil
         return .ask(symbol, question: question)
     }
 }
