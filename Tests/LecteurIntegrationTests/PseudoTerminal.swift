@@ -61,6 +61,9 @@ struct PseudoTerminal {
         /// For each step, the seconds from its start until its `until` text appeared (nil: it
         /// did not, or the step has none).
         var waits: [Double?] = []
+        /// For each SIGTSTP step, once the reader was stopped (5 s at most): its state, what it
+        /// had written until then, and the terminal's local modes (`c_lflag`) it left.
+        var stops: [(state: String, output: String, lflag: Int)] = []
 
         /// The transcript's JSON Lines events among the terminal's echo and redraws.
         var events: [[String: Any]] {
@@ -78,7 +81,7 @@ struct PseudoTerminal {
     }
 
     static let driver = #"""
-    import json, os, pty, select, subprocess, sys, time
+    import json, os, pty, select, subprocess, sys, termios, time
     spec = json.load(open(sys.argv[1]))
     prefix = spec["prefix"]
     env = spec["env"]
@@ -91,6 +94,7 @@ struct PseudoTerminal {
     elapsed = []
     states = []
     waits = []
+    stops = []
     def pump(seconds, token=None, since=0):
         global out
         end = time.monotonic() + seconds
@@ -142,10 +146,20 @@ struct PseudoTerminal {
         elapsed.append(time.monotonic() - t0)
         if step["signal"]:
             # The reader's state after the signal (`T`: stopped), from /proc.
-            try:
-                states.append(open("/proc/%d/stat" % child).read().rsplit(")", 1)[1].split()[0])
-            except OSError:
-                states.append("")
+            def state():
+                try:
+                    return open("/proc/%d/stat" % child).read().rsplit(")", 1)[1].split()[0]
+                except OSError:
+                    return ""
+            if step["signal"] == 20:
+                # SIGTSTP: once the whole reader is stopped (5 s at most), what it wrote until then
+                # and the terminal's local modes as it left them for the shell.
+                end = time.monotonic() + 5
+                while state() != "T" and time.monotonic() < end:
+                    pump(0.02)
+                pump(0.2)
+                stops.append({"state": state(), "output": len(out), "lflag": termios.tcgetattr(fd)[3]})
+            states.append(state())
     status = None
     end = time.monotonic() + 20
     while time.monotonic() < end:
@@ -165,7 +179,8 @@ struct PseudoTerminal {
             return ""
     print(json.dumps({"output": out.decode("utf-8", "replace"), "status": status,
                       "before": read(prefix + ".before"), "after": read(prefix + ".after"), "marks": marks,
-                      "elapsed": elapsed, "states": states, "waits": waits}))
+                      "elapsed": elapsed, "states": states, "waits": waits,
+                      "stops": [dict(st, output=out[:st["output"]].decode("utf-8", "replace")) for st in stops]}))
     """#
 
     /// Runs `lecteur ARGUMENTS` on a new pseudo-terminal with `environment`, plays `steps` once
@@ -209,6 +224,9 @@ struct PseudoTerminal {
                    sttyBefore: report["before"] as? String ?? "", sttyAfter: report["after"] as? String ?? "",
                    marks: report["marks"] as? [Int] ?? [], elapsed: report["elapsed"] as? [Double] ?? [],
                    states: report["states"] as? [String] ?? [],
-                   waits: (report["waits"] as? [Any] ?? []).map { $0 as? Double })
+                   waits: (report["waits"] as? [Any] ?? []).map { $0 as? Double },
+                   stops: (report["stops"] as? [[String: Any]] ?? []).map {
+                       ($0["state"] as? String ?? "", $0["output"] as? String ?? "", $0["lflag"] as? Int ?? 0)
+                   })
     }
 }
