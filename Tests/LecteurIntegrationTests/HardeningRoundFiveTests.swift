@@ -332,6 +332,8 @@ import Testing
         ])
         #expect(run.status == 0, "\(run.output.suffix(400))")
         #expect(run.output.contains("\u{1B}[?2004h") && run.output.contains("\u{1B}[?2004l"), "bracketed paste on, and off at the end")
+        // Both reloads done (the marks changed nothing in the line), besides the load at start.
+        #expect(run.events("notice", code: "loaded").count == 3, "\(run.output.suffix(600))")
         let spoken = run.events("speech").compactMap { $0["text"] as? String }
         #expect(spoken.count == 1, "only the reload after the terminal's own report: \(spoken)")
     }
