@@ -88,7 +88,7 @@ import Testing
             for command in ["aller", "copie", "qso", "morse copie", "morse"] { _ = parser.parse("\(command) \(value)") }
         }
         let doubles: [Double] = [.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-                                 9_223_372_036_854_775_808, -9_223_372_036_854_775_809, 1e300, .leastNonzeroMagnitude,
+                                 9_223_372_036_854_775_808, -9.3e18, 1e300, .leastNonzeroMagnitude,
                                  -.leastNonzeroMagnitude, 0, -0.0, 4.5, 1e15 + 0.5]
         var random = SeededRandom(seed: 77)
         for value in doubles + (0..<500).map({ _ in Double(bitPattern: random.next()) }) {
