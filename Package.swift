@@ -58,6 +58,9 @@ let package = Package(
                 exclude: ["fr", "en"]),
 
         .target(name: "LecteurCore"),
+        // Children with a parent-death signal and the terminal given back on a fatal signal:
+        // code that must run between fork and exec, or in a signal handler (async-signal-safe).
+        .target(name: "CLecteurSpawn"),
         // Reading and writing the files the user names (input limits, atomic replacement, WAV):
         // the only file I/O, kept out of the pure core.
         .target(name: "LecteurFiles", dependencies: ["LecteurCore"]),
@@ -74,7 +77,7 @@ let package = Package(
         .target(name: "LecteurNetwork", dependencies: ["CCurl", "LecteurCore"]),
         .target(name: "LecteurApp",
                 dependencies: ["LecteurCore", "LecteurLocales", "LecteurFiles", "LecteurAudio", "LecteurSpeech",
-                               "LecteurBraille", "LecteurStorage", "LecteurNetwork", "CEdit",
+                               "LecteurBraille", "LecteurStorage", "LecteurNetwork", "CEdit", "CLecteurSpawn",
                                .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "lecteur",
                           dependencies: ["LecteurApp", "LecteurAudit", "LecteurFiles", "LecteurNetwork", "LecteurSpeech", "LecteurAudio", "LecteurBraille",

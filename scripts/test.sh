@@ -258,6 +258,11 @@ step_now "daemon check"
 check_test_daemons "$work/check"
 step_done "daemon check"
 
+# From here every test runs with a home of its own, and the run fails if the real one changed
+# (scripts/test-home.sh; the build and the background package keep the real home).
+source scripts/test-home.sh
+private_home_begin "$work/private-home"
+
 # The tests that judge time start now, one at a time, in a session of their own whose autogroup
 # runs at nice -10 (as root), so that everything else in the run yields the CPU to them. Where
 # the kernel groups processes by session (/proc/sys/kernel/sched_autogroup_enabled, on by
@@ -393,6 +398,7 @@ rm -rf .build/test-events && mkdir -p .build/test-events && cp "${events[@]}" .b
 mapfile -t timed < <(printf '%s\n' "${events[@]}" | grep -v '/events-parallel.jsonl$')
 scripts/test-durations.py --top 15 "${timed[@]}" || true
 
+private_home_check "$work/private-home" || status=1
 if [ "$status" -ne 0 ] || [ "$judged" -ne 0 ]; then
   echo "test.sh: the tests failed (see above)" >&2
   exit 1

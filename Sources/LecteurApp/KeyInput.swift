@@ -37,6 +37,8 @@ struct KeyInput {
         // dropped as they come, up to its final byte, never decoded again from its start.
         var skipping = false
         var final = false
+        // Within a bracketed paste (`ESC [ 200 ~` … `ESC [ 201 ~`).
+        var pasting = false
         while true {
             while !input.isEmpty {
                 if skipping, let byte = input.peek() {
@@ -68,7 +70,12 @@ struct KeyInput {
                     continue
                 case .focus(let focused, let length):
                     input.drop(length)
-                    session.post(.screenReader(.terminalFocus(focused: focused)))
+                    // Inside a paste `ESC [ O` is pasted text, not the terminal (issue 50, item 6).
+                    if !pasting { session.post(.screenReader(.terminalFocus(focused: focused))) }
+                    continue
+                case .paste(let starts, let length):
+                    input.drop(length)
+                    pasting = starts
                     continue
                 case .key(let key, let length):
                     input.drop(length)

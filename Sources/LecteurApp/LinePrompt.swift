@@ -31,6 +31,10 @@ final class LinePrompt {
     }()
     /// Inside an escape sequence (an arrow, Home…): its bytes are no typed characters to echo.
     private var escape = EscapeState.none
+    /// The parameters of the control sequence being read, and whether a bracketed paste is
+    /// coming in (`ESC [ 200 ~` … `ESC [ 201 ~`): a pasted `ESC [ O` is no focus report.
+    private var escapeParameters = ""
+    private var pasting = false
 
     /// `bracket`: just after `ESC [`, where `I` and `O` end a focus report, not a key.
     private enum EscapeState { case none, started, bracket, sequence }
@@ -107,6 +111,9 @@ final class LinePrompt {
         lecteur_el_add_function(editor, focusName, focusName, { _, _ in UInt8(CC_NORM) })
         bind("\\e[I", "lecteur-focus")
         bind("\\e[O", "lecteur-focus")
+        // A bracketed paste's marks (`CSI ? 2004 h`) change nothing in the line either.
+        bind("\\e[200~", "lecteur-focus")
+        bind("\\e[201~", "lecteur-focus")
         // What xterm-like terminals send, whatever TERM says.
         for (keys, function) in [("\\e[A", "ed-prev-history"), ("\\e[B", "ed-next-history"), ("\\eOA", "ed-prev-history"),
                                  ("\\eOB", "ed-next-history"), ("\\e[C", "ed-next-char"), ("\\e[D", "ed-prev-char"),
@@ -249,17 +256,24 @@ final class LinePrompt {
         switch escape {
         case .started:
             escape = scalar == "[" ? .bracket : scalar == "O" ? .sequence : .none
+            escapeParameters = ""
             if escape != .none { return }
         case .bracket where scalar == "I" || scalar == "O":
             escape = .none
-            session.post(.screenReader(.terminalFocus(focused: scalar == "I")))
+            // Inside a paste it is pasted text (issue 50, item 6).
+            if !pasting { session.post(.screenReader(.terminalFocus(focused: scalar == "I"))) }
             return
         case .bracket, .sequence:
             guard (0x40...0x7E).contains(scalar.value) else {
                 escape = .sequence
+                if escapeParameters.unicodeScalars.count < 8 { escapeParameters.unicodeScalars.append(scalar) }
                 return
             }
             escape = .none
+            if scalar == "~", escapeParameters == "200" || escapeParameters == "201" {
+                pasting = escapeParameters == "200"
+                return
+            }
         case .none:
             if scalar.value == 0x1B {
                 escape = .started

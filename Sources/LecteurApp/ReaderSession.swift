@@ -40,6 +40,9 @@ public actor ReaderSession {
     private var timerSerial = 0
     /// The line a key asked for (`.prompt`), while that key is applied.
     private var requestedPrompt: PromptKind?
+    /// `.spoken` answers owed without a voice, applied by `apply` once the action that asked
+    /// for them is performed.
+    private var heardAtOnce: [Action] = []
     /// What Tab completes (`.completed`), while `.completion` is applied.
     private var completed: Completion?
     /// What the input loops act on, as the reader's effects last told it.
@@ -230,7 +233,12 @@ public actor ReaderSession {
     private func apply(_ action: Action) {
         // One action's lines are printed above the edited line together, and the prompt with
         // its typed text is drawn again once after them, not once per line.
-        PromptOutput.holding { perform(reader.reduce(&state, action)) }
+        PromptOutput.holding {
+            perform(reader.reduce(&state, action))
+            // Without a voice, what was said is « heard » at once: applied here, in order, before
+            // anything else queued (a script's next line, a key).
+            while !heardAtOnce.isEmpty { perform(reader.reduce(&state, heardAtOnce.removeFirst())) }
+        }
     }
 
     private func perform(_ effects: [Effect]) {
@@ -345,6 +353,13 @@ public actor ReaderSession {
                     apply(.progressUpdated(store.progress()))
                 }
             case .whenSpoken(let token):
+                // Without a voice it is heard now, in the same turn of the queue: posted for
+                // later, a script's `quitter` read meanwhile cut `tout lire` at a point that
+                // changed from run to run (7 or 15 lines; issue 50, item 9).
+                guard devices.speech != nil else {
+                    heardAtOnce.append(.spoken(token: token))
+                    continue
+                }
                 // The voice says when it has been heard; no thread waits for it. Counted as work
                 // in flight, so a piped script's next line waits for the reading.
                 loads.enter()
@@ -355,7 +370,7 @@ public actor ReaderSession {
                         session.loads.leave()
                     }
                 }
-                if let speech = devices.speech { speech.whenSpoken(finish) } else { finish() }
+                devices.speech?.whenSpoken(finish)
             case .quit:
                 if !quitRequested, quitSignalWrite >= 0 {
                     var byte: UInt8 = 1

@@ -12,21 +12,30 @@ import LecteurCore
 public struct ScreenReaderProbes: Sendable {
     /// Prefix of /sys, /proc and /etc: "/" on a real machine.
     public var root: String
-    /// The process name that is Orca: "orca" on a real machine. Tests give a private one so that
-    /// another test's (or another run's) stand-in Orca on the same machine is not theirs.
-    public var orcaName: String
 
-    public init(root: String = "/", orcaName: String = "orca") {
+    public init(root: String = "/") {
         self.root = root
-        self.orcaName = orcaName
     }
 
-    /// `LECTEUR_PROBE_ROOT` moves the probes and `LECTEUR_ORCA_PROCESS` renames Orca's process
-    /// (for tests of the whole program).
+    /// The probes of this machine. A debug build (the one the tests run) also takes
+    /// `LECTEUR_PROBE_ROOT`, a private /sys, /proc and /etc to read instead; a release build (the
+    /// one installed and packaged) has no such variable: a test hook every installed copy obeyed
+    /// let anyone's environment move the probes (issue 50, item 10). Orca is always the process
+    /// named `orca`: tests start a real one of that name and show the reader only it, through a
+    /// private root whose /proc holds its entry.
     public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> ScreenReaderProbes {
-        let name = env["LECTEUR_ORCA_PROCESS"].flatMap { $0.isEmpty ? nil : $0 } ?? "orca"
-        return ScreenReaderProbes(root: env["LECTEUR_PROBE_ROOT"] ?? "/", orcaName: name)
+        #if DEBUG
+        return ScreenReaderProbes(root: env["LECTEUR_PROBE_ROOT"] ?? "/")
+        #else
+        return ScreenReaderProbes()
+        #endif
     }
+
+    /// The most of a process's command line read (`/proc/PID/cmdline`): brltty's options are
+    /// near its start, and a process of 2 MB of arguments cost a whole read every half second.
+    static let commandLineLimit = 4096
+    /// The most of brltty's configuration file read; a larger one is not brltty's.
+    static let configurationLimit = 65_536
 
     private func path(_ absolute: String) -> String {
         root == "/" ? absolute : (root as NSString).appendingPathComponent(absolute)
@@ -51,10 +60,17 @@ public struct ScreenReaderProbes: Sendable {
 
     /// A running brltty whose speech driver is not `no`: from its command line (`-s X`,
     /// `--speech-driver=X`), else from the `speech-driver` line of its configuration file.
+    ///
+    /// Only this user's processes, and bounded prefixes of what they show: any user could start
+    /// `exec -a brltty … -f /a/300MB/file` and hold every reader's start-up for 15 s and 654 MB,
+    /// then a core, or load it with 20 processes of 2 MB of arguments (issue 50, item 4).
     public func brlttySpeaks() -> Bool {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path("/proc")) else { return false }
+        let me = getuid()
         for pid in entries where pid.allSatisfy(\.isNumber) {
-            guard let raw = FileManager.default.contents(atPath: path("/proc/\(pid)/cmdline")) else { continue }
+            var info = stat()
+            guard stat(path("/proc/\(pid)"), &info) == 0, info.st_uid == me,
+                  let raw = Self.prefix(of: path("/proc/\(pid)/cmdline"), limit: Self.commandLineLimit) else { continue }
             let arguments = raw.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             guard let program = arguments.first, (program as NSString).lastPathComponent == "brltty" else { continue }
             if let driver = Self.speechDriver(arguments: Array(arguments.dropFirst())) ?? configuredSpeechDriver(arguments) {
@@ -86,12 +102,33 @@ public struct ScreenReaderProbes: Sendable {
     private func configuredSpeechDriver(_ arguments: [String]) -> String? {
         var file = "/etc/brltty.conf"
         if let index = arguments.firstIndex(of: "-f"), index + 1 < arguments.count { file = arguments[index + 1] }
-        guard let text = try? String(contentsOfFile: path(file), encoding: .utf8) else { return nil }
+        // A regular file only (a FIFO would be waited on for good), and no larger than the limit.
+        var info = stat()
+        guard stat(path(file), &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= Self.configurationLimit,
+              let raw = Self.prefix(of: path(file), limit: Self.configurationLimit) else { return nil }
+        let text = String(decoding: raw, as: UTF8.self)
         for line in text.split(separator: "\n") {
             let words = line.split(whereSeparator: \.isWhitespace)
             if words.count >= 2, words[0] == "speech-driver" { return String(words[1]) }
         }
         return nil
+    }
+
+    /// At most `limit` bytes from the start of a file, never waiting on it (O_NONBLOCK: a FIFO
+    /// gives nothing rather than holding the probe); nil when it cannot be opened.
+    static func prefix(of file: String, limit: Int) -> [UInt8]? {
+        let fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var filled = 0
+        while filled < limit {
+            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, limit - filled) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            filled += got
+        }
+        return Array(bytes[..<filled])
     }
 
     /// `/proc/PID/stat` gives the state after the name in parentheses (which may hold spaces or
@@ -102,15 +139,14 @@ public struct ScreenReaderProbes: Sendable {
     }
 
     /// Orca, however it was started, as it finds its own instances (`pgrep -u UID -x orca`): a
-    /// process of this user whose name (`/proc/PID/comm`, which Orca sets with prctl) is `orca`
-    /// (`orcaName`).
+    /// process of this user whose name (`/proc/PID/comm`, which Orca sets with prctl) is `orca`.
     public func orcaRunning() -> Bool {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path("/proc")) else { return false }
         let me = getuid()
         for pid in entries where pid.allSatisfy(\.isNumber) {
             let folder = path("/proc/\(pid)")
             guard let name = try? String(contentsOfFile: folder + "/comm", encoding: .utf8),
-                  name.trimmingCharacters(in: .whitespacesAndNewlines) == orcaName else { continue }
+                  name.trimmingCharacters(in: .whitespacesAndNewlines) == "orca" else { continue }
             // An Orca that quit but is not yet reaped by its parent (a zombie) speaks no more.
             guard !Self.isZombie(statLine: try? String(contentsOfFile: folder + "/stat", encoding: .utf8)) else { continue }
             var info = stat()

@@ -5,7 +5,10 @@ import Foundation
 /// launcher's `org.a11y.Status.ScreenReaderEnabled` property, read with `busctl --user` (the
 /// session bus of `DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`). It is a signal, not
 /// a decision: the core keeps « the switch without an Orca process is not Orca ». It never
-/// starts the launcher (`--auto-start=no`): a desktop without one says nothing.
+/// starts the launcher: a desktop without one says nothing. `busctl get-property` ignores
+/// `--auto-start=no` (it started `at-spi-bus-launcher` on a bus where it was activatable but not
+/// running, and again each time it was killed: issue 50, item 4), so the property is read with
+/// `busctl call … org.freedesktop.DBus.Properties Get`, which honours it.
 ///
 /// A bus peer can block (a launcher stopped with SIGSTOP, a daemon swapping): the call has
 /// busctl's own one-second timeout, and the child is killed if it is not done by `deadline`,
@@ -28,17 +31,17 @@ public struct ScreenReaderSwitch: Sendable {
     /// no answer by the deadline).
     public func read() -> Bool? {
         guard let busctl else { return nil }
-        let arguments = [busctl, "--user", "--timeout=1", "--auto-start=no", "get-property", "org.a11y.Bus", "/org/a11y/bus",
-                         "org.a11y.Status", "ScreenReaderEnabled"]
+        let arguments = [busctl, "--user", "--timeout=1", "--auto-start=no", "call", "org.a11y.Bus", "/org/a11y/bus",
+                         "org.freedesktop.DBus.Properties", "Get", "ss", "org.a11y.Status", "ScreenReaderEnabled"]
         guard let output = Self.run(arguments, environment: environment, deadline: deadline) else { return nil }
         return Self.parse(output)
     }
 
-    /// busctl's answer: `b true` or `b false`.
+    /// busctl's answer: `v b true` or `v b false` (the variant `Get` returns).
     static func parse(_ output: String) -> Bool? {
         switch output.trimmingCharacters(in: .whitespacesAndNewlines) {
-        case "b true": true
-        case "b false": false
+        case "v b true": true
+        case "v b false": false
         default: nil
         }
     }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CLecteurSpawn
 import Foundation
 import Synchronization
 
@@ -91,19 +92,68 @@ final class ScreenReaderSwitchMonitor: Sendable {
             return
         }
         report(bus.read())
+        var lastRead = ContinuousClock.now
         var lines = LineBuffer()
+        var budget = Budget()
+        var readWanted = false
         while !stopped {
             guard let chunk = child.readOutput(waiting: tick) else { break }
-            for line in lines.append(chunk) {
+            var latest: Bool?
+            for line in lines.append(chunk) where Self.mayMatter(line) {
+                // Past the budget the lines are dropped unread, and the value read from the bus
+                // once instead: what they said is then known anyway.
+                guard budget.take() else { readWanted = true; continue }
                 switch Self.parse(line) {
-                case .value(let value): report(value)
-                case .readAgain: report(bus.read())
+                case .value(let value): latest = value
+                case .readAgain: readWanted = true
                 case .unrelated: break
                 }
+            }
+            // One report for a chunk's values: the last is the switch now.
+            if let latest { report(latest) }
+            // At most one read per `readInterval`, however many signals asked for it: 2 000
+            // invalidations were 2 001 busctl runs back to back (issue 50, item 5).
+            if readWanted, ContinuousClock.now - lastRead >= Self.readInterval {
+                readWanted = false
+                report(bus.read())
+                lastRead = ContinuousClock.now
             }
         }
         kill(child.pid, SIGKILL)
     }
+
+    /// The least time between two reads of the value that signals asked for.
+    static let readInterval: Duration = .seconds(1)
+
+    /// Lines parsed per `Budget.window`: a person flips the switch a few times a minute; a
+    /// hostile busctl (or any client of the user's bus) sending 200 000 lines cost 7.4 s of CPU
+    /// when each was parsed.
+    struct Budget {
+        static let window: Duration = .seconds(1)
+        static let lines = 20
+        private var started = ContinuousClock.now
+        private var used = 0
+
+        mutating func take() -> Bool {
+            let now = ContinuousClock.now
+            if now - started >= Self.window { started = now; used = 0 }
+            guard used < Self.lines else { return false }
+            used += 1
+            return true
+        }
+    }
+
+    /// Cheap test before the JSON parse (memmem): only lines that name the launcher or the
+    /// property can matter.
+    static func mayMatter(_ line: [UInt8]) -> Bool {
+        line.withUnsafeBytes { haystack in
+            launcherPrefix.withUnsafeBytes { needle in
+                lecteur_contains(haystack.baseAddress, haystack.count, needle.baseAddress, needle.count) != 0
+            }
+        }
+    }
+
+    private static let launcherPrefix = Array("org.a11y.".utf8)
 
     enum Message: Equatable {
         /// The launcher said the switch's new value.
@@ -146,17 +196,28 @@ struct LineBuffer {
     private var overflowed = false
     static let limit = 65_536
 
+    /// Cut at each newline found (`memchr`), copied a piece at a time rather than a byte: a
+    /// flood of lines costs little.
     mutating func append(_ bytes: [UInt8]) -> [[UInt8]] {
         var lines: [[UInt8]] = []
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var start = 0
+            while start < buffer.count {
+                let found: UnsafeMutableRawPointer? = memchr(base + start, 0x0A, buffer.count - start)
+                let end = found.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? buffer.count
+                let room = Self.limit - pending.count
+                if end - start > room {
+                    pending.append(contentsOf: UnsafeBufferPointer(start: base + start, count: room))
+                    overflowed = true
+                } else {
+                    pending.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
+                }
+                guard found != nil else { break }
                 if !overflowed { lines.append(pending) }
-                pending = []
+                pending.removeAll(keepingCapacity: true)
                 overflowed = false
-            } else if pending.count < Self.limit {
-                pending.append(byte)
-            } else {
-                overflowed = true
+                start = end + 1
             }
         }
         return lines
@@ -211,7 +272,7 @@ private struct ChildProcess {
             _ = Glibc.read(error, &dropped, dropped.count)
         }
         guard pollers[0].revents != 0 else { return [] }
-        var chunk = [UInt8](repeating: 0, count: 4096)
+        var chunk = [UInt8](repeating: 0, count: 65_536)
         let got = Glibc.read(output, &chunk, chunk.count)
         if got < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
         guard got > 0 else { return nil }

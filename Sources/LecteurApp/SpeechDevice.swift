@@ -38,7 +38,10 @@ public final class SpeechSettingsDomain: SettingsDomain {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         guard let range = setting.range, let sign = trimmed.first, sign == "+" || sign == "-",
               let delta = Int(trimmed), let now = Int(current.value(of: setting)) else { return trimmed }
-        return String(min(max(now + delta, range.lowerBound), range.upperBound))
+        // `+9223372036854775807` is an Int: the sum saturates rather than trapping (issue 50).
+        let (sum, overflow) = now.addingReportingOverflow(delta)
+        let total = overflow ? (delta > 0 ? Int.max : Int.min) : sum
+        return String(min(max(total, range.lowerBound), range.upperBound))
     }
 
     /// The saved settings for a reader in `strings`' language: the default (French) voice becomes

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CLecteurSpawn
 import Foundation
 import Synchronization
 
@@ -21,6 +22,30 @@ public enum TerminalMode {
             guard releasesPushed else { return }
             releasesPushed = false
             writeToTerminal("\u{1B}[<u")
+            publishForCrash()
+        }
+
+        /// What gives the terminal back as it was found, in bytes: the kitty flags popped, focus
+        /// reports off.
+        var restoreBytes: String {
+            (releasesPushed ? "\u{1B}[<u" : "") + (reportsFocus ? Self.focusOff : "")
+        }
+
+        /// Focus reports, and bracketed paste with them: a pasted `ESC [ O` is then told from
+        /// the terminal's (issue 50, item 6).
+        static let focusOn = "\u{1B}[?1004h\u{1B}[?2004h"
+        static let focusOff = "\u{1B}[?2004l\u{1B}[?1004l"
+
+        /// Hands the way back to the fatal signals' handler (`lecteur_crash_terminal_install`):
+        /// a trap (SIGILL), a SIGSEGV or an abort left the terminal raw, the kitty flags pushed
+        /// and focus reports on (issue 50, item 2). The handler may not take a lock or allocate,
+        /// so what it writes and sets is copied to it each time it changes.
+        func publishForCrash() {
+            if var original {
+                withUnsafePointer(to: &original) { lecteur_crash_terminal_set(restoreBytes, 1, $0) }
+            } else {
+                lecteur_crash_terminal_set(restoreBytes, 0, nil)
+            }
         }
     }
 
@@ -33,6 +58,7 @@ public enum TerminalMode {
         saved.withLock { saved in
             guard !saved.releasesPushed else { return }
             saved.releasesPushed = true
+            saved.publishForCrash()
             writeToTerminal("\u{1B}[>2u")
         }
     }
@@ -43,7 +69,8 @@ public enum TerminalMode {
         saved.withLock { saved in
             guard !saved.reportsFocus else { return }
             saved.reportsFocus = true
-            writeToTerminal("\u{1B}[?1004h")
+            saved.publishForCrash()
+            writeToTerminal(Saved.focusOn)
         }
     }
 
@@ -78,6 +105,8 @@ public enum TerminalMode {
                     cc[Int(VTIME)] = 0
                 }
                 saved.session = settings
+                saved.publishForCrash()
+                lecteur_crash_terminal_install()
                 tcsetattr(STDIN_FILENO, TCSANOW, &settings)
             }
             setlocale(LC_CTYPE, "")
@@ -91,7 +120,8 @@ public enum TerminalMode {
             saved.popKeyReleases()
             if saved.reportsFocus {
                 saved.reportsFocus = false
-                writeToTerminal("\u{1B}[?1004l")
+                writeToTerminal(Saved.focusOff)
+                saved.publishForCrash()
             }
             guard var settings = saved.original else { return }
             tcsetattr(STDIN_FILENO, TCSANOW, &settings)
@@ -99,20 +129,31 @@ public enum TerminalMode {
     }
 
     /// SIGTSTP (`kill -TSTP`, a job control stop): the terminal is given back as it was found
-    /// (kitty flags popped, its own modes) before the process stops, so the shell gets neither
-    /// key-release reports nor raw mode; once continued (SIGCONT) the modes in effect before,
-    /// raw or libedit's, are set again and the flags pushed again. SIGSTOP, which cannot be
-    /// caught, does the stopping.
+    /// (kitty flags popped, focus reports off, its own modes) before the process stops, so the
+    /// shell gets neither key-release reports, nor `ESC [ I` / `ESC [ O`, nor raw mode; once
+    /// continued (SIGCONT) the modes in effect before, raw or libedit's, are set again, the flags
+    /// pushed and focus reports asked for again.
+    ///
+    /// The stop is raised on this very thread (`raise`, a signal to the thread): the kernel
+    /// stops the whole process before `raise` returns, and this thread goes on only once
+    /// continued. `kill(getpid(), SIGSTOP)` was taken by another thread, and this one ran into
+    /// the code below first: while stopped, the terminal was raw again with the flags pushed in
+    /// 2 runs of 6 (issue 50, item 3).
     static func suspend() {
         var current = termios()
-        let (pushed, known) = saved.withLock { saved -> (Bool, Bool) in
-            let pushed = saved.releasesPushed
+        let (pushed, focus, known) = saved.withLock { saved -> (Bool, Bool, Bool) in
+            let pushed = saved.releasesPushed, focus = saved.reportsFocus
             saved.popKeyReleases()
+            if focus {
+                saved.reportsFocus = false
+                writeToTerminal(Saved.focusOff)
+            }
+            saved.publishForCrash()
             let known = tcgetattr(STDIN_FILENO, &current) == 0
             if var original = saved.original { tcsetattr(STDIN_FILENO, TCSADRAIN, &original) }
-            return (pushed, known)
+            return (pushed, focus, known)
         }
-        kill(getpid(), SIGSTOP)
+        raise(SIGSTOP)
         // Here once continued.
         saved.withLock { saved in
             if known { tcsetattr(STDIN_FILENO, TCSANOW, &current) }
@@ -120,6 +161,11 @@ public enum TerminalMode {
                 saved.releasesPushed = true
                 writeToTerminal("\u{1B}[>2u")
             }
+            if focus {
+                saved.reportsFocus = true
+                writeToTerminal(Saved.focusOn)
+            }
+            saved.publishForCrash()
         }
         // The screen may have changed meanwhile: a line being edited is drawn again.
         PromptOutput.requestRedraw()

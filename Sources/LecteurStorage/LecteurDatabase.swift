@@ -57,7 +57,18 @@ public final class LecteurDatabase: Sendable {
     /// `.dataDirectoryUnavailable` before anything is touched.
     public static func open(at url: URL, now: Date = Date()) throws(StorageError) -> Opening {
         let directory = url.deletingLastPathComponent()
-        try prepareDirectory(directory)
+        do {
+            try prepareDirectory(directory)
+        } catch {
+            // A folder that cannot be written (a read-only mount, an immutable folder) holding a
+            // database: the progress in it is read all the same, and nothing is saved. `progrès`
+            // said « Aucune réponse enregistrée » over stored answers (issue 50, item 8).
+            if case .dataDirectoryUnavailable = error, FileManager.default.fileExists(atPath: url.path),
+               let readOnly = (try? connectChecked(url, immutable: false)) ?? (try? connectChecked(url, immutable: true)) {
+                return Opening(database: readOnly, warnings: [.databaseReadOnly(path: url.path)])
+            }
+            throw error
+        }
         do {
             return Opening(database: try connect(url), warnings: [])
         } catch let failure as OpenFailure {
@@ -404,6 +415,31 @@ public final class LecteurDatabase: Sendable {
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
         return LecteurDatabase(url: url, queue: try DatabaseQueue(path: url.path, configuration: configuration))
+    }
+
+    /// A database in a folder that cannot be written, read-only and checked (`quick_check`).
+    /// Its -wal and -shm files, when a session left them, hold answers and are read through
+    /// them. Without them SQLite cannot open a WAL database read-only there (it would create the
+    /// -shm file) unless told the file cannot change (`immutable`, a URI filename: Debian's
+    /// SQLite takes them).
+    private static func connectChecked(_ url: URL, immutable: Bool) throws -> LecteurDatabase {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        var path = url.path
+        if immutable {
+            let escaped = url.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%")))
+            path = "file:\(escaped ?? url.path)?immutable=1"
+        }
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        do {
+            let result = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+            guard result == ["ok"] else { throw OpenFailure(reason: .corrupt) }
+        } catch {
+            try? queue.close()
+            throw error
+        }
+        return LecteurDatabase(url: url, queue: queue)
     }
 
     /// Checks an existing file through a read-only connection first: opening it for writing in

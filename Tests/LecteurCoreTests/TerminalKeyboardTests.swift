@@ -28,6 +28,15 @@ import Testing
         #expect(Self.decode("\u{1B}[15~") == .ignored(length: 5))
     }
 
+    /// Bracketed paste's marks (issue 50, item 6): told apart, so that the reader takes a focus
+    /// report only outside a paste.
+    @Test func bracketedPasteMarksAreDecoded() {
+        #expect(Self.decode("\u{1B}[200~") == .paste(true, length: 6))
+        #expect(Self.decode("\u{1B}[201~") == .paste(false, length: 6))
+        #expect(Self.decode("\u{1B}[O") == .focus(false, length: 3))
+        #expect(Self.decode("\u{1B}[202~") == .ignored(length: 6))
+    }
+
     @Test func anOverlongSequenceIsCutAtTheCapAndItsRestSkippedByteByByte() {
         let digits = "\u{1B}[" + String(repeating: "1", count: 300)
         #expect(Self.decode(digits, final: false) == .overlong(length: KeyDecoder.longestSequence))

@@ -22,6 +22,15 @@ enum AuditFiles {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         guard let path = paths.map({ "\($0)/\(tool)" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else { return nil }
-        return try LecteurProcess.execute(URL(fileURLWithPath: path), arguments, input: input ?? "", timeout: timeout)
+        // Chromium and fish write their profiles under HOME: a home of the run's own, removed
+        // after (issue 50, item 11: they were left in the developer's).
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-audit-home-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = ProcessInfo.processInfo.environment.merging(
+            ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/.config", "XDG_DATA_HOME": home.path + "/.local/share",
+             "XDG_CACHE_HOME": home.path + "/.cache", "XDG_STATE_HOME": home.path + "/.local/state",
+             "DBUS_SESSION_BUS_ADDRESS": ""]) { $1 }
+        return try LecteurProcess.execute(URL(fileURLWithPath: path), arguments, input: input ?? "", environment: environment,
+                                          timeout: timeout)
     }
 }

@@ -7,14 +7,14 @@ import Testing
 /// reader prints, so the reader prints everything and speaks nothing; while its terminal is not
 /// focused (`ESC [ O`), a background event is said at speech-dispatcher's `text` priority, which
 /// the screen reader's `message` cuts. A screen reader starting or quitting later is noticed.
-/// Orca is a process of this user with Orca's name (`FakeOrca`, under a private name), as Orca
+/// Orca is a process of this user named `orca` (`FakeOrca`, shown through a private probe root), as Orca
 /// finds its own instances.
 @Suite(.serialized) struct BesideScreenReaderTests {
     func env(_ extra: [String: String]) -> [String: String] {
         let home = NSTemporaryDirectory() + "lecteur-beside-\(UUID().uuidString)"
         return ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config",
                 "XDG_STATE_HOME": home + "/state", "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock",
-                "DBUS_SESSION_BUS_ADDRESS": "", "LECTEUR_PROBE_ROOT": "/"].merging(extra) { $1 }
+                "DBUS_SESSION_BUS_ADDRESS": "", "LECTEUR_PROBE_ROOT": home + "/root"].merging(extra) { $1 }
     }
 
     /// The texts speech-dispatcher queued, with their SSIP priority (2 message, 3 text), from its

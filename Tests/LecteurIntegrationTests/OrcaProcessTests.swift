@@ -85,10 +85,10 @@ final class PrivateOrcaSession {
     @Test func aProcessOfThisUserNamedOrcaIsOrca() throws {
         #expect(ScreenReaderProbes(root: try probeRoot(comm: "orca\n")).detect() == .orca)
         #expect(ScreenReaderProbes(root: try probeRoot(comm: "orcas\n")).detect() == nil)
-        // Tests name their stand-in Orca privately; the reader then looks for that name only.
+        // No variable renames Orca (issue 50, item 10): a process named otherwise is not Orca.
         let renamed = try probeRoot(comm: "orca-1a2b3c4d\n")
         #expect(ScreenReaderProbes(root: renamed).detect() == nil)
-        #expect(ScreenReaderProbes.fromEnvironment(["LECTEUR_PROBE_ROOT": renamed, "LECTEUR_ORCA_PROCESS": "orca-1a2b3c4d"]).detect() == .orca)
+        #expect(ScreenReaderProbes.fromEnvironment(["LECTEUR_PROBE_ROOT": renamed, "LECTEUR_ORCA_PROCESS": "orca-1a2b3c4d"]).detect() == nil)
         #expect(ScreenReaderProbes.fromEnvironment(["LECTEUR_PROBE_ROOT": try probeRoot(comm: "orca\n")]).detect() == .orca)
         // An Orca that has quit but is not reaped yet (a zombie) is no screen reader.
         let zombie = try probeRoot(comm: "orca\n")

@@ -49,6 +49,7 @@ struct PackageTests {
             echo "== ldd"; ldd /usr/bin/lecteur
             echo "== needed"; readelf -d /usr/bin/lecteur | grep -E 'NEEDED|RPATH|RUNPATH'
             echo "== paths"; strings /usr/bin/lecteur | grep -c -e '\(Self.checkout.path)' -e '/lecteur-deb\\.' || true
+            echo "== hooks"; strings /usr/bin/lecteur | grep -c -e LECTEUR_PROBE_ROOT -e LECTEUR_ORCA_PROCESS || true
             echo "== end"
             """)
         #expect(run.status == 0, "\(run.stderr)")
@@ -66,6 +67,8 @@ struct PackageTests {
         #expect(needed.contains("libespeak-ng") && !needed.contains("libglib") && !needed.contains("RUNPATH") && !needed.contains("RPATH"),
                 "\(needed)")
         #expect(out.contains("== paths\n0\n"), "no build path in the installed binary: \(out)")
+        // No test-only variable in the installed binary (issue 50, item 10).
+        #expect(out.contains("== hooks\n0\n"), "a test hook in the installed binary: \(out)")
         #expect(out.contains("== end"))
 
         for file in ["/usr/share/bash-completion/completions/lecteur", "/usr/share/zsh/vendor-completions/_lecteur",

@@ -64,6 +64,9 @@ struct PseudoTerminal {
         /// Seconds from the last step's first byte to the reader's end, polled every 5 ms
         /// (nil: it did not end within 20 s).
         var ended: Double?
+        /// For each SIGTSTP step, once the reader was stopped (5 s at most): its state, what it
+        /// had written until then, and the terminal's local modes (`c_lflag`) it left.
+        var stops: [(state: String, output: String, lflag: Int)] = []
 
         /// The transcript's JSON Lines events among the terminal's echo and redraws.
         var events: [[String: Any]] {
@@ -81,7 +84,7 @@ struct PseudoTerminal {
     }
 
     static let driver = #"""
-    import json, os, pty, select, subprocess, sys, time
+    import json, os, pty, select, subprocess, sys, termios, time
     spec = json.load(open(sys.argv[1]))
     prefix = spec["prefix"]
     env = spec["env"]
@@ -98,6 +101,7 @@ struct PseudoTerminal {
     elapsed = []
     states = []
     waits = []
+    stops = []
     def pump(seconds, token=None, since=0):
         global out
         end = time.monotonic() + seconds
@@ -149,10 +153,20 @@ struct PseudoTerminal {
         elapsed.append(time.monotonic() - t0)
         if step["signal"]:
             # The reader's state after the signal (`T`: stopped), from /proc.
-            try:
-                states.append(open("/proc/%d/stat" % child).read().rsplit(")", 1)[1].split()[0])
-            except OSError:
-                states.append("")
+            def state():
+                try:
+                    return open("/proc/%d/stat" % child).read().rsplit(")", 1)[1].split()[0]
+                except OSError:
+                    return ""
+            if step["signal"] == 20:
+                # SIGTSTP: once the whole reader is stopped (5 s at most), what it wrote until then
+                # and the terminal's local modes as it left them for the shell.
+                end = time.monotonic() + 5
+                while state() != "T" and time.monotonic() < end:
+                    pump(0.02)
+                pump(0.2)
+                stops.append({"state": state(), "output": len(out), "lflag": termios.tcgetattr(fd)[3]})
+            states.append(state())
     status = None
     ended = None
     end = time.monotonic() + 20
@@ -174,7 +188,8 @@ struct PseudoTerminal {
             return ""
     print(json.dumps({"output": out.decode("utf-8", "replace"), "status": status,
                       "before": read(prefix + ".before"), "after": read(prefix + ".after"), "marks": marks,
-                      "elapsed": elapsed, "states": states, "waits": waits, "ended": ended}))
+                      "elapsed": elapsed, "states": states, "waits": waits, "ended": ended,
+                      "stops": [dict(st, output=out[:st["output"]].decode("utf-8", "replace")) for st in stops]}))
     """#
 
     /// Runs `lecteur ARGUMENTS` on a new pseudo-terminal with `environment`, plays `steps` once
@@ -222,6 +237,9 @@ struct PseudoTerminal {
                    marks: report["marks"] as? [Int] ?? [], elapsed: report["elapsed"] as? [Double] ?? [],
                    states: report["states"] as? [String] ?? [],
                    waits: (report["waits"] as? [Any] ?? []).map { $0 as? Double },
-                   ended: report["ended"] as? Double)
+                   ended: report["ended"] as? Double,
+                   stops: (report["stops"] as? [[String: Any]] ?? []).map {
+                       ($0["state"] as? String ?? "", $0["output"] as? String ?? "", $0["lflag"] as? Int ?? 0)
+                   })
     }
 }

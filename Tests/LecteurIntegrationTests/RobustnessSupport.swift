@@ -15,7 +15,8 @@ struct ReaderHome {
     }
 
     var environment: [String: String] {
-        ["XDG_DATA_HOME": data.path, "XDG_CACHE_HOME": cache.path,
+        // HOME too: a reader started with the test's environment merged must not reach the real one.
+        ["HOME": root.path, "XDG_DATA_HOME": data.path, "XDG_CACHE_HOME": cache.path,
          "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
          "XDG_STATE_HOME": root.appendingPathComponent("state").path, "TZ": "Europe/Paris"]
     }

@@ -22,7 +22,12 @@ final class PrivateSessionBus {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
         process.arguments = ["--session", "--nofork", "--address=\(address)"]
-        if let environment { process.environment = environment }
+        // The services it activates (the accessibility bus launcher, dconf) write under HOME: by
+        // default a home in the bus's own folder, never the user's (issue 50, item 11).
+        let home = directory.appendingPathComponent("home").path
+        process.environment = environment ?? ProcessInfo.processInfo.environment.merging(
+            ["HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
+             "XDG_CACHE_HOME": home + "/.cache", "XDG_STATE_HOME": home + "/.local/state"]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -11,7 +11,7 @@ import Testing
         let home = NSTemporaryDirectory() + "lecteur-startup-lines-\(UUID().uuidString)"
         return ["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config",
                 "XDG_STATE_HOME": home + "/state", "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock",
-                "DBUS_SESSION_BUS_ADDRESS": "", "LECTEUR_PROBE_ROOT": "/"].merging(extra) { $1 }
+                "DBUS_SESSION_BUS_ADDRESS": "", "LECTEUR_PROBE_ROOT": home + "/root"].merging(extra) { $1 }
     }
 
     static let firstElement = "filtre 1 sur 7"

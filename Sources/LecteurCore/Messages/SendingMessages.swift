@@ -88,7 +88,7 @@ public struct SendingMessages: Sendable {
     }
 
     func decimal(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
+        let tenths = Int(saturating: (value * 10).rounded())
         return strings(.morseSendingDecimal, ["whole": "\(tenths / 10)", "tenth": "\(tenths % 10)"])
     }
 

@@ -88,7 +88,7 @@ public struct CatalogueFetchMessages: Sendable {
     /// A copy from the future (clock moved back) counts as fresh.
     public func age(from then: Date, to now: Date) -> String {
         let seconds = max(0, now.timeIntervalSince(then))
-        let minutes = Int(seconds / 60), hours = Int(seconds / 3600), days = Int(seconds / 86_400)
+        let minutes = Int(saturating: seconds / 60), hours = Int(saturating: seconds / 3600), days = Int(saturating: seconds / 86_400)
         if days >= 1 { return days == 1 ? strings(.networkAgeDayOne) : strings(.networkAgeDayMany, ["count": String(days)]) }
         if hours >= 1 { return hours == 1 ? strings(.networkAgeHourOne) : strings(.networkAgeHourMany, ["count": String(hours)]) }
         if minutes >= 1 { return minutes == 1 ? strings(.networkAgeMinuteOne) : strings(.networkAgeMinuteMany, ["count": String(minutes)]) }
@@ -100,7 +100,7 @@ public struct CatalogueFetchMessages: Sendable {
     public func duration(_ seconds: TimeInterval) -> String {
         let value = max(0, seconds)
         if value >= 60, value.truncatingRemainder(dividingBy: 60) == 0 {
-            let minutes = Int(value / 60)
+            let minutes = Int(saturating: value / 60)
             return minutes == 1 ? strings(.networkDurationMinuteOne) : strings(.networkDurationMinuteMany, ["count": String(minutes)])
         }
         let text = number(value)
@@ -120,8 +120,8 @@ public struct CatalogueFetchMessages: Sendable {
     /// Up to one decimal, with the locale's separator: "2", "0,5".
     private func number(_ value: Double) -> String {
         let tenths = (value * 10).rounded()
-        if tenths.truncatingRemainder(dividingBy: 10) == 0 { return String(Int(tenths / 10)) }
-        let whole = Int(tenths / 10), fraction = Int(tenths) % 10
+        if tenths.truncatingRemainder(dividingBy: 10) == 0 { return String(Int(saturating: tenths / 10)) }
+        let whole = Int(saturating: tenths / 10), fraction = Int(saturating: tenths) % 10
         return "\(whole)\(strings(.networkDecimalSeparator))\(fraction)"
     }
 }

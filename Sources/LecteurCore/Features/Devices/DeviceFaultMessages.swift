@@ -51,7 +51,7 @@ extension SpeechdError {
         case .unreachable: strings(.hardeningDevicesSpeechdReasonUnreachable)
         case .rejected: strings(.hardeningDevicesSpeechdReasonRefused)
         case .timedOut(let seconds):
-            strings(.hardeningDevicesSpeechdReasonNoAnswer, ["seconds": String(Int(seconds.rounded()))])
+            strings(.hardeningDevicesSpeechdReasonNoAnswer, ["seconds": String(Int(saturating: seconds.rounded()))])
         case .closed: strings(.hardeningDevicesSpeechdReasonClosed)
         }
     }

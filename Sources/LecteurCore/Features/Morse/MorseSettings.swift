@@ -302,8 +302,13 @@ public struct MorseSettings: Hashable, Sendable {
         return d
     }
 
-    /// "5", "4,5": French decimal comma, no trailing zeros.
+    /// "5", "4,5": French decimal comma, no trailing zeros. Total: a value a user typed may be
+    /// past `Int`'s range (`régler rampe 9223372036854775808` is quoted back in the refusal),
+    /// and `Int(_:)` traps there (issue 50), so whole numbers go through `Int(exactly:)`.
     static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value).replacingOccurrences(of: ".", with: ",")
+        if let whole = Int(exactly: value) { return String(whole) }
+        guard value.isFinite else { return String(value) }
+        if value == value.rounded() { return String(format: "%.0f", value) }
+        return String(format: "%.1f", value).replacingOccurrences(of: ".", with: ",")
     }
 }

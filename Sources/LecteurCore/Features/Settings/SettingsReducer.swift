@@ -272,7 +272,9 @@ struct SettingsReducer: Sendable {
     }
 
     static func number(_ value: Double, comma: Bool = false) -> String {
-        let text = value == value.rounded() ? String(Int(value)) : String(value)
+        // `Int(exactly:)`: never a trap, whatever the value (see `MorseSettings.format`).
+        let text = Int(exactly: value).map { String($0) }
+            ?? (value.isFinite && value == value.rounded() ? String(format: "%.0f", value) : String(value))
         return comma ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 }

@@ -35,6 +35,9 @@ public enum KeyDecoder {
         case overlong(length: Int)
         /// The terminal's focus report (`CSI ? 1004 h` asked for it): `ESC [ I` in, `ESC [ O` out.
         case focus(Bool, length: Int)
+        /// A bracketed paste's start (`ESC [ 200 ~`, true) or end (`ESC [ 201 ~`), once
+        /// `CSI ? 2004 h` asked for them: what comes between is typed text, never a focus report.
+        case paste(Bool, length: Int)
     }
 
     /// The longest control sequence decoded; the longest a terminal sends for a key (kitty's
@@ -90,6 +93,9 @@ public enum KeyDecoder {
                 }
                 if introducer == UInt8(ascii: "["), parameters.isEmpty, byte == UInt8(ascii: "I") || byte == UInt8(ascii: "O") {
                     return .focus(byte == UInt8(ascii: "I"), length: length)
+                }
+                if introducer == UInt8(ascii: "["), byte == UInt8(ascii: "~"), parameters == "200" || parameters == "201" {
+                    return .paste(parameters == "200", length: length)
                 }
                 if byte == UInt8(ascii: "u"), introducer == UInt8(ascii: "[") {
                     return kitty(parameters).map { .key($0, length: length) } ?? .ignored(length: length)
