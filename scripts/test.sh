@@ -61,6 +61,7 @@ timing_tests() {
     SendingEveryHandTests 'Morse keyed on a pseudo-terminal at 8 to 25 WPM, 97 % read right' \
     SendingThroughTheBinaryTests 'Morse keyed on a pseudo-terminal in real time' \
     SendingPaddlesTests 'paddles pressed on a pseudo-terminal in real time; the sidetone timed at the sink' \
+    SendingRecordedTests 'a straight key on a pseudo-terminal; the silences in the WAV within 5 ms of the key' \
     ReflexDrillSessionTests 'the name said after the set pause, and answers timed, within 100 ms' \
     TypedKeySilenceTests 'the delay from a typed key to silence at the sink' \
     FrenchNormaliserHostileInputTests 'linear growth judged by the clock: ten times the text within 40 times the time' \
@@ -139,7 +140,7 @@ timing_filter="[./]($(paste -sd'|' "$work/timing.txt"))(/|\(|\$)"
 # 8 to 25 WPM join them: beside the group a 10 WPM hand once had a dit read as a dah (37 of 40),
 # and, the lane's longest suite (about 275 s), it fills the lane's end that the group leaves
 # quiet instead of lengthening it.
-quiet_timing='BrailleRhythmTimingTests|BrailleRhythmTests|BrailleLatencyTests|TypedKeySilenceTests|SendingEveryHandTests'
+quiet_timing='BrailleRhythmTimingTests|BrailleRhythmTests|BrailleLatencyTests|TypedKeySilenceTests|SendingEveryHandTests|SendingRecordedTests'
 quiet_filter="[./]($quiet_timing)(/|\(|\$)"
 # The daemon group: the serial suites with a test left once the timing tests are taken out,
 # longest first (daemon_first), one `swift test` process each.
