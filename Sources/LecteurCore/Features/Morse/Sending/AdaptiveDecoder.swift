@@ -165,7 +165,8 @@ public struct AdaptiveDecoder: Hashable, Sendable {
         guard marks.count >= 4, marks.count <= Self.changeSearchMarks else { return nil }
         let whole = fit(marks, unit: bestUnit(marks, prior: unitMs) ?? unitMs)
         var best: (index: Int, score: Double)?
-        for index in 2..<(marks.count - 1) {
+        guard marks.count >= 2 * Self.changeSegmentMarks else { return nil }
+        for index in Self.changeSegmentMarks...(marks.count - Self.changeSegmentMarks) {
             let first = Array(marks[..<index]), second = Array(marks[index...])
             guard let one = bestUnit(first, prior: unitMs), let two = bestUnit(second, prior: one),
                   max(one / two, two / one) >= Self.resyncRatio else { continue }
@@ -178,7 +179,10 @@ public struct AdaptiveDecoder: Hashable, Sendable {
     /// What reading a sending as two costs, in the same log distances as a mark's misfit: more
     /// than jitter alone gains by a split (the steady hands of `SendingHandTests`, 15 % jitter,
     /// read as before).
-    static let changePenalty = 2.0
+    static let changePenalty = 3.0
+    /// Each speed's marks at least: a stall of a loaded machine stretching the last two or three
+    /// marks of a group (through the binary at 25 WPM, « 8 » read « O T E ») is no new speed.
+    static let changeSegmentMarks = 6
     static let changeSearchMarks = 40
 
     /// How far a sending's marks lie from 1 or 3 units and its gaps from 1, 3 or 7 (log).
