@@ -94,6 +94,7 @@ timing_tests() {
     SendingEveryHandTests 'Morse keyed on a pseudo-terminal at 8 to 25 WPM, 97 % read right' \
     SendingThroughTheBinaryTests 'Morse keyed on a pseudo-terminal in real time' \
     SendingPaddlesTests 'paddles pressed on a pseudo-terminal in real time; the sidetone timed at the sink' \
+    SendingRecordedTests 'a straight key on a pseudo-terminal; the silences in the WAV within 5 ms of the key' \
     ReflexDrillSessionTests 'the name 1.5 s ± 50 ms after its tones at the sink; answers timed, within 100 ms' \
     TypedKeySilenceTests 'the delay from a typed key to silence at the sink' \
     FrenchNormaliserHostileInputTests 'linear growth judged by the clock: ten times the text within 40 times the time' \
@@ -238,7 +239,7 @@ timing_filter="[./]($(paste -sd'|' "$work/timing.txt"))(/|\(|\$)"
 # quiet instead of lengthening it.
 # The paddles join them (issue 51): beside the group the live sidetone starved once (« C » heard
 # as « ? », a space 963 ms off at the sink).
-quiet_timing='BrailleRhythmTimingTests|BrailleRhythmTests|BrailleLatencyTests|TypedKeySilenceTests|SendingEveryHandTests|SendingPaddlesTests'
+quiet_timing='BrailleRhythmTimingTests|BrailleRhythmTests|BrailleLatencyTests|TypedKeySilenceTests|SendingEveryHandTests|SendingPaddlesTests|SendingRecordedTests'
 quiet_filter="[./]($quiet_timing)(/|\(|\$)"
 # The daemon group: the serial suites with a test left once the timing tests are taken out,
 # longest first (daemon_first), one `swift test` process each.

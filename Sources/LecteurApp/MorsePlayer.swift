@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurAudio
+import Synchronization
 import LecteurCore
 
 /// Sounds Morse through the shared audio path, rendered with the settings the reader decided.
@@ -60,17 +61,43 @@ final class MorsePlayer: Sendable {
     /// The longest tone a held straight key sounds: past it the key is stuck, not keying.
     static let longestHoldMs = 3000.0
 
+    /// The held key's tone, rendered once per setting: rendering three seconds of tone at each
+    /// key down took about 35 ms (a debug build on a loaded machine), by which every mark started
+    /// late, in the file as at the speaker.
+    private let heldTones = Mutex<(settings: MorseSettings, sampleRate: Int, samples: [Int16])?>(nil)
+
+    private func heldTone(_ settings: MorseSettings, sampleRate: Int) -> [Int16] {
+        heldTones.withLock { cached in
+            if let cached, cached.settings == settings, cached.sampleRate == sampleRate { return cached.samples }
+            let samples = Sidetone.samples(durationMs: Self.longestHoldMs, settings: settings, sampleRate: sampleRate)
+            cached = (settings, sampleRate, samples)
+            return samples
+        }
+    }
+
     /// The learner's keying: a tapped element at once, or a tone from key down to key up.
     func sidetone(_ sidetone: Sidetone) {
         guard let audio else { return }
+        // A file keeps the silences between the learner's elements at their real length: they
+        // are the rhythm the learner reviews (a device plays them as they come anyway).
+        func play(_ samples: [Int16], keyer: Bool = false) {
+            if let file = audio as? WAVFileOutput {
+                // A keyer's element follows the one before exactly (its space is in the piece):
+                // a silence shorter than the cushion is its clock ringing late on a loaded
+                // machine (5.5 ms once), not the learner's rhythm.
+                file.playKeepingSilence(samples, sampleRate: audio.sampleRate,
+                                        longerThan: keyer ? .milliseconds(Int(Self.keyerCushionMs)) : .zero)
+            } else {
+                audio.play(samples, sampleRate: audio.sampleRate)
+            }
+        }
         switch sidetone {
         case .element(_, let durationMs, let settings):
-            audio.play(Sidetone.samples(durationMs: durationMs, settings: settings, sampleRate: audio.sampleRate),
-                       sampleRate: audio.sampleRate)
+            play(Sidetone.samples(durationMs: durationMs, settings: settings, sampleRate: audio.sampleRate))
         case .hold(let settings):
+            let tone = heldTone(settings, sampleRate: audio.sampleRate)
             audio.flush()
-            audio.play(Sidetone.samples(durationMs: Self.longestHoldMs, settings: settings, sampleRate: audio.sampleRate),
-                       sampleRate: audio.sampleRate)
+            play(tone)
         case .release:
             audio.flush()
         case .keyed(_, let markMs, let spaceMs, let settings):
@@ -83,8 +110,7 @@ final class MorsePlayer: Sendable {
                 audio.play([Int16](repeating: 0, count: Int(Self.keyerCushionMs * Double(audio.sampleRate) / 1000)),
                            sampleRate: audio.sampleRate)
             }
-            audio.play(Sidetone.keyedSamples(markMs: markMs, spaceMs: spaceMs, settings: settings, sampleRate: audio.sampleRate),
-                       sampleRate: audio.sampleRate)
+            play(Sidetone.keyedSamples(markMs: markMs, spaceMs: spaceMs, settings: settings, sampleRate: audio.sampleRate), keyer: true)
         }
     }
 }

@@ -199,14 +199,10 @@ public struct CopySession<Random: RandomNumberGenerator> {
         return .send(text, round: round, settings: settings)
     }
 
-    /// A plausible amateur callsign: a common prefix, a digit, one to three letters.
+    /// A callsign of a real shape (`Callsign`), written with the characters learnt when they
+    /// allow one (a digit, a prefix and a letter); before that, with any character.
     private mutating func callsign() -> String {
-        let prefixes = ["F", "F", "F", "DL", "G", "EA", "ON", "I", "K", "W", "VE", "OH", "PA", "HB"]
-        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        let prefix = prefixes.randomElement(using: &random)!
-        let digit = Int.random(in: 0...9, using: &random)
-        let suffix = String((0..<Int.random(in: 1...3, using: &random)).map { _ in letters.randomElement(using: &random)! })
-        return "\(prefix)\(digit)\(suffix)"
+        Callsign.random(known: Set(learnt.map(\.character)), using: &random) ?? Callsign.random(using: &random)!
     }
 }
 

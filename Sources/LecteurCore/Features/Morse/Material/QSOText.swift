@@ -20,10 +20,11 @@ public struct QSOText {
     /// One whole QSO, over by over, upper case, only characters Morse sends.
     public func qso<Random: RandomNumberGenerator>(using random: inout Random) -> [String] {
         func pick(_ choices: [String]) -> String { choices.randomElement(using: &random) ?? "" }
-        let home = pick(material.prefixes)
-        let a = Self.callsign(prefix: home, using: &random)
-        var b = Self.callsign(prefix: Self.prefixes.randomElement(using: &random)!, using: &random)
-        while b == a { b = Self.callsign(prefix: Self.prefixes.randomElement(using: &random)!, using: &random) }
+        // Both stations from the language's own prefixes: the names and places are the
+        // language's, and a Dutch call once came with « HELENE, NANTES ».
+        let a = Callsign.random(prefixes: material.prefixes, using: &random) ?? Callsign.random(using: &random)!
+        var b = a
+        while b == a { b = Callsign.random(prefixes: material.prefixes, using: &random) ?? Callsign.random(using: &random)! }
         var names = material.names
         names.shuffle(using: &random)
         var places = material.places
@@ -52,16 +53,5 @@ public struct QSOText {
     /// Readability 4–5, strength 3–9, tone 9: what a real report reads.
     static func rst<Random: RandomNumberGenerator>(using random: inout Random) -> String {
         "\(Int.random(in: 4...5, using: &random))\(Int.random(in: 3...9, using: &random))9"
-    }
-
-    /// Prefixes heard on the bands, France's the most (Lecteur's learners are mostly French).
-    static let prefixes = ["F", "F", "F", "DL", "G", "EA", "ON", "I", "K", "W", "VE", "OH", "PA", "HB"]
-
-    /// A plausible amateur callsign: the prefix, a digit, one to three letters.
-    static func callsign<Random: RandomNumberGenerator>(prefix: String, using random: inout Random) -> String {
-        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        let digit = Int.random(in: 0...9, using: &random)
-        let suffix = String((0..<Int.random(in: 1...3, using: &random)).map { _ in letters.randomElement(using: &random)! })
-        return "\(prefix)\(digit)\(suffix)"
     }
 }
