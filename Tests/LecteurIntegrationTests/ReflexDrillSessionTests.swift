@@ -9,6 +9,18 @@ import Testing
 /// One test at a time: the names timed to ± 50 ms at the sink came 58 ms late once beside the
 /// suite's other drills in the same process (load 29 on the 2-core machine), 1 501–1 512 ms alone.
 @Suite(.serialized) struct ReflexDrillSessionTests {
+    /// The pauses from each tone's end to the voice that follows, as the sink has heard them so
+    /// far: polled until `count` are there, or 20 s.
+    static func tonesToVoice(_ recording: MonitorRecording, atLeast count: Int) -> [SinkSound.Pause] {
+        let deadline = Date().addingTimeInterval(20)
+        var pauses: [SinkSound.Pause] = []
+        repeat {
+            usleep(200_000)
+            pauses = SinkSound.toneToVoice(recording.samples(untilEnd: false), rate: PrivatePulseServer.sampleRate)
+        } while pauses.count < count && Date() < deadline
+        return pauses
+    }
+
     let quiet = ["--transcript", "jsonl", "--speech", "off", "--braille", "off"]
 
     /// The passive drill: each question's event is its number alone; its name comes after the
@@ -178,12 +190,7 @@ import Testing
             let name = try reader.next("notice", timeout: 40) { $0["code"] as? String == "reflex" && ($0["message"] as? String)?.count == 1 }
             names.append(try #require(name["message"] as? String))
         }
-        let deadline = Date().addingTimeInterval(20)
-        var pauses: [SinkSound.Pause] = []
-        repeat {
-            usleep(200_000)
-            pauses = SinkSound.toneToVoice(recording.samples(untilEnd: false), rate: PrivatePulseServer.sampleRate)
-        } while pauses.count < 3 && Date() < deadline
+        let pauses = Self.tonesToVoice(recording, atLeast: 3)
         reader.send("stop")
         #expect(reader.finish() == 0)
         // espeak-ng starts each utterance with silence of its own (49 ms before « K », 26 before
@@ -226,12 +233,7 @@ import Testing
         // No answer after that: each question times out, the first too (the guess did not count).
         let one = try reader.next("practice", timeout: 40) { $0["question"] as? Int == 1 }
         for n in 2...3 { _ = try reader.next("practice", timeout: 20) { $0["question"] as? Int == n } }
-        let deadline = Date().addingTimeInterval(20)
-        var pauses: [SinkSound.Pause] = []
-        repeat {
-            usleep(200_000)
-            pauses = SinkSound.toneToVoice(recording.samples(untilEnd: false), rate: PrivatePulseServer.sampleRate)
-        } while pauses.count < 3 && Date() < deadline
+        let pauses = Self.tonesToVoice(recording, atLeast: 3)
         reader.send("stop")
         #expect(reader.finish() == 0)
         print("REFLEX active at the sink: \(early["message"] ?? ""); tones' end to « temps écoulé » \(pauses.map { Int($0.ms) }) ms")
