@@ -51,35 +51,9 @@ public struct AdaptiveDecoder: Hashable, Sendable {
     public var characterThresholdMs: Double { Self.characterUnits * unitMs }
     public var wordThresholdMs: Double { Self.wordUnits * unitMs }
 
-    /// A sending whose own best unit is this far (as a ratio) from the running one is a hand
-    /// that changed speed: its lengths are learnt afresh from it (a copier re-syncs within a
-    /// character or two). Jitter of 15 % over one character moves the best unit by far less.
-    public static let resyncRatio = 1.3
-    /// One mark this far beyond the running dah is no jitter (4 σ at 15 %): the hand slowed
-    /// down, and both averages move by a share of the step at once.
-    static let slowerRatio = 1.6
-    /// Nor one below half the running dit (3.3 σ at 15 %: a dit 0.625 long is one in 160 and
-    /// would shift the word threshold onto character gaps): the hand sped up.
-    static let fasterRatio = 2.0
-    /// The share of such a step taken at once: a run of two surprising marks moves the unit
-    /// three quarters of the way, within one character.
-    static let surpriseAdaptation = 0.5
-
     /// Decodes one sending (marks in time order), learning the sender's lengths as it goes.
     public mutating func decode(_ marks: [KeyedMark], alphabet: MorseAlphabet) -> KeyedText {
-        if !marks.isEmpty {
-            if !isSeeded {
-                seed(marks, prior: settingUnitMs)
-            } else if let unit = bestUnit(marks, prior: unitMs),
-                      max(unit / unitMs, unitMs / unit) >= Self.resyncRatio {
-                // The whole sending at hand says the speed changed (its marks and gaps fit a
-                // unit far from the running one): the thresholds follow before it is read,
-                // rather than the averages learning the new speed from misread elements.
-                seed(marks, prior: unitMs)
-            }
-        }
-        let change = isSeeded ? speedChange(in: marks) : nil
-        if let change { seed(Array(marks[..<change]), prior: unitMs) }
+        if !isSeeded, !marks.isEmpty { seed(marks) }
         var characters: [KeyedCharacter] = []
         var current: [KeyedElement] = []
         var boundary: GapKind = .start
@@ -91,10 +65,7 @@ public struct AdaptiveDecoder: Hashable, Sendable {
                                              elements: current, gapBeforeMs: current[0].gapBeforeMs, boundary: boundary))
             current = []
         }
-        for (index, mark) in marks.enumerated() {
-            // The hand changed speed here: the rest is read with its own lengths, from the
-            // silence before it on (the hand's new speed shapes that silence too).
-            if index == change { seed(Array(marks[index...]), prior: unitMs) }
+        for mark in marks {
             var gapMs: Double?
             if let previousEnd {
                 let gap = max(0, mark.startMs - previousEnd)
@@ -114,15 +85,6 @@ public struct AdaptiveDecoder: Hashable, Sendable {
 
     /// A dit or a dah, and the average it belongs to moves toward it.
     mutating func classify(mark duration: Double) -> MorseElement {
-        // A mark longer than any dah (shorter than any dit) of the running speed moves both
-        // averages toward the speed it implies, keeping the hand's ratio: otherwise every dit of
-        // a hand that slowed down reads as a dah and the dit average never hears of it.
-        if duration > dahMs * Self.slowerRatio || duration < ditMs / Self.fasterRatio {
-            let implied = duration > dahMs ? duration / dahMs : duration / ditMs
-            let step = pow(implied, Self.surpriseAdaptation)
-            ditMs *= step
-            dahMs *= step
-        }
         let element: MorseElement = duration < ditDahThresholdMs ? .dot : .dash
         if element == .dot {
             ditMs += Self.adaptation * (duration - ditMs)
@@ -145,64 +107,25 @@ public struct AdaptiveDecoder: Hashable, Sendable {
     /// dah), the one that puts every mark nearest 1 or 3 units and every gap nearest 1, 3 or 7
     /// (distances in log, so a share off counts the same at any speed), the setting's unit
     /// counting a little to break ties.
-    mutating func seed(_ marks: [KeyedMark], prior: Double) {
+    mutating func seed(_ marks: [KeyedMark]) {
         isSeeded = true
-        guard let unit = bestUnit(marks, prior: prior) else { return }
         let lengths = marks.map { max(1, $0.durationMs) }
+        let gaps = zip(marks.dropFirst(), marks).map { $0.startMs - $1.endMs }.filter { $0 > 0 }
+        func distance(_ units: Double, to targets: [Double]) -> Double {
+            targets.map { abs(log(units / $0)) }.min()!
+        }
+        func score(_ unit: Double) -> Double {
+            lengths.reduce(0) { $0 + distance($1 / unit, to: [1, 3]) }
+                + gaps.reduce(0) { $0 + distance($1 / unit, to: [1, 3, 7]) }
+                + 0.25 * abs(log(unit / settingUnitMs))
+        }
+        let candidates = lengths.flatMap { [$0, $0 / 3] }
+        guard let unit = candidates.min(by: { score($0) < score($1) }) else { return }
         let threshold = 1.5 * unit
         let dits = lengths.filter { $0 < threshold }, dahs = lengths.filter { $0 >= threshold }
         func mean(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
         ditMs = mean(dits) ?? unit
         dahMs = max(mean(dahs) ?? 3 * ditMs, ditMs * Self.minimumSeparation)
-    }
-
-    /// A sending keyed at two speeds (the hand slowed down or sped up inside it) is read as two:
-    /// the mark where the second speed starts, when splitting there fits the marks and gaps
-    /// better, by more than `changePenalty`, than one unit for the whole (distances in log), and
-    /// the two units are `resyncRatio` apart. Only sendings of at most `changeSearchMarks` marks
-    /// are searched (a word of free sending; the search grows as the cube of the length).
-    func speedChange(in marks: [KeyedMark]) -> Int? {
-        guard marks.count >= 4, marks.count <= Self.changeSearchMarks else { return nil }
-        let whole = fit(marks, unit: bestUnit(marks, prior: unitMs) ?? unitMs)
-        var best: (index: Int, score: Double)?
-        guard marks.count >= 2 * Self.changeSegmentMarks else { return nil }
-        for index in Self.changeSegmentMarks...(marks.count - Self.changeSegmentMarks) {
-            let first = Array(marks[..<index]), second = Array(marks[index...])
-            guard let one = bestUnit(first, prior: unitMs), let two = bestUnit(second, prior: one),
-                  max(one / two, two / one) >= Self.resyncRatio else { continue }
-            let score = fit(first, unit: one) + fit(second, unit: two) + Self.changePenalty
-            if score < whole, score < best?.score ?? .infinity { best = (index, score) }
-        }
-        return best?.index
-    }
-
-    /// What reading a sending as two costs, in the same log distances as a mark's misfit: more
-    /// than jitter alone gains by a split (the steady hands of `SendingHandTests`, 15 % jitter,
-    /// read as before).
-    static let changePenalty = 3.0
-    /// Each speed's marks at least: a stall of a loaded machine stretching the last two or three
-    /// marks of a group (through the binary at 25 WPM, « 8 » read « O T E ») is no new speed.
-    static let changeSegmentMarks = 6
-    static let changeSearchMarks = 40
-
-    /// How far a sending's marks lie from 1 or 3 units and its gaps from 1, 3 or 7 (log).
-    func fit(_ marks: [KeyedMark], unit: Double) -> Double {
-        func distance(_ units: Double, to targets: [Double]) -> Double {
-            targets.map { abs(log(units / $0)) }.min()!
-        }
-        let gaps = zip(marks.dropFirst(), marks).map { $0.startMs - $1.endMs }.filter { $0 > 0 }
-        return marks.reduce(0) { $0 + distance(max(1, $1.durationMs) / unit, to: [1, 3]) }
-            + gaps.reduce(0) { $0 + distance($1 / unit, to: [1, 3, 7]) }
-    }
-
-    /// The unit that puts a sending's marks nearest 1 or 3 units and its gaps nearest 1, 3 or 7
-    /// (distances in log), `prior` (the setting's unit first, then the running one) counting a
-    /// little to break ties: a lone mark or a run of equal marks says nothing of the speed.
-    func bestUnit(_ marks: [KeyedMark], prior: Double) -> Double? {
-        let lengths = marks.map { max(1, $0.durationMs) }
-        func score(_ unit: Double) -> Double { fit(marks, unit: unit) + 0.25 * abs(log(unit / prior)) }
-        let candidates = lengths.flatMap { [$0, $0 / 3] }
-        return candidates.min(by: { score($0) < score($1) })
     }
 }
 
