@@ -24,7 +24,7 @@ import Testing
                 format "raw"
             }
             """
-            try configuration.write(to: root.appendingPathComponent(".asoundrc"), atomically: true, encoding: .utf8)
+            try configuration.writeWhole(to: root.appendingPathComponent(".asoundrc"))
         }
 
         /// No sound server (LecteurProcess's default), this home for ALSA to read.

@@ -132,7 +132,7 @@ import Testing
         let root = NSTemporaryDirectory() + "lecteur-probe-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root + "/sys/accessibility/speakup", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/proc", withIntermediateDirectories: true)
-        try "none\n".write(toFile: root + "/sys/accessibility/speakup/synth", atomically: true, encoding: .utf8)
+        try "none\n".writeWhole(toFile: root + "/sys/accessibility/speakup/synth")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let pulse = try PrivatePulseServer()
         defer { pulse.stop() }

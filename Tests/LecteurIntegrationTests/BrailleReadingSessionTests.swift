@@ -28,7 +28,7 @@ import Testing
         let rig = try BrlttyRig.start(cells: 40)
         let home = NSTemporaryDirectory() + "lecteur-brl-reading-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: home + "/config/lecteur", withIntermediateDirectories: true)
-        try "[reader]\n\(settings)\n".write(toFile: home + "/config/lecteur/lecteur.toml", atomically: true, encoding: .utf8)
+        try "[reader]\n\(settings)\n".writeWhole(toFile: home + "/config/lecteur/lecteur.toml")
         let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "on"] + extra,
                                             environment: ["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none",
                                                           "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
@@ -52,7 +52,7 @@ import Testing
     @Test(.requires(.brltty)) func atStartUpTheWarningAndTheLoadAreEachOnTheDisplayForTheirWholeTime() throws {
         let catalogue = NSTemporaryDirectory() + "lecteur-set-aside-\(UUID().uuidString).json"
         try #"{"data": [{"id": 1, "title": "Découverte de la bureautique", "description": "Premiers pas.", "duration": "3 heures", "level": "Débutant", "price": 79, "next_session": null, "category": null}, 5]}"#
-            .write(toFile: catalogue, atomically: true, encoding: .utf8)
+            .writeWhole(toFile: catalogue)
         defer { try? FileManager.default.removeItem(atPath: catalogue) }
         let session = try openSession(reader: "braille-message = 1.5", ["--catalog", catalogue])
         defer { session.close() }

@@ -13,8 +13,7 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-silent-\(UUID().uuidString)")
         init() throws {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-            try "pcm.!default { type hw card 99 }\n".write(to: root.appendingPathComponent(".asoundrc"),
-                                                           atomically: true, encoding: .utf8)
+            try "pcm.!default { type hw card 99 }\n".writeWhole(to: root.appendingPathComponent(".asoundrc"))
         }
         var environment: [String: String] { ["HOME": root.path] }
         func remove() { try? FileManager.default.removeItem(at: root) }

@@ -175,7 +175,7 @@ import Testing
     /// every reader think brltty spoke; `-f` naming a FIFO held start-up for good, and one naming
     /// 300 MB read it whole.
     @Test func theProbesReadOnlyThisUsersBoundedPrefixes() throws {
-        let conf: (String) throws -> Void = { root in try "speech-driver es\n".write(toFile: root + "/etc/brltty.conf", atomically: true, encoding: .utf8) }
+        let conf: (String) throws -> Void = { root in try "speech-driver es\n".writeWhole(toFile: root + "/etc/brltty.conf") }
         // The control: this user's brltty, speaking by its configuration file, is found.
         let mine = try FakeBrltty(files: conf)
         defer { mine.stop() }
@@ -190,7 +190,7 @@ import Testing
         #expect(try !fifo.saidToSpeak(), "a FIFO is not read")
         let huge = try FakeBrltty(arguments: ["-f", "/huge.conf"]) { root in
             // 300 MB, sparse: the speech driver at its start, then zeros.
-            try "speech-driver es\n".write(toFile: root + "/huge.conf", atomically: true, encoding: .utf8)
+            try "speech-driver es\n".writeWhole(toFile: root + "/huge.conf")
             truncate(root + "/huge.conf", 300_000_000)
         }
         defer { huge.stop() }
@@ -477,14 +477,14 @@ final class FakeBusctl {
             \(real) "$@"; s=$?
             echo "end $s $*" >> "$dir/calls"
             exit $s
-            """.write(to: script, atomically: true, encoding: .utf8)
+            """.writeWhole(to: script)
         chmod(script.path, 0o755)
     }
 
     /// `lines`: a file the flood may write (`$dir/lines`).
     init(flood: String = "", lines: String = "") throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try lines.write(to: directory.appendingPathComponent("lines"), atomically: true, encoding: .utf8)
+        try lines.writeWhole(to: directory.appendingPathComponent("lines"))
         let script = directory.appendingPathComponent("busctl")
         try """
             #!/bin/sh
@@ -500,7 +500,7 @@ final class FakeBusctl {
             Get) echo "v b false"; exit 0;;
             esac; done
             echo "b false"
-            """.write(to: script, atomically: true, encoding: .utf8)
+            """.writeWhole(to: script)
         chmod(script.path, 0o755)
     }
 

@@ -20,7 +20,7 @@ import Testing
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for (name, body) in tools {
                 let url = directory.appendingPathComponent(name)
-                try ("#!/bin/sh\necho \"\(name) $*\" >> \(log.path)\n" + body + "\n").write(to: url, atomically: true, encoding: .utf8)
+                try ("#!/bin/sh\necho \"\(name) $*\" >> \(log.path)\n" + body + "\n").writeWhole(to: url)
                 try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
             }
         }

@@ -77,7 +77,7 @@ final class PrivateOrcaSession {
         let root = NSTemporaryDirectory() + "lecteur-probe-\(UUID().uuidString)"
         let folder = root + "/proc/4242"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try comm.write(toFile: folder + "/comm", atomically: true, encoding: .utf8)
+        try comm.writeWhole(toFile: folder + "/comm")
         if let owner { chown(folder, owner, getgid()) }
         return root
     }
@@ -92,10 +92,10 @@ final class PrivateOrcaSession {
         #expect(ScreenReaderProbes.fromEnvironment(["LECTEUR_PROBE_ROOT": try probeRoot(comm: "orca\n")]).detect() == .orca)
         // An Orca that has quit but is not reaped yet (a zombie) is no screen reader.
         let zombie = try probeRoot(comm: "orca\n")
-        try "4242 (orca) Z 1 4242 4242 0 -1 4194564\n".write(toFile: zombie + "/proc/4242/stat", atomically: true, encoding: .utf8)
+        try "4242 (orca) Z 1 4242 4242 0 -1 4194564\n".writeWhole(toFile: zombie + "/proc/4242/stat")
         #expect(ScreenReaderProbes(root: zombie).detect() == nil)
         let alive = try probeRoot(comm: "orca\n")
-        try "4242 (orca) S 1 4242 4242 0 -1 4194560\n".write(toFile: alive + "/proc/4242/stat", atomically: true, encoding: .utf8)
+        try "4242 (orca) S 1 4242 4242 0 -1 4194560\n".writeWhole(toFile: alive + "/proc/4242/stat")
         #expect(ScreenReaderProbes(root: alive).detect() == .orca)
         // Another user's Orca speaks on another session, not over this reader.
         if getuid() == 0 {

@@ -72,7 +72,7 @@ final class PrivateSessionBus {
         for (path, content) in files {
             let url = URL(fileURLWithPath: root + path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try content.write(to: url, atomically: true, encoding: .utf8)
+            try content.writeWhole(to: url)
         }
         try FileManager.default.createDirectory(atPath: root + "/proc", withIntermediateDirectories: true)
         return root
