@@ -7,6 +7,10 @@
 #
 #   scripts/build-deb.sh [OUTDIR]     both go to OUTDIR (default: dist-out/)
 #
+# LECTEUR_DEB_WORK=DIR: build in DIR (an empty or missing folder) and keep it: DIR/lecteur is then
+# the tree with its release build done (.build-release), where scripts/test.sh runs InstallTests
+# without a second release build.
+#
 # Needs debhelper, lintian, appstream, desktop-file-utils (scripts/install-deps.sh test) and Swift.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,8 +19,13 @@ mkdir -p "$out"
 command -v swift >/dev/null || export PATH=/opt/swift/usr/bin:$PATH
 command -v swift >/dev/null || { echo "build-deb.sh : swift introuvable (voir https://www.swift.org/install/linux/)" >&2; exit 1; }
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/lecteur-deb.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+if [ -n "${LECTEUR_DEB_WORK:-}" ]; then
+  work=$(realpath -m "$LECTEUR_DEB_WORK")
+  mkdir -p "$work"
+else
+  work=$(mktemp -d "${TMPDIR:-/tmp}/lecteur-deb.XXXXXX")
+  trap 'rm -rf "$work"' EXIT
+fi
 # The files git knows (committed or not yet), nothing it ignores: no .build*, no Package.resolved.
 mkdir "$work/lecteur"
 git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do

@@ -6,10 +6,17 @@ import Testing
 /// scripts/install.sh (the Makefile) into a temporary prefix, then the installed reader run with the checkout's
 /// `.build` hidden (a private mount namespace with a tmpfs over it, as root). It builds a static
 /// release binary in its own build folder (`swift test` holds the lock of .build), which takes
-/// minutes: it is asked for with LECTEUR_INSTALL_TEST=1, which scripts/test.sh sets in a step of its own.
+/// minutes: it is asked for with LECTEUR_INSTALL_TEST=1. scripts/test.sh runs it in its package step
+/// (issue 51), with LECTEUR_INSTALL_TREE naming the copy of the tree the Debian package was just
+/// built in: `make` there finds its release build done (`.build-release`), so the install costs no
+/// second release build; both that build folder and the checkout's `.build` are hidden.
 @Suite(.requires(.installTestAsked))
 struct InstallTests {
     static let checkout = BrlttyRig.root
+    /// Where scripts/install.sh runs: the package step's tree (its release build kept), or the checkout.
+    static let tree = ProcessInfo.processInfo.environment["LECTEUR_INSTALL_TREE"].map { URL(fileURLWithPath: $0) }
+    /// The build folder of that tree, hidden with the checkout's `.build` when the installed reader runs.
+    static let scratch = tree == nil ? ".build/install-test" : ".build-release"
 
     func shell(_ script: String, timeout: TimeInterval = 60) throws -> LecteurProcess.Output {
         try LecteurProcess.execute(URL(fileURLWithPath: "/bin/bash"), ["-c", script], input: "",
@@ -20,7 +27,13 @@ struct InstallTests {
         let base = NSTemporaryDirectory() + "lecteur-install-\(UUID().uuidString.prefix(8))"
         let prefix = base + "/usr"
         defer { try? FileManager.default.removeItem(atPath: base) }
-        let install = try shell("cd '\(Self.checkout.path)' && LECTEUR_INSTALL_SCRATCH=.build/install-test scripts/install.sh --prefix '\(prefix)'", timeout: 2400)
+        let tree = (Self.tree ?? Self.checkout).path
+        // The package step's build folder too (the checkout's own install build is inside `.build`).
+        let hideTree = Self.tree == nil ? "" : """
+            mount -t tmpfs none "\(tree)/\(Self.scratch)" || exit 90
+            test -z "$(ls -A "\(tree)/\(Self.scratch)")" || exit 91
+            """
+        let install = try shell("cd '\(tree)' && LECTEUR_INSTALL_SCRATCH=\(Self.scratch) scripts/install.sh --prefix '\(prefix)'", timeout: 2400)
         #expect(install.status == 0, "\(install.stderr.suffix(2000))")
 
         // No Swift runtime library is loaded from the toolchain.
@@ -33,6 +46,7 @@ struct InstallTests {
               mount -t tmpfs none "\(Self.checkout.path)/.build" || exit 90
               cd / && export HOME=\(base)/home XDG_DATA_HOME=\(base)/data XDG_CACHE_HOME=\(base)/cache XDG_CONFIG_HOME=\(base)/config
               test -z "$(ls -A "\(Self.checkout.path)/.build")" || exit 91
+              \(hideTree)
               echo "== version"; \(prefix)/bin/lecteur --version
               echo "== read"; echo suivant | \(prefix)/bin/lecteur --speech off --braille off --transcript jsonl
               echo "== en"; echo suivant | \(prefix)/bin/lecteur --speech off --braille off --locale en
@@ -72,7 +86,7 @@ struct InstallTests {
             #expect(valid.status == 0 && valid.stdout.isEmpty, "\(valid.stdout)")
         }
 
-        let uninstall = try shell("cd '\(Self.checkout.path)' && scripts/install.sh --prefix '\(prefix)' --uninstall")
+        let uninstall = try shell("cd '\(tree)' && scripts/install.sh --prefix '\(prefix)' --uninstall")
         #expect(uninstall.status == 0)
         #expect(!FileManager.default.fileExists(atPath: prefix + "/bin/lecteur"))
         #expect(!FileManager.default.fileExists(atPath: prefix + "/share/lecteur"))
