@@ -137,6 +137,19 @@ step_now "debug build (with tests)"
 
 source scripts/test-daemons.sh
 work=$(mktemp -d /tmp/lecteur-test.XXXXXX)
+# The run's temporary files in the work folder, which goes at the end (issue 51). SwiftPM's
+# `swift test` leaves five empty `TemporaryDirectory.XXXXXX` folders in the temporary folder each
+# time it runs (`TMPDIR=D swift test --skip-build --filter LabelTests` left 5 in D; the test
+# binary run alone left none), and a run starts about fifty; Foundation's `write(…, atomically:
+# true)` leaves them too (the tests write with `writeWhole`, Tests/LecteurTestSupport/WholeFile.swift).
+# 3 170 had piled up in /tmp by issue 51. The run fails if one appears in the machine's temporary
+# folder all the same (something that does not follow TMPDIR): those there before are listed
+# here, and only new ones count.
+machine_tmp=${TMPDIR:-/tmp}
+leftovers() { find "$machine_tmp" -maxdepth 1 -name 'TemporaryDirectory.*' -printf '%f\n' 2>/dev/null | sort; }
+leftovers > "$work/leftovers-before.txt"
+mkdir "$work/tmp"
+export TMPDIR="$work/tmp"
 pids=()
 cleanup() {
   local pid
@@ -410,6 +423,13 @@ mapfile -t timed < <(printf '%s\n' "${events[@]}" | grep -v '/events-parallel.js
 scripts/test-durations.py --top 15 "${timed[@]}" || true
 
 private_home_check "$work/private-home" || status=1
+left=$(leftovers | comm -13 "$work/leftovers-before.txt" -)
+if [ -n "$left" ]; then
+  echo "test.sh: the run left $(wc -l <<< "$left") TemporaryDirectory.* folder(s) in $machine_tmp, outside its" \
+    "TMPDIR (Foundation's atomically: true; test files are written with writeWhole):" \
+    "$(head -3 <<< "$left" | paste -sd' ')" >&2
+  status=1
+fi
 if [ "$status" -ne 0 ] || [ "$judged" -ne 0 ]; then
   echo "test.sh: the tests failed (see above)" >&2
   exit 1
