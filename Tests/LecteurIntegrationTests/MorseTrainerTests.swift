@@ -27,7 +27,7 @@ import Testing
                                          environment: home.environment.merging(["PULSE_SERVER": pulse.server]) { $1 })
         #expect(out.status == 0)
         // The reader waits for the tones to be heard before it leaves; the monitor trails a little.
-        usleep(500_000)
+        recording.waitForRecorded(seconds: 0.5)
         recording.stop()
         let played = try #require(out.events("morse").first)
         #expect(played["pattern"] as? String == "... --- ...", "\(played)")

@@ -19,7 +19,8 @@ final class PrivatePulseAudio {
         let recording = try daemon.record(seconds: 120)
         let player = try ChildProcess("/usr/bin/paplay", ["-d", "cap", wav.path], environment: environment)
         guard player.wait(seconds: 60) == 0 else { throw ChildProcess.Failure(description: "paplay failed or hung") }
-        usleep(300_000)
+        // paplay drained the stream before it left; the monitor trails the sink by its latency.
+        recording.waitForRecorded(seconds: 0.3)
         recording.stop()
         return recording.samples(untilEnd: false)
     }

@@ -306,7 +306,7 @@ extension SoundServerSuites {
             device.play(AudioSinkTests.tone(seconds: 1))
             #expect(events.wait(after: 1, timeout: 5) { $0 == .restored } != nil)
             #expect(device.waitUntilDrained(timeout: .seconds(5)))
-            usleep(300_000)
+            recording.waitForRecorded(seconds: 0.3)
             recording.stop()
             let heard = MonitorRecording.soundSeconds(recording.samples())
             #expect(heard > 0.8 && heard < 1.3, "heard \(heard) s of a one-second tone")

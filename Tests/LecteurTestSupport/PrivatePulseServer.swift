@@ -84,6 +84,21 @@ public final class MonitorRecording: @unchecked Sendable {
         ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) / 2
     }
 
+    /// Waits until the monitor has recorded `seconds` more than it had when called, polling with
+    /// a deadline (`timeout`, wall clock): what the sink played before the call has then reached
+    /// the recording, however late parec writes it on a loaded machine, where a fixed sleep gave
+    /// it only as long as the sleep (issue 51). Returns whether the recording got that far.
+    @discardableResult
+    public func waitForRecorded(seconds: Double, timeout: TimeInterval = 10) -> Bool {
+        let target = sampleCount + Int(seconds * Double(PrivatePulseServer.sampleRate))
+        let deadline = Date().addingTimeInterval(timeout)
+        while sampleCount < target {
+            guard Date() < deadline else { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+
     /// Seconds since the recording started, as the monitor counts them.
     public var elapsed: Double { Double(sampleCount) / Double(PrivatePulseServer.sampleRate) }
 
