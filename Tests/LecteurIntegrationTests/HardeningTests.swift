@@ -212,8 +212,22 @@ import Testing
             ["say", "E", "--output", secretURL],
             ["--audio-out", secretURL] + quiet,
         ]
-        for arguments in runs {
-            let out = try LecteurProcess.run(arguments, input: "quitter\n", timeout: 60)
+        // The runs at once (issue 51): each mostly waits out its own retries' back-off against a
+        // port where nothing listens (21.6 s one after the other in fresh-clone run 5). They are
+        // separate processes; the home they share is only written by rename (history, settings).
+        final class Outputs: @unchecked Sendable {
+            let lock = NSLock()
+            var byIndex: [Int: Result<LecteurProcess.Output, any Error>] = [:]
+        }
+        let outputs = Outputs()
+        DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+            let out = Result { try LecteurProcess.run(runs[index], input: "quitter\n", timeout: 60) }
+            outputs.lock.lock()
+            outputs.byIndex[index] = out
+            outputs.lock.unlock()
+        }
+        for (index, arguments) in runs.enumerated() {
+            let out = try #require(outputs.byIndex[index]).get()
             for secret in ["s3cret", "abc123", "alice"] {
                 #expect(!out.stdout.contains(secret) && !out.stderr.contains(secret), "\(arguments.first!) \(arguments[1])")
             }
