@@ -67,7 +67,7 @@ struct InstallTests {
         #expect(sections["read"]?.contains(#""label":"Accessibilité, non sélectionné""#) == true, "\(out)")
         // The English strings come from the installed share/lecteur/locales (the category's name is catalogue data).
         #expect(sections["en"]?.contains("14 courses loaded.") == true, "\(out)")
-        #expect(sections["en"]?.contains("Accessibilité, not selected (button)") == true, "\(out)")
+        #expect(sections["en"]?.contains("Accessibilité, not selected, button, filter 2 of 7") == true, "\(out)")
         #expect(out.contains("LECTEUR(1)") && out.contains("--speech-backend") && out.contains("category filters"),
                 "man page: \(out)")
         #expect(out.contains("-F _lecteur lecteur"), "\(out)")
