@@ -42,6 +42,8 @@ struct Announcer {
     /// A question of this action takes the display at once, in place of a message still shown
     /// or queued (a timed drill by touch: its clock runs from when the question is shown).
     var questionTakesDisplay = false
+    /// A question's printed line waits for its tones to be heard (beside a screen reader).
+    var questionPrintedWhenHeard = false
     /// The focused element's line opens on its last window (FWINLT moved back to it: reading
     /// backwards goes on where the finger is).
     var focusFromEnd = false
@@ -246,7 +248,8 @@ struct Announcer {
             effects.append(.playCorrection(text: text, settings: settings))
         case .question(let text, let number):
             // The number only: nothing before the answer gives the question away.
-            effects.append(.morseQuestion(MorseQuestionReport(question: number, wpm: settings.wpm, toneHz: settings.toneHz)))
+            effects.append(.morseQuestion(MorseQuestionReport(question: number, wpm: settings.wpm, toneHz: settings.toneHz,
+                                                              printed: !questionPrintedWhenHeard)))
             effects.append(.playQuestion(text: text, settings: settings, question: number))
         case .sidetone(let sidetone):
             // Its own event: the transcript's `morse` line with `sidetone`.

@@ -14,6 +14,10 @@ public enum PracticePace: Hashable, Sendable {
     case pause(ms: Int)
 
     public static let storageKey = "morse.practice-pace"
+    /// Beside a screen reader, how long a question asked at Enter waits for the key's echo:
+    /// Orca 43 (French voice, default rate) says « Entrée », then reads the new prompt; its
+    /// speech was heard at the sink until 1.3 s after the key (scripts/orca-pace.sh).
+    public static let echoAllowanceMs = 2000
     /// Seconds; 0 is right behind the verdict.
     public static let pauseRange: ClosedRange<Double> = 0...30
 
