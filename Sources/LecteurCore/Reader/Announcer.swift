@@ -282,6 +282,14 @@ struct Announcer {
         showHeld(then: follow, now: now, stays: false)
     }
 
+    /// The last message held is a question (sending practice's « Envoyez K. »): it opens the
+    /// display's line, on window 1, what was said before it (the introduction, the verdict)
+    /// after it in brackets (issue 45, item 7: after a long introduction it was 7 windows in).
+    mutating func showHeldQuestionLast(now: Bool = false) {
+        guard let question = held.popLast() else { return }
+        showHeld(then: question, now: now, stays: false, questionFirst: true)
+    }
+
     /// `stays`: the line stays until a key even when nothing held answers the user (a question
     /// that does).
     private mutating func showHeld(then follow: String?, now: Bool = false, stays: Bool, questionFirst: Bool = false) -> String? {
