@@ -101,7 +101,7 @@ def main():
 
     # (c) Start-up.
     print("\n## (c) Start-up beside Orca: `lp` and Enter in the shell → the first element heard")
-    started = [float(l) - t0 for l in (out / "lecteur.started").read_text().split()]
+    started = [float(l.replace(",", ".")) - t0 for l in (out / "lecteur.started").read_text().split()]
     enter = at("enter: lp")
     lines = terminal_lines(out)
     launch = next(i for i, l in enumerate(lines) if l.startswith("$ lp"))
@@ -159,16 +159,25 @@ def main():
 
     # (b) `tout lire`, a screen at a time.
     print("\n## (b) `tout lire` beside Orca")
+    # The reading's lines: everything printed between the `tout lire` typed and the `stop`
+    # (the prompt, redrawn after each line printed, is no part of it); a screen ends at « Pour
+    # la suite… ».
+    begin_at = next(i for i, l in enumerate(lines) if l.startswith("lecteur> ") and l[9:].strip() == "tout lire")
+    stop_at = next(i for i, l in enumerate(lines) if i > begin_at and l.startswith("lecteur> ") and l[9:].strip() == "stop")
+    screens, screen = [], []
+    for line in lines[begin_at + 1:stop_at]:
+        text = line[len("lecteur> "):] if line.startswith("lecteur> ") else line
+        if not text.strip():
+            continue
+        screen.append(text.strip())
+        if text.startswith("Pour la suite"):
+            screens.append(screen)
+            screen = []
+    if screen:
+        screens.append(screen)
     replies = answers(lines)
-    begin_reading = next(i for i, (c, _) in enumerate(replies) if c == "tout lire")
-    screens = []
-    for command, printed in replies[begin_reading:]:
-        if command in ("tout lire", ""):
-            screens.append(printed)
-        else:
-            break
-    where = next((printed for command, printed in replies[begin_reading:] if command in ("où", "ou")), [])
-    window = (at("enter: tout lire"), at("enter: stop") if False else at("reading: end"))
+    where = next((printed for command, printed in replies if command in ("où", "ou")), [])
+    window = (at("enter: tout lire"), at("reading: end"))
     stops = [t for t, l in marks if l == "enter: stop" and t > window[0]]
     heard = [m for m in messages if window[0] <= m["t"] < (stops[0] if stops else window[1]) and m["fate"] == "heard"]
     cut = [m for m in messages if window[0] <= m["t"] < (stops[0] if stops else window[1]) and m["fate"] != "heard"]
@@ -195,7 +204,7 @@ def main():
     # (d) Quitting.
     print("\n## (d) `quitter` with no display")
     enter, back = at("enter: quitter"), at("shell: prompt back")
-    ended = [float(l) - t0 for l in (out / "lecteur.ended").read_text().split()] if (out / "lecteur.ended").exists() else []
+    ended = [float(l.replace(",", ".")) - t0 for l in (out / "lecteur.ended").read_text().split()] if (out / "lecteur.ended").exists() else []
     if enter is None or back is None or not ended:
         failures.append("quitter: the shell's prompt did not come back")
         print("- the prompt did not come back")
