@@ -158,8 +158,8 @@ import Testing
     }
 
     /// Beside a screen reader reading the terminal, every question waits for the user's Enter
-    /// (said once, in the introduction), the first too: Orca 43 read the introduction for 21 s
-    /// and question 1's tones played under it (scripts/orca-pace.sh). Enter is echoed by the
+    /// (said once, in the introduction), the first too: Orca 43 read the introduction for 21 to
+    /// 30 s and question 1's tones played under it (scripts/orca-pace.sh). Enter is echoed by the
     /// screen reader (« Entrée », then the new prompt): the question is sounded after that
     /// allowance, asked, not replayed, and its printed line waits for its tones to be heard.
     @Test func besideAScreenReaderEveryQuestionWaitsForEnter() throws {

@@ -330,8 +330,8 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         var effects: [PracticeEffect] = [.introduce(introduction)]
         let first = ask(advance())
         if holdsNext {
-            // The introduction is read first (Orca 43 took 21 s to read it, and question 1's
-            // tones played under it): the first question waits like the next ones.
+            // The introduction is read first (Orca 43 took 21 to 30 s to read it, and
+            // question 1's tones played under it): the first question waits like the next ones.
             waiting = true
             effects.append(.holdQuestion(question: question))
         } else {
