@@ -23,7 +23,7 @@
 # from the tones recorded at Lecteur's sink: at lesson 1, K is three tones and M two; questions 3
 # and 7 answered wrong on purpose), Enter for each question once Orca is silent; `stop`. (b) `tout lire`, Enter after
 # the first screen, `stop` after the second, `où`. (d) `quitter`: the shell's prompt comes back.
-# About 3 to 4 minutes; on demand, not in CI.
+# About 6 to 7 minutes (Orca reads a screen of `tout lire` in 95 s); on demand, not in CI.
 # Exit status: 0 when every check holds, 1 when one fails, 77 when a program is missing.
 set -euo pipefail
 
