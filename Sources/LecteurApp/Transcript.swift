@@ -185,7 +185,7 @@ public enum TranscriptEvent: Sendable {
         case .morse(let report):
             return report.readableLine(strings)
         case .morseQuestion(let report):
-            return report.readableLine(strings)
+            return report.printed ? report.readableLine(strings) : nil
         case .notice(_, let message, _, _), .status(_, let message):
             return message
         case .error(_, let message, _):

@@ -129,7 +129,7 @@ import Testing
 
     @Test func theStartupNoticeSaysWhatTheReaderDoesOnATerminal() {
         #expect(StartupProblem.screenReaderSharesSpeechd(.orca).message(Fixture.fr, onTerminal: true)
-            == "Orca lit ce terminal : Lecteur écrit tout et ne parle pas, sauf brièvement du catalogue et des erreurs quand le terminal n'a pas le focus.")
+            == "Orca lit ce terminal, Lecteur écrit sans parler. Tapez aide pour les commandes.")
         #expect(StartupProblem.screenReaderSharesSpeechd(.orca).message(Fixture.fr).hasPrefix("Orca est actif : Lecteur parle par speech-dispatcher"))
     }
 }

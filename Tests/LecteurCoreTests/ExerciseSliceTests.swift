@@ -17,7 +17,7 @@ import Testing
         var twin = SendingReducerTests.twin(.koch, seed: 3, wpm: 20)
         _ = twin.start(level: .pattern, note: nil)
         let texts = [SendingReducerTests.patternHow, "Envoyez K."]
-        let shown = SendingReducerTests.patternHow + " Envoyez K."
+        let shown = "Envoyez K. (" + SendingReducerTests.patternHow + ")"
         let token = store.state.display.token + 1
         let started = twin
         store.send(.practiceSeeded(.sending(.koch), seed: 3), [

@@ -157,25 +157,41 @@ import Testing
         #expect(!panned.contains { if case .braille(let line) = $0 { line.kind == .focus } else { false } }, "\(panned)")
     }
 
-    /// Beside a screen reader reading the terminal, the verdict is printed and the next question
-    /// waits for the user's Enter (said once, in the introduction): it is then asked, not replayed.
-    @Test func besideAScreenReaderTheNextQuestionWaitsForEnter() throws {
+    /// Beside a screen reader reading the terminal, every question waits for the user's Enter
+    /// (said once, in the introduction), the first too: Orca 43 read the introduction for 21 to
+    /// 30 s and question 1's tones played under it (scripts/orca-pace.sh). Enter is echoed by the
+    /// screen reader (« Entrée », then the new prompt): the question is sounded after that
+    /// allowance, asked, not replayed, and its printed line waits for its tones to be heard.
+    @Test func besideAScreenReaderEveryQuestionWaitsForEnter() throws {
         var state = quiet()
         state.onTerminal = true
         state.beside.reader = .orca
         var store = ReaderTestStore(state: state)
+        let echo = Double(PracticePace.echoAllowanceMs) / 1000
         let start = store.reader.reduce(&store.state, .practiceSeeded(.listening(.koch(level: 2)), seed: 5))
-        #expect(start.notices.first?.hasSuffix("Après chaque réponse, Entrée pour la question suivante.") == true, "\(start.notices)")
-        #expect(start.contains { if case .playQuestion(_, _, 1) = $0 { true } else { false } })
-        guard case .listening(let session)? = store.state.exercise, let first = session.current else {
+        #expect(start.notices.first?.hasSuffix("Entrée pour entendre chaque question, dès la première.") == true, "\(start.notices)")
+        #expect(!start.contains { if case .playQuestion = $0 { true } else { false } }, "no tones under the introduction: \(start)")
+        let enter = store.reader.reduce(&store.state, .timedLine("", atMs: 0))
+        #expect(enter.contains(.schedule(.practiceNext(question: 1), afterSeconds: echo)), "\(enter)")
+        #expect(!enter.contains { if case .playQuestion = $0 { true } else { false } }, "no tones under the key's echo: \(enter)")
+        let first = store.reader.reduce(&store.state, .timer(.practiceNext(question: 1)))
+        #expect(first.contains { if case .playQuestion(_, _, 1) = $0 { true } else { false } }, "\(first)")
+        #expect(first.contains { if case .morseQuestion(let report) = $0 { report.question == 1 && !report.printed } else { false } }, "\(first)")
+        #expect(!first.contains { if case .print = $0 { true } else { false } }, "printed with the tones, read over them: \(first)")
+        let heard = store.reader.reduce(&store.state, .questionHeard(question: 1, atMs: 0))
+        #expect(heard.contains(.print("♪ Question 1")), "\(heard)")
+        guard case .listening(let session)? = store.state.exercise, let symbol = session.current else {
             Issue.record("no practice")
             return
         }
-        let verdict = store.reader.reduce(&store.state, .timedLine(String(first.character), atMs: 0))
+        #expect(session.replays == 0 && session.question == 1 && !session.waiting)
+        let verdict = store.reader.reduce(&store.state, .timedLine(String(symbol.character), atMs: 0))
         #expect(verdict.contains { if case .practiceAnswered = $0 { true } else { false } })
         #expect(!verdict.contains { if case .playQuestion = $0 { true } else { false } }, "no tones under the screen reader: \(verdict)")
         #expect(!verdict.contains { if case .morseQuestion = $0 { true } else { false } }, "\(verdict)")
-        let asked = store.reader.reduce(&store.state, .timedLine("", atMs: 0))
+        let next = store.reader.reduce(&store.state, .timedLine("", atMs: 0))
+        #expect(next.contains(.schedule(.practiceNext(question: 2), afterSeconds: echo)), "\(next)")
+        let asked = store.reader.reduce(&store.state, .timer(.practiceNext(question: 2)))
         #expect(asked.contains { if case .playQuestion(_, _, 2) = $0 { true } else { false } }, "\(asked)")
         guard case .listening(let after)? = store.state.exercise else { return }
         #expect(after.replays == 0 && after.question == 2 && !after.waiting)
@@ -189,20 +205,27 @@ import Testing
         state.beside.reader = .orca
         var store = ReaderTestStore(state: state)
         let start = store.reader.reduce(&store.state, .practiceSeeded(.copy(.callsigns, count: 3), seed: 1))
-        #expect(start.notices.first?.hasSuffix("Après chaque réponse, Entrée pour la question suivante.") == true, "\(start.notices)")
-        #expect(start.contains { if case .playQuestion(_, _, 1) = $0 { true } else { false } })
+        #expect(start.notices.first?.hasSuffix("Entrée pour entendre chaque question, dès la première.") == true, "\(start.notices)")
+        #expect(!start.contains { if case .playQuestion = $0 { true } else { false } }, "\(start)")
+        let echo = Double(PracticePace.echoAllowanceMs) / 1000
+        #expect(store.reader.reduce(&store.state, .timedLine("", atMs: 0)).contains(.schedule(.practiceNext(question: 1), afterSeconds: echo)))
+        let first = store.reader.reduce(&store.state, .timer(.practiceNext(question: 1)))
+        #expect(first.contains { if case .playQuestion(_, _, 1) = $0 { true } else { false } }, "\(first)")
         let verdict = store.reader.reduce(&store.state, .timedLine("F4ABC", atMs: 0))
         #expect(verdict.contains { if case .copyResult = $0 { true } else { false } })
         #expect(!verdict.contains { if case .playQuestion = $0 { true } else { false } }, "\(verdict)")
         let held = store.reader.reduce(&store.state, .command(.whereAmI))
         #expect(!held.contains { if case .playQuestion = $0 { true } else { false } }, "\(held)")
-        let asked = store.reader.reduce(&store.state, .timedLine("", atMs: 0))
+        #expect(store.reader.reduce(&store.state, .timedLine("", atMs: 0)).contains(.schedule(.practiceNext(question: 2), afterSeconds: echo)))
+        let asked = store.reader.reduce(&store.state, .timer(.practiceNext(question: 2)))
         #expect(asked.contains { if case .playQuestion(_, _, 2) = $0 { true } else { false } }, "\(asked)")
 
         var paused = quiet()
         paused.settings.practicePace = .pause(ms: 1_500)
         var clock = ReaderTestStore(state: paused)
-        _ = clock.reader.reduce(&clock.state, .practiceSeeded(.copy(.callsigns, count: 3), seed: 1))
+        let begun = clock.reader.reduce(&clock.state, .practiceSeeded(.copy(.callsigns, count: 3), seed: 1))
+        #expect(begun.contains(.schedule(.practiceNext(question: 1), afterSeconds: 1.5)), "\(begun)")
+        _ = clock.reader.reduce(&clock.state, .timer(.practiceNext(question: 1)))
         let timed = clock.reader.reduce(&clock.state, .timedLine("F4ABC", atMs: 0))
         #expect(timed.contains(.schedule(.practiceNext(question: 2), afterSeconds: 1.5)), "\(timed)")
         let sent = clock.reader.reduce(&clock.state, .timer(.practiceNext(question: 2)))
@@ -222,7 +245,11 @@ import Testing
 
         state.settings.practicePace = .pause(ms: 2_000)
         var store = ReaderTestStore(state: state)
-        _ = store.reader.reduce(&store.state, .practiceSeeded(.listening(.koch(level: 2)), seed: 5))
+        // The first question too, after the introduction.
+        let begun = store.reader.reduce(&store.state, .practiceSeeded(.listening(.koch(level: 2)), seed: 5))
+        #expect(begun.contains(.schedule(.practiceNext(question: 1), afterSeconds: 2)), "\(begun)")
+        #expect(!begun.contains { if case .playQuestion = $0 { true } else { false } })
+        _ = store.reader.reduce(&store.state, .timer(.practiceNext(question: 1)))
         guard case .listening(let session)? = store.state.exercise, let first = session.current else { return }
         let verdict = store.reader.reduce(&store.state, .timedLine(String(first.character), atMs: 0))
         #expect(verdict.contains(.schedule(.practiceNext(question: 2), afterSeconds: 2)), "\(verdict)")

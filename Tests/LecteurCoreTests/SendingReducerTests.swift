@@ -52,14 +52,20 @@ import Testing
     func said(_ texts: [String], interrupt: Bool = false, token: Int, stays: Bool = false) -> [Effect] {
         texts.enumerated().flatMap { index, text in
             [Effect.notice(code: "sending", message: text), .speak(Utterance(text: text, interrupt: interrupt && index == 0, priority: .answer))]
-        } + [.braille(BrailleLine(text: texts.joined(separator: " "), cursor: 0, kind: .message))]
+        } + [.braille(BrailleLine(text: Self.shown(texts), cursor: 0, kind: .message))]
           + (stays ? [] : [.schedule(.brailleMessage(token: token), afterSeconds: 4)])
+    }
+    /// The display's line: the question asked last (« Envoyez K. ») first, what was said before
+    /// it after it in brackets (issue 45, item 7).
+    static func shown(_ texts: [String]) -> String {
+        guard let last = texts.last, last.hasPrefix("Envoyez "), texts.count > 1 else { return texts.joined(separator: " ") }
+        return last + " (" + texts.dropLast().joined(separator: " ") + ")"
     }
     static func remembered(_ texts: [String], token: Int, stays: Bool = false) -> (inout ReaderState) -> Void {
         { state in
             state.announcement.history += texts
             state.announcement.lastMessage = LastMessage(code: "sending", text: texts.last!, isError: false)
-            state.display.message = texts.joined(separator: " ")
+            state.display.message = shown(texts)
             state.display.token = token
             state.display.messageStays = stays
         }

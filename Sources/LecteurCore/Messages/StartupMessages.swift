@@ -4,6 +4,11 @@
 // command, and the failures that stop it (a device asked for with `on`, a process limit).
 
 extension StartupProblem {
+    /// On a terminal its notice ends by naming `aide`: the welcome does not follow it.
+    var namesHelpOnTerminal: Bool {
+        if case .screenReaderSharesSpeechd = self { true } else { false }
+    }
+
     /// `onTerminal`: beside a screen reader, the reader then prints everything and keeps quiet
     /// (`ScreenReaderReducer`); from a pipe it speaks as before.
     public func message(_ strings: Strings, onTerminal: Bool = false) -> String {

@@ -42,6 +42,8 @@ struct Announcer {
     /// A question of this action takes the display at once, in place of a message still shown
     /// or queued (a timed drill by touch: its clock runs from when the question is shown).
     var questionTakesDisplay = false
+    /// A question's printed line waits for its tones to be heard (beside a screen reader).
+    var questionPrintedWhenHeard = false
     /// The focused element's line opens on its last window (FWINLT moved back to it: reading
     /// backwards goes on where the finger is).
     var focusFromEnd = false
@@ -246,7 +248,8 @@ struct Announcer {
             effects.append(.playCorrection(text: text, settings: settings))
         case .question(let text, let number):
             // The number only: nothing before the answer gives the question away.
-            effects.append(.morseQuestion(MorseQuestionReport(question: number, wpm: settings.wpm, toneHz: settings.toneHz)))
+            effects.append(.morseQuestion(MorseQuestionReport(question: number, wpm: settings.wpm, toneHz: settings.toneHz,
+                                                              printed: !questionPrintedWhenHeard)))
             effects.append(.playQuestion(text: text, settings: settings, question: number))
         case .sidetone(let sidetone):
             // Its own event: the transcript's `morse` line with `sidetone`.
@@ -277,6 +280,14 @@ struct Announcer {
     @discardableResult
     mutating func showHeld(then follow: String? = nil, now: Bool = false) -> String? {
         showHeld(then: follow, now: now, stays: false)
+    }
+
+    /// The last message held is a question (sending practice's « Envoyez K. »): it opens the
+    /// display's line, on window 1, what was said before it (the introduction, the verdict)
+    /// after it in brackets (issue 45, item 7: after a long introduction it was 7 windows in).
+    mutating func showHeldQuestionLast(now: Bool = false) {
+        guard let question = held.popLast() else { return }
+        showHeld(then: question, now: now, stays: false, questionFirst: true)
     }
 
     /// `stays`: the line stays until a key even when nothing held answers the user (a question

@@ -68,6 +68,17 @@ public struct MorseQuestionReport: Hashable, Sendable {
     public let question: Int
     public let wpm: Int
     public let toneHz: Int
+    /// Whether the text transcript prints its line now. Beside a screen reader it is printed
+    /// once the tones have been heard (`Effect.print`): printed with them, it was read aloud
+    /// over them (scripts/orca-pace.sh).
+    public var printed = true
+
+    public init(question: Int, wpm: Int, toneHz: Int, printed: Bool = true) {
+        self.question = question
+        self.wpm = wpm
+        self.toneHz = toneHz
+        self.printed = printed
+    }
 }
 
 /// What the runtime must do after an action: device commands and transcript lines, with the

@@ -161,10 +161,13 @@ public struct Reader: Sendable {
             // At most two lines before the first element (issue 35): beside a screen reader,
             // which reads every line aloud, the welcome ends its notice instead of following it
             // (measured with Orca 43: notice, welcome and catalogue were three lines to wait through).
+            // Beside one that shares speech-dispatcher the notice is one short line that names
+            // `aide` itself (issue 45: Orca 43 read the 220-character notice and welcome for 13 s
+            // before the first element, scripts/orca-pace.sh).
             let besideOnTerminal = state.onTerminal && state.startupNotices.contains(where: \.isScreenReader)
             for problem in state.startupNotices {
                 var message = problem.message(strings, onTerminal: state.onTerminal)
-                if besideOnTerminal, problem.isScreenReader { message += " " + strings(.appWelcome) }
+                if besideOnTerminal, problem.isScreenReader, !problem.namesHelpOnTerminal { message += " " + strings(.appWelcome) }
                 out.notice("startup", message, kind: .notice)
             }
             state.startupNotices = []

@@ -30,18 +30,27 @@ struct MorseTones: Sendable {
     /// that names it. The transcript's `morse`
     /// event carries the question's number in place of the text and the pattern, and no length.
     /// `now`: the question takes the display at once rather than waiting behind a message.
+    /// `printedWhenHeard`: the printed line waits for the tones (`printHeard`), as beside a
+    /// screen reader, which would read it over them.
     func ask(_ text: String, question: Int, settings: MorseSettings, showing touch: QuestionBraille, now: Bool = false,
-             _ out: inout Announcer) {
+             printedWhenHeard: Bool = false, _ out: inout Announcer) {
         let rhythm = touch == .rhythm && settings.wpm <= QuestionBraille.rhythmMaxWPM
         let label = questionLabel(text, question: question, settings: settings, showing: touch)
         let tone = Announcement.Tone(.question(text: text, number: question), settings: settings, shown: label)
         out.questionTakesDisplay = now
+        out.questionPrintedWhenHeard = printedWhenHeard
         let message = out.sound(Announcement(.question, [.tone(tone)], remember: false)) ?? label
         out.questionTakesDisplay = false
+        out.questionPrintedWhenHeard = false
         if rhythm {
             let timeline = MorseTimeline(encoding: alphabet.encode(text), timing: settings.timing, sampleRate: sampleRate)
             out.append(.brailleRhythm(BrailleRhythm(timeline, then: BrailleLine(text: message, cursor: 0, kind: .message))))
         }
+    }
+
+    /// The printed line of question `question`, once its tones have been heard.
+    func printHeard(question: Int, settings: MorseSettings, _ out: inout Announcer) {
+        out.append(.print(MorseQuestionReport(question: question, wpm: settings.wpm, toneHz: settings.toneHz).readableLine(strings)))
     }
 
     /// « Question N », with the pattern when the learner reads by touch: what the display shows of

@@ -28,6 +28,7 @@ struct CopyReducer: ExerciseChild {
         // waits for the user (or the pace's fixed pause), never under the screen reader.
         let pace = context.settings.practicePace
         started.holdsNext = pace.waitsForUser(besideScreenReader: context.besideScreenReader) || pace.pauseMs > 0
+        started.asksAfterEcho = context.besideScreenReader
         let effects = started.start()
         session = started
         return run(effects, &session, context, &out)
@@ -63,12 +64,15 @@ struct CopyReducer: ExerciseChild {
                 out.notice("copy", messages.introduction(introduction), showing: false, brailleForm: messages.shortIntroduction)
             case .send(let text, let round, let settings):
                 let aired = settings.band.seed.map { settings.onTheAir(seed: $0 &+ UInt64(round)) } ?? settings
-                tones.ask(text, question: round, settings: aired, showing: context.questionBraille, &out)
+                tones.ask(text, question: round, settings: aired, showing: context.questionBraille,
+                          printedWhenHeard: context.besideScreenReader, &out)
             case .hold(let round):
                 let pace = context.settings.practicePace
                 if !pace.waitsForUser(besideScreenReader: context.besideScreenReader), pace.pauseMs > 0 {
                     out.append(.schedule(.practiceNext(question: round), afterSeconds: Double(pace.pauseMs) / 1000))
                 }
+            case .sendAfterEcho(let round):
+                out.append(.schedule(.practiceNext(question: round), afterSeconds: Double(PracticePace.echoAllowanceMs) / 1000))
             case .scored(let result):
                 out.append(.copyResult(result))
             case .ended:

@@ -21,6 +21,9 @@ public enum CopyEffect: Hashable, Sendable {
     case send(String, round: Int, settings: MorseSettings)
     /// Round `round` is drawn and waits to be sent (`release`): the user's Enter, or the pace's clock.
     case hold(round: Int)
+    /// The user asked for the round held; beside a screen reader it is sent once the screen
+    /// reader has echoed the key (`PracticePace.echoAllowanceMs`).
+    case sendAfterEcho(round: Int)
     case scored(CopyResult)
     /// What the copy just scored is told: its score and mistakes, and for callsigns the new
     /// speed when it changed.
@@ -68,6 +71,8 @@ public struct CopySession<Random: RandomNumberGenerator> {
     /// user's Enter, or the pace's clock (`release`).
     public var holdsNext = false
     public private(set) var waiting = false
+    /// Beside a screen reader: the round asked for at Enter is sent after the key's echo.
+    public var asksAfterEcho = false
 
     private var random: Random
     private let learnt: [MorseSymbol]
@@ -123,7 +128,11 @@ public struct CopySession<Random: RandomNumberGenerator> {
         var introduction = CopyIntroduction(kind: kind, count: count, items: pending.count, learnt: learnt,
                                             groupLength: groupLength, wpm: settings.wpm)
         introduction.pacedByUser = holdsNext
-        return [.introduce(introduction), next()]
+        let first = next()
+        // The introduction is read first: the first round waits like the next ones.
+        guard holdsNext else { return [.introduce(introduction), first] }
+        waiting = true
+        return [.introduce(introduction), .hold(round: round)]
     }
 
     /// A copy typed (an empty line or a replay word sends the round again, a stop word ends);
@@ -135,6 +144,7 @@ public struct CopySession<Random: RandomNumberGenerator> {
         if waiting {
             // The next round waits for the user: any line but `stop` sends it.
             if PracticeSession<Random>.stopWords.contains(folded) { return stop() }
+            if asksAfterEcho { return [.sendAfterEcho(round: round)] }
             return release(round: round)
         }
         if copy.isEmpty || PracticeSession<Random>.replayWords.contains(folded) { return [.send(sent, round: round, settings: settings)] }

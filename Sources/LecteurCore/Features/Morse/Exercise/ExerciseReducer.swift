@@ -71,6 +71,17 @@ struct ExerciseReducer: Sendable {
             listening.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs, &session)
             exercise = .listening(session)
         case .heard(let question, let atMs):
+            // Beside a screen reader a question's line is printed once its tones are heard
+            // (`MorseTones.ask`'s `printedWhenHeard`): printed with them, Orca read it over them.
+            if context.besideScreenReader {
+                switch exercise {
+                case .listening(let session)? where session.question == question:
+                    listening.tones.printHeard(question: question, settings: context.settings.morse, &out)
+                case .copying(let session)? where session.round == question:
+                    copying.tones.printHeard(question: question, settings: context.settings.morse, &out)
+                default: break
+                }
+            }
             guard case .reflex(var session)? = exercise else { return [] }
             reflex.heard(question: question, atMs: atMs, &session, context, &out)
             exercise = .reflex(session)

@@ -14,6 +14,11 @@ public enum PracticePace: Hashable, Sendable {
     case pause(ms: Int)
 
     public static let storageKey = "morse.practice-pace"
+    /// Beside a screen reader, how long a question asked at Enter waits for the key's echo:
+    /// Orca 43 (French voice, default rate) says « Entrée », then reads the new prompt; its
+    /// speech was heard at the sink until 2.2 s after the key on this loaded machine
+    /// (scripts/orca-pace.sh; tones 2.4 s after it left 0.22 s to spare): 2.5 s.
+    public static let echoAllowanceMs = 2500
     /// Seconds; 0 is right behind the verdict.
     public static let pauseRange: ClosedRange<Double> = 0...30
 

@@ -18,6 +18,7 @@ struct PracticeReducer: ExerciseChild {
         // waits for the user (or for the pace's fixed pause), never under the screen reader.
         let pace = context.settings.practicePace
         started.holdsNext = pace.waitsForUser(besideScreenReader: context.besideScreenReader) || pace.pauseMs > 0
+        started.asksAfterEcho = context.besideScreenReader
         let effects = started.start()
         session = started
         return run(effects, &session, context, &out)
@@ -62,13 +63,15 @@ struct PracticeReducer: ExerciseChild {
                 tones.playCorrection(String(symbols.map(\.character)), settings: context.settings.morse, &out)
             case .playSymbol(let symbol, let question):
                 tones.ask(String(symbol.character), question: question, settings: context.settings.morse,
-                          showing: context.questionBraille, &out)
+                          showing: context.questionBraille, printedWhenHeard: context.besideScreenReader, &out)
             case .holdQuestion(let question):
                 // Waits for the user's Enter, or for the pace's fixed pause.
                 let pace = context.settings.practicePace
                 if !pace.waitsForUser(besideScreenReader: context.besideScreenReader), pace.pauseMs > 0 {
                     out.append(.schedule(.practiceNext(question: question), afterSeconds: Double(pace.pauseMs) / 1000))
                 }
+            case .askAfterEcho(let question):
+                out.append(.schedule(.practiceNext(question: question), afterSeconds: Double(PracticePace.echoAllowanceMs) / 1000))
             case .answered(let result):
                 out.append(.practiceAnswered(result))
             case .recordAttempt(var attempt):

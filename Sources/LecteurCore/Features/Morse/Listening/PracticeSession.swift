@@ -133,6 +133,9 @@ public enum PracticeEffect: Hashable, Sendable {
     /// Question `question` is drawn and waits to be asked (`release`): the user's Enter, or
     /// the pace's clock.
     case holdQuestion(question: Int)
+    /// The user asked for the question held; beside a screen reader it is sounded once the
+    /// screen reader has echoed the key (`PracticePace.echoAllowanceMs`), never under it.
+    case askAfterEcho(question: Int)
     /// The question's truth, now that it is answered.
     case answered(PracticeResult)
     /// Store at once (one committed transaction), then refresh the Morse list's progress.
@@ -238,6 +241,10 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     /// After a verdict the next question is not asked at once (`holdsNext`): it is drawn, and
     /// waits to be asked (the user's Enter, or the pace's clock).
     public var holdsNext = false
+    /// Beside a screen reader: the Enter that asks a held question is echoed by the screen
+    /// reader (Orca 43 says « Entrée », then reads the new prompt), so the question is asked
+    /// after that (`askAfterEcho`, then `release`).
+    public var asksAfterEcho = false
     /// The next question, drawn, waits to be asked (`release`).
     public private(set) var waiting = false
 
@@ -321,7 +328,15 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         var introduction = PracticeIntroduction(mode: mode, pool: pool, progress: kochProgress())
         introduction.pacedByUser = holdsNext
         var effects: [PracticeEffect] = [.introduce(introduction)]
-        effects.append(ask(advance()))
+        let first = ask(advance())
+        if holdsNext {
+            // The introduction is read first (Orca 43 took 21 to 30 s to read it, and
+            // question 1's tones played under it): the first question waits like the next ones.
+            waiting = true
+            effects.append(.holdQuestion(question: question))
+        } else {
+            effects.append(first)
+        }
         return effects
     }
 
@@ -342,6 +357,7 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
             // The next question waits for the user: any line but `stop` asks it (it is no
             // replay: it was never heard); an answer typed before hearing it answers nothing.
             if Self.stopWords.contains(folded) { return stop() }
+            if asksAfterEcho { return [.askAfterEcho(question: question)] }
             return release(question: question)
         }
         if answer.isEmpty || Self.replayWords.contains(folded) {

@@ -189,10 +189,12 @@ struct SendingReducer: ExerciseChild {
         // The verdict stays on the display in front of the next question, for a braille reader
         // (`Announcer.showHeld`).
         let messages = SendingMessages(strings: strings, alphabet: alphabet)
+        var asks = false
         for effect in effects {
             switch effect {
             case .tell(let news):
                 out.notice("sending", messages.news(news), showing: false)
+                if case .ask = news { asks = true } else { asks = false }
             case .sound(let text, let question):
                 tones.ask(text, question: question, settings: context.settings.morse,
                           showing: context.questionBraille, &out)
@@ -208,8 +210,13 @@ struct SendingReducer: ExerciseChild {
             }
         }
         // The verdict answers the user's keying even when the silence timer brings it: it takes
-        // the place of the keyed pattern on the display at once, never queued behind it.
-        out.showHeld(now: true)
+        // the place of the keyed pattern on the display at once, never queued behind it. The
+        // question asked last opens the line.
+        if asks {
+            out.showHeldQuestionLast(now: true)
+        } else {
+            out.showHeld(now: true)
+        }
         return []
     }
 }
