@@ -13,8 +13,32 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
     private let store: ReaderStore
     /// What the display's thread, the session and a setting share.
     private let state: Mutex<State>
-    /// Set once the first connection attempt's outcome has been handed to the session.
-    private let firstAnswer = Mutex(false)
+    /// Set once the first connection attempt's outcome has been handed to the session; broadcast
+    /// then, so start-up waits on it (with a deadline) instead of polling.
+    private let firstAnswer = FirstAnswer()
+
+    private final class FirstAnswer: @unchecked Sendable {
+        // @unchecked: `answered` is only read and written under `condition`'s lock.
+        private let condition = NSCondition()
+        private var answered = false
+
+        func mark() {
+            condition.lock()
+            answered = true
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// Whether the answer came by `deadline`.
+        func wait(until deadline: Date) -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            while !answered {
+                if !condition.wait(until: deadline) { return answered }
+            }
+            return true
+        }
+    }
 
     private struct State {
         var translator: BrailleTranslator?
@@ -105,19 +129,14 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
     /// to answer just after it starts) and returns why, when no display answered.
     public func firstConnectionProblem(host: String, timeout: TimeInterval = 3) -> StartupFailure? {
         guard let output else { return nil }
-        let deadline = Date().addingTimeInterval(timeout)
-        var error: BrailleDisplayError?
-        waiting: while Date() < deadline {
-            switch output.displayState {
-            case .connected: return nil
-            case .unavailable(let why):
-                error = why
-                break waiting
-            case .stopped, .connecting: usleep(20_000)
-            }
+        // The display's thread reports the attempt's outcome (`handle`) after setting its state:
+        // waited on, with a deadline, not polled.
+        _ = firstAnswer.wait(until: Date().addingTimeInterval(timeout))
+        switch output.displayState {
+        case .connected: return nil
+        case .unavailable(let why): return .brailleUnavailable(host: host, why)
+        case .stopped, .connecting: return .brailleUnavailable(host: host, nil)
         }
-        if case .connected = output.displayState { return nil }
-        return .brailleUnavailable(host: host, error)
     }
 
     public func release() {
@@ -131,14 +150,10 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
     public func waitForFirstAnswer(timeout: TimeInterval = 3) {
         guard output != nil else { return }
         guard state.withLock({ $0.post != nil }) else { return }
-        // Polled, not waited on a condition: at start-up only, at most `timeout`, 5 ms a look.
-        let deadline = Date().addingTimeInterval(timeout)
-        while !firstAnswer.withLock({ $0 }) && Date() < deadline { usleep(5_000) }
+        _ = firstAnswer.wait(until: Date().addingTimeInterval(timeout))
     }
 
-    private func markAnswered() {
-        firstAnswer.withLock { $0 = true }
-    }
+    private func markAnswered() { firstAnswer.mark() }
 
     private func handle(_ event: BrailleOutput.Event) {
         let post = state.withLock { $0.post }

@@ -47,11 +47,8 @@ public struct CommandLoop {
     }
 
     private func interruptsReading(_ item: LineReader.Item) -> Bool {
-        guard case .line(let line) = item, case .command(let command) = session.reader.parser.parse(line) else { return false }
-        switch command {
-        case .stop, .quit: return session.runtimeFacts.reading
-        default: return false
-        }
+        guard case .line(let line) = item else { return false }
+        return session.reader.interruptsReading(line, session.runtimeFacts)
     }
 
     private func finish() {

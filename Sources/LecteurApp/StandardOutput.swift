@@ -35,6 +35,9 @@ public final class StandardOutput: Sendable {
 
     private let state = Mutex(State())
     private let condition = NSCondition()
+    /// Broadcast by the writer each time it has written all it took, and when output is lost:
+    /// `drain` waits on it instead of polling.
+    private let written = NSCondition()
     private let onLossHandler = Mutex<(@Sendable (OutputLoss) -> Void)?>(nil)
     private let onDropHandler = Mutex<(@Sendable () -> Void)?>(nil)
     /// Decided once: a terminal gets synchronous writes.
@@ -108,12 +111,27 @@ public final class StandardOutput: Sendable {
     /// - Returns: whether everything was written.
     @discardableResult
     public func drain(until deadline: Date? = nil) -> Bool {
+        written.lock()
+        defer { written.unlock() }
+        // Checked under `written`'s lock, which the writer takes to broadcast after changing the
+        // state: a change between the check and the wait cannot be missed.
         while true {
             let done = state.withLock { $0.loss != nil || ($0.pending.isEmpty && $0.inFlight == 0) }
             if done { return state.withLock { $0.loss == nil } }
-            if let deadline, Date() >= deadline { return false }
-            usleep(5_000)
+            if let deadline {
+                if !written.wait(until: deadline) {
+                    return state.withLock { $0.loss == nil && $0.pending.isEmpty && $0.inFlight == 0 }
+                }
+            } else {
+                written.wait()
+            }
         }
+    }
+
+    private func wroteAll() {
+        written.lock()
+        written.broadcast()
+        written.unlock()
     }
 
     private func writeLoop() {
@@ -143,6 +161,7 @@ public final class StandardOutput: Sendable {
                 // Caught up: a later overflow is said again.
                 if state.pending.isEmpty { state.dropped = 0 }
             }
+            wroteAll()
         }
     }
 
@@ -173,6 +192,7 @@ public final class StandardOutput: Sendable {
             state.inFlight = 0
             return true
         }
+        wroteAll()
         guard first, let loss = self.loss else { return }
         onLossHandler.withLock { $0 }?(loss)
     }
