@@ -37,10 +37,26 @@ export SOURCE_DATE_EPOCH
 
 # LECTEUR_INSTALLED: the data is looked for where `install` puts it, never in this checkout.
 # No RUNPATH ($$ORIGIN): the binary loads only the system's libraries.
+#
+# What the start costs the loader (issue 49, docs/performance.md): linked by lld, the toolchain's,
+# whose packed relative relocations (-z pack-relative-relocs, DT_RELR, glibc 2.36) shrink the
+# 2.2 MB table of the binary's 92 000 relocations to 45 kB that the loader need not read page by
+# page; the binary exports none of its own symbols (--no-export-dynamic: no library looks them
+# up, and its 15 000 names were 1.3 MB it mapped); and libstdc++, which only the Swift runtime and
+# toml++ use, is linked in (no other library of the binary needs it): its 1 700 symbol
+# bindings at start go. $(CXXLIB) holds the one archive, searched before the shared library.
+# The functions a start runs are laid out together first (dist/startup-order.txt, written by
+# scripts/gen-startup-order.py): the kernel maps code 64 kB around each page touched, and the
+# start's functions, scattered through 21 MB of code, made 12.5 MB of `say`'s memory. A name the
+# code no longer has is skipped, silently: the order is a layout, never a behaviour.
+CXXLIB := $(BUILDDIR)/static-cxx
 SWIFTFLAGS := -c release --scratch-path $(BUILDDIR) --product lecteur --static-swift-stdlib \
   --disable-local-rpath -Xswiftc -DLECTEUR_INSTALLED -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. \
   -Xcc -ffile-prefix-map=$(CURDIR)=. -Xcxx -ffile-prefix-map=$(CURDIR)=. \
-  -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now -Xlinker --as-needed
+  -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now -Xlinker --as-needed \
+  -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
+  -Xswiftc -L -Xswiftc $(abspath $(CXXLIB)) \
+  -Xlinker --symbol-ordering-file=$(CURDIR)/dist/startup-order.txt -Xlinker --no-warn-symbol-ordering
 
 BINARY := $(BUILDDIR)/release/lecteur
 # The built binary, reading the checkout's locales (it has no source path to find them by).
@@ -58,6 +74,8 @@ all: build $(GENERATED)
 
 # SwiftPM decides what to rebuild; make always asks it.
 build:
+	mkdir -p $(CXXLIB) && ln -sf "$$($(CC) -print-file-name=libstdc++.a)" $(CXXLIB)/libstdc++.a
+	test -f $(CXXLIB)/libstdc++.a || { echo "libstdc++.a introuvable (paquet libstdc++-12-dev)" >&2; exit 1; }
 	$(SWIFT) build $(SWIFTFLAGS)
 
 $(GEN)/data: $(wildcard Locales/*/*.json)
