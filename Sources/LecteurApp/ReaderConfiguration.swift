@@ -98,16 +98,8 @@ enum ConfigurationKeys {
         return nil
     }
 
-    /// Every key the reader reads, as flat dotted keys of the file.
-    static var fileKeys: [String] {
-        [ReaderSettings.verbosityKey, ReaderSettings.brailleMessageKey, ReaderSettings.brailleScrollKey, ReaderSettings.positionKey,
-         PunctuationLevel.storageKey, ReaderSettings.alphabetKey, ReaderSettings.echoKey, ReaderSettings.inputModeKey,
-         PracticeMode.kochLevelStorageKey, ReaderSettings.kochTimeKey, ReaderSettings.questionBrailleKey, ReaderSettings.sendingWPMKey,
-         SpeechBackend.storageKey, BrailleDevice.storageKey, KochOrder.storageKey, GroupLength.storageKey,
-         ReflexSettings.pauseKey, ReflexSettings.limitKey, ReflexSettings.touchLimitKey, PracticePace.storageKey]
-            + [ReaderSettings.keyerKey]
-            + MorseSettingKey.allCases.map(\.storageKey) + speechFields.map { "speech.\($0)" }
-    }
+    /// Every key the reader reads, as flat dotted keys of the file: one per declared setting.
+    static var fileKeys: [String] { SettingDeclaration.all.map(\.fileKey) }
 }
 
 /// One TOML file read: its values flattened to dotted keys as strings, and what was wrong in it.

@@ -417,6 +417,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case manualTomlSpeechVoice = "manual.toml.speech.voice"
     case manualTomlBrailleTable = "manual.toml.braille.table"
     case manualTomlMorsePracticePace = "manual.toml.morse.practice-pace"
+    case manualTomlCommand = "manual.toml.command"
     case drillsHelpReflex = "drills.help.reflex"
     case drillsUsageReflex = "drills.usage.reflex"
     case drillsReflexIntroPassive = "drills.reflex.introPassive"
