@@ -26,7 +26,7 @@ extension Lecteur {
             let text = try CommandText.text(text, strings: strings)
             // `say < /dev/null`: said before any device is opened (it asked for speech unavailable).
             guard text.contains(where: { !$0.isWhitespace }) else {
-                throw LecteurCLIError(strings(.cliNothingToSay), status: .usage)
+                throw LecteurCLIError(CLIMessages.nothingToSay(strings), status: .usage)
             }
             let environment = SayEnvironment.live(SayOptions(strings: strings, text: text, output: output))
             for notice in environment.notices { fputs(notice + "\n", StandardStream.error) }

@@ -94,6 +94,11 @@ import Testing
         #expect(errors.isEmpty, "\(language): \(errors)")
         let answers = changed.events("notice").filter { $0["code"] as? String == "setting" }
         #expect(answers.count == declared.count, "\(language): \(Self.messages(changed))")
+        // One style for every answer, « Débit : 200. » as « Verbosité : brève. » (the voice's
+        // answers were « débit : 200 »).
+        for answer in answers.compactMap({ $0["message"] as? String }) {
+            #expect(answer.first?.isUppercase == true && answer.hasSuffix("."), "\(language): \(answer)")
+        }
     }
 
     @Test(arguments: languages)
