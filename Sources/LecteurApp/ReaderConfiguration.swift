@@ -75,6 +75,10 @@ enum ConfigurationKeys {
             // The longest order's count: LICW's 42 levels are valid whichever order is read first.
             let most = KochOrder.allCases.map(\.characters.count).max() ?? MorseAlphabet.kochOrder.count
             return { Int($0).map { (1...most).contains($0) } ?? false }
+        case PracticeMode.kochLessonStorageKey:
+            // The longest order's lessons, whichever order is read first.
+            let most = KochOrder.allCases.map { KochLesson.lessons(order: $0).upperBound }.max() ?? 1
+            return { Int($0).map { (1...most).contains($0) } ?? false }
         case KochOrder.storageKey: return { KochOrder(rawValue: $0) != nil }
         case GroupLength.storageKey: return { GroupLength.parse($0) != nil }
         case SpeechBackend.storageKey: return { SpeechBackend(rawValue: $0) != nil }

@@ -409,7 +409,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case manualTomlMorseTone = "manual.toml.morse.tone"
     case manualTomlMorseVolume = "manual.toml.morse.volume"
     case manualTomlMorseRamp = "manual.toml.morse.ramp"
-    case manualTomlMorseKochLevel = "manual.toml.morse.koch.level"
+    case manualTomlMorseKochLesson = "manual.toml.morse.koch.lesson"
     case manualTomlMorseKochTime = "manual.toml.morse.koch.time"
     case manualTomlMorseQuestionBraille = "manual.toml.morse.question-braille"
     case manualTomlSpeechBackend = "manual.toml.speech.backend"
