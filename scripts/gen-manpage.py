@@ -7,8 +7,9 @@ with, so that the pages cannot drift from it:
   swift-argument-parser's generate-manual reads; that tool drops every non-ASCII character, so the
   page is rendered here with the French text intact);
 - the interactive commands: the answer of the `aide` / `help` command itself, in the page's language;
-- the configuration keys and their defaults: the shipped example dist/lecteur.toml.example (a test
-  checks that the reader accepts every key of it and that it has every key the reader reads);
+- the configuration keys, their defaults and help: `lecteur --experimental-dump-settings`, the
+  settings' declarations (a test checks that dist/lecteur.toml.example has every key with the
+  declared default);
 - the rest of the prose: Locales/LANG/manual.json, beside the program's other strings.
 
 Usage: gen-manpage.py --lang fr|en --page lecteur.1|lecteur.toml.5 [--prefix /usr] LECTEUR_BINARY > PAGE
@@ -178,17 +179,16 @@ if args.page == "lecteur.1":
               ".BR spd\\-say (1)"]
 else:
     text = (root / "dist" / "lecteur.toml.example").read_text(encoding="utf-8")
-    keys, table = [], ""
-    for line in text.splitlines():
-        m = re.match(r"^\[([a-z.-]+)\]", line)
-        if m:
-            table = m.group(1)
-            continue
-        m = re.match(r"^([a-z.-]+)\s*=\s*('[^']*'|\S+)", line)
-        if m:
-            keys.append((table + "." + m.group(1), m.group(2)))
-    if not keys:
-        sys.exit("gen-manpage: no key in dist/lecteur.toml.example")
+    # The keys, their defaults and their help: the settings' declarations, as the binary answers
+    # them (`SettingDeclaration`), so the page's defaults are the ones the binary uses.
+    declared = json.loads(run(["--experimental-dump-settings"]))
+    if not declared:
+        sys.exit("gen-manpage: the binary declares no setting")
+
+    def toml_value(value):
+        return value if re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", value) else "'%s'" % value
+
+    keys = [(d["key"], toml_value(d["default"]), d["help"], d["name"]) for d in declared]
     lines += [
         ".SH " + s("manual.section.name"),
         "lecteur.toml \\- " + escape(s("manual.toml.name")),
@@ -199,8 +199,9 @@ else:
         ".SH " + s("manual.section.keysFile"),
         escape(s("manual.toml.keysIntro")),
     ]
-    for key, value in keys:
-        lines += [".TP", "\\fB%s\\fR = %s" % (escape(key), escape(value)), escape(s("manual.toml." + key))]
+    for key, value, help_text, command in keys:
+        lines += [".TP", "\\fB%s\\fR = %s" % (escape(key), escape(value)),
+                  escape(help_text + " (" + s("manual.toml.command", command=command) + ")")]
     lines += [".SH " + s("manual.section.example"), escape(s("manual.toml.exampleIntro", example=example)),
               ".PP", ".nf"]
     # The keys and values only: the comments are the file's (English), the descriptions above.

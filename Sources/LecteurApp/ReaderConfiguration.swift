@@ -75,6 +75,10 @@ enum ConfigurationKeys {
             // The longest order's count: LICW's 42 levels are valid whichever order is read first.
             let most = KochOrder.allCases.map(\.characters.count).max() ?? MorseAlphabet.kochOrder.count
             return { Int($0).map { (1...most).contains($0) } ?? false }
+        case PracticeMode.kochLessonStorageKey:
+            // The longest order's lessons, whichever order is read first.
+            let most = KochOrder.allCases.map { KochLesson.lessons(order: $0).upperBound }.max() ?? 1
+            return { Int($0).map { (1...most).contains($0) } ?? false }
         case KochOrder.storageKey: return { KochOrder(rawValue: $0) != nil }
         case GroupLength.storageKey: return { GroupLength.parse($0) != nil }
         case SpeechBackend.storageKey: return { SpeechBackend(rawValue: $0) != nil }
@@ -98,16 +102,8 @@ enum ConfigurationKeys {
         return nil
     }
 
-    /// Every key the reader reads, as flat dotted keys of the file.
-    static var fileKeys: [String] {
-        [ReaderSettings.verbosityKey, ReaderSettings.brailleMessageKey, ReaderSettings.brailleScrollKey, ReaderSettings.positionKey,
-         PunctuationLevel.storageKey, ReaderSettings.alphabetKey, ReaderSettings.echoKey, ReaderSettings.inputModeKey,
-         PracticeMode.kochLevelStorageKey, ReaderSettings.kochTimeKey, ReaderSettings.questionBrailleKey, ReaderSettings.sendingWPMKey,
-         SpeechBackend.storageKey, BrailleDevice.storageKey, KochOrder.storageKey, GroupLength.storageKey,
-         ReflexSettings.pauseKey, ReflexSettings.limitKey, ReflexSettings.touchLimitKey, PracticePace.storageKey]
-            + [ReaderSettings.keyerKey]
-            + MorseSettingKey.allCases.map(\.storageKey) + speechFields.map { "speech.\($0)" }
-    }
+    /// Every key the reader reads, as flat dotted keys of the file: one per declared setting.
+    static var fileKeys: [String] { SettingDeclaration.all.map(\.fileKey) }
 }
 
 /// One TOML file read: its values flattened to dotted keys as strings, and what was wrong in it.

@@ -41,10 +41,15 @@ struct Lecteur: ParsableCommand {
         if !Localization.dataFound {
             fputs(DataFolder.missingMessage() + "\n", StandardStream.error)
             let describesItself = arguments.contains {
-                ["--help", "-h", "--version", "--experimental-dump-help"].contains($0)
+                ["--help", "-h", "--version", "--experimental-dump-help", "--experimental-dump-settings"].contains($0)
                     || $0.hasPrefix("--generate-completion-script")
             } || arguments.first == "help"
             if !describesItself { return ExitCode(DataFolder.exitCode) }
+        }
+        // The settings' declarations, for the manual page and the completions built from them.
+        if arguments == ["--experimental-dump-settings"] {
+            print(SettingsDump.json(CLIText.strings))
+            return .success
         }
         // `lecteur --help` describes the reader itself (the default command) after the list of
         // commands: its speech and braille options are what most users look for.

@@ -39,6 +39,9 @@ extension Lecteur {
             let options = MorseOptions(strings: strings, text: text, changes: changes, output: output)
             do throws(MorseCommandFailure) {
                 try MorseEnvironment.live(options).run()
+            } catch .morse(.cannotWrite(.readerGone)) {
+                // `--output - | head -c1`: the reader took what it wanted; nothing went wrong.
+                return
             } catch {
                 throw LecteurCLIError(error.message(strings), status: Self.status(error))
             }

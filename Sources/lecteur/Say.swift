@@ -24,10 +24,17 @@ extension Lecteur {
         func run() throws {
             let strings = try localeStrings(locale)
             let text = try CommandText.text(text, strings: strings)
+            // `say < /dev/null`: said before any device is opened (it asked for speech unavailable).
+            guard text.contains(where: { !$0.isWhitespace }) else {
+                throw LecteurCLIError(CLIMessages.nothingToSay(strings), status: .usage)
+            }
             let environment = SayEnvironment.live(SayOptions(strings: strings, text: text, output: output))
             for notice in environment.notices { fputs(notice + "\n", StandardStream.error) }
             do {
                 try environment.run()
+            } catch SpeechError.audio(.file(.readerGone)) {
+                // `--output - | head -c1`: the reader took what it wanted; nothing went wrong.
+                return
             } catch let error as SpeechError {
                 throw LecteurCLIError(error.notice(strings), status: Self.status(error))
             }

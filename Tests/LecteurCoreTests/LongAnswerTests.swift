@@ -3,15 +3,15 @@ import Testing
 @testable import LecteurCore
 
 /// Issue 35, item 1: an answer longer than three display windows that names its screen
-/// (`aide régler`, 257 characters) is said and printed whole, and opens on the display as a
+/// (`aide régler`, 502 characters) is said and printed whole, and opens on the display as a
 /// screen of its sentences, its name and size first, read line by line and left with `retour`.
 @Suite struct LongAnswerTests {
-    static let help = "régler, reglage — réglage : débit, hauteur, volume, voix, verbosité (complète ou brève), vitesse, "
-        + "farnsworth, tonalité, volume-morse, rampe, table-braille, ponctuation, alphabet ; « régler NOM » seul dit la "
-        + "valeur, « régler » seul ouvre l'écran des réglages"
+    /// `aide régler` lists every declared setting (`SettingDeclaration`): 502 characters.
+    static let settings = SettingDeclaration.names(localeCode: "fr").joined(separator: ", ")
+    static let help = "régler, reglage — réglage : \(settings) ; « régler NOM » seul dit la valeur, « régler » seul ouvre "
+        + "l'écran des réglages"
     static let lines = [
-        "régler, reglage — réglage : débit, hauteur, volume, voix, verbosité (complète ou brève), vitesse, farnsworth, "
-            + "tonalité, volume-morse, rampe, table-braille, ponctuation, alphabet ;",
+        "régler, reglage — réglage : \(settings) ;",
         "« régler NOM » seul dit la valeur, « régler » seul ouvre l'écran des réglages",
     ]
     static let title = "Aide de « régler »"
@@ -72,8 +72,8 @@ import Testing
 
     @Test func theDisplaysWidthIsTakenFromItsReport() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.device(.displayWidth(columns: 88)), []) { $0.devices.displayColumns = 88 }
-        // 257 characters are under three windows of 88 cells (264): a message, which stays.
+        store.send(.device(.displayWidth(columns: 170)), []) { $0.devices.displayColumns = 170 }
+        // 502 characters are under three windows of 170 cells (510): a message, which stays.
         Self.helpIsAMessage(&store)
     }
 
@@ -85,10 +85,10 @@ import Testing
     }
 
     @Test func cellsAfterContractionAreCounted() {
-        // A table that writes the help in a third of its characters (as a contracted one
-        // shortens a line): 86 cells, under three windows of 40.
+        // A table that writes the help in a fifth of its characters (as a contracted one
+        // shortens a line): 100 cells, under three windows of 40.
         var reader = Fixture.reader
-        reader.brailleCells = { $0.count / 3 }
+        reader.brailleCells = { $0.count / 5 }
         var store = ReaderTestStore(reader: reader, state: Fixture.loadedState())
         Self.helpIsAMessage(&store)
         // Counted in characters, the same help opens a screen (`atFortyCellsTheSameHelpOpensAScreen`).

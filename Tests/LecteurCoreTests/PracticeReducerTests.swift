@@ -54,7 +54,7 @@ import Testing
                                            typedID: first.id, latencyMs: 850, replays: 0, wpm: 20, kochLevel: 2)),
             .practiceAnswered(PracticeResult(mode: "koch", question: 1, expected: String(first.character),
                                              answer: String(first.character), correct: true, latencyMs: 850, replays: 0)),
-            .persist([PracticeMode.kochLevelStorageKey: "3"]),
+            .persist([PracticeMode.kochLessonStorageKey: "2"]),
             .notice(code: "practice", message: verdict),
             .speak(Utterance(text: reader.navigator.spoken(verdict), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: "Question 2 (" + verdict + ")", cursor: 0, kind: .message)),
@@ -123,7 +123,7 @@ import Testing
         let lesson = "Leçon Koch 3 : K, M, U, R ; elle vaut dès le prochain entraînement."
         let token = store.state.display.token
         store.send(.command(.set(name: "koch", value: "3")), [
-            .persist([PracticeMode.kochLevelStorageKey: "4"]),
+            .persist([PracticeMode.kochLessonStorageKey: "3"]),
             .notice(code: "setting", message: lesson),
             .speak(Utterance(text: store.reader.navigator.spoken(lesson), interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: lesson, cursor: 0, kind: .message)),

@@ -23,4 +23,16 @@ import Testing
         #expect(StorageFaultReason.sqlite(code: 1).message(Fixture.fr) == "erreur système")
         #expect(!StorageFaultReason.full.condemnsFile)
     }
+
+    /// No raw errno in a message: a file that cannot be written for a reason without a sentence
+    /// of its own says the reason in words (it said « (errno 5) »).
+    @Test func anOutputFileFailureSaysItsReasonInWords() {
+        #expect(OutputFileError(path: "son.wav", errno: EIO).message(Fixture.fr)
+                == "Impossible d'écrire le fichier « son.wav » (erreur système).")
+        #expect(OutputFileError(path: "-", errno: EPIPE) == .readerGone(path: "-"))
+        for code in [EIO, EPIPE, EBADF, EINVAL, ENXIO] {
+            #expect(!OutputFileError(path: "x", errno: code).message(Fixture.fr).contains("errno"))
+        }
+    }
 }
+

@@ -109,4 +109,42 @@ import Testing
         let masculine = try LecteurProcess.run(["audit", "--fail-on", "Modéré", "--output", "/dev/null"])
         #expect(masculine.status != 64, "the older masculine name is still taken: \(masculine.stderr)")
     }
+
+    /// `lecteur morse … --output - | head -c1`: the reader stopped, which is no failure; before, the
+    /// command said « Impossible d'écrire le fichier « - » (errno 32) » and exited 74.
+    @Test(arguments: [["morse", "SOS PARIS SOS PARIS"], ["say", "Bonjour à tous, ceci est un texte assez long pour remplir le tuyau."]])
+    func aReaderThatStopsEarlyEndsTheCommandQuietly(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = LecteurProcess.binary
+        process.arguments = arguments + ["--output", "-"]
+        process.environment = LecteurProcess.childEnvironment([:])
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // A hung command fails the test instead of stalling it.
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+        defer { watchdog.cancel() }
+        // Like `head -c1`: one byte, then the reading end closed while the command still writes.
+        let first = output.fileHandleForReading.readData(ofLength: 1)
+        try output.fileHandleForReading.close()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(first.count == 1)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(arguments[0]): \(process.terminationStatus) \(said)")
+        #expect(said.isEmpty, "\(arguments[0]): \(said)")
+    }
+
+    /// `say < /dev/null`: nothing to say is a usage error, said before any device is opened (it
+    /// was « La parole a été demandée … indisponible », status 69, or nothing at all with a voice).
+    @Test func sayWithAnEmptyTextSaysThereIsNothingToSay() throws {
+        let out = try LecteurProcess.run(["say"], input: "")
+        #expect(out.status == 64, "\(out.stderr)")
+        #expect(out.stderr == "lecteur say: Rien à dire : le texte est vide. Donnez-le après « say » ou sur l'entrée standard.\n")
+        let blank = try LecteurProcess.run(["say", "  "], environment: ["LANG": "en_GB.UTF-8"])
+        #expect(blank.status == 64)
+        #expect(blank.stderr == "lecteur say: Nothing to say: the text is empty. Give it after \"say\" or on standard input.\n")
+    }
 }

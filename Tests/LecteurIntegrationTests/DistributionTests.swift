@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 @testable import LecteurApp
+import LecteurCore
 import Testing
 
 /// What a distribution ships besides the binary (issue 29), made from the built `lecteur` as the
@@ -142,6 +143,12 @@ import Testing
         for key in ConfigurationKeys.fileKeys where key != ConfigurationKeys.speechSettings {
             #expect(shown.contains(key + " = "), "\(lang): \(key) missing")
         }
+        // Each key with the default the binary declares (the page gave `koch.level = 2` and
+        // `question-braille = 'none'` from the example file while the binary used others).
+        for declaration in SettingDeclaration.all {
+            let value = Double(declaration.fileDefault) != nil ? declaration.fileDefault : "'\(declaration.fileDefault)'"
+            #expect(shown.contains("\(declaration.fileKey) = \(value)"), "\(lang): \(declaration.fileKey) = \(value) missing")
+        }
     }
 
     // MARK: the example configuration
@@ -163,6 +170,15 @@ import Testing
         let (text, keys) = try exampleKeys()
         let readerKeys = ConfigurationKeys.fileKeys
         #expect(Set(keys) == Set(readerKeys), "example \(keys.sorted()) vs reader \(readerKeys.sorted())")
+        // Every value of the example is the declared default.
+        for declaration in SettingDeclaration.all {
+            let value = Double(declaration.fileDefault) != nil ? declaration.fileDefault : "'\(declaration.fileDefault)'"
+            let (table, key) = (declaration.fileKey.prefix { $0 != "." }, declaration.fileKey.drop { $0 != "." }.dropFirst())
+            let section = text.components(separatedBy: "[\(table)]").last ?? ""
+            let line = section.split(separator: "\n").first { $0.hasPrefix("\(key) ") }.map(String.init) ?? ""
+            #expect(line.split(separator: "#").first?.trimmingCharacters(in: .whitespaces) == "\(key) = \(value)",
+                    "example: \(line) vs declared \(value)")
+        }
         #expect(keys.count == Set(keys).count)
 
         let home = try temporaryDirectory()

@@ -184,7 +184,7 @@ import Testing
         #expect(rig.speech.said.last == Utterance(text: status.message(rig.session.reader.strings), interrupt: true, priority: .answer))
         #expect(rig.lines.events.contains { $0["type"] as? String == "status" && $0["speech_pending"] as? Int == 2 })
         rig.session.handle(line: "set volume 120")
-        #expect(rig.speech.said.last == Utterance(text: "volume : 120", interrupt: true, priority: .answer))
+        #expect(rig.speech.said.last == Utterance(text: "Volume : 120.", interrupt: true, priority: .answer))
         rig.session.handle(line: "set volume fort")
         #expect(rig.speech.said.last == Utterance(text: "volume : « fort » n'est pas un nombre.", interrupt: true, priority: .error))
         rig.expectTranscriptMatchesTheEngine()

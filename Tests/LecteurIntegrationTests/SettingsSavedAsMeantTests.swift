@@ -55,4 +55,31 @@ import Testing
         let file = try String(contentsOfFile: home.path + "/config/lecteur/lecteur.toml", encoding: .utf8)
         #expect(file == "[speech]\nbackend = 'espeak'\n", "\(file)")
     }
+
+    /// The file and the screen mean the same Koch number (issue 46): `koch.level = 4` showed
+    /// « Koch : 3 », the file counting characters learnt and the screen lessons. The file now
+    /// keeps the lesson (`koch.lesson`); the older key is still read as what it was.
+    @Test func theKochLessonInTheFileIsTheOneOnScreen() throws {
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let folder = home.appendingPathComponent("config/lecteur")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "[morse]\nkoch.lesson = 4\n".write(to: folder.appendingPathComponent("lecteur.toml"), atomically: true, encoding: .utf8)
+        let read = try Self.run("régler koch\nquitter\n", in: home)
+        let said = read.events("notice").compactMap { $0["message"] as? String }
+        #expect(said.contains { $0.hasPrefix("Koch : 4 ;") }, "\(said)")
+        #expect(!said.contains { $0.contains("lecteur.toml") }, "the key is known: \(said)")
+
+        let set = try Self.run("régler koch 3\nquitter\n", in: home)
+        #expect(set.status == 0, "\(set.stderr)")
+        let file = try String(contentsOfFile: folder.path + "/lecteur.toml", encoding: .utf8)
+        // The writer's own form of `morse.koch.lesson`.
+        #expect(file == "[morse.koch]\nlesson = 3\n", "\(file)")
+
+        // A file of an earlier version: 4 characters learnt is lesson 3.
+        try "[morse]\nkoch.level = 4\n".write(to: folder.appendingPathComponent("lecteur.toml"), atomically: true, encoding: .utf8)
+        let old = try Self.run("régler koch\nquitter\n", in: home)
+        #expect(old.events("notice").compactMap { $0["message"] as? String }.contains { $0.hasPrefix("Koch : 3 ;") })
+    }
 }
+

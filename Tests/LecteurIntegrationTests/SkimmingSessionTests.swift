@@ -89,8 +89,8 @@ import Testing
                       "faster\nslower\nslower\nrate +30\nrate 200\nlouder\nvolume -20\n"])
     func quickSpeechSettingsAreRelative(script: String) throws {
         let out = try run(script)
-        #expect(out.events("notice").compactMap { $0["message"] as? String }.filter { $0.hasPrefix("débit") || $0.hasPrefix("volume") }
-                == ["débit : 195", "débit : 175", "débit : 155", "débit : 185", "débit : 200", "volume : 110", "volume : 90"])
+        #expect(out.events("notice").compactMap { $0["message"] as? String }.filter { $0.hasPrefix("Débit") || $0.hasPrefix("Volume") }
+                == ["Débit : 195.", "Débit : 175.", "Débit : 155.", "Débit : 185.", "Débit : 200.", "Volume : 110.", "Volume : 90."])
     }
 
     @Test func honestStatesAndMorseProgressInWords() throws {

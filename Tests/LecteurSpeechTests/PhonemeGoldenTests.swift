@@ -227,7 +227,10 @@ import Testing
         "morse.practice.right": ["character": "?"],
         "braille.table.changed": ["name": "braille abrégé"],
         "braille.table.unknown": ["name": "grade3"],
-        "speech.setting.changed": ["setting": "débit", "value": "180"],
+        "speech.setting.changed": ["setting": "Débit", "value": "180"],
+        // `aide régler` lists the declared settings, not a sample.
+        "help.set": ["settings": SettingDeclaration.names(localeCode: "fr").joined(separator: ", ")],
+        "manual.toml.command": ["command": "vitesse"],
         "morse.wav.progress": ["written": "3", "total": "12"],
     ]
 

@@ -56,14 +56,15 @@ public struct ScreenBuilder: Sendable {
     // MARK: Réglages
 
     /// One plain element per setting, in the order of `SettingKey`: its name and value, and how
-    /// to change it as the hint.
+    /// to change it as the hint, with the name as typed (`SettingDeclaration`): « vitesse
+    /// Farnsworth » reads well but is no command.
     public func settingsScreen(_ settings: ReaderSettings, deviceSettings: [SettingKey: SettingReading]) -> Screen {
         let elements = SettingKey.allCases.map { key -> Element in
             let name = key.displayName(strings)
             let reading = settings.reading(key, strings) ?? deviceSettings[key]
             return Element(id: "setting.\(key.rawValue)", role: .text,
                            label: strings(.settingsElement, ["name": name.prefix(1).uppercased() + name.dropFirst(), "value": reading?.value ?? strings(.settingsUnknownValue)]),
-                           hint: strings(.settingsElementHint, ["name": name, "what": SettingReading.describe(reading, strings)]))
+                           hint: strings(.settingsElementHint, ["name": SettingDeclaration.of(key).name(localeCode: strings.localeCode), "what": SettingReading.describe(reading, strings)]))
         }
         return Screen(id: .settings, code: "settings", title: strings(.settingsScreen), elements: elements)
     }

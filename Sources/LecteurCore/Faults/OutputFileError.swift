@@ -14,6 +14,9 @@ public enum OutputFileError: Error, Hashable, Sendable {
     /// EFBIG: `ulimit -f` stopped the write; the disk may have room to spare, so saying it is
     /// full would send the user to free space for nothing.
     case fileSizeLimit(path: String)
+    /// EPIPE: the program reading standard output stopped (`| head -c1`); it has what it wanted,
+    /// so the command ends without a word, as the tools users know do.
+    case readerGone(path: String)
     case failed(path: String, errno: Int32)
 
     public init(path: String, errno code: Int32) {
@@ -24,6 +27,7 @@ public enum OutputFileError: Error, Hashable, Sendable {
         case EROFS: self = .readOnlyFileSystem(path: path)
         case ENOSPC, EDQUOT: self = .noSpace(path: path)
         case EFBIG: self = .fileSizeLimit(path: path)
+        case EPIPE: self = .readerGone(path: path)
         default: self = .failed(path: path, errno: code)
         }
     }
@@ -31,7 +35,7 @@ public enum OutputFileError: Error, Hashable, Sendable {
     public var path: String {
         switch self {
         case .isDirectory(let p), .denied(let p), .noFolder(let p), .readOnlyFileSystem(let p), .noSpace(let p),
-             .fileSizeLimit(let p), .failed(let p, _): p
+             .fileSizeLimit(let p), .readerGone(let p), .failed(let p, _): p
         }
     }
 
@@ -45,7 +49,10 @@ public enum OutputFileError: Error, Hashable, Sendable {
         case .readOnlyFileSystem: return strings(.hardeningOutputReadOnly, ["path": path])
         case .noSpace: return strings(.hardeningOutputNoSpace, ["path": path])
         case .fileSizeLimit: return strings(.hardeningOutputFileSizeLimit, ["path": path])
-        case .failed(_, let code): return strings(.hardeningOutputFailed, ["path": path, "reason": "errno \(code)"])
+        case .readerGone: return strings(.hardeningOutputReaderGone, ["path": path])
+        // The cause in words, never its number (« errno 32 » meant nothing to anyone).
+        case .failed(_, let code):
+            return strings(.hardeningOutputFailed, ["path": path, "reason": SystemErrorText.summary(errno: code, strings)])
         }
     }
 }

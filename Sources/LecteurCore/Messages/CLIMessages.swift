@@ -123,6 +123,11 @@ public enum CLIMessages {
         strings(.cliStandardInputUnreadable, ["reason": error.reason(strings)])
     }
 
+    /// `lecteur say` with an empty text (`say < /dev/null`).
+    public static func nothingToSay(_ strings: Strings) -> String {
+        strings(.cliNothingToSay)
+    }
+
     /// `lecteur morse` without `--output` on a machine with no sound output.
     public static func noAudio(_ strings: Strings) -> String {
         strings(.cliNoAudio)

@@ -39,7 +39,10 @@ extension SettingValue {
     /// The confirmation of a setting a device took.
     public func message(for key: SettingKey, _ strings: Strings) -> String {
         switch value {
-        case .speech(let value): strings(.speechSettingChanged, ["setting": key.displayName(strings), "value": value])
+        // « Débit : 200. », in the style of every other setting's answer (it was « débit : 200 »).
+        case .speech(let value):
+            strings(.speechSettingChanged, ["setting": key.displayName(strings).prefix(1).uppercased() + key.displayName(strings).dropFirst(),
+                                            "value": value])
         case .speechBackend(let value): strings(.envSettingBackendChanged, ["value": value])
         case .brailleTable(let table): strings(.brailleTableChanged, ["name": table.label(strings)])
         }

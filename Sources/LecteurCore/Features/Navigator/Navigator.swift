@@ -234,8 +234,14 @@ public struct Navigator: Sendable {
             return
         }
         // Long (`aide régler`), it opens on the display as a screen named after the command.
-        out.say(Announcement(.answer, strings(.helpUsage, ["names": helpNames(spec), "description": strings(spec.help)]),
+        out.say(Announcement(.answer, strings(.helpUsage, ["names": helpNames(spec), "description": helpText(spec)]),
                              record: .notice("help"), screenTitle: strings(.utterHelpScreen, ["command": topic])))
+    }
+
+    /// A command's help; `régler`'s lists every declared setting (`SettingDeclaration`), so a new
+    /// setting is in `aide régler` without a word written for it.
+    private func helpText(_ spec: CommandSpec) -> String {
+        strings(spec.help, ["settings": SettingDeclaration.names(localeCode: strings.localeCode).joined(separator: ", ")])
     }
 
     private func helpNames(_ spec: CommandSpec) -> String {
@@ -247,7 +253,7 @@ public struct Navigator: Sendable {
         // Only commands with a name in the user's language: « faster » has « plus vite » in French.
         let listed = parser.allSpecs.filter { !CommandLanguage.helpNames($0.names, localeCode: strings.localeCode).isEmpty }
         var lines = [strings(.helpIntro)]
-            + listed.map { strings(.brailleReadingHelpEntry, ["names": helpNames($0), "description": strings($0.help)]) }
+            + listed.map { strings(.brailleReadingHelpEntry, ["names": helpNames($0), "description": helpText($0)]) }
             + [strings(.helpEmptyLine)]
         // In single-key mode the keys come first to mind: the table that drives them is listed.
         if context.onTerminal && context.settings.inputMode == .keys {

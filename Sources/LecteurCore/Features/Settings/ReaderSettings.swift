@@ -96,7 +96,11 @@ public struct ReaderSettings: Hashable, Sendable {
         if let saved = value(questionBrailleKey), let shown = QuestionBraille(rawValue: saved) { settings.questionBraille = shown }
         if let saved = value(sendingWPMKey), let wpm = sendingWPM(stored: saved) { settings.sendingWPM = wpm }
         if let saved = value(keyerKey), let keyer = KeyerMode(rawValue: saved) { settings.keyer = keyer }
-        if let saved = value(PracticeMode.kochLevelStorageKey), let level = Int(saved) { settings.kochLevel = level }
+        if let saved = value(PracticeMode.kochLessonStorageKey), let lesson = Int(saved) {
+            settings.kochLevel = KochLesson.level(lesson: lesson)
+        } else if let saved = value(PracticeMode.kochLevelStorageKey), let level = Int(saved) {
+            settings.kochLevel = level
+        }
         if let saved = value(kochTimeKey), let ms = Int(saved), ms > 0, Double(ms) <= kochTimeRange.upperBound * 1000 {
             settings.kochMedianMs = ms
         }

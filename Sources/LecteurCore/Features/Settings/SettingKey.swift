@@ -20,42 +20,15 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case reflexPause, reflexTime, reflexTouchTime
     case practicePace
 
+    /// Every name of every setting, from the declarations (`SettingDeclaration`): the French and
+    /// English names and the other names accepted, folded as typed names are.
     private static let aliases: [String: SettingKey] = {
         var table: [String: SettingKey] = [:]
-        func add(_ key: SettingKey, _ names: String...) { for name in names { table[name] = key } }
-        add(.verbosity, "verbosite", "verbosity")
-        add(.position, "position", "positions", "position-liste", "list-position")
-        add(.brailleMessage, "message-braille", "messages-braille", "braille-message", "braille-messages")
-        add(.brailleScroll, "defilement-braille", "defilement", "braille-scroll", "scroll-braille")
-        add(.punctuation, "ponctuation", "punctuation", "signes")
-        add(.alphabet, "alphabet", "alphabet-epellation", "spelling-alphabet")
-        add(.speechRate, "debit", "rate")
-        add(.speechPitch, "hauteur", "pitch")
-        add(.speechVolume, "volume", "vol")
-        add(.speechVoice, "voix", "voice")
-        add(.speechBackend, "synthese", "speech-backend", "backend")
-        add(.brailleTable, "table-braille", "braille-table", "table", "braille")
-        add(.morseWPM, "vitesse", "wpm", "mpm", "speed")
-        add(.morseFarnsworth, "farnsworth", "fw", "espacement", "vitesse-globale", "vitesseglobale")
-        add(.morseTone, "tonalite", "tone", "ton", "frequence", "freq", "hz")
-        add(.morseVolume, "volume-morse", "morse-volume")
-        add(.morseRamp, "rampe", "ramp")
-        add(.typingEcho, "echo", "echo-frappe", "typing-echo")
-        add(.inputMode, "clavier", "keyboard", "input", "entree")
-        add(.kochLesson, "koch", "lecon-koch", "koch-lesson")
-        add(.kochTime, "koch-temps", "koch-time", "temps-koch")
-        add(.questionBraille, "question-braille", "braille-question")
-        add(.sendingWPM, "vitesse-envoi", "sending-speed", "sending-wpm", "send-wpm", "wpm-envoi")
-        add(.keyer, "manipulateur", "keyer", "morse-key", "cle-morse", "paddles", "palettes")
-        add(.kochOrder, "ordre-koch", "koch-order", "ordre")
-        add(.groupLength, "longueur-groupes", "longueur-groupe", "group-length", "groupes")
-        add(.bandNoise, "bruit", "qrn", "noise")
-        add(.bandQRM, "brouillage", "qrm", "interference")
-        add(.bandFading, "fading", "qsb", "evanouissement")
-        add(.reflexPause, "pause-reflexe", "reflex-pause", "pause-reflex")
-        add(.reflexTime, "temps-reflexe", "reflex-time", "delai-reflexe")
-        add(.reflexTouchTime, "temps-reflexe-toucher", "reflex-touch-time", "temps-reflexe-braille", "reflex-braille-time")
-        add(.practicePace, "rythme-questions", "rythme", "question-pace", "pace", "suite-questions")
+        for declaration in SettingDeclaration.all {
+            for name in [declaration.french, declaration.english] + declaration.aliases {
+                table[CommandParser.fold(name)] = declaration.key
+            }
+        }
         return table
     }()
 

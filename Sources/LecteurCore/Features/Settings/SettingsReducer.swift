@@ -233,7 +233,7 @@ struct SettingsReducer: Sendable {
         let level = KochLesson.level(lesson: lesson)
         settings.kochLevel = level
         let names = settings.kochOrder.symbols(.standard).prefix(level).map { $0.spokenName(strings) }
-        out.append(.persist([PracticeMode.kochLevelStorageKey: String(level)]))
+        out.append(.persist([PracticeMode.kochLessonStorageKey: String(lesson)]))
         out.notice("setting", strings(.morseTrainerSettingKoch, ["lesson": "\(lesson)", "symbols": names.joined(separator: ", ")]))
     }
 

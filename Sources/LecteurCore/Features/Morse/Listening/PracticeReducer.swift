@@ -80,7 +80,7 @@ struct PracticeReducer: ExerciseChild {
                 // The Morse list shows the answer at once; the runtime commits it.
                 if let progress = session?.progress { delegates.append(.progressChanged(progress)) }
             case .kochLevelChanged(let level):
-                out.append(.persist([PracticeMode.kochLevelStorageKey: String(level)]))
+                out.append(.persist([PracticeMode.kochLessonStorageKey: String(KochLesson.lesson(level: level))]))
                 delegates.append(.kochLevelChanged(level))
             case .ended:
                 session = nil

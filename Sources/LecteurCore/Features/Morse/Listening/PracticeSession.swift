@@ -101,7 +101,11 @@ public enum PracticeMode: Hashable, Sendable {
     /// accuracy reaches the threshold.
     case koch(level: Int)
 
-    /// Settings-table key where the runtime keeps the Koch level between sessions.
+    /// Where the Koch lesson is kept between sessions: the lesson number the screen shows and
+    /// `régler koch` takes (LCWO's: lesson 1 is K and M), so the file and the screen agree.
+    public static let kochLessonStorageKey = "morse.koch.lesson"
+    /// Where earlier versions kept the number of symbols unlocked (one more than the lesson:
+    /// `koch.level = 4` showed « Koch : 3 »); still read when the lesson is absent.
     public static let kochLevelStorageKey = "morse.koch.level"
     public static let kochStartLevel = 2
 

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import LecteurCore
+
+/// `lecteur --experimental-dump-settings`: every declared setting (`SettingDeclaration`) as JSON,
+/// in the interface's language, for what is written outside the binary from it: the manual page
+/// `lecteur.toml(5)` (scripts/gen-manpage.py) and the shell completions (scripts/gen-completions.py).
+public enum SettingsDump {
+    struct Entry: Encodable {
+        /// The name typed after `régler` / `set` in this language.
+        let name: String
+        /// Every name accepted, this language's first.
+        let names: [String]
+        /// The dotted key in `lecteur.toml`, and its default as the file writes it.
+        let key: String
+        let `default`: String
+        /// A valid value to type after the name.
+        let example: String
+        let help: String
+    }
+
+    public static func json(_ strings: Strings) -> String {
+        let entries = SettingDeclaration.all.map { declaration in
+            let name = declaration.name(localeCode: strings.localeCode)
+            var names = [name]
+            for other in [declaration.french, declaration.english] + declaration.aliases where !names.contains(other) {
+                names.append(other)
+            }
+            return Entry(name: name, names: names, key: declaration.fileKey, default: declaration.fileDefault,
+                         example: declaration.example, help: strings(declaration.help))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings cannot fail.
+        return (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+}

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+
+/// Every setting is declared once (`SettingDeclaration`, issue 46 item 1) and every surface says
+/// the same, through the binary, in both languages: the « Réglages » screen's « Pour changer : … »
+/// runs as printed with a valid value, `aide régler` lists every setting, and the defaults the
+/// manual gives (`--experimental-dump-settings`) are the ones the binary uses.
+@Suite struct SettingDeclarationTests {
+    struct Declared: Decodable {
+        let name: String
+        let names: [String]
+        let key: String
+        let `default`: String
+        let example: String
+        let help: String
+    }
+
+    struct Language: Sendable, CustomStringConvertible {
+        let code: String
+        let set: String
+        let next: String
+        let help: String
+        let quit: String
+        /// The screen's hint with the name in it: the part before and after.
+        let hint: (before: String, after: String)
+        var description: String { code }
+    }
+
+    static let languages = [
+        Language(code: "fr", set: "régler", next: "suivant", help: "aide", quit: "quitter",
+                 hint: ("Pour changer : régler ", " suivi de la valeur")),
+        Language(code: "en", set: "set", next: "next", help: "help", quit: "quit",
+                 hint: ("To change it: set ", " followed by the value")),
+    ]
+
+    static func home() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-decl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func run(_ script: String, _ language: Language, in home: URL) throws -> LecteurProcess.Output {
+        try LecteurProcess.run(["--speech", "off", "--braille", "off", "--transcript", "jsonl", "--locale", language.code],
+                               input: script,
+                               environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config",
+                                             "XDG_DATA_HOME": home.path + "/data"])
+    }
+
+    static func declared(_ language: Language) throws -> [Declared] {
+        let out = try LecteurProcess.run(["--experimental-dump-settings"], environment: ["LANGUAGE": language.code])
+        #expect(out.status == 0, "\(out.stderr)")
+        return try JSONDecoder().decode([Declared].self, from: Data(out.stdout.utf8))
+    }
+
+    static func messages(_ out: LecteurProcess.Output) -> [String] {
+        (out.events("notice") + out.events("error")).compactMap { $0["message"] as? String }
+    }
+
+    @Test(arguments: languages)
+    func everyChangeTheSettingsScreenGivesRunsAsPrinted(_ language: Language) throws {
+        let declared = try Self.declared(language)
+        #expect(declared.count == 33, "\(declared.map(\.name))")
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        // The screen, element by element.
+        let script = "\(language.set)\n" + String(repeating: "\(language.next)\n", count: declared.count) + "\(language.quit)\n"
+        let screen = try Self.run(script, language, in: home)
+        #expect(screen.status == 0, "\(screen.stderr)")
+        var hints: [String: String] = [:]
+        for focus in screen.events("focus") where focus["screen"] as? String == "settings" {
+            if let id = focus["id"] as? String, let hint = focus["hint"] as? String { hints[id] = hint }
+        }
+        #expect(hints.count == declared.count, "\(hints.keys.sorted())")
+        // Each hint's command, typed as printed with the declaration's example value.
+        var commands: [String] = []
+        for hint in hints.values.sorted() {
+            guard let start = hint.range(of: language.hint.before), let end = hint.range(of: language.hint.after),
+                  start.upperBound <= end.lowerBound else {
+                Issue.record("\(language): a hint without a command: \(hint)")
+                continue
+            }
+            let name = String(hint[start.upperBound..<end.lowerBound])
+            guard let declaration = declared.first(where: { $0.name == name }) else {
+                Issue.record("\(language): « \(name) » is no declared name: \(hint)")
+                continue
+            }
+            commands.append("\(language.set) \(name) \(declaration.example)")
+        }
+        #expect(commands.count == declared.count)
+        let changed = try Self.run(commands.joined(separator: "\n") + "\n\(language.quit)\n", language, in: home)
+        #expect(changed.status == 0, "\(changed.stderr)")
+        let errors = changed.events("error").compactMap { $0["message"] as? String }
+        #expect(errors.isEmpty, "\(language): \(errors)")
+        let answers = changed.events("notice").filter { $0["code"] as? String == "setting" }
+        #expect(answers.count == declared.count, "\(language): \(Self.messages(changed))")
+        // One style for every answer, « Débit : 200. » as « Verbosité : brève. » (the voice's
+        // answers were « débit : 200 »).
+        for answer in answers.compactMap({ $0["message"] as? String }) {
+            #expect(answer.first?.isUppercase == true && answer.hasSuffix("."), "\(language): \(answer)")
+        }
+    }
+
+    @Test(arguments: languages)
+    func theHelpOfSetListsEverySetting(_ language: Language) throws {
+        let declared = try Self.declared(language)
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let out = try Self.run("\(language.help) \(language.set)\n\(language.quit)\n", language, in: home)
+        let help = Self.messages(out).first { $0.contains(language.set) } ?? ""
+        for declaration in declared {
+            // Each name whole, between the list's separators.
+            #expect(help.contains(" \(declaration.name),") || help.contains(" \(declaration.name) ;")
+                    || help.contains(" \(declaration.name);"), "\(language): « \(declaration.name) » missing from \(help)")
+        }
+    }
+
+    /// The declared defaults, written to the file, change nothing: every setting reads the same as
+    /// in an empty home, and no value of the file is refused.
+    @Test(arguments: languages)
+    func theDeclaredDefaultsAreTheBinarys(_ language: Language) throws {
+        let declared = try Self.declared(language)
+        var tables: [String: [String]] = [:]
+        for declaration in declared {
+            let parts = declaration.key.split(separator: ".", maxSplits: 1).map(String.init)
+            let value = Double(declaration.default) != nil ? declaration.default : "'\(declaration.default)'"
+            tables[parts[0], default: []].append("\(parts[1]) = \(value)")
+        }
+        let toml = tables.keys.sorted().map { "[\($0)]\n" + tables[$0]!.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
+        let script = declared.map { "\(language.set) \($0.name)" }.joined(separator: "\n") + "\n\(language.quit)\n"
+
+        let empty = try Self.home()
+        let filled = try Self.home()
+        defer { try? FileManager.default.removeItem(at: empty); try? FileManager.default.removeItem(at: filled) }
+        try FileManager.default.createDirectory(at: filled.appendingPathComponent("config/lecteur"), withIntermediateDirectories: true)
+        try Data(toml.utf8).write(to: filled.appendingPathComponent("config/lecteur/lecteur.toml"))
+        let before = try Self.run(script, language, in: empty)
+        let after = try Self.run(script, language, in: filled)
+        #expect(after.status == 0, "\(after.stderr)")
+        let answers = { (out: LecteurProcess.Output) in
+            out.events("notice").filter { $0["code"] as? String == "setting" }.compactMap { $0["message"] as? String }
+        }
+        #expect(answers(before).count == declared.count, "\(Self.messages(before))")
+        #expect(answers(after) == answers(before))
+        #expect(!Self.messages(after).contains { $0.contains("lecteur.toml") }, "\(language): \(Self.messages(after))\n\(toml)")
+    }
+}
