@@ -58,6 +58,9 @@ public struct QSOMaterial: Hashable, Sendable {
     public let names: [String]
     public let places: [String]
     public let rigs: [String]
+    /// Each rig's most watts (`IC7300:100`, `FT817:5` in the locale): a QRP rig is not sent
+    /// with 400 W (« KX3 400W » once).
+    public let rigWatts: [String: Int]
     public let antennas: [String]
     public let weather: [String]
 
@@ -67,7 +70,10 @@ public struct QSOMaterial: Hashable, Sendable {
         prefixes = words(.morseMaterialQsoPrefixes)
         names = words(.morseMaterialQsoNames)
         places = words(.morseMaterialQsoPlaces)
-        rigs = words(.morseMaterialQsoRigs)
+        let rigEntries = words(.morseMaterialQsoRigs).map { $0.split(separator: ":").map(String.init) }
+        rigs = rigEntries.map { $0[0] }
+        rigWatts = Dictionary(rigEntries.compactMap { entry in entry.count == 2 ? Int(entry[1]).map { (entry[0], $0) } : nil },
+                              uniquingKeysWith: { first, _ in first })
         antennas = words(.morseMaterialQsoAntennas)
         weather = words(.morseMaterialQsoWeather)
     }

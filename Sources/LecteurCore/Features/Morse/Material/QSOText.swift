@@ -29,11 +29,12 @@ public struct QSOText {
         names.shuffle(using: &random)
         var places = material.places
         places.shuffle(using: &random)
+        let rig = pick(material.rigs)
         let fields: [String: String] = [
             "a": a, "b": b,
             "rst": Self.rst(using: &random), "rst2": Self.rst(using: &random),
             "name": names[0], "name2": names[1], "qth": places[0], "qth2": places[1],
-            "rig": pick(material.rigs), "watts": ["5", "10", "20", "50", "100", "100", "400"].randomElement(using: &random)!,
+            "rig": rig, "watts": String(Self.watts(most: material.rigWatts[rig] ?? 100, using: &random)),
             "ant": pick(material.antennas), "wx": pick(material.weather),
             "temp": "\(Int.random(in: 2...28, using: &random))",
         ]
@@ -48,6 +49,13 @@ public struct QSOText {
         var text = template
         for (name, value) in fields { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
         return text.split(separator: " ").joined(separator: " ").uppercased()
+    }
+
+    /// The power a station gives: a usual level the rig can reach, or its most (a 15 W rig
+    /// sends 5, 10 or 15 W).
+    static func watts<Random: RandomNumberGenerator>(most: Int, using random: inout Random) -> Int {
+        let levels = [5, 10, 20, 50, 100].filter { $0 < most } + [most]
+        return levels.randomElement(using: &random) ?? most
     }
 
     /// Readability 4–5, strength 3–9, tone 9: what a real report reads.
