@@ -185,6 +185,39 @@ import Testing
         #expect(!qso(Fixture.en, seed: 3).joined(separator: " ").contains("MERCI"))
     }
 
+    /// Issue 48, item 4: each station's QTH is a town of its callsign's country (« PA4N QTH
+    /// DALLAS » and « G… QTH DALLAS » once), over 20 QSOs a language. The countries are written
+    /// here, apart from the locale's data.
+    @Test func eachStationsQTHIsInItsCallsignsCountry() throws {
+        let countries: [(prefixes: [String], towns: Set<String>)] = [
+            (["F"], ["LYON", "NANTES", "BREST", "DIJON", "REIMS", "LILLE", "ROUEN", "NICE", "TOULON", "GRENOBLE", "LIMOGES",
+                     "METZ", "ANGERS", "RENNES", "PAU", "ORLEANS", "CAEN", "TOURS"]),
+            (["G", "M"], ["LEEDS", "YORK", "BRISTOL", "OXFORD", "LONDON", "EXETER", "NORWICH"]),
+            (["K", "W", "N"], ["DENVER", "BOSTON", "DALLAS", "OMAHA", "AUSTIN", "SEATTLE", "TULSA"]),
+            (["VE"], ["TORONTO", "OTTAWA", "CALGARY", "HALIFAX", "WINNIPEG"]),
+        ]
+        let every = countries.reduce(Set<String>()) { $0.union($1.towns) }
+        func country(_ call: String) -> Set<String>? {
+            countries.filter { $0.prefixes.contains { call.hasPrefix($0) } }.max { a, b in
+                (a.prefixes.first { call.hasPrefix($0) }?.count ?? 0) < (b.prefixes.first { call.hasPrefix($0) }?.count ?? 0)
+            }?.towns
+        }
+        for strings in [Fixture.fr, Fixture.en] {
+            for seed in 101...120 as ClosedRange<UInt64> {
+                let overs = qso(strings, seed: seed)
+                let cq = overs[0].split(separator: " ").map(String.init)
+                let a = cq[cq.firstIndex(of: "DE")! + 1]
+                let b = try #require(overs[1].split(separator: " ").map(String.init).last { $0 != a && Callsign.isPlausible($0) })
+                // The report is a's (its QTH), the reply b's.
+                for (over, call) in [(overs[2], a), (overs[3], b)] {
+                    let towns = Set(over.split(separator: " ").map(String.init)).intersection(every)
+                    let home = try #require(country(call), "\(call)")
+                    #expect(!towns.isEmpty && towns.isSubset(of: home), "\(call): \(over)")
+                }
+            }
+        }
+    }
+
     @Test func aQSOIsCopiedOverByOverAndScoredLikeGroups() throws {
         var session = CopySession(kind: .qso, count: 1, learnt: [], words: [], settings: .default, random: SeededRandom(seed: 4),
                                   qso: QSOMaterial(strings: Fixture.fr))
