@@ -98,11 +98,11 @@ import Testing
         #expect(ReaderSettings.restore { $0 == ReaderSettings.questionBrailleKey ? "none" : nil }.0.questionBraille == .none)
     }
 
-    /// `régler farnsworth` says the range it takes (4 to 60, CW Academy's 25/4); the sending
+    /// `régler farnsworth` says the range it takes (4 to 80, CW Academy's 25/4); the sending
     /// speed that follows the receiving speed says so.
     @Test func settingsSayWhatTheyTake() throws {
         var settings = ReaderSettings()
-        #expect(settings.reading(.morseFarnsworth, Fixture.fr)?.range == 4...60)
+        #expect(settings.reading(.morseFarnsworth, Fixture.fr)?.range == 4...80)
         #expect(SettingReading.describe(settings.reading(.morseFarnsworth, Fixture.fr), Fixture.fr).contains("4"))
         #expect(settings.reading(.sendingWPM, Fixture.fr)?.value == "écoute (20)")
         settings.sendingWPM = 12

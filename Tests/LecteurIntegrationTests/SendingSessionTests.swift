@@ -165,11 +165,18 @@ import Testing
                                              + [.timed(schedule, until: "\"practice\""), .type("", pause: 2),
                                                 .type("\u{04}", until: "goodbye")])
         #expect(run.status == 0, "\(run.output.suffix(600))")
-        let answers = run.events("practice").filter { $0["mode"] as? String == "free" }.compactMap { $0["answer"] as? String }
+        let free = run.events("practice").filter { $0["mode"] as? String == "free" }
+        let answers = free.compactMap { $0["answer"] as? String }
         let read = answers.joined().filter { $0 != " " }
         let sent = groups.joined()
         let right = sent.count - min(sent.count, editDistance(Array(read), Array(sent)))
         print("SENDING through the binary: \(right) of \(sent.count) characters right (\(answers.count) sendings judged) at 15 WPM, 10 % jitter")
+        // The marks and gaps as the reader stamped them, sending by sending: what the decoder
+        // was given, to replay in process when a run reads less than the hand keyed.
+        for event in free {
+            print("SENDING marks: \(event["marks_ms"] as? [Int] ?? []) gaps: \(event["gaps_ms"] as? [Int] ?? []) read: \(event["answer"] as? String ?? "")")
+        }
+        print("SENDING keyed: \(schedule.count / 2) marks, groups \(groups)")
         #expect(answers.count == groups.count, "\(answers) for \(groups)")
         // The decoder's accuracy is judged in process (SendingDecoderTests, 1 500 characters,
         // 99 %); here the reader's key stamps also wait for the scheduler. On 20 characters a
@@ -179,5 +186,50 @@ import Testing
         // the hand (a lost speed garbles whole groups: 15 of 20 in a loaded run) — shows at
         // 85 % (17 of 20).
         #expect(Double(right) / Double(sent.count) >= 0.85, "\(answers) for \(groups)")
+    }
+
+    /// A stall: one press and its release reach the reader in one write, so one `read` stamps
+    /// both at the same time (a mark of 0 ms), in the third of four groups. The first
+    /// re-syncing decoder (issue 48) locked there in a fresh-clone run — « Z ?ETN T T T… »,
+    /// every later mark a sending of its own T — as it did here: both averages multiplied by
+    /// 0, then by the next mark's infinite ratio, NaN. The groups before and after are read.
+    @Test func aPressAndReleaseReadTogetherDoNotLockTheDecoder() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let learnt = MorseAlphabet.standard.kochSymbols
+        var hand = KeyingHand(seed: 48, jitter: 0.10)
+        var groups: [String] = []
+        var schedule: [(at: Double, bytes: [UInt8])] = []
+        var atMs = 300.0
+        for group in 0..<4 {
+            let text = (0..<5).map { _ in learnt[Int(hand.next() % UInt64(learnt.count))] }
+            let keyed = hand.key(patterns: text.map(\.pattern), startMs: atMs) { _ in 15 }
+            for (index, mark) in keyed.marks.enumerated() {
+                if group == 2, index == 3 {
+                    schedule.append((mark.down / 1000, [0x20] + Array(SendingSessionTests.release.utf8)))
+                } else {
+                    schedule.append((mark.down / 1000, [0x20]))
+                    schedule.append((mark.up / 1000, Array(SendingSessionTests.release.utf8)))
+                }
+            }
+            atMs = keyed.endMs + 1500
+            groups.append(String(text.map(\.character)))
+        }
+        let run = try PseudoTerminal.run(SendingSessionTests.arguments, environment: home.environment, ready: SendingSessionTests.query,
+                                         steps: [.type(SendingSessionTests.answers, pause: 0.3)]
+                                             + SendingSessionTests.command("régler vitesse-envoi 15", until: "\"setting\"")
+                                             + SendingSessionTests.command("envoi libre", until: "Envoi libre")
+                                             + [.timed(schedule, until: "\"practice\""), .type("", pause: 2),
+                                                .type("\u{04}", until: "goodbye")])
+        #expect(run.status == 0, "\(run.output.suffix(600))")
+        let free = run.events("practice").filter { $0["mode"] as? String == "free" }
+        let answers = free.compactMap { $0["answer"] as? String }
+        let marks = free.map { $0["marks_ms"] as? [Int] ?? [] }
+        print("SENDING a stall: read \(answers) for \(groups); marks \(marks)")
+        #expect(marks.count > 2 && marks[2].contains(0), "the third sending has its mark of 0 ms: \(marks)")
+        #expect(answers.count == groups.count, "\(answers) for \(groups)")
+        // The group after the stall is read as keyed, one jittered miss allowed.
+        let last = answers.last ?? ""
+        #expect(editDistance(Array(last), Array(groups[3])) <= 1, "\(answers) for \(groups)")
     }
 }

@@ -34,11 +34,11 @@ import LecteurCore
         func message(_ name: String, _ value: String) -> String? {
             do { _ = try s.setting(name, to: value); return nil } catch { return error.message(french) }
         }
-        #expect(message("wpm", "70") == "Vitesse invalide : 70. Choisissez entre 5 et 60 mots par minute.")
+        #expect(message("wpm", "90") == "Vitesse invalide : 90. Choisissez entre 5 et 80 mots par minute.")
         #expect(message("wpm", "vite") == "Valeur non reconnue pour le réglage « vitesse » : « vite ». Un nombre est attendu.")
         #expect(message("wpm", "20.5") != nil)
         #expect(message("farnsworth", "30") == "La vitesse Farnsworth (30 mots par minute) ne peut pas dépasser la vitesse des caractères (20 mots par minute).")
-        #expect(message("farnsworth", "3") == "Vitesse Farnsworth invalide : 3. Choisissez entre 4 et 60 mots par minute, ou « non » pour la désactiver.")
+        #expect(message("farnsworth", "3") == "Vitesse Farnsworth invalide : 3. Choisissez entre 4 et 80 mots par minute, ou « non » pour la désactiver.")
         // CW Academy's 25/4: characters at 25 WPM spaced down to 4 WPM.
         #expect((try? s.applying([.wpm: "25", .farnsworth: "4"]))?.timing.overallWPM == 4)
         #expect(message("tone", "50") == "Tonalité invalide : 50. Choisissez entre 200 et 2000 hertz.")
@@ -50,6 +50,32 @@ import LecteurCore
             try MorseSettings(wpm: 60, rampMs: 15)
         }
         #expect(throws: MorseSettingsError.wpmOutOfRange(4)) { try MorseSettings(wpm: 4) }
+    }
+
+    /// Issue 48, item 6: QRQ learners (Morse Code Ninja) go past 60 WPM; up to 80 is taken,
+    /// and its tones are the book's: a dit of 15 ms and its element space 15 ms in the timeline,
+    /// and in the samples from half-amplitude to half-amplitude (the ramps rise from the
+    /// element's start and fall after its end, meeting half-way at the book's length).
+    @Test func eightyWPMIsTakenAndItsDitLasts15ms() throws {
+        let s = try MorseSettings.default.setting("vitesse", to: "80")
+        #expect(s.wpm == 80 && s.timing.unitMs == 15)
+        let rate = 48_000
+        let renderer = MorseRenderer(settings: s, sampleRate: rate)
+        let i = MorseAlphabet.standard.symbol(for: "I")!
+        let segments = renderer.timeline(i).segments
+        #expect(segments.filter(\.kind.isTone).map(\.length) == [720, 720], "\(segments)")
+        let samples = renderer.samples(i)
+        let peak = samples.map { abs(Int($0)) }.max() ?? 0
+        // Runs at half the peak or more, a 600 Hz cycle's zero crossings bridged.
+        var runs: [(start: Int, end: Int)] = []
+        for (index, sample) in samples.enumerated() where 2 * abs(Int(sample)) >= peak {
+            if let last = runs.last, index - last.end <= rate / 600 { runs[runs.count - 1].end = index } else { runs.append((index, index)) }
+        }
+        let ms = { (samples: Int) in Double(samples) * 1000 / Double(rate) }
+        #expect(runs.count == 2, "\(runs)")
+        for run in runs { #expect(abs(ms(run.end - run.start) - 15) <= 1, "\(runs.map { ms($0.end - $0.start) })") }
+        if runs.count == 2 { #expect(abs(ms(runs[1].start - runs[0].end) - 15) <= 1.5, "\(runs)") }
+        #expect(throws: MorseSettingsError.wpmOutOfRange(81)) { try MorseSettings(wpm: 81) }
     }
 
     @Test func storedValuesRoundTripAndBadOnesAreReported() throws {

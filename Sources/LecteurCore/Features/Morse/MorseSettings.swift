@@ -126,10 +126,10 @@ public struct MorseSettings: Hashable, Sendable {
     /// when copy practice puts them on the air (`BandConditions.seed`).
     public private(set) var band: BandConditions = .clear
 
-    public static let wpmRange = 5...60
+    public static let wpmRange = 5...80
     /// Farnsworth's overall speed goes lower than characters can be sent: CW Academy spaces
     /// 25 WPM characters down to 4 WPM.
-    public static let farnsworthRange = 4...60
+    public static let farnsworthRange = 4...80
     public static let toneRange = 200...2000
     public static let volumeRange = 1...100
     public static let rampRange: ClosedRange<Double> = 0...20

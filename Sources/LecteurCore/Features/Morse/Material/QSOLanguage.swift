@@ -57,7 +57,13 @@ public struct QSOMaterial: Hashable, Sendable {
     public let prefixes: [String]
     public let names: [String]
     public let places: [String]
+    /// The places by the prefixes of their country (`G/M=LEEDS,YORK` in the locale): a station's
+    /// QTH is in its callsign's country (« PA4N QTH DALLAS », « G3ABC QTH DALLAS » once).
+    public let placesByPrefix: [String: [String]]
     public let rigs: [String]
+    /// Each rig's most watts (`IC7300:100`, `FT817:5` in the locale): a QRP rig is not sent
+    /// with 400 W (« KX3 400W » once).
+    public let rigWatts: [String: Int]
     public let antennas: [String]
     public let weather: [String]
 
@@ -66,8 +72,20 @@ public struct QSOMaterial: Hashable, Sendable {
         overs = QSOText.overs.map { key in strings(key).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
         prefixes = words(.morseMaterialQsoPrefixes)
         names = words(.morseMaterialQsoNames)
-        places = words(.morseMaterialQsoPlaces)
-        rigs = words(.morseMaterialQsoRigs)
+        var byPrefix: [String: [String]] = [:]
+        for entry in words(.morseMaterialQsoPlaces) {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            let towns = (parts.last ?? "").split(separator: ",").map(String.init)
+            for prefix in parts.count == 2 ? parts[0].split(separator: "/").map(String.init) : [""] {
+                byPrefix[prefix, default: []] += towns
+            }
+        }
+        placesByPrefix = byPrefix
+        places = Array(Set(byPrefix.values.joined())).sorted()
+        let rigEntries = words(.morseMaterialQsoRigs).map { $0.split(separator: ":").map(String.init) }
+        rigs = rigEntries.map { $0[0] }
+        rigWatts = Dictionary(rigEntries.compactMap { entry in entry.count == 2 ? Int(entry[1]).map { (entry[0], $0) } : nil },
+                              uniquingKeysWith: { first, _ in first })
         antennas = words(.morseMaterialQsoAntennas)
         weather = words(.morseMaterialQsoWeather)
     }

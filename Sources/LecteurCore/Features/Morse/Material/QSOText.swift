@@ -27,13 +27,17 @@ public struct QSOText {
         while b == a { b = Callsign.random(prefixes: material.prefixes, using: &random) ?? Callsign.random(using: &random)! }
         var names = material.names
         names.shuffle(using: &random)
-        var places = material.places
-        places.shuffle(using: &random)
+        var places = [Self.places(of: a, material), Self.places(of: b, material)]
+        places[0].shuffle(using: &random)
+        places[1].shuffle(using: &random)
+        // Two stations of one country are in two towns.
+        let qth = places[0].first ?? "", qth2 = places[1].first { $0 != qth } ?? places[1].first ?? ""
+        let rig = pick(material.rigs)
         let fields: [String: String] = [
             "a": a, "b": b,
             "rst": Self.rst(using: &random), "rst2": Self.rst(using: &random),
-            "name": names[0], "name2": names[1], "qth": places[0], "qth2": places[1],
-            "rig": pick(material.rigs), "watts": ["5", "10", "20", "50", "100", "100", "400"].randomElement(using: &random)!,
+            "name": names[0], "name2": names[1], "qth": qth, "qth2": qth2,
+            "rig": rig, "watts": String(Self.watts(most: material.rigWatts[rig] ?? 100, using: &random)),
             "ant": pick(material.antennas), "wx": pick(material.weather),
             "temp": "\(Int.random(in: 2...28, using: &random))",
         ]
@@ -48,6 +52,20 @@ public struct QSOText {
         var text = template
         for (name, value) in fields { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
         return text.split(separator: " ").joined(separator: " ").uppercased()
+    }
+
+    /// The towns of a callsign's country: those of its longest matching prefix (`VE` before a
+    /// lone letter), else every town of the material.
+    static func places(of call: String, _ material: QSOMaterial) -> [String] {
+        let prefix = material.placesByPrefix.keys.filter { !$0.isEmpty && call.hasPrefix($0) }.max { $0.count < $1.count }
+        return prefix.flatMap { material.placesByPrefix[$0] } ?? material.places
+    }
+
+    /// The power a station gives: a usual level the rig can reach, or its most (a 15 W rig
+    /// sends 5, 10 or 15 W).
+    static func watts<Random: RandomNumberGenerator>(most: Int, using random: inout Random) -> Int {
+        let levels = [5, 10, 20, 50, 100].filter { $0 < most } + [most]
+        return levels.randomElement(using: &random) ?? most
     }
 
     /// Readability 4–5, strength 3–9, tone 9: what a real report reads.

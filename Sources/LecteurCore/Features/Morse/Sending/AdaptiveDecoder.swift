@@ -51,9 +51,49 @@ public struct AdaptiveDecoder: Hashable, Sendable {
     public var characterThresholdMs: Double { Self.characterUnits * unitMs }
     public var wordThresholdMs: Double { Self.wordUnits * unitMs }
 
+    /// A sending whose own best unit is this far (as a ratio) from the running one is a hand
+    /// that changed speed: its lengths are learnt afresh from it (a copier re-syncs within a
+    /// character or two). Jitter of 15 % over one character moves the best unit by far less.
+    public static let resyncRatio = 1.3
+    /// One mark this far beyond the running dah is no jitter (4 σ at 15 %): the hand slowed
+    /// down, and both averages move by a share of the step at once.
+    static let slowerRatio = 1.6
+    /// Nor one below half the running dit (3.3 σ at 15 %: a dit 0.625 long is one in 160 and
+    /// would shift the word threshold onto character gaps): the hand sped up.
+    static let fasterRatio = 2.0
+    /// The share of such a step taken at once: a run of two surprising marks moves the unit
+    /// three quarters of the way, within one character.
+    static let surpriseAdaptation = 0.5
+
+    /// The sending in progress as the present lengths read it (seeded first if nothing is
+    /// learnt yet), learning nothing and searching no change of speed: it is read again at
+    /// every key event (the display's pattern), and the re-sync's search, of the cube of the
+    /// marks, took so long in a debug build under load that the last marks of a 25-mark group
+    /// came in late through the binary (0 and 10 ms marks: « / » read « X E »).
+    public func preview(_ marks: [KeyedMark], alphabet: MorseAlphabet) -> KeyedText {
+        var scratch = self
+        return scratch.decode(marks, alphabet: alphabet, resyncing: false)
+    }
+
     /// Decodes one sending (marks in time order), learning the sender's lengths as it goes.
     public mutating func decode(_ marks: [KeyedMark], alphabet: MorseAlphabet) -> KeyedText {
-        if !isSeeded, !marks.isEmpty { seed(marks) }
+        decode(marks, alphabet: alphabet, resyncing: true)
+    }
+
+    mutating func decode(_ marks: [KeyedMark], alphabet: MorseAlphabet, resyncing: Bool) -> KeyedText {
+        if !marks.isEmpty {
+            if !isSeeded {
+                seed(marks, prior: settingUnitMs)
+            } else if resyncing, let unit = bestUnit(marks, prior: unitMs),
+                      max(unit / unitMs, unitMs / unit) >= Self.resyncRatio {
+                // The whole sending at hand says the speed changed (its marks and gaps fit a
+                // unit far from the running one): the thresholds follow before it is read,
+                // rather than the averages learning the new speed from misread elements.
+                seed(marks, prior: unitMs)
+            }
+        }
+        let change = isSeeded && resyncing ? speedChange(in: marks) : nil
+        if let change { seed(Array(marks[..<change]), prior: unitMs) }
         var characters: [KeyedCharacter] = []
         var current: [KeyedElement] = []
         var boundary: GapKind = .start
@@ -65,7 +105,10 @@ public struct AdaptiveDecoder: Hashable, Sendable {
                                              elements: current, gapBeforeMs: current[0].gapBeforeMs, boundary: boundary))
             current = []
         }
-        for mark in marks {
+        for (index, mark) in marks.enumerated() {
+            // The hand changed speed here: the rest is read with its own lengths, from the
+            // silence before it on (the hand's new speed shapes that silence too).
+            if index == change { seed(Array(marks[index...]), prior: unitMs) }
             var gapMs: Double?
             if let previousEnd {
                 let gap = max(0, mark.startMs - previousEnd)
@@ -83,8 +126,22 @@ public struct AdaptiveDecoder: Hashable, Sendable {
         return KeyedText(characters: characters)
     }
 
-    /// A dit or a dah, and the average it belongs to moves toward it.
+    /// A dit or a dah, and the average it belongs to moves toward it. A glitch (shorter than
+    /// `shortestMarkMs`) is read as a dit and teaches nothing.
     mutating func classify(mark duration: Double) -> MorseElement {
+        guard duration >= Self.shortestMarkMs else { return .dot }
+        // A mark longer than any dah (shorter than any dit) of the running speed moves both
+        // averages toward the speed it implies, keeping the hand's ratio: otherwise every dit of
+        // a hand that slowed down reads as a dah and the dit average never hears of it.
+        if duration > dahMs * Self.slowerRatio || duration < ditMs / Self.fasterRatio {
+            let implied = duration > dahMs ? duration / dahMs : duration / ditMs
+            // Bounded: through the binary a press and its release read together gave a mark of
+            // 0 ms, which multiplied both averages by 0 and the next mark's ratio was infinite:
+            // NaN, which every threshold then failed, for good.
+            let step = pow(min(max(implied, 1 / Self.largestStep), Self.largestStep), Self.surpriseAdaptation)
+            ditMs *= step
+            dahMs *= step
+        }
         let element: MorseElement = duration < ditDahThresholdMs ? .dot : .dash
         if element == .dot {
             ditMs += Self.adaptation * (duration - ditMs)
@@ -93,7 +150,25 @@ public struct AdaptiveDecoder: Hashable, Sendable {
             dahMs += Self.adaptation * (duration - dahMs)
             dahMs = max(dahMs, ditMs * Self.minimumSeparation)
         }
+        keepLengthsSound()
         return element
+    }
+
+    /// A mark shorter than this is no hand's (a dit at 120 WPM; the fastest setting's is 15 ms):
+    /// a press and its release stamped together after a stall of the reader or the terminal, or a
+    /// contact's bounce. It is read as a dit and is kept out of every length learnt.
+    public static let shortestMarkMs = 10.0
+    /// At most this ratio from one surprising mark (a hand does not change speed fourfold).
+    static let largestStep = 4.0
+
+    /// The lengths stay finite and apart whatever the marks: a decoder that lost them would
+    /// read every later mark wrong (the averages only ever move from where they are).
+    mutating func keepLengthsSound() {
+        if !ditMs.isFinite || !dahMs.isFinite || ditMs < 1 || dahMs < 1 {
+            ditMs = settingUnitMs
+            dahMs = 3 * settingUnitMs
+        }
+        dahMs = max(dahMs, ditMs * Self.minimumSeparation)
     }
 
     /// A gap is judged against the unit the marks taught; it teaches nothing itself.
@@ -107,25 +182,68 @@ public struct AdaptiveDecoder: Hashable, Sendable {
     /// dah), the one that puts every mark nearest 1 or 3 units and every gap nearest 1, 3 or 7
     /// (distances in log, so a share off counts the same at any speed), the setting's unit
     /// counting a little to break ties.
-    mutating func seed(_ marks: [KeyedMark]) {
+    mutating func seed(_ marks: [KeyedMark], prior: Double) {
+        let marks = marks.filter { $0.durationMs >= Self.shortestMarkMs }
+        guard let unit = bestUnit(marks, prior: prior) else { return }
         isSeeded = true
-        let lengths = marks.map { max(1, $0.durationMs) }
-        let gaps = zip(marks.dropFirst(), marks).map { $0.startMs - $1.endMs }.filter { $0 > 0 }
-        func distance(_ units: Double, to targets: [Double]) -> Double {
-            targets.map { abs(log(units / $0)) }.min()!
-        }
-        func score(_ unit: Double) -> Double {
-            lengths.reduce(0) { $0 + distance($1 / unit, to: [1, 3]) }
-                + gaps.reduce(0) { $0 + distance($1 / unit, to: [1, 3, 7]) }
-                + 0.25 * abs(log(unit / settingUnitMs))
-        }
-        let candidates = lengths.flatMap { [$0, $0 / 3] }
-        guard let unit = candidates.min(by: { score($0) < score($1) }) else { return }
+        let lengths = marks.map(\.durationMs)
         let threshold = 1.5 * unit
         let dits = lengths.filter { $0 < threshold }, dahs = lengths.filter { $0 >= threshold }
         func mean(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
         ditMs = mean(dits) ?? unit
         dahMs = max(mean(dahs) ?? 3 * ditMs, ditMs * Self.minimumSeparation)
+        keepLengthsSound()
+    }
+
+    /// A sending keyed at two speeds (the hand slowed down or sped up inside it) is read as two:
+    /// the mark where the second speed starts, when splitting there fits the marks and gaps
+    /// better, by more than `changePenalty`, than one unit for the whole (distances in log), and
+    /// the two units are `resyncRatio` apart. Only sendings of at most `changeSearchMarks` marks
+    /// are searched (a word of free sending; the search grows as the cube of the length).
+    func speedChange(in marks: [KeyedMark]) -> Int? {
+        guard marks.count >= 4, marks.count <= Self.changeSearchMarks else { return nil }
+        let whole = fit(marks, unit: bestUnit(marks, prior: unitMs) ?? unitMs)
+        var best: (index: Int, score: Double)?
+        guard marks.count >= 2 * Self.changeSegmentMarks else { return nil }
+        for index in Self.changeSegmentMarks...(marks.count - Self.changeSegmentMarks) {
+            let first = Array(marks[..<index]), second = Array(marks[index...])
+            guard let one = bestUnit(first, prior: unitMs), let two = bestUnit(second, prior: one),
+                  max(one / two, two / one) >= Self.resyncRatio else { continue }
+            let score = fit(first, unit: one) + fit(second, unit: two) + Self.changePenalty
+            if score < whole, score < best?.score ?? .infinity { best = (index, score) }
+        }
+        return best?.index
+    }
+
+    /// What reading a sending as two costs, in the same log distances as a mark's misfit: more
+    /// than jitter alone gains by a split (the steady hands of `SendingHandTests`, 15 % jitter,
+    /// read as before).
+    static let changePenalty = 3.0
+    /// Each speed's marks at least: a stall of a loaded machine stretching the last two or three
+    /// marks of a group (through the binary at 25 WPM, « 8 » read « O T E ») is no new speed.
+    static let changeSegmentMarks = 6
+    static let changeSearchMarks = 40
+
+    /// How far a sending's marks lie from 1 or 3 units and its gaps from 1, 3 or 7 (log).
+    func fit(_ marks: [KeyedMark], unit: Double) -> Double {
+        func distance(_ units: Double, to targets: [Double]) -> Double {
+            targets.map { abs(log(units / $0)) }.min()!
+        }
+        let marks = marks.filter { $0.durationMs >= Self.shortestMarkMs }
+        let gaps = zip(marks.dropFirst(), marks).map { $0.startMs - $1.endMs }.filter { $0 > 0 }
+        return marks.reduce(0) { $0 + distance($1.durationMs / unit, to: [1, 3]) }
+            + gaps.reduce(0) { $0 + distance($1 / unit, to: [1, 3, 7]) }
+    }
+
+    /// The unit that puts a sending's marks nearest 1 or 3 units and its gaps nearest 1, 3 or 7
+    /// (distances in log), `prior` (the setting's unit first, then the running one) counting a
+    /// little to break ties: a lone mark or a run of equal marks says nothing of the speed.
+    func bestUnit(_ marks: [KeyedMark], prior: Double) -> Double? {
+        let marks = marks.filter { $0.durationMs >= Self.shortestMarkMs }
+        let lengths = marks.map(\.durationMs)
+        func score(_ unit: Double) -> Double { fit(marks, unit: unit) + 0.25 * abs(log(unit / prior)) }
+        let candidates = lengths.flatMap { [$0, $0 / 3] }
+        return candidates.min(by: { score($0) < score($1) })
     }
 }
 

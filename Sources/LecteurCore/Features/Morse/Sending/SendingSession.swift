@@ -159,8 +159,19 @@ public struct SendingSession<Random: RandomNumberGenerator> {
     public var endingUnitMs: Double {
         // A keyer's elements, like tapping's, are whole units of the setting.
         if level == .tapping || level == .paddles { return unitMs }
-        if decoder.isSeeded { return decoder.unitMs }
+        if decoder.isSeeded { return max(decoder.unitMs, slowedUnitMs ?? 0) }
         return max(unitMs, marks.map(\.durationMs).min() ?? unitMs)
+    }
+
+    /// The unit of a hand that slowed down, from the sending in progress: its shortest silence
+    /// between marks (at most three running units). Through the binary a hand going from 25 to
+    /// 10 WPM had its first slow group cut after its first character: 10 WPM's character space
+    /// (360 ms) is longer than seven of the decoder's 25 WPM units (336 ms), and a lone
+    /// character keyed slower is often ambiguous (`..` at 10 WPM is `- -` at 30). A hand at the
+    /// learnt speed has an element space of about one unit, which changes nothing.
+    var slowedUnitMs: Double? {
+        let gaps = zip(marks.dropFirst(), marks).map { $0.startMs - $1.endMs }
+        return gaps.min().map { min($0, 3 * decoder.unitMs) }
     }
 
     /// The silence, in ms after the last mark, that ends a sending: a character space when one
@@ -295,8 +306,7 @@ public struct SendingSession<Random: RandomNumberGenerator> {
     /// characters), read with the decoder's present thresholds without teaching it anything: a
     /// learner who cannot hear the sidetone feels what was keyed.
     public func keyedCells(alphabet: MorseAlphabet = .standard) -> String {
-        var scratch = decoder
-        let text = scratch.decode(marks, alphabet: alphabet)
+        let text = decoder.preview(marks, alphabet: alphabet)
         return text.characters.map { MorseBraille.cells($0.pattern) }.joined(separator: String(MorseBraille.blank))
     }
 
