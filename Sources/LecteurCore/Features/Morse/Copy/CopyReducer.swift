@@ -71,6 +71,7 @@ struct CopyReducer: ExerciseChild {
                 }
             case .scored(let result):
                 out.append(.copyResult(result))
+                out.append(.storeCopyResult(result))
             case .ended:
                 session = nil
             }
