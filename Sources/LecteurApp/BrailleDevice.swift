@@ -17,14 +17,15 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
     /// then, so start-up waits on it (with a deadline) instead of polling.
     private let firstAnswer = FirstAnswer()
 
-    private final class FirstAnswer: @unchecked Sendable {
-        // @unchecked: `answered` is only read and written under `condition`'s lock.
+    private final class FirstAnswer: Sendable {
+        private let answered = Mutex(false)
+        /// Broadcast once `answered` is set; the waiter checks it under this lock, so a mark
+        /// between its check and its wait cannot be missed (as `StandardOutput.drain`).
         private let condition = NSCondition()
-        private var answered = false
 
         func mark() {
             condition.lock()
-            answered = true
+            answered.withLock { $0 = true }
             condition.broadcast()
             condition.unlock()
         }
@@ -33,8 +34,8 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
         func wait(until deadline: Date) -> Bool {
             condition.lock()
             defer { condition.unlock() }
-            while !answered {
-                if !condition.wait(until: deadline) { return answered }
+            while !answered.withLock({ $0 }) {
+                if !condition.wait(until: deadline) { return answered.withLock { $0 } }
             }
             return true
         }

@@ -296,8 +296,8 @@ public actor ReaderSession {
                 transcript.record(.practice(result))
             case .copyResult(let result):
                 transcript.record(.copyResult(result))
-                // Stored for « Progrès », as practice answers are.
-                if let fault = store.record(result) { apply(.storageFailed(fault)) }
+            case .storeCopyResult(let result):
+                apply(.stored(store.keep(result)))
             case .sendingAnswered(let result):
                 transcript.record(.sending(result))
             case .sidetone(let sidetone):
@@ -346,12 +346,7 @@ public actor ReaderSession {
             case .persist(let values):
                 if let fault = store.save(values.mapValues { Optional($0) }) { apply(.storageFailed(fault)) }
             case .recordAttempt(let attempt):
-                if let fault = store.record(attempt) {
-                    apply(.storageFailed(fault))
-                } else {
-                    // The Morse list shows recent accuracy, as storage counts it.
-                    apply(.progressUpdated(store.progress()))
-                }
+                apply(.stored(store.keep(attempt)))
             case .whenSpoken(let token):
                 // Without a voice it is heard now, in the same turn of the queue: posted for
                 // later, a script's `quitter` read meanwhile cut `tout lire` at a point that

@@ -184,6 +184,17 @@ public final class ReaderStore: Sendable {
         commit { database throws(StorageError) in try database.record(attempt) }
     }
 
+    /// `.storeCopyResult` performed: the copy kept, or why it was not.
+    public func keep(_ copy: CopyResult) -> Result<StoredRecord, StorageFault> {
+        record(copy).map { .failure($0) } ?? .success(.copyResult(copy))
+    }
+
+    /// `.recordAttempt` performed: the attempt kept, and the counts storage has once it is
+    /// (read in the same step, so the reader is told what is stored rather than reading it).
+    public func keep(_ attempt: PracticeAttempt) -> Result<StoredRecord, StorageFault> {
+        record(attempt).map { .failure($0) } ?? .success(.attempt(progress: progress()))
+    }
+
     /// One write; its failure as the fault the reader says (nothing without a database).
     private func commit(_ write: (LecteurDatabase) throws(StorageError) -> Void) -> StorageFault? {
         guard let database else { return nil }

@@ -146,17 +146,11 @@ public final class BrailleOutput: Sendable {
             view.line = line
             view.cells = cells
             var panning = Self.panning(line, cells, width: view.width)
-            // A line being typed shows its end, where the cursor is; so does a line the reducer
-            // opens from its end (FWINLT past a first window).
-            if line.kind == .input || line.fromEnd {
-                panning.showLast()
-            } else if line.kind == .focus {
-                // The window follows the review cursor: a routing key pressed in window 2, or a
-                // word reviewed further on, is shown where it is, with its cursor cell, not
-                // sent back to window 1 where the finger would have to hunt for it.
-                panning.show(cell: min(cells.cell(forCharacter: line.cursor), max(0, cells.dots.count - 1)))
-            } else {
-                panning.showFirst()
+            // Where it opens is the reader's (`BrailleLine.opening`); here only the cells.
+            switch line.opening {
+            case .end: panning.showLast()
+            case .cursor: panning.show(cell: min(cells.cell(forCharacter: line.cursor), max(0, cells.dots.count - 1)))
+            case .start: panning.showFirst()
             }
             view.panning = panning
             return view.render()

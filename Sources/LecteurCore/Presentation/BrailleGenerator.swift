@@ -30,6 +30,25 @@ public struct BrailleLine: Hashable, Sendable {
     /// cell under dots 7-8 reads as « here is the cursor », which a message never has).
     public var showsCursor: Bool { kind != .message }
 
+    /// Which window the display opens the line on, longer than the display: the reader's rule,
+    /// the display's adapter only cuts the window there.
+    public enum Opening: Hashable, Sendable {
+        /// The first window (a message).
+        case start
+        /// The last window: a line being typed, where its cursor is, or an element FWINLT moved
+        /// back to (`fromEnd`), which the finger reads on backwards.
+        case end
+        /// The window holding `cursor`: a routing key pressed in window 2, or a word reviewed
+        /// further on, is shown where it is, not sent back to window 1 where the finger would
+        /// have to hunt for it.
+        case cursor
+    }
+
+    public var opening: Opening {
+        if kind == .input || fromEnd { return .end }
+        return kind == .focus ? .cursor : .start
+    }
+
     /// The same line, opened on its last window.
     public var openingOnLastWindow: BrailleLine { BrailleLine(text: text, cursor: cursor, kind: kind, fromEnd: true) }
 }

@@ -44,7 +44,9 @@ public enum Action: Hashable, Sendable {
     case questionHeard(question: Int, atMs: Double)
     /// Everything said up to a `.whenSpoken(token)` effect has been heard (read-all's next step).
     case spoken(token: Int)
-    case progressUpdated([String: SymbolProgress])
+    /// Storage's answer to a write the reader asked for (`.recordAttempt`, `.storeCopyResult`):
+    /// what it now holds, read as part of the write, or why it could not keep it.
+    case stored(Result<StoredRecord, StorageFault>)
     /// The reader runs on a terminal (not a pipe): welcome, goodbye, `q` asks first; `inputMode`
     /// is this run's keyboard mode when `--input` chose one.
     case attachTerminal(inputMode: InputMode?)

@@ -17,7 +17,7 @@ extension Action {
             .keys
         case .start, .timedLine, .command, .timer, .displayAdvanced, .catalogue, .device, .storageFailed,
              .statusReported, .settingsRead, .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard,
-             .spoken, .progressUpdated, .attachTerminal, .typed, .key, .completion, .statisticsReady,
+             .spoken, .stored, .attachTerminal, .typed, .key, .completion, .statisticsReady,
              .brailleBackTranslated, .timedKey, .keyboardProtocol, .promptCancelled, .screenReader,
              .progressReady, .copyTextRead:
             .ordered

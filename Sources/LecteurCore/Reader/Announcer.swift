@@ -94,7 +94,7 @@ struct Announcer {
                  .backTranslate: true
             case .focus, .speak, .print, .braille, .braillePanned, .schedule, .cancelTimer, .notice, .error, .status, .morse,
                  .morseQuestion, .practiceAnswered, .copyResult, .playMorse, .playCorrection, .playQuestion, .silence, .brailleRhythm,
-                 .persist, .recordAttempt, .whenSpoken, .quit, .prompt, .advanceDisplay, .sidetone, .sendingAnswered,
+                 .persist, .recordAttempt, .storeCopyResult, .whenSpoken, .quit, .prompt, .advanceDisplay, .sidetone, .sendingAnswered,
                  .inputMode, .keyReleases, .closing, .quitPending, .reading, .completed: false
             }
         }

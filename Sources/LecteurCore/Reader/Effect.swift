@@ -114,6 +114,8 @@ public enum Effect: Hashable, Sendable {
     case sidetone(Sidetone)
     /// A scored copy (the transcript's `copy_result` event).
     case copyResult(CopyResult)
+    /// Keep a scored copy for « Progrès »; answered `.stored`.
+    case storeCopyResult(CopyResult)
     case loadCatalogue(LoadReason)
     /// Sound a text in Morse with these settings, queued after the speech already asked for.
     case playMorse(text: String, settings: MorseSettings)
@@ -137,6 +139,7 @@ public enum Effect: Hashable, Sendable {
     case readSettings([SettingKey])
     /// Save these settings (only what changed, so two readers running at once keep each other's).
     case persist([String: String])
+    /// Keep a practice answer; answered `.stored` with the symbols' counts as storage now has them.
     case recordAttempt(PracticeAttempt)
     /// Read the practice statistics from storage; answered `.statisticsReady`.
     case loadStatistics

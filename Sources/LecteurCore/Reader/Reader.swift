@@ -88,7 +88,7 @@ public struct Reader: Sendable {
         case .keyerClock: true
         case .start, .timedLine, .command, .displayKey, .displayPanned, .timer, .displayAdvanced, .catalogue, .device,
              .storageFailed, .statusReported, .settingsRead, .deviceConfigured, .questionSounded, .questionHeard,
-             .spoken, .progressUpdated, .attachTerminal, .typed, .key, .completion, .promptCancelled,
+             .spoken, .stored, .attachTerminal, .typed, .key, .completion, .promptCancelled,
              .statisticsReady, .progressReady, .copyTextRead, .brailleTyped, .brailleBackTranslated,
              .keyboardProtocol, .screenReader, .practiceSeeded: false
         }
@@ -123,7 +123,7 @@ public struct Reader: Sendable {
             case .timedLine, .command, .displayKey, .key, .timedKey, .brailleTyped, .promptCancelled:
                 out.append(.quit) // the user's: a key, a typed cell or a line
             case .start, .timer, .displayAdvanced, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
-                 .deviceConfigured, .questionSounded, .questionHeard, .spoken, .progressUpdated,
+                 .deviceConfigured, .questionSounded, .questionHeard, .spoken, .stored,
                  .attachTerminal, .typed, .completion, .statisticsReady, .progressReady, .copyTextRead,
                  .brailleBackTranslated, .keyerClock, .keyboardProtocol, .screenReader, .practiceSeeded:
                 break // the reader's own: nothing over the goodbye
@@ -248,8 +248,13 @@ public struct Reader: Sendable {
             scope(.exercise(.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs)), &state, &out)
         case .questionHeard(let question, let atMs):
             scope(.exercise(.heard(question: question, atMs: atMs)), &state, &out)
-        case .progressUpdated(let progress):
+        case .stored(.success(.attempt(let progress))):
+            // The Morse list shows recent accuracy as storage counts it.
             state.morseProgress = progress
+        case .stored(.success(.copyResult)):
+            break // kept for « Progrès », read back when it is asked for
+        case .stored(.failure(let fault)):
+            scope(.devices(.storageFailed(fault)), &state, &out)
         case .statisticsReady(let statistics):
             showStatistics(statistics, &state, &out)
         case .progressReady(let days):
@@ -470,7 +475,7 @@ extension Action {
         switch self {
         case .timedLine, .command, .displayKey, .key, .timedKey, .brailleTyped, .promptCancelled: true
         case .start, .displayPanned, .timer, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
-             .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard, .spoken, .progressUpdated,
+             .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard, .spoken, .stored,
              .attachTerminal, .typed, .completion, .statisticsReady, .brailleBackTranslated, .displayAdvanced,
              .keyboardProtocol, .screenReader, .progressReady, .copyTextRead: false
         case .keyerClock: false

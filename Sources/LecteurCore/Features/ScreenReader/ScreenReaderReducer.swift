@@ -138,7 +138,7 @@ extension Action {
     /// Named case by case: a new action does not compile until it is placed.
     var isBackground: Bool {
         switch self {
-        case .catalogue, .device, .storageFailed, .screenReader: true
+        case .catalogue, .device, .storageFailed, .stored, .screenReader: true
         case .timer(let id):
             switch id {
             case .catalogueStillLoading, .screenReaderSwitch: true
@@ -146,7 +146,7 @@ extension Action {
             case .keyer, .quit: false
             }
         case .start, .timedLine, .command, .displayKey, .displayPanned, .displayAdvanced, .statusReported, .settingsRead,
-             .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard, .spoken, .progressUpdated, .attachTerminal,
+             .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard, .spoken, .attachTerminal,
              .typed, .key, .completion, .statisticsReady, .brailleTyped, .brailleBackTranslated, .timedKey,
              .keyboardProtocol, .promptCancelled, .progressReady, .copyTextRead:
             false

@@ -75,6 +75,7 @@ struct CopyReducer: ExerciseChild {
                 out.append(.schedule(.practiceNext(question: round), afterSeconds: Double(PracticePace.echoAllowanceMs) / 1000))
             case .scored(let result):
                 out.append(.copyResult(result))
+                out.append(.storeCopyResult(result))
             case .ended:
                 session = nil
             }
