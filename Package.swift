@@ -61,8 +61,8 @@ let package = Package(
         // Children with a parent-death signal and the terminal given back on a fatal signal:
         // code that must run between fork and exec, or in a signal handler (async-signal-safe).
         .target(name: "CLecteurSpawn"),
-        // Reading and writing the files the user names (input limits, atomic replacement, WAV):
-        // the only file I/O, kept out of the pure core.
+        // Reading and writing the files the user names (input limits, WAV) and the one atomic
+        // replacement (`FileReplacement`) every target that replaces a file uses; kept out of the pure core.
         .target(name: "LecteurFiles", dependencies: ["LecteurCore"]),
         // Everything audit (walk, rules, engine, formats, output): pure but for the locale files, so
         // the audit benchmarks link no speech, braille, network or database library.
@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "LecteurBraille", dependencies: ["CBrlAPI", "CLouis", "LecteurCore", "LecteurThreads"]),
         .target(name: "LecteurStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
                                                        "LecteurCore"]),
-        .target(name: "LecteurNetwork", dependencies: ["CCurl", "LecteurCore"]),
+        .target(name: "LecteurNetwork", dependencies: ["CCurl", "LecteurCore", "LecteurFiles"]),
         .target(name: "LecteurApp",
                 dependencies: ["LecteurCore", "LecteurLocales", "LecteurFiles", "LecteurAudio", "LecteurSpeech",
                                "LecteurBraille", "LecteurStorage", "LecteurNetwork", "CEdit", "CLecteurSpawn",
