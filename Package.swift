@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "lecteur", targets: ["lecteur"]),
         // For the benchmarks package under Benchmarks/.
         .library(name: "LecteurCore", targets: ["LecteurCore"]),
+        .library(name: "MorseKit", targets: ["MorseKit"]),
         .library(name: "LecteurApp", targets: ["LecteurApp"]),
         .library(name: "LecteurAudit", targets: ["LecteurAudit"]),
         // The locale files and the pronunciation lexicon's builder, which the benchmarks load.
@@ -57,7 +58,10 @@ let package = Package(
         .target(name: "LecteurLocales", dependencies: ["LecteurCore"], path: "Locales",
                 exclude: ["fr", "en"]),
 
-        .target(name: "LecteurCore"),
+        // The Morse alphabet, timing, keyer and the trainer's plain values: no dependency, nothing
+        // of the reader's (the core imports it and re-exports it).
+        .target(name: "MorseKit"),
+        .target(name: "LecteurCore", dependencies: ["MorseKit"]),
         // Children with a parent-death signal and the terminal given back on a fatal signal:
         // code that must run between fork and exec, or in a signal handler (async-signal-safe).
         .target(name: "CLecteurSpawn"),
@@ -101,6 +105,7 @@ let package = Package(
                                                               // An old-schema database written as an older release left it.
                                                               .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LecteurThreadsTests", dependencies: ["LecteurThreads"]),
+        .testTarget(name: "MorseKitTests", dependencies: ["MorseKit"]),
         .testTarget(name: "LecteurNetworkTests", dependencies: ["LecteurNetwork", "LecteurCore", "LecteurLocales"],
                     exclude: ["Server"]),
         .testTarget(name: "LecteurIntegrationTests",
