@@ -55,7 +55,8 @@ extension Reader {
                                                       tab: state.navigation.tab)
             handle(brailleInput.reduce(action, &state.brailleInput, context, &out), atMs: action.atMs, &state, &out)
         case .morse(let action):
-            morse.reduce(action, state.settings.morse, &out)
+            // The first child that returns its output (issue 47): the root feeds it to the policy.
+            _ = out.feed(morse.reduce(action, state.settings.morse))
         }
     }
 

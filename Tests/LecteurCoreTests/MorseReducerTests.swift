@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+@testable import LecteurCore
+
+/// Morse playing as a child alone (issue 47): it returns what it says as a value, without the
+/// root, its state or the announcement policy; the words are written out here.
+@Suite struct MorseReducerTests {
+    let reducer = MorseReducer(strings: Fixture.fr, alphabet: .standard, sampleRate: 22_050)
+
+    @Test func aTextWithoutMorseIsOneErrorAndNoTone() {
+        let output = reducer.reduce(.play("#"), .default)
+        #expect(output == ChildOutput([.say(.error("morse", "Rien à jouer : le texte ne contient aucun caractère Morse. "
+                                                            + "Caractère sans code Morse, ignoré : « # »."))]))
+    }
+
+    @Test func aTextTooLongToPlayIsRefusedBeforeAnythingIsEncoded() {
+        let output = reducer.reduce(.play(String(repeating: "E", count: 2_001)), .default)
+        #expect(output == ChildOutput([.say(.error("morse", "Texte trop long pour être joué : 2001 caractères, la limite est de 2000. "
+                                                            + "Pour un texte long, écrivez-le dans un fichier : « lecteur morse TEXTE --output morse.wav »."))]))
+    }
+
+    @Test func skippedCharactersAreSaidBeforeTheTonesWhichAreTheAnswer() throws {
+        let output = reducer.reduce(.play("SOS #"), .default)
+        #expect(output.delegates.isEmpty)
+        try #require(output.steps.count == 2, "\(output.steps)")
+        #expect(output.steps[0] == .say(.notice("morse.unknown", "Caractère sans code Morse, ignoré : « # ».")))
+        guard case .say(let tones) = output.steps[1] else {
+            Issue.record("the tones are said, not a bare effect: \(output.steps[1])")
+            return
+        }
+        #expect(tones.kind == .answer)
+        #expect(!tones.remember, "the tones are not the last message « répéter » says")
+    }
+}
