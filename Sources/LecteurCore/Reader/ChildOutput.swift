@@ -19,7 +19,9 @@ struct ChildOutput<Delegate: Equatable>: Equatable {
     }
 
     mutating func say(_ announcement: Announcement) { steps.append(.say(announcement)) }
-    mutating func notice(_ code: String, _ message: String) { say(.notice(code, message)) }
+    mutating func notice(_ code: String, _ message: String, kind: Announcement.Kind = .answer, detail: String? = nil) {
+        say(.notice(code, message, kind: kind, detail: detail))
+    }
     mutating func error(_ code: String, _ message: String, detail: String? = nil) { say(.error(code, message, detail: detail)) }
     mutating func append(_ effect: Effect) { steps.append(.effect(effect)) }
 }

@@ -40,7 +40,7 @@ extension Reader {
         case .catalogue(let action):
             handle(catalogue.reduce(action, &state.catalogue, &out), &state, &out)
         case .devices(let action):
-            devices.reduce(action, &state.devices, &out)
+            _ = out.feed(devices.reduce(action, &state.devices))
         case .screenReader(let action):
             let context = ScreenReaderReducer.Context(hasVoice: state.devices.hasVoice)
             screenReader.reduce(action, &state.beside, context, &out)

@@ -2,6 +2,8 @@
 import Testing
 @testable import LecteurCore
 
+// Children that return their output (`ChildOutput`), each tested alone.
+
 /// Morse playing as a child alone (issue 47): it returns what it says as a value, without the
 /// root, its state or the announcement policy; the words are written out here.
 @Suite struct MorseReducerTests {
@@ -30,5 +32,27 @@ import Testing
         }
         #expect(tones.kind == .answer)
         #expect(!tones.remember, "the tones are not the last message « répéter » says")
+    }
+}
+
+/// The devices' child alone: what it says of an event is a value, and its slice changes as the
+/// event says; the root is not involved.
+@Suite struct DeviceReducerTests {
+    let reducer = DeviceReducer(strings: Fixture.fr)
+
+    @Test func aStorageFailureIsOneErrorAndTheSliceIsUntouched() {
+        var devices = DeviceState()
+        let before = devices
+        let output = reducer.reduce(.storageFailed(.database(.operationFailed(reason: .full))), &devices)
+        #expect(output == ChildOutput([.say(.error("storage", "Impossible d'enregistrer dans la base de données (disque plein)."))]))
+        #expect(devices == before)
+    }
+
+    @Test func aDisplayConnectingSaysNothingAndIsKept() {
+        var devices = DeviceState()
+        devices.brailleOutageSaid = true
+        let output = reducer.reduce(.event(.brailleConnected), &devices)
+        #expect(output == ChildOutput())
+        #expect(devices.displayConnected && !devices.brailleOutageSaid)
     }
 }
