@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "lecteur", targets: ["lecteur"]),
         // For the benchmarks package under Benchmarks/.
         .library(name: "LecteurCore", targets: ["LecteurCore"]),
+        .library(name: "MorseKit", targets: ["MorseKit"]),
         .library(name: "LecteurApp", targets: ["LecteurApp"]),
         .library(name: "LecteurAudit", targets: ["LecteurAudit"]),
         // The locale files and the pronunciation lexicon's builder, which the benchmarks load.
@@ -57,12 +58,15 @@ let package = Package(
         .target(name: "LecteurLocales", dependencies: ["LecteurCore"], path: "Locales",
                 exclude: ["fr", "en"]),
 
-        .target(name: "LecteurCore"),
+        // The Morse alphabet, timing, keyer and the trainer's plain values: no dependency, nothing
+        // of the reader's (the core imports it and re-exports it).
+        .target(name: "MorseKit"),
+        .target(name: "LecteurCore", dependencies: ["MorseKit"]),
         // Children with a parent-death signal and the terminal given back on a fatal signal:
         // code that must run between fork and exec, or in a signal handler (async-signal-safe).
         .target(name: "CLecteurSpawn"),
-        // Reading and writing the files the user names (input limits, atomic replacement, WAV):
-        // the only file I/O, kept out of the pure core.
+        // Reading and writing the files the user names (input limits, WAV) and the one atomic
+        // replacement (`FileReplacement`) every target that replaces a file uses; kept out of the pure core.
         .target(name: "LecteurFiles", dependencies: ["LecteurCore"]),
         // Everything audit (walk, rules, engine, formats, output): pure but for the locale files, so
         // the audit benchmarks link no speech, braille, network or database library.
@@ -74,7 +78,7 @@ let package = Package(
         .target(name: "LecteurBraille", dependencies: ["CBrlAPI", "CLouis", "LecteurCore", "LecteurThreads"]),
         .target(name: "LecteurStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
                                                        "LecteurCore"]),
-        .target(name: "LecteurNetwork", dependencies: ["CCurl", "LecteurCore"]),
+        .target(name: "LecteurNetwork", dependencies: ["CCurl", "LecteurCore", "LecteurFiles"]),
         .target(name: "LecteurApp",
                 dependencies: ["LecteurCore", "LecteurLocales", "LecteurFiles", "LecteurAudio", "LecteurSpeech",
                                "LecteurBraille", "LecteurStorage", "LecteurNetwork", "CEdit", "CLecteurSpawn",
@@ -101,6 +105,7 @@ let package = Package(
                                                               // An old-schema database written as an older release left it.
                                                               .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LecteurThreadsTests", dependencies: ["LecteurThreads"]),
+        .testTarget(name: "MorseKitTests", dependencies: ["MorseKit"]),
         .testTarget(name: "LecteurNetworkTests", dependencies: ["LecteurNetwork", "LecteurCore", "LecteurLocales"],
                     exclude: ["Server"]),
         .testTarget(name: "LecteurIntegrationTests",

@@ -2,6 +2,7 @@
 import CEdit
 import Foundation
 import LecteurCore
+import LecteurFiles
 
 /// The command history file (`$XDG_STATE_HOME/lecteur/history`), read and saved with the care
 /// every other file gets (issue 38 items 3 and 4). Read: opened without following a symlink and
@@ -95,30 +96,29 @@ final class HistoryFile {
             let wide = line.unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0]
             lecteur_history_enter(merged, &event, wide)
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        var template = Array((folder + "/.history-XXXXXX").utf8CString)
-        // mkstemp: a new file (O_EXCL, so no symlink is followed), mode 0600.
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return errno }
-        let temporary = String(nulTerminated: template)
-        guard let stream = fdopen(fd, "w") else {
+        // A new file (O_EXCL, so no symlink is followed), mode 0600; the rename replaces a
+        // symlink at `path` itself, never its target; a folder there stays as it was.
+        let replacement: FileReplacement
+        do throws(FileErrno) {
+            replacement = try FileReplacement(replacing: path, mode: 0o600, prefix: ".history-")
+        } catch {
+            return error.code
+        }
+        guard let stream = fdopen(dup(replacement.fileDescriptor), "w") else {
             let code = errno
-            close(fd)
-            unlink(temporary)
+            replacement.discard()
             return code
         }
         // libedit's own save ignores write errors: they are read from the stream here.
         var failure: Int32?
         if lecteur_history_save_fp(merged, &event, stream) < 0 { failure = errno == 0 ? EIO : errno }
         if failure == nil && (fflush(stream) != 0 || ferror(stream) != 0) { failure = errno == 0 ? EIO : errno }
-        if failure == nil && fsync(fileno(stream)) != 0 { failure = errno }
         if fclose(stream) != 0 && failure == nil { failure = errno }
-        // rename replaces a symlink itself, never its target; a folder there stays as it was.
-        if failure == nil && rename(temporary, path) != 0 { failure = errno }
         if let failure {
-            unlink(temporary)
+            replacement.discard()
             return failure
         }
+        do throws(FileErrno) { try replacement.commit() } catch { return error.code }
         unsaved = []
         return nil
     }

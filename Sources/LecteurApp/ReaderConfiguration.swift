@@ -399,9 +399,10 @@ enum ConfigurationWriter {
     /// (with the folder's flock, which other processes honour).
     private static let cache = Mutex<(url: URL, file: ConfigurationFile)?>(nil)
 
-    /// The temporary files of `write`: `.lecteur.toml.PID.XXXXXXXX.tmp`.
-    static func temporaryName(for name: String) -> String {
-        ".\(name).\(getpid()).\(UUID().uuidString.prefix(8)).tmp"
+    /// The temporary files of `write`: `.lecteur.toml.PID.XXXXXX.tmp` (`FileReplacement` puts
+    /// the six random characters and the suffix), the pid telling `removeLeftovers` whose it is.
+    static func temporaryPrefix(for name: String) -> String {
+        ".\(name).\(getpid())."
     }
 
     /// Removes what a `set` killed mid-save left in `folder`: temporary files of processes that
@@ -456,23 +457,14 @@ enum ConfigurationWriter {
             do { try data.write(to: target) } catch { return SystemErrorText.posixCode(of: error) ?? EIO }
             return 0
         }
-        let temporary = target.deletingLastPathComponent().appendingPathComponent(temporaryName(for: target.lastPathComponent))
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exists ? mode_t(info.st_mode & 0o7777) : 0o644)
-        if fd < 0 { return errno }
-        if exists { fchmod(fd, mode_t(info.st_mode & 0o7777)) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
-                offset += n
-            }
+        // A new file gets the mode an ordinary create would: 0644 under the umask.
+        do throws(FileErrno) {
+            try FileReplacement.write(data, replacing: target.path,
+                                      mode: exists ? mode_t(info.st_mode & 0o7777) : FileReplacement.creationMode(0o644),
+                                      prefix: temporaryPrefix(for: target.lastPathComponent), suffix: ".tmp")
+        } catch {
+            return error.code
         }
-        if failure == 0 && fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0 && failure == 0 && errno != EINTR { failure = errno }
-        if failure == 0 && rename(temporary.path, target.path) != 0 { failure = errno }
-        if failure != 0 { unlink(temporary.path) }
-        return failure
+        return 0
     }
 }

@@ -22,7 +22,8 @@ public final class OutputFile {
     /// Whether `seek` works: false for a pipe or a terminal, where a header cannot be patched.
     public let isSeekable: Bool
     private var descriptor: Int32
-    private let temporary: String?
+    /// The temporary file renamed over the path at `finish()` (`.replace` of a regular file).
+    private let replacement: FileReplacement?
 
     /// The path that names standard output, as GNU tools take it (`--output -`).
     public static let standardOutputPath = "-"
@@ -35,7 +36,7 @@ public final class OutputFile {
             let fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
             if fd < 0 { throw OutputFileError(path: path, errno: errno) }
             descriptor = fd
-            temporary = nil
+            replacement = nil
             isSeekable = lseek(fd, 0, SEEK_CUR) >= 0
             return
         }
@@ -43,21 +44,18 @@ public final class OutputFile {
         let exists = lstat(path, &info) == 0
         let type = info.st_mode & S_IFMT
         if exists && type == S_IFDIR { throw .isDirectory(path: path) }
-        var temporary: String?
+        var replacement: FileReplacement?
         var fd: Int32 = -1
         if (!exists || type == S_IFREG) && policy == .replace {
-            let folder = (path as NSString).deletingLastPathComponent
-            let name = (path as NSString).lastPathComponent
-            var template = Array(((folder.isEmpty ? "." : folder) + "/." + name + ".lecteur-XXXXXX").utf8CString)
-            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            if fd >= 0 {
-                temporary = String(nulTerminated: template)
-                // mkstemp gives 0600; the file gets the mode an ordinary create would (or the old file's).
-                let mask = umask(0); umask(mask)
-                fchmod(fd, exists ? info.st_mode & 0o7777 : 0o666 & ~mask)
-            } else if !exists || errno != EACCES {
+            // The file gets the mode an ordinary create would (or the old file's).
+            do throws(FileErrno) {
+                let file = try FileReplacement(replacing: path,
+                                               mode: exists ? info.st_mode & 0o7777 : FileReplacement.creationMode(0o666))
+                replacement = file
+                fd = file.fileDescriptor
+            } catch {
                 // A folder we cannot create in: only an existing file we may write is worth trying.
-                throw OutputFileError(path: path, errno: errno)
+                if !exists || error.code != EACCES { throw OutputFileError(path: path, errno: error.code) }
             }
         }
         if fd < 0 {
@@ -72,7 +70,7 @@ public final class OutputFile {
             }
         }
         descriptor = fd
-        self.temporary = temporary
+        self.replacement = replacement
         isSeekable = lseek(fd, 0, SEEK_CUR) >= 0
     }
 
@@ -114,28 +112,28 @@ public final class OutputFile {
         return true
     }
 
-    /// Closes the file; a temporary one replaces the path now.
+    /// Closes the file; a temporary one replaces the path now (not synced: an output is made
+    /// again by running the command again, and a recording's length would pay for it).
     public func finish() throws(OutputFileError) {
         guard descriptor >= 0 else { return }
         let fd = descriptor
         descriptor = -1
-        if Glibc.close(fd) != 0, errno != EINTR {
-            let code = errno
-            if let temporary { unlink(temporary) }
-            throw OutputFileError(path: path, errno: code)
+        if let replacement {
+            do throws(FileErrno) { try replacement.commit(sync: false) } catch {
+                throw OutputFileError(path: path, errno: error.code)
+            }
+            return
         }
-        if let temporary, rename(temporary, path) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw OutputFileError(path: path, errno: code)
+        if Glibc.close(fd) != 0, errno != EINTR {
+            throw OutputFileError(path: path, errno: errno)
         }
     }
 
     /// Closes without replacing anything (an error happened): a temporary file is removed.
     public func discard() {
         guard descriptor >= 0 else { return }
-        Glibc.close(descriptor)
+        let fd = descriptor
         descriptor = -1
-        if let temporary { unlink(temporary) }
+        if let replacement { replacement.discard() } else { Glibc.close(fd) }
     }
 }

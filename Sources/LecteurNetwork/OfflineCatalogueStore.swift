@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurCore
+import LecteurFiles
 
 /// The last good catalogue the API sent, as read back from disk.
 public struct OfflineCatalogue: Sendable {
@@ -56,13 +57,11 @@ public struct OfflineCatalogueStore: Sendable {
         file.append(0x0A)
         file.append(body)
         let target = fileURL(for: endpoint)
-        let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        guard fm.createFile(atPath: temporary.path, contents: file, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        if rename(temporary.path, target.path) != 0 {
-            try? fm.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown)
+        // Readable by the user only, as its folder.
+        do throws(FileErrno) {
+            try FileReplacement.write(file, replacing: target.path, mode: 0o600)
+        } catch {
+            throw POSIXError(POSIXErrorCode(rawValue: error.code) ?? .EIO)
         }
     }
 

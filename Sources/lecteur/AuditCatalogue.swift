@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Synchronization
 import LecteurApp
+import LecteurAudit
 import LecteurCore
 import LecteurNetwork
 

@@ -3,9 +3,10 @@ import Foundation
 import Testing
 import LecteurCore
 
-/// Issue 23: every sentence the audit writes is made in the core's `Messages/Audit`. The audit's
-/// module and the CLI's audit files may name a rule's help, explanation and fix keys in its
-/// `AuditRuleInfo` (`help: .auditRule…Help`), but never look a string up themselves.
+/// Issue 23: every sentence the audit writes is made in its words' room, `LecteurAudit/Messages`
+/// (in the core's `Messages/Audit` until issue 47 moved it beside the audit, which alone uses it).
+/// The rest of the audit's module and the CLI's audit files may name a rule's help, explanation
+/// and fix keys in its `AuditRuleInfo` (`help: .auditRule…Help`), but never look a string up themselves.
 @Suite struct WordsLiveInTheCoreAuditTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -43,7 +44,8 @@ import LecteurCore
         var urls: [URL] = []
         let audit = root.appendingPathComponent("Sources/LecteurAudit")
         let walker = try #require(files.enumerator(at: audit, includingPropertiesForKeys: nil))
-        for case let url as URL in walker where url.pathExtension == "swift" { urls.append(url) }
+        let words = audit.appendingPathComponent("Messages").path + "/"
+        for case let url as URL in walker where url.pathExtension == "swift" && !url.path.hasPrefix(words) { urls.append(url) }
         let cli = root.appendingPathComponent("Sources/lecteur")
         for name in try files.contentsOfDirectory(atPath: cli.path).sorted() where name.hasPrefix("Audit") && name.hasSuffix(".swift") {
             urls.append(cli.appendingPathComponent(name))

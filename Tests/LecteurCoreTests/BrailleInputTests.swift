@@ -39,7 +39,7 @@ import Testing
             // The typed line will take the place of the load message (the answer shows itself).
             $0.display.message = nil
         }
-        store.send(.brailleBackTranslated(cells: [Self.s], text: "s"), [.silence, Self.input("s")]) {
+        store.receive(.brailleBackTranslated(cells: [Self.s], text: "s"), [.silence, Self.input("s")]) {
             $0.brailleInput.translated = .init(cells: [Self.s], text: "s")
             $0.announcement.answerPending = false
         }
@@ -48,7 +48,7 @@ import Testing
             $0.brailleInput.cells = [Self.s, Self.u]
             $0.announcement.answerPending = true
         }
-        store.send(.brailleBackTranslated(cells: [Self.s, Self.u], text: "su"), [.silence, Self.input("su")]) {
+        store.receive(.brailleBackTranslated(cells: [Self.s, Self.u], text: "su"), [.silence, Self.input("su")]) {
             $0.brailleInput.translated = .init(cells: [Self.s, Self.u], text: "su")
             $0.announcement.answerPending = false
         }
@@ -164,7 +164,7 @@ import Testing
             $0.display.message = nil
         }
         // Nothing spoken: a word's first cell giving two letters is not spelled out either.
-        store.send(.brailleBackTranslated(cells: [ch], text: "ch"), [.silence, Self.input("ch")]) {
+        store.receive(.brailleBackTranslated(cells: [ch], text: "ch"), [.silence, Self.input("ch")]) {
             $0.brailleInput.translated = .init(cells: [ch], text: "ch")
             $0.announcement.answerPending = false
         }
@@ -173,7 +173,7 @@ import Testing
             $0.announcement.answerPending = true
         }
         // A word that grows by two letters is not spelled out.
-        store.send(.brailleBackTranslated(cells: [ch, er], text: "cher"), [.silence, Self.input("cher")]) {
+        store.receive(.brailleBackTranslated(cells: [ch, er], text: "cher"), [.silence, Self.input("cher")]) {
             $0.brailleInput.translated = .init(cells: [ch, er], text: "cher")
             $0.announcement.answerPending = false
         }
@@ -201,7 +201,7 @@ import Testing
             $0.brailleInput.cells = [Self.s]
             $0.announcement.answerPending = true
         }
-        store.send(.brailleBackTranslated(cells: [Self.s], text: "s\u{1B}[2J"), [.silence, Self.input("s")]) {
+        store.receive(.brailleBackTranslated(cells: [Self.s], text: "s\u{1B}[2J"), [.silence, Self.input("s")]) {
             $0.brailleInput.translated = .init(cells: [Self.s], text: "s")
             $0.announcement.answerPending = false
         }
@@ -360,7 +360,7 @@ extension BrailleInputTests {
             $0.display.message = nil
         }
         let said = Fixture.fr(.brailleInputUndefinedCell, ["dots": "2, 8"])
-        store.send(.brailleBackTranslated(cells: [cell], text: "\\28/"),
+        store.receive(.brailleBackTranslated(cells: [cell], text: "\\28/"),
                    store.said("braille.undefinedCell", said, interrupt: true)) {
             $0.display.messageStays = true
             $0.brailleInput.cells = []

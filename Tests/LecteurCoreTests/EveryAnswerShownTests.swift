@@ -18,7 +18,7 @@ import Testing
             $0.announcement.answerPending = true
             $0.display.message = nil
         }
-        store.send(.brailleBackTranslated(cells: [prefix], text: ""),
+        store.receive(.brailleBackTranslated(cells: [prefix], text: ""),
                    [.silence, .braille(BrailleLine(text: "⠨", cursor: 1, kind: .input))]) {
             $0.brailleInput.translated = BrailleInputState.Translation(cells: [prefix], text: "")
             $0.announcement.answerPending = false
@@ -30,6 +30,8 @@ import Testing
             $0.announcement.answerPending = true
         }
         #expect(store.state.brailleInput.text == "⠨⠁", "untranslated cells stay as typed until translated")
+        // What is shown before the translation is the point.
+        store.leaveUnanswered([.backTranslate([prefix, 0b0000_0001])])
     }
 
     /// A chord that means nothing, while a line is typed: the warning stays until a key, and

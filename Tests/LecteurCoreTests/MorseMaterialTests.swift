@@ -103,6 +103,8 @@ import Testing
             $0.announcement.answerPending = true
             $0.display.message = nil
         }
+        // The request's pool is the point.
+        store.leaveUnanswered([.preparePractice(.listening(.weakSymbols(pool: ["52", "45", "41"])))])
     }
 
     // MARK: Group length
@@ -263,6 +265,8 @@ import Testing
             $0.announcement.answerPending = true
             $0.display.message = nil
         }
+        // The request's length is the point.
+        store.leaveUnanswered([.preparePractice(.copy(.qso, count: 1))])
     }
 
     // MARK: The user's own text
@@ -336,7 +340,7 @@ import Testing
         }
         let token = store.state.display.token
         let missing = "Impossible de lire le texte « ~/qso.txt » : fichier introuvable."
-        store.send(.copyTextRead(path: "~/qso.txt", .failure(.notFound)),
+        store.receive(.copyTextRead(path: "~/qso.txt", .failure(.notFound)),
                    store.said("copy.text", missing, isError: true, interrupt: true, .error)) {
             ReaderTestStore.remembered("copy.text", missing, isError: true, stays: true, token: token + 1)(&$0)
             $0.announcement.answerPending = false
@@ -425,14 +429,14 @@ import Testing
             $0.announcement.answerPending = true
             $0.display.message = nil
         }
-        store.send(.progressReady(days), store.screenShown(title, store.after(open), saying: lines[0], token: 2, role: nil), state: open)
+        store.receive(.progressReady(days), store.screenShown(title, store.after(open), saying: lines[0], token: 2, role: nil), state: open)
         #expect(Fixture.reader.builder.screen(for: store.state).elements.map(\.label) == lines)
         #expect(Fixture.reader.builder.screen(for: store.state).code == "progress")
         // The name's time is up: the first line comes back and stays.
         store.send(.timer(.brailleMessage(token: 2)), [store.focusLine(store.state, 0, shows: "Sur 3 jours, du 20 novembre 2026 au 1er décembre 2026 : de 70 % à 90 % de bonnes réponses. Vitesse : de 15 à 20 mots par minute.")]) { $0.display.message = nil }
         let none = "Aucune réponse enregistrée : le progrès se lit après un premier entraînement."
         store.send(.command(.progress), [.loadProgress]) { $0.announcement.answerPending = true }
-        store.send(.progressReady([]), store.said("progress", none, interrupt: true)) {
+        store.receive(.progressReady([]), store.said("progress", none, interrupt: true)) {
             ReaderTestStore.remembered("progress", none, stays: true, token: 3)(&$0)
             $0.announcement.answerPending = false
         }

@@ -46,6 +46,8 @@ import LecteurCore
             $0.announcement.answerPending = true
             $0.display.message = nil
         }
+        // The request is the point; the session from it is `aSessionCopiesTheMaterialItIsGiven`.
+        store.leaveUnanswered([.preparePractice(.copy(.qso, count: 1, language: .english))])
     }
 
     /// The session draws its QSO from the material it is given: the same seed, the other

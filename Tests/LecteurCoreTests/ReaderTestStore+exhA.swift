@@ -12,6 +12,14 @@ extension ReaderTestStore {
         send(action, effects(expectedState), sourceLocation: sourceLocation, state: update)
     }
 
+    /// Like `receive(_:_:state:)`, with effects stated from the expected state.
+    mutating func receive(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation,
+                          state update: (inout ReaderState) -> Void, effects: (ReaderState) -> [Effect]) {
+        var expectedState = state
+        update(&expectedState)
+        receive(action, effects(expectedState), sourceLocation: sourceLocation, state: update)
+    }
+
     /// What is said, printed in the text transcript as `printed` (nil: the terminal shows it already,
     /// as a typed key's echo).
     static func speak(_ text: String, interrupt: Bool = true, _ priority: Utterance.Priority = .answer,

@@ -5,9 +5,18 @@ import Testing
 
 /// Like TCA's TestStore: each step sends one action, states the whole expected change of state
 /// and the complete list of effects, in order. Nothing an action does goes unasserted.
+///
+/// An effect the runtime answers with an action fed back to the reducer (`.preparePractice` is
+/// answered `.practiceSeeded`, `.queryStatus` `.statusReported`, …: `Effect.answer`) is a request
+/// the test must answer with `receive`, as TCA's `receive` takes an effect's action: one left
+/// unanswered when the store is dropped (the test's end) fails the test where it was asked for.
+/// The test still writes the answer (the runtime is not here); `receive` checks that it answers a
+/// request made, which `send` would not.
 struct ReaderTestStore {
     let reader: Reader
     var state: ReaderState
+    /// Shared by the copies of a store: the last one dropped checks that every request was received.
+    private let requests = Requests()
 
     init(reader: Reader = Fixture.reader, state: ReaderState = ReaderState()) {
         self.reader = reader
@@ -24,6 +33,92 @@ struct ReaderTestStore {
         }
         if state != expectedState {
             Issue.record("state differs (−expected +actual):\n\(diff(expectedState, state) ?? "")", sourceLocation: sourceLocation)
+        }
+        requests.asked(effects.filter(\.isRequest), at: sourceLocation)
+    }
+
+    /// The runtime's answer to a request an earlier step's effects made: it must answer one still
+    /// waiting (the oldest it answers is taken), then is reduced as `send` reduces.
+    mutating func receive(_ action: Action, _ expected: [Effect], sourceLocation: SourceLocation = #_sourceLocation,
+                          state update: (inout ReaderState) -> Void = { _ in }) {
+        if !requests.answer(action) {
+            Issue.record("received \(action), which answers no request waiting (\(requests.waiting.map(\.effect)))",
+                         sourceLocation: sourceLocation)
+        }
+        send(action, expected, sourceLocation: sourceLocation, state: update)
+    }
+
+    /// Requests the test leaves unanswered on purpose (the runtime's answer would come after its
+    /// end, as `tout lire`'s next `.spoken` when the test stops there), named one by one, as TCA's
+    /// `skipInFlightEffects` does for effects still running.
+    mutating func leaveUnanswered(_ effects: [Effect], sourceLocation: SourceLocation = #_sourceLocation) {
+        for effect in effects where !requests.drop(effect) {
+            Issue.record("\(effect) is no request waiting (\(requests.waiting.map(\.effect)))", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The requests asked for and not yet received, with where each was asked.
+    private final class Requests {
+        var waiting: [(effect: Effect, sourceLocation: SourceLocation)] = []
+
+        func asked(_ effects: [Effect], at sourceLocation: SourceLocation) {
+            waiting += effects.map { ($0, sourceLocation) }
+        }
+
+        func answer(_ action: Action) -> Bool {
+            guard let index = waiting.firstIndex(where: { $0.effect.isAnswered(by: action) }) else { return false }
+            waiting.remove(at: index)
+            return true
+        }
+
+        func drop(_ effect: Effect) -> Bool {
+            guard let index = waiting.firstIndex(where: { $0.effect == effect }) else { return false }
+            waiting.remove(at: index)
+            return true
+        }
+
+        deinit {
+            for request in waiting {
+                Issue.record("\(request.effect) was never answered: `receive` the runtime's answer, or `leaveUnanswered` it",
+                             sourceLocation: request.sourceLocation)
+            }
+        }
+    }
+}
+
+extension Effect {
+    /// Whether the runtime answers this effect with an action (ReaderSession.perform applies one
+    /// for each of these, always).
+    var isRequest: Bool {
+        switch self {
+        case .queryStatus, .readSettings, .configureDevice, .preparePractice, .loadStatistics, .loadProgress,
+             .readCopyText, .backTranslate, .advanceDisplay, .whenSpoken:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether `action` is the runtime's answer to this request.
+    func isAnswered(by action: Action) -> Bool {
+        switch (self, action) {
+        case (.queryStatus, .statusReported), (.loadStatistics, .statisticsReady), (.loadProgress, .progressReady),
+             (.advanceDisplay, .displayAdvanced):
+            return true
+        case (.readSettings(let keys), .settingsRead(let readings)):
+            return Set(readings.keys).isSubset(of: Set(keys))
+        case (.configureDevice(let key, _), .deviceConfigured(let answered, _)):
+            return key == answered
+        case (.preparePractice(let request), .practiceSeeded(let seeded, _)):
+            return request == seeded
+        case (.readCopyText(let path), .copyTextRead(let read, _)):
+            return path == read
+        case (.backTranslate(let cells), .brailleBackTranslated(let translated, _)):
+            return cells == translated
+        case (.whenSpoken(let token), .spoken(let heard)):
+            return token == heard
+        default:
+            return false
         }
     }
 }

@@ -40,7 +40,7 @@ import Testing
     func ready(_ store: inout ReaderTestStore, _ action: Action, _ twin: SendingSession<SeededRandom>, _ texts: [String],
                sourceLocation: SourceLocation = #_sourceLocation) {
         // It answers the user's command: it stays until a key.
-        store.send(action, said(texts, interrupt: true, token: 2, stays: true), sourceLocation: sourceLocation) {
+        store.receive(action, said(texts, interrupt: true, token: 2, stays: true), sourceLocation: sourceLocation) {
             $0.exercise = .sending(twin)
             $0.announcement.answerPending = false
             Self.remembered(texts, token: 2, stays: true)(&$0)
@@ -90,7 +90,7 @@ import Testing
         _ = twin.start(level: level, note: note)
         let session = twin
         // It answers the user's command: it stays until a key.
-        store.send(.practiceSeeded(.sending(.koch), seed: Self.seedAskingK), said(texts, interrupt: true, token: 2, stays: true),
+        store.receive(.practiceSeeded(.sending(.koch), seed: Self.seedAskingK), said(texts, interrupt: true, token: 2, stays: true),
                    sourceLocation: sourceLocation) {
             $0.exercise = .sending(session)
             $0.announcement.answerPending = false
@@ -140,6 +140,9 @@ import Testing
         }
         store.send(.timedLine("envoi libre", atMs: 0), [.preparePractice(.sending(.free))])
         store.send(.timedLine("envoi écho", atMs: 0), [.preparePractice(.sending(.echo))])
+        // The requests are the point; what each seed starts is tested below.
+        store.leaveUnanswered([.preparePractice(.sending(.koch)), .preparePractice(.sending(.free)),
+                               .preparePractice(.sending(.echo))])
     }
 
     @Test func aTypedPatternIsJudgedSaidBrailledAndStored() throws {
@@ -311,7 +314,7 @@ import Testing
                      + "puis Entrée : point pour un point, tiret ou souligné pour un trait, une espace entre les caractères, "
                      + "par exemple « -.- » pour K."]
         let started = twin
-        store.send(.practiceSeeded(.sending(.echo), seed: 3), [
+        store.receive(.practiceSeeded(.sending(.echo), seed: 3), [
             .notice(code: "sending", message: intro[0]), .speak(Utterance(text: intro[0], interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: "Question 1 (" + intro[0] + ")", cursor: 0, kind: .message)),
             .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),

@@ -34,7 +34,7 @@ import Testing
                                     choices: [Fixture.fr(.brailleTableIntegral), Fixture.fr(.brailleTableAbrege),
                                               Fixture.fr(.brailleTableComputer8)])
         let said = "Table-braille : braille abrégé ; au choix braille intégral, braille abrégé, braille informatique 8 points."
-        store.send(.settingsRead([.brailleTable: SettingReading(value: "abrege", choices: ["integral", "abrege", "comp8"])]), [
+        store.receive(.settingsRead([.brailleTable: SettingReading(value: "abrege", choices: ["integral", "abrege", "comp8"])]), [
             .notice(code: "setting", message: said),
             .speak(Utterance(text: said, interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: said, cursor: 0, kind: .message)),
@@ -61,7 +61,7 @@ import Testing
             $0.display.message = nil
         }
         let said = "Débit : 175 ; de 80 à 450."
-        store.send(.settingsRead([.speechRate: SettingReading(value: "175", range: 80...450)]), [
+        store.receive(.settingsRead([.speechRate: SettingReading(value: "175", range: 80...450)]), [
             .notice(code: "setting", message: said),
             .speak(Utterance(text: said, interrupt: true, priority: .answer)),
             .braille(BrailleLine(text: said, cursor: 0, kind: .message)),
@@ -102,7 +102,7 @@ import Testing
         let settings = store.after(update)
         let report = store.focus(settings, 0, role: nil)
         #expect(reader.builder.screen(for: settings).elements[0].label == "Verbosité : complète")
-        store.send(.settingsRead([.speechVoice: SettingReading(value: "fr")]), [
+        store.receive(.settingsRead([.speechVoice: SettingReading(value: "fr")]), [
             .speak(Utterance(text: title, interrupt: true, priority: .answer, printed: title)),
             .braille(BrailleLine(text: title, cursor: 0, kind: .message)),
             report, .speak(Utterance(text: verbosity, interrupt: false, priority: .answer, printed: verbosity)),

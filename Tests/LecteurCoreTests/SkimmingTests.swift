@@ -143,7 +143,7 @@ import Testing
             ("bouton", "Retour btn"),
         ]
         for (offset, (text, shows)) in zip(heard, shown).enumerated() {
-            store.send(.spoken(token: offset + 1), state: {
+            store.receive(.spoken(token: offset + 1), state: {
                 $0.navigation.focus[.detail(formationId: 1)] = offset + 1
                 $0.announcement.history.append(text)
                 $0.display.readAll = offset + 2
@@ -152,7 +152,7 @@ import Testing
         }
         #expect(ReaderTestStore.element(store.state).id == "back", "the detail is read to its last element")
         let end = "Fin de l'écran."
-        store.send(.spoken(token: 8), store.said("readAll.end", end, .notice) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4),
+        store.receive(.spoken(token: 8), store.said("readAll.end", end, .notice) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4),
                                                                                 .reading(false)]) {
             ReaderTestStore.remembered("readAll.end", end, token: 3)(&$0)
             $0.display.readAll = nil
@@ -169,7 +169,7 @@ import Testing
             $0.announcement.history.append("Starter Pack - IA Générative, titre")
             $0.display.readAll = nil
         }, effects: { ReaderTestStore.focused($0, "Starter Pack - IA Générative, titre", role: "titre", shows: "Starter Pack - IA Générative tit") + [.reading(false)] })
-        store.send(.spoken(token: waiting), [])
+        store.receive(.spoken(token: waiting), [])
     }
 
     @Test func theLastMessageCanBeHeardAgain() {

@@ -262,13 +262,24 @@ struct Announcer {
     mutating func notice(_ code: String, _ message: String, kind: Announcement.Kind = .answer,
                          remember: Bool = true, readPunctuation: Bool = true, detail: String? = nil, showing: Bool = true,
                          brailleForm: String? = nil) {
-        say(Announcement(kind, [readPunctuation ? .text(message) : .named(message)], record: .notice(code),
-                         display: showing ? .message : .withWhatFollows, brailleForm: brailleForm, detail: detail,
-                         remember: remember))
+        say(.notice(code, message, kind: kind, remember: remember, readPunctuation: readPunctuation, detail: detail,
+                    showing: showing, brailleForm: brailleForm))
     }
 
     mutating func error(_ code: String, _ message: String, detail: String? = nil) {
-        say(Announcement(.error, message, record: .error(code), detail: detail))
+        say(.error(code, message, detail: detail))
+    }
+
+    /// Carries out what a child returned, in its order: its announcements said under the
+    /// policy, its effects appended; gives back what it asks of the rest.
+    mutating func feed<Delegate>(_ output: ChildOutput<Delegate>) -> [Delegate] {
+        for step in output.steps {
+            switch step {
+            case .say(let announcement): say(announcement)
+            case .effect(let effect): append(effect)
+            }
+        }
+        return output.delegates
     }
 
     /// What was said `.withWhatFollows` in this action (a verdict), then `follow` (a question's

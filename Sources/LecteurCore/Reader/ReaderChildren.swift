@@ -40,7 +40,7 @@ extension Reader {
         case .catalogue(let action):
             handle(catalogue.reduce(action, &state.catalogue, &out), &state, &out)
         case .devices(let action):
-            devices.reduce(action, &state.devices, &out)
+            _ = out.feed(devices.reduce(action, &state.devices))
         case .screenReader(let action):
             let context = ScreenReaderReducer.Context(hasVoice: state.devices.hasVoice)
             screenReader.reduce(action, &state.beside, context, &out)
@@ -55,7 +55,8 @@ extension Reader {
                                                       tab: state.navigation.tab)
             handle(brailleInput.reduce(action, &state.brailleInput, context, &out), atMs: action.atMs, &state, &out)
         case .morse(let action):
-            morse.reduce(action, state.settings.morse, &out)
+            // The first child that returns its output (issue 47): the root feeds it to the policy.
+            _ = out.feed(morse.reduce(action, state.settings.morse))
         }
     }
 

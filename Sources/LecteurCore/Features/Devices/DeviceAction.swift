@@ -8,12 +8,14 @@ extension DeviceReducer {
         case keyboardProtocol(answered: Bool)
     }
 
-    /// The devices' one entry: their slice and the output; they ask nothing of the rest.
-    func reduce(_ action: Action, _ devices: inout DeviceState, _ out: inout Announcer) {
+    /// The devices' one entry: their slice; they return what they say and ask nothing of the rest.
+    func reduce(_ action: Action, _ devices: inout DeviceState) -> ChildOutput<Never> {
         switch action {
-        case .event(let event): reduce(event, &devices, &out)
-        case .storageFailed(let fault): storageFailed(fault, &out)
-        case .keyboardProtocol(let answered): devices.keyReleases = answered
+        case .event(let event): return reduce(event, &devices)
+        case .storageFailed(let fault): return storageFailed(fault)
+        case .keyboardProtocol(let answered):
+            devices.keyReleases = answered
+            return ChildOutput()
         }
     }
 }

@@ -6,7 +6,9 @@
 struct DeviceReducer: Sendable {
     let strings: Strings
 
-    func reduce(_ event: DeviceEvent, _ devices: inout DeviceState, _ out: inout Announcer) {
+    /// What is said of `event`, returned for the root to say.
+    func reduce(_ event: DeviceEvent, _ devices: inout DeviceState) -> ChildOutput<Never> {
+        var out = ChildOutput<Never>()
         switch event {
         case .audioLost:
             out.notice("audio.lost", strings(.speechNoticeAudioLost), kind: .notice)
@@ -22,9 +24,9 @@ struct DeviceReducer: Sendable {
             // of a user who has none: nothing to say (measured beside Orca 43: 10 s of « Pas de
             // plage braille… » before the first element). A display that was there and went
             // away, `--braille on`, or a server that answers wrongly is said.
-            if !wasConnected, !devices.displayRequired, error.meansNoDisplay { return }
+            if !wasConnected, !devices.displayRequired, error.meansNoDisplay { return out }
             // The adapter keeps trying and reports each failure: the outage is said once.
-            guard !devices.brailleOutageSaid else { return }
+            guard !devices.brailleOutageSaid else { return out }
             devices.brailleOutageSaid = true
             out.notice(error.code, error.message(strings), kind: .notice, detail: error.detail)
         case .brailleConnected:
@@ -35,9 +37,10 @@ struct DeviceReducer: Sendable {
         case .lineTooLong(let limit):
             out.error("input.tooLong", strings(.hardeningDevicesInputLineTooLong, ["limit": String(limit)]))
         }
+        return out
     }
 
-    func storageFailed(_ fault: StorageFault, _ out: inout Announcer) {
-        out.error("storage", fault.message(strings))
+    func storageFailed(_ fault: StorageFault) -> ChildOutput<Never> {
+        ChildOutput([.say(.error("storage", fault.message(strings)))])
     }
 }

@@ -7,10 +7,11 @@ extension MorseReducer {
         case play(String)
     }
 
-    /// Morse playing's one entry: it holds no slice; it reads the Morse settings.
-    func reduce(_ action: Action, _ settings: MorseSettings, _ out: inout Announcer) {
+    /// Morse playing's one entry: it holds no slice; it reads the Morse settings and returns
+    /// what it says (asking nothing of the rest).
+    func reduce(_ action: Action, _ settings: MorseSettings) -> ChildOutput<Never> {
         switch action {
-        case .play(let text): play(text, settings: settings, &out)
+        case .play(let text): play(text, settings: settings)
         }
     }
 }

@@ -6,16 +6,17 @@ struct MorseReducer: Sendable {
     let alphabet: MorseAlphabet
     let sampleRate: Int
 
-    func play(_ text: String, settings: MorseSettings, _ out: inout Announcer) {
+    func play(_ text: String, settings: MorseSettings) -> ChildOutput<Never> {
+        var out = ChildOutput<Never>()
         let limit = MorseRenderer.playbackCharacterLimit
         if MorseRenderer.exceeds(text, limit: limit) {
             out.error("morse", MorseError.tooLongToPlay(characters: text.count, limit: limit).message(strings))
-            return
+            return out
         }
         let encoding = alphabet.encode(text)
         guard !encoding.isEmpty else {
             out.error("morse", MorseError.nothingToPlay(encoding).message(strings))
-            return
+            return out
         }
         if let unknown = encoding.unknownMessage(strings) { out.notice("morse.unknown", unknown) }
         let timeline = MorseTimeline(encoding: encoding, timing: settings.timing, sampleRate: sampleRate)
@@ -28,5 +29,6 @@ struct MorseReducer: Sendable {
         let tone = Announcement.Tone(.playback(text: text, report: report), settings: settings,
                                      shown: clean + " " + MorseBraille.cells(encoding))
         out.say(Announcement(.answer, [.tone(tone)], remember: false))
+        return out
     }
 }

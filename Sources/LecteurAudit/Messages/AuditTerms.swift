@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import LecteurCore
+
 /// The audit's typed terms that its sentences name (in `AuditFindingMessages` and
-/// `AuditReportMessages`): they live beside the words so that the core can word them, and the
-/// audit (`LecteurAudit`) uses them as its own.
+/// `AuditReportMessages`): they live beside the words, in the audit's own `Messages/`.
 
 /// How much a finding hurts the person using the reader, in axe-core's four levels, so that a
 /// CI can gate on "serious or worse" the way it already does for web pages.

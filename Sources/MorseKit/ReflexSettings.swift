@@ -34,7 +34,7 @@ public struct ReflexSettings: Hashable, Sendable {
     public static let medianKey = "morse.reflex.median-ms"
 
     /// Stored values in milliseconds; one out of range keeps the default.
-    static func restore(_ value: (String) -> String?) -> ReflexSettings {
+    public static func restore(_ value: (String) -> String?) -> ReflexSettings {
         var settings = ReflexSettings()
         if let ms = value(pauseKey).flatMap(Int.init), pauseRange.contains(Double(ms) / 1000) { settings.pauseMs = ms }
         if let ms = value(limitKey).flatMap(Int.init), limitRange.contains(Double(ms) / 1000) { settings.limitMs = ms }

@@ -72,14 +72,14 @@ public struct MorseAlphabet: Sendable {
 
     public func symbol(pattern: String) -> MorseSymbol? { byPattern[pattern] }
 
-    static let typographicVariants: [Character: Character] = [
+    public static let typographicVariants: [Character: Character] = [
         "\u{2019}": "'", "\u{2018}": "'", "\u{00AB}": "\"", "\u{00BB}": "\"", "\u{201C}": "\"", "\u{201D}": "\"",
     ]
 
     public static let standard = MorseAlphabet(symbols: letters + digits + punctuation + frenchExtensions)
 
     /// ITU-R M.1677-1 §1.1.1.
-    static let letters: [MorseSymbol] = [
+    public static let letters: [MorseSymbol] = [
         MorseSymbol("A", ".-"), MorseSymbol("B", "-..."), MorseSymbol("C", "-.-."), MorseSymbol("D", "-.."),
         MorseSymbol("E", "."), MorseSymbol("F", "..-."), MorseSymbol("G", "--."), MorseSymbol("H", "...."),
         MorseSymbol("I", ".."), MorseSymbol("J", ".---"), MorseSymbol("K", "-.-"), MorseSymbol("L", ".-.."),
@@ -89,7 +89,7 @@ public struct MorseAlphabet: Sendable {
         MorseSymbol("Y", "-.--"), MorseSymbol("Z", "--.."),
     ]
 
-    static let digits: [MorseSymbol] = [
+    public static let digits: [MorseSymbol] = [
         MorseSymbol("0", "-----"), MorseSymbol("1", ".----"), MorseSymbol("2", "..---"),
         MorseSymbol("3", "...--"), MorseSymbol("4", "....-"), MorseSymbol("5", "....."),
         MorseSymbol("6", "-...."), MorseSymbol("7", "--..."), MorseSymbol("8", "---.."),
@@ -98,7 +98,7 @@ public struct MorseAlphabet: Sendable {
 
     /// ITU-R M.1677-1 §1.1.1–1.1.3: É (the only accented letter the Recommendation lists; after the
     /// digits so the list keeps A–Z, 0–9 first), then the punctuation marks and @.
-    static let punctuation: [MorseSymbol] = [
+    public static let punctuation: [MorseSymbol] = [
         MorseSymbol("É", "..-.."),
         MorseSymbol(".", ".-.-.-"), MorseSymbol(",", "--..--"), MorseSymbol(":", "---..."),
         MorseSymbol("?", "..--.."), MorseSymbol("'", ".----."), MorseSymbol("-", "-....-"),
@@ -107,7 +107,7 @@ public struct MorseAlphabet: Sendable {
         MorseSymbol("@", ".--.-."),
     ]
 
-    static let frenchExtensions: [MorseSymbol] = [
+    public static let frenchExtensions: [MorseSymbol] = [
         MorseSymbol("À", ".--.-", isExtension: true), MorseSymbol("Ç", "-.-..", isExtension: true),
         MorseSymbol("È", ".-..-", isExtension: true), MorseSymbol("Ü", "..--.", isExtension: true),
     ]

@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import LecteurCore
+
 /// The words of the audit's reports (headings, names of impacts and kinds, summary lines, the
 /// fields of an element) and of the `lecteur audit` command's messages. The report formats
 /// (`LecteurAudit/Formats`) decide the layout and call these for every sentence.

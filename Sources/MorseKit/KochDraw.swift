@@ -31,7 +31,7 @@ public struct KochDraw: Hashable, Sendable {
     /// strays from 50 % in one session (in a model, the spread of a 200-question session fell
     /// from 2.9 points to 0.5).
     public private(set) var switchCredit = 0.0
-    static let switchPull = 0.3
+    public static let switchPull = 0.3
 
     /// The window the guards hold the shares over, and how far from its target a share may be.
     public static let window = 50
@@ -40,7 +40,7 @@ public struct KochDraw: Hashable, Sendable {
     public init() {}
 
     /// λ: how strongly a symbol behind its share is pulled forward.
-    static func pull(symbols: Int) -> Double { symbols <= 2 ? 3 : 0.3 }
+    public static func pull(symbols: Int) -> Double { symbols <= 2 ? 3 : 0.3 }
 
     /// The next question from `pool` (`weights` in the same order); `forced` (a symbol just
     /// unlocked) is asked as it is and counted like a draw.

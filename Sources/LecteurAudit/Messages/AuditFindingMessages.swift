@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import LecteurCore
+
 /// The sentence of each audit rule's finding, from what the rule found (the words, excerpts and
 /// characters it quotes): the rules decide whether there is a finding, the wording is made here.
 public struct AuditFindingMessages: Sendable {
