@@ -55,6 +55,12 @@ import Testing
         #expect(notices.filter { $0 == "Orca lit ce terminal, Lecteur écrit sans parler. Tapez aide pour les commandes." }.count == 1,
                 "\(notices)")
         #expect(run.events("focus").count >= 4, "navigation goes on")
+        // The first element first, start-up's notice and the count after it (issue 45).
+        let startup = run.events.map { event -> String in
+            if event["type"] as? String == "focus" { return "focus" }
+            return (event["type"] as? String == "notice" ? event["code"] as? String : nil) ?? ""
+        }.filter { ["focus", "startup", "loaded"].contains($0) }
+        #expect(Array(startup.prefix(3)) == ["focus", "loaded", "startup"], "\(startup)")
         // Spoken: only the catalogue loaded while the terminal was not focused, once.
         let spoken = run.events("speech").compactMap { $0["text"] as? String }
         #expect(spoken.count == 1, "\(spoken)")
@@ -240,6 +246,15 @@ import Testing
         let first = try #require(lines.firstIndex { $0.hasSuffix("filtre 1 sur 7") }, "\(lines)")
         #expect(first <= 2, "before the first element: \(lines[..<first])")
         #expect(!lines.contains { $0.localizedCaseInsensitiveContains("braille") }, "\(lines)")
+        if besideOrca {
+            // Issue 45: the first element first, what start-up has to say after it (Orca 43 read
+            // the notice and the count for 6.1 s before it: heard whole 9.5 s after Enter).
+            #expect(first == 0, "before the first element: \(lines[..<first])")
+            let after = lines[(first + 1)...]
+            #expect(after.contains("14 formations chargées."), "\(lines)")
+            // No speech-dispatcher here: the notice that says Lecteur has no voice beside Orca.
+            #expect(after.contains { $0.hasPrefix("Orca est actif : Lecteur écrit tout") }, "\(lines)")
+        }
     }
 
     /// Issue 45, item 2, through the binary beside a (fake) Orca on a pseudo-terminal: a Koch

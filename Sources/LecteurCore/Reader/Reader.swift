@@ -164,13 +164,21 @@ public struct Reader: Sendable {
             // Beside one that shares speech-dispatcher the notice is one short line that names
             // `aide` itself (issue 45: Orca 43 read the 220-character notice and welcome for 13 s
             // before the first element, scripts/orca-pace.sh).
+            // Printed after the first element, and the catalogue's count with them: Orca 43 read
+            // the notice and the count for 6.1 s before the element, heard whole 9.5 s after
+            // Enter (scripts/orca-pace.sh); the element is what the user came for.
             let besideOnTerminal = state.onTerminal && state.startupNotices.contains(where: \.isScreenReader)
             for problem in state.startupNotices {
                 var message = problem.message(strings, onTerminal: state.onTerminal)
                 if besideOnTerminal, problem.isScreenReader, !problem.namesHelpOnTerminal { message += " " + strings(.appWelcome) }
-                out.notice("startup", message, kind: .notice)
+                if besideOnTerminal {
+                    state.startupNoticesAfterFocus.append(message)
+                } else {
+                    out.notice("startup", message, kind: .notice)
+                }
             }
             state.startupNotices = []
+            state.catalogue.countSaidAfterList = besideOnTerminal
             if !besideOnTerminal { scope(.terminal(.welcome), &state, &out) }
             out.append(.loadCatalogue(.initial))
         case .timedLine(let line, let atMs):
@@ -229,6 +237,8 @@ public struct Reader: Sendable {
         case .timer(.readAllWindow(let token)):
             scope(.display(.windowTimeUp(token: token)), &state, &out)
         case .timer(.catalogueStillLoading):
+            // A slow load: what start-up had to say is not held behind it any longer.
+            sayStartupNoticesAfterFocus(&state, &out)
             scope(.catalogue(.stillLoadingRang), &state, &out)
         case .catalogue(let event):
             scope(.catalogue(.event(event)), &state, &out)
