@@ -304,4 +304,42 @@ import Testing
             #expect(wait >= echo && wait < echo + 2, "a question came \(wait) s after Enter (the key's echo: \(echo) s)")
         }
     }
+
+    /// Issue 45, through the binary beside a (fake) Orca: a wrong answer's correction is not
+    /// played at once, under the screen reader's echo of Enter and its reading of the verdict
+    /// (0.43 to 0.55 s of overlap beside the real Orca 43, scripts/orca-pace.sh): its tones come
+    /// after the echo (`PracticePace.echoAllowanceMs`), and the verdict is printed once they
+    /// have been heard at the output, so the screen reader reads it after them.
+    @Test(.requires(.pulseAudio))
+    func besideOrcaAWrongAnswersCorrectionComesAfterTheEchoAndItsVerdictAfterIt() throws {
+        let orca = try FakeOrca()
+        defer { orca.stop() }
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let run = try PseudoTerminal.run(["--transcript", "jsonl", "--braille", "off"],
+                                         environment: env(["PULSE_SERVER": pulse.server].merging(orca.environment) { $1 }), steps: [
+            .type("entraînement\r", until: "dès la première"),
+            .type("\r", until: "\"question\":1"),
+            // The first Koch lesson asks K and M: E is wrong whatever the seed drew.
+            .type("e\r", until: "\"code\":\"practice\""),
+            .type("stop\r", pause: 1),
+            .type("quitter\r", pause: 1),
+        ])
+        #expect(run.status == 0, "\(run.output)")
+        let order = run.events.map { event -> String in
+            switch event["type"] as? String {
+            case "morse": (event["question"] as? Int).map { "question \($0)" } ?? "correction"
+            case "practice": "answer"
+            case "notice" where event["code"] as? String == "practice": "verdict"
+            default: ""
+            }
+        }.filter { !$0.isEmpty }
+        #expect(Array(order.suffix(from: order.firstIndex(of: "question 1") ?? 0).prefix(4))
+                == ["question 1", "answer", "correction", "verdict"], "\(order)")
+        let verdict = try #require(run.waits[2])
+        let echo = Double(PracticePace.echoAllowanceMs) / 1000
+        print("BESIDE correction: \(order); the verdict printed \(verdict) s after the wrong answer's Enter")
+        // The echo's allowance, then the correction's two characters (K or M, and E) at least.
+        #expect(verdict >= echo + 0.3 && verdict < echo + 6, "the verdict came \(verdict) s after Enter (echo: \(echo) s)")
+    }
 }

@@ -119,7 +119,9 @@ public enum Effect: Hashable, Sendable {
     case playMorse(text: String, settings: MorseSettings)
     /// After a wrong answer: the right character and the one typed, like `.playMorse` but after a
     /// word space, so they never run into the question's last character.
-    case playCorrection(text: String, settings: MorseSettings)
+    /// `heard`: report `.correctionHeard` once the tones have been played (beside a screen
+    /// reader, the verdict is printed then).
+    case playCorrection(text: String, settings: MorseSettings, heard: Bool = false)
     /// Sound a practice question like `.playMorse`, then report when its tones end
     /// (`.questionSounded`).
     case playQuestion(text: String, settings: MorseSettings, question: Int)

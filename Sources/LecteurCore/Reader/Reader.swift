@@ -87,7 +87,7 @@ public struct Reader: Sendable {
         case .timedKey(let key, _): key.isRelease || keysMorse(key, state)
         case .keyerClock: true
         case .start, .timedLine, .command, .displayKey, .displayPanned, .timer, .displayAdvanced, .catalogue, .device,
-             .storageFailed, .statusReported, .settingsRead, .deviceConfigured, .questionSounded, .questionHeard,
+             .storageFailed, .statusReported, .settingsRead, .deviceConfigured, .questionSounded, .questionHeard, .correctionHeard,
              .spoken, .progressUpdated, .attachTerminal, .typed, .key, .completion, .promptCancelled,
              .statisticsReady, .progressReady, .copyTextRead, .brailleTyped, .brailleBackTranslated,
              .keyboardProtocol, .screenReader, .practiceSeeded: false
@@ -123,7 +123,7 @@ public struct Reader: Sendable {
             case .timedLine, .command, .displayKey, .key, .timedKey, .brailleTyped, .promptCancelled:
                 out.append(.quit) // the user's: a key, a typed cell or a line
             case .start, .timer, .displayAdvanced, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
-                 .deviceConfigured, .questionSounded, .questionHeard, .spoken, .progressUpdated,
+                 .deviceConfigured, .questionSounded, .questionHeard, .correctionHeard, .spoken, .progressUpdated,
                  .attachTerminal, .typed, .completion, .statisticsReady, .progressReady, .copyTextRead,
                  .brailleBackTranslated, .keyerClock, .keyboardProtocol, .screenReader, .practiceSeeded:
                 break // the reader's own: nothing over the goodbye
@@ -258,6 +258,8 @@ public struct Reader: Sendable {
             scope(.exercise(.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs)), &state, &out)
         case .questionHeard(let question, let atMs):
             scope(.exercise(.heard(question: question, atMs: atMs)), &state, &out)
+        case .correctionHeard:
+            scope(.exercise(.correctionHeard), &state, &out)
         case .progressUpdated(let progress):
             state.morseProgress = progress
         case .statisticsReady(let statistics):
@@ -279,6 +281,8 @@ public struct Reader: Sendable {
             scope(.exercise(.reflexClock(question: question)), &state, &out)
         case .timer(.practiceNext(let question)):
             scope(.exercise(.practiceNext(question: question)), &state, &out)
+        case .timer(.practiceCorrection):
+            scope(.exercise(.practiceCorrection), &state, &out)
         case .keyboardProtocol(let answered):
             scope(.devices(.keyboardProtocol(answered: answered)), &state, &out)
         case .screenReader(let event):
@@ -480,7 +484,7 @@ extension Action {
         switch self {
         case .timedLine, .command, .displayKey, .key, .timedKey, .brailleTyped, .promptCancelled: true
         case .start, .displayPanned, .timer, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
-             .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard, .spoken, .progressUpdated,
+             .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard, .correctionHeard, .spoken, .progressUpdated,
              .attachTerminal, .typed, .completion, .statisticsReady, .brailleBackTranslated, .displayAdvanced,
              .keyboardProtocol, .screenReader, .progressReady, .copyTextRead: false
         case .keyerClock: false
