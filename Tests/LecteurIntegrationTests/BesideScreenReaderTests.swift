@@ -341,5 +341,10 @@ import Testing
         print("BESIDE correction: \(order); the verdict printed \(verdict) s after the wrong answer's Enter")
         // The echo's allowance, then the correction's two characters (K or M, and E) at least.
         #expect(verdict >= echo + 0.3 && verdict < echo + 6, "the verdict came \(verdict) s after Enter (echo: \(echo) s)")
+        // The correction's tones print no line of their own (« ♪ K, puis E » was read by Orca 43
+        // over them): the verdict names both characters.
+        let correction = try #require(run.events("morse").first { $0["question"] == nil }, "\(run.events("morse"))")
+        #expect(!Self.screenLines(run.output).contains { $0.hasPrefix("♪") && $0.contains(", puis") },
+                "\(Self.screenLines(run.output)), correction \(correction)")
     }
 }

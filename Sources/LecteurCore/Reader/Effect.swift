@@ -60,6 +60,10 @@ public struct MorseReport: Hashable, Sendable {
     public let wpm: Int
     public let toneHz: Int
     public let durationMs: Double
+    /// Whether the text transcript prints its line. Not a correction's beside a screen reader:
+    /// printed with its tones, Orca read « ♪ K, puis M » over them; the verdict printed once
+    /// they are heard names both characters.
+    public var printed = true
 }
 
 /// A practice question as the transcript reports it: its number, never its text or pattern,

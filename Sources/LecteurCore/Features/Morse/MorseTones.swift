@@ -17,8 +17,9 @@ struct MorseTones: Sendable {
         guard !encoding.isEmpty else { return }
         let timeline = MorseTimeline(encoding: encoding, timing: settings.timing, sampleRate: sampleRate)
         let pattern = encoding.words.map { word in word.map(\.pattern).joined(separator: " ") }.joined(separator: " / ")
-        let report = MorseReport(text: TextSanitizer.clean(text), pattern: pattern, wpm: settings.wpm,
+        var report = MorseReport(text: TextSanitizer.clean(text), pattern: pattern, wpm: settings.wpm,
                                  toneHz: settings.toneHz, durationMs: timeline.durationMs)
+        report.printed = !reportsHeard
         // Tones alone: the verdict's words that name them follow as their own announcement.
         out.correctionReportsHeard = reportsHeard
         out.sound(Announcement(.answer, [.tone(Announcement.Tone(.correction(text: text, report: report), settings: settings))],
