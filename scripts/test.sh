@@ -101,7 +101,7 @@ timing_tests() {
     FrenchNormaliserHostileInputTests 'linear growth judged by the clock: ten times the text within 40 times the time' \
     SoundServerFaultTests 'the sound dropped and queued, in ms, when the server dies' \
     CatalogueClientServerTests 'HTTP time-outs and the retries back-off (1, 2, 4 s) on the wire' \
-    BesideScreenReaderTests 'a screen reader started or stopped is noticed within 2 s' \
+    BesideScreenReaderTests 'a screen reader noticed within 2 s; a correction after the 2.5-s echo allowance' \
     QuitOnDisplaySessionTests/withNoDisplayConnectedQuittingIsImmediate 'quitter with no display ends within 0.2 s' \
     BrailleTtyTests/eachModeTakesItsTtyAndReachesTheDisplay \
       'counts the ttys the reader takes in brltty: beside the daemon group at load 15 it took one twice' \
