@@ -289,7 +289,7 @@ struct Announcer {
     /// after it in brackets (issue 45, item 7: after a long introduction it was 7 windows in).
     mutating func showHeldQuestionLast(now: Bool = false) {
         guard let question = held.popLast() else { return }
-        showHeld(then: question, now: now, stays: false, questionFirst: true)
+        _ = showHeld(then: question, now: now, stays: false, questionFirst: true)
     }
 
     /// `stays`: the line stays until a key even when nothing held answers the user (a question
