@@ -108,6 +108,8 @@ timing_tests() {
       'a screen reader started or stopped is noticed within 2 s' \
     BesideScreenReaderTests/besideOrcaTheNextPracticeQuestionWaitsForEnter \
       'the next practice question within 2 s of Enter' \
+    BesideScreenReaderTests/besideOrcaAWrongAnswersCorrectionComesAfterTheEchoAndItsVerdictAfterIt \
+      'a correction after the 2.5-s echo allowance, its verdict after its tones' \
     QuitOnDisplaySessionTests/withNoDisplayConnectedQuittingIsImmediate 'quitter with no display ends within 0.2 s' \
     BrailleTtyTests/eachModeTakesItsTtyAndReachesTheDisplay \
       'counts the ttys the reader takes in brltty: beside the daemon group at load 15 it took one twice' \

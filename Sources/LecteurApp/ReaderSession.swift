@@ -311,10 +311,14 @@ public actor ReaderSession {
                 // silenced first takes the tones with it, as a flush of the output would.
                 let morse = self.morse
                 afterSpeech { reached in if reached { morse.play(text, settings: settings) } }
-            case .playCorrection(let text, let settings):
+            case .playCorrection(let text, let settings, let reportsHeard):
                 // As a question: after a word space, so it never runs into the question's end.
                 let morse = self.morse
-                afterSpeech { reached in if reached { morse.play(text, settings: settings, leadIn: true) } }
+                let report: @Sendable () -> Void = { [weak self] in self?.later { $0.apply(.correctionHeard) } }
+                let heard = reportsHeard ? report : nil
+                afterSpeech { reached in
+                    if reached { morse.play(text, settings: settings, leadIn: true, heard: heard) } else { heard?() }
+                }
             case .playQuestion(let text, let settings, let question):
                 soundQuestion(text, settings: settings, question: question)
             case .silence:

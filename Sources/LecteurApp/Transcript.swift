@@ -183,7 +183,7 @@ public enum TranscriptEvent: Sendable {
         case .focus, .braille, .brailleInput, .practice, .copyResult, .sending, .sidetone:
             return nil
         case .morse(let report):
-            return report.readableLine(strings)
+            return report.printed ? report.readableLine(strings) : nil
         case .morseQuestion(let report):
             return report.printed ? report.readableLine(strings) : nil
         case .notice(_, let message, _, _), .status(_, let message):

@@ -55,6 +55,12 @@ import Testing
         #expect(notices.filter { $0 == "Orca lit ce terminal, Lecteur écrit sans parler. Tapez aide pour les commandes." }.count == 1,
                 "\(notices)")
         #expect(run.events("focus").count >= 4, "navigation goes on")
+        // The first element first, start-up's notice and the count after it (issue 45).
+        let startup = run.events.map { event -> String in
+            if event["type"] as? String == "focus" { return "focus" }
+            return (event["type"] as? String == "notice" ? event["code"] as? String : nil) ?? ""
+        }.filter { ["focus", "startup", "loaded"].contains($0) }
+        #expect(Array(startup.prefix(3)) == ["focus", "loaded", "startup"], "\(startup)")
         // Spoken: only the catalogue loaded while the terminal was not focused, once.
         let spoken = run.events("speech").compactMap { $0["text"] as? String }
         #expect(spoken.count == 1, "\(spoken)")
@@ -240,6 +246,15 @@ import Testing
         let first = try #require(lines.firstIndex { $0.hasSuffix("filtre 1 sur 7") }, "\(lines)")
         #expect(first <= 2, "before the first element: \(lines[..<first])")
         #expect(!lines.contains { $0.localizedCaseInsensitiveContains("braille") }, "\(lines)")
+        if besideOrca {
+            // Issue 45: the first element first, what start-up has to say after it (Orca 43 read
+            // the notice and the count for 6.1 s before it: heard whole 9.5 s after Enter).
+            #expect(first == 0, "before the first element: \(lines[..<first])")
+            let after = lines[(first + 1)...]
+            #expect(after.contains("14 formations chargées."), "\(lines)")
+            // No speech-dispatcher here: the notice that says Lecteur has no voice beside Orca.
+            #expect(after.contains { $0.hasPrefix("Orca est actif : Lecteur écrit tout") }, "\(lines)")
+        }
     }
 
     /// Issue 45, item 2, through the binary beside a (fake) Orca on a pseudo-terminal: a Koch
@@ -288,5 +303,48 @@ import Testing
             let wait = try #require(run.waits[step])
             #expect(wait >= echo && wait < echo + 2, "a question came \(wait) s after Enter (the key's echo: \(echo) s)")
         }
+    }
+
+    /// Issue 45, through the binary beside a (fake) Orca: a wrong answer's correction is not
+    /// played at once, under the screen reader's echo of Enter and its reading of the verdict
+    /// (0.43 to 0.55 s of overlap beside the real Orca 43, scripts/orca-pace.sh): its tones come
+    /// after the echo (`PracticePace.echoAllowanceMs`), and the verdict is printed once they
+    /// have been heard at the output, so the screen reader reads it after them.
+    @Test(.requires(.pulseAudio))
+    func besideOrcaAWrongAnswersCorrectionComesAfterTheEchoAndItsVerdictAfterIt() throws {
+        let orca = try FakeOrca()
+        defer { orca.stop() }
+        let pulse = try PrivatePulseServer()
+        defer { pulse.stop() }
+        let run = try PseudoTerminal.run(["--transcript", "jsonl", "--braille", "off"],
+                                         environment: env(["PULSE_SERVER": pulse.server].merging(orca.environment) { $1 }), steps: [
+            .type("entraînement\r", until: "dès la première"),
+            .type("\r", until: "\"question\":1"),
+            // The first Koch lesson asks K and M: E is wrong whatever the seed drew.
+            .type("e\r", until: "\"code\":\"practice\""),
+            .type("stop\r", pause: 1),
+            .type("quitter\r", pause: 1),
+        ])
+        #expect(run.status == 0, "\(run.output)")
+        let order = run.events.map { event -> String in
+            switch event["type"] as? String {
+            case "morse": (event["question"] as? Int).map { "question \($0)" } ?? "correction"
+            case "practice": "answer"
+            case "notice" where event["code"] as? String == "practice": "verdict"
+            default: ""
+            }
+        }.filter { !$0.isEmpty }
+        #expect(Array(order.suffix(from: order.firstIndex(of: "question 1") ?? 0).prefix(4))
+                == ["question 1", "answer", "correction", "verdict"], "\(order)")
+        let verdict = try #require(run.waits[2])
+        let echo = Double(PracticePace.echoAllowanceMs) / 1000
+        print("BESIDE correction: \(order); the verdict printed \(verdict) s after the wrong answer's Enter")
+        // The echo's allowance, then the correction's two characters (K or M, and E) at least.
+        #expect(verdict >= echo + 0.3 && verdict < echo + 6, "the verdict came \(verdict) s after Enter (echo: \(echo) s)")
+        // The correction's tones print no line of their own (« ♪ K, puis E » was read by Orca 43
+        // over them): the verdict names both characters.
+        let correction = try #require(run.events("morse").first { $0["question"] == nil }, "\(run.events("morse"))")
+        #expect(!Self.screenLines(run.output).contains { $0.hasPrefix("♪") && $0.contains(", puis") },
+                "\(Self.screenLines(run.output)), correction \(correction)")
     }
 }

@@ -42,6 +42,9 @@ public enum Action: Hashable, Sendable {
     /// played position (a marker after the tones); without one, the runtime from their length.
     /// A drill's clock starts here: what is heard, not what is queued.
     case questionHeard(question: Int, atMs: Double)
+    /// A correction's tones asked with `heard` (beside a screen reader) have been played at the
+    /// sound output: its verdict may be printed.
+    case correctionHeard
     /// Everything said up to a `.whenSpoken(token)` effect has been heard (read-all's next step).
     case spoken(token: Int)
     /// Storage's answer to a write the reader asked for (`.recordAttempt`, `.storeCopyResult`):

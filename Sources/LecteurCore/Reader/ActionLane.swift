@@ -16,7 +16,7 @@ extension Action {
         case .displayKey, .displayPanned, .brailleTyped:
             .keys
         case .start, .timedLine, .command, .timer, .displayAdvanced, .catalogue, .device, .storageFailed,
-             .statusReported, .settingsRead, .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard,
+             .statusReported, .settingsRead, .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard, .correctionHeard,
              .spoken, .stored, .attachTerminal, .typed, .key, .completion, .statisticsReady,
              .brailleBackTranslated, .timedKey, .keyboardProtocol, .promptCancelled, .screenReader,
              .progressReady, .copyTextRead:

@@ -44,6 +44,8 @@ struct Announcer {
     var questionTakesDisplay = false
     /// A question's printed line waits for its tones to be heard (beside a screen reader).
     var questionPrintedWhenHeard = false
+    /// A correction's end is reported (`Action.correctionHeard`), its verdict printed then.
+    var correctionReportsHeard = false
     /// The focused element's line opens on its last window (FWINLT moved back to it: reading
     /// backwards goes on where the finger is).
     var focusFromEnd = false
@@ -245,7 +247,7 @@ struct Announcer {
             effects.append(.playMorse(text: text, settings: settings))
         case .correction(let text, let report):
             effects.append(.morse(report))
-            effects.append(.playCorrection(text: text, settings: settings))
+            effects.append(.playCorrection(text: text, settings: settings, heard: correctionReportsHeard))
         case .question(let text, let number):
             // The number only: nothing before the answer gives the question away.
             effects.append(.morseQuestion(MorseQuestionReport(question: number, wpm: settings.wpm, toneHz: settings.toneHz,
@@ -298,7 +300,7 @@ struct Announcer {
     /// after it in brackets (issue 45, item 7: after a long introduction it was 7 windows in).
     mutating func showHeldQuestionLast(now: Bool = false) {
         guard let question = held.popLast() else { return }
-        showHeld(then: question, now: now, stays: false, questionFirst: true)
+        _ = showHeld(then: question, now: now, stays: false, questionFirst: true)
     }
 
     /// `stays`: the line stays until a key even when nothing held answers the user (a question

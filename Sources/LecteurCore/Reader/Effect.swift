@@ -60,6 +60,10 @@ public struct MorseReport: Hashable, Sendable {
     public let wpm: Int
     public let toneHz: Int
     public let durationMs: Double
+    /// Whether the text transcript prints its line. Not a correction's beside a screen reader:
+    /// printed with its tones, Orca read « ♪ K, puis M » over them; the verdict printed once
+    /// they are heard names both characters.
+    public var printed = true
 }
 
 /// A practice question as the transcript reports it: its number, never its text or pattern,
@@ -121,7 +125,9 @@ public enum Effect: Hashable, Sendable {
     case playMorse(text: String, settings: MorseSettings)
     /// After a wrong answer: the right character and the one typed, like `.playMorse` but after a
     /// word space, so they never run into the question's last character.
-    case playCorrection(text: String, settings: MorseSettings)
+    /// `heard`: report `.correctionHeard` once the tones have been played (beside a screen
+    /// reader, the verdict is printed then).
+    case playCorrection(text: String, settings: MorseSettings, heard: Bool = false)
     /// Sound a practice question like `.playMorse`, then report when its tones end
     /// (`.questionSounded`).
     case playQuestion(text: String, settings: MorseSettings, question: Int)

@@ -87,7 +87,7 @@ public struct Reader: Sendable {
         case .timedKey(let key, _): key.isRelease || keysMorse(key, state)
         case .keyerClock: true
         case .start, .timedLine, .command, .displayKey, .displayPanned, .timer, .displayAdvanced, .catalogue, .device,
-             .storageFailed, .statusReported, .settingsRead, .deviceConfigured, .questionSounded, .questionHeard,
+             .storageFailed, .statusReported, .settingsRead, .deviceConfigured, .questionSounded, .questionHeard, .correctionHeard,
              .spoken, .stored, .attachTerminal, .typed, .key, .completion, .promptCancelled,
              .statisticsReady, .progressReady, .copyTextRead, .brailleTyped, .brailleBackTranslated,
              .keyboardProtocol, .screenReader, .practiceSeeded: false
@@ -123,7 +123,7 @@ public struct Reader: Sendable {
             case .timedLine, .command, .displayKey, .key, .timedKey, .brailleTyped, .promptCancelled:
                 out.append(.quit) // the user's: a key, a typed cell or a line
             case .start, .timer, .displayAdvanced, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
-                 .deviceConfigured, .questionSounded, .questionHeard, .spoken, .stored,
+                 .deviceConfigured, .questionSounded, .questionHeard, .correctionHeard, .spoken, .stored,
                  .attachTerminal, .typed, .completion, .statisticsReady, .progressReady, .copyTextRead,
                  .brailleBackTranslated, .keyerClock, .keyboardProtocol, .screenReader, .practiceSeeded:
                 break // the reader's own: nothing over the goodbye
@@ -164,13 +164,21 @@ public struct Reader: Sendable {
             // Beside one that shares speech-dispatcher the notice is one short line that names
             // `aide` itself (issue 45: Orca 43 read the 220-character notice and welcome for 13 s
             // before the first element, scripts/orca-pace.sh).
+            // Printed after the first element, and the catalogue's count with them: Orca 43 read
+            // the notice and the count for 6.1 s before the element, heard whole 9.5 s after
+            // Enter (scripts/orca-pace.sh); the element is what the user came for.
             let besideOnTerminal = state.onTerminal && state.startupNotices.contains(where: \.isScreenReader)
             for problem in state.startupNotices {
                 var message = problem.message(strings, onTerminal: state.onTerminal)
                 if besideOnTerminal, problem.isScreenReader, !problem.namesHelpOnTerminal { message += " " + strings(.appWelcome) }
-                out.notice("startup", message, kind: .notice)
+                if besideOnTerminal {
+                    state.startupNoticesAfterFocus.append(message)
+                } else {
+                    out.notice("startup", message, kind: .notice)
+                }
             }
             state.startupNotices = []
+            state.catalogue.countSaidAfterList = besideOnTerminal
             if !besideOnTerminal { scope(.terminal(.welcome), &state, &out) }
             out.append(.loadCatalogue(.initial))
         case .timedLine(let line, let atMs):
@@ -229,6 +237,8 @@ public struct Reader: Sendable {
         case .timer(.readAllWindow(let token)):
             scope(.display(.windowTimeUp(token: token)), &state, &out)
         case .timer(.catalogueStillLoading):
+            // A slow load: what start-up had to say is not held behind it any longer.
+            sayStartupNoticesAfterFocus(&state, &out)
             scope(.catalogue(.stillLoadingRang), &state, &out)
         case .catalogue(let event):
             scope(.catalogue(.event(event)), &state, &out)
@@ -248,6 +258,8 @@ public struct Reader: Sendable {
             scope(.exercise(.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs)), &state, &out)
         case .questionHeard(let question, let atMs):
             scope(.exercise(.heard(question: question, atMs: atMs)), &state, &out)
+        case .correctionHeard:
+            scope(.exercise(.correctionHeard), &state, &out)
         case .stored(.success(.attempt(let progress))):
             // The Morse list shows recent accuracy as storage counts it.
             state.morseProgress = progress
@@ -274,6 +286,8 @@ public struct Reader: Sendable {
             scope(.exercise(.reflexClock(question: question)), &state, &out)
         case .timer(.practiceNext(let question)):
             scope(.exercise(.practiceNext(question: question)), &state, &out)
+        case .timer(.practiceCorrection):
+            scope(.exercise(.practiceCorrection), &state, &out)
         case .keyboardProtocol(let answered):
             scope(.devices(.keyboardProtocol(answered: answered)), &state, &out)
         case .screenReader(let event):
@@ -475,7 +489,7 @@ extension Action {
         switch self {
         case .timedLine, .command, .displayKey, .key, .timedKey, .brailleTyped, .promptCancelled: true
         case .start, .displayPanned, .timer, .catalogue, .device, .storageFailed, .statusReported, .settingsRead,
-             .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard, .spoken, .stored,
+             .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard, .correctionHeard, .spoken, .stored,
              .attachTerminal, .typed, .completion, .statisticsReady, .brailleBackTranslated, .displayAdvanced,
              .keyboardProtocol, .screenReader, .progressReady, .copyTextRead: false
         case .keyerClock: false

@@ -30,10 +30,24 @@ extension Reader {
                 scope(.catalogue(.startClock(after: stillLoadingAfter)), &state, &out)
             case .loaded(let previous, let context):
                 scope(.navigation(.listLoaded(previous: previous, context: context)), &state, &out)
+                if !state.startupNoticesAfterFocus.isEmpty, case .loaded(let loaded) = state.catalogue.status {
+                    // Start-up beside a screen reader: the first element was printed first.
+                    out.notice("loaded", catalogue.countNotice(loaded), kind: .notice)
+                }
+                sayStartupNoticesAfterFocus(&state, &out)
             case .failed:
                 scope(.navigation(.listFailed), &state, &out)
+                sayStartupNoticesAfterFocus(&state, &out)
             }
         }
+    }
+
+    /// Start-up's notices held for the first element (beside a screen reader on a terminal),
+    /// said now, once.
+    func sayStartupNoticesAfterFocus(_ state: inout ReaderState, _ out: inout Announcer) {
+        for message in state.startupNoticesAfterFocus { out.notice("startup", message, kind: .notice) }
+        state.startupNoticesAfterFocus = []
+        state.catalogue.countSaidAfterList = false
     }
 
     /// An exercise counted an answer or unlocked a symbol: the Morse list and the next practice

@@ -35,6 +35,9 @@ public struct ReaderState: Equatable, Sendable {
     public var display = DisplayState()
     /// What start-up found (storage, configuration, devices), said once when the reader starts.
     public var startupNotices: [StartupProblem] = []
+    /// Beside a screen reader on a terminal, start-up's notices wait for the first element:
+    /// printed after it, so the screen reader reads the element first (issue 45).
+    public var startupNoticesAfterFocus: [String] = []
     /// What the « Aide », « Historique », « Statistiques » and « Progrès » screens and a long
     /// answer list (`ListScreenReducer`'s slice).
     public var lists = ListScreens()

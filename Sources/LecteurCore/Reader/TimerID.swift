@@ -22,6 +22,8 @@ public enum TimerID: Hashable, Sendable {
     /// Practice's fixed pause after a verdict (`régler rythme-questions`) is over: question N,
     /// drawn already, is asked.
     case practiceNext(question: Int)
+    /// Beside a screen reader, the Enter that answered wrongly has been echoed: its correction.
+    case practiceCorrection
     /// The goodbye has had its `message-braille` time on the display: the program ends.
     case quit
     /// GNOME's screen reader switch went on without an Orca process: has one come since?

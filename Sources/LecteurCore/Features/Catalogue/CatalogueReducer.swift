@@ -96,7 +96,16 @@ struct CatalogueReducer: Sendable {
         let loaded = Delegate.loaded(previous: state.status, context: state.reloadContext)
         state.reloadContext = nil
         state.status = .loaded(catalogue)
-        out.notice("loaded", strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)]), kind: .notice)
+        if state.countSaidAfterList {
+            state.countSaidAfterList = false
+        } else {
+            out.notice("loaded", countNotice(catalogue), kind: .notice)
+        }
         return [loaded]
+    }
+
+    /// « N formations chargées. »
+    func countNotice(_ catalogue: Catalogue) -> String {
+        strings(.noticeCatalogueLoaded, ["count": String(catalogue.formations.count)])
     }
 }

@@ -9,6 +9,9 @@ public struct CatalogueState: Equatable, Sendable {
     public var warnings: [CatalogueWarning] = []
     /// While a load that says « still loading » goes on: its clock.
     public var stillLoading: StillLoadingClock?
+    /// The next load's « N formations chargées » is said by the root after the list's first
+    /// element (start-up beside a screen reader on a terminal), not before it.
+    public var countSaidAfterList = false
 
     public init(status: CatalogueStatus = .loading) {
         self.status = status

@@ -11,17 +11,20 @@ struct MorseTones: Sendable {
     /// After a wrong answer: the right character and the one typed, one after the other, heard
     /// before their names are said. The answer is given, so the transcript's `morse` event names
     /// them; the display keeps the verdict and the next question.
-    func playCorrection(_ characters: String, settings: MorseSettings, _ out: inout Announcer) {
+    func playCorrection(_ characters: String, settings: MorseSettings, reportsHeard: Bool = false, _ out: inout Announcer) {
         let text = characters.map(String.init).joined(separator: " ")
         let encoding = alphabet.encode(text)
         guard !encoding.isEmpty else { return }
         let timeline = MorseTimeline(encoding: encoding, timing: settings.timing, sampleRate: sampleRate)
         let pattern = encoding.words.map { word in word.map(\.pattern).joined(separator: " ") }.joined(separator: " / ")
-        let report = MorseReport(text: TextSanitizer.clean(text), pattern: pattern, wpm: settings.wpm,
+        var report = MorseReport(text: TextSanitizer.clean(text), pattern: pattern, wpm: settings.wpm,
                                  toneHz: settings.toneHz, durationMs: timeline.durationMs)
+        report.printed = !reportsHeard
         // Tones alone: the verdict's words that name them follow as their own announcement.
+        out.correctionReportsHeard = reportsHeard
         out.sound(Announcement(.answer, [.tone(Announcement.Tone(.correction(text: text, report: report), settings: settings))],
                                display: .withWhatFollows, remember: false))
+        out.correctionReportsHeard = false
     }
 
     /// A practice or copying question: on the display what was just said (the last verdict,

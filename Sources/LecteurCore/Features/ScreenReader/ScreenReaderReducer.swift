@@ -142,11 +142,11 @@ extension Action {
         case .timer(let id):
             switch id {
             case .catalogueStillLoading, .screenReaderSwitch: true
-            case .brailleMessage, .readAllWindow, .sendingSilence, .reflex, .practiceNext: false
+            case .brailleMessage, .readAllWindow, .sendingSilence, .reflex, .practiceNext, .practiceCorrection: false
             case .keyer, .quit: false
             }
         case .start, .timedLine, .command, .displayKey, .displayPanned, .displayAdvanced, .statusReported, .settingsRead,
-             .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard, .spoken, .attachTerminal,
+             .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard, .correctionHeard, .spoken, .attachTerminal,
              .typed, .key, .completion, .statisticsReady, .brailleTyped, .brailleBackTranslated, .timedKey,
              .keyboardProtocol, .promptCancelled, .progressReady, .copyTextRead:
             false

@@ -19,6 +19,10 @@ enum ExerciseAction {
     case reflexClock(question: Int)
     /// Listening practice or copying: the fixed pause after a verdict is over, question (round) N is asked.
     case practiceNext(question: Int)
+    /// Beside a screen reader: the wrong answer's Enter has been echoed, its correction now.
+    case practiceCorrection
+    /// That correction's tones have been heard: its verdict now.
+    case correctionHeard
 }
 
 enum ExerciseStart {
@@ -85,6 +89,12 @@ struct ExerciseReducer: Sendable {
             guard case .reflex(var session)? = exercise else { return [] }
             reflex.heard(question: question, atMs: atMs, &session, context, &out)
             exercise = .reflex(session)
+        case .practiceCorrection, .correctionHeard:
+            guard case .listening(let session)? = exercise else { return [] }
+            var slice: PracticeSession<SeededRandom>? = session
+            defer { exercise = slice.map(Exercise.listening) }
+            if case .practiceCorrection = action { return listening.releaseCorrection(&slice, context, &out) }
+            return listening.correctionHeard(&slice, context, &out)
         case .practiceNext(let question):
             switch exercise {
             case .listening(let session)?:

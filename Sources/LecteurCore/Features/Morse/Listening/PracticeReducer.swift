@@ -40,6 +40,22 @@ struct PracticeReducer: ExerciseChild {
         return run(effects, &session, context, &out)
     }
 
+    /// Beside a screen reader: the wrong answer's Enter has been echoed, its correction is played.
+    func releaseCorrection(_ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+        guard var running = session else { return [] }
+        let effects = running.releaseCorrection()
+        session = running
+        return run(effects, &session, context, &out)
+    }
+
+    /// The correction's tones have been heard: its verdict is said (printed, for the screen reader).
+    func correctionHeard(_ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+        guard var running = session else { return [] }
+        let effects = running.correctionHeard()
+        session = running
+        return run(effects, &session, context, &out)
+    }
+
     func whereAmI(_ session: Session, _ out: inout Announcer) {
         out.notice("practice.where", PracticeMessages(strings: strings).position(session.position))
     }
@@ -70,6 +86,10 @@ struct PracticeReducer: ExerciseChild {
                 if !pace.waitsForUser(besideScreenReader: context.besideScreenReader), pace.pauseMs > 0 {
                     out.append(.schedule(.practiceNext(question: question), afterSeconds: Double(pace.pauseMs) / 1000))
                 }
+            case .correctAfterEcho:
+                out.append(.schedule(.practiceCorrection, afterSeconds: Double(PracticePace.echoAllowanceMs) / 1000))
+            case .playCorrectionThenSay(let symbols):
+                tones.playCorrection(String(symbols.map(\.character)), settings: context.settings.morse, reportsHeard: true, &out)
             case .askAfterEcho(let question):
                 out.append(.schedule(.practiceNext(question: question), afterSeconds: Double(PracticePace.echoAllowanceMs) / 1000))
             case .answered(let result):

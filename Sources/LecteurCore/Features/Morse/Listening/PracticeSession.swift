@@ -132,6 +132,11 @@ public enum PracticeEffect: Hashable, Sendable {
     /// Morse has it), sounded for the ear to compare; Koch teaching names them, never counts
     /// their dits and dahs.
     case playCorrection([MorseSymbol])
+    /// Beside a screen reader: the correction of the answer just given is played after the
+    /// Enter's echo (`releaseCorrection` then), its verdict printed once it is heard.
+    case correctAfterEcho
+    /// The correction's tones, their end reported (`correctionHeard`).
+    case playCorrectionThenSay([MorseSymbol])
     /// Sound question `question` (again, for a replay): only its number may be shown or said.
     case playSymbol(MorseSymbol, question: Int)
     /// Question `question` is drawn and waits to be asked (`release`): the user's Enter, or
@@ -251,6 +256,18 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     public var asksAfterEcho = false
     /// The next question, drawn, waits to be asked (`release`).
     public private(set) var waiting = false
+    /// Beside a screen reader, a wrong answer's correction waits for the Enter's echo, and its
+    /// verdict for the correction's tones (`correctAfterEcho`, `releaseCorrection`,
+    /// `correctionHeard`): played at once, it sounded under Orca's echo and its reading of the
+    /// verdict (0.43 to 0.55 s of overlap, scripts/orca-pace.sh).
+    public private(set) var pendingCorrection: PendingCorrection?
+    /// The verdict waiting for its correction's tones to be heard.
+    public private(set) var verdictWhenHeard: PracticeNews?
+
+    public struct PendingCorrection: Hashable, Sendable {
+        public let symbols: [MorseSymbol]
+        public let verdict: PracticeNews
+    }
 
     private var random: Random
     private var forcedNext: MorseSymbol?
@@ -354,6 +371,12 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     /// One line typed by the user while practice runs; `atMs` is when it was typed (monotonic),
     /// nil when the runtime did not stamp it; `alphabet` reads it as the reducer's environment does.
     public mutating func handle(_ line: String, atMs: Double? = nil, alphabet: MorseAlphabet = .standard) -> [PracticeEffect] {
+        guard isActive, current != nil else { return [] }
+        // A verdict whose correction was cut before it was heard is said first.
+        return correctionHeard() + answer(line, atMs: atMs, alphabet: alphabet)
+    }
+
+    private mutating func answer(_ line: String, atMs: Double?, alphabet: MorseAlphabet) -> [PracticeEffect] {
         guard isActive, let current else { return [] }
         let answer = line.trimmingCharacters(in: .whitespacesAndNewlines)
         let folded = MorseSettingKey.fold(answer)
@@ -383,7 +406,8 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
                                      answer: answer, correct: correct, latencyMs: latency, replays: replays)),
         ]
         count(current, correct: correct, latencyMs: latency)
-        if !correct { effects.append(.playCorrection(Self.correction(current, typed: typedSymbol))) }
+        let deferred = !correct && asksAfterEcho
+        if !correct, !deferred { effects.append(.playCorrection(Self.correction(current, typed: typedSymbol))) }
         var progress: KochProgress?
         let unlocked = unlockIfReady()
         if let unlocked {
@@ -393,8 +417,14 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
                   known.left <= Self.progressSaidBelow || summary.attempts % Self.progressSaidEvery == 0 {
             progress = known
         }
-        effects.append(.tell(.verdict(expected: current, correct: correct, typed: typedSymbol, answer: answer,
-                                      unlocked: unlocked, progress: progress)))
+        let verdict = PracticeNews.verdict(expected: current, correct: correct, typed: typedSymbol, answer: answer,
+                                           unlocked: unlocked, progress: progress)
+        if deferred {
+            pendingCorrection = PendingCorrection(symbols: Self.correction(current, typed: typedSymbol), verdict: verdict)
+            effects.append(.correctAfterEcho)
+        } else {
+            effects.append(.tell(verdict))
+        }
         let next = ask(advance())
         if holdsNext {
             // Drawn now (the verdict's progress is about it), asked when the user or the clock says.
@@ -410,8 +440,26 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
     /// for question `number`); nothing when it is no longer the one waiting.
     public mutating func release(question number: Int) -> [PracticeEffect] {
         guard isActive, waiting, number == question, let current else { return [] }
+        // An Enter typed before the correction came: the correction first, then the question.
+        var effects = releaseCorrection()
         waiting = false
-        return [.playSymbol(current, question: question)]
+        effects.append(.playSymbol(current, question: question))
+        return effects
+    }
+
+    /// The Enter's echo is over: the pending correction's tones, its verdict said when heard.
+    public mutating func releaseCorrection() -> [PracticeEffect] {
+        guard isActive, let pending = pendingCorrection else { return [] }
+        pendingCorrection = nil
+        verdictWhenHeard = pending.verdict
+        return [.playCorrectionThenSay(pending.symbols)]
+    }
+
+    /// The correction's tones have been heard: its verdict now.
+    public mutating func correctionHeard() -> [PracticeEffect] {
+        guard let verdict = verdictWhenHeard else { return [] }
+        verdictWhenHeard = nil
+        return [.tell(verdict)]
     }
 
     /// Progress toward the next symbol is said after every answer once it is this close, and
@@ -423,7 +471,11 @@ public struct PracticeSession<Random: RandomNumberGenerator> {
         guard isActive else { return [] }
         isActive = false
         current = nil
-        return [.tell(.summary(summary)), .ended(summary)]
+        // A verdict still waiting for its correction is said before the summary.
+        let unsaid = (pendingCorrection?.verdict ?? verdictWhenHeard).map { [PracticeEffect.tell($0)] } ?? []
+        pendingCorrection = nil
+        verdictWhenHeard = nil
+        return unsaid + [.tell(.summary(summary)), .ended(summary)]
     }
 
     /// `où` during practice: the question, the score, and the Koch lesson with its progress.
