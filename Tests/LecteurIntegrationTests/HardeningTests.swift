@@ -165,7 +165,7 @@ import Testing
         for voice in hostile {
             #expect(errors.contains("La voix « \(voice) » n'existe pas. Voix utilisée : fr."), "\(voice)")
         }
-        #expect(messages(out, "notice").contains("voix : en"))
+        #expect(messages(out, "notice").contains("Voix : en."))
         #expect(!out.stderr.contains("root:"), "espeak-ng never read a file named by the voice")
         // Settings are saved in the configuration file (issue 15): only the voice espeak-ng listed.
         let saved = try String(contentsOf: home.root.appendingPathComponent("config/lecteur/lecteur.toml"), encoding: .utf8)
