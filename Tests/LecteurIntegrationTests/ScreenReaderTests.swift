@@ -49,9 +49,22 @@ final class PrivateSessionBus {
     }
 
     func stop() {
+        // The services the bus activated (dconf-service when a test reads GNOME's switch) go
+        // with it: they detach from the bus at start, so they are found by the home the bus gave
+        // them; killed alone, the bus left each dconf-service running after the run.
+        for pid in Self.processes(withHomeUnder: directory.path) { kill(pid, SIGKILL) }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// This user's processes whose HOME is inside `folder` (only the bus's services have one there).
+    static func processes(withHomeUnder folder: String) -> [Int32] {
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }
+        return pids.filter { pid in
+            guard pid != getpid(), let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
+            return environ.split(separator: 0).contains { String(decoding: $0, as: UTF8.self).hasPrefix("HOME=" + folder + "/") }
+        }
     }
 }
 
