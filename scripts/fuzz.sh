@@ -71,18 +71,25 @@ if [ "$mode" = list ]; then all_targets; exit 0; fi
 build_core() {
   local lib="$out/lib/libLecteurCore.a"
   local newest
-  newest=$(find Sources/LecteurCore -name '*.swift' -newer "$lib" 2>/dev/null | head -1 || true)
-  if [ -f "$lib" ] && [ -z "$newest" ] && [ "$(find Sources/LecteurCore -name '*.swift' | wc -l)" = "$(cat "$out/lib/count" 2>/dev/null)" ]; then
+  newest=$(find Sources/LecteurCore Sources/MorseKit -name '*.swift' -newer "$lib" 2>/dev/null | head -1 || true)
+  if [ -f "$lib" ] && [ -z "$newest" ] && [ "$(find Sources/LecteurCore Sources/MorseKit -name '*.swift' | wc -l)" = "$(cat "$out/lib/count" 2>/dev/null)" ]; then
     return 0
   fi
   echo "fuzz: building LecteurCore with coverage and ASan…" >&2
   local start=$SECONDS
+  # MorseKit first: the core imports it (issue 47), so it is a module and a library of its own.
+  mapfile -t kit < <(find Sources/MorseKit -name '*.swift' | sort)
+  rm -f "$out/lib/libMorseKit.a" "$lib"
+  swiftc "${swift_flags[@]}" -module-name MorseKit -emit-library -static -wmo \
+    -emit-module -emit-module-path "$out/lib/MorseKit.swiftmodule" \
+    "${kit[@]}" -o "$out/lib/libMorseKit.a" 2>&1 | quiet_link
+  [ -f "$out/lib/libMorseKit.a" ] || { echo "fuzz: MorseKit did not build" >&2; exit 2; }
   mapfile -t sources < <(find Sources/LecteurCore -name '*.swift' | sort)
-  swiftc "${swift_flags[@]}" -module-name LecteurCore -emit-library -static -wmo \
+  swiftc "${swift_flags[@]}" -module-name LecteurCore -emit-library -static -wmo -I "$out/lib" \
     -emit-module -emit-module-path "$out/lib/LecteurCore.swiftmodule" \
     "${sources[@]}" -o "$lib" 2>&1 | quiet_link
   [ -f "$lib" ] || { echo "fuzz: LecteurCore did not build" >&2; exit 2; }
-  echo "${#sources[@]}" > "$out/lib/count"
+  echo "$(( ${#sources[@]} + ${#kit[@]} ))" > "$out/lib/count"
   echo "fuzz: LecteurCore built in $((SECONDS - start)) s" >&2
 }
 
@@ -101,14 +108,14 @@ build_target() {
   local extra
   extra=$(sed -n 's|^// fuzz-build: *||p' "$file" | tr '\n' ' ')
   local bin="$out/bin/fuzz-$name"
-  local inputs=("$file" Tests/Fuzz/FuzzSupport.swift "$out/lib/libLecteurCore.a")
+  local inputs=("$file" Tests/Fuzz/FuzzSupport.swift "$out/lib/libLecteurCore.a" "$out/lib/libMorseKit.a")
   for word in $extra; do case "$word" in *.swift) inputs+=("$word") ;; esac; done
   if [ ! -x "$bin" ] || [ -n "$(find "${inputs[@]}" -newer "$bin" | head -1)" ]; then
     echo "fuzz: linking $name…" >&2
     # A failed link must not leave the last good binary to be fuzzed in its place.
     rm -f "$bin"
     # shellcheck disable=SC2086
-    swiftc "${swift_flags[@]}" -I "$out/lib" -L "$out/lib" -lLecteurCore \
+    swiftc "${swift_flags[@]}" -I "$out/lib" -L "$out/lib" -lLecteurCore -lMorseKit \
       Tests/Fuzz/FuzzSupport.swift "$file" $extra -o "$bin" 2>&1 | quiet_link >&2
     [ -x "$bin" ] || { echo "fuzz: $name did not build" >&2; exit 2; }
   fi

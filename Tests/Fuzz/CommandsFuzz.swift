@@ -84,11 +84,11 @@ private func checkEffect(_ effect: Effect, line: String) {
     case .notice(_, let message, _, _), .error(_, let message, _):
         Fuzz.check(!message.isEmpty, "empty message after \(Fuzz.debug(line))")
         Fuzz.check(Fuzz.firstControl(in: message, allowed: [0x0A]) == nil, "control in message after \(Fuzz.debug(line))")
-    case .playMorse(let text, _), .playCorrection(let text, _), .playQuestion(let text, _, _):
+    case .playMorse(let text, _), .playCorrection(let text, _, _), .playQuestion(let text, _, _):
         Fuzz.check(Fuzz.firstControl(in: text) == nil, "control sent to Morse after \(Fuzz.debug(line))")
     case .braillePanned, .schedule, .cancelTimer, .status, .morse, .morseQuestion, .practiceAnswered, .loadCatalogue, .silence,
          .queryStatus, .whenSpoken, .preparePractice, .configureDevice, .persist, .recordAttempt, .loadStatistics, .quit,
-         .copyResult, .readSettings, .prompt, .brailleRhythm, .backTranslate, .advanceDisplay, .sendingAnswered, .sidetone,
+         .copyResult, .storeCopyResult, .readSettings, .prompt, .brailleRhythm, .backTranslate, .advanceDisplay, .sendingAnswered, .sidetone,
          .loadProgress, .readCopyText, .inputMode, .keyReleases, .closing, .quitPending, .reading:
         break
     case .completed(let found):
