@@ -19,8 +19,14 @@ announces `cells N`, records every line brltty sends, and forwards key commands 
                    `cells 20`…, and the braille keyboard: `PassDots N` with N the dot mask 1-255,
                    `PassChar N` a code point, `KEY_ENTER`, `KEY_BACKSPACE`, `KEY_ESCAPE`).
                    brltty 6.5's vr driver refuses `PassDots 0` (the space bar alone) and any
-                   mask above 255 (no DOTC chord), and drops key lines that come closer than a
-                   few tens of milliseconds: send keys at a person's pace (100 ms apart).
+                   mask above 255 (no DOTC chord).
+                   brltty 6.5's vr driver handles one line per read of its socket: a second
+                   line that arrived in the same read waits in the driver until more bytes
+                   come (seen: `PassDots 1` and `PassDots 128` written together, the second
+                   reached the BrlAPI client only when a third line was written 5 s later;
+                   the last key of a burst never came). So lines go to brltty one at a time:
+                   each is written once brltty has read every byte before it (the socket's
+                   unread count, SIOCOUTQ, is 0), the others wait here, in order.
                    Keys written while brltty is not connected are dropped (and logged as such).
                    Note: brltty 6.5's vr driver passes `Route N` on to BrlAPI as 0-based cell N
                    (its README says 1-based) and refuses `Route 0`, so the first cell cannot be
@@ -30,7 +36,7 @@ announces `cells N`, records every line brltty sends, and forwards key commands 
 The timestamps use CLOCK_MONOTONIC so a test can compare them with its own clock (same machine).
 Stop it with SIGTERM; it removes its socket and FIFO.
 """
-import argparse, json, os, re, select, signal, socket, sys, time
+import argparse, collections, fcntl, json, os, re, select, signal, socket, struct, sys, termios, time
 
 
 def now_ns():
@@ -81,6 +87,8 @@ class Display:
         self.client = None
         self.buffer = b""
         self.crlf = False
+        # Lines for brltty not yet written: one at a time, once brltty has read the one before.
+        self.waiting = collections.deque()
 
     def record(self, **event):
         event = {"t": now_ns(), **event}
@@ -91,6 +99,21 @@ class Display:
         if self.client is None:
             self.record(event="dropped", line=line)
             return
+        self.waiting.append(line)
+        self.send_waiting()
+
+    def unread(self):
+        """Bytes written to brltty that it has not read yet (SIOCOUTQ on a unix socket)."""
+        try:
+            return struct.unpack("i", fcntl.ioctl(self.client.fileno(), termios.TIOCOUTQ, b"\0" * 4))[0]
+        except OSError:
+            return 0
+
+    def send_waiting(self):
+        """Writes the next waiting line if brltty has read everything before it."""
+        if self.client is None or not self.waiting or self.unread() > 0:
+            return
+        line = self.waiting.popleft()
         try:
             self.client.sendall((line + ("\r\n" if self.crlf else "\n")).encode("utf-8"))
             self.record(event="sent", line=line)
@@ -107,6 +130,8 @@ class Display:
             self.client = None
             self.buffer = b""
             self.record(event="disconnected")
+            while self.waiting:
+                self.record(event="dropped", line=self.waiting.popleft())
 
     def handle_line(self, raw):
         line = raw.rstrip("\r")
@@ -147,7 +172,10 @@ class Display:
         try:
             while True:
                 watched = [listener, control] + ([self.client] if self.client else [])
-                readable, _, _ = select.select(watched, [], [])
+                # While lines wait for brltty to read, look again every 2 ms (a read of the
+                # socket by the peer wakes nothing here).
+                readable, _, _ = select.select(watched, [], [], 0.002 if self.waiting else None)
+                self.send_waiting()
                 if listener in readable:
                     conn, _ = listener.accept()
                     if self.client is not None:

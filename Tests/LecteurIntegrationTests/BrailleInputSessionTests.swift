@@ -38,9 +38,10 @@ import Testing
         }
     }
 
-    /// Sends a key of the display, at a person's pace: brltty 6.5's Virtual driver drops key
-    /// lines that come closer than a few tens of milliseconds (33 of 40 `PassDots` reached
-    /// brltty 30 ms apart, 40 of 40 at 100 ms).
+    /// Sends a key of the display, at a person's pace. (brltty 6.5's Virtual driver handles one
+    /// line per read of its socket and held the second of two lines read together until the
+    /// next key came: « 33 of 40 `PassDots` 30 ms apart » was that. The test display now writes
+    /// a line only once brltty has read the one before, Tests/BrailleTestDisplay.)
     func send(_ key: String, _ rig: BrlttyRig) throws {
         usleep(150_000)
         try rig.send(key)
@@ -239,13 +240,25 @@ import Testing
         let rig = try BrlttyRig.start(cells: 40)
         defer { rig.stop() }
         let home = NSTemporaryDirectory() + "lecteur-braille-pty-\(UUID().uuidString)"
+        // What the typing thread could not do, for the failure's message.
+        let problems = Inbox<String>()
         let typing = Thread { [self] in
             // The reader is up, its catalogue loaded, once « 14 formations chargées. » is on the
             // display (brltty shows its own screen before).
-            guard rig.waitForBraille(timeout: 20, { BrailleSessionTests.withoutCursor($0.unicode ?? "").hasPrefix("⠠⠡⠹⠀⠋⠕⠗⠍⠁⠞⠊⠕⠝⠎") }) != nil
-            else { return }
-            for character in "quitter" { try? send("PassDots \(Self.letters[character]!)", rig) }
-            try? send("PassDots 128", rig)
+            guard let loaded = rig.waitForBraille(timeout: 20, { BrailleSessionTests.withoutCursor($0.unicode ?? "").hasPrefix("⠠⠡⠹⠀⠋⠕⠗⠍⠁⠞⠊⠕⠝⠎") })
+            else { problems.put("the catalogue never reached the display"); return }
+            let after = rig.brailleEvents().firstIndex { $0.t == loaded.t } ?? 0
+            do {
+                for character in "quitter" { try send("PassDots \(Self.letters[character]!)", rig) }
+                // Enter once the display shows the word typed, as a person would: the line is
+                // the reader's, every cell taken (run 9 lost this Enter in brltty, not here:
+                // docs/testing.md, « The lost Enter »).
+                guard rig.waitForBraille(after: after, timeout: 10, { BrailleSessionTests.withoutCursor($0.unicode ?? "").hasPrefix("⠟⠥⠊⠞⠞⠑⠗") }) != nil
+                else { problems.put("« quitter » never showed on the display"); return }
+                try send("PassDots 128", rig)
+            } catch {
+                problems.put("a key could not be sent: \(error)")
+            }
         }
         typing.start()
         let run = try PseudoTerminal.run(["--transcript", "jsonl", "--speech", "off", "--braille", "on", "--input", input],
@@ -253,7 +266,8 @@ import Testing
                                                        "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
                                                        "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"],
                                          steps: [])
-        #expect(run.status == 0, "the reader did not end: \(run.output.suffix(400))")
+        #expect(problems.all.isEmpty, "\(problems.all)")
+        #expect(run.status == 0, "the reader did not end: \(run.output.suffix(400)); the display sent \(rig.events().filter { $0.event == "sent" }.compactMap(\.line))")
         #expect(Self.typedLines(run.events("braille")).contains("quitter"))
         #expect(run.events("notice", code: "goodbye").count == 1, "one goodbye")
         #expect(run.sttyBefore == run.sttyAfter)
