@@ -10,6 +10,14 @@
 #                                                   until it has, and one that still has not fails
 #   scripts/fuzz.sh --list                          list targets
 #   scripts/fuzz.sh --repro TARGET FILE...          run a target once on saved inputs (a crash artifact)
+#   scripts/fuzz.sh --check MODULES                 type-check every target (its file, FuzzSupport and
+#                                                   its fuzz-build sources) against the modules of a
+#                                                   debug build (MODULES: .build/debug/Modules), no
+#                                                   libFuzzer, no ASan: seconds, not minutes. The test
+#                                                   FuzzTargetsCompileTests runs it, so a change that
+#                                                   breaks a target fails `swift test` and CI's first
+#                                                   test run, not only this script (issue 51: the
+#                                                   targets, built only here, broke unnoticed)
 #
 # A target is a file Tests/Fuzz/<Name>Fuzz.swift exposing LLVMFuzzerTestOneInput; its name is
 # <name> in lower case. It is linked with Tests/Fuzz/FuzzSupport.swift and LecteurCore (all of
@@ -41,7 +49,8 @@ while [ $# -gt 0 ]; do
     --min-inputs) min_inputs="$2"; shift 2 ;;
     --list) mode=list; shift ;;
     --repro) mode=repro; shift; break ;;
-    -h|--help) sed -n '3,28p' "$0"; exit 0 ;;
+    --check) mode=check; modules="${2:?--check needs the Modules folder of a debug build}"; shift 2 ;;
+    -h|--help) sed -n '3,36p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -67,6 +76,39 @@ target_file() {
 }
 
 if [ "$mode" = list ]; then all_targets; exit 0; fi
+
+# Type-checks one target as build_target compiles it, against a debug build's modules; prints
+# the compiler's errors and returns 1 when it does not type-check. A target whose fuzz-requires
+# path is missing is not checked (said).
+check_target() {
+  local name="$1" file required extra path
+  file=$(target_file "$name")
+  required=$(sed -n 's|^// fuzz-requires: *||p' "$file")
+  for path in $required; do
+    [ -e "$path" ] || { echo "fuzz: $name not checked: $path is not in this checkout" >&2; return 0; }
+  done
+  extra=$(sed -n 's|^// fuzz-build: *||p' "$file" | tr '\n' ' ')
+  local args=()
+  # Linker flags (-l) mean nothing to a type-check; the rest (-I, sources) is the build's.
+  for word in $extra; do case "$word" in -l*) ;; *) args+=("$word") ;; esac; done
+  if ! swiftc -typecheck -swift-version 6 -parse-as-library -I "$modules" \
+      Tests/Fuzz/FuzzSupport.swift "$file" "${args[@]}" > "$out/logs/$name.check.log" 2>&1; then
+    echo "fuzz: $name does not compile ($file):" >&2
+    grep -E "error:" "$out/logs/$name.check.log" | head -20 >&2
+    return 1
+  fi
+}
+if [ "$mode" = check ]; then
+  [ -e "$modules/LecteurCore.swiftmodule" ] || { echo "fuzz: no LecteurCore.swiftmodule in $modules (swift build first)" >&2; exit 2; }
+  [ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(all_targets)
+  failed=0
+  for name in "${targets[@]}"; do
+    target_file "$name" > /dev/null || { echo "fuzz: no target named $name (see --list)" >&2; exit 2; }
+    check_target "$name" || failed=1
+  done
+  [ "$failed" -eq 0 ] && echo "fuzz: ${#targets[@]} target(s) type-check against $modules" >&2
+  exit "$failed"
+fi
 
 build_core() {
   local lib="$out/lib/libLecteurCore.a"
