@@ -124,18 +124,22 @@ timing_tests() {
 daemon_workers=3
 # The daemon group's suites start longest first (a long one started last would end the group
 # alone); only the order depends on this list, which suites run does not. Ordered by each suite's
-# own time in the fresh-clone run 5 of issue 51 (`scripts/test-durations.py --files` on
-# .build/test-events/events-daemon-*.jsonl: 125, 69, 45, 41, 35, 33, 33, 30, 28, 26, 24, 24, 21,
-# 20, 18, 14 s…; the old order started the 125 s suite fifth and a 35 s one near the end, which
-# left one process running alone; `BesideScreenReaderTests`, out of the lane but for two tests,
-# about 36 s); a suite under 3 s, or not named, starts after these, in `swift test list` order.
-daemon_first='BrailleInputSessionTests MorseTrainerTests HardeningTests AuditHTMLBrowserTests BesideScreenReaderTests
-  TerminalPromptTests BrailleReadingSessionTests ScreenReaderTests SpeechSessionTests DeviceHardeningTests BrailleFaultTests
-  BandConditionsWAVTests SpeechDispatcherTests HardeningRoundFiveTests BrailleSessionTests ScreenReaderSwitchTests
-  BrailleDisplayTests PipedInterruptionTests HardeningHistoryTests QuitOnDisplaySessionTests RobustnessTests
-  StartupLinesTests ScreenReaderSwitchMonitorTests TerminalKeyboardSessionTests BrlAPIEdgeCaseTests
-  HardeningInputsTests MorseQuestionLeakTests LongAnswerWindowsSessionTests ConfigurationTests BrailleReviewTests
-  MorseMaterialBinaryTests'
+# own time in the fresh-clone run 9 (`scripts/test-durations.py` on
+# .build/test-events/events-daemon-*.jsonl: 57, 38, 37, 36, 34, 33, 30, 27 s…), and for the suites
+# split or changed by issue 51's third round by their time measured alone (load 10 to 17:
+# `BrailleInputSessionTests`, 125 s in run 5, is now four suites of 33, 27, 20 and 13 s, its keys
+# no longer 150 ms apart; `MorseTrainerTests`, 69 s, three of 32, 30 and 29 s); a suite under
+# 3 s, or not named, starts after these, in `swift test list` order. With three processes the
+# group's length is about its suites' sum over three (736 s: 268 s by a longest-first schedule
+# of these times with 1.3 s a process, where run 9's order and times give 274 s).
+daemon_first='AuditHTMLBrowserTests HardeningTests BesideScreenReaderTests TerminalPromptTests BrailleReadingSessionTests
+  BrailleInputSessionTests ScreenReaderTests MorseTrainerTests SpeechSessionTests MorseTrainerGroupCopyTests
+  MorseTrainerKochWindowTests BrailleInputTerminalTests BrailleFaultTests DeviceHardeningTests SpeechDispatcherTests
+  BandConditionsWAVTests BrailleInputFloodTests HardeningRoundFiveTests BrailleSessionTests ScreenReaderSwitchTests
+  BrailleDisplayTests BrailleInputKochTests PipedInterruptionTests HardeningHistoryTests QuitOnDisplaySessionTests
+  RobustnessTests StartupLinesTests ScreenReaderSwitchMonitorTests TerminalKeyboardSessionTests BrlAPIEdgeCaseTests
+  HardeningInputsTests MorseQuestionLeakTests BrailleReviewTests LongAnswerWindowsSessionTests MorseMaterialBinaryTests
+  ConfigurationTests'
 # A suite's id has no trailing slash (« Target.Suite »): without `$` its own traits (a gate)
 # would still be evaluated in a run that skips all its tests.
 on_demand='[./](InstallTests|PackageTests)(/|$)'
@@ -196,7 +200,8 @@ trap cleanup EXIT
 #   then lintian, which fails the step on any error or warning). PackageTests then installs it
 #   with dpkg, runs it and removes it (as root), after the other tests. Under CI it is
 #   required: missing tools or root fail the run instead of skipping the package.
-# - A short bounded fuzzing pass over the pure core (libFuzzer + ASan), two targets at a time,
+# - Once the debug build is done (it took 40 s from the build beside it, run 8), a short
+#   bounded fuzzing pass over the pure core (libFuzzer + ASan), two targets at a time,
 #   each for its full 20 s and at least 500 inputs (--min-inputs: at idle priority a target may
 #   get little CPU in its 20 s, so it goes on for the inputs missing; fewer fails the pass);
 #   longer runs: scripts/fuzz.sh --time 300. A crash fails the run
@@ -238,7 +243,9 @@ else
       --event-stream-version 6.3 > "$1/install-test.log" 2>&1 || true' _ "$work"
   packaged=1
 fi
-background fuzz scripts/fuzz.sh --time 20 --jobs 2 --min-inputs 500
+# The fuzz pass starts once the debug build is done (below), not beside it: it compiles the core
+# a third time (ASan, coverage), and even at idle priority it took CPU from the build on 2 cores
+# (run 7, the pass failing at once: build 166 s; run 8, the pass building beside it: 207 s).
 
 # The build's own warnings (the project's sources, not its dependencies') fail a CI run, so that
 # the build stays free of them; outside CI they are counted (and SwiftPM's about the package
@@ -252,6 +259,7 @@ if [ -n "$own_warnings" ]; then
 fi
 step_done "debug build (with tests)"
 touch "$work/debug-build.done"
+background fuzz scripts/fuzz.sh --time 20 --jobs 2 --min-inputs 500
 step_now "swift test list and the lanes"
 
 swift test list --skip-build 2>/dev/null | grep -v '^$' > "$work/list.txt"
@@ -276,10 +284,10 @@ timing_filter="[./]($(paste -sd'|' "$work/timing.txt"))(/|\(|\$)"
 # latency) run last in the lane, once the daemon group and the parallel run have ended (the lane
 # waits for them):
 # beside it, one flash in twelve came 57 ms late at 12 WPM in a fresh run. The hands keyed at
-# 8 to 25 WPM join them: beside the group a 10 WPM hand once had a dit read as a dah (37 of 40),
-# and, the lane's longest suite (about 275 s), it fills the lane's end that the group leaves
-# quiet instead of lengthening it.
+# 8 to 25 WPM join them: beside the group a 10 WPM hand once had a dit read as a dah (37 of 40).
 # The hand changing speed joins them (issue 48): 95 % of 40 characters a row, keyed in real time.
+# Since issue 51's third round CI keys one hand (10 WPM, about 20 s) and one change (25 → 10
+# WPM, about 36 s), the rows of the bugs they guard: 75 + 71 s of run 9's quiet part before.
 # The paddles join them (issue 51): beside the group the live sidetone starved once (« C » heard
 # as « ? », a space 963 ms off at the sink).
 # The key-to-silence test leaves them (issue 51): its bounds are hundreds of milliseconds (speech
