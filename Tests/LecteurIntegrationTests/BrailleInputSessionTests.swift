@@ -38,13 +38,15 @@ import Testing
         }
     }
 
-    /// Sends a key of the display, at a person's pace. (brltty 6.5's Virtual driver handles one
-    /// line per read of its socket and held the second of two lines read together until the
-    /// next key came: « 33 of 40 `PassDots` 30 ms apart » was that. The test display now writes
-    /// a line only once brltty has read the one before, Tests/BrailleTestDisplay.)
+    /// Sends a key of the display once brltty has taken the one before (`BrlttyRig.sendTaken`).
+    /// It used to sleep 150 ms first, « a person's pace », for a Virtual driver said to drop key
+    /// lines closer than a few tens of milliseconds (33 of 40 `PassDots` 30 ms apart): the driver
+    /// handles one line per read of its socket and held the second of two lines read together
+    /// until the next key came (docs/testing.md, « The lost Enter »). The test display now writes
+    /// a line only once brltty has read the one before, and this waits for that write: the keys
+    /// go at brltty's pace (about 40 ms a key here), the flood's filling a third of its time.
     func send(_ key: String, _ rig: BrlttyRig) throws {
-        usleep(150_000)
-        try rig.send(key)
+        try rig.sendTaken(key)
     }
 
     /// Sends one key of the display's keyboard and waits for the typed line it changes.
@@ -166,175 +168,6 @@ import Testing
         #expect((line["cells"] as? String)?.hasPrefix("⠷⠦⠷⠦⠀") == true)
         try send("KEY_ENTER", rig)
         _ = try reader.next("focus") { ($0["label"] as? String)?.contains("Python") == true }
-    }
-
-    /// Issue 37, item 3: a whole Koch lesson by touch, the voice off and `question-braille`
-    /// never chosen. Each question's pattern is on the display (« Question N ⠒⠂⠒ »); it answers
-    /// the user (their command, their answer), so past a message's time it is still there with
-    /// what was said before it, until a key; an empty dot 8 and the display's RETURN play it
-    /// again, alone on the first window, and open nothing; every answer is typed on
-    /// the display's keyboard, and after 20 right answers U is unlocked and asked.
-    @Test(.requires(.brltty)) func aKochLessonByTouchAloneKeepsTheQuestionAndDot8ReplaysIt() throws {
-        let (rig, reader) = try start()
-        defer { _ = reader.finish(); rig.stop() }
-        try type("entrainement", rig, reader)
-        var seen = rig.brailleEvents().count
-        try send("PassDots 128", rig)
-        var asked: [String] = []
-        var delays: [Double] = []
-        for n in 1...21 {
-            let label = "Question \(n) "
-            var event = try reader.next("braille") { ($0["text"] as? String)?.contains(label) == true }
-            if n == 1 {
-                // The introduction's short line and the question answer the user's command:
-                // they stay past a message's time, until a key.
-                let shown = try #require(event["cells"] as? String)
-                let lines = reader.seen("braille").count
-                sleep(6) // more than a message's time (4 s)
-                #expect(reader.seen("braille").count == lines, "nothing took the question's place")
-                // Its first window: the line is longer than the display.
-                let window = rig.brailleEvents().last.map { BrailleSessionTests.withoutCursor($0.unicode ?? "") } ?? ""
-                #expect(!window.isEmpty && shown.hasPrefix(window), "the display still shows the question and the introduction")
-                // An empty line typed on the display, then its RETURN key: the question again,
-                // never the focused element activated.
-                let focuses = reader.seen("focus").count
-                // (The same line again changes nothing on the display: the question already there.)
-                for key in ["PassDots 128", "Return"] {
-                    try send(key, rig)
-                    event = try reader.next("braille") { ($0["text"] as? String)?.hasPrefix(label) == true }
-                    let replay = try reader.next("morse") { $0["question"] as? Int == 1 }
-                    #expect(replay["text"] == nil && replay["pattern"] == nil, "\(replay)")
-                }
-                #expect(reader.seen("focus").count == focuses, "nothing was opened")
-            }
-            // The display shows the line's first window, which begins with the question and its
-            // pattern (issue 45, item 7: the progress line once pushed it to window 2), within a
-            // second of its being asked.
-            let askedAt = reader.seenTimed("braille").last { ($0.event["text"] as? String)?.contains(label) == true }?.at ?? Date()
-            let symbol = try BrailledQuestion.symbol(event, question: n, on: rig, after: seen)
-            let shownAfter = Date().timeIntervalSince(askedAt)
-            #expect(shownAfter < 1, "question \(n) reached the display \(shownAfter) s after it was asked")
-            delays.append(shownAfter)
-            let text = try #require(event["text"] as? String)
-            #expect(text.hasPrefix(label + MorseBraille.cells(symbol.pattern)), "the question first: \(text)")
-            let window = rig.brailleEvents().last.map { BrailleSessionTests.withoutCursor($0.unicode ?? "") } ?? ""
-            let question = try #require(event["cells"] as? String).split(separator: "\u{2800}").prefix(3).joined(separator: "\u{2800}")
-            #expect(window.hasPrefix(question), "question \(n) on window 1: \(window)")
-            try type(String(symbol.character).lowercased(), rig, reader)
-            seen = rig.brailleEvents().count
-            try send("PassDots 128", rig)
-            let result = try reader.next("practice") { $0["question"] as? Int == n }
-            #expect(result["correct"] as? Bool == true, "\(result)")
-            if n == 1 { #expect(result["replays"] as? Int == 2, "\(result)") }
-            asked.append(String(symbol.character))
-        }
-        print("KOCH by touch: questions shown \(delays.map { Int($0 * 1000) }) ms after being asked")
-        #expect(Set(asked.prefix(20)).isSubset(of: ["K", "M"]) && asked.last == "U", "\(asked)")
-        #expect(reader.seen("notice").contains { ($0["message"] as? String)?.contains("Nouveau symbole : U") == true })
-    }
-
-    /// On a terminal the reader waits for a key in libedit (or in single-key mode): « quitter »
-    /// typed on the display still ends it, with its goodbye, and the terminal is left as found.
-    @Test(.requires(.brltty), arguments: ["lines", "keys"])
-    func onATerminalQuittingFromTheDisplayEndsTheReader(input: String) throws {
-        let rig = try BrlttyRig.start(cells: 40)
-        defer { rig.stop() }
-        let home = NSTemporaryDirectory() + "lecteur-braille-pty-\(UUID().uuidString)"
-        // What the typing thread could not do, for the failure's message.
-        let problems = Inbox<String>()
-        let typing = Thread { [self] in
-            // The reader is up, its catalogue loaded, once « 14 formations chargées. » is on the
-            // display (brltty shows its own screen before).
-            guard let loaded = rig.waitForBraille(timeout: 20, { BrailleSessionTests.withoutCursor($0.unicode ?? "").hasPrefix("⠠⠡⠹⠀⠋⠕⠗⠍⠁⠞⠊⠕⠝⠎") })
-            else { problems.put("the catalogue never reached the display"); return }
-            let after = rig.brailleEvents().firstIndex { $0.t == loaded.t } ?? 0
-            do {
-                for character in "quitter" { try send("PassDots \(Self.letters[character]!)", rig) }
-                // Enter once the display shows the word typed, as a person would: the line is
-                // the reader's, every cell taken (run 9 lost this Enter in brltty, not here:
-                // docs/testing.md, « The lost Enter »).
-                guard rig.waitForBraille(after: after, timeout: 10, { BrailleSessionTests.withoutCursor($0.unicode ?? "").hasPrefix("⠟⠥⠊⠞⠞⠑⠗") }) != nil
-                else { problems.put("« quitter » never showed on the display"); return }
-                try send("PassDots 128", rig)
-            } catch {
-                problems.put("a key could not be sent: \(error)")
-            }
-        }
-        typing.start()
-        let run = try PseudoTerminal.run(["--transcript", "jsonl", "--speech", "off", "--braille", "on", "--input", input],
-                                         environment: ["BRLAPI_HOST": rig.host, "BRLAPI_AUTH": "none",
-                                                       "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
-                                                       "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"],
-                                         steps: [])
-        #expect(problems.all.isEmpty, "\(problems.all)")
-        #expect(run.status == 0, "the reader did not end: \(run.output.suffix(400)); the display sent \(rig.events().filter { $0.event == "sent" }.compactMap(\.line))")
-        #expect(Self.typedLines(run.events("braille")).contains("quitter"))
-        #expect(run.events("notice", code: "goodbye").count == 1, "one goodbye")
-        #expect(run.sttyBefore == run.sttyAfter)
-    }
-
-    /// Issue 38 item 9: 3 955 dot-1 cells sent about a thousand a second made the transcript
-    /// 31.6 MB (15.9 KB an `input` event: the whole line again each time) with the CPU pinned.
-    /// Here the line is filled to its cap, then a hundred dot-1 cells are sent as fast as
-    /// the rig sends them: the line stays at 1 000 characters, said once; each `input` event
-    /// carries what changed, refused keys included; and the reader still answers `état`.
-    @Test(.requires(.brltty)) func aFloodOfCellsStopsAtTheCapAndKeepsTheTranscriptSmall() throws {
-        // In abrégé ⠟⠋ is « quelquefois »: 12 characters for 3 keys with the space, so the line
-        // fills in a few hundred keys. brltty 6.5's Virtual driver handles only about ten key
-        // lines a second here, and loses most of those sent closer together (947 of 6 000 dot-1
-        // cells sent 20 ms apart reached the reader in 2 min): dot 1 alone would take minutes.
-        let (rig, reader) = try start(["--braille-table", "abrege"])
-        defer { _ = reader.finish(); rig.stop() }
-        let cap = BrailleInputState.maximumCharacters
-        let saidFull = { reader.seen("notice").filter { $0["code"] as? String == "braille.lineFull" }.count }
-        var filling = 0
-        while saidFull() == 0, filling < 1_500 {
-            try send(["PassDots 31", "PassDots 11", "PassChar 32"][filling % 3], rig)
-            filling += 1
-        }
-        usleep(1_000_000)
-        let filled = Self.typedLines(reader.seen("braille")).last ?? ""
-        // Full: the next « quelquefois » did not fit.
-        #expect(filled.count <= cap && filled.count > cap - "quelquefois".count,
-                "the line filled up to \(cap) characters: \(filled.count) after \(filling) keys")
-        // The flood: dot 1, as fast as the rig writes it, past the cap. Every cell past the cap is
-        // refused the same way, so a hundred judge the cap, the single notice and the event
-        // sizes as well as the thousand did (81 s of the run; the old bug, the whole line again
-        // in each `input` event, makes every one of the hundred a whole line); more cells only
-        // wait on brltty, whose Virtual driver passes about 25 key lines a second here.
-        let started = Date()
-        let sent = 100
-        for _ in 0..<sent { try rig.send("PassDots 1") }
-        let sending = Date().timeIntervalSince(started)
-        // Until the transcript has been quiet for 2 s: every key that reached brltty is handled.
-        var count = -1
-        while reader.seen("braille").count != count {
-            count = reader.seen("braille").count
-            usleep(2_000_000)
-        }
-        let lines = Self.typedLines(reader.seen("braille"))
-        #expect(lines.allSatisfy { $0.count <= cap }, "longest line \(lines.map(\.count).max() ?? 0)")
-        #expect(lines.last == filled, "the flood added nothing: \(lines.last?.suffix(40) ?? "")")
-        #expect(saidFull() == 1, "the cap said once: \(saidFull())")
-        let inputs = zip(reader.seen("braille"), reader.seenSizes("braille")).filter { $0.0["kind"] as? String == "input" }
-        let sizes = inputs.map(\.1)
-        // The whole line is carried again only where there is no previous `input` line to
-        // build on (after a message gave way): a handful of events, not one a key.
-        let whole = inputs.filter { $0.1 > 512 }
-        print("braille flood: \(whole.count) input events over 512 bytes, `at` \(whole.map { $0.0["at"] as? Int ?? -1 })")
-        #expect(whole.count <= 3, "\(whole.count) input events over 512 bytes")
-        let total = sizes.reduce(0, +), largest = sizes.max() ?? 0
-        print("braille flood: the line full (\(filled.count) characters) after \(filling) keys; then \(sent) dot-1 cells sent in \(String(format: "%.1f", sending)) s; \(sizes.count) input events,"
-              + " \(total) bytes, \(total / max(sizes.count, 1)) bytes an event on average, the largest \(largest)")
-        // At most the whole line (1 000 characters, 3 bytes a cell) and its JSON frame.
-        #expect(largest < 4 * cap, "an input event of \(largest) bytes")
-        #expect(total < sizes.count * 512, "\(total) bytes for \(sizes.count) events")
-        // The reader still answers a command after the flood. 10 s is a hang guard, generous
-        // because the machine is shared, not a measure of speed (that is printed).
-        let asked = Date()
-        reader.send("état")
-        _ = try reader.next("status", timeout: 10)
-        print("braille flood: `état` answered \(String(format: "%.2f", Date().timeIntervalSince(asked))) s after it was sent")
     }
 
     // MARK: Issue 45, item 8: every answer visible on the display

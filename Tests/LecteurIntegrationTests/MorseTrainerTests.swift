@@ -253,47 +253,6 @@ import Testing
         return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)).map { Int16(littleEndian: $0) } }
     }
 
-    /// 19 right answers, a restart, then one more unlocks U: the Koch window is kept. The tones
-    /// play at the sound server; the test answers each once it has sounded (`answer`).
-    @Test(.requires(.pulseAudio)) func theKochWindowSurvivesARestart() throws {
-        let home = ReaderHome()
-        defer { home.remove() }
-        let pulse = try PrivatePulseServer()
-        defer { pulse.stop() }
-        let environment = home.environment.merging(["PULSE_SERVER": pulse.server]) { $1 }
-        let recording = try pulse.record(seconds: 120)
-        defer { recording.stop() }
-
-        let first = try InteractiveLecteur(quiet, environment: environment)
-        first.send("régler question-braille motif")
-        first.send("entraînement")
-        for n in 1...19 {
-            first.send(try answer(first, recording, question: n))
-            let result = try first.next("practice") { $0["question"] as? Int == n }
-            #expect(result["correct"] as? Bool == true, "\(result)")
-        }
-        let progress = try first.next("notice") { ($0["message"] as? String)?.contains("Encore 1 bonne réponse pour débloquer U.") == true }
-        #expect(progress["code"] as? String == "practice")
-        first.send("stop")
-        _ = try first.next("notice") { ($0["message"] as? String)?.hasPrefix("Entraînement terminé") == true }
-        #expect(first.finish() == 0)
-
-        let second = try InteractiveLecteur(quiet, environment: environment)
-        second.send("régler question-braille motif")
-        second.send("entraînement")
-        let intro = try second.next("notice") { $0["code"] as? String == "practice" }
-        #expect((intro["message"] as? String)?.hasSuffix("Encore 1 bonne réponse pour débloquer U.") == true, "\(intro)")
-        second.send(try answer(second, recording, question: 1))
-        let unlocked = try second.next("notice") { ($0["message"] as? String)?.contains("Nouveau symbole : U") == true }
-        #expect(unlocked["code"] as? String == "practice")
-        #expect(try answer(second, recording, question: 2) == "U", "the new symbol comes first")
-        second.send("où")
-        let whereAmI = try second.next("notice") { $0["code"] as? String == "practice.where" }
-        #expect((whereAmI["message"] as? String)?.contains("Leçon Koch 2, 3 symboles.") == true, "\(whereAmI)")
-        second.send("stop")
-        #expect(second.finish() == 0)
-    }
-
     /// The time to answer follows the learner's real delay (counted from the end of the tones):
     /// answering two seconds later reads about two seconds more.
     @Test func latencyTracksTheRealDelay() throws {
@@ -370,53 +329,6 @@ import Testing
         let patterns = try brailledPatterns(reader, question: n)
         expectAudible(recording, from: from, patterns: patterns, asked: question, quiet: 2, timeout: 60, "copy round \(n)")
         return patterns.map { pattern in alphabet.symbol(pattern: pattern).map { String($0.character) } ?? "?" }
-    }
-
-    /// Two groups of five played at the sound server and copied (from the braille, `copyRound`): a
-    /// perfect copy scores 100 %; a copy with one character read wrong and one missed scores 80 %
-    /// and names both.
-    @Test(.requires(.pulseAudio)) func aGroupCopyIsScoredAndItsMistakesNamed() throws {
-        let home = ReaderHome()
-        defer { home.remove() }
-        let pulse = try PrivatePulseServer()
-        defer { pulse.stop() }
-        let recording = try pulse.record(seconds: 120)
-        defer { recording.stop() }
-        let reader = try InteractiveLecteur(quiet + ["--transcript", "jsonl"],
-                                            environment: home.environment.merging(["PULSE_SERVER": pulse.server]) { $1 })
-        reader.send("régler koch 10")
-        reader.send("régler question-braille motif")
-        reader.send("entraînement groupes 2")
-        let first = try copyRound(reader, recording, round: 1)
-        #expect(first.count == 10, "\(first)")
-        reader.send(first.joined())
-        let perfect = try reader.next("copy_result")
-        #expect(perfect["mode"] as? String == "groups" && perfect["score"] as? Int == 100)
-        #expect((perfect["sent"] as? String)?.filter { $0 != " " } == first.joined())
-        #expect((perfect["errors"] as? [Any])?.isEmpty == true)
-        _ = try reader.next("notice") { $0["message"] as? String == "100 % : copie parfaite." }
-
-        reader.send("entraînement groupes 2")
-        var copy = try copyRound(reader, recording, round: 1)
-        // The letter typed instead is none of its neighbours': « KPKMM » typed « KPMMM » is as
-        // well a K missed and an M added further on, and the seed chose which (one run in two).
-        let misread = copy[2], missed = copy[6]
-        let replaced = ["K", "M", "R", "S", "U", "A"].first { !copy[1...3].contains($0) }!
-        copy[2] = replaced
-        copy.remove(at: 6)
-        reader.send(copy.joined())
-        let scored = try reader.next("copy_result")
-        #expect(scored["score"] as? Int == 80, "\(scored)")
-        let errors = try #require(scored["errors"] as? [[String: Any]])
-        #expect(errors.count == 2, "\(errors)")
-        #expect(errors.first?["position"] as? Int == 3 && errors.first?["sent"] as? String == misread
-                && errors.first?["typed"] as? String == replaced, "\(errors) for \(scored["sent"] ?? "") typed \(copy)")
-        #expect(errors.last?["sent"] as? String == missed && errors.last?["typed"] as? String == "")
-        let verdict = try reader.next("notice") { ($0["message"] as? String)?.hasPrefix("80 % ; ") == true }
-        let message = try #require(verdict["message"] as? String)
-        #expect(message.contains("\(misread) lu \(replaced)") && message.contains("\(missed) manqué"), "\(message)")
-        reader.send("quitter")
-        #expect(reader.finish() == 0)
     }
 
     /// Callsigns: a wrong copy slows the next one by 1 WPM, a right one speeds it up. Words: only

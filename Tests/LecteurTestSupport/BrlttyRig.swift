@@ -83,6 +83,20 @@ public final class BrlttyRig: @unchecked Sendable {
         guard write(fd, bytes, bytes.count) == bytes.count else { throw RigError.failed("short write to FIFO") }
     }
 
+    /// Sends a key line and waits until the test display has written it to brltty. The display
+    /// writes a line only once brltty has read the one before (brltty 6.5's Virtual driver holds
+    /// the second of two lines read together), so keys sent this way go at brltty's own pace,
+    /// none waiting behind another, with no fixed sleep.
+    public func sendTaken(_ line: String, timeout: TimeInterval = 10) throws {
+        let before = events().count
+        try send(line)
+        let deadline = Date().addingTimeInterval(timeout)
+        while !events().dropFirst(before).contains(where: { ($0.event == "sent" || $0.event == "dropped") && $0.line == line }) {
+            guard Date() < deadline else { throw RigError.timeout("the test display did not write « \(line) » to brltty within \(timeout) s") }
+            usleep(2_000)
+        }
+    }
+
     private let readLock = NSLock()
     private var readOffset: UInt64 = 0
     private var partial = Data()
