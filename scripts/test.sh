@@ -479,6 +479,20 @@ if [ -n "$left" ]; then
     "$(head -3 <<< "$left" | paste -sd' ')" >&2
   status=1
 fi
+# Processes a test left running: every test's home, daemon folder and session is made in the
+# run's TMPDIR, so anything still alive whose HOME is there was started by a test and not stopped
+# (issue 51: a private Orca session's two dconf-service, which ignore SIGTERM, outlived every run
+# while the bus looked only for homes inside its folder). Named, killed, and the run fails.
+stray=$(for dir in /proc/[0-9]*; do
+  home=$({ tr '\0' '\n' < "$dir/environ"; } 2>/dev/null | grep -m1 "^HOME=$TMPDIR/") || continue
+  echo "${dir#/proc/} $(cat "$dir/comm" 2>/dev/null) ${home#HOME=}"
+done)
+if [ -n "$stray" ]; then
+  echo "test.sh: the tests left $(wc -l <<< "$stray") process(es) running with a home in the run's TMPDIR (pid, name, home):" >&2
+  echo "$stray" >&2
+  kill -KILL $(cut -d' ' -f1 <<< "$stray") 2>/dev/null || true
+  status=1
+fi
 if [ "$status" -ne 0 ] || [ "$judged" -ne 0 ]; then
   echo "test.sh: the tests failed (see above)" >&2
   exit 1

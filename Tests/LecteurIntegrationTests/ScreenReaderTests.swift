@@ -58,12 +58,18 @@ final class PrivateSessionBus {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// This user's processes whose HOME is inside `folder` (only the bus's services have one there).
+    /// This user's processes whose HOME is `folder` or inside it (only the bus's services have
+    /// one there). The folder itself counts: a private Orca session (`PrivateOrcaSession`) gives
+    /// its bus its own home, and its two dconf-service (they ignore SIGTERM) outlived every run
+    /// while only homes inside the folder were looked for.
     static func processes(withHomeUnder folder: String) -> [Int32] {
         let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }
         return pids.filter { pid in
             guard pid != getpid(), let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
-            return environ.split(separator: 0).contains { String(decoding: $0, as: UTF8.self).hasPrefix("HOME=" + folder + "/") }
+            return environ.split(separator: 0).contains {
+                let entry = String(decoding: $0, as: UTF8.self)
+                return entry == "HOME=" + folder || entry.hasPrefix("HOME=" + folder + "/")
+            }
         }
     }
 }
