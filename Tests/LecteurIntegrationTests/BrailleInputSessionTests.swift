@@ -44,7 +44,7 @@ import Testing
     /// handles one line per read of its socket and held the second of two lines read together
     /// until the next key came (docs/testing.md, « The lost Enter »). The test display now writes
     /// a line only once brltty has read the one before, and this waits for that write: the keys
-    /// go at brltty's pace (about 40 ms a key here), the flood's filling a third of its time.
+    /// go at brltty's pace (about 40 ms a key here): the flood took 19.5 s alone, 47 s in run 9.
     func send(_ key: String, _ rig: BrlttyRig) throws {
         try rig.sendTaken(key)
     }

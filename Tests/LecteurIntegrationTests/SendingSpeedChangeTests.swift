@@ -14,15 +14,19 @@ import Testing
 ///
 /// The whole table (four rows, four groups a speed: 257 s of real-time keying, more than the
 /// run's quiet lane can hold) is `LECTEUR_SPEED_TABLE=full swift test --skip-build --filter
-/// SendingSpeedChangeTests`, its figures in docs/morse-sending.md. CI keys the two widest
-/// changes, slowing down and speeding up, two groups a speed: the binary's stamping and the
-/// decoder's re-sync on one path; the decoder's statistics over many hands stay in process
-/// (`SendingDecoderTests.followsAHandChangingSpeedWithinASession`).
+/// SendingSpeedChangeTests`, its figures in docs/morse-sending.md. CI keys the row of the bug,
+/// 25 → 10 WPM, two groups a speed (issue 51: the two rows took 71 s of the quiet lane): the
+/// former decoder read the first group after the change 0 % right, so the two groups after it
+/// fail it; the binary's stamping and the decoder's re-sync on one path. Speeding up (8 → 20,
+/// 10 → 25) had no bug through the binary: the former decoder read it 92 % in process, and the
+/// re-sync's statistics over many hands, both ways, stay in process
+/// (`SendingDecoderTests.followsAHandChangingSpeedWithinASession`); the 0 ms mark that locked the
+/// first re-syncing decoder is `SendingThroughTheBinaryTests/aPressAndReleaseReadTogetherDoNotLockTheDecoder`.
 @Suite(.serialized) struct SendingSpeedChangeTests {
     static let fullTable = ProcessInfo.processInfo.environment["LECTEUR_SPEED_TABLE"] == "full"
     static let groupsPerSpeed = fullTable ? 4 : 2
     static let rows: [(Double, Double)] = fullTable ? [(25.0, 10.0), (20.0, 12.0), (10.0, 25.0), (8.0, 20.0)]
-                                                    : [(25.0, 10.0), (8.0, 20.0)]
+                                                    : [(25.0, 10.0)]
 
     @Test(arguments: rows)
     func aHandChangingSpeedWithinOneSession(from: Double, to: Double) throws {
