@@ -8,6 +8,12 @@
 #                                                   with --min-inputs, a target that ran fewer
 #                                                   inputs in its time (starved of CPU) goes on
 #                                                   until it has, and one that still has not fails
+#   scripts/fuzz.sh --quick ...                     the same, everything compiled -Onone, not -O: the
+#                                                   core's ASan build takes a quarter of the CPU (37 s
+#                                                   against 139 s, measured), each input runs slower;
+#                                                   for CI's short pass (scripts/test.sh), which
+#                                                   starts after the debug build and must end before
+#                                                   the tests do
 #   scripts/fuzz.sh --list                          list targets
 #   scripts/fuzz.sh --repro TARGET FILE...          run a target once on saved inputs (a crash artifact)
 #   scripts/fuzz.sh --check MODULES                 type-check every target (its file, FuzzSupport and
@@ -40,6 +46,7 @@ cd "$(dirname "$0")/.."
 seconds=60
 jobs=1
 min_inputs=0
+optimize=-O
 mode=run
 targets=()
 while [ $# -gt 0 ]; do
@@ -47,10 +54,11 @@ while [ $# -gt 0 ]; do
     --time) seconds="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
     --min-inputs) min_inputs="$2"; shift 2 ;;
+    --quick) optimize=-Onone; shift ;;
     --list) mode=list; shift ;;
     --repro) mode=repro; shift; break ;;
     --check) mode=check; modules="${2:?--check needs the Modules folder of a debug build}"; shift 2 ;;
-    -h|--help) sed -n '3,36p' "$0"; exit 0 ;;
+    -h|--help) sed -n '3,42p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -59,7 +67,7 @@ out=.build-fuzz
 mkdir -p "$out/bin" "$out/lib" "$out/corpus" "$out/artifacts" "$out/logs"
 # ld.gold warns about every ASan register thunk it cannot export: noise, not a problem.
 quiet_link() { grep -v -e "Cannot export local symbol" -e "^$" || true; }
-swift_flags=(-swift-version 6 -parse-as-library -sanitize=fuzzer,address -O -g)
+swift_flags=(-swift-version 6 -parse-as-library -sanitize=fuzzer,address "$optimize" -g)
 
 all_targets() {
   for f in Tests/Fuzz/*Fuzz.swift; do
@@ -114,7 +122,7 @@ build_core() {
   local lib="$out/lib/libLecteurCore.a"
   local newest
   newest=$(find Sources/LecteurCore Sources/MorseKit -name '*.swift' -newer "$lib" 2>/dev/null | head -1 || true)
-  if [ -f "$lib" ] && [ -z "$newest" ] && [ "$(find Sources/LecteurCore Sources/MorseKit -name '*.swift' | wc -l)" = "$(cat "$out/lib/count" 2>/dev/null)" ]; then
+  if [ -f "$lib" ] && [ -z "$newest" ] && [ "$(find Sources/LecteurCore Sources/MorseKit -name '*.swift' | wc -l) $optimize" = "$(cat "$out/lib/count" 2>/dev/null)" ]; then
     return 0
   fi
   echo "fuzz: building LecteurCore with coverage and ASan…" >&2
@@ -131,7 +139,8 @@ build_core() {
     -emit-module -emit-module-path "$out/lib/LecteurCore.swiftmodule" \
     "${sources[@]}" -o "$lib" 2>&1 | quiet_link
   [ -f "$lib" ] || { echo "fuzz: LecteurCore did not build" >&2; exit 2; }
-  echo "$(( ${#sources[@]} + ${#kit[@]} ))" > "$out/lib/count"
+  # The optimisation too: a -Onone core (--quick) is not reused for an -O run, nor the reverse.
+  echo "$(( ${#sources[@]} + ${#kit[@]} )) $optimize" > "$out/lib/count"
   echo "fuzz: LecteurCore built in $((SECONDS - start)) s" >&2
 }
 

@@ -246,6 +246,9 @@ fi
 # The fuzz pass starts once the debug build is done (below), not beside it: it compiles the core
 # a third time (ASan, coverage), and even at idle priority it took CPU from the build on 2 cores
 # (run 7, the pass failing at once: build 166 s; run 8, the pass building beside it: 207 s).
+# Started later, it must still end before the tests: its core is built -Onone (--quick: 37 s of
+# CPU where -O took 139 s; at idle priority beside the tests the -O build took 579 to 616 s of
+# runs 8 and 9, the whole pass 734 to 768 s).
 
 # The build's own warnings (the project's sources, not its dependencies') fail a CI run, so that
 # the build stays free of them; outside CI they are counted (and SwiftPM's about the package
@@ -259,7 +262,7 @@ if [ -n "$own_warnings" ]; then
 fi
 step_done "debug build (with tests)"
 touch "$work/debug-build.done"
-background fuzz scripts/fuzz.sh --time 20 --jobs 2 --min-inputs 500
+background fuzz scripts/fuzz.sh --quick --time 20 --jobs 2 --min-inputs 500
 step_now "swift test list and the lanes"
 
 swift test list --skip-build 2>/dev/null | grep -v '^$' > "$work/list.txt"
