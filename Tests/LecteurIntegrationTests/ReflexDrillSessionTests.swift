@@ -130,8 +130,8 @@ import Testing
         let touch = BrailleInputSessionTests()
         let (rig, reader) = try touch.start()
         defer { _ = reader.finish(); rig.stop() }
-        // Time to read a pattern, then type a letter and dot 8 at a person's pace (150 ms a key
-        // here), under load.
+        // Time to read a pattern, then type a letter and dot 8 (each key once brltty has taken
+        // the one before, `BrailleInputSessionTests.send`), under load.
         reader.send("régler temps-réflexe-toucher 8")
         _ = try reader.next("notice") { ($0["message"] as? String)?.hasPrefix("Réflexes au toucher : une réponse compte en 8") == true }
         try touch.type("reflexe actif", rig, reader)
