@@ -84,6 +84,11 @@ package_test='LecteurIntegrationTests.PackageTests/'
 # assertion depends on a wall-clock interval; a suite whose tests do not all do is named test by
 # test (issue 51: `BesideScreenReaderTests`' five others, 36 s of the lane in run 5, check what is
 # said and shown beside a screen reader, not when, and run in the daemon group).
+# A bound that load can only satisfy (a wait at least as long as asked) with a hang guard of
+# seconds above it does not judge time: `CatalogueClientServerTests` (time-outs and the back-off
+# of 1, 2 and 4 s on the wire, each at least its delay and under it + 5 s; 17.6 s of the lane's
+# first part in run 9) left the lane in issue 51's third round, shown passing three times in three
+# beside two CPU hogs (load 12: 32 to 37 s).
 timing_tests() {
   printf '%s\t%s\n' \
     BrailleRhythmTimingTests 'the flashes within 20 ms of the tones (median) on a real brltty' \
@@ -103,7 +108,6 @@ timing_tests() {
     TypedKeySilenceTests 'the delay from a typed key to silence at the sink' \
     FrenchNormaliserHostileInputTests 'linear growth judged by the clock: ten times the text within 40 times the time' \
     SoundServerFaultTests 'the sound dropped and queued, in ms, when the server dies' \
-    CatalogueClientServerTests 'HTTP time-outs and the retries back-off (1, 2, 4 s) on the wire' \
     BesideScreenReaderTests/orcaStartedAfterAndQuitBeforeTheReaderIsNoticedOnceEachWithinTwoSeconds \
       'a screen reader started or stopped is noticed within 2 s' \
     BesideScreenReaderTests/besideOrcaTheNextPracticeQuestionWaitsForEnter \
@@ -136,6 +140,7 @@ daemon_first='AuditHTMLBrowserTests HardeningTests BesideScreenReaderTests Termi
   BrailleInputSessionTests ScreenReaderTests MorseTrainerTests SpeechSessionTests MorseTrainerGroupCopyTests
   MorseTrainerKochWindowTests BrailleInputTerminalTests BrailleFaultTests DeviceHardeningTests SpeechDispatcherTests
   BandConditionsWAVTests BrailleInputFloodTests HardeningRoundFiveTests BrailleSessionTests ScreenReaderSwitchTests
+  CatalogueClientServerTests
   BrailleDisplayTests BrailleInputKochTests PipedInterruptionTests HardeningHistoryTests QuitOnDisplaySessionTests
   RobustnessTests StartupLinesTests ScreenReaderSwitchMonitorTests TerminalKeyboardSessionTests BrlAPIEdgeCaseTests
   HardeningInputsTests MorseQuestionLeakTests BrailleReviewTests LongAnswerWindowsSessionTests MorseMaterialBinaryTests
