@@ -13,6 +13,8 @@ import Testing
         let key: String
         let `default`: String
         let example: String
+        let minimum: Double?
+        let maximum: Double?
         let help: String
     }
 
@@ -99,6 +101,40 @@ import Testing
         for answer in answers.compactMap({ $0["message"] as? String }) {
             #expect(answer.first?.isUppercase == true && answer.hasSuffix("."), "\(language): \(answer)")
         }
+    }
+
+    /// A number as the language writes it: « 0,5 » in French, "0.5" in English.
+    static func number(_ value: Double, _ language: Language) -> String {
+        if let whole = Int(exactly: value) { return String(whole) }
+        let text = String(value)
+        return language.code == "fr" ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+
+    /// Past its declared range, every setting that takes numbers is refused, and the refusal
+    /// names the declared range (the validators keep their own checks: this holds them to the
+    /// declaration), in the language's way of writing numbers.
+    @Test(arguments: languages)
+    func aValuePastTheDeclaredRangeIsRefusedNamingIt(_ language: Language) throws {
+        let ranged = try Self.declared(language).filter { $0.maximum != nil }
+        #expect(ranged.count >= 15, "\(ranged.map(\.name))")
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let script = ranged.map { "\(language.set) \($0.name) \(Self.number($0.maximum! + 1, language))" }.joined(separator: "\n")
+        let out = try Self.run(script + "\n\(language.quit)\n", language, in: home)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.events("notice").filter { $0["code"] as? String == "setting" }.isEmpty, "\(Self.messages(out))")
+        let errors = out.events("error").compactMap { $0["message"] as? String }
+        #expect(errors.count == ranged.count, "\(language): \(errors)")
+        for (declaration, error) in zip(ranged, errors) {
+            let low = Self.number(declaration.minimum!, language), high = Self.number(declaration.maximum!, language)
+            // The numbers of the message, whole (« 80. » is 80, « 0 » is not found in « 80 »).
+            let numbers = Set(error.split { !($0.isNumber || $0 == "," || $0 == ".") }
+                .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.")) })
+            #expect(numbers.contains(low) && numbers.contains(high),
+                    "\(language): « \(declaration.name) » refused without its declared range \(low)–\(high): \(error)")
+        }
+        // Nothing refused was saved.
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("config/lecteur/lecteur.toml").path))
     }
 
     @Test(arguments: languages)
