@@ -15,6 +15,7 @@ import Testing
         let argument: String
         let values: [String]
         let example: String?
+        let minimum: Int?
         let help: String
     }
 
@@ -47,6 +48,35 @@ import Testing
         let answers = out.events("notice").filter { $0["code"] as? String == "help" }.compactMap { $0["message"] as? String }
         #expect(answers.count == expected.count, "\(code): \(answers.count) answers to \(expected.count) names")
         for (answer, wanted) in zip(answers, expected) { #expect(answer == wanted, "\(code)") }
+    }
+
+    /// A number below a command's declared range is refused naming where it starts (`aller 0`
+    /// answered « Attendu : un numéro », and 0 is one).
+    @Test(arguments: ["fr", "en"])
+    func aNumberBelowTheDeclaredRangeIsRefusedNamingIt(_ code: String) throws {
+        let ranged = try Self.declared(code).filter { $0.minimum != nil && !$0.names.isEmpty }
+        #expect(!ranged.isEmpty)
+        let quit = code == "fr" ? "quitter" : "quit"
+        let out = try LecteurProcess.run(["--speech", "off", "--braille", "off", "--transcript", "jsonl", "--locale", code],
+                                         input: ranged.map { "\($0.names[0]) \($0.minimum! - 1)" }.joined(separator: "\n") + "\n\(quit)\n")
+        let errors = out.events("error").compactMap { $0["message"] as? String }
+        #expect(errors.count == ranged.count, "\(code): \(errors)")
+        for (command, error) in zip(ranged, errors) {
+            let from = code == "fr" ? "à partir de \(command.minimum!)" : "from \(command.minimum!)"
+            #expect(error.contains(from), "\(code): \(command.names[0]): \(error)")
+        }
+    }
+
+    /// A word of the other language's name is suggested back as this language's name of that
+    /// command: « suiv » in English suggested « quit » (the closest spelling).
+    @Test(arguments: [("en", "suiv", "next"), ("en", "préc", "previous"), ("fr", "previo", "précédent"), ("fr", "statis", "statistiques")])
+    func theOtherLanguagesBeginningSuggestsTheSameCommand(_ code: String, _ typed: String, _ expected: String) throws {
+        let quit = code == "fr" ? "quitter" : "quit"
+        let out = try LecteurProcess.run(["--speech", "off", "--braille", "off", "--transcript", "jsonl", "--locale", code],
+                                         input: "\(typed)\n\(quit)\n")
+        let error = out.events("error").compactMap { $0["message"] as? String }.first ?? ""
+        let quoted = code == "fr" ? "« \(expected) »" : "“\(expected)”"
+        #expect(error.contains(quoted) || error.contains("\"\(expected)\""), "\(code): \(typed): \(error)")
     }
 
     @Test(arguments: ["fr", "en"])

@@ -137,6 +137,37 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("config/lecteur/lecteur.toml").path))
     }
 
+    /// A value refused names the same choices as `régler NOM` says, word for word: the refusals
+    /// listed their own (« plupart » for « la plupart », « otan » for « OTAN », French words in
+    /// English).
+    @Test(arguments: languages)
+    func aRefusedValueListsTheChoicesTheSettingSays(_ language: Language) throws {
+        let declared = try Self.declared(language)
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let shown = try Self.run(declared.map { "\(language.set) \($0.name)" }.joined(separator: "\n") + "\n\(language.quit)\n",
+                                 language, in: home)
+        let answers = shown.events("notice").filter { $0["code"] as? String == "setting" }.compactMap { $0["message"] as? String }
+        #expect(answers.count == declared.count, "\(Self.messages(shown))")
+        let marker = language.code == "fr" ? "au choix " : "one of "
+        var listed: [(name: String, choices: [String])] = []
+        for (declaration, answer) in zip(declared, answers) {
+            guard let start = answer.range(of: marker) else { continue }
+            let list = answer[start.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            listed.append((declaration.name, list.components(separatedBy: ", ")))
+        }
+        #expect(listed.count >= 8, "\(language): \(answers)")
+        let refused = try Self.run(listed.map { "\(language.set) \($0.name) zzzq" }.joined(separator: "\n") + "\n\(language.quit)\n",
+                                   language, in: home)
+        let errors = refused.events("error").compactMap { $0["message"] as? String }
+        #expect(errors.count == listed.count, "\(language): \(errors)")
+        for (setting, error) in zip(listed, errors) {
+            for choice in setting.choices {
+                #expect(error.contains(choice), "\(language): « \(setting.name) » refused without « \(choice) »: \(error)")
+            }
+        }
+    }
+
     @Test(arguments: languages)
     func theHelpOfSetListsEverySetting(_ language: Language) throws {
         let declared = try Self.declared(language)

@@ -20,6 +20,14 @@ public struct SettingReading: Hashable, Sendable {
 }
 
 extension SettingReading {
+    /// The choices as a refusal lists them, the last after « ou » (« aucune, quelques, la plupart
+    /// ou toute »): the same words as `describe`, so the error and `régler NOM` cannot differ.
+    public static func choices(_ reading: SettingReading?, _ strings: Strings) -> String {
+        guard let choices = reading?.choices, let last = choices.last else { return "" }
+        guard choices.count > 1 else { return last }
+        return strings(.settingsChoicesOr, ["list": choices.dropLast().joined(separator: ", "), "last": last])
+    }
+
     /// « de 80 à 450 », « au choix complète, brève », or « valeur libre ».
     public static func describe(_ reading: SettingReading?, _ strings: Strings) -> String {
         if let range = reading?.decimalRange {
@@ -85,8 +93,13 @@ extension ReaderSettings {
             return SettingReading(value: kochMedianMs.map { SettingsReducer.number(Double($0) / 1000, comma: true) } ?? "0",
                                   range: Self.declared(.kochTime))
         case .questionBraille:
-            let names: [QuestionBraille: String] = [.auto: "auto", .none: "aucune", .pattern: "motif", .rhythm: "rythme"]
-            return SettingReading(value: names[questionBraille] ?? "aucune", choices: QuestionBraille.allCases.compactMap { names[$0] })
+            // In the interface's language (English read « aucune, motif, rythme »).
+            let names: [QuestionBraille: L10n] = [.auto: .morseTrainerSettingQuestionBrailleValueAuto,
+                                                  .none: .morseTrainerSettingQuestionBrailleValueNone,
+                                                  .pattern: .morseTrainerSettingQuestionBrailleValuePattern,
+                                                  .rhythm: .morseTrainerSettingQuestionBrailleValueRhythm]
+            return SettingReading(value: strings(names[questionBraille] ?? .morseTrainerSettingQuestionBrailleValueNone),
+                                  choices: QuestionBraille.allCases.compactMap { names[$0].map { strings($0) } })
         case .sendingWPM:
             // Following the receiving speed is said as such: « 20 » alone read as a speed chosen.
             let value = sendingWPM.map(String.init) ?? strings(.morseSendingSettingValueReceiving, ["wpm": "\(morse.wpm)"])
