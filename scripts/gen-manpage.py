@@ -57,10 +57,20 @@ def run(arguments, stdin=""):
                           capture_output=True, text=True).stdout
 
 
+def typography(text):
+    """French spaces: a narrow no-break space (U+202F) before « : ; ? ! » and inside « », which
+    groff keeps whole, so that no line of the page breaks there (as FrenchTypography in the
+    binary does for --help)."""
+    if args.lang != "fr":
+        return text
+    # Not after a comma: there the mark is a name in a list (« aide, ? »), not punctuation.
+    return re.sub(r"(?<=«) ", "\u202f", re.sub(r"(?<!,) (?=[:;?!»])", "\u202f", text))
+
+
 def escape(text):
     """One line of man(7) text: backslashes escaped, ASCII hyphens as minus signs (so that options
-    can be copied), a leading dot or quote kept from being a request."""
-    text = (text or "").replace("\\", "\\e").replace("-", "\\-").replace("\n", " ").strip()
+    can be copied), a leading dot or quote kept from being a request, French spaces in French."""
+    text = typography(text or "").replace("\\", "\\e").replace("-", "\\-").replace("\n", " ").strip()
     return "\\&" + text if text[:1] in (".", "'") else text
 
 

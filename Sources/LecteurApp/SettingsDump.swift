@@ -16,6 +16,9 @@ public enum SettingsDump {
         let `default`: String
         /// A valid value to type after the name.
         let example: String
+        /// The numbers it takes, when it takes numbers (`SettingDeclaration.range`).
+        let minimum: Double?
+        let maximum: Double?
         let help: String
     }
 
@@ -27,7 +30,8 @@ public enum SettingsDump {
                 names.append(other)
             }
             return Entry(name: name, names: names, key: declaration.fileKey, default: declaration.fileDefault,
-                         example: declaration.example, help: strings(declaration.help))
+                         example: declaration.example, minimum: declaration.range?.lowerBound,
+                         maximum: declaration.range?.upperBound, help: strings(declaration.help))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -11,8 +11,11 @@ enum CLIText {
         ?? Strings.blank(localeCode: "fr")
 }
 
-/// A text of `--help` in the language of the command line.
-func help(_ text: CLIHelp) -> String { text.text(CLIText.strings) }
+/// A text of `--help` in the language of the command line, with French spaces in French (given
+/// before swift-argument-parser wraps it, so no line starts with « : » or « »).
+func help(_ text: CLIHelp) -> String {
+    FrenchTypography.apply(text.text(CLIText.strings), localeCode: CLIText.strings.localeCode)
+}
 
 /// A failure the command has worded, with the exit status its cause gives (BSD's sysexits.h,
 /// as GNU tools and the README's table use them): the cause decides the status, not the command

@@ -41,7 +41,8 @@ struct Lecteur: ParsableCommand {
         if !Localization.dataFound {
             fputs(DataFolder.missingMessage() + "\n", StandardStream.error)
             let describesItself = arguments.contains {
-                ["--help", "-h", "--version", "--experimental-dump-help", "--experimental-dump-settings"].contains($0)
+                ["--help", "-h", "--version", "--experimental-dump-help", "--experimental-dump-settings",
+                 "--experimental-dump-commands"].contains($0)
                     || $0.hasPrefix("--generate-completion-script")
             } || arguments.first == "help"
             if !describesItself { return ExitCode(DataFolder.exitCode) }
@@ -49,6 +50,11 @@ struct Lecteur: ParsableCommand {
         // The settings' declarations, for the manual page and the completions built from them.
         if arguments == ["--experimental-dump-settings"] {
             print(SettingsDump.json(CLIText.strings))
+            return .success
+        }
+        // The commands' declarations, for the declaration test.
+        if arguments == ["--experimental-dump-commands"] {
+            print(CommandDump.json(CLIText.strings))
             return .success
         }
         // `lecteur --help` describes the reader itself (the default command) after the list of

@@ -55,13 +55,18 @@ import Testing
     }
 
     /// The rule of issue 25 written out plainly: the user's language (or shared) names only, the
-    /// shortest one the word begins, else the closest by edit distance within the typo limit.
+    /// shortest one the word begins, else the command whose other-language name it begins (issue
+    /// 46: « suiv » in English is « next »), else the closest by edit distance within the typo limit.
     private func bruteForceSuggestion(_ word: String, _ parser: CommandParser) -> String? {
         let folded = CommandParser.fold(word)
         guard folded.count > 1 else { return nil }
         let names = parser.allSpecs.flatMap(\.names).filter { $0.count > 1 && CommandLanguage.belongs($0, to: parser.localeCode) }
         if let prefixed = names.filter({ CommandParser.fold($0).hasPrefix(folded) }).min(by: { $0.count < $1.count }) {
             return prefixed
+        }
+        let begun = parser.allSpecs.filter { $0.names.contains { $0.count > 1 && CommandParser.fold($0).hasPrefix(folded) } }
+        if begun.count == 1, let own = begun[0].names.first(where: { $0.count > 1 && CommandLanguage.belongs($0, to: parser.localeCode) }) {
+            return own
         }
         var best: (name: String, distance: Int)?
         for name in names {

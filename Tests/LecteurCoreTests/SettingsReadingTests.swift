@@ -31,9 +31,10 @@ import Testing
             $0.display.message = nil
         }
         let worded = SettingReading(value: Fixture.fr(.brailleTableAbrege),
-                                    choices: [Fixture.fr(.brailleTableIntegral), Fixture.fr(.brailleTableAbrege),
-                                              Fixture.fr(.brailleTableComputer8)])
-        let said = "Table-braille : braille abrégé ; au choix braille intégral, braille abrégé, braille informatique 8 points."
+                                    choices: [Fixture.fr(.brailleTableWordIntegral), Fixture.fr(.brailleTableWordAbrege),
+                                              Fixture.fr(.brailleTableWordComputer8)])
+        // The choices are what is typed back (`régler table-braille abrégé`), the value its label.
+        let said = "Table-braille : braille abrégé ; au choix intégral, abrégé, informatique."
         store.receive(.settingsRead([.brailleTable: SettingReading(value: "abrege", choices: ["integral", "abrege", "comp8"])]), [
             .notice(code: "setting", message: said),
             .speak(Utterance(text: said, interrupt: true, priority: .answer)),

@@ -16,7 +16,7 @@ import Testing
         let out = try LecteurProcess.run(arguments, environment: ["LANG": "fr_FR.UTF-8"])
         #expect(out.status == 0, "\(out.stderr)")
         for english in Self.frame { #expect(!out.stdout.contains(english), "« \(english) » in: \(out.stdout)") }
-        #expect(out.stdout.contains("UTILISATION :"), "\(out.stdout)")
+        #expect(out.stdout.contains("UTILISATION\u{202F}:"), "\(out.stdout)")
         #expect(out.stdout.contains("Affiche l'aide."), "\(out.stdout)")
     }
 

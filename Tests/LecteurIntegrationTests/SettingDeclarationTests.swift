@@ -13,6 +13,8 @@ import Testing
         let key: String
         let `default`: String
         let example: String
+        let minimum: Double?
+        let maximum: Double?
         let help: String
     }
 
@@ -98,6 +100,71 @@ import Testing
         // answers were « débit : 200 »).
         for answer in answers.compactMap({ $0["message"] as? String }) {
             #expect(answer.first?.isUppercase == true && answer.hasSuffix("."), "\(language): \(answer)")
+        }
+    }
+
+    /// A number as the language writes it: « 0,5 » in French, "0.5" in English.
+    static func number(_ value: Double, _ language: Language) -> String {
+        if let whole = Int(exactly: value) { return String(whole) }
+        let text = String(value)
+        return language.code == "fr" ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+
+    /// Past its declared range, every setting that takes numbers is refused, and the refusal
+    /// names the declared range (the validators keep their own checks: this holds them to the
+    /// declaration), in the language's way of writing numbers.
+    @Test(arguments: languages)
+    func aValuePastTheDeclaredRangeIsRefusedNamingIt(_ language: Language) throws {
+        let ranged = try Self.declared(language).filter { $0.maximum != nil }
+        #expect(ranged.count >= 15, "\(ranged.map(\.name))")
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let script = ranged.map { "\(language.set) \($0.name) \(Self.number($0.maximum! + 1, language))" }.joined(separator: "\n")
+        let out = try Self.run(script + "\n\(language.quit)\n", language, in: home)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.events("notice").filter { $0["code"] as? String == "setting" }.isEmpty, "\(Self.messages(out))")
+        let errors = out.events("error").compactMap { $0["message"] as? String }
+        #expect(errors.count == ranged.count, "\(language): \(errors)")
+        for (declaration, error) in zip(ranged, errors) {
+            let low = Self.number(declaration.minimum!, language), high = Self.number(declaration.maximum!, language)
+            // The numbers of the message, whole (« 80. » is 80, « 0 » is not found in « 80 »).
+            let numbers = Set(error.split { !($0.isNumber || $0 == "," || $0 == ".") }
+                .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.")) })
+            #expect(numbers.contains(low) && numbers.contains(high),
+                    "\(language): « \(declaration.name) » refused without its declared range \(low)–\(high): \(error)")
+        }
+        // Nothing refused was saved.
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("config/lecteur/lecteur.toml").path))
+    }
+
+    /// A value refused names the same choices as `régler NOM` says, word for word: the refusals
+    /// listed their own (« plupart » for « la plupart », « otan » for « OTAN », French words in
+    /// English).
+    @Test(arguments: languages)
+    func aRefusedValueListsTheChoicesTheSettingSays(_ language: Language) throws {
+        let declared = try Self.declared(language)
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let shown = try Self.run(declared.map { "\(language.set) \($0.name)" }.joined(separator: "\n") + "\n\(language.quit)\n",
+                                 language, in: home)
+        let answers = shown.events("notice").filter { $0["code"] as? String == "setting" }.compactMap { $0["message"] as? String }
+        #expect(answers.count == declared.count, "\(Self.messages(shown))")
+        let marker = language.code == "fr" ? "au choix " : "one of "
+        var listed: [(name: String, choices: [String])] = []
+        for (declaration, answer) in zip(declared, answers) {
+            guard let start = answer.range(of: marker) else { continue }
+            let list = answer[start.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            listed.append((declaration.name, list.components(separatedBy: ", ")))
+        }
+        #expect(listed.count >= 8, "\(language): \(answers)")
+        let refused = try Self.run(listed.map { "\(language.set) \($0.name) zzzq" }.joined(separator: "\n") + "\n\(language.quit)\n",
+                                   language, in: home)
+        let errors = refused.events("error").compactMap { $0["message"] as? String }
+        #expect(errors.count == listed.count, "\(language): \(errors)")
+        for (setting, error) in zip(listed, errors) {
+            for choice in setting.choices {
+                #expect(error.contains(choice), "\(language): « \(setting.name) » refused without « \(choice) »: \(error)")
+            }
         }
     }
 

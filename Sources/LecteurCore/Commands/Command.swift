@@ -84,20 +84,46 @@ public struct CommandSpec: Sendable {
     /// Names both languages use: one-letter shortcuts, « morse », « stop », « volume ».
     public let shared: [String]
     public let argument: ArgumentRule
+    /// The words the argument may be, per language (what Tab offers after the name; the parser
+    /// also takes the other language's). Empty when the argument is free text, a number or
+    /// depends on the state (a catalogue's categories, a setting's values).
+    public let frenchValues: [String]
+    public let englishValues: [String]
+    /// The whole numbers the argument may be (`aller 3`), nil when it is no number.
+    public let range: ClosedRange<Int>?
+    /// A valid argument when it is neither a listed word nor a number (`morse sos`).
+    let sample: String?
     public let help: L10n
     public let usage: L10n?
     /// Builds the command from its argument; nil means the argument is not understood.
     let build: @Sendable (String?) -> Command?
 
-    init(en english: [String] = [], fr french: [String] = [], shared: [String] = [], argument: ArgumentRule, help: L10n,
-         usage: L10n?, build: @escaping @Sendable (String?) -> Command?) {
+    init(en english: [String] = [], fr french: [String] = [], shared: [String] = [], argument: ArgumentRule,
+         values: (fr: [String], en: [String]) = ([], []), range: ClosedRange<Int>? = nil, example: String? = nil,
+         help: L10n, usage: L10n?, build: @escaping @Sendable (String?) -> Command?) {
         self.english = english
         self.french = french
         self.shared = shared
         self.argument = argument
+        self.frenchValues = values.fr
+        self.englishValues = values.en
+        self.range = range
+        self.sample = example
         self.help = help
         self.usage = usage
         self.build = build
+    }
+
+    /// The argument words a user of `localeCode` is offered.
+    public func values(in localeCode: String) -> [String] {
+        localeCode == "fr" ? frenchValues : englishValues
+    }
+
+    /// A valid argument in `localeCode` (the first word offered, the range's first number, or
+    /// the declared sample); nil for a command that takes none. What the declaration test types.
+    public func example(in localeCode: String) -> String? {
+        guard argument != .none else { return nil }
+        return values(in: localeCode).first ?? range.map { String($0.lowerBound) } ?? sample
     }
 
     /// Every name the parser accepts, whatever the interface's language.
@@ -114,39 +140,47 @@ public struct CommandSpec: Sendable {
 
 public enum CommandTable {
     public static let specs: [CommandSpec] = [
-        CommandSpec(en: ["next", "n"], fr: ["suivant", "s"], argument: .optional, help: .helpNext, usage: .usageNextItem) { arg in
+        CommandSpec(en: ["next", "n"], fr: ["suivant", "s"], argument: .optional,
+                    values: (["formation", "titre"], ["course", "heading"]), help: .helpNext, usage: .usageNextItem) { arg in
             arg.map { ItemKind(word: $0).map(Command.nextItem) } ?? .next
         },
-        CommandSpec(en: ["previous", "prev"], fr: ["précédent"], shared: ["p"], argument: .optional, help: .helpPrevious,
+        CommandSpec(en: ["previous", "prev"], fr: ["précédent"], shared: ["p"], argument: .optional,
+                    values: (["formation", "titre"], ["course", "heading"]), help: .helpPrevious,
                     usage: .usageNextItem) { arg in
             arg.map { ItemKind(word: $0).map(Command.previousItem) } ?? .previous
         },
         // « formation suivante », « titre précédent »: the French word order.
-        CommandSpec(en: ["course"], fr: ["formation"], argument: .required, help: .helpCourse, usage: .usageCourse) { arg in
+        CommandSpec(en: ["course"], fr: ["formation"], argument: .required,
+                    values: (["suivante", "précédente"], ["next", "previous"]), help: .helpCourse, usage: .usageCourse) { arg in
             Direction(word: arg ?? "").map { $0 == .forward ? .nextItem(.course) : .previousItem(.course) }
         },
-        CommandSpec(en: ["heading"], fr: ["titre"], argument: .required, help: .helpHeading, usage: .usageHeading) { arg in
+        CommandSpec(en: ["heading"], fr: ["titre"], argument: .required,
+                    values: (["suivant", "précédent"], ["next", "previous"]), help: .helpHeading, usage: .usageHeading) { arg in
             Direction(word: arg ?? "").map { $0 == .forward ? .nextItem(.heading) : .previousItem(.heading) }
         },
-        CommandSpec(en: ["go"], fr: ["aller", "va"], argument: .required, help: .helpGo, usage: .usageGo) { arg in
+        CommandSpec(en: ["go"], fr: ["aller", "va"], argument: .required, range: 1...Int.max, help: .helpGo, usage: .usageGo) { arg in
             Int(arg ?? "").flatMap { $0 > 0 ? .go($0) : nil }
         },
         CommandSpec(en: ["find"], fr: ["chercher", "recherche"], shared: ["/"], argument: .optional, help: .helpFind, usage: nil) { .find($0) },
         // « lire » alone reads all too: there is nothing else it could mean.
-        CommandSpec(en: ["read"], fr: ["lire", "tout"], argument: .optional, help: .helpReadAll, usage: .usageReadAll) { arg in
+        CommandSpec(en: ["read"], fr: ["lire", "tout"], argument: .optional,
+                    values: (["tout"], ["all"]), help: .helpReadAll, usage: .usageReadAll) { arg in
             guard let arg else { return .readAll }
             return ["all", "lire", "tout", "toutlire"].contains(CommandParser.fold(arg)) ? .readAll : nil
         },
         // The review cursor: « caractère », « mot suivant », « phrase précédente ».
-        CommandSpec(en: ["character", "char"], fr: ["caractère", "car"], argument: .optional, help: .reviewHelpCharacter,
+        CommandSpec(en: ["character", "char"], fr: ["caractère", "car"], argument: .optional,
+                    values: (["suivant", "précédent"], ["next", "previous"]), help: .reviewHelpCharacter,
                     usage: .reviewUsageStep) { ReviewStep(word: $0).map { .review(.character, $0) } },
-        CommandSpec(en: ["word"], fr: ["mot"], argument: .optional, help: .reviewHelpWord, usage: .reviewUsageStep) {
+        CommandSpec(en: ["word"], fr: ["mot"], argument: .optional, values: (["suivant", "précédent"], ["next", "previous"]), help: .reviewHelpWord, usage: .reviewUsageStep) {
             ReviewStep(word: $0).map { .review(.word, $0) }
         },
-        CommandSpec(en: ["sentence"], fr: ["phrase"], argument: .optional, help: .reviewHelpSentence, usage: .reviewUsageStep) {
+        CommandSpec(en: ["sentence"], fr: ["phrase"], argument: .optional,
+                    values: (["suivante", "précédente"], ["next", "previous"]), help: .reviewHelpSentence, usage: .reviewUsageStep) {
             ReviewStep(word: $0).map { .review(.sentence, $0) }
         },
-        CommandSpec(en: ["spell"], fr: ["épeler", "epele"], argument: .optional, help: .reviewHelpSpell, usage: .reviewUsageSpell) { arg in
+        CommandSpec(en: ["spell"], fr: ["épeler", "epele"], argument: .optional,
+                    values: (["phonétique"], ["phonetic"]), help: .reviewHelpSpell, usage: .reviewUsageSpell) { arg in
             guard let arg else { return .spell(phonetic: false) }
             return ["phonetique", "phonetic", "otan", "nato", "alphabet"].contains(CommandParser.fold(arg)) ? .spell(phonetic: true) : nil
         },
@@ -155,19 +189,21 @@ public enum CommandTable {
         CommandSpec(en: ["last"], fr: ["dernier", "fin"], argument: .none, help: .helpLast, usage: nil) { _ in .last },
         CommandSpec(en: ["activate"], fr: ["activer"], shared: ["a", "ok"], argument: .none, help: .helpActivate, usage: nil) { _ in .activate },
         CommandSpec(en: ["back", "b"], fr: ["retour"], argument: .none, help: .helpBack, usage: nil) { _ in .back },
-        CommandSpec(en: ["repeat"], fr: ["répéter"], shared: ["r"], argument: .optional, help: .helpRepeat, usage: .usageRepeat) { arg in
+        CommandSpec(en: ["repeat"], fr: ["répéter"], shared: ["r"], argument: .optional, values: (["message"], ["message"]), help: .helpRepeat, usage: .usageRepeat) { arg in
             guard let arg else { return .repeatLast }
             return ["message", "msg", "notice", "annonce"].contains(CommandParser.fold(arg)) ? .repeatMessage : nil
         },
         CommandSpec(en: ["where"], fr: ["où", "position"], argument: .none, help: .helpWhere, usage: nil) { _ in .whereAmI },
-        CommandSpec(en: ["tab"], fr: ["onglet"], argument: .required, help: .helpTab, usage: .usageTab) { arg in
+        CommandSpec(en: ["tab"], fr: ["onglet"], argument: .required,
+                    values: (["formations", "morse"], ["formations", "morse"]), help: .helpTab, usage: .usageTab) { arg in
             switch CommandParser.fold(arg ?? "") {
             case "formations", "formation", "f", "courses": .tab(.formations)
             case "morse", "apprendre", "learn", "m": .tab(.morse)
             default: nil
             }
         },
-        CommandSpec(en: ["filter"], fr: ["filtre", "filtrer"], argument: .required, help: .helpFilter, usage: .usageFilter) { arg in
+        CommandSpec(en: ["filter"], fr: ["filtre", "filtrer"], argument: .required,
+                    values: (["toutes"], ["all"]), help: .helpFilter, usage: .usageFilter) { arg in
             let folded = CommandParser.fold(arg ?? "")
             return ["all", "toutes", "tout", "tous", "aucun"].contains(folded) ? .filter(nil) : .filter(arg)
         },
@@ -175,8 +211,10 @@ public enum CommandTable {
         CommandSpec(en: ["quit", "exit"], fr: ["quitter"], shared: ["q"], argument: .none, help: .helpQuit, usage: nil) { _ in .quit },
         CommandSpec(en: ["retry"], fr: ["réessayer"], argument: .none, help: .helpRetry, usage: nil) { _ in .retry },
         CommandSpec(en: ["refresh"], fr: ["actualiser", "rafraîchir"], argument: .none, help: .helpRefresh, usage: nil) { _ in .refresh },
-        CommandSpec(shared: ["morse"], argument: .required, help: .helpMorse, usage: .usageMorse) { .morse($0 ?? "") },
+        CommandSpec(shared: ["morse"], argument: .required, example: "sos", help: .helpMorse, usage: .usageMorse) { .morse($0 ?? "") },
         CommandSpec(en: ["practice"], fr: ["entraînement", "pratique"], argument: .optional,
+                    values: (["koch", "faibles", "groupes", "mots", "indicatifs", "qso", "envoi"],
+                             ["koch", "weak", "groups", "words", "callsigns", "qso", "sending"]),
                     help: .helpPractice, usage: .usagePractice) { arg in
             let words = CommandParser.fold(arg ?? "").split(separator: " ").map(String.init)
             if let first = words.first, ["texte", "text", "fichier", "file"].contains(first) {
@@ -214,7 +252,8 @@ public enum CommandTable {
             default: return nil
             }
         },
-        CommandSpec(en: ["send"], fr: ["envoi", "envoyer"], argument: .optional, help: .morseSendingHelp, usage: .morseSendingUsage) { arg in
+        CommandSpec(en: ["send"], fr: ["envoi", "envoyer"], argument: .optional,
+                    values: (["koch", "écho", "libre"], ["koch", "echo", "free"]), help: .morseSendingHelp, usage: .morseSendingUsage) { arg in
             SendingMode(word: arg.map(CommandParser.fold)).map(Command.sendingPractice)
         },
         CommandSpec(en: ["statistics"], fr: ["statistiques"], shared: ["stats"], argument: .none, help: .morseTrainerHelpStats,
@@ -230,21 +269,21 @@ public enum CommandTable {
         CommandSpec(en: ["history"], fr: ["historique"], argument: .none, help: .helpHistory, usage: nil) { _ in .history },
         CommandSpec(en: ["status"], fr: ["état", "diagnostic"], argument: .none, help: .helpStatus, usage: nil) { _ in .status },
         // Quick speech settings: relative values are never read as absolute ones.
-        CommandSpec(en: ["rate"], fr: ["débit"], argument: .required, help: .helpRate, usage: .usageRate) { .set(name: "débit", value: $0 ?? "") },
-        CommandSpec(shared: ["volume"], argument: .required, help: .helpVolume, usage: .usageVolume) { .set(name: "volume", value: $0 ?? "") },
+        CommandSpec(en: ["rate"], fr: ["débit"], argument: .required, example: "200", help: .helpRate, usage: .usageRate) { .set(name: "débit", value: $0 ?? "") },
+        CommandSpec(shared: ["volume"], argument: .required, example: "90", help: .helpVolume, usage: .usageVolume) { .set(name: "volume", value: $0 ?? "") },
         CommandSpec(en: ["faster"], argument: .none, help: .helpFaster, usage: nil) { _ in .set(name: "débit", value: "+20") },
         CommandSpec(en: ["slower"], argument: .none, help: .helpSlower, usage: nil) { _ in .set(name: "débit", value: "-20") },
         CommandSpec(en: ["louder"], argument: .none, help: .helpLouder, usage: nil) { _ in .set(name: "volume", value: "+10") },
         CommandSpec(en: ["softer"], argument: .none, help: .helpSofter, usage: nil) { _ in .set(name: "volume", value: "-10") },
         // « plus vite », « moins fort »…
-        CommandSpec(fr: ["plus"], argument: .required, help: .helpMore, usage: .usageMoreLess) { arg in
+        CommandSpec(fr: ["plus"], argument: .required, values: (["vite", "fort"], []), help: .helpMore, usage: .usageMoreLess) { arg in
             switch CommandParser.fold(arg ?? "") {
             case "vite", "rapide": .set(name: "débit", value: "+20")
             case "fort": .set(name: "volume", value: "+10")
             default: nil
             }
         },
-        CommandSpec(fr: ["moins"], argument: .required, help: .helpLess, usage: .usageMoreLess) { arg in
+        CommandSpec(fr: ["moins"], argument: .required, values: (["vite", "fort"], []), help: .helpLess, usage: .usageMoreLess) { arg in
             switch CommandParser.fold(arg ?? "") {
             case "vite", "rapide": .set(name: "débit", value: "-20")
             case "fort": .set(name: "volume", value: "-10")
@@ -252,7 +291,8 @@ public enum CommandTable {
             }
         },
         // Last, so the help's earlier entries keep their places.
-        CommandSpec(en: ["reflex"], fr: ["réflexe", "réflexes"], argument: .optional, help: .drillsHelpReflex,
+        CommandSpec(en: ["reflex"], fr: ["réflexe", "réflexes"], argument: .optional,
+                    values: (["passif", "actif"], ["passive", "active"]), help: .drillsHelpReflex,
                     usage: .drillsUsageReflex) { ReflexMode(word: $0).map(Command.reflexDrill) },
     ]
 }

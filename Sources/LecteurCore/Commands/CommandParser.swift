@@ -94,6 +94,12 @@ public struct CommandParser: Sendable {
         if let prefixed = candidates.filter({ Self.fold($0).hasPrefix(folded) }).min(by: { $0.count < $1.count }) {
             return prefixed
         }
+        // The beginning of the other language's name (« suiv » in English): that command, by
+        // its name in the user's language (« next »), not the closest spelling (« quit »).
+        let others = specs.filter { spec in spec.names.contains { $0.count > 1 && Self.fold($0).hasPrefix(folded) } }
+        if others.count == 1, let own = others[0].names.first(where: { $0.count > 1 && CommandLanguage.belongs($0, to: localeCode) }) {
+            return own
+        }
         let limit = max(2, length / 3)
         var best: (name: String, distance: Int)?
         for name in candidates {

@@ -25,7 +25,8 @@ public enum CLIHelpFrame {
             for (english, key) in phrases {
                 line = replace(english, with: strings(key), in: line)
             }
-            return line
+            // The frame's own French (« UTILISATION : ») spaced as the texts it frames.
+            return FrenchTypography.apply(line, localeCode: strings.localeCode)
         }.joined(separator: "\n")
     }
 

@@ -53,7 +53,7 @@ extension SettingFault {
     public func message(for key: SettingKey, _ strings: Strings) -> String {
         switch self {
         case .unavailable: strings(.settingUnavailable)
-        case .unknownBrailleTable(let name): strings(.brailleTableUnknown, ["name": name])
+        case .unknownBrailleTable(let name): strings(.brailleTableUnknown, ["name": name, "choices": BrailleTable.choices(strings)])
         case .brailleTable(let error): error.message(strings)
         case .unknownSpeechBackend(let value): strings(.envSettingBackendUnknown, ["value": value])
         case .voiceNotFound(let voice, let current):

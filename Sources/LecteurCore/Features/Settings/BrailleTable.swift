@@ -57,4 +57,19 @@ extension BrailleTable {
         case .computer8: strings(.brailleTableComputer8)
         }
     }
+
+    /// The word typed after `régler table-braille` (« abrégé »): what the choices list, and what
+    /// a refusal names, so that each choice offered can be typed back as it is read.
+    public func word(_ strings: Strings) -> String {
+        switch self {
+        case .integral: strings(.brailleTableWordIntegral)
+        case .abrege: strings(.brailleTableWordAbrege)
+        case .computer8: strings(.brailleTableWordComputer8)
+        }
+    }
+
+    /// Every table's word, as a refusal lists them (« intégral, abrégé ou informatique »).
+    public static func choices(_ strings: Strings) -> String {
+        SettingReading.choices(SettingReading(value: "", choices: allCases.map { $0.word(strings) }), strings)
+    }
 }

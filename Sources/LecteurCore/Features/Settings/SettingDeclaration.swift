@@ -22,6 +22,11 @@ public struct SettingDeclaration: Sendable {
     public let example: String
     /// What the key means and the values it takes, for `lecteur.toml(5)`.
     public let help: L10n
+    /// The numbers the setting takes, in the unit the command and the file take (seconds, words
+    /// per minute, hertz, per cent); nil for a choice or what a device owns (the voice's rate is
+    /// the engine's). A value past it is refused with a message that names it
+    /// (`SettingDeclarationTests` types one for every setting that has a range).
+    public let range: ClosedRange<Double>?
 
     /// The name a user of `localeCode` reads and types.
     public func name(localeCode: String) -> String {
@@ -31,6 +36,11 @@ public struct SettingDeclaration: Sendable {
     public static func of(_ key: SettingKey) -> SettingDeclaration {
         // `all` names every key once (a test checks it); the lookup cannot miss.
         byKey[key]!
+    }
+
+    /// A range of whole numbers, as most of the validators keep it.
+    private static func whole(_ range: ClosedRange<Int>) -> ClosedRange<Double> {
+        Double(range.lowerBound)...Double(range.upperBound)
     }
 
     private static let byKey = Dictionary(uniqueKeysWithValues: all.map { ($0.key, $0) })
@@ -47,9 +57,9 @@ public struct SettingDeclaration: Sendable {
         SettingDeclaration(.position, fr: "position", en: "position", aliases: ["positions", "position-liste", "list-position"],
               file: "reader.position", default: "on", example: "off", help: .manualTomlReaderPosition),
         SettingDeclaration(.brailleMessage, fr: "message-braille", en: "braille-message", aliases: ["messages-braille", "braille-messages"],
-              file: "reader.braille-message", default: "4", example: "6", help: .manualTomlReaderBrailleMessage),
+              file: "reader.braille-message", default: "4", example: "6", range: ReaderSettings.brailleMessageRange, help: .manualTomlReaderBrailleMessage),
         SettingDeclaration(.brailleScroll, fr: "défilement-braille", en: "braille-scroll", aliases: ["defilement", "scroll-braille"],
-              file: "reader.braille-scroll", default: "4", example: "6", help: .manualTomlReaderBrailleScroll),
+              file: "reader.braille-scroll", default: "4", example: "6", range: ReaderSettings.brailleScrollRange, help: .manualTomlReaderBrailleScroll),
         SettingDeclaration(.punctuation, fr: "ponctuation", en: "punctuation", aliases: ["signes"],
               file: PunctuationLevel.storageKey, default: PunctuationLevel.some.rawValue, example: "toute",
               help: .manualTomlReaderPunctuation),
@@ -68,54 +78,54 @@ public struct SettingDeclaration: Sendable {
         SettingDeclaration(.brailleTable, fr: "table-braille", en: "braille-table", aliases: ["table", "braille"],
               file: DeviceSettingStorage.brailleTable, default: "integral", example: "abrege", help: .manualTomlBrailleTable),
         SettingDeclaration(.morseWPM, fr: "vitesse", en: "wpm", aliases: ["mpm", "speed"],
-              file: MorseSettingKey.wpm.storageKey, default: "20", example: "12", help: .manualTomlMorseWpm),
+              file: MorseSettingKey.wpm.storageKey, default: "20", example: "12", range: whole(MorseSettings.wpmRange), help: .manualTomlMorseWpm),
         SettingDeclaration(.morseFarnsworth, fr: "farnsworth", en: "farnsworth", aliases: ["fw", "espacement", "vitesse-globale", "vitesseglobale"],
-              file: MorseSettingKey.farnsworth.storageKey, default: "off", example: "10", help: .manualTomlMorseFarnsworth),
+              file: MorseSettingKey.farnsworth.storageKey, default: "off", example: "10", range: whole(MorseSettings.farnsworthRange), help: .manualTomlMorseFarnsworth),
         SettingDeclaration(.morseTone, fr: "tonalité", en: "tone", aliases: ["ton", "frequence", "freq", "hz"],
-              file: MorseSettingKey.tone.storageKey, default: "600", example: "700", help: .manualTomlMorseTone),
+              file: MorseSettingKey.tone.storageKey, default: "600", example: "700", range: whole(MorseSettings.toneRange), help: .manualTomlMorseTone),
         SettingDeclaration(.morseVolume, fr: "volume-morse", en: "morse-volume", aliases: [],
-              file: MorseSettingKey.volume.storageKey, default: "80", example: "70", help: .manualTomlMorseVolume),
+              file: MorseSettingKey.volume.storageKey, default: "80", example: "70", range: whole(MorseSettings.volumeRange), help: .manualTomlMorseVolume),
         SettingDeclaration(.morseRamp, fr: "rampe", en: "ramp", aliases: [],
-              file: MorseSettingKey.ramp.storageKey, default: "5", example: "4", help: .manualTomlMorseRamp),
+              file: MorseSettingKey.ramp.storageKey, default: "5", example: "4", range: MorseSettings.rampRange, help: .manualTomlMorseRamp),
         SettingDeclaration(.typingEcho, fr: "écho", en: "echo", aliases: ["echo-frappe", "typing-echo"],
               file: ReaderSettings.echoKey, default: "none", example: "words", help: .manualTomlReaderEcho),
         SettingDeclaration(.inputMode, fr: "clavier", en: "keyboard", aliases: ["input", "entree"],
               file: ReaderSettings.inputModeKey, default: "lines", example: "lines", help: .manualTomlReaderKeyboard),
         SettingDeclaration(.kochLesson, fr: "koch", en: "koch", aliases: ["lecon-koch", "koch-lesson"],
               file: PracticeMode.kochLessonStorageKey, default: String(KochLesson.lesson(level: PracticeMode.kochStartLevel)),
-              example: "3", help: .manualTomlMorseKochLesson),
+              example: "3", range: whole(KochLesson.lessons()), help: .manualTomlMorseKochLesson),
         SettingDeclaration(.kochTime, fr: "koch-temps", en: "koch-time", aliases: ["temps-koch"],
-              file: ReaderSettings.kochTimeKey, default: "0", example: "2", help: .manualTomlMorseKochTime),
+              file: ReaderSettings.kochTimeKey, default: "0", example: "2", range: ReaderSettings.kochTimeRange, help: .manualTomlMorseKochTime),
         SettingDeclaration(.questionBraille, fr: "question-braille", en: "question-braille", aliases: ["braille-question"],
               file: ReaderSettings.questionBrailleKey, default: QuestionBraille.auto.rawValue, example: "motif",
               help: .manualTomlMorseQuestionBraille),
         SettingDeclaration(.sendingWPM, fr: "vitesse-envoi", en: "sending-wpm", aliases: ["sending-speed", "send-wpm", "wpm-envoi"],
-              file: ReaderSettings.sendingWPMKey, default: "0", example: "15", help: .manualTomlMorseSendingWpm),
+              file: ReaderSettings.sendingWPMKey, default: "0", example: "15", range: whole(MorseSettings.wpmRange), help: .manualTomlMorseSendingWpm),
         SettingDeclaration(.keyer, fr: "manipulateur", en: "keyer", aliases: ["morse-key", "cle-morse", "paddles", "palettes"],
               file: ReaderSettings.keyerKey, default: KeyerMode.straight.rawValue, example: "iambic-b", help: .manualTomlMorseKeyer),
         SettingDeclaration(.kochOrder, fr: "ordre-koch", en: "koch-order", aliases: ["ordre"],
               file: KochOrder.storageKey, default: KochOrder.lcwo.rawValue, example: "g4fon", help: .manualTomlMorseKochOrder),
         SettingDeclaration(.groupLength, fr: "longueur-groupes", en: "group-length", aliases: ["longueur-groupe", "groupes"],
-              file: GroupLength.storageKey, default: "5", example: "3-7", help: .manualTomlMorseGroupLength),
+              file: GroupLength.storageKey, default: "5", example: "3-7", range: whole(GroupLength.limits), help: .manualTomlMorseGroupLength),
         SettingDeclaration(.bandNoise, fr: "bruit", en: "noise", aliases: ["qrn"],
-              file: MorseSettingKey.noise.storageKey, default: "0", example: "30", help: .manualTomlMorseNoise),
+              file: MorseSettingKey.noise.storageKey, default: "0", example: "30", range: whole(BandConditions.noiseRange), help: .manualTomlMorseNoise),
         SettingDeclaration(.bandQRM, fr: "brouillage", en: "qrm", aliases: ["interference"],
-              file: MorseSettingKey.qrm.storageKey, default: "0", example: "30", help: .manualTomlMorseQrm),
+              file: MorseSettingKey.qrm.storageKey, default: "0", example: "30", range: whole(BandConditions.qrmRange), help: .manualTomlMorseQrm),
         SettingDeclaration(.bandFading, fr: "fading", en: "fading", aliases: ["qsb", "evanouissement"],
-              file: MorseSettingKey.fading.storageKey, default: "0", example: "30", help: .manualTomlMorseFading),
+              file: MorseSettingKey.fading.storageKey, default: "0", example: "30", range: whole(BandConditions.fadingRange), help: .manualTomlMorseFading),
         SettingDeclaration(.reflexPause, fr: "pause-réflexe", en: "reflex-pause", aliases: ["pause-reflex"],
-              file: ReflexSettings.pauseKey, default: "1500", example: "2", help: .manualTomlMorseReflexPauseMs),
+              file: ReflexSettings.pauseKey, default: "1500", example: "2", range: ReflexSettings.pauseRange, help: .manualTomlMorseReflexPauseMs),
         SettingDeclaration(.reflexTime, fr: "temps-réflexe", en: "reflex-time", aliases: ["delai-reflexe"],
-              file: ReflexSettings.limitKey, default: "1000", example: "2", help: .manualTomlMorseReflexTimeMs),
+              file: ReflexSettings.limitKey, default: "1000", example: "2", range: ReflexSettings.limitRange, help: .manualTomlMorseReflexTimeMs),
         SettingDeclaration(.reflexTouchTime, fr: "temps-réflexe-toucher", en: "reflex-touch-time",
               aliases: ["temps-reflexe-braille", "reflex-braille-time"],
-              file: ReflexSettings.touchLimitKey, default: "5000", example: "8", help: .manualTomlMorseReflexTouchTimeMs),
+              file: ReflexSettings.touchLimitKey, default: "5000", example: "8", range: ReflexSettings.touchLimitRange, help: .manualTomlMorseReflexTouchTimeMs),
         SettingDeclaration(.practicePace, fr: "rythme-questions", en: "question-pace", aliases: ["rythme", "pace", "suite-questions"],
-              file: PracticePace.storageKey, default: "auto", example: "2", help: .manualTomlMorsePracticePace),
+              file: PracticePace.storageKey, default: "auto", example: "2", range: PracticePace.pauseRange, help: .manualTomlMorsePracticePace),
     ]
 
     private init(_ key: SettingKey, fr: String, en: String, aliases: [String], file: String, default value: String,
-                 example: String, help: L10n) {
+                 example: String, range: ClosedRange<Double>? = nil, help: L10n) {
         self.key = key
         self.french = fr
         self.english = en
@@ -124,5 +134,6 @@ public struct SettingDeclaration: Sendable {
         self.fileDefault = value
         self.example = example
         self.help = help
+        self.range = range
     }
 }

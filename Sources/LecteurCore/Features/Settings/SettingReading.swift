@@ -20,6 +20,14 @@ public struct SettingReading: Hashable, Sendable {
 }
 
 extension SettingReading {
+    /// The choices as a refusal lists them, the last after « ou » (« aucune, quelques, la plupart
+    /// ou toute »): the same words as `describe`, so the error and `régler NOM` cannot differ.
+    public static func choices(_ reading: SettingReading?, _ strings: Strings) -> String {
+        guard let choices = reading?.choices, let last = choices.last else { return "" }
+        guard choices.count > 1 else { return last }
+        return strings(.settingsChoicesOr, ["list": choices.dropLast().joined(separator: ", "), "last": last])
+    }
+
     /// « de 80 à 450 », « au choix complète, brève », or « valeur libre ».
     public static func describe(_ reading: SettingReading?, _ strings: Strings) -> String {
         if let range = reading?.decimalRange {
@@ -42,6 +50,11 @@ public enum SettingsRequest: Hashable, Sendable {
 }
 
 extension ReaderSettings {
+    /// The whole numbers a setting takes, as its declaration gives them (`SettingDeclaration.range`).
+    static func declared(_ key: SettingKey) -> ClosedRange<Int>? {
+        SettingDeclaration.of(key).range.map { Int($0.lowerBound)...Int($0.upperBound) }
+    }
+
     /// The reader's own settings, read from the state; nil for a device's.
     public func reading(_ key: SettingKey, _ strings: Strings) -> SettingReading? {
         let onOff = [strings(.settingsValueOn), strings(.settingsValueOff)]
@@ -52,10 +65,10 @@ extension ReaderSettings {
             return SettingReading(value: speakPosition ? onOff[0] : onOff[1], choices: onOff)
         case .brailleMessage:
             return SettingReading(value: SettingsReducer.number(brailleMessageSeconds, comma: true),
-                                  range: Int(Self.brailleMessageRange.lowerBound)...Int(Self.brailleMessageRange.upperBound))
+                                  range: Self.declared(.brailleMessage))
         case .brailleScroll:
             return SettingReading(value: SettingsReducer.number(brailleScrollSeconds, comma: true),
-                                  range: Int(Self.brailleScrollRange.lowerBound)...Int(Self.brailleScrollRange.upperBound))
+                                  range: Self.declared(.brailleScroll))
         case .punctuation:
             return SettingReading(value: punctuation.name(strings), choices: PunctuationLevel.allCases.map { $0.name(strings) })
         case .alphabet:
@@ -66,26 +79,31 @@ extension ReaderSettings {
         case .inputMode:
             return SettingReading(value: inputMode.name(strings), choices: InputMode.allCases.map { $0.name(strings) })
         case .morseWPM:
-            return SettingReading(value: String(morse.wpm), range: MorseSettings.wpmRange)
+            return SettingReading(value: String(morse.wpm), range: Self.declared(.morseWPM))
         case .morseFarnsworth:
-            return SettingReading(value: morse.farnsworthWPM.map(String.init) ?? onOff[1], range: MorseSettings.farnsworthRange)
+            return SettingReading(value: morse.farnsworthWPM.map(String.init) ?? onOff[1], range: Self.declared(.morseFarnsworth))
         case .morseTone:
-            return SettingReading(value: String(morse.toneHz), range: MorseSettings.toneRange)
+            return SettingReading(value: String(morse.toneHz), range: Self.declared(.morseTone))
         case .morseVolume:
-            return SettingReading(value: String(morse.volumePercent), range: MorseSettings.volumeRange)
+            return SettingReading(value: String(morse.volumePercent), range: Self.declared(.morseVolume))
         case .morseRamp:
             return SettingReading(value: MorseSettings.format(morse.rampMs),
-                                  range: Int(MorseSettings.rampRange.lowerBound)...Int(MorseSettings.rampRange.upperBound))
+                                  range: Self.declared(.morseRamp))
         case .kochTime:
             return SettingReading(value: kochMedianMs.map { SettingsReducer.number(Double($0) / 1000, comma: true) } ?? "0",
-                                  range: Int(Self.kochTimeRange.lowerBound)...Int(Self.kochTimeRange.upperBound))
+                                  range: Self.declared(.kochTime))
         case .questionBraille:
-            let names: [QuestionBraille: String] = [.auto: "auto", .none: "aucune", .pattern: "motif", .rhythm: "rythme"]
-            return SettingReading(value: names[questionBraille] ?? "aucune", choices: QuestionBraille.allCases.compactMap { names[$0] })
+            // In the interface's language (English read « aucune, motif, rythme »).
+            let names: [QuestionBraille: L10n] = [.auto: .morseTrainerSettingQuestionBrailleValueAuto,
+                                                  .none: .morseTrainerSettingQuestionBrailleValueNone,
+                                                  .pattern: .morseTrainerSettingQuestionBrailleValuePattern,
+                                                  .rhythm: .morseTrainerSettingQuestionBrailleValueRhythm]
+            return SettingReading(value: strings(names[questionBraille] ?? .morseTrainerSettingQuestionBrailleValueNone),
+                                  choices: QuestionBraille.allCases.compactMap { names[$0].map { strings($0) } })
         case .sendingWPM:
             // Following the receiving speed is said as such: « 20 » alone read as a speed chosen.
             let value = sendingWPM.map(String.init) ?? strings(.morseSendingSettingValueReceiving, ["wpm": "\(morse.wpm)"])
-            return SettingReading(value: value, range: MorseSettings.wpmRange)
+            return SettingReading(value: value, range: Self.declared(.sendingWPM))
         case .keyer:
             return SettingReading(value: keyer.name(strings), choices: KeyerMode.allCases.map { $0.name(strings) })
         case .kochLesson:
@@ -93,24 +111,24 @@ extension ReaderSettings {
         case .kochOrder:
             return SettingReading(value: kochOrder.name, choices: KochOrder.allCases.map(\.name))
         case .groupLength:
-            return SettingReading(value: GroupLength.text(groupLength), range: GroupLength.limits)
+            return SettingReading(value: GroupLength.text(groupLength), range: Self.declared(.groupLength))
         case .bandNoise:
-            return SettingReading(value: String(morse.band.noisePercent), range: BandConditions.noiseRange)
+            return SettingReading(value: String(morse.band.noisePercent), range: Self.declared(.bandNoise))
         case .bandQRM:
-            return SettingReading(value: String(morse.band.qrmPercent), range: BandConditions.qrmRange)
+            return SettingReading(value: String(morse.band.qrmPercent), range: Self.declared(.bandQRM))
         case .bandFading:
-            return SettingReading(value: String(morse.band.fadingPercent), range: BandConditions.fadingRange)
+            return SettingReading(value: String(morse.band.fadingPercent), range: Self.declared(.bandFading))
         case .reflexPause:
             var reading = SettingReading(value: AnswerTime.seconds(reflex.pauseMs))
-            reading.decimalRange = ReflexSettings.pauseRange
+            reading.decimalRange = SettingDeclaration.of(.reflexPause).range
             return reading
         case .reflexTime:
             var reading = SettingReading(value: AnswerTime.seconds(reflex.limitMs))
-            reading.decimalRange = ReflexSettings.limitRange
+            reading.decimalRange = SettingDeclaration.of(.reflexTime).range
             return reading
         case .reflexTouchTime:
             var reading = SettingReading(value: AnswerTime.seconds(reflex.touchLimitMs))
-            reading.decimalRange = ReflexSettings.touchLimitRange
+            reading.decimalRange = SettingDeclaration.of(.reflexTouchTime).range
             return reading
         case .practicePace:
             let value = switch practicePace {

@@ -38,7 +38,8 @@ struct SettingsReducer: Sendable {
             setKochTime(value, &settings, &out)
         case .questionBraille:
             guard let shown = QuestionBraille(userValue: value) else {
-                out.error("setting", strings(.morseTrainerSettingQuestionBrailleBad, ["value": Navigator.quoted(value)]))
+                out.error("setting", strings(.morseTrainerSettingQuestionBrailleBad,
+                                             ["value": Navigator.quoted(value), "choices": choices(.questionBraille, settings)]))
                 return
             }
             if shown == .rhythm, settings.morse.wpm > QuestionBraille.rhythmMaxWPM {
@@ -60,7 +61,7 @@ struct SettingsReducer: Sendable {
         case .keyer:
             setKeyer(value, &settings, &out)
         case .kochOrder:
-            choose(KochOrder(userValue: value), or: .morseMaterialSettingOrderBad, value, &settings, &out) { order, settings in
+            choose(KochOrder(userValue: value), or: .morseMaterialSettingOrderBad, for: .kochOrder, value, &settings, &out) { order, settings in
                 settings.kochOrder = order
                 // The level (symbols unlocked) is kept, within the new order's length.
                 settings.kochLevel = KochLesson.clamped(settings.kochLevel, .standard, order: order)
@@ -70,7 +71,7 @@ struct SettingsReducer: Sendable {
                                                              "symbols": names.joined(separator: ", ")]))
             }
         case .groupLength:
-            choose(GroupLength.parse(value), or: .morseMaterialSettingGroupLengthBad, value, &settings, &out) { length, settings in
+            choose(GroupLength.parse(value), or: .morseMaterialSettingGroupLengthBad, for: .groupLength, value, &settings, &out) { length, settings in
                 settings.groupLength = length
                 let said = length.count == 1
                     ? strings(.morseMaterialSettingGroupLength, ["count": "\(length.lowerBound)"])
@@ -78,18 +79,18 @@ struct SettingsReducer: Sendable {
                 return ([GroupLength.storageKey: GroupLength.text(length)], said)
             }
         case .verbosity:
-            choose(Verbosity(userValue: value), or: .settingBadVerbosity, value, &settings, &out) { verbosity, settings in
+            choose(Verbosity(userValue: value), or: .settingBadVerbosity, for: .verbosity, value, &settings, &out) { verbosity, settings in
                 settings.verbosity = verbosity
                 return ([ReaderSettings.verbosityKey: verbosity.rawValue], strings(.settingVerbosity, ["value": verbosity.name(strings)]))
             }
         case .position:
-            choose(Self.onOff(value), or: .settingBadPosition, value, &settings, &out) { on, settings in
+            choose(Self.onOff(value), or: .settingBadPosition, for: .position, value, &settings, &out) { on, settings in
                 settings.speakPosition = on
                 return ([ReaderSettings.positionKey: on ? "on" : "off"], strings(on ? .settingPositionOn : .settingPositionOff))
             }
         case .brailleMessage:
             let seconds = Double(value.replacingOccurrences(of: ",", with: ".")).flatMap { ReaderSettings.brailleMessageRange.contains($0) ? $0 : nil }
-            choose(seconds, or: .settingBadBrailleMessage, value, &settings, &out) { seconds, settings in
+            choose(seconds, or: .settingBadBrailleMessage, for: .brailleMessage, value, &settings, &out) { seconds, settings in
                 settings.brailleMessageSeconds = seconds
                 return ([ReaderSettings.brailleMessageKey: Self.number(seconds)],
                         seconds == 0 ? strings(.settingBrailleMessageUntilKey)
@@ -97,30 +98,30 @@ struct SettingsReducer: Sendable {
             }
         case .brailleScroll:
             let seconds = Double(value.replacingOccurrences(of: ",", with: ".")).flatMap { ReaderSettings.brailleScrollRange.contains($0) ? $0 : nil }
-            choose(seconds, or: .brailleReadingSettingBad, value, &settings, &out) { seconds, settings in
+            choose(seconds, or: .brailleReadingSettingBad, for: .brailleScroll, value, &settings, &out) { seconds, settings in
                 settings.brailleScrollSeconds = seconds
                 return ([ReaderSettings.brailleScrollKey: Self.number(seconds)],
                         strings(.brailleReadingSettingSet, ["seconds": Self.number(seconds, comma: true)]))
             }
         case .punctuation:
-            choose(PunctuationLevel(userValue: value), or: .settingBadPunctuation, value, &settings, &out) { level, settings in
+            choose(PunctuationLevel(userValue: value), or: .settingBadPunctuation, for: .punctuation, value, &settings, &out) { level, settings in
                 settings.punctuation = level
                 return ([PunctuationLevel.storageKey: level.rawValue], strings(.settingPunctuation, ["level": level.name(strings)]))
             }
         case .alphabet:
             let alphabet = ["otan": "otan", "nato": "otan", "francais": "francais", "french": "francais"][CommandParser.fold(value)]
-            choose(alphabet, or: .settingBadAlphabet, value, &settings, &out) { alphabet, settings in
+            choose(alphabet, or: .settingBadAlphabet, for: .alphabet, value, &settings, &out) { alphabet, settings in
                 settings.spellingAlphabet = alphabet
                 return ([ReaderSettings.alphabetKey: alphabet],
                         strings(.settingAlphabet, ["alphabet": ReaderSettings.alphabetName(alphabet, strings)]))
             }
         case .typingEcho:
-            choose(TypingEcho(userValue: value), or: .terminalSettingBadEcho, value, &settings, &out) { echo, settings in
+            choose(TypingEcho(userValue: value), or: .terminalSettingBadEcho, for: .typingEcho, value, &settings, &out) { echo, settings in
                 settings.typingEcho = echo
                 return ([ReaderSettings.echoKey: echo.rawValue], strings(.terminalSettingEchoSet, ["value": echo.name(strings)]))
             }
         case .inputMode:
-            choose(InputMode(userValue: value), or: .terminalSettingBadKeyboard, value, &settings, &out) { mode, settings in
+            choose(InputMode(userValue: value), or: .terminalSettingBadKeyboard, for: .inputMode, value, &settings, &out) { mode, settings in
                 settings.inputMode = mode
                 // Keys need a terminal: from a pipe the setting is kept for the next terminal session.
                 let template: L10n = mode == .keys && !onTerminal ? .terminalSettingKeyboardSetNoTerminal : .terminalSettingKeyboardSet
@@ -147,11 +148,16 @@ struct SettingsReducer: Sendable {
 
     /// One of the reader's own settings: the value as understood (nil: not understood, said with
     /// `bad`), applied to the state, saved alone, and confirmed.
-    private func choose<Value>(_ parsed: Value?, or bad: L10n, _ typed: String, _ settings: inout ReaderSettings,
+    /// The values a refusal lists: those `régler NOM` says (`SettingReading.choices`).
+    private func choices(_ key: SettingKey, _ settings: ReaderSettings) -> String {
+        SettingReading.choices(settings.reading(key, strings), strings)
+    }
+
+    private func choose<Value>(_ parsed: Value?, or bad: L10n, for key: SettingKey, _ typed: String, _ settings: inout ReaderSettings,
                                _ out: inout Announcer,
                                _ apply: (Value, inout ReaderSettings) -> (saved: [String: String], said: String)) {
         guard let parsed else {
-            out.error("setting", strings(bad, ["value": Navigator.quoted(typed)]))
+            out.error("setting", strings(bad, ["value": Navigator.quoted(typed), "choices": choices(key, settings)]))
             return
         }
         let (saved, confirmation) = apply(parsed, &settings)
@@ -212,7 +218,7 @@ struct SettingsReducer: Sendable {
     private func worded(_ reading: SettingReading) -> SettingReading {
         guard let table = BrailleTable(name: reading.value) else { return reading }
         return SettingReading(value: table.label(strings), range: reading.range,
-                              choices: reading.choices.map { BrailleTable(name: $0)?.label(strings) ?? $0 })
+                              choices: reading.choices.map { BrailleTable(name: $0)?.word(strings) ?? $0 })
     }
 
     private func say(_ key: SettingKey, _ reading: SettingReading?, _ out: inout Announcer) {

@@ -90,22 +90,16 @@ public struct LineCompletion: Sendable {
         }
     }
 
+    /// The words offered after a command: its declaration's (`CommandSpec.values`), then what
+    /// depends on the state (the catalogue's categories, the commands `aide` takes).
     func arguments(of command: String, _ state: ReaderState) -> [String] {
-        let french = strings.localeCode == "fr"
+        let declared = parser.allSpecs.first { $0.name == command }?.values(in: strings.localeCode) ?? []
         switch command {
         case "filter":
             guard case .loaded(let catalogue) = state.catalogue.status else { return [] }
-            return catalogue.categories.map(\.name) + [french ? "toutes" : "all"]
-        case "tab": return ["formations", "morse"]
+            return catalogue.categories.map(\.name) + declared
         case "help": return commands(matching: "")
-        case "next", "previous": return french ? ["formation", "titre"] : ["course", "heading"]
-        case "course", "heading": return french ? ["suivante", "précédente"] : ["next", "previous"]
-        case "practice":
-            return french ? ["koch", "faibles", "groupes", "mots", "indicatifs", "qso", "envoi"]
-                : ["koch", "weak", "groups", "words", "callsigns", "qso", "sending"]
-        case "send": return french ? ["koch", "écho", "libre"] : ["koch", "echo", "free"]
-        case "reflex": return french ? ["passif", "actif"] : ["passive", "active"]
-        default: return []
+        default: return declared
         }
     }
 

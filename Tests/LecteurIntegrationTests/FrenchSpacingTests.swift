@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+
+/// French typography in `--help` and the manual pages (issue 46, item 4): a narrow no-break
+/// space (U+202F) before « : ; ? ! » and inside « », so that no line breaks there (`--help`
+/// wrapped « «⏎ clavier », the page « copie⏎ : »), and none of it in English.
+@Suite struct FrenchSpacingTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Where an ASCII space stands for French's narrow one: « mot : », « « mot », « mot » ».
+    /// After a comma the mark is a name in a list (« aide, ? »), not punctuation.
+    static func slips(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init).filter { line in
+            let line = line.replacingOccurrences(of: ", ", with: ",_")
+            return line.contains(" :") || line.contains(" ;") || line.contains(" ?") || line.contains(" !")
+                || line.contains("« ") || line.contains(" »")
+        }
+    }
+
+    /// A line that begins with what must follow its word: the wrapping broke at the space.
+    static func brokenLines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init).filter { line in
+            line.trimmingCharacters(in: .whitespaces).first.map { ":;?!»".contains($0) } ?? false
+        }
+    }
+
+    @Test(arguments: [["--help"], ["morse", "--help"], ["say", "--help"], ["audit", "--help"]])
+    func frenchHelpIsSpacedAndNeverBrokenAtIt(_ arguments: [String]) throws {
+        let out = try LecteurProcess.run(arguments)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.contains("\u{202F}:"), "\(out.stdout)")
+        #expect(Self.slips(out.stdout).isEmpty, "\(arguments): \(Self.slips(out.stdout))")
+        #expect(Self.brokenLines(out.stdout).isEmpty, "\(arguments): \(Self.brokenLines(out.stdout))")
+        let english = try LecteurProcess.run(arguments, environment: ["LANGUAGE": "en"])
+        #expect(!english.stdout.contains("\u{202F}"), "\(arguments): a French space in English")
+    }
+
+    @Test(arguments: ["lecteur.1", "lecteur.toml.5"])
+    func theFrenchManualPagesAreSpaced(_ page: String) throws {
+        for lang in ["fr", "en"] {
+            let gen = try LecteurProcess.execute(URL(fileURLWithPath: "/usr/bin/python3"),
+                                                 [Self.root.path + "/scripts/gen-manpage.py", "--lang", lang, "--page", page,
+                                                  LecteurProcess.binary.path],
+                                                 input: "", environment: LecteurProcess.childEnvironment(["SOURCE_DATE_EPOCH": "1764115200"]),
+                                                 timeout: 120)
+            #expect(gen.status == 0, "\(gen.stderr)")
+            // The page's text, its requests (`.TH`, `.SH`…) aside.
+            let text = gen.stdout.split(separator: "\n").filter { !$0.hasPrefix(".") }.joined(separator: "\n")
+            if lang == "fr" {
+                #expect(text.contains("\u{202F}:"))
+                #expect(Self.slips(text).isEmpty, "\(page): \(Self.slips(text).prefix(5))")
+            } else {
+                #expect(!gen.stdout.contains("\u{202F}"), "\(page): a French space in English")
+            }
+        }
+    }
+}
