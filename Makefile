@@ -5,6 +5,8 @@
 #   make install                into $(DESTDIR)$(PREFIX); no apt, no network, no build tools needed
 #   make uninstall              removes what `install` put there
 #   make PREFIX=/usr STRIP=     keeps the symbols (a packager's debug package takes them)
+#   make startup-bench          the installed build's start beside espeak-ng, ebook2cw and cat
+#                               (scripts/startup-bench.py, medians of 10; docs/performance.md)
 #
 # The build is offline once the Swift packages are resolved (`swift package resolve`, done by
 # scripts/install-deps.sh), and reproducible: no build path in the binary (-file-prefix-map),
@@ -69,7 +71,7 @@ GENERATED := $(GEN)/man/lecteur.1 $(GEN)/man/fr/lecteur.1 $(GEN)/man/lecteur.tom
 
 LOCALES := fr en
 
-.PHONY: all build install uninstall clean
+.PHONY: all build install uninstall clean startup-bench
 all: build $(GENERATED)
 
 # SwiftPM decides what to rebuild; make always asks it.
@@ -138,6 +140,13 @@ uninstall:
 	  $(DESTDIR)$(DOCDIR)/audit-rules.html $(DESTDIR)$(DOCDIR)/examples/lecteur.toml.example
 	rm -rf $(DESTDIR)$(DATADIR)/lecteur
 	-rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) 2>/dev/null
+
+# Issue 49's measure, as the installed binary starts (stripped, as `install` puts it), in one
+# command: RUNS=N for another count.
+RUNS ?= 10
+startup-bench: build $(GEN)/data
+	$(if $(STRIP),$(STRIP) -o $(BUILDDIR)/lecteur-stripped $(BINARY),cp $(BINARY) $(BUILDDIR)/lecteur-stripped)
+	$(DATA) $(PYTHON) scripts/startup-bench.py --lecteur $(BUILDDIR)/lecteur-stripped --runs $(RUNS)
 
 clean:
 	rm -rf $(BUILDDIR)

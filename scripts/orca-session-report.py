@@ -29,13 +29,65 @@ def plain(ssml):
     return html.unescape(re.sub(r"<[^>]*>", "", ssml))
 
 
+def same_speech(a, b):
+    """Two SSML texts say the same: tags out, white space folded."""
+    return " ".join(plain(a).split()) == " ".join(plain(b).split())
+
+
+def log_times(lines, t0):
+    """{line index: seconds from t0} for the log's stamped lines. speech-dispatcher writes the
+    second from time(), which reads the kernel's coarse clock, and the microseconds from
+    gettimeofday(): for a few milliseconds after each second begins its lines carry the second
+    before (« 01:43:14 : 4142 » then « 01:43:15 : 4179 » in /tmp/pace2-run6), 1 s early. Such a
+    line, followed within 50 ms of its second-later self by the next line, is moved on 1 s."""
+    stamps = {}
+    for index, raw in enumerate(lines):
+        m = STAMP.match(raw)
+        if m:
+            stamps[index] = time.mktime(time.strptime(m.group(1), "%a %b %d %H:%M:%S %Y")) + int(m.group(2)) / 1e6 - t0
+    following = None
+    for index in sorted(stamps, reverse=True):
+        stamp, micros = stamps[index], int(STAMP.match(lines[index]).group(2))
+        if following is not None and micros < 50_000 and 0 <= following - (stamp + 1) < 0.05:
+            stamp += 1
+            stamps[index] = stamp
+        following = stamp
+    return stamps
+
+
+def settle(capture, before, messages):
+    """A `before:` text is kept; an `after:` text becomes the module text of the oldest message
+    waiting whose queued text is the `before:` one. Returns the `before:` text to keep."""
+    kind, text = capture[0], capture[1][:-1]
+    if kind == "before":
+        return text
+    if before is not None:
+        target = next((e for e in messages if not e.get("sent") and not e.get("closed") and "module" not in e
+                       and same_speech(e["text"], before)), None)
+        if target is not None:
+            target["module"] = text
+    return None
+
+
 def read_log(path, t0):
-    """Each queued message: time, client, priority, text, fate, begin and end (seconds from t0)."""
+    """Each queued message: time, client, priority, text, fate, begin and end (seconds from t0),
+    and the index marks reached while it was spoken ([(mark, seconds)]: Orca names each word's
+    mark by its character offsets in the text, « 36:37 »)."""
     clients, fd, messages, spoken = {}, None, [], None
     pending = None  # a message whose text spans lines
-    for raw in Path(path).read_text(errors="replace").split("\n"):
+    capture = None  # a `before:` or `after:` text spanning lines: [kind, text]
+    before = None  # the last `before:` text: the queued message about to be sent
+    lines = Path(path).read_text(errors="replace").split("\n")
+    stamps = log_times(lines, t0)
+    for index, raw in enumerate(lines):
         m = STAMP.match(raw)
         if not m:
+            if capture is not None:
+                capture[1] += "\n" + raw
+                if raw.endswith("|"):
+                    before = settle(capture, before, messages)
+                    capture = None
+                continue
             if pending is not None:
                 pending["text"] += "\n" + raw
                 if "| with priority " in raw:
@@ -44,7 +96,7 @@ def read_log(path, t0):
                     messages.append(pending)
                     pending = None
             continue
-        stamp = time.mktime(time.strptime(m.group(1), "%a %b %d %H:%M:%S %Y")) + int(m.group(2)) / 1e6 - t0
+        stamp = stamps[index]
         line = m.group(3)
         data = re.match(r"(\d+):DATA:\|(.*)", line)
         if data:
@@ -67,21 +119,40 @@ def read_log(path, t0):
             else:
                 entry["text"] = body
                 pending = entry
+        elif line.startswith(("before: |", "after: |")):
+            # As a message goes to the module, speech-dispatcher logs its text `before:` and
+            # `after:` its dictionaries named the signs (« ♪ » became « croche », « : » « deux
+            # points : »): the module's text is known for the queued one. Matching the module's
+            # text by the queued text's first letters took every « ♪ Question N » and « Juste :
+            # K. » for dropped (issue 45).
+            kind, _, text = line.partition(": |")
+            capture = [kind, text]
+            if text.endswith("|"):
+                before = settle(capture, before, messages)
+                capture = None
         elif line.startswith("Command sent to output module: |<speak>"):
-            said = words(plain(line.split("|", 1)[1].rsplit("|", 1)[0]))
+            sent = line.split("|", 1)[1].rsplit("|", 1)[0]
+            said = words(plain(sent))
             spoken = None
-            for entry in messages:
-                if entry.get("sent") or entry.get("closed"):
-                    continue
-                q = words(plain(entry["text"]))
-                # The module gets the text with signs named (« : » becomes « colon »): the
-                # first letters only, in queue order, tell which message it is.
-                n = min(6, len(q), len(said))
-                if n and q[:n] == said[:n]:
-                    entry["sent"], spoken = True, entry
-                    break
+            waiting = [e for e in messages if not e.get("sent") and not e.get("closed")]
+            # The oldest message waiting whose module text is this one; a message logged
+            # without it (an older log level) by the first letters of its text, in queue order.
+            found = next((e for e in waiting if "module" in e and same_speech(e["module"], sent)), None)
+            if found is None:
+                for entry in waiting:
+                    if "module" in entry:
+                        continue
+                    q = words(plain(entry["text"]))
+                    n = min(6, len(q), len(said))
+                    if n and q[:n] == said[:n]:
+                        found = entry
+                        break
+            if found is not None:
+                found["sent"], spoken = True, found
         elif spoken is not None and "while speaking: |701 BEGIN" in line:
             spoken["begin"] = stamp
+        elif spoken is not None and "while speaking: |700-" in line:
+            spoken.setdefault("marks", []).append((line.split("|700-", 1)[1].strip(), stamp))
         elif spoken is not None and "while speaking: |702 END" in line:
             spoken.update(fate="heard", end=stamp)
             spoken = None
@@ -89,7 +160,8 @@ def read_log(path, t0):
             spoken.update(fate="cut", end=stamp)
             spoken = None
     for entry in messages:
-        entry["text"] = plain(entry["text"]).replace("\n", " ⏎ ").strip()
+        entry["raw"] = plain(entry["text"])
+        entry["text"] = entry["raw"].replace("\n", " ⏎ ").strip()
     return messages
 
 

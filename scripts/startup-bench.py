@@ -12,7 +12,8 @@ measured in the same run, turn about:
 
 Each process is started under GNU time (no shell), its standard input a pipe that carries
 "quitter" for the reader; wall time is taken around spawn and wait, peak RSS is the process's own
-(time's %M, ru_maxrss); both are medians of RUNS (default 10). The rounds interleave: each round runs every command
+(time's %M, ru_maxrss), processor time the user and system time `wait4` reports for time and the
+command; all are medians of RUNS (default 10). The rounds interleave: each round runs every command
 once, so a busy moment of a shared machine weighs on Lecteur and its anchor alike. HOME and the
 XDG folders are a private temporary folder (the reader and ebook2cw both write theirs there),
 created and warmed by one unmeasured round. The load average is printed before and after.
@@ -49,13 +50,15 @@ def run(argv, env, stdin_bytes=b""):
     except BrokenPipeError:
         pass
     os.close(w)
-    _, status = os.waitpid(pid, 0)
+    _, status, usage = os.wait4(pid, 0)
     wall = time.perf_counter() - start
     kilobytes = pathlib.Path(report.name).read_text().split()
     os.unlink(report.name)
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"startup-bench: {' '.join(argv)} failed with status {os.waitstatus_to_exitcode(status)}")
-    return wall, int(kilobytes[-1]) / 1024
+    # Processor time (user + system) of time and the command it waited for: what the command
+    # did, which a loaded machine stretches far less than the wall time it waited for a core.
+    return wall, int(kilobytes[-1]) / 1024, usage.ru_utime + usage.ru_stime
 
 
 def main():
@@ -110,19 +113,20 @@ def main():
     shutil.rmtree(work)
 
     def med(label):
-        times = [t for t, _ in samples[label]]
-        return statistics.median(times) * 1000, statistics.median(m for _, m in samples[label])
+        times = [t for t, _, _ in samples[label]]
+        return (statistics.median(times) * 1000, statistics.median(m for _, m, _ in samples[label]),
+                statistics.median(c for _, _, c in samples[label]) * 1000)
 
     print(f"Median of {args.runs} interleaved rounds, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; "
           f"load average {' '.join('%.2f' % x for x in load_before)} before, "
           f"{' '.join('%.2f' % x for x in load_after)} after; {os.cpu_count()} cores.\n")
-    print("| measure | Lecteur | anchor | Lecteur / anchor |")
+    print("| measure | Lecteur: wall, peak RSS, processor | anchor: wall, peak RSS, processor | Lecteur / anchor |")
     print("|---|---|---|---|")
     for title, (la, _, _), (lb, _, _) in pairs:
-        ta, ma = med(la)
-        tb, mb = med(lb)
-        print(f"| {title}: `{la}` against `{lb}` | {ta:.1f} ms, {ma:.1f} MB | {tb:.1f} ms, {mb:.1f} MB "
-              f"| time {ta / tb:.2f}×, memory {ma / mb:.2f}× |")
+        ta, ma, ca = med(la)
+        tb, mb, cb = med(lb)
+        print(f"| {title}: `{la}` against `{lb}` | {ta:.1f} ms, {ma:.1f} MB, {ca:.1f} ms | {tb:.1f} ms, {mb:.1f} MB, {cb:.1f} ms "
+              f"| time {ta / tb:.2f}×, memory {ma / mb:.2f}×, processor {ca / max(cb, 0.001):.2f}× |")
 
 
 if __name__ == "__main__":

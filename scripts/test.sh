@@ -115,6 +115,8 @@ timing_tests() {
     BesideScreenReaderTests/besideOrcaAWrongAnswersCorrectionComesAfterTheEchoAndItsVerdictAfterIt \
       'a correction after the 2.5-s echo allowance, its verdict after its tones' \
     QuitOnDisplaySessionTests/withNoDisplayConnectedQuittingIsImmediate 'quitter with no display ends within 0.2 s' \
+    StartupLinesTests/besideAScreenReader \
+      'the first element alone on the terminal for 0.5 s at least (1 s asked) before the count, as the driver reads it' \
     BrailleTtyTests/eachModeTakesItsTtyAndReachesTheDisplay \
       'counts the ttys the reader takes in brltty: beside the daemon group at load 15 it took one twice' \
     DeviceHardeningTests/aSpeechDispatcherStoppedOrKilledMidSessionIsSaidOnceAndQuitIsImmediate \

@@ -42,7 +42,11 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
     }
 
     private struct State {
-        var translator: BrailleTranslator?
+        /// Loaded at its first use (`translator()`): liblouis's table was 9.5 M of the reader's
+        /// 107 M instructions at start and quit with `--braille off --transcript none`, where
+        /// nothing asks for cells (issue 49).
+        var translator: BrailleTranslator??
+        var table: BrailleTable
         var post: (@Sendable (Action) -> Void)?
         var started = false
     }
@@ -55,7 +59,7 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
         self.store = store
         self.displayRequired = display && required
         let table = requested ?? store.value(Self.storageKey).flatMap(BrailleTable.init(name:)) ?? .default
-        state = Mutex(State(translator: try? BrailleTranslator(table: table)))
+        state = Mutex(State(translator: nil, table: table))
         // The display's events arrive on its own thread; `box` lets its handler reach this
         // device once it exists (the output is made before `self` is whole).
         let box = WeakBox()
@@ -99,17 +103,27 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
     public func show(_ line: BrailleLine) -> String? {
         // A line being typed: what the display shows (its end, with the cursor), not the whole line.
         if let output { return (try? output.show(line)).map { line.kind == .input ? $0.windowUnicode : $0.unicode } }
-        return try? state.withLock { $0.translator }?.translate(line.text).unicode
+        return try? translator()?.translate(line.text).unicode
     }
 
     /// The cells `text` takes with the table in use (contracted in abrégé); its characters
     /// when it cannot be translated.
     public func cellCount(_ text: String) -> Int {
-        (try? state.withLock { $0.translator }?.translate(text).dots.count) ?? text.count
+        (try? translator()?.translate(text).dots.count) ?? text.count
     }
 
     public func backTranslate(_ cells: [UInt8]) -> String? {
-        state.withLock { $0.translator }?.backTranslate(cells)
+        translator()?.backTranslate(cells)
+    }
+
+    /// The table's translator, loaded the first time one is needed (nil: it could not be).
+    private func translator() -> BrailleTranslator? {
+        state.withLock { state in
+            if let loaded = state.translator { return loaded }
+            let loaded = try? BrailleTranslator(table: state.table)
+            state.translator = .some(loaded)
+            return loaded
+        }
     }
 
     public func advance() -> BrailleWindow? {
@@ -196,7 +210,7 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
     public func reading(_ key: SettingKey) -> SettingReading? {
         guard key == .brailleTable else { return nil }
         // The table itself (its name), worded by the reader; nil when none could be loaded.
-        guard let table = state.withLock({ $0.translator?.table }) else { return nil }
+        guard let table = translator()?.table else { return nil }
         return SettingReading(value: table.rawValue, choices: BrailleTable.allCases.map(\.rawValue))
     }
 
@@ -208,7 +222,10 @@ public final class BrailleDevice: BrailleSink, SettingsDomain, Sendable {
         do {
             if let output { _ = try output.setTable(table) }
             let translator = try BrailleTranslator(table: table)
-            state.withLock { $0.translator = translator }
+            state.withLock {
+                $0.translator = .some(translator)
+                $0.table = table
+            }
         } catch let error as BrailleTranslationError {
             return .failure(.brailleTable(error))
         } catch {

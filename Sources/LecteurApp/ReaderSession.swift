@@ -439,7 +439,9 @@ public actor ReaderSession {
     }
 
     private func show(_ line: BrailleLine) {
-        let cells = devices.braille?.show(line)
+        // Without a display the cells are for the JSON transcript alone: with neither, no table
+        // is loaded to translate them (issue 49).
+        let cells = devices.braille.flatMap { $0.hasDisplay || transcript.format == .jsonl ? $0.show(line) : nil }
         guard line.kind == .input else {
             lastInputLine = nil
             transcript.record(.braille(text: line.text, cells: cells, cursor: line.cursor, kind: line.kind))

@@ -120,6 +120,57 @@ import Testing
         }
     }
 
+    /// Issue 45, item 5: beside a screen reader on a terminal the start prints the first element
+    /// alone; the catalogue's count and the notice come `startupRestAfterSeconds` later (Orca
+    /// read the three lines, printed in one burst, as one utterance: « …filtre 1 sur 7 14
+    /// formations chargées »), or before the answer to the user's first line if it comes sooner.
+    static func startingBesideOrca() -> (ReaderTestStore, element: [Effect]) {
+        var state = ReaderState()
+        state.startupNotices = [.screenReaderSharesSpeechd(.orca)]
+        var store = ReaderTestStore(state: state)
+        store.send(.attachTerminal(inputMode: nil), []) { $0.onTerminal = true }
+        store.send(.screenReader(.found(.orca, voiceSharesQueue: true)), []) {
+            $0.beside.reader = .orca
+            $0.beside.voiceSharesQueue = true
+        }
+        let start = store.reader.reduce(&store.state, .start)
+        #expect(start == [.loadCatalogue(.initial)], "nothing printed before the first element: \(start)")
+        let loaded = store.reader.reduce(&store.state, .catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)))
+        return (store, loaded)
+    }
+
+    static let count = "14 formations chargées."
+    static let notice = "Orca lit ce terminal, Lecteur écrit sans parler. Tapez aide pour les commandes."
+
+    @Test func startBesideOrcaPrintsTheFirstElementAloneThenTheRestAfterItsPause() {
+        var (store, loaded) = Self.startingBesideOrca()
+        #expect(loaded.focused?.id == "chip.all", "\(loaded)")
+        #expect(loaded.notices.isEmpty, "only the element: \(loaded)")
+        let printed = loaded.compactMap { if case .print(let line) = $0 { line } else { nil } }
+        #expect(printed == ["Toutes, sélectionné, bouton, filtre 1 sur 7"], "\(loaded)")
+        #expect(loaded.last == .schedule(.startupRest, afterSeconds: BesideScreenReader.startupRestAfterSeconds), "\(loaded)")
+        #expect(BesideScreenReader.startupRestAfterSeconds >= 0.5)
+        let rest = store.reader.reduce(&store.state, .timer(.startupRest))
+        #expect(rest.notices == [Self.count, Self.notice], "\(rest)")
+        #expect(!rest.contains { if case .speak = $0 { true } else { false } }, "printed, not spoken: \(rest)")
+        #expect(store.state.startupRestHeld.isEmpty)
+        // Said once: the user's first line afterwards says only its answer.
+        let line = store.reader.reduce(&store.state, .timedLine("où", atMs: 0))
+        #expect(!line.notices.contains(Self.count) && !line.notices.contains(Self.notice), "\(line)")
+    }
+
+    @Test func aLineBeforeThePauseGetsTheRestBeforeItsAnswer() throws {
+        var (store, _) = Self.startingBesideOrca()
+        let line = store.reader.reduce(&store.state, .timedLine("suivant", atMs: 0))
+        #expect(Array(line.notices.prefix(2)) == [Self.count, Self.notice], "\(line)")
+        #expect(line.contains(.cancelTimer(.startupRest)), "\(line)")
+        let answer = try #require(line.firstIndex { if case .focus = $0 { true } else { false } }, "the answer: \(line)")
+        let notice = try #require(line.firstIndex { if case .notice(_, let m, _, _) = $0 { m == Self.notice } else { false } })
+        #expect(notice < answer, "\(line)")
+        // A timer that rang anyway prints nothing again.
+        #expect(store.reader.reduce(&store.state, .timer(.startupRest)).notices.isEmpty)
+    }
+
     @Test func orcaFirstThenTheConsoleReaders() {
         #expect(ScreenReaderSignals().screenReader == nil)
         #expect(ScreenReaderSignals(orcaProcess: true, speakupSynth: true, brlttySpeech: true).screenReader == .orca)

@@ -197,9 +197,12 @@ import Testing
         let pulse = try PrivatePulseServer()
         defer { pulse.stop() }
         let rows = 8
+        // Ready once start-up has said all it says: its count and notice come a second after
+        // the first element (`BesideScreenReader.startupRestAfterSeconds`), before the answer to
+        // a line typed sooner, which would take two of the screen's rows.
         let run = try PseudoTerminal.run(["--braille", "off"],
                                          environment: env(["PULSE_SERVER": pulse.server].merging(orca.environment) { $1 }),
-                                         ready: "filtre 1 sur 7", rows: rows, steps: [
+                                         ready: "formations chargées.", rows: rows, steps: [
             .type("tout lire\r", until: "Pour la suite"),
             .type("\r", until: "filtre 7 sur 7"),
             .type("stop\r", until: "Silence."),

@@ -139,6 +139,8 @@ public struct Reader: Sendable {
         }
         let byUser = action.isTheUsers
         if byUser {
+            // Start-up's lines held behind the first element come before the answer.
+            sayStartupRest(&state, &out)
             scope(.screenReader(.userActed), &state, &out)
             out.announcement.answerPending = true
             // Any key or command stops a reading in progress, the focus staying where it is;
@@ -294,6 +296,8 @@ public struct Reader: Sendable {
             scope(.screenReader(.event(event)), &state, &out)
         case .timer(.screenReaderSwitch):
             scope(.screenReader(.switchTimeUp), &state, &out)
+        case .timer(.startupRest):
+            sayStartupRest(&state, &out)
         case .timer(.sendingSilence):
             scope(.exercise(.silence), &state, &out)
         case .keyerClock:

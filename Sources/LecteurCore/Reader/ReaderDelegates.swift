@@ -30,24 +30,45 @@ extension Reader {
                 scope(.catalogue(.startClock(after: stillLoadingAfter)), &state, &out)
             case .loaded(let previous, let context):
                 scope(.navigation(.listLoaded(previous: previous, context: context)), &state, &out)
+                var count: HeldNotice?
                 if !state.startupNoticesAfterFocus.isEmpty, case .loaded(let loaded) = state.catalogue.status {
                     // Start-up beside a screen reader: the first element was printed first.
-                    out.notice("loaded", catalogue.countNotice(loaded), kind: .notice)
+                    count = HeldNotice(code: "loaded", message: catalogue.countNotice(loaded))
                 }
-                sayStartupNoticesAfterFocus(&state, &out)
+                holdStartupRest(first: count, &state, &out)
             case .failed:
                 scope(.navigation(.listFailed), &state, &out)
-                sayStartupNoticesAfterFocus(&state, &out)
+                holdStartupRest(first: nil, &state, &out)
             }
         }
     }
 
     /// Start-up's notices held for the first element (beside a screen reader on a terminal),
-    /// said now, once.
+    /// said now, once: a slow load has nothing to read before them.
     func sayStartupNoticesAfterFocus(_ state: inout ReaderState, _ out: inout Announcer) {
         for message in state.startupNoticesAfterFocus { out.notice("startup", message, kind: .notice) }
         state.startupNoticesAfterFocus = []
         state.catalogue.countSaidAfterList = false
+    }
+
+    /// The first element (or the load's error) is printed: what start-up has after it waits
+    /// `BesideScreenReader.startupRestAfterSeconds`, or the user's first act, so that the screen
+    /// reader reads the element as an utterance of its own.
+    func holdStartupRest(first: HeldNotice?, _ state: inout ReaderState, _ out: inout Announcer) {
+        let held = (first.map { [$0] } ?? []) + state.startupNoticesAfterFocus.map { HeldNotice(code: "startup", message: $0) }
+        state.startupNoticesAfterFocus = []
+        state.catalogue.countSaidAfterList = false
+        guard !held.isEmpty else { return }
+        state.startupRestHeld += held
+        out.append(.schedule(.startupRest, afterSeconds: BesideScreenReader.startupRestAfterSeconds))
+    }
+
+    /// Start-up's held lines, printed now (their time came, or the user acted first), once.
+    func sayStartupRest(_ state: inout ReaderState, _ out: inout Announcer) {
+        guard !state.startupRestHeld.isEmpty else { return }
+        for notice in state.startupRestHeld { out.notice(notice.code, notice.message, kind: .notice) }
+        state.startupRestHeld = []
+        out.append(.cancelTimer(.startupRest))
     }
 
     /// An exercise counted an answer or unlocked a symbol: the Morse list and the next practice

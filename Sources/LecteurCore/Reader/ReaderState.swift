@@ -38,6 +38,10 @@ public struct ReaderState: Equatable, Sendable {
     /// Beside a screen reader on a terminal, start-up's notices wait for the first element:
     /// printed after it, so the screen reader reads the element first (issue 45).
     public var startupNoticesAfterFocus: [String] = []
+    /// The first element is printed and the lines start-up has after it (the catalogue's count,
+    /// the notices) wait for `TimerID.startupRest` or the user's first act, whichever comes first:
+    /// printed in the same burst, Orca read them with the element as one utterance (issue 45).
+    public var startupRestHeld: [HeldNotice] = []
     /// What the « Aide », « Historique », « Statistiques » and « Progrès » screens and a long
     /// answer list (`ListScreenReducer`'s slice).
     public var lists = ListScreens()
@@ -60,6 +64,17 @@ public struct ReaderState: Equatable, Sendable {
     public var verbosity: Verbosity {
         get { settings.verbosity }
         set { settings.verbosity = newValue }
+    }
+}
+
+/// A notice start-up holds back beside a screen reader, with its transcript code.
+public struct HeldNotice: Hashable, Sendable {
+    public let code: String
+    public let message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
     }
 }
 

@@ -26,6 +26,10 @@ public enum TimerID: Hashable, Sendable {
     case practiceCorrection
     /// The goodbye has had its `message-braille` time on the display: the program ends.
     case quit
+    /// Beside a screen reader, start-up's first element has been on the terminal alone long
+    /// enough to be read as an utterance of its own: the lines after it are printed
+    /// (`BesideScreenReader.startupRestAfterSeconds`).
+    case startupRest
     /// GNOME's screen reader switch went on without an Orca process: has one come since?
     case screenReaderSwitch
 }

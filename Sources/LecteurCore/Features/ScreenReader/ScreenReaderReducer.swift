@@ -33,6 +33,18 @@ public struct BesideScreenReader: Hashable, Sendable {
     /// The terminal's size as it last reported it (nil: never; `TerminalPage.fallback` then).
     public var terminalSize: TerminalPage?
 
+    /// Beside a screen reader on a terminal, how long start-up's first element stays the last
+    /// line printed before the lines start-up has after it (the catalogue's count, the notice).
+    /// Orca reads what VTE reports changed as one utterance, and VTE reports in one change what
+    /// reached it together: printed in the same burst, element, count and notice were one
+    /// utterance of 9.6 s, read « filtre 1 sur 7 14 formations chargées » (a line break is no
+    /// pause); 30 ms apart, two utterances, the element heard whole 3.85 s after Enter
+    /// (scripts/orca-pace.sh, Orca 43.1, GNOME Terminal 3.46, runs 5 and 6). Orca queues
+    /// the next utterance behind the one it reads (its `speak` never interrupts), so the lines
+    /// after the pause cut nothing; a second leaves VTE room on a loaded machine and queues them
+    /// while Orca is still reading the element, so no silence is added.
+    public static let startupRestAfterSeconds: Double = 1
+
     public init() {}
 }
 
@@ -141,7 +153,7 @@ extension Action {
         case .catalogue, .device, .storageFailed, .stored, .screenReader: true
         case .timer(let id):
             switch id {
-            case .catalogueStillLoading, .screenReaderSwitch: true
+            case .catalogueStillLoading, .screenReaderSwitch, .startupRest: true
             case .brailleMessage, .readAllWindow, .sendingSilence, .reflex, .practiceNext, .practiceCorrection: false
             case .keyer, .quit: false
             }
