@@ -118,7 +118,7 @@ extension ReaderTestStore {
         "envoi, envoyer : entraînement à l'envoi en Morse : rien (je nomme un caractère), « écho » (vous renvoyez ce que vous entendez) ou « libre » (envoi libre décodé)",
         "statistiques, stats : statistiques de l'entraînement Morse : réussite récente et temps de réponse par symbole, confusions",
         "progrès : progrès de l'entraînement Morse jour par jour : bonnes réponses, vitesse et temps de réponse",
-        "régler, reglage : réglage : verbosité, position, message-braille, défilement-braille, ponctuation, alphabet, débit, hauteur, volume, voix, synthèse, table-braille, vitesse, farnsworth, tonalité, volume-morse, rampe, écho, clavier, koch, koch-temps, question-braille, vitesse-envoi, manipulateur, ordre-koch, longueur-groupes, bruit, brouillage, fading, pause-réflexe, temps-réflexe, temps-réflexe-toucher, rythme-questions ; « régler NOM » seul dit la valeur, « régler » seul ouvre l'écran des réglages",
+        "régler, reglage : réglage : verbosité, position, message-braille, défilement-braille, ponctuation, alphabet, débit, hauteur, volume, voix, synthèse, table-braille, vitesse, farnsworth, tonalité, volume-morse, rampe, écho, clavier, koch, koch-temps, question-braille, vitesse-envoi, manipulateur, ordre-koch, longueur-groupes, bruit, brouillage, fading, parasites, flutter, pause-réflexe, temps-réflexe, temps-réflexe-toucher, rythme-questions ; « régler NOM » seul dit la valeur, « régler » seul ouvre l'écran des réglages",
         "silence, tais-toi, chut, stop : fait taire la parole et le son sans bouger ; termine l'entraînement",
         "historique : redit les dernières annonces",
         "état, diagnostic : dit l'état du son, de la parole et de la plage braille",

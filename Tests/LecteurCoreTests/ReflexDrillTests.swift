@@ -333,7 +333,7 @@ import Testing
     /// The band conditions are Morse settings with French names, their ranges said in words.
     @Test func bandConditionsAreSettings() throws {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        let set = "Copie : bruit à 30 % du signal."
+        let set = "Copie : bruit à 30 % du signal dans le filtre du récepteur."
         var noisy = MorseSettings.default
         noisy = try noisy.setting(.noise, to: "30")
         store.send(.command(.set(name: "bruit", value: "30")),
@@ -341,10 +341,25 @@ import Testing
             $0.settings.morse = noisy
             ReaderTestStore.remembered("setting", set, stays: true, token: 2)(&$0)
         }
-        let bad = "Brouillage « 90 » impossible : de 0 (aucune autre station) à 80 (presque aussi forte que le signal), en pour cent du signal."
+        let bad = "Brouillage « 90 » impossible : de 0 (aucune autre station) à 80 (la plus forte presque aussi forte que le signal), en pour cent du signal."
         store.send(.command(.set(name: "qrm", value: "90")),
                    store.said("setting", bad, isError: true, interrupt: true, .error),
                    state: ReaderTestStore.remembered("setting", bad, isError: true, stays: true, token: 3))
+        // Static (QRN) and flutter, after Morse Runner: their own settings, saved apart.
+        let crackling = "Copie : parasites (QRN) à 40 %, craquements et rafales."
+        var withStatic = noisy
+        withStatic = try withStatic.setting(.staticNoise, to: "40")
+        store.send(.command(.set(name: "qrn", value: "40")),
+                   [.persist(["morse.static": "40"])] + store.said("setting", crackling, interrupt: true)) {
+            $0.settings.morse = withStatic
+            ReaderTestStore.remembered("setting", crackling, stays: true, token: 4)(&$0)
+        }
+        let flutterBad = "Flutter « 150 » impossible : de 0 (aucun signal) à 100 (tous les signaux qui s'évanouissent), en pour cent."
+        store.send(.command(.set(name: "flutter", value: "150")),
+                   store.said("setting", flutterBad, isError: true, interrupt: true, .error),
+                   state: ReaderTestStore.remembered("setting", flutterBad, isError: true, stays: true, token: 5))
+        #expect(try MorseSettings.default.setting("parasites", to: "30").band.staticPercent == 30)
+        #expect(try MorseSettings.default.setting("flutter", to: "30").band.flutterPercent == 30)
         #expect(try MorseSettings.default.setting("fading", to: "non").band == .clear)
         #expect(try MorseSettings.default.setting("qsb", to: "60").band.fadingPercent == 60)
         // Off the air (no seed), the levels change nothing; copy practice seeds them.

@@ -6,6 +6,8 @@ public enum MorseSettingKey: String, Hashable, Sendable, CaseIterable {
     case wpm, farnsworth, tone, volume, ramp
     /// Copy practice's band conditions (`BandConditions`).
     case noise, qrm, fading
+    /// QRN (impulses and bursts) and flutter, after Morse Runner.
+    case staticNoise, flutter
 
     /// Accepts English and French names, case and accents ignored ("Tonalité", "vitesse").
     public init?(alias: String) {
@@ -15,7 +17,9 @@ public enum MorseSettingKey: String, Hashable, Sendable, CaseIterable {
         case "tone", "tonalite", "ton", "frequence", "freq", "hz", "pitch": self = .tone
         case "volume", "vol": self = .volume
         case "ramp", "rampe": self = .ramp
-        case "noise", "bruit", "qrn": self = .noise
+        case "noise", "bruit", "souffle", "hiss": self = .noise
+        case "parasites", "static", "qrn": self = .staticNoise
+        case "flutter", "scintillement": self = .flutter
         case "qrm", "brouillage", "interference": self = .qrm
         case "fading", "qsb", "evanouissement": self = .fading
         default: return nil
@@ -23,7 +27,12 @@ public enum MorseSettingKey: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Key in the storage's key-value settings table.
-    public var storageKey: String { "morse.\(rawValue)" }
+    public var storageKey: String {
+        switch self {
+        case .staticNoise: "morse.static"
+        default: "morse.\(rawValue)"
+        }
+    }
 
     public var nameKey: L10n {
         switch self {
@@ -35,6 +44,8 @@ public enum MorseSettingKey: String, Hashable, Sendable, CaseIterable {
         case .noise: .drillsSettingNoise
         case .qrm: .drillsSettingQrm
         case .fading: .drillsSettingFading
+        case .staticNoise: .drillsSettingStatic
+        case .flutter: .drillsSettingFlutter
         }
     }
 
@@ -61,7 +72,7 @@ public enum MorseSettingsError: Error, Hashable, Sendable {
     /// The settings a band condition is: only these have a band's range, so the message for
     /// each is chosen without a fallback.
     public enum Band: Hashable, Sendable {
-        case noise, qrm, fading
+        case noise, qrm, fading, staticNoise, flutter
     }
 
     public func message(_ strings: Strings) -> String {
@@ -95,6 +106,8 @@ public enum MorseSettingsError: Error, Hashable, Sendable {
             case .noise: .drillsSettingNoiseRange
             case .qrm: .drillsSettingQrmRange
             case .fading: .drillsSettingFadingRange
+            case .staticNoise: .drillsSettingStaticRange
+            case .flutter: .drillsSettingFlutterRange
             }
             return strings(template, ["value": "\(v)"])
         }
@@ -161,6 +174,8 @@ public struct MorseSettings: Hashable, Sendable {
         guard BandConditions.noiseRange.contains(band.noisePercent) else { throw .bandOutOfRange(.noise, band.noisePercent) }
         guard BandConditions.qrmRange.contains(band.qrmPercent) else { throw .bandOutOfRange(.qrm, band.qrmPercent) }
         guard BandConditions.fadingRange.contains(band.fadingPercent) else { throw .bandOutOfRange(.fading, band.fadingPercent) }
+        guard BandConditions.staticRange.contains(band.staticPercent) else { throw .bandOutOfRange(.staticNoise, band.staticPercent) }
+        guard BandConditions.flutterRange.contains(band.flutterPercent) else { throw .bandOutOfRange(.flutter, band.flutterPercent) }
     }
 
     /// Half a unit: a rise and a fall must both fit in a dot.
@@ -211,6 +226,8 @@ public struct MorseSettings: Hashable, Sendable {
             case .noise: next.band.noisePercent = try Self.bandLevel(value, key)
             case .qrm: next.band.qrmPercent = try Self.bandLevel(value, key)
             case .fading: next.band.fadingPercent = try Self.bandLevel(value, key)
+            case .staticNoise: next.band.staticPercent = try Self.bandLevel(value, key)
+            case .flutter: next.band.flutterPercent = try Self.bandLevel(value, key)
             }
         }
         try next.validate()
@@ -233,6 +250,10 @@ public struct MorseSettings: Hashable, Sendable {
         case .qrm: return strings(band.qrmPercent == 0 ? .drillsSettingQrmOff : .drillsSettingQrmSet, ["value": "\(band.qrmPercent)"])
         case .fading: return strings(band.fadingPercent == 0 ? .drillsSettingFadingOff : .drillsSettingFadingSet,
                                      ["value": "\(band.fadingPercent)"])
+        case .staticNoise: return strings(band.staticPercent == 0 ? .drillsSettingStaticOff : .drillsSettingStaticSet,
+                                          ["value": "\(band.staticPercent)"])
+        case .flutter: return strings(band.flutterPercent == 0 ? .drillsSettingFlutterOff : .drillsSettingFlutterSet,
+                                      ["value": "\(band.flutterPercent)"])
         }
     }
 
@@ -245,7 +266,9 @@ public struct MorseSettings: Hashable, Sendable {
          MorseSettingKey.ramp.storageKey: Self.format(rampMs),
          MorseSettingKey.noise.storageKey: "\(band.noisePercent)",
          MorseSettingKey.qrm.storageKey: "\(band.qrmPercent)",
-         MorseSettingKey.fading.storageKey: "\(band.fadingPercent)"]
+         MorseSettingKey.fading.storageKey: "\(band.fadingPercent)",
+         MorseSettingKey.staticNoise.storageKey: "\(band.staticPercent)",
+         MorseSettingKey.flutter.storageKey: "\(band.flutterPercent)"]
     }
 
     /// Reads stored values, in key order (speed before Farnsworth); a value that is missing keeps

@@ -17,6 +17,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case keyer
     case kochOrder, groupLength
     case bandNoise, bandQRM, bandFading
+    case bandStatic, bandFlutter
     case reflexPause, reflexTime, reflexTouchTime
     case practicePace
 
@@ -69,6 +70,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .bandNoise: strings(.drillsSettingNoise)
         case .bandQRM: strings(.drillsSettingQrm)
         case .bandFading: strings(.drillsSettingFading)
+        case .bandStatic: strings(.drillsSettingStatic)
+        case .bandFlutter: strings(.drillsSettingFlutter)
         case .reflexPause: strings(.drillsSettingReflexPause)
         case .reflexTime: strings(.drillsSettingReflexTime)
         case .reflexTouchTime: strings(.drillsSettingReflexTouchTime)
@@ -87,7 +90,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .verbosity, .position, .brailleMessage, .brailleScroll, .punctuation, .alphabet,
              .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
              .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM, .kochOrder, .groupLength,
-             .bandNoise, .bandQRM, .bandFading, .reflexPause, .reflexTime, .reflexTouchTime, .practicePace: false
+             .bandNoise, .bandQRM, .bandFading, .bandStatic, .bandFlutter, .reflexPause, .reflexTime, .reflexTouchTime, .practicePace: false
         case .keyer: false
         }
     }

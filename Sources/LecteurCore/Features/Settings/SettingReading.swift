@@ -100,6 +100,10 @@ extension ReaderSettings {
             return SettingReading(value: String(morse.band.qrmPercent), range: BandConditions.qrmRange)
         case .bandFading:
             return SettingReading(value: String(morse.band.fadingPercent), range: BandConditions.fadingRange)
+        case .bandStatic:
+            return SettingReading(value: String(morse.band.staticPercent), range: BandConditions.staticRange)
+        case .bandFlutter:
+            return SettingReading(value: String(morse.band.flutterPercent), range: BandConditions.flutterRange)
         case .reflexPause:
             var reading = SettingReading(value: AnswerTime.seconds(reflex.pauseMs))
             reading.decimalRange = ReflexSettings.pauseRange

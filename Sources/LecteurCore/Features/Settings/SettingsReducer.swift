@@ -28,6 +28,8 @@ struct SettingsReducer: Sendable {
         case .bandNoise: setMorse(.noise, value, &settings, &out)
         case .bandQRM: setMorse(.qrm, value, &settings, &out)
         case .bandFading: setMorse(.fading, value, &settings, &out)
+        case .bandStatic: setMorse(.staticNoise, value, &settings, &out)
+        case .bandFlutter: setMorse(.flutter, value, &settings, &out)
         case .reflexPause, .reflexTime, .reflexTouchTime:
             setReflex(key, value, &settings, &out)
         case .practicePace:
