@@ -48,7 +48,7 @@ import Testing
          "volume", "voix", "synthese", "table-braille", "vitesse", "farnsworth", "tonalite", "volume-morse", "rampe", "echo",
          "clavier", "koch", "koch-temps", "question-braille", "vitesse-envoi", "manipulateur", "ordre-koch",
          "longueur-groupes", "bruit", "brouillage", "fading", "parasites", "flutter", "pause-reflexe", "temps-reflexe", "temps-reflexe-toucher",
-         "rythme-questions"]
+         "rythme-questions", "wordsworth", "vitesse-reflexe"]
             .first { SettingKey(name: $0) == key }!
     }
 

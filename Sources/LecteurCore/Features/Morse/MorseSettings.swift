@@ -8,6 +8,8 @@ public enum MorseSettingKey: String, Hashable, Sendable, CaseIterable {
     case noise, qrm, fading
     /// QRN (impulses and bursts) and flutter, after Morse Runner.
     case staticNoise, flutter
+    /// Wordsworth spacing (LCWO's extra word space): only the gaps between words grow.
+    case wordsworth
 
     /// Accepts English and French names, case and accents ignored ("Tonalité", "vitesse").
     public init?(alias: String) {
@@ -20,6 +22,7 @@ public enum MorseSettingKey: String, Hashable, Sendable, CaseIterable {
         case "noise", "bruit", "souffle", "hiss": self = .noise
         case "parasites", "static", "qrn": self = .staticNoise
         case "flutter", "scintillement": self = .flutter
+        case "wordsworth", "espace-mots", "word-spacing": self = .wordsworth
         case "qrm", "brouillage", "interference": self = .qrm
         case "fading", "qsb", "evanouissement": self = .fading
         default: return nil
@@ -46,6 +49,7 @@ public enum MorseSettingKey: String, Hashable, Sendable, CaseIterable {
         case .fading: .drillsSettingFading
         case .staticNoise: .drillsSettingStatic
         case .flutter: .drillsSettingFlutter
+        case .wordsworth: .morseSettingWordsworth
         }
     }
 
@@ -61,6 +65,8 @@ public enum MorseSettingsError: Error, Hashable, Sendable {
     case wpmOutOfRange(Int)
     case farnsworthOutOfRange(Int)
     case farnsworthAboveWPM(farnsworth: Int, wpm: Int)
+    /// Wordsworth's overall speed outside 4 WPM…the character speed.
+    case wordsworthOutOfRange(Int, wpm: Int)
     case toneOutOfRange(Int)
     case volumeOutOfRange(Int)
     case rampOutOfRange(Double)
@@ -90,6 +96,8 @@ public enum MorseSettingsError: Error, Hashable, Sendable {
                                                            "max": "\(S.farnsworthRange.upperBound)"])
         case .farnsworthAboveWPM(let f, let w):
             return strings(.morseSettingsFarnsworthAboveWpm, ["farnsworth": "\(f)", "wpm": "\(w)"])
+        case .wordsworthOutOfRange(let v, let w):
+            return strings(.morseSettingsWordsworthRange, ["value": "\(v)", "min": "\(S.farnsworthRange.lowerBound)", "wpm": "\(w)"])
         case .toneOutOfRange(let v):
             return strings(.morseSettingsToneRange, ["value": "\(v)", "min": "\(S.toneRange.lowerBound)",
                                                      "max": "\(S.toneRange.upperBound)"])
@@ -131,6 +139,8 @@ public struct MorseSettings: Hashable, Sendable {
     public private(set) var wpm: Int
     /// Overall speed for Farnsworth spacing; nil for standard spacing.
     public private(set) var farnsworthWPM: Int?
+    /// Overall speed for Wordsworth spacing (word gaps only); nil when off. Never with Farnsworth.
+    public private(set) var wordsworthWPM: Int?
     public private(set) var toneHz: Int
     /// Percent of full scale.
     public private(set) var volumePercent: Int
@@ -166,6 +176,7 @@ public struct MorseSettings: Hashable, Sendable {
             guard Self.farnsworthRange.contains(f) else { throw .farnsworthOutOfRange(f) }
             guard f <= wpm else { throw .farnsworthAboveWPM(farnsworth: f, wpm: wpm) }
         }
+        if let w = wordsworthWPM, !(Self.farnsworthRange.lowerBound...wpm).contains(w) { throw .wordsworthOutOfRange(w, wpm: wpm) }
         guard Self.toneRange.contains(toneHz) else { throw .toneOutOfRange(toneHz) }
         guard Self.volumeRange.contains(volumePercent) else { throw .volumeOutOfRange(volumePercent) }
         guard Self.rampRange.contains(rampMs) else { throw .rampOutOfRange(rampMs) }
@@ -182,7 +193,8 @@ public struct MorseSettings: Hashable, Sendable {
     public static func maxRampMs(wpm: Int) -> Double { (600 / Double(wpm) * 10).rounded(.down) / 10 }
 
     public var timing: MorseTiming {
-        MorseTiming(characterWPM: Double(wpm), overallWPM: farnsworthWPM.map(Double.init))
+        MorseTiming(characterWPM: Double(wpm), overallWPM: (farnsworthWPM ?? wordsworthWPM).map(Double.init),
+                    wordsOnly: farnsworthWPM == nil && wordsworthWPM != nil)
     }
 
     public var tone: MorseTone {
@@ -213,12 +225,23 @@ public struct MorseSettings: Hashable, Sendable {
             case .wpm:
                 next.wpm = try Self.integer(value, key)
                 if changes[.farnsworth] == nil, let f = next.farnsworthWPM, f >= next.wpm { next.farnsworthWPM = nil }
+                if changes[.wordsworth] == nil, let w = next.wordsworthWPM, w >= next.wpm { next.wordsworthWPM = nil }
             case .farnsworth:
                 if Self.offWords.contains(MorseSettingKey.fold(value)) {
                     next.farnsworthWPM = nil
                 } else {
                     let f = try Self.integer(value, key)
                     next.farnsworthWPM = f == 0 ? nil : f
+                    // One spacing at a time: Farnsworth stretches the word gaps too.
+                    if f != 0, changes[.wordsworth] == nil { next.wordsworthWPM = nil }
+                }
+            case .wordsworth:
+                if Self.offWords.contains(MorseSettingKey.fold(value)) {
+                    next.wordsworthWPM = nil
+                } else {
+                    let w = try Self.integer(value, key)
+                    next.wordsworthWPM = w == 0 ? nil : w
+                    if w != 0 { next.farnsworthWPM = nil }
                 }
             case .tone: next.toneHz = try Self.integer(value, key)
             case .volume: next.volumePercent = try Self.integer(value, key)
@@ -254,6 +277,9 @@ public struct MorseSettings: Hashable, Sendable {
                                           ["value": "\(band.staticPercent)"])
         case .flutter: return strings(band.flutterPercent == 0 ? .drillsSettingFlutterOff : .drillsSettingFlutterSet,
                                       ["value": "\(band.flutterPercent)"])
+        case .wordsworth:
+            return wordsworthWPM.map { strings(.morseSettingsSetWordsworth, ["value": "\($0)", "wpm": "\(wpm)"]) }
+                ?? strings(.morseSettingsSetWordsworthOff)
         }
     }
 
@@ -268,7 +294,8 @@ public struct MorseSettings: Hashable, Sendable {
          MorseSettingKey.qrm.storageKey: "\(band.qrmPercent)",
          MorseSettingKey.fading.storageKey: "\(band.fadingPercent)",
          MorseSettingKey.staticNoise.storageKey: "\(band.staticPercent)",
-         MorseSettingKey.flutter.storageKey: "\(band.flutterPercent)"]
+         MorseSettingKey.flutter.storageKey: "\(band.flutterPercent)",
+         MorseSettingKey.wordsworth.storageKey: wordsworthWPM.map { "\($0)" } ?? "off"]
     }
 
     /// Reads stored values, in key order (speed before Farnsworth); a value that is missing keeps
@@ -313,6 +340,17 @@ public struct MorseSettings: Hashable, Sendable {
 
     /// Copy practice's sending, on the air: the band conditions seeded (nothing changes when
     /// they are clear, so a clean sending stays exactly what it was).
+    /// The same sound at `characterWPM` (the reflex drills' own speed), with standard spacing and
+    /// the ramp shortened if it no longer fits in a dot.
+    public func atCharacterSpeed(_ characterWPM: Int) -> MorseSettings {
+        var fast = self
+        fast.wpm = min(max(characterWPM, Self.wpmRange.lowerBound), Self.wpmRange.upperBound)
+        fast.farnsworthWPM = nil
+        fast.wordsworthWPM = nil
+        fast.rampMs = min(rampMs, Self.maxRampMs(wpm: fast.wpm))
+        return fast
+    }
+
     public func onTheAir(seed: UInt64) -> MorseSettings {
         guard !band.isClear else { return self }
         var aired = self

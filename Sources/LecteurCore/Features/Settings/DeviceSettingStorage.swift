@@ -18,7 +18,7 @@ public enum DeviceSettingStorage {
              .punctuation, .alphabet, .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
              .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM, .kochOrder, .groupLength,
              .bandNoise, .bandQRM, .bandFading, .bandStatic, .bandFlutter, .reflexPause, .reflexTime, .reflexTouchTime,
-             .practicePace, .keyer: nil
+             .practicePace, .keyer, .morseWordsworth, .reflexWPM: nil
         }
     }
 

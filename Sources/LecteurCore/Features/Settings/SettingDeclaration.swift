@@ -116,6 +116,10 @@ public struct SettingDeclaration: Sendable {
               file: ReflexSettings.touchLimitKey, default: "5000", example: "8", help: .manualTomlMorseReflexTouchTimeMs),
         SettingDeclaration(.practicePace, fr: "rythme-questions", en: "question-pace", aliases: ["rythme", "pace", "suite-questions"],
               file: PracticePace.storageKey, default: "auto", example: "2", help: .manualTomlMorsePracticePace),
+        SettingDeclaration(.morseWordsworth, fr: "wordsworth", en: "wordsworth", aliases: ["espace-mots", "word-spacing"],
+              file: MorseSettingKey.wordsworth.storageKey, default: "off", example: "10", help: .manualTomlMorseWordsworth),
+        SettingDeclaration(.reflexWPM, fr: "vitesse-réflexe", en: "reflex-wpm", aliases: ["reflex-speed", "vitesse-reflexes"],
+              file: ReflexSettings.wpmKey, default: "25", example: "30", help: .manualTomlMorseReflexWpm),
     ]
 
     private init(_ key: SettingKey, fr: String, en: String, aliases: [String], file: String, default value: String,

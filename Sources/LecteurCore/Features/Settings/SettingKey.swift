@@ -20,6 +20,7 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case bandStatic, bandFlutter
     case reflexPause, reflexTime, reflexTouchTime
     case practicePace
+    case morseWordsworth, reflexWPM
 
     /// Every name of every setting, from the declarations (`SettingDeclaration`): the French and
     /// English names and the other names accepted, folded as typed names are.
@@ -76,6 +77,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .reflexTime: strings(.drillsSettingReflexTime)
         case .reflexTouchTime: strings(.drillsSettingReflexTouchTime)
         case .practicePace: strings(.morseTrainerSettingNamePace)
+        case .morseWordsworth: strings(.morseSettingWordsworth)
+        case .reflexWPM: strings(.drillsSettingReflexWpm)
         }
     }
 
@@ -90,7 +93,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .verbosity, .position, .brailleMessage, .brailleScroll, .punctuation, .alphabet,
              .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
              .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM, .kochOrder, .groupLength,
-             .bandNoise, .bandQRM, .bandFading, .bandStatic, .bandFlutter, .reflexPause, .reflexTime, .reflexTouchTime, .practicePace: false
+             .bandNoise, .bandQRM, .bandFading, .bandStatic, .bandFlutter, .reflexPause, .reflexTime, .reflexTouchTime, .practicePace,
+             .morseWordsworth, .reflexWPM: false
         case .keyer: false
         }
     }

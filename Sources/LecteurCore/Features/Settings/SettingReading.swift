@@ -100,6 +100,10 @@ extension ReaderSettings {
             return SettingReading(value: String(morse.band.qrmPercent), range: BandConditions.qrmRange)
         case .bandFading:
             return SettingReading(value: String(morse.band.fadingPercent), range: BandConditions.fadingRange)
+        case .morseWordsworth:
+            return SettingReading(value: morse.wordsworthWPM.map(String.init) ?? onOff[1], range: MorseSettings.farnsworthRange)
+        case .reflexWPM:
+            return SettingReading(value: String(reflex.wpm), range: ReflexSettings.wpmRange)
         case .bandStatic:
             return SettingReading(value: String(morse.band.staticPercent), range: BandConditions.staticRange)
         case .bandFlutter:

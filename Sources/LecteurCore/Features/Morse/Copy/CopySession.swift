@@ -113,9 +113,9 @@ public struct CopySession<Random: RandomNumberGenerator> {
     }
 
     /// Groups and words keep the characters' speed and spread them out: the user's Farnsworth
-    /// speed, or half the character speed when none is set.
+    /// speed (or the Wordsworth speed), or half the character speed when none is set.
     static func farnsworth(_ settings: MorseSettings) -> MorseSettings {
-        guard settings.farnsworthWPM == nil else { return settings }
+        guard settings.farnsworthWPM == nil, settings.wordsworthWPM == nil else { return settings }
         let overall = max(MorseSettings.farnsworthRange.lowerBound, settings.wpm / 2)
         return (try? settings.applying([.farnsworth: "\(overall)"])) ?? settings
     }
