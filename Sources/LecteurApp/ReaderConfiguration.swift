@@ -70,6 +70,7 @@ enum ConfigurationKeys {
         case ReflexSettings.limitKey: return { Int($0).map { ReflexSettings.limitRange.contains(Double($0) / 1000) } ?? false }
         case ReflexSettings.touchLimitKey:
             return { Int($0).map { ReflexSettings.touchLimitRange.contains(Double($0) / 1000) } ?? false }
+        case ReflexSettings.wpmKey: return { Int($0).map { ReflexSettings.wpmRange.contains($0) } ?? false }
         case PracticePace.storageKey: return { PracticePace(stored: $0) != nil }
         case PracticeMode.kochLevelStorageKey:
             // The longest order's count: LICW's 42 levels are valid whichever order is read first.

@@ -7,9 +7,14 @@ public struct MorseTiming: Hashable, Sendable {
     public let characterWPM: Double
     /// Effective speed of the whole text; equal to `characterWPM` without Farnsworth spacing.
     public let overallWPM: Double
+    /// Wordsworth spacing (LCWO's extra word space): the overall speed stretches the gaps
+    /// between words only, characters keep their standard 3-unit gaps.
+    public let stretchesWordsOnly: Bool
 
-    /// `overallWPM` nil, or not lower than `characterWPM`, means standard spacing.
-    public init(characterWPM: Double, overallWPM: Double? = nil) {
+    /// `overallWPM` nil, or not lower than `characterWPM`, means standard spacing; `wordsOnly`
+    /// spends the slower overall speed on the word gaps alone (Wordsworth), not on every gap.
+    public init(characterWPM: Double, overallWPM: Double? = nil, wordsOnly: Bool = false) {
+        stretchesWordsOnly = wordsOnly
         precondition(characterWPM > 0, "Morse speed must be positive")
         self.characterWPM = characterWPM
         if let overallWPM, overallWPM > 0, overallWPM < characterWPM {
@@ -19,7 +24,10 @@ public struct MorseTiming: Hashable, Sendable {
         }
     }
 
-    public var usesFarnsworth: Bool { overallWPM < characterWPM }
+    public var usesFarnsworth: Bool { overallWPM < characterWPM && !stretchesWordsOnly }
+    public var usesWordsworth: Bool { overallWPM < characterWPM && stretchesWordsOnly }
+    /// The word gap is not the standard 7 units.
+    public var stretchesWordGaps: Bool { overallWPM < characterWPM }
 
     /// 1200 / WPM milliseconds.
     public var unitMs: Double { 1200 / characterWPM }
@@ -33,7 +41,13 @@ public struct MorseTiming: Hashable, Sendable {
 
     public var elementGapMs: Double { unitMs }
     public var characterGapMs: Double { usesFarnsworth ? 3 * farnsworthDelayMs / 19 : 3 * unitMs }
-    public var wordGapMs: Double { usesFarnsworth ? 7 * farnsworthDelayMs / 19 : 7 * unitMs }
+    /// Wordsworth: PARIS and its word gap last 60/s seconds, of which its 43 other units are
+    /// at the character speed: the word gap is the rest.
+    public var wordGapMs: Double {
+        if usesFarnsworth { return 7 * farnsworthDelayMs / 19 }
+        if usesWordsworth { return 60_000 / overallWPM - 43 * unitMs }
+        return 7 * unitMs
+    }
 
     public func durationMs(of element: MorseElement) -> Double { Double(element.units) * unitMs }
 

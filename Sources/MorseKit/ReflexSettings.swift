@@ -10,6 +10,8 @@ public struct ReflexSettings: Hashable, Sendable {
     /// By touch (no voice, a display): from when the question is shown, the time to read its
     /// pattern and type the answer on the display's keyboard (both drills).
     public var touchLimitMs = 5_000
+    /// The drills' own character speed (CW Academy's ICR at 25–30 WPM), whatever the copy speed.
+    public var wpm = 25
 
     public init(pauseMs: Int = 1_500, limitMs: Int = 1_000, touchLimitMs: Int = 5_000) {
         self.pauseMs = pauseMs
@@ -30,6 +32,9 @@ public struct ReflexSettings: Hashable, Sendable {
     public static let pauseKey = "morse.reflex.pause-ms"
     public static let limitKey = "morse.reflex.time-ms"
     public static let touchLimitKey = "morse.reflex.touch-time-ms"
+    public static let wpmKey = "morse.reflex.wpm"
+    /// WPM, as the other Morse speeds.
+    public static let wpmRange = 5...80
     /// The median time per character of the latest active drill, in milliseconds.
     public static let medianKey = "morse.reflex.median-ms"
 
@@ -39,6 +44,7 @@ public struct ReflexSettings: Hashable, Sendable {
         if let ms = value(pauseKey).flatMap(Int.init), pauseRange.contains(Double(ms) / 1000) { settings.pauseMs = ms }
         if let ms = value(limitKey).flatMap(Int.init), limitRange.contains(Double(ms) / 1000) { settings.limitMs = ms }
         if let ms = value(touchLimitKey).flatMap(Int.init), touchLimitRange.contains(Double(ms) / 1000) { settings.touchLimitMs = ms }
+        if let wpm = value(wpmKey).flatMap(Int.init), wpmRange.contains(wpm) { settings.wpm = wpm }
         return settings
     }
 }

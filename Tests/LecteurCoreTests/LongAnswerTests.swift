@@ -3,10 +3,10 @@ import Testing
 @testable import LecteurCore
 
 /// Issue 35, item 1: an answer longer than three display windows that names its screen
-/// (`aide régler`, 502 characters) is said and printed whole, and opens on the display as a
+/// (`aide régler`, 551 characters) is said and printed whole, and opens on the display as a
 /// screen of its sentences, its name and size first, read line by line and left with `retour`.
 @Suite struct LongAnswerTests {
-    /// `aide régler` lists every declared setting (`SettingDeclaration`): 502 characters.
+    /// `aide régler` lists every declared setting (`SettingDeclaration`): 551 characters.
     static let settings = SettingDeclaration.names(localeCode: "fr").joined(separator: ", ")
     static let help = "régler, reglage — réglage : \(settings) ; « régler NOM » seul dit la valeur, « régler » seul ouvre "
         + "l'écran des réglages"
@@ -72,8 +72,8 @@ import Testing
 
     @Test func theDisplaysWidthIsTakenFromItsReport() {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        store.send(.device(.displayWidth(columns: 170)), []) { $0.devices.displayColumns = 170 }
-        // 502 characters are under three windows of 170 cells (510): a message, which stays.
+        store.send(.device(.displayWidth(columns: 200)), []) { $0.devices.displayColumns = 200 }
+        // 551 characters are under three windows of 200 cells (600): a message, which stays.
         Self.helpIsAMessage(&store)
     }
 

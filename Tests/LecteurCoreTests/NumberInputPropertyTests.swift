@@ -47,8 +47,8 @@ import Testing
         ["verbosite", "position", "message-braille", "defilement-braille", "ponctuation", "alphabet", "debit", "hauteur",
          "volume", "voix", "synthese", "table-braille", "vitesse", "farnsworth", "tonalite", "volume-morse", "rampe", "echo",
          "clavier", "koch", "koch-temps", "question-braille", "vitesse-envoi", "manipulateur", "ordre-koch",
-         "longueur-groupes", "bruit", "brouillage", "fading", "pause-reflexe", "temps-reflexe", "temps-reflexe-toucher",
-         "rythme-questions"]
+         "longueur-groupes", "bruit", "brouillage", "fading", "parasites", "flutter", "pause-reflexe", "temps-reflexe", "temps-reflexe-toucher",
+         "rythme-questions", "wordsworth", "vitesse-reflexe"]
             .first { SettingKey(name: $0) == key }!
     }
 

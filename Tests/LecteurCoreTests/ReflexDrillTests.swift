@@ -7,6 +7,9 @@ import Testing
 /// answer right only within the set time from the tones' end, and says the median time per
 /// character at the end. Nothing before the answer depends on which character it is.
 @Suite struct ReflexDrillTests {
+    /// The drills sound at their own character speed (`vitesse-réflexe`, 25 WPM by default).
+    static let reflexSound = MorseSettings.default.atCharacterSpeed(25)
+
     func label(_ question: Int, _ symbol: MorseSymbol, touch: Bool) -> String {
         "Question \(question)" + (touch ? " " + MorseBraille.cells(symbol.pattern) : "")
     }
@@ -34,8 +37,8 @@ import Testing
             .notice(code: "reflex", message: intro, braille: "Réflexes K M ; écoutez, le nom suit ; stop : finir."),
             .speak(Utterance(text: reader.navigator.spoken(intro), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: shown, cursor: 0, kind: .message)),
-            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
-            .playQuestion(text: String(first.character), settings: .default, question: 1),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 25, toneHz: 600)),
+            .playQuestion(text: String(first.character), settings: Self.reflexSound, question: 1),
             // By touch the clock runs from when the question is shown: the touch window.
             .schedule(.reflex(question: 1), afterSeconds: 5),
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
@@ -62,8 +65,8 @@ import Testing
         store.send(.brailleTyped(.dots(BrailleInputReducer.dot8), atMs: 0), [
             .cancelTimer(.reflex(question: 1)),
             .braille(BrailleLine(text: alone, cursor: 0, kind: .message)),
-            .morseQuestion(MorseQuestionReport(question: 1, wpm: 20, toneHz: 600)),
-            .playQuestion(text: String(first.character), settings: .default, question: 1),
+            .morseQuestion(MorseQuestionReport(question: 1, wpm: 25, toneHz: 600)),
+            .playQuestion(text: String(first.character), settings: Self.reflexSound, question: 1),
             .schedule(.reflex(question: 1), afterSeconds: 5),
         ]) {
             $0.exercise = .reflex(twin)
@@ -90,8 +93,8 @@ import Testing
             .notice(code: "reflex", message: String(first.character), braille: "\(first.character) " + MorseBraille.cells(first.pattern)),
             .speak(Utterance(text: reader.navigator.spoken(String(first.character)), interrupt: false, priority: .answer)),
             .braille(BrailleLine(text: named, cursor: 0, kind: .message)),
-            .morseQuestion(MorseQuestionReport(question: 2, wpm: 20, toneHz: 600)),
-            .playQuestion(text: String(second.character), settings: .default, question: 2),
+            .morseQuestion(MorseQuestionReport(question: 2, wpm: 25, toneHz: 600)),
+            .playQuestion(text: String(second.character), settings: Self.reflexSound, question: 2),
             .schedule(.reflex(question: 2), afterSeconds: 5),
             .schedule(.brailleMessage(token: token + 3), afterSeconds: 4),
         ]) {
@@ -125,8 +128,8 @@ import Testing
         var token = store.state.display.token
         /// `stays`: asked after the user's answer, it stays until answered (no timer).
         func asked(_ n: Int, _ symbol: MorseSymbol, _ token: Int, stays: Bool = false) -> [Effect] {
-            [.morseQuestion(MorseQuestionReport(question: n, wpm: 20, toneHz: 600)),
-             .playQuestion(text: String(symbol.character), settings: .default, question: n)]
+            [.morseQuestion(MorseQuestionReport(question: n, wpm: 25, toneHz: 600)),
+             .playQuestion(text: String(symbol.character), settings: Self.reflexSound, question: n)]
                 + (stays ? [] : [.schedule(.brailleMessage(token: token), afterSeconds: 4)])
         }
         store.send(.practiceSeeded(.reflex(.active), seed: 7), [
@@ -161,7 +164,7 @@ import Testing
             store.send(.timedLine(line, atMs: endsAt + after), [
                 .cancelTimer(.reflex(question: n)),
                 .recordAttempt(PracticeAttempt(symbolID: sent.id, correct: correct, answer: line, mode: "reflex",
-                                               typedID: typed(sent).id, latencyMs: Int(after), replays: 0, wpm: 20)),
+                                               typedID: typed(sent).id, latencyMs: Int(after), replays: 0, wpm: 25)),
                 .practiceAnswered(PracticeResult(mode: "reflex", question: n, expected: String(sent.character),
                                                  answer: line, correct: correct, latencyMs: Int(after), replays: 0)),
             ] + correction(sent) + [
@@ -192,15 +195,15 @@ import Testing
                    verdict: { "\($0.character), mais en 1,4 seconde : trop lent, visez 1 seconde." })
         // Question 3, the other character, in time: wrong, and (issue 37, item 10) the right
         // character then the one typed are sounded before the verdict names them, as practice
-        // does. K is -.- (9 units), M -- (7), a word space between (7): 23 units of 60 ms.
+        // does. K is -.- (9 units), M -- (7), a word space between (7): 23 units of 48 ms (25 WPM), 24 343 samples at 22 050 Hz.
         let other: (MorseSymbol) -> MorseSymbol = { $0 == pool[0] ? pool[1] : pool[0] }
         try answer(3, typing: other, after: 500, correct: false,
                    verdict: { "Faux : c'était \($0.character) ; vous avez tapé \(other($0).character)." },
                    correction: { sent in
                        let text = "\(sent.character) \(other(sent).character)"
-                       return [.morse(MorseReport(text: text, pattern: "\(sent.pattern) / \(other(sent).pattern)", wpm: 20,
-                                                  toneHz: 600, durationMs: 1_380)),
-                               .playCorrection(text: text, settings: .default)]
+                       return [.morse(MorseReport(text: text, pattern: "\(sent.pattern) / \(other(sent).pattern)", wpm: 25,
+                                                  toneHz: 600, durationMs: Double(24_343) * 1000 / 22_050)),
+                               .playCorrection(text: text, settings: Self.reflexSound)]
                    })
 
         // Question 4, no answer: the clock rings, the answer is given and stored as missed, and
@@ -217,13 +220,13 @@ import Testing
         let late = "Temps écoulé : c'était \(four.character)."
         store.send(.timer(.reflex(question: 4)), [
             .recordAttempt(PracticeAttempt(symbolID: four.id, correct: false, answer: "", mode: "reflex", latencyMs: nil,
-                                           replays: 0, wpm: 20)),
+                                           replays: 0, wpm: 25)),
             .practiceAnswered(PracticeResult(mode: "reflex", question: 4, expected: String(four.character), answer: "",
                                              correct: false, latencyMs: nil, replays: 0)),
             .notice(code: "reflex", message: late),
             .speak(Utterance(text: reader.navigator.spoken(late), interrupt: false, priority: .answer)),
-            .morseQuestion(MorseQuestionReport(question: 5, wpm: 20, toneHz: 600)),
-            .playQuestion(text: String(try #require(twin.current).character), settings: .default, question: 5),
+            .morseQuestion(MorseQuestionReport(question: 5, wpm: 25, toneHz: 600)),
+            .playQuestion(text: String(try #require(twin.current).character), settings: Self.reflexSound, question: 5),
             .braille(BrailleLine(text: "Question 5 (\(late))", cursor: 0, kind: .message)),
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
         ]) {
@@ -333,7 +336,7 @@ import Testing
     /// The band conditions are Morse settings with French names, their ranges said in words.
     @Test func bandConditionsAreSettings() throws {
         var store = ReaderTestStore(state: Fixture.loadedState())
-        let set = "Copie : bruit à 30 % du signal."
+        let set = "Copie : bruit à 30 % du signal dans le filtre du récepteur."
         var noisy = MorseSettings.default
         noisy = try noisy.setting(.noise, to: "30")
         store.send(.command(.set(name: "bruit", value: "30")),
@@ -341,10 +344,25 @@ import Testing
             $0.settings.morse = noisy
             ReaderTestStore.remembered("setting", set, stays: true, token: 2)(&$0)
         }
-        let bad = "Brouillage « 90 » impossible : de 0 (aucune autre station) à 80 (presque aussi forte que le signal), en pour cent du signal."
+        let bad = "Brouillage « 90 » impossible : de 0 (aucune autre station) à 80 (la plus forte presque aussi forte que le signal), en pour cent du signal."
         store.send(.command(.set(name: "qrm", value: "90")),
                    store.said("setting", bad, isError: true, interrupt: true, .error),
                    state: ReaderTestStore.remembered("setting", bad, isError: true, stays: true, token: 3))
+        // Static (QRN) and flutter, after Morse Runner: their own settings, saved apart.
+        let crackling = "Copie : parasites (QRN) à 40 %, craquements et rafales."
+        var withStatic = noisy
+        withStatic = try withStatic.setting(.staticNoise, to: "40")
+        store.send(.command(.set(name: "qrn", value: "40")),
+                   [.persist(["morse.static": "40"])] + store.said("setting", crackling, interrupt: true)) {
+            $0.settings.morse = withStatic
+            ReaderTestStore.remembered("setting", crackling, stays: true, token: 4)(&$0)
+        }
+        let flutterBad = "Flutter « 150 » impossible : de 0 (aucun signal) à 100 (tous les signaux qui s'évanouissent), en pour cent."
+        store.send(.command(.set(name: "flutter", value: "150")),
+                   store.said("setting", flutterBad, isError: true, interrupt: true, .error),
+                   state: ReaderTestStore.remembered("setting", flutterBad, isError: true, stays: true, token: 5))
+        #expect(try MorseSettings.default.setting("parasites", to: "30").band.staticPercent == 30)
+        #expect(try MorseSettings.default.setting("flutter", to: "30").band.flutterPercent == 30)
         #expect(try MorseSettings.default.setting("fading", to: "non").band == .clear)
         #expect(try MorseSettings.default.setting("qsb", to: "60").band.fadingPercent == 60)
         // Off the air (no seed), the levels change nothing; copy practice seeds them.

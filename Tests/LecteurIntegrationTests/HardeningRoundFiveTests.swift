@@ -24,8 +24,8 @@ import Testing
         let names = ["verbosite", "position", "message-braille", "defilement-braille", "ponctuation", "alphabet", "debit",
                      "hauteur", "volume", "voix", "table-braille", "vitesse", "farnsworth", "tonalite", "volume-morse",
                      "rampe", "echo", "koch", "koch-temps", "question-braille", "vitesse-envoi", "manipulateur",
-                     "ordre-koch", "longueur-groupes", "bruit", "brouillage", "fading", "pause-reflexe", "temps-reflexe",
-                     "temps-reflexe-toucher", "rythme-questions"]
+                     "ordre-koch", "longueur-groupes", "bruit", "brouillage", "fading", "parasites", "flutter", "pause-reflexe", "temps-reflexe",
+                     "temps-reflexe-toucher", "rythme-questions", "wordsworth", "vitesse-reflexe"]
         let values = ["9223372036854775808", "-9223372036854775809", "+9223372036854775807", "-9223372036854775808",
                       String(repeating: "9", count: 330), "0," + String(repeating: "0", count: 330) + "1",
                       "99999999999999999999,5", "-0", "-5", "nan", "inf", "-inf", "1e309", "٣٠", "３０", "𝟗𝟗",

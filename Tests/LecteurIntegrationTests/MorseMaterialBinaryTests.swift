@@ -47,7 +47,18 @@ import Testing
         #expect(results.count == 5 && results.allSatisfy { $0["mode"] as? String == "qso" })
         let overs = results.compactMap { $0["sent"] as? String }
         #expect(overs.first?.hasPrefix("CQ CQ") == true && overs.last?.contains("73") == true, "\(overs)")
-        #expect(overs[2].contains("RST") && overs.joined(separator: " ").contains("MERCI"), "\(overs)")
+        // French operators' abbreviations (issue 48): MCI or TNX, never MERCI spelled out.
+        let whole = overs.joined(separator: " ").split(separator: " ")
+        #expect(overs[2].contains("RST") && (whole.contains("MCI") || whole.contains("TNX")) && !whole.contains("MERCI"), "\(overs)")
+        // The answering station (overs 2 and 4) at its own speed and pitch, in the transcript.
+        let sounds = out.events("morse").compactMap { event -> (Int, Int, Int)? in
+            guard let q = event["question"] as? Int, let wpm = event["wpm"] as? Int, let hz = event["tone_hz"] as? Int else { return nil }
+            return (q, wpm, hz)
+        }
+        let caller = Set(sounds.filter { [1, 3, 5].contains($0.0) }.map { "\($0.1)/\($0.2)" })
+        let answering = Set(sounds.filter { [2, 4].contains($0.0) }.map { "\($0.1)/\($0.2)" })
+        print("QSO stations: caller \(caller), answering \(answering)")
+        #expect(caller.count == 1 && answering.count == 1 && caller != answering, "\(sounds)")
         // Each over scored as typed: « RST » alone copies a few of its characters.
         #expect(results.allSatisfy { ($0["score"] as? Int ?? 100) < 100 })
         // Compared by pattern: a prosign (`<KN>`) is one character with no letter of its own.

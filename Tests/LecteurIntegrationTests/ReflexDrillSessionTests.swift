@@ -47,10 +47,10 @@ import Testing
         for n in 0..<3 {
             let wait = names[n].timeIntervalSince(asked[n]) * 1000
             waits.append(wait)
-            // The word space (420 ms), the tones (420 or 540 ms at 20 WPM) and the pause (1 500),
-            // less what the transcript's pipe may have held back the question's line.
-            let tones = named[n] == "K" ? 540.0 : 420.0
-            #expect(wait >= 420 + tones + 1_500 - 100, "question \(n + 1) named after \(wait) ms")
+            // The word space (336 ms), the tones (336 or 432 ms at the drills' 25 WPM) and the
+            // pause (1 500), less what the transcript's pipe may have held back the question's line.
+            let tones = named[n] == "K" ? 432.0 : 336.0
+            #expect(wait >= 336 + tones + 1_500 - 100, "question \(n + 1) named after \(wait) ms")
         }
         print("REFLEX passive: named \(named) after \(waits.map { Int($0) }) ms")
         let summary = reader.seen("notice").compactMap { $0["message"] as? String }.last

@@ -69,3 +69,42 @@ import LecteurTestSupport
         }
     }
 }
+
+/// Issue 48, item 4: French QSOs as French operators key them — abbreviations (BJR, MCI PR
+/// APPEL, CPI, TNX, MNI TNX, OM, UR RST, QTH, OP/NOM, WX, TRX, 73, CUL…, per F2QH's and F5NTS's
+/// lists and F6GRY's), never the words spelled out — and the answering station at its own
+/// speed and pitch.
+@Suite struct FrenchQSOTests {
+    static let spelledOut = ["COMMENT", "COPIE", "METEO", "BONJOUR", "MERCI", "POUR", "DEGRES", "VOTRE", "STATION", "RECU"]
+
+    @Test func twentyFrenchQSOsUseTheAbbreviations() throws {
+        let material = QSOMaterial(strings: french)
+        var random = SeededRandom(seed: 4_848)
+        for _ in 0..<20 {
+            let overs = QSOText(material: material).qso(using: &random)
+            let words = Set(overs.joined(separator: " ").split(separator: " ").map(String.init))
+            #expect(words.isDisjoint(with: Self.spelledOut), "\(words.intersection(Self.spelledOut)) in \(overs)")
+            for needed in ["RST", "QTH", "WX", "73", "OM"] { #expect(words.contains(needed), "\(needed) missing in \(overs)") }
+            #expect(!words.isDisjoint(with: ["OP", "NOM"]) && !words.isDisjoint(with: ["MCI", "TNX"]))
+            #expect(!words.isDisjoint(with: ["CPI?", "HW?"]), "\(overs)")
+            #expect(words.contains { $0.hasSuffix("C") && $0.dropLast().allSatisfy(\.isNumber) }, "a temperature in °C")
+        }
+    }
+
+    @Test func theAnsweringStationHasItsOwnSpeedAndPitch() throws {
+        let material = QSOMaterial(strings: french)
+        var speeds = Set<Int>(), pitches = Set<Int>()
+        for seed in 0..<20 as Range<UInt64> {
+            var session = CopySession(kind: .qso, count: 1, learnt: Array(MorseAlphabet.kochOrder.prefix(40)).compactMap {
+                MorseAlphabet.standard.symbol(for: $0) }, words: [], settings: .default, random: SeededRandom(seed: seed), qso: material)
+            _ = session.start()
+            let caller = session.sound(ofRound: 1), answering = session.sound(ofRound: 2)
+            #expect(session.sound(ofRound: 3) == caller && session.sound(ofRound: 4) == answering && session.sound(ofRound: 5) == caller)
+            #expect((2...5).contains(abs(answering.wpm - caller.wpm)), "\(caller.wpm) and \(answering.wpm)")
+            #expect((80...200).contains(abs(answering.toneHz - caller.toneHz)), "\(caller.toneHz) and \(answering.toneHz)")
+            speeds.insert(answering.wpm - caller.wpm)
+            pitches.insert(answering.toneHz - caller.toneHz)
+        }
+        #expect(speeds.count >= 4 && pitches.count >= 10, "drawn, not fixed: \(speeds), \(pitches)")
+    }
+}

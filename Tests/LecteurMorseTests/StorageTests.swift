@@ -232,7 +232,8 @@ import LecteurStorage
         #expect(try db.value(forKey: "speech.voice") == nil)
         let all = try db.allValues()
         #expect(MorseSettings.load { all[$0] }.settings == settings)
-        // speech.rate and the eight Morse values (speed, Farnsworth, tone, volume, ramp, noise, QRM, fading).
-        #expect(all.count == 9)
+        // speech.rate and the eleven Morse values (speed, Farnsworth, tone, volume, ramp, noise, QRM,
+        // fading, static, flutter, Wordsworth).
+        #expect(all.count == 12)
     }
 }

@@ -6,6 +6,10 @@ public enum MorseSettingKey: String, Hashable, Sendable, CaseIterable {
     case wpm, farnsworth, tone, volume, ramp
     /// Copy practice's band conditions (`BandConditions`).
     case noise, qrm, fading
+    /// QRN (impulses and bursts) and flutter, after Morse Runner.
+    case staticNoise, flutter
+    /// Wordsworth spacing (LCWO's extra word space): only the gaps between words grow.
+    case wordsworth
 
     /// Accepts English and French names, case and accents ignored ("Tonalité", "vitesse").
     public init?(alias: String) {
@@ -15,7 +19,10 @@ public enum MorseSettingKey: String, Hashable, Sendable, CaseIterable {
         case "tone", "tonalite", "ton", "frequence", "freq", "hz", "pitch": self = .tone
         case "volume", "vol": self = .volume
         case "ramp", "rampe": self = .ramp
-        case "noise", "bruit", "qrn": self = .noise
+        case "noise", "bruit", "souffle", "hiss": self = .noise
+        case "parasites", "static", "qrn": self = .staticNoise
+        case "flutter", "scintillement": self = .flutter
+        case "wordsworth", "espace-mots", "word-spacing": self = .wordsworth
         case "qrm", "brouillage", "interference": self = .qrm
         case "fading", "qsb", "evanouissement": self = .fading
         default: return nil
@@ -23,7 +30,12 @@ public enum MorseSettingKey: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Key in the storage's key-value settings table.
-    public var storageKey: String { "morse.\(rawValue)" }
+    public var storageKey: String {
+        switch self {
+        case .staticNoise: "morse.static"
+        default: "morse.\(rawValue)"
+        }
+    }
 
     public var nameKey: L10n {
         switch self {
@@ -35,6 +47,9 @@ public enum MorseSettingKey: String, Hashable, Sendable, CaseIterable {
         case .noise: .drillsSettingNoise
         case .qrm: .drillsSettingQrm
         case .fading: .drillsSettingFading
+        case .staticNoise: .drillsSettingStatic
+        case .flutter: .drillsSettingFlutter
+        case .wordsworth: .drillsSettingWordsworth
         }
     }
 
@@ -50,6 +65,8 @@ public enum MorseSettingsError: Error, Hashable, Sendable {
     case wpmOutOfRange(Int)
     case farnsworthOutOfRange(Int)
     case farnsworthAboveWPM(farnsworth: Int, wpm: Int)
+    /// Wordsworth's overall speed outside 4 WPM…the character speed.
+    case wordsworthOutOfRange(Int, wpm: Int)
     case toneOutOfRange(Int)
     case volumeOutOfRange(Int)
     case rampOutOfRange(Double)
@@ -61,7 +78,7 @@ public enum MorseSettingsError: Error, Hashable, Sendable {
     /// The settings a band condition is: only these have a band's range, so the message for
     /// each is chosen without a fallback.
     public enum Band: Hashable, Sendable {
-        case noise, qrm, fading
+        case noise, qrm, fading, staticNoise, flutter
     }
 
     public func message(_ strings: Strings) -> String {
@@ -79,6 +96,8 @@ public enum MorseSettingsError: Error, Hashable, Sendable {
                                                            "max": "\(S.farnsworthRange.upperBound)"])
         case .farnsworthAboveWPM(let f, let w):
             return strings(.morseSettingsFarnsworthAboveWpm, ["farnsworth": "\(f)", "wpm": "\(w)"])
+        case .wordsworthOutOfRange(let v, let w):
+            return strings(.drillsSettingWordsworthRange, ["value": "\(v)", "min": "\(S.farnsworthRange.lowerBound)", "wpm": "\(w)"])
         case .toneOutOfRange(let v):
             return strings(.morseSettingsToneRange, ["value": "\(v)", "min": "\(S.toneRange.lowerBound)",
                                                      "max": "\(S.toneRange.upperBound)"])
@@ -95,6 +114,8 @@ public enum MorseSettingsError: Error, Hashable, Sendable {
             case .noise: .drillsSettingNoiseRange
             case .qrm: .drillsSettingQrmRange
             case .fading: .drillsSettingFadingRange
+            case .staticNoise: .drillsSettingStaticRange
+            case .flutter: .drillsSettingFlutterRange
             }
             return strings(template, ["value": "\(v)"])
         }
@@ -118,6 +139,8 @@ public struct MorseSettings: Hashable, Sendable {
     public private(set) var wpm: Int
     /// Overall speed for Farnsworth spacing; nil for standard spacing.
     public private(set) var farnsworthWPM: Int?
+    /// Overall speed for Wordsworth spacing (word gaps only); nil when off. Never with Farnsworth.
+    public private(set) var wordsworthWPM: Int?
     public private(set) var toneHz: Int
     /// Percent of full scale.
     public private(set) var volumePercent: Int
@@ -153,6 +176,7 @@ public struct MorseSettings: Hashable, Sendable {
             guard Self.farnsworthRange.contains(f) else { throw .farnsworthOutOfRange(f) }
             guard f <= wpm else { throw .farnsworthAboveWPM(farnsworth: f, wpm: wpm) }
         }
+        if let w = wordsworthWPM, !(Self.farnsworthRange.lowerBound...wpm).contains(w) { throw .wordsworthOutOfRange(w, wpm: wpm) }
         guard Self.toneRange.contains(toneHz) else { throw .toneOutOfRange(toneHz) }
         guard Self.volumeRange.contains(volumePercent) else { throw .volumeOutOfRange(volumePercent) }
         guard Self.rampRange.contains(rampMs) else { throw .rampOutOfRange(rampMs) }
@@ -161,13 +185,16 @@ public struct MorseSettings: Hashable, Sendable {
         guard BandConditions.noiseRange.contains(band.noisePercent) else { throw .bandOutOfRange(.noise, band.noisePercent) }
         guard BandConditions.qrmRange.contains(band.qrmPercent) else { throw .bandOutOfRange(.qrm, band.qrmPercent) }
         guard BandConditions.fadingRange.contains(band.fadingPercent) else { throw .bandOutOfRange(.fading, band.fadingPercent) }
+        guard BandConditions.staticRange.contains(band.staticPercent) else { throw .bandOutOfRange(.staticNoise, band.staticPercent) }
+        guard BandConditions.flutterRange.contains(band.flutterPercent) else { throw .bandOutOfRange(.flutter, band.flutterPercent) }
     }
 
     /// Half a unit: a rise and a fall must both fit in a dot.
     public static func maxRampMs(wpm: Int) -> Double { (600 / Double(wpm) * 10).rounded(.down) / 10 }
 
     public var timing: MorseTiming {
-        MorseTiming(characterWPM: Double(wpm), overallWPM: farnsworthWPM.map(Double.init))
+        MorseTiming(characterWPM: Double(wpm), overallWPM: (farnsworthWPM ?? wordsworthWPM).map(Double.init),
+                    wordsOnly: farnsworthWPM == nil && wordsworthWPM != nil)
     }
 
     public var tone: MorseTone {
@@ -198,12 +225,23 @@ public struct MorseSettings: Hashable, Sendable {
             case .wpm:
                 next.wpm = try Self.integer(value, key)
                 if changes[.farnsworth] == nil, let f = next.farnsworthWPM, f >= next.wpm { next.farnsworthWPM = nil }
+                if changes[.wordsworth] == nil, let w = next.wordsworthWPM, w >= next.wpm { next.wordsworthWPM = nil }
             case .farnsworth:
                 if Self.offWords.contains(MorseSettingKey.fold(value)) {
                     next.farnsworthWPM = nil
                 } else {
                     let f = try Self.integer(value, key)
                     next.farnsworthWPM = f == 0 ? nil : f
+                    // One spacing at a time: Farnsworth stretches the word gaps too.
+                    if f != 0, changes[.wordsworth] == nil { next.wordsworthWPM = nil }
+                }
+            case .wordsworth:
+                if Self.offWords.contains(MorseSettingKey.fold(value)) {
+                    next.wordsworthWPM = nil
+                } else {
+                    let w = try Self.integer(value, key)
+                    next.wordsworthWPM = w == 0 ? nil : w
+                    if w != 0 { next.farnsworthWPM = nil }
                 }
             case .tone: next.toneHz = try Self.integer(value, key)
             case .volume: next.volumePercent = try Self.integer(value, key)
@@ -211,6 +249,8 @@ public struct MorseSettings: Hashable, Sendable {
             case .noise: next.band.noisePercent = try Self.bandLevel(value, key)
             case .qrm: next.band.qrmPercent = try Self.bandLevel(value, key)
             case .fading: next.band.fadingPercent = try Self.bandLevel(value, key)
+            case .staticNoise: next.band.staticPercent = try Self.bandLevel(value, key)
+            case .flutter: next.band.flutterPercent = try Self.bandLevel(value, key)
             }
         }
         try next.validate()
@@ -233,6 +273,13 @@ public struct MorseSettings: Hashable, Sendable {
         case .qrm: return strings(band.qrmPercent == 0 ? .drillsSettingQrmOff : .drillsSettingQrmSet, ["value": "\(band.qrmPercent)"])
         case .fading: return strings(band.fadingPercent == 0 ? .drillsSettingFadingOff : .drillsSettingFadingSet,
                                      ["value": "\(band.fadingPercent)"])
+        case .staticNoise: return strings(band.staticPercent == 0 ? .drillsSettingStaticOff : .drillsSettingStaticSet,
+                                          ["value": "\(band.staticPercent)"])
+        case .flutter: return strings(band.flutterPercent == 0 ? .drillsSettingFlutterOff : .drillsSettingFlutterSet,
+                                      ["value": "\(band.flutterPercent)"])
+        case .wordsworth:
+            return wordsworthWPM.map { strings(.drillsSettingWordsworthSet, ["value": "\($0)", "wpm": "\(wpm)"]) }
+                ?? strings(.drillsSettingWordsworthOff)
         }
     }
 
@@ -245,7 +292,10 @@ public struct MorseSettings: Hashable, Sendable {
          MorseSettingKey.ramp.storageKey: Self.format(rampMs),
          MorseSettingKey.noise.storageKey: "\(band.noisePercent)",
          MorseSettingKey.qrm.storageKey: "\(band.qrmPercent)",
-         MorseSettingKey.fading.storageKey: "\(band.fadingPercent)"]
+         MorseSettingKey.fading.storageKey: "\(band.fadingPercent)",
+         MorseSettingKey.staticNoise.storageKey: "\(band.staticPercent)",
+         MorseSettingKey.flutter.storageKey: "\(band.flutterPercent)",
+         MorseSettingKey.wordsworth.storageKey: wordsworthWPM.map { "\($0)" } ?? "off"]
     }
 
     /// Reads stored values, in key order (speed before Farnsworth); a value that is missing keeps
@@ -290,6 +340,17 @@ public struct MorseSettings: Hashable, Sendable {
 
     /// Copy practice's sending, on the air: the band conditions seeded (nothing changes when
     /// they are clear, so a clean sending stays exactly what it was).
+    /// The same sound at `characterWPM` (the reflex drills' own speed), with standard spacing and
+    /// the ramp shortened if it no longer fits in a dot.
+    public func atCharacterSpeed(_ characterWPM: Int) -> MorseSettings {
+        var fast = self
+        fast.wpm = min(max(characterWPM, Self.wpmRange.lowerBound), Self.wpmRange.upperBound)
+        fast.farnsworthWPM = nil
+        fast.wordsworthWPM = nil
+        fast.rampMs = min(rampMs, Self.maxRampMs(wpm: fast.wpm))
+        return fast
+    }
+
     public func onTheAir(seed: UInt64) -> MorseSettings {
         guard !band.isClear else { return self }
         var aired = self

@@ -38,7 +38,7 @@ public struct MorseTimeline: Hashable, Sendable {
         let perUnit = timing.samplesPerUnit(sampleRate: sampleRate)
         let perMs = Double(sampleRate) / 1000
         let characterGap = timing.usesFarnsworth ? timing.characterGapMs * perMs : 3 * perUnit
-        let wordGap = timing.usesFarnsworth ? timing.wordGapMs * perMs : 7 * perUnit
+        let wordGap = timing.stretchesWordGaps ? timing.wordGapMs * perMs : 7 * perUnit
 
         var segments: [Segment] = []
         var ideal = 0.0

@@ -37,14 +37,13 @@ public struct MorseToneRenderer: Sendable {
     /// than the shortest gap (so two elements never overlap).
     public let rampSamples: Int
     private let waveforms: [Int: [Int16]]
-    /// Copy practice's band conditions over the signal (empty: the signal alone, exact silence
-    /// between elements).
-    let band: [BandMix]
+    /// Copy practice's band conditions over the signal, rendered whole (empty: the signal
+    /// alone, exact silence between elements).
+    public private(set) var band: [BandMix] = []
 
     public init(timeline: MorseTimeline, tone: MorseTone, band: BandConditions = .clear) {
         self.timeline = timeline
         self.tone = tone
-        self.band = BandMix(conditions: band, main: timeline, tone: tone).map { [$0] } ?? []
         let toneLengths = Set(timeline.segments.filter { $0.kind.isTone }.map(\.length))
         let shortestGap = timeline.segments.filter { !$0.kind.isTone }.map(\.length).min() ?? .max
         let wanted = Int((tone.rampMs * Double(timeline.sampleRate) / 1000).rounded())
@@ -56,6 +55,10 @@ public struct MorseToneRenderer: Sendable {
                                              rampSamples: rampSamples)
         }
         self.waveforms = waveforms
+        // The band needs the whole signal: its filter, AGC and fading run forward in time.
+        if band.seed != nil, !band.isClear {
+            self.band = BandMix(conditions: band, clean: renderAll(), tone: tone, sampleRate: timeline.sampleRate).map { [$0] } ?? []
+        }
     }
 
     /// The timeline's samples and the last element's fall past its half-amplitude edge.
@@ -83,6 +86,10 @@ public struct MorseToneRenderer: Sendable {
     /// Writes samples [start, start + buffer.count) of the timeline into `buffer`.
     public func render(from start: Int, into buffer: UnsafeMutableBufferPointer<Int16>) {
         guard buffer.count > 0 else { return }
+        if let mix = band.first {
+            for i in 0..<buffer.count { buffer[i] = start + i < mix.samples.count ? mix.samples[start + i] : 0 }
+            return
+        }
         let end = start + buffer.count
         // A tone sounds one ramp past its segment's end (never into the next tone: the ramp is
         // at most the shortest gap).
@@ -104,7 +111,6 @@ public struct MorseToneRenderer: Sendable {
             }
             index += 1
         }
-        band.first?.apply(from: start, to: buffer)
     }
 
     public func render(from start: Int, count: Int) -> [Int16] {

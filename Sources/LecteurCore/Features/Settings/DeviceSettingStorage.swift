@@ -17,7 +17,8 @@ public enum DeviceSettingStorage {
         case .speechBackend, .brailleTable, .verbosity, .position, .brailleMessage, .brailleScroll,
              .punctuation, .alphabet, .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
              .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM, .kochOrder, .groupLength,
-             .bandNoise, .bandQRM, .bandFading, .reflexPause, .reflexTime, .reflexTouchTime, .practicePace, .keyer: nil
+             .bandNoise, .bandQRM, .bandFading, .bandStatic, .bandFlutter, .reflexPause, .reflexTime, .reflexTouchTime,
+             .practicePace, .keyer, .morseWordsworth, .reflexWPM: nil
         }
     }
 

@@ -17,8 +17,10 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     case keyer
     case kochOrder, groupLength
     case bandNoise, bandQRM, bandFading
+    case bandStatic, bandFlutter
     case reflexPause, reflexTime, reflexTouchTime
     case practicePace
+    case morseWordsworth, reflexWPM
 
     /// Every name of every setting, from the declarations (`SettingDeclaration`): the French and
     /// English names and the other names accepted, folded as typed names are.
@@ -69,10 +71,14 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .bandNoise: strings(.drillsSettingNoise)
         case .bandQRM: strings(.drillsSettingQrm)
         case .bandFading: strings(.drillsSettingFading)
+        case .bandStatic: strings(.drillsSettingStatic)
+        case .bandFlutter: strings(.drillsSettingFlutter)
         case .reflexPause: strings(.drillsSettingReflexPause)
         case .reflexTime: strings(.drillsSettingReflexTime)
         case .reflexTouchTime: strings(.drillsSettingReflexTouchTime)
         case .practicePace: strings(.morseTrainerSettingNamePace)
+        case .morseWordsworth: strings(.drillsSettingWordsworth)
+        case .reflexWPM: strings(.drillsSettingReflexWpm)
         }
     }
 
@@ -87,7 +93,8 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .verbosity, .position, .brailleMessage, .brailleScroll, .punctuation, .alphabet,
              .morseWPM, .morseFarnsworth, .morseTone, .morseVolume, .morseRamp,
              .typingEcho, .inputMode, .kochLesson, .kochTime, .questionBraille, .sendingWPM, .kochOrder, .groupLength,
-             .bandNoise, .bandQRM, .bandFading, .reflexPause, .reflexTime, .reflexTouchTime, .practicePace: false
+             .bandNoise, .bandQRM, .bandFading, .bandStatic, .bandFlutter, .reflexPause, .reflexTime, .reflexTouchTime, .practicePace,
+             .morseWordsworth, .reflexWPM: false
         case .keyer: false
         }
     }

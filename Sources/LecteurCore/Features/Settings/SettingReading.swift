@@ -118,6 +118,14 @@ extension ReaderSettings {
             return SettingReading(value: String(morse.band.qrmPercent), range: Self.declared(.bandQRM))
         case .bandFading:
             return SettingReading(value: String(morse.band.fadingPercent), range: Self.declared(.bandFading))
+        case .morseWordsworth:
+            return SettingReading(value: morse.wordsworthWPM.map(String.init) ?? onOff[1], range: Self.declared(.morseWordsworth))
+        case .reflexWPM:
+            return SettingReading(value: String(reflex.wpm), range: Self.declared(.reflexWPM))
+        case .bandStatic:
+            return SettingReading(value: String(morse.band.staticPercent), range: Self.declared(.bandStatic))
+        case .bandFlutter:
+            return SettingReading(value: String(morse.band.flutterPercent), range: Self.declared(.bandFlutter))
         case .reflexPause:
             var reading = SettingReading(value: AnswerTime.seconds(reflex.pauseMs))
             reading.decimalRange = SettingDeclaration.of(.reflexPause).range

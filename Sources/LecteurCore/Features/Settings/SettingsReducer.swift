@@ -28,6 +28,16 @@ struct SettingsReducer: Sendable {
         case .bandNoise: setMorse(.noise, value, &settings, &out)
         case .bandQRM: setMorse(.qrm, value, &settings, &out)
         case .bandFading: setMorse(.fading, value, &settings, &out)
+        case .bandStatic: setMorse(.staticNoise, value, &settings, &out)
+        case .bandFlutter: setMorse(.flutter, value, &settings, &out)
+        case .morseWordsworth: setMorse(.wordsworth, value, &settings, &out)
+        case .reflexWPM:
+            let wpm = MorseSettings.number(value).flatMap { $0 == $0.rounded() && abs($0) < 1_000 ? Int($0) : nil }
+            choose(wpm.flatMap { ReflexSettings.wpmRange.contains($0) ? $0 : nil }, or: .drillsSettingReflexWpmBad, for: .reflexWPM, value,
+                   &settings, &out) { wpm, settings in
+                settings.reflex.wpm = wpm
+                return ([ReflexSettings.wpmKey: String(wpm)], strings(.drillsSettingReflexWpmSet, ["wpm": String(wpm)]))
+            }
         case .reflexPause, .reflexTime, .reflexTouchTime:
             setReflex(key, value, &settings, &out)
         case .practicePace:

@@ -80,6 +80,10 @@ public struct CopySession<Random: RandomNumberGenerator> {
     private let groupLength: ClosedRange<Int>
     /// QSO overs or lines of the user's text still to send, in order.
     private var pending: [String]
+    /// In a QSO, the station answering the CQ: its own speed and pitch (issue 48, item 4), drawn
+    /// from the QSO's text so the session's draws are those they were.
+    public private(set) var answering: MorseSettings?
+    private var oversPerQSO = 5
 
     /// `learnt`: the symbols Koch has unlocked; `words`: the locale's word list, kept when the
     /// alphabet writes them with those symbols; `text`: the copies of the user's own text
@@ -110,14 +114,41 @@ public struct CopySession<Random: RandomNumberGenerator> {
         case .groups, .words, .qso, .text: self.settings = Self.farnsworth(settings)
         case .callsigns: self.settings = settings
         }
+        if kind == .qso, let qso {
+            oversPerQSO = max(1, qso.overs.count)
+            answering = Self.otherStation(self.settings, text: pending.joined(separator: " "))
+        }
     }
 
     /// Groups and words keep the characters' speed and spread them out: the user's Farnsworth
-    /// speed, or half the character speed when none is set.
+    /// speed (or the Wordsworth speed), or half the character speed when none is set.
     static func farnsworth(_ settings: MorseSettings) -> MorseSettings {
-        guard settings.farnsworthWPM == nil else { return settings }
+        guard settings.farnsworthWPM == nil, settings.wordsworthWPM == nil else { return settings }
         let overall = max(MorseSettings.farnsworthRange.lowerBound, settings.wpm / 2)
         return (try? settings.applying([.farnsworth: "\(overall)"])) ?? settings
+    }
+
+    /// Another station's sound: 2 to 5 WPM off the caller's speed and 80 to 200 Hz off its pitch,
+    /// each way as the text's hash draws it (the same QSO, the same stations).
+    static func otherStation(_ settings: MorseSettings, text: String) -> MorseSettings {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        var random = SeededRandom(seed: hash)
+        let speedStep = Int.random(in: 2...5, using: &random), pitchStep = Int.random(in: 80...200, using: &random)
+        let faster = Bool.random(using: &random), higher = Bool.random(using: &random)
+        var wpm = settings.wpm + (faster ? speedStep : -speedStep)
+        if !MorseSettings.wpmRange.contains(wpm) { wpm = settings.wpm + (faster ? -speedStep : speedStep) }
+        var tone = settings.toneHz + (higher ? pitchStep : -pitchStep)
+        if !MorseSettings.toneRange.contains(tone) { tone = settings.toneHz + (higher ? -pitchStep : pitchStep) }
+        return (try? settings.applying([.wpm: "\(wpm)", .tone: "\(tone)",
+                                        .ramp: MorseSettings.format(min(settings.rampMs, MorseSettings.maxRampMs(wpm: wpm)))])) ?? settings
+    }
+
+    /// The sound of round `number`: in a QSO the answering station sends the second and fourth
+    /// overs, the caller the others.
+    public func sound(ofRound number: Int) -> MorseSettings {
+        guard kind == .qso, let answering, (number - 1) % oversPerQSO % 2 == 1 else { return settings }
+        return answering
     }
 
     public mutating func start() -> [CopyEffect] {
@@ -147,7 +178,7 @@ public struct CopySession<Random: RandomNumberGenerator> {
             if asksAfterEcho { return [.sendAfterEcho(round: round)] }
             return release(round: round)
         }
-        if copy.isEmpty || PracticeSession<Random>.replayWords.contains(folded) { return [.send(sent, round: round, settings: settings)] }
+        if copy.isEmpty || PracticeSession<Random>.replayWords.contains(folded) { return [.send(sent, round: round, settings: sound(ofRound: round))] }
         if PracticeSession<Random>.stopWords.contains(folded) { return stop() }
         let (score, mistakes) = CopyScoring.score(sent: sent, typed: copy, alphabet: alphabet)
         scores.append(score)
@@ -181,7 +212,7 @@ public struct CopySession<Random: RandomNumberGenerator> {
     public mutating func release(round number: Int) -> [CopyEffect] {
         guard isActive, waiting, number == round, let sent else { return [] }
         waiting = false
-        return [.send(sent, round: round, settings: settings)]
+        return [.send(sent, round: round, settings: sound(ofRound: round))]
     }
 
     public mutating func stop() -> [CopyEffect] {
@@ -206,7 +237,7 @@ public struct CopySession<Random: RandomNumberGenerator> {
         case .callsigns: callsign()
         }
         sent = text
-        return .send(text, round: round, settings: settings)
+        return .send(text, round: round, settings: sound(ofRound: round))
     }
 
     /// A callsign of a real shape (`Callsign`), written with the characters learnt when they

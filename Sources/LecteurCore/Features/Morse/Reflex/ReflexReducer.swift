@@ -81,20 +81,21 @@ struct ReflexReducer: ExerciseChild {
             case .ask(let symbol, let question):
                 // By touch the question takes the display at once (what is held goes after it)
                 // and its clock runs from there: a timed drill never queues behind its clock.
-                tones.ask(String(symbol.character), question: question, settings: context.settings.morse,
+                // The drills' own character speed (`vitesse-réflexe`, 25 WPM), not the copy speed.
+                tones.ask(String(symbol.character), question: question, settings: context.settings.reflexMorse,
                           showing: context.questionBraille, now: context.byTouch, &out)
                 if context.byTouch, let decided {
                     out.append(.schedule(.reflex(question: question), afterSeconds: Double(decided.settings.touchLimitMs) / 1000))
                 }
             case .playCorrection(let symbols):
                 // Practice's own path: the tones, then the verdict names them.
-                tones.playCorrection(String(symbols.map(\.character)), settings: context.settings.morse, &out)
+                tones.playCorrection(String(symbols.map(\.character)), settings: context.settings.reflexMorse, &out)
             case .cancelClock(let question):
                 out.append(.cancelTimer(.reflex(question: question)))
             case .answered(let result):
                 out.append(.practiceAnswered(result))
             case .recordAttempt(var attempt):
-                attempt.wpm = context.settings.morse.wpm
+                attempt.wpm = context.settings.reflexMorse.wpm
                 // Stored like practice answers (mode `reflex`): the time per character is kept.
                 out.append(.recordAttempt(attempt))
             case .ended:
@@ -107,3 +108,8 @@ struct ReflexReducer: ExerciseChild {
 }
 
 extension ReflexSession: ExerciseSession {}
+
+extension ReaderSettings {
+    /// Morse as the reflex drills sound it: at their own character speed.
+    var reflexMorse: MorseSettings { morse.atCharacterSpeed(reflex.wpm) }
+}
