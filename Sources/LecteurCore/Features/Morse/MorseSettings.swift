@@ -97,7 +97,8 @@ public enum MorseSettingsError: Error, Hashable, Sendable {
         case .farnsworthAboveWPM(let f, let w):
             return strings(.morseSettingsFarnsworthAboveWpm, ["farnsworth": "\(f)", "wpm": "\(w)"])
         case .wordsworthOutOfRange(let v, let w):
-            return strings(.drillsSettingWordsworthRange, ["value": "\(v)", "min": "\(S.farnsworthRange.lowerBound)", "wpm": "\(w)"])
+            return strings(.drillsSettingWordsworthRange, ["value": "\(v)", "min": "\(S.farnsworthRange.lowerBound)",
+                                                         "max": "\(S.farnsworthRange.upperBound)", "wpm": "\(w)"])
         case .toneOutOfRange(let v):
             return strings(.morseSettingsToneRange, ["value": "\(v)", "min": "\(S.toneRange.lowerBound)",
                                                      "max": "\(S.toneRange.upperBound)"])
