@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurCore
+import LecteurTerminal
 
 /// Reads one command per line from standard input until "quit" or the end of input.
 /// On a terminal it shows a prompt; from a pipe it prints none and waits for the devices' first

@@ -2,6 +2,10 @@
 import Foundation
 import LecteurCore
 import Synchronization
+import LecteurDevices
+import LecteurStore
+import LecteurTerminal
+import LecteurThreads
 
 /// The running reader, an interpreter: holds the state, feeds every action to the one reducer,
 /// and carries out the effects it returns, through the transcript and the devices it was given.
@@ -53,7 +57,7 @@ public actor ReaderSession {
     private var seedsHandedOut: UInt64 = 0
     /// Becomes readable once the reader has quit: an input loop blocked on the terminal (or a
     /// pipe) also waits on it, so « quitter » typed on the braille display ends the program.
-    public let quitSignal: Int32
+    public nonisolated let quitSignal: Int32
     private let quitSignalWrite: Int32
 
     public init(reader: Reader, transcript: Transcript, catalogueSource: CatalogueSource, store: ReaderStore,
@@ -228,7 +232,7 @@ public actor ReaderSession {
     }
 
     /// Monotonic milliseconds, the clock practice's times are all read from.
-    public static func nowMs() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000 }
+    public static func nowMs() -> Double { MonotonicClock.nowMs() }
 
     private func apply(_ action: Action) {
         // One action's lines are printed above the edited line together, and the prompt with
@@ -502,6 +506,11 @@ public actor ReaderSession {
                                  done: { queue.async { loads.leave() } })
         }
     }
+}
+
+/// The terminal's loops drive the session through `TerminalSession` (LecteurTerminal).
+extension ReaderSession: TerminalSession {
+    public nonisolated var strings: Strings { reader.strings }
 }
 
 /// Results delivered synchronously by an immediate source, applied once it returns.
