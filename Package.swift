@@ -79,12 +79,31 @@ let package = Package(
         .target(name: "LecteurStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
                                                        "LecteurCore"]),
         .target(name: "LecteurNetwork", dependencies: ["CCurl", "LecteurCore", "LecteurFiles"]),
+        // The app's rooms (issue 47, item 5), each a target so that the compiler keeps the walls;
+        // none depends on LecteurApp, the runtime that wires them.
+        // The terminal: the line prompt (libedit), single keys, the terminal's modes, the command
+        // history, standard output and the signals that end the process. It knows the running
+        // reader only as `TerminalSession` (typed actions in, `RuntimeFacts` out).
+        .target(name: "LecteurTerminal", dependencies: ["LecteurCore", "LecteurFiles", "LecteurThreads", "CEdit", "CLecteurSpawn"]),
+        // The screen readers' signs (/proc, /sys, GNOME's switch on the session bus), read and
+        // reported as values; the core decides what they mean.
+        .target(name: "LecteurScreenReaderWatch", dependencies: ["LecteurCore", "CLecteurSpawn"]),
+        // The user's saved data: lecteur.toml (read, checked, written) and the practice database.
+        .target(name: "LecteurStore", dependencies: ["LecteurCore", "LecteurFiles", "LecteurSpeech", "LecteurBraille", "LecteurStorage",
+                                                     .product(name: "TOMLKit", package: "TOMLKit")]),
+        // The devices as the runtime drives them: the voice (espeak-ng or speech-dispatcher, and
+        // which one), Morse's tones, their settings; the braille display's glue is still the app's.
+        .target(name: "LecteurDevices", dependencies: ["LecteurCore", "LecteurAudio", "LecteurSpeech", "LecteurStore",
+                                                       "LecteurScreenReaderWatch"]),
+        // The runtime (`ReaderSession`), the transcript, the catalogue's sources, the braille
+        // display's glue and the wiring of the rooms above.
         .target(name: "LecteurApp",
                 dependencies: ["LecteurCore", "LecteurLocales", "LecteurFiles", "LecteurAudio", "LecteurSpeech",
-                               "LecteurBraille", "LecteurStorage", "LecteurNetwork", "CEdit", "CLecteurSpawn",
-                               .product(name: "TOMLKit", package: "TOMLKit")]),
+                               "LecteurBraille", "LecteurNetwork", "LecteurThreads", "LecteurTerminal",
+                               "LecteurScreenReaderWatch", "LecteurStore", "LecteurDevices"]),
         .executableTarget(name: "lecteur",
                           dependencies: ["LecteurApp", "LecteurAudit", "LecteurFiles", "LecteurNetwork", "LecteurSpeech", "LecteurAudio", "LecteurBraille",
+                                         "LecteurTerminal", "LecteurStore", "LecteurDevices",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "LecteurCoreTests", dependencies: ["LecteurCore", "LecteurLocales", "LecteurTestSupport",
@@ -95,13 +114,13 @@ let package = Package(
         .testTarget(name: "LecteurAuditTests", dependencies: ["LecteurAudit", "LecteurCore", "LecteurLocales", "LecteurTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "LecteurSpeechTests", dependencies: ["LecteurSpeech", "LecteurAudio", "LecteurCore", "LecteurLocales", "LecteurTestSupport",
-                                                               "LecteurApp"]),
+                                                               "LecteurApp", "LecteurTerminal"]),
         // Drives the private daemons the tests use (brltty with the test display); never shipped.
         .target(name: "LecteurTestSupport", dependencies: ["LecteurCore"], path: "Tests/LecteurTestSupport"),
         .testTarget(name: "LecteurBrailleTests", dependencies: ["LecteurBraille", "LecteurCore", "LecteurLocales", "LecteurTestSupport",
                                                                 "LecteurApp"]),
         .testTarget(name: "LecteurMorseTests", dependencies: ["LecteurCore", "LecteurFiles", "LecteurStorage", "LecteurLocales", "LecteurTestSupport",
-                                                              "LecteurApp",
+                                                              "LecteurApp", "LecteurStore",
                                                               // An old-schema database written as an older release left it.
                                                               .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LecteurThreadsTests", dependencies: ["LecteurThreads"]),
@@ -109,7 +128,8 @@ let package = Package(
         .testTarget(name: "LecteurNetworkTests", dependencies: ["LecteurNetwork", "LecteurCore", "LecteurLocales"],
                     exclude: ["Server"]),
         .testTarget(name: "LecteurIntegrationTests",
-                    dependencies: ["LecteurCore", "LecteurLocales", "LecteurApp", "LecteurAudit", "LecteurSpeech", "LecteurTestSupport"],
+                    dependencies: ["LecteurCore", "LecteurLocales", "LecteurApp", "LecteurAudit", "LecteurSpeech", "LecteurTestSupport",
+                                   "LecteurScreenReaderWatch", "LecteurStore", "LecteurDevices"],
                     // Audit goldens, fixtures and the Chromium probe are read from the source tree.
                     exclude: ["Golden", "Fixtures", "AuditTools"]),
     ]

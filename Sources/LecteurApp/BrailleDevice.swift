@@ -3,6 +3,8 @@ import Foundation
 import Synchronization
 import LecteurBraille
 import LecteurCore
+import LecteurDevices
+import LecteurStore
 
 /// The braille side of a session: the BrlAPI display when there is one (its keys drive the
 /// navigator like typed commands), and the liblouis cells for the transcript in every case.

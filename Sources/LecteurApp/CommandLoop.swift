@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurCore
+import LecteurTerminal
 
 /// Reads one command per line from standard input until "quit" or the end of input.
-/// On a terminal it shows a prompt; from a pipe it prints none and waits for the devices' first
-/// reports and for catalogue loads before each line, so a script always acts on what it expects.
+/// On a terminal it shows a prompt; from a pipe it prints none, waits for the devices' first
+/// reports, then hands each line to the reader as it reads it: the reader queues them and
+/// applies each once what the lines before it started (a load, a reading) has settled, so a
+/// script always acts on what it expects. The loop itself waits only for room in that queue.
 public struct CommandLoop {
     public let session: ReaderSession
     public let interactive: Bool
@@ -23,18 +26,12 @@ public struct CommandLoop {
     public func run(startupNotices: [StartupProblem] = [], input: LineReader? = nil) {
         let input = input ?? LineReader(wake: session.quitSignal)
         session.start(notices: startupNotices)
-        // A script's transcript is the same every run: what the devices found at start-up is
-        // said before its first command is read.
-        if !interactive { session.waitForDevices() }
+        guard interactive else { return runScript(input) }
         while true {
             // No prompt under the goodbye held on the braille display: the next line, or its
             // time, ends the reader.
             if let prompt, !session.runtimeFacts.closing { Transcript.standardOutput(prompt) }
             guard let item = input.next() else { break }
-            // A script's line waits for what is in flight (a load, a reading), so its transcript
-            // is the same every run; `stop` and `quitter` during a reading are the exception:
-            // they end it at once, as typed on a terminal (they waited for the whole screen).
-            if !interactive && !interruptsReading(item) { session.waitForLoads() }
             switch item {
             case .line(let line):
                 if !session.handle(line: line, arrivedAtMs: input.arrivedAtMs) { return finish() }
@@ -46,9 +43,21 @@ public struct CommandLoop {
         finish()
     }
 
-    private func interruptsReading(_ item: LineReader.Item) -> Bool {
-        guard case .line(let line) = item else { return false }
-        return session.reader.interruptsReading(line, session.runtimeFacts)
+    /// A script: its lines go to the reader's queue without waiting for what they start. The
+    /// loop stops once the reader quits (lines read past `quitter` are the reader's to drop).
+    private func runScript(_ input: LineReader) {
+        // A script's transcript is the same every run: what the devices found at start-up is
+        // said before its first command.
+        session.waitForDevices()
+        while session.awaitScriptRoom() {
+            guard let item = input.next() else { break }
+            switch item {
+            case .line(let line): session.enqueue(.line(line, arrivedAtMs: input.arrivedAtMs))
+            case .tooLong: session.enqueue(.tooLong(limitBytes: LineReader.maximumLineBytes))
+            }
+        }
+        session.awaitScriptApplied()
+        finish()
     }
 
     private func finish() {

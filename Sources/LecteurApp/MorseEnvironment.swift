@@ -3,6 +3,8 @@ import Foundation
 import LecteurAudio
 import LecteurCore
 import LecteurFiles
+import LecteurStore
+import LecteurTerminal
 
 /// What `lecteur morse` was asked for, typed: the command line parses it, the root builds from it.
 public struct MorseOptions: Sendable {

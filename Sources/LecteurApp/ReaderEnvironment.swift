@@ -5,6 +5,10 @@ import LecteurBraille
 import LecteurCore
 import LecteurNetwork
 import LecteurSpeech
+import LecteurDevices
+import LecteurScreenReaderWatch
+import LecteurStore
+import LecteurTerminal
 
 /// `--braille auto|on|off`: `on` refuses to start without a display, `off` never connects.
 public enum DeviceMode: String, CaseIterable, Hashable, Sendable {
@@ -170,7 +174,7 @@ public struct ReaderEnvironment: Sendable {
         let prompt = options.transcript == .text ? PromptKind.readerPrompt(strings) : ""
         if let watch {
             session.post(.screenReader(.found(speech.screenReader, voiceSharesQueue: speech.speechdVoice != nil)))
-            watch.start { [weak session] action in session?.post(action) }
+            watch.start { [weak session] signals in session?.post(.screenReader(.observed(signals))) }
         }
         defer { watch?.stop() }
         // The signal handlers live as long as the loop.

@@ -2,6 +2,10 @@
 import Foundation
 import LecteurCore
 import Synchronization
+import LecteurDevices
+import LecteurStore
+import LecteurTerminal
+import LecteurThreads
 
 /// The running reader, an interpreter: holds the state, feeds every action to the one reducer,
 /// and carries out the effects it returns, through the transcript and the devices it was given.
@@ -43,6 +47,10 @@ public actor ReaderSession {
     /// `.spoken` answers owed without a voice, applied by `apply` once the action that asked
     /// for them is performed.
     private var heardAtOnce: [Action] = []
+    /// The script's steps an action asked for (`.runPiped`, `.whenSettled`), taken once what was
+    /// heard at once is applied: without a voice a reading is over before the script's next line,
+    /// as it always was.
+    private var scriptSteps: [Effect] = []
     /// What Tab completes (`.completed`), while `.completion` is applied.
     private var completed: Completion?
     /// What the input loops act on, as the reader's effects last told it.
@@ -53,7 +61,7 @@ public actor ReaderSession {
     private var seedsHandedOut: UInt64 = 0
     /// Becomes readable once the reader has quit: an input loop blocked on the terminal (or a
     /// pipe) also waits on it, so « quitter » typed on the braille display ends the program.
-    public let quitSignal: Int32
+    public nonisolated let quitSignal: Int32
     private let quitSignalWrite: Int32
 
     public init(reader: Reader, transcript: Transcript, catalogueSource: CatalogueSource, store: ReaderStore,
@@ -227,8 +235,39 @@ public actor ReaderSession {
         queue.sync {}
     }
 
+    /// A piped script's lines handed to the reader and not yet applied, at most: the input
+    /// thread reads the next one once fewer wait (`yes suivant | lecteur` keeps that many in
+    /// memory, not the whole input).
+    public static let maximumPipedLines = 16
+
+    /// Lines handed over by `enqueue` and not yet applied, and whether the reader quit: the piped
+    /// input loop waits on it, never on what the lines start (the reader orders them itself).
+    private nonisolated let script = Monitor(ScriptProgress())
+
+    private struct ScriptProgress: Sendable {
+        var waiting = 0
+        var quit = false
+    }
+
+    /// One line read from a pipe: queued by the reader, applied when its turn comes (after what
+    /// the lines before it started has settled; `stop` and `quitter` end a reading at once).
+    public nonisolated func enqueue(_ line: PipedLine) {
+        script.withLock { $0.waiting += 1 }
+        post(.piped(line))
+    }
+
+    /// Waits until the reader has room for another piped line. False once it has quit.
+    public nonisolated func awaitScriptRoom() -> Bool {
+        script.wait(for: { $0.quit || $0.waiting < Self.maximumPipedLines }, then: { !$0.quit })
+    }
+
+    /// Waits until every piped line is applied (or the reader quit).
+    public nonisolated func awaitScriptApplied() {
+        script.wait(for: { $0.quit || $0.waiting == 0 }, then: { _ in () })
+    }
+
     /// Monotonic milliseconds, the clock practice's times are all read from.
-    public static func nowMs() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000 }
+    public static func nowMs() -> Double { MonotonicClock.nowMs() }
 
     private func apply(_ action: Action) {
         // One action's lines are printed above the edited line together, and the prompt with
@@ -238,6 +277,7 @@ public actor ReaderSession {
             // Without a voice, what was said is « heard » at once: applied here, in order, before
             // anything else queued (a script's next line, a key).
             while !heardAtOnce.isEmpty { perform(reader.reduce(&state, heardAtOnce.removeFirst())) }
+            while !scriptSteps.isEmpty { step(scriptSteps.removeFirst()) }
         }
     }
 
@@ -370,7 +410,10 @@ public actor ReaderSession {
                     }
                 }
                 devices.speech?.whenSpoken(finish)
+            case .whenSettled, .runPiped:
+                scriptSteps.append(effect)
             case .quit:
+                script.withLock { $0.quit = true }
                 if !quitRequested, quitSignalWrite >= 0 {
                     var byte: UInt8 = 1
                     _ = write(quitSignalWrite, &byte, 1)
@@ -393,6 +436,24 @@ public actor ReaderSession {
             case .completed(let found):
                 completed = found
             }
+        }
+    }
+
+    /// A step of the script's queue, once the action that asked for it is performed.
+    private func step(_ effect: Effect) {
+        switch effect {
+        case .whenSettled:
+            // Once nothing is in flight (loads, readings, speech marks), in turn with everything
+            // else: the script's next line. No thread waits for it.
+            loads.notify(queue: queue) { [weak self] in self?.assumeIsolated { $0.apply(.settled) } }
+        case .runPiped(let line):
+            switch line {
+            case .line(let text, let arrivedAtMs): apply(.timedLine(text, atMs: arrivedAtMs ?? Self.nowMs()))
+            case .tooLong(let limit): apply(.device(.lineTooLong(limitBytes: limit)))
+            }
+            script.withLock { $0.waiting -= 1 }
+        default:
+            perform([effect])
         }
     }
 
@@ -504,6 +565,11 @@ public actor ReaderSession {
                                  done: { queue.async { loads.leave() } })
         }
     }
+}
+
+/// The terminal's loops drive the session through `TerminalSession` (LecteurTerminal).
+extension ReaderSession: TerminalSession {
+    public nonisolated var strings: Strings { reader.strings }
 }
 
 /// Results delivered synchronously by an immediate source, applied once it returns.

@@ -2,6 +2,8 @@
 import Foundation
 import LecteurCore
 import LecteurSpeech
+import LecteurDevices
+import LecteurStore
 
 /// What `lecteur say` was asked for, typed: the command line parses it, the root builds from it.
 public struct SayOptions: Sendable {

@@ -2,6 +2,7 @@
 import Foundation
 import Synchronization
 import LecteurCore
+import LecteurTerminal
 
 public enum TranscriptFormat: String, CaseIterable, Sendable {
     case text, jsonl, none

@@ -6,6 +6,7 @@ import LecteurApp
 import LecteurAudit
 import LecteurCore
 import LecteurNetwork
+import LecteurTerminal
 
 /// The catalogue an audit reads: the built-in one, a file, or the API with the reader's client
 /// (same retries, `--timeout` and offline copy). An audit of the offline copy is refused unless

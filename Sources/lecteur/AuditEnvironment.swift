@@ -5,6 +5,8 @@ import LecteurApp
 import LecteurAudit
 import LecteurCore
 import LecteurFiles
+import LecteurStore
+import LecteurTerminal
 
 /// What `lecteur audit` was asked for, typed: the command line parses it, the root builds from it.
 struct AuditOptions {

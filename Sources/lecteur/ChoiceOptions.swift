@@ -5,6 +5,7 @@ import LecteurAudit
 import LecteurBraille
 import LecteurCore
 import LecteurSpeech
+import LecteurStore
 
 /// An option's value that is one of a few words, parsed by swift-argument-parser. A word that
 /// is none of them is refused in the user's language (`ChoiceOptions.refusal`): the parser's own

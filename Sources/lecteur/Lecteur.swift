@@ -4,6 +4,8 @@ import Foundation
 import LecteurApp
 import LecteurCore
 import LecteurNetwork
+import LecteurDevices
+import LecteurTerminal
 
 @main
 struct Lecteur: ParsableCommand {

@@ -6,6 +6,8 @@ import LecteurAudio
 import LecteurBraille
 import LecteurCore
 import LecteurSpeech
+import LecteurStore
+import LecteurTerminal
 
 extension Lecteur {
     struct Read: ParsableCommand {

@@ -4,6 +4,7 @@ import Foundation
 import LecteurApp
 import LecteurCore
 import LecteurSpeech
+import LecteurTerminal
 
 extension Lecteur {
     /// `lecteur say TEXT [--output FILE.wav]`: speaks a text as the reader would, or writes it.

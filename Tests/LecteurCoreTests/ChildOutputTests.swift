@@ -56,3 +56,33 @@ import Testing
         #expect(devices.displayConnected && !devices.brailleOutageSaid)
     }
 }
+
+/// The lists' child alone (issue 47): it is handed the history it lists (it read it from the
+/// root's output before) and returns what it says and asks as a value.
+@Suite struct ListScreenReducerTests {
+    let reducer = ListScreenReducer(strings: Fixture.fr)
+
+    @Test func theHistoryIsListedNewestFirstAndItsSizeSaid() {
+        var lists = ListScreens()
+        let output = reducer.reduce(.openHistory(history: ["Premier.", "Second."]), &lists)
+        #expect(lists.historyEntries == ["Second.", "Premier."])
+        #expect(output == ChildOutput([.say(Announcement(.context, "Historique, 2 annonces, la plus récente d'abord", remember: false))],
+                                      delegates: [.openAndAnnounceFocus(.history)]))
+    }
+
+    @Test func anEmptyHistorySaysItsNameOnly() {
+        var lists = ListScreens()
+        let output = reducer.reduce(.openHistory(history: []), &lists)
+        #expect(lists.historyEntries.isEmpty)
+        #expect(output == ChildOutput([.say(Announcement(.context, "Historique", remember: false))],
+                                      delegates: [.openAndAnnounceFocus(.history)]))
+    }
+
+    @Test func aLongAnswerOpensWithoutSayingAnything() {
+        var lists = ListScreens()
+        let output = reducer.reduce(.openAnswer(LongAnswer(title: "Réglages", lines: ["a", "b"])), &lists)
+        #expect(lists.answerTitle == "Réglages")
+        #expect(lists.answerEntries == ["a", "b"])
+        #expect(output == ChildOutput(delegates: [.openAndShowScreen(.answer)]))
+    }
+}

@@ -92,7 +92,7 @@ extension Effect {
     var isRequest: Bool {
         switch self {
         case .queryStatus, .readSettings, .configureDevice, .preparePractice, .loadStatistics, .loadProgress,
-             .readCopyText, .backTranslate, .advanceDisplay, .whenSpoken:
+             .readCopyText, .backTranslate, .advanceDisplay, .whenSpoken, .whenSettled, .runPiped:
             return true
         default:
             return false
@@ -117,6 +117,12 @@ extension Effect {
             return cells == translated
         case (.whenSpoken(let token), .spoken(let heard)):
             return token == heard
+        case (.whenSettled, .settled):
+            return true
+        case (.runPiped(.line(let text, let arrivedAtMs)), .timedLine(let line, let atMs)):
+            return text == line && (arrivedAtMs.map { $0 == atMs } ?? true)
+        case (.runPiped(.tooLong(let limit)), .device(.lineTooLong(let limitBytes))):
+            return limit == limitBytes
         default:
             return false
         }

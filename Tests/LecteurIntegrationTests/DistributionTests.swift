@@ -3,6 +3,7 @@ import Foundation
 @testable import LecteurApp
 import LecteurCore
 import Testing
+@testable import LecteurStore
 
 /// What a distribution ships besides the binary (issue 29), made from the built `lecteur` as the
 /// Makefile makes it: the manual pages read by `man`, the completions run in bash, zsh and fish,

@@ -3,6 +3,7 @@ import Foundation
 import LecteurApp
 import LecteurTestSupport
 import Testing
+import LecteurScreenReaderWatch
 
 /// A real Orca from Debian in a private graphical session: Xvfb, a private session bus (its
 /// accessibility bus launcher activated on demand, as on a desktop) and `orca --replace`, the way

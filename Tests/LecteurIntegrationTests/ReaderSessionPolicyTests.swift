@@ -5,6 +5,8 @@ import LecteurAudio
 import LecteurCore
 import LecteurLocales
 import Testing
+import LecteurDevices
+import LecteurStore
 
 /// The runtime in process, with fake devices: it carries out what the reducer decided, to the
 /// letter — what is said (and whether it cuts), what is shown, what is sounded and saved.

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-@testable import LecteurApp
 import LecteurTestSupport
 import Synchronization
 import Testing
+@testable import LecteurScreenReaderWatch
 
 /// Issue 35, item 4: GNOME's switch followed by subscription (one long-lived `busctl monitor`
 /// child) rather than a `busctl` started every second; against the real launcher (at-spi2-core)

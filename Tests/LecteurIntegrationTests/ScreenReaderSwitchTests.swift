@@ -3,6 +3,7 @@ import Foundation
 import LecteurApp
 import LecteurTestSupport
 import Testing
+import LecteurScreenReaderWatch
 
 /// Issue 35, item 4, through the binary: GNOME's switch (`org.a11y.Status.ScreenReaderEnabled`)
 /// flipped on a private session bus, whose accessibility bus launcher (at-spi2-core) is the real

@@ -5,6 +5,9 @@ import LecteurCore
 import LecteurSpeech
 import LecteurTestSupport
 import Testing
+import LecteurDevices
+import LecteurScreenReaderWatch
+import LecteurStore
 
 /// A private D-Bus session bus. The accessibility bus launcher (at-spi2-core) is activated on it
 /// as on a desktop, and `ScreenReaderEnabled` is set the way Orca sets it at start.

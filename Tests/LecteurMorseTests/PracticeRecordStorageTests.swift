@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import LecteurCore
 import LecteurStorage
+import LecteurStore
 
 /// The reader loads storage's past answers once at start-up, then keeps them itself as it asks
 /// storage to record each answer (`PracticeRecord.keep`): the record it keeps must be the one

@@ -6,6 +6,7 @@ import LecteurCore
 import LecteurSpeech
 import LecteurTestSupport
 import Testing
+import LecteurTerminal
 
 /// The suites below choose the sound server through the process-wide PULSE_SERVER variable: they
 /// run one test at a time.

@@ -8,6 +8,12 @@ public enum Action: Hashable, Sendable {
     /// A line typed by the user (a command, or an answer while practice runs), stamped with the
     /// monotonic time (ms) it arrived: practice measures the time to answer from it.
     case timedLine(String, atMs: Double)
+    /// A line read from a pipe (or the report that one was too long), queued by the reader and
+    /// applied in turn once what the lines before it started has settled (`ScriptQueue`).
+    case piped(PipedLine)
+    /// Nothing is in flight any more (no load, reading or speech mark): the answer to
+    /// `.whenSettled`, which lets the script's next line run.
+    case settled
     case command(Command)
     /// A key of the braille display, once the adapter has done its own panning.
     case displayKey(DisplayIntent)

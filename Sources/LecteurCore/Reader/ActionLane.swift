@@ -19,7 +19,7 @@ extension Action {
              .statusReported, .settingsRead, .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard, .correctionHeard,
              .spoken, .stored, .attachTerminal, .typed, .key, .completion, .statisticsReady,
              .brailleBackTranslated, .timedKey, .keyboardProtocol, .promptCancelled, .screenReader,
-             .progressReady, .copyTextRead:
+             .progressReady, .copyTextRead, .piped, .settled:
             .ordered
         case .keyerClock:
             .ordered

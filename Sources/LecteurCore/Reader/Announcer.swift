@@ -97,7 +97,7 @@ struct Announcer {
             case .focus, .speak, .print, .braille, .braillePanned, .schedule, .cancelTimer, .notice, .error, .status, .morse,
                  .morseQuestion, .practiceAnswered, .copyResult, .playMorse, .playCorrection, .playQuestion, .silence, .brailleRhythm,
                  .persist, .recordAttempt, .storeCopyResult, .whenSpoken, .quit, .prompt, .advanceDisplay, .sidetone, .sendingAnswered,
-                 .inputMode, .keyReleases, .closing, .quitPending, .reading, .completed: false
+                 .inputMode, .keyReleases, .closing, .quitPending, .reading, .completed, .whenSettled, .runPiped: false
             }
         }
     }

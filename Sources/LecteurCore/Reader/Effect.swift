@@ -156,6 +156,11 @@ public enum Effect: Hashable, Sendable {
     /// Answer `.spoken(token)` once everything asked of the voice so far has been heard (at once
     /// when there is no voice).
     case whenSpoken(token: Int)
+    /// Answer `.settled` once nothing is in flight (a catalogue load, a `.whenSpoken`, a speech
+    /// mark): the script's next line waits for it.
+    case whenSettled
+    /// Apply the script's line now (as `.timedLine`, stamped when it arrived, or the too-long report).
+    case runPiped(PipedLine)
     case quit
     /// Read a line on the terminal (single-key mode's `/` and `:`), then run it.
     case prompt(PromptKind)

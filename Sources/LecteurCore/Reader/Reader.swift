@@ -68,12 +68,14 @@ public struct Reader: Sendable {
 
     public func reduce(_ state: inout ReaderState, _ action: Action) -> [Effect] {
         let facts = RuntimeFacts(state)
+        // The script's queue moves on its own actions, which say and show nothing.
+        if let queued = script(action, &state) { return queued }
         // One output per action: it owns the announcement state while the action is reduced,
         // and the state gets it back once, here.
         var out = output(for: action, state)
         decide(&state, action, &out)
         state.announcement = out.announcement
-        let effects = out.effects + RuntimeFacts(state).changes(from: facts)
+        let effects = out.effects + nextPiped(after: out.effects, &state) + RuntimeFacts(state).changes(from: facts)
         // What storage is asked to keep, the record keeps too: the next exercise starts from it.
         for case .recordAttempt(let attempt) in effects { state.practiceRecord.keep(attempt) }
         // Beside a screen reader the voice is the last decision: what would be said is known.
@@ -90,7 +92,7 @@ public struct Reader: Sendable {
              .storageFailed, .statusReported, .settingsRead, .deviceConfigured, .questionSounded, .questionHeard, .correctionHeard,
              .spoken, .stored, .attachTerminal, .typed, .key, .completion, .promptCancelled,
              .statisticsReady, .progressReady, .copyTextRead, .brailleTyped, .brailleBackTranslated,
-             .keyboardProtocol, .screenReader, .practiceSeeded: false
+             .keyboardProtocol, .screenReader, .practiceSeeded, .piped, .settled: false
         }
     }
 
@@ -127,6 +129,8 @@ public struct Reader: Sendable {
                  .attachTerminal, .typed, .completion, .statisticsReady, .progressReady, .copyTextRead,
                  .brailleBackTranslated, .keyerClock, .keyboardProtocol, .screenReader, .practiceSeeded:
                 break // the reader's own: nothing over the goodbye
+            case .piped, .settled:
+                break // the script's queue, taken in `reduce` before this
             }
             return
         }
@@ -302,6 +306,8 @@ public struct Reader: Sendable {
             scope(.exercise(.silence), &state, &out)
         case .keyerClock:
             break // taken above, as keying
+        case .piped, .settled:
+            break // the script's queue, taken in `reduce` before this
         case .timer(.quit):
             break // taken above, while closing
         case .timer(.keyer):
@@ -496,7 +502,8 @@ extension Action {
              .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard, .correctionHeard, .spoken, .stored,
              .attachTerminal, .typed, .completion, .statisticsReady, .brailleBackTranslated, .displayAdvanced,
              .keyboardProtocol, .screenReader, .progressReady, .copyTextRead: false
-        case .keyerClock: false
+        // A piped line becomes the user's when it is applied, as `.timedLine`.
+        case .keyerClock, .piped, .settled: false
         }
     }
 }

@@ -45,7 +45,7 @@ extension Reader {
             let context = ScreenReaderReducer.Context(hasVoice: state.devices.hasVoice)
             screenReader.reduce(action, &state.beside, context, &out)
         case .lists(let action):
-            handle(lists.reduce(action, &state.lists, &out), &state, &out)
+            handle(out.feed(lists.reduce(action, &state.lists)), &state, &out)
         case .display(let action):
             let context = DisplayReducer.Context(settings: state.settings, question: waitingQuestion(state),
                                                  paces: display.paces(state.devices))

@@ -97,7 +97,7 @@ extension Reader {
 
     /// `historique`: the « Historique » screen, newest first.
     func openHistory(_ state: inout ReaderState, _ out: inout Announcer) {
-        scope(.lists(.openHistory), &state, &out)
+        scope(.lists(.openHistory(history: out.announcement.history)), &state, &out)
     }
 
     /// `statistiques`' answer: one line (none recorded yet) is a message; more open the

@@ -47,6 +47,8 @@ public struct ReaderState: Equatable, Sendable {
     public var lists = ListScreens()
     /// On a terminal (`.attachTerminal`): a welcome, a goodbye, and `q` asks before quitting.
     public var onTerminal = false
+    /// A piped script's lines not yet applied (the root's own: `PipedLines.swift`).
+    public var script = ScriptQueue()
     /// « Quitter Lecteur ? » was asked: the next line or key answers it.
     public var quitPending = false
     /// The goodbye is on the braille display: the program ends when its time is up

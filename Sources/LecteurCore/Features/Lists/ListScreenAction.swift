@@ -4,7 +4,8 @@ extension ListScreenReducer {
     enum Action {
         /// `aide` alone: the commands as the user can type them now (`Navigator.helpEntries`).
         case openHelp(entries: [String])
-        case openHistory
+        /// `historique`: the announcements' history, oldest first, as the output holds it.
+        case openHistory(history: [String])
         /// `statistiques` with more than one line.
         case openStatistics(lines: [String])
         /// `progrès` with a day practised: a line per day.
@@ -22,27 +23,29 @@ extension ListScreenReducer {
         case openAndShowScreen(ScreenID)
     }
 
-    /// The lists' one entry: their slice and the output.
-    func reduce(_ action: Action, _ lists: inout ListScreens, _ out: inout Announcer) -> [Delegate] {
+    /// The lists' one entry: their slice in, what they say and ask of the rest out (issue 47:
+    /// the child returns its output, the root feeds it to the policy).
+    func reduce(_ action: Action, _ lists: inout ListScreens) -> ChildOutput<Delegate> {
+        var out = ChildOutput<Delegate>()
         switch action {
         case .openHelp(let entries):
             openHelp(entries, &lists, &out)
-            return [.openAndAnnounceFocus(.help)]
-        case .openHistory:
-            openHistory(&lists, &out)
-            return [.openAndAnnounceFocus(.history)]
+            out.delegates = [.openAndAnnounceFocus(.help)]
+        case .openHistory(let history):
+            openHistory(history, &lists, &out)
+            out.delegates = [.openAndAnnounceFocus(.history)]
         case .openStatistics(let lines):
             openStatistics(lines, &lists, &out)
-            return [.openAndAnnounceFocus(.statistics)]
+            out.delegates = [.openAndAnnounceFocus(.statistics)]
         case .openProgress(let lines):
             lists.progressEntries = lines
-            // Not history: the history read back would fill itself with its own title.
-            out.say(Announcement(.context, strings(.morseMaterialProgressAnnounce, count: lines.count), remember: false))
-            return [.openAndAnnounceFocus(.progress)]
+            announce(strings(.morseMaterialProgressAnnounce, count: lines.count), &out)
+            out.delegates = [.openAndAnnounceFocus(.progress)]
         case .openAnswer(let long):
             lists.answerTitle = long.title
             lists.answerEntries = long.lines
-            return [.openAndShowScreen(.answer)]
+            out.delegates = [.openAndShowScreen(.answer)]
         }
+        return out
     }
 }

@@ -8,13 +8,13 @@ struct ListScreenReducer: Sendable {
     let strings: Strings
 
     /// `entries`: the commands as the user can type them now (`Navigator.helpEntries`).
-    func openHelp(_ entries: [String], _ lists: inout ListScreens, _ out: inout Announcer) {
+    func openHelp(_ entries: [String], _ lists: inout ListScreens, _ out: inout ChildOutput<Delegate>) {
         lists.helpEntries = entries
         announce(strings(.brailleReadingHelpAnnounce, count: entries.count), &out)
     }
 
-    func openHistory(_ lists: inout ListScreens, _ out: inout Announcer) {
-        lists.historyEntries = out.announcement.history.reversed()
+    func openHistory(_ history: [String], _ lists: inout ListScreens, _ out: inout ChildOutput<Delegate>) {
+        lists.historyEntries = history.reversed()
         // Empty, its one element says so (« Aucune annonce pour l'instant. »): no count before it.
         let count = lists.historyEntries.count
         announce(count == 0 ? strings(.brailleReadingHistoryScreen) : strings(.brailleReadingHistoryAnnounce, count: count),
@@ -23,12 +23,12 @@ struct ListScreenReducer: Sendable {
 
     /// `statistiques`: an answer of many windows (≈ 290 characters, 8 windows of 40 cells) opens
     /// as a screen read line by line and left with `retour`, never a message that goes away.
-    func openStatistics(_ lines: [String], _ lists: inout ListScreens, _ out: inout Announcer) {
+    func openStatistics(_ lines: [String], _ lists: inout ListScreens, _ out: inout ChildOutput<Delegate>) {
         lists.statisticsEntries = lines
         announce(strings(.brailleReadingStatisticsAnnounce, count: lines.count), &out)
     }
 
-    private func announce(_ text: String, _ out: inout Announcer) {
+    func announce(_ text: String, _ out: inout ChildOutput<Delegate>) {
         // Not history: the history read back would fill itself with its own title.
         out.say(Announcement(.context, text, remember: false))
     }

@@ -160,7 +160,7 @@ extension Action {
         case .start, .timedLine, .command, .displayKey, .displayPanned, .displayAdvanced, .statusReported, .settingsRead,
              .deviceConfigured, .practiceSeeded, .questionSounded, .questionHeard, .correctionHeard, .spoken, .attachTerminal,
              .typed, .key, .completion, .statisticsReady, .brailleTyped, .brailleBackTranslated, .timedKey,
-             .keyboardProtocol, .promptCancelled, .progressReady, .copyTextRead:
+             .keyboardProtocol, .promptCancelled, .progressReady, .copyTextRead, .piped, .settled:
             false
         case .keyerClock: false
         }

@@ -3,18 +3,8 @@ import Foundation
 import LecteurAudio
 import LecteurCore
 import LecteurSpeech
-
-/// `--speech-backend auto|espeak|speechd` for a session, or `régler synthèse` saved as a setting.
-public enum SpeechBackend: String, CaseIterable, Hashable, Sendable {
-    /// speech-dispatcher when a daemon already runs (or a screen reader is active), else espeak-ng.
-    case auto
-    /// espeak-ng called directly into the reader's own audio output (lowest latency).
-    case espeak
-    /// speech-dispatcher, started for the user if needed.
-    case speechd
-
-    public static let storageKey = DeviceSettingStorage.speechBackend
-}
+import LecteurStore
+import LecteurScreenReaderWatch
 
 /// A device asked for with `on` that is not there at start: the program stops with exit code 69
 /// (EX_UNAVAILABLE), saying why (`StartupFailure.message`).

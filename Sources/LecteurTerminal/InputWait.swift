@@ -2,7 +2,7 @@
 import Foundation
 
 /// Waiting for the user's input while the reader may quit on its own (« quitter » typed on the
-/// braille display): the input loops wait on their descriptor and on `ReaderSession.quitSignal`.
+/// braille display): the input loops wait on their descriptor and on `TerminalSession.quitSignal`.
 enum InputWait {
     /// True when `fd` has input (or its end), false when `wake` became readable first.
     static func forInput(_ fd: Int32, wake: Int32) -> Bool {

@@ -7,7 +7,7 @@ import Synchronization
 /// the prompt's row, prints them and redraws the prompt with the typed text once. Printed
 /// straight from another thread, they were glued after the typed text (« lecteur> abcSilence. »)
 /// and libedit's next redraw left the cursor on a row with no prompt.
-enum PromptOutput {
+public enum PromptOutput {
     private struct State {
         var editing = false
         var pending = ""
@@ -29,7 +29,7 @@ enum PromptOutput {
     static var signal: Int32? { pipeEnds.read >= 0 ? pipeEnds.read : nil }
 
     /// Standard output, or the waiting room while a line is edited.
-    static func write(_ text: String) {
+    public static func write(_ text: String) {
         let wake = state.withLock { state -> Bool in
             guard state.editing else {
                 // Never blocks on a pipe nobody reads (issue 38 item 1); on a terminal it writes
@@ -46,7 +46,7 @@ enum PromptOutput {
     /// Runs `body` (one action's effects) with what it prints waiting until it is done, so the
     /// editor prints it all at once and redraws the prompt once: a notice arriving mid-line
     /// (the catalogue loaded, then its focus) left « lecteur> sui » drawn twice.
-    static func holding<T>(_ body: () throws -> T) rethrows -> T {
+    public static func holding<T>(_ body: () throws -> T) rethrows -> T {
         state.withLock { $0.held += 1 }
         defer {
             let wake = state.withLock { state -> Bool in

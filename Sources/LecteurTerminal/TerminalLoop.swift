@@ -6,14 +6,14 @@ import LecteurCore
 /// (`régler clavier`, `--input`), `q` asking before it quits, a goodbye. Input from a pipe does
 /// not come here (`CommandLoop` reads it exactly as before).
 public struct TerminalLoop {
-    public let session: ReaderSession
+    public let session: any TerminalSession
     public let prompt: String
     /// This run's keyboard mode when `--input` chose one (not saved).
     public let inputMode: InputMode?
     /// Ask the terminal for focus reports (watching for a screen reader, `--speech auto`).
     public let reportsFocus: Bool
 
-    public init(session: ReaderSession, prompt: String, inputMode: InputMode?, reportsFocus: Bool = false) {
+    public init(session: any TerminalSession, prompt: String, inputMode: InputMode?, reportsFocus: Bool = false) {
         self.session = session
         self.prompt = prompt
         self.inputMode = inputMode
@@ -71,7 +71,7 @@ public struct TerminalLoop {
                     break reading
                 }
                 size.check(session)
-                session.handle(line: line)
+                session.handle(line: line, arrivedAtMs: nil)
             case .keys:
                 switch KeyInput(session: session, prompt: editor, input: editor.input).run() {
                 case .quit: break reading

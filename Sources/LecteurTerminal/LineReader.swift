@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import LecteurThreads
 
 /// Reads standard input one line at a time in bounded chunks, so a line of any length costs at
 /// most `maximumLineBytes` of memory: Swift.readLine kept a 1 GiB line whole (8.4 GB, minutes,
@@ -70,7 +71,7 @@ public final class LineReader {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { atEnd = true; continue }
-            lastReadAtMs = ReaderSession.nowMs()
+            lastReadAtMs = MonotonicClock.nowMs()
             buffer.append(contentsOf: chunk[..<count])
         }
     }

@@ -50,6 +50,13 @@ public struct BrailleWindow: Hashable, Sendable {
     public let cells: String
     public let cursor: Int
     public let kind: BrailleLine.Kind
+
+    public init(text: String, cells: String, cursor: Int, kind: BrailleLine.Kind) {
+        self.text = text
+        self.cells = cells
+        self.cursor = cursor
+        self.kind = kind
+    }
 }
 
 /// A device's settings (voice, braille table): it checks, applies and saves the ones it owns.
@@ -84,18 +91,4 @@ public struct ReaderDevices: Sendable {
         self.status = status
         self.listen = listen
     }
-}
-
-/// Where the catalogue comes from (built in, a file, the HTTP API). `deliver` may be called on
-/// any thread, any number of times (loading, retry notices, then the result).
-public protocol CatalogueSource: AnyObject, Sendable {
-    /// True when `load` finishes before it returns (built-in catalogue, file).
-    var isImmediate: Bool { get }
-    func load(reason: LoadReason, deliver: @escaping @Sendable (Action) -> Void, done: @escaping @Sendable () -> Void)
-    /// Abandons the load in flight, if any (the user quit while it was under way).
-    func cancel()
-}
-
-extension CatalogueSource {
-    public func cancel() {}
 }

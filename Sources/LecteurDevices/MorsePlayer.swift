@@ -5,15 +5,19 @@ import Synchronization
 import LecteurCore
 
 /// Sounds Morse through the shared audio path, rendered with the settings the reader decided.
-final class MorsePlayer: Sendable {
+public final class MorsePlayer: Sendable {
     private let audio: AudioOutput?
 
-    init(audio: AudioOutput?) { self.audio = audio }
+    public init(audio: AudioOutput?) { self.audio = audio }
 
     /// When queued tones are heard, in milliseconds from now: their first edge and their end.
-    struct Scheduled {
-        var startsInMs = 0.0
-        var endsInMs = 0.0
+    public struct Scheduled: Sendable {
+        public var startsInMs = 0.0
+        public var endsInMs = 0.0
+        public init(startsInMs: Double = 0, endsInMs: Double = 0) {
+            self.startsInMs = startsInMs
+            self.endsInMs = endsInMs
+        }
     }
 
     /// Queues the tones on the shared output, after whatever is queued there already, and
@@ -27,7 +31,7 @@ final class MorsePlayer: Sendable {
     /// everything queued ahead of them): on a sound device at their played position (a marker
     /// queued after them), elsewhere after their length; never if they were dropped unheard.
     @discardableResult
-    func play(_ text: String, settings: MorseSettings, leadIn: Bool = false,
+    public func play(_ text: String, settings: MorseSettings, leadIn: Bool = false,
               heard: (@Sendable () -> Void)? = nil) -> Scheduled {
         // No output: nothing to wait for, the question is as perceived as it will be.
         guard let audio else { heard?(); return Scheduled() }
@@ -76,7 +80,7 @@ final class MorsePlayer: Sendable {
     }
 
     /// The learner's keying: a tapped element at once, or a tone from key down to key up.
-    func sidetone(_ sidetone: Sidetone) {
+    public func sidetone(_ sidetone: Sidetone) {
         guard let audio else { return }
         // A file keeps the silences between the learner's elements at their real length: they
         // are the rhythm the learner reviews (a device plays them as they come anyway).

@@ -17,7 +17,7 @@ final class LinePrompt {
     let historyFault: HistoryFault?
     /// A failed save is said once, until one succeeds again.
     private var historySaveFailed = false
-    private let session: ReaderSession
+    private let session: any TerminalSession
     /// The terminal's bytes, shared with single-key mode (nothing typed ahead is lost between them).
     let input: TerminalInput
     /// Escape and Ctrl-G abandon the line (the `/` and `:` prompts of single-key mode).
@@ -58,7 +58,7 @@ final class LinePrompt {
     private static let cancelKey: wchar_t = 0x07
 
     /// nil when libedit cannot start (the caller then reads plain lines).
-    init?(session: ReaderSession, historyPath: String?) {
+    init?(session: any TerminalSession, historyPath: String?) {
         guard let editor = el_init("lecteur", StandardStream.input, StandardStream.output, StandardStream.error) else { return nil }
         guard let history = history_winit() else {
             el_end(editor)

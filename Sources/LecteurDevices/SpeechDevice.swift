@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurCore
-import LecteurFiles
-import LecteurLocales
 import LecteurSpeech
+import LecteurStore
 
 /// espeak-ng as the session's voice. The text arrives already pronounced by the navigator.
 public final class EspeakVoice: SpeechOutput {
@@ -20,7 +19,7 @@ public final class EspeakVoice: SpeechOutput {
 /// `set rate|pitch|volume|voice` (débit, hauteur, volume, voix): applied to the next utterance
 /// and saved for the next run.
 public final class SpeechSettingsDomain: SettingsDomain {
-    public static let storageKey = "speech.settings"
+    public static let storageKey = ReaderStore.speechSettingsKey
     private let currentEngine: @Sendable () -> SpeechEngine?
     private var engine: SpeechEngine? { currentEngine() }
     private let store: ReaderStore
@@ -94,57 +93,5 @@ public final class SpeechSettingsDomain: SettingsDomain {
         } catch {
             return .failure(Self.fault(error))
         }
-    }
-}
-
-extension Localization {
-    /// The pronunciation lexicon of the locale (`Locales/fr/lexique.json`, `Locales/en/lexicon.json`).
-    public static func pronunciation(_ strings: Strings) -> SpokenTextBuilder? {
-        PronunciationResources.builder(strings)
-    }
-
-    /// The locale's lexicon with the user's additions merged over it: `lexique.json` (French) or
-    /// `lexicon.json` (English) in the configuration folder, same format as the shipped one; its
-    /// members replace the shipped ones key by key. A malformed file is reported and left out.
-    public static func pronunciation(_ strings: Strings, userFolder: URL) -> (SpokenTextBuilder?, [StartupProblem]) {
-        let name = strings.localeCode == "en" ? "lexicon.json" : "lexique.json"
-        let userFile = userFolder.appendingPathComponent(name)
-        let data: Data
-        do {
-            data = try InputFile.read(userFile.path, limit: PronunciationLimits.userFileBytes)
-        } catch {
-            if error == .notFound { return (pronunciation(strings), []) }
-            return (pronunciation(strings), [.lexicon(file: userFile.path, .unreadable(error))])
-        }
-        func malformed(_ fault: LexiconFault) -> (SpokenTextBuilder?, [StartupProblem]) {
-            (pronunciation(strings), [.lexicon(file: userFile.path, fault)])
-        }
-        guard let user = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            return malformed(.notJSON)
-        }
-        let shipped = ["lexique.json", "lexicon.json"].lazy
-            .compactMap { LocaleResources.data(locale: strings.localeCode, file: $0) }
-            .compactMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }.first ?? [:]
-        let merged = merge(shipped, user)
-        guard let mergedData = try? JSONSerialization.data(withJSONObject: merged) else { return malformed(.notJSON) }
-        do throws(PronunciationLexicon.LoadError) {
-            let lexicon = try PronunciationLexicon.decode(mergedData)
-            return (SpokenTextBuilder(lexicon: lexicon, strings: strings), [])
-        } catch {
-            return malformed(.invalid(error))
-        }
-    }
-
-    /// Objects are merged member by member, the user's value winning; anything else is replaced.
-    static func merge(_ base: [String: Any], _ over: [String: Any]) -> [String: Any] {
-        var out = base
-        for (key, value) in over {
-            if let inner = value as? [String: Any], let existing = out[key] as? [String: Any] {
-                out[key] = merge(existing, inner)
-            } else {
-                out[key] = value
-            }
-        }
-        return out
     }
 }

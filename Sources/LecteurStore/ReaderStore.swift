@@ -10,6 +10,10 @@ import LecteurStorage
 /// Morse attempts in the SQLite database. When the database cannot be opened the reader goes on
 /// without saving the attempts and says so once; nothing is ever overwritten.
 public final class ReaderStore: Sendable {
+    /// Where the voice's settings are kept (one JSON object; the fields of `[speech]` in the
+    /// file): `SpeechSettingsDomain` (LecteurDevices) reads and writes it, the file's checks name it.
+    public static let speechSettingsKey = "speech.settings"
+
     /// What a command does with the database.
     public enum DatabaseUse: Sendable {
         /// Opened at start (created, checked, migrated): the reader records practice in it.

@@ -20,7 +20,7 @@ final class TerminalSizeReport {
     }
 
     /// Tells the session the size if it is not the one last told.
-    func check(_ session: ReaderSession) {
+    func check(_ session: any TerminalSession) {
         guard let size = Self.current() else { return }
         if let last, last == size { return }
         last = size

@@ -7,8 +7,8 @@ import LecteurCore
 /// session bus by subscription (`ScreenReaderSwitchMonitor`): Orca started after the reader, or
 /// quit before it, Speakup turned on or off, the switch flipped, is reported within a second,
 /// once per change. It only reports what it
-/// read (`ScreenReaderEvent.observed`); the reader decides which screen reader speaks and what
-/// its voice does.
+/// read (the caller posts it as `ScreenReaderEvent.observed`); the reader decides which screen
+/// reader speaks and what its voice does.
 public final class ScreenReaderWatch: Sendable {
     private let probes: ScreenReaderProbes
     /// On a thread of its own: a peer slow to answer (up to the read's deadline) never holds
@@ -32,7 +32,7 @@ public final class ScreenReaderWatch: Sendable {
         state = Mutex((last: nil, onBus: nil, timers: []))
     }
 
-    public func start(_ post: @escaping @Sendable (Action) -> Void) {
+    public func start(_ report: @escaping @Sendable (ScreenReaderSignals) -> Void) {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval)
         timer.setEventHandler { [probes, weak self] in
@@ -42,7 +42,7 @@ public final class ScreenReaderWatch: Sendable {
                 defer { state.last = now }
                 return state.last != now
             } ?? false
-            if changed { post(.screenReader(.observed(now))) }
+            if changed { report(now) }
         }
         bus.start { [weak self] onBus in
             let changed: ScreenReaderSignals? = self?.state.withLock { state in
@@ -53,7 +53,7 @@ public final class ScreenReaderWatch: Sendable {
                 state.last = now
                 return now
             } ?? nil
-            if let changed { post(.screenReader(.observed(changed))) }
+            if let changed { report(changed) }
         }
         state.withLock { $0.timers = [timer] }
         timer.resume()

@@ -46,7 +46,7 @@ public struct ConfigurationPaths: Sendable {
 enum ConfigurationKeys {
     /// `speech.settings` is one JSON object for the reader; in the file it is the fields of
     /// `[speech]` (`rate`, `pitch`, `volume`, `voice`).
-    static let speechSettings = SpeechSettingsDomain.storageKey
+    static let speechSettings = ReaderStore.speechSettingsKey
     static let speechFields = SpeechSetting.allCases.map(\.rawValue)
 
     static func validator(for key: String) -> ((String) -> Bool)? {
@@ -83,7 +83,7 @@ enum ConfigurationKeys {
         case KochOrder.storageKey: return { KochOrder(rawValue: $0) != nil }
         case GroupLength.storageKey: return { GroupLength.parse($0) != nil }
         case SpeechBackend.storageKey: return { SpeechBackend(rawValue: $0) != nil }
-        case BrailleDevice.storageKey: return { BrailleTable(name: $0) != nil && TextSanitizer.clean($0) == $0 }
+        case DeviceSettingStorage.brailleTable: return { BrailleTable(name: $0) != nil && TextSanitizer.clean($0) == $0 }
         default: break
         }
         if let morse = MorseSettingKey.allCases.first(where: { $0.storageKey == key }) {

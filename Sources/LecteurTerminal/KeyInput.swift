@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import LecteurThreads
 import LecteurCore
 
 /// Single-key mode on a terminal: the terminal in raw mode, each key decoded (`KeyDecoder`) and
 /// handed to the reader, which decides what it does (`KeyTable`). `/` and `:` read a line with
 /// the same editing as the command line.
 struct KeyInput {
-    let session: ReaderSession
+    let session: any TerminalSession
     let prompt: LinePrompt?
     /// The terminal's bytes, the line editor's too: what follows `:` in one read is its line.
     let input: TerminalInput
@@ -32,7 +33,7 @@ struct KeyInput {
         case false?:
             break
         }
-        var readAtMs = ReaderSession.nowMs()
+        var readAtMs = MonotonicClock.nowMs()
         // Inside an escape sequence longer than `KeyDecoder.longestSequence`: its bytes are
         // dropped as they come, up to its final byte, never decoded again from its start.
         var skipping = false
@@ -91,7 +92,7 @@ struct KeyInput {
             switch input.fill(timeoutMs: input.isEmpty ? -1 : Self.sequenceWait) {
             case .bytes:
                 // Stamped where the bytes are read: a mark's length is the time between two reads.
-                readAtMs = ReaderSession.nowMs()
+                readAtMs = MonotonicClock.nowMs()
                 final = false
             case .timeout: final = true
             case .output: final = false
@@ -107,7 +108,7 @@ struct KeyInput {
             TerminalMode.enterRaw()
             if session.runtimeFacts.keyReleases == true { TerminalMode.pushKeyReleases() }
         }
-        let text = kind.text(session.reader.strings)
+        let text = kind.text(session.strings)
         guard let prompt else { return }
         let typed: String
         switch prompt.read(prompt: text + " ", cancellable: true) {
@@ -121,7 +122,7 @@ struct KeyInput {
         case .search:
             session.send(.command(.find(typed.trimmingCharacters(in: .whitespaces).isEmpty ? nil : typed)))
         case .commandLine:
-            session.handle(line: typed)
+            session.handle(line: typed, arrivedAtMs: nil)
         }
     }
 }
