@@ -29,7 +29,7 @@ import Testing
         #expect(try wordsworth.setting("wordsworth", to: "non").wordsworthWPM == nil)
         #expect(throws: MorseSettingsError.wordsworthOutOfRange(25, wpm: 20)) { try MorseSettings.default.setting("wordsworth", to: "25") }
         #expect(MorseSettingsError.wordsworthOutOfRange(25, wpm: 20).message(french)
-                == "Wordsworth « 25 » impossible : de 4 à 20 mots par minute (la vitesse des caractères), ou non.")
+                == "Wordsworth « 25 » impossible : de 4 à 80 mots par minute, sans dépasser la vitesse des caractères (20), ou non.")
         #expect(wordsworth.storedValues["morse.wordsworth"] == "12" && MorseSettings.default.storedValues["morse.wordsworth"] == "off")
     }
 
