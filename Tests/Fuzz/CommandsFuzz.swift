@@ -89,7 +89,7 @@ private func checkEffect(_ effect: Effect, line: String) {
     case .braillePanned, .schedule, .cancelTimer, .status, .morse, .morseQuestion, .practiceAnswered, .loadCatalogue, .silence,
          .queryStatus, .whenSpoken, .preparePractice, .configureDevice, .persist, .recordAttempt, .loadStatistics, .quit,
          .copyResult, .storeCopyResult, .readSettings, .prompt, .brailleRhythm, .backTranslate, .advanceDisplay, .sendingAnswered, .sidetone,
-         .loadProgress, .readCopyText, .inputMode, .keyReleases, .closing, .quitPending, .reading:
+         .loadProgress, .readCopyText, .inputMode, .keyReleases, .closing, .quitPending, .reading, .whenSettled, .runPiped:
         break
     case .completed(let found):
         // A category's name from the catalogue is written into the line being edited.
