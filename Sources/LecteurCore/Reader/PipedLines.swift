@@ -39,8 +39,8 @@ extension Reader {
     func script(_ action: Action, _ state: inout ReaderState) -> [Effect]? {
         if case .piped(let line) = action {
             guard !state.script.ended else { return [] }
-            // Said at once, as it always was: the rest of the line is skipped meanwhile.
-            if case .tooLong = line { return [.runPiped(line)] }
+            // A line too long waits its turn like any other: its answer comes between the answers
+            // of the lines around it (the input loop skips its rest meanwhile, whatever the order).
             state.script.pending.append(line)
             state.script.used = true
             return nextPiped(after: [], &state)
