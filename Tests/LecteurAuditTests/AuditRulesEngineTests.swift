@@ -142,7 +142,7 @@ import LecteurTestSupport
         #expect(paths.suffix(2) == ["loading", "error"])
         #expect(steps.last?.make().elements.map(\.label) == ["Erreur lors du traitement des données.", "Réessayer"])
         let loading = steps[steps.count - 2].make().elements[0]
-        #expect(F.navigator.auditEntry(loading, index: 1, verbosity: .full).speech == "Chargement des formations...")
+        #expect(F.navigator.auditEntry(loading, index: 1, verbosity: .full).speech == "Chargement des formations…")
         #expect(paths.contains("detail/1") && paths.contains("symbol/41") && paths.contains("formations?filter=1"))
         let without = walker.plan(catalogue: F.builtIn, includeLoadingAndError: false).steps
         #expect(without.map(\.path) == Array(paths.dropLast(2)))

@@ -18,7 +18,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
 
     static let all: [RuleCase] = [
         RuleCase(id: "label-missing", firing: [F.button("")], expected: "vide",
-                 quiet: [F.button("Réessayer"), F.text("Chargement des formations...")]),
+                 quiet: [F.button("Réessayer"), F.text("Chargement des formations…")]),
         RuleCase(id: "label-missing", firing: [F.text(" \u{00A0} - ")], expected: "U+00A0",
                  quiet: [F.text("0 %")]),
         RuleCase(id: "label-role-word", firing: [F.button("Bouton Valider")], expected: "« Bouton »",
@@ -61,7 +61,7 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
                  quiet: [F.text("Années 2025-2026")]),
         RuleCase(id: "speech-morse-symbols", firing: [F.text("A .-"), F.text("B ·−··")], expected: "« .- »",
                  quiet: [F.text("A, point, trait"), F.text("Starter - IA"), F.text("Écran — filtre"),
-                         F.text("Chargement des formations...")]),
+                         F.text("Chargement des formations…")]),
         RuleCase(id: "language-unmarked", firing: [F.text("Starter Pack - IA Générative")], expected: "« Starter Pack »",
                  quiet: [F.text("Apprentissage automatique avec Python"), F.text("Machine à café")]),
         RuleCase(id: "language-unmarked", firing: [F.text("Machine Learning avec Python")],

@@ -23,10 +23,10 @@ import Testing
         var store = ReaderTestStore()
         store.state.settings.speakPosition = false
         store.send(.start, [.loadCatalogue(.initial)])
-        let loading = "Chargement des formations..."
+        let loading = "Chargement des formations…"
         store.send(.catalogue(.loading(stillLoadingAfter: nil)), [
             store.focus(store.state, 0, role: nil), .speak(Utterance(text: loading, interrupt: false, priority: .answer, printed: loading)),
-            store.focusLine(store.state, 0, shows: "Chargement des formations..."),
+            store.focusLine(store.state, 0, shows: "Chargement des formations…"),
         ]) {
             $0.navigation.focus[.formations] = 0
             $0.announcement.history = [loading]

@@ -41,7 +41,7 @@ import Testing
             $0.catalogue.stillLoading = StillLoadingClock(interval: 10, elapsed: 0)
         }
 
-        let still10 = "Chargement des formations... toujours en cours après 10 secondes."
+        let still10 = "Chargement des formations… toujours en cours après 10 secondes."
         store.send(.timer(.catalogueStillLoading), store.said("still-loading", still10, .progress) + [
             .schedule(.catalogueStillLoading, afterSeconds: 10), .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ]) {
@@ -60,7 +60,7 @@ import Testing
             $0.catalogue.stillLoading?.elapsed = 12
         }
 
-        let still22 = "Chargement des formations... toujours en cours après 22 secondes."
+        let still22 = "Chargement des formations… toujours en cours après 22 secondes."
         store.send(.timer(.catalogueStillLoading), store.said("still-loading", still22, interrupt: true, .progress) + [
             .schedule(.catalogueStillLoading, afterSeconds: 10), .schedule(.brailleMessage(token: 3), afterSeconds: 4),
         ]) {

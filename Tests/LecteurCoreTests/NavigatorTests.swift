@@ -20,8 +20,8 @@ import Testing
         var store = ReaderTestStore()
         store.send(.catalogue(.loading(stillLoadingAfter: nil)), state: {
             $0.navigation.focus[.formations] = 0
-            $0.announcement.history.append("Chargement des formations...")
-        }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false, role: nil, shows: "Chargement des formations...") })
+            $0.announcement.history.append("Chargement des formations…")
+        }, effects: { ReaderTestStore.focused($0, "Chargement des formations…", interrupt: false, role: nil, shows: "Chargement des formations…") })
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)), state: {
             $0.catalogue.status = .loaded(Fixture.builtIn)
             $0.display.message = "14 formations chargées."
@@ -433,9 +433,9 @@ import Testing
             $0.catalogue.status = .loading
             $0.navigation.focus[.formations] = 0
             $0.navigation.focusToRestore = "card.12"
-            $0.announcement.history.append("Chargement des formations...")
+            $0.announcement.history.append("Chargement des formations…")
             $0.catalogue.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [:])
-        }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false, role: nil, shows: "Chargement des formations...") })
+        }, effects: { ReaderTestStore.focused($0, "Chargement des formations…", interrupt: false, role: nil, shows: "Chargement des formations…") })
         store.send(.catalogue(.loaded(Fixture.builtIn, warnings: [], origin: .live)), state: {
             $0.display.messageStays = false
             $0.catalogue.status = .loaded(Fixture.builtIn)

@@ -95,7 +95,7 @@ import Testing
         for value in doubles + (0..<500).map({ _ in Double(bitPattern: random.next()) }) {
             _ = MorseSettings.format(value)
             _ = SettingsReducer.number(value, comma: true)
-            _ = AnswerTime.seconds(Int(saturating: value))
+            _ = AnswerTime.seconds(Int(saturating: value), Fixture.fr)
             _ = Int(saturating: value)
         }
         #expect(MorseSettings.format(9_223_372_036_854_775_808) == "9223372036854775808")

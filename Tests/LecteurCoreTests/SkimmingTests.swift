@@ -205,9 +205,9 @@ import Testing
             $0.navigation.stacks = [.formations: [.formations], .morse: [.morse]]
             $0.navigation.focus[.formations] = 0
             $0.navigation.focusToRestore = "card.12"
-            $0.announcement.history.append("Chargement des formations...")
+            $0.announcement.history.append("Chargement des formations…")
             $0.catalogue.reloadContext = ReloadContext(filterName: "Bureautique", openFormations: [12: "Tableur avancé : tableaux croisés"])
-        }, effects: { ReaderTestStore.focused($0, "Chargement des formations...", interrupt: false, role: nil, shows: nil) })
+        }, effects: { ReaderTestStore.focused($0, "Chargement des formations…", interrupt: false, role: nil, shows: nil) })
         let smaller = Catalogue(formations: Fixture.builtIn.formations.filter { $0.category?.name != "Bureautique" })
         loaded.send(.catalogue(.loaded(smaller, warnings: [], origin: .live)), state: {
             $0.catalogue.status = .loaded(smaller)

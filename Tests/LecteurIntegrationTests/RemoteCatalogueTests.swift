@@ -14,7 +14,7 @@ import Testing
         let server = try CatalogueServer()
         let out = try LecteurProcess.run(quiet + ["--catalog", server.url("envelope")], input: "suivant\n")
         let focus = out.events("focus").map { $0["label"] as? String ?? "" }
-        #expect(focus == ["Chargement des formations...", "Toutes, sélectionné", "Éthique, non sélectionné"])
+        #expect(focus == ["Chargement des formations…", "Toutes, sélectionné", "Éthique, non sélectionné"])
         #expect(messages(out, "notice").contains("3 formations chargées."))
     }
 
@@ -42,8 +42,8 @@ import Testing
         let server = try CatalogueServer()
         let out = try LecteurProcess.run(quiet + ["--catalog", server.url("slow-12")], input: "")
         let notices = messages(out, "notice")
-        let still = "Chargement des formations... toujours en cours après 10 secondes."
-        #expect(notices.filter { $0.hasPrefix("Chargement des formations... toujours en cours") } == [still])
+        let still = "Chargement des formations… toujours en cours après 10 secondes."
+        #expect(notices.filter { $0.hasPrefix("Chargement des formations… toujours en cours") } == [still])
         let loaded = try #require(notices.firstIndex { $0.hasSuffix("formations chargées.") })
         #expect(notices.firstIndex(of: still).map { $0 < loaded } == true, "\(notices)")
         #expect(out.events("notice").first { $0["code"] as? String == "still-loading" } != nil)
@@ -86,7 +86,7 @@ import Testing
         let url = server.url("ok")
         let out = try LecteurProcess.run(quiet + ["--catalog", url], input: "filtre ia\nsuivant\nactualiser\nrépéter\n")
         let focus = out.events("focus").map { $0["label"] as? String ?? "" }
-        #expect(focus.suffix(3) == ["Chargement des formations...",
+        #expect(focus.suffix(3) == ["Chargement des formations…",
                                     "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990\u{00A0}€",
                                     "Starter Pack - IA Générative, niveau Débutant, durée 2 jours, 990\u{00A0}€"])
         #expect(try server.requestTimes(url).count == 2)

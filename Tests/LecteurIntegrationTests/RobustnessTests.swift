@@ -192,7 +192,7 @@ import Testing
         let server = try CatalogueServer()
         let reader = try InteractiveLecteur(quiet + ["--catalog", server.url("slow-60"), "--timeout", "50"],
                                             environment: home.environment)
-        _ = try reader.next("focus") { $0["label"] as? String == "Chargement des formations..." }
+        _ = try reader.next("focus") { $0["label"] as? String == "Chargement des formations…" }
         reader.send("suivant")
         let start = Date()
         #expect(reader.signal(signal) == status)

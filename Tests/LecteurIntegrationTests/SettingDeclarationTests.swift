@@ -110,6 +110,31 @@ import Testing
         return language.code == "fr" ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 
+    /// A decimal is written as the interface's language writes it, in the answer, the reading and
+    /// its range: « 1,5 » and « de 0,5 à 5 » in French, "1.5" and "from 0.5 to 5" in English (the
+    /// English interface said « Reflex-pause: 1,5; from 0,5 to 5. », issue 46).
+    @Test(arguments: languages)
+    func decimalsAreWrittenTheLanguagesWay(_ language: Language) throws {
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let name = language.code == "fr" ? "pause-réflexe" : "reflex-pause"
+        let typed = Self.number(1.5, language)
+        let out = try Self.run("\(language.set) \(name) \(typed)\n\(language.set) \(name)\n\(language.quit)\n", language, in: home)
+        #expect(out.status == 0, "\(out.stderr)")
+        let said = Self.messages(out).filter { $0.contains(typed) }
+        #expect(said.count == 2, "\(language): \(Self.messages(out))")
+        #expect(said.contains { $0.contains(Self.number(0.5, language)) }, "\(language): \(said)")
+        let other = language.code == "fr" ? "." : ","
+        for message in Self.messages(out) {
+            let scalars = Array(message.unicodeScalars)
+            let foreign = scalars.indices.dropFirst().dropLast().contains { i in
+                String(scalars[i]) == other && CharacterSet.decimalDigits.contains(scalars[i - 1])
+                    && CharacterSet.decimalDigits.contains(scalars[i + 1])
+            }
+            #expect(!foreign, "\(language): a number written the other language's way: \(message)")
+        }
+    }
+
     /// Past its declared range, every setting that takes numbers is refused, and the refusal
     /// names the declared range (the validators keep their own checks: this holds them to the
     /// declaration), in the language's way of writing numbers.

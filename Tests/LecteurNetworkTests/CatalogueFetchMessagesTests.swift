@@ -56,7 +56,7 @@ import LecteurLocales
         #expect(m.size(900) == "900 octets")
         #expect(m.size(512 * 1024) == "512 Ko")
         #expect(m.size(1536 * 1024) == "1,5 Mo")
-        #expect(m.stillLoading(elapsed: 10.2) == "Chargement des formations... toujours en cours après 10 secondes.")
+        #expect(m.stillLoading(elapsed: 10.2) == "Chargement des formations… toujours en cours après 10 secondes.")
     }
 
     @Test func ageOfTheOfflineCopy() {

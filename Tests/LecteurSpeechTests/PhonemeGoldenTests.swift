@@ -193,7 +193,7 @@ import Testing
     /// Report, CLI-help and braille-only strings are never handed to the speech engine.
     static func isSpoken(_ key: String) -> Bool {
         !["audit.", "cli.", "braille.role.", "app.prompt", "number.", "price.format", "date.", "month.",
-          "network.decimalSeparator", "braille.selected", "braille.notSelected", "speech.separator", "speech.pause",
+          "number.decimalSeparator", "braille.selected", "braille.notSelected", "speech.separator", "speech.pause",
           "catalogue.field.", "system.error.", "verbosity."].contains { key.hasPrefix($0) }
     }
 

@@ -730,7 +730,6 @@ public enum L10n: String, CaseIterable, Sendable {
     case networkSizeBytes = "network.size.bytes"
     case networkSizeKilobytes = "network.size.kilobytes"
     case networkSizeMegabytes = "network.size.megabytes"
-    case networkDecimalSeparator = "network.decimalSeparator"
     case screenAnnounceMorse = "screen.announce.morse"
     case screenAnnounceMorseOne = "screen.announce.morseOne"
     case screenAnnounceFormations = "screen.announce.formations"

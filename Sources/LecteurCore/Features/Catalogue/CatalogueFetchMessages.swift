@@ -73,7 +73,7 @@ public struct CatalogueFetchMessages: Sendable {
         }
     }
 
-    /// "Chargement des formations... toujours en cours après 10 secondes."
+    /// "Chargement des formations… toujours en cours après 10 secondes."
     public func stillLoading(elapsed: TimeInterval) -> String {
         strings(.networkStillLoading, ["elapsed": duration(elapsed.rounded())])
     }
@@ -122,6 +122,6 @@ public struct CatalogueFetchMessages: Sendable {
         let tenths = (value * 10).rounded()
         if tenths.truncatingRemainder(dividingBy: 10) == 0 { return String(Int(saturating: tenths / 10)) }
         let whole = Int(saturating: tenths / 10), fraction = Int(saturating: tenths) % 10
-        return "\(whole)\(strings(.networkDecimalSeparator))\(fraction)"
+        return "\(whole)\(strings(.numberDecimalSeparator))\(fraction)"
     }
 }

@@ -106,10 +106,10 @@ public enum MorseSettingsError: Error, Hashable, Sendable {
             return strings(.morseSettingsVolumeRange, ["value": "\(v)", "min": "\(S.volumeRange.lowerBound)",
                                                        "max": "\(S.volumeRange.upperBound)"])
         case .rampOutOfRange(let v):
-            return strings(.morseSettingsRampRange, ["value": S.format(v), "min": S.format(S.rampRange.lowerBound),
-                                                     "max": S.format(S.rampRange.upperBound)])
+            return strings(.morseSettingsRampRange, ["value": S.format(v, strings), "min": S.format(S.rampRange.lowerBound, strings),
+                                                     "max": S.format(S.rampRange.upperBound, strings)])
         case .rampTooLong(let ramp, let wpm, let max):
-            return strings(.morseSettingsRampTooLong, ["ramp": S.format(ramp), "wpm": "\(wpm)", "max": S.format(max)])
+            return strings(.morseSettingsRampTooLong, ["ramp": S.format(ramp, strings), "wpm": "\(wpm)", "max": S.format(max, strings)])
         case .bandOutOfRange(let key, let v):
             let template: L10n = switch key {
             case .noise: .drillsSettingNoiseRange
@@ -269,7 +269,7 @@ public struct MorseSettings: Hashable, Sendable {
                 ?? strings(.morseSettingsSetFarnsworthOff)
         case .tone: return strings(.morseSettingsSetTone, ["value": "\(toneHz)"])
         case .volume: return strings(.morseSettingsSetVolume, ["value": "\(volumePercent)"])
-        case .ramp: return strings(.morseSettingsSetRamp, ["value": Self.format(rampMs)])
+        case .ramp: return strings(.morseSettingsSetRamp, ["value": Self.format(rampMs, strings)])
         case .noise: return strings(band.noisePercent == 0 ? .drillsSettingNoiseOff : .drillsSettingNoiseSet, ["value": "\(band.noisePercent)"])
         case .qrm: return strings(band.qrmPercent == 0 ? .drillsSettingQrmOff : .drillsSettingQrmSet, ["value": "\(band.qrmPercent)"])
         case .fading: return strings(band.fadingPercent == 0 ? .drillsSettingFadingOff : .drillsSettingFadingSet,
@@ -367,10 +367,18 @@ public struct MorseSettings: Hashable, Sendable {
     /// "5", "4,5": French decimal comma, no trailing zeros. Total: a value a user typed may be
     /// past `Int`'s range (`régler rampe 9223372036854775808` is quoted back in the refusal),
     /// and `Int(_:)` traps there (issue 50), so whole numbers go through `Int(exactly:)`.
-    static func format(_ value: Double) -> String {
+    /// A tenth at most, with the decimal comma: the form the file stores and parses back.
+    static func format(_ value: Double) -> String { format(value, decimalSeparator: ",") }
+
+    /// A tenth at most, with the interface language's separator (« 1,5 » in French, "1.5" in English).
+    static func format(_ value: Double, _ strings: Strings) -> String {
+        format(value, decimalSeparator: strings(.numberDecimalSeparator))
+    }
+
+    private static func format(_ value: Double, decimalSeparator: String) -> String {
         if let whole = Int(exactly: value) { return String(whole) }
         guard value.isFinite else { return String(value) }
         if value == value.rounded() { return String(format: "%.0f", value) }
-        return String(format: "%.1f", value).replacingOccurrences(of: ".", with: ",")
+        return String(format: "%.1f", value).replacingOccurrences(of: ".", with: decimalSeparator)
     }
 }

@@ -31,7 +31,7 @@ extension SettingReading {
     /// « de 80 à 450 », « au choix complète, brève », or « valeur libre ».
     public static func describe(_ reading: SettingReading?, _ strings: Strings) -> String {
         if let range = reading?.decimalRange {
-            return strings(.settingsRange, ["min": MorseSettings.format(range.lowerBound), "max": MorseSettings.format(range.upperBound)])
+            return strings(.settingsRange, ["min": MorseSettings.format(range.lowerBound, strings), "max": MorseSettings.format(range.upperBound, strings)])
         }
         if let range = reading?.range {
             return strings(.settingsRange, ["min": String(range.lowerBound), "max": String(range.upperBound)])
@@ -87,7 +87,7 @@ extension ReaderSettings {
         case .morseVolume:
             return SettingReading(value: String(morse.volumePercent), range: Self.declared(.morseVolume))
         case .morseRamp:
-            return SettingReading(value: MorseSettings.format(morse.rampMs),
+            return SettingReading(value: MorseSettings.format(morse.rampMs, strings),
                                   range: Self.declared(.morseRamp))
         case .kochTime:
             return SettingReading(value: kochMedianMs.map { SettingsReducer.number(Double($0) / 1000, comma: true) } ?? "0",
@@ -127,26 +127,26 @@ extension ReaderSettings {
         case .bandFlutter:
             return SettingReading(value: String(morse.band.flutterPercent), range: Self.declared(.bandFlutter))
         case .reflexPause:
-            var reading = SettingReading(value: AnswerTime.seconds(reflex.pauseMs))
+            var reading = SettingReading(value: AnswerTime.seconds(reflex.pauseMs, strings))
             reading.decimalRange = SettingDeclaration.of(.reflexPause).range
             return reading
         case .reflexTime:
-            var reading = SettingReading(value: AnswerTime.seconds(reflex.limitMs))
+            var reading = SettingReading(value: AnswerTime.seconds(reflex.limitMs, strings))
             reading.decimalRange = SettingDeclaration.of(.reflexTime).range
             return reading
         case .reflexTouchTime:
-            var reading = SettingReading(value: AnswerTime.seconds(reflex.touchLimitMs))
+            var reading = SettingReading(value: AnswerTime.seconds(reflex.touchLimitMs, strings))
             reading.decimalRange = SettingDeclaration.of(.reflexTouchTime).range
             return reading
         case .practicePace:
             let value = switch practicePace {
             case .auto: strings(.morseTrainerSettingPaceAuto)
             case .user: strings(.morseTrainerSettingPaceUser)
-            case .pause(let ms): AnswerTime.seconds(ms)
+            case .pause(let ms): AnswerTime.seconds(ms, strings)
             }
             // Two words, or seconds: the choices say all three.
-            let seconds = strings(.settingsRange, ["min": MorseSettings.format(PracticePace.pauseRange.lowerBound),
-                                                    "max": MorseSettings.format(PracticePace.pauseRange.upperBound)])
+            let seconds = strings(.settingsRange, ["min": MorseSettings.format(PracticePace.pauseRange.lowerBound, strings),
+                                                    "max": MorseSettings.format(PracticePace.pauseRange.upperBound, strings)])
             return SettingReading(value: value, choices: [strings(.morseTrainerSettingPaceAuto), strings(.morseTrainerSettingPaceUser), seconds])
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
             return nil

@@ -113,11 +113,13 @@ public enum AnswerTime {
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
-    /// "1,5": milliseconds as seconds with the French decimal comma, to a tenth.
-    public static func seconds(_ ms: Int) -> String { MorseSettings.format((Double(ms) / 100).rounded() / 10) }
+    /// « 1,5 » (French), "1.5" (English): milliseconds as seconds, to a tenth.
+    public static func seconds(_ ms: Int, _ strings: Strings) -> String {
+        MorseSettings.format((Double(ms) / 100).rounded() / 10, strings)
+    }
 
     /// « 1 seconde », « 1,5 seconde », « 2 secondes »: the time with its unit, agreed in number.
     public static func said(_ ms: Int, _ strings: Strings) -> String {
-        strings(.morseTrainerSeconds, ["seconds": seconds(ms)])
+        strings(.morseTrainerSeconds, ["seconds": seconds(ms, strings)])
     }
 }
