@@ -276,7 +276,7 @@ touch "$work/debug-build.done"
 background fuzz bash -c 'swift test --skip-build --ignore-lock --no-parallel --filter "[./]FuzzTargetsCompileTests(/|\$)" \
     --event-stream-output-path "$1/events-fuzz-check.jsonl" --event-stream-version 6.3 > "$1/fuzz-check.log" 2>&1 \
     || { cat "$1/fuzz-check.log"; exit 1; }
-  exec scripts/fuzz.sh --quick --time 20 --jobs 2 --min-inputs 500' _ "$work"
+  exec scripts/fuzz.sh --quick --time 5 --jobs 2 --min-inputs 500' _ "$work"
 step_now "swift test list and the lanes"
 
 swift test list --skip-build 2>/dev/null | grep -v '^$' > "$work/list.txt"
