@@ -43,16 +43,16 @@ public enum OutputFileError: Error, Hashable, Sendable {
     public func message(_ strings: Strings) -> String {
         let path = URLRedaction.forDisplay(self.path)
         switch self {
-        case .isDirectory: return strings(.hardeningOutputIsDirectory, ["path": path])
-        case .denied: return strings(.hardeningOutputDenied, ["path": path])
-        case .noFolder: return strings(.hardeningOutputNoFolder, ["path": path])
-        case .readOnlyFileSystem: return strings(.hardeningOutputReadOnly, ["path": path])
-        case .noSpace: return strings(.hardeningOutputNoSpace, ["path": path])
-        case .fileSizeLimit: return strings(.hardeningOutputFileSizeLimit, ["path": path])
-        case .readerGone: return strings(.hardeningOutputReaderGone, ["path": path])
+        case .isDirectory: return strings(.faultOutputIsDirectory, ["path": path])
+        case .denied: return strings(.faultOutputDenied, ["path": path])
+        case .noFolder: return strings(.faultOutputNoFolder, ["path": path])
+        case .readOnlyFileSystem: return strings(.faultOutputReadOnly, ["path": path])
+        case .noSpace: return strings(.faultOutputNoSpace, ["path": path])
+        case .fileSizeLimit: return strings(.faultOutputFileSizeLimit, ["path": path])
+        case .readerGone: return strings(.faultOutputReaderGone, ["path": path])
         // The cause in words, never its number (« errno 32 » meant nothing to anyone).
         case .failed(_, let code):
-            return strings(.hardeningOutputFailed, ["path": path, "reason": SystemErrorText.summary(errno: code, strings)])
+            return strings(.faultOutputFailed, ["path": path, "reason": SystemErrorText.summary(errno: code, strings)])
         }
     }
 }

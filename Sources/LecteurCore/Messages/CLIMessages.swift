@@ -107,10 +107,10 @@ public enum CLIMessages {
 
     /// `--timeout` outside what the client takes, the numbers as the user would type them.
     public static func timeoutOutOfRange(_ value: Double, range: ClosedRange<Double>, _ strings: Strings) -> String {
-        strings(.hardeningOptionOutOfRange, [
+        strings(.faultOptionOutOfRange, [
             "option": "--timeout", "value": plainNumber(value, strings),
             "min": plainNumber(range.lowerBound, strings), "max": plainNumber(range.upperBound, strings),
-            "unit": strings(.hardeningUnitSeconds)])
+            "unit": strings(.faultUnitSeconds)])
     }
 
     /// `--catalog` with an address the client refuses (shown without its credentials).

@@ -12,7 +12,7 @@ extension SpeechError {
         case .audio(.cannotCreateFile(let path, _)), .audio(.writeFailed(let path, _)):
             strings(.speechNoticeFileFailed, ["path": TextSanitizer.clean(path)])
         case .audio(.file(let error)): error.message(strings)
-        case .audio(.fileTooLong(let path)): strings(.hardeningWavFull, ["path": TextSanitizer.clean(path)])
+        case .audio(.fileTooLong(let path)): strings(.faultWavFull, ["path": TextSanitizer.clean(path)])
         case .dataMissing: strings(.speechNoticeDataMissing)
         case .engineFailed: strings(.speechNoticeEngineFailed)
         case .voiceNotFound(let voice, let current):

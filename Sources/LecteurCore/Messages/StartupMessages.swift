@@ -95,11 +95,11 @@ extension ResourceShortage {
     public func message(_ strings: Strings) -> String {
         switch self {
         case .tooFewOpenFiles(let limit, let needed):
-            strings(.hardeningDevicesResourcesFiles, ["limit": String(limit), "needed": String(needed)])
+            strings(.deviceFaultResourcesFiles, ["limit": String(limit), "needed": String(needed)])
         case .tooLittleAddressSpace(let limit, let needed):
-            strings(.hardeningDevicesResourcesMemory, ["limit": String(limit), "needed": String(needed)])
+            strings(.deviceFaultResourcesMemory, ["limit": String(limit), "needed": String(needed)])
         case .fileSizeTooSmall(let limit, let needed):
-            strings(.hardeningDevicesResourcesFileSize, ["limit": String(limit), "needed": String(needed)])
+            strings(.deviceFaultResourcesFileSize, ["limit": String(limit), "needed": String(needed)])
         }
     }
 }

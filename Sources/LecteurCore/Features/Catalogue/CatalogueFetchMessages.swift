@@ -29,8 +29,8 @@ public struct CatalogueFetchMessages: Sendable {
         case .noData: return strings(.networkErrorNoData)
         case .decoding(let reason): return decodingMessage(reason)
         case .tooLarge(let limit): return strings(.networkErrorTooLarge, ["limit": size(limit)])
-        case .badResponse: return strings(.hardeningNetworkBadResponse)
-        case .tlsCertificate: return strings(.hardeningNetworkTlsCertificate)
+        case .badResponse: return strings(.faultNetworkBadResponse)
+        case .tlsCertificate: return strings(.faultNetworkTlsCertificate)
         }
     }
 

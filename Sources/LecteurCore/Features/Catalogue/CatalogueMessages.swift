@@ -59,7 +59,7 @@ public struct CatalogueMessages: Sendable {
         case .moreUnreadableDates(let count):
             strings(.catalogueMoreBadDates, ["count": grouped(Decimal(count))])
         case .fieldTruncated(let position, let field, let length):
-            strings(.hardeningFieldTruncated, ["position": String(position), "field": fieldName(field),
+            strings(.faultFieldTruncated, ["position": String(position), "field": fieldName(field),
                                                "length": String(length), "limit": String(TextSanitizer.fieldLimit)])
         }
     }

@@ -30,7 +30,7 @@ extension StorageFault {
 extension SpeechdError {
     /// Said once, by the voice that takes over (espeak-ng, or none).
     public func lostMessage(fallbackSpeaks: Bool, _ strings: Strings) -> String {
-        strings(fallbackSpeaks ? .hardeningDevicesSpeechdLostEspeak : .hardeningDevicesSpeechdLostSilent,
+        strings(fallbackSpeaks ? .deviceFaultSpeechdLostEspeak : .deviceFaultSpeechdLostSilent,
                 ["reason": reason(strings)])
     }
 }

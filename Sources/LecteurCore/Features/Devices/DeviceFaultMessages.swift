@@ -28,7 +28,7 @@ extension StorageWarning {
             strings(.storageCorruptMovedAside, ["path": TextSanitizer.clean(path), "movedTo": TextSanitizer.clean(movedTo),
                                                 "reason": reason.message(strings)])
         case .databaseReadOnly(let path):
-            strings(.hardeningStorageReadOnly, ["path": TextSanitizer.clean(path)])
+            strings(.faultStorageReadOnly, ["path": TextSanitizer.clean(path)])
         }
     }
 }
@@ -48,11 +48,11 @@ extension SpeechdError {
     /// Why speech-dispatcher cannot be used, in a few French words (never libspeechd's English).
     public func reason(_ strings: Strings) -> String {
         switch self {
-        case .unreachable: strings(.hardeningDevicesSpeechdReasonUnreachable)
-        case .rejected: strings(.hardeningDevicesSpeechdReasonRefused)
+        case .unreachable: strings(.deviceFaultSpeechdReasonUnreachable)
+        case .rejected: strings(.deviceFaultSpeechdReasonRefused)
         case .timedOut(let seconds):
-            strings(.hardeningDevicesSpeechdReasonNoAnswer, ["seconds": String(Int(saturating: seconds.rounded()))])
-        case .closed: strings(.hardeningDevicesSpeechdReasonClosed)
+            strings(.deviceFaultSpeechdReasonNoAnswer, ["seconds": String(Int(saturating: seconds.rounded()))])
+        case .closed: strings(.deviceFaultSpeechdReasonClosed)
         }
     }
 }
@@ -72,11 +72,11 @@ extension BrailleDisplayError {
         case .connectionLost(let failure):
             strings(.brailleErrorLost, ["detail": SystemErrorText.summary(failure, strings)])
         case .handshakeTimedOut(let host, let seconds):
-            strings(.hardeningBrailleNoAnswer, ["host": host, "seconds": String(seconds)])
+            strings(.faultBrailleNoAnswer, ["host": host, "seconds": String(seconds)])
         case .notBrlAPI(let host):
-            strings(.hardeningBrailleNotBrlapi, ["host": host])
+            strings(.faultBrailleNotBrlapi, ["host": host])
         case .implausibleSize(let host, let columns, let rows):
-            strings(.hardeningDevicesBrailleImplausibleSize,
+            strings(.deviceFaultBrailleImplausibleSize,
                     ["host": host, "columns": String(columns), "rows": String(rows),
                      "maxColumns": String(BrailleDisplayLimits.maximumColumns), "maxRows": String(BrailleDisplayLimits.maximumRows)])
         }

@@ -35,7 +35,7 @@ struct DeviceReducer: Sendable {
         case .displayWidth(let columns):
             devices.displayColumns = columns > 0 ? columns : nil
         case .lineTooLong(let limit):
-            out.error("input.tooLong", strings(.hardeningDevicesInputLineTooLong, ["limit": String(limit)]))
+            out.error("input.tooLong", strings(.deviceFaultInputLineTooLong, ["limit": String(limit)]))
         }
         return out
     }

@@ -41,9 +41,9 @@ public enum MorseError: Error, Hashable, Sendable {
         case .cannotWrite(let error):
             return error.message(strings)
         case .tooLongToPlay(let characters, let limit):
-            return strings(.hardeningMorseTooLongToPlay, ["count": String(characters), "limit": String(limit)])
+            return strings(.faultMorseTooLongToPlay, ["count": String(characters), "limit": String(limit)])
         case .tooLongForWAV(let durationMs):
-            return strings(.hardeningWavTooLong, ["hours": String(Int(durationMs / 3_600_000)),
+            return strings(.faultWavTooLong, ["hours": String(Int(durationMs / 3_600_000)),
                                                    "maxHours": String(WAVFile.maximumSampleCount / 22_050 / 3600)])
         }
     }
