@@ -37,27 +37,6 @@ import Testing
         return first..<(last + 1)
     }
 
-    /// The SNR in the receiver's filter: the band's power in the 5 ms windows at least 5 ms clear
-    /// of any element is the noise's; in the windows wholly inside an element, the signal's and
-    /// the noise's add. (A projection on the clean signal would not do: the hiss is narrow, much
-    /// like a 600 Hz sine over 5 ms, and a projection counts a quarter of it as signal.)
-    static func snrDB(clean: ArraySlice<Int16>, noisy: ArraySlice<Int16>) -> Double {
-        let c = Array(clean), y = Array(noisy)
-        var signal = 0.0, signals = 0, noise = 0.0, noises = 0
-        for start in stride(from: 110, to: c.count - 220, by: 110) {
-            let range = start..<(start + 110)
-            if c[range].allSatisfy({ $0 != 0 }) {
-                signal += range.map { Double(y[$0]) * Double(y[$0]) }.reduce(0, +)
-                signals += 110
-            } else if c[(start - 110)..<(start + 220)].allSatisfy({ $0 == 0 }) {
-                noise += range.map { Double(y[$0]) * Double(y[$0]) }.reduce(0, +)
-                noises += 110
-            }
-        }
-        let noisePower = noise / Double(noises)
-        return 10 * log10((signal / Double(signals) - noisePower) / noisePower)
-    }
-
     /// The amplitude of the `hz` component of `samples` (Goertzel).
     static func amplitude(_ samples: ArraySlice<Double>, hz: Double) -> Double {
         let w = 2 * Double.pi * hz / Double(rate), k = 2 * cos(w)
@@ -88,7 +67,7 @@ import Testing
             as [(String, BandConditions, Double?)] {
             let noisy = try Self.copy(settings)
             #expect(noisy.count == clean.count)
-            let snr = Self.snrDB(clean: clean[span], noisy: noisy[span])
+            let snr = bandSNRDecibels(clean: clean[span], noisy: noisy[span])
             table.append("\(settings.replacingOccurrences(of: "\n", with: "; "))SNR \(String(format: "%.2f", snr)) dB")
             if let expected { #expect(abs(snr - expected) < 0.6, "\(settings): \(snr) dB") }
             // The model, rendered here over the clean sending with the session's first round's seed.

@@ -2,6 +2,7 @@
 import Foundation
 import LecteurCore
 import Testing
+import LecteurTestSupport
 
 /// Issue 37, item 9, in the renderer both outputs use: the band is seeded and random-access, so
 /// chunks give the same samples as the whole, and only a seeded (copy practice) sending has it.
@@ -45,39 +46,18 @@ import Testing
         return (clean, BandMix(conditions: band, clean: clean, tone: MorseTone(), sampleRate: rate)!)
     }
 
-    /// The SNR in the receiver's filter: the band's power in the 5 ms windows at least 5 ms clear
-    /// of any element is the noise's; in the windows wholly inside an element, the signal's and
-    /// the noise's add. (A projection on the clean signal would not do: the hiss is narrow, much
-    /// like a 600 Hz sine over 5 ms, and a projection counts a quarter of it as signal.)
-    static func snrDB(clean: [Int16], noisy: [Int16]) -> Double {
-        let c = clean, y = noisy
-        var signal = 0.0, signals = 0, noise = 0.0, noises = 0
-        for start in stride(from: 110, to: c.count - 220, by: 110) {
-            let range = start..<(start + 110)
-            if c[range].allSatisfy({ $0 != 0 }) {
-                signal += range.map { Double(y[$0]) * Double(y[$0]) }.reduce(0, +)
-                signals += 110
-            } else if c[(start - 110)..<(start + 220)].allSatisfy({ $0 == 0 }) {
-                noise += range.map { Double(y[$0]) * Double(y[$0]) }.reduce(0, +)
-                noises += 110
-            }
-        }
-        let noisePower = noise / Double(noises)
-        return 10 * log10((signal / Double(signals) - noisePower) / noisePower)
-    }
-
     /// `bruit N`: the hiss out of the filter is N % of the signal's RMS, 0 dB at 100; everything
     /// at its maximum is below 0 dB.
     @Test func theHissIsSetInTheFilterAndTheMaximumIsBelowZeroDecibels() {
         for (percent, expected) in [(30, 10.46), (100, 0.0)] {
             let (clean, mix) = Self.mix(BandConditions(noisePercent: percent, seed: 3))
-            let snr = Self.snrDB(clean: clean, noisy: mix.samples)
+            let snr = bandSNRDecibels(clean: clean, noisy: mix.samples)
             print("BAND model: bruit \(percent), SNR in the filter \(snr) dB")
             #expect(abs(snr - expected) < 0.5, "bruit \(percent): \(snr) dB")
         }
         let (clean, hardest) = Self.mix(BandConditions(noisePercent: 100, qrmPercent: 80, fadingPercent: 90, staticPercent: 100,
                                                        flutterPercent: 100, seed: 3))
-        let snr = Self.snrDB(clean: clean, noisy: hardest.samples)
+        let snr = bandSNRDecibels(clean: clean, noisy: hardest.samples)
         print("BAND model: everything at its maximum, SNR in the filter \(snr) dB")
         #expect(snr <= 0)
     }
