@@ -286,6 +286,19 @@ struct Announcer {
 
     /// What was said `.withWhatFollows` in this action (a verdict), then `follow` (a question's
     /// number, which is never said: nothing before the answer gives the question away), as one
+            case .sound(let announcement): sound(announcement)
+            case .showFocus(let line): showFocus(line)
+            case .showMessage(let message, let now, let stays): showMessage(message, now: now, stays: stays)
+            case .showInput(let line): showInput(line)
+            case .showHeld(let follow, let now): showHeld(then: follow, now: now)
+            case .showHeldQuestionLast(let now): showHeldQuestionLast(now: now)
+            case .answerPending(let pending): announcement.answerPending = pending
+            case .interrupting(let said):
+                let pending = announcement.answerPending
+                announcement.answerPending = true
+                say(said)
+                announcement.answerPending = pending
+            case .punctuationLevel(let level): punctuationLevel = level
     /// message; nil when there is nothing to show. Its life is its announcements' kind: a
     /// verdict that answers the user stays until a key, then the question waiting for its answer
     /// comes back alone (`DisplayReducer.showNext`); what the reader said on its own flashes.

@@ -8,6 +8,26 @@ struct ChildOutput<Delegate: Equatable>: Equatable {
     enum Step: Equatable {
         case say(Announcement)
         case effect(Effect)
+        /// An announcement without words (tones, an index mark): `Announcer.sound`.
+        case sound(Announcement)
+        /// The focused element's line, unless a message of this action holds the display.
+        case showFocus(BrailleLine)
+        /// A braille message (`Announcer.showMessage`).
+        case showMessage(String, now: Bool, stays: Bool)
+        /// The line typed on the display's keyboard, shown at once.
+        case showInput(BrailleLine)
+        /// What was said `.withWhatFollows`, then `follow`, as one message (`Announcer.showHeld`).
+        case showHeld(then: String?, now: Bool)
+        /// The last message held is a question, on window 1 (`Announcer.showHeldQuestionLast`).
+        case showHeldQuestionLast(now: Bool)
+        /// Whether the next utterance interrupts, as the answer to the user's command does
+        /// (`AnnouncementState.answerPending`).
+        case answerPending(Bool)
+        /// Said as the answer to a key (its echo): it cuts what was playing, and leaves the
+        /// answer pending as it found it (the key's own answer may follow).
+        case interrupting(Announcement)
+        /// The user's punctuation level changed: what follows is read at the new level.
+        case punctuationLevel(PunctuationLevel)
     }
 
     private(set) var steps: [Step] = []
@@ -19,11 +39,50 @@ struct ChildOutput<Delegate: Equatable>: Equatable {
     }
 
     mutating func say(_ announcement: Announcement) { steps.append(.say(announcement)) }
-    mutating func notice(_ code: String, _ message: String, kind: Announcement.Kind = .answer, detail: String? = nil) {
-        say(.notice(code, message, kind: kind, detail: detail))
+    mutating func notice(_ code: String, _ message: String, kind: Announcement.Kind = .answer,
+                         remember: Bool = true, readPunctuation: Bool = true, detail: String? = nil, showing: Bool = true,
+                         brailleForm: String? = nil) {
+        say(.notice(code, message, kind: kind, remember: remember, readPunctuation: readPunctuation, detail: detail,
+                    showing: showing, brailleForm: brailleForm))
     }
     mutating func error(_ code: String, _ message: String, detail: String? = nil) { say(.error(code, message, detail: detail)) }
     mutating func append(_ effect: Effect) { steps.append(.effect(effect)) }
+    mutating func sound(_ announcement: Announcement) { steps.append(.sound(announcement)) }
+    /// An index mark of its own (read-all's step), as `Announcer.mark` says it.
+    mutating func mark(_ token: Int) {
+        sound(Announcement(.answer, [.mark(token)], display: .none, remember: false))
+    }
+    mutating func showFocus(_ line: BrailleLine) { steps.append(.showFocus(line)) }
+    mutating func showMessage(_ message: String, now: Bool = false, stays: Bool = false) {
+        steps.append(.showMessage(message, now: now, stays: stays))
+    }
+    mutating func showInput(_ line: BrailleLine) { steps.append(.showInput(line)) }
+    mutating func showHeld(then follow: String? = nil, now: Bool = false) { steps.append(.showHeld(then: follow, now: now)) }
+    mutating func showHeldQuestionLast(now: Bool = false) { steps.append(.showHeldQuestionLast(now: now)) }
+    mutating func interrupting(_ announcement: Announcement) { steps.append(.interrupting(announcement)) }
+    mutating func answerPending(_ pending: Bool) { steps.append(.answerPending(pending)) }
+    mutating func punctuationLevel(_ level: PunctuationLevel) { steps.append(.punctuationLevel(level)) }
+
+    /// Another child's output (a helper of the same feature), its steps after these and its
+    /// delegates with these.
+    mutating func merge<Other>(_ other: ChildOutput<Other>, delegates map: (Other) -> Delegate) {
+        steps += other.steps.map { step in
+            switch step {
+            case .say(let a): .say(a)
+            case .effect(let e): .effect(e)
+            case .sound(let a): .sound(a)
+            case .showFocus(let l): .showFocus(l)
+            case .showMessage(let m, let now, let stays): .showMessage(m, now: now, stays: stays)
+            case .showInput(let l): .showInput(l)
+            case .showHeld(let f, let now): .showHeld(then: f, now: now)
+            case .showHeldQuestionLast(let now): .showHeldQuestionLast(now: now)
+            case .answerPending(let p): .answerPending(p)
+            case .interrupting(let a): .interrupting(a)
+            case .punctuationLevel(let l): .punctuationLevel(l)
+            }
+        }
+        delegates += other.delegates.map(map)
+    }
 }
 
 extension Announcement {

@@ -22,7 +22,7 @@ extension Reader {
         switch action {
         case .navigation(let action):
             let context = state.navigationContext
-            handle(navigator.reduce(action, &state.navigation, context, &out), &state, &out)
+            handle(out.feed(navigator.reduce(action, &state.navigation, context)), &state, &out)
         case .terminal(let action):
             let context = TerminalReducer.Context(echo: state.settings.typingEcho, goodbyeHold: goodbyeHold(state))
             handle(terminal.reduce(action, &state.terminal, context, &out), &state, &out)

@@ -5,7 +5,7 @@
 /// where they still exist (pull-to-refresh). The root runs it after the catalogue slice changed.
 extension Navigator {
     /// A load began: the list shows the loading from its top.
-    func listLoading(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func listLoading(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         nav.focus[.formations] = 0
         if nav.tab == .formations { popToRoot(&nav) }
         announceListIfShown(context, &nav, &out)
@@ -13,7 +13,7 @@ extension Navigator {
 
     /// The load failed: the message, with « Réessayer » focused under it, as story 2.4's
     /// ErrorView puts it.
-    func listFailed(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func listFailed(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         popToRoot(&nav, tab: .formations)
         nav.focus[.formations] = 1
         announceListIfShown(context, &nav, &out)
@@ -23,7 +23,7 @@ extension Navigator {
     /// and the focused element where they still exist, and says what the reload took away.
     /// `previous` is the catalogue the list showed before, `context` what was remembered of it
     /// when the reload began.
-    func listLoaded(previous: CatalogueStatus, context reload: ReloadContext?, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func listLoaded(previous: CatalogueStatus, context reload: ReloadContext?, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         guard case .loaded(let catalogue) = context.catalogue else { return }
         let previousFocusId = nav.focusToRestore ?? focusedElement(in: previous, nav)?.id
         let reload = reload ?? {
@@ -70,7 +70,7 @@ extension Navigator {
         return screen.elements.indices.contains(index) ? screen.elements[index] : nil
     }
 
-    private func announceListIfShown(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    private func announceListIfShown(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         if nav.tab == .formations { announceFocus(context, &nav, &out) }
     }
 }

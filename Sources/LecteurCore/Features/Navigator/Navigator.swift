@@ -2,8 +2,8 @@
 import Foundation
 
 /// Navigation, the reader's first child reducer: focus, screens, tabs, filters, the catalogue's
-/// states. It says and shows what it decides through the `Announcer`, which applies the
-/// announcement policy. No I/O happens here, so every behaviour of the seeds' stories is a
+/// states. It returns what it says and shows (`ChildOutput`); the root feeds it to the
+/// `Announcer`, which applies the announcement policy. No I/O happens here, so every behaviour of the seeds' stories is a
 /// plain unit test.
 public struct Navigator: Sendable {
     public let strings: Strings
@@ -42,7 +42,7 @@ public struct Navigator: Sendable {
         case next, previous, first, last
     }
 
-    func move(_ move: FocusMove, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func move(_ move: FocusMove, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         let screen = builder.screen(for: nav, context)
         let index = nav.clampedFocus(on: screen)
         switch move {
@@ -55,7 +55,7 @@ public struct Navigator: Sendable {
 
     /// `tout lire`'s step (by voice or on the display): the next element is focused and read;
     /// false after the last one.
-    func readNext(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) -> Bool {
+    func readNext(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) -> Bool {
         let screen = builder.screen(for: nav, context)
         let index = nav.clampedFocus(on: screen)
         guard index + 1 < screen.elements.count else { return false }
@@ -65,7 +65,7 @@ public struct Navigator: Sendable {
     }
 
     /// `activer` on the focused element.
-    func activateFocus(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) -> [Delegate] {
+    func activateFocus(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) -> [Delegate] {
         let screen = builder.screen(for: nav, context)
         let index = nav.clampedFocus(on: screen)
         guard screen.elements.indices.contains(index) else { return [] }
@@ -73,13 +73,13 @@ public struct Navigator: Sendable {
     }
 
     /// `où`.
-    func sayWhereAmI(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func sayWhereAmI(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         let screen = builder.screen(for: nav, context)
         out.notice("where", whereAmI(context, nav, screen, nav.clampedFocus(on: screen)))
     }
 
     /// `formations`, `morse`: the other tab, with its screen and its focused element.
-    func switchTab(to tab: Tab, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func switchTab(to tab: Tab, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         nav.tab = tab
         // The screen's name and size, said and on the display (then the focus, after it).
         out.say(Announcement(.context, screenAnnouncement(context, nav)))
@@ -105,7 +105,7 @@ public struct Navigator: Sendable {
         }
     }
 
-    private func moveFocus(to target: Int, _ screen: Screen, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer, edge: L10n) {
+    private func moveFocus(to target: Int, _ screen: Screen, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>, edge: L10n) {
         guard !screen.elements.isEmpty else { return }
         let current = nav.clampedFocus(on: screen)
         let clamped = min(max(target, 0), screen.elements.count - 1)
@@ -117,7 +117,7 @@ public struct Navigator: Sendable {
         announceFocus(context, &nav, &out)
     }
 
-    private func activate(_ element: Element, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) -> [Delegate] {
+    private func activate(_ element: Element, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) -> [Delegate] {
         guard let action = element.action else {
             out.notice("inactive", strings(.noticeNotActivatable))
             return []
@@ -163,7 +163,7 @@ public struct Navigator: Sendable {
         nav.focus[screen] = 0
     }
 
-    func goBack(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func goBack(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         guard let stack = nav.stacks[nav.tab], stack.count > 1 else {
             out.notice("root", strings(.noticeAlreadyRoot))
             return
@@ -177,7 +177,7 @@ public struct Navigator: Sendable {
         if let root = nav.stacks[tab]?.first { nav.stacks[tab] = [root] }
     }
 
-    func applyFilter(named name: String?, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func applyFilter(named name: String?, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         let catalogue: Catalogue
         switch context.catalogue {
         case .loaded(let loaded): catalogue = loaded
@@ -227,7 +227,7 @@ public struct Navigator: Sendable {
 
     /// `aide COMMANDE`: one line. A command of two words (« tout lire », « plus vite ») is found
     /// by its first.
-    func help(_ topic: String, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func help(_ topic: String, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         let firstWord = topic.split(separator: " ").first.map(String.init) ?? topic
         guard let spec = parser.spec(named: topic) ?? parser.spec(named: firstWord) else {
             out.error("help", strings(.errorUnknownHelpTopic, ["topic": topic]))
@@ -267,7 +267,7 @@ public struct Navigator: Sendable {
     }
 
     /// A screen just opened: its name and size, said and on the display before its first element.
-    func announceScreen(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func announceScreen(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         let screen = builder.screen(for: nav, context)
         out.say(Announcement(.context, strings(.brailleReadingScreenAnnounce, count: screen.elements.count,
                                                ["title": screen.title])))
@@ -316,7 +316,7 @@ public struct Navigator: Sendable {
                                   count: screen.elements.count, element: element, roleWord: speech.roleWord(element.role)))
     }
 
-    func announceFocus(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func announceFocus(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         guard let (screen, index) = placeFocus(context, &nav) else { return }
         let element = screen.elements[index]
         out.append(focusReport(screen, index))
@@ -331,7 +331,7 @@ public struct Navigator: Sendable {
 
     /// A screen opened for the display alone (a long answer already said and printed): its name
     /// and size as a message, then its first element's line, with the transcript's focus.
-    func showScreen(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func showScreen(_ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         guard let (screen, index) = placeFocus(context, &nav) else { return }
         out.showMessage(strings(.brailleReadingScreenAnnounce, count: screen.elements.count, ["title": screen.title]))
         out.append(focusReport(screen, index))

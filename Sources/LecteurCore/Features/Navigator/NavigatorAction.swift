@@ -27,13 +27,14 @@ extension Navigator {
         case listFailed
     }
 
-    /// Navigation's one entry: its slice, what it reads of the rest (`NavigationContext`), the
-    /// output; what activating an element asks of the rest comes back as delegates.
-    func reduce(_ action: Action, _ nav: inout NavigationState, _ context: NavigationContext,
-                _ out: inout Announcer) -> [Delegate] {
+    /// Navigation's one entry: its slice and what it reads of the rest (`NavigationContext`) in;
+    /// what it says, shows and asks of the rest out, as a value (issue 47: the root feeds it to
+    /// the announcement policy).
+    func reduce(_ action: Action, _ nav: inout NavigationState, _ context: NavigationContext) -> ChildOutput<Delegate> {
+        var out = ChildOutput<Delegate>()
         switch action {
         case .move(let move): self.move(move, context, &nav, &out)
-        case .activate: return activateFocus(context, &nav, &out)
+        case .activate: out.delegates = activateFocus(context, &nav, &out)
         case .back: goBack(context, &nav, &out)
         case .announceFocus: announceFocus(context, &nav, &out)
         case .whereAmI: sayWhereAmI(context, &nav, &out)
@@ -45,11 +46,11 @@ extension Navigator {
         case .help(let topic): help(topic, context, &nav, &out)
         case .open(let screen): open(screen, &nav)
         case .showScreen: showScreen(context, &nav, &out)
-        case .readNext: return readNext(context, &nav, &out) ? [] : [.screenEnded]
+        case .readNext: if !readNext(context, &nav, &out) { out.delegates = [.screenEnded] }
         case .listLoading: listLoading(context, &nav, &out)
         case .listLoaded(let previous, let reload): listLoaded(previous: previous, context: reload, context, &nav, &out)
         case .listFailed: listFailed(context, &nav, &out)
         }
-        return []
+        return out
     }
 }

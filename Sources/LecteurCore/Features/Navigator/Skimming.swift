@@ -41,7 +41,7 @@ extension Navigator {
         return strings(template, ["name": name, "count": String(count)])
     }
 
-    func jump(_ kind: ItemKind, forward: Bool, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func jump(_ kind: ItemKind, forward: Bool, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         let screen = builder.screen(for: nav, context)
         let index = nav.clampedFocus(on: screen)
         let target: Int?
@@ -88,7 +88,7 @@ extension Navigator {
         announceFocus(context, &nav, &out)
     }
 
-    func go(_ number: Int, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func go(_ number: Int, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         let screen = builder.screen(for: nav, context)
         if screen.id == .formations, let first = screen.elements.firstCardIndex {
             let count = screen.elements.count - first
@@ -108,7 +108,7 @@ extension Navigator {
     }
 
     /// The next element whose label contains the text (case and accents ignored), wrapping once.
-    func find(_ text: String?, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func find(_ text: String?, _ context: NavigationContext, _ nav: inout NavigationState, _ out: inout ChildOutput<Delegate>) {
         guard let wanted = text.map({ TextSanitizer.clean($0) }).flatMap({ $0.isEmpty ? nil : $0 }) ?? nav.lastSearch else {
             out.error("find", strings(.findNothingToFind))
             return
