@@ -104,6 +104,13 @@ struct Announcer {
 
     mutating func append(_ effect: Effect) { effects.append(effect) }
 
+    /// What this action put on the display so far, for the display's policy once the action is
+    /// reduced (`DisplayReducer.Action.finish`).
+    var written: DisplayWritten {
+        DisplayWritten(showedMessage: showedMessage, showedMessageStays: showedMessageStays, queuedMessages: queuedMessages,
+                       wroteBraille: wroteBraille, quits: effects.contains(.quit), awaitsResult: awaitsResult)
+    }
+
     /// Says, prints and shows one announcement, each channel in its own form
     /// (`AnnouncementPresenter`): its event (notice, error, status) first, then its speech
     /// under the policy, then its braille message, whose life its kind decides.
@@ -279,13 +286,6 @@ struct Announcer {
             switch step {
             case .say(let announcement): say(announcement)
             case .effect(let effect): append(effect)
-            }
-        }
-        return output.delegates
-    }
-
-    /// What was said `.withWhatFollows` in this action (a verdict), then `follow` (a question's
-    /// number, which is never said: nothing before the answer gives the question away), as one
             case .sound(let announcement): sound(announcement)
             case .showFocus(let line): showFocus(line)
             case .showMessage(let message, let now, let stays): showMessage(message, now: now, stays: stays)
@@ -299,6 +299,13 @@ struct Announcer {
                 say(said)
                 announcement.answerPending = pending
             case .punctuationLevel(let level): punctuationLevel = level
+            }
+        }
+        return output.delegates
+    }
+
+    /// What was said `.withWhatFollows` in this action (a verdict), then `follow` (a question's
+    /// number, which is never said: nothing before the answer gives the question away), as one
     /// message; nil when there is nothing to show. Its life is its announcements' kind: a
     /// verdict that answers the user stays until a key, then the question waiting for its answer
     /// comes back alone (`DisplayReducer.showNext`); what the reader said on its own flashes.

@@ -138,7 +138,7 @@ public struct Reader: Sendable {
             // A key let go does nothing else (it must not silence what a press started).
             if case .timedKey(let key, let atMs) = action, keysMorse(key, state) { scope(.exercise(.key(key, atMs: atMs)), &state, &out) }
             if case .keyerClock(let atMs) = action { scope(.exercise(.keyerClock(atMs: atMs)), &state, &out) }
-            scope(.display(.finish(byUser: false)), &state, &out)
+            scope(.display(.finish(byUser: false, out.written)), &state, &out)
             return
         }
         let byUser = action.isTheUsers
@@ -156,7 +156,7 @@ public struct Reader: Sendable {
             if waiting, let screen = readingPage(state), resumesReading(action) {
                 // A screen of `tout lire` waited for this: the next screen.
                 readPage(screen, used: 0, &state, &out)
-                scope(.display(.finish(byUser: byUser)), &state, &out)
+                scope(.display(.finish(byUser: byUser, out.written)), &state, &out)
                 if !out.awaitsResult { out.announcement.answerPending = false }
                 return
             }
@@ -210,7 +210,7 @@ public struct Reader: Sendable {
             case .panForward:
                 guard state.display.reading == nil else {
                     readNextOnDisplay(&state, &out)
-                    scope(.display(.finish(byUser: byUser)), &state, &out)
+                    scope(.display(.finish(byUser: byUser, out.written)), &state, &out)
                     return
                 }
                 command = .next
@@ -228,7 +228,7 @@ public struct Reader: Sendable {
                     break
                 }
                 scope(.review(.route(toLineCharacter: character)), &state, &out)
-                scope(.display(.finish(byUser: byUser)), &state, &out)
+                scope(.display(.finish(byUser: byUser, out.written)), &state, &out)
                 if !out.awaitsResult { out.announcement.answerPending = false }
                 return
             }
@@ -325,7 +325,7 @@ public struct Reader: Sendable {
         }
 
         if let long = out.longAnswer { openLongAnswer(long, &state, &out) }
-        scope(.display(.finish(byUser: byUser)), &state, &out)
+        scope(.display(.finish(byUser: byUser, out.written)), &state, &out)
         if byUser && !out.awaitsResult { out.announcement.answerPending = false }
     }
 

@@ -49,7 +49,7 @@ extension Reader {
         case .display(let action):
             let context = DisplayReducer.Context(settings: state.settings, question: waitingQuestion(state),
                                                  paces: display.paces(state.devices))
-            handle(display.reduce(action, &state.display, context, &out), &state, &out)
+            handle(out.feed(display.reduce(action, &state.display, context)), &state, &out)
         case .brailleInput(let action):
             let context = BrailleInputReducer.Context(question: waitingQuestion(state), echo: state.settings.typingEcho,
                                                       tab: state.navigation.tab)

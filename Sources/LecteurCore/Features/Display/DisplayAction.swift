@@ -2,8 +2,9 @@
 extension DisplayReducer {
     /// What the root asks of the display's child.
     enum Action {
-        /// The braille side of one action, once it is reduced (`byUser`: the user's action).
-        case finish(byUser: Bool)
+        /// The braille side of one action, once it is reduced (`byUser`: the user's action),
+        /// with what the action put on the display.
+        case finish(byUser: Bool, DisplayWritten)
         /// A key takes the message shown away.
         case showNext
         /// A message's timer rang (`TimerID.brailleMessage`).
@@ -42,26 +43,28 @@ extension DisplayReducer {
         case readNextElement
     }
 
-    /// The display's one entry: its slice, its context, the output.
-    func reduce(_ action: Action, _ display: inout DisplayState, _ context: Context, _ out: inout Announcer) -> [Delegate] {
+    /// The display's one entry: its slice and its context in; what it shows, schedules and asks
+    /// of the rest out, as a value (issue 47).
+    func reduce(_ action: Action, _ display: inout DisplayState, _ context: Context) -> ChildOutput<Delegate> {
+        var out = ChildOutput<Delegate>()
         let settings = context.settings
         switch action {
-        case .finish(let byUser):
-            return finish(byUser: byUser, question: context.question, &display, settings, &out) ? [.focusBack] : []
+        case .finish(let byUser, let written):
+            if finish(byUser: byUser, written, question: context.question, &display, settings, &out) { out.delegates = [.focusBack] }
         case .showNext:
-            return showNext(question: context.question, &display, settings, &out) ? [.focusBack] : []
+            if showNext(question: context.question, &display, settings, &out) { out.delegates = [.focusBack] }
         case .messageTimeUp(let token):
-            return messageTimeUp(token: token, question: context.question, &display, settings, &out) ? [.focusBack] : []
+            if messageTimeUp(token: token, question: context.question, &display, settings, &out) { out.delegates = [.focusBack] }
         case .panned(let kind): panned(kind, display, settings, &out)
         case .windowTimeUp(let token): windowTimeUp(token: token, display, settings, &out)
         case .advanced(let moved):
-            return advanced(moved: moved, display, settings, &out) ? [.readNextElement] : []
+            if advanced(moved: moved, display, settings, &out) { out.delegates = [.readNextElement] }
         case .startReading:
             if context.paces { startReading(&display, settings, &out) } else { continueReading(&display, &out) }
         case .nextElementSpoken: if display.readAll != nil { continueReading(&display, &out) }
         case .nextElementShown: nextElementShown(display, settings, &out)
         case .readingEnded: readingEnded(&display, &out)
         }
-        return []
+        return out
     }
 }

@@ -22,27 +22,28 @@ struct DisplayReducer: Sendable {
     /// its time (the others queue behind it); a user's command that wrote nothing takes the
     /// message shown away. True when the focused element comes back on the display.
     /// `question`: the exercise's question waiting for its answer, that stays on the display.
-    func finish(byUser: Bool, question: String? = nil, _ display: inout DisplayState, _ settings: ReaderSettings,
-                _ out: inout Announcer) -> Bool {
-        if let message = out.showedMessage {
+    /// `written`: what the action put on the display, as the root's output summed it up.
+    func finish(byUser: Bool, _ written: DisplayWritten, question: String? = nil, _ display: inout DisplayState,
+                _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) -> Bool {
+        if let message = written.showedMessage {
             // The answer to the user replaces what was waiting: it was said and shown before.
-            display.queued = (byUser ? [] : display.queued) + out.queuedMessages
-            hold(message, stays: out.showedMessageStays, &display, settings, &out)
-        } else if !out.queuedMessages.isEmpty {
+            display.queued = (byUser ? [] : display.queued) + written.queuedMessages
+            hold(message, stays: written.showedMessageStays, &display, settings, &out)
+        } else if !written.queuedMessages.isEmpty {
             // An earlier message is still being read: these wait for it. A question waits for
             // its answer, not for them: they are shown now, and the question comes back after.
             // So does a line that stays until a key during an exercise (the last verdict and its
             // question): what the reader says on its own, the next question of a drill's timer
             // among it, must not wait for a key that may never come.
-            display.queued += out.queuedMessages
+            display.queued += written.queuedMessages
             if let question, Self.shows(question, display) || display.messageStays {
                 return showNext(question: question, &display, settings, &out)
             }
-        } else if out.wroteBraille {
+        } else if written.wroteBraille {
             display.message = nil
             display.queued = []
-        } else if byUser, display.message != nil, !out.effects.contains(.quit) {
-            if out.awaitsResult {
+        } else if byUser, display.message != nil, !written.quits {
+            if written.awaitsResult {
                 // The result (the devices' status, a setting) shows itself when it comes.
                 display.message = nil
                 display.queued = []
@@ -57,7 +58,7 @@ struct DisplayReducer: Sendable {
     /// queued message, else the question waiting for its answer (it stays: a learner reading by
     /// touch must find it until answered), or (true) the focused element where the review
     /// cursor was left.
-    func showNext(question: String? = nil, _ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) -> Bool {
+    func showNext(question: String? = nil, _ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) -> Bool {
         guard !display.queued.isEmpty else {
             if let question {
                 if !Self.shows(question, display) {
@@ -79,7 +80,7 @@ struct DisplayReducer: Sendable {
     /// The message's timer rang: only the message it was started for leaves (true: the focused
     /// element comes back).
     func messageTimeUp(token: Int, question: String? = nil, _ display: inout DisplayState, _ settings: ReaderSettings,
-                       _ out: inout Announcer) -> Bool {
+                       _ out: inout ChildOutput<Delegate>) -> Bool {
         guard token == display.token, display.message != nil else { return false }
         return showNext(question: question, &display, settings, &out)
     }
@@ -92,7 +93,7 @@ struct DisplayReducer: Sendable {
 
     /// The display showed another window of its line: a message being read keeps its whole time
     /// from there; a reading without a voice gives the new window its whole time too.
-    func panned(_ kind: BrailleLine.Kind, _ display: DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) {
+    func panned(_ kind: BrailleLine.Kind, _ display: DisplayState, _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) {
         if kind == .message, display.message != nil, !display.messageStays {
             scheduleExpiry(display, settings, &out)
         } else if kind == .focus, let reading = display.reading {
@@ -102,14 +103,14 @@ struct DisplayReducer: Sendable {
 
     /// `stays`: an answer the user asked for, on the display until a key (no timer).
     private func hold(_ message: String, stays: Bool = false, _ display: inout DisplayState, _ settings: ReaderSettings,
-                      _ out: inout Announcer) {
+                      _ out: inout ChildOutput<Delegate>) {
         display.message = message
         display.token += 1
         display.messageStays = stays
         if !stays { scheduleExpiry(display, settings, &out) }
     }
 
-    private func scheduleExpiry(_ display: DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) {
+    private func scheduleExpiry(_ display: DisplayState, _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) {
         guard settings.brailleMessageSeconds > 0 else { return }
         out.append(.schedule(.brailleMessage(token: display.token), afterSeconds: settings.brailleMessageSeconds))
     }
@@ -122,7 +123,7 @@ struct DisplayReducer: Sendable {
 
     /// `tout lire`: the focused element is on the display (the command showed it); its first
     /// window gets its time.
-    func startReading(_ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) {
+    func startReading(_ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) {
         display.readAllSerial += 1
         display.reading = DisplayReading(token: display.readAllSerial)
         out.append(.schedule(.readAllWindow(token: display.readAllSerial), afterSeconds: settings.brailleScrollSeconds))
@@ -130,7 +131,7 @@ struct DisplayReducer: Sendable {
 
     /// A window has had its time: the display shows the line's next window, and says whether
     /// there was one (`.displayAdvanced`). A message on the display is read first.
-    func windowTimeUp(token: Int, _ display: DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) {
+    func windowTimeUp(token: Int, _ display: DisplayState, _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) {
         guard display.reading?.token == token else { return }
         if display.message != nil {
             out.append(.schedule(.readAllWindow(token: token), afterSeconds: settings.brailleScrollSeconds))
@@ -141,7 +142,7 @@ struct DisplayReducer: Sendable {
 
     /// The display answered `.advanceDisplay`: another window of the same element has its time,
     /// or (true) the reading moves on to the next element.
-    func advanced(moved: Bool, _ display: DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) -> Bool {
+    func advanced(moved: Bool, _ display: DisplayState, _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) -> Bool {
         guard let reading = display.reading else { return false }
         guard moved else { return true }
         out.append(.schedule(.readAllWindow(token: reading.token), afterSeconds: settings.brailleScrollSeconds))
@@ -150,7 +151,7 @@ struct DisplayReducer: Sendable {
 
     /// The reading moved to the next element (navigation focused and announced it): its first
     /// window gets its time.
-    func nextElementShown(_ display: DisplayState, _ settings: ReaderSettings, _ out: inout Announcer) {
+    func nextElementShown(_ display: DisplayState, _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) {
         guard let reading = display.reading else { return }
         out.append(.schedule(.readAllWindow(token: reading.token), afterSeconds: settings.brailleScrollSeconds))
     }
@@ -158,16 +159,34 @@ struct DisplayReducer: Sendable {
     // MARK: Reading with a voice
 
     /// `tout lire` by voice: the next step waits for what is being said to be heard.
-    func continueReading(_ display: inout DisplayState, _ out: inout Announcer) {
+    func continueReading(_ display: inout DisplayState, _ out: inout ChildOutput<Delegate>) {
         display.readAllSerial += 1
         display.readAll = display.readAllSerial
         out.mark(display.readAllSerial)
     }
 
     /// The last element was read (by voice or on the display): « Fin de l'écran. ».
-    func readingEnded(_ display: inout DisplayState, _ out: inout Announcer) {
+    func readingEnded(_ display: inout DisplayState, _ out: inout ChildOutput<Delegate>) {
         display.readAll = nil
         display.reading = nil
         out.notice("readAll.end", strings(.readAllEnd), kind: .notice)
     }
+}
+
+/// What one action put on the display, summed up by the root's output (`Announcer.written`) for
+/// the display's policy once the action is reduced (`DisplayReducer.Action.finish`): the child
+/// reads this value, not the output the other children wrote.
+struct DisplayWritten: Equatable {
+    /// The message shown at once (the first of the action), if any.
+    var showedMessage: String?
+    /// It stays until a key (an answer the user asked for).
+    var showedMessageStays = false
+    /// The action's other messages, waiting for the one shown (or for an earlier one).
+    var queuedMessages: [String] = []
+    /// Any line went to the display.
+    var wroteBraille = false
+    /// The action ends the reader (`.quit`): the goodbye keeps the display.
+    var quits = false
+    /// An effect will bring the rest of the answer back as an action.
+    var awaitsResult = false
 }
