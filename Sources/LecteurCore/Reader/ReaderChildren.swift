@@ -25,7 +25,7 @@ extension Reader {
             handle(out.feed(navigator.reduce(action, &state.navigation, context)), &state, &out)
         case .terminal(let action):
             let context = TerminalReducer.Context(echo: state.settings.typingEcho, goodbyeHold: goodbyeHold(state))
-            handle(terminal.reduce(action, &state.terminal, context, &out), &state, &out)
+            handle(out.feed(terminal.reduce(action, &state.terminal, context)), &state, &out)
         case .review(let action):
             let context = ReviewReducer.Context(target: navigator.reviewTarget(state.navigationContext, state.navigation),
                                                 spellingAlphabet: state.settings.spellingAlphabet,
@@ -53,7 +53,7 @@ extension Reader {
         case .brailleInput(let action):
             let context = BrailleInputReducer.Context(question: waitingQuestion(state), echo: state.settings.typingEcho,
                                                       tab: state.navigation.tab)
-            handle(brailleInput.reduce(action, &state.brailleInput, context, &out), atMs: action.atMs, &state, &out)
+            handle(out.feed(brailleInput.reduce(action, &state.brailleInput, context)), atMs: action.atMs, &state, &out)
         case .morse(let action):
             // The first child that returns its output (issue 47): the root feeds it to the policy.
             _ = out.feed(morse.reduce(action, state.settings.morse))

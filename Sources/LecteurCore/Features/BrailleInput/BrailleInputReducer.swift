@@ -6,8 +6,8 @@
 /// device (`Effect.backTranslate`), a word at a time so contracted braille reads right. The
 /// echo is the terminal's (`régler écho`), every key silencing speech first. Display keys and
 /// chords leave a line being typed as it is: typing again shows it back. It changes the line
-/// typed (`typing`) and the output, and reads the tab and the echo setting (`Context`); what it
-/// asks of the rest (a line to run, a reading to stop) it returns (`Delegate`).
+/// typed (`typing`), and reads the tab and the echo setting (`Context`); what it says and what it
+/// asks of the rest (a line to run, a reading to stop) it returns (`ChildOutput`, `Delegate`).
 struct BrailleInputReducer: Sendable {
     let strings: Strings
 
@@ -29,7 +29,7 @@ struct BrailleInputReducer: Sendable {
     /// `question`: the practice question waiting for its answer, that an abandoned answer gives
     /// the display back to (rather than the focused element).
     func typed(_ input: BrailleInput, question: String? = nil, echo: TypingEcho, tab: Tab,
-               _ typing: inout BrailleInputState, _ out: inout Announcer) -> [Delegate] {
+               _ typing: inout BrailleInputState, _ out: inout ChildOutput<Delegate>) -> [Delegate] {
         typing.keyboardUsed = true
         switch input {
         case .character(let character):
@@ -72,7 +72,7 @@ struct BrailleInputReducer: Sendable {
     /// The device's back-translation of the word being typed (nil when it has none: the cells
     /// stay on the line as they were typed).
     func backTranslated(_ cells: [UInt8], text: String?, echo: TypingEcho, _ typing: inout BrailleInputState,
-                        _ out: inout Announcer) -> [Delegate] {
+                        _ out: inout ChildOutput<Delegate>) -> [Delegate] {
         guard typing.purpose != nil, typing.cells == cells else { return [] }
         // A cell the table has no character for (dots 7 or 8 with others, in a 6-dot table):
         // liblouis writes its dots as escape text (« \28/ »), which never joins the line.
@@ -81,7 +81,7 @@ struct BrailleInputReducer: Sendable {
             if typing.cells.isEmpty { typing.translated = nil }
             out.notice("braille.undefinedCell", strings(.brailleInputUndefinedCell, ["dots": BrailleChords.dotNumbers(last)]),
                        remember: false)
-            out.announcement.answerPending = false
+            out.answerPending(false)
             return []
         }
         let before = typing.committed + (typing.translated?.text ?? "")
@@ -91,7 +91,7 @@ struct BrailleInputReducer: Sendable {
             typing.cells.removeLast()
             if typing.cells.isEmpty { typing.translated = nil }
             full(&typing, &out)
-            out.announcement.answerPending = false
+            out.answerPending(false)
             return []
         }
         typing.translated = translation
@@ -107,20 +107,20 @@ struct BrailleInputReducer: Sendable {
         }
         show(typing, &out)
         // The key's answer is complete.
-        out.announcement.answerPending = false
+        out.answerPending(false)
         return [echoed]
     }
 
     // MARK: editing
 
     /// The key's echo, as the terminal's keyboard gives it; a reading stops with it.
-    private func echo(_ character: Character?, word: String, _ setting: TypingEcho, _ out: inout Announcer) -> Delegate {
+    private func echo(_ character: Character?, word: String, _ setting: TypingEcho, _ out: inout ChildOutput<Delegate>) -> Delegate {
         KeyEcho.say(character, word: word, setting, &out)
         return .stopReading
     }
 
     private func append(_ character: Character, _ typing: inout BrailleInputState, _ echo: TypingEcho,
-                        _ out: inout Announcer) -> [Delegate] {
+                        _ out: inout ChildOutput<Delegate>) -> [Delegate] {
         // A display (or a hostile BrlAPI server) may send any code point: no control reaches the line.
         guard character == " " || !TextSanitizer.clean(String(character)).isEmpty else { return [] }
         if typing.isFull && (character != " " || typing.length >= BrailleInputState.maximumCharacters) {
@@ -136,7 +136,7 @@ struct BrailleInputReducer: Sendable {
         return [echoed]
     }
 
-    private func erase(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ out: inout Announcer) -> [Delegate] {
+    private func erase(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ out: inout ChildOutput<Delegate>) -> [Delegate] {
         guard typing.purpose != nil else {
             return [self.echo(nil, word: "", echo, &out)]
         }
@@ -156,7 +156,7 @@ struct BrailleInputReducer: Sendable {
         return [echoed]
     }
 
-    private func enter(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ out: inout Announcer) -> [Delegate] {
+    private func enter(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ out: inout ChildOutput<Delegate>) -> [Delegate] {
         guard let purpose = typing.purpose else { return [.emptyLine] }
         commitCells(&typing)
         let text = typing.committed
@@ -170,7 +170,7 @@ struct BrailleInputReducer: Sendable {
         }
     }
 
-    private func chord(_ dots: UInt8, tab: Tab, _ typing: inout BrailleInputState, _ out: inout Announcer) -> [Delegate] {
+    private func chord(_ dots: UInt8, tab: Tab, _ typing: inout BrailleInputState, _ out: inout ChildOutput<Delegate>) -> [Delegate] {
         switch BrailleChords.request(for: dots) {
         case .command(let command)?:
             return [.command(command)]
@@ -190,7 +190,7 @@ struct BrailleInputReducer: Sendable {
     }
 
     /// The line (or the word) is at its limit: the key is refused, and that is said once a line.
-    private func full(_ typing: inout BrailleInputState, _ out: inout Announcer) {
+    private func full(_ typing: inout BrailleInputState, _ out: inout ChildOutput<Delegate>) {
         // Said once a line; then each refused key shows the line back (the message gave way).
         guard !typing.limitSaid else {
             show(typing, &out)
@@ -227,7 +227,7 @@ struct BrailleInputReducer: Sendable {
         typing.translated = nil
     }
 
-    private func show(_ typing: BrailleInputState, _ out: inout Announcer) {
+    private func show(_ typing: BrailleInputState, _ out: inout ChildOutput<Delegate>) {
         out.showInput(line(typing))
     }
 

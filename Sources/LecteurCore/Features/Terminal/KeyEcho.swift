@@ -4,11 +4,7 @@
 /// The terminal's keyboard and the braille display's both echo through it, so the two say the
 /// same for the same key.
 enum KeyEcho {
-    static func say(_ character: Character?, word: String, _ setting: TypingEcho, _ out: inout Announcer) {
-        // The echo is the key's answer: it cuts what was playing, and leaves the answer pending
-        // as it found it (the key's own answer may follow).
-        let pending = out.announcement.answerPending
-        out.announcement.answerPending = true
+    static func say<Delegate>(_ character: Character?, word: String, _ setting: TypingEcho, _ out: inout ChildOutput<Delegate>) {
         var echo: String?
         switch (setting, character) {
         case (.characters, let character?) where !character.isWhitespace:
@@ -19,10 +15,11 @@ enum KeyEcho {
             break
         }
         if let echo {
-            out.say(Announcement(.answer, echo, record: .terminal, display: .none, remember: false))
+            // The echo is the key's answer: it cuts what was playing, and leaves the answer
+            // pending as it found it (the key's own answer may follow).
+            out.interrupting(Announcement(.answer, echo, record: .terminal, display: .none, remember: false))
         } else {
             out.append(.silence)
         }
-        out.announcement.answerPending = pending
     }
 }

@@ -24,13 +24,14 @@ extension TerminalReducer {
         let goodbyeHold: Double?
     }
 
-    /// The terminal's one entry: its slice, its context, the output; what it asks of other
-    /// slices comes back as delegates.
-    func reduce(_ action: Action, _ terminal: inout TerminalState, _ context: Context, _ out: inout Announcer) -> [Delegate] {
+    /// The terminal's one entry: its slice and its context in; what it says and what it asks of
+    /// other slices out, as a value (issue 47).
+    func reduce(_ action: Action, _ terminal: inout TerminalState, _ context: Context) -> ChildOutput<Delegate> {
+        var out = ChildOutput<Delegate>()
         switch action {
         case .welcome: welcome(onTerminal: terminal.onTerminal, &out)
-        case .attach(let inputMode): return attach(inputMode: inputMode, &terminal.onTerminal)
-        case .typed(let character, let word): return typed(character, word: word, echo: context.echo, &out)
+        case .attach(let inputMode): out.delegates = attach(inputMode: inputMode, &terminal.onTerminal)
+        case .typed(let character, let word): typed(character, word: word, echo: context.echo, &out)
         case .quit:
             quit(onTerminal: terminal.onTerminal, holdFor: context.goodbyeHold, &terminal.quitPending, &terminal.closing, &out)
         case .askToQuit: askToQuit(&terminal.quitPending, &out)
@@ -41,6 +42,6 @@ extension TerminalReducer {
         case .promptCancelled(let kind): promptCancelled(kind, &out)
         case .prompt(let kind): prompt(kind, &out)
         }
-        return []
+        return out
     }
 }

@@ -3,8 +3,8 @@
 /// echo of typed keys (every key silences speech first, NVDA's "speech interrupt for typed
 /// characters"), the question before `q` quits, single keys, and what Tab found. It is given
 /// only what it reads and changes: whether the reader is on a terminal and a quit is pending
-/// (the root's, since the exercise reads them too), the output, and the settings it reads; what
-/// it asks of other slices it returns (`Delegate`).
+/// (the root's, since the exercise reads them too) and the settings it reads; what it says and
+/// what it asks of other slices it returns (`ChildOutput`, `Delegate`).
 struct TerminalReducer: Sendable {
     let strings: Strings
 
@@ -22,7 +22,7 @@ struct TerminalReducer: Sendable {
     }
 
     /// Said once the start-up notices are said, before the catalogue's first load.
-    func welcome(onTerminal: Bool, _ out: inout Announcer) {
+    func welcome(onTerminal: Bool, _ out: inout ChildOutput<Delegate>) {
         guard onTerminal else { return }
         out.notice("welcome", strings(.appWelcome), kind: .notice, remember: false)
     }
@@ -32,7 +32,7 @@ struct TerminalReducer: Sendable {
     /// (`message-braille`; 0 waits for a key), or the next key. From a pipe nothing is held, so
     /// a script ends where it always did.
     func quit(onTerminal: Bool, holdFor seconds: Double? = nil, _ quitPending: inout Bool, _ closing: inout Bool,
-              _ out: inout Announcer) {
+              _ out: inout ChildOutput<Delegate>) {
         quitPending = false
         guard onTerminal else {
             out.append(.quit)
@@ -47,14 +47,14 @@ struct TerminalReducer: Sendable {
         if seconds > 0 { out.append(.schedule(.quit, afterSeconds: seconds)) }
     }
 
-    func askToQuit(_ quitPending: inout Bool, _ out: inout Announcer) {
+    func askToQuit(_ quitPending: inout Bool, _ out: inout ChildOutput<Delegate>) {
         quitPending = true
         out.notice("quit.confirm", strings(.terminalQuitConfirm), remember: false)
     }
 
     /// `o` or `oui` quits; anything else (a line or a key) keeps the reader running.
     func answerQuit(_ answer: String, onTerminal: Bool, holdFor seconds: Double? = nil, _ quitPending: inout Bool,
-                    _ closing: inout Bool, _ out: inout Announcer) {
+                    _ closing: inout Bool, _ out: inout ChildOutput<Delegate>) {
         quitPending = false
         if ["o", "oui", "y", "yes"].contains(CommandParser.fold(answer)) {
             quit(onTerminal: onTerminal, holdFor: seconds, &quitPending, &closing, &out)
@@ -64,15 +64,15 @@ struct TerminalReducer: Sendable {
     }
 
     /// A key typed on the command line: speech stops (a reading too), then the echo as set.
-    func typed(_ character: Character?, word: String, echo setting: TypingEcho, _ out: inout Announcer) -> [Delegate] {
+    func typed(_ character: Character?, word: String, echo setting: TypingEcho, _ out: inout ChildOutput<Delegate>) {
         KeyEcho.say(character, word: word, setting, &out)
-        return [.stopReading]
+        out.delegates.append(.stopReading)
     }
 
     /// Tab's answer is the answer to a key: it cuts what was playing.
-    func completion(_ candidates: [String], _ out: inout Announcer) {
-        out.announcement.answerPending = true
-        defer { out.announcement.answerPending = false }
+    func completion(_ candidates: [String], _ out: inout ChildOutput<Delegate>) {
+        out.answerPending(true)
+        defer { out.answerPending(false) }
         switch candidates.count {
         case 0: out.notice("completion", strings(.terminalCompletionNone), remember: false)
         case 1: out.say(Announcement(.answer, candidates[0], record: .terminal, display: .none, remember: false))
@@ -84,13 +84,13 @@ struct TerminalReducer: Sendable {
 
     /// Escape at `/` or `:`: nothing is searched or run, and the reader says so (printed, spoken
     /// and on the display, as the prompt was).
-    func promptCancelled(_ kind: PromptKind, _ out: inout Announcer) {
+    func promptCancelled(_ kind: PromptKind, _ out: inout ChildOutput<Delegate>) {
         let text = strings(kind == .search ? .terminalPromptSearchCancelled : .terminalPromptCommandCancelled)
         out.notice("prompt.cancelled", text, remember: false)
     }
 
     /// `/` and `:` in single-key mode: the reader says what it asks, the terminal reads the line.
-    func prompt(_ kind: PromptKind, _ out: inout Announcer) {
+    func prompt(_ kind: PromptKind, _ out: inout ChildOutput<Delegate>) {
         let text = strings(kind == .search ? .terminalPromptSearch : .terminalPromptCommand)
         out.say(Announcement(.answer, text, remember: false))
         out.append(.prompt(kind))
