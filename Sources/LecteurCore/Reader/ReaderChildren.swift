@@ -38,7 +38,7 @@ extension Reader {
             let context = SettingsReducer.Context(onTerminal: state.onTerminal)
             handle(settings.reduce(action, &state.settingsSlice, context, &out), &state, &out)
         case .catalogue(let action):
-            handle(catalogue.reduce(action, &state.catalogue, &out), &state, &out)
+            handle(out.feed(catalogue.reduce(action, &state.catalogue)), &state, &out)
         case .devices(let action):
             _ = out.feed(devices.reduce(action, &state.devices))
         case .screenReader(let action):

@@ -10,14 +10,15 @@ extension CatalogueReducer {
         case startClock(after: Double?)
     }
 
-    /// The catalogue's one entry: its slice and the output; what changed comes back as
-    /// delegates, for the list to follow.
-    func reduce(_ action: Action, _ state: inout CatalogueState, _ out: inout Announcer) -> [Delegate] {
+    /// The catalogue's one entry: its slice in; what it says and what changed out, as a value
+    /// (issue 47), the delegates for the list to follow.
+    func reduce(_ action: Action, _ state: inout CatalogueState) -> ChildOutput<Delegate> {
+        var out = ChildOutput<Delegate>()
         switch action {
-        case .event(let event): return reduce(event, &state, &out)
+        case .event(let event): out.delegates = receive(event, &state, &out)
         case .stillLoadingRang: stillLoadingRang(&state, &out)
         case .startClock(let after): startClock(after: after, &state, &out)
         }
-        return []
+        return out
     }
 }

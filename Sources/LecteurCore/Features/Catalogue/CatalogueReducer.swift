@@ -30,7 +30,8 @@ struct CatalogueReducer: Sendable {
         case failed
     }
 
-    func reduce(_ event: CatalogueEvent, _ state: inout CatalogueState, _ out: inout Announcer) -> [Delegate] {
+    /// What a source reported (the entry's `.event`).
+    func receive(_ event: CatalogueEvent, _ state: inout CatalogueState, _ out: inout ChildOutput<Delegate>) -> [Delegate] {
         switch event {
         case .loading(let stillLoadingAfter):
             let previous = state.status
@@ -65,14 +66,14 @@ struct CatalogueReducer: Sendable {
 
     /// A load began and the list was announced: the silence before « still loading » starts (or,
     /// for a load that never says it, a clock of an earlier load stops).
-    func startClock(after stillLoadingAfter: Double?, _ state: inout CatalogueState, _ out: inout Announcer) {
+    func startClock(after stillLoadingAfter: Double?, _ state: inout CatalogueState, _ out: inout ChildOutput<Delegate>) {
         guard let stillLoadingAfter else { return stopClock(&state, &out) }
         state.stillLoading = StillLoadingClock(interval: stillLoadingAfter, elapsed: 0)
         out.append(.schedule(.catalogueStillLoading, afterSeconds: stillLoadingAfter))
     }
 
     /// The silence after the last notice of a load has lasted its interval: say it goes on.
-    func stillLoadingRang(_ state: inout CatalogueState, _ out: inout Announcer) {
+    func stillLoadingRang(_ state: inout CatalogueState, _ out: inout ChildOutput<Delegate>) {
         guard var clock = state.stillLoading, state.status == .loading else { return }
         clock.elapsed += clock.interval
         state.stillLoading = clock
@@ -80,14 +81,14 @@ struct CatalogueReducer: Sendable {
         out.append(.schedule(.catalogueStillLoading, afterSeconds: clock.interval))
     }
 
-    private func stopClock(_ state: inout CatalogueState, _ out: inout Announcer) {
+    private func stopClock(_ state: inout CatalogueState, _ out: inout ChildOutput<Delegate>) {
         guard state.stillLoading != nil else { return }
         state.stillLoading = nil
         out.append(.cancelTimer(.catalogueStillLoading))
     }
 
     private func loaded(_ catalogue: Catalogue, warnings: [CatalogueWarning], _ state: inout CatalogueState,
-                        _ out: inout Announcer) -> [Delegate] {
+                        _ out: inout ChildOutput<Delegate>) -> [Delegate] {
         // A refresh that sets the same records aside says nothing new: the warnings were heard.
         if warnings != state.warnings {
             for warning in warnings { out.notice("catalogue.skipped", records.message(for: warning), kind: .notice) }
