@@ -43,7 +43,7 @@ extension Reader {
             _ = out.feed(devices.reduce(action, &state.devices))
         case .screenReader(let action):
             let context = ScreenReaderReducer.Context(hasVoice: state.devices.hasVoice)
-            screenReader.reduce(action, &state.beside, context, &out)
+            _ = out.feed(screenReader.reduce(action, &state.beside, context))
         case .lists(let action):
             handle(out.feed(lists.reduce(action, &state.lists)), &state, &out)
         case .display(let action):

@@ -15,13 +15,15 @@ extension ScreenReaderReducer {
         let hasVoice: Bool
     }
 
-    /// The screen reader's one entry: its slice, its context, the output; it asks nothing of
-    /// the rest.
-    func reduce(_ action: Action, _ beside: inout BesideScreenReader, _ context: Context, _ out: inout Announcer) {
+    /// The screen reader's one entry: its slice and its context in; what it says out, as a value
+    /// (issue 47); it asks nothing of the rest.
+    func reduce(_ action: Action, _ beside: inout BesideScreenReader, _ context: Context) -> ChildOutput<Never> {
+        var out = ChildOutput<Never>()
         switch action {
-        case .event(let event): reduce(event, &beside, hasVoice: context.hasVoice, &out)
+        case .event(let event): receive(event, &beside, hasVoice: context.hasVoice, &out)
         case .switchTimeUp: switchTimeUp(beside, hasVoice: context.hasVoice, &out)
         case .userActed: userActed(&beside, &out)
         }
+        return out
     }
 }

@@ -57,8 +57,9 @@ public struct BesideScreenReader: Hashable, Sendable {
 struct ScreenReaderReducer: Sendable {
     let strings: Strings
 
-    func reduce(_ event: ScreenReaderEvent, _ beside: inout BesideScreenReader, hasVoice: Bool,
-                _ out: inout Announcer) {
+    /// What the watch reported (the entry's `.event`).
+    func receive(_ event: ScreenReaderEvent, _ beside: inout BesideScreenReader, hasVoice: Bool,
+                _ out: inout ChildOutput<Never>) {
         switch event {
         case .found(let reader, let sharesQueue):
             beside.reader = reader
@@ -94,7 +95,7 @@ struct ScreenReaderReducer: Sendable {
 
     /// The user acted (a key, a line, a display key): a screen reader's start not said yet is
     /// said now, before the answer, when the screen reader runs and reads it.
-    func userActed(_ beside: inout BesideScreenReader, _ out: inout Announcer) {
+    func userActed(_ beside: inout BesideScreenReader, _ out: inout ChildOutput<Never>) {
         guard let reader = beside.startUnsaid else { return }
         beside.startUnsaid = nil
         out.notice("screenreader.started", strings(.screenReaderStarted, ["reader": reader.name(strings)]), kind: .notice)
@@ -106,7 +107,7 @@ struct ScreenReaderReducer: Sendable {
 
     /// GNOME's switch went on and no Orca process has come since: said once, Lecteur's voice
     /// unchanged (« the switch without an Orca process is not Orca »).
-    func switchTimeUp(_ beside: BesideScreenReader, hasVoice: Bool, _ out: inout Announcer) {
+    func switchTimeUp(_ beside: BesideScreenReader, hasVoice: Bool, _ out: inout ChildOutput<Never>) {
         guard beside.screenReaderSwitch == true, beside.reader != .orca else { return }
         out.notice("screenreader.switch", strings(hasVoice ? .screenReaderSwitchWithoutOrca : .screenReaderSwitchWithoutOrcaNoVoice),
                    kind: .notice)
