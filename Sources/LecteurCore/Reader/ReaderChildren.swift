@@ -30,7 +30,7 @@ extension Reader {
             let context = ReviewReducer.Context(target: navigator.reviewTarget(state.navigationContext, state.navigation),
                                                 spellingAlphabet: state.settings.spellingAlphabet,
                                                 namesSigns: state.onTerminal && state.beside.reader != nil)
-            review.reduce(action, &state.navigation, context, &out)
+            _ = out.feed(review.reduce(action, &state.navigation, context))
         case .exercise(let action):
             let context = ExerciseContext(state)
             handle(exercises.reduce(action, &state.exercise, context, &out), &state, &out)

@@ -18,9 +18,10 @@ extension ReviewReducer {
         var namesSigns = false
     }
 
-    /// The review cursor's one entry: its slice is navigation's (the cursor lives there), it
-    /// asks nothing of the rest.
-    func reduce(_ action: Action, _ nav: inout NavigationState, _ context: Context, _ out: inout Announcer) {
+    /// The review cursor's one entry: its slice is navigation's (the cursor lives there); what it
+    /// says and shows comes out as a value (issue 47); it asks nothing of the rest.
+    func reduce(_ action: Action, _ nav: inout NavigationState, _ context: Context) -> ChildOutput<Never> {
+        var out = ChildOutput<Never>()
         switch action {
         case .review(let unit, let step):
             handle(.review(unit, step), target: context.target, spellingAlphabet: context.spellingAlphabet,
@@ -32,8 +33,9 @@ extension ReviewReducer {
             handle(.describeCharacter, target: context.target, spellingAlphabet: context.spellingAlphabet,
                    namesSigns: context.namesSigns, &nav, &out)
         case .route(let character):
-            guard let target = context.target else { return }
+            guard let target = context.target else { return out }
             route(toLineCharacter: character, target: target, &nav, &out)
         }
+        return out
     }
 }

@@ -26,7 +26,7 @@ struct ReviewReducer: Sendable {
     /// `namesSigns`: a screen reader reads the printed line, so a sign reviewed alone is printed
     /// by its name (« virgule »: Orca 43 does not voice a lone « , »; Lecteur's voice names it).
     func handle(_ request: Request, target: Target?, spellingAlphabet: String, namesSigns: Bool = false,
-                _ nav: inout NavigationState, _ out: inout Announcer) {
+                _ nav: inout NavigationState, _ out: inout ChildOutput<Never>) {
         guard let target else { return }
         guard !target.text.isEmpty else {
             out.notice("review.empty", strings(.reviewEmpty))
@@ -84,7 +84,7 @@ struct ReviewReducer: Sendable {
     }
 
     /// A routing key over plain text: the review cursor goes to that character and says it.
-    func route(toLineCharacter character: Int, target: Target, _ nav: inout NavigationState, _ out: inout Announcer) {
+    func route(toLineCharacter character: Int, target: Target, _ nav: inout NavigationState, _ out: inout ChildOutput<Never>) {
         guard !target.text.isEmpty else { return }
         let offset = target.text.clamped(character - target.lineStart)
         out.say(Announcement(.answer, [.named(namer.name(target.text.characters[offset]))], display: .none))
@@ -97,7 +97,7 @@ struct ReviewReducer: Sendable {
         return target.text.clamped(review.offset)
     }
 
-    private func move(to offset: Int, _ target: Target, _ nav: inout NavigationState, _ out: inout Announcer) {
+    private func move(to offset: Int, _ target: Target, _ nav: inout NavigationState, _ out: inout ChildOutput<Never>) {
         nav.review = ReviewPosition(screen: target.screen, index: target.index, offset: offset)
         out.showFocus(BrailleLine(text: target.line.text, cursor: target.lineStart + offset, kind: .focus))
     }
@@ -116,7 +116,7 @@ struct ReviewReducer: Sendable {
     }
 
     /// Past the last unit « Fin. », before the first « Début. », like the edges of a list.
-    private func edge(_ step: ReviewStep, _ out: inout Announcer) {
+    private func edge(_ step: ReviewStep, _ out: inout ChildOutput<Never>) {
         out.notice("review.edge", strings(step == .next ? .reviewEnd : .reviewStart))
     }
 }
