@@ -36,7 +36,7 @@ extension Reader {
             handle(exercises.reduce(action, &state.exercise, context, &out), &state, &out)
         case .settings(let action):
             let context = SettingsReducer.Context(onTerminal: state.onTerminal)
-            handle(settings.reduce(action, &state.settingsSlice, context, &out), &state, &out)
+            handle(out.feed(settings.reduce(action, &state.settingsSlice, context)), &state, &out)
         case .catalogue(let action):
             handle(out.feed(catalogue.reduce(action, &state.catalogue)), &state, &out)
         case .devices(let action):

@@ -27,16 +27,18 @@ extension SettingsReducer {
         case openSettingsScreen
     }
 
-    /// The settings' one entry: their slice (`SettingsState`), their context, the output.
-    func reduce(_ action: Action, _ slice: inout SettingsState, _ context: Context, _ out: inout Announcer) -> [Delegate] {
+    /// The settings' one entry: their slice (`SettingsState`) and their context in; what they
+    /// say, save and ask of the rest out, as a value (issue 47).
+    func reduce(_ action: Action, _ slice: inout SettingsState, _ context: Context) -> ChildOutput<Delegate> {
+        var out = ChildOutput<Delegate>()
         switch action {
         case .set(let name, let value): set(name: name, value: value, onTerminal: context.onTerminal, &slice.settings, &out)
         case .show(let name): show(name: name, &slice, &out)
         case .openScreen: openScreen(&slice, &out)
-        case .read(let readings): return settingsRead(readings, &slice, &out) ? [.openSettingsScreen] : []
+        case .read(let readings): if settingsRead(readings, &slice, &out) { out.delegates = [.openSettingsScreen] }
         case .deviceConfigured(let key, let result): deviceConfigured(key, result, &out)
         case .announceScreen: announceScreen(&out)
         }
-        return []
+        return out
     }
 }

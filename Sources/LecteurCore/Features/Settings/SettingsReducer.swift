@@ -9,7 +9,7 @@ struct SettingsReducer: Sendable {
     let strings: Strings
 
     /// `onTerminal`: whether keys can be read now (`clavier touches` from a pipe is kept for later).
-    func set(name: String, value: String, onTerminal: Bool, _ settings: inout ReaderSettings, _ out: inout Announcer) {
+    func set(name: String, value: String, onTerminal: Bool, _ settings: inout ReaderSettings, _ out: inout ChildOutput<Delegate>) {
         guard let key = SettingKey(name: name) else {
             let names = SettingKey.allCases.map { $0.displayName(strings) }
             out.error("setting", strings(.settingUnknown, ["name": Navigator.quoted(name),
@@ -143,7 +143,7 @@ struct SettingsReducer: Sendable {
     /// A Morse setting: checked by `MorseSettings`, and only what changed is saved (setting the
     /// speed can move Farnsworth with it).
     private func setMorse(_ morseKey: MorseSettingKey, _ value: String, _ settings: inout ReaderSettings,
-                          _ out: inout Announcer) {
+                          _ out: inout ChildOutput<Delegate>) {
         do {
             let old = settings.morse.storedValues
             let updated = try settings.morse.setting(morseKey, to: value)
@@ -164,7 +164,7 @@ struct SettingsReducer: Sendable {
     }
 
     private func choose<Value>(_ parsed: Value?, or bad: L10n, for key: SettingKey, _ typed: String, _ settings: inout ReaderSettings,
-                               _ out: inout Announcer,
+                               _ out: inout ChildOutput<Delegate>,
                                _ apply: (Value, inout ReaderSettings) -> (saved: [String: String], said: String)) {
         guard let parsed else {
             out.error("setting", strings(bad, ["value": Navigator.quoted(typed), "choices": choices(key, settings)]))
@@ -172,13 +172,13 @@ struct SettingsReducer: Sendable {
         }
         let (saved, confirmation) = apply(parsed, &settings)
         // The confirmation of a new punctuation level is read at that level.
-        out.punctuationLevel = settings.punctuation
+        out.punctuationLevel(settings.punctuation)
         out.append(.persist(saved))
         out.notice("setting", confirmation)
     }
 
     /// `régler NOM`: the value and what it may be; a device's setting is asked of the device first.
-    func show(name: String, _ slice: inout SettingsState, _ out: inout Announcer) {
+    func show(name: String, _ slice: inout SettingsState, _ out: inout ChildOutput<Delegate>) {
         guard let key = SettingKey(name: name) else {
             let names = SettingKey.allCases.map { $0.displayName(strings) }
             out.error("setting", strings(.settingUnknown, ["name": Navigator.quoted(name),
@@ -194,7 +194,7 @@ struct SettingsReducer: Sendable {
     }
 
     /// `régler` alone: the devices' settings are read, then the screen opens.
-    func openScreen(_ slice: inout SettingsState, _ out: inout Announcer) {
+    func openScreen(_ slice: inout SettingsState, _ out: inout ChildOutput<Delegate>) {
         slice.settingsRequest = .screen
         out.append(.readSettings(SettingKey.allCases.filter(\.readByRuntime)))
     }
@@ -202,7 +202,7 @@ struct SettingsReducer: Sendable {
     /// The devices answered: say the one setting asked for; true when the « Réglages » screen
     /// was asked for (the root opens it, then `announceScreen`).
     func settingsRead(_ readings: [SettingKey: SettingReading], _ slice: inout SettingsState,
-                      _ out: inout Announcer) -> Bool {
+                      _ out: inout ChildOutput<Delegate>) -> Bool {
         for (key, reading) in readings { slice.deviceSettings[key] = key == .brailleTable ? worded(reading) : reading }
         let request = slice.settingsRequest
         slice.settingsRequest = nil
@@ -219,7 +219,7 @@ struct SettingsReducer: Sendable {
     }
 
     /// The « Réglages » screen opened: its name and size, said and shown before its first element.
-    func announceScreen(_ out: inout Announcer) {
+    func announceScreen(_ out: inout ChildOutput<Delegate>) {
         out.say(Announcement(.context, strings(.settingsScreenAnnounce, ["count": String(SettingKey.allCases.count)])))
     }
 
@@ -231,7 +231,7 @@ struct SettingsReducer: Sendable {
                               choices: reading.choices.map { BrailleTable(name: $0)?.word(strings) ?? $0 })
     }
 
-    private func say(_ key: SettingKey, _ reading: SettingReading?, _ out: inout Announcer) {
+    private func say(_ key: SettingKey, _ reading: SettingReading?, _ out: inout ChildOutput<Delegate>) {
         let name = key.displayName(strings)
         out.notice("setting", strings(.settingsCurrent, ["name": name.prefix(1).uppercased() + name.dropFirst(),
                                                          "value": reading?.value ?? strings(.settingsUnknownValue),
@@ -240,7 +240,7 @@ struct SettingsReducer: Sendable {
 
     /// `régler koch N`: lesson N as LCWO numbers them (lesson 1 is K and M), kept as the
     /// number of symbols unlocked. A session running goes on at its own level.
-    private func setKochLesson(_ value: String, _ settings: inout ReaderSettings, _ out: inout Announcer) {
+    private func setKochLesson(_ value: String, _ settings: inout ReaderSettings, _ out: inout ChildOutput<Delegate>) {
         let lessons = KochLesson.lessons(order: settings.kochOrder)
         guard let lesson = Int(value.trimmingCharacters(in: .whitespaces)), lessons.contains(lesson) else {
             out.error("setting", strings(.morseTrainerSettingKochBad, ["value": Navigator.quoted(value), "max": "\(lessons.upperBound)"]))
@@ -254,7 +254,7 @@ struct SettingsReducer: Sendable {
     }
 
     /// `régler koch-temps SECONDES`: 0 turns the condition off.
-    private func setKochTime(_ value: String, _ settings: inout ReaderSettings, _ out: inout Announcer) {
+    private func setKochTime(_ value: String, _ settings: inout ReaderSettings, _ out: inout ChildOutput<Delegate>) {
         guard let seconds = MorseSettings.number(value), ReaderSettings.kochTimeRange.contains(seconds) else {
             out.error("setting", strings(.morseTrainerSettingKochTimeBad, ["value": Navigator.quoted(value),
                                                                           "max": Self.number(ReaderSettings.kochTimeRange.upperBound, comma: true)]))
@@ -269,7 +269,7 @@ struct SettingsReducer: Sendable {
 
     /// A device's answer: it checks and applies the value (only it knows which voices or tables
     /// exist); the reader saves what it applied and words the answer.
-    func deviceConfigured(_ key: SettingKey, _ result: Result<SettingValue, SettingFault>, _ out: inout Announcer) {
+    func deviceConfigured(_ key: SettingKey, _ result: Result<SettingValue, SettingFault>, _ out: inout ChildOutput<Delegate>) {
         switch result {
         case .success(let value):
             let stored = DeviceSettingStorage.stored(key, value)

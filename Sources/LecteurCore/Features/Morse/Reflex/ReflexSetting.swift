@@ -2,7 +2,7 @@
 import Foundation
 extension SettingsReducer {
     /// `régler pause-réflexe 1,5`, `régler temps-réflexe 0,8`: seconds, with the French comma.
-    func setReflex(_ key: SettingKey, _ value: String, _ settings: inout ReaderSettings, _ out: inout Announcer) {
+    func setReflex(_ key: SettingKey, _ value: String, _ settings: inout ReaderSettings, _ out: inout ChildOutput<SettingsReducer.Delegate>) {
         let pause = key == .reflexPause
         let touch = key == .reflexTouchTime
         let range = pause ? ReflexSettings.pauseRange : touch ? ReflexSettings.touchLimitRange : ReflexSettings.limitRange
@@ -28,7 +28,7 @@ extension SettingsReducer {
     /// `régler rythme-questions auto|entrée|SECONDES`: after a verdict, the next question waits
     /// for the user's Enter, or comes after a fixed pause; `auto` waits for Enter beside a
     /// screen reader (whose reading of the verdict nothing reports the end of).
-    func setPracticePace(_ value: String, _ settings: inout ReaderSettings, _ out: inout Announcer) {
+    func setPracticePace(_ value: String, _ settings: inout ReaderSettings, _ out: inout ChildOutput<SettingsReducer.Delegate>) {
         guard let pace = PracticePace(userValue: value) else {
             out.error("setting", strings(.morseTrainerSettingPaceBad, ["value": Navigator.quoted(value)]))
             return

@@ -22,7 +22,7 @@ extension KeyerMode {
 extension SettingsReducer {
     /// `régler manipulateur iambique-b`: the space bar as a straight key, or j and k as the
     /// paddles of an iambic keyer in mode A or B (where the terminal reports releases).
-    func setKeyer(_ value: String, _ settings: inout ReaderSettings, _ out: inout Announcer) {
+    func setKeyer(_ value: String, _ settings: inout ReaderSettings, _ out: inout ChildOutput<SettingsReducer.Delegate>) {
         guard let keyer = KeyerMode(userValue: value) else {
             out.error("setting", strings(.morsePaddlesSettingBad, ["value": Navigator.quoted(value),
                                                                    "choices": KeyerMode.allCases.map { $0.name(strings) }

@@ -2,7 +2,7 @@
 extension SettingsReducer {
     /// `régler vitesse-envoi 15`: the speed sending practice taps at; `écoute` (or 0) follows
     /// the receiving speed again.
-    func setSendingWPM(_ value: String, _ settings: inout ReaderSettings, _ out: inout Announcer) {
+    func setSendingWPM(_ value: String, _ settings: inout ReaderSettings, _ out: inout ChildOutput<SettingsReducer.Delegate>) {
         let folded = CommandParser.fold(value)
         let wpm: Int?? = ["ecoute", "receiving", "reception", "auto"].contains(folded)
             ? .some(nil) : ReaderSettings.sendingWPM(stored: folded)
