@@ -184,6 +184,19 @@ struct Announcer {
         return present(announcement, &unchanged)
     }
 
+    /// An exercise's question (`MorseTones.ask`): its tones, then, read by touch in rhythm, the
+    /// rhythm ending on the line the display shows of it (the verdict held before it included).
+    private mutating func ask(_ question: Announcement, label: String, now: Bool, printedWhenHeard: Bool, rhythm: MorseTimeline?) {
+        questionTakesDisplay = now
+        questionPrintedWhenHeard = printedWhenHeard
+        let message = sound(question) ?? label
+        questionTakesDisplay = false
+        questionPrintedWhenHeard = false
+        if let rhythm {
+            effects.append(.brailleRhythm(BrailleRhythm(rhythm, then: BrailleLine(text: message, cursor: 0, kind: .message))))
+        }
+    }
+
     /// An index mark of its own (read-all's step: the next element once this one is heard).
     mutating func mark(_ token: Int) {
         sound(Announcement(.answer, [.mark(token)], display: .none, remember: false))
@@ -299,6 +312,12 @@ struct Announcer {
                 say(said)
                 announcement.answerPending = pending
             case .punctuationLevel(let level): punctuationLevel = level
+            case .correction(let tones, let reportsHeard):
+                correctionReportsHeard = reportsHeard
+                sound(tones)
+                correctionReportsHeard = false
+            case .ask(let question, let label, let now, let printedWhenHeard, let rhythm):
+                ask(question, label: label, now: now, printedWhenHeard: printedWhenHeard, rhythm: rhythm)
             }
         }
         return output.delegates

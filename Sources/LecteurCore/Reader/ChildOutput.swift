@@ -26,6 +26,13 @@ struct ChildOutput<Delegate: Equatable>: Equatable {
         /// Said as the answer to a key (its echo): it cuts what was playing, and leaves the
         /// answer pending as it found it (the key's own answer may follow).
         case interrupting(Announcement)
+        /// A wrong answer's correction: tones without words (`correctionReportsHeard`: its end
+        /// is reported, its verdict printed then).
+        case correction(Announcement, reportsHeard: Bool)
+        /// An exercise's question: its tones, its line on the display (`label` when nothing was
+        /// held before it), taking the display at once (`now`), printed once heard
+        /// (`printedWhenHeard`); `rhythm`: felt on the display before the line is shown.
+        case ask(Announcement, label: String, now: Bool, printedWhenHeard: Bool, rhythm: MorseTimeline?)
         /// The user's punctuation level changed: what follows is read at the new level.
         case punctuationLevel(PunctuationLevel)
     }
@@ -59,6 +66,12 @@ struct ChildOutput<Delegate: Equatable>: Equatable {
     mutating func showInput(_ line: BrailleLine) { steps.append(.showInput(line)) }
     mutating func showHeld(then follow: String? = nil, now: Bool = false) { steps.append(.showHeld(then: follow, now: now)) }
     mutating func showHeldQuestionLast(now: Bool = false) { steps.append(.showHeldQuestionLast(now: now)) }
+    mutating func correction(_ announcement: Announcement, reportsHeard: Bool) {
+        steps.append(.correction(announcement, reportsHeard: reportsHeard))
+    }
+    mutating func ask(_ announcement: Announcement, label: String, now: Bool, printedWhenHeard: Bool, rhythm: MorseTimeline?) {
+        steps.append(.ask(announcement, label: label, now: now, printedWhenHeard: printedWhenHeard, rhythm: rhythm))
+    }
     mutating func interrupting(_ announcement: Announcement) { steps.append(.interrupting(announcement)) }
     mutating func answerPending(_ pending: Bool) { steps.append(.answerPending(pending)) }
     mutating func punctuationLevel(_ level: PunctuationLevel) { steps.append(.punctuationLevel(level)) }
@@ -78,6 +91,9 @@ struct ChildOutput<Delegate: Equatable>: Equatable {
             case .showHeldQuestionLast(let now): .showHeldQuestionLast(now: now)
             case .answerPending(let p): .answerPending(p)
             case .interrupting(let a): .interrupting(a)
+            case .correction(let a, let heard): .correction(a, reportsHeard: heard)
+            case .ask(let a, let label, let now, let heard, let rhythm):
+                .ask(a, label: label, now: now, printedWhenHeard: heard, rhythm: rhythm)
             case .punctuationLevel(let l): .punctuationLevel(l)
             }
         }

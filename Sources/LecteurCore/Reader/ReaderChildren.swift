@@ -33,7 +33,7 @@ extension Reader {
             _ = out.feed(review.reduce(action, &state.navigation, context))
         case .exercise(let action):
             let context = ExerciseContext(state)
-            handle(exercises.reduce(action, &state.exercise, context, &out), &state, &out)
+            handle(out.feed(exercises.reduce(action, &state.exercise, context)), &state, &out)
         case .settings(let action):
             let context = SettingsReducer.Context(onTerminal: state.onTerminal)
             handle(out.feed(settings.reduce(action, &state.settingsSlice, context)), &state, &out)

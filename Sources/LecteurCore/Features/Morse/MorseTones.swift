@@ -11,7 +11,7 @@ struct MorseTones: Sendable {
     /// After a wrong answer: the right character and the one typed, one after the other, heard
     /// before their names are said. The answer is given, so the transcript's `morse` event names
     /// them; the display keeps the verdict and the next question.
-    func playCorrection(_ characters: String, settings: MorseSettings, reportsHeard: Bool = false, _ out: inout Announcer) {
+    func playCorrection(_ characters: String, settings: MorseSettings, reportsHeard: Bool = false, _ out: inout ChildOutput<ExerciseReducer.Delegate>) {
         let text = characters.map(String.init).joined(separator: " ")
         let encoding = alphabet.encode(text)
         guard !encoding.isEmpty else { return }
@@ -21,10 +21,8 @@ struct MorseTones: Sendable {
                                  toneHz: settings.toneHz, durationMs: timeline.durationMs)
         report.printed = !reportsHeard
         // Tones alone: the verdict's words that name them follow as their own announcement.
-        out.correctionReportsHeard = reportsHeard
-        out.sound(Announcement(.answer, [.tone(Announcement.Tone(.correction(text: text, report: report), settings: settings))],
-                               display: .withWhatFollows, remember: false))
-        out.correctionReportsHeard = false
+        out.correction(Announcement(.answer, [.tone(Announcement.Tone(.correction(text: text, report: report), settings: settings))],
+                                    display: .withWhatFollows, remember: false), reportsHeard: reportsHeard)
     }
 
     /// A practice or copying question: on the display what was just said (the last verdict,
@@ -36,23 +34,19 @@ struct MorseTones: Sendable {
     /// `printedWhenHeard`: the printed line waits for the tones (`printHeard`), as beside a
     /// screen reader, which would read it over them.
     func ask(_ text: String, question: Int, settings: MorseSettings, showing touch: QuestionBraille, now: Bool = false,
-             printedWhenHeard: Bool = false, _ out: inout Announcer) {
+             printedWhenHeard: Bool = false, _ out: inout ChildOutput<ExerciseReducer.Delegate>) {
         let rhythm = touch == .rhythm && settings.wpm <= QuestionBraille.rhythmMaxWPM
         let label = questionLabel(text, question: question, settings: settings, showing: touch)
         let tone = Announcement.Tone(.question(text: text, number: question), settings: settings, shown: label)
-        out.questionTakesDisplay = now
-        out.questionPrintedWhenHeard = printedWhenHeard
-        let message = out.sound(Announcement(.question, [.tone(tone)], remember: false)) ?? label
-        out.questionTakesDisplay = false
-        out.questionPrintedWhenHeard = false
-        if rhythm {
-            let timeline = MorseTimeline(encoding: alphabet.encode(text), timing: settings.timing, sampleRate: sampleRate)
-            out.append(.brailleRhythm(BrailleRhythm(timeline, then: BrailleLine(text: message, cursor: 0, kind: .message))))
-        }
+        // The rhythm's last line is the display's line of the question (the verdict before it
+        // included), which only the announcer knows: it is built there (`Announcer.ask`).
+        let timeline = rhythm ? MorseTimeline(encoding: alphabet.encode(text), timing: settings.timing, sampleRate: sampleRate) : nil
+        out.ask(Announcement(.question, [.tone(tone)], remember: false), label: label, now: now, printedWhenHeard: printedWhenHeard,
+                rhythm: timeline)
     }
 
     /// The printed line of question `question`, once its tones have been heard.
-    func printHeard(question: Int, settings: MorseSettings, _ out: inout Announcer) {
+    func printHeard(question: Int, settings: MorseSettings, _ out: inout ChildOutput<ExerciseReducer.Delegate>) {
         out.append(.print(MorseQuestionReport(question: question, wpm: settings.wpm, toneHz: settings.toneHz).readableLine(strings)))
     }
 

@@ -14,7 +14,7 @@ struct CopyReducer: ExerciseChild {
 
     func start(_ kind: CopyKind, count: Int, seed: UInt64, kochLevel: Int, text: [String], language: QSOLanguage?,
                _ session: inout Session?,
-               _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+               _ context: ExerciseContext, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         let learnt = Array(context.settings.kochOrder.symbols(alphabet).prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         let words = strings(.morseTrainerWords).split(separator: " ").map(String.init)
         // The band conditions set (noise, another station, fading) go on the air with this
@@ -35,19 +35,19 @@ struct CopyReducer: ExerciseChild {
     }
 
     /// The fixed pause after a verdict is over: the round held is sent.
-    func release(round: Int, _ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+    func release(round: Int, _ session: inout Session?, _ context: ExerciseContext, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         guard var running = session else { return [] }
         let effects = running.release(round: round)
         session = running
         return run(effects, &session, context, &out)
     }
 
-    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [CopyEffect] {
+    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [CopyEffect] {
         session.handle(line, alphabet: alphabet)
     }
 
     func run(_ effects: [CopyEffect], _ session: inout Session?, _ context: ExerciseContext,
-             _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+             _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         // The verdict stays on the display in front of the next question (`Announcer.showHeld`).
         let messages = CopyMessages(strings: strings, alphabet: alphabet)
         for effect in effects {

@@ -98,12 +98,12 @@ protocol ExerciseChild: Sendable {
     associatedtype Session: ExerciseSession
     var strings: Strings { get }
     /// A typed line is an answer: the session judges it (`atMs`: when it was typed, monotonic).
-    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [Session.Step]
-    func whereAmI(_ session: Session, _ out: inout Announcer)
-    func help(_ session: Session, _ out: inout Announcer)
+    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [Session.Step]
+    func whereAmI(_ session: Session, _ out: inout ChildOutput<ExerciseReducer.Delegate>)
+    func help(_ session: Session, _ out: inout ChildOutput<ExerciseReducer.Delegate>)
     /// Says, shows, sounds and reports what the session decided; `.ended` empties the slice.
     func run(_ steps: [Session.Step], _ session: inout Session?, _ context: ExerciseContext,
-             _ out: inout Announcer) -> [ExerciseReducer.Delegate]
+             _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate]
 }
 
 /// A pure exercise session: its steps are what it decided, for its child to carry out.
@@ -119,28 +119,28 @@ extension SendingSession: ExerciseSession {}
 
 extension ExerciseChild {
     func answer(_ line: String, atMs: Double?, _ session: inout Session?, _ context: ExerciseContext,
-                _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+                _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         guard var running = session else { return [] }
         // An answer never cuts what is sounding (a learner quick to answer still hears the whole
         // question): the verdict, a replay and the next question queue behind it.
-        out.announcement.answerPending = false
+        out.answerPending(false)
         let steps = judge(line, atMs: atMs, &running, &out)
         session = running
         return run(steps, &session, context, &out)
     }
 
     /// `stop` (or another exercise starting): the session's summary, then the slice is empty.
-    func stop(_ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+    func stop(_ session: inout Session?, _ context: ExerciseContext, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         guard let steps = session?.stop() else { return [] }
         return run(steps, &session, context, &out)
     }
 
     /// An exercise with nothing of its own to tell: what can be typed during practice.
-    func whereAmI(_ session: Session, _ out: inout Announcer) {
+    func whereAmI(_ session: Session, _ out: inout ChildOutput<ExerciseReducer.Delegate>) {
         out.notice("practice", strings(.morsePracticeWhere))
     }
 
-    func help(_ session: Session, _ out: inout Announcer) {
+    func help(_ session: Session, _ out: inout ChildOutput<ExerciseReducer.Delegate>) {
         out.notice("practice", strings(.morsePracticeWhere))
     }
 }

@@ -58,8 +58,17 @@ struct ExerciseReducer: Sendable {
         sending = SendingReducer(strings: strings, alphabet: alphabet, tones: tones)
     }
 
-    func reduce(_ action: ExerciseAction, _ exercise: inout Exercise?, _ context: ExerciseContext,
-                _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+    /// The exercise's one entry: its slice and its context in; what it says, sounds and asks of
+    /// the rest out, as a value (issue 47).
+    func reduce(_ action: ExerciseAction, _ exercise: inout Exercise?, _ context: ExerciseContext) -> ChildOutput<Delegate> {
+        var out = ChildOutput<Delegate>()
+        let delegates = step(action, &exercise, context, &out)
+        out.delegates += delegates
+        return out
+    }
+
+    private func step(_ action: ExerciseAction, _ exercise: inout Exercise?, _ context: ExerciseContext,
+                      _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         switch action {
         case .start(let start):
             return self.start(start, &exercise, context, &out)
@@ -186,7 +195,7 @@ struct ExerciseReducer: Sendable {
     /// One exercise at a time: the one running ends as `stop` ends it (its summary said and
     /// shown, its timer cancelled), then the new one starts.
     private func start(_ start: ExerciseStart, _ exercise: inout Exercise?, _ context: ExerciseContext,
-                       _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+                       _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         var delegates = running(.stop, &exercise, context, &out)
         switch start {
         case .listening(let mode, let seed, let history):
@@ -211,7 +220,7 @@ struct ExerciseReducer: Sendable {
     }
 
     private func running(_ request: ExerciseRequest, _ exercise: inout Exercise?, _ context: ExerciseContext,
-                         _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+                         _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         switch exercise {
         case .listening(let session)?: scope(listening, session, Exercise.listening, request, &exercise, context, &out)
         case .copying(let session)?: scope(copying, session, Exercise.copying, request, &exercise, context, &out)
@@ -223,7 +232,7 @@ struct ExerciseReducer: Sendable {
 
     private func scope<Child: ExerciseChild>(_ child: Child, _ session: Child.Session, _ embed: (Child.Session) -> Exercise,
                                              _ request: ExerciseRequest, _ exercise: inout Exercise?,
-                                             _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+                                             _ context: ExerciseContext, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         var slice: Child.Session? = session
         defer { exercise = slice.map(embed) }
         switch request {

@@ -10,7 +10,7 @@ struct PracticeReducer: ExerciseChild {
     let tones: MorseTones
 
     func start(_ mode: PracticeMode, seed: UInt64, history: PracticeHistory, _ session: inout Session?,
-               _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+               _ context: ExerciseContext, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         let options = PracticeOptions(kochMedianMs: context.settings.kochMedianMs, kochOrder: context.settings.kochOrder)
         var started = PracticeSession(mode: mode, progress: context.morseProgress,
                                       random: SeededRandom(seed: seed), alphabet: alphabet, options: options, history: history)
@@ -24,7 +24,7 @@ struct PracticeReducer: ExerciseChild {
         return run(effects, &session, context, &out)
     }
 
-    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [PracticeEffect] {
+    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [PracticeEffect] {
         session.handle(line, atMs: atMs, alphabet: alphabet)
     }
 
@@ -33,7 +33,7 @@ struct PracticeReducer: ExerciseChild {
     }
 
     /// The fixed pause after a verdict is over: the question held is asked.
-    func release(question: Int, _ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+    func release(question: Int, _ session: inout Session?, _ context: ExerciseContext, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         guard var running = session else { return [] }
         let effects = running.release(question: question)
         session = running
@@ -41,7 +41,7 @@ struct PracticeReducer: ExerciseChild {
     }
 
     /// Beside a screen reader: the wrong answer's Enter has been echoed, its correction is played.
-    func releaseCorrection(_ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+    func releaseCorrection(_ session: inout Session?, _ context: ExerciseContext, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         guard var running = session else { return [] }
         let effects = running.releaseCorrection()
         session = running
@@ -49,19 +49,19 @@ struct PracticeReducer: ExerciseChild {
     }
 
     /// The correction's tones have been heard: its verdict is said (printed, for the screen reader).
-    func correctionHeard(_ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+    func correctionHeard(_ session: inout Session?, _ context: ExerciseContext, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         guard var running = session else { return [] }
         let effects = running.correctionHeard()
         session = running
         return run(effects, &session, context, &out)
     }
 
-    func whereAmI(_ session: Session, _ out: inout Announcer) {
+    func whereAmI(_ session: Session, _ out: inout ChildOutput<ExerciseReducer.Delegate>) {
         out.notice("practice.where", PracticeMessages(strings: strings).position(session.position))
     }
 
     func run(_ effects: [PracticeEffect], _ session: inout Session?, _ context: ExerciseContext,
-             _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+             _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         // What was said for this answer stays on the display in front of the next question's
         // number, so a braille reader gets the verdict too (`Announcer.showHeld`).
         var delegates: [ExerciseReducer.Delegate] = []

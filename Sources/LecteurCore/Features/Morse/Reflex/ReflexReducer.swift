@@ -10,7 +10,7 @@ struct ReflexReducer: ExerciseChild {
     let tones: MorseTones
 
     func start(_ mode: ReflexMode, seed: UInt64, kochLevel: Int, storedTimes: [Int], _ session: inout Session?, _ context: ExerciseContext,
-               _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+               _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         let pool = Array(alphabet.kochSymbols.prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         var started = ReflexSession(mode: mode, settings: context.settings.reflex, pool: pool,
                                     random: SeededRandom(seed: seed), storedMedianMs: AnswerTime.median(storedTimes))
@@ -20,7 +20,7 @@ struct ReflexReducer: ExerciseChild {
         return run(effects, &session, context, &out)
     }
 
-    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [ReflexEffect] {
+    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ReflexEffect] {
         session.handle(line, atMs: atMs, alphabet: alphabet)
     }
 
@@ -29,36 +29,36 @@ struct ReflexReducer: ExerciseChild {
     /// was still queued ahead of them (a spoken introduction, a correction) would eat the pause.
     /// By touch the question was perceived as it was shown, which is when it was queued.
     func sounded(question: Int, endsAtMs: Double, askedAtMs: Double?, _ session: inout Session, _ context: ExerciseContext,
-                 _ out: inout Announcer) {
+                 _ out: inout ChildOutput<ExerciseReducer.Delegate>) {
         guard session.sounded(question: question, endsAtMs: endsAtMs, askedAtMs: askedAtMs) else { return }
         if context.byTouch { _ = session.heard(question: question, atMs: askedAtMs ?? endsAtMs) }
     }
 
     /// The question's tones have been played at the output: the pause (passive) or the time to
     /// answer (active) starts now. By touch the clock started when the question was shown.
-    func heard(question: Int, atMs: Double, _ session: inout Session, _ context: ExerciseContext, _ out: inout Announcer) {
+    func heard(question: Int, atMs: Double, _ session: inout Session, _ context: ExerciseContext, _ out: inout ChildOutput<ExerciseReducer.Delegate>) {
         guard !context.byTouch, session.heard(question: question, atMs: atMs) else { return }
         let waitMs = session.mode == .passive ? session.settings.pauseMs : session.settings.limitMs
         out.append(.schedule(.reflex(question: question), afterSeconds: Double(waitMs) / 1000))
     }
 
-    func clockRang(question: Int, _ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+    func clockRang(question: Int, _ session: inout Session?, _ context: ExerciseContext, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         guard var running = session else { return [] }
         let effects = running.clockRang(question: question)
         session = running
         return run(effects, &session, context, &out)
     }
 
-    func whereAmI(_ session: Session, _ out: inout Announcer) {
+    func whereAmI(_ session: Session, _ out: inout ChildOutput<ExerciseReducer.Delegate>) {
         out.notice("reflex.where", ReflexMessages(strings: strings).position(session))
     }
 
-    func help(_ session: Session, _ out: inout Announcer) {
+    func help(_ session: Session, _ out: inout ChildOutput<ExerciseReducer.Delegate>) {
         out.notice("reflex.where", strings(session.mode == .passive ? .drillsReflexHelpPassive : .drillsReflexHelpActive))
     }
 
     func run(_ effects: [ReflexEffect], _ session: inout Session?, _ context: ExerciseContext,
-             _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+             _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         // What was said stays on the display in front of the next question's number
         // (`Announcer.showHeld`), in the form each announcement gives the display. The session
         // is read as it is after these steps (its counts for the summary).

@@ -10,7 +10,7 @@ struct SendingReducer: ExerciseChild {
     let tones: MorseTones
 
     func start(_ mode: SendingMode, seed: UInt64, kochLevel: Int, _ session: inout Session?,
-               _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+               _ context: ExerciseContext, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         let learnt = Array(context.settings.kochOrder.symbols(alphabet).prefix(max(PracticeMode.kochStartLevel, kochLevel)))
         var started = SendingSession(mode: mode, learnt: learnt, wpm: context.settings.effectiveSendingWPM,
                                      random: SeededRandom(seed: seed))
@@ -67,7 +67,7 @@ struct SendingReducer: ExerciseChild {
         return Self.event(for: key, atMs: 0) != nil
     }
 
-    func key(_ key: Key, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+    func key(_ key: Key, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         if slice?.level == .paddles { return paddle(key, atMs: atMs, &slice, context, &out) }
         guard var session = slice, let event = Self.event(for: key, atMs: atMs) else { return [] }
         let answered = session.key(event)
@@ -104,7 +104,7 @@ struct SendingReducer: ExerciseChild {
 
     /// A paddle pressed or let go: the keyer starts an element at once when idle, or remembers.
     private func paddle(_ key: Key, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext,
-                        _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+                        _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         guard var session = slice, let (paddle, pressed) = Self.paddle(for: key) else { return [] }
         let fresh = session.marks.isEmpty
         let step = session.paddle(paddle, pressed: pressed, atMs: atMs)
@@ -116,7 +116,7 @@ struct SendingReducer: ExerciseChild {
     }
 
     /// The keyer's clock rang at `atMs`: the element its space ended is followed, or not.
-    func clock(atMs: Double, _ slice: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+    func clock(atMs: Double, _ slice: inout Session?, _ context: ExerciseContext, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         guard var session = slice, session.keyerClockMs != nil else { return [] }
         let step = session.clock()
         slice = session
@@ -127,7 +127,7 @@ struct SendingReducer: ExerciseChild {
     /// once it is idle the silence that ends the sending. Both are counted from the keyer's own
     /// times, so a timer that rang late does not push the next one later.
     private func keyed(_ step: Session.PaddleStep, atMs: Double, _ slice: inout Session?, _ context: ExerciseContext,
-                       _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+                       _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         guard let session = slice else { return [] }
         if !step.effects.isEmpty {
             out.append(.cancelTimer(.keyer))
@@ -162,30 +162,30 @@ struct SendingReducer: ExerciseChild {
     }
 
     /// A typed pattern; it ends whatever was being keyed, so the silence timer stops.
-    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout Announcer) -> [SendingEffect] {
+    func judge(_ line: String, atMs: Double?, _ session: inout Session, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [SendingEffect] {
         out.append(.cancelTimer(.sendingSilence))
         return session.line(line, alphabet: alphabet)
     }
 
     /// The silence timer rang: the character (or word) keyed is decoded and judged.
-    func silence(_ session: inout Session?, _ context: ExerciseContext, _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+    func silence(_ session: inout Session?, _ context: ExerciseContext, _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         guard let effects = session?.silence(alphabet: alphabet) else { return [] }
         return run(effects, &session, context, &out)
     }
 
-    func whereAmI(_ session: Session, _ out: inout Announcer) {
+    func whereAmI(_ session: Session, _ out: inout ChildOutput<ExerciseReducer.Delegate>) {
         out.notice("sending.where", strings(.morseSendingWhere, count: session.summary.correct, ["question": "\(session.question)",
                                                                "correct": "\(session.summary.correct)",
                                                                "attempts": "\(session.summary.attempts)"]))
     }
 
     /// `aide` during sending: how to key at this level.
-    func help(_ session: Session, _ out: inout Announcer) {
+    func help(_ session: Session, _ out: inout ChildOutput<ExerciseReducer.Delegate>) {
         out.notice("sending.help", SendingMessages(strings: strings, alphabet: alphabet).howToKey(session.how))
     }
 
     func run(_ effects: [SendingEffect], _ session: inout Session?, _ context: ExerciseContext,
-             _ out: inout Announcer) -> [ExerciseReducer.Delegate] {
+             _ out: inout ChildOutput<ExerciseReducer.Delegate>) -> [ExerciseReducer.Delegate] {
         // The verdict stays on the display in front of the next question, for a braille reader
         // (`Announcer.showHeld`).
         let messages = SendingMessages(strings: strings, alphabet: alphabet)
