@@ -86,3 +86,81 @@ import Testing
         #expect(output == ChildOutput(delegates: [.openAndShowScreen(.answer)]))
     }
 }
+
+/// The terminal's keyboard alone (issue 47): a key's echo is a value, marked as the key's answer
+/// (`interrupting`), and the reading it stops is a delegate; the root is not involved.
+@Suite struct TerminalReducerTests {
+    let reducer = TerminalReducer(strings: Fixture.fr)
+
+    @Test func aKeyIsEchoedAsTheKeysAnswerAndStopsTheReading() {
+        var terminal = TerminalState(onTerminal: true, quitPending: false, closing: false)
+        let output = reducer.reduce(.typed("k", word: ""), &terminal, .init(echo: .characters, goodbyeHold: nil))
+        #expect(output == ChildOutput([.interrupting(Announcement(.answer, "k", record: .terminal, display: .none, remember: false))],
+                                      delegates: [.stopReading]))
+    }
+
+    @Test func withoutAnEchoAKeyOnlySilencesSpeech() {
+        var terminal = TerminalState(onTerminal: true, quitPending: false, closing: false)
+        let output = reducer.reduce(.typed("k", word: ""), &terminal, .init(echo: .none, goodbyeHold: nil))
+        #expect(output == ChildOutput([.effect(.silence)], delegates: [.stopReading]))
+    }
+}
+
+/// The display's policy alone (issue 47): it reads what the action wrote as a summary value
+/// (`DisplayWritten`), not the output the other children wrote into.
+@Suite struct DisplayReducerTests {
+    let reducer = DisplayReducer(strings: Fixture.fr)
+    let context = DisplayReducer.Context(settings: ReaderSettings(), question: nil, paces: false)
+
+    @Test func aMessageTheReaderShowedOnItsOwnFlashesForItsTime() {
+        var display = DisplayState()
+        let written = DisplayWritten(showedMessage: "14 formations chargées.", wroteBraille: true)
+        let output = reducer.reduce(.finish(byUser: false, written), &display, context)
+        #expect(output == ChildOutput([.effect(.schedule(.brailleMessage(token: 1), afterSeconds: 4))]))
+        #expect(display.message == "14 formations chargées." && display.token == 1 && !display.messageStays)
+    }
+
+    @Test func aCommandThatWroteNothingTakesTheMessageAwayAndTheFocusComesBack() {
+        var display = DisplayState()
+        display.message = "14 formations chargées."
+        let output = reducer.reduce(.finish(byUser: true, DisplayWritten()), &display, context)
+        #expect(output == ChildOutput(delegates: [.focusBack]))
+        #expect(display.message == nil)
+    }
+
+    @Test func aCommandWhoseAnswerIsAwaitedLeavesTheDisplayToIt() {
+        var display = DisplayState()
+        display.message = "14 formations chargées."
+        let output = reducer.reduce(.finish(byUser: true, DisplayWritten(awaitsResult: true)), &display, context)
+        #expect(output == ChildOutput())
+        #expect(display.message == nil)
+    }
+}
+
+/// The catalogue's child alone: a failed load is one error and a delegate for the list.
+@Suite struct CatalogueReducerTests {
+    let reducer = CatalogueReducer(strings: Fixture.fr, timeZone: Fixture.paris)
+
+    @Test func aFailedLoadIsOneErrorAndTheListFollows() {
+        var catalogue = CatalogueState()
+        let output = reducer.reduce(.event(.failed(.file(.notAList))), &catalogue)
+        let error = "Erreur lors du traitement des données. (une liste de formations, ou un objet avec « data », était attendue)"
+        #expect(output == ChildOutput([.say(.error("catalogue", error))], delegates: [.failed]))
+        #expect(catalogue.status == .failed(.file(.notAList)))
+    }
+}
+
+/// The root's side of a key's echo (`Announcer.feed`): it cuts what plays, and the answer
+/// pending is left as it was found, so the key's own answer still interrupts.
+@Suite struct InterruptingStepTests {
+    @Test func anEchoInterruptsAndLeavesTheAnswerPendingAsFound() {
+        for pending in [false, true] {
+            var out = Announcer(presenter: AnnouncementPresenter(strings: Fixture.fr), pronunciation: nil)
+            out.announcement.answerPending = pending
+            _ = out.feed(ChildOutput<Never>([.interrupting(Announcement(.answer, "k", record: .terminal, display: .none,
+                                                                                    remember: false))]))
+            #expect(out.effects == [.speak(Utterance(text: "k", interrupt: true, priority: .answer, printed: nil))])
+            #expect(out.announcement.answerPending == pending)
+        }
+    }
+}
