@@ -75,30 +75,6 @@ struct ChildOutput<Delegate: Equatable>: Equatable {
     mutating func interrupting(_ announcement: Announcement) { steps.append(.interrupting(announcement)) }
     mutating func answerPending(_ pending: Bool) { steps.append(.answerPending(pending)) }
     mutating func punctuationLevel(_ level: PunctuationLevel) { steps.append(.punctuationLevel(level)) }
-
-    /// Another child's output (a helper of the same feature), its steps after these and its
-    /// delegates with these.
-    mutating func merge<Other>(_ other: ChildOutput<Other>, delegates map: (Other) -> Delegate) {
-        steps += other.steps.map { step in
-            switch step {
-            case .say(let a): .say(a)
-            case .effect(let e): .effect(e)
-            case .sound(let a): .sound(a)
-            case .showFocus(let l): .showFocus(l)
-            case .showMessage(let m, let now, let stays): .showMessage(m, now: now, stays: stays)
-            case .showInput(let l): .showInput(l)
-            case .showHeld(let f, let now): .showHeld(then: f, now: now)
-            case .showHeldQuestionLast(let now): .showHeldQuestionLast(now: now)
-            case .answerPending(let p): .answerPending(p)
-            case .interrupting(let a): .interrupting(a)
-            case .correction(let a, let heard): .correction(a, reportsHeard: heard)
-            case .ask(let a, let label, let now, let heard, let rhythm):
-                .ask(a, label: label, now: now, printedWhenHeard: heard, rhythm: rhythm)
-            case .punctuationLevel(let l): .punctuationLevel(l)
-            }
-        }
-        delegates += other.delegates.map(map)
-    }
 }
 
 extension Announcement {
