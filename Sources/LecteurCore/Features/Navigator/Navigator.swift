@@ -3,8 +3,8 @@ import Foundation
 
 /// Navigation, the reader's first child reducer: focus, screens, tabs, filters, the catalogue's
 /// states. It returns what it says and shows (`ChildOutput`); the root feeds it to the
-/// `Announcer`, which applies the announcement policy. No I/O happens here, so every behaviour of the seeds' stories is a
-/// plain unit test.
+/// `Announcer`, which applies the announcement policy. No I/O happens here, so every behaviour
+/// of the seeds' stories is a plain unit test.
 public struct Navigator: Sendable {
     public let strings: Strings
     public let builder: ScreenBuilder

@@ -93,7 +93,7 @@ extension ExerciseReducer {
 
 /// The shape the three exercises share while one runs: a typed line is an answer, `stop` ends
 /// it, `où` and `aide` say where the user is and what to do. Each gets only its session (nil
-/// once it has ended), the context and the output.
+/// once it has ended), the context and the `ChildOutput` the exercise is building.
 protocol ExerciseChild: Sendable {
     associatedtype Session: ExerciseSession
     var strings: Strings { get }

@@ -43,8 +43,8 @@ enum ExerciseRequest {
 }
 
 /// The root's scope over the running exercise, as TCA's `ifLet` over an enum of children: each
-/// child gets only its own session (nil once it has ended), the context as values, and the
-/// output; what must change elsewhere comes back as `ExerciseReducer.Delegate`s.
+/// child gets only its own session (nil once it has ended) and the context as values; what it
+/// says comes back in a `ChildOutput`, what must change elsewhere as `ExerciseReducer.Delegate`s.
 struct ExerciseReducer: Sendable {
     let listening: PracticeReducer
     let copying: CopyReducer
