@@ -117,7 +117,7 @@ enum LocaleFileDecoder {
             while i < bytes.count {
                 let byte = bytes[i]
                 if byte == UInt8(ascii: "\"") {
-                    let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+                    let text = Self.validated(UnsafeBufferPointer(rebasing: bytes[start..<i]))
                     i += 1
                     return text
                 }
@@ -169,6 +169,20 @@ enum LocaleFileDecoder {
                 }
             }
             return nil
+        }
+
+        /// The bytes as a string if they are valid UTF-8, else nil. `String(validating:as:)` is
+        /// generic and was a third of the catalogue's decoding at every start (3.2 million
+        /// instructions for 2 300 strings, callgrind, issue 49); decoding, which repairs, is the
+        /// standard library's fast path, and a valid text decodes to its own bytes while a
+        /// repaired one cannot (U+FFFD stands where bytes were invalid).
+        static func validated(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+            var text = String(decoding: bytes, as: UTF8.self)
+            let same = text.withUTF8 { decoded in
+                decoded.count == bytes.count
+                    && (bytes.isEmpty || memcmp(decoded.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+            }
+            return same ? text : nil
         }
 
         private mutating func hex4() -> UInt32? {

@@ -68,7 +68,7 @@ struct Lecteur: ParsableCommand {
         }
         let program = programName(arguments)
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try NamedCommandRoot.root(for: arguments).parseAsRoot(arguments)
             if let problem = ResourceLimits.check() {
                 // EX_OSERR: the system does not give the reader what it needs to start.
                 fail(problem.message(CLIText.strings), program: program)
@@ -131,6 +131,28 @@ struct Lecteur: ParsableCommand {
         let named = configuration.subcommands.compactMap { $0.configuration.commandName }
         guard let first = arguments.first, named.contains(first) else { return configuration.commandName ?? "lecteur" }
         return "\(configuration.commandName ?? "lecteur") \(first)"
+    }
+}
+
+/// The same tree as `Lecteur` without its default command, for a line that names its command
+/// (`lecteur say …`, `lecteur morse …`, `lecteur audit …`). Why: with a default command,
+/// swift-argument-parser builds that command's whole argument set to decide whether it would
+/// take the rest of the line, and the reader's is the largest: about a fifth of a one-sentence
+/// `say`'s instructions went to the reader's options (callgrind, issue 49). A named command is
+/// parsed, helped and reported exactly as under `Lecteur`: same name, same subcommands.
+struct NamedCommandRoot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: Lecteur.configuration.commandName,
+        abstract: Lecteur.configuration.abstract,
+        discussion: Lecteur.configuration.discussion,
+        version: Lecteur.configuration.version,
+        subcommands: Lecteur.configuration.subcommands.filter { ObjectIdentifier($0) != ObjectIdentifier(Lecteur.Read.self) })
+
+    /// `NamedCommandRoot` when the line starts with one of its commands' names, else `Lecteur`.
+    static func root(for arguments: [String]) -> ParsableCommand.Type {
+        guard let first = arguments.first,
+              configuration.subcommands.contains(where: { $0.configuration.commandName == first }) else { return Lecteur.self }
+        return NamedCommandRoot.self
     }
 }
 
