@@ -150,6 +150,14 @@ extension ReaderTestStore {
                                          selected: nil, action: .openFormation(id: 9),
                                          brailleText: nil),
                         roleWord: "bouton"),
+        "formations | 14 formations | Accessibilité, non sélectionné, bouton":
+            FocusReport(screen: "formations", title: "Formations", index: 2, count: 22,
+                        element: Element(id: "chip.#4", role: .button, label: "Accessibilité, non sélectionné",
+                                         spokenLabel: "Accessibilité, non sélectionné", visibleText: "Accessibilité",
+                                         hint: nil, value: nil,
+                                         selected: false, action: .selectCategory(CategoryKey("#4")),
+                                         brailleText: nil),
+                        roleWord: "bouton"),
         "formations | 14 formations | Accessibilité, non sélectionné, bouton, filtre 2 sur 7":
             FocusReport(screen: "formations", title: "Formations", index: 2, count: 22,
                         element: Element(id: "chip.#4", role: .button, label: "Accessibilité, non sélectionné",
