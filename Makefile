@@ -7,6 +7,10 @@
 #   make PREFIX=/usr STRIP=     keeps the symbols (a packager's debug package takes them)
 #   make startup-bench          the installed build's start beside espeak-ng, ebook2cw and cat
 #                               (scripts/startup-bench.py, medians of 10; docs/performance.md)
+#   make fuzz                   the pure core fuzzed (libFuzzer + ASan): every target 5 s and at
+#                               least 500 inputs, its core built -Onone (the pass CI ran until
+#                               issue 51; CI now type-checks the targets only: docs/testing.md)
+#   make fuzz-long              the same at -O, 300 s a target (scripts/fuzz.sh; docs/robustness.md)
 #
 # The build is offline once the Swift packages are resolved (`swift package resolve`, done by
 # scripts/install-deps.sh), and reproducible: no build path in the binary (-file-prefix-map),
@@ -71,7 +75,7 @@ GENERATED := $(GEN)/man/lecteur.1 $(GEN)/man/fr/lecteur.1 $(GEN)/man/lecteur.tom
 
 LOCALES := fr en
 
-.PHONY: all build install uninstall clean startup-bench
+.PHONY: all build install uninstall clean startup-bench fuzz fuzz-long
 all: build $(GENERATED)
 
 # SwiftPM decides what to rebuild; make always asks it.
@@ -150,3 +154,9 @@ startup-bench: build $(GEN)/data
 
 clean:
 	rm -rf $(BUILDDIR)
+
+# Not part of `all`: the fuzzing compiles the core again with ASan (scripts/fuzz.sh).
+fuzz:
+	scripts/fuzz.sh --quick --time 5 --jobs 2 --min-inputs 500
+fuzz-long:
+	scripts/fuzz.sh --time 300 --jobs 2

@@ -12,7 +12,9 @@ import Testing
     static func loaded() -> ReaderState {
         ReaderTestStore.loaded(first: "Toutes, sélectionné, bouton") { $0.settings.speakPosition = false }.state
     }
-    let braille = BrailleGenerator(strings: Fixture.fr)
+    /// The « Toutes » chip's line on the display, written out (issue 51: it was the production
+    /// BrailleGenerator's line for the element the production ScreenBuilder gave).
+    let allChip = Effect.braille(BrailleLine(text: "[x] Toutes btn", cursor: 4))
 
     /// `printed` nil: a notice's or an error's own event prints it.
     func speak(_ text: String, interrupt: Bool, _ priority: Utterance.Priority = .answer,
@@ -21,28 +23,20 @@ import Testing
     }
     func message(_ text: String) -> Effect { .braille(BrailleLine(text: text, cursor: 0, kind: .message)) }
 
-    func focus(_ store: ReaderTestStore, index: Int) -> (Effect, Element) {
-        let screen = Fixture.reader.builder.screen(for: store.state)
-        let element = screen.elements[index]
-        return (.focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1, count: screen.elements.count,
-                                   element: element, roleWord: SpeechGenerator(strings: fr).roleWord(element.role))), element)
-    }
 
     @Test func aMessageStaysUntilItsTimeIsUpThenTheFocusComesBack() {
         var store = ReaderTestStore(state: Self.loaded())
         let token = store.state.display.token
-        let (_, element) = focus(store, index: 0)
         // An older timeout does nothing.
         store.send(.timer(.brailleMessage(token: token - 1)), [])
-        store.send(.timer(.brailleMessage(token: token)), [.braille(braille.line(element))]) { $0.display.message = nil }
+        store.send(.timer(.brailleMessage(token: token)), [allChip]) { $0.display.message = nil }
         store.send(.timer(.brailleMessage(token: token)), [])
     }
 
     @Test func theNextCommandTakesTheMessageAwayAndADisplayKeyOnlyDismissesIt() {
         var store = ReaderTestStore(state: Self.loaded())
-        let (_, element) = focus(store, index: 0)
         // `stop` says nothing and writes nothing else: the focus comes back on the display.
-        store.send(.command(.stop), [.silence, .notice(code: "stop", message: "Silence."), .braille(braille.line(element))]) {
+        store.send(.command(.stop), [.silence, .notice(code: "stop", message: "Silence."), allChip]) {
             $0.display.message = nil
         }
         let edge = "Premier élément"
@@ -54,10 +48,11 @@ import Testing
             $0.announcement.lastMessage = LastMessage(code: "edge", text: edge, isError: false)
         }
         // A display key while a message shows takes the message away and does nothing else.
-        store.send(.displayKey(.next), [.braille(braille.line(element))]) { $0.display.message = nil }
-        let (nextFocus, next) = focus(store, index: 1)
+        store.send(.displayKey(.next), [allChip]) { $0.display.message = nil }
+        let next = "Accessibilité, non sélectionné, bouton"
         store.send(.displayKey(.next), [
-            nextFocus, speak("Accessibilité, non sélectionné, bouton", interrupt: true, printed: "Accessibilité, non sélectionné, bouton"), .braille(braille.line(next)),
+            store.focus(store.state, 1, saying: next, role: "bouton"), speak(next, interrupt: true, printed: next),
+            .braille(BrailleLine(text: "[ ] Accessibilité btn", cursor: 4)),
         ]) { $0.navigation.focus[.formations] = 1; $0.announcement.history.append("Accessibilité, non sélectionné, bouton") }
     }
 
@@ -86,14 +81,11 @@ import Testing
         var store = ReaderTestStore(state: Self.loaded())
         var morse = store.state
         morse.navigation.tab = .morse
-        let screen = Fixture.reader.builder.screen(for: morse)
-        let a = screen.elements[0]
         let title = "Apprendre, 54 symboles", first = "A, point, trait, pas encore pratiqué, bouton. Ouvre la fiche de ce symbole"
         let token = store.state.display.token
         store.send(.command(.tab(.morse)), [
             speak(title, interrupt: true, printed: title), message(title),
-            .focus(FocusReport(screen: screen.code, title: screen.title, index: 1, count: screen.elements.count,
-                               element: a, roleWord: SpeechGenerator(strings: fr).roleWord(a.role))),
+            store.focus(morse, 0, saying: first, role: "bouton"),
             speak(first, interrupt: false, printed: first),
             // The screen's name and size on the display too; the focus line comes after its time.
             .schedule(.brailleMessage(token: token + 1), afterSeconds: 4),
@@ -125,7 +117,7 @@ import Testing
         let older = Element(id: "history.2", role: .text, label: "14 formations chargées.")
         store.send(.command(.next), [
             .focus(FocusReport(screen: "history", title: "Historique", index: 2, count: 2, element: older, roleWord: nil)),
-            speak("14 formations chargées.", interrupt: true, printed: "14 formations chargées."), .braille(braille.line(older)),
+            speak("14 formations chargées.", interrupt: true, printed: "14 formations chargées."), .braille(BrailleLine(text: "14 formations chargées.", cursor: 0)),
         ]) { $0.navigation.focus[.history] = 1; $0.display.message = nil }
         #expect(store.state.announcement.history.count == 2, "the history read back is not itself history")
     }

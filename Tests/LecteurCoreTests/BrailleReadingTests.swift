@@ -25,7 +25,7 @@ import Testing
         store.send(.start, [.loadCatalogue(.initial)])
         let loading = "Chargement des formations…"
         store.send(.catalogue(.loading(stillLoadingAfter: nil)), [
-            store.focus(store.state, 0, role: nil), .speak(Utterance(text: loading, interrupt: false, priority: .answer, printed: loading)),
+            store.focus(store.state, 0, saying: loading, role: nil), .speak(Utterance(text: loading, interrupt: false, priority: .answer, printed: loading)),
             store.focusLine(store.state, 0, shows: "Chargement des formations…"),
         ]) {
             $0.navigation.focus[.formations] = 0
@@ -48,7 +48,7 @@ import Testing
             message(warning),
             .notice(code: "loaded", message: "14 formations chargées."),
             .speak(Utterance(text: "14 formations chargées.", interrupt: false, priority: .notice)),
-            store.focus(store.after(load), 0, role: "bouton"), .speak(Utterance(text: "Toutes, sélectionné, bouton", interrupt: false, priority: .answer, printed: "Toutes, sélectionné, bouton")),
+            store.focus(store.after(load), 0, saying: "Toutes, sélectionné, bouton", role: "bouton"), .speak(Utterance(text: "Toutes, sélectionné, bouton", interrupt: false, priority: .answer, printed: "Toutes, sélectionné, bouton")),
             .schedule(.brailleMessage(token: 1), afterSeconds: 4),
         ], state: load)
         store.send(.timer(.brailleMessage(token: 1)), [
@@ -253,7 +253,7 @@ import Testing
         #expect(detail.elements.count == 8)
         let category = "Catégorie : IA Générative"
         store.send(.command(.readAll), [
-            store.focus(store.state, 6, role: nil), .speak(Utterance(text: category, interrupt: true, priority: .answer, printed: category)),
+            store.focus(store.state, 6, saying: category, role: nil), .speak(Utterance(text: category, interrupt: true, priority: .answer, printed: category)),
             .braille(braille.line(detail.elements[6])), .schedule(.readAllWindow(token: 1), afterSeconds: 4),
             .reading(true),
         ]) {
@@ -272,7 +272,7 @@ import Testing
             $0.announcement.history.append(back)
         }
         store.receive(.displayAdvanced(moved: false), [
-            store.focus(store.after(next), 7, role: "bouton"), .speak(Utterance(text: back, interrupt: false, priority: .answer, printed: back)),
+            store.focus(store.after(next), 7, saying: back, role: "bouton"), .speak(Utterance(text: back, interrupt: false, priority: .answer, printed: back)),
             .braille(braille.line(detail.elements[7])), .schedule(.readAllWindow(token: 1), afterSeconds: 4),
         ], state: next)
         #expect(detail.elements[7].id == "back")
@@ -326,7 +326,7 @@ import Testing
         let previous: (inout ReaderState) -> Void = { $0.navigation.focus[.formations] = 0; $0.announcement.history.append(all) }
         let list = store.after(previous)
         store.send(.displayKey(.panBack), [
-            store.focus(list, 0, role: "bouton"), .speak(Utterance(text: all, interrupt: true, priority: .answer, printed: all)),
+            store.focus(list, 0, saying: all, role: "bouton"), .speak(Utterance(text: all, interrupt: true, priority: .answer, printed: all)),
             .braille(braille.line(element(list, 0)).openingOnLastWindow),
         ], state: previous)
         // LNUP opens it from its start.

@@ -27,12 +27,6 @@ extension ReaderTestStore {
         .speak(Utterance(text: text, interrupt: interrupt, priority: priority, printed: printed))
     }
 
-    /// The element focused in `state`.
-    static func element(_ state: ReaderState, reader: Reader = Fixture.reader) -> Element {
-        let screen = reader.builder.screen(for: state)
-        return screen.elements[state.navigation.clampedFocus(on: screen)]
-    }
-
     /// The focus on the element focused in `state` as the reader gives it: its report, what is
     /// said, and its braille line (`shows`, the line's text, and its cursor; nil when a message
     /// holds the display).
@@ -40,22 +34,13 @@ extension ReaderTestStore {
     /// `printed`: the line the transcript prints, when the lexicon made what is said differ from it.
     /// What is said, the role word and the braille line are written out by the test (issue 51:
     /// they were built with the production `SpeechGenerator` and `BrailleGenerator`, so they could
-    /// not disagree with them); the report's element, index and count are still the screen's
-    /// (`builder.screen`), which the store tests drive rather than check.
+    /// not disagree with them); the report (screen, title, index, count, element) is the golden's
+    /// for the screen `state` shows and `spoken` (`FocusGolden`), no longer `builder.screen`'s.
     static func focused(_ state: ReaderState, _ spoken: String, printed: String? = nil, interrupt: Bool = true,
-                        reader: Reader = Fixture.reader, role: String?, shows braille: String?, cursor: Int = 0) -> [Effect] {
-        let screen = reader.builder.screen(for: state)
-        let index = state.navigation.clampedFocus(on: screen)
-        let element = screen.elements[index]
-        let report = FocusReport(screen: screen.code, title: screen.title, index: index + 1, count: screen.elements.count,
-                                 element: element, roleWord: role)
+                        role: String?, shows braille: String?, cursor: Int = 0) -> [Effect] {
+        let report = FocusGolden.report(FocusGolden.key(state, spoken), role: role)
         return [.focus(report), speak(spoken, interrupt: interrupt, printed: printed ?? spoken)]
             + (braille.map { [.braille(BrailleLine(text: $0, cursor: cursor))] } ?? [])
-    }
-
-    /// The index of the element `id` on the screen `state` shows.
-    static func index(of id: String, _ state: ReaderState, reader: Reader = Fixture.reader) -> Int {
-        reader.builder.screen(for: state).elements.firstIndex { $0.id == id }!
     }
 }
 
@@ -208,7 +193,8 @@ extension ReaderTestStore {
                        sourceLocation: SourceLocation = #_sourceLocation) {
         send(action, sourceLocation: sourceLocation, state: {
             $0.navigation.filter = key
-            $0.navigation.focus[.formations] = Self.index(of: "section.heading", $0)
+            // The heading's place on the list, from the golden's report for it (not `builder.screen`).
+            $0.navigation.focus[.formations] = FocusGolden.report(FocusGolden.key($0, heading), role: "titre").index - 1
             Self.remembered("filter", count, token: token)(&$0)
             $0.display.messageStays = true
             $0.announcement.history.append(heading)

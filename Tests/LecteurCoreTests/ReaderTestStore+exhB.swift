@@ -13,12 +13,9 @@ extension ReaderTestStore {
         var store = ReaderTestStore(state: initial)
         var list = initial
         list.catalogue.status = .loaded(catalogue)
-        let screen = store.reader.builder.screen(for: list)
-        let element = screen.elements[0]
         // The list opens on its « Toutes » chip, a button (the role word written out, not asked
-        // of SpeechGenerator: issue 51).
-        let report = FocusReport(screen: screen.code, title: screen.title, index: 1, count: screen.elements.count,
-                                 element: element, roleWord: "bouton")
+        // of SpeechGenerator; the report from the golden, not from `builder.screen`: issue 51).
+        let report = FocusGolden.report(FocusGolden.key(list, first), role: "bouton")
         let count = catalogue.formations.count
         let loaded = count == 1 ? "1 formation chargée." : "\(count) formations chargées."
         store.send(.catalogue(.loaded(catalogue, warnings: [], origin: .live)), [
@@ -41,12 +38,16 @@ extension ReaderTestStore {
 
 extension ReaderTestStore {
     /// The focus report of element `index` on the screen `state` shows (the state the action
-    /// leads to, as the test states it), its role word written out (`role`, nil for plain text).
-    func focus(_ state: ReaderState, _ index: Int, role: String?) -> Effect {
-        let screen = reader.builder.screen(for: state)
-        let element = screen.elements[index]
-        return .focus(FocusReport(screen: screen.code, title: screen.title, index: index + 1, count: screen.elements.count,
-                                  element: element, roleWord: role))
+    /// leads to, as the test states it), with `spoken` said: the golden's (`FocusGolden`), its
+    /// role word written out (`role`, nil for plain text). `index` is checked against the golden's.
+    func focus(_ state: ReaderState, _ index: Int, saying spoken: String, role: String?,
+               sourceLocation: SourceLocation = #_sourceLocation) -> Effect {
+        let report = FocusGolden.report(FocusGolden.key(state, spoken), role: role)
+        if report.screen != FocusGolden.missing && report.index != index + 1 {
+            Issue.record("the golden's report for « \(spoken) » is element \(report.index), not \(index + 1)",
+                         sourceLocation: sourceLocation)
+        }
+        return .focus(report)
     }
 
     /// A focused element's line on the display, written out: its text and its cursor.
@@ -70,7 +71,7 @@ extension ReaderTestStore {
                      role: String?) -> [Effect] {
         [.speak(Utterance(text: title, interrupt: true, priority: .answer, printed: title)),
          .braille(BrailleLine(text: title, cursor: 0, kind: .message)),
-         focus(screen, index, role: role), .speak(Utterance(text: spoken, interrupt: false, priority: .answer, printed: spoken)),
+         focus(screen, index, saying: spoken, role: role), .speak(Utterance(text: spoken, interrupt: false, priority: .answer, printed: spoken)),
          .schedule(.brailleMessage(token: token), afterSeconds: 4)]
     }
 
@@ -89,7 +90,7 @@ extension ReaderTestStore {
     /// `role`, `shows`, `cursor`: written out (`focus`, `focusLine`).
     func moved(_ screen: ReaderState, _ index: Int, saying spoken: String, role: String?, shows: String,
                cursor: Int = 0) -> [Effect] {
-        [focus(screen, index, role: role), .speak(Utterance(text: spoken, interrupt: true, priority: .answer, printed: spoken)),
+        [focus(screen, index, saying: spoken, role: role), .speak(Utterance(text: spoken, interrupt: true, priority: .answer, printed: spoken)),
          focusLine(screen, index, shows: shows, cursor: cursor)]
     }
 }

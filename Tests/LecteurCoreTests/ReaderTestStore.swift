@@ -28,6 +28,7 @@ struct ReaderTestStore {
         var expectedState = state
         update(&expectedState)
         let effects = reader.reduce(&state, action)
+        FocusGolden.record(expected: expected, actual: effects)
         if effects != expected {
             Issue.record("effects differ (−expected +actual):\n\(diff(expected, effects) ?? "")", sourceLocation: sourceLocation)
         }

@@ -101,7 +101,7 @@ import Testing
             $0.display.token = 2
         }
         let settings = store.after(update)
-        let report = store.focus(settings, 0, role: nil)
+        let report = store.focus(settings, 0, saying: verbosity, role: nil)
         #expect(reader.builder.screen(for: settings).elements[0].label == "Verbosité : complète")
         store.receive(.settingsRead([.speechVoice: SettingReading(value: "fr")]), [
             .speak(Utterance(text: title, interrupt: true, priority: .answer, printed: title)),
@@ -121,7 +121,7 @@ import Testing
         }
         let list = store.after(back)
         store.send(.command(.back), [
-            store.focus(list, 0, role: "bouton"), .speak(Utterance(text: "Toutes, sélectionné, bouton", interrupt: true, priority: .answer, printed: "Toutes, sélectionné, bouton")),
+            store.focus(list, 0, saying: "Toutes, sélectionné, bouton", role: "bouton"), .speak(Utterance(text: "Toutes, sélectionné, bouton", interrupt: true, priority: .answer, printed: "Toutes, sélectionné, bouton")),
             store.focusLine(list, 0, shows: "[x] Toutes btn", cursor: 4),
         ], state: back)
         #expect(store.state.navigation.currentScreenID == .formations)

@@ -150,7 +150,7 @@ import Testing
                 $0.display.readAllSerial = offset + 2
             }, effects: { ReaderTestStore.focused($0, text, interrupt: false, role: shows.role, shows: shows.line) + [.whenSpoken(token: offset + 2)] })
         }
-        #expect(ReaderTestStore.element(store.state).id == "back", "the detail is read to its last element")
+        #expect(store.state.navigation.focusIndex == 7, "the detail is read to its last element, « Retour »")
         let end = "Fin de l'écran."
         store.receive(.spoken(token: 8), store.said("readAll.end", end, .notice) + [.schedule(.brailleMessage(token: 3), afterSeconds: 4),
                                                                                 .reading(false)]) {
