@@ -19,6 +19,12 @@ public enum SettingsDump {
         /// The numbers it takes, when it takes numbers (`SettingDeclaration.range`).
         let minimum: Double?
         let maximum: Double?
+        /// Their unit (`SettingUnit`'s name: `hertz`, `seconds`…).
+        let unit: String?
+        /// Numbers outside the range it takes all the same (0: off).
+        let also: [Double]
+        /// What a refusal adds to the range (« « non » : désactivé »).
+        let note: String?
         let help: String
     }
 
@@ -31,7 +37,9 @@ public enum SettingsDump {
             }
             return Entry(name: name, names: names, key: declaration.fileKey, default: declaration.fileDefault,
                          example: declaration.example, minimum: declaration.range?.lowerBound,
-                         maximum: declaration.range?.upperBound, help: strings(declaration.help))
+                         maximum: declaration.range?.upperBound, unit: declaration.unit?.rawValue, also: declaration.alsoAccepted.sorted(),
+                         note: declaration.note.map { strings($0) },
+                         help: strings(declaration.help))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -89,7 +89,7 @@ public struct ReaderSettings: Hashable, Sendable {
             settings.brailleScrollSeconds = seconds
         }
         if let saved = value(positionKey) { settings.speakPosition = saved != "off" }
-        if let saved = value(PunctuationLevel.storageKey), let level = PunctuationLevel(userValue: saved) { settings.punctuation = level }
+        if let saved = value(PunctuationLevel.storageKey), let level = PunctuationLevel(stored: saved) { settings.punctuation = level }
         if let saved = value(alphabetKey), spellingAlphabets.contains(saved) { settings.spellingAlphabet = saved }
         if let saved = value(echoKey), let echo = TypingEcho(rawValue: saved) { settings.typingEcho = echo }
         if let saved = value(inputModeKey), let mode = InputMode(rawValue: saved) { settings.inputMode = mode }
