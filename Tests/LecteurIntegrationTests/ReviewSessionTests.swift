@@ -51,6 +51,25 @@ import Testing
         #expect(config.contains("punctuation = 'all'"), "\(config)")
     }
 
+    /// The file's values are language-neutral: `régler alphabet français` wrote `alphabet =
+    /// 'francais'` beside `verbosity = 'full'` (issue 46); a file of an earlier version keeps its
+    /// alphabet, read without a warning.
+    @Test func theSpellingAlphabetIsSavedLanguageNeutralAndTheOldValueStillRead() throws {
+        let home = NSTemporaryDirectory() + "lecteur-alphabet-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let environment = ["XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data"]
+        let file = home + "/config/lecteur/lecteur.toml"
+        let set = try LecteurProcess.run(quiet, input: "régler alphabet français\n", environment: environment)
+        #expect(set.status == 0, "\(set.stderr)")
+        let config = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(config.contains("alphabet = 'french'"), "\(config)")
+        try "[reader]\nalphabet = 'francais'\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let old = try LecteurProcess.run(quiet, input: "régler alphabet\n", environment: environment)
+        let messages = (old.events("notice") + old.events("error")).compactMap { $0["message"] as? String }
+        #expect(!messages.contains { $0.contains("lecteur.toml") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("Alphabet : français ;") }, "\(messages)")
+    }
+
     /// A file written by an earlier version keeps its French level (`punctuation = 'toute'`):
     /// read without a warning, said as before, and still there after another setting is saved.
     @Test(arguments: [("toute", "toute"), ("plupart", "la plupart"), ("aucune", "aucune")])

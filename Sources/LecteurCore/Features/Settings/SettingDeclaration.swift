@@ -108,7 +108,7 @@ public struct SettingDeclaration: Sendable {
               file: PunctuationLevel.storageKey, default: PunctuationLevel.some.stored, example: "toute",
               help: .manualTomlReaderPunctuation),
         SettingDeclaration(.alphabet, fr: "alphabet", en: "alphabet", aliases: ["alphabet-epellation", "spelling-alphabet"],
-              file: ReaderSettings.alphabetKey, default: "otan", example: "francais", help: .manualTomlReaderAlphabet),
+              file: ReaderSettings.alphabetKey, default: ReaderSettings.storedAlphabet("otan"), example: "francais", help: .manualTomlReaderAlphabet),
         SettingDeclaration(.speechRate, fr: "débit", en: "rate", aliases: [],
               file: "speech.rate", default: "175", example: "200", help: .manualTomlSpeechRate),
         SettingDeclaration(.speechPitch, fr: "hauteur", en: "pitch", aliases: [],

@@ -131,7 +131,7 @@ struct SettingsReducer: Sendable {
             let alphabet = ["otan": "otan", "nato": "otan", "francais": "francais", "french": "francais"][CommandParser.fold(value)]
             choose(alphabet, or: .settingBadAlphabet, for: .alphabet, value, &settings, &out) { alphabet, settings in
                 settings.spellingAlphabet = alphabet
-                return ([ReaderSettings.alphabetKey: alphabet],
+                return ([ReaderSettings.alphabetKey: ReaderSettings.storedAlphabet(alphabet)],
                         strings(.settingAlphabet, ["alphabet": ReaderSettings.alphabetName(alphabet, strings)]))
             }
         case .typingEcho:
