@@ -9,6 +9,8 @@ public enum SettingsDump {
     struct Entry: Encodable {
         /// The name typed after `régler` / `set` in this language.
         let name: String
+        /// The name as the reader says it (`régler NOM`'s answer, a refusal): « Speed » for `wpm`.
+        let title: String
         /// Every name accepted, this language's first.
         let names: [String]
         /// The dotted key in `lecteur.toml`, and its default as the file writes it.
@@ -35,7 +37,8 @@ public enum SettingsDump {
             for other in [declaration.french, declaration.english] + declaration.aliases where !names.contains(other) {
                 names.append(other)
             }
-            return Entry(name: name, names: names, key: declaration.fileKey, default: declaration.fileDefault,
+            let title = declaration.key.displayName(strings)
+            return Entry(name: name, title: title.prefix(1).uppercased() + title.dropFirst(), names: names, key: declaration.fileKey, default: declaration.fileDefault,
                          example: declaration.example, minimum: declaration.range?.lowerBound,
                          maximum: declaration.range?.upperBound, unit: declaration.unit?.rawValue, also: declaration.alsoAccepted.sorted(),
                          note: declaration.note.map { strings($0) },

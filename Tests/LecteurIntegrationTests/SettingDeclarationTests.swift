@@ -9,6 +9,7 @@ import Testing
 @Suite struct SettingDeclarationTests {
     struct Declared: Decodable {
         let name: String
+        let title: String
         let names: [String]
         let key: String
         let `default`: String
@@ -210,7 +211,7 @@ import Testing
         let errors = out.events("error").compactMap { $0["message"] as? String }
         #expect(errors.count == typed.count, "\(language): \(Self.messages(out))")
         for ((declaration, value), error) in zip(typed, errors) {
-            let name = declaration.name.prefix(1).uppercased() + declaration.name.dropFirst()
+            let name = declaration.title
             let low = Self.said(declaration.minimum!, unit: nil, language)
             let high = Self.said(declaration.maximum!, unit: declaration.unit, language)
             let note = declaration.note.map { " (\($0))" } ?? ""

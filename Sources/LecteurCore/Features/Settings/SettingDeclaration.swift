@@ -53,7 +53,8 @@ public struct SettingDeclaration: Sendable {
     public func refusal(_ typed: String, current: ClosedRange<Double>? = nil, _ strings: Strings) -> String? {
         guard let range = current ?? range, let number = Self.number(typed), !range.contains(number),
               !alsoAccepted.contains(number) else { return nil }
-        let name = name(localeCode: strings.localeCode)
+        // Named as `régler NOM` says it (« Speed: 20 words per minute… »), not as typed (« wpm »).
+        let name = key.displayName(strings)
         var args = ["name": name.prefix(1).uppercased() + name.dropFirst(), "value": Navigator.quoted(typed),
                     "range": SettingReading.spanned(range.lowerBound, range.upperBound, unit, strings)]
         if let note { args["note"] = strings(note) }
