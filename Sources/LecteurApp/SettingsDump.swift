@@ -9,6 +9,8 @@ public enum SettingsDump {
     struct Entry: Encodable {
         /// The name typed after `régler` / `set` in this language.
         let name: String
+        /// The name as the reader says it (`régler NOM`'s answer, a refusal): « Speed » for `wpm`.
+        let title: String
         /// Every name accepted, this language's first.
         let names: [String]
         /// The dotted key in `lecteur.toml`, and its default as the file writes it.
@@ -19,6 +21,12 @@ public enum SettingsDump {
         /// The numbers it takes, when it takes numbers (`SettingDeclaration.range`).
         let minimum: Double?
         let maximum: Double?
+        /// Their unit (`SettingUnit`'s name: `hertz`, `seconds`…).
+        let unit: String?
+        /// Numbers outside the range it takes all the same (0: off).
+        let also: [Double]
+        /// What a refusal adds to the range (« « non » : désactivé »).
+        let note: String?
         let help: String
     }
 
@@ -29,9 +37,12 @@ public enum SettingsDump {
             for other in [declaration.french, declaration.english] + declaration.aliases where !names.contains(other) {
                 names.append(other)
             }
-            return Entry(name: name, names: names, key: declaration.fileKey, default: declaration.fileDefault,
+            let title = declaration.key.displayName(strings)
+            return Entry(name: name, title: title.prefix(1).uppercased() + title.dropFirst(), names: names, key: declaration.fileKey, default: declaration.fileDefault,
                          example: declaration.example, minimum: declaration.range?.lowerBound,
-                         maximum: declaration.range?.upperBound, help: strings(declaration.help))
+                         maximum: declaration.range?.upperBound, unit: declaration.unit?.rawValue, also: declaration.alsoAccepted.sorted(),
+                         note: declaration.note.map { strings($0) },
+                         help: strings(declaration.help))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

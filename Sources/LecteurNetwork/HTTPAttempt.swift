@@ -144,6 +144,12 @@ final class HTTPAttempt: Sendable {
         return (entries + ["localhost", "127.0.0.1", "::1"]).joined(separator: ",")
     }
 
+    /// The user's address names this computer.
+    static func isLoopback(_ url: URL) -> Bool {
+        guard let host = url.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")) else { return false }
+        return host == "localhost" || host.hasSuffix(".localhost") || host == "::1" || host.hasPrefix("127.")
+    }
+
     private func classify(_ code: CURLcode, _ transfer: Transfer) -> AttemptResult {
         var status = 0
         lecteur_curl_response_code(transfer.easy, &status)
@@ -171,6 +177,9 @@ final class HTTPAttempt: Sendable {
             return .failed(.tlsCertificate)
         case CURLE_TOO_MANY_REDIRECTS:
             return .failed(.unexpectedStatus(status))
+        case CURLE_COULDNT_CONNECT where status == 0 && Self.isLoopback(url):
+            // Nothing listens on this computer at that port: the network is not in question.
+            return .failed(.localNoAnswer)
         default:
             // Refused, unreachable, reset, cut short, TLS failure: the server could not be heard.
             return .failed(.network)

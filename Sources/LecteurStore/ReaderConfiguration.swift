@@ -57,8 +57,8 @@ enum ConfigurationKeys {
         case ReaderSettings.brailleScrollKey:
             return { Double($0).map { ReaderSettings.brailleScrollRange.contains($0) } ?? false }
         case ReaderSettings.positionKey: return { $0 == "on" || $0 == "off" }
-        case PunctuationLevel.storageKey: return { PunctuationLevel(rawValue: $0) != nil }
-        case ReaderSettings.alphabetKey: return { ReaderSettings.spellingAlphabets.contains($0) }
+        case PunctuationLevel.storageKey: return { PunctuationLevel(stored: $0) != nil }
+        case ReaderSettings.alphabetKey: return { ReaderSettings.alphabet(stored: $0) != nil }
         case ReaderSettings.echoKey: return { TypingEcho(rawValue: $0) != nil }
         case ReaderSettings.inputModeKey: return { InputMode(rawValue: $0) != nil }
         case ReaderSettings.kochTimeKey:

@@ -37,6 +37,12 @@ struct Lecteur: ParsableCommand {
 
     /// Parses and runs the command; whatever went wrong is said on standard error, in the
     /// user's language, and becomes the exit status.
+    /// `--help`'s last line; none without the data folder (its sentence is there).
+    private static func printReportBugs() {
+        let line = CLIHelpFrame.reportBugs(lecteurBugAddress, CLIText.strings)
+        if line.contains(lecteurBugAddress) { print(line) }
+    }
+
     static func run(_ arguments: [String]) -> ExitCode {
         // A binary without its data folder says so in French; only what describes the program
         // itself (help, version, completions) still answers.
@@ -64,6 +70,7 @@ struct Lecteur: ParsableCommand {
         if let first = arguments.first, ["--help", "-h", "help"].contains(first), arguments.count == 1 {
             print(CLIHelpFrame.translate(helpMessage(), CLIText.strings))
             print(CLIHelpFrame.translate(helpMessage(for: Read.self), CLIText.strings))
+            printReportBugs()
             return .success
         }
         let program = programName(arguments)
@@ -99,6 +106,7 @@ struct Lecteur: ParsableCommand {
                 let text = fullMessage(for: error)
                 let asksHelp = arguments.first == "help" || arguments.contains { ["--help", "-h"].contains($0) }
                 if !text.isEmpty { print(asksHelp ? CLIHelpFrame.translate(text, CLIText.strings) : text) }
+                if asksHelp, !text.isEmpty { printReportBugs() }
                 return .success
             }
             // A check of a `validate()` (ours throw `LecteurCLIError`, which ArgumentParser

@@ -6,6 +6,11 @@ import LecteurCore
 /// `lecteur --version`; the Makefile, the man pages and the Debian changelog take it from here.
 let lecteurVersion = "0.15.0"
 
+/// Where bugs are reported, as `--help` ends: the Debian package's `Maintainer` address
+/// (debian/control), the one contact the project declares (`DistributionTests` holds the two
+/// together).
+let lecteurBugAddress = "maintainers@users.noreply.a-seed-dcc62cd9.example"
+
 /// `lecteur --version` in the GNU form: name and version, copyright, licence, no warranty.
 func versionText() -> String {
     guard Localization.dataFound, let strings = try? localeStrings(nil) else { return DataFolder.versionFallback }

@@ -68,7 +68,7 @@ import Testing
             $0.announcement.lastMessage = LastMessage(code: "setting", text: confirmation, isError: false)
             $0.display.message = confirmation; $0.display.token += 1
         }
-        let bad = "Durée des messages braille invalide : « -3 ». Donnez un nombre de secondes de 0 à 60 (0 : jusqu'à la prochaine touche)."
+        let bad = "Message-braille invalide : « -3 ». Choisissez une valeur de 0 à 60 secondes (0 : jusqu'à la prochaine touche)."
         store.send(.command(.set(name: "braille-message", value: "-3")), [
             .error(code: "setting", message: bad), speak(bad, interrupt: true, .error), message(bad),
         ]) {

@@ -343,7 +343,7 @@ import Testing
             $0.settings.brailleScrollSeconds = 2.5
             ReaderTestStore.remembered("setting", scroll, token: 2)(&$0)
         }
-        let bad = "Durée de défilement braille invalide : « 0 ». Donnez un nombre de secondes de 1 à 60."
+        let bad = "Défilement-braille invalide : « 0 ». Choisissez une valeur de 1 à 60 secondes."
         store.send(.command(.set(name: "défilement-braille", value: "0")),
                    store.said("setting", bad, isError: true, interrupt: true, .error),
                    state: ReaderTestStore.remembered("setting", bad, isError: true, token: 3))

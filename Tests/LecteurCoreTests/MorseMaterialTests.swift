@@ -28,7 +28,7 @@ import Testing
             ReaderTestStore.remembered("setting", one, stays: true, token: token + 1)(&$0)
         }
         token += 1
-        let bad = "Longueur de groupe « 11 » impossible : donnez un nombre de 1 à 10, ou deux, comme 3-7."
+        let bad = "Longueur-groupes invalide : « 11 ». Choisissez une valeur de 1 à 10 (ou deux, comme 3-7)."
         store.send(.command(.set(name: "longueur-groupes", value: "11")),
                    store.said("setting", bad, isError: true, interrupt: true, .error),
                    state: ReaderTestStore.remembered("setting", bad, isError: true, stays: true, token: token + 1))

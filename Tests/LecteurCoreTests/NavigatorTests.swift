@@ -387,8 +387,8 @@ import Testing
             ReaderTestStore.remembered("help", "suivant, s — élément suivant", token: 3)(&$0)
         }
         // A command of two words is found by its first.
-        store.send(.command(.help(topic: "tout lire")), store.said("help", "lire, tout — tout lire : lit jusqu'à la fin de l'écran, le focus suit la lecture ; une commande l'arrête", interrupt: true)) {
-            ReaderTestStore.remembered("help", "lire, tout — tout lire : lit jusqu'à la fin de l'écran, le focus suit la lecture ; une commande l'arrête", token: 4)(&$0)
+        store.send(.command(.help(topic: "tout lire")), store.said("help", "lire, tout — lit jusqu'à la fin de l'écran (aussi « tout lire »), le focus suit la lecture ; une commande l'arrête", interrupt: true)) {
+            ReaderTestStore.remembered("help", "lire, tout — lit jusqu'à la fin de l'écran (aussi « tout lire »), le focus suit la lecture ; une commande l'arrête", token: 4)(&$0)
         }
         store.send(.command(.help(topic: "voler")), store.said("help", "Pas d'aide pour « voler ». Tapez « aide » pour la liste des commandes.", isError: true, interrupt: true, .error)) {
             ReaderTestStore.remembered("help", "Pas d'aide pour « voler ». Tapez « aide » pour la liste des commandes.", isError: true, token: 5)(&$0)

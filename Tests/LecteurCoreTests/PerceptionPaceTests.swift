@@ -281,6 +281,6 @@ import Testing
         #expect(ReaderSettings.restore { $0 == ReflexSettings.touchLimitKey ? "7000" : nil }.0.reflex.touchLimitMs == 7_000)
         #expect(ReaderSettings().reading(.reflexTouchTime, Fixture.fr)?.value == "5")
         let pace = ReaderSettings().reading(.practicePace, Fixture.fr)
-        #expect(pace?.value == "auto" && pace?.choices == ["auto", "entrée", "de 0 à 30"], "\(String(describing: pace))")
+        #expect(pace?.value == "auto" && pace?.choices == ["auto", "entrée", "de 0 à 30 secondes"], "\(String(describing: pace))")
     }
 }

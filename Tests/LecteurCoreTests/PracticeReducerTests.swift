@@ -148,7 +148,7 @@ import Testing
             $0.display.message = time
             $0.display.token = token + 2
         }
-        let bad = "Leçon Koch « 99 » impossible : donnez un nombre de 1 à 40."
+        let bad = "Koch invalide : « 99 ». Choisissez une valeur de 1 à 40."
         store.send(.command(.set(name: "koch", value: "99")),
                    store.said("setting", bad, isError: true, interrupt: true, .error),
                    state: ReaderTestStore.remembered("setting", bad, isError: true, token: token + 3))

@@ -80,7 +80,7 @@ extension ReaderTestStore {
         "titre : titre suivant ou précédent",
         "aller, va : va à la formation numéro N de la liste (ou à l'élément numéro N ailleurs)",
         "chercher, recherche, / : cherche l'élément suivant qui contient le texte (aussi « /texte ») ; seul, cherche à nouveau",
-        "lire, tout : tout lire : lit jusqu'à la fin de l'écran, le focus suit la lecture ; une commande l'arrête",
+        "lire, tout : lit jusqu'à la fin de l'écran (aussi « tout lire »), le focus suit la lecture ; une commande l'arrête",
         "caractère, car : dit le caractère sous le curseur de revue ; « caractère suivant » ou « caractère précédent » le déplace d'abord",
         "mot : dit le mot sous le curseur de revue ; « mot suivant » ou « mot précédent » le déplace d'abord",
         "phrase : dit la phrase sous le curseur de revue ; « phrase suivante » ou « phrase précédente » le déplace d'abord",

@@ -324,7 +324,7 @@ import Testing
             $0.settings.reflex.limitMs = 800
             ReaderTestStore.remembered("setting", set, stays: true, token: 2)(&$0)
         }
-        let bad = "Pause de réflexe « 9 » impossible : un nombre de secondes, d'une demi-seconde (0,5) à cinq secondes (5)."
+        let bad = "Pause-réflexe invalide : « 9 ». Choisissez une valeur de 0,5 à 5 secondes."
         store.send(.command(.set(name: "pause-reflexe", value: "9")),
                    store.said("setting", bad, isError: true, interrupt: true, .error),
                    state: ReaderTestStore.remembered("setting", bad, isError: true, stays: true, token: 3))
@@ -344,7 +344,7 @@ import Testing
             $0.settings.morse = noisy
             ReaderTestStore.remembered("setting", set, stays: true, token: 2)(&$0)
         }
-        let bad = "Brouillage « 90 » impossible : de 0 (aucune autre station) à 80 (la plus forte presque aussi forte que le signal), en pour cent du signal."
+        let bad = "Brouillage invalide : « 90 ». Choisissez une valeur de 0 à 80 %."
         store.send(.command(.set(name: "qrm", value: "90")),
                    store.said("setting", bad, isError: true, interrupt: true, .error),
                    state: ReaderTestStore.remembered("setting", bad, isError: true, stays: true, token: 3))
@@ -357,7 +357,7 @@ import Testing
             $0.settings.morse = withStatic
             ReaderTestStore.remembered("setting", crackling, stays: true, token: 4)(&$0)
         }
-        let flutterBad = "Flutter « 150 » impossible : de 0 (aucun signal) à 100 (tous les signaux qui s'évanouissent), en pour cent."
+        let flutterBad = "Flutter invalide : « 150 ». Choisissez une valeur de 0 à 100 %."
         store.send(.command(.set(name: "flutter", value: "150")),
                    store.said("setting", flutterBad, isError: true, interrupt: true, .error),
                    state: ReaderTestStore.remembered("setting", flutterBad, isError: true, stays: true, token: 5))

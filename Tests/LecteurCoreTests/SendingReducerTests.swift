@@ -367,7 +367,7 @@ import Testing
         }
         #expect(store.state.settings.effectiveSendingWPM == 20)
         // Out of range: refused, nothing saved.
-        let refused = "Vitesse d'envoi « 99 » impossible : un nombre de 5 à 80, ou « écoute »."
+        let refused = "Vitesse-envoi invalide : « 99 ». Choisissez une valeur de 5 à 80 mots par minute (« écoute » : la vitesse d'écoute)."
         store.send(.timedLine("régler vitesse-envoi 99", atMs: 0),
                    store.said("setting", refused, isError: true, interrupt: true, .error),
                    state: ReaderTestStore.remembered("setting", refused, isError: true, token: 4))

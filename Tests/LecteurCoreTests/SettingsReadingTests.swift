@@ -16,7 +16,7 @@ import Testing
         store.send(.command(.showSetting(name: "ponctuation")),
                    store.said("setting", punctuation, interrupt: true),
                    state: { ReaderTestStore.remembered("setting", punctuation, token: 2)(&$0); $0.display.messageStays = true })
-        let wpm = "Vitesse : 20 ; de 5 à 80."
+        let wpm = "Vitesse : 20 mots par minute ; de 5 à 80 mots par minute."
         store.send(.command(.showSetting(name: "vitesse")),
                    store.said("setting", wpm, interrupt: true),
                    state: ReaderTestStore.remembered("setting", wpm, token: 3))

@@ -115,9 +115,9 @@ import Testing
             ("Aucune catégorie ne correspond à « zzz ». Catégories : Accessibilité, Bureautique, Éthique et réglementation, "
                 + "i a Générative, Machine Learning, Radio et télégraphie.", true),            // filtre zzz
             ("Messages braille : 2 secondes.", true),                                          // set message-braille 2
-            ("Vitesse invalide : 400. Choisissez entre 5 et 80 mots par minute.", true),       // set vitesse 400
+            ("Vitesse invalide : « 400 ». Choisissez une valeur de 5 à 80 mots par minute.", true),       // set vitesse 400
             ("Historique, 8 annonces, la plus récente d'abord", true),                         // historique
-            ("Vitesse invalide : 400. Choisissez entre 5 et 80 mots par minute.", false),
+            ("Vitesse invalide : « 400 ». Choisissez une valeur de 5 à 80 mots par minute.", false),
             ("Son : aucun. Parole : désactivée. Plage braille : désactivée.", true),           // état
             ("suivant, s — élément suivant", true),                                         // aide suivant
             ("Caractère sans code Morse, ignoré : « croisillon ».", true),                     // morse SOS #

@@ -50,6 +50,30 @@ import Testing
         for (answer, wanted) in zip(answers, expected) { #expect(answer == wanted, "\(code)") }
     }
 
+    /// A command's help does not begin by saying its own name again: `aide lire` answered
+    /// « lire, tout — tout lire : lit jusqu'à la fin… », the names said twice before what it does.
+    @Test(arguments: ["fr", "en"])
+    func theHelpDoesNotRepeatTheCommandsNames(_ code: String) throws {
+        let declared = try Self.declared(code).filter { !$0.names.isEmpty }
+        let (help, quit) = code == "fr" ? ("aide", "quitter") : ("help", "quit")
+        let out = try LecteurProcess.run(["--speech", "off", "--braille", "off", "--transcript", "jsonl", "--locale", code],
+                                         input: declared.map { "\(help) \($0.names[0])" }.joined(separator: "\n") + "\n\(quit)\n")
+        let answers = out.events("notice").filter { $0["code"] as? String == "help" }.compactMap { $0["message"] as? String }
+        #expect(answers.count == declared.count, "\(code): \(answers)")
+        for (command, answer) in zip(declared, answers) {
+            guard let dash = answer.range(of: " — ") else {
+                Issue.record("\(code): no « — » in \(answer)")
+                continue
+            }
+            let description = answer[dash.upperBound...]
+            // What comes before the first colon, word by word: only the command's own words is a repetition.
+            guard let colon = description.firstIndex(of: ":") else { continue }
+            let words = description[..<colon].lowercased().split { !$0.isLetter }.map(String.init)
+            let own = Set((command.names + command.accepted + command.values).map { $0.lowercased() })
+            #expect(words.isEmpty || !words.allSatisfy(own.contains), "\(code): the help says the names again: \(answer)")
+        }
+    }
+
     /// A number below a command's declared range is refused naming where it starts (`aller 0`
     /// answered « Attendu : un numéro », and 0 is one).
     @Test(arguments: ["fr", "en"])

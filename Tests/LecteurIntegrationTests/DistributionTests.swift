@@ -51,6 +51,22 @@ import Testing
         #expect(en.stdout.hasPrefix("lecteur (Lecteur) \(Self.version)\n"))
     }
 
+    /// Every `--help` ends, as GNU's do, with where to report bugs: the address the Debian
+    /// package declares as its maintainer (debian/control), the project's one contact.
+    @Test(arguments: [("fr", ["--help"]), ("fr", ["morse", "--help"]), ("fr", ["say", "--help"]), ("fr", ["audit", "--help"]),
+                      ("en", ["--help"]), ("en", ["morse", "--help"]), ("en", ["help", "say"])])
+    func theHelpEndsWithWhereToReportBugs(_ code: String, _ arguments: [String]) throws {
+        let control = try String(contentsOf: Self.root.appendingPathComponent("debian/control"), encoding: .utf8)
+        let maintainer = control.split(separator: "\n").first { $0.hasPrefix("Maintainer:") } ?? ""
+        let address = maintainer.components(separatedBy: "<").dropFirst().first?.components(separatedBy: ">").first ?? ""
+        #expect(address.contains("@"), "\(maintainer)")
+        let out = try LecteurProcess.run(arguments, environment: ["LANGUAGE": code])
+        #expect(out.status == 0, "\(out.stderr)")
+        let last = out.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let expected = code == "fr" ? "Signalez les anomalies à <\(address)>." : "Report bugs to: <\(address)>."
+        #expect(last == expected, "\(code) \(arguments): \(last)")
+    }
+
     @Test func aBinaryWithoutItsDataSaysSoInFrenchAndStillDescribesItself() throws {
         let missing = ["LECTEUR_DATA_DIR": "/nonexistent/lecteur-\(UUID().uuidString)"]
         let run = try LecteurProcess.run(["--speech", "off", "--braille", "off"], input: "quitter\n", environment: missing)

@@ -92,6 +92,27 @@ import Testing
         #expect(try server.requestTimes(url).count == 2)
     }
 
+    /// Nothing listens at a local address (127.0.0.1, localhost): the reader says no server answers
+    /// there, not « Erreur : Erreur de connexion. Vérifiez votre connexion internet. » (issue 46:
+    /// « Erreur » twice, and the internet was never used), in both languages.
+    @Test(arguments: [("fr", "127.0.0.1"), ("fr", "localhost"), ("en", "127.0.0.1")])
+    func aLocalAddressWithNoServerSaysSo(_ code: String, _ host: String) throws {
+        let port: Int
+        do { port = try CatalogueServer().port }
+        let out = try LecteurProcess.run(["--speech", "off", "--braille", "off", "--locale", code,
+                                          "--catalog", "http://\(host):\(port)/ok/k"], input: "")
+        let printed = out.stdout.split(separator: "\n").map(String.init)
+        let (error, says) = code == "fr" ? ("Erreur", "Aucun serveur ne répond à cette adresse sur cet ordinateur.")
+                                          : ("Error", "No server answers at this address on this computer.")
+        let line = printed.last { $0.contains(says) }
+        #expect(line == "\(error) : \(says) Vérifiez qu'il est lancé, et son port." || line == "\(error): \(says) Check that it is running, and its port.",
+                "\(code) \(host): \(printed)")
+        for line in printed {
+            #expect(!line.lowercased().contains("internet"), "\(code) \(host): \(line)")
+            #expect(line.components(separatedBy: error).count <= 2, "\(code) \(host): « \(error) » twice: \(line)")
+        }
+    }
+
     @Test func theLastGoodCatalogueIsOfferedWhenTheServerIsGone() throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("lecteur-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
@@ -106,7 +127,7 @@ import Testing
         // The server is gone: connection refused, retried, then the copy is offered with its age.
         let out = try LecteurProcess.run(quiet + ["--catalog", "http://127.0.0.1:\(port)/ok/k"], input: "", environment: env)
         let notices = messages(out, "notice")
-        #expect(messages(out, "error").last == "Erreur de connexion. Vérifiez votre connexion internet.")
+        #expect(messages(out, "error").last == "Aucun serveur ne répond à cette adresse sur cet ordinateur. Vérifiez qu'il est lancé, et son port.")
         #expect(notices.contains { $0.hasPrefix("Formations hors ligne : copie du ") })
         #expect(out.events("focus").last?["label"] as? String == "Toutes, sélectionné")
     }

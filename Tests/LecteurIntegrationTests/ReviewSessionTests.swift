@@ -47,7 +47,46 @@ import Testing
         let second = try LecteurProcess.run(quiet, input: "régler ponctuation\n", environment: environment)
         #expect(speech(second).last == "Ponctuation deux-points toute point-virgule au choix aucune virgule quelques virgule la plupart virgule toute point")
         let config = try String(contentsOfFile: home + "/config/lecteur/lecteur.toml", encoding: .utf8)
-        #expect(config.contains("punctuation = 'toute'"), "\(config)")
+        // Language-neutral in the file, as `verbosity = 'full'` beside it (it was « toute »).
+        #expect(config.contains("punctuation = 'all'"), "\(config)")
+    }
+
+    /// The file's values are language-neutral: `régler alphabet français` wrote `alphabet =
+    /// 'francais'` beside `verbosity = 'full'` (issue 46); a file of an earlier version keeps its
+    /// alphabet, read without a warning.
+    @Test func theSpellingAlphabetIsSavedLanguageNeutralAndTheOldValueStillRead() throws {
+        let home = NSTemporaryDirectory() + "lecteur-alphabet-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let environment = ["XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data"]
+        let file = home + "/config/lecteur/lecteur.toml"
+        let set = try LecteurProcess.run(quiet, input: "régler alphabet français\n", environment: environment)
+        #expect(set.status == 0, "\(set.stderr)")
+        let config = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(config.contains("alphabet = 'french'"), "\(config)")
+        try "[reader]\nalphabet = 'francais'\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let old = try LecteurProcess.run(quiet, input: "régler alphabet\n", environment: environment)
+        let messages = (old.events("notice") + old.events("error")).compactMap { $0["message"] as? String }
+        #expect(!messages.contains { $0.contains("lecteur.toml") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("Alphabet : français ;") }, "\(messages)")
+    }
+
+    /// A file written by an earlier version keeps its French level (`punctuation = 'toute'`):
+    /// read without a warning, said as before, and still there after another setting is saved.
+    @Test(arguments: [("toute", "toute"), ("plupart", "la plupart"), ("aucune", "aucune")])
+    func aPunctuationLevelSavedInFrenchIsStillRead(_ old: String, _ said: String) throws {
+        let home = NSTemporaryDirectory() + "lecteur-punct-old-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.createDirectory(atPath: home + "/config/lecteur", withIntermediateDirectories: true)
+        let file = home + "/config/lecteur/lecteur.toml"
+        try "[reader]\npunctuation = '\(old)'\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let environment = ["XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data"]
+        let out = try LecteurProcess.run(quiet, input: "régler ponctuation\nrégler vitesse 25\n", environment: environment)
+        let messages = (out.events("notice") + out.events("error")).compactMap { $0["message"] as? String }
+        #expect(!messages.contains { $0.contains("lecteur.toml") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("Ponctuation : \(said) ;") }, "\(messages)")
+        let again = try LecteurProcess.run(quiet, input: "régler ponctuation\n", environment: environment)
+        let answers = again.events("notice").compactMap { $0["message"] as? String }
+        #expect(answers.contains { $0.hasPrefix("Ponctuation : \(said) ;") }, "\(answers)")
     }
 
     @Test func frenchAnswersNameNothingInEnglish() throws {

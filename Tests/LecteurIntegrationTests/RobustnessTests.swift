@@ -155,7 +155,7 @@ import Testing
         #expect((retry["message"] as? String)?.hasSuffix("Nouvel essai dans 1 seconde, tentative 2 sur 4.") == true,
                 "\(retry)")
         let error = try reader.next("error", timeout: 30)
-        #expect(error["message"] as? String == "Erreur de connexion. Vérifiez votre connexion internet.")
+        #expect(error["message"] as? String == "Aucun serveur ne répond à cette adresse sur cet ordinateur. Vérifiez qu'il est lancé, et son port.")
         _ = try reader.next("focus", timeout: 5) { $0["label"] as? String == "Réessayer" }
 
         reader.send("où")

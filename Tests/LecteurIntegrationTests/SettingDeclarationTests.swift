@@ -9,12 +9,16 @@ import Testing
 @Suite struct SettingDeclarationTests {
     struct Declared: Decodable {
         let name: String
+        let title: String
         let names: [String]
         let key: String
         let `default`: String
         let example: String
         let minimum: Double?
         let maximum: Double?
+        let unit: String?
+        let also: [Double]
+        let note: String?
         let help: String
     }
 
@@ -103,6 +107,121 @@ import Testing
         }
     }
 
+    /// The unit words the reader must say after a number, per language: the symbol where
+    /// espeak-ng reads it as the word (« Hz », « % »), the word where it spells the symbol
+    /// (« s » is read « ès », « mpm » letter by letter). Singular and plural, as CLDR agrees them.
+    static let unitWords: [String: [String: [String]]] = [
+        "fr": ["hertz": ["Hz"], "percent": ["%"], "seconds": ["seconde", "secondes"],
+               "milliseconds": ["milliseconde", "millisecondes"], "wordsPerMinute": ["mot par minute", "mots par minute"]],
+        "en": ["hertz": ["Hz"], "percent": ["%"], "seconds": ["second", "seconds"],
+               "milliseconds": ["millisecond", "milliseconds"], "wordsPerMinute": ["word per minute", "words per minute"]],
+    ]
+
+    /// `régler tonalité` said « Tonalité : 600 ; de 200 à 2000. »: no unit, and a number French
+    /// groups. Every setting whose numbers have a declared unit says it after its value and after
+    /// its range, in the answer and on the « Réglages » screen, in both languages.
+    @Test(arguments: languages)
+    func everyNumberIsSaidWithItsUnit(_ language: Language) throws {
+        let declared = try Self.declared(language)
+        let withUnit = declared.filter { $0.unit != nil }
+        #expect(withUnit.count >= 15, "\(language): \(declared.map { "\($0.name) \($0.unit ?? "-")" })")
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let script = declared.map { "\(language.set) \($0.name)" }.joined(separator: "\n") + "\n\(language.set)\n"
+            + String(repeating: "\(language.next)\n", count: declared.count) + "\(language.quit)\n"
+        let out = try Self.run(script, language, in: home)
+        let answers = out.events("notice").filter { $0["code"] as? String == "setting" }.compactMap { $0["message"] as? String }
+        #expect(answers.count == declared.count, "\(language): \(Self.messages(out))")
+        var screen: [String: (label: String, hint: String)] = [:]
+        for focus in out.events("focus") where focus["screen"] as? String == "settings" {
+            if let label = focus["label"] as? String, let hint = focus["hint"] as? String, let id = focus["id"] as? String {
+                screen[id] = (label, hint)
+            }
+        }
+        let spaced = { (text: String) in text.replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ") }
+        for (declaration, answer) in zip(declared, answers) {
+            guard let unit = declaration.unit else { continue }
+            let words = Self.unitWords[language.code]?[unit] ?? []
+            #expect(!words.isEmpty, "\(language): no words for the unit \(unit)")
+            // The range's end, then the unit (« à 2 000 Hz. », « to 5 seconds. »).
+            let plain = spaced(answer)
+            let endsWithUnit = words.contains { plain.hasSuffix(" \($0).") || plain.hasSuffix("\($0).") }
+                || words.contains { plain.contains(" \($0),") || plain.contains(" \($0).") }
+            #expect(endsWithUnit, "\(language): « \(declaration.name) » without its unit: \(answer)")
+            // The value, when it is a number, followed by the unit too.
+            let value = plain.components(separatedBy: language.code == "fr" ? " : " : ": ").dropFirst().first?
+                .components(separatedBy: language.code == "fr" ? " ;" : ";").first ?? ""
+            if value.first?.isNumber == true {
+                #expect(words.contains { value.hasSuffix(" \($0)") || value.hasSuffix($0) }, "\(language): « \(declaration.name) »: \(answer)")
+            }
+        }
+        // The screen's element says the same value as the answer, and its hint the same range.
+        let tone = screen.first { $0.key.hasSuffix("morseTone") }?.value
+        let pause = screen.first { $0.key.hasSuffix("reflexPause") }?.value
+        if language.code == "fr" {
+            #expect(answers.contains("Tonalité : 600 Hz ; de 200 à 2\u{202F}000 Hz."), "\(answers)")
+            #expect(answers.contains("Pause-réflexe : 1,5 seconde ; de 0,5 à 5 secondes."), "\(answers)")
+            #expect(answers.contains("Vitesse : 20 mots par minute ; de 5 à 80 mots par minute."), "\(answers)")
+            #expect(tone?.label == "Tonalité : 600 Hz" && tone?.hint.contains("(de 200 à 2\u{202F}000 Hz)") == true, "\(String(describing: tone))")
+            #expect(pause?.label == "Pause-réflexe : 1,5 seconde", "\(String(describing: pause))")
+        } else {
+            #expect(answers.contains("Tone: 600 Hz; from 200 to 2,000 Hz."), "\(answers)")
+            #expect(answers.contains("Reflex-pause: 1.5 seconds; from 0.5 to 5 seconds."), "\(answers)")
+            #expect(tone?.label == "Tone: 600 Hz" && tone?.hint.contains("(from 200 to 2,000 Hz)") == true, "\(String(describing: tone))")
+            #expect(pause?.label == "Reflex-pause: 1.5 seconds", "\(String(describing: pause))")
+        }
+    }
+
+    /// A number as the reader says it: grouped by three past 999 (« 2 000 » with U+202F in French,
+    /// "2,000" in English), with the unit agreed (French: singular below 2, English: for 1 alone).
+    static func said(_ value: Double, unit: String?, _ language: Language) -> String {
+        var text = number(value, language)
+        if let whole = Int(exactly: value), whole >= 1000 {
+            let digits = Array(String(whole))
+            text = ""
+            for (i, digit) in digits.enumerated() {
+                if i > 0 && (digits.count - i) % 3 == 0 { text += language.code == "fr" ? "\u{202F}" : "," }
+                text.append(digit)
+            }
+        }
+        guard let unit, let words = unitWords[language.code]?[unit] else { return text }
+        if words.count == 1 { return language.code == "en" && unit == "percent" ? text + words[0] : text + " " + words[0] }
+        let singular = language.code == "fr" ? value < 2 : value == 1
+        return text + " " + (singular ? words[0] : words[1])
+    }
+
+    /// Every number outside a setting's declared range, above or below, is refused by one check
+    /// with one sentence naming the setting, the value and the range with its unit: the refusals
+    /// were each setting's own (« Vitesse invalide : 100. Choisissez entre 5 et 80 mots par
+    /// minute. » beside « Pause de réflexe « 9 » impossible : un nombre de secondes… »).
+    @Test(arguments: languages)
+    func aValueOutOfRangeIsRefusedByTheDeclarationInOneSentence(_ language: Language) throws {
+        let ranged = try Self.declared(language).filter { $0.minimum != nil && $0.maximum != nil }
+        #expect(ranged.count >= 15)
+        var typed: [(Declared, String)] = []
+        for declaration in ranged {
+            typed.append((declaration, Self.number(declaration.maximum! + 1, language)))
+            let below = declaration.minimum! - 1
+            if !declaration.also.contains(below) { typed.append((declaration, Self.number(below, language))) }
+        }
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let out = try Self.run(typed.map { "\(language.set) \($0.0.name) \($0.1)" }.joined(separator: "\n") + "\n\(language.quit)\n",
+                               language, in: home)
+        let errors = out.events("error").compactMap { $0["message"] as? String }
+        #expect(errors.count == typed.count, "\(language): \(Self.messages(out))")
+        for ((declaration, value), error) in zip(typed, errors) {
+            let name = declaration.title
+            let low = Self.said(declaration.minimum!, unit: nil, language)
+            let high = Self.said(declaration.maximum!, unit: declaration.unit, language)
+            let note = declaration.note.map { " (\($0))" } ?? ""
+            let expected = language.code == "fr"
+                ? "\(name) invalide : « \(value) ». Choisissez une valeur de \(low) à \(high)\(note)."
+                : "\(name): “\(value)” is out of range. Choose a value from \(low) to \(high)\(note)."
+            #expect(error == expected, "\(language): \(declaration.name) \(value)")
+        }
+    }
+
     /// A number as the language writes it: « 0,5 » in French, "0.5" in English.
     static func number(_ value: Double, _ language: Language) -> String {
         if let whole = Int(exactly: value) { return String(whole) }
@@ -151,9 +270,10 @@ import Testing
         let errors = out.events("error").compactMap { $0["message"] as? String }
         #expect(errors.count == ranged.count, "\(language): \(errors)")
         for (declaration, error) in zip(ranged, errors) {
-            let low = Self.number(declaration.minimum!, language), high = Self.number(declaration.maximum!, language)
-            // The numbers of the message, whole (« 80. » is 80, « 0 » is not found in « 80 »).
-            let numbers = Set(error.split { !($0.isNumber || $0 == "," || $0 == ".") }
+            let low = Self.said(declaration.minimum!, unit: nil, language), high = Self.said(declaration.maximum!, unit: nil, language)
+            // The numbers of the message, whole (« 80. » is 80, « 0 » is not found in « 80 »,
+            // « 2 000 » is one number).
+            let numbers = Set(error.split { !($0.isNumber || $0 == "," || $0 == "." || $0 == "\u{202F}") }
                 .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.")) })
             #expect(numbers.contains(low) && numbers.contains(high),
                     "\(language): « \(declaration.name) » refused without its declared range \(low)–\(high): \(error)")

@@ -62,9 +62,12 @@ public struct ScreenBuilder: Sendable {
         let elements = SettingKey.allCases.map { key -> Element in
             let name = key.displayName(strings)
             let reading = settings.reading(key, strings) ?? deviceSettings[key]
+            let declaration = SettingDeclaration.of(key)
             return Element(id: "setting.\(key.rawValue)", role: .text,
-                           label: strings(.settingsElement, ["name": name.prefix(1).uppercased() + name.dropFirst(), "value": reading?.value ?? strings(.settingsUnknownValue)]),
-                           hint: strings(.settingsElementHint, ["name": SettingDeclaration.of(key).name(localeCode: strings.localeCode), "what": SettingReading.describe(reading, strings)]))
+                           label: strings(.settingsElement, ["name": name.prefix(1).uppercased() + name.dropFirst(),
+                                                             "value": SettingReading.value(reading, unit: declaration.unit, strings)]),
+                           hint: strings(.settingsElementHint, ["name": declaration.name(localeCode: strings.localeCode),
+                                                                "what": SettingReading.describe(reading, strings, unit: declaration.unit)]))
         }
         return Screen(id: .settings, code: "settings", title: strings(.settingsScreen), elements: elements)
     }

@@ -30,6 +30,11 @@ public enum CLIHelpFrame {
         }.joined(separator: "\n")
     }
 
+    /// The last line of every `--help`, as GNU tools end theirs: where to report bugs.
+    public static func reportBugs(_ address: String, _ strings: Strings) -> String {
+        FrenchTypography.apply(strings(.cliHelpReportBugs, ["address": address]), localeCode: strings.localeCode)
+    }
+
     /// Keeps the next column where it was: the spaces after the phrase absorb the difference in
     /// length (two at least stay).
     private static func replace(_ english: String, with local: String, in line: String) -> String {

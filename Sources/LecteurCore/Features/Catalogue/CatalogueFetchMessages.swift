@@ -18,6 +18,7 @@ public struct CatalogueFetchMessages: Sendable {
         switch error {
         case .invalidURL: return strings(.networkErrorInvalidURL)
         case .network: return strings(.networkErrorNetwork)
+        case .localNoAnswer: return strings(.networkErrorLocalNoAnswer)
         case .timeout: return strings(.networkErrorTimeout)
         case .badRequest: return strings(.networkErrorBadRequest)
         case .unauthorized: return strings(.networkErrorUnauthorized)
@@ -66,7 +67,7 @@ public struct CatalogueFetchMessages: Sendable {
     /// back to their full message.
     public func cause(_ error: CatalogueFetchError) -> String {
         switch error {
-        case .network: return strings(.networkCauseNetwork)
+        case .network, .localNoAnswer: return strings(.networkCauseNetwork)
         case .timeout: return strings(.networkCauseTimeout)
         case .server(let status): return strings(.networkCauseServer, ["code": String(status)])
         default: return message(for: error)

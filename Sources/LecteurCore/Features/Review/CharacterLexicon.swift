@@ -77,6 +77,25 @@ public enum PunctuationLevel: String, Hashable, Sendable, CaseIterable, Comparab
         }
     }
 
+    /// The value `lecteur.toml` keeps, language-neutral like every other value of the file
+    /// (`punctuation = 'all'` beside `verbosity = 'full'`). The raw value stays the French word:
+    /// it is the key of the lexicons' sign lists.
+    public var stored: String {
+        switch self {
+        case .none: "none"
+        case .some: "some"
+        case .most: "most"
+        case .all: "all"
+        }
+    }
+
+    /// A value of the file: the neutral word, or the French one versions before 0.15 wrote
+    /// (`punctuation = 'toute'`), so that a saved level is never lost.
+    public init?(stored: String) {
+        guard let level = Self.allCases.first(where: { $0.stored == stored }) ?? Self(rawValue: stored) else { return nil }
+        self = level
+    }
+
     private var rank: Int { Self.allCases.firstIndex(of: self)! }
     public static func < (a: Self, b: Self) -> Bool { a.rank < b.rank }
 }

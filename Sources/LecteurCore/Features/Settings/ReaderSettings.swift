@@ -20,6 +20,16 @@ public struct ReaderSettings: Hashable, Sendable {
 
     public static let spellingAlphabets = ["otan", "francais"]
     public static let alphabetKey = "reader.alphabet"
+    /// The spelling alphabet as `lecteur.toml` keeps it, language-neutral (`nato`, `french`);
+    /// the state keeps the names the lexicons use (`otan`, `francais`).
+    public static func storedAlphabet(_ alphabet: String) -> String {
+        alphabet == "francais" ? "french" : "nato"
+    }
+
+    /// A value of the file: the neutral word, or the French one versions before 0.15 wrote.
+    public static func alphabet(stored: String) -> String? {
+        ["nato": "otan", "french": "francais", "otan": "otan", "francais": "francais"][stored]
+    }
     /// What is said while a line is typed on a terminal (`régler écho`).
     public var typingEcho: TypingEcho = .none
     /// Typed lines or single keys on a terminal (`régler clavier`, `--input`).
@@ -89,8 +99,8 @@ public struct ReaderSettings: Hashable, Sendable {
             settings.brailleScrollSeconds = seconds
         }
         if let saved = value(positionKey) { settings.speakPosition = saved != "off" }
-        if let saved = value(PunctuationLevel.storageKey), let level = PunctuationLevel(userValue: saved) { settings.punctuation = level }
-        if let saved = value(alphabetKey), spellingAlphabets.contains(saved) { settings.spellingAlphabet = saved }
+        if let saved = value(PunctuationLevel.storageKey), let level = PunctuationLevel(stored: saved) { settings.punctuation = level }
+        if let saved = value(alphabetKey), let alphabet = alphabet(stored: saved) { settings.spellingAlphabet = alphabet }
         if let saved = value(echoKey), let echo = TypingEcho(rawValue: saved) { settings.typingEcho = echo }
         if let saved = value(inputModeKey), let mode = InputMode(rawValue: saved) { settings.inputMode = mode }
         if let saved = value(questionBrailleKey), let shown = QuestionBraille(rawValue: saved) { settings.questionBraille = shown }

@@ -27,10 +27,55 @@ public struct SettingDeclaration: Sendable {
     /// the engine's). A value past it is refused with a message that names it
     /// (`SettingDeclarationTests` types one for every setting that has a range).
     public let range: ClosedRange<Double>?
+    /// The unit of those numbers, said after them on the screen and by `régler NOM`
+    /// (« 600 Hz », « 1,5 seconde »); nil for a count (a Koch lesson) or a choice.
+    public let unit: SettingUnit?
+
+    /// Numbers outside `range` that mean something of their own: 0 turns Farnsworth or
+    /// Wordsworth spacing off, and sends at the receiving speed.
+    public let alsoAccepted: Set<Double>
+    /// What a refusal adds to the range: the words the setting takes besides numbers
+    /// (« « non » : désactivé »), or what a number in it means (« 0 : jusqu'à la prochaine touche »).
+    public let note: L10n?
 
     /// The name a user of `localeCode` reads and types.
     public func name(localeCode: String) -> String {
         localeCode.hasPrefix("fr") ? french : english
+    }
+
+    /// The check every value typed after `régler NOM` goes through before the setting reads it
+    /// (`SettingsReducer.set`): a number outside the declared range is refused here, for every
+    /// setting at once, with the range and its unit as the screen says them. nil lets the value
+    /// through: in range, or no number (a word such as « non », « auto », « 3-7 »), which the
+    /// setting's own reader takes or refuses.
+    /// `current`: the range the setting says now when it depends on another (the Koch lessons
+    /// of the order chosen), so that the refusal and `régler NOM` name the same.
+    public func refusal(_ typed: String, current: ClosedRange<Double>? = nil, _ strings: Strings) -> String? {
+        guard let range = current ?? range, let number = Self.number(typed), !range.contains(number),
+              !alsoAccepted.contains(number) else { return nil }
+        // Named as `régler NOM` says it (« Speed: 20 words per minute… »), not as typed (« wpm »).
+        let name = key.displayName(strings)
+        var args = ["name": name.prefix(1).uppercased() + name.dropFirst(), "value": Navigator.quoted(typed),
+                    "range": SettingReading.spanned(range.lowerBound, range.upperBound, unit, strings)]
+        if let note { args["note"] = strings(note) }
+        return strings(note == nil ? .settingOutOfRange : .settingOutOfRangeNote, args)
+    }
+
+    /// The unit words a number may be typed with (« 2 s », « 700 Hz », « 20 mpm »), longest first.
+    private static let typedUnits = ["millisecondes", "milliseconde", "milliseconds", "millisecond", "secondes", "seconde", "seconds",
+                                     "second", "pourcent", "percent", "hertz", "sec", "wpm", "mpm", "hz", "ms", "%", "s"]
+
+    /// A number as typed: « 1,5 », « 1.5 », « -3 », « 2 s »; nil for anything else.
+    static func number(_ typed: String) -> Double? {
+        var text = CommandParser.fold(typed).trimmingCharacters(in: .whitespaces)
+        for unit in typedUnits where text.hasSuffix(unit) {
+            text = String(text.dropLast(unit.count)).trimmingCharacters(in: .whitespaces)
+            break
+        }
+        text = text.replacingOccurrences(of: ",", with: ".")
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.first != ".", digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else { return nil }
+        return Double(text)
     }
 
     public static func of(_ key: SettingKey) -> SettingDeclaration {
@@ -57,14 +102,14 @@ public struct SettingDeclaration: Sendable {
         SettingDeclaration(.position, fr: "position", en: "position", aliases: ["positions", "position-liste", "list-position"],
               file: "reader.position", default: "on", example: "off", help: .manualTomlReaderPosition),
         SettingDeclaration(.brailleMessage, fr: "message-braille", en: "braille-message", aliases: ["messages-braille", "braille-messages"],
-              file: "reader.braille-message", default: "4", example: "6", range: ReaderSettings.brailleMessageRange, help: .manualTomlReaderBrailleMessage),
+              file: "reader.braille-message", default: "4", example: "6", range: ReaderSettings.brailleMessageRange, unit: .seconds, note: .settingNoteUntilKey, help: .manualTomlReaderBrailleMessage),
         SettingDeclaration(.brailleScroll, fr: "défilement-braille", en: "braille-scroll", aliases: ["defilement", "scroll-braille"],
-              file: "reader.braille-scroll", default: "4", example: "6", range: ReaderSettings.brailleScrollRange, help: .manualTomlReaderBrailleScroll),
+              file: "reader.braille-scroll", default: "4", example: "6", range: ReaderSettings.brailleScrollRange, unit: .seconds, help: .manualTomlReaderBrailleScroll),
         SettingDeclaration(.punctuation, fr: "ponctuation", en: "punctuation", aliases: ["signes"],
-              file: PunctuationLevel.storageKey, default: PunctuationLevel.some.rawValue, example: "toute",
+              file: PunctuationLevel.storageKey, default: PunctuationLevel.some.stored, example: "toute",
               help: .manualTomlReaderPunctuation),
         SettingDeclaration(.alphabet, fr: "alphabet", en: "alphabet", aliases: ["alphabet-epellation", "spelling-alphabet"],
-              file: ReaderSettings.alphabetKey, default: "otan", example: "francais", help: .manualTomlReaderAlphabet),
+              file: ReaderSettings.alphabetKey, default: ReaderSettings.storedAlphabet("otan"), example: "francais", help: .manualTomlReaderAlphabet),
         SettingDeclaration(.speechRate, fr: "débit", en: "rate", aliases: [],
               file: "speech.rate", default: "175", example: "200", help: .manualTomlSpeechRate),
         SettingDeclaration(.speechPitch, fr: "hauteur", en: "pitch", aliases: [],
@@ -78,15 +123,15 @@ public struct SettingDeclaration: Sendable {
         SettingDeclaration(.brailleTable, fr: "table-braille", en: "braille-table", aliases: ["table", "braille"],
               file: DeviceSettingStorage.brailleTable, default: "integral", example: "abrege", help: .manualTomlBrailleTable),
         SettingDeclaration(.morseWPM, fr: "vitesse", en: "wpm", aliases: ["mpm", "speed"],
-              file: MorseSettingKey.wpm.storageKey, default: "20", example: "12", range: whole(MorseSettings.wpmRange), help: .manualTomlMorseWpm),
+              file: MorseSettingKey.wpm.storageKey, default: "20", example: "12", range: whole(MorseSettings.wpmRange), unit: .wordsPerMinute, help: .manualTomlMorseWpm),
         SettingDeclaration(.morseFarnsworth, fr: "farnsworth", en: "farnsworth", aliases: ["fw", "espacement", "vitesse-globale", "vitesseglobale"],
-              file: MorseSettingKey.farnsworth.storageKey, default: "off", example: "10", range: whole(MorseSettings.farnsworthRange), help: .manualTomlMorseFarnsworth),
+              file: MorseSettingKey.farnsworth.storageKey, default: "off", example: "10", range: whole(MorseSettings.farnsworthRange), alsoAccepted: [0], unit: .wordsPerMinute, note: .settingNoteOff, help: .manualTomlMorseFarnsworth),
         SettingDeclaration(.morseTone, fr: "tonalité", en: "tone", aliases: ["ton", "frequence", "freq", "hz"],
-              file: MorseSettingKey.tone.storageKey, default: "600", example: "700", range: whole(MorseSettings.toneRange), help: .manualTomlMorseTone),
+              file: MorseSettingKey.tone.storageKey, default: "600", example: "700", range: whole(MorseSettings.toneRange), unit: .hertz, help: .manualTomlMorseTone),
         SettingDeclaration(.morseVolume, fr: "volume-morse", en: "morse-volume", aliases: [],
-              file: MorseSettingKey.volume.storageKey, default: "80", example: "70", range: whole(MorseSettings.volumeRange), help: .manualTomlMorseVolume),
+              file: MorseSettingKey.volume.storageKey, default: "80", example: "70", range: whole(MorseSettings.volumeRange), unit: .percent, help: .manualTomlMorseVolume),
         SettingDeclaration(.morseRamp, fr: "rampe", en: "ramp", aliases: [],
-              file: MorseSettingKey.ramp.storageKey, default: "5", example: "4", range: MorseSettings.rampRange, help: .manualTomlMorseRamp),
+              file: MorseSettingKey.ramp.storageKey, default: "5", example: "4", range: MorseSettings.rampRange, unit: .milliseconds, help: .manualTomlMorseRamp),
         SettingDeclaration(.typingEcho, fr: "écho", en: "echo", aliases: ["echo-frappe", "typing-echo"],
               file: ReaderSettings.echoKey, default: "none", example: "words", help: .manualTomlReaderEcho),
         SettingDeclaration(.inputMode, fr: "clavier", en: "keyboard", aliases: ["input", "entree"],
@@ -95,45 +140,46 @@ public struct SettingDeclaration: Sendable {
               file: PracticeMode.kochLessonStorageKey, default: String(KochLesson.lesson(level: PracticeMode.kochStartLevel)),
               example: "3", range: whole(KochLesson.lessons()), help: .manualTomlMorseKochLesson),
         SettingDeclaration(.kochTime, fr: "koch-temps", en: "koch-time", aliases: ["temps-koch"],
-              file: ReaderSettings.kochTimeKey, default: "0", example: "2", range: ReaderSettings.kochTimeRange, help: .manualTomlMorseKochTime),
+              file: ReaderSettings.kochTimeKey, default: "0", example: "2", range: ReaderSettings.kochTimeRange, unit: .seconds, help: .manualTomlMorseKochTime),
         SettingDeclaration(.questionBraille, fr: "question-braille", en: "question-braille", aliases: ["braille-question"],
               file: ReaderSettings.questionBrailleKey, default: QuestionBraille.auto.rawValue, example: "motif",
               help: .manualTomlMorseQuestionBraille),
         SettingDeclaration(.sendingWPM, fr: "vitesse-envoi", en: "sending-wpm", aliases: ["sending-speed", "send-wpm", "wpm-envoi"],
-              file: ReaderSettings.sendingWPMKey, default: "0", example: "15", range: whole(MorseSettings.wpmRange), help: .manualTomlMorseSendingWpm),
+              file: ReaderSettings.sendingWPMKey, default: "0", example: "15", range: whole(MorseSettings.wpmRange), alsoAccepted: [0], unit: .wordsPerMinute, note: .settingNoteReceiving, help: .manualTomlMorseSendingWpm),
         SettingDeclaration(.keyer, fr: "manipulateur", en: "keyer", aliases: ["morse-key", "cle-morse", "paddles", "palettes"],
               file: ReaderSettings.keyerKey, default: KeyerMode.straight.rawValue, example: "iambic-b", help: .manualTomlMorseKeyer),
         SettingDeclaration(.kochOrder, fr: "ordre-koch", en: "koch-order", aliases: ["ordre"],
               file: KochOrder.storageKey, default: KochOrder.lcwo.rawValue, example: "g4fon", help: .manualTomlMorseKochOrder),
         SettingDeclaration(.groupLength, fr: "longueur-groupes", en: "group-length", aliases: ["longueur-groupe", "groupes"],
-              file: GroupLength.storageKey, default: "5", example: "3-7", range: whole(GroupLength.limits), help: .manualTomlMorseGroupLength),
+              file: GroupLength.storageKey, default: "5", example: "3-7", range: whole(GroupLength.limits), note: .settingNoteGroupLength, help: .manualTomlMorseGroupLength),
         SettingDeclaration(.bandNoise, fr: "bruit", en: "noise", aliases: ["souffle", "hiss"],
-              file: MorseSettingKey.noise.storageKey, default: "0", example: "30", range: whole(BandConditions.noiseRange), help: .manualTomlMorseNoise),
+              file: MorseSettingKey.noise.storageKey, default: "0", example: "30", range: whole(BandConditions.noiseRange), unit: .percent, help: .manualTomlMorseNoise),
         SettingDeclaration(.bandQRM, fr: "brouillage", en: "qrm", aliases: ["interference"],
-              file: MorseSettingKey.qrm.storageKey, default: "0", example: "30", range: whole(BandConditions.qrmRange), help: .manualTomlMorseQrm),
+              file: MorseSettingKey.qrm.storageKey, default: "0", example: "30", range: whole(BandConditions.qrmRange), unit: .percent, help: .manualTomlMorseQrm),
         SettingDeclaration(.bandFading, fr: "fading", en: "fading", aliases: ["qsb", "evanouissement"],
-              file: MorseSettingKey.fading.storageKey, default: "0", example: "30", range: whole(BandConditions.fadingRange), help: .manualTomlMorseFading),
+              file: MorseSettingKey.fading.storageKey, default: "0", example: "30", range: whole(BandConditions.fadingRange), unit: .percent, help: .manualTomlMorseFading),
         SettingDeclaration(.bandStatic, fr: "parasites", en: "static", aliases: ["qrn"],
-              file: MorseSettingKey.staticNoise.storageKey, default: "0", example: "30", range: whole(BandConditions.staticRange), help: .manualTomlMorseStatic),
+              file: MorseSettingKey.staticNoise.storageKey, default: "0", example: "30", range: whole(BandConditions.staticRange), unit: .percent, help: .manualTomlMorseStatic),
         SettingDeclaration(.bandFlutter, fr: "flutter", en: "flutter", aliases: ["scintillement"],
-              file: MorseSettingKey.flutter.storageKey, default: "0", example: "30", range: whole(BandConditions.flutterRange), help: .manualTomlMorseFlutter),
+              file: MorseSettingKey.flutter.storageKey, default: "0", example: "30", range: whole(BandConditions.flutterRange), unit: .percent, help: .manualTomlMorseFlutter),
         SettingDeclaration(.reflexPause, fr: "pause-réflexe", en: "reflex-pause", aliases: ["pause-reflex"],
-              file: ReflexSettings.pauseKey, default: "1500", example: "2", range: ReflexSettings.pauseRange, help: .manualTomlMorseReflexPauseMs),
+              file: ReflexSettings.pauseKey, default: "1500", example: "2", range: ReflexSettings.pauseRange, unit: .seconds, help: .manualTomlMorseReflexPauseMs),
         SettingDeclaration(.reflexTime, fr: "temps-réflexe", en: "reflex-time", aliases: ["delai-reflexe"],
-              file: ReflexSettings.limitKey, default: "1000", example: "2", range: ReflexSettings.limitRange, help: .manualTomlMorseReflexTimeMs),
+              file: ReflexSettings.limitKey, default: "1000", example: "2", range: ReflexSettings.limitRange, unit: .seconds, help: .manualTomlMorseReflexTimeMs),
         SettingDeclaration(.reflexTouchTime, fr: "temps-réflexe-toucher", en: "reflex-touch-time",
               aliases: ["temps-reflexe-braille", "reflex-braille-time"],
-              file: ReflexSettings.touchLimitKey, default: "5000", example: "8", range: ReflexSettings.touchLimitRange, help: .manualTomlMorseReflexTouchTimeMs),
+              file: ReflexSettings.touchLimitKey, default: "5000", example: "8", range: ReflexSettings.touchLimitRange, unit: .seconds, help: .manualTomlMorseReflexTouchTimeMs),
         SettingDeclaration(.practicePace, fr: "rythme-questions", en: "question-pace", aliases: ["rythme", "pace", "suite-questions"],
-              file: PracticePace.storageKey, default: "auto", example: "2", range: PracticePace.pauseRange, help: .manualTomlMorsePracticePace),
+              file: PracticePace.storageKey, default: "auto", example: "2", range: PracticePace.pauseRange, unit: .seconds, help: .manualTomlMorsePracticePace),
         SettingDeclaration(.morseWordsworth, fr: "wordsworth", en: "wordsworth", aliases: ["espace-mots", "word-spacing"],
-              file: MorseSettingKey.wordsworth.storageKey, default: "off", example: "10", range: whole(MorseSettings.farnsworthRange), help: .manualTomlMorseWordsworth),
+              file: MorseSettingKey.wordsworth.storageKey, default: "off", example: "10", range: whole(MorseSettings.farnsworthRange), alsoAccepted: [0], unit: .wordsPerMinute, note: .settingNoteOff, help: .manualTomlMorseWordsworth),
         SettingDeclaration(.reflexWPM, fr: "vitesse-réflexe", en: "reflex-wpm", aliases: ["reflex-speed", "vitesse-reflexes"],
-              file: ReflexSettings.wpmKey, default: "25", example: "30", range: whole(ReflexSettings.wpmRange), help: .manualTomlMorseReflexWpm),
+              file: ReflexSettings.wpmKey, default: "25", example: "30", range: whole(ReflexSettings.wpmRange), unit: .wordsPerMinute, help: .manualTomlMorseReflexWpm),
     ]
 
     private init(_ key: SettingKey, fr: String, en: String, aliases: [String], file: String, default value: String,
-                 example: String, range: ClosedRange<Double>? = nil, help: L10n) {
+                 example: String, range: ClosedRange<Double>? = nil, alsoAccepted: Set<Double> = [], unit: SettingUnit? = nil,
+                 note: L10n? = nil, help: L10n) {
         self.key = key
         self.french = fr
         self.english = en
@@ -143,5 +189,8 @@ public struct SettingDeclaration: Sendable {
         self.example = example
         self.help = help
         self.range = range
+        self.unit = unit
+        self.alsoAccepted = alsoAccepted
+        self.note = note
     }
 }

@@ -28,18 +28,25 @@ extension SettingReading {
         return strings(.settingsChoicesOr, ["list": choices.dropLast().joined(separator: ", "), "last": last])
     }
 
-    /// « de 80 à 450 », « au choix complète, brève », or « valeur libre ».
-    public static func describe(_ reading: SettingReading?, _ strings: Strings) -> String {
+    /// « de 80 à 450 », « de 200 à 2 000 Hz » (the unit after the last number, as French writes a
+    /// range), « au choix complète, brève », or « valeur libre ».
+    public static func describe(_ reading: SettingReading?, _ strings: Strings, unit: SettingUnit? = nil) -> String {
         if let range = reading?.decimalRange {
-            return strings(.settingsRange, ["min": MorseSettings.format(range.lowerBound, strings), "max": MorseSettings.format(range.upperBound, strings)])
+            return spanned(range.lowerBound, range.upperBound, unit, strings)
         }
         if let range = reading?.range {
-            return strings(.settingsRange, ["min": String(range.lowerBound), "max": String(range.upperBound)])
+            return spanned(Double(range.lowerBound), Double(range.upperBound), unit, strings)
         }
         if let choices = reading?.choices, !choices.isEmpty {
             return strings(.settingsChoices, ["choices": choices.joined(separator: ", ")])
         }
         return strings(.settingsFree)
+    }
+
+    /// « de 0,5 à 5 secondes »: both numbers as the language writes them, the unit once.
+    static func spanned(_ low: Double, _ high: Double, _ unit: SettingUnit?, _ strings: Strings) -> String {
+        let max = SettingUnit.number(high, strings)
+        return strings(.settingsRange, ["min": SettingUnit.number(low, strings), "max": unit.map { $0.said(max, strings) } ?? max])
     }
 }
 
@@ -145,8 +152,8 @@ extension ReaderSettings {
             case .pause(let ms): AnswerTime.seconds(ms, strings)
             }
             // Two words, or seconds: the choices say all three.
-            let seconds = strings(.settingsRange, ["min": MorseSettings.format(PracticePace.pauseRange.lowerBound, strings),
-                                                    "max": MorseSettings.format(PracticePace.pauseRange.upperBound, strings)])
+            let seconds = SettingReading.spanned(PracticePace.pauseRange.lowerBound, PracticePace.pauseRange.upperBound,
+                                               SettingDeclaration.of(.practicePace).unit, strings)
             return SettingReading(value: value, choices: [strings(.morseTrainerSettingPaceAuto), strings(.morseTrainerSettingPaceUser), seconds])
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
             return nil

@@ -16,6 +16,15 @@ struct SettingsReducer: Sendable {
                                                            "names": names.joined(separator: ", ")]))
             return
         }
+        // The declared range, checked here once for every setting (the setters below read a value
+        // already within it, or a word of their own).
+        let current = settings.reading(key, strings).flatMap { reading in
+            reading.decimalRange ?? reading.range.map { Double($0.lowerBound)...Double($0.upperBound) }
+        }
+        if let refusal = SettingDeclaration.of(key).refusal(value, current: current, strings) {
+            out.error("setting", refusal)
+            return
+        }
         // Every key is named: a new setting does not compile until it is given a place here.
         switch key {
         case .speechRate, .speechPitch, .speechVolume, .speechVoice, .speechBackend, .brailleTable:
@@ -33,7 +42,7 @@ struct SettingsReducer: Sendable {
         case .morseWordsworth: setMorse(.wordsworth, value, &settings, &out)
         case .reflexWPM:
             let wpm = MorseSettings.number(value).flatMap { $0 == $0.rounded() && abs($0) < 1_000 ? Int($0) : nil }
-            choose(wpm.flatMap { ReflexSettings.wpmRange.contains($0) ? $0 : nil }, or: .drillsSettingReflexWpmBad, for: .reflexWPM, value,
+            choose(wpm, or: .drillsSettingReflexWpmBad, for: .reflexWPM, value,
                    &settings, &out) { wpm, settings in
                 settings.reflex.wpm = wpm
                 return ([ReflexSettings.wpmKey: String(wpm)], strings(.drillsSettingReflexWpmSet, ["wpm": String(wpm)]))
@@ -99,7 +108,7 @@ struct SettingsReducer: Sendable {
                 return ([ReaderSettings.positionKey: on ? "on" : "off"], strings(on ? .settingPositionOn : .settingPositionOff))
             }
         case .brailleMessage:
-            let seconds = Double(value.replacingOccurrences(of: ",", with: ".")).flatMap { ReaderSettings.brailleMessageRange.contains($0) ? $0 : nil }
+            let seconds = SettingDeclaration.number(value)
             choose(seconds, or: .settingBadBrailleMessage, for: .brailleMessage, value, &settings, &out) { seconds, settings in
                 settings.brailleMessageSeconds = seconds
                 return ([ReaderSettings.brailleMessageKey: Self.number(seconds)],
@@ -107,7 +116,7 @@ struct SettingsReducer: Sendable {
                                      : strings(.settingBrailleMessage, ["seconds": Self.number(seconds, comma: true)]))
             }
         case .brailleScroll:
-            let seconds = Double(value.replacingOccurrences(of: ",", with: ".")).flatMap { ReaderSettings.brailleScrollRange.contains($0) ? $0 : nil }
+            let seconds = SettingDeclaration.number(value)
             choose(seconds, or: .brailleReadingSettingBad, for: .brailleScroll, value, &settings, &out) { seconds, settings in
                 settings.brailleScrollSeconds = seconds
                 return ([ReaderSettings.brailleScrollKey: Self.number(seconds)],
@@ -116,13 +125,13 @@ struct SettingsReducer: Sendable {
         case .punctuation:
             choose(PunctuationLevel(userValue: value), or: .settingBadPunctuation, for: .punctuation, value, &settings, &out) { level, settings in
                 settings.punctuation = level
-                return ([PunctuationLevel.storageKey: level.rawValue], strings(.settingPunctuation, ["level": level.name(strings)]))
+                return ([PunctuationLevel.storageKey: level.stored], strings(.settingPunctuation, ["level": level.name(strings)]))
             }
         case .alphabet:
             let alphabet = ["otan": "otan", "nato": "otan", "francais": "francais", "french": "francais"][CommandParser.fold(value)]
             choose(alphabet, or: .settingBadAlphabet, for: .alphabet, value, &settings, &out) { alphabet, settings in
                 settings.spellingAlphabet = alphabet
-                return ([ReaderSettings.alphabetKey: alphabet],
+                return ([ReaderSettings.alphabetKey: ReaderSettings.storedAlphabet(alphabet)],
                         strings(.settingAlphabet, ["alphabet": ReaderSettings.alphabetName(alphabet, strings)]))
             }
         case .typingEcho:
@@ -233,9 +242,10 @@ struct SettingsReducer: Sendable {
 
     private func say(_ key: SettingKey, _ reading: SettingReading?, _ out: inout ChildOutput<Delegate>) {
         let name = key.displayName(strings)
+        let unit = SettingDeclaration.of(key).unit
         out.notice("setting", strings(.settingsCurrent, ["name": name.prefix(1).uppercased() + name.dropFirst(),
-                                                         "value": reading?.value ?? strings(.settingsUnknownValue),
-                                                         "what": SettingReading.describe(reading, strings)]))
+                                                         "value": SettingReading.value(reading, unit: unit, strings),
+                                                         "what": SettingReading.describe(reading, strings, unit: unit)]))
     }
 
     /// `régler koch N`: lesson N as LCWO numbers them (lesson 1 is K and M), kept as the
@@ -255,7 +265,7 @@ struct SettingsReducer: Sendable {
 
     /// `régler koch-temps SECONDES`: 0 turns the condition off.
     private func setKochTime(_ value: String, _ settings: inout ReaderSettings, _ out: inout ChildOutput<Delegate>) {
-        guard let seconds = MorseSettings.number(value), ReaderSettings.kochTimeRange.contains(seconds) else {
+        guard let seconds = MorseSettings.number(value) else {
             out.error("setting", strings(.morseTrainerSettingKochTimeBad, ["value": Navigator.quoted(value),
                                                                           "max": Self.number(ReaderSettings.kochTimeRange.upperBound, comma: true)]))
             return

@@ -7,6 +7,10 @@ public enum CatalogueFetchError: Error, Hashable, Sendable {
     case invalidURL
     /// No answer at all: connection refused, host unknown, connection lost, TLS failure.
     case network
+    /// Connection refused at a loopback address (`127.0.0.1`, `localhost`, `::1`): the server on
+    /// this computer is not running, or not on that port. « Vérifiez votre connexion internet »
+    /// sent the user to look at a network the request never used.
+    case localNoAnswer
     case timeout
     case badRequest        // 400
     case unauthorized      // 401
@@ -46,7 +50,7 @@ public enum CatalogueFetchError: Error, Hashable, Sendable {
     /// A 4xx is the server's deliberate answer, and a bad body would come back the same.
     public var isTransient: Bool {
         switch self {
-        case .network, .timeout, .server: return true
+        case .network, .localNoAnswer, .timeout, .server: return true
         default: return false
         }
     }
@@ -65,6 +69,7 @@ public enum CatalogueFetchError: Error, Hashable, Sendable {
         switch self {
         case .invalidURL: return "invalid-url"
         case .network: return "network"
+        case .localNoAnswer: return "local-no-answer"
         case .timeout: return "timeout"
         case .badRequest: return "http-400"
         case .unauthorized: return "http-401"

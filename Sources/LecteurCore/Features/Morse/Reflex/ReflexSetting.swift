@@ -5,13 +5,13 @@ extension SettingsReducer {
     func setReflex(_ key: SettingKey, _ value: String, _ settings: inout ReaderSettings, _ out: inout ChildOutput<SettingsReducer.Delegate>) {
         let pause = key == .reflexPause
         let touch = key == .reflexTouchTime
-        let range = pause ? ReflexSettings.pauseRange : touch ? ReflexSettings.touchLimitRange : ReflexSettings.limitRange
         var text = CommandParser.fold(value)
         for unit in ["secondes", "seconde", "seconds", "second", "sec", "s"] where text.hasSuffix(unit) {
             text = String(text.dropLast(unit.count)).trimmingCharacters(in: .whitespaces)
             break
         }
-        guard let seconds = MorseSettings.number(text), range.contains(seconds) else {
+        // Its range is the declaration's, checked before (`SettingDeclaration.refusal`).
+        guard let seconds = MorseSettings.number(text) else {
             out.error("setting", strings(pause ? .drillsSettingReflexPauseBad : touch ? .drillsSettingReflexTouchTimeBad : .drillsSettingReflexTimeBad,
                                          ["value": Navigator.quoted(value)]))
             return
@@ -30,7 +30,9 @@ extension SettingsReducer {
     /// screen reader (whose reading of the verdict nothing reports the end of).
     func setPracticePace(_ value: String, _ settings: inout ReaderSettings, _ out: inout ChildOutput<SettingsReducer.Delegate>) {
         guard let pace = PracticePace(userValue: value) else {
-            out.error("setting", strings(.morseTrainerSettingPaceBad, ["value": Navigator.quoted(value)]))
+            // The choices as `régler rythme-questions` says them (the seconds' range and unit included).
+            out.error("setting", strings(.morseTrainerSettingPaceBad, ["value": Navigator.quoted(value),
+                                                                       "choices": SettingReading.choices(settings.reading(.practicePace, strings), strings)]))
             return
         }
         settings.practicePace = pace
