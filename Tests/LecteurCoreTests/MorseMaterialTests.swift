@@ -197,6 +197,14 @@ import Testing
             (["G", "M"], ["LEEDS", "YORK", "BRISTOL", "OXFORD", "LONDON", "EXETER", "NORWICH"]),
             (["K", "W", "N"], ["DENVER", "BOSTON", "DALLAS", "OMAHA", "AUSTIN", "SEATTLE", "TULSA"]),
             (["VE"], ["TORONTO", "OTTAWA", "CALGARY", "HALIFAX", "WINNIPEG"]),
+            // English QSOs' stations of other countries (issue 48): each QTH in its own.
+            (["DL", "DK"], ["BERLIN", "MUNICH", "HAMBURG", "COLOGNE", "BONN", "DRESDEN"]),
+            (["EA"], ["MADRID", "SEVILLA", "VALENCIA", "BILBAO", "MALAGA"]),
+            (["ON"], ["GENT", "LIEGE", "NAMUR", "ANTWERP", "BRUGES"]),
+            (["I", "IK"], ["ROMA", "MILANO", "TORINO", "NAPOLI", "BOLOGNA"]),
+            (["OH"], ["HELSINKI", "TAMPERE", "TURKU", "OULU"]),
+            (["PA"], ["UTRECHT", "DELFT", "LEIDEN", "GOUDA", "ZWOLLE"]),
+            (["HB"], ["BERN", "ZURICH", "BASEL", "LUZERN"]),
         ]
         let every = countries.reduce(Set<String>()) { $0.union($1.towns) }
         func country(_ call: String) -> Set<String>? {
@@ -215,6 +223,13 @@ import Testing
                     let towns = Set(over.split(separator: " ").map(String.init)).intersection(every)
                     let home = try #require(country(call), "\(call)")
                     #expect(!towns.isEmpty && towns.isSubset(of: home), "\(call): \(over)")
+                    // The operator named as the call's country names people (English QSOs
+                    // have stations of many countries; a French QSO's are all French).
+                    let words = over.split(separator: " ").map(String.init)
+                    let named = words.indices.filter { ["NAME", "OP", "NOM"].contains(words[$0]) && $0 + 1 < words.count }.map { words[$0 + 1] }
+                    let material = QSOMaterial(strings: strings)
+                    let names = QSOText.byPrefix(call, material.namesByPrefix, else: material.names)
+                    #expect(!named.isEmpty && named.allSatisfy(names.contains), "\(call): \(named) not of \(names)")
                 }
             }
         }
@@ -320,7 +335,7 @@ import Testing
             #expect(parser.parse("\(command) n'importe") == .failure(.badArgument(command: command, argument: "n'importe",
                                                                                   usage: .usagePractice)))
             let quoted = usage.split(separator: open).dropFirst().compactMap { $0.components(separatedBy: close).first }
-            #expect(quoted.count == 11, "\(quoted)")
+            #expect(quoted.count == 12, "\(quoted)")
             for word in quoted {
                 guard case .command = parser.parse("\(command) \(word)") else {
                     Issue.record("« \(word) » is named but not taken: \(parser.parse("\(command) \(word)"))")

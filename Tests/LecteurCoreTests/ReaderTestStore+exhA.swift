@@ -99,7 +99,7 @@ extension ReaderTestStore {
         "réessayer : recharge les formations après une erreur",
         "actualiser, rafraîchir : recharge les formations (comme tirer pour actualiser)",
         "morse : joue un texte en Morse (morse SOS)",
-        "entraînement, pratique : entraînement à l'écoute selon la méthode Koch (seuls les symboles débloqués), ou « faibles » pour revoir les moins sûrs d'entre eux ; copie : « groupes », « mots », « indicatifs », « qso » (suivi au besoin de « anglais » ou « français ») ou « texte » suivi du chemin d'un fichier",
+        "entraînement, pratique : entraînement à l'écoute selon la méthode Koch (seuls les symboles débloqués), ou « faibles » pour revoir les moins sûrs d'entre eux ; copie : « groupes », « mots », « indicatifs », « qso » (suivi au besoin de « anglais » ou « français »), « concours » ou « texte » suivi du chemin d'un fichier",
         "envoi, envoyer : entraînement à l'envoi en Morse : rien (je nomme un caractère), « écho » (vous renvoyez ce que vous entendez) ou « libre » (envoi libre décodé)",
         "statistiques, stats : statistiques de l'entraînement Morse : réussite récente et temps de réponse par symbole, confusions",
         "progrès : progrès de l'entraînement Morse jour par jour : bonnes réponses, vitesse et temps de réponse",

@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func practiceAndSendingArgumentsComplete() {
-        #expect(Self.completion.complete("entraînement ", ReaderState()).candidates == ["koch", "faibles", "groupes", "mots", "indicatifs", "qso", "envoi"])
+        #expect(Self.completion.complete("entraînement ", ReaderState()).candidates == ["koch", "faibles", "groupes", "mots", "indicatifs", "qso", "concours", "envoi"])
         #expect(Self.completion.complete("entrainement gr", ReaderState()) == Completion(replacing: 2, candidates: ["groupes"]))
         #expect(Self.completion.complete("entraînement envoi ", ReaderState()).candidates == ["koch", "écho", "libre"])
         #expect(Self.completion.complete("envoi e", ReaderState()) == Completion(replacing: 1, candidates: ["écho"]))

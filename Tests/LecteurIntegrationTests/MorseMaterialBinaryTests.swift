@@ -67,6 +67,92 @@ import Testing
         #expect(out.events("notice").contains { ($0["message"] as? String)?.hasPrefix("Copie terminée : ") == true })
     }
 
+    /// Issue 48, item 4: Morse Runner's contest exchange. Four callers, each its call and « 5NN »
+    /// with a cut serial, at its own speed and pitch (the `morse` events), heard as sent in the
+    /// WAV; the same seed copied as a log writes it (« 599 047 ») scores 100 each.
+    @Test func aContestCopySendsCallersWithTheirExchange() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let wav = home.root.appendingPathComponent("concours.wav")
+        let seeded = home.environment.merging(["LECTEUR_PRACTICE_SEED": "48"]) { $1 }
+        let out = try LecteurProcess.run(quiet + ["--audio-out", wav.path], input: "entraînement concours 4\nx\nx\nx\nx\n", environment: seeded)
+        #expect(out.status == 0)
+        let intro = out.events("notice").compactMap { $0["message"] as? String }.first { $0.hasPrefix("Concours : 4 stations") }
+        #expect(intro?.contains("de 10 à 20 mots par minute") == true, "\(out.events("notice"))")
+        let results = out.events("copy_result")
+        #expect(results.count == 4 && results.allSatisfy { $0["mode"] as? String == "contest" })
+        let sent = results.compactMap { $0["sent"] as? String }
+        for over in sent {
+            let words = over.split(separator: " ").map(String.init)
+            #expect(words.dropLast().last == "5NN" && Callsign.isPlausible(words.dropLast(2).last ?? ""), "\(over)")
+        }
+        let sounds = out.events("morse").compactMap { event -> String? in
+            guard let wpm = event["wpm"] as? Int, let hz = event["tone_hz"] as? Int else { return nil }
+            return "\(wpm)/\(hz)"
+        }
+        print("CONTEST sent \(sent), sounds \(sounds)")
+        #expect(Set(sounds).count >= 3, "each caller its own sound: \(sounds)")
+        #expect(try CopyEar.heard(wav) == CopyEar.sent(out))
+        try nothingGivenAway(out)
+        // Copied as a log writes it: every digit for its cut letter.
+        let logged = sent.map(ContestExchange.logged)
+        #expect(logged.allSatisfy { $0.split(separator: " ").dropLast().last == "599" }, "\(logged)")
+        let copied = try LecteurProcess.run(quiet, input: "entraînement concours 4\n" + logged.joined(separator: "\n") + "\n", environment: seeded)
+        #expect(copied.events("copy_result").compactMap { $0["sent"] as? String } == sent)
+        #expect(copied.events("copy_result").compactMap { $0["score"] as? Int } == [100, 100, 100, 100])
+    }
+
+    /// Issue 48's done-when through the binary: 100 callsigns (two sessions of 50 at Koch lesson
+    /// 30) of real shapes and learnt characters, and 20 English QSOs whose stations, of many
+    /// countries, each have a name and a QTH of their callsign's country and a power their rig has.
+    @Test func aHundredCallsignsAndTwentyQSOsFollowTheRules() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let seeded = home.environment.merging(["LECTEUR_PRACTICE_SEED": "4848"]) { $1 }
+        let answers = String(repeating: "x\n", count: 50)
+        let calls = try LecteurProcess.run(quiet, input: "régler koch 30\nentraînement indicatifs 50\n" + answers
+                                           + "entraînement indicatifs 50\n" + answers, environment: seeded)
+        let sent = calls.events("copy_result").compactMap { $0["sent"] as? String }
+        let learnt = Set(MorseAlphabet.kochOrder.prefix(31))
+        #expect(sent.count == 100)
+        #expect(sent.allSatisfy(Callsign.isPlausible), "\(sent.filter { !Callsign.isPlausible($0) })")
+        #expect(sent.allSatisfy { $0.allSatisfy(learnt.contains) }, "\(sent)")
+        let suffixes = sent.map { call in call.reversed().prefix { $0.isLetter }.count }
+        print("CALLSIGNS through the binary: \(sent.count) calls, suffixes of 2 letters \(suffixes.filter { $0 == 2 }.count), "
+              + "of 3 \(suffixes.filter { $0 == 3 }.count), prefixes \(Set(sent.map { String($0.prefix { $0.isLetter }) }).sorted())")
+
+        let qsos = try LecteurProcess.run(quiet, input: "entraînement qso anglais 20\n" + String(repeating: "x\n", count: 100), environment: seeded)
+        let overs = qsos.events("copy_result").compactMap { $0["sent"] as? String }
+        #expect(overs.count == 100)
+        let material = QSOMaterial(strings: Strings(localeCode: "en", table: try #require(LocaleResources.table(locale: "en"))))
+        func of(_ call: String, _ table: [String: [String]], else fallback: [String]) -> [String] {
+            table.keys.filter { !$0.isEmpty && call.hasPrefix($0) }.max { $0.count < $1.count }.flatMap { table[$0] } ?? fallback
+        }
+        var countries = Set<String>()
+        for qso in stride(from: 0, to: overs.count - 4, by: 5) {
+            let cq = overs[qso].split(separator: " ").map(String.init)
+            let a = try #require(cq.firstIndex(of: "DE").map { cq[$0 + 1] })
+            let b = try #require(overs[qso + 1].split(separator: " ").map(String.init).last { $0 != a && Callsign.isPlausible($0) })
+            for (over, call) in [(overs[qso + 2], a), (overs[qso + 3], b)] {
+                #expect(Callsign.isPlausible(call) && material.prefixes.contains { call.hasPrefix($0) }, "\(call)")
+                countries.insert(String(call.prefix { $0.isLetter }))
+                let words = over.split(separator: " ").map(String.init)
+                let names = words.indices.filter { ["NAME", "OP"].contains(words[$0]) }.map { words[$0 + 1] }
+                let towns = words.indices.filter { words[$0] == "QTH" }.map { words[$0 + 1] }
+                #expect(!names.isEmpty && names.allSatisfy(of(call, material.namesByPrefix, else: material.names).contains), "\(call): \(over)")
+                #expect(!towns.isEmpty && towns.allSatisfy(of(call, material.placesByPrefix, else: material.places).contains), "\(call): \(over)")
+            }
+            let reply = overs[qso + 3].split(separator: " ").map(String.init)
+            let rig = try #require(reply.first { material.rigs.contains($0) }, "\(reply)")
+            let watts = try #require(reply.first { $0.hasSuffix("W") && Int($0.dropLast()) != nil }.flatMap { Int($0.dropLast()) })
+            #expect(watts <= material.rigWatts[rig] ?? 100, "\(rig) \(watts)W")
+        }
+        print("QSOS through the binary: 20 English QSOs, stations of \(countries.sorted())")
+        // More than the six prefixes of English-speaking countries (G, M, K, W, N, VE) the
+        // English material had before.
+        #expect(countries.count >= 8, "\(countries)")
+    }
+
     @Test func theEnglishInterfaceCopiesEnglishQSOsAndEnglishWords() throws {
         let home = ReaderHome()
         defer { home.remove() }

@@ -92,6 +92,35 @@ import Testing
         #expect(share <= 1.0 / 6 + 0.05, "\(share)")
     }
 
+    /// « In turn »: the lesson's symbols one after the other, whatever is asked (the core's
+    /// `KochDrawTests` « alternating »).
+    static let inTurn: Guesser = { symbols, asked in symbols[asked.count % symbols.count] }
+
+    /// « Repeat the last »: the symbol asked last (K to begin with).
+    static let repeatLast: Guesser = { symbols, asked in asked.last ?? symbols[0] }
+
+    /// The lesson's symbols in LCWO's order (the default): lesson N asks N + 1.
+    static func symbols(lesson: Int) -> [String] {
+        Array("KMURESNAPTLWI.JZ=FOY,VG5/Q92H38B?47C1D60X".prefix(lesson + 1)).map(String.init)
+    }
+
+    /// Issue 48's done-when through the binary: the three guessers of `KochDrawTests` (in turn,
+    /// repeat the last, the least recent), each its own 200-question session at lessons 1, 2 and
+    /// 10, each at most chance + 5 points. One seed per lesson, the same for the three: a
+    /// session's draws follow its answers, so each guesser meets its own questions.
+    @Test(arguments: [1, 2, 10])
+    func theThreeGuessersDoNoBetterThanChance(lesson: Int) throws {
+        let symbols = Self.symbols(lesson: lesson)
+        let chance = 1.0 / Double(symbols.count)
+        var row: [String] = []
+        for (name, guess) in [("in-turn", Self.inTurn), ("repeat-last", Self.repeatLast), ("least-recent", Self.leastRecent)] {
+            let share = try play(seed: 4800 + lesson, lesson: lesson, symbols: symbols, guess: guess, name)
+            row.append("\(name) \(Int((share * Double(Self.questions)).rounded()))/\(Self.questions)")
+            #expect(share <= chance + 0.05, "\(name) at lesson \(lesson): \(share), chance \(chance)")
+        }
+        print("MORSE guessers: lesson \(lesson) (\(symbols.count) symbols, chance \(Int((chance * 1000).rounded()) / 10) %): \(row.joined(separator: ", "))")
+    }
+
     /// The guessers themselves, so a score of chance is not a guesser that never guesses.
     @Test func theGuessersPlayTheirRules() {
         let km = ["K", "M"], six = ["K", "M", "U", "R", "E", "S"]
@@ -99,5 +128,8 @@ import Testing
         #expect(Self.leastRecent(km, []) == "K" && Self.leastRecent(km, ["K"]) == "M" && Self.leastRecent(km, ["M", "K", "K"]) == "M")
         #expect(Self.leastRecent(six, ["K", "M", "U", "R"]) == "E")
         #expect(Self.leastRecent(six, ["S", "E", "R", "U", "M", "K", "S"]) == "E")
+        #expect(Self.inTurn(six, []) == "K" && Self.inTurn(six, ["M", "M"]) == "U" && Self.inTurn(km, ["M", "M"]) == "K")
+        #expect(Self.repeatLast(km, []) == "K" && Self.repeatLast(six, ["K", "E"]) == "E")
+        #expect(Self.symbols(lesson: 1) == km && Self.symbols(lesson: 5) == six && Self.symbols(lesson: 10).count == 11)
     }
 }

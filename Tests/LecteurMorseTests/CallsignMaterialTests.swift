@@ -108,3 +108,77 @@ import LecteurTestSupport
         #expect(speeds.count >= 4 && pitches.count >= 10, "drawn, not fixed: \(speeds), \(pitches)")
     }
 }
+
+/// Issue 48, item 4: the contest exchange, as Morse Runner's WPX callers send it (`DxOper.pas`,
+/// `Station.pas`): a call and « 5NN » with a serial number cut to T, A and N, in the three overs
+/// that carry both, each caller at its own speed (half the learner's to the learner's) and
+/// pitch (`RndGaussLim(0, 300)`); a copy typed as a log holds it (« 599 047 ») scores as one
+/// typed as keyed (« 5NN T47 »).
+@Suite struct ContestExchangeTests {
+    let alphabet = MorseAlphabet.standard
+
+    /// The overs a contest copy sends, and each one's sound, over `count` rounds copied as `copy` says.
+    func overs(seed: UInt64, count: Int = 50, settings: MorseSettings = .default,
+               copy: (String) -> String = { $0 }) -> [(text: String, sound: MorseSettings, score: Int)] {
+        var session = CopySession(kind: .contest, count: count, learnt: Array(alphabet.kochSymbols.prefix(30)), words: [],
+                                  settings: settings, random: SeededRandom(seed: seed))
+        var sent: [(String, MorseSettings, Int)] = []
+        var effects = session.start()
+        while let text = effects.compactMap({ if case .send(let text, _, _) = $0 { text } else { nil } }).last {
+            let sound = session.sound(ofRound: session.round)
+            effects = session.handle(copy(text))
+            let score = effects.compactMap { if case .scored(let result) = $0 { result.score } else { nil } }.first ?? -1
+            sent.append((text, sound, score))
+        }
+        return sent
+    }
+
+    @Test func aHundredCallersSendMorseRunnersOvers() throws {
+        let sent = overs(seed: 48) + overs(seed: 1048)
+        #expect(sent.count == 100)
+        var forms: [String: Int] = [:]
+        var serials: [Int] = []
+        for (text, _, _) in sent {
+            let words = text.split(separator: " ").map(String.init)
+            let exchange = words.suffix(2), calls = words.dropLast(2).filter { $0 != "DE" }
+            let form = (words.first == "DE" ? "DE " : "") + (calls.count == 2 ? "call call" : "call") + " exchange"
+            forms[form, default: 0] += 1
+            #expect(calls.count >= 1 && Set(calls).count == 1 && Callsign.isPlausible(calls[0]), "\(text)")
+            #expect(exchange.first == "5NN", "\(text)")
+            let number = try #require(exchange.last)
+            #expect(number.count >= 3 && number.allSatisfy { "2345678TAN".contains($0) }, "cut numbers only: \(text)")
+            let logged = ContestExchange.logged(text).split(separator: " ").suffix(2)
+            #expect(logged.first == "599")
+            let serial = try #require(logged.last.flatMap { Int($0) })
+            serials.append(serial)
+        }
+        print("contest exchange: 100 overs, forms \(forms.sorted { $0.key < $1.key }), serials \(serials.min() ?? 0) to \(serials.max() ?? 0), first \(sent.prefix(3).map(\.text))")
+        #expect(forms.keys.sorted() == ["DE call call exchange", "DE call exchange", "call call exchange"])
+        #expect((35...65).contains(forms["DE call exchange"] ?? 0), "\(forms)")
+        #expect(serials.allSatisfy { (1...1801).contains($0) } && Set(serials).count > 80, "\(serials)")
+        // Each caller at its own speed and pitch.
+        let speeds = sent.map(\.sound.wpm), offsets = sent.map { Double($0.sound.toneHz - 600) }
+        #expect(speeds.allSatisfy { (10...20).contains($0) } && Set(speeds).count >= 8, "\(speeds)")
+        #expect(offsets.allSatisfy { abs($0) <= 300 }, "\(offsets)")
+        let sigma = (offsets.map { $0 * $0 }.reduce(0, +) / Double(offsets.count)).squareRoot()
+        print("contest exchange: speeds \(speeds.min() ?? 0)–\(speeds.max() ?? 0) WPM, pitch offsets σ \(Int(sigma)) Hz")
+        #expect((100...200).contains(sigma), "σ \(sigma)")
+    }
+
+    @Test func aCopyIsReadAsALogReadsIt() {
+        // Typed as keyed, or with digits for the cut letters: both whole.
+        #expect(overs(seed: 7, count: 10).allSatisfy { $0.score == 100 })
+        #expect(overs(seed: 7, count: 10, copy: ContestExchange.logged).allSatisfy { $0.score == 100 })
+        #expect(ContestExchange.logged("DE F5ABC 5NN TA7") == "DE F5ABC 599 017")
+        #expect(ContestExchange.exchange(serial: 190) == "5NN ANT" && ContestExchange.exchange(serial: 1234) == "5NN A234")
+        // A call of cut letters and digits is never read as a number when the copy is short.
+        #expect(ContestExchange.logged("N5TA") == "N5TA" && ContestExchange.logged("DE N5TA") == "DE N5TA")
+        // A wrong digit is one mistake.
+        let wrong = overs(seed: 7, count: 3) { text in
+            var logged = ContestExchange.logged(text)
+            let last = logged.removeLast()
+            return logged + (last == "8" ? "3" : "8")
+        }
+        #expect(wrong.allSatisfy { $0.score < 100 && $0.score > 80 }, "\(wrong.map(\.score))")
+    }
+}

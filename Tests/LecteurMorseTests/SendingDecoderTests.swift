@@ -212,6 +212,26 @@ import LecteurTestSupport
         #expect(split == [.split(alphabet.symbol(for: "I")!, into: [".", "."])])
     }
 
+    /// One character too many is named as such, wherever it is keyed. A greedy walk read « K K M »
+    /// asked « K M » as M sent as K and M in excess (two faults where there is one), and « K K »
+    /// asked « K M K » as M sent as K and K missing.
+    @Test func anExtraOrMissingCharacterIsTheOnlyFault() {
+        let k = alphabet.symbol(for: "K")!, m = alphabet.symbol(for: "M")!, r = alphabet.symbol(for: "R")!
+        #expect(SendingFinding.align(expected: [k, m], keyed: ["-.-", "-.-", "--"], alphabet: alphabet)
+                == [.right(k), .extra(pattern: "-.-", as: k), .right(m)])
+        #expect(SendingFinding.align(expected: [k, m], keyed: ["-.-", "--", "-.-"], alphabet: alphabet)
+                == [.right(k), .right(m), .extra(pattern: "-.-", as: k)])
+        #expect(SendingFinding.align(expected: [k, m, k], keyed: ["-.-", "-.-"], alphabet: alphabet)
+                == [.right(k), .missing(m), .right(k)])
+        #expect(SendingFinding.align(expected: [k, m, r], keyed: ["--", "-.-", "--", ".-."], alphabet: alphabet)
+                == [.extra(pattern: "--", as: m), .right(k), .right(m), .right(r)])
+        // A character sent as another stays one wrong character, not one missing and one extra.
+        #expect(SendingFinding.align(expected: [k, m], keyed: ["--", "-.-"], alphabet: alphabet)
+                == [.wrong(expected: k, sent: "--", as: m), .wrong(expected: m, sent: "-.-", as: k)])
+        #expect(SendingFinding.align(expected: [k, m], keyed: ["-.-", ".-."], alphabet: alphabet)
+                == [.right(k), .wrong(expected: m, sent: ".-.", as: r)])
+    }
+
     @Test func typedPatternsAcceptEveryDitAndDahSign() {
         #expect(PatternAnswer.parse("-.-") == ["-.-"])
         #expect(PatternAnswer.parse("−·−") == ["-.-"])

@@ -213,8 +213,8 @@ public enum CommandTable {
         CommandSpec(en: ["refresh"], fr: ["actualiser", "rafraîchir"], argument: .none, help: .helpRefresh, usage: nil) { _ in .refresh },
         CommandSpec(shared: ["morse"], argument: .required, example: "sos", help: .helpMorse, usage: .usageMorse) { .morse($0 ?? "") },
         CommandSpec(en: ["practice"], fr: ["entraînement", "pratique"], argument: .optional,
-                    values: (["koch", "faibles", "groupes", "mots", "indicatifs", "qso", "envoi"],
-                             ["koch", "weak", "groups", "words", "callsigns", "qso", "sending"]),
+                    values: (["koch", "faibles", "groupes", "mots", "indicatifs", "qso", "concours", "envoi"],
+                             ["koch", "weak", "groups", "words", "callsigns", "qso", "contest", "sending"]),
                     help: .helpPractice, usage: .usagePractice) { arg in
             let words = CommandParser.fold(arg ?? "").split(separator: " ").map(String.init)
             if let first = words.first, ["texte", "text", "fichier", "file"].contains(first) {
@@ -249,6 +249,7 @@ public enum CommandTable {
             case ("groupes", _), ("groupe", _), ("groups", _): return .copyPractice(.groups, count: count)
             case ("mots", _), ("mot", _), ("words", _): return .copyPractice(.words, count: count)
             case ("indicatifs", _), ("indicatif", _), ("callsigns", _): return .copyPractice(.callsigns, count: count)
+            case ("concours", _), ("contest", _): return .copyPractice(.contest, count: count)
             default: return nil
             }
         },

@@ -512,6 +512,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case morseMaterialGroupsLengthRange = "morse.material.groups.lengthRange"
     case manualTomlMorseKochOrder = "manual.toml.morse.koch.order"
     case manualTomlMorseGroupLength = "manual.toml.morse.group-length"
+    case morseMaterialContestIntro = "morse.material.contest.intro"
     case morsePaddlesSettingName = "morse.paddles.settingName"
     case morsePaddlesModeStraight = "morse.paddles.mode.straight"
     case morsePaddlesModeIambicA = "morse.paddles.mode.iambicA"

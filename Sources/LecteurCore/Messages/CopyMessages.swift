@@ -34,6 +34,8 @@ public struct CopyMessages: Sendable {
         case .callsigns: strings(.morseTrainerCopyIntroCallsigns, ["count": count, "wpm": "\(intro.wpm)"])
         case .qso: strings(.morseMaterialQsoIntro, ["count": count, "overs": "\(intro.items)"])
         case .text: strings(.morseMaterialTextIntro, ["count": "\(intro.items)"])
+        case .contest: strings(.morseMaterialContestIntro, ["count": count, "wpm": "\(intro.wpm)",
+                                                            "half": "\(max(MorseSettings.wpmRange.lowerBound, (intro.wpm + 1) / 2))"])
         }
     }
 

@@ -1,7 +1,8 @@
-/// What a copying session sends: code groups, words, callsigns, QSOs (over by over), or the
-/// user's own text (`CopyText`, a line at a time).
+/// What a copying session sends: code groups, words, callsigns, QSOs (over by over), the
+/// user's own text (`CopyText`, a line at a time), or contest callers with their exchange
+/// (`ContestExchange`, one caller at a time).
 public enum CopyKind: String, Hashable, Sendable, CaseIterable {
-    case groups, words, callsigns, qso, text
+    case groups, words, callsigns, qso, text, contest
 
     public static let defaultCount = 5
     public static let countRange = 1...50
@@ -84,6 +85,8 @@ public struct CopySession<Random: RandomNumberGenerator> {
     /// from the QSO's text so the session's draws are those they were.
     public private(set) var answering: MorseSettings?
     private var oversPerQSO = 5
+    /// In a contest, the sound of the caller of the present round.
+    public private(set) var caller: MorseSettings?
 
     /// `learnt`: the symbols Koch has unlocked; `words`: the locale's word list, kept when the
     /// alphabet writes them with those symbols; `text`: the copies of the user's own text
@@ -102,7 +105,7 @@ public struct CopySession<Random: RandomNumberGenerator> {
             pending = []
             if let qso { pending = (0..<overs).flatMap { _ in QSOText(material: qso).qso(using: &random) } }
         case .text: pending = text
-        case .groups, .words, .callsigns: pending = []
+        case .groups, .words, .callsigns, .contest: pending = []
         }
         self.learnt = learnt
         self.random = random
@@ -112,7 +115,8 @@ public struct CopySession<Random: RandomNumberGenerator> {
         }
         switch kind {
         case .groups, .words, .qso, .text: self.settings = Self.farnsworth(settings)
-        case .callsigns: self.settings = settings
+        // A contest has no Farnsworth spacing: each caller keys at its own speed (`caller`).
+        case .callsigns, .contest: self.settings = settings
         }
         if kind == .qso, let qso {
             oversPerQSO = max(1, qso.overs.count)
@@ -147,6 +151,7 @@ public struct CopySession<Random: RandomNumberGenerator> {
     /// The sound of round `number`: in a QSO the answering station sends the second and fourth
     /// overs, the caller the others.
     public func sound(ofRound number: Int) -> MorseSettings {
+        if kind == .contest, number == round, let caller { return caller }
         guard kind == .qso, let answering, (number - 1) % oversPerQSO % 2 == 1 else { return settings }
         return answering
     }
@@ -180,7 +185,10 @@ public struct CopySession<Random: RandomNumberGenerator> {
         }
         if copy.isEmpty || PracticeSession<Random>.replayWords.contains(folded) { return [.send(sent, round: round, settings: sound(ofRound: round))] }
         if PracticeSession<Random>.stopWords.contains(folded) { return stop() }
-        let (score, mistakes) = CopyScoring.score(sent: sent, typed: copy, alphabet: alphabet)
+        // A contest copy is read as a log reads it: « 599 047 » for « 5NN T47 ».
+        let (score, mistakes) = kind == .contest
+            ? CopyScoring.score(sent: ContestExchange.logged(sent), typed: ContestExchange.logged(copy), alphabet: alphabet)
+            : CopyScoring.score(sent: sent, typed: copy, alphabet: alphabet)
         scores.append(score)
         var effects: [CopyEffect] = [.scored(CopyResult(mode: kind, round: round, sent: sent, typed: copy, score: score,
                                                         mistakes: mistakes))]
@@ -193,7 +201,7 @@ public struct CopySession<Random: RandomNumberGenerator> {
             }
         }
         effects.append(.verdict(score: score, mistakes: mistakes, speed: speed))
-        if (kind == .callsigns && round < count) || !pending.isEmpty {
+        if ((kind == .callsigns || kind == .contest) && round < count) || !pending.isEmpty {
             let sending = next()
             if holdsNext {
                 waiting = true
@@ -235,7 +243,9 @@ public struct CopySession<Random: RandomNumberGenerator> {
         case .qso, .text: pending.isEmpty ? "" : pending.removeFirst()
         case .words: (0..<count).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
         case .callsigns: callsign()
+        case .contest: ContestExchange.over(call: callsign(), using: &random)
         }
+        if kind == .contest { caller = ContestExchange.callerSound(settings, using: &random) }
         sent = text
         return .send(text, round: round, settings: sound(ofRound: round))
     }

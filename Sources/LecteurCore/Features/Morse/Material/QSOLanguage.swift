@@ -55,7 +55,12 @@ public struct QSOMaterial: Hashable, Sendable {
     /// Per over, in the order they are sent, its variants (separated by "|" in the locale).
     public let overs: [[String]]
     public let prefixes: [String]
+    /// The names of any station (the entries of `morse.material.qso.names` without a prefix).
     public let names: [String]
+    /// The names by the prefixes of their country (`DL/DK=HANS,UWE` in the locale): an English
+    /// QSO's stations come from many countries, each operator named as its country names people
+    /// (issue 48: « PA5U HELENE » once). Empty for a material whose stations are all of one country.
+    public let namesByPrefix: [String: [String]]
     public let places: [String]
     /// The places by the prefixes of their country (`G/M=LEEDS,YORK` in the locale): a station's
     /// QTH is in its callsign's country (« PA4N QTH DALLAS », « G3ABC QTH DALLAS » once).
@@ -71,17 +76,24 @@ public struct QSOMaterial: Hashable, Sendable {
         func words(_ key: L10n) -> [String] { strings(key).split(separator: " ").map(String.init) }
         overs = QSOText.overs.map { key in strings(key).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
         prefixes = words(.morseMaterialQsoPrefixes)
-        names = words(.morseMaterialQsoNames)
-        var byPrefix: [String: [String]] = [:]
-        for entry in words(.morseMaterialQsoPlaces) {
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            let towns = (parts.last ?? "").split(separator: ",").map(String.init)
-            for prefix in parts.count == 2 ? parts[0].split(separator: "/").map(String.init) : [""] {
-                byPrefix[prefix, default: []] += towns
+        /// `G/M=LEEDS,YORK K=DENVER` by prefix; a word without `=` goes under the empty prefix.
+        func byPrefix(_ key: L10n) -> [String: [String]] {
+            var byPrefix: [String: [String]] = [:]
+            for entry in words(key) {
+                let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+                let values = (parts.last ?? "").split(separator: ",").map(String.init)
+                for prefix in parts.count == 2 ? parts[0].split(separator: "/").map(String.init) : [""] {
+                    byPrefix[prefix, default: []] += values
+                }
             }
+            return byPrefix
         }
-        placesByPrefix = byPrefix
-        places = Array(Set(byPrefix.values.joined())).sorted()
+        var namesByPrefix = byPrefix(.morseMaterialQsoNames)
+        names = namesByPrefix.removeValue(forKey: "") ?? Array(namesByPrefix.values.joined()).sorted()
+        self.namesByPrefix = namesByPrefix
+        let placesByPrefix = byPrefix(.morseMaterialQsoPlaces)
+        self.placesByPrefix = placesByPrefix
+        places = Array(Set(placesByPrefix.values.joined())).sorted()
         let rigEntries = words(.morseMaterialQsoRigs).map { $0.split(separator: ":").map(String.init) }
         rigs = rigEntries.map { $0[0] }
         rigWatts = Dictionary(rigEntries.compactMap { entry in entry.count == 2 ? Int(entry[1]).map { (entry[0], $0) } : nil },

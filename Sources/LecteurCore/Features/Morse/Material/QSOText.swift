@@ -27,6 +27,13 @@ public struct QSOText {
         while b == a { b = Callsign.random(prefixes: material.prefixes, using: &random) ?? Callsign.random(using: &random)! }
         var names = material.names
         names.shuffle(using: &random)
+        if !material.namesByPrefix.isEmpty {
+            // Each operator named as its country names people; the two names differ.
+            let first = Self.byPrefix(a, material.namesByPrefix, else: material.names).shuffled(using: &random)
+            let second = Self.byPrefix(b, material.namesByPrefix, else: material.names).shuffled(using: &random)
+            let name = first.first ?? names[0]
+            names = [name, second.first { $0 != name } ?? second.first ?? names[1]]
+        }
         var places = [Self.places(of: a, material), Self.places(of: b, material)]
         places[0].shuffle(using: &random)
         places[1].shuffle(using: &random)
@@ -57,8 +64,13 @@ public struct QSOText {
     /// The towns of a callsign's country: those of its longest matching prefix (`VE` before a
     /// lone letter), else every town of the material.
     static func places(of call: String, _ material: QSOMaterial) -> [String] {
-        let prefix = material.placesByPrefix.keys.filter { !$0.isEmpty && call.hasPrefix($0) }.max { $0.count < $1.count }
-        return prefix.flatMap { material.placesByPrefix[$0] } ?? material.places
+        byPrefix(call, material.placesByPrefix, else: material.places)
+    }
+
+    /// The values of a callsign's longest matching prefix (`VE` before a lone `V`), else `fallback`.
+    static func byPrefix(_ call: String, _ table: [String: [String]], else fallback: [String]) -> [String] {
+        let prefix = table.keys.filter { !$0.isEmpty && call.hasPrefix($0) }.max { $0.count < $1.count }
+        return prefix.flatMap { table[$0] } ?? fallback
     }
 
     /// The power a station gives: a usual level the rig can reach, or its most (a 15 W rig

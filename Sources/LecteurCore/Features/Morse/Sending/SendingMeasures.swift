@@ -69,53 +69,66 @@ public enum SendingFinding: Hashable, Sendable {
 
     /// What is asked and what was keyed, aligned: a keyed pattern that is several asked patterns
     /// end to end is named as run together (never silently another letter), several keyed
-    /// patterns that make one asked pattern as split apart.
+    /// patterns that make one asked pattern as split apart. The alignment is the one with the
+    /// fewest faults (each wrong, missing, extra, run-together or split character one): a greedy
+    /// walk read « K K M » asked « K M » as M sent as K and M in excess, where one K is extra.
+    /// Between alignments with as few faults, the one that reads each keyed character against the
+    /// asked one in turn is kept (right, run together, split, wrong, then extra, then missing).
     public static func align(expected: [MorseSymbol], keyed: [String], alphabet: MorseAlphabet) -> [SendingFinding] {
+        let patterns = expected.map(\.pattern)
+        let keyedCount = keyed.count, expectedCount = expected.count
+        // faults[i][j]: the fewest faults aligning keyed[i...] with expected[j...].
+        var faults = Array(repeating: Array(repeating: 0, count: expectedCount + 1), count: keyedCount + 1)
+        /// The steps from (i, j), each with its faults and where it leads, in the order preferred.
+        func steps(_ i: Int, _ j: Int) -> [(faults: Int, i: Int, j: Int, finding: () -> SendingFinding)] {
+            var steps: [(faults: Int, i: Int, j: Int, finding: () -> SendingFinding)] = []
+            if i < keyedCount, j < expectedCount {
+                let pattern = keyed[i]
+                if pattern == patterns[j] {
+                    steps.append((0, i + 1, j + 1, { .right(expected[j]) }))
+                } else {
+                    for end in ends(patterns, from: j, making: pattern) {
+                        steps.append((1, i + 1, end, { .runTogether(Array(expected[j..<end]), pattern: pattern) }))
+                    }
+                    for end in ends(keyed, from: i, making: patterns[j]) {
+                        steps.append((1, end, j + 1, { .split(expected[j], into: Array(keyed[i..<end])) }))
+                    }
+                    steps.append((1, i + 1, j + 1, { .wrong(expected: expected[j], sent: pattern, as: alphabet.symbol(pattern: pattern)) }))
+                }
+            }
+            if i < keyedCount {
+                steps.append((1, i + 1, j, { .extra(pattern: keyed[i], as: alphabet.symbol(pattern: keyed[i])) }))
+            }
+            if j < expectedCount {
+                steps.append((1, i, j + 1, { .missing(expected[j]) }))
+            }
+            return steps
+        }
+        for i in stride(from: keyedCount, through: 0, by: -1) {
+            for j in stride(from: expectedCount, through: 0, by: -1) where i < keyedCount || j < expectedCount {
+                faults[i][j] = steps(i, j).map { $0.faults + faults[$0.i][$0.j] }.min() ?? 0
+            }
+        }
         var findings: [SendingFinding] = []
         var i = 0, j = 0
-        while j < expected.count || i < keyed.count {
-            guard j < expected.count else {
-                findings.append(.extra(pattern: keyed[i], as: alphabet.symbol(pattern: keyed[i])))
-                i += 1
-                continue
-            }
-            guard i < keyed.count else {
-                findings.append(.missing(expected[j]))
-                j += 1
-                continue
-            }
-            let pattern = keyed[i]
-            if pattern == expected[j].pattern {
-                findings.append(.right(expected[j]))
-                i += 1; j += 1
-                continue
-            }
-            if let end = joined(expected.map(\.pattern), from: j, making: pattern) {
-                findings.append(.runTogether(Array(expected[j..<end]), pattern: pattern))
-                i += 1; j = end
-                continue
-            }
-            if let end = joined(keyed, from: i, making: expected[j].pattern) {
-                findings.append(.split(expected[j], into: Array(keyed[i..<end])))
-                i = end; j += 1
-                continue
-            }
-            findings.append(.wrong(expected: expected[j], sent: pattern, as: alphabet.symbol(pattern: pattern)))
-            i += 1; j += 1
+        while i < keyedCount || j < expectedCount {
+            guard let step = steps(i, j).first(where: { $0.faults + faults[$0.i][$0.j] == faults[i][j] }) else { break }
+            findings.append(step.finding())
+            i = step.i; j = step.j
         }
         return findings
     }
 
-    /// The end index when patterns `from`… (two or more) joined make `target`.
-    private static func joined(_ patterns: [String], from start: Int, making target: String) -> Int? {
+    /// The end indices at which patterns `from`… (two or more) joined make `target`.
+    private static func ends(_ patterns: [String], from start: Int, making target: String) -> [Int] {
         var built = ""
         var index = start
         while index < patterns.count, built.count < target.count {
             built += patterns[index]
             index += 1
-            if built == target { return index - start >= 2 ? index : nil }
+            if built == target { return index - start >= 2 ? [index] : [] }
         }
-        return nil
+        return []
     }
 
     /// Free sending: an unknown pattern that splits into two characters at its widest gap is
