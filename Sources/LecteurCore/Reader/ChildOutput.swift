@@ -75,6 +75,13 @@ struct ChildOutput<Delegate: Equatable>: Equatable {
     mutating func interrupting(_ announcement: Announcement) { steps.append(.interrupting(announcement)) }
     mutating func answerPending(_ pending: Bool) { steps.append(.answerPending(pending)) }
     mutating func punctuationLevel(_ level: PunctuationLevel) { steps.append(.punctuationLevel(level)) }
+
+    /// What a child's own method returned, in its place: its steps after those taken so far, its
+    /// delegates after these (a method returns its output rather than writing into its caller's).
+    mutating func merge(_ other: ChildOutput) {
+        steps += other.steps
+        delegates += other.delegates
+    }
 }
 
 extension Announcement {

@@ -18,12 +18,10 @@ extension ScreenReaderReducer {
     /// The screen reader's one entry: its slice and its context in; what it says out, as a value
     /// (issue 47); it asks nothing of the rest.
     func reduce(_ action: Action, _ beside: inout BesideScreenReader, _ context: Context) -> ChildOutput<Never> {
-        var out = ChildOutput<Never>()
         switch action {
-        case .event(let event): receive(event, &beside, hasVoice: context.hasVoice, &out)
-        case .switchTimeUp: switchTimeUp(beside, hasVoice: context.hasVoice, &out)
-        case .userActed: userActed(&beside, &out)
+        case .event(let event): return receive(event, &beside, hasVoice: context.hasVoice)
+        case .switchTimeUp: return switchTimeUp(beside, hasVoice: context.hasVoice)
+        case .userActed: return userActed(&beside)
         }
-        return out
     }
 }

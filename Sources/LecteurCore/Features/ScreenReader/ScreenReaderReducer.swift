@@ -58,8 +58,8 @@ struct ScreenReaderReducer: Sendable {
     let strings: Strings
 
     /// What the watch reported (the entry's `.event`).
-    func receive(_ event: ScreenReaderEvent, _ beside: inout BesideScreenReader, hasVoice: Bool,
-                _ out: inout ChildOutput<Never>) {
+    func receive(_ event: ScreenReaderEvent, _ beside: inout BesideScreenReader, hasVoice: Bool) -> ChildOutput<Never> {
+        var out = ChildOutput<Never>()
         switch event {
         case .found(let reader, let sharesQueue):
             beside.reader = reader
@@ -74,7 +74,7 @@ struct ScreenReaderReducer: Sendable {
             }
             // Speakup loaded beside a running Orca, say, changes nothing Lecteur does: unsaid.
             let reader = signals.screenReader
-            guard reader != beside.reader else { return }
+            guard reader != beside.reader else { return out }
             let before = beside.reader
             beside.reader = reader
             if let reader {
@@ -91,14 +91,16 @@ struct ScreenReaderReducer: Sendable {
             // A terminal that reports 0 × 0 (a pseudo-terminal nobody sized) keeps the fallback.
             beside.terminalSize = rows > 0 && columns > 0 ? TerminalPage(rows: rows, columns: columns) : nil
         }
+        return out
     }
 
     /// The user acted (a key, a line, a display key): a screen reader's start not said yet is
     /// said now, before the answer, when the screen reader runs and reads it.
-    func userActed(_ beside: inout BesideScreenReader, _ out: inout ChildOutput<Never>) {
-        guard let reader = beside.startUnsaid else { return }
+    func userActed(_ beside: inout BesideScreenReader) -> ChildOutput<Never> {
+        guard let reader = beside.startUnsaid else { return ChildOutput() }
         beside.startUnsaid = nil
-        out.notice("screenreader.started", strings(.screenReaderStarted, ["reader": reader.name(strings)]), kind: .notice)
+        return ChildOutput([.say(.notice("screenreader.started", strings(.screenReaderStarted, ["reader": reader.name(strings)]),
+                                         kind: .notice))])
     }
 
     /// How long GNOME's switch may be on before an Orca process is seen: GNOME Shell starts
@@ -107,10 +109,10 @@ struct ScreenReaderReducer: Sendable {
 
     /// GNOME's switch went on and no Orca process has come since: said once, Lecteur's voice
     /// unchanged (« the switch without an Orca process is not Orca »).
-    func switchTimeUp(_ beside: BesideScreenReader, hasVoice: Bool, _ out: inout ChildOutput<Never>) {
-        guard beside.screenReaderSwitch == true, beside.reader != .orca else { return }
-        out.notice("screenreader.switch", strings(hasVoice ? .screenReaderSwitchWithoutOrca : .screenReaderSwitchWithoutOrcaNoVoice),
-                   kind: .notice)
+    func switchTimeUp(_ beside: BesideScreenReader, hasVoice: Bool) -> ChildOutput<Never> {
+        guard beside.screenReaderSwitch == true, beside.reader != .orca else { return ChildOutput() }
+        let key: L10n = hasVoice ? .screenReaderSwitchWithoutOrca : .screenReaderSwitchWithoutOrcaNoVoice
+        return ChildOutput([.say(.notice("screenreader.switch", strings(key), kind: .notice))])
     }
 
     /// What the voice says of `effects`: all of it away from a screen reader; beside one on a

@@ -27,21 +27,19 @@ extension TerminalReducer {
     /// The terminal's one entry: its slice and its context in; what it says and what it asks of
     /// other slices out, as a value (issue 47).
     func reduce(_ action: Action, _ terminal: inout TerminalState, _ context: Context) -> ChildOutput<Delegate> {
-        var out = ChildOutput<Delegate>()
         switch action {
-        case .welcome: welcome(onTerminal: terminal.onTerminal, &out)
-        case .attach(let inputMode): out.delegates = attach(inputMode: inputMode, &terminal.onTerminal)
-        case .typed(let character, let word): typed(character, word: word, echo: context.echo, &out)
-        case .quit:
-            quit(onTerminal: terminal.onTerminal, holdFor: context.goodbyeHold, &terminal.quitPending, &terminal.closing, &out)
-        case .askToQuit: askToQuit(&terminal.quitPending, &out)
+        case .welcome: return welcome(onTerminal: terminal.onTerminal)
+        case .attach(let inputMode): return ChildOutput(delegates: attach(inputMode: inputMode, &terminal.onTerminal))
+        case .typed(let character, let word): return typed(character, word: word, echo: context.echo)
+        case .quit: return quit(onTerminal: terminal.onTerminal, holdFor: context.goodbyeHold, &terminal.quitPending,
+                                &terminal.closing)
+        case .askToQuit: return askToQuit(&terminal.quitPending)
         case .answerQuit(let answer):
-            answerQuit(answer, onTerminal: terminal.onTerminal, holdFor: context.goodbyeHold, &terminal.quitPending,
-                       &terminal.closing, &out)
-        case .completion(let candidates): completion(candidates, &out)
-        case .promptCancelled(let kind): promptCancelled(kind, &out)
-        case .prompt(let kind): prompt(kind, &out)
+            return answerQuit(answer, onTerminal: terminal.onTerminal, holdFor: context.goodbyeHold,
+                              &terminal.quitPending, &terminal.closing)
+        case .completion(let candidates): return completion(candidates)
+        case .promptCancelled(let kind): return promptCancelled(kind)
+        case .prompt(let kind): return prompt(kind)
         }
-        return out
     }
 }

@@ -22,57 +22,62 @@ struct TerminalReducer: Sendable {
     }
 
     /// Said once the start-up notices are said, before the catalogue's first load.
-    func welcome(onTerminal: Bool, _ out: inout ChildOutput<Delegate>) {
-        guard onTerminal else { return }
+    func welcome(onTerminal: Bool) -> ChildOutput<Delegate> {
+        var out = ChildOutput<Delegate>()
+        guard onTerminal else { return out }
         out.notice("welcome", strings(.appWelcome), kind: .notice, remember: false)
+        return out
     }
 
     /// The goodbye, then the end. `holdFor`: a braille display is attached, so the end waits
     /// for the goodbye to be read there (a deafblind user gets nothing else): this many seconds
     /// (`message-braille`; 0 waits for a key), or the next key. From a pipe nothing is held, so
     /// a script ends where it always did.
-    func quit(onTerminal: Bool, holdFor seconds: Double? = nil, _ quitPending: inout Bool, _ closing: inout Bool,
-              _ out: inout ChildOutput<Delegate>) {
+    func quit(onTerminal: Bool, holdFor seconds: Double? = nil, _ quitPending: inout Bool,
+              _ closing: inout Bool) -> ChildOutput<Delegate> {
+        var out = ChildOutput<Delegate>()
         quitPending = false
         guard onTerminal else {
             out.append(.quit)
-            return
+            return out
         }
         out.notice("goodbye", strings(.appGoodbye), remember: false)
         guard let seconds, !closing else {
             out.append(.quit)
-            return
+            return out
         }
         closing = true
         if seconds > 0 { out.append(.schedule(.quit, afterSeconds: seconds)) }
+        return out
     }
 
-    func askToQuit(_ quitPending: inout Bool, _ out: inout ChildOutput<Delegate>) {
+    func askToQuit(_ quitPending: inout Bool) -> ChildOutput<Delegate> {
         quitPending = true
-        out.notice("quit.confirm", strings(.terminalQuitConfirm), remember: false)
+        return ChildOutput([.say(.notice("quit.confirm", strings(.terminalQuitConfirm), remember: false))])
     }
 
     /// `o` or `oui` quits; anything else (a line or a key) keeps the reader running.
     func answerQuit(_ answer: String, onTerminal: Bool, holdFor seconds: Double? = nil, _ quitPending: inout Bool,
-                    _ closing: inout Bool, _ out: inout ChildOutput<Delegate>) {
+                    _ closing: inout Bool) -> ChildOutput<Delegate> {
         quitPending = false
         if ["o", "oui", "y", "yes"].contains(CommandParser.fold(answer)) {
-            quit(onTerminal: onTerminal, holdFor: seconds, &quitPending, &closing, &out)
-        } else {
-            out.notice("quit.cancelled", strings(.terminalQuitCancelled), remember: false)
+            return quit(onTerminal: onTerminal, holdFor: seconds, &quitPending, &closing)
         }
+        return ChildOutput([.say(.notice("quit.cancelled", strings(.terminalQuitCancelled), remember: false))])
     }
 
     /// A key typed on the command line: speech stops (a reading too), then the echo as set.
-    func typed(_ character: Character?, word: String, echo setting: TypingEcho, _ out: inout ChildOutput<Delegate>) {
+    func typed(_ character: Character?, word: String, echo setting: TypingEcho) -> ChildOutput<Delegate> {
+        var out = ChildOutput<Delegate>()
         KeyEcho.say(character, word: word, setting, &out)
         out.delegates.append(.stopReading)
+        return out
     }
 
     /// Tab's answer is the answer to a key: it cuts what was playing.
-    func completion(_ candidates: [String], _ out: inout ChildOutput<Delegate>) {
+    func completion(_ candidates: [String]) -> ChildOutput<Delegate> {
+        var out = ChildOutput<Delegate>()
         out.answerPending(true)
-        defer { out.answerPending(false) }
         switch candidates.count {
         case 0: out.notice("completion", strings(.terminalCompletionNone), remember: false)
         case 1: out.say(Announcement(.answer, candidates[0], record: .terminal, display: .none, remember: false))
@@ -80,19 +85,20 @@ struct TerminalReducer: Sendable {
             out.notice("completion", strings(.terminalCompletionChoices, ["choices": candidates.joined(separator: ", ")]),
                        remember: false)
         }
+        out.answerPending(false)
+        return out
     }
 
     /// Escape at `/` or `:`: nothing is searched or run, and the reader says so (printed, spoken
     /// and on the display, as the prompt was).
-    func promptCancelled(_ kind: PromptKind, _ out: inout ChildOutput<Delegate>) {
+    func promptCancelled(_ kind: PromptKind) -> ChildOutput<Delegate> {
         let text = strings(kind == .search ? .terminalPromptSearchCancelled : .terminalPromptCommandCancelled)
-        out.notice("prompt.cancelled", text, remember: false)
+        return ChildOutput([.say(.notice("prompt.cancelled", text, remember: false))])
     }
 
     /// `/` and `:` in single-key mode: the reader says what it asks, the terminal reads the line.
-    func prompt(_ kind: PromptKind, _ out: inout ChildOutput<Delegate>) {
+    func prompt(_ kind: PromptKind) -> ChildOutput<Delegate> {
         let text = strings(kind == .search ? .terminalPromptSearch : .terminalPromptCommand)
-        out.say(Announcement(.answer, text, remember: false))
-        out.append(.prompt(kind))
+        return ChildOutput([.say(Announcement(.answer, text, remember: false)), .effect(.prompt(kind))])
     }
 }
