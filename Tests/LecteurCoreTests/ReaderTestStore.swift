@@ -16,11 +16,15 @@ struct ReaderTestStore {
     let reader: Reader
     var state: ReaderState
     /// Shared by the copies of a store: the last one dropped checks that every request was received.
-    private let requests = Requests()
+    private let requests: Requests
 
-    init(reader: Reader = Fixture.reader, state: ReaderState = ReaderState()) {
+    /// `unanswered`: where a request left unanswered is reported; a test's failure by default. The
+    /// store's own test passes a collector, to see the failure it would record without failing.
+    init(reader: Reader = Fixture.reader, state: ReaderState = ReaderState(),
+         unanswered: @escaping (String, SourceLocation) -> Void = { Issue.record(Comment(rawValue: $0), sourceLocation: $1) }) {
         self.reader = reader
         self.state = state
+        self.requests = Requests(report: unanswered)
     }
 
     mutating func send(_ action: Action, _ expected: [Effect], sourceLocation: SourceLocation = #_sourceLocation,
@@ -61,6 +65,9 @@ struct ReaderTestStore {
     /// The requests asked for and not yet received, with where each was asked.
     private final class Requests {
         var waiting: [(effect: Effect, sourceLocation: SourceLocation)] = []
+        let report: (String, SourceLocation) -> Void
+
+        init(report: @escaping (String, SourceLocation) -> Void) { self.report = report }
 
         func asked(_ effects: [Effect], at sourceLocation: SourceLocation) {
             waiting += effects.map { ($0, sourceLocation) }
@@ -80,8 +87,8 @@ struct ReaderTestStore {
 
         deinit {
             for request in waiting {
-                Issue.record("\(request.effect) was never answered: `receive` the runtime's answer, or `leaveUnanswered` it",
-                             sourceLocation: request.sourceLocation)
+                report("\(request.effect) was never answered: `receive` the runtime's answer, or `leaveUnanswered` it",
+                       request.sourceLocation)
             }
         }
     }
