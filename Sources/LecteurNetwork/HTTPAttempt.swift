@@ -147,7 +147,8 @@ final class HTTPAttempt: Sendable {
     /// The user's address names this computer.
     static func isLoopback(_ url: URL) -> Bool {
         guard let host = url.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")) else { return false }
-        return host == "localhost" || host.hasSuffix(".localhost") || host == "::1" || host.hasPrefix("127.")
+        let dotted = host.hasPrefix("127.") && host.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+        return host == "localhost" || host.hasSuffix(".localhost") || host == "::1" || dotted
     }
 
     private func classify(_ code: CURLcode, _ transfer: Transfer) -> AttemptResult {

@@ -211,6 +211,8 @@ import LecteurCore
         #expect(sent >= 1024 * 1024 && sent < 32 * 1024 * 1024)
     }
 
+    /// Refused at a loopback address: no server on this computer at that port, retried as any
+    /// network failure, and said as such (not « Vérifiez votre connexion internet »).
     @Test func connectionRefusedIsANetworkErrorRetried() async throws {
         let sleeper = RecordingSleeper()
         let events = EventLog()
@@ -220,11 +222,12 @@ import LecteurCore
                                      configuration: .init(timeout: 5, retryPolicy: .standard),
                                      offlineStore: nil, sleeper: sleeper)
         let outcome = await client.load(onEvent: events.record)
-        #expect(failure(outcome)?.0 == .network)
+        #expect(failure(outcome)?.0 == .localNoAnswer)
         #expect(failure(outcome)?.1 == 4)
         #expect(await sleeper.waits == [1, 2, 4])
-        #expect(events.events.last == .attemptFailed(attempt: 4, error: .network, retryIn: nil))
-        #expect(Fixtures.effects([outcome.readerEvent(now: Date())]) == Fixtures.failed("Erreur de connexion. Vérifiez votre connexion internet."))
+        #expect(events.events.last == .attemptFailed(attempt: 4, error: .localNoAnswer, retryIn: nil))
+        #expect(Fixtures.effects([outcome.readerEvent(now: Date())])
+                == Fixtures.failed("Aucun serveur ne répond à cette adresse sur cet ordinateur. Vérifiez qu'il est lancé, et son port."))
     }
 
     @Test func droppedConnectionThenSuccess() async throws {
@@ -279,6 +282,18 @@ import LecteurCore
         #expect(HTTPAttempt.noProxy(environment: ["no_proxy": "corp.example, .internal"])
                 == "corp.example,.internal,localhost,127.0.0.1,::1")
         #expect(HTTPAttempt.noProxy(environment: ["NO_PROXY": "*"]) == "*")
+    }
+
+    /// Which addresses name this computer, for the « no server answers here » message: a
+    /// host whose name merely starts with 127 is somewhere else.
+    @Test func loopbackAddressesAreThisComputer() throws {
+        for local in ["http://127.0.0.1:8080/api", "http://127.1.2.3/api", "http://localhost:1/x", "http://LOCALHOST/x",
+                      "http://api.localhost/x", "http://[::1]:8080/api"] {
+            #expect(HTTPAttempt.isLoopback(try #require(URL(string: local))), "\(local)")
+        }
+        for remote in ["http://127.example.org/api", "http://example.org/api", "http://10.0.0.1/api", "http://localhost.example.org/x"] {
+            #expect(!HTTPAttempt.isLoopback(try #require(URL(string: remote))), "\(remote)")
+        }
     }
 
     @Test func credentialsAndTokensNeverReachAMessage() async throws {

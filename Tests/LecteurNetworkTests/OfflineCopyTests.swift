@@ -42,24 +42,24 @@ import Testing
         let offline = CatalogueClient(endpoint: endpoint, configuration: .init(timeout: 5, retryPolicy: .standard),
                                       offlineStore: store, sleeper: sleeper)
         let outcome = await offline.load()
-        guard case .failed(.network, 4, let copy?) = outcome else { Issue.record("\(outcome)"); return }
+        guard case .failed(.localNoAnswer, 4, let copy?) = outcome else { Issue.record("\(outcome)"); return }
         #expect(copy.catalogue == fresh.catalogue)
         #expect(copy.fetchedAt == fetchTime)
         #expect(copy.source == endpoint.displayString)
         let event = outcome.readerEvent(now: fetchTime.addingTimeInterval(5 * 3600 + 120))
         #expect(event == .loaded(fresh.catalogue, warnings: [],
-                                 origin: .offlineCopy(after: .network, fetchedAt: fetchTime,
+                                 origin: .offlineCopy(after: .localNoAnswer, fetchedAt: fetchTime,
                                                       now: fetchTime.addingTimeInterval(5 * 3600 + 120))))
         // The fault, then the copy's age, then the load: all said, only the fault on the display
         // (the others wait behind it), then the list's first chip focused and said.
-        let fault = "Erreur de connexion. Vérifiez votre connexion internet."
+        let fault = "Aucun serveur ne répond à cette adresse sur cet ordinateur. Vérifiez qu'il est lancé, et son port."
         let age = "Formations hors ligne : copie du 3 mars 2026, il y a 5 heures. Tapez « réessayer » pour recharger."
         let chip = Element(id: "chip.all", role: .button, label: "Toutes, sélectionné", spokenLabel: "Toutes, sélectionné",
                            visibleText: "Toutes", hint: nil, value: nil, selected: true, action: .selectCategory(nil), brailleText: nil)
         let first = "Toutes, sélectionné, bouton, filtre 1 sur 4"
         let effects = Fixtures.effects([event])
         #expect(effects == [
-            .error(code: "network", message: fault), .speak(Utterance(text: fault, interrupt: false, priority: .error)),
+            .error(code: "local-no-answer", message: fault), .speak(Utterance(text: fault, interrupt: false, priority: .error)),
             .braille(BrailleLine(text: fault, cursor: 0, kind: .message)),
             .notice(code: "offline", message: age), .speak(Utterance(text: age, interrupt: false, priority: .notice)),
             .notice(code: "loaded", message: "3 formations chargées."),
