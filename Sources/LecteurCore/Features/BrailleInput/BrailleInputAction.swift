@@ -27,14 +27,11 @@ extension BrailleInputReducer {
     /// The braille keyboard's one entry: its slice and its context in; what it says, shows and
     /// asks of the rest out, as a value (issue 47).
     func reduce(_ action: Action, _ typing: inout BrailleInputState, _ context: Context) -> ChildOutput<Delegate> {
-        var out = ChildOutput<Delegate>()
-        let delegates = switch action {
+        switch action {
         case .typed(let input, _):
-            typed(input, question: context.question, echo: context.echo, tab: context.tab, &typing, &out)
+            return typed(input, question: context.question, echo: context.echo, tab: context.tab, &typing)
         case .backTranslated(let cells, let text):
-            backTranslated(cells, text: text, echo: context.echo, &typing, &out)
+            return backTranslated(cells, text: text, echo: context.echo, &typing)
         }
-        out.delegates = delegates
-        return out
     }
 }

@@ -29,51 +29,50 @@ struct BrailleInputReducer: Sendable {
     /// `question`: the practice question waiting for its answer, that an abandoned answer gives
     /// the display back to (rather than the focused element).
     func typed(_ input: BrailleInput, question: String? = nil, echo: TypingEcho, tab: Tab,
-               _ typing: inout BrailleInputState, _ out: inout ChildOutput<Delegate>) -> [Delegate] {
+               _ typing: inout BrailleInputState) -> ChildOutput<Delegate> {
         typing.keyboardUsed = true
         switch input {
         case .character(let character):
-            return append(character, &typing, echo, &out)
+            return append(character, &typing, echo)
         case .dots(0):
-            return append(" ", &typing, echo, &out)
+            return append(" ", &typing, echo)
         case .dots(Self.dot7):
-            return erase(&typing, echo, &out)
+            return erase(&typing, echo)
         case .dots(Self.dot8):
-            return enter(&typing, echo, &out)
+            return enter(&typing, echo)
         case .dots(let dots):
-            if typing.isFull {
-                full(&typing, &out)
-                return []
-            }
+            if typing.isFull { return full(&typing) }
             if typing.purpose == nil { typing.purpose = .command }
             typing.cells.append(dots)
             // Shown (and echoed) once the device has translated the word back.
-            out.append(.backTranslate(typing.cells))
+            return ChildOutput([.effect(.backTranslate(typing.cells))])
         case .chord(let dots):
-            return chord(dots, tab: tab, &typing, &out)
+            return chord(dots, tab: tab, &typing)
         case .backspace:
-            return erase(&typing, echo, &out)
+            return erase(&typing, echo)
         case .enter:
-            return enter(&typing, echo, &out)
+            return enter(&typing, echo)
         case .escape:
-            guard typing.purpose != nil else { return [.command(.back)] }
+            guard typing.purpose != nil else { return ChildOutput(delegates: [.command(.back)]) }
             typing.clear()
             // Confirmed on the display too (a deafblind user has no other way to know the line
             // is gone); the focus comes back after it, as after any message. In practice the
             // question follows it on the same line, as it follows a verdict, and comes back
             // alone after it: it is what the learner answers.
+            var out = ChildOutput<Delegate>()
             out.say(Announcement(.answer, strings(.brailleInputAbandoned), display: question == nil ? .message : .withWhatFollows,
                                  remember: false))
             if let question { out.showHeld(then: question) }
+            return out
         }
-        return []
     }
 
     /// The device's back-translation of the word being typed (nil when it has none: the cells
     /// stay on the line as they were typed).
-    func backTranslated(_ cells: [UInt8], text: String?, echo: TypingEcho, _ typing: inout BrailleInputState,
-                        _ out: inout ChildOutput<Delegate>) -> [Delegate] {
-        guard typing.purpose != nil, typing.cells == cells else { return [] }
+    func backTranslated(_ cells: [UInt8], text: String?, echo: TypingEcho,
+                        _ typing: inout BrailleInputState) -> ChildOutput<Delegate> {
+        guard typing.purpose != nil, typing.cells == cells else { return ChildOutput() }
+        var out = ChildOutput<Delegate>()
         // A cell the table has no character for (dots 7 or 8 with others, in a 6-dot table):
         // liblouis writes its dots as escape text (« \28/ »), which never joins the line.
         if let text, Self.hasUndefinedDots(text), let last = cells.last {
@@ -82,7 +81,7 @@ struct BrailleInputReducer: Sendable {
             out.notice("braille.undefinedCell", strings(.brailleInputUndefinedCell, ["dots": BrailleChords.dotNumbers(last)]),
                        remember: false)
             out.answerPending(false)
-            return []
+            return out
         }
         let before = typing.committed + (typing.translated?.text ?? "")
         let translation = text.map { BrailleInputState.Translation(cells: cells, text: TextSanitizer.clean($0)) }
@@ -90,116 +89,112 @@ struct BrailleInputReducer: Sendable {
         if typing.committed.count + (translation?.text.count ?? cells.count) > BrailleInputState.maximumCharacters {
             typing.cells.removeLast()
             if typing.cells.isEmpty { typing.translated = nil }
-            full(&typing, &out)
+            out.merge(full(&typing))
             out.answerPending(false)
-            return []
+            return out
         }
         typing.translated = translation
         // A prefix alone adds no character yet: nothing is echoed for it.
         let after = translation?.text.isEmpty == true ? before : typing.text
         // One more character is echoed as typed; a contracted word that grows by several (or
         // changes) is said when it ends, with the words echo.
-        let echoed: Delegate
         if after.count == before.count + 1, after.hasPrefix(before), let last = after.last {
-            echoed = self.echo(last, word: Self.lastWord(String(after.dropLast())), echo, &out)
+            out.merge(self.echo(last, word: Self.lastWord(String(after.dropLast())), echo))
         } else {
-            echoed = self.echo(nil, word: "", echo, &out)
+            out.merge(self.echo(nil, word: "", echo))
         }
-        show(typing, &out)
+        out.merge(show(typing))
         // The key's answer is complete.
         out.answerPending(false)
-        return [echoed]
+        return out
     }
 
     // MARK: editing
 
     /// The key's echo, as the terminal's keyboard gives it; a reading stops with it.
-    private func echo(_ character: Character?, word: String, _ setting: TypingEcho, _ out: inout ChildOutput<Delegate>) -> Delegate {
+    private func echo(_ character: Character?, word: String, _ setting: TypingEcho) -> ChildOutput<Delegate> {
+        var out = ChildOutput<Delegate>(delegates: [.stopReading])
         KeyEcho.say(character, word: word, setting, &out)
-        return .stopReading
+        return out
     }
 
-    private func append(_ character: Character, _ typing: inout BrailleInputState, _ echo: TypingEcho,
-                        _ out: inout ChildOutput<Delegate>) -> [Delegate] {
+    private func append(_ character: Character, _ typing: inout BrailleInputState, _ echo: TypingEcho) -> ChildOutput<Delegate> {
         // A display (or a hostile BrlAPI server) may send any code point: no control reaches the line.
-        guard character == " " || !TextSanitizer.clean(String(character)).isEmpty else { return [] }
+        guard character == " " || !TextSanitizer.clean(String(character)).isEmpty else { return ChildOutput() }
         if typing.isFull && (character != " " || typing.length >= BrailleInputState.maximumCharacters) {
-            full(&typing, &out)
-            return []
+            return full(&typing)
         }
         if typing.purpose == nil { typing.purpose = .command }
         commitCells(&typing)
         let word = Self.lastWord(typing.committed)
         typing.committed.append(character)
-        let echoed = self.echo(character, word: word, echo, &out)
-        show(typing, &out)
-        return [echoed]
+        var out = self.echo(character, word: word, echo)
+        out.merge(show(typing))
+        return out
     }
 
-    private func erase(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ out: inout ChildOutput<Delegate>) -> [Delegate] {
-        guard typing.purpose != nil else {
-            return [self.echo(nil, word: "", echo, &out)]
-        }
+    private func erase(_ typing: inout BrailleInputState, _ echo: TypingEcho) -> ChildOutput<Delegate> {
+        guard typing.purpose != nil else { return self.echo(nil, word: "", echo) }
         if !typing.cells.isEmpty {
             typing.cells.removeLast()
             if !typing.cells.isEmpty {
                 // Silenced and shown once the shorter word is translated back.
-                out.append(.backTranslate(typing.cells))
-                return []
+                return ChildOutput([.effect(.backTranslate(typing.cells))])
             }
             typing.translated = nil
         } else if !typing.committed.isEmpty {
             typing.committed.removeLast()
         }
-        let echoed = self.echo(nil, word: "", echo, &out)
-        show(typing, &out)
-        return [echoed]
+        var out = self.echo(nil, word: "", echo)
+        out.merge(show(typing))
+        return out
     }
 
-    private func enter(_ typing: inout BrailleInputState, _ echo: TypingEcho, _ out: inout ChildOutput<Delegate>) -> [Delegate] {
-        guard let purpose = typing.purpose else { return [.emptyLine] }
+    private func enter(_ typing: inout BrailleInputState, _ echo: TypingEcho) -> ChildOutput<Delegate> {
+        guard let purpose = typing.purpose else { return ChildOutput(delegates: [.emptyLine]) }
         commitCells(&typing)
         let text = typing.committed
         typing.clear()
-        let echoed = text.isEmpty ? [] : [self.echo(" ", word: Self.lastWord(text), echo, &out)]
+        var out = text.isEmpty ? ChildOutput() : self.echo(" ", word: Self.lastWord(text), echo)
         switch purpose {
-        case .command: return echoed + [.line(text)]
+        case .command: out.delegates.append(.line(text))
         case .search:
             let words = text.trimmingCharacters(in: .whitespaces)
-            return echoed + [.command(.find(words.isEmpty ? nil : words))]
+            out.delegates.append(.command(.find(words.isEmpty ? nil : words)))
         }
+        return out
     }
 
-    private func chord(_ dots: UInt8, tab: Tab, _ typing: inout BrailleInputState, _ out: inout ChildOutput<Delegate>) -> [Delegate] {
+    private func chord(_ dots: UInt8, tab: Tab, _ typing: inout BrailleInputState) -> ChildOutput<Delegate> {
         switch BrailleChords.request(for: dots) {
         case .command(let command)?:
-            return [.command(command)]
+            return ChildOutput(delegates: [.command(command)])
         case .otherTab?:
-            return [.command(.tab(tab == .formations ? .morse : .formations))]
+            return ChildOutput(delegates: [.command(.tab(tab == .formations ? .morse : .formations))])
         case .search?:
             typing.clear()
             typing.purpose = .search
             // The line being typed shows the prompt on the display.
-            out.say(Announcement(.answer, strings(.terminalPromptSearch), display: .none, remember: false))
-            show(typing, &out)
+            var out = ChildOutput<Delegate>([.say(Announcement(.answer, strings(.terminalPromptSearch), display: .none,
+                                                               remember: false))])
+            out.merge(show(typing))
+            return out
         case nil:
-            out.notice("braille.chord", strings(.brailleInputChordUnknown, ["dots": BrailleChords.dotNumbers(dots)]),
-                       remember: false)
+            return ChildOutput([.say(.notice("braille.chord", strings(.brailleInputChordUnknown,
+                                                                      ["dots": BrailleChords.dotNumbers(dots)]),
+                                             remember: false))])
         }
-        return []
     }
 
     /// The line (or the word) is at its limit: the key is refused, and that is said once a line.
-    private func full(_ typing: inout BrailleInputState, _ out: inout ChildOutput<Delegate>) {
+    private func full(_ typing: inout BrailleInputState) -> ChildOutput<Delegate> {
         // Said once a line; then each refused key shows the line back (the message gave way).
-        guard !typing.limitSaid else {
-            show(typing, &out)
-            return
-        }
+        guard !typing.limitSaid else { return show(typing) }
         typing.limitSaid = true
-        out.notice("braille.lineFull", strings(.brailleInputLineFull, ["limit": String(BrailleInputState.maximumCharacters),
-                                                                        "word": String(BrailleInputState.maximumWordCells)]),
-                   remember: false)
+        return ChildOutput([.say(.notice("braille.lineFull",
+                                         strings(.brailleInputLineFull, ["limit": String(BrailleInputState.maximumCharacters),
+                                                                         "word": String(BrailleInputState.maximumWordCells)]),
+                                         remember: false))])
     }
 
     /// liblouis's way of writing dots it has no character for: a backslash, the dot numbers, a slash.
@@ -227,8 +222,8 @@ struct BrailleInputReducer: Sendable {
         typing.translated = nil
     }
 
-    private func show(_ typing: BrailleInputState, _ out: inout ChildOutput<Delegate>) {
-        out.showInput(line(typing))
+    private func show(_ typing: BrailleInputState) -> ChildOutput<Delegate> {
+        ChildOutput([.showInput(line(typing))])
     }
 
     /// The line being typed as the display shows it: the search prompt first, the cursor after

@@ -13,12 +13,10 @@ extension CatalogueReducer {
     /// The catalogue's one entry: its slice in; what it says and what changed out, as a value
     /// (issue 47), the delegates for the list to follow.
     func reduce(_ action: Action, _ state: inout CatalogueState) -> ChildOutput<Delegate> {
-        var out = ChildOutput<Delegate>()
         switch action {
-        case .event(let event): out.delegates = receive(event, &state, &out)
-        case .stillLoadingRang: stillLoadingRang(&state, &out)
-        case .startClock(let after): startClock(after: after, &state, &out)
+        case .event(let event): return receive(event, &state)
+        case .stillLoadingRang: return stillLoadingRang(&state)
+        case .startClock(let after): return startClock(after: after, &state)
         }
-        return out
     }
 }

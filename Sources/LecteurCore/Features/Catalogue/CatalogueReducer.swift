@@ -31,13 +31,14 @@ struct CatalogueReducer: Sendable {
     }
 
     /// What a source reported (the entry's `.event`).
-    func receive(_ event: CatalogueEvent, _ state: inout CatalogueState, _ out: inout ChildOutput<Delegate>) -> [Delegate] {
+    func receive(_ event: CatalogueEvent, _ state: inout CatalogueState) -> ChildOutput<Delegate> {
         switch event {
         case .loading(let stillLoadingAfter):
             let previous = state.status
             state.status = .loading
-            return [.began(previous: previous, stillLoadingAfter: stillLoadingAfter)]
+            return ChildOutput(delegates: [.began(previous: previous, stillLoadingAfter: stillLoadingAfter)])
         case .attemptFailed(let error, let next, let total, let delay, let elapsed):
+            var out = ChildOutput<Delegate>()
             out.notice("retry", fetch.retryNotice(after: error, delay: delay, nextAttempt: next, totalAttempts: total),
                        kind: .progress)
             // Something was just said: the silence before « still loading » starts again.
@@ -46,55 +47,61 @@ struct CatalogueReducer: Sendable {
                 state.stillLoading = clock
                 out.append(.schedule(.catalogueStillLoading, afterSeconds: clock.interval))
             }
-            return []
+            return out
         case .loaded(let catalogue, let warnings, .live):
-            stopClock(&state, &out)
-            return loaded(catalogue, warnings: warnings, &state, &out)
+            var out = stopClock(&state)
+            out.merge(loaded(catalogue, warnings: warnings, &state))
+            return out
         case .loaded(let catalogue, let warnings, .offlineCopy(let error, let fetchedAt, let now)):
-            stopClock(&state, &out)
+            var out = stopClock(&state)
             // Why the live data is missing first, then how old the copy is.
             out.error(error.code, fetch.message(for: error))
             out.notice("offline", fetch.offlineNotice(fetchedAt: fetchedAt, now: now), kind: .notice)
-            return loaded(catalogue, warnings: warnings, &state, &out)
+            out.merge(loaded(catalogue, warnings: warnings, &state))
+            return out
         case .failed(let fault):
-            stopClock(&state, &out)
+            var out = stopClock(&state)
             state.status = .failed(fault)
             out.error("catalogue", fetch.message(for: fault))
-            return [.failed]
+            out.delegates.append(.failed)
+            return out
         }
     }
 
     /// A load began and the list was announced: the silence before « still loading » starts (or,
     /// for a load that never says it, a clock of an earlier load stops).
-    func startClock(after stillLoadingAfter: Double?, _ state: inout CatalogueState, _ out: inout ChildOutput<Delegate>) {
-        guard let stillLoadingAfter else { return stopClock(&state, &out) }
+    func startClock(after stillLoadingAfter: Double?, _ state: inout CatalogueState) -> ChildOutput<Delegate> {
+        guard let stillLoadingAfter else { return stopClock(&state) }
         state.stillLoading = StillLoadingClock(interval: stillLoadingAfter, elapsed: 0)
-        out.append(.schedule(.catalogueStillLoading, afterSeconds: stillLoadingAfter))
+        return ChildOutput([.effect(.schedule(.catalogueStillLoading, afterSeconds: stillLoadingAfter))])
     }
 
     /// The silence after the last notice of a load has lasted its interval: say it goes on.
-    func stillLoadingRang(_ state: inout CatalogueState, _ out: inout ChildOutput<Delegate>) {
-        guard var clock = state.stillLoading, state.status == .loading else { return }
+    func stillLoadingRang(_ state: inout CatalogueState) -> ChildOutput<Delegate> {
+        guard var clock = state.stillLoading, state.status == .loading else { return ChildOutput() }
         clock.elapsed += clock.interval
         state.stillLoading = clock
+        var out = ChildOutput<Delegate>()
         out.notice("still-loading", fetch.stillLoading(elapsed: clock.elapsed), kind: .progress)
         out.append(.schedule(.catalogueStillLoading, afterSeconds: clock.interval))
+        return out
     }
 
-    private func stopClock(_ state: inout CatalogueState, _ out: inout ChildOutput<Delegate>) {
-        guard state.stillLoading != nil else { return }
+    private func stopClock(_ state: inout CatalogueState) -> ChildOutput<Delegate> {
+        guard state.stillLoading != nil else { return ChildOutput() }
         state.stillLoading = nil
-        out.append(.cancelTimer(.catalogueStillLoading))
+        return ChildOutput([.effect(.cancelTimer(.catalogueStillLoading))])
     }
 
-    private func loaded(_ catalogue: Catalogue, warnings: [CatalogueWarning], _ state: inout CatalogueState,
-                        _ out: inout ChildOutput<Delegate>) -> [Delegate] {
+    private func loaded(_ catalogue: Catalogue, warnings: [CatalogueWarning],
+                        _ state: inout CatalogueState) -> ChildOutput<Delegate> {
+        var out = ChildOutput<Delegate>()
         // A refresh that sets the same records aside says nothing new: the warnings were heard.
         if warnings != state.warnings {
             for warning in warnings { out.notice("catalogue.skipped", records.message(for: warning), kind: .notice) }
         }
         state.warnings = warnings
-        let loaded = Delegate.loaded(previous: state.status, context: state.reloadContext)
+        out.delegates.append(.loaded(previous: state.status, context: state.reloadContext))
         state.reloadContext = nil
         state.status = .loaded(catalogue)
         if state.countSaidAfterList {
@@ -102,7 +109,7 @@ struct CatalogueReducer: Sendable {
         } else {
             out.notice("loaded", countNotice(catalogue), kind: .notice)
         }
-        return [loaded]
+        return out
     }
 
     /// « N formations chargées. »

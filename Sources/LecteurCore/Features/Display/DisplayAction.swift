@@ -46,25 +46,19 @@ extension DisplayReducer {
     /// The display's one entry: its slice and its context in; what it shows, schedules and asks
     /// of the rest out, as a value (issue 47).
     func reduce(_ action: Action, _ display: inout DisplayState, _ context: Context) -> ChildOutput<Delegate> {
-        var out = ChildOutput<Delegate>()
         let settings = context.settings
         switch action {
         case .finish(let byUser, let written):
-            if finish(byUser: byUser, written, question: context.question, &display, settings, &out) { out.delegates = [.focusBack] }
-        case .showNext:
-            if showNext(question: context.question, &display, settings, &out) { out.delegates = [.focusBack] }
-        case .messageTimeUp(let token):
-            if messageTimeUp(token: token, question: context.question, &display, settings, &out) { out.delegates = [.focusBack] }
-        case .panned(let kind): panned(kind, display, settings, &out)
-        case .windowTimeUp(let token): windowTimeUp(token: token, display, settings, &out)
-        case .advanced(let moved):
-            if advanced(moved: moved, display, settings, &out) { out.delegates = [.readNextElement] }
-        case .startReading:
-            if context.paces { startReading(&display, settings, &out) } else { continueReading(&display, &out) }
-        case .nextElementSpoken: if display.readAll != nil { continueReading(&display, &out) }
-        case .nextElementShown: nextElementShown(display, settings, &out)
-        case .readingEnded: readingEnded(&display, &out)
+            return finish(byUser: byUser, written, question: context.question, &display, settings)
+        case .showNext: return showNext(question: context.question, &display, settings)
+        case .messageTimeUp(let token): return messageTimeUp(token: token, question: context.question, &display, settings)
+        case .panned(let kind): return panned(kind, display, settings)
+        case .windowTimeUp(let token): return windowTimeUp(token: token, display, settings)
+        case .advanced(let moved): return advanced(moved: moved, display, settings)
+        case .startReading: return context.paces ? startReading(&display, settings) : continueReading(&display)
+        case .nextElementSpoken: return display.readAll != nil ? continueReading(&display) : ChildOutput()
+        case .nextElementShown: return nextElementShown(display, settings)
+        case .readingEnded: return readingEnded(&display)
         }
-        return out
     }
 }

@@ -20,15 +20,15 @@ struct DisplayReducer: Sendable {
 
     /// The braille side of one action, once it is reduced: a message of this action stays for
     /// its time (the others queue behind it); a user's command that wrote nothing takes the
-    /// message shown away. True when the focused element comes back on the display.
+    /// message shown away. `.focusBack` when the focused element comes back on the display.
     /// `question`: the exercise's question waiting for its answer, that stays on the display.
     /// `written`: what the action put on the display, as the root's output summed it up.
     func finish(byUser: Bool, _ written: DisplayWritten, question: String? = nil, _ display: inout DisplayState,
-                _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) -> Bool {
+                _ settings: ReaderSettings) -> ChildOutput<Delegate> {
         if let message = written.showedMessage {
             // The answer to the user replaces what was waiting: it was said and shown before.
             display.queued = (byUser ? [] : display.queued) + written.queuedMessages
-            hold(message, stays: written.showedMessageStays, &display, settings, &out)
+            return hold(message, stays: written.showedMessageStays, &display, settings)
         } else if !written.queuedMessages.isEmpty {
             // An earlier message is still being read: these wait for it. A question waits for
             // its answer, not for them: they are shown now, and the question comes back after.
@@ -37,7 +37,7 @@ struct DisplayReducer: Sendable {
             // among it, must not wait for a key that may never come.
             display.queued += written.queuedMessages
             if let question, Self.shows(question, display) || display.messageStays {
-                return showNext(question: question, &display, settings, &out)
+                return showNext(question: question, &display, settings)
             }
         } else if written.wroteBraille {
             display.message = nil
@@ -48,41 +48,39 @@ struct DisplayReducer: Sendable {
                 display.message = nil
                 display.queued = []
             } else {
-                return showNext(question: question, &display, settings, &out)
+                return showNext(question: question, &display, settings)
             }
         }
-        return false
+        return ChildOutput()
     }
 
     /// The message shown has had its time (its timer rang, or a key took it away): the next
     /// queued message, else the question waiting for its answer (it stays: a learner reading by
-    /// touch must find it until answered), or (true) the focused element where the review
-    /// cursor was left.
-    func showNext(question: String? = nil, _ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) -> Bool {
+    /// touch must find it until answered), or (`.focusBack`) the focused element where the
+    /// review cursor was left.
+    func showNext(question: String? = nil, _ display: inout DisplayState, _ settings: ReaderSettings) -> ChildOutput<Delegate> {
         guard !display.queued.isEmpty else {
             if let question {
-                if !Self.shows(question, display) {
-                    out.append(.braille(BrailleLine(text: question, cursor: 0, kind: .message)))
-                    display.message = question
-                    display.token += 1
-                }
-                return false
+                guard !Self.shows(question, display) else { return ChildOutput() }
+                display.message = question
+                display.token += 1
+                return ChildOutput([.effect(.braille(BrailleLine(text: question, cursor: 0, kind: .message)))])
             }
             display.message = nil
-            return true
+            return ChildOutput(delegates: [.focusBack])
         }
         let message = display.queued.removeFirst()
-        out.append(.braille(BrailleLine(text: message, cursor: 0, kind: .message)))
-        hold(message, &display, settings, &out)
-        return false
+        var out = ChildOutput<Delegate>([.effect(.braille(BrailleLine(text: message, cursor: 0, kind: .message)))])
+        out.merge(hold(message, &display, settings))
+        return out
     }
 
-    /// The message's timer rang: only the message it was started for leaves (true: the focused
-    /// element comes back).
-    func messageTimeUp(token: Int, question: String? = nil, _ display: inout DisplayState, _ settings: ReaderSettings,
-                       _ out: inout ChildOutput<Delegate>) -> Bool {
-        guard token == display.token, display.message != nil else { return false }
-        return showNext(question: question, &display, settings, &out)
+    /// The message's timer rang: only the message it was started for leaves (`.focusBack`: the
+    /// focused element comes back).
+    func messageTimeUp(token: Int, question: String? = nil, _ display: inout DisplayState,
+                       _ settings: ReaderSettings) -> ChildOutput<Delegate> {
+        guard token == display.token, display.message != nil else { return ChildOutput() }
+        return showNext(question: question, &display, settings)
     }
 
     /// Whether the question alone is on the display: it stays there. After the verdict it
@@ -93,26 +91,32 @@ struct DisplayReducer: Sendable {
 
     /// The display showed another window of its line: a message being read keeps its whole time
     /// from there; a reading without a voice gives the new window its whole time too.
-    func panned(_ kind: BrailleLine.Kind, _ display: DisplayState, _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) {
+    func panned(_ kind: BrailleLine.Kind, _ display: DisplayState, _ settings: ReaderSettings) -> ChildOutput<Delegate> {
         if kind == .message, display.message != nil, !display.messageStays {
-            scheduleExpiry(display, settings, &out)
+            return expiry(display, settings)
         } else if kind == .focus, let reading = display.reading {
-            out.append(.schedule(.readAllWindow(token: reading.token), afterSeconds: settings.brailleScrollSeconds))
+            return windowTime(reading.token, settings)
         }
+        return ChildOutput()
     }
 
     /// `stays`: an answer the user asked for, on the display until a key (no timer).
-    private func hold(_ message: String, stays: Bool = false, _ display: inout DisplayState, _ settings: ReaderSettings,
-                      _ out: inout ChildOutput<Delegate>) {
+    private func hold(_ message: String, stays: Bool = false, _ display: inout DisplayState,
+                      _ settings: ReaderSettings) -> ChildOutput<Delegate> {
         display.message = message
         display.token += 1
         display.messageStays = stays
-        if !stays { scheduleExpiry(display, settings, &out) }
+        return stays ? ChildOutput() : expiry(display, settings)
     }
 
-    private func scheduleExpiry(_ display: DisplayState, _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) {
-        guard settings.brailleMessageSeconds > 0 else { return }
-        out.append(.schedule(.brailleMessage(token: display.token), afterSeconds: settings.brailleMessageSeconds))
+    private func expiry(_ display: DisplayState, _ settings: ReaderSettings) -> ChildOutput<Delegate> {
+        guard settings.brailleMessageSeconds > 0 else { return ChildOutput() }
+        return ChildOutput([.effect(.schedule(.brailleMessage(token: display.token), afterSeconds: settings.brailleMessageSeconds))])
+    }
+
+    /// A window of a reading without a voice gets its time.
+    private func windowTime(_ token: Int, _ settings: ReaderSettings) -> ChildOutput<Delegate> {
+        ChildOutput([.effect(.schedule(.readAllWindow(token: token), afterSeconds: settings.brailleScrollSeconds))])
     }
 
     // MARK: Reading without a voice
@@ -123,53 +127,50 @@ struct DisplayReducer: Sendable {
 
     /// `tout lire`: the focused element is on the display (the command showed it); its first
     /// window gets its time.
-    func startReading(_ display: inout DisplayState, _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) {
+    func startReading(_ display: inout DisplayState, _ settings: ReaderSettings) -> ChildOutput<Delegate> {
         display.readAllSerial += 1
         display.reading = DisplayReading(token: display.readAllSerial)
-        out.append(.schedule(.readAllWindow(token: display.readAllSerial), afterSeconds: settings.brailleScrollSeconds))
+        return windowTime(display.readAllSerial, settings)
     }
 
     /// A window has had its time: the display shows the line's next window, and says whether
     /// there was one (`.displayAdvanced`). A message on the display is read first.
-    func windowTimeUp(token: Int, _ display: DisplayState, _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) {
-        guard display.reading?.token == token else { return }
-        if display.message != nil {
-            out.append(.schedule(.readAllWindow(token: token), afterSeconds: settings.brailleScrollSeconds))
-        } else {
-            out.append(.advanceDisplay)
-        }
+    func windowTimeUp(token: Int, _ display: DisplayState, _ settings: ReaderSettings) -> ChildOutput<Delegate> {
+        guard display.reading?.token == token else { return ChildOutput() }
+        return display.message != nil ? windowTime(token, settings) : ChildOutput([.effect(.advanceDisplay)])
     }
 
     /// The display answered `.advanceDisplay`: another window of the same element has its time,
-    /// or (true) the reading moves on to the next element.
-    func advanced(moved: Bool, _ display: DisplayState, _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) -> Bool {
-        guard let reading = display.reading else { return false }
-        guard moved else { return true }
-        out.append(.schedule(.readAllWindow(token: reading.token), afterSeconds: settings.brailleScrollSeconds))
-        return false
+    /// or (`.readNextElement`) the reading moves on to the next element.
+    func advanced(moved: Bool, _ display: DisplayState, _ settings: ReaderSettings) -> ChildOutput<Delegate> {
+        guard let reading = display.reading else { return ChildOutput() }
+        guard moved else { return ChildOutput(delegates: [.readNextElement]) }
+        return windowTime(reading.token, settings)
     }
 
     /// The reading moved to the next element (navigation focused and announced it): its first
     /// window gets its time.
-    func nextElementShown(_ display: DisplayState, _ settings: ReaderSettings, _ out: inout ChildOutput<Delegate>) {
-        guard let reading = display.reading else { return }
-        out.append(.schedule(.readAllWindow(token: reading.token), afterSeconds: settings.brailleScrollSeconds))
+    func nextElementShown(_ display: DisplayState, _ settings: ReaderSettings) -> ChildOutput<Delegate> {
+        guard let reading = display.reading else { return ChildOutput() }
+        return windowTime(reading.token, settings)
     }
 
     // MARK: Reading with a voice
 
     /// `tout lire` by voice: the next step waits for what is being said to be heard.
-    func continueReading(_ display: inout DisplayState, _ out: inout ChildOutput<Delegate>) {
+    func continueReading(_ display: inout DisplayState) -> ChildOutput<Delegate> {
         display.readAllSerial += 1
         display.readAll = display.readAllSerial
+        var out = ChildOutput<Delegate>()
         out.mark(display.readAllSerial)
+        return out
     }
 
     /// The last element was read (by voice or on the display): « Fin de l'écran. ».
-    func readingEnded(_ display: inout DisplayState, _ out: inout ChildOutput<Delegate>) {
+    func readingEnded(_ display: inout DisplayState) -> ChildOutput<Delegate> {
         display.readAll = nil
         display.reading = nil
-        out.notice("readAll.end", strings(.readAllEnd), kind: .notice)
+        return ChildOutput([.say(.notice("readAll.end", strings(.readAllEnd), kind: .notice))])
     }
 }
 

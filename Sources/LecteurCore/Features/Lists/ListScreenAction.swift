@@ -26,26 +26,17 @@ extension ListScreenReducer {
     /// The lists' one entry: their slice in, what they say and ask of the rest out (issue 47:
     /// the child returns its output, the root feeds it to the policy).
     func reduce(_ action: Action, _ lists: inout ListScreens) -> ChildOutput<Delegate> {
-        var out = ChildOutput<Delegate>()
         switch action {
-        case .openHelp(let entries):
-            openHelp(entries, &lists, &out)
-            out.delegates = [.openAndAnnounceFocus(.help)]
-        case .openHistory(let history):
-            openHistory(history, &lists, &out)
-            out.delegates = [.openAndAnnounceFocus(.history)]
-        case .openStatistics(let lines):
-            openStatistics(lines, &lists, &out)
-            out.delegates = [.openAndAnnounceFocus(.statistics)]
+        case .openHelp(let entries): return openHelp(entries, &lists)
+        case .openHistory(let history): return openHistory(history, &lists)
+        case .openStatistics(let lines): return openStatistics(lines, &lists)
         case .openProgress(let lines):
             lists.progressEntries = lines
-            announce(strings(.morseMaterialProgressAnnounce, count: lines.count), &out)
-            out.delegates = [.openAndAnnounceFocus(.progress)]
+            return announce(strings(.morseMaterialProgressAnnounce, count: lines.count), .progress)
         case .openAnswer(let long):
             lists.answerTitle = long.title
             lists.answerEntries = long.lines
-            out.delegates = [.openAndShowScreen(.answer)]
+            return ChildOutput(delegates: [.openAndShowScreen(.answer)])
         }
-        return out
     }
 }

@@ -8,28 +8,29 @@ struct ListScreenReducer: Sendable {
     let strings: Strings
 
     /// `entries`: the commands as the user can type them now (`Navigator.helpEntries`).
-    func openHelp(_ entries: [String], _ lists: inout ListScreens, _ out: inout ChildOutput<Delegate>) {
+    func openHelp(_ entries: [String], _ lists: inout ListScreens) -> ChildOutput<Delegate> {
         lists.helpEntries = entries
-        announce(strings(.brailleReadingHelpAnnounce, count: entries.count), &out)
+        return announce(strings(.brailleReadingHelpAnnounce, count: entries.count), .help)
     }
 
-    func openHistory(_ history: [String], _ lists: inout ListScreens, _ out: inout ChildOutput<Delegate>) {
+    func openHistory(_ history: [String], _ lists: inout ListScreens) -> ChildOutput<Delegate> {
         lists.historyEntries = history.reversed()
         // Empty, its one element says so (« Aucune annonce pour l'instant. »): no count before it.
         let count = lists.historyEntries.count
-        announce(count == 0 ? strings(.brailleReadingHistoryScreen) : strings(.brailleReadingHistoryAnnounce, count: count),
-                 &out)
+        return announce(count == 0 ? strings(.brailleReadingHistoryScreen)
+                                   : strings(.brailleReadingHistoryAnnounce, count: count), .history)
     }
 
     /// `statistiques`: an answer of many windows (≈ 290 characters, 8 windows of 40 cells) opens
     /// as a screen read line by line and left with `retour`, never a message that goes away.
-    func openStatistics(_ lines: [String], _ lists: inout ListScreens, _ out: inout ChildOutput<Delegate>) {
+    func openStatistics(_ lines: [String], _ lists: inout ListScreens) -> ChildOutput<Delegate> {
         lists.statisticsEntries = lines
-        announce(strings(.brailleReadingStatisticsAnnounce, count: lines.count), &out)
+        return announce(strings(.brailleReadingStatisticsAnnounce, count: lines.count), .statistics)
     }
 
-    func announce(_ text: String, _ out: inout ChildOutput<Delegate>) {
+    /// The screen's name and size said, then the screen opened and its first element said.
+    func announce(_ text: String, _ screen: ScreenID) -> ChildOutput<Delegate> {
         // Not history: the history read back would fill itself with its own title.
-        out.say(Announcement(.context, text, remember: false))
+        ChildOutput([.say(Announcement(.context, text, remember: false))], delegates: [.openAndAnnounceFocus(screen)])
     }
 }
