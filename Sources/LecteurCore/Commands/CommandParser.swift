@@ -27,7 +27,11 @@ public struct CommandParser: Sendable {
         self.specs = specs
         var index: [String: Int] = [:]
         for (i, spec) in specs.enumerated() {
-            for name in spec.names { index[Self.fold(name)] = index[Self.fold(name)] ?? i }
+            // The first command that has a name keeps it.
+            for name in spec.names {
+                let key = Self.fold(name)
+                if index[key] == nil { index[key] = i }
+            }
         }
         self.index = index
     }
