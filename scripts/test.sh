@@ -324,10 +324,11 @@ timing_filter="[./]($(paste -sd'|' "$work/timing.txt"))(/|\(|\$)"
 # a dit of 7 read as a dah), and the press-and-release test's last group « GX.6Z » as « M È.6Z »,
 # where alone each reads 19 or 20: the key stamps waited for the scheduler, as the 10 WPM hand's
 # had.
-# The recorded sending leaves them (run 17): its 5 ms are between the WAV's silences and the gaps
-# the reader itself measured (`gaps_ms`), which the WAV is written from; a late key stamp moves
-# both alike. Beside the group at the lane's priority, its 12 s are off the critical path.
-quiet_timing='BrailleRhythmTimingTests|BrailleRhythmTests|BrailleLatencyTests|SendingEveryHandTests|SendingSpeedChangeTests|SendingPaddlesTests|SendingThroughTheBinaryTests'
+# The recorded sending stays with them: moved beside the group (run 17's reasoning: its 5 ms are
+# between the WAV's silences and the gaps the reader measured, which a late stamp moves alike),
+# it failed run 23 with a first gap 5.6 ms off: the WAV's silences are not the measured gaps
+# alone, load moves them apart.
+quiet_timing='BrailleRhythmTimingTests|BrailleRhythmTests|BrailleLatencyTests|SendingEveryHandTests|SendingSpeedChangeTests|SendingPaddlesTests|SendingRecordedTests|SendingThroughTheBinaryTests'
 quiet_filter="[./]($quiet_timing)(/|\(|\$)"
 # The daemon group: the serial suites with a test left once the timing tests are taken out,
 # longest first (daemon_first), one `swift test` process each.
