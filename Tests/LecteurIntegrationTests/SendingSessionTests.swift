@@ -19,12 +19,16 @@ import Testing
     static let release = "\u{1B}[32;1:3u"
 
     /// A seed whose first sending question is K (a fresh learner knows K and M).
-    static func seedAskingK() throws -> UInt64 {
+    static func seedAskingK() throws -> UInt64 { try seed(.koch, asking: "K") }
+
+    /// A seed whose first question in `mode` is `text` (a fresh learner knows K and M), found
+    /// with the reader's own session type and generator.
+    static func seed(_ mode: SendingMode, asking text: String) throws -> UInt64 {
         let learnt = Array(MorseAlphabet.standard.kochSymbols.prefix(2))
-        for seed in UInt64(1)...64 {
-            var session = SendingSession(mode: .koch, learnt: learnt, wpm: 5, random: SeededRandom(seed: seed))
+        for seed in UInt64(1)...256 {
+            var session = SendingSession(mode: mode, learnt: learnt, wpm: 5, random: SeededRandom(seed: seed))
             _ = session.start(level: .tapping, note: nil)
-            if session.expected.first?.character == "K" { return seed }
+            if String(session.expected.map(\.character)) == text { return seed }
         }
         throw CancellationError()
     }

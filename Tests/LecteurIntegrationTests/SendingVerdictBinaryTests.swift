@@ -8,24 +8,12 @@ import Testing
 /// verdict used before read the second K as M sent wrong, then M as extra, and said two faults
 /// where there was one. Typed patterns (no timing: nothing here depends on the machine's load).
 @Suite struct SendingVerdictBinaryTests {
-    /// A seed whose first echo question is K M (a fresh learner knows K and M), found with the
-    /// reader's own session type and generator, as `SendingSessionTests.seedAskingK` does.
-    static func seedAskingKM() throws -> UInt64 {
-        let learnt = Array(MorseAlphabet.standard.kochSymbols.prefix(2))
-        for seed in UInt64(1)...256 {
-            var session = SendingSession(mode: .echo, learnt: learnt, wpm: 20, random: SeededRandom(seed: seed))
-            _ = session.start(level: .pattern, note: nil)
-            if session.expected.map(\.character) == ["K", "M"] { return seed }
-        }
-        throw CancellationError()
-    }
-
     @Test func oneExtraCharacterIsTheOneFaultNamed() throws {
         let home = ReaderHome()
         defer { home.remove() }
         let wav = home.root.appendingPathComponent("echo.wav")
         let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "off", "--audio-out", wav.path],
-                                            environment: home.environment.merging(["LECTEUR_PRACTICE_SEED": String(try Self.seedAskingKM())]) { $1 })
+                                            environment: home.environment.merging(["LECTEUR_PRACTICE_SEED": String(try SendingSessionTests.seed(.echo, asking: "KM"))]) { $1 })
         reader.send("entraînement envoi écho")
         _ = try reader.next("morse") { $0["question"] as? Int == 1 }
         reader.send("-.- -.- --")

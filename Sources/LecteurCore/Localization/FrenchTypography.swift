@@ -38,5 +38,6 @@ public enum FrenchTypography {
         return String(out)
     }
 
-    private static let narrowNoBreakScalar: Unicode.Scalar = "\u{202F}"
+    /// `narrowNoBreakSpace`'s one scalar, for the walk over scalars.
+    private static let narrowNoBreakScalar = narrowNoBreakSpace.unicodeScalars.first!
 }
