@@ -11,6 +11,7 @@ extension DeviceStatus {
             line.add("sound_queued_ms", queued)
             line.add("sound_largest_queued_ms", largest)
             line.add("sound_dropped_ms", dropped)
+        case .notOpenedYet: line.add("sound", "not_opened")
         case .file: line.add("sound", "file")
         case .none: line.add("sound", "none")
         }
@@ -31,6 +32,11 @@ extension DeviceStatus.Sound {
         switch output {
         case let device as DeviceAudioOutput:
             let stats = device.statistics
+            // Opened at the first sound (`--speech off`, speech-dispatcher): before it, nothing
+            // is known of the server; a first open that failed is no sound, as a device missing
+            // at start-up was.
+            if stats.notOpenedYet { self = .notOpenedYet; return }
+            if stats.neverOpened { self = .none; return }
             let ms = { (samples: Int) in samples * 1000 / device.sampleRate }
             self = .device(connected: stats.connected, queuedMs: ms(stats.queuedSamples),
                            largestQueuedMs: ms(stats.largestQueuedSamples), droppedMs: ms(stats.droppedSamples))

@@ -46,10 +46,22 @@ public final class DeviceAudioOutput: AudioOutput {
         public var queuedSamples = 0
         public var largestQueuedSamples = 0
         public var connected = true
+        /// An on-demand output (`onDemand`) before its first sound: no stream opened or tried.
+        public var notOpenedYet = false
+        /// An on-demand output whose first open failed and that has had no stream since.
+        public var neverOpened = false
+    }
+
+    /// Where an on-demand output stands with its first open.
+    private enum FirstOpen {
+        case notNeeded
+        case waiting(Options)
+        case failed
     }
 
     public let sampleRate: Int
     private let worker: DeviceWorker
+    private let firstOpen: Mutex<FirstOpen>
 
     /// Opens the default device, or throws quickly: this is the start-up probe.
     public static func open(sampleRate: Int = 22_050, options: Options = Options()) throws(AudioOutputError) -> DeviceAudioOutput {
@@ -60,8 +72,24 @@ public final class DeviceAudioOutput: AudioOutput {
         return DeviceAudioOutput(handle: handle, sampleRate: sampleRate, options: options)
     }
 
-    private init(handle: DeviceHandle, sampleRate: Int, options: Options) {
+    /// An output that opens the device at its first sound, not now (issue 49): a reader with
+    /// `--speech off`, or speaking through speech-dispatcher, needs the device only for Morse,
+    /// and a user who never plays any should not pay for the sound server at start-up nor hold
+    /// a stream on it. The first `play` opens it on the caller's thread, so what is timed from
+    /// the return of that call (a question's tones, the braille rhythm) starts after the open.
+    /// If it fails, the audio thread tries once more for that sound and drops it, and each later
+    /// sound tries again there, as after a lost server: the caller never waits twice.
+    public static func onDemand(sampleRate: Int = 22_050, options: Options = Options()) -> DeviceAudioOutput {
+        // Set now, on the thread that starts the reader: setenv is not safe beside other threads.
+        if getenv("PULSE_LATENCY_MSEC") == nil {
+            setenv("PULSE_LATENCY_MSEC", String(options.bufferMilliseconds), 0)
+        }
+        return DeviceAudioOutput(handle: nil, sampleRate: sampleRate, options: options)
+    }
+
+    private init(handle: DeviceHandle?, sampleRate: Int, options: Options) {
         self.sampleRate = sampleRate
+        firstOpen = Mutex(handle == nil ? .waiting(options) : .notNeeded)
         worker = DeviceWorker(device: handle,
                               reopen: { () throws(AudioOutputError) -> DeviceHandle in
                                   try DeviceProbe.open(sampleRate: sampleRate, options: options)
@@ -77,6 +105,7 @@ public final class DeviceAudioOutput: AudioOutput {
 
     public func play(_ samples: [Int16], sampleRate rate: Int) {
         guard !samples.isEmpty else { return }
+        openIfFirstSound()
         worker.enqueue(PCMConversion.resample(samples, from: rate, to: sampleRate))
     }
 
@@ -93,7 +122,36 @@ public final class DeviceAudioOutput: AudioOutput {
     /// At the played position of the last sample queued so far, by the stream's write clock.
     public func whenPlayed(_ done: @escaping @Sendable (_ played: Bool) -> Void) { worker.whenPlayed(done) }
 
-    public var statistics: Statistics { worker.statistics }
+    public var statistics: Statistics {
+        var stats = worker.statistics
+        switch firstOpen.withLock({ $0 }) {
+        case .notNeeded: break
+        case .waiting: stats.notOpenedYet = true
+        case .failed: stats.neverOpened = !stats.connected && stats.reconnections == 0
+        }
+        return stats
+    }
+
+    /// Opens an on-demand output now if it has not been (a voice about to speak through it must
+    /// know whether it will be heard), and says whether a stream is open.
+    public func openNow() -> Bool {
+        openIfFirstSound()
+        return worker.statistics.connected
+    }
+
+    /// An on-demand output's first open, once, with the probe's time-out (a caller playing at
+    /// the same moment waits for it rather than opening a second stream).
+    private func openIfFirstSound() {
+        firstOpen.withLock { first in
+            guard case .waiting(let options) = first else { return }
+            do throws(AudioOutputError) {
+                worker.adopt(try DeviceProbe.open(sampleRate: sampleRate, options: options))
+                first = .notNeeded
+            } catch {
+                first = .failed
+            }
+        }
+    }
 
     /// How long until what was played so far has been heard (queued here, and written to the
     /// stream, timed by the clock as it plays).

@@ -97,7 +97,9 @@ final class DeviceWorker: Sendable {
     /// CPU hogs (docs/morse-paddles.md); a sound too short to start the stream waits this long more.
     private let holdGrace: Duration
 
-    init(device: DeviceHandle, reopen: @escaping Opener, pieceSamples: Int, sampleRate: Int, holdGrace: Duration = .milliseconds(30)) {
+    /// `device` nil: an output opened at its first sound (`DeviceAudioOutput.onDemand`), whose
+    /// opener hands the stream over with `adopt`; until then nothing is queued.
+    init(device: DeviceHandle?, reopen: @escaping Opener, pieceSamples: Int, sampleRate: Int, holdGrace: Duration = .milliseconds(30)) {
         state = Monitor(State(device: device))
         self.reopen = reopen
         self.pieceSamples = pieceSamples
@@ -111,6 +113,16 @@ final class DeviceWorker: Sendable {
             let written = state.writtenPlaysUntil.map { max(0, Double(ContinuousClock.now.duration(to: $0) / .milliseconds(1))) } ?? 0
             return written + Double(state.queue.count) * 1000 / Double(sampleRate)
         }
+    }
+
+    /// The stream an on-demand output opened at its first sound (before anything is queued).
+    func adopt(_ device: DeviceHandle) {
+        let spare = state.withLock { state -> DeviceHandle? in
+            guard state.device == nil, !state.closing else { return device }
+            state.device = device
+            return nil
+        }
+        if let spare { Self.release(spare) }
     }
 
     func setObserver(_ observer: (@Sendable (AudioDeviceEvent) -> Void)?) {

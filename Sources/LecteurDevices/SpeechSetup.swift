@@ -121,12 +121,13 @@ public final class SpeechSetup: Sendable {
                 return try espeakSetup(mode: mode, audioOut: audioOut, settings: settings, notices: notices)
             }
             if let screenReader { notices.append(.screenReaderSharesSpeechd(screenReader)) }
-            let output = openDeviceOrSilence()
+            let output = DeviceAudioOutput.onDemand()
             // What `auto` would choose without speech-dispatcher: espeak-ng on a real output,
-            // silence beside a screen reader or without a sound device.
-            let fallsBackToEspeak = screenReader == nil && !(output is SilentOutput)
+            // silence beside a screen reader or without a sound device (whether there is one is
+            // known when speech-dispatcher fails: the device is opened then, if Morse has not).
+            let besideNoScreenReader = screenReader == nil
             let voice = SpeechdVoice(client: client) {
-                fallsBackToEspeak ? try? SpeechEngine(output: output, settings: settings) : nil
+                besideNoScreenReader && output.openNow() ? try? SpeechEngine(output: output, settings: settings) : nil
             }
             return SpeechSetup(output: output, stack: nil, speechd: voice, route: route, notices: notices,
                                screenReader: screenReader)
@@ -157,9 +158,10 @@ public final class SpeechSetup: Sendable {
                            notices: notices + stack.problems.map { .speech($0) })
     }
 
-    /// Morse still sounds when speech goes through speech-dispatcher or is silent.
+    /// Morse still sounds when speech goes through speech-dispatcher or is silent: the device
+    /// opened at its first sound (issue 49), so a reader that plays no Morse never opens it.
     private static func openDeviceOrSilence() -> AudioOutput {
-        (try? DeviceAudioOutput.open()) ?? SilentOutput()
+        DeviceAudioOutput.onDemand()
     }
 
     /// Lets the last words be heard, then closes everything.

@@ -10,8 +10,9 @@ public enum SpeechMode: String, Hashable, Sendable, CaseIterable {
     case auto
     /// Speak or fail: any problem is thrown.
     case on
-    /// Never speak. The sound output is still opened, when there is one: Morse is heard
-    /// whatever the voice (a learner who reads with Orca practises with `--speech off`).
+    /// Never speak. The sound output is still used, when there is one, opened at the first
+    /// sound: Morse is heard whatever the voice (a learner who reads with Orca practises with
+    /// `--speech off`).
     case off
 }
 
@@ -44,9 +45,11 @@ public final class SpeechStack: Sendable {
         if let audioOut {
             do { output = try WAVFileOutput(path: audioOut) } catch { throw .audio(error) }
         } else if mode == .off {
-            // No voice, but the tones still need the sound device; without one they are silent
-            // and the status says so (no notice: the user asked for no speech, not for no sound).
-            output = (try? DeviceAudioOutput.open(options: deviceOptions)) ?? SilentOutput()
+            // No voice, but the tones still need the sound device: opened at the first sound
+            // (issue 49), so a reader that plays no Morse never opens it. Without one the tones
+            // are silent and the status says so (no notice: the user asked for no speech, not
+            // for no sound).
+            output = DeviceAudioOutput.onDemand(options: deviceOptions)
         } else {
             do {
                 output = try DeviceAudioOutput.open(options: deviceOptions)

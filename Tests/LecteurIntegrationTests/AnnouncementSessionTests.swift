@@ -118,7 +118,7 @@ import Testing
             ("Vitesse invalide : « 400 ». Choisissez une valeur de 5 à 80 mots par minute.", true),       // set vitesse 400
             ("Historique, 8 annonces, la plus récente d'abord", true),                         // historique
             ("Vitesse invalide : « 400 ». Choisissez une valeur de 5 à 80 mots par minute.", false),
-            ("Son : aucun. Parole : désactivée. Plage braille : désactivée.", true),           // état
+            ("Son : pas encore ouvert, il le sera au premier son. Parole : désactivée. Plage braille : désactivée.", true), // état
             ("suivant, s — élément suivant", true),                                         // aide suivant
             ("Caractère sans code Morse, ignoré : « croisillon ».", true),                     // morse SOS #
             ("Apprendre, 54 symboles", true),                                                  // onglet morse

@@ -1043,6 +1043,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case statusSoundConnected = "status.sound.connected"
     case statusSoundLost = "status.sound.lost"
     case statusSoundFile = "status.sound.file"
+    case statusSoundNotOpened = "status.sound.notOpened"
     case statusSoundNone = "status.sound.none"
     case statusSpeechOn = "status.speech.on"
     case statusSpeechOff = "status.speech.off"

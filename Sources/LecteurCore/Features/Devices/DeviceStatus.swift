@@ -8,6 +8,8 @@ public struct DeviceStatus: Hashable, Sendable {
         /// Audio waiting in the output, the most that ever waited, and audio dropped because
         /// the sound server was gone, in milliseconds.
         case device(connected: Bool, queuedMs: Int, largestQueuedMs: Int, droppedMs: Int)
+        /// The device is opened at the first sound, and none has been played yet.
+        case notOpenedYet
         case file
         case none
     }
@@ -37,6 +39,7 @@ public struct DeviceStatus: Hashable, Sendable {
                 .formatted(.number.precision(.fractionLength(1)).locale(Locale(identifier: strings.localeCode)))
             parts.append(strings(.statusSoundConnected, ["queued": formatted]))
         case .device(false, _, _, _): parts.append(strings(.statusSoundLost))
+        case .notOpenedYet: parts.append(strings(.statusSoundNotOpened))
         case .file: parts.append(strings(.statusSoundFile))
         case .none: parts.append(strings(.statusSoundNone))
         }
