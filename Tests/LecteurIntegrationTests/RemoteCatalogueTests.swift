@@ -2,8 +2,11 @@
 import Foundation
 import Testing
 
-/// The reader against a real local HTTP server (issue 6), through the real binary.
-@Suite(.serialized) struct RemoteCatalogueTests {
+/// The reader against a real local HTTP server (issue 6), through the real binary. Each test has
+/// its own server on a port of its own, or a `ClosedPort` where nothing may answer, so they run
+/// side by side (issue 51: serialized, the suite was a 62-s chain, 202 s under the parallel
+/// run's load, ending that run 56 s after every other test).
+@Suite struct RemoteCatalogueTests {
     let quiet = ["--transcript", "jsonl", "--speech", "off", "--braille", "off"]
 
     func messages(_ out: LecteurProcess.Output, _ type: String) -> [String] {
@@ -97,10 +100,9 @@ import Testing
     /// « Erreur » twice, and the internet was never used), in both languages.
     @Test(arguments: [("fr", "127.0.0.1"), ("fr", "localhost"), ("en", "127.0.0.1")])
     func aLocalAddressWithNoServerSaysSo(_ code: String, _ host: String) throws {
-        let port: Int
-        do { port = try CatalogueServer().port }
+        let closed = try ClosedPort()
         let out = try LecteurProcess.run(["--speech", "off", "--braille", "off", "--locale", code,
-                                          "--catalog", "http://\(host):\(port)/ok/k"], input: "")
+                                          "--catalog", "http://\(host):\(closed.port)/ok/k"], input: "")
         let printed = out.stdout.split(separator: "\n").map(String.init)
         let (error, says) = code == "fr" ? ("Erreur", "Aucun serveur ne répond à cette adresse sur cet ordinateur.")
                                           : ("Error", "No server answers at this address on this computer.")
@@ -124,8 +126,10 @@ import Testing
             let first = try LecteurProcess.run(quiet + ["--catalog", server.url("ok", key: "k")], input: "", environment: env)
             #expect(messages(first, "notice").contains("3 formations chargées."))
         }
-        // The server is gone: connection refused, retried, then the copy is offered with its age.
-        let out = try LecteurProcess.run(quiet + ["--catalog", "http://127.0.0.1:\(port)/ok/k"], input: "", environment: env)
+        // The server is gone: its port held at once, so no other test's server can take it and
+        // answer; connection refused, retried, then the copy is offered with its age.
+        let closed = try ClosedPort(port: port)
+        let out = try LecteurProcess.run(quiet + ["--catalog", "http://127.0.0.1:\(closed.port)/ok/k"], input: "", environment: env)
         let notices = messages(out, "notice")
         #expect(messages(out, "error").last == "Aucun serveur ne répond à cette adresse sur cet ordinateur. Vérifiez qu'il est lancé, et son port.")
         #expect(notices.contains { $0.hasPrefix("Formations hors ligne : copie du ") })
@@ -133,8 +137,9 @@ import Testing
     }
 
     @Test func credentialsInTheURLAreNeverShown() throws {
-        let out = try LecteurProcess.run(quiet + ["--catalog", "http://alice:s3cret@127.0.0.1:9/api?token=abc123", "--timeout", "1"],
-                                         input: "", timeout: 60)
+        let closed = try ClosedPort()
+        let out = try LecteurProcess.run(quiet + ["--catalog", "http://alice:s3cret@127.0.0.1:\(closed.port)/api?token=abc123",
+                                                  "--timeout", "1"], input: "", timeout: 60)
         #expect(!out.stdout.contains("s3cret"))
         #expect(!out.stdout.contains("abc123"))
         #expect(!out.stderr.contains("s3cret"))
