@@ -126,9 +126,12 @@ timing_tests() {
       'the time état takes under a flood of display keys (a BENCH figure)'
 }
 # How many `swift test` processes run the daemon group at once. Its tests mostly wait (on
-# brltty, a daemon, a reader's answer): three keep the two cores busy without starving them.
-# (Not measured again for issue 51: the machine was shared by six sessions; docs/testing.md.)
-daemon_workers=3
+# brltty, a daemon, a reader's answer). Three until issue 51's fifth round, when its suites
+# (about 860 s in all) made it the middle's critical path: 3 processes could not end before
+# 290 s, and the machine was never idle only because the idle-class package took what they left
+# (fresh-clone run 25, `vmstat`: 0 % idle from the build's end to the quiet part). The parallel
+# run beside it lost about 100 s of CPU that round (the decoder's tests), so a fourth fits.
+daemon_workers=4
 # The daemon group's suites start longest first (a long one started last would end the group
 # alone); only the order depends on this list, which suites run does not. Ordered by each suite's
 # own time in the fresh-clone run 9 (`scripts/test-durations.py` on
@@ -330,6 +333,21 @@ timing_filter="[./]($(paste -sd'|' "$work/timing.txt"))(/|\(|\$)"
 # alone, load moves them apart.
 quiet_timing='BrailleRhythmTimingTests|BrailleRhythmTests|BrailleLatencyTests|SendingEveryHandTests|SendingSpeedChangeTests|SendingPaddlesTests|SendingRecordedTests|SendingThroughTheBinaryTests'
 quiet_filter="[./]($quiet_timing)(/|\(|\$)"
+# In the quiet part the judges of milliseconds at the sound server or the display (the flashes,
+# a write's latency, the WAV's silences, the paddles' sidetone) run first, one at a time; then
+# the hands keyed on a pseudo-terminal run two at once, the keying through the binary beside the
+# 10 WPM hand and the speed change (issue 51's fifth round: 54 s beside 54 s, where one after the
+# other they took 108 s of the run's last 163). Each keyer is a test thread asleep until its next
+# edge and a reader decoding a few marks a second: beside each other they take a few per cent of
+# one core, a load known and bounded, not the daemon group's (load 16 to 18) that read a dit
+# as a dah. What they read is printed (« read N of 20 ») for the margin.
+quiet_alone='BrailleRhythmTimingTests|BrailleRhythmTests|BrailleLatencyTests|SendingRecordedTests|SendingPaddlesTests'
+quiet_keyers_one='SendingThroughTheBinaryTests'
+quiet_keyers_two='SendingSpeedChangeTests|SendingEveryHandTests'
+[ "$(printf '%s|%s|%s' "$quiet_alone" "$quiet_keyers_one" "$quiet_keyers_two" | tr '|' '\n' | sort | paste -sd'|')" \
+  = "$(tr '|' '\n' <<< "$quiet_timing" | sort | paste -sd'|')" ] \
+  || { echo "test.sh: the quiet part's three lists do not name the quiet suites exactly" >&2; exit 2; }
+quiet_part() { printf '[./](%s)(/|\\(|$)' "$1"; }
 # The daemon group: the serial suites with a test left once the timing tests are taken out,
 # longest first (daemon_first), one `swift test` process each.
 mapfile -t daemon_suites < <(
@@ -377,17 +395,30 @@ timing_started=$SECONDS
 setsid -w bash -c '[ ! -w /proc/self/autogroup ] || echo -10 > /proc/self/autogroup 2>/dev/null || true
   export LECTEUR_TEST_AUTOGROUP_NICE=-10
   status=0
-  swift test --skip-build --ignore-lock --no-parallel --filter "$1" --skip "$2" --skip "$3" "${@:5}" \
+  swift test --skip-build --ignore-lock --no-parallel --filter "$1" --skip "$2" --skip "$3" "${@:8}" \
     --event-stream-output-path "$4/events-timing.jsonl" --event-stream-version 6.3 || status=$?
   # The run leaves this file when the daemon group and the parallel run have both ended (the
   # run stops the lane if they never do).
   while [ ! -e "$4/groups.ended" ]; do sleep 1; done
   echo "test.sh: the daemon group and the parallel run have ended: the millisecond judges run"
-  swift test --skip-build --ignore-lock --no-parallel --filter "$2" --skip "$3" "${@:5}" \
+  swift test --skip-build --ignore-lock --no-parallel --filter "$5" --skip "$3" "${@:8}" \
     --event-stream-output-path "$4/events-timing-quiet.jsonl" --event-stream-version 6.3 || status=$?
-  exit $status' _ "$timing_filter" "$quiet_filter" "$on_demand" "$work" "$@" > "$work/timing.log" 2>&1 &
+  echo "test.sh: the keyers, two at once"
+  swift test --skip-build --ignore-lock --no-parallel --filter "$6" --skip "$3" "${@:8}" \
+    --event-stream-output-path "$4/events-timing-keyers-1.jsonl" --event-stream-version 6.3 > "$4/keyers-1.log" 2>&1 &
+  one=$!
+  swift test --skip-build --ignore-lock --no-parallel --filter "$7" --skip "$3" "${@:8}" \
+    --event-stream-output-path "$4/events-timing-keyers-2.jsonl" --event-stream-version 6.3 > "$4/keyers-2.log" 2>&1 &
+  two=$!
+  wait "$one" || status=$?
+  wait "$two" || status=$?
+  cat "$4/keyers-1.log" "$4/keyers-2.log"
+  exit $status' _ "$timing_filter" "$quiet_filter" "$on_demand" "$work" \
+    "$(quiet_part "$quiet_alone")" "$(quiet_part "$quiet_keyers_one")" "$(quiet_part "$quiet_keyers_two")" "$@" \
+    > "$work/timing.log" 2>&1 &
 timing_pid=$!
-events+=("$work/events-timing.jsonl" "$work/events-timing-quiet.jsonl")
+events+=("$work/events-timing.jsonl" "$work/events-timing-quiet.jsonl" "$work/events-timing-keyers-1.jsonl"
+         "$work/events-timing-keyers-2.jsonl")
 
 # Swift Testing runs a process's tests in parallel unless told --no-parallel.
 # Each run writes Swift Testing's event stream (version 6.3: the first with warnings and
