@@ -14,6 +14,10 @@ final class InteractiveLecteur: @unchecked Sendable {
     /// Each line's size in bytes as written (newline excluded), for tests that weigh the transcript.
     private var sizes: [Int] = []
     private var consumed = 0
+    /// Signalled when standard output reaches its end: the reader's exit does not mean its last
+    /// lines have been read (fresh-clone run 26: a drill's summary, its last line, was not yet
+    /// read when `finish` returned, beside four daemon processes).
+    private let outputEnded = DispatchSemaphore(value: 0)
 
     init(_ arguments: [String], environment: [String: String]) throws {
         process.executableURL = LecteurProcess.binary
@@ -25,7 +29,12 @@ final class InteractiveLecteur: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
+            guard let self else { return }
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                self.outputEnded.signal()
+                return
+            }
             self.lock.lock()
             self.buffer.append(data)
             while let newline = self.buffer.firstIndex(of: 0x0A) {
@@ -120,9 +129,14 @@ final class InteractiveLecteur: @unchecked Sendable {
         return process.isRunning ? nil : process.terminationStatus
     }
 
+    /// Closes standard input, waits for the reader to end and for its last lines to be read
+    /// (a child that kept the output open would cost at most 5 s).
     func finish() -> Int32 {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
+        if outputEnded.wait(timeout: .now() + 5) == .timedOut {
+            print("INTERACTIVE: standard output still open 5 s after the reader ended")
+        }
         return process.terminationStatus
     }
 }
