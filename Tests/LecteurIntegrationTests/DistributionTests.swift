@@ -290,16 +290,26 @@ import Testing
     @Test func zshCompletesOptionValuesAndFiles() throws {
         let dir = try completions()
         defer { try? FileManager.default.removeItem(at: dir) }
-        // An interactive zsh on a pseudo-terminal (zpty), Tab pressed after each command line.
-        func complete(_ line: String) throws -> String {
+        // An interactive zsh on a pseudo-terminal (zpty), Tab pressed after each command line;
+        // its output read until `awaited` shows (at most 20 s), not for a fixed 2 s: under the
+        // parallel run's load compinit and the completion took longer once (fresh-clone run
+        // 30: nothing read after « files/ »). What must not show is checked on the same output.
+        // `awaited` must not be in what zsh echoes before the completion (« auto » is in
+        // « autoload »): checked, or the wait could end at once.
+        func complete(_ line: String, until awaited: String) throws -> String {
+            let setup = "fpath=(\(dir.path)/zsh-functions $fpath); autoload -U compinit; compinit -u -D; PS1=\"%% \"; lecteur() { :; }; cd \(dir.path)"
+            #expect(!setup.contains(awaited) && !line.contains(awaited), "« \(awaited) » is echoed before the completion")
             let script = """
                 zmodload zsh/zpty
                 zpty z zsh -f -i
-                zpty -w z 'fpath=(\(dir.path)/zsh-functions $fpath); autoload -U compinit; compinit -u -D; PS1="%% "; lecteur() { :; }; cd \(dir.path)'
+                zpty -w z '\(setup)'
                 zpty -wn z $'\(line)\\t'
-                sleep 2
                 out=''
-                while zpty -rt z chunk; do out+=$chunk; done
+                for i in {1..200}; do
+                  while zpty -rt z chunk; do out+=$chunk; done
+                  [[ $out == *\(awaited)* ]] && break
+                  sleep 0.1
+                done
                 zpty -d z
                 print -r -- "$out"
                 """
@@ -310,11 +320,11 @@ import Testing
             let plain = run.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[a-zA-Z]", with: "", options: .regularExpression)
             return plain.components(separatedBy: line).dropFirst().joined(separator: line)
         }
-        let speech = try complete("lecteur --speech ")
+        let speech = try complete("lecteur --speech ", until: "off")
         #expect(speech.contains("auto") && speech.contains("off") && speech.contains("on"), "\(speech)")
-        let format = try complete("lecteur audit --format ")
+        let format = try complete("lecteur audit --format ", until: "sarif")
         #expect(["text", "json", "junit", "html", "sarif"].allSatisfy { format.contains($0) }, "\(format)")
-        let catalog = try complete("lecteur --catalog files/")
+        let catalog = try complete("lecteur --catalog files/", until: "cours.json")
         #expect(catalog.contains("cours.json") && !catalog.contains("notes.txt"), "\(catalog)")
     }
 
