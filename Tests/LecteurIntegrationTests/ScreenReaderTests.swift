@@ -34,11 +34,31 @@ final class PrivateSessionBus {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        // Ready when a connection is accepted, not when the socket file exists: dbus-daemon
+        // binds (the file appears) before it listens, and a client in between is refused
+        // (fresh-clone run 31: « Connection refused » from the first dbus-send).
         let deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: directory.path + "/bus") {
+        while !Self.accepts(directory.path + "/bus") {
             guard Date() < deadline else { throw BrlttyRig.RigError.timeout("dbus-daemon") }
             usleep(20_000)
         }
+    }
+
+    /// Whether something listens on the Unix socket at `path` (a connection is accepted).
+    static func accepts(_ path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in bytes.enumerated() { raw[i] = byte }
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        } == 0
     }
 
     /// What Orca does when it starts (and stops).
