@@ -40,7 +40,7 @@ import Testing
         }
 
         // « où » is sending's (listening would say « Question 1 ; 0 bonne réponse sur 0. »).
-        let position = "Envoi, question 1 ; 0 juste sur 0."
+        let position = "Envoi, question 1 ; 0 bonne réponse sur 0."
         #expect(Fixture.fr(.morseSendingWhere, count: 0, ["question": "1", "correct": "0", "attempts": "0"]) == position)
         store.send(.timedLine("où", atMs: 0), store.said("sending.where", position, interrupt: true)) {
             $0.display.messageStays = true

@@ -95,7 +95,16 @@ public struct SendingMessages: Sendable {
     func verdict(_ findings: [SendingFinding]) -> String {
         let spoken = SpokenFormat(strings: strings)
         var said: [String] = []
-        for finding in findings {
+        // The same character missing or too many several times in a row is said once with its
+        // count (« K en trop, 2 fois. »): repeated, the sentence sounds like an echo of itself.
+        // Rights are not said, so faults either side of one are heard in a row: grouped alike.
+        var faults = findings.filter { !$0.isRight }[...]
+        while let finding = faults.popFirst() {
+            var times = 1
+            switch finding {
+            case .missing, .extra: while faults.first == finding { faults.removeFirst(); times += 1 }
+            case .right, .wrong, .runTogether, .split: break
+            }
             switch finding {
             case .right:
                 continue
@@ -110,9 +119,13 @@ public struct SendingMessages: Sendable {
                 let parts = pieces.map { alphabet.symbol(pattern: $0)?.spokenName(strings) ?? spoken.morsePattern($0) }
                 said.append(strings(.morseSendingSplit, ["character": symbol.spokenName(strings), "pieces": parts.joined(separator: " ")]))
             case .missing(let symbol):
-                said.append(strings(.morseSendingMissing, ["character": symbol.spokenName(strings)]))
+                let name = symbol.spokenName(strings)
+                said.append(times == 1 ? strings(.morseSendingMissing, ["character": name])
+                                       : strings(.morseSendingMissingTimes, ["character": name, "times": "\(times)"]))
             case .extra(let pattern, let symbol):
-                said.append(strings(.morseSendingExtra, ["sent": symbol?.spokenName(strings) ?? spoken.morsePattern(pattern)]))
+                let sent = symbol?.spokenName(strings) ?? spoken.morsePattern(pattern)
+                said.append(times == 1 ? strings(.morseSendingExtra, ["sent": sent])
+                                       : strings(.morseSendingExtraTimes, ["sent": sent, "times": "\(times)"]))
             }
         }
         return said.joined(separator: " ")
