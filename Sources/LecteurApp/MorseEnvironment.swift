@@ -73,7 +73,7 @@ public struct MorseEnvironment: Sendable {
                 fputs("\r" + progress.message(strings), StandardStream.error)
             }
             if lastPercent >= 0 { fputs("\n", StandardStream.error) }
-            if let unknown = result.encoding.unknownMessage(strings) { fputs(unknown + "\n", StandardStream.error) }
+            if let unknown = result.encoding.unknownMessage(strings) { PrintedLine.toStandardError(unknown, strings) }
         } catch {
             throw .morse(error)
         }
@@ -93,7 +93,7 @@ public struct MorseEnvironment: Sendable {
             throw .noAudio
         }
         defer { audio.close() }
-        if let unknown = playback.unknownMessage(options.strings) { fputs(unknown + "\n", StandardStream.error) }
+        if let unknown = playback.unknownMessage(options.strings) { PrintedLine.toStandardError(unknown, options.strings) }
         for chunk in playback.chunks() { audio.play(chunk, sampleRate: playback.sampleRate) }
         // A one-shot command: the process ends with the last tone, so the main thread waits for it.
         _ = audio.waitUntilDrained(timeout: .seconds(Int64(playback.durationMs / 1000) + 5))

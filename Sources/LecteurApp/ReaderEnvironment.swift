@@ -202,7 +202,7 @@ public struct ReaderEnvironment: Sendable {
     static func watchStandardOutput(session: ReaderSession, strings: Strings) {
         let output = StandardOutput.shared
         let say: @Sendable (String) -> Void = { text in
-            fputs(TextSanitizer.cleanKeepingLayout(text) + "\n", StandardStream.error)
+            PrintedLine.toStandardError(text, strings)
         }
         if output.closedAtStart { say(OutputLoss.closed.message(strings)) }
         output.onDrop { say(OutputLoss.droppedMessage(limitBytes: StandardOutput.capacity, strings)) }

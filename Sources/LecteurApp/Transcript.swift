@@ -222,7 +222,12 @@ public final class Transcript: Sendable {
         switch format {
         case .none: line = nil
         case .jsonl: line = event.json
-        case .text: line = event.text(strings)
+        // The readable form is French as printed: no-break spaces before « : ; ? ! » and inside
+        // « » (issue 46), so a terminal never wraps between a word and its colon. Only here: the
+        // JSON Lines carry the value as spoken (what espeak-ng gets), speech and braille keep
+        // plain spaces (espeak-ng's melody, liblouis' dot 7), and BRLTTY reading the terminal
+        // shows U+202F as a blank cell (its alias.tti).
+        case .text: line = event.text(strings).map { FrenchTypography.apply($0, localeCode: strings.localeCode) }
         }
         guard let line else { return }
         writing.withLock { _ in write(line + "\n") }

@@ -26,7 +26,7 @@ struct AuditCatalogue {
             let records = CatalogueMessages(strings: strings)
             switch source.fetch() {
             case .success(let decoded):
-                for warning in decoded.warnings { fputs(records.message(for: warning) + "\n", StandardStream.error) }
+                for warning in decoded.warnings { PrintedLine.toStandardError(records.message(for: warning), strings) }
                 return AuditCatalogue(catalogue: decoded.catalogue, url: nil, offlineCopyFetchedAt: nil)
             case .failure(let error):
                 throw fail(records.message(for: error), strings: strings)
@@ -38,7 +38,7 @@ struct AuditCatalogue {
         let outcome = Blocking.run {
             await client.load { event in
                 if case .attemptFailed(let error, let nextAttempt, let total, let delay, _)? = event.readerEvent(policy: policy, elapsed: 0) {
-                    fputs(messages.retryNotice(after: error, delay: delay, nextAttempt: nextAttempt, totalAttempts: total) + "\n", StandardStream.error)
+                    PrintedLine.toStandardError(messages.retryNotice(after: error, delay: delay, nextAttempt: nextAttempt, totalAttempts: total), strings)
                 }
             }
         }
@@ -46,7 +46,7 @@ struct AuditCatalogue {
         let url = client.endpoint.displayString
         switch outcome {
         case .loaded(let decoded, _, _):
-            for warning in decoded.warnings { fputs(warnings.message(for: warning) + "\n", StandardStream.error) }
+            for warning in decoded.warnings { PrintedLine.toStandardError(warnings.message(for: warning), strings) }
             return AuditCatalogue(catalogue: decoded.catalogue, url: url, offlineCopyFetchedAt: nil)
         case .failed(let error, _, let copy?):
             let date = DisplayFormat(strings: strings, timeZone: .current).date(copy.fetchedAt)
@@ -54,8 +54,8 @@ struct AuditCatalogue {
             guard allowOffline else {
                 throw fail(words.offlineRefused(messages.message(for: error), date: date), strings: strings)
             }
-            fputs(messages.message(for: error) + "\n", StandardStream.error)
-            fputs(words.offlineUsed(date: date, age: messages.age(from: copy.fetchedAt, to: Date())) + "\n", StandardStream.error)
+            PrintedLine.toStandardError(messages.message(for: error), strings)
+            PrintedLine.toStandardError(words.offlineUsed(date: date, age: messages.age(from: copy.fetchedAt, to: Date())), strings)
             return AuditCatalogue(catalogue: copy.catalogue, url: url, offlineCopyFetchedAt: copy.fetchedAt)
         case .failed(let error, _, nil):
             throw fail(messages.message(for: error), strings: strings)
@@ -66,7 +66,7 @@ struct AuditCatalogue {
 
     /// EX_DATAERR once the reason is written: the catalogue could not be read.
     private static func fail(_ message: String, strings: Strings) -> ExitCode {
-        fputs(AuditReportMessages(strings: CLIText.strings).commandFailed(message) + "\n", StandardStream.error)
+        PrintedLine.toStandardError(AuditReportMessages(strings: CLIText.strings).commandFailed(message), CLIText.strings)
         return ExitCode(65)
     }
 }

@@ -130,19 +130,18 @@ struct AuditEnvironment {
             } catch {
                 throw LecteurCLIError(error.message(strings), status: .ioError)
             }
-            fputs(words.baselineWritten(count: recorded.entries.count, path: path) + "\n", StandardStream.error)
+            PrintedLine.toStandardError(words.baselineWritten(count: recorded.entries.count, path: path), strings)
         }
         if let baseline {
             let comparison = tally.comparison(with: baseline)
-            fputs(words.baselineSummary(known: comparison.known, new: comparison.new, fixed: comparison.fixed) + "\n",
-                  StandardStream.error)
+            PrintedLine.toStandardError(words.baselineSummary(known: comparison.known, new: comparison.new, fixed: comparison.fixed), strings)
             if let threshold = options.failOn, case let count = tally.newViolationCount(atLeast: threshold), count > 0 {
                 // The impact by its name in the user's language (« grave »), not the option's value.
-                fputs(words.failedNew(count: count, impact: threshold) + "\n", StandardStream.error)
+                PrintedLine.toStandardError(words.failedNew(count: count, impact: threshold), strings)
                 throw ExitCode(1)
             }
         } else if let threshold = options.failOn, case let count = tally.violationCount(atLeast: threshold), count > 0 {
-            fputs(words.failed(count: count, impact: threshold) + "\n", StandardStream.error)
+            PrintedLine.toStandardError(words.failed(count: count, impact: threshold), strings)
             throw ExitCode(1)
         }
     }

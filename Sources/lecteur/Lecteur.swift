@@ -120,8 +120,8 @@ struct Lecteur: ParsableCommand {
                 fail(refusal, program: program)
                 return ExitCode(CLIStatus.usage.rawValue)
             }
-            fputs(CLIMessages.usageError(ArgumentErrorText.problem(detail), program: program, CLIText.strings) + "\n",
-                  StandardStream.error)
+            PrintedLine.toStandardError(CLIMessages.usageError(ArgumentErrorText.problem(detail), program: program, CLIText.strings),
+                                        CLIText.strings)
             return code
         }
     }
@@ -129,8 +129,7 @@ struct Lecteur: ParsableCommand {
     /// « lecteur: … » (or « lecteur morse: … ») on standard error, as GNU tools name themselves.
     /// Messages may quote what was typed (a locale, a rule id): cleaned here, in one place.
     private static func fail(_ message: String, program: String) {
-        fputs(TextSanitizer.cleanKeepingLayout(CLIMessages.error(message, program: program, CLIText.strings)) + "\n",
-              StandardStream.error)
+        PrintedLine.toStandardError(CLIMessages.error(message, program: program, CLIText.strings), CLIText.strings)
     }
 
     /// The name a failure is reported under: `lecteur`, or `lecteur morse` when a subcommand was

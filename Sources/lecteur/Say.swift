@@ -30,7 +30,7 @@ extension Lecteur {
                 throw LecteurCLIError(CLIMessages.nothingToSay(strings), status: .usage)
             }
             let environment = SayEnvironment.live(SayOptions(strings: strings, text: text, output: output))
-            for notice in environment.notices { fputs(notice + "\n", StandardStream.error) }
+            for notice in environment.notices { PrintedLine.toStandardError(notice, strings) }
             do {
                 try environment.run()
             } catch SpeechError.audio(.file(.readerGone)) {

@@ -139,12 +139,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: baseline) }
         let written = try LecteurProcess.run(["audit", "--format", "json", "--write-baseline", baseline.path])
         #expect(written.status == 0)
-        #expect(written.stderr == "Référence : 151 constats enregistrés dans « \(baseline.path) ».\n")
+        #expect(written.stderr == "Référence\u{202F}: 151 constats enregistrés dans «\u{202F}\(baseline.path)\u{202F}».\n")
         // Without a baseline the seeds' wording fails the gate; with it, nothing new: it passes.
         #expect(try LecteurProcess.run(["audit", "--fail-on", "minor"]).status == 1)
         let gated = try LecteurProcess.run(["audit", "--fail-on", "minor", "--baseline", baseline.path])
         #expect(gated.status == 0, "\(gated.stderr)")
-        #expect(gated.stderr == "Référence — connus : 151 ; nouveaux : 0 ; corrigés depuis : 0.\n")
+        #expect(gated.stderr == "Référence — connus\u{202F}: 151\u{202F}; nouveaux\u{202F}: 0\u{202F}; corrigés depuis\u{202F}: 0.\n")
         // The baseline shipped for the built-in catalogue is the same.
         let shipped = AuditFiles.directory.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("docs/audit-baseline.json")
@@ -156,8 +156,8 @@ import Testing
                                               "--baseline", shipped.path, "--catalog", catalogue.path])
         #expect(failing.status == 1)
         let lines = failing.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("Référence — connus : 151 ; nouveaux : ") == true)
-        #expect(lines.last?.hasPrefix("Audit : ") == true && lines.last?.hasSuffix("(hors référence).") == true)
+        #expect(lines.first?.hasPrefix("Référence — connus\u{202F}: 151\u{202F}; nouveaux\u{202F}: ") == true)
+        #expect(lines.last?.hasPrefix("Audit\u{202F}: ") == true && lines.last?.hasSuffix("(hors référence).") == true)
         let run = try #require((try json(failing.stdout)["runs"] as? [[String: Any]])?.first)
         let fresh = (run["results"] as? [[String: Any]] ?? []).filter { $0["baselineState"] as? String == "new" }
         #expect(!fresh.isEmpty)
@@ -168,7 +168,7 @@ import Testing
         // A file that is not a baseline is refused in French.
         let bad = try LecteurProcess.run(["audit", "--baseline", "/etc/hostname"])
         #expect(bad.status == 65, "EX_DATAERR: a file that is not a baseline")
-        #expect(bad.stderr.contains("Fichier de référence illisible « /etc/hostname »"))
+        #expect(bad.stderr.contains("Fichier de référence illisible «\u{202F}/etc/hostname\u{202F}»"))
     }
 
     @Test func theAuditReadsTheAPIWithTheReadersRetriesAndTimeout() throws {

@@ -40,16 +40,16 @@ import Testing
         #expect(critical.status == 0)
         let serious = try LecteurProcess.run(["audit", "--fail-on", "serious", "--format", "json"])
         #expect(serious.status == 1)
-        #expect(serious.stderr == "Audit : 18 problèmes de gravité « grave » ou plus.\n")
+        #expect(serious.stderr == "Audit\u{202F}: 18 problèmes de gravité «\u{202F}grave\u{202F}» ou plus.\n")
         #expect(try json(serious)["violations"] is [Any], "the report is written before the status is set")
         let minor = try LecteurProcess.run(["audit", "--fail-on", "minor", "--format", "junit"])
         #expect(minor.status == 1)
-        #expect(minor.stderr.contains("151 problèmes de gravité « mineure »"))
+        #expect(minor.stderr.contains("151 problèmes de gravité «\u{202F}mineure\u{202F}»"))
         let noGate = try LecteurProcess.run(["audit", "--format", "junit"])
         #expect(noGate.status == 0, "without --fail-on the audit reports and succeeds")
         let bad = try LecteurProcess.run(["audit", "--fail-on", "fatale"])
         #expect(bad.status == 64)
-        #expect(bad.stderr.contains("Valeur inconnue « fatale » pour --fail-on : mineure, modérée, grave, critique."))
+        #expect(bad.stderr.contains("Valeur inconnue «\u{202F}fatale\u{202F}» pour --fail-on\u{202F}: mineure, modérée, grave, critique."))
     }
 
     @Test func disablingARuleRemovesItFromTheReportAndTheGate() throws {
@@ -63,7 +63,7 @@ import Testing
                 == ["speech-acronym", "language-unmarked", "braille-number-split"])
         let unknown = try LecteurProcess.run(["audit", "--disable", "label-mising"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("lecteur audit: Règle inconnue « label-mising ». Règles : label-missing, "))
+        #expect(unknown.stderr.hasPrefix("lecteur audit: Règle inconnue «\u{202F}label-mising\u{202F}». Règles\u{202F}: label-missing, "))
     }
 
     @Test func rulesAreListed() throws {
@@ -90,7 +90,7 @@ import Testing
         let nowhere = try LecteurProcess.run(["audit", "--output", "/nonexistent/dir/rapport.txt"])
         #expect(nowhere.status == 74, "EX_IOERR: a file that cannot be written")
         // The report goes through the one safe writer (issue 28), which says why.
-        #expect(nowhere.stderr == "lecteur audit: Impossible d'écrire le fichier « /nonexistent/dir/rapport.txt » : le dossier n'existe pas.\n")
+        #expect(nowhere.stderr == "lecteur audit: Impossible d'écrire le fichier «\u{202F}/nonexistent/dir/rapport.txt\u{202F}»\u{202F}: le dossier n'existe pas.\n")
     }
 
     @Test func theCraftedCatalogueTripsEveryRule() throws {
@@ -139,7 +139,7 @@ import Testing
         try Data(#"{"card.hnit": "Ouvre la fiche"}"#.utf8).write(to: file)
         let out = try LecteurProcess.run(["audit", "--strings", file.path])
         #expect(out.status == 65, "EX_DATAERR: the file was read, its content is wrong")
-        #expect(out.stderr.contains("Clé inconnue « card.hnit »"))
+        #expect(out.stderr.contains("Clé inconnue «\u{202F}card.hnit\u{202F}»"))
         try Data("[1, 2]".utf8).write(to: file)
         #expect(try LecteurProcess.run(["audit", "--strings", file.path]).stderr.contains("Fichier de chaînes illisible"))
     }

@@ -256,7 +256,7 @@ import Testing
             let after = lines[(first + 1)...]
             #expect(after.contains("14 formations chargées."), "\(lines)")
             // No speech-dispatcher here: the notice that says Lecteur has no voice beside Orca.
-            #expect(after.contains { $0.hasPrefix("Orca est actif : Lecteur écrit tout") }, "\(lines)")
+            #expect(after.contains { $0.hasPrefix("Orca est actif\u{202F}: Lecteur écrit tout") }, "\(lines)")
         }
     }
 

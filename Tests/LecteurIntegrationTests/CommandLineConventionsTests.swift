@@ -65,7 +65,7 @@ import Testing
         defer { home.remove() }
         let out = try LecteurProcess.run(["morse", "SOS"], environment: home.environment)
         #expect(out.status == 69, "EX_UNAVAILABLE, as `say` without sound: \(out.stderr)")
-        #expect(out.stderr == "lecteur morse: Aucune sortie audio disponible : utilisez --output FICHIER.wav pour écrire le son dans un fichier.\n")
+        #expect(out.stderr == "lecteur morse: Aucune sortie audio disponible\u{202F}: utilisez --output FICHIER.wav pour écrire le son dans un fichier.\n")
     }
 
     @Test(arguments: [
@@ -89,8 +89,8 @@ import Testing
         let out = try LecteurProcess.run(["morse", "SOS", "--ramp", "1"])
         #expect(out.status == 64)
         #expect(out.stderr == """
-            lecteur morse: option inconnue « --ramp » ; vouliez-vous dire « --wpm » ?
-            Saisissez « lecteur morse --help » pour plus d'informations.
+            lecteur morse: option inconnue «\u{202F}--ramp\u{202F}»\u{202F}; vouliez-vous dire «\u{202F}--wpm\u{202F}»\u{202F}?
+            Saisissez «\u{202F}lecteur morse --help\u{202F}» pour plus d'informations.
 
             """)
         let english = try LecteurProcess.run(["morse", "SOS", "--ramp", "1"], environment: ["LANG": "en_GB.UTF-8"])
@@ -105,7 +105,7 @@ import Testing
         // The report says « mineure »: the same word gates the run (151 known findings).
         let out = try LecteurProcess.run(["audit", "--fail-on", "mineure", "--output", "/dev/null"])
         #expect(out.status == 1, "\(out.stderr)")
-        #expect(out.stderr.contains("problèmes de gravité « mineure » ou plus"), "\(out.stderr)")
+        #expect(out.stderr.contains("problèmes de gravité «\u{202F}mineure\u{202F}» ou plus"), "\(out.stderr)")
         let masculine = try LecteurProcess.run(["audit", "--fail-on", "Modéré", "--output", "/dev/null"])
         #expect(masculine.status != 64, "the older masculine name is still taken: \(masculine.stderr)")
     }
@@ -142,7 +142,7 @@ import Testing
     @Test func sayWithAnEmptyTextSaysThereIsNothingToSay() throws {
         let out = try LecteurProcess.run(["say"], input: "")
         #expect(out.status == 64, "\(out.stderr)")
-        #expect(out.stderr == "lecteur say: Rien à dire : le texte est vide. Donnez-le après « say » ou sur l'entrée standard.\n")
+        #expect(out.stderr == "lecteur say: Rien à dire\u{202F}: le texte est vide. Donnez-le après «\u{202F}say\u{202F}» ou sur l'entrée standard.\n")
         let blank = try LecteurProcess.run(["say", "  "], environment: ["LANG": "en_GB.UTF-8"])
         #expect(blank.status == 64)
         #expect(blank.stderr == "lecteur say: Nothing to say: the text is empty. Give it after \"say\" or on standard input.\n")

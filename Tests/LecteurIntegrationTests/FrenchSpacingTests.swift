@@ -36,6 +36,27 @@ import Testing
         #expect(!english.stdout.contains("\u{202F}"), "\(arguments): a French space in English")
     }
 
+    /// What a session prints for the person reading the terminal (issue 46): its French lines
+    /// spaced as `--help` is, on standard output and standard error alike; its JSON Lines keep
+    /// the value as spoken, plain spaces (the `speech` event is the text espeak-ng gets).
+    @Test func aFrenchSessionPrintsItsLinesSpaced() throws {
+        let script = "aide\naide régler\nsuivant\nfiltre zzz\nrégler débit\nrégler débit 9999\nsuivnt\nétat\nquitter\n"
+        let text = try LecteurProcess.run(["--transcript", "text", "--speech", "off", "--braille", "off"], input: script)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("Débit\u{202F}:"), "\(text.stdout)")
+        #expect(text.stdout.contains("«\u{202F}suivant\u{202F}»"), "the typo's suggestion: \(text.stdout)")
+        #expect(Self.slips(text.stdout).isEmpty, "\(Self.slips(text.stdout))")
+        let json = try LecteurProcess.run(["--transcript", "jsonl", "--speech", "off", "--braille", "off"], input: script)
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains("Débit : "), "the value as spoken: \(json.stdout.prefix(2000))")
+        #expect(!json.stdout.contains("\u{202F}:") && !json.stdout.contains("«\u{202F}"))
+        let english = try LecteurProcess.run(["--transcript", "text", "--speech", "off", "--braille", "off"], input: "help\nset rate\nquit\n",
+                                             environment: ["LANGUAGE": "en"])
+        #expect(english.status == 0, "\(english.stderr)")
+        #expect(english.stdout.contains("Rate: "), "\(english.stdout)")
+        #expect(!english.stdout.contains("\u{202F}:") && !english.stdout.contains("«\u{202F}"), "a French space in English")
+    }
+
     @Test(arguments: ["lecteur.1", "lecteur.toml.5"])
     func theFrenchManualPagesAreSpaced(_ page: String) throws {
         for lang in ["fr", "en"] {

@@ -216,7 +216,7 @@ import Testing
         try handle.close()
         var out = try LecteurProcess.run(["audit", "--baseline", big.path])
         #expect(out.status == 66)
-        #expect(out.stderr == "lecteur audit: Fichier de référence « \(big.path) » illisible (le fichier fait 17408 Kio, la limite est de 16384 Kio).\n")
+        #expect(out.stderr == "lecteur audit: Fichier de référence «\u{202F}\(big.path)\u{202F}» illisible (le fichier fait 17408 Kio, la limite est de 16384 Kio).\n")
         let fifo = folder.appendingPathComponent("fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         out = try LecteurProcess.run(["audit", "--baseline", fifo], timeout: 20)
@@ -224,7 +224,7 @@ import Testing
         #expect(out.stderr.contains("c'est un tube nommé (FIFO)"), "\(out.stderr)")
         out = try LecteurProcess.run(["audit", "--strings", fifo], timeout: 20)
         #expect(out.status == 66)
-        #expect(out.stderr == "lecteur audit: Fichier de chaînes « \(fifo) » illisible (c'est un tube nommé (FIFO), pas un fichier : il n'est pas lu).\n")
+        #expect(out.stderr == "lecteur audit: Fichier de chaînes «\u{202F}\(fifo)\u{202F}» illisible (c'est un tube nommé (FIFO), pas un fichier\u{202F}: il n'est pas lu).\n")
     }
 
     @Test(arguments: ["javascript:alert(1)", "file:///etc/passwd", "https://ex ample.org/", "https://example.org/\u{1B}[2J"])
@@ -232,8 +232,8 @@ import Testing
         let out = try LecteurProcess.run(["audit", "--format", "json", "--help-url", url])
         #expect(out.status == 64)
         #expect(out.stdout.isEmpty)
-        #expect(out.stderr.hasPrefix("lecteur audit: Option --help-url : « "), "\(out.stderr)")
-        #expect(out.stderr.hasSuffix(" » n'est pas une adresse http:// ou https:// valide.\n"))
+        #expect(out.stderr.hasPrefix("lecteur audit: Option --help-url\u{202F}: «\u{202F}"), "\(out.stderr)")
+        #expect(out.stderr.hasSuffix("\u{202F}» n'est pas une adresse http:// ou https:// valide.\n"))
         #expect(isTerminalSafe(out.stderr))
         let good = try LecteurProcess.run(["audit", "--format", "sarif", "--help-url", "https://example.org/regles"])
         #expect(good.status == 0)
@@ -263,7 +263,7 @@ import Testing
         #expect((try? String(contentsOfFile: target, encoding: .utf8))?.contains("\"version\": 1") == true)
         out = try LecteurProcess.run(["audit", "--output", "/dev/null", "--write-baseline", "/dev/full"])
         #expect(out.status == 74)
-        #expect(out.stderr == "lecteur audit: Impossible d'écrire le fichier « /dev/full » : plus de place sur le disque.\n")
+        #expect(out.stderr == "lecteur audit: Impossible d'écrire le fichier «\u{202F}/dev/full\u{202F}»\u{202F}: plus de place sur le disque.\n")
         #expect(fileType("/dev/full") == S_IFCHR, "/dev/full is still a device")
     }
 
@@ -279,19 +279,19 @@ import Testing
         try previous.write(to: report)
         let out = try LecteurProcess.run(["audit", "--format", "json", "--output", report.path])
         #expect(out.status == 74)
-        #expect(out.stderr == "lecteur audit: Impossible d'écrire le fichier « \(report.path) » : plus de place sur le disque.\n")
+        #expect(out.stderr == "lecteur audit: Impossible d'écrire le fichier «\u{202F}\(report.path)\u{202F}»\u{202F}: plus de place sur le disque.\n")
         #expect(try Data(contentsOf: report) == previous)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["audit.json"])
     }
 
     // MARK: Texts
 
-    @Test(arguments: [(["--timeout", "abc"], "lecteur: valeur « abc » invalide pour --timeout\nSaisissez « lecteur --help » pour plus d'informations.\n"),
-                      (["--foo"], "lecteur: option inconnue « --foo »\nSaisissez « lecteur --help » pour plus d'informations.\n"),
-                      (["--\u{1B}[2Jfoo"], "lecteur: option inconnue « --foo »\nSaisissez « lecteur --help » pour plus d'informations.\n"),
+    @Test(arguments: [(["--timeout", "abc"], "lecteur: valeur «\u{202F}abc\u{202F}» invalide pour --timeout\nSaisissez «\u{202F}lecteur --help\u{202F}» pour plus d'informations.\n"),
+                      (["--foo"], "lecteur: option inconnue «\u{202F}--foo\u{202F}»\nSaisissez «\u{202F}lecteur --help\u{202F}» pour plus d'informations.\n"),
+                      (["--\u{1B}[2Jfoo"], "lecteur: option inconnue «\u{202F}--foo\u{202F}»\nSaisissez «\u{202F}lecteur --help\u{202F}» pour plus d'informations.\n"),
                       (["audit", "--disable", "x\u{1B}]52;c;SGVsbG8=\u{07}"], nil),
-                      (["--timeout", "0"], "lecteur: Option --timeout : 0 est hors limites (de 0,1 à 3600 secondes).\n"),
-                      (["audit", "--timeout", "99999"], "lecteur audit: Option --timeout : 99999 est hors limites (de 0,1 à 3600 secondes).\n")])
+                      (["--timeout", "0"], "lecteur: Option --timeout\u{202F}: 0 est hors limites (de 0,1 à 3600 secondes).\n"),
+                      (["audit", "--timeout", "99999"], "lecteur audit: Option --timeout\u{202F}: 99999 est hors limites (de 0,1 à 3600 secondes).\n")])
     func commandLineErrorsAreFrenchAndClean(_ arguments: [String], _ expected: String?) throws {
         let reader = arguments.first == "audit" ? [] : ["--speech", "off", "--braille", "off"]
         let out = try LecteurProcess.run(arguments + reader)
@@ -306,7 +306,7 @@ import Testing
         let out = try LecteurProcess.run(["--transcript", "jsonl", "--speech", "off", "--braille", "on"], input: "quitter\n",
                                          environment: ["BRLAPI_HOST": "\u{1B}]52;c;SGVsbG8=\u{07}:57"], timeout: 30)
         #expect(out.status == 69)
-        #expect(out.stderr.contains("sur :57 ("), "\(out.stderr)")
+        #expect(out.stderr.contains("sur\u{202F}:57 ("), "\(out.stderr)")
         #expect(isTerminalSafe(out.stderr) && isTerminalSafe(out.stdout))
     }
 

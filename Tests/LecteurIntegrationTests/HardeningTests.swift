@@ -109,14 +109,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let morse = try LecteurProcess.run(["morse", "E", "--output", folder.path], timeout: 30)
         #expect(morse.status != 0)
-        #expect(morse.stderr.contains("Impossible d'écrire dans « \(folder.path) » : c'est un dossier."))
+        #expect(morse.stderr.contains("Impossible d'écrire dans «\u{202F}\(folder.path)\u{202F}»\u{202F}: c'est un dossier."))
         #expect(!morse.stderr.contains("base de données"))
         let say = try LecteurProcess.run(["say", "bonjour", "--output", folder.path], timeout: 30)
         #expect(say.status != 0)
-        #expect(say.stderr.contains("Impossible d'écrire dans « \(folder.path) » : c'est un dossier."))
+        #expect(say.stderr.contains("Impossible d'écrire dans «\u{202F}\(folder.path)\u{202F}»\u{202F}: c'est un dossier."))
         let reader = try LecteurProcess.run(quiet + ["--audio-out", folder.path], input: "quitter\n", timeout: 30)
         #expect(reader.status != 0)
-        #expect((reader.stdout + reader.stderr).contains("Impossible d'écrire dans « \(folder.path) » : c'est un dossier."))
+        #expect((reader.stdout + reader.stderr).contains("Impossible d'écrire dans «\u{202F}\(folder.path)\u{202F}»\u{202F}: c'est un dossier."))
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue)
     }
@@ -124,7 +124,7 @@ import Testing
     @Test func missingFolderIsSaidInFrench() throws {
         let out = try LecteurProcess.run(["morse", "E", "--output", "/nonexistent-lecteur/x.wav"], timeout: 30)
         #expect(out.status != 0)
-        #expect(out.stderr.contains("Impossible d'écrire le fichier « /nonexistent-lecteur/x.wav » : le dossier n'existe pas."))
+        #expect(out.stderr.contains("Impossible d'écrire le fichier «\u{202F}/nonexistent-lecteur/x.wav\u{202F}»\u{202F}: le dossier n'existe pas."))
     }
 
     /// The reader's `--audio-out` to a FIFO and to a symlink: written through, neither replaced.
@@ -194,7 +194,7 @@ import Testing
         }
         let say = try LecteurProcess.run(["say", "bonjour", "--output", audio], environment: home.environment, timeout: 60)
         #expect(say.status == 0, "\(say.stderr)")
-        #expect(say.stderr.contains("La voix « \(voice) » n'existe pas. Voix utilisée : fr."))
+        #expect(say.stderr.contains("La voix «\u{202F}\(voice)\u{202F}» n'existe pas. Voix utilisée\u{202F}: fr."))
     }
 
     // MARK: 6. Credentials
@@ -327,7 +327,7 @@ import Testing
     func anOutOfRangeTimeoutIsRefusedInFrench(_ value: String) throws {
         let out = try LecteurProcess.run(["--catalog", "http://127.0.0.1:9/", "--timeout", value, "--transcript", "none"], timeout: 30)
         #expect(out.status == 64, "exit \(out.status): \(out.stderr)")
-        #expect(out.stderr.contains("Option --timeout : "))
+        #expect(out.stderr.contains("Option --timeout\u{202F}: "))
         #expect(out.stderr.contains("est hors limites (de 0,1 à 3600 secondes)."))
     }
 
@@ -340,7 +340,7 @@ import Testing
         #expect(out.status == 0)
         #expect(messages(out, "error").count == values.count, "\(messages(out, "error"))")
         let morse = try LecteurProcess.run(["morse", "E", "--wpm", "1e16", "--output", "/dev/null"])
-        #expect(morse.status == 64 && morse.stderr.contains("« 1e16 »"))
+        #expect(morse.status == 64 && morse.stderr.contains("«\u{202F}1e16\u{202F}»"))
     }
 
     // MARK: 10. Read-only database

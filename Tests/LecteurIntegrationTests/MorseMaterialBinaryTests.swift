@@ -275,6 +275,10 @@ import Testing
         #expect(reader.finish() == 0)
         // Printed on a terminal's transcript too, one element a line.
         let printed = try LecteurProcess.run(["--speech", "off", "--braille", "off"], input: "progrès\n", environment: home.environment)
-        #expect(printed.stdout.contains("Progrès, 1 ligne\n\(label)\n"), "\(printed.stdout)")
+        // The label as the transcript gives it (plain spaces), printed with French's no-break
+        // spaces before its two colons (issue 46).
+        let printedLabel = label.replacingOccurrences(of: " :", with: "\u{202F}:")
+        #expect(printedLabel.components(separatedBy: "\u{202F}:").count == 3, "\(printedLabel)")
+        #expect(printed.stdout.contains("Progrès, 1 ligne\n\(printedLabel)\n"), "\(printed.stdout)")
     }
 }

@@ -107,7 +107,7 @@ import Testing
         let (error, says) = code == "fr" ? ("Erreur", "Aucun serveur ne répond à cette adresse sur cet ordinateur.")
                                           : ("Error", "No server answers at this address on this computer.")
         let line = printed.last { $0.contains(says) }
-        #expect(line == "\(error) : \(says) Vérifiez qu'il est lancé, et son port." || line == "\(error): \(says) Check that it is running, and its port.",
+        #expect(line == "\(error)\u{202F}: \(says) Vérifiez qu'il est lancé, et son port." || line == "\(error): \(says) Check that it is running, and its port.",
                 "\(code) \(host): \(printed)")
         for line in printed {
             #expect(!line.lowercased().contains("internet"), "\(code) \(host): \(line)")

@@ -124,9 +124,9 @@ import Testing
     @Test func badOptionsGetFrenchMessages() throws {
         let locale = try LecteurProcess.run(["--locale", "de"])
         #expect(locale.status != 0)
-        #expect(locale.stderr.contains("Langue inconnue « de » : fr ou en."))
+        #expect(locale.stderr.contains("Langue inconnue «\u{202F}de\u{202F}»\u{202F}: fr ou en."))
         let transcript = try LecteurProcess.run(["--transcript", "xml"])
-        #expect(transcript.stderr.contains("Valeur inconnue « xml » pour --transcript : text, jsonl, none."))
+        #expect(transcript.stderr.contains("Valeur inconnue «\u{202F}xml\u{202F}» pour --transcript\u{202F}: text, jsonl, none."))
     }
 
     @Test func auditListsEveryReachableElement() throws {

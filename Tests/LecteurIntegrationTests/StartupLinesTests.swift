@@ -44,7 +44,7 @@ import Testing
         #expect(run.output.contains(Self.firstElement), "no first element: \(run.output)")
         let before = Self.linesBeforeFirstElement(run.output)
         #expect(!before.isEmpty && before.count <= 2, "\(before.count) lines before the first element: \(before)")
-        #expect(before.contains { $0.contains("« aide »") }, "the welcome names « aide »: \(before)")
+        #expect(before.contains { $0.contains("«\u{202F}aide\u{202F}»") }, "the welcome names «\u{202F}aide\u{202F}»: \(before)")
     }
 
     @Test(.requires(.pulseAudio)) func withItsOwnVoice() throws {
@@ -76,8 +76,8 @@ import Testing
         // No speech-dispatcher here: the notice is the one that says why Lecteur stays silent.
         let after = Self.linesAfterFirstElement(run.output)
         #expect(after.count == 2 && after.first == "14 formations chargées."
-                && after.last?.hasPrefix("Orca est actif : Lecteur écrit tout et ne parle pas") == true
-                && after.last?.contains("« aide »") == true,
+                && after.last?.hasPrefix("Orca est actif\u{202F}: Lecteur écrit tout et ne parle pas") == true
+                && after.last?.contains("«\u{202F}aide\u{202F}»") == true,
                 "the count and the notice, after the element: \(Self.printedLines(run.output))")
     }
 

@@ -54,7 +54,7 @@ import Testing
         #expect(run.output.contains("oupes "), "\(run.output.suffix(900).debugDescription)")
         // Several: the list once, in the reader's words, on its own line; then « lecteur> r » once.
         let choices = try #require(Self.after("Possibilités", in: run.output), "\(run.output.suffix(900).debugDescription)")
-        #expect(choices.line.hasPrefix("Possibilités : "), "\(choices.line.debugDescription)")
+        #expect(choices.line.hasPrefix("Possibilités\u{202F}: "), "\(choices.line.debugDescription)")
         #expect(Self.occurrences("Possibilités", in: run.output) == 1, "the list is printed once")
         #expect(!run.output.contains("réessayer  "), "libedit's own list is gone: \(run.output.suffix(900).debugDescription)")
         let redraw = choices.rest.components(separatedBy: "Silence.").first ?? ""

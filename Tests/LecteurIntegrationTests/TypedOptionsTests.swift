@@ -8,17 +8,17 @@ import Testing
     static let quiet = ["--speech", "off", "--braille", "off"]
 
     @Test(arguments: [
-        (["--transcript", "xml"], "lecteur: Valeur inconnue « xml » pour --transcript : text, jsonl, none.\n"),
-        (["--speech", "fort"], "lecteur: Valeur inconnue « fort » pour --speech : auto, on, off.\n"),
-        (["--braille", "oui"], "lecteur: Valeur inconnue « oui » pour --braille : auto, on, off.\n"),
-        (["--speech-backend", "orca"], "lecteur: Valeur inconnue « orca » pour --speech-backend : auto, espeak, speechd.\n"),
-        (["--braille-tty", "vt2"], "lecteur: Valeur inconnue « vt2 » pour --braille-tty : tty, root.\n"),
-        (["--input", "souris"], "lecteur: Valeur inconnue « souris » pour --input : lines, keys.\n"),
-        (["--braille-table", "grade3"], "lecteur: Table braille inconnue : grade3. Choix possibles : intégral, abrégé ou informatique.\n"),
-        (["audit", "--format", "pdf"], "lecteur audit: Valeur inconnue « pdf » pour --format : text, json, junit, html, sarif.\n"),
-        (["audit", "--fail-on", "fatale"], "lecteur audit: Valeur inconnue « fatale » pour --fail-on : mineure, modérée, grave, critique.\n"),
-        (["--locale", "de"], "lecteur: Langue inconnue « de » : fr ou en.\n"),
-        (["say", "--locale", "xx", "bonjour"], "lecteur say: Langue inconnue « xx » : fr ou en.\n"),
+        (["--transcript", "xml"], "lecteur: Valeur inconnue «\u{202F}xml\u{202F}» pour --transcript\u{202F}: text, jsonl, none.\n"),
+        (["--speech", "fort"], "lecteur: Valeur inconnue «\u{202F}fort\u{202F}» pour --speech\u{202F}: auto, on, off.\n"),
+        (["--braille", "oui"], "lecteur: Valeur inconnue «\u{202F}oui\u{202F}» pour --braille\u{202F}: auto, on, off.\n"),
+        (["--speech-backend", "orca"], "lecteur: Valeur inconnue «\u{202F}orca\u{202F}» pour --speech-backend\u{202F}: auto, espeak, speechd.\n"),
+        (["--braille-tty", "vt2"], "lecteur: Valeur inconnue «\u{202F}vt2\u{202F}» pour --braille-tty\u{202F}: tty, root.\n"),
+        (["--input", "souris"], "lecteur: Valeur inconnue «\u{202F}souris\u{202F}» pour --input\u{202F}: lines, keys.\n"),
+        (["--braille-table", "grade3"], "lecteur: Table braille inconnue\u{202F}: grade3. Choix possibles\u{202F}: intégral, abrégé ou informatique.\n"),
+        (["audit", "--format", "pdf"], "lecteur audit: Valeur inconnue «\u{202F}pdf\u{202F}» pour --format\u{202F}: text, json, junit, html, sarif.\n"),
+        (["audit", "--fail-on", "fatale"], "lecteur audit: Valeur inconnue «\u{202F}fatale\u{202F}» pour --fail-on\u{202F}: mineure, modérée, grave, critique.\n"),
+        (["--locale", "de"], "lecteur: Langue inconnue «\u{202F}de\u{202F}»\u{202F}: fr ou en.\n"),
+        (["say", "--locale", "xx", "bonjour"], "lecteur say: Langue inconnue «\u{202F}xx\u{202F}»\u{202F}: fr ou en.\n"),
     ])
     func aWrongWordIsRefusedInFrench(_ arguments: [String], _ expected: String) throws {
         // The other options are valid, so the one under test is the only thing refused.
