@@ -8,14 +8,20 @@ import Testing
 /// verdict used before read the second K as M sent wrong, then M as extra, and said two faults
 /// where there was one. Typed patterns (no timing: nothing here depends on the machine's load).
 @Suite struct SendingVerdictBinaryTests {
-    @Test func oneExtraCharacterIsTheOneFaultNamed() throws {
-        let home = ReaderHome()
-        defer { home.remove() }
+    /// The echo drill on a reader of its own, its first question K M asked (the seed chosen for it).
+    static func echoAskingKM(_ home: ReaderHome) throws -> InteractiveLecteur {
         let wav = home.root.appendingPathComponent("echo.wav")
         let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "off", "--audio-out", wav.path],
                                             environment: home.environment.merging(["LECTEUR_PRACTICE_SEED": String(try SendingSessionTests.seed(.echo, asking: "KM"))]) { $1 })
         reader.send("entraînement envoi écho")
         _ = try reader.next("morse") { $0["question"] as? Int == 1 }
+        return reader
+    }
+
+    @Test func oneExtraCharacterIsTheOneFaultNamed() throws {
+        let home = ReaderHome()
+        defer { home.remove() }
+        let reader = try Self.echoAskingKM(home)
         reader.send("-.- -.- --")
         let judged = try reader.next("practice") { $0["keyed"] != nil }
         // The question the reader asked is the one the seed was chosen for.
@@ -34,11 +40,7 @@ import Testing
     @Test func twoExtraCharactersAreOneSentenceAndTheSummaryCountsAnswers() throws {
         let home = ReaderHome()
         defer { home.remove() }
-        let wav = home.root.appendingPathComponent("echo.wav")
-        let reader = try InteractiveLecteur(["--transcript", "jsonl", "--speech", "off", "--braille", "off", "--audio-out", wav.path],
-                                            environment: home.environment.merging(["LECTEUR_PRACTICE_SEED": String(try SendingSessionTests.seed(.echo, asking: "KM"))]) { $1 })
-        reader.send("entraînement envoi écho")
-        _ = try reader.next("morse") { $0["question"] as? Int == 1 }
+        let reader = try Self.echoAskingKM(home)
         reader.send("-.- -.- -.- --")
         let judged = try reader.next("practice") { $0["keyed"] != nil }
         #expect(judged["answer"] as? String == "KKKM" && judged["correct"] as? Bool == false, "\(judged)")
