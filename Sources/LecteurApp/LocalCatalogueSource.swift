@@ -6,7 +6,8 @@ import LecteurNetwork
 /// The built-in catalogue, or a JSON file in the API's format, read again on every retry so
 /// a user who fixed the file can reload it without restarting.
 public final class LocalCatalogueSource: CatalogueSource {
-    public enum Origin: Sendable { case builtIn, file(String) }
+    /// `standardInput`: read once, to its end (`lecteur audit --catalog -`).
+    public enum Origin: Sendable { case builtIn, file(String), standardInput }
 
     private let origin: Origin
 
@@ -25,6 +26,8 @@ public final class LocalCatalogueSource: CatalogueSource {
         case .file(let path):
             guard let contents = FileManager.default.contents(atPath: path) else { return .failure(.unreadable(path: path)) }
             data = contents
+        case .standardInput:
+            data = FileHandle.standardInput.readDataToEndOfFile()
         }
         do { return .success(try TwoCoreCatalogueDecoder.decode(data)) } catch { return .failure(error) }
     }

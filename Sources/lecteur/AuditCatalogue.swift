@@ -22,7 +22,9 @@ struct AuditCatalogue {
     /// no catalogue to audit.
     static func load(_ common: CommonOptions, strings: Strings, allowOffline: Bool) throws -> AuditCatalogue {
         guard let catalog = common.catalog, CatalogueEndpoint.isRemote(catalog) else {
-            let source = LocalCatalogueSource(origin: common.catalog.map { .file($0) } ?? .builtIn)
+            // `--catalog -`: the catalogue piped in (`curl … | lecteur audit --catalog -`).
+            let source = LocalCatalogueSource(origin: common.catalog.map { $0 == "-" ? .standardInput : .file($0) }
+                                                  ?? .builtIn)
             let records = CatalogueMessages(strings: strings)
             switch source.fetch() {
             case .success(let decoded):

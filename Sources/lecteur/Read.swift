@@ -58,6 +58,10 @@ extension Lecteur {
         /// The options as the composition root takes them.
         func options() throws -> ReaderOptions {
             let strings = try common.strings()
+            // Standard input carries the reader's commands: it cannot also be the catalogue.
+            if common.catalog == "-" {
+                throw LecteurCLIError(CLIMessages.catalogueFromStandardInputInTheReader(strings))
+            }
             return ReaderOptions(strings: strings, transcript: transcript ?? .text, speech: speech ?? .auto,
                                  braille: braille ?? .auto, speechBackend: speechBackend, audioOut: audioOut,
                                  brailleTable: brailleTable, brlapiHost: brlapiHost, brlapiAuth: brlapiAuth,

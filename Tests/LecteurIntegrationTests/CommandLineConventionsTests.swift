@@ -44,6 +44,20 @@ import Testing
                 "no file named « - » was created")
     }
 
+    /// Issue 46: `-` is standard input wherever a file is taken. The audit reads a piped
+    /// catalogue (`curl … | lecteur audit --catalog -`); the reader, whose standard input is its
+    /// commands, refuses it and says where to turn.
+    @Test func theAuditReadsACataloguePipedInAndTheReaderSaysWhyNot() throws {
+        let catalogue = #"{"data": [{"id": 1, "title": "Découverte du tableur", "description": "Premiers pas.", "duration": "3 heures", "level": "Débutant", "price": 79, "next_session": null, "category": null}]}"#
+        let audit = try LecteurProcess.run(["audit", "--catalog", "-", "--format", "json", "--output", "-"], input: catalogue)
+        #expect(audit.status == 0, "\(audit.stderr)")
+        #expect(audit.stdout.contains("Découverte du tableur"), "\(audit.stdout.prefix(600))")
+        #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
+        let reader = try LecteurProcess.run(["--catalog", "-", "--speech", "off", "--braille", "off"], input: "quitter\n")
+        #expect(reader.status == 64, "\(reader.stderr)")
+        #expect(reader.stderr == "lecteur: --catalog -\u{202F}: l'entrée standard porte les commandes du lecteur\u{202F}; donnez le catalogue dans un fichier («\u{202F}lecteur audit --catalog -\u{202F}» lit l'entrée standard).\n")
+    }
+
     @Test func sayReadsStandardInputAndWritesStandardOutput() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

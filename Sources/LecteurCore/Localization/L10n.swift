@@ -211,6 +211,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case cliDiscussion = "cli.discussion"
     case cliReadAbstract = "cli.read.abstract"
     case cliAuditAbstract = "cli.audit.abstract"
+    case cliCatalogStandardInputReader = "cli.catalogStandardInputReader"
     case cliOptCatalog = "cli.opt.catalog"
     case cliOptLocale = "cli.opt.locale"
     case cliOptTranscript = "cli.opt.transcript"
