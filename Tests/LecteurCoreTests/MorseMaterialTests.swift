@@ -409,7 +409,7 @@ import Testing
             "28 novembre 2026 : 1 réponse, 100 % de bonnes. 20 mots par minute.",
             "20 novembre 2026 : 40 réponses, 70 % de bonnes. 15 mots par minute. Réponse en 1,8 seconde (médiane).",
         ])
-        #expect(PracticeProgress.lines([days[1]], Fixture.en) == ["November 28, 2026: 1 answer, 100 % right. 20 words per minute."])
+        #expect(PracticeProgress.lines([days[1]], Fixture.en) == ["November 28, 2026: 1 answer, 100% right. 20 words per minute."])
         #expect(PracticeProgress.lines([], Fixture.fr) == ["Aucune réponse enregistrée : le progrès se lit après un premier entraînement."])
     }
 
@@ -427,7 +427,7 @@ import Testing
             "25 novembre 2026 : copie de 1 envoi, 60 % de caractères justes.",
             "20 novembre 2026 : 40 réponses, 70 % de bonnes. 15 mots par minute. Copie : 3 envois, 84 % de caractères justes.",
         ])
-        #expect(PracticeProgress.lines([copied[1]], Fixture.en) == ["November 25, 2026: copy of 1 sending, 60 % of characters right."])
+        #expect(PracticeProgress.lines([copied[1]], Fixture.en) == ["November 25, 2026: copy of 1 sending, 60% of characters right."])
     }
 
     @Test func progressOpensAScreenOfElementsOrSaysThereIsNone() {

@@ -57,6 +57,22 @@ import Testing
         #expect(!english.stdout.contains("\u{202F}:") && !english.stdout.contains("«\u{202F}"), "a French space in English")
     }
 
+    /// Issue 46's English interface: « 30 % » and « « character next » » were French; an
+    /// English session now writes « 30% » and “character next”, and French keeps its own.
+    @Test func anEnglishSessionWritesEnglishQuotesAndPercents() throws {
+        let english = try LecteurProcess.run(["--transcript", "text", "--speech", "off", "--braille", "off"],
+                                             input: "set noise 30\nhelp character\nquit\n", environment: ["LANGUAGE": "en"])
+        #expect(english.status == 0, "\(english.stderr)")
+        #expect(english.stdout.contains("Copy: noise at 30% of the signal"), "\(english.stdout)")
+        #expect(english.stdout.contains("“character next”"), "\(english.stdout)")
+        #expect(!english.stdout.contains("«") && !english.stdout.contains("»") && !english.stdout.contains(" %"), "\(english.stdout)")
+        let french = try LecteurProcess.run(["--transcript", "text", "--speech", "off", "--braille", "off"],
+                                            input: "régler bruit 30\naide caractère\nquitter\n")
+        #expect(french.status == 0, "\(french.stderr)")
+        #expect(french.stdout.contains("30\u{A0}%") || french.stdout.contains("30 %"), "\(french.stdout)")
+        #expect(french.stdout.contains("«\u{202F}caractère suivant\u{202F}»"), "\(french.stdout)")
+    }
+
     @Test(arguments: ["lecteur.1", "lecteur.toml.5"])
     func theFrenchManualPagesAreSpaced(_ page: String) throws {
         for lang in ["fr", "en"] {
