@@ -36,7 +36,9 @@ pulse_daemon() {
     fi
 }
 
-running() { PULSE_SERVER=$server pactl info >/dev/null 2>&1; }
+# Each pactl call is bounded: a daemon that accepted the connection but stalls (still starting
+# under load) would otherwise hold the call, and the test's start, without end.
+running() { PULSE_SERVER=$server timeout 5 pactl info >/dev/null 2>&1; }
 
 case $cmd in
 available)
@@ -66,7 +68,7 @@ start)
             [ $i -le 100 ] || { echo "pulseaudio did not answer on $server" >&2; exit 1; }
             sleep 0.05
         done
-        PULSE_SERVER=$server pactl set-default-sink cap
+        PULSE_SERVER=$server timeout 10 pactl set-default-sink cap
         # --daemonize puts the daemon in a session of its own, so out of the autogroup of the
         # test that started it. A test lane that runs at a higher priority (scripts/test.sh's
         # timing lane) names its autogroup nice here, and its sound server gets it too: the

@@ -155,12 +155,17 @@ public final class BrlttyRig: @unchecked Sendable {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
+        // The handler is set before the start: set after, a script that ended first (a fast
+        // `pulse-test.sh start` while this thread waited for a core) never signals, and the wait
+        // runs to its timeout (fresh-clone run 43: « timeout » for a start).
         let done = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in done.signal() }
+        try process.run()
         if done.wait(timeout: .now() + timeout) == .timedOut {
+            // Whether the script was still running tells a hang from a lost end.
+            let running = process.isRunning
             process.terminate()
-            throw RigError.timeout(arguments.joined(separator: " "))
+            throw RigError.timeout(arguments.joined(separator: " ") + (running ? " (still running)" : " (ended, its end not seen)"))
         }
         let output = String(data: out.fileHandleForReading.readDataToEndOfFile(), encoding: .utf8) ?? ""
         let errors = String(data: err.fileHandleForReading.readDataToEndOfFile(), encoding: .utf8) ?? ""
