@@ -113,12 +113,12 @@ public enum CLIMessages {
             "unit": strings(.faultUnitSeconds)])
     }
 
-    /// `--catalog` with an address the client refuses (shown without its credentials).
     /// `lecteur --catalog -`: the reader's standard input is its commands (`audit` takes it).
     public static func catalogueFromStandardInputInTheReader(_ strings: Strings) -> String {
         strings(.cliCatalogStandardInputReader)
     }
 
+    /// `--catalog` with an address the client refuses (shown without its credentials).
     public static func invalidCatalogueAddress(_ redacted: String, _ strings: Strings) -> String {
         strings(.networkErrorInvalidURLDetail, ["url": redacted])
     }
