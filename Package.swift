@@ -60,7 +60,12 @@ let package = Package(
 
         // The Morse alphabet, timing, keyer and the trainer's plain values: no dependency, nothing
         // of the reader's (the core imports it and re-exports it).
-        .target(name: "MorseKit"),
+        // Optimised in the debug build too: its band model renders hiss, static, fading and other
+        // stations sample by sample in real time, which -Onone made the tests' heaviest CPU load
+        // (issue 51: BandConditionsTests 20.7 s of CPU in process, the copy sessions through the
+        // binary 28 s). Release builds use -O already; its tests still see its internals
+        // (-enable-testing is kept).
+        .target(name: "MorseKit", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "LecteurCore", dependencies: ["MorseKit"]),
         // Children with a parent-death signal and the terminal given back on a fatal signal:
         // code that must run between fork and exec, or in a signal handler (async-signal-safe).

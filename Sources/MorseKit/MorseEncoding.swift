@@ -23,33 +23,6 @@ public struct MorseEncoding: Hashable, Sendable {
 
     public var isEmpty: Bool { words.isEmpty }
     public var symbolCount: Int { words.reduce(0) { $0 + $1.count } }
-
-    /// The French (or English) notice listing the unknown characters once each, in order of
-    /// appearance; nil when every character was encoded.
-    public func unknownMessage(_ strings: Strings) -> String? {
-        guard !unknown.isEmpty else { return nil }
-        var seen = Set<Character>()
-        let items = unknown.compactMap { u -> String? in
-            guard seen.insert(u.character).inserted else { return nil }
-            return Self.describe(u.character, strings)
-        }
-        return strings(items.count == 1 ? .morseUnknownOne : .morseUnknownMany,
-                       ["characters": items.joined(separator: ", ")])
-    }
-
-    /// Control and format characters have no visible form: name them by code point.
-    static func describe(_ character: Character, _ strings: Strings) -> String {
-        let visible = character.unicodeScalars.contains { scalar in
-            switch scalar.properties.generalCategory {
-            case .control, .format, .unassigned, .privateUse, .surrogate: false
-            default: true
-            }
-        }
-        if visible { return strings(.morseUnknownItem, ["character": String(character)]) }
-        let hex = character.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }
-            .map { String(repeating: "0", count: max(0, 4 - $0.count)) + $0 }.joined(separator: " U+")
-        return strings(.morseUnknownCodepoint, ["hex": hex])
-    }
 }
 
 extension MorseAlphabet {
@@ -81,11 +54,11 @@ extension MorseAlphabet {
     }
 
     /// Longest prosign read: `<SOS>`-style distress and the five common ones fit.
-    static let prosignLetters = 2...4
+    public static let prosignLetters = 2...4
 
     /// The prosign whose `<` is at `start`, and the index of its `>`; nil when the brackets do
     /// not enclose 2 to 4 characters that all have a code.
-    func prosign(in characters: [Character], from start: Int) -> (MorseSymbol, Int)? {
+    public func prosign(in characters: [Character], from start: Int) -> (MorseSymbol, Int)? {
         let limit = min(characters.count, start + Self.prosignLetters.upperBound + 2)
         guard let end = (start + 1..<limit).first(where: { characters[$0] == ">" }),
               Self.prosignLetters.contains(end - start - 1) else { return nil }

@@ -71,7 +71,7 @@ public struct MorseToneRenderer: Sendable {
         return 0.5 - 0.5 * cos(Double.pi * (Double(i) + 0.5) / Double(ramp))
     }
 
-    static func element(length: Int, sampleRate: Int, tone: MorseTone, rampSamples: Int) -> [Int16] {
+    public static func element(length: Int, sampleRate: Int, tone: MorseTone, rampSamples: Int) -> [Int16] {
         let amplitude = max(0, min(1, tone.volume)) * Double(Int16.max)
         let step = 2 * Double.pi * tone.frequency / Double(sampleRate)
         return (0..<length).map { i in
