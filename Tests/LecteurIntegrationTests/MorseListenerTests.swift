@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurCore
+import LecteurTestSupport
 import Testing
 
 /// The tests' strict ear, tested on the product's own tones (MorseRenderer, the samples the

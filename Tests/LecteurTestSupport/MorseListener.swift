@@ -1,11 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import LecteurCore
 
 /// The tests' ear: reads Morse back from samples as a listener would, with no knowledge of what
 /// was sent. A tone is any run louder than `threshold` (zero crossings inside it are bridged);
 /// a tone under two units is a dit, longer a dah; a silence of two units or more ends a character.
-enum MorseListener {
-    static func patterns(_ samples: [Int16], sampleRate: Int = 22_050, wpm: Int = 20, threshold: Int = 300) -> [String] {
+public enum MorseListener {
+    public static func patterns(_ samples: [Int16], sampleRate: Int = 22_050, wpm: Int = 20, threshold: Int = 300) -> [String] {
         let unit = Double(sampleRate) * 1.2 / Double(wpm)
         let merged = runs(samples, threshold: threshold, bridgingUnder: unit / 3)
         var characters: [String] = []
@@ -25,7 +25,7 @@ enum MorseListener {
 
     /// The runs of tone (louder than `threshold`) and silence, a silence shorter than
     /// `bridgingUnder` samples after a tone counted as part of it.
-    static func runs(_ samples: [Int16], threshold: Int, bridgingUnder bridge: Double) -> [(on: Bool, length: Int)] {
+    public static func runs(_ samples: [Int16], threshold: Int, bridgingUnder bridge: Double) -> [(on: Bool, length: Int)] {
         var runs: [(on: Bool, length: Int)] = []
         for sample in samples {
             let on = abs(Int(sample)) > threshold
@@ -52,11 +52,11 @@ enum MorseListener {
 /// left a dit and a dah of 2.43 units (M heard as W), while with these ranges no single gap can
 /// split a dah into two elements (a dit and a dah would need 3.35 units, two dits are 2.5 at most).
 extension MorseListener {
-    enum Hearing: Equatable, CustomStringConvertible {
+    public enum Hearing: Equatable, CustomStringConvertible {
         case heard(pattern: String)
         case unsure(String)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .heard(let pattern): "heard \(pattern)"
             case .unsure(let why): "unsure: \(why)"
@@ -64,11 +64,11 @@ extension MorseListener {
         }
     }
 
-    static let ditUnits = 0.75...1.25
-    static let dahUnits = 2.6...3.4
-    static let innerGapUnits = 0.75...1.25
+    public static let ditUnits = 0.75...1.25
+    public static let dahUnits = 2.6...3.4
+    public static let innerGapUnits = 0.75...1.25
 
-    static func character(_ samples: [Int16], sampleRate: Int = 22_050, wpm: Int = 20, threshold: Int = 300) -> Hearing {
+    public static func character(_ samples: [Int16], sampleRate: Int = 22_050, wpm: Int = 20, threshold: Int = 300) -> Hearing {
         let unit = Double(sampleRate) * 1.2 / Double(wpm)
         // Zero crossings of a 600 Hz tone last well under a millisecond; a tenth of a unit is
         // 6 ms at 20 wpm, far below any gap a listener would hear.
