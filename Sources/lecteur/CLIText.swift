@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import LecteurApp
 import LecteurCore
+import Synchronization
 
 /// Strings for the command line itself, in the language asked for with --locale.
 enum CLIText {
@@ -13,8 +14,21 @@ enum CLIText {
 
 /// A text of `--help` in the language of the command line, with French spaces in French (given
 /// before swift-argument-parser wraps it, so no line starts with « : » or « »).
+/// Worded once per process: swift-argument-parser builds each command's options several times
+/// while it parses, and with them every option's help, at each start and not only for `--help`
+/// (a quarter of the debug reader's start, issue 51).
 func help(_ text: CLIHelp) -> String {
-    FrenchTypography.apply(text.text(CLIText.strings), localeCode: CLIText.strings.localeCode)
+    HelpTexts.worded.withLock { worded in
+        if let known = worded[text] { return known }
+        let new = FrenchTypography.apply(text.text(CLIText.strings), localeCode: CLIText.strings.localeCode)
+        worded[text] = new
+        return new
+    }
+}
+
+/// The help texts worded so far.
+private enum HelpTexts {
+    static let worded = Mutex<[CLIHelp: String]>([:])
 }
 
 /// A failure the command has worded, with the exit status its cause gives (BSD's sysexits.h,
