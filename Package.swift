@@ -58,8 +58,8 @@ let package = Package(
         .target(name: "LecteurLocales", dependencies: ["LecteurCore"], path: "Locales",
                 exclude: ["fr", "en"]),
 
-        // The Morse alphabet, timing, keyer and the trainer's plain values: no dependency, nothing
-        // of the reader's (the core imports it and re-exports it).
+        // The Morse alphabet, timing, keyer, tones, band model, sending decoder and the trainer's
+        // plain values: no dependency, nothing of the reader's (the core imports it and re-exports it).
         // Optimised in the debug build too: its band model renders hiss, static, fading and other
         // stations sample by sample in real time, which -Onone made the tests' heaviest CPU load
         // (issue 51: BandConditionsTests 20.7 s of CPU in process, the copy sessions through the
