@@ -174,6 +174,13 @@ step_now "debug build (with tests)"
 
 source scripts/test-daemons.sh
 work=$(mktemp -d /tmp/lecteur-test.XXXXXX)
+# The tests' binary, run as `swift test --skip-build` runs it for Swift Testing, the last of its
+# three runs: before it SwiftPM loads the package (compiling and linking some dependencies'
+# manifests again, each time), lists the XCTest cases and runs them (there are none). A
+# `swift test` of one small suite took 1.7 core-seconds, the binary alone 0.5, and the run
+# starts some sixty (issue 51). `lecteur-tests ARGUMENTS` in the run's own bin folder (first on
+# its PATH, below), with NO_COLOR: Swift Testing colours its console on a pipe, `swift test`'s
+# did not.
 # The run's temporary files in the work folder, which goes at the end (issue 51). SwiftPM's
 # `swift test` leaves five empty `TemporaryDirectory.XXXXXX` folders in the temporary folder each
 # time it runs (`TMPDIR=D swift test --skip-build --filter LabelTests` left 5 in D; the test
@@ -194,6 +201,9 @@ export TMPDIR="$work/tmp"
 # (20 starts with the driver's imports, issue 51), and the shims' bash was 2 % of the run's CPU.
 mkdir "$work/bin"
 ln -s "$(python3 -c 'import sys; print(sys.executable)')" "$work/bin/python3"
+printf '#!/bin/sh\nNO_COLOR=1 exec "%s" --testing-library swift-testing "$@"\n' \
+  "$PWD/.build/debug/LecteurPackageTests.xctest" > "$work/bin/lecteur-tests"
+chmod +x "$work/bin/lecteur-tests"
 export PATH="$work/bin:$PATH"
 pids=()
 cleanup() {
@@ -264,7 +274,7 @@ else
   background package bash -c 'DPKG_DEB_COMPRESSOR_TYPE=xz DPKG_DEB_COMPRESSOR_LEVEL=0 \
       LECTEUR_DEB_WORK="$1/deb-tree" scripts/build-deb.sh "$1/deb" || exit
     while [ ! -e "$1/debug-build.done" ]; do sleep 1; done
-    LECTEUR_INSTALL_TEST=1 LECTEUR_INSTALL_TREE="$1/deb-tree/lecteur" swift test --skip-build --ignore-lock \
+    LECTEUR_INSTALL_TEST=1 LECTEUR_INSTALL_TREE="$1/deb-tree/lecteur" lecteur-tests \
       --no-parallel --filter "[./]InstallTests(/|\$)" --event-stream-output-path "$1/events-install.jsonl" \
       --event-stream-version 6.3 > "$1/install-test.log" 2>&1 || true' _ "$work"
   packaged=1
@@ -295,7 +305,7 @@ touch "$work/debug-build.done"
 # idle priority: in the parallel run it took 246 s of CPU beside the daemon group (run 10,
 # contended). A target that does not compile fails the run, from here. (The fuzzing pass is
 # `make fuzz`, out of CI since issue 51's fourth round: above.)
-background fuzz bash -c 'swift test --skip-build --ignore-lock --no-parallel --filter "[./]FuzzTargetsCompileTests(/|\$)" \
+background fuzz bash -c 'lecteur-tests --no-parallel --filter "[./]FuzzTargetsCompileTests(/|\$)" \
     --event-stream-output-path "$1/events-fuzz-check.jsonl" --event-stream-version 6.3 > "$1/fuzz-check.log" 2>&1 \
     || { cat "$1/fuzz-check.log"; exit 1; }' _ "$work"
 step_now "swift test list and the lanes"
@@ -414,18 +424,18 @@ timing_started=$SECONDS
 setsid -w bash -c '[ ! -w /proc/self/autogroup ] || echo -10 > /proc/self/autogroup 2>/dev/null || true
   export LECTEUR_TEST_AUTOGROUP_NICE=-10
   status=0
-  swift test --skip-build --ignore-lock --no-parallel --filter "$1" --skip "$2" --skip "$3" "${@:10}" \
+  lecteur-tests --no-parallel --filter "$1" --skip "$2" --skip "$3" "${@:10}" \
     --event-stream-output-path "$4/events-timing.jsonl" --event-stream-version 6.3 || status=$?
   # The run leaves this file when the daemon group and the parallel run have both ended (the
   # run stops the lane if they never do).
   while [ ! -e "$4/groups.ended" ]; do sleep 1; done
   echo "test.sh: the daemon group and the parallel run have ended: the millisecond judges run"
-  swift test --skip-build --ignore-lock --no-parallel --filter "$5" --skip "$3" "${@:10}" \
+  lecteur-tests --no-parallel --filter "$5" --skip "$3" "${@:10}" \
     --event-stream-output-path "$4/events-timing-quiet.jsonl" --event-stream-version 6.3 || status=$?
   echo "test.sh: the keyers and the reflex drill at the sink, four at once"
   keyers=()
   for n in 1 2 3 4; do
-    swift test --skip-build --ignore-lock --no-parallel --filter "${@:5+n:1}" --skip "$3" "${@:10}" \
+    lecteur-tests --no-parallel --filter "${@:5+n:1}" --skip "$3" "${@:10}" \
       --event-stream-output-path "$4/events-timing-keyers-$n.jsonl" --event-stream-version 6.3 > "$4/keyers-$n.log" 2>&1 &
     keyers+=("$!")
   done
@@ -449,7 +459,7 @@ events+=("$work/events-timing.jsonl" "$work/events-timing-quiet.jsonl" "$work/ev
 # Its console is printed when it ends.
 parallel_started=$SECONDS
 setsid -w bash -c 'status=0
-  swift test --skip-build --ignore-lock --skip "$1" --skip "$2" --skip "$3" "${@:5}" \
+  lecteur-tests --skip "$1" --skip "$2" --skip "$3" "${@:5}" \
     --event-stream-output-path "$4/events-parallel.jsonl" --event-stream-version 6.3 || status=$?
   exit $status' _ "$serial_filter" "$timing_filter" "$on_demand" "$work" "$@" > "$work/parallel.log" 2>&1 &
 parallel_pid=$!
@@ -460,7 +470,7 @@ events+=("$work/events-parallel.jsonl")
 # console is printed whole when it ends, under a lock, so that suites do not interleave.
 run_suite() {
   local suite=$1 result=0
-  swift test --skip-build --ignore-lock --no-parallel --filter "[./]$suite(/|\$)" \
+  lecteur-tests --no-parallel --filter "[./]$suite(/|\$)" \
     --skip "$timing_filter" --skip "$on_demand" \
     --event-stream-output-path "$work/events-daemon-$suite.jsonl" --event-stream-version 6.3 \
     > "$work/daemon-$suite.log" 2>&1 || result=$?
@@ -485,7 +495,7 @@ if [ $# -eq 0 ]; then
   for suite in "${daemon_suites[@]}"; do events+=("$work/events-daemon-$suite.jsonl"); done
 else
   # Outside CI with arguments (a --filter of one's own): one process, as the arguments ask.
-  swift test --skip-build --ignore-lock --no-parallel --filter "$serial_filter" --skip "$timing_filter" --skip "$on_demand" "$@" \
+  lecteur-tests --no-parallel --filter "$serial_filter" --skip "$timing_filter" --skip "$on_demand" "$@" \
     --event-stream-output-path "$work/events-daemon.jsonl" --event-stream-version 6.3 || status=$?
   events+=("$work/events-daemon.jsonl")
 fi
@@ -527,7 +537,7 @@ if [ "$packaged" -eq 1 ]; then
 fi
 pids=()
 step_now "PackageTests"
-swift test --skip-build --no-parallel --filter "$package_test" "$@" \
+lecteur-tests --no-parallel --filter "$package_test" "$@" \
   --event-stream-output-path "$work/events-package.jsonl" --event-stream-version 6.3 || status=$?
 events+=("$work/events-package.jsonl")
 step_done "PackageTests"
