@@ -58,6 +58,41 @@ import Testing
         #expect(reader.stderr == "lecteur: --catalog -\u{202F}: l'entrée standard porte les commandes du lecteur\u{202F}; donnez le catalogue dans un fichier («\u{202F}lecteur audit --catalog -\u{202F}» lit l'entrée standard).\n")
     }
 
+    /// A catalogue piped in or named is read no further than `LocalCatalogueSource.sizeLimit`
+    /// (256 MiB) and refused in French, where standard input was read to its end: an endless
+    /// stream (`yes | lecteur audit --catalog -`) filled the memory. A regular file past the limit
+    /// is refused by its size, before a byte is read (this one is sparse: nothing is written).
+    @Test func aCataloguePastItsSizeLimitIsRefusedInFrench() throws {
+        let expected = "lecteur audit: Catalogue trop volumineux (plus de 256 Mo)\u{202F}: chargement abandonné.\n"
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // One byte past the limit, then the stream goes on: the reader must stop on its own.
+        shell.arguments = ["-c", "{ head -c 268435457 /dev/zero; yes; } | \"$0\" audit --catalog - --format json --output -",
+                           LecteurProcess.binary.path]
+        shell.environment = LecteurProcess.childEnvironment([:])
+        let err = Pipe(), out = Pipe()
+        shell.standardError = err
+        shell.standardOutput = out
+        try shell.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 65, "\(stderr)")
+        #expect(stderr == expected)
+        #expect(stdout.isEmpty)
+
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("immense.json")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data("[".utf8)))
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: (256 << 20) + 1)
+        try handle.close()
+        let named = try LecteurProcess.run(["audit", "--catalog", file.path, "--format", "json", "--output", "-"])
+        #expect(named.status == 65)
+        #expect(named.stderr == expected)
+    }
+
     @Test func sayReadsStandardInputAndWritesStandardOutput() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

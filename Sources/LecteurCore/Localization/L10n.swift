@@ -964,6 +964,7 @@ public enum L10n: String, CaseIterable, Sendable {
     case catalogueWhereEnd = "catalogue.where.end"
     case catalogueNotAList = "catalogue.notAList"
     case catalogueUnreadable = "catalogue.unreadable"
+    case catalogueTooLarge = "catalogue.tooLarge"
     case catalogueRecordNotObject = "catalogue.recordNotObject"
     case catalogueRecordMissingField = "catalogue.recordMissingField"
     case catalogueRecordInvalidField = "catalogue.recordInvalidField"

@@ -53,6 +53,8 @@ public struct CatalogueFetchMessages: Sendable {
             return strings(.catalogueDecodingAt, ["detail": strings(.catalogueWhereEnd)])
         case .malformedJSON(nil), .unreadable:
             return strings(.catalogueDecoding)
+        case .tooLarge:
+            return CatalogueMessages(strings: strings).message(for: reason)
         }
     }
 

@@ -23,6 +23,8 @@ public struct CatalogueMessages: Sendable {
             return strings(.catalogueNotAList)
         case .unreadable(let path):
             return strings(.catalogueUnreadable, ["path": URLRedaction.forDisplay(path)])
+        case .tooLarge(let limit):
+            return strings(.catalogueTooLarge, ["limit": CatalogueFetchMessages(strings: strings, timeZone: .current).size(limit)])
         }
     }
 

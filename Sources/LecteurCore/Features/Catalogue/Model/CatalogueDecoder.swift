@@ -12,6 +12,9 @@ public enum CatalogueLoadError: Error, Hashable, Sendable {
     case malformedJSON(JSONErrorLocation?)
     case notAList
     case unreadable(path: String)
+    /// A file or standard input holding more than `limit` bytes: refused before it fills the
+    /// memory (`yes | lecteur audit --catalog -` never ends on its own).
+    case tooLarge(limit: Int)
 }
 
 /// A record the decoder set aside; the rest of the catalogue still loads.
