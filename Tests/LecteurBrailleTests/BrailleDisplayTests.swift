@@ -266,9 +266,9 @@ struct BrlAPIEdgeCaseTests {
         // A region past the end of the 40-cell display: brltty answers with an error packet,
         // which BrlAPI hands to the exception handler when it next reads.
         try connection.writeRaw(regionBegin: 100, dots: [1, 2, 3])
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = TestDeadline(seconds: 5)
         var exceptions: [String] = []
-        while exceptions.isEmpty && Date() < deadline {
+        while exceptions.isEmpty && !deadline.hasPassed {
             _ = try? connection.readKey()
             exceptions = connection.takeExceptions()
             usleep(10_000)

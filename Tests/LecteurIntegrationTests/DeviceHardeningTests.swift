@@ -162,8 +162,8 @@ import Testing
         #expect(notice["message"] as? String == "Pas de plage braille : le serveur sur \(host) annonce \(parts[0]) × \(parts[1]) cellules, ce qu'aucune plage réelle n'a (au plus 256 × 64). Ce n'est sans doute pas brltty. La lecture continue sans braille ; nouvelle tentative en arrière-plan.",
                 "\(notice)")
         // It retries (each time refused, nothing allocated), and answers meanwhile.
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline, Self.lines(log, "packet s") < 3 { usleep(100_000) }
+        let deadline = TestDeadline(seconds: 15)
+        while !deadline.hasPassed, Self.lines(log, "packet s") < 3 { usleep(100_000) }
         #expect(Self.lines(log, "packet s") >= 3, "the reader asked the size again")
         reader.send("suivant")
         _ = try reader.next("focus", timeout: 10) { $0["label"] as? String == "Accessibilité, non sélectionné" }
@@ -395,8 +395,8 @@ final class CountingLecteur: @unchecked Sendable {
     }
 
     func waitForLines(_ count: Int, timeout: TimeInterval) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        let deadline = TestDeadline(seconds: timeout)
+        while !deadline.hasPassed {
             lock.lock()
             let seen = lineCount
             lock.unlock()
@@ -408,8 +408,8 @@ final class CountingLecteur: @unchecked Sendable {
 
     func finish(timeout: TimeInterval) -> Int32? {
         try? input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let deadline = TestDeadline(seconds: timeout)
+        while process.isRunning && !deadline.hasPassed { usleep(10_000) }
         guard !process.isRunning else { return nil }
         return process.terminationStatus
     }

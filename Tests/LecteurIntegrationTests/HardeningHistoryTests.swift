@@ -103,8 +103,8 @@ import Testing
             first.withLock { $0 = run }
             done.signal()
         }
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !((try? String(contentsOf: history, encoding: .utf8))?.contains("onglet") ?? false) { usleep(50_000) }
+        let deadline = TestDeadline(seconds: 30)
+        while !deadline.hasPassed, !((try? String(contentsOf: history, encoding: .utf8))?.contains("onglet") ?? false) { usleep(50_000) }
         let second = try PseudoTerminal.run(Self.arguments, environment: home.environment, steps: [
             .type("suivant\r", until: "\"focus\""), .type("quitter\r", until: "goodbye"),
         ])

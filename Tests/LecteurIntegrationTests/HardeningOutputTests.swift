@@ -57,8 +57,8 @@ import Testing
 
         /// Waits until the FIFO is full (the reader has written all it could), 60 s at most.
         func waitUntilFull() {
-            let deadline = Date().addingTimeInterval(60)
-            while waiting < Self.full && Date() < deadline { usleep(20_000) }
+            let deadline = TestDeadline(seconds: 60)
+            while waiting < Self.full && !deadline.hasPassed { usleep(20_000) }
         }
 
         /// Reads everything until the writer closes it.

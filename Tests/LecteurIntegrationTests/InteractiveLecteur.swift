@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import LecteurTestSupport
 
 /// The real `lecteur` driven line by line, reading its JSON Lines transcript as it comes, so a
 /// test can answer what it hears (practice) or kill it in the middle of a session.
@@ -57,8 +58,8 @@ final class InteractiveLecteur: @unchecked Sendable {
 
     /// Waits for the next event (after those already returned) that matches, or fails after `timeout`.
     func next(_ type: String, timeout: TimeInterval = 20, where match: ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        let deadline = TestDeadline(seconds: timeout)
+        while !deadline.hasPassed {
             lock.lock()
             while consumed < lines.count {
                 let event = lines[consumed]
@@ -76,14 +77,14 @@ final class InteractiveLecteur: @unchecked Sendable {
 
     /// Waits for any event so far or to come (consumed or not) that matches; nil at the timeout.
     func wait(timeout: TimeInterval, for match: ([String: Any]) -> Bool) -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = TestDeadline(seconds: timeout)
         repeat {
             lock.lock()
             let found = lines.first(where: match)
             lock.unlock()
             if let found { return found }
             usleep(5_000)
-        } while Date() < deadline
+        } while !deadline.hasPassed
         return nil
     }
 
@@ -124,8 +125,8 @@ final class InteractiveLecteur: @unchecked Sendable {
 
     /// Waits for the reader to end on its own (standard input left open); nil at the timeout.
     func waitForExit(timeout: TimeInterval) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let deadline = TestDeadline(seconds: timeout)
+        while process.isRunning && !deadline.hasPassed { usleep(10_000) }
         return process.isRunning ? nil : process.terminationStatus
     }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import LecteurTestSupport
 
 /// Runs the real `lecteur` binary built next to the test bundle, feeding it a script on
 /// standard input, with a deadline so a hang fails the test instead of stalling CI.
@@ -108,8 +109,8 @@ struct LecteurProcess {
         let collector = PipeCollector(stdout: stdout, stderr: stderr)
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try? stdin.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let deadline = TestDeadline(seconds: timeout)
+        while process.isRunning && !deadline.hasPassed { usleep(10_000) }
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()

@@ -230,7 +230,7 @@ import Testing
         let pitch = asked["tone_hz"] as? Double ?? 600, wpm = asked["wpm"] as? Double ?? 20
         let book = AudibleTones.bookSeconds(patterns, wpm: wpm)
         let quietSamples = Int(quiet * Double(PrivatePulseServer.sampleRate))
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = TestDeadline(seconds: timeout)
         var heard = 0.0
         repeat {
             usleep(100_000)
@@ -238,7 +238,7 @@ import Testing
             heard = AudibleTones.seconds(atPitch: pitch, in: samples)
             if heard >= book * AudibleTones.tolerance.lowerBound, samples.count >= quietSamples,
                AudibleTones.seconds(atPitch: pitch, in: samples.suffix(quietSamples)) == 0 { break }
-        } while Date() < deadline
+        } while !deadline.hasPassed
         print("EAR \(what): \(String(format: "%.2f", heard)) s of tone at \(Int(pitch)) Hz heard at the sink, "
               + "\(String(format: "%.2f", book)) s by the book")
         #expect(AudibleTones.audible(heard: heard, book: book), "\(what): \(heard) s of tone for \(book) s",

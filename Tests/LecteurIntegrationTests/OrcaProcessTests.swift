@@ -49,8 +49,8 @@ final class PrivateOrcaSession {
 
     /// Orca names its process `orca` (prctl) once it has started.
     func waitUntilNamed(timeout: TimeInterval = 20) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        let deadline = TestDeadline(seconds: timeout)
+        while !deadline.hasPassed {
             if orca.isRunning, let comm = try? String(contentsOfFile: "/proc/\(orca.processIdentifier)/comm", encoding: .utf8),
                comm.trimmingCharacters(in: .whitespacesAndNewlines) == "orca" { return true }
             usleep(100_000)

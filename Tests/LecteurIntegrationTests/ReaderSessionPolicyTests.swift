@@ -7,6 +7,7 @@ import LecteurLocales
 import Testing
 import LecteurDevices
 import LecteurStore
+import LecteurTestSupport
 
 /// The runtime in process, with fake devices: it carries out what the reducer decided, to the
 /// letter — what is said (and whether it cuts), what is shown, what is sounded and saved.
@@ -160,8 +161,8 @@ import LecteurStore
         rig.session.handle(line: "onglet morse")
         #expect(rig.braille.shown.last == BrailleLine(text: "Apprendre, 54 symboles", cursor: 0, kind: .message),
                 "the screen's name first")
-        let deadline = Date().addingTimeInterval(5)
-        while rig.braille.shown.last?.kind != .focus && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        let deadline = TestDeadline(seconds: 5)
+        while rig.braille.shown.last?.kind != .focus && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.02) }
         #expect(rig.braille.shown.last?.kind == .focus)
         #expect(rig.braille.shown.last?.text.hasPrefix("A ") == true, "\(String(describing: rig.braille.shown.last))")
     }

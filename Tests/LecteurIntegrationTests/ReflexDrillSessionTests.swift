@@ -12,12 +12,12 @@ import Testing
     /// The pauses from each tone's end to the voice that follows, as the sink has heard them so
     /// far: polled until `count` are there, or 20 s.
     static func tonesToVoice(_ recording: MonitorRecording, atLeast count: Int) -> [SinkSound.Pause] {
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = TestDeadline(seconds: 20)
         var pauses: [SinkSound.Pause] = []
         repeat {
             usleep(200_000)
             pauses = SinkSound.toneToVoice(recording.samples(untilEnd: false), rate: PrivatePulseServer.sampleRate)
-        } while pauses.count < count && Date() < deadline
+        } while pauses.count < count && !deadline.hasPassed
         return pauses
     }
 

@@ -158,8 +158,8 @@ final class PythonServer {
     var isRunning: Bool { process.isRunning }
 
     func waitUntilExit(timeout: TimeInterval) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let deadline = TestDeadline(seconds: timeout)
+        while process.isRunning && !deadline.hasPassed { usleep(10_000) }
         return !process.isRunning
     }
 

@@ -37,9 +37,9 @@ final class PrivateSessionBus {
         // Ready when a connection is accepted, not when the socket file exists: dbus-daemon
         // binds (the file appears) before it listens, and a client in between is refused
         // (fresh-clone run 31: « Connection refused » from the first dbus-send).
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = TestDeadline(seconds: 5)
         while !Self.accepts(directory.path + "/bus") {
-            guard Date() < deadline else { throw BrlttyRig.RigError.timeout("dbus-daemon") }
+            guard !deadline.hasPassed else { throw BrlttyRig.RigError.timeout("dbus-daemon") }
             usleep(20_000)
         }
     }

@@ -25,8 +25,8 @@ import Testing
         for line in LongSpeech.script { reader.send(line) } // a description of about a minute
         _ = try reader.next("speech") { ($0["text"] as? String)?.hasPrefix(LongSpeech.sentence) == true }
         // Kill only once the description is really sounding on the server.
-        let deadline = Date().addingTimeInterval(10)
-        while MonitorRecording.soundSeconds(before.samples(untilEnd: false)) < 0.5 && Date() < deadline { usleep(50_000) }
+        let deadline = TestDeadline(seconds: 10)
+        while MonitorRecording.soundSeconds(before.samples(untilEnd: false)) < 0.5 && !deadline.hasPassed { usleep(50_000) }
         #expect(MonitorRecording.soundSeconds(before.samples(untilEnd: false)) >= 0.5, "the description was heard before the kill")
 
         try pulse.kill()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import LecteurAudio
+import LecteurTestSupport
 import Testing
 
 enum HarnessError: Error { case failed(String) }
@@ -71,9 +72,9 @@ final class MonitorRecorder: @unchecked Sendable {
 
     /// The first sample at or after `start` louder than `threshold`, waiting for it to arrive.
     func waitForSound(from start: Int, threshold: Int = 300, timeout: TimeInterval) -> (index: Int, at: ContinuousClock.Instant)? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = TestDeadline(seconds: timeout)
         var scanned = start
-        while Date() < deadline {
+        while !deadline.hasPassed {
             let all = samples
             if scanned < all.count {
                 if let i = all[scanned...].firstIndex(where: { abs(Int($0)) > threshold }) {

@@ -90,9 +90,9 @@ public final class BrlttyRig: @unchecked Sendable {
     public func sendTaken(_ line: String, timeout: TimeInterval = 10) throws {
         let before = events().count
         try send(line)
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = TestDeadline(seconds: timeout)
         while !events().dropFirst(before).contains(where: { ($0.event == "sent" || $0.event == "dropped") && $0.line == line }) {
-            guard Date() < deadline else { throw RigError.timeout("the test display did not write « \(line) » to brltty within \(timeout) s") }
+            guard !deadline.hasPassed else { throw RigError.timeout("the test display did not write « \(line) » to brltty within \(timeout) s") }
             usleep(2_000)
         }
     }
@@ -127,22 +127,22 @@ public final class BrlttyRig: @unchecked Sendable {
     /// `predicate`; returns it, or nil at the timeout.
     public func waitForBraille(after: Int = 0, timeout: TimeInterval = 5,
                         _ predicate: (DisplayEvent) -> Bool = { _ in true }) -> DisplayEvent? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = TestDeadline(seconds: timeout)
         repeat {
             let found = brailleEvents().dropFirst(after).first(where: predicate)
             if let found { return found }
             usleep(2_000)
-        } while Date() < deadline
+        } while !deadline.hasPassed
         return nil
     }
 
     /// Waits for any display event of that kind after `after` events.
     public func waitForEvent(_ kind: String, after: Int, timeout: TimeInterval = 10) -> DisplayEvent? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = TestDeadline(seconds: timeout)
         repeat {
             if let found = events().dropFirst(after).first(where: { $0.event == kind }) { return found }
             usleep(5_000)
-        } while Date() < deadline
+        } while !deadline.hasPassed
         return nil
     }
 

@@ -49,9 +49,9 @@ public struct ChildProcess: Sendable {
     /// The exit status, or nil if still running after `seconds` (then it is killed).
     @discardableResult
     public func wait(seconds: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = TestDeadline(seconds: seconds)
         var status: Int32 = 0
-        while Date() < deadline {
+        while !deadline.hasPassed {
             let r = waitpid(pid, &status, WNOHANG)
             if r == pid { return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f) }
             if r < 0 { return nil }

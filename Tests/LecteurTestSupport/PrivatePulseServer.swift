@@ -91,9 +91,9 @@ public final class MonitorRecording: @unchecked Sendable {
     @discardableResult
     public func waitForRecorded(seconds: Double, timeout: TimeInterval = 10) -> Bool {
         let target = sampleCount + Int(seconds * Double(PrivatePulseServer.sampleRate))
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = TestDeadline(seconds: timeout)
         while sampleCount < target {
-            guard Date() < deadline else { return false }
+            guard !deadline.hasPassed else { return false }
             usleep(10_000)
         }
         return true

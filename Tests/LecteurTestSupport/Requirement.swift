@@ -131,8 +131,8 @@ public enum Probe {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return false }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let deadline = TestDeadline(seconds: timeout)
+        while process.isRunning && !deadline.hasPassed { usleep(10_000) }
         if process.isRunning { process.terminate(); process.waitUntilExit(); return false }
         return process.terminationStatus == 0
     }
