@@ -85,7 +85,10 @@ import Testing
         #expect(run.events("notice", code: "goodbye").count == 1)
         let ended = try #require(run.ended, "the reader did not end within 20 s")
         print("QUIT without a display: ended \(ended) s after quitter")
-        #expect(ended <= 0.2, "quitter took \(ended) s with no display")
+        // The bug held the goodbye 4.0 s; alone the reader ends in 0.07 to 0.16 s. 1 s tells the
+        // two apart beside the daemon group, where fresh-clone run 66 measured 0.299 s (0.2 s
+        // was the bound then).
+        #expect(ended <= 1.0, "quitter took \(ended) s with no display")
     }
 }
 
